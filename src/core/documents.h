@@ -1,0 +1,103 @@
+#pragma once
+// The documents of DESIGN.md §1: accounts, leg markers, transaction documents and journal
+// entries, as plain values. Spellings of states, sides and statuses live here and nowhere else.
+// Thread-safety: plain values; copies may cross threads freely.
+
+#include <QDateTime>
+#include <QString>
+#include <QStringView>
+#include <optional>
+
+namespace ledger {
+
+enum class AccountStatus { Open, Frozen, Closed };
+enum class LegSide { Debit, Credit };
+enum class LegStatus { Held, Posted, Voided };
+enum class TxState { Initial, Pending, Applied, Done, Canceling, Canceled };
+enum class TxKind { Transfer, Compensation };
+
+QString nameOf(AccountStatus status);
+QString nameOf(LegSide side);
+QString nameOf(LegStatus status);
+QString nameOf(TxState state);
+QString nameOf(TxKind kind);
+
+std::optional<AccountStatus> accountStatusFromString(QStringView text);
+std::optional<LegSide> legSideFromString(QStringView text);
+std::optional<LegStatus> legStatusFromString(QStringView text);
+std::optional<TxState> txStateFromString(QStringView text);
+std::optional<TxKind> txKindFromString(QStringView text);
+
+// All states in protocol order, and their names joined for messages ("initial, pending, ...").
+const QList<TxState> &allTxStates();
+QString txStateNames();
+
+struct Account {
+    QString id;
+    QString name;
+    AccountStatus status = AccountStatus::Open;
+    qint64 balance = 0;        // posted
+    qint64 pendingDebits = 0;  // sum of held debit markers
+    qint64 pendingCredits = 0; // sum of held credit markers
+    qint64 version = 0;        // bumped on every write
+    QDateTime createdAt;
+    QDateTime lastModified;
+
+    // Credits are not spendable until posted.
+    qint64 available() const { return balance - pendingDebits; }
+};
+
+struct LegMarker {
+    QString txId;
+    QString accountId;
+    LegSide side = LegSide::Debit;
+    qint64 amount = 0;
+    LegStatus status = LegStatus::Held;
+    QDateTime at;
+};
+
+struct Transaction {
+    QString id;
+    QString idempotencyKey; // empty: none
+    TxKind kind = TxKind::Transfer;
+    QString compensates;    // for a compensation: the original's id
+    QString compensatedBy;  // for an original: its current compensation's id
+    QString source;
+    QString destination;
+    qint64 amount = 0;
+    QString memo;
+    TxState state = TxState::Initial;
+    QDateTime createdAt;
+    QDateTime lastModified;
+    QString owner;          // the worker driving it; empty when unclaimed
+    QDateTime leaseUntil;   // null when never claimed
+    qint64 epoch = 0;       // bumped on every claim
+    QString lastError;
+    int attempts = 0;       // number of claims
+
+    // The account a leg of this transaction belongs to.
+    const QString &accountFor(LegSide side) const { return side == LegSide::Debit ? source : destination; }
+};
+
+// One event in a document's history. Transaction events: created, claimed, state, error,
+// linked; operator actions carry the operator as actor and their reason.
+struct JournalEntry {
+    qint64 seq = 0;
+    QString docId;
+    QDateTime at;
+    QString actor;   // operator name, or "recovery"
+    QString worker;  // owner id of the worker that wrote it
+    QString event;
+    QString fromState;
+    QString toState;
+    qint64 epoch = 0;
+    QString detail;  // reason, error message, ...
+};
+
+bool isTerminal(TxState state);
+
+// Timestamps as the store writes them: ISO 8601 UTC with milliseconds.
+QString formatTimestamp(const QDateTime &t);
+QDateTime parseTimestamp(const QString &text);
+
+} // namespace ledger

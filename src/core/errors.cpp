@@ -1,0 +1,57 @@
+#include "errors.h"
+
+namespace ledger {
+
+namespace {
+struct CodeInfo {
+    ErrorCode code;
+    const char *word;
+    ExitStatus exit;
+    const char *text;
+};
+
+constexpr CodeInfo kCodes[] = {
+#define LEDGER_X(name, word, exit, text) {ErrorCode::name, word, ExitStatus::exit, text},
+    LEDGER_ERROR_CODES(LEDGER_X)
+#undef LEDGER_X
+};
+
+const CodeInfo &info(ErrorCode code)
+{
+    const auto index = static_cast<size_t>(code);
+    Q_ASSERT(index < std::size(kCodes));
+    return kCodes[index];
+}
+} // namespace
+
+QString codeWord(ErrorCode code) { return QString::fromLatin1(info(code).word); }
+
+ExitStatus exitStatusOf(ErrorCode code) { return info(code).exit; }
+
+QString describe(ErrorCode code) { return QString::fromLatin1(info(code).text); }
+
+QList<ErrorCode> allErrorCodes()
+{
+    QList<ErrorCode> codes;
+    for (const auto &c : kCodes) {
+        if (c.code != ErrorCode::None)
+            codes.append(c.code);
+    }
+    return codes;
+}
+
+ErrorCode errorCodeFromWord(const QString &word)
+{
+    for (const auto &c : kCodes) {
+        if (word == QLatin1String(c.word))
+            return c.code;
+    }
+    return ErrorCode::None;
+}
+
+QString Error::toString() const
+{
+    return QStringLiteral("error: %1: %2").arg(codeWord(code), message);
+}
+
+} // namespace ledger

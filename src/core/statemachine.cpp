@@ -1,0 +1,62 @@
+#include "statemachine.h"
+
+namespace ledger {
+
+bool isAllowedTransition(TxState from, TxState to)
+{
+    switch (from) {
+    case TxState::Initial: return to == TxState::Pending || to == TxState::Canceled;
+    case TxState::Pending: return to == TxState::Applied || to == TxState::Canceling;
+    case TxState::Applied: return to == TxState::Done;
+    case TxState::Canceling: return to == TxState::Canceled;
+    case TxState::Done:
+    case TxState::Canceled: return false;
+    }
+    return false;
+}
+
+QString nameOf(OperatorAction action)
+{
+    switch (action) {
+    case OperatorAction::Resume: return QStringLiteral("resume");
+    case OperatorAction::Cancel: return QStringLiteral("cancel");
+    case OperatorAction::Compensate: return QStringLiteral("compensate");
+    }
+    return QString();
+}
+
+Error checkAction(OperatorAction action, const Transaction &tx)
+{
+    const auto refuse = [&tx](const QString &why) {
+        return makeError(ErrorCode::InvalidState, QStringLiteral("%1 is %2: %3").arg(tx.id, nameOf(tx.state), why));
+    };
+    switch (action) {
+    case OperatorAction::Resume:
+        if (tx.state == TxState::Done)
+            return refuse(QStringLiteral("it is finished, there is nothing to resume"));
+        if (tx.state == TxState::Canceled)
+            return refuse(QStringLiteral("it was canceled and moved no money; issue a new transfer instead"));
+        return {};
+    case OperatorAction::Cancel:
+        if (tx.state == TxState::Initial || tx.state == TxState::Pending)
+            return {};
+        if (tx.state == TxState::Applied)
+            return refuse(QStringLiteral("both legs are held and the transfer is decided; resume it to finish, then compensate"));
+        if (tx.state == TxState::Done)
+            return refuse(QStringLiteral("it is finished; compensate it to move the money back"));
+        if (tx.state == TxState::Canceling)
+            return refuse(QStringLiteral("it is already being canceled; resume it to finish the cancel"));
+        return refuse(QStringLiteral("it is already canceled"));
+    case OperatorAction::Compensate:
+        if (tx.kind == TxKind::Compensation)
+            return refuse(QStringLiteral("it is itself a compensation of %1; issue a new transfer instead").arg(tx.compensates));
+        if (tx.state == TxState::Done || tx.state == TxState::Applied)
+            return {};
+        if (tx.state == TxState::Canceled)
+            return refuse(QStringLiteral("it was canceled and moved no money; there is nothing to compensate"));
+        return refuse(QStringLiteral("it has not moved money yet; cancel or resume it instead"));
+    }
+    return {};
+}
+
+} // namespace ledger

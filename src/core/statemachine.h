@@ -1,0 +1,23 @@
+#pragma once
+// The transaction state machine of DESIGN.md §2, and which operator actions each state allows.
+// The console enables its buttons (and words its tooltips) from these same functions.
+// Thread-safety: pure functions, callable from any thread.
+
+#include "documents.h"
+#include "errors.h"
+
+namespace ledger {
+
+// initial→pending (claim), initial→canceled (cancel before any hold), pending→applied,
+// pending→canceling, applied→done, canceling→canceled. Nothing else, and nothing leaves a
+// terminal state.
+bool isAllowedTransition(TxState from, TxState to);
+
+enum class OperatorAction { Resume, Cancel, Compensate };
+QString nameOf(OperatorAction action);
+
+// Ok when `action` is allowed for `tx` as it stands; otherwise an invalid-state error whose
+// message says why not, in words an operator can act on.
+Error checkAction(OperatorAction action, const Transaction &tx);
+
+} // namespace ledger
