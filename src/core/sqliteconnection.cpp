@@ -1,0 +1,450 @@
+#include "sqliteconnection.h"
+
+#include "identifiers.h"
+#include "money.h"
+
+#include <QAtomicInteger>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSqlError>
+#include <map>
+
+namespace ledger {
+
+namespace {
+
+// SQLite primary result codes, as Qt's QSQLITE driver reports them in nativeErrorCode().
+enum SqliteCode {
+    kBusy = 5,
+    kLocked = 6,
+    kReadOnly = 8,
+    kIoErr = 10,
+    kCorrupt = 11,
+    kFull = 13,
+    kCantOpen = 14,
+    kNotADb = 26,
+};
+
+constexpr char kTimestampSql[] = "strftime('%Y-%m-%dT%H:%M:%fZ','now')";
+
+// Each entry migrates the schema from version i to i + 1, inside the caller's transaction.
+const char *const kMigrations[][16] = {
+    // 0 → 1: the documents of DESIGN.md §1.
+    {
+        "CREATE TABLE meta ("
+        " key TEXT PRIMARY KEY,"
+        " value TEXT NOT NULL)",
+
+        "CREATE TABLE accounts ("
+        " id TEXT PRIMARY KEY,"
+        " name TEXT NOT NULL DEFAULT '',"
+        " status TEXT NOT NULL CHECK (status IN ('open','frozen','closed')),"
+        " balance INTEGER NOT NULL DEFAULT 0,"
+        " pending_debits INTEGER NOT NULL DEFAULT 0 CHECK (pending_debits >= 0),"
+        " pending_credits INTEGER NOT NULL DEFAULT 0 CHECK (pending_credits >= 0),"
+        " version INTEGER NOT NULL DEFAULT 1,"
+        " created_at TEXT NOT NULL,"
+        " last_modified TEXT NOT NULL)",
+
+        // No foreign key to accounts: a void writes a tombstone even for an account that does
+        // not exist (yet), so that a late hold can never land there.
+        "CREATE TABLE legs ("
+        " tx_id TEXT NOT NULL,"
+        " account_id TEXT NOT NULL,"
+        " side TEXT NOT NULL CHECK (side IN ('debit','credit')),"
+        " amount INTEGER NOT NULL CHECK (amount > 0),"
+        " status TEXT NOT NULL CHECK (status IN ('held','posted','voided')),"
+        " at TEXT NOT NULL,"
+        " PRIMARY KEY (tx_id, account_id)) WITHOUT ROWID",
+        "CREATE INDEX legs_by_account ON legs (account_id, status)",
+
+        "CREATE TABLE transactions ("
+        " id TEXT PRIMARY KEY,"
+        " idempotency_key TEXT UNIQUE,"
+        " kind TEXT NOT NULL CHECK (kind IN ('transfer','compensation')),"
+        " compensates TEXT,"
+        " compensated_by TEXT,"
+        " source TEXT NOT NULL,"
+        " destination TEXT NOT NULL,"
+        " amount INTEGER NOT NULL CHECK (amount > 0),"
+        " memo TEXT NOT NULL DEFAULT '',"
+        " state TEXT NOT NULL CHECK (state IN ('initial','pending','applied','done','canceling','canceled')),"
+        " created_at TEXT NOT NULL,"
+        " last_modified TEXT NOT NULL,"
+        " owner TEXT NOT NULL DEFAULT '',"
+        " lease_until TEXT,"
+        " epoch INTEGER NOT NULL DEFAULT 0,"
+        " last_error TEXT NOT NULL DEFAULT '',"
+        " attempts INTEGER NOT NULL DEFAULT 0)",
+        // "By state, oldest first" (lists and the stuck scan) and "by account".
+        "CREATE INDEX tx_by_state_created ON transactions (state, created_at)",
+        "CREATE INDEX tx_by_state_modified ON transactions (state, last_modified)",
+        "CREATE INDEX tx_by_created ON transactions (created_at)",
+        "CREATE INDEX tx_by_source ON transactions (source, created_at)",
+        "CREATE INDEX tx_by_destination ON transactions (destination, created_at)",
+        "CREATE INDEX tx_by_compensates ON transactions (compensates) WHERE compensates IS NOT NULL",
+
+        "CREATE TABLE journal ("
+        " seq INTEGER PRIMARY KEY AUTOINCREMENT,"
+        " doc_kind TEXT NOT NULL CHECK (doc_kind IN ('tx','account')),"
+        " doc_id TEXT NOT NULL,"
+        " at TEXT NOT NULL,"
+        " actor TEXT NOT NULL DEFAULT '',"
+        " worker TEXT NOT NULL DEFAULT '',"
+        " event TEXT NOT NULL,"
+        " from_state TEXT NOT NULL DEFAULT '',"
+        " to_state TEXT NOT NULL DEFAULT '',"
+        " epoch INTEGER NOT NULL DEFAULT 0,"
+        " detail TEXT NOT NULL DEFAULT '')",
+        "CREATE INDEX journal_by_doc ON journal (doc_kind, doc_id, seq)",
+        nullptr,
+    },
+};
+constexpr int kMigrationCount = int(std::size(kMigrations));
+static_assert(kMigrationCount == SqliteConnection::kSchemaVersion, "one migration per schema version");
+
+QMutex *gateFor(const QString &canonicalPath)
+{
+    static QMutex mapMutex;
+    static std::map<QString, std::unique_ptr<QMutex>> gates;
+    QMutexLocker lock(&mapMutex);
+    auto &gate = gates[canonicalPath];
+    if (!gate)
+        gate = std::make_unique<QMutex>();
+    return gate.get();
+}
+
+// QSQLITE binds a null QString as SQL NULL; our text columns are NOT NULL with '' meaning
+// "none". A deliberate NULL is passed as a null QVariant (see sqliterows::nullIfEmpty).
+QVariant bindable(const QVariant &value)
+{
+    if (!value.isNull() && value.metaType() == QMetaType::fromType<QString>() && value.toString().isNull())
+        return QVariant(QString(QLatin1String("")));
+    return value;
+}
+
+QString nextConnectionName()
+{
+    static QAtomicInteger<quint64> counter;
+    return QStringLiteral("ledger-sqlite-%1").arg(counter.fetchAndAddRelaxed(1));
+}
+
+bool hasWriteBits(const QFileInfo &info)
+{
+    // The mode bits rather than access(2): root may write anything, but a store someone made
+    // read-only on purpose should be treated as read-only whoever opens it. (Not WriteUser: Qt
+    // computes that one with access(2), so it is always set for root.)
+    return info.permissions() & (QFileDevice::WriteOwner | QFileDevice::WriteGroup | QFileDevice::WriteOther);
+}
+
+Error checkFileBeforeOpen(const QString &path, SqliteConnection::Mode mode)
+{
+    const QFileInfo info(path);
+    const QFileInfo dir(info.absolutePath());
+    if (mode == SqliteConnection::Mode::Create) {
+        if (info.exists() || info.isSymLink())
+            return makeError(ErrorCode::StoreExists, QStringLiteral("%1 already exists; refusing to overwrite it").arg(path));
+        if (!dir.exists() && !QDir().mkpath(dir.absoluteFilePath()))
+            return makeError(ErrorCode::StoreUnavailable, QStringLiteral("cannot create the directory %1").arg(dir.absoluteFilePath()));
+        if (!QFileInfo(dir.absoluteFilePath()).isWritable() || !hasWriteBits(QFileInfo(dir.absoluteFilePath())))
+            return makeError(ErrorCode::StoreReadOnly, QStringLiteral("cannot create %1: the directory is read-only").arg(path));
+        return {};
+    }
+    if (!info.exists())
+        return makeError(ErrorCode::StoreUnavailable,
+                         QStringLiteral("no store at %1; create one with 'ledgerctl init' or 'ledgerctl demo'").arg(path));
+    if (info.isDir())
+        return makeError(ErrorCode::StoreUnavailable, QStringLiteral("%1 is a directory, not a store file").arg(path));
+    if (!info.isReadable())
+        return makeError(ErrorCode::StoreUnavailable, QStringLiteral("%1 cannot be read (permission denied)").arg(path));
+    if (!info.isWritable() || !hasWriteBits(info))
+        return makeError(ErrorCode::StoreReadOnly,
+                         QStringLiteral("%1 is read-only; LedgerDesk needs write access to its store").arg(path));
+    if (!dir.isWritable() || !hasWriteBits(dir))
+        return makeError(ErrorCode::StoreReadOnly,
+                         QStringLiteral("the directory of %1 is read-only; SQLite needs it for the write-ahead log").arg(path));
+
+    // Look at the header ourselves so that a foreign file is refused before SQLite touches it.
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return makeError(ErrorCode::StoreUnavailable, QStringLiteral("%1 cannot be opened: %2").arg(path, file.errorString()));
+    const QByteArray header = file.read(16);
+    if (header.isEmpty())
+        return makeError(ErrorCode::StoreNotLedger, QStringLiteral("%1 is an empty file, not a LedgerDesk store").arg(path));
+    if (header != QByteArray("SQLite format 3\0", 16))
+        return makeError(ErrorCode::StoreNotLedger,
+                         QStringLiteral("%1 is not a LedgerDesk store (it is not an SQLite database)").arg(path));
+    return {};
+}
+
+} // namespace
+
+SqliteConnection::SqliteConnection(const QString &path, const QString &connectionName)
+    : m_path(path), m_connectionName(connectionName)
+{
+}
+
+SqliteConnection::~SqliteConnection()
+{
+    m_prepared.clear();
+    if (m_db.isValid())
+        m_db.close();
+    m_db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(m_connectionName);
+}
+
+Result<std::unique_ptr<SqliteConnection>> SqliteConnection::open(const QString &path, Mode mode,
+                                                                 const SqliteOptions &options, int scaleForCreate)
+{
+    if (path.isEmpty())
+        return makeError(ErrorCode::StoreUnavailable, QStringLiteral("the store path is empty"));
+    if (Error e = checkFileBeforeOpen(path, mode); !e.ok())
+        return e;
+    if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QSQLITE")))
+        return makeError(ErrorCode::StoreUnavailable,
+                         QStringLiteral("Qt's SQLite driver (QSQLITE) is not installed; install libqt6sql6-sqlite"));
+
+    std::unique_ptr<SqliteConnection> conn(new SqliteConnection(path, nextConnectionName()));
+    conn->m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), conn->m_connectionName);
+    conn->m_db.setDatabaseName(path);
+    conn->m_db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(qMax(0, options.busyTimeoutMs)));
+    if (!conn->m_db.open()) {
+        const Error e = conn->storeError(conn->m_db.lastError(), QStringLiteral("opening"));
+        if (mode == Mode::Create) {
+            conn.reset();
+            QFile::remove(path);
+        }
+        return e;
+    }
+    conn->m_gate = gateFor(QFileInfo(path).absoluteFilePath());
+
+    const Error e = conn->checkAndMigrate(mode, scaleForCreate);
+    if (!e.ok()) {
+        if (mode == Mode::Create) {
+            conn.reset();
+            for (const char *suffix : {"", "-wal", "-shm", "-journal"})
+                QFile::remove(path + QLatin1String(suffix));
+        }
+        return e;
+    }
+    return conn;
+}
+
+Error SqliteConnection::checkAndMigrate(Mode mode, int scaleForCreate)
+{
+    auto appId = run("PRAGMA application_id");
+    if (!appId.ok()) {
+        // NOTADB here means the header looked right but the file is not usable: damaged.
+        Error e = appId.error();
+        if (e.code == ErrorCode::StoreNotLedger)
+            e = makeError(ErrorCode::StoreCorrupt, QStringLiteral("%1 is damaged: %2").arg(m_path, e.message));
+        return e;
+    }
+    const qint64 applicationId = (*appId)->next() ? (*appId)->value(0).toLongLong() : 0;
+    (*appId)->finish();
+    auto userVersion = run("PRAGMA user_version");
+    if (!userVersion.ok())
+        return userVersion.error();
+    const int version = (*userVersion)->next() ? (*userVersion)->value(0).toInt() : 0;
+    (*userVersion)->finish();
+
+    if (mode == Mode::OpenExisting) {
+        if (applicationId != kApplicationId)
+            return makeError(ErrorCode::StoreNotLedger,
+                             QStringLiteral("%1 is an SQLite database of another application, not a LedgerDesk store").arg(m_path));
+        if (version > kSchemaVersion)
+            return makeError(ErrorCode::StoreTooNew,
+                             QStringLiteral("%1 has schema version %2; this LedgerDesk reads up to version %3; upgrade LedgerDesk")
+                                 .arg(m_path)
+                                 .arg(version)
+                                 .arg(kSchemaVersion));
+        if (version < 1)
+            return makeError(ErrorCode::StoreCorrupt, QStringLiteral("%1 has no schema (an interrupted init?)").arg(m_path));
+    }
+
+    // WAL lets readers (the console's pages) run beside the single writer. NORMAL is durable
+    // against a process crash; a power loss may drop the last commits, which for a single-file
+    // store is the same as an earlier crash.
+    auto wal = run("PRAGMA journal_mode=WAL");
+    if (!wal.ok())
+        return wal.error();
+    (*wal)->finish();
+    if (auto sync = run("PRAGMA synchronous=NORMAL"); !sync.ok())
+        return sync.error();
+
+    if (mode == Mode::Create || version < kSchemaVersion) {
+        const Error e = createSchema(mode == Mode::Create ? 0 : version, scaleForCreate);
+        if (!e.ok())
+            return e;
+    }
+
+    auto scale = run("SELECT value FROM meta WHERE key = 'scale'");
+    if (!scale.ok())
+        return scale.error();
+    bool ok = false;
+    m_scale = (*scale)->next() ? (*scale)->value(0).toInt(&ok) : -1;
+    (*scale)->finish();
+    if (!ok || !money::isValidScale(m_scale))
+        return makeError(ErrorCode::StoreCorrupt, QStringLiteral("%1 has no valid scale in its meta table").arg(m_path));
+    return {};
+}
+
+Error SqliteConnection::createSchema(int fromVersion, int scale)
+{
+    auto done = write<bool>([&]() -> Result<bool> {
+        // Re-read inside the write lock: another process may have migrated (or initialised) the
+        // file while we waited.
+        auto current = run("PRAGMA user_version");
+        if (!current.ok())
+            return current.error();
+        const int version = (*current)->next() ? (*current)->value(0).toInt() : 0;
+        (*current)->finish();
+        if (version != fromVersion) {
+            if (fromVersion == 0)
+                return makeError(ErrorCode::StoreExists, QStringLiteral("%1 was initialised by someone else meanwhile").arg(m_path));
+            return true;
+        }
+        for (int v = fromVersion; v < kSchemaVersion; ++v) {
+            for (const char *const *sql = kMigrations[v]; *sql; ++sql) {
+                auto r = runDynamic(QString::fromLatin1(*sql), {});
+                if (!r.ok())
+                    return r.error();
+            }
+        }
+        if (fromVersion == 0) {
+            const QString now = QString::fromLatin1(kTimestampSql);
+            auto appId = runDynamic(QStringLiteral("PRAGMA application_id=%1").arg(kApplicationId), {});
+            if (!appId.ok())
+                return appId.error();
+            auto meta = runDynamic(QStringLiteral("INSERT INTO meta (key, value) VALUES ('scale', ?), ('created_at', %1)").arg(now),
+                                   {QString::number(scale)});
+            if (!meta.ok())
+                return meta.error();
+            auto world = runDynamic(QStringLiteral("INSERT INTO accounts (id, name, status, created_at, last_modified) "
+                                                   "VALUES (?, 'World (money enters and leaves here)', 'open', %1, %1)")
+                                        .arg(now),
+                                    {kWorldAccount});
+            if (!world.ok())
+                return world.error();
+        }
+        auto bump = runDynamic(QStringLiteral("PRAGMA user_version=%1").arg(kSchemaVersion), {});
+        if (!bump.ok())
+            return bump.error();
+        return true;
+    });
+    return done.ok() ? Error{} : done.error();
+}
+
+Result<QSqlQuery *> SqliteConnection::run(const char *sql, const QVariantList &binds)
+{
+    auto it = m_prepared.find(sql);
+    if (it == m_prepared.end()) {
+        QSqlQuery query(m_db);
+        query.setForwardOnly(true);
+        if (!query.prepare(QString::fromLatin1(sql)))
+            return storeError(query.lastError(), QStringLiteral("preparing a statement"));
+        it = m_prepared.insert(sql, query);
+    }
+    QSqlQuery &query = it.value();
+    for (int i = 0; i < binds.size(); ++i)
+        query.bindValue(i, bindable(binds.at(i)));
+    if (!query.exec()) {
+        const Error e = storeError(query.lastError(), QStringLiteral("running a statement"));
+        query.finish();
+        return e;
+    }
+    return &query;
+}
+
+Result<std::unique_ptr<QSqlQuery>> SqliteConnection::runDynamic(const QString &sql, const QVariantList &binds)
+{
+    auto query = std::make_unique<QSqlQuery>(m_db);
+    query->setForwardOnly(true);
+    if (!query->prepare(sql))
+        return storeError(query->lastError(), QStringLiteral("preparing a statement"));
+    for (int i = 0; i < binds.size(); ++i)
+        query->bindValue(i, bindable(binds.at(i)));
+    if (!query->exec())
+        return storeError(query->lastError(), QStringLiteral("running a statement"));
+    return query;
+}
+
+Result<SqliteConnection::Clock> SqliteConnection::clock(qint64 offsetMs)
+{
+    // One statement, so both readings share SQLite's 'now'.
+    const QString modifier = QStringLiteral("%1%2.%3 seconds")
+                                 .arg(offsetMs < 0 ? QLatin1Char('-') : QLatin1Char('+'))
+                                 .arg(qAbs(offsetMs) / 1000)
+                                 .arg(qAbs(offsetMs) % 1000, 3, 10, QLatin1Char('0'));
+    auto q = run("SELECT strftime('%Y-%m-%dT%H:%M:%fZ','now'), strftime('%Y-%m-%dT%H:%M:%fZ','now', ?)", {modifier});
+    if (!q.ok())
+        return q.error();
+    Clock c;
+    if ((*q)->next()) {
+        c.now = (*q)->value(0).toString();
+        c.shifted = (*q)->value(1).toString();
+    }
+    (*q)->finish();
+    if (c.now.isEmpty())
+        return makeError(ErrorCode::StoreError, QStringLiteral("%1: could not read the store's clock").arg(m_path));
+    return c;
+}
+
+Error SqliteConnection::begin()
+{
+    QSqlQuery q(m_db);
+    if (!q.exec(QStringLiteral("BEGIN IMMEDIATE")))
+        return storeError(q.lastError(), QStringLiteral("starting a write"));
+    return {};
+}
+
+void SqliteConnection::rollback()
+{
+    for (auto &q : m_prepared)
+        q.finish();
+    QSqlQuery q(m_db);
+    q.exec(QStringLiteral("ROLLBACK"));
+}
+
+Error SqliteConnection::commit()
+{
+    for (auto &q : m_prepared)
+        q.finish();
+    QSqlQuery q(m_db);
+    if (!q.exec(QStringLiteral("COMMIT")))
+        return storeError(q.lastError(), QStringLiteral("committing a write"));
+    return {};
+}
+
+Error SqliteConnection::storeError(const QSqlError &error, const QString &context) const
+{
+    bool numeric = false;
+    const int code = error.nativeErrorCode().toInt(&numeric) & 0xFF;
+    const QString what = error.text().trimmed();
+    const auto make = [&](ErrorCode c, const QString &message) { return makeError(c, message); };
+    if (!numeric)
+        return make(ErrorCode::StoreError, QStringLiteral("%1: %2 failed: %3").arg(m_path, context, what));
+    switch (code) {
+    case kBusy:
+    case kLocked:
+        return make(ErrorCode::StoreBusy,
+                    QStringLiteral("%1 stayed locked by another process past the busy timeout while %2").arg(m_path, context));
+    case kReadOnly:
+        return make(ErrorCode::StoreReadOnly, QStringLiteral("%1 is read-only: %2").arg(m_path, what));
+    case kCorrupt:
+        return make(ErrorCode::StoreCorrupt, QStringLiteral("%1 is damaged: %2").arg(m_path, what));
+    case kNotADb:
+        return make(ErrorCode::StoreNotLedger, QStringLiteral("%1 is not a LedgerDesk store: %2").arg(m_path, what));
+    case kFull:
+        return make(ErrorCode::StoreFull, QStringLiteral("%1 is full (disk or size limit) while %2; nothing was written").arg(m_path, context));
+    case kCantOpen:
+        return make(ErrorCode::StoreUnavailable, QStringLiteral("%1 cannot be opened: %2").arg(m_path, what));
+    case kIoErr:
+        return make(ErrorCode::StoreError, QStringLiteral("%1: disk I/O error while %2: %3").arg(m_path, context, what));
+    default:
+        return make(ErrorCode::StoreError, QStringLiteral("%1: %2 failed: %3").arg(m_path, context, what));
+    }
+}
+
+} // namespace ledger

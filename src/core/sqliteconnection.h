@@ -1,0 +1,100 @@
+#pragma once
+// One connection to one SQLite store file through Qt SQL: opening with clear errors for files
+// that are missing, foreign, corrupt, read-only, too new or locked; the versioned schema and its
+// migrations; a per-connection cache of prepared statements; and short write transactions.
+//
+// Threading: create, use and destroy on one thread. Writers of the same file within one process
+// queue on a shared gate before BEGIN IMMEDIATE, because SQLite's busy wait is unfair between
+// writers (a waiting writer sleeps and can starve); other processes wait via busy_timeout.
+
+#include "result.h"
+
+#include <QHash>
+#include <QMutex>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QVariant>
+#include <memory>
+
+namespace ledger {
+
+struct SqliteOptions {
+    int busyTimeoutMs = 5000;
+};
+
+class SqliteConnection {
+public:
+    enum class Mode { OpenExisting, Create };
+
+    // The schema version this build writes; newer stores are refused (store-too-new).
+    static constexpr int kSchemaVersion = 1;
+    // PRAGMA application_id of LedgerDesk stores ("LDGR").
+    static constexpr qint32 kApplicationId = 0x4C444752;
+
+    // Create: refuses (store-exists) when the file exists; writes the schema, the scale and
+    // @world in one transaction, and removes the file again if anything fails.
+    static Result<std::unique_ptr<SqliteConnection>> open(const QString &path, Mode mode, const SqliteOptions &options,
+                                                          int scaleForCreate = 2);
+    ~SqliteConnection();
+    SqliteConnection(const SqliteConnection &) = delete;
+    SqliteConnection &operator=(const SqliteConnection &) = delete;
+
+    const QString &path() const { return m_path; }
+    int scale() const { return m_scale; }
+
+    // A prepared statement for `sql`, prepared once per connection. `sql` must be a string
+    // literal (the cache is keyed by its address). Binds are positional.
+    Result<QSqlQuery *> run(const char *sql, const QVariantList &binds = {});
+    // An ad-hoc statement (dynamic SQL, e.g. list filters), prepared every time.
+    Result<std::unique_ptr<QSqlQuery>> runDynamic(const QString &sql, const QVariantList &binds);
+
+    // Runs `body` inside BEGIN IMMEDIATE … COMMIT. When `body` returns an error, or the commit
+    // fails, everything is rolled back and the error returned: nothing is half-written.
+    template <typename T, typename Body>
+    Result<T> write(Body &&body);
+
+    // The store clock as text (ISO 8601 UTC, ms), plus `now + offsetMs` in the same reading.
+    struct Clock {
+        QString now;
+        QString shifted;
+    };
+    Result<Clock> clock(qint64 offsetMs = 0);
+
+    // Maps a Qt SQL error to a LedgerDesk error with a message naming the store and `context`.
+    Error storeError(const QSqlError &error, const QString &context) const;
+
+private:
+    explicit SqliteConnection(const QString &path, const QString &connectionName);
+    Error begin();
+    void rollback();
+    Error commit();
+    Error checkAndMigrate(Mode mode, int scaleForCreate);
+    Error createSchema(int fromVersion, int scale);
+
+    QString m_path;
+    QString m_connectionName;
+    QSqlDatabase m_db;
+    QMutex *m_gate = nullptr;
+    QHash<const char *, QSqlQuery> m_prepared;
+    int m_scale = 2;
+};
+
+template <typename T, typename Body>
+Result<T> SqliteConnection::write(Body &&body)
+{
+    QMutexLocker lock(m_gate);
+    if (Error e = begin(); !e.ok())
+        return e;
+    Result<T> result = body();
+    if (!result.ok()) {
+        rollback();
+        return result;
+    }
+    if (Error e = commit(); !e.ok()) {
+        rollback();
+        return e;
+    }
+    return result;
+}
+
+} // namespace ledger

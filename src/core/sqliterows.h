@@ -1,0 +1,26 @@
+#pragma once
+// Column lists and row readers shared by the SQLite store's files (internal to the store).
+
+#include "documents.h"
+
+#include <QSqlQuery>
+
+#define LEDGER_ACCOUNT_COLUMNS "id, name, status, balance, pending_debits, pending_credits, version, created_at, last_modified"
+#define LEDGER_LEG_COLUMNS "tx_id, account_id, side, amount, status, at"
+#define LEDGER_TX_COLUMNS                                                                                           \
+    "id, idempotency_key, kind, compensates, compensated_by, source, destination, amount, memo, state, created_at, " \
+    "last_modified, owner, lease_until, epoch, last_error, attempts"
+#define LEDGER_JOURNAL_COLUMNS "seq, doc_id, at, actor, worker, event, from_state, to_state, epoch, detail"
+
+namespace ledger::sqliterows {
+
+// Each reads the current row of `q`, whose columns are the matching list above, in order.
+Account account(const QSqlQuery &q);
+LegMarker leg(const QSqlQuery &q);
+Transaction transaction(const QSqlQuery &q);
+JournalEntry journalEntry(const QSqlQuery &q);
+
+// NULL for an empty string (optional text columns such as idempotency_key).
+QVariant nullIfEmpty(const QString &text);
+
+} // namespace ledger::sqliterows

@@ -1,0 +1,71 @@
+#pragma once
+// The embedded store: one SQLite file (WAL) through Qt SQL. Each write is one short
+// BEGIN IMMEDIATE transaction over one document; the compare-and-set guards are checked inside
+// that transaction, where SQLite's single writer makes read-check-write atomic.
+//
+// Threading: one SqliteStore per thread (see Store).
+
+#include "sqliteconnection.h"
+#include "store.h"
+
+namespace ledger {
+
+class SqliteStore final : public Store {
+public:
+    static Result<std::unique_ptr<SqliteStore>> open(const QString &path, const SqliteOptions &options = {});
+    // Creates a new store file (refusing to overwrite anything) with the given scale.
+    static Result<std::unique_ptr<SqliteStore>> create(const QString &path, int scale, const SqliteOptions &options = {});
+
+    QString location() const override;
+    int scale() const override;
+    Result<QDateTime> now() override;
+
+    Result<Account> createAccount(const QString &id, const QString &name, const QString &actor) override;
+    Result<Account> setAccountStatus(const QString &id, AccountStatus status, const QString &actor,
+                                     const QString &reason) override;
+    Result<Account> account(const QString &id) override;
+    Result<QList<Account>> accounts(const AccountQuery &query) override;
+    Result<qint64> accountCount(const AccountQuery &query) override;
+
+    Result<LegOutcome> hold(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
+    Result<LegOutcome> post(const QString &txId, const QString &accountId) override;
+    Result<LegOutcome> voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
+    Result<QList<LegMarker>> legsOfTransaction(const QString &txId) override;
+    Result<QList<LegMarker>> legsOfAccount(const QString &accountId, std::optional<LegStatus> status) override;
+
+    Result<InsertOutcome> insertTransaction(const NewTransaction &tx) override;
+    Result<CasOutcome> updateTransaction(const QString &id, const TxGuard &guard, const TxChange &change) override;
+    Result<CasOutcome> linkCompensation(const QString &originalId, const QString &expected, const QString &compensationId,
+                                        const QString &actor, const QString &worker, const QString &detail) override;
+    Result<Transaction> transaction(const QString &id) override;
+    Result<std::optional<Transaction>> transactionByKey(const QString &key) override;
+    Result<QList<Transaction>> transactions(const TxQuery &query) override;
+    Result<qint64> transactionCount(const TxQuery &query) override;
+    Result<QMap<TxState, qint64>> countByState() override;
+    Result<QList<JournalEntry>> journal(const QString &docKind, const QString &docId) override;
+
+    Error scanAccounts(const std::function<void(const Account &)> &visit) override;
+    Error scanLegs(const std::function<void(const LegMarker &)> &visit) override;
+    Error scanTransactions(const std::function<void(const Transaction &)> &visit) override;
+
+    // For tests and tools that must reach under the interface (e.g. to simulate damage).
+    SqliteConnection &connection() { return *m_conn; }
+
+private:
+    explicit SqliteStore(std::unique_ptr<SqliteConnection> conn);
+
+    // Inside a write: the document as it is now.
+    Result<std::optional<Account>> readAccount(const QString &id);
+    Result<std::optional<LegMarker>> readLeg(const QString &txId, const QString &accountId);
+    Result<std::optional<Transaction>> readTransaction(const QString &id);
+    Error appendJournal(const QString &docKind, const JournalEntry &entry, const QString &now);
+    Error touchAccount(const QString &id, qint64 deltaBalance, qint64 deltaPendingDebits, qint64 deltaPendingCredits,
+                       const QString &now);
+    QString amountText(qint64 minor) const;
+    // WHERE clause and binds for a transaction query.
+    QString txWhere(const TxQuery &query, QVariantList &binds) const;
+
+    std::unique_ptr<SqliteConnection> m_conn;
+};
+
+} // namespace ledger

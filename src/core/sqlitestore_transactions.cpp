@@ -1,0 +1,304 @@
+// SqliteStore: transaction documents, their journal, and the queries over them.
+#include "sqlitestore.h"
+
+#include "sqliterows.h"
+#include "statemachine.h"
+
+namespace ledger {
+
+namespace {
+
+const QString kTxDoc = QStringLiteral("tx");
+
+QString sortColumn(TxSortKey key)
+{
+    switch (key) {
+    case TxSortKey::CreatedAt: return QStringLiteral("created_at");
+    case TxSortKey::LastModified: return QStringLiteral("last_modified");
+    case TxSortKey::Amount: return QStringLiteral("amount");
+    case TxSortKey::State: return QStringLiteral("state");
+    case TxSortKey::Id: return QStringLiteral("id");
+    }
+    return QStringLiteral("created_at");
+}
+
+QString millisModifier(qint64 ms)
+{
+    return QStringLiteral("-%1.%2 seconds").arg(ms / 1000).arg(ms % 1000, 3, 10, QLatin1Char('0'));
+}
+
+} // namespace
+
+Result<std::optional<Transaction>> SqliteStore::readTransaction(const QString &id)
+{
+    auto q = m_conn->run("SELECT " LEDGER_TX_COLUMNS " FROM transactions WHERE id = ?", {id});
+    if (!q.ok())
+        return q.error();
+    std::optional<Transaction> t;
+    if ((*q)->next())
+        t = sqliterows::transaction(**q);
+    (*q)->finish();
+    return t;
+}
+
+Result<Transaction> SqliteStore::transaction(const QString &id)
+{
+    auto found = readTransaction(id);
+    if (!found.ok())
+        return found.error();
+    if (!found->has_value())
+        return makeError(ErrorCode::NotFound, QStringLiteral("no transaction %1").arg(id));
+    return **found;
+}
+
+Result<std::optional<Transaction>> SqliteStore::transactionByKey(const QString &key)
+{
+    auto q = m_conn->run("SELECT " LEDGER_TX_COLUMNS " FROM transactions WHERE idempotency_key = ?", {key});
+    if (!q.ok())
+        return q.error();
+    std::optional<Transaction> t;
+    if ((*q)->next())
+        t = sqliterows::transaction(**q);
+    (*q)->finish();
+    return t;
+}
+
+Result<InsertOutcome> SqliteStore::insertTransaction(const NewTransaction &n)
+{
+    return m_conn->write<InsertOutcome>([&]() -> Result<InsertOutcome> {
+        if (!n.idempotencyKey.isEmpty()) {
+            auto byKey = transactionByKey(n.idempotencyKey);
+            if (!byKey.ok())
+                return byKey.error();
+            if (byKey->has_value())
+                return InsertOutcome{**byKey, false};
+        }
+        auto byId = readTransaction(n.id);
+        if (!byId.ok())
+            return byId.error();
+        if (byId->has_value())
+            return InsertOutcome{**byId, false};
+
+        auto clock = m_conn->clock();
+        if (!clock.ok())
+            return clock.error();
+        auto ins = m_conn->run("INSERT INTO transactions (id, idempotency_key, kind, compensates, source, destination,"
+                               " amount, memo, state, created_at, last_modified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'initial', ?, ?)",
+                               {n.id, sqliterows::nullIfEmpty(n.idempotencyKey), nameOf(n.kind),
+                                sqliterows::nullIfEmpty(n.compensates), n.source, n.destination, n.amount, n.memo,
+                                clock->now, clock->now});
+        if (!ins.ok())
+            return ins.error();
+        JournalEntry created;
+        created.docId = n.id;
+        created.actor = n.actor;
+        created.worker = n.worker;
+        created.event = QStringLiteral("created");
+        created.toState = nameOf(TxState::Initial);
+        created.detail = n.detail;
+        if (Error e = appendJournal(kTxDoc, created, clock->now); !e.ok())
+            return e;
+
+        Transaction t;
+        t.id = n.id;
+        t.idempotencyKey = n.idempotencyKey;
+        t.kind = n.kind;
+        t.compensates = n.compensates;
+        t.source = n.source;
+        t.destination = n.destination;
+        t.amount = n.amount;
+        t.memo = n.memo;
+        t.state = TxState::Initial;
+        t.createdAt = t.lastModified = parseTimestamp(clock->now);
+        return InsertOutcome{t, true};
+    });
+}
+
+Result<CasOutcome> SqliteStore::updateTransaction(const QString &id, const TxGuard &guard, const TxChange &change)
+{
+    return m_conn->write<CasOutcome>([&]() -> Result<CasOutcome> {
+        auto found = readTransaction(id);
+        if (!found.ok())
+            return found.error();
+        if (!found->has_value())
+            return makeError(ErrorCode::NotFound, QStringLiteral("no transaction %1").arg(id));
+        Transaction t = **found;
+        if (t.state != guard.state || t.owner != guard.owner || t.epoch != guard.epoch)
+            return CasOutcome{false, t};
+        if (change.newState != t.state && !isAllowedTransition(t.state, change.newState))
+            return makeError(ErrorCode::Internal, QStringLiteral("refused transition %1 → %2 of %3")
+                                                      .arg(nameOf(t.state), nameOf(change.newState), id));
+        if (change.newState == t.state && !change.claim && !change.lastError)
+            return makeError(ErrorCode::Internal, QStringLiteral("an update of %1 that changes nothing").arg(id));
+
+        auto clock = m_conn->clock(change.leaseMs);
+        if (!clock.ok())
+            return clock.error();
+        const TxState from = t.state;
+        t.state = change.newState;
+        if (change.claim) {
+            t.owner = change.newOwner;
+            t.epoch += 1;
+            t.attempts += 1;
+        }
+        if (change.leaseMs > 0)
+            t.leaseUntil = parseTimestamp(clock->shifted);
+        if (change.lastError)
+            t.lastError = *change.lastError;
+        auto up = m_conn->run("UPDATE transactions SET state = ?, owner = ?, epoch = ?, attempts = ?, lease_until = ?,"
+                              " last_error = ?, last_modified = ? WHERE id = ?",
+                              {nameOf(t.state), t.owner, t.epoch, t.attempts,
+                               t.leaseUntil.isValid() ? QVariant(formatTimestamp(t.leaseUntil)) : QVariant(QMetaType::fromType<QString>()),
+                               t.lastError, clock->now, id});
+        if (!up.ok())
+            return up.error();
+
+        JournalEntry j;
+        j.docId = id;
+        j.actor = change.actor;
+        j.worker = t.owner;
+        j.event = !change.event.isEmpty() ? change.event : change.claim ? QStringLiteral("claimed") : QStringLiteral("state");
+        j.fromState = nameOf(from);
+        j.toState = nameOf(t.state);
+        j.epoch = t.epoch;
+        j.detail = change.detail;
+        if (Error e = appendJournal(kTxDoc, j, clock->now); !e.ok())
+            return e;
+        t.lastModified = parseTimestamp(clock->now);
+        return CasOutcome{true, t};
+    });
+}
+
+Result<CasOutcome> SqliteStore::linkCompensation(const QString &originalId, const QString &expected,
+                                                 const QString &compensationId, const QString &actor,
+                                                 const QString &worker, const QString &detail)
+{
+    return m_conn->write<CasOutcome>([&]() -> Result<CasOutcome> {
+        auto found = readTransaction(originalId);
+        if (!found.ok())
+            return found.error();
+        if (!found->has_value())
+            return makeError(ErrorCode::NotFound, QStringLiteral("no transaction %1").arg(originalId));
+        Transaction t = **found;
+        if (t.compensatedBy == compensationId)
+            return CasOutcome{true, t}; // already linked: asking twice links once
+        if (t.compensatedBy != expected)
+            return CasOutcome{false, t};
+        auto clock = m_conn->clock();
+        if (!clock.ok())
+            return clock.error();
+        auto up = m_conn->run("UPDATE transactions SET compensated_by = ?, last_modified = ? WHERE id = ?",
+                              {compensationId, clock->now, originalId});
+        if (!up.ok())
+            return up.error();
+        JournalEntry j;
+        j.docId = originalId;
+        j.actor = actor;
+        j.worker = worker;
+        j.event = QStringLiteral("linked");
+        j.fromState = j.toState = nameOf(t.state);
+        j.epoch = t.epoch;
+        j.detail = detail.isEmpty() ? QStringLiteral("compensated by %1").arg(compensationId) : detail;
+        if (Error e = appendJournal(kTxDoc, j, clock->now); !e.ok())
+            return e;
+        t.compensatedBy = compensationId;
+        t.lastModified = parseTimestamp(clock->now);
+        return CasOutcome{true, t};
+    });
+}
+
+QString SqliteStore::txWhere(const TxQuery &query, QVariantList &binds) const
+{
+    QStringList conditions;
+    if (query.state) {
+        conditions << QStringLiteral("state = ?");
+        binds << nameOf(*query.state);
+    }
+    if (query.kind) {
+        conditions << QStringLiteral("kind = ?");
+        binds << nameOf(*query.kind);
+    }
+    if (query.stuckOnly) {
+        // Both sides of each comparison are the store's own ISO-8601 text, which sorts as time.
+        conditions << QStringLiteral("state IN ('initial','pending','applied','canceling') AND ("
+                                     "(lease_until IS NOT NULL AND lease_until < strftime('%Y-%m-%dT%H:%M:%fZ','now'))"
+                                     " OR last_modified <= strftime('%Y-%m-%dT%H:%M:%fZ','now', ?))");
+        binds << millisModifier(query.stuckForMs);
+    }
+    if (!query.account.isEmpty()) {
+        conditions << QStringLiteral("(source = ? OR destination = ?)");
+        binds << query.account << query.account;
+    }
+    if (!query.text.isEmpty()) {
+        conditions << QStringLiteral("(instr(id, ?) > 0 OR instr(source, ?) > 0 OR instr(destination, ?) > 0)");
+        binds << query.text << query.text << query.text;
+    }
+    return conditions.isEmpty() ? QString() : QStringLiteral(" WHERE ") + conditions.join(QStringLiteral(" AND "));
+}
+
+Result<QList<Transaction>> SqliteStore::transactions(const TxQuery &query)
+{
+    QVariantList binds;
+    const QString direction = query.descending ? QStringLiteral("DESC") : QStringLiteral("ASC");
+    QString sql = QStringLiteral("SELECT " LEDGER_TX_COLUMNS " FROM transactions") + txWhere(query, binds)
+        + QStringLiteral(" ORDER BY %1 %2, id %2 LIMIT ? OFFSET ?").arg(sortColumn(query.sortKey), direction);
+    binds << query.limit << query.offset;
+    auto q = m_conn->runDynamic(sql, binds);
+    if (!q.ok())
+        return q.error();
+    QList<Transaction> list;
+    while ((*q)->next())
+        list.append(sqliterows::transaction(**q));
+    return list;
+}
+
+Result<qint64> SqliteStore::transactionCount(const TxQuery &query)
+{
+    QVariantList binds;
+    const QString sql = QStringLiteral("SELECT COUNT(*) FROM transactions") + txWhere(query, binds);
+    auto q = m_conn->runDynamic(sql, binds);
+    if (!q.ok())
+        return q.error();
+    return (*q)->next() ? (*q)->value(0).toLongLong() : 0;
+}
+
+Result<QMap<TxState, qint64>> SqliteStore::countByState()
+{
+    auto q = m_conn->run("SELECT state, COUNT(*) FROM transactions GROUP BY state");
+    if (!q.ok())
+        return q.error();
+    QMap<TxState, qint64> counts;
+    for (TxState s : allTxStates())
+        counts.insert(s, 0);
+    while ((*q)->next()) {
+        if (auto s = txStateFromString((*q)->value(0).toString()))
+            counts[*s] = (*q)->value(1).toLongLong();
+    }
+    (*q)->finish();
+    return counts;
+}
+
+Result<QList<JournalEntry>> SqliteStore::journal(const QString &docKind, const QString &docId)
+{
+    auto q = m_conn->run("SELECT " LEDGER_JOURNAL_COLUMNS " FROM journal WHERE doc_kind = ? AND doc_id = ? ORDER BY seq",
+                         {docKind, docId});
+    if (!q.ok())
+        return q.error();
+    QList<JournalEntry> list;
+    while ((*q)->next())
+        list.append(sqliterows::journalEntry(**q));
+    (*q)->finish();
+    return list;
+}
+
+Error SqliteStore::scanTransactions(const std::function<void(const Transaction &)> &visit)
+{
+    auto q = m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_TX_COLUMNS " FROM transactions"), {});
+    if (!q.ok())
+        return q.error();
+    while ((*q)->next())
+        visit(sqliterows::transaction(**q));
+    return {};
+}
+
+} // namespace ledger

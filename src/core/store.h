@@ -1,0 +1,159 @@
+#pragma once
+// The store interface: every write touches exactly one document (one account with its leg
+// marker, or one transaction document with its journal row) and is atomic on its own. No
+// operation here spans two accounts, so accounts may live on different shards or servers.
+//
+// Threading: a Store object is one database connection. Create it, use it and destroy it on
+// one thread (Qt SQL connections cannot cross threads). Open one Store per worker thread.
+
+#include "documents.h"
+#include "result.h"
+
+#include <QList>
+#include <QMap>
+#include <functional>
+#include <optional>
+
+namespace ledger {
+
+// What an account-leg write found or did. `changed` is false when the call was a no-op because
+// the marker was already in a state that answers it (the idempotent, order-proof case).
+struct LegOutcome {
+    LegStatus status = LegStatus::Held;
+    bool changed = false;
+};
+
+struct NewTransaction {
+    QString id;
+    QString idempotencyKey;
+    TxKind kind = TxKind::Transfer;
+    QString compensates;
+    QString source;
+    QString destination;
+    qint64 amount = 0;
+    QString memo;
+    // Journal row written with the insert.
+    QString actor;
+    QString worker;
+    QString detail;
+};
+
+struct InsertOutcome {
+    Transaction tx;
+    // False when a document with the same id or the same idempotency key was already there;
+    // `tx` is then that existing document, untouched.
+    bool inserted = false;
+};
+
+// The compare-and-set guard of every transaction write: the document must still be in this
+// state, owned by this owner, at this epoch.
+struct TxGuard {
+    TxState state = TxState::Initial;
+    QString owner;
+    qint64 epoch = 0;
+
+    static TxGuard of(const Transaction &tx) { return TxGuard{tx.state, tx.owner, tx.epoch}; }
+};
+
+struct TxChange {
+    TxState newState = TxState::Initial;
+    // A claim takes ownership: owner := newOwner, epoch + 1, attempts + 1.
+    bool claim = false;
+    QString newOwner;
+    // Lease from the store's clock: lease_until := now + leaseMs (0 leaves the lease alone).
+    qint64 leaseMs = 0;
+    // nullopt leaves lastError alone; an empty string clears it.
+    std::optional<QString> lastError;
+    // Journal row written in the same atomic write.
+    QString actor;
+    QString event;
+    QString detail;
+};
+
+struct CasOutcome {
+    // False when the guard did not match: someone else moved the document. `tx` is then the
+    // current document as it is now; re-read, never overwrite.
+    bool applied = false;
+    Transaction tx;
+};
+
+enum class TxSortKey { CreatedAt, LastModified, Amount, State, Id };
+
+struct TxQuery {
+    std::optional<TxState> state;
+    std::optional<TxKind> kind;
+    // Stuck: non-terminal and (lease expired, or lastModified older than stuckForMs).
+    bool stuckOnly = false;
+    qint64 stuckForMs = 0;
+    QString account;    // source or destination equals this id
+    QString text;       // substring of id, source or destination
+    TxSortKey sortKey = TxSortKey::CreatedAt;
+    bool descending = false;
+    qint64 offset = 0;
+    qint64 limit = -1;  // -1: no limit
+};
+
+struct AccountQuery {
+    QString text;       // substring of id or name
+    qint64 offset = 0;
+    qint64 limit = -1;
+};
+
+class Store {
+public:
+    virtual ~Store() = default;
+
+    // Where this store lives, for messages ("ledger.db", "postgresql://...").
+    virtual QString location() const = 0;
+    // The ledger's scale (decimal places of amounts), fixed at init.
+    virtual int scale() const = 0;
+    // The store's clock: all leases and ages are measured against it, never the desktop's.
+    virtual Result<QDateTime> now() = 0;
+
+    // --- accounts (each call: one account document) --------------------------------------
+    virtual Result<Account> createAccount(const QString &id, const QString &name, const QString &actor) = 0;
+    // Freezing, unfreezing, closing. Refuses closed→anything and closing a non-empty account.
+    virtual Result<Account> setAccountStatus(const QString &id, AccountStatus status, const QString &actor,
+                                             const QString &reason) = 0;
+    virtual Result<Account> account(const QString &id) = 0;
+    virtual Result<QList<Account>> accounts(const AccountQuery &query) = 0;
+    virtual Result<qint64> accountCount(const AccountQuery &query) = 0;
+
+    // hold: no marker → write a held marker and add to pending (a debit first checks status
+    // open and available ≥ amount; a credit checks status open). Any marker already there →
+    // no-op, report its status. Refusals: unknown-account, account-frozen, account-closed,
+    // insufficient-funds, amount-overflow; nothing is written then.
+    virtual Result<LegOutcome> hold(const QString &txId, const QString &accountId, LegSide side, qint64 amount) = 0;
+    // post: held → posted, the amount moves from pending into balance. posted → no-op.
+    // Missing or voided → protocol-violation.
+    virtual Result<LegOutcome> post(const QString &txId, const QString &accountId) = 0;
+    // void: held → voided, pending released. Missing → a voided tombstone, so a late hold can
+    // never land. voided → no-op. posted → protocol-violation.
+    virtual Result<LegOutcome> voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount) = 0;
+
+    virtual Result<QList<LegMarker>> legsOfTransaction(const QString &txId) = 0;
+    virtual Result<QList<LegMarker>> legsOfAccount(const QString &accountId, std::optional<LegStatus> status) = 0;
+
+    // --- transaction documents (each call: one document with its journal row) --------------
+    virtual Result<InsertOutcome> insertTransaction(const NewTransaction &tx) = 0;
+    virtual Result<CasOutcome> updateTransaction(const QString &id, const TxGuard &guard, const TxChange &change) = 0;
+    // Sets an original's compensatedBy from `expected` (empty: none yet) to `compensationId`.
+    virtual Result<CasOutcome> linkCompensation(const QString &originalId, const QString &expected,
+                                                const QString &compensationId, const QString &actor,
+                                                const QString &worker, const QString &detail) = 0;
+    virtual Result<Transaction> transaction(const QString &id) = 0;
+    virtual Result<std::optional<Transaction>> transactionByKey(const QString &key) = 0;
+    virtual Result<QList<Transaction>> transactions(const TxQuery &query) = 0;
+    virtual Result<qint64> transactionCount(const TxQuery &query) = 0;
+    virtual Result<QMap<TxState, qint64>> countByState() = 0;
+
+    // Journal rows of one document ("tx" or "account"), oldest first.
+    virtual Result<QList<JournalEntry>> journal(const QString &docKind, const QString &docId) = 0;
+
+    // --- whole-store scans, for audit: each calls `visit` once per document ------------------
+    virtual Error scanAccounts(const std::function<void(const Account &)> &visit) = 0;
+    virtual Error scanLegs(const std::function<void(const LegMarker &)> &visit) = 0;
+    virtual Error scanTransactions(const std::function<void(const Transaction &)> &visit) = 0;
+};
+
+} // namespace ledger

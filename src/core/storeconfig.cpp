@@ -1,0 +1,54 @@
+#include "storeconfig.h"
+
+#include "sqlitestore.h"
+
+#include <QDir>
+#include <QStandardPaths>
+
+namespace ledger {
+
+QString defaultStorePath()
+{
+    // GenericDataLocation plus our own folder, so that ledgerctl and ledgerdesk agree whatever
+    // their application names.
+    const QString base = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
+    return QDir(base).filePath(QStringLiteral("ledgerdesk/ledger.db"));
+}
+
+Result<StoreConfig> resolveStoreConfig(const QString &explicitLocation)
+{
+    StoreConfig config;
+    config.location = explicitLocation;
+    if (config.location.isEmpty())
+        config.location = qEnvironmentVariable("LEDGERDESK_STORE");
+    if (config.location.isEmpty())
+        config.location = defaultStorePath();
+    const QString timeout = qEnvironmentVariable("LEDGERDESK_BUSY_TIMEOUT_MS");
+    if (!timeout.isEmpty()) {
+        bool ok = false;
+        const int ms = timeout.toInt(&ok);
+        if (!ok || ms < 0 || ms > 600'000)
+            return makeError(ErrorCode::InvalidArgument,
+                             QStringLiteral("LEDGERDESK_BUSY_TIMEOUT_MS must be milliseconds from 0 to 600000, not \"%1\"").arg(timeout.left(20)));
+        config.busyTimeoutMs = ms;
+    }
+    return config;
+}
+
+Result<std::unique_ptr<Store>> openStore(const StoreConfig &config)
+{
+    auto store = SqliteStore::open(config.location, SqliteOptions{config.busyTimeoutMs});
+    if (!store.ok())
+        return store.error();
+    return std::unique_ptr<Store>(std::move(store).value());
+}
+
+Result<std::unique_ptr<Store>> createStore(const StoreConfig &config, int scale)
+{
+    auto store = SqliteStore::create(config.location, scale, SqliteOptions{config.busyTimeoutMs});
+    if (!store.ok())
+        return store.error();
+    return std::unique_ptr<Store>(std::move(store).value());
+}
+
+} // namespace ledger
