@@ -1,0 +1,36 @@
+#pragma once
+// The audit: checks the six invariants of DESIGN.md §2 over a whole store and reports every
+// finding with the ids of the documents involved. Read-only.
+//
+// Threading: runs on the caller's thread with the caller's Store; it scans every document, so a
+// GUI calls it from a worker thread.
+
+#include "store.h"
+
+#include <QStringList>
+
+namespace ledger {
+
+struct AuditFinding {
+    int invariant = 0;   // 1..6, as numbered in DESIGN.md
+    QString code;        // e.g. "conservation", "pending-mismatch", "orphan-hold"
+    QString message;
+    QStringList ids;     // accounts and transactions involved
+};
+
+struct AuditReport {
+    Error error; // the audit could not run (store failure)
+    QList<AuditFinding> findings;
+    qint64 accounts = 0;
+    qint64 transactions = 0;
+    qint64 legs = 0;
+    qint64 inFlight = 0;       // non-terminal transactions
+    qint64 balanceSum = 0;     // Σ balance over all accounts, @world included
+    qint64 halfPostedAdjust = 0;
+
+    bool clean() const { return error.ok() && findings.isEmpty(); }
+};
+
+AuditReport audit(Store &store);
+
+} // namespace ledger

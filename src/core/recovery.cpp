@@ -1,0 +1,132 @@
+#include "recovery.h"
+
+#include "duration.h"
+
+#include <QMutex>
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
+#include <atomic>
+
+namespace ledger {
+
+QString nameOf(RecoveryOutcome outcome)
+{
+    switch (outcome) {
+    case RecoveryOutcome::Done: return QStringLiteral("done");
+    case RecoveryOutcome::Canceled: return QStringLiteral("canceled");
+    case RecoveryOutcome::Moved: return QStringLiteral("moved");
+    case RecoveryOutcome::Failed: return QStringLiteral("failed");
+    case RecoveryOutcome::Interrupted: return QStringLiteral("interrupted");
+    }
+    return QString();
+}
+
+namespace {
+
+QString whyStuck(const Transaction &tx, const QDateTime &now, qint64 olderThanMs)
+{
+    if (tx.leaseUntil.isValid() && tx.leaseUntil < now)
+        return QStringLiteral("lease of %1 expired %2 ago").arg(tx.owner, duration::format(tx.leaseUntil.msecsTo(now)));
+    return QStringLiteral("no progress for %1 (threshold %2)")
+        .arg(duration::format(tx.lastModified.msecsTo(now)), duration::format(olderThanMs));
+}
+
+RecoveredItem classify(const Transaction &snapshot, const TxOutcome &o)
+{
+    RecoveredItem item;
+    item.id = snapshot.id;
+    item.fromState = snapshot.state;
+    if (o.tx)
+        item.toState = o.tx->state;
+    item.code = o.error.code;
+    item.message = o.ok() ? o.note : o.error.message;
+    if (o.error.code == ErrorCode::Interrupted)
+        item.outcome = RecoveryOutcome::Interrupted;
+    else if (o.byOther || o.error.code == ErrorCode::Conflict)
+        item.outcome = RecoveryOutcome::Moved;
+    else if (o.tx && o.tx->state == TxState::Done && o.ok())
+        item.outcome = RecoveryOutcome::Done;
+    else if (o.tx && o.tx->state == TxState::Canceled && exitStatusOf(o.error.code) != ExitStatus::StoreFailure)
+        item.outcome = RecoveryOutcome::Canceled; // includes a hold refused now (funds, frozen)
+    else
+        item.outcome = RecoveryOutcome::Failed;
+    return item;
+}
+
+} // namespace
+
+RecoveryReport recoverStuck(const StoreConfig &config, const RecoveryOptions &options)
+{
+    RecoveryReport report;
+    QList<Transaction> candidates;
+    QDateTime now;
+    {
+        auto store = openStore(config);
+        if (!store.ok()) {
+            report.error = store.error();
+            return report;
+        }
+        TxQuery query;
+        query.stuckOnly = true;
+        query.stuckForMs = qMax<qint64>(0, options.olderThanMs);
+        query.sortKey = TxSortKey::LastModified;
+        auto list = (*store)->transactions(query);
+        if (!list.ok()) {
+            report.error = list.error();
+            return report;
+        }
+        candidates = std::move(list).value();
+        auto clock = (*store)->now();
+        if (!clock.ok()) {
+            report.error = clock.error();
+            return report;
+        }
+        now = *clock;
+    }
+    report.candidates = candidates.size();
+    if (candidates.isEmpty())
+        return report;
+
+    const int threads = qBound(1, options.threads, 64);
+    QThreadPool pool;
+    pool.setMaxThreadCount(threads);
+    std::atomic<qint64> next{0};
+    std::atomic<qint64> finished{0};
+    QMutex reportMutex;
+    const auto worker = [&]() {
+        // Each pool thread opens its own connection and drains the shared queue.
+        auto store = openStore(config);
+        if (!store.ok()) {
+            QMutexLocker lock(&reportMutex);
+            if (report.error.ok())
+                report.error = store.error();
+            return;
+        }
+        CoordinatorOptions co;
+        co.actor = options.actor;
+        co.leaseMs = options.leaseMs;
+        co.hook = options.hook;
+        Coordinator coordinator(**store, co);
+        for (qint64 i = next++; i < qint64(candidates.size()); i = next++) {
+            const Transaction &snapshot = candidates.at(i);
+            const TxOutcome o = coordinator.recover(snapshot, whyStuck(snapshot, now, options.olderThanMs));
+            RecoveredItem item = classify(snapshot, o);
+            {
+                QMutexLocker lock(&reportMutex);
+                report.counts[item.outcome] += 1;
+                report.items.append(std::move(item));
+            }
+            const qint64 n = ++finished;
+            if (options.progress)
+                options.progress(n, qint64(candidates.size()));
+        }
+    };
+    QList<QFuture<void>> futures;
+    for (int t = 0; t < qMin<qint64>(threads, candidates.size()); ++t)
+        futures << QtConcurrent::run(&pool, worker);
+    for (auto &f : futures)
+        f.waitForFinished();
+    return report;
+}
+
+} // namespace ledger

@@ -1,0 +1,52 @@
+#pragma once
+// Recovery: finds non-terminal transactions whose lease expired or that made no progress for
+// longer than a threshold, and drives each to done or canceled on a thread pool, one store
+// connection per pool thread.
+//
+// Threading: recoverStuck() blocks its caller until all work is done; call it from a worker
+// thread in a GUI. `progress` is called from pool threads.
+
+#include "coordinator.h"
+#include "storeconfig.h"
+
+#include <functional>
+
+namespace ledger {
+
+// The console's "Stuck" view and `recover` share this default.
+constexpr qint64 kDefaultStuckMs = 30 * 60 * 1000;
+
+struct RecoveryOptions {
+    qint64 olderThanMs = kDefaultStuckMs;
+    int threads = 4;
+    QString actor = QStringLiteral("recovery");
+    qint64 leaseMs = 30'000;
+    StepHook hook;
+    // (finished, total) after each transaction; called from pool threads.
+    std::function<void(qint64, qint64)> progress;
+};
+
+enum class RecoveryOutcome { Done, Canceled, Moved, Failed, Interrupted };
+QString nameOf(RecoveryOutcome outcome);
+
+struct RecoveredItem {
+    QString id;
+    TxState fromState = TxState::Initial;
+    RecoveryOutcome outcome = RecoveryOutcome::Failed;
+    std::optional<TxState> toState;
+    ErrorCode code = ErrorCode::None; // why it failed or was canceled now
+    QString message;
+};
+
+struct RecoveryReport {
+    Error error; // set when recovery could not start (store unavailable, ...)
+    qint64 candidates = 0;
+    QMap<RecoveryOutcome, qint64> counts;
+    QList<RecoveredItem> items; // in the order they finished
+
+    qint64 count(RecoveryOutcome o) const { return counts.value(o, 0); }
+};
+
+RecoveryReport recoverStuck(const StoreConfig &config, const RecoveryOptions &options);
+
+} // namespace ledger
