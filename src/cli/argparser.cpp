@@ -1,0 +1,272 @@
+#include "argparser.h"
+
+#include "faults.h"
+#include "documents.h"
+#include "identifiers.h"
+
+namespace ledger::cli {
+
+namespace {
+
+const OptionSpec kJson{QStringLiteral("json"), QString(), QStringLiteral("print one JSON value on stdout")};
+const OptionSpec kReason{QStringLiteral("reason"), QStringLiteral("TEXT"), QStringLiteral("why, recorded in the journal with your name")};
+
+QList<CommandSpec> buildCommands()
+{
+    const QString durations = QStringLiteral("Durations look like 90s, 30m, 2h, 1d or 1h30m.");
+    return {
+        {QStringLiteral("init"), {}, {{QStringLiteral("scale"), QStringLiteral("N"), QStringLiteral("decimal places of amounts, 0-18 (default 2)")}},
+         QStringLiteral("create a new store (refuses to overwrite anything)"), QString()},
+        {QStringLiteral("account create"), {QStringLiteral("ID")},
+         {{QStringLiteral("name"), QStringLiteral("TEXT"), QStringLiteral("the account holder's name")},
+          {QStringLiteral("opening"), QStringLiteral("AMOUNT"), QStringLiteral("opening balance, paid from @world")},
+          kJson},
+         QStringLiteral("create an account"),
+         QStringLiteral("IDs are 1-64 characters of letters, digits, '.', '_' and '-'.")},
+        {QStringLiteral("account freeze"), {QStringLiteral("ID")}, {kReason, kJson},
+         QStringLiteral("freeze an account: it takes part in no new transfer"), QString()},
+        {QStringLiteral("account unfreeze"), {QStringLiteral("ID")}, {kReason, kJson}, QStringLiteral("unfreeze an account"), QString()},
+        {QStringLiteral("account close"), {QStringLiteral("ID")}, {kReason, kJson},
+         QStringLiteral("close an empty account for good"), QString()},
+        {QStringLiteral("account show"), {QStringLiteral("ID")}, {kJson},
+         QStringLiteral("show an account with its balance, holds and held markers"), QString()},
+        {QStringLiteral("accounts"), {},
+         {{QStringLiteral("filter"), QStringLiteral("TEXT"), QStringLiteral("only ids or names containing TEXT")},
+          {QStringLiteral("limit"), QStringLiteral("N"), QStringLiteral("at most N accounts (default 1000)")},
+          kJson},
+         QStringLiteral("list accounts"), QString()},
+        {QStringLiteral("transfer"), {QStringLiteral("SOURCE"), QStringLiteral("DESTINATION"), QStringLiteral("AMOUNT")},
+         {{QStringLiteral("key"), QStringLiteral("KEY"), QStringLiteral("idempotency key: the same key and request never pays twice")},
+          {QStringLiteral("memo"), QStringLiteral("TEXT"), QStringLiteral("a note kept with the transfer")},
+          kJson},
+         QStringLiteral("move AMOUNT from SOURCE to DESTINATION"),
+         QStringLiteral("AMOUNT is a positive decimal with at most the ledger's scale of decimals, e.g. 12.34.\n"
+                        "@world may be the source (money entering) or the destination (money leaving).")},
+        {QStringLiteral("list"), {},
+         {{QStringLiteral("state"), QStringLiteral("STATE"), QStringLiteral("only this state: ") + txStateNames()},
+          {QStringLiteral("stuck-for"), QStringLiteral("DURATION"),
+           QStringLiteral("only stuck ones: not finished and idle this long, or lease expired")},
+          {QStringLiteral("account"), QStringLiteral("ID"), QStringLiteral("only transfers from or to this account")},
+          {QStringLiteral("limit"), QStringLiteral("N"), QStringLiteral("at most N rows (default 100)")},
+          {QStringLiteral("newest"), QString(), QStringLiteral("newest first (default: oldest first)")},
+          kJson},
+         QStringLiteral("list transactions"), durations},
+        {QStringLiteral("show"), {QStringLiteral("TXID")}, {kJson},
+         QStringLiteral("show a transaction: the document, its leg markers and its journal"), QString()},
+        {QStringLiteral("resume"), {QStringLiteral("TXID")}, {kReason, kJson},
+         QStringLiteral("take over a stuck transaction and drive it to done or canceled"), QString()},
+        {QStringLiteral("cancel"), {QStringLiteral("TXID")}, {kReason, kJson},
+         QStringLiteral("cancel a transaction that is initial or pending"), QString()},
+        {QStringLiteral("compensate"), {QStringLiteral("TXID")}, {kReason, kJson},
+         QStringLiteral("move a done transfer's money back (asking twice creates one)"), QString()},
+        {QStringLiteral("recover"), {},
+         {{QStringLiteral("older-than"), QStringLiteral("DURATION"),
+           QStringLiteral("also take over unfinished ones idle this long (default 30m); expired leases always")},
+          {QStringLiteral("threads"), QStringLiteral("N"), QStringLiteral("worker threads, 1-64 (default 4)")},
+          kJson},
+         QStringLiteral("resume every stuck transaction"), durations},
+        {QStringLiteral("audit"), {}, {kJson}, QStringLiteral("check the ledger's invariants; exit 1 on findings"), QString()},
+        {QStringLiteral("demo"), {},
+         {{QStringLiteral("accounts"), QStringLiteral("N"), QStringLiteral("accounts to create (default 12)")},
+          {QStringLiteral("transfers"), QStringLiteral("N"), QStringLiteral("transfers to make (default 200)")},
+          {QStringLiteral("stuck"), QStringLiteral("N"), QStringLiteral("stuck transactions to leave behind (default 10)")},
+          {QStringLiteral("if-empty"), QString(), QStringLiteral("do nothing when the store already has accounts")}},
+         QStringLiteral("fill a store (created if missing) with demo data"), QString()},
+        {QStringLiteral("errors"), {}, {kJson}, QStringLiteral("list the error codes and exit statuses"), QString()},
+        {QStringLiteral("help"), {}, {}, QStringLiteral("show help for a command"), QString()},
+    };
+}
+
+bool isTwoWordGroup(const QString &word) { return word == QLatin1String("account"); }
+
+// "-5" and "-1.5" are (bad) amounts, not options: let them reach the amount parser.
+bool looksLikeOption(const QString &arg)
+{
+    if (arg.size() < 2 || arg.front() != QLatin1Char('-'))
+        return false;
+    return !(arg.at(1).isDigit() || arg.at(1) == QLatin1Char('.'));
+}
+
+const OptionSpec *findOption(const QList<OptionSpec> &options, const QString &name)
+{
+    for (const OptionSpec &o : options) {
+        if (o.name == name)
+            return &o;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+const QList<OptionSpec> &globalOptions()
+{
+    static const QList<OptionSpec> options = {
+        {QStringLiteral("store"), QStringLiteral("PATH"),
+         QStringLiteral("the store file (default: $LEDGERDESK_STORE, else ledger.db in your data directory)")},
+        {QStringLiteral("operator"), QStringLiteral("NAME"),
+         QStringLiteral("your name in the journal (default: $LEDGERDESK_OPERATOR, else $USER)")},
+        {QStringLiteral("crash-after"), QStringLiteral("STEP"),
+         QStringLiteral("exit with status 86 right after this protocol write (training, tests): ") + stepNames()},
+        {QStringLiteral("help"), QString(), QStringLiteral("show help")},
+        {QStringLiteral("version"), QString(), QStringLiteral("show the version")},
+    };
+    return options;
+}
+
+const QList<CommandSpec> &commands()
+{
+    static const QList<CommandSpec> list = buildCommands();
+    return list;
+}
+
+const CommandSpec *findCommand(const QString &name)
+{
+    for (const CommandSpec &c : commands()) {
+        if (c.name == name)
+            return &c;
+    }
+    return nullptr;
+}
+
+Result<ParsedArgs> parseArguments(const QStringList &args)
+{
+    ParsedArgs parsed;
+    const CommandSpec *command = nullptr;
+    QStringList words; // positionals before the command is known, then the command's own
+    bool optionsEnded = false;
+
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        const QString &arg = args.at(i);
+        if (!optionsEnded && arg == QLatin1String("--")) {
+            optionsEnded = true;
+            continue;
+        }
+        if (!optionsEnded && (arg == QLatin1String("-h"))) {
+            parsed.help = true;
+            continue;
+        }
+        if (!optionsEnded && looksLikeOption(arg)) {
+            if (!arg.startsWith(QLatin1String("--")))
+                return makeError(ErrorCode::UnknownOption,
+                                 QStringLiteral("unknown option %1; options are spelled --name").arg(quoteForMessage(arg)));
+            QString name = arg.mid(2);
+            std::optional<QString> inlineValue;
+            if (const qsizetype eq = name.indexOf(QLatin1Char('=')); eq >= 0) {
+                inlineValue = name.mid(eq + 1);
+                name = name.left(eq);
+            }
+            const OptionSpec *spec = findOption(globalOptions(), name);
+            if (!spec && command)
+                spec = findOption(command->options, name);
+            if (!spec) {
+                const QString shown = quoteForMessage(QStringLiteral("--") + name);
+                // Before the command only the global options are known.
+                if (!command)
+                    return makeError(ErrorCode::UnknownOption, QStringLiteral("unknown option %1 (see 'ledgerctl --help')").arg(shown));
+                return makeError(ErrorCode::UnknownOption,
+                                 QStringLiteral("%1 has no option %2 (see 'ledgerctl help %1')").arg(command->name, shown));
+            }
+            if (spec->valueName.isEmpty()) {
+                if (inlineValue)
+                    return makeError(ErrorCode::Usage, QStringLiteral("--%1 takes no value").arg(name));
+                if (name == QLatin1String("help"))
+                    parsed.help = true;
+                else if (name == QLatin1String("version"))
+                    parsed.version = true;
+                else
+                    parsed.flags.insert(name);
+                continue;
+            }
+            if (!inlineValue) {
+                if (i + 1 >= args.size())
+                    return makeError(ErrorCode::MissingArgument, QStringLiteral("--%1 needs a value (%2)").arg(name, spec->valueName));
+                inlineValue = args.at(++i);
+            }
+            parsed.values.insert(name, *inlineValue);
+            continue;
+        }
+        if (!command) {
+            QString name = arg;
+            if (isTwoWordGroup(arg)) {
+                if (i + 1 >= args.size() || looksLikeOption(args.at(i + 1)))
+                    return makeError(ErrorCode::MissingArgument,
+                                     QStringLiteral("'%1' needs a subcommand: create, freeze, unfreeze, close or show").arg(arg));
+                name = arg + QLatin1Char(' ') + args.at(++i);
+            }
+            command = findCommand(name);
+            if (!command)
+                return makeError(ErrorCode::UnknownCommand,
+                                 QStringLiteral("unknown command %1 (see 'ledgerctl --help')").arg(quoteForMessage(name)));
+            parsed.command = command->name;
+            continue;
+        }
+        words << arg;
+    }
+
+    if (!command) {
+        if (parsed.help || parsed.version)
+            return parsed;
+        return makeError(ErrorCode::Usage, QStringLiteral("no command given (see 'ledgerctl --help')"));
+    }
+    if (command->name == QLatin1String("help")) {
+        parsed.positionals = words; // help takes any command name, checked by the caller
+        return parsed;
+    }
+    if (parsed.help)
+        return parsed;
+    if (words.size() < command->positionals.size())
+        return makeError(ErrorCode::MissingArgument, QStringLiteral("%1 needs %2 (usage: ledgerctl %1 %3)")
+                                                         .arg(command->name, command->positionals.mid(words.size()).join(QStringLiteral(" and ")),
+                                                              command->positionals.join(QLatin1Char(' '))));
+    if (words.size() > command->positionals.size())
+        return makeError(ErrorCode::UnexpectedArgument, QStringLiteral("%1 takes %2 argument(s); %3 is one too many")
+                                                            .arg(command->name)
+                                                            .arg(command->positionals.size())
+                                                            .arg(quoteForMessage(words.at(command->positionals.size()))));
+    parsed.positionals = words;
+    return parsed;
+}
+
+QString usageText()
+{
+    QString text = QStringLiteral("ledgerctl — operate a LedgerDesk two-phase-commit ledger from the command line\n\n"
+                                  "usage: ledgerctl [--store PATH] [--operator NAME] <command> ...\n\ncommands:\n");
+    for (const CommandSpec &c : commands()) {
+        QString head = c.name;
+        for (const QString &p : c.positionals)
+            head += QLatin1Char(' ') + p;
+        text += QStringLiteral("  %1  %2\n").arg(head.leftJustified(36), c.summary);
+    }
+    text += QStringLiteral("\nglobal options:\n");
+    for (const OptionSpec &o : globalOptions()) {
+        const QString head = QStringLiteral("--%1%2").arg(o.name, o.valueName.isEmpty() ? QString() : QLatin1Char(' ') + o.valueName);
+        text += QStringLiteral("  %1  %2\n").arg(head.leftJustified(20), o.help);
+    }
+    text += QStringLiteral("\nexit status: 0 success; 1 refused by a rule of the ledger, or audit findings;\n"
+                           "2 bad usage or input; 3 store unavailable or unusable; 86 injected crash.\n"
+                           "Errors go to stderr as 'error: <code>: <message>' ('ledgerctl errors' lists the codes).\n"
+                           "'ledgerctl help COMMAND' shows a command's options.\n");
+    return text;
+}
+
+QString commandHelp(const CommandSpec &c)
+{
+    QString text = QStringLiteral("usage: ledgerctl %1").arg(c.name);
+    for (const QString &p : c.positionals)
+        text += QLatin1Char(' ') + p;
+    if (!c.options.isEmpty())
+        text += QStringLiteral(" [options]");
+    text += QStringLiteral("\n\n%1\n").arg(c.summary);
+    if (!c.details.isEmpty())
+        text += c.details + QLatin1Char('\n');
+    if (!c.options.isEmpty()) {
+        text += QStringLiteral("\noptions:\n");
+        for (const OptionSpec &o : c.options) {
+            const QString head = QStringLiteral("--%1%2").arg(o.name, o.valueName.isEmpty() ? QString() : QLatin1Char(' ') + o.valueName);
+            text += QStringLiteral("  %1  %2\n").arg(head.leftJustified(22), o.help);
+        }
+    }
+    return text;
+}
+
+} // namespace ledger::cli

@@ -1,0 +1,54 @@
+#pragma once
+// ledgerctl's command-line grammar: global options, one- or two-word commands, their
+// positionals and options. Pure parsing: no store, no output, so it can be tested and fuzzed.
+// Thread-safety: pure functions over immutable tables.
+
+#include "result.h"
+
+#include <QMap>
+#include <QSet>
+#include <QStringList>
+
+namespace ledger::cli {
+
+struct OptionSpec {
+    QString name;      // without the leading "--"
+    QString valueName; // empty: a flag that takes no value
+    QString help;
+};
+
+struct CommandSpec {
+    QString name;             // "transfer", "account create", ...
+    QStringList positionals;  // names as shown in usage, all required
+    QList<OptionSpec> options;
+    QString summary;          // one line for the command list
+    QString details;          // more lines for `ledgerctl help COMMAND`
+};
+
+struct ParsedArgs {
+    QString command;                // empty with --help/--version and no command
+    QStringList positionals;
+    QMap<QString, QString> values;  // options with values, last one wins
+    QSet<QString> flags;            // options without values
+    bool help = false;
+    bool version = false;
+
+    bool has(const QString &option) const { return flags.contains(option) || values.contains(option); }
+    QString value(const QString &option, const QString &fallback = QString()) const { return values.value(option, fallback); }
+};
+
+// The global options, accepted before or after the command.
+const QList<OptionSpec> &globalOptions();
+// Every command ledgerctl knows, in the order `--help` lists them.
+const QList<CommandSpec> &commands();
+const CommandSpec *findCommand(const QString &name);
+
+// Parses argv (without the program name). Errors: usage, unknown-command, unknown-option,
+// missing-argument, unexpected-argument.
+Result<ParsedArgs> parseArguments(const QStringList &args);
+
+// Help texts.
+QString usageText();
+QString commandHelp(const CommandSpec &command);
+
+} // namespace ledger::cli

@@ -1,0 +1,64 @@
+#pragma once
+// ledgerctl as a library: runLedgerctl() is the whole program minus main(), so tests can drive
+// it in-process and the executable stays a few lines.
+//
+// Threading: call from one thread; it opens its own store connection(s).
+
+#include "argparser.h"
+#include "coordinator.h"
+#include "storeconfig.h"
+
+#include <QJsonValue>
+#include <QTextStream>
+
+namespace ledger::cli {
+
+// Runs ledgerctl with `args` (argv without the program name) and returns its exit status.
+int runLedgerctl(const QStringList &args, QTextStream &out, QTextStream &err);
+
+// What every command gets: its parsed arguments, the streams, and the resolved global options.
+class Context {
+public:
+    Context(const ParsedArgs &args, QTextStream &out, QTextStream &err);
+
+    const ParsedArgs &args;
+    QTextStream &out;
+    QTextStream &err;
+    bool json = false;
+    QString operatorName;
+    StepHook hook;
+    StoreConfig config;
+
+    // Resolves --store, --operator and --crash-after (and their environment variables).
+    Error resolveGlobals();
+    Result<std::unique_ptr<Store>> open();
+    CoordinatorOptions coordinatorOptions() const;
+
+    // Prints `error: <code>: <message>` on stderr (and, with --json, {"error": ...} on stdout,
+    // with the transaction document when there is one); returns the exit status.
+    int fail(const Error &error, const std::optional<Transaction> &tx = std::nullopt, int scale = 2);
+    // Prints one JSON value on stdout; returns 0.
+    int printJson(const QJsonValue &value);
+
+    // A whole-number option in [min, max], or `fallback` when absent.
+    Result<qint64> integerOption(const QString &name, qint64 fallback, qint64 min, qint64 max) const;
+    // A duration option in ms, or `fallback` when absent.
+    Result<qint64> durationOption(const QString &name, qint64 fallback) const;
+};
+
+// The commands, one per ledgerctl command (see argparser.cpp for their grammar).
+int cmdInit(Context &c);
+int cmdAccountCreate(Context &c);
+int cmdAccountStatus(Context &c);
+int cmdAccountShow(Context &c);
+int cmdAccounts(Context &c);
+int cmdTransfer(Context &c);
+int cmdList(Context &c);
+int cmdShow(Context &c);
+int cmdRepair(Context &c); // resume, cancel, compensate
+int cmdRecover(Context &c);
+int cmdAudit(Context &c);
+int cmdDemo(Context &c);
+int cmdErrors(Context &c);
+
+} // namespace ledger::cli

@@ -1,0 +1,214 @@
+// ledgerctl init, recover, audit, demo, errors.
+#include "cli.h"
+
+#include "audit.h"
+#include "demo.h"
+#include "duration.h"
+#include "jsonformat.h"
+#include "money.h"
+#include "recovery.h"
+#include "textoutput.h"
+
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QMutex>
+
+namespace ledger::cli {
+
+int cmdInit(Context &c)
+{
+    int scale = money::kDefaultScale;
+    if (c.args.values.contains(QStringLiteral("scale"))) {
+        const QString text = c.args.value(QStringLiteral("scale"));
+        bool ok = false;
+        scale = text.toInt(&ok);
+        if (!ok || text.size() > 2 || !text.front().isDigit() || !money::isValidScale(scale))
+            return c.fail(makeError(ErrorCode::InvalidScale,
+                                    QStringLiteral("--scale must be a whole number from 0 to %1, not \"%2\"").arg(money::kMaxScale).arg(text.left(20))));
+    }
+    auto store = createStore(c.config, scale);
+    if (!store.ok())
+        return c.fail(store.error());
+    if (c.json)
+        return c.printJson(QJsonObject{{QStringLiteral("store"), c.config.location}, {QStringLiteral("scale"), scale}});
+    c.out << QStringLiteral("created store %1 (scale %2: amounts like %3)\n").arg(c.config.location).arg(scale).arg(money::format(1234, scale));
+    return 0;
+}
+
+int cmdRecover(Context &c)
+{
+    auto olderThan = c.durationOption(QStringLiteral("older-than"), kDefaultStuckMs);
+    if (!olderThan.ok())
+        return c.fail(olderThan.error());
+    auto threads = c.integerOption(QStringLiteral("threads"), 4, 1, 64);
+    if (!threads.ok())
+        return c.fail(threads.error());
+    // Open once up front: a missing or foreign store is reported before any thread starts.
+    int scale = money::kDefaultScale;
+    {
+        auto store = c.open();
+        if (!store.ok())
+            return c.fail(store.error());
+        scale = (*store)->scale();
+    }
+    Q_UNUSED(scale);
+    RecoveryOptions options;
+    options.olderThanMs = *olderThan;
+    options.threads = int(*threads);
+    options.actor = QStringLiteral("recovery:%1").arg(c.operatorName);
+    options.hook = c.hook;
+    QMutex printMutex;
+    if (!c.json) {
+        options.progress = [&](qint64 finished, qint64 total) {
+            if (total >= 200 && (finished % 100 == 0 || finished == total)) {
+                QMutexLocker lock(&printMutex);
+                c.err << QStringLiteral("recovered %1 of %2\r").arg(finished).arg(total);
+                c.err.flush();
+            }
+        };
+    }
+    const RecoveryReport report = recoverStuck(c.config, options);
+    if (!report.error.ok())
+        return c.fail(report.error);
+
+    const qint64 failed = report.count(RecoveryOutcome::Failed) + report.count(RecoveryOutcome::Interrupted);
+    if (c.json) {
+        c.printJson(json::recoveryReport(report));
+    } else if (report.candidates == 0) {
+        c.out << QStringLiteral("nothing to recover: no unfinished transaction has an expired lease or is idle for %1\n")
+                     .arg(duration::format(*olderThan));
+    } else {
+        QList<QStringList> rows;
+        for (const RecoveredItem &item : report.items) {
+            rows << QStringList{item.id, nameOf(item.fromState), item.toState ? nameOf(*item.toState) : QStringLiteral("?"),
+                                nameOf(item.outcome), item.message.isEmpty() ? QStringLiteral("-") : item.message.left(80)};
+            if (rows.size() == 50)
+                break;
+        }
+        c.out << renderTable({QStringLiteral("ID"), QStringLiteral("FROM"), QStringLiteral("TO"), QStringLiteral("OUTCOME"),
+                              QStringLiteral("NOTE")},
+                             rows);
+        if (report.items.size() > rows.size())
+            c.out << QStringLiteral("(%1 more not shown; --json lists all)\n").arg(report.items.size() - rows.size());
+        c.out << QStringLiteral("recovered %1: %2 done, %3 canceled, %4 moved by someone else, %5 failed\n")
+                     .arg(report.candidates)
+                     .arg(report.count(RecoveryOutcome::Done))
+                     .arg(report.count(RecoveryOutcome::Canceled))
+                     .arg(report.count(RecoveryOutcome::Moved))
+                     .arg(failed);
+    }
+    if (failed == 0)
+        return 0;
+    for (const RecoveredItem &item : report.items) {
+        if (item.outcome == RecoveryOutcome::Failed || item.outcome == RecoveryOutcome::Interrupted) {
+            const ErrorCode code = item.code == ErrorCode::None ? ErrorCode::Internal : item.code;
+            c.err << makeError(code, QStringLiteral("%1 of %2 could not be recovered; first: %3: %4")
+                                         .arg(failed)
+                                         .arg(report.candidates)
+                                         .arg(item.id, item.message))
+                         .toString()
+                  << '\n';
+            return int(exitStatusOf(code));
+        }
+    }
+    return 1;
+}
+
+int cmdAudit(Context &c)
+{
+    auto store = c.open();
+    if (!store.ok())
+        return c.fail(store.error());
+    const int scale = (*store)->scale();
+    const AuditReport report = audit(**store);
+    if (!report.error.ok())
+        return c.fail(report.error);
+    if (c.json) {
+        c.printJson(json::auditReport(report, scale));
+    } else {
+        c.out << QStringLiteral("audited %1 accounts, %2 transactions (%3 in flight), %4 leg markers; balances sum to %5\n")
+                     .arg(report.accounts)
+                     .arg(report.transactions)
+                     .arg(report.inFlight)
+                     .arg(report.legs)
+                     .arg(money::format(report.balanceSum, scale));
+        for (const AuditFinding &f : report.findings)
+            c.out << QStringLiteral("[invariant %1] %2: %3\n").arg(f.invariant).arg(f.code, f.message);
+        if (report.clean())
+            c.out << "clean: all six invariants hold\n";
+    }
+    if (report.clean())
+        return 0;
+    c.err << makeError(ErrorCode::AuditFindings, QStringLiteral("%1 finding(s)").arg(report.findings.size())).toString() << '\n';
+    return int(ExitStatus::Refused);
+}
+
+int cmdDemo(Context &c)
+{
+    DemoOptions options;
+    auto accounts = c.integerOption(QStringLiteral("accounts"), options.accounts, 2, 100'000);
+    if (!accounts.ok())
+        return c.fail(accounts.error());
+    auto transfers = c.integerOption(QStringLiteral("transfers"), options.transfers, 0, 10'000'000);
+    if (!transfers.ok())
+        return c.fail(transfers.error());
+    auto stuck = c.integerOption(QStringLiteral("stuck"), options.stuck, 0, 100'000);
+    if (!stuck.ok())
+        return c.fail(stuck.error());
+    options.accounts = int(*accounts);
+    options.transfers = int(*transfers);
+    options.stuck = int(*stuck);
+    options.onlyIfEmpty = c.args.flags.contains(QStringLiteral("if-empty"));
+    options.actor = c.operatorName;
+    options.progress = [&](const QString &line) { c.err << "demo: " << line << '\n'; c.err.flush(); };
+
+    const bool exists = QFileInfo::exists(c.config.location);
+    auto store = exists ? c.open() : createStore(c.config, money::kDefaultScale);
+    if (!store.ok())
+        return c.fail(store.error());
+    if (!exists)
+        c.err << "demo: created store " << c.config.location << '\n';
+    auto report = fillDemo(**store, options);
+    if (!report.ok())
+        return c.fail(report.error());
+    if (report->skipped) {
+        c.out << QStringLiteral("the store %1 already has accounts; demo added nothing\n").arg(c.config.location);
+        return 0;
+    }
+    QStringList stuckParts;
+    int stuckTotal = 0;
+    for (auto it = report->stuckByState.cbegin(); it != report->stuckByState.cend(); ++it) {
+        stuckParts << QStringLiteral("%1 %2").arg(it.value()).arg(nameOf(it.key()));
+        stuckTotal += it.value();
+    }
+    c.out << QStringLiteral("demo data in %1: %2 new accounts, %3 done, %4 canceled, %5 compensations, %6 stuck (%7)\n")
+                 .arg(c.config.location)
+                 .arg(report->accountsCreated)
+                 .arg(report->done)
+                 .arg(report->canceled)
+                 .arg(report->compensations)
+                 .arg(stuckTotal)
+                 .arg(stuckParts.isEmpty() ? QStringLiteral("none") : stuckParts.join(QStringLiteral(", ")));
+    c.out << "next: 'ledgerctl list --stuck-for 0s' shows what is stuck, 'ledgerctl recover' repairs it\n";
+    return 0;
+}
+
+int cmdErrors(Context &c)
+{
+    if (c.json) {
+        QJsonArray array;
+        for (ErrorCode code : allErrorCodes())
+            array.append(QJsonObject{{QStringLiteral("code"), codeWord(code)},
+                                     {QStringLiteral("exitStatus"), int(exitStatusOf(code))},
+                                     {QStringLiteral("meaning"), describe(code)}});
+        return c.printJson(array);
+    }
+    QList<QStringList> rows;
+    for (ErrorCode code : allErrorCodes())
+        rows << QStringList{codeWord(code), QString::number(int(exitStatusOf(code))), describe(code)};
+    c.out << renderTable({QStringLiteral("CODE"), QStringLiteral("EXIT"), QStringLiteral("MEANING")}, rows, {1});
+    return 0;
+}
+
+} // namespace ledger::cli

@@ -1,0 +1,193 @@
+// ledgerctl transfer, list, show, resume, cancel, compensate.
+#include "cli.h"
+
+#include "duration.h"
+#include "identifiers.h"
+#include "jsonformat.h"
+#include "money.h"
+#include "textoutput.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+namespace ledger::cli {
+
+namespace {
+
+int reportOutcome(Context &c, const TxOutcome &o, int scale)
+{
+    if (!o.ok())
+        return c.fail(o.error, o.tx, scale);
+    if (c.json)
+        return c.printJson(o.tx ? QJsonValue(json::transaction(*o.tx, scale)) : QJsonValue(QJsonObject()));
+    if (o.tx) {
+        c.out << transactionLine(*o.tx, scale);
+        QStringList remarks;
+        if (o.existing)
+            remarks << QStringLiteral("already existed");
+        if (!o.note.isEmpty())
+            remarks << o.note;
+        if (!remarks.isEmpty())
+            c.out << QStringLiteral("  (%1)").arg(remarks.join(QStringLiteral("; ")));
+        c.out << '\n';
+    }
+    return 0;
+}
+
+} // namespace
+
+int cmdTransfer(Context &c)
+{
+    TransferRequest r;
+    r.source = c.args.positionals.at(0);
+    r.destination = c.args.positionals.at(1);
+    r.memo = c.args.value(QStringLiteral("memo"));
+    r.idempotencyKey = c.args.value(QStringLiteral("key"));
+    // Everything that can be checked without the store is checked first: bad input never
+    // depends on whether the store happens to be there.
+    if (Error e = checkAccountId(r.source, QStringLiteral("source account id")); !e.ok())
+        return c.fail(e);
+    if (Error e = checkAccountId(r.destination, QStringLiteral("destination account id")); !e.ok())
+        return c.fail(e);
+    if (r.source == r.destination)
+        return c.fail(makeError(ErrorCode::SameAccount, QStringLiteral("source and destination are both %1").arg(r.source)));
+    if (c.args.values.contains(QStringLiteral("key"))) {
+        if (Error e = checkIdempotencyKey(r.idempotencyKey); !e.ok())
+            return c.fail(e);
+    }
+    if (Error e = checkText(r.memo, QStringLiteral("memo"), kMaxMemoLength, true); !e.ok())
+        return c.fail(e);
+    auto store = c.open();
+    if (!store.ok())
+        return c.fail(store.error());
+    const int scale = (*store)->scale();
+    auto amount = money::parse(c.args.positionals.at(2), scale);
+    if (!amount.ok())
+        return c.fail(amount.error());
+    r.amount = *amount;
+    Coordinator coordinator(**store, c.coordinatorOptions());
+    return reportOutcome(c, coordinator.transfer(r), scale);
+}
+
+int cmdList(Context &c)
+{
+    TxQuery query;
+    if (c.args.values.contains(QStringLiteral("state"))) {
+        const QString name = c.args.value(QStringLiteral("state"));
+        const auto state = txStateFromString(name);
+        if (!state)
+            return c.fail(makeError(ErrorCode::UnknownState,
+                                    QStringLiteral("no state %1; states are: %2").arg(quoteForMessage(name), txStateNames())));
+        query.state = state;
+    }
+    if (c.args.values.contains(QStringLiteral("stuck-for"))) {
+        auto ms = c.durationOption(QStringLiteral("stuck-for"), 0);
+        if (!ms.ok())
+            return c.fail(ms.error());
+        query.stuckOnly = true;
+        query.stuckForMs = *ms;
+    }
+    if (c.args.values.contains(QStringLiteral("account"))) {
+        query.account = c.args.value(QStringLiteral("account"));
+        if (Error e = checkAccountId(query.account); !e.ok())
+            return c.fail(e);
+    }
+    auto limit = c.integerOption(QStringLiteral("limit"), 100, 1, 1'000'000);
+    if (!limit.ok())
+        return c.fail(limit.error());
+    query.limit = *limit;
+    query.descending = c.args.flags.contains(QStringLiteral("newest"));
+    auto store = c.open();
+    if (!store.ok())
+        return c.fail(store.error());
+    const int scale = (*store)->scale();
+    auto list = (*store)->transactions(query);
+    if (!list.ok())
+        return c.fail(list.error());
+    if (c.json) {
+        QJsonArray array;
+        for (const Transaction &t : *list)
+            array.append(json::transaction(t, scale));
+        return c.printJson(array);
+    }
+    auto now = (*store)->now();
+    if (!now.ok())
+        return c.fail(now.error());
+    QList<QStringList> rows;
+    for (const Transaction &t : *list) {
+        const QString kind = t.kind == TxKind::Compensation ? QStringLiteral(" (comp)") : QString();
+        rows << QStringList{t.id, nameOf(t.state) + kind, t.source, t.destination, money::format(t.amount, scale),
+                            duration::format(t.createdAt.msecsTo(*now)), t.owner.isEmpty() ? QStringLiteral("-") : t.owner.section(QLatin1Char('/'), 0, 0),
+                            leaseText(t, *now), t.lastError.isEmpty() ? QStringLiteral("-") : t.lastError.left(60)};
+    }
+    if (rows.isEmpty()) {
+        c.out << "no transactions match\n";
+        return 0;
+    }
+    c.out << renderTable({QStringLiteral("ID"), QStringLiteral("STATE"), QStringLiteral("SOURCE"), QStringLiteral("DESTINATION"),
+                          QStringLiteral("AMOUNT"), QStringLiteral("AGE"), QStringLiteral("OWNER"), QStringLiteral("LEASE"),
+                          QStringLiteral("LAST ERROR")},
+                         rows, {4, 5});
+    auto total = (*store)->transactionCount(query);
+    if (total.ok() && *total > list->size())
+        c.out << QStringLiteral("(%1 of %2 transactions; use --limit to see more)\n").arg(list->size()).arg(*total);
+    return 0;
+}
+
+int cmdShow(Context &c)
+{
+    const QString id = c.args.positionals.at(0);
+    if (Error e = checkTxId(id); !e.ok())
+        return c.fail(e);
+    auto store = c.open();
+    if (!store.ok())
+        return c.fail(store.error());
+    auto tx = (*store)->transaction(id);
+    if (!tx.ok())
+        return c.fail(tx.error());
+    auto legs = (*store)->legsOfTransaction(id);
+    if (!legs.ok())
+        return c.fail(legs.error());
+    auto journal = (*store)->journal(QStringLiteral("tx"), id);
+    if (!journal.ok())
+        return c.fail(journal.error());
+    const int scale = (*store)->scale();
+    if (c.json) {
+        QJsonObject object = json::transaction(*tx, scale);
+        QJsonArray legArray;
+        for (const LegMarker &m : *legs)
+            legArray.append(json::leg(m, scale));
+        QJsonArray journalArray;
+        for (const JournalEntry &j : *journal)
+            journalArray.append(json::journalEntry(j));
+        object.insert(QStringLiteral("legs"), legArray);
+        object.insert(QStringLiteral("journal"), journalArray);
+        return c.printJson(object);
+    }
+    auto now = (*store)->now();
+    if (!now.ok())
+        return c.fail(now.error());
+    c.out << transactionDetail(*tx, *legs, *journal, *now, scale);
+    return 0;
+}
+
+int cmdRepair(Context &c)
+{
+    const QString id = c.args.positionals.at(0);
+    const QString reason = c.args.value(QStringLiteral("reason"));
+    if (Error e = checkTxId(id); !e.ok())
+        return c.fail(e);
+    if (Error e = checkText(reason, QStringLiteral("reason"), kMaxReasonLength, true); !e.ok())
+        return c.fail(e);
+    auto store = c.open();
+    if (!store.ok())
+        return c.fail(store.error());
+    Coordinator coordinator(**store, c.coordinatorOptions());
+    const QString &action = c.args.command;
+    const TxOutcome o = action == QLatin1String("resume") ? coordinator.resume(id, reason)
+        : action == QLatin1String("cancel")                ? coordinator.cancel(id, reason)
+                                                           : coordinator.compensate(id, reason);
+    return reportOutcome(c, o, (*store)->scale());
+}
+
+} // namespace ledger::cli
