@@ -1,0 +1,72 @@
+#pragma once
+// Helpers shared by the tests: throwaway stores in temporary directories, funding accounts,
+// the invariant check every test may assert, and running the real ledgerctl binary.
+
+#include "audit.h"
+#include "coordinator.h"
+#include "storeconfig.h"
+
+#include <QProcessEnvironment>
+#include <QTemporaryDir>
+#include <QTest>
+#include <memory>
+
+namespace ledger::test {
+
+// A fresh store file in its own temporary directory, removed at the end of the test.
+class TempStore {
+public:
+    explicit TempStore(int scale = 2);
+    const QString &path() const { return m_config.location; }
+    const StoreConfig &config() const { return m_config; }
+    QString dir() const { return m_dir.path(); }
+    Store &store() { return *m_store; }
+    // Another connection to the same file (e.g. for a second thread, opened on that thread).
+    std::unique_ptr<Store> openAnother() const;
+
+private:
+    QTemporaryDir m_dir;
+    StoreConfig m_config;
+    std::unique_ptr<Store> m_store;
+};
+
+// Creates the accounts, each funded from @world with `balance` minor units.
+void openAccounts(Store &store, const QStringList &ids, qint64 balance);
+
+// Fails the current test with every finding when the audit is not clean.
+#define LEDGER_VERIFY_AUDIT_CLEAN(store)                                                   \
+    do {                                                                                   \
+        const ::ledger::AuditReport report__ = ::ledger::audit(store);                      \
+        QVERIFY2(report__.clean(), qPrintable(::ledger::test::describeFindings(report__))); \
+    } while (false)
+
+QString describeFindings(const AuditReport &report);
+qint64 balanceOf(Store &store, const QString &account);
+qint64 heldMarkerCount(Store &store);
+
+// Runs SQL on a store file through a connection of its own: another process holding a lock,
+// damage, or tampering underneath the store. Use it on the thread that made it.
+class RawSql {
+public:
+    explicit RawSql(const QString &path);
+    ~RawSql();
+    RawSql(const RawSql &) = delete;
+    RawSql &operator=(const RawSql &) = delete;
+    // Runs one statement with positional binds; false (with a warning) when it fails.
+    bool exec(const QString &sql, const QVariantList &binds = {});
+    QVariant scalar(const QString &sql, const QVariantList &binds = {});
+
+private:
+    QString m_name;
+};
+
+struct ProcessResult {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+// Runs the real ledgerctl binary with `args` (stdin closed) and waits up to `timeoutMs`.
+ProcessResult runLedgerctl(const QStringList &args, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment(),
+                           int timeoutMs = 60'000);
+
+} // namespace ledger::test

@@ -1,0 +1,1002 @@
+// tst_cli: drives the real ledgerctl binary (QProcess, through ledger::test::runLedgerctl) against
+// throwaway stores. It checks what scripts rely on: the exit status and the `error: <code>: `
+// line of every error code ledgerctl can produce, that refused input leaves the store untouched
+// byte for byte, the shapes of the --json output, idempotency and crash recovery through the
+// command line, and the help texts.
+//
+// Every run gets an explicit environment: LEDGERDESK_STORE names the row's own store, and HOME /
+// XDG_DATA_HOME point into a temporary directory, so the user's default store can never be
+// touched (cleanupTestCase checks that nothing appeared there either).
+
+#include "argparser.h"
+#include "errors.h"
+#include "testsupport.h"
+
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+#include <set>
+
+using namespace ledger;
+using ledger::test::ProcessResult;
+using ledger::test::RawSql;
+
+namespace {
+
+// Codes that ledgerctl cannot be made to produce from a test, with the reason. everyCodeCovered
+// counts them as covered; every other code needs a row in the errorCodes table.
+const QMap<ErrorCode, QString> kNotReachableFromCli = {
+    {ErrorCode::Interrupted,
+     QStringLiteral("only an in-process abandon hook returns it (tests, the demo's stuck transactions); "
+                    "ledgerctl's --crash-after and LEDGER_CRASH_AFTER exit with status 86 instead")},
+    {ErrorCode::Internal, QStringLiteral("stands for a bug in LedgerDesk (a refused transition, a command without implementation); "
+                                         "no input leads there")},
+    {ErrorCode::StoreFull,
+     QStringLiteral("needs a full file system: PRAGMA max_page_count lasts for one connection only and ledgerctl opens its own, "
+                    "and an RLIMIT_FSIZE limit makes SQLite report an I/O error (store-error). A small tmpfs does it "
+                    "(checked by hand), but mounting one is no business of a unit test")},
+};
+
+const QString kTemplateDoneKey = QStringLiteral("paid-once");
+const QString kTemplateCanceledKey = QStringLiteral("canceled-by-operator");
+
+// createdAt and friends: ISO 8601, UTC, milliseconds, 'Z'.
+const QRegularExpression kTimestamp(QStringLiteral("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"));
+
+QString describeRun(const QStringList &args, const ProcessResult &r)
+{
+    QStringList shown;
+    for (const QString &a : args)
+        shown << QStringLiteral("'%1'").arg(a);
+    return QStringLiteral("ledgerctl %1\n   exit status: %2\n   stdout: %3\n   stderr: %4")
+        .arg(shown.join(QLatin1Char(' ')))
+        .arg(r.exitCode)
+        .arg(r.out.trimmed().left(2000), r.err.trimmed().left(2000));
+}
+
+// SHA-256 of the store file and of the SQLite files beside it ("absent" when missing): the
+// store is in WAL mode, so committed changes may sit in -wal until the next checkpoint.
+QByteArray fingerprint(const QString &store)
+{
+    QByteArray print;
+    for (const char *suffix : {"", "-wal", "-journal"}) {
+        QFile file(store + QLatin1String(suffix));
+        print += suffix;
+        print += ':';
+        if (file.open(QIODevice::ReadOnly))
+            print += QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256).toHex();
+        else
+            print += "absent";
+        print += ' ';
+    }
+    return print;
+}
+
+QJsonDocument parseJson(const QString &text, QString *problem)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(text.toUtf8(), &error);
+    if (error.error != QJsonParseError::NoError)
+        *problem = QStringLiteral("stdout is not one JSON value (%1 at %2): %3").arg(error.errorString()).arg(error.offset).arg(text.left(500));
+    return doc;
+}
+
+bool isTimestamp(const QJsonValue &v) { return v.isString() && kTimestamp.match(v.toString()).hasMatch(); }
+
+// A JSON number that is a whole number (counts must not come out as 1.5 or "1").
+bool isWholeNumber(const QJsonValue &v) { return v.isDouble() && v.toDouble() == double(v.toInteger()); }
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+
+public:
+    // How a row of the errorCodes table prepares its store (always at <work dir>/ledger.db,
+    // except ReadOnlyDir).
+    enum class Setup {
+        Missing,              // no file at all
+        Fixture,              // a copy of the template store (see initTestCase)
+        MaxBalance,           // a fresh store with account "big" holding the largest amount
+        AppliedWithoutCredit, // fixture + a transfer crashed after `applied`, its credit marker deleted (@TX)
+        TamperedBalance,      // fixture with alice's balance raised by one minor unit behind the ledger's back
+        DroppedTable,         // fixture with the legs table dropped
+        TextFile,             // a text file
+        EmptyFile,            // an empty file
+        OtherSqlite,          // an SQLite database of another application
+        Truncated,            // fixture truncated to 1500 bytes
+        Garbage,              // fixture with bytes 100..4000 overwritten
+        NoSchema,             // fixture with user_version 0 (an interrupted init)
+        TooNew,               // fixture with user_version 99
+        ReadOnlyFile,         // fixture, mode 0444
+        ReadOnlyDir,          // fixture in a directory of mode 0555
+        Busy,                 // fixture whose write lock this process holds during the run (see errorCodes)
+    };
+    Q_ENUM(Setup)
+
+    struct ErrorRow {
+        QString name;
+        Setup setup;
+        QStringList args; // "@TX", "@DONE", "@CANCELED" and "@DIR" are replaced before the run
+        int exitStatus;
+        QString code;
+        // Refused before any write: the store must be byte-for-byte the same afterwards.
+        bool untouched;
+        QStringList env = {}; // extra NAME=VALUE for this run
+    };
+    static QList<ErrorRow> errorRows();
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void cleanupTestCase();
+
+    void errorCodes_data();
+    void errorCodes();
+    void everyCodeCovered();
+
+    void transferAndShowJson();
+    void accountShowJson();
+    void auditJson();
+    void recoverJson();
+    void listJson();
+    void jsonErrors_data();
+    void jsonErrors();
+
+    void sameKeyTwice();
+    void compensateTwice();
+    void crashThenRecover();
+
+    void helpAndVersion();
+    void errorsCommand();
+
+private:
+    QProcessEnvironment environment(const QString &store, const QStringList &extra = {}) const;
+    ProcessResult ctl(const QString &store, const QStringList &args, const QStringList &extraEnv = {}) const;
+    void copyFixture(const QString &to);
+    void prepare(Setup setup, QString *store, QString *txId);
+    // The id of the only transaction in `state` (a helper for crashed runs, whose output is cut).
+    void onlyTransactionIn(const QString &store, const QString &state, QString *id);
+    void jsonOf(const QString &store, const QStringList &args, QJsonDocument *doc);
+
+    QTemporaryDir m_home;     // HOME and XDG_DATA_HOME of every run
+    QTemporaryDir m_template; // the template store every Fixture copies
+    QString m_fixture;
+    QString m_doneId;     // alice → bob 1.00, done, key kTemplateDoneKey
+    QString m_canceledId; // alice → bob 2.00, canceled by an operator, key kTemplateCanceledKey
+    std::unique_ptr<QTemporaryDir> m_work; // per test function / data row
+    QStringList m_restoreWritable; // paths made read-only by a row
+};
+
+// The errorCodes table: one row per scenario; every code of errors.h must appear at least once
+// (or be in kNotReachableFromCli). Template accounts: alice 100.00 → 99.00 after the done
+// transfer, bob 1.00, carol 5.00 frozen, dave closed.
+QList<TestCli::ErrorRow> TestCli::errorRows()
+{
+    using S = Setup;
+    const QString tooLongId(65, QLatin1Char('a'));
+    return {
+        // The grammar (argparser.cpp).
+        {"usage: no command at all", S::Fixture, {}, 2, "usage", true},
+        {"usage: a flag given a value", S::Fixture, {"accounts", "--json=yes"}, 2, "usage", true},
+        {"unknown-command", S::Fixture, {"frobnicate"}, 2, "unknown-command", true},
+        {"unknown-command: account subcommand", S::Fixture, {"account", "rename", "alice"}, 2, "unknown-command", true},
+        {"unknown-command: help nosuch", S::Fixture, {"help", "nosuch"}, 2, "unknown-command", true},
+        {"unknown-option: of the command", S::Fixture, {"list", "--bogus"}, 2, "unknown-option", true},
+        {"unknown-option: before the command", S::Fixture, {"--bogus", "list"}, 2, "unknown-option", true},
+        {"unknown-option: single dash", S::Fixture, {"-x", "list"}, 2, "unknown-option", true},
+        {"missing-argument: transfer with 2 args", S::Fixture, {"transfer", "alice", "bob"}, 2, "missing-argument", true},
+        {"missing-argument: --store without value", S::Fixture, {"accounts", "--store"}, 2, "missing-argument", true},
+        {"missing-argument: account without subcommand", S::Fixture, {"account"}, 2, "missing-argument", true},
+        {"unexpected-argument: list extra", S::Fixture, {"list", "extra"}, 2, "unexpected-argument", true},
+        {"unexpected-argument: transfer 4 args", S::Fixture, {"transfer", "alice", "bob", "1.00", "2.00"}, 2, "unexpected-argument", true},
+
+        // Option values.
+        {"invalid-argument: --limit abc", S::Fixture, {"list", "--limit", "abc"}, 2, "invalid-argument", true},
+        {"invalid-argument: --limit 0", S::Fixture, {"list", "--limit", "0"}, 2, "invalid-argument", true},
+        {"invalid-argument: --limit +5", S::Fixture, {"accounts", "--limit", "+5"}, 2, "invalid-argument", true},
+        {"invalid-argument: --threads 65", S::Fixture, {"recover", "--threads", "65"}, 2, "invalid-argument", true},
+        {"invalid-argument: empty --store", S::Fixture, {"--store", "", "accounts"}, 2, "invalid-argument", true},
+        {"invalid-argument: bad LEDGERDESK_BUSY_TIMEOUT_MS", S::Fixture, {"accounts"}, 2, "invalid-argument", true,
+         {"LEDGERDESK_BUSY_TIMEOUT_MS=soon"}},
+        {"invalid-duration: --stuck-for 5x", S::Fixture, {"list", "--stuck-for", "5x"}, 2, "invalid-duration", true},
+        {"invalid-duration: --older-than 1.5h", S::Fixture, {"recover", "--older-than", "1.5h"}, 2, "invalid-duration", true},
+        {"invalid-duration: --older-than empty", S::Fixture, {"recover", "--older-than", ""}, 2, "invalid-duration", true},
+        {"invalid-scale: 19", S::Missing, {"init", "--scale", "19"}, 2, "invalid-scale", true},
+        {"invalid-scale: abc", S::Missing, {"init", "--scale", "abc"}, 2, "invalid-scale", true},
+        {"invalid-scale: -1", S::Missing, {"init", "--scale", "-1"}, 2, "invalid-scale", true},
+        // A misspelt crash step must stop the command before it moves money.
+        {"invalid-step: --crash-after bogus", S::Fixture, {"--crash-after", "bogus", "transfer", "alice", "bob", "1.00"}, 2,
+         "invalid-step", true},
+        {"invalid-step: LEDGER_CRASH_AFTER", S::Fixture, {"transfer", "alice", "bob", "1.00"}, 2, "invalid-step", true,
+         {"LEDGER_CRASH_AFTER=halfway"}},
+        {"unknown-state: cancelled", S::Fixture, {"list", "--state", "cancelled"}, 2, "unknown-state", true},
+
+        // Amounts (money::parse), always refused before anything is written.
+        {"invalid-amount: 0", S::Fixture, {"transfer", "alice", "bob", "0"}, 2, "invalid-amount", true},
+        {"invalid-amount: 0.00", S::Fixture, {"transfer", "alice", "bob", "0.00"}, 2, "invalid-amount", true},
+        {"invalid-amount: -1", S::Fixture, {"transfer", "alice", "bob", "-1"}, 2, "invalid-amount", true},
+        {"invalid-amount: 1e3", S::Fixture, {"transfer", "alice", "bob", "1e3"}, 2, "invalid-amount", true},
+        {"invalid-amount: 1,000", S::Fixture, {"transfer", "alice", "bob", "1,000"}, 2, "invalid-amount", true},
+        {"invalid-amount: 0.001", S::Fixture, {"transfer", "alice", "bob", "0.001"}, 2, "invalid-amount", true},
+        {"invalid-amount: fullwidth 9", S::Fixture, {"transfer", "alice", "bob", QStringLiteral("\uFF19")}, 2, "invalid-amount", true},
+        {"invalid-amount: arabic-indic digits", S::Fixture, {"transfer", "alice", "bob", QStringLiteral("\u0661\u0662")}, 2,
+         "invalid-amount", true},
+        {"invalid-amount: leading space", S::Fixture, {"transfer", "alice", "bob", " 5"}, 2, "invalid-amount", true},
+        {"invalid-amount: trailing space", S::Fixture, {"transfer", "alice", "bob", "5 "}, 2, "invalid-amount", true},
+        {"invalid-amount: NaN", S::Fixture, {"transfer", "alice", "bob", "NaN"}, 2, "invalid-amount", true},
+        {"invalid-amount: .5", S::Fixture, {"transfer", "alice", "bob", ".5"}, 2, "invalid-amount", true},
+        {"invalid-amount: 5.", S::Fixture, {"transfer", "alice", "bob", "5."}, 2, "invalid-amount", true},
+        {"invalid-amount: one past INT64_MAX", S::Fixture, {"transfer", "alice", "bob", "92233720368547758.08"}, 2, "invalid-amount", true},
+        {"invalid-amount: empty", S::Fixture, {"transfer", "alice", "bob", ""}, 2, "invalid-amount", true},
+        {"invalid-amount: --opening abc", S::Fixture, {"account", "create", "erin", "--opening", "abc"}, 2, "invalid-amount", true},
+
+        // Identifiers and texts.
+        {"invalid-account-id: empty", S::Fixture, {"transfer", "", "bob", "1.00"}, 2, "invalid-account-id", true},
+        {"invalid-account-id: 65 chars", S::Fixture, {"transfer", "alice", tooLongId, "1.00"}, 2, "invalid-account-id", true},
+        {"invalid-account-id: space", S::Fixture, {"transfer", "a b", "bob", "1.00"}, 2, "invalid-account-id", true},
+        {"invalid-account-id: tab", S::Fixture, {"account", "show", "a\tb"}, 2, "invalid-account-id", true},
+        {"invalid-account-id: SQL injection", S::Fixture, {"account", "create", "x';DROP TABLE accounts;--"}, 2, "invalid-account-id", true},
+        {"invalid-account-id: list --account", S::Fixture, {"list", "--account", "a/b"}, 2, "invalid-account-id", true},
+        {"invalid-tx-id: space", S::Fixture, {"show", "a b"}, 2, "invalid-tx-id", true},
+        {"invalid-tx-id: empty", S::Fixture, {"cancel", ""}, 2, "invalid-tx-id", true},
+        {"invalid-tx-id: 97 chars", S::Fixture, {"resume", QString(97, QLatin1Char('t'))}, 2, "invalid-tx-id", true},
+        {"invalid-key: space", S::Fixture, {"transfer", "alice", "bob", "1.00", "--key", "a b"}, 2, "invalid-key", true},
+        {"invalid-key: explicitly empty", S::Fixture, {"transfer", "alice", "bob", "1.00", "--key", ""}, 2, "invalid-key", true},
+        {"invalid-key: not ASCII", S::Fixture, {"transfer", "alice", "bob", "1.00", "--key", QStringLiteral("cl\u00e9")}, 2, "invalid-key", true},
+        {"invalid-key: 129 chars", S::Fixture, {"transfer", "alice", "bob", "1.00", "--key", QString(129, QLatin1Char('k'))}, 2,
+         "invalid-key", true},
+        {"invalid-text: memo with BEL", S::Fixture, {"transfer", "alice", "bob", "1.00", "--memo", "x\x07"}, 2, "invalid-text", true},
+        {"invalid-text: memo of 501 chars", S::Fixture, {"transfer", "alice", "bob", "1.00", "--memo", QString(501, QLatin1Char('m'))}, 2,
+         "invalid-text", true},
+        // An explicitly empty --operator falls back to the environment, so use a control character.
+        {"invalid-text: operator with SOH", S::Fixture, {"--operator", "ops\x01", "accounts"}, 2, "invalid-text", true},
+        {"invalid-text: account name with newline", S::Fixture, {"account", "create", "erin", "--name", "Erin\nMallory"}, 2,
+         "invalid-text", true},
+        {"invalid-text: reason with ESC", S::Fixture, {"cancel", "@CANCELED", "--reason", "\x1b[31m"}, 2, "invalid-text", true},
+        {"same-account", S::Fixture, {"transfer", "alice", "alice", "1.00"}, 2, "same-account", true},
+        {"same-account: @world", S::Fixture, {"transfer", "@world", "@world", "1.00"}, 2, "same-account", true},
+
+        // Rules of the ledger.
+        {"unknown-account: transfer", S::Fixture, {"transfer", "alice", "zed", "1.00"}, 1, "unknown-account", true},
+        {"unknown-account: account show", S::Fixture, {"account", "show", "zed"}, 1, "unknown-account", true},
+        {"unknown-account: account freeze", S::Fixture, {"account", "freeze", "zed"}, 1, "unknown-account", true},
+        {"account-exists", S::Fixture, {"account", "create", "alice"}, 1, "account-exists", true},
+        // Frozen and closed accounts are refused by the holds: the canceled document is written.
+        {"account-frozen: source", S::Fixture, {"transfer", "carol", "bob", "1.00"}, 1, "account-frozen", false},
+        {"account-frozen: destination", S::Fixture, {"transfer", "alice", "carol", "1.00"}, 1, "account-frozen", false},
+        {"account-closed: transfer", S::Fixture, {"transfer", "alice", "dave", "1.00"}, 1, "account-closed", false},
+        {"account-closed: freeze", S::Fixture, {"account", "freeze", "dave"}, 1, "account-closed", true},
+        {"account-not-empty", S::Fixture, {"account", "close", "alice"}, 1, "account-not-empty", true},
+        {"system-account: freeze @world", S::Fixture, {"account", "freeze", "@world"}, 1, "system-account", true},
+        {"system-account: close @world", S::Fixture, {"account", "close", "@world"}, 1, "system-account", true},
+        {"system-account: create @world", S::Fixture, {"account", "create", "@world"}, 1, "system-account", true},
+        {"insufficient-funds", S::Fixture, {"transfer", "alice", "bob", "1000.00"}, 1, "insufficient-funds", false},
+        {"amount-overflow", S::MaxBalance, {"transfer", "@world", "big", "0.01"}, 1, "amount-overflow", false},
+        {"key-conflict", S::Fixture, {"transfer", "alice", "bob", "9.99", "--key", kTemplateDoneKey}, 1, "key-conflict", true},
+        {"not-found: show", S::Fixture, {"show", "tx-nonexistent"}, 1, "not-found", true},
+        {"not-found: cancel", S::Fixture, {"cancel", "tx-nonexistent"}, 1, "not-found", true},
+        {"not-found: compensate", S::Fixture, {"compensate", "tx-nonexistent"}, 1, "not-found", true},
+        {"invalid-state: cancel done", S::Fixture, {"cancel", "@DONE"}, 1, "invalid-state", true},
+        {"invalid-state: resume done", S::Fixture, {"resume", "@DONE"}, 1, "invalid-state", true},
+        {"invalid-state: compensate canceled", S::Fixture, {"compensate", "@CANCELED"}, 1, "invalid-state", true},
+        // Resubmitting a request an operator canceled: "someone else moved it first".
+        {"conflict: retry of an operator-canceled request", S::Fixture, {"transfer", "alice", "bob", "2.00", "--key", kTemplateCanceledKey},
+         1, "conflict", true},
+        {"protocol-violation: credit marker deleted", S::AppliedWithoutCredit, {"resume", "@TX"}, 1, "protocol-violation", false},
+        {"audit-findings: balance tampered", S::TamperedBalance, {"audit"}, 1, "audit-findings", true},
+
+        // The store.
+        {"store-exists: init twice", S::Fixture, {"init"}, 1, "store-exists", true},
+        {"store-unavailable: --store to a missing file", S::Fixture, {"--store", "@DIR/missing.db", "accounts"}, 3, "store-unavailable", true},
+        {"store-unavailable: LEDGERDESK_STORE missing", S::Missing, {"accounts"}, 3, "store-unavailable", true},
+        {"store-unavailable: a directory", S::Fixture, {"--store", "@DIR", "accounts"}, 3, "store-unavailable", true},
+        {"store-not-ledger: text file", S::TextFile, {"accounts"}, 3, "store-not-ledger", true},
+        {"store-not-ledger: empty file", S::EmptyFile, {"accounts"}, 3, "store-not-ledger", true},
+        {"store-not-ledger: another app's SQLite", S::OtherSqlite, {"transfer", "alice", "bob", "1.00"}, 3, "store-not-ledger", true},
+        {"store-corrupt: truncated", S::Truncated, {"accounts"}, 3, "store-corrupt", true},
+        {"store-corrupt: garbage", S::Garbage, {"accounts"}, 3, "store-corrupt", true},
+        {"store-corrupt: no schema", S::NoSchema, {"accounts"}, 3, "store-corrupt", true},
+        {"store-too-new", S::TooNew, {"accounts"}, 3, "store-too-new", true},
+        {"store-read-only: file 0444", S::ReadOnlyFile, {"account", "create", "erin"}, 3, "store-read-only", true},
+        {"store-read-only: directory 0555", S::ReadOnlyDir, {"account", "create", "erin"}, 3, "store-read-only", true},
+        {"store-busy", S::Busy, {"account", "create", "erin"}, 3, "store-busy", true, {"LEDGERDESK_BUSY_TIMEOUT_MS=200"}},
+        {"store-error: table dropped", S::DroppedTable, {"audit"}, 3, "store-error", true},
+    };
+}
+
+QProcessEnvironment TestCli::environment(const QString &store, const QStringList &extra) const
+{
+    // Built from nothing, so that neither the user's LEDGERDESK_* / LEDGER_CRASH_AFTER nor their
+    // home directory leak into a run.
+    QProcessEnvironment env;
+    const QProcessEnvironment system = QProcessEnvironment::systemEnvironment();
+    for (const char *name : {"PATH", "LD_LIBRARY_PATH", "QT_PLUGIN_PATH", "TMPDIR"}) {
+        if (system.contains(QLatin1String(name)))
+            env.insert(QLatin1String(name), system.value(QLatin1String(name)));
+    }
+    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
+    env.insert(QStringLiteral("HOME"), m_home.filePath(QStringLiteral("home")));
+    env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.filePath(QStringLiteral("xdg")));
+    env.insert(QStringLiteral("LEDGERDESK_STORE"), store);
+    env.insert(QStringLiteral("LEDGERDESK_OPERATOR"), QStringLiteral("tst_cli"));
+    for (const QString &pair : extra)
+        env.insert(pair.section(QLatin1Char('='), 0, 0), pair.section(QLatin1Char('='), 1));
+    return env;
+}
+
+ProcessResult TestCli::ctl(const QString &store, const QStringList &args, const QStringList &extraEnv) const
+{
+    return ledger::test::runLedgerctl(args, environment(store, extraEnv));
+}
+
+#define EXPECT_STATUS(result, args, status) QVERIFY2((result).exitCode == (status), qPrintable(describeRun((args), (result))))
+
+// Runs ledgerctl and fails the test unless it exits with `status`.
+#define RUN_EXPECTING(var, store, status, ...)                  \
+    const QStringList var##Args = __VA_ARGS__;                  \
+    const ProcessResult var = ctl((store), var##Args);          \
+    EXPECT_STATUS(var, var##Args, status)
+
+void TestCli::jsonOf(const QString &store, const QStringList &args, QJsonDocument *doc)
+{
+    const ProcessResult r = ctl(store, args);
+    EXPECT_STATUS(r, args, 0);
+    QString problem;
+    *doc = parseJson(r.out, &problem);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+}
+
+void TestCli::onlyTransactionIn(const QString &store, const QString &state, QString *id)
+{
+    QJsonDocument doc;
+    jsonOf(store, {"list", "--state", state, "--json"}, &doc);
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(doc.isArray());
+    QCOMPARE(doc.array().size(), 1);
+    *id = doc.array().at(0).toObject().value(QStringLiteral("id")).toString();
+    QVERIFY(!id->isEmpty());
+}
+
+void TestCli::initTestCase()
+{
+    QVERIFY2(QFile::exists(QStringLiteral(LEDGERCTL_PATH)), LEDGERCTL_PATH);
+    QVERIFY(m_home.isValid());
+    QVERIFY(m_template.isValid());
+    QVERIFY(QDir(m_home.path()).mkpath(QStringLiteral("home")));
+    QVERIFY(QDir(m_home.path()).mkpath(QStringLiteral("xdg")));
+
+    // The template, built through ledgerctl itself: alice 100.00, bob, carol 5.00 frozen, dave
+    // closed, one done keyed transfer and one keyed transfer an operator canceled.
+    m_fixture = m_template.filePath(QStringLiteral("ledger.db"));
+    const QString &s = m_fixture;
+    RUN_EXPECTING(init, s, 0, {"init"});
+    RUN_EXPECTING(alice, s, 0, {"account", "create", "alice", "--name", "Alice", "--opening", "100.00"});
+    RUN_EXPECTING(bob, s, 0, {"account", "create", "bob", "--name", "Bob"});
+    RUN_EXPECTING(carol, s, 0, {"account", "create", "carol", "--opening", "5.00"});
+    RUN_EXPECTING(freeze, s, 0, {"account", "freeze", "carol", "--reason", "fraud check"});
+    RUN_EXPECTING(dave, s, 0, {"account", "create", "dave"});
+    RUN_EXPECTING(close, s, 0, {"account", "close", "dave"});
+    QJsonDocument done;
+    jsonOf(s, {"transfer", "alice", "bob", "1.00", "--key", kTemplateDoneKey, "--json"}, &done);
+    QVERIFY(!QTest::currentTestFailed());
+    m_doneId = done.object().value(QStringLiteral("id")).toString();
+    QCOMPARE(done.object().value(QStringLiteral("state")).toString(), QStringLiteral("done"));
+    RUN_EXPECTING(crash, s, kCrashExitStatus, {"--crash-after", "claim", "transfer", "alice", "bob", "2.00", "--key", kTemplateCanceledKey});
+    onlyTransactionIn(s, QStringLiteral("pending"), &m_canceledId);
+    QVERIFY(!QTest::currentTestFailed());
+    RUN_EXPECTING(cancel, s, 0, {"cancel", m_canceledId, "--reason", "customer called"});
+    RUN_EXPECTING(audit, s, 0, {"audit"});
+    // The last run checkpointed the WAL away, so copying the one file copies the whole store.
+    QVERIFY2(!QFile::exists(s + QStringLiteral("-wal")), "the template store still has a -wal file");
+}
+
+void TestCli::init()
+{
+    m_work = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_work->isValid());
+}
+
+void TestCli::cleanup()
+{
+    for (const QString &path : std::as_const(m_restoreWritable))
+        QFile::setPermissions(path, QFile::permissions(path) | QFileDevice::WriteOwner);
+    m_restoreWritable.clear();
+    m_work.reset();
+}
+
+void TestCli::cleanupTestCase()
+{
+    // No run may have fallen back to the default store (XDG_DATA_HOME/ledgerdesk/ledger.db).
+    QVERIFY2(!QFileInfo::exists(m_home.filePath(QStringLiteral("xdg/ledgerdesk"))), "a run used the default store location");
+    QVERIFY2(!QFileInfo::exists(m_home.filePath(QStringLiteral("home/.local/share/ledgerdesk"))), "a run used the default store location");
+}
+
+void TestCli::copyFixture(const QString &to)
+{
+    QVERIFY2(QFile::copy(m_fixture, to), qPrintable(to));
+    // QFile::copy keeps the template's permissions; make sure the copy is an ordinary file.
+    QVERIFY(QFile::setPermissions(to, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther));
+}
+
+void TestCli::prepare(Setup setup, QString *store, QString *txId)
+{
+    const QDir dir(m_work->path());
+    *store = dir.filePath(QStringLiteral("ledger.db"));
+    const QString &s = *store;
+    switch (setup) {
+    case Setup::Missing:
+        return;
+    case Setup::Fixture:
+        copyFixture(s);
+        return;
+    case Setup::MaxBalance: {
+        // @world can hand out the largest amount exactly once; any further credit to "big"
+        // would overflow its balance.
+        RUN_EXPECTING(init, s, 0, {"init"});
+        RUN_EXPECTING(big, s, 0, {"account", "create", "big", "--opening", "92233720368547758.07"});
+        return;
+    }
+    case Setup::AppliedWithoutCredit: {
+        copyFixture(s);
+        RUN_EXPECTING(crash, s, kCrashExitStatus, {"--crash-after", "applied", "transfer", "alice", "bob", "3.00"});
+        onlyTransactionIn(s, QStringLiteral("applied"), txId);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY(RawSql(s).exec(QStringLiteral("DELETE FROM legs WHERE tx_id = ? AND side = 'credit'"), {*txId}));
+        return;
+    }
+    case Setup::TamperedBalance: {
+        copyFixture(s);
+        QVERIFY(RawSql(s).exec(QStringLiteral("UPDATE accounts SET balance = balance + 1 WHERE id = 'alice'")));
+        return;
+    }
+    case Setup::DroppedTable: {
+        copyFixture(s);
+        QVERIFY(RawSql(s).exec(QStringLiteral("DROP TABLE legs")));
+        return;
+    }
+    case Setup::TextFile:
+    case Setup::EmptyFile: {
+        QFile file(s);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        if (setup == Setup::TextFile)
+            file.write("alice,100.00\nbob,0.00\n");
+        return;
+    }
+    case Setup::OtherSqlite: {
+        RawSql other(s);
+        QVERIFY(other.exec(QStringLiteral("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)")));
+        QVERIFY(other.exec(QStringLiteral("INSERT INTO notes (text) VALUES ('not a ledger')")));
+        return;
+    }
+    case Setup::Truncated: {
+        copyFixture(s);
+        QVERIFY(QFile::resize(s, 1500));
+        return;
+    }
+    case Setup::Garbage: {
+        copyFixture(s);
+        QFile file(s);
+        QVERIFY(file.open(QIODevice::ReadWrite));
+        QVERIFY(file.seek(100));
+        QCOMPARE(file.write(QByteArray(3900, char(0xAB))), qint64(3900));
+        return;
+    }
+    case Setup::NoSchema:
+    case Setup::TooNew: {
+        copyFixture(s);
+        QVERIFY(RawSql(s).exec(setup == Setup::TooNew ? QStringLiteral("PRAGMA user_version = 99")
+                                                      : QStringLiteral("PRAGMA user_version = 0")));
+        return;
+    }
+    case Setup::ReadOnlyFile:
+        copyFixture(s);
+        QVERIFY(QFile::setPermissions(s, QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther));
+        m_restoreWritable << s;
+        return;
+    case Setup::ReadOnlyDir: {
+        QVERIFY(dir.mkdir(QStringLiteral("ro")));
+        const QString roDir = dir.filePath(QStringLiteral("ro"));
+        *store = QDir(roDir).filePath(QStringLiteral("ledger.db"));
+        copyFixture(*store);
+        QVERIFY(QFile::setPermissions(roDir, QFileDevice::ReadOwner | QFileDevice::ExeOwner | QFileDevice::ReadGroup
+                                                 | QFileDevice::ExeGroup | QFileDevice::ReadOther | QFileDevice::ExeOther));
+        m_restoreWritable << roDir;
+        return;
+    }
+    case Setup::Busy: // errorCodes() takes the lock around the run
+        copyFixture(s);
+        return;
+    }
+    QFAIL("unknown setup");
+}
+
+void TestCli::errorCodes_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitStatus");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<Setup>("setup");
+    QTest::addColumn<bool>("untouched");
+    QTest::addColumn<QStringList>("env");
+    for (const ErrorRow &row : errorRows())
+        QTest::newRow(qPrintable(row.name)) << row.args << row.exitStatus << row.code << row.setup << row.untouched << row.env;
+}
+
+void TestCli::errorCodes()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, exitStatus);
+    QFETCH(QString, code);
+    QFETCH(Setup, setup);
+    QFETCH(bool, untouched);
+    QFETCH(QStringList, env);
+
+    // The table itself must agree with errors.h.
+    const ErrorCode expected = errorCodeFromWord(code);
+    QVERIFY2(expected != ErrorCode::None, qPrintable(QStringLiteral("no error code %1 in errors.h").arg(code)));
+    QCOMPARE(exitStatus, int(exitStatusOf(expected)));
+
+    QString store;
+    QString txId;
+    prepare(setup, &store, &txId);
+    if (QTest::currentTestFailed())
+        return;
+    for (QString &arg : args) {
+        arg.replace(QStringLiteral("@TX"), txId);
+        arg.replace(QStringLiteral("@DONE"), m_doneId);
+        arg.replace(QStringLiteral("@CANCELED"), m_canceledId);
+        arg.replace(QStringLiteral("@DIR"), m_work->path());
+    }
+
+    const QByteArray before = fingerprint(store);
+    ProcessResult r;
+    {
+        // The lock is taken only around the run: reading the file here while holding it would
+        // drop SQLite's POSIX locks (closing any descriptor of a file releases all of a
+        // process's locks on it), and ledgerctl would then think it was alone.
+        std::optional<RawSql> lock; // another process in the middle of a long write
+        if (setup == Setup::Busy) {
+            lock.emplace(store);
+            QVERIFY(lock->exec(QStringLiteral("BEGIN EXCLUSIVE")));
+        }
+        r = ctl(store, args, env);
+    }
+    const QByteArray after = fingerprint(store);
+
+    EXPECT_STATUS(r, args, exitStatus);
+    const QString line = QStringLiteral("error: %1: ").arg(code);
+    QVERIFY2(r.err.contains(line), qPrintable(QStringLiteral("stderr lacks '%1'\n").arg(line) + describeRun(args, r)));
+    if (untouched)
+        QVERIFY2(before == after, qPrintable(QStringLiteral("the store changed although nothing may be written\n   before: %1\n   after:  %2")
+                                                 .arg(QString::fromLatin1(before), QString::fromLatin1(after))));
+    else // a refusal decided by the protocol is recorded (the canceled document, the error on it)
+        QVERIFY2(before != after, "the refusal left no trace in the store");
+}
+
+void TestCli::everyCodeCovered()
+{
+    std::set<ErrorCode> tested;
+    for (const ErrorRow &row : errorRows()) {
+        const ErrorCode c = errorCodeFromWord(row.code);
+        QVERIFY2(c != ErrorCode::None, qPrintable(QStringLiteral("row '%1' names an unknown code %2").arg(row.name, row.code)));
+        tested.insert(c);
+    }
+    QStringList missing;
+    QStringList stale;
+    for (ErrorCode c : allErrorCodes()) {
+        const bool inTable = tested.count(c) > 0;
+        const bool unreachable = kNotReachableFromCli.contains(c);
+        if (!inTable && !unreachable)
+            missing << codeWord(c);
+        if (inTable && unreachable)
+            stale << codeWord(c);
+        if (unreachable)
+            QVERIFY(!kNotReachableFromCli.value(c).isEmpty());
+    }
+    QVERIFY2(missing.isEmpty(),
+             qPrintable(QStringLiteral("error codes with no errorCodes row (add one, or list the code in kNotReachableFromCli "
+                                       "with a reason): ")
+                        + missing.join(QStringLiteral(", "))));
+    QVERIFY2(stale.isEmpty(), qPrintable(QStringLiteral("codes both tested and listed as unreachable: ") + stale.join(QStringLiteral(", "))));
+    QVERIFY(!kNotReachableFromCli.contains(ErrorCode::None));
+}
+
+void TestCli::transferAndShowJson()
+{
+    const QString s = m_work->filePath(QStringLiteral("ledger.db"));
+    copyFixture(s);
+    QJsonDocument doc;
+    jsonOf(s, {"transfer", "alice", "bob", "12.34", "--memo", "lunch", "--json"}, &doc);
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(doc.isObject());
+    const QJsonObject tx = doc.object();
+    const QString id = tx.value(QStringLiteral("id")).toString();
+    QVERIFY2(id.startsWith(QStringLiteral("tx-")), qPrintable(id));
+    QCOMPARE(tx.value(QStringLiteral("state")).toString(), QStringLiteral("done"));
+    // Amounts are decimal strings of the ledger's scale, never JSON numbers.
+    QVERIFY(tx.value(QStringLiteral("amount")).isString());
+    QCOMPARE(tx.value(QStringLiteral("amount")).toString(), QStringLiteral("12.34"));
+    QCOMPARE(tx.value(QStringLiteral("source")).toString(), QStringLiteral("alice"));
+    QCOMPARE(tx.value(QStringLiteral("destination")).toString(), QStringLiteral("bob"));
+    QCOMPARE(tx.value(QStringLiteral("memo")).toString(), QStringLiteral("lunch"));
+    QVERIFY2(isTimestamp(tx.value(QStringLiteral("createdAt"))), qPrintable(tx.value(QStringLiteral("createdAt")).toString()));
+    const QDateTime created = QDateTime::fromString(tx.value(QStringLiteral("createdAt")).toString(), Qt::ISODateWithMs);
+    QVERIFY(created.isValid());
+    QVERIFY2(qAbs(created.secsTo(QDateTime::currentDateTimeUtc())) < 600, "createdAt is not the store's current UTC time");
+
+    jsonOf(s, {"show", id, "--json"}, &doc);
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(doc.isObject());
+    const QJsonObject shown = doc.object();
+    for (const char *key : {"id", "state", "amount", "source", "destination", "createdAt"})
+        QVERIFY2(shown.value(QLatin1String(key)) == tx.value(QLatin1String(key)), key);
+    QVERIFY(isTimestamp(shown.value(QStringLiteral("lastModified"))));
+    const QJsonArray legs = shown.value(QStringLiteral("legs")).toArray();
+    QCOMPARE(legs.size(), 2);
+    QSet<QString> sides;
+    for (const QJsonValue &v : legs) {
+        const QJsonObject leg = v.toObject();
+        const QString side = leg.value(QStringLiteral("side")).toString();
+        sides << side;
+        QCOMPARE(leg.value(QStringLiteral("status")).toString(), QStringLiteral("posted"));
+        QCOMPARE(leg.value(QStringLiteral("amount")).toString(), QStringLiteral("12.34"));
+        QCOMPARE(leg.value(QStringLiteral("accountId")).toString(), side == QLatin1String("debit") ? QStringLiteral("alice") : QStringLiteral("bob"));
+    }
+    QCOMPARE(sides, (QSet<QString>{QStringLiteral("debit"), QStringLiteral("credit")}));
+    QVERIFY(shown.value(QStringLiteral("journal")).isArray());
+    const QJsonArray journal = shown.value(QStringLiteral("journal")).toArray();
+    QVERIFY(!journal.isEmpty());
+    bool reachedDone = false;
+    for (const QJsonValue &v : journal) {
+        const QJsonObject entry = v.toObject();
+        QVERIFY(!entry.value(QStringLiteral("event")).toString().isEmpty());
+        QVERIFY(isTimestamp(entry.value(QStringLiteral("at"))));
+        reachedDone = reachedDone || entry.value(QStringLiteral("toState")).toString() == QLatin1String("done");
+    }
+    QVERIFY2(reachedDone, "the journal does not record the move to done");
+}
+
+void TestCli::accountShowJson()
+{
+    const QString s = m_work->filePath(QStringLiteral("ledger.db"));
+    copyFixture(s);
+    // Leave a transfer with both legs held, so that pending amounts are non-zero.
+    RUN_EXPECTING(crash, s, kCrashExitStatus, {"--crash-after", "hold-credit", "transfer", "alice", "bob", "2.50"});
+
+    QJsonDocument doc;
+    jsonOf(s, {"account", "show", "alice", "--json"}, &doc);
+    if (QTest::currentTestFailed())
+        return;
+    QJsonObject a = doc.object();
+    QCOMPARE(a.value(QStringLiteral("id")).toString(), QStringLiteral("alice"));
+    QCOMPARE(a.value(QStringLiteral("status")).toString(), QStringLiteral("open"));
+    for (const char *key : {"balance", "available", "pendingDebits", "pendingCredits"})
+        QVERIFY2(a.value(QLatin1String(key)).isString(), key);
+    QCOMPARE(a.value(QStringLiteral("balance")).toString(), QStringLiteral("99.00"));
+    QCOMPARE(a.value(QStringLiteral("pendingDebits")).toString(), QStringLiteral("2.50"));
+    QCOMPARE(a.value(QStringLiteral("available")).toString(), QStringLiteral("96.50"));
+    QCOMPARE(a.value(QStringLiteral("pendingCredits")).toString(), QStringLiteral("0.00"));
+    QCOMPARE(a.value(QStringLiteral("held")).toArray().size(), 1);
+
+    jsonOf(s, {"account", "show", "bob", "--json"}, &doc);
+    if (QTest::currentTestFailed())
+        return;
+    a = doc.object();
+    QCOMPARE(a.value(QStringLiteral("balance")).toString(), QStringLiteral("1.00"));
+    QCOMPARE(a.value(QStringLiteral("pendingCredits")).toString(), QStringLiteral("2.50"));
+    // Credits are not spendable until posted.
+    QCOMPARE(a.value(QStringLiteral("available")).toString(), QStringLiteral("1.00"));
+
+    jsonOf(s, {"account", "show", "carol", "--json"}, &doc);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(doc.object().value(QStringLiteral("status")).toString(), QStringLiteral("frozen"));
+}
+
+void TestCli::auditJson()
+{
+    const QString s = m_work->filePath(QStringLiteral("ledger.db"));
+    copyFixture(s);
+    QJsonDocument doc;
+    jsonOf(s, {"audit", "--json"}, &doc);
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(doc.isObject());
+    QVERIFY(doc.object().value(QStringLiteral("ok")).isBool());
+    QCOMPARE(doc.object().value(QStringLiteral("ok")).toBool(), true);
+    QVERIFY(doc.object().value(QStringLiteral("findings")).isArray());
+    QVERIFY(doc.object().value(QStringLiteral("findings")).toArray().isEmpty());
+
+    QVERIFY(RawSql(s).exec(QStringLiteral("UPDATE accounts SET balance = balance + 1 WHERE id = 'alice'")));
+    const QStringList args{"audit", "--json"};
+    const ProcessResult r = ctl(s, args);
+    EXPECT_STATUS(r, args, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("error: audit-findings: ")), qPrintable(describeRun(args, r)));
+    QString parseProblem;
+    doc = parseJson(r.out, &parseProblem);
+    QVERIFY2(parseProblem.isEmpty(), qPrintable(parseProblem));
+    QCOMPARE(doc.object().value(QStringLiteral("ok")).toBool(true), false);
+    const QJsonArray findings = doc.object().value(QStringLiteral("findings")).toArray();
+    QVERIFY(!findings.isEmpty());
+    for (const QJsonValue &v : findings) {
+        const QJsonObject f = v.toObject();
+        QVERIFY(isWholeNumber(f.value(QStringLiteral("invariant"))));
+        QVERIFY(!f.value(QStringLiteral("code")).toString().isEmpty());
+        QVERIFY(!f.value(QStringLiteral("message")).toString().isEmpty());
+    }
+}
+
+void TestCli::recoverJson()
+{
+    const QString s = m_work->filePath(QStringLiteral("ledger.db"));
+    copyFixture(s);
+    RUN_EXPECTING(crash, s, kCrashExitStatus, {"--crash-after", "hold-debit", "transfer", "alice", "bob", "5.00"});
+    QJsonDocument doc;
+    jsonOf(s, {"recover", "--older-than", "0s", "--json"}, &doc);
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(doc.isObject());
+    const QJsonObject report = doc.object();
+    for (const char *key : {"candidates", "done", "canceled", "moved", "failed"})
+        QVERIFY2(isWholeNumber(report.value(QLatin1String(key))), key);
+    QCOMPARE(report.value(QStringLiteral("candidates")).toInteger(), qint64(1));
+    QCOMPARE(report.value(QStringLiteral("done")).toInteger(), qint64(1));
+    QCOMPARE(report.value(QStringLiteral("canceled")).toInteger(), qint64(0));
+    QCOMPARE(report.value(QStringLiteral("moved")).toInteger(), qint64(0));
+    QCOMPARE(report.value(QStringLiteral("failed")).toInteger(), qint64(0));
+
+    // Nothing is left for a second pass.
+    jsonOf(s, {"recover", "--older-than", "0s", "--json"}, &doc);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(doc.object().value(QStringLiteral("candidates")).toInteger(-1), qint64(0));
+}
+
+void TestCli::listJson()
+{
+    const QString s = m_work->filePath(QStringLiteral("ledger.db"));
+    copyFixture(s);
+    QJsonDocument doc;
+    jsonOf(s, {"list", "--json"}, &doc);
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(doc.isArray());
+    // The template: three opening balances (alice, carol; bob and dave had none), the done and
+    // the canceled transfer.
+    QSet<QString> ids;
+    for (const QJsonValue &v : doc.array()) {
+        QVERIFY(v.isObject());
+        QVERIFY(v.toObject().value(QStringLiteral("amount")).isString());
+        ids << v.toObject().value(QStringLiteral("id")).toString();
+    }
+    QCOMPARE(doc.array().size(), 4);
+    QVERIFY(ids.contains(m_doneId));
+    QVERIFY(ids.contains(m_canceledId));
+
+    jsonOf(s, {"list", "--state", "canceled", "--json"}, &doc);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(doc.array().size(), 1);
+    QCOMPARE(doc.array().at(0).toObject().value(QStringLiteral("id")).toString(), m_canceledId);
+
+    // No match is an empty array, not a message.
+    jsonOf(s, {"list", "--state", "initial", "--json"}, &doc);
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(doc.isArray());
+    QVERIFY(doc.array().isEmpty());
+}
+
+void TestCli::jsonErrors_data()
+{
+    QTest::addColumn<Setup>("setup");
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitStatus");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<bool>("withTransaction");
+    // One of each kind: grammar, input, a rule (with and without a document), the store.
+    QTest::newRow("unknown-option") << Setup::Fixture << QStringList{"list", "--json", "--bogus"} << 2 << "unknown-option" << false;
+    QTest::newRow("invalid-amount") << Setup::Fixture << QStringList{"transfer", "alice", "bob", "0", "--json"} << 2 << "invalid-amount" << false;
+    QTest::newRow("unknown-account") << Setup::Fixture << QStringList{"account", "show", "zed", "--json"} << 1 << "unknown-account" << false;
+    QTest::newRow("insufficient-funds") << Setup::Fixture << QStringList{"transfer", "alice", "bob", "500.00", "--json"} << 1
+                                        << "insufficient-funds" << true;
+    QTest::newRow("store-unavailable") << Setup::Missing << QStringList{"audit", "--json"} << 3 << "store-unavailable" << false;
+}
+
+void TestCli::jsonErrors()
+{
+    QFETCH(Setup, setup);
+    QFETCH(QStringList, args);
+    QFETCH(int, exitStatus);
+    QFETCH(QString, code);
+    QFETCH(bool, withTransaction);
+    QString store;
+    QString txId;
+    prepare(setup, &store, &txId);
+    if (QTest::currentTestFailed())
+        return;
+    const ProcessResult r = ctl(store, args);
+    EXPECT_STATUS(r, args, exitStatus);
+    QVERIFY2(r.err.contains(QStringLiteral("error: %1: ").arg(code)), qPrintable(describeRun(args, r)));
+    QString problem;
+    const QJsonDocument doc = parseJson(r.out, &problem);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QVERIFY(doc.isObject());
+    const QJsonObject error = doc.object().value(QStringLiteral("error")).toObject();
+    QCOMPARE(error.value(QStringLiteral("code")).toString(), code);
+    QVERIFY(error.value(QStringLiteral("message")).isString());
+    QVERIFY(!error.value(QStringLiteral("message")).toString().isEmpty());
+    QStringList expectedKeys{QStringLiteral("error")};
+    if (withTransaction) {
+        // A refused transfer still has its document, which says why it was canceled.
+        expectedKeys << QStringLiteral("transaction");
+        const QJsonObject tx = doc.object().value(QStringLiteral("transaction")).toObject();
+        QCOMPARE(tx.value(QStringLiteral("state")).toString(), QStringLiteral("canceled"));
+        QVERIFY(tx.value(QStringLiteral("lastError")).toString().startsWith(code + QStringLiteral(": ")));
+    }
+    QStringList keys = doc.object().keys();
+    keys.sort();
+    expectedKeys.sort();
+    QCOMPARE(keys, expectedKeys);
+}
+
+void TestCli::sameKeyTwice()
+{
+    const QString s = m_work->filePath(QStringLiteral("ledger.db"));
+    copyFixture(s);
+    const QStringList args{"transfer", "alice", "bob", "3.00", "--key", "order-42", "--json"};
+    QJsonDocument first;
+    QJsonDocument second;
+    jsonOf(s, args, &first);
+    jsonOf(s, args, &second);
+    if (QTest::currentTestFailed())
+        return;
+    const QString id = first.object().value(QStringLiteral("id")).toString();
+    QVERIFY(!id.isEmpty());
+    QCOMPARE(second.object().value(QStringLiteral("id")).toString(), id);
+    QCOMPARE(second.object().value(QStringLiteral("state")).toString(), QStringLiteral("done"));
+    // Paid once: 99.00 − 3.00.
+    QJsonDocument alice;
+    jsonOf(s, {"account", "show", "alice", "--json"}, &alice);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(alice.object().value(QStringLiteral("balance")).toString(), QStringLiteral("96.00"));
+    // The text form says it was an existing document.
+    RUN_EXPECTING(third, s, 0, {"transfer", "alice", "bob", "3.00", "--key", "order-42"});
+    QVERIFY2(third.out.contains(id) && third.out.contains(QStringLiteral("already existed")), qPrintable(third.out));
+}
+
+void TestCli::compensateTwice()
+{
+    const QString s = m_work->filePath(QStringLiteral("ledger.db"));
+    copyFixture(s);
+    QJsonDocument first;
+    QJsonDocument second;
+    jsonOf(s, {"compensate", m_doneId, "--reason", "refund", "--json"}, &first);
+    jsonOf(s, {"compensate", m_doneId, "--json"}, &second);
+    if (QTest::currentTestFailed())
+        return;
+    const QJsonObject comp = first.object();
+    const QString id = comp.value(QStringLiteral("id")).toString();
+    QVERIFY(!id.isEmpty());
+    QVERIFY(id != m_doneId);
+    QCOMPARE(second.object().value(QStringLiteral("id")).toString(), id);
+    QCOMPARE(comp.value(QStringLiteral("kind")).toString(), QStringLiteral("compensation"));
+    QCOMPARE(comp.value(QStringLiteral("compensates")).toString(), m_doneId);
+    QCOMPARE(comp.value(QStringLiteral("state")).toString(), QStringLiteral("done"));
+    QCOMPARE(comp.value(QStringLiteral("source")).toString(), QStringLiteral("bob"));
+    QCOMPARE(comp.value(QStringLiteral("destination")).toString(), QStringLiteral("alice"));
+    QCOMPARE(comp.value(QStringLiteral("amount")).toString(), QStringLiteral("1.00"));
+
+    QJsonDocument original;
+    jsonOf(s, {"show", m_doneId, "--json"}, &original);
+    QJsonDocument bob;
+    jsonOf(s, {"account", "show", "bob", "--json"}, &bob);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(original.object().value(QStringLiteral("compensatedBy")).toString(), id);
+    // Moved back exactly once.
+    QCOMPARE(bob.object().value(QStringLiteral("balance")).toString(), QStringLiteral("0.00"));
+    QJsonDocument list;
+    jsonOf(s, {"list", "--json"}, &list);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(list.array().size(), 5);
+    RUN_EXPECTING(audit, s, 0, {"audit"});
+}
+
+void TestCli::crashThenRecover()
+{
+    const QString s = m_work->filePath(QStringLiteral("ledger.db"));
+    copyFixture(s);
+    RUN_EXPECTING(crash, s, kCrashExitStatus, {"--crash-after", "hold-debit", "transfer", "alice", "bob", "5.00"});
+    QString id;
+    onlyTransactionIn(s, QStringLiteral("pending"), &id);
+    if (QTest::currentTestFailed())
+        return;
+    // The crash left a hold behind: the audit sees it in flight, not as a violation.
+    RUN_EXPECTING(auditBefore, s, 0, {"audit"});
+
+    RUN_EXPECTING(recover, s, 0, {"recover", "--older-than", "0s"});
+    QVERIFY2(recover.out.contains(id), qPrintable(recover.out));
+    RUN_EXPECTING(audit, s, 0, {"audit"});
+    QVERIFY2(audit.out.contains(QStringLiteral("clean")), qPrintable(audit.out));
+
+    QJsonDocument tx;
+    jsonOf(s, {"show", id, "--json"}, &tx);
+    QJsonDocument alice;
+    jsonOf(s, {"account", "show", "alice", "--json"}, &alice);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(tx.object().value(QStringLiteral("state")).toString(), QStringLiteral("done"));
+    QCOMPARE(alice.object().value(QStringLiteral("balance")).toString(), QStringLiteral("94.00"));
+    QCOMPARE(alice.object().value(QStringLiteral("pendingDebits")).toString(), QStringLiteral("0.00"));
+}
+
+void TestCli::helpAndVersion()
+{
+    // No store exists: help and version must not need one (nor create one).
+    const QString s = m_work->filePath(QStringLiteral("ledger.db"));
+
+    RUN_EXPECTING(help, s, 0, {"--help"});
+    QVERIFY2(help.out.contains(QStringLiteral("usage: ledgerctl")), qPrintable(help.out));
+    for (const cli::CommandSpec &c : cli::commands())
+        QVERIFY2(help.out.contains(QStringLiteral("  ") + c.name), qPrintable(QStringLiteral("--help does not list ") + c.name));
+    QVERIFY2(help.out.contains(QStringLiteral("exit status")), "--help does not explain the exit statuses");
+    QCOMPARE(help.err, QString());
+    RUN_EXPECTING(dashH, s, 0, {"-h"});
+    QCOMPARE(dashH.out, help.out);
+
+    RUN_EXPECTING(helpTransfer, s, 0, {"help", "transfer"});
+    QVERIFY2(helpTransfer.out.startsWith(QStringLiteral("usage: ledgerctl transfer SOURCE DESTINATION AMOUNT")), qPrintable(helpTransfer.out));
+    QVERIFY2(helpTransfer.out.contains(QStringLiteral("--key")), qPrintable(helpTransfer.out));
+    QCOMPARE(helpTransfer.err, QString());
+    RUN_EXPECTING(transferHelp, s, 0, {"transfer", "--help"});
+    QCOMPARE(transferHelp.out, helpTransfer.out);
+    RUN_EXPECTING(helpTwoWords, s, 0, {"help", "account", "create"});
+    QVERIFY2(helpTwoWords.out.startsWith(QStringLiteral("usage: ledgerctl account create ID")), qPrintable(helpTwoWords.out));
+
+    RUN_EXPECTING(version, s, 0, {"--version"});
+    QCOMPARE(version.out, QStringLiteral("ledgerctl " LEDGERDESK_VERSION "\n"));
+    QCOMPARE(version.err, QString());
+
+    RUN_EXPECTING(nosuch, s, 2, {"help", "nosuch"});
+    QVERIFY2(nosuch.err.contains(QStringLiteral("error: unknown-command: ")), qPrintable(nosuch.err));
+
+    QVERIFY2(!QFileInfo::exists(s), "help or version created a store");
+}
+
+void TestCli::errorsCommand()
+{
+    // `ledgerctl errors --json` is what scripts read the code list from: it must be errors.h.
+    QJsonDocument doc;
+    jsonOf(m_work->filePath(QStringLiteral("ledger.db")), {"errors", "--json"}, &doc);
+    if (QTest::currentTestFailed())
+        return;
+    const QList<ErrorCode> codes = allErrorCodes();
+    QCOMPARE(doc.array().size(), codes.size());
+    for (int i = 0; i < codes.size(); ++i) {
+        const QJsonObject entry = doc.array().at(i).toObject();
+        QCOMPARE(entry.value(QStringLiteral("code")).toString(), codeWord(codes.at(i)));
+        QCOMPARE(entry.value(QStringLiteral("exitStatus")).toInteger(-1), qint64(exitStatusOf(codes.at(i))));
+        QVERIFY(!entry.value(QStringLiteral("meaning")).toString().isEmpty());
+    }
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

@@ -1,0 +1,213 @@
+// The crash sweep: for every protocol step of every flow (transfer, refused transfer, cancel,
+// compensate, and recovery itself), a real ledgerctl process is killed right after that step's
+// write committed (--crash-after, exit 86). Then `ledgerctl recover` runs, `ledgerctl audit`
+// must be clean, and the transaction must have reached the state its flow promises — exactly
+// once, with the money moved exactly once.
+#include "identifiers.h"
+#include "testsupport.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+
+using namespace ledger;
+using namespace ledger::test;
+
+Q_DECLARE_METATYPE(ledger::Step)
+
+namespace {
+
+// What a flow starts from (made in-process), and what it runs in a child process.
+enum class Setup { None, DoneTransfer, PendingTransfer, InitialTransfer, AppliedTransfer, CancelingTransfer, InitialCompensation };
+
+struct Flow {
+    const char *name;
+    Setup setup;
+    QStringList command;      // "$ID" stands for the setup's transaction id
+    QList<Step> reachable;    // the steps this command commits, in order
+    int normalExit;           // its exit status when no crash is injected
+    const char *finalState;   // what the watched transaction ends as after recovery
+    qint64 bobDelta;          // bob's balance change in minor units, after everything
+};
+
+const QList<Flow> &flows()
+{
+    static const QList<Flow> list = {
+        {"transfer", Setup::None, {"transfer", "alice", "bob", "10.00", "--memo", "sweep"},
+         {Step::Insert, Step::Claim, Step::HoldDebit, Step::HoldCredit, Step::Applied, Step::PostDebit, Step::PostCredit, Step::Done},
+         0, "done", 1000},
+        {"refused transfer", Setup::None, {"transfer", "alice", "bob", "5000.00", "--memo", "sweep"},
+         {Step::Insert, Step::Claim, Step::Canceling, Step::VoidDebit, Step::VoidCredit, Step::Canceled}, 1, "canceled", 0},
+        {"cancel pending", Setup::PendingTransfer, {"cancel", "$ID", "--reason", "sweep"},
+         {Step::Canceling, Step::VoidDebit, Step::VoidCredit, Step::Canceled}, 0, "canceled", 0},
+        {"cancel initial", Setup::InitialTransfer, {"cancel", "$ID", "--reason", "sweep"}, {Step::Canceled}, 0, "canceled", 0},
+        {"compensate", Setup::DoneTransfer, {"compensate", "$ID", "--reason", "sweep"},
+         {Step::Insert, Step::Link, Step::Claim, Step::HoldDebit, Step::HoldCredit, Step::Applied, Step::PostDebit, Step::PostCredit, Step::Done},
+         0, "done", 0},
+        {"resume pending", Setup::PendingTransfer, {"resume", "$ID"},
+         {Step::Claim, Step::HoldDebit, Step::HoldCredit, Step::Applied, Step::PostDebit, Step::PostCredit, Step::Done}, 0, "done", 1000},
+        {"recover pending", Setup::PendingTransfer, {"recover", "--older-than", "0s"},
+         {Step::Claim, Step::HoldDebit, Step::HoldCredit, Step::Applied, Step::PostDebit, Step::PostCredit, Step::Done}, 0, "done", 1000},
+        {"recover initial", Setup::InitialTransfer, {"recover", "--older-than", "0s"},
+         {Step::Claim, Step::HoldDebit, Step::HoldCredit, Step::Applied, Step::PostDebit, Step::PostCredit, Step::Done}, 0, "done", 1000},
+        {"recover half-posted", Setup::AppliedTransfer, {"recover", "--older-than", "0s"},
+         {Step::Claim, Step::PostDebit, Step::PostCredit, Step::Done}, 0, "done", 1000},
+        {"recover canceling", Setup::CancelingTransfer, {"recover", "--older-than", "0s"},
+         {Step::Claim, Step::VoidDebit, Step::VoidCredit, Step::Canceled}, 0, "canceled", 0},
+        {"recover unlinked compensation", Setup::InitialCompensation, {"recover", "--older-than", "0s"},
+         {Step::Link, Step::Claim, Step::HoldDebit, Step::HoldCredit, Step::Applied, Step::PostDebit, Step::PostCredit, Step::Done},
+         0, "done", 0},
+    };
+    return list;
+}
+
+QProcessEnvironment cleanEnvironment(const QString &home)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("LEDGERDESK_STORE"));
+    env.remove(QStringLiteral("LEDGER_CRASH_AFTER"));
+    env.insert(QStringLiteral("HOME"), home);
+    env.insert(QStringLiteral("XDG_DATA_HOME"), home + QStringLiteral("/data"));
+    env.insert(QStringLiteral("LEDGERDESK_OPERATOR"), QStringLiteral("sweeper"));
+    return env;
+}
+
+// Makes the starting point of a flow in-process, with the same stop-after-a-write mechanism the
+// crash uses, and returns the id of the transaction the flow works on ("" for new transfers).
+QString prepare(Store &store, Setup setup)
+{
+    Coordinator c(store, {});
+    const auto stopped = [&](Step step, qint64 amount) {
+        CoordinatorOptions o;
+        o.hook = abandonAfterHook(step);
+        return Coordinator(store, o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), amount, QString(), QString()}).tx->id;
+    };
+    switch (setup) {
+    case Setup::None: return QString();
+    case Setup::DoneTransfer: return c.transfer({QStringLiteral("alice"), QStringLiteral("bob"), 1000, QString(), QString()}).tx->id;
+    case Setup::PendingTransfer: return stopped(Step::HoldDebit, 1000);
+    case Setup::InitialTransfer: return stopped(Step::Insert, 1000);
+    case Setup::AppliedTransfer: return stopped(Step::PostDebit, 1000);
+    case Setup::CancelingTransfer: return stopped(Step::Canceling, 500'000);
+    case Setup::InitialCompensation: {
+        const QString original = c.transfer({QStringLiteral("alice"), QStringLiteral("bob"), 1000, QString(), QString()}).tx->id;
+        CoordinatorOptions o;
+        o.hook = abandonAfterHook(Step::Insert);
+        return Coordinator(store, o).compensate(original, QStringLiteral("setup")).tx->id;
+    }
+    }
+    return QString();
+}
+
+} // namespace
+
+class TestCrashSweep : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void sweep_data();
+    void sweep();
+    void crashAfterFromEnvironment();
+
+private:
+    ProcessResult ctl(const QString &store, QStringList args, const QString &id = QString());
+    QTemporaryDir m_home;
+};
+
+void TestCrashSweep::initTestCase()
+{
+    QVERIFY(QFile::exists(QStringLiteral(LEDGERCTL_PATH)));
+    QVERIFY(m_home.isValid());
+}
+
+ProcessResult TestCrashSweep::ctl(const QString &store, QStringList args, const QString &id)
+{
+    for (QString &a : args)
+        a.replace(QStringLiteral("$ID"), id);
+    return runLedgerctl(QStringList{QStringLiteral("--store"), store} + args, cleanEnvironment(m_home.path()));
+}
+
+void TestCrashSweep::sweep_data()
+{
+    QTest::addColumn<int>("flow");
+    QTest::addColumn<Step>("step");
+    for (int f = 0; f < flows().size(); ++f) {
+        // Every step, reachable or not: an unreachable one must let the command finish normally.
+        for (Step step : allSteps())
+            QTest::addRow("%s, crash after %s", flows()[f].name, qPrintable(nameOf(step))) << f << step;
+    }
+}
+
+void TestCrashSweep::sweep()
+{
+    QFETCH(int, flow);
+    QFETCH(Step, step);
+    const Flow &f = flows()[flow];
+    TempStore t;
+    openAccounts(t.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 100'000);
+    const QString id = prepare(t.store(), f.setup);
+    const qint64 bobBefore = balanceOf(t.store(), QStringLiteral("bob"));
+
+    const bool reachable = f.reachable.contains(step);
+    const ProcessResult crashed = ctl(t.path(), QStringList{QStringLiteral("--crash-after"), nameOf(step)} + f.command, id);
+    QVERIFY2(crashed.exitCode == (reachable ? kCrashExitStatus : f.normalExit),
+             qPrintable(QStringLiteral("exit %1\n%2%3").arg(crashed.exitCode).arg(crashed.out, crashed.err)));
+    if (reachable)
+        QVERIFY(crashed.err.contains(QStringLiteral("crash injected after %1").arg(nameOf(step))));
+
+    const ProcessResult recovered = ctl(t.path(), {QStringLiteral("recover"), QStringLiteral("--older-than"), QStringLiteral("0s")});
+    QVERIFY2(recovered.exitCode == 0, qPrintable(recovered.out + recovered.err));
+    const ProcessResult audited = ctl(t.path(), {QStringLiteral("audit")});
+    QVERIFY2(audited.exitCode == 0, qPrintable(audited.out + audited.err));
+
+    // The watched transaction and its final state.
+    QString watched = id;
+    if (f.setup == Setup::None) {
+        t.store().scanTransactions([&](const Transaction &tx) {
+            if (tx.memo == QLatin1String("sweep"))
+                watched = tx.id;
+        });
+    } else if (f.command.first() == QLatin1String("compensate")) {
+        watched = compensationId(id, 1);
+    }
+    const ProcessResult shown = ctl(t.path(), {QStringLiteral("show"), watched, QStringLiteral("--json")});
+    QCOMPARE(shown.exitCode, 0);
+    const QJsonObject doc = QJsonDocument::fromJson(shown.out.toUtf8()).object();
+    QCOMPARE(doc.value(QStringLiteral("state")).toString(), QString::fromLatin1(f.finalState));
+    if (doc.value(QStringLiteral("kind")).toString() == QLatin1String("compensation"))
+        QCOMPARE(t.store().transaction(doc.value(QStringLiteral("compensates")).toString())->compensatedBy, watched);
+
+    // Exactly once: nothing in flight, no hold left, and the money moved once.
+    TxQuery open;
+    open.stuckOnly = true;
+    QCOMPARE(*t.store().transactionCount(open), qint64(0));
+    QCOMPARE(heldMarkerCount(t.store()), qint64(0));
+    const qint64 expectedBob = f.setup == Setup::DoneTransfer || f.setup == Setup::InitialCompensation
+        ? qint64(100'000) // the setup paid 10.00, the compensation took it back
+        : bobBefore + f.bobDelta;
+    QCOMPARE(balanceOf(t.store(), QStringLiteral("bob")), expectedBob);
+    TxQuery compensations;
+    compensations.kind = TxKind::Compensation;
+    QVERIFY(*t.store().transactionCount(compensations) <= 1);
+}
+
+void TestCrashSweep::crashAfterFromEnvironment()
+{
+    TempStore t;
+    openAccounts(t.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 100'000);
+    QProcessEnvironment env = cleanEnvironment(m_home.path());
+    env.insert(QStringLiteral("LEDGER_CRASH_AFTER"), QStringLiteral("applied"));
+    const ProcessResult crashed = runLedgerctl({QStringLiteral("--store"), t.path(), QStringLiteral("transfer"), QStringLiteral("alice"),
+                                                QStringLiteral("bob"), QStringLiteral("1")},
+                                               env);
+    QCOMPARE(crashed.exitCode, kCrashExitStatus);
+    TxQuery applied;
+    applied.state = TxState::Applied;
+    QCOMPARE(*t.store().transactionCount(applied), qint64(1));
+    env.insert(QStringLiteral("LEDGER_CRASH_AFTER"), QStringLiteral("bogus"));
+    const ProcessResult refused = runLedgerctl({QStringLiteral("--store"), t.path(), QStringLiteral("audit")}, env);
+    QCOMPARE(refused.exitCode, 2);
+    QVERIFY(refused.err.contains(QStringLiteral("error: invalid-step: ")));
+}
+
+QTEST_GUILESS_MAIN(TestCrashSweep)
+#include "tst_crashsweep.moc"

@@ -1,0 +1,379 @@
+// The hazards of DESIGN.md §2, on real threads with their own connections: a worker that stalls
+// past its lease while a recoverer (or an operator) takes over and then wakes and carries on; a
+// hold that arrives after the cancel that voided it; recoverers and operators racing on the same
+// transactions; many threads making transfers among few accounts while recovery runs.
+#include "recovery.h"
+#include "testsupport.h"
+
+#include <QMutex>
+#include <QRandomGenerator>
+#include <QSemaphore>
+#include <atomic>
+#include <thread>
+
+using namespace ledger;
+using namespace ledger::test;
+
+Q_DECLARE_METATYPE(ledger::Step)
+Q_DECLARE_METATYPE(ledger::TxState)
+Q_DECLARE_METATYPE(ledger::ErrorCode)
+
+namespace {
+
+const QString kAlice = QStringLiteral("alice");
+const QString kBob = QStringLiteral("bob");
+
+// A worker on its own thread and connection that runs one transfer and stops right after
+// `pauseAfter` committed, until released. Always released and joined, even when a check fails.
+class StalledWorker {
+public:
+    StalledWorker(const StoreConfig &config, Step pauseAfter, TransferRequest request, qint64 leaseMs)
+    {
+        m_thread = std::thread([this, config, pauseAfter, request, leaseMs] {
+            auto store = openStore(config);
+            if (!store.ok()) {
+                m_outcome.error = store.error();
+                m_paused.release();
+                return;
+            }
+            CoordinatorOptions o;
+            o.actor = QStringLiteral("worker");
+            o.leaseMs = leaseMs;
+            o.hook = [this, pauseAfter](Step step, const QString &) {
+                if (step == pauseAfter && !m_fired.exchange(true)) {
+                    m_paused.release();
+                    m_wake.acquire();
+                }
+                return HookAction::Continue;
+            };
+            Coordinator worker(**store, o);
+            m_outcome = worker.transfer(request);
+        });
+    }
+    ~StalledWorker() { finish(); }
+    bool waitUntilPaused() { return m_paused.tryAcquire(1, 30'000); }
+    const TxOutcome &finish()
+    {
+        if (m_thread.joinable()) {
+            m_wake.release();
+            m_thread.join();
+        }
+        return m_outcome;
+    }
+
+private:
+    std::thread m_thread;
+    QSemaphore m_paused;
+    QSemaphore m_wake;
+    std::atomic<bool> m_fired{false};
+    TxOutcome m_outcome;
+};
+
+QString onlyNonTerminal(Store &store)
+{
+    TxQuery q;
+    q.stuckOnly = true;
+    q.stuckForMs = 0;
+    const auto list = *store.transactions(q);
+    return list.size() == 1 ? list.first().id : QString();
+}
+
+} // namespace
+
+class TestHazards : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void stalledWorker_data();
+    void stalledWorker();
+    void lateHoldNeverLands();
+    void staleOwnerCannotMoveTheDocument();
+    void twoRecoverersFinishEachTransactionOnce();
+    void operatorAndRecovererRace();
+    void concurrentTransfersWithRecovery();
+};
+
+void TestHazards::stalledWorker_data()
+{
+    QTest::addColumn<Step>("pauseAfter");
+    QTest::addColumn<QString>("intervention");
+    QTest::addColumn<TxState>("final");
+    QTest::addColumn<ErrorCode>("workerCode"); // what the woken worker is told
+    for (Step s : {Step::Claim, Step::HoldDebit, Step::HoldCredit, Step::Applied, Step::PostDebit, Step::PostCredit})
+        QTest::addRow("paused after %s, recoverer completes", qPrintable(nameOf(s))) << s << "recover" << TxState::Done << ErrorCode::None;
+    for (Step s : {Step::Claim, Step::HoldDebit})
+        QTest::addRow("paused after %s, destination frozen, recoverer cancels", qPrintable(nameOf(s)))
+            << s << "freeze-and-recover" << TxState::Canceled << ErrorCode::AccountFrozen;
+    for (Step s : {Step::Claim, Step::HoldDebit, Step::HoldCredit})
+        QTest::addRow("paused after %s, operator cancels", qPrintable(nameOf(s))) << s << "cancel" << TxState::Canceled << ErrorCode::Conflict;
+}
+
+void TestHazards::stalledWorker()
+{
+    QFETCH(Step, pauseAfter);
+    QFETCH(QString, intervention);
+    QFETCH(TxState, final);
+    QFETCH(ErrorCode, workerCode);
+    TempStore t;
+    Store &s = t.store();
+    openAccounts(s, {kAlice, kBob}, 1000);
+
+    StalledWorker worker(t.config(), pauseAfter, {kAlice, kBob, 400, QString(), QString()}, 150);
+    QVERIFY(worker.waitUntilPaused());
+    const QString id = onlyNonTerminal(s);
+    QVERIFY(!id.isEmpty());
+    const qint64 workerEpoch = s.transaction(id)->epoch;
+
+    if (intervention == QLatin1String("cancel")) {
+        Coordinator op(s, {});
+        const TxOutcome o = op.cancel(id, QStringLiteral("stop it"));
+        QVERIFY2(o.ok(), qPrintable(o.error.toString()));
+    } else {
+        if (intervention == QLatin1String("freeze-and-recover"))
+            QVERIFY(s.setAccountStatus(kBob, AccountStatus::Frozen, QStringLiteral("op"), QString()).ok());
+        QTest::qWait(300); // past the worker's lease
+        RecoveryOptions options;
+        options.olderThanMs = 3'600'000; // only the expired lease makes it eligible
+        const RecoveryReport r = recoverStuck(t.config(), options);
+        QCOMPARE(r.candidates, qint64(1));
+        QCOMPARE(r.items.first().toState, std::optional<TxState>(final));
+    }
+    QCOMPARE(s.transaction(id)->state, final);
+    QVERIFY(s.transaction(id)->epoch > workerEpoch);
+
+    // The worker wakes and carries on with its stale view: nothing it does may land.
+    const TxOutcome woke = worker.finish();
+    QCOMPARE(woke.error.code, workerCode);
+    QVERIFY(woke.byOther);
+    QCOMPARE(woke.tx->state, final);
+
+    QCOMPARE(s.transaction(id)->state, final);
+    QCOMPARE(heldMarkerCount(s), qint64(0));
+    const qint64 moved = final == TxState::Done ? 400 : 0;
+    QCOMPARE(balanceOf(s, kAlice), 1000 - moved);
+    QCOMPARE(balanceOf(s, kBob), 1000 + moved);
+    LEDGER_VERIFY_AUDIT_CLEAN(s);
+}
+
+void TestHazards::lateHoldNeverLands()
+{
+    // The worker claimed, then stalled before its first hold; the cancel voids both legs
+    // (tombstones); the worker's holds then arrive and must find the tombstones.
+    TempStore t;
+    Store &s = t.store();
+    openAccounts(s, {kAlice, kBob}, 1000);
+    StalledWorker worker(t.config(), Step::Claim, {kAlice, kBob, 999, QString(), QString()}, 60'000);
+    QVERIFY(worker.waitUntilPaused());
+    const QString id = onlyNonTerminal(s);
+    QVERIFY(Coordinator(s, {}).cancel(id, QStringLiteral("before any hold")).ok());
+    const auto tombstones = *s.legsOfTransaction(id);
+    QCOMPARE(tombstones.size(), 2);
+    for (const LegMarker &m : tombstones)
+        QCOMPARE(m.status, LegStatus::Voided);
+
+    const TxOutcome woke = worker.finish();
+    QVERIFY(!woke.ok());
+    QCOMPARE(s.account(kAlice)->available(), qint64(1000));
+    QCOMPARE(s.account(kAlice)->pendingDebits, qint64(0));
+    QCOMPARE(s.account(kBob)->pendingCredits, qint64(0));
+    for (const LegMarker &m : *s.legsOfTransaction(id))
+        QCOMPARE(m.status, LegStatus::Voided);
+    LEDGER_VERIFY_AUDIT_CLEAN(s);
+}
+
+void TestHazards::staleOwnerCannotMoveTheDocument()
+{
+    // Both legs are held by the worker, then someone else claims the document (same state,
+    // next epoch) and stalls in turn. The woken worker's pending → applied must be refused:
+    // only the current owner moves a document.
+    TempStore t;
+    Store &s = t.store();
+    openAccounts(s, {kAlice, kBob}, 1000);
+    StalledWorker worker(t.config(), Step::HoldCredit, {kAlice, kBob, 100, QString(), QString()}, 60'000);
+    QVERIFY(worker.waitUntilPaused());
+    const Transaction before = *s.transaction(onlyNonTerminal(s));
+    TxChange takeover;
+    takeover.newState = TxState::Pending;
+    takeover.claim = true;
+    takeover.newOwner = QStringLiteral("usurper");
+    takeover.leaseMs = 60'000;
+    QVERIFY(s.updateTransaction(before.id, TxGuard::of(before), takeover)->applied);
+
+    const TxOutcome woke = worker.finish();
+    QVERIFY(woke.byOther);
+    QCOMPARE(woke.error.code, ErrorCode::Conflict);
+    const Transaction after = *s.transaction(before.id);
+    QCOMPARE(after.state, TxState::Pending);
+    QCOMPARE(after.owner, QStringLiteral("usurper"));
+    QCOMPARE(after.epoch, before.epoch + 1);
+    LEDGER_VERIFY_AUDIT_CLEAN(s);
+    // The new owner (here an operator's resume) finishes it, once.
+    QVERIFY(Coordinator(s, {}).resume(before.id, QString()).ok());
+    QCOMPARE(balanceOf(s, kBob), qint64(1100));
+}
+
+void TestHazards::twoRecoverersFinishEachTransactionOnce()
+{
+    TempStore t;
+    Store &s = t.store();
+    openAccounts(s, {kAlice, kBob}, 100'000);
+    const Step stops[] = {Step::Insert, Step::Claim, Step::HoldDebit, Step::HoldCredit, Step::Applied, Step::PostDebit};
+    for (int i = 0; i < 30; ++i) {
+        CoordinatorOptions o;
+        o.leaseMs = 1;
+        o.hook = abandonAfterHook(stops[i % 6]);
+        Coordinator(s, o).transfer({kAlice, kBob, 100 + i, QString(), QString()});
+    }
+    QTest::qWait(10);
+    RecoveryReport reports[2];
+    {
+        std::thread a([&] {
+            RecoveryOptions o;
+            o.olderThanMs = 0;
+            o.threads = 2;
+            reports[0] = recoverStuck(t.config(), o);
+        });
+        std::thread b([&] {
+            RecoveryOptions o;
+            o.olderThanMs = 0;
+            o.threads = 2;
+            reports[1] = recoverStuck(t.config(), o);
+        });
+        a.join();
+        b.join();
+    }
+    qint64 finished = 0;
+    for (const RecoveryReport &r : reports) {
+        QVERIFY2(r.error.ok(), qPrintable(r.error.toString()));
+        QCOMPARE(r.count(RecoveryOutcome::Failed), qint64(0));
+        finished += r.count(RecoveryOutcome::Done) + r.count(RecoveryOutcome::Canceled);
+    }
+    QCOMPARE(finished, qint64(30)); // each transaction was finished by exactly one of them
+    TxQuery open;
+    open.stuckOnly = true;
+    QCOMPARE(*s.transactionCount(open), qint64(0));
+    QCOMPARE(heldMarkerCount(s), qint64(0));
+    QCOMPARE(balanceOf(s, kBob), qint64(100'000 + 30 * 100 + 29 * 30 / 2));
+    LEDGER_VERIFY_AUDIT_CLEAN(s);
+}
+
+void TestHazards::operatorAndRecovererRace()
+{
+    TempStore t;
+    Store &s = t.store();
+    openAccounts(s, {kAlice, kBob}, 100'000);
+    QStringList ids;
+    for (int i = 0; i < 40; ++i) {
+        CoordinatorOptions o;
+        o.leaseMs = 1;
+        o.hook = abandonAfterHook(i % 2 ? Step::Claim : Step::HoldDebit); // pending: cancel is allowed
+        ids << Coordinator(s, o).transfer({kAlice, kBob, 10, QString(), QString()}).tx->id;
+    }
+    QTest::qWait(10);
+    std::atomic<int> operatorCanceled{0};
+    QStringList operatorErrors;
+    std::thread op([&] {
+        auto store = openStore(t.config());
+        Coordinator c(**store, {});
+        for (const QString &id : ids) {
+            const TxOutcome o = c.cancel(id, QStringLiteral("race"));
+            if (o.ok() && !o.byOther)
+                ++operatorCanceled;
+            else if (!o.ok() && o.error.code != ErrorCode::InvalidState && o.error.code != ErrorCode::Conflict)
+                operatorErrors << o.error.toString();
+        }
+    });
+    RecoveryOptions ro;
+    ro.olderThanMs = 0;
+    ro.threads = 2;
+    const RecoveryReport r = recoverStuck(t.config(), ro);
+    op.join();
+    QVERIFY2(operatorErrors.isEmpty(), qPrintable(operatorErrors.join(QLatin1Char('\n'))));
+    QCOMPARE(r.count(RecoveryOutcome::Failed), qint64(0));
+    int done = 0;
+    int canceledByOperator = 0;
+    for (const QString &id : ids) {
+        const Transaction tx = *s.transaction(id);
+        QVERIFY(isTerminal(tx.state));
+        if (tx.state == TxState::Done)
+            ++done;
+        else if (tx.lastError.startsWith(QStringLiteral("canceled by")))
+            ++canceledByOperator;
+    }
+    QCOMPARE(canceledByOperator, operatorCanceled.load());
+    QCOMPARE(balanceOf(s, kBob), qint64(100'000 + 10 * done));
+    QCOMPARE(heldMarkerCount(s), qint64(0));
+    LEDGER_VERIFY_AUDIT_CLEAN(s);
+}
+
+void TestHazards::concurrentTransfersWithRecovery()
+{
+    TempStore t;
+    const QStringList accounts{QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")};
+    openAccounts(t.store(), accounts, 50'000);
+    constexpr int kThreads = 4;
+    constexpr int kPerThread = 120;
+    std::atomic<bool> workersDone{false};
+    QMutex mutex;
+    QStringList unexpected;
+    QStringList acknowledged; // transfers a client saw reach done
+    std::vector<std::thread> threads;
+    for (int w = 0; w < kThreads; ++w) {
+        threads.emplace_back([&, w] {
+            auto store = openStore(t.config());
+            CoordinatorOptions o;
+            o.leaseMs = 50; // short: the recoverer takes over often
+            Coordinator c(**store, o);
+            QRandomGenerator rng(1000 + w);
+            for (int i = 0; i < kPerThread; ++i) {
+                const QString from = accounts.at(rng.bounded(3));
+                QString to;
+                do {
+                    to = accounts.at(rng.bounded(3));
+                } while (to == from);
+                const TxOutcome r = c.transfer({from, to, 1 + rng.bounded(20'000), QString(), QStringLiteral("k-%1-%2").arg(w).arg(i)});
+                QMutexLocker lock(&mutex);
+                if (r.ok() && r.tx && r.tx->state == TxState::Done)
+                    acknowledged << r.tx->id;
+                else if (!r.ok() && r.error.code != ErrorCode::InsufficientFunds && r.error.code != ErrorCode::Conflict)
+                    unexpected << r.error.toString();
+            }
+        });
+    }
+    std::thread recoverer([&] {
+        RecoveryOptions ro;
+        ro.olderThanMs = 0; // takes over transfers in flight: the harshest interleaving
+        ro.threads = 2;
+        while (!workersDone) {
+            const RecoveryReport r = recoverStuck(t.config(), ro);
+            QMutexLocker lock(&mutex);
+            for (const RecoveredItem &item : r.items) {
+                if (item.outcome == RecoveryOutcome::Failed)
+                    unexpected << item.id + QStringLiteral(": ") + item.message;
+            }
+        }
+    });
+    for (auto &th : threads)
+        th.join();
+    workersDone = true;
+    recoverer.join();
+    QVERIFY2(unexpected.isEmpty(), qPrintable(unexpected.join(QLatin1Char('\n'))));
+
+    RecoveryOptions finalPass;
+    finalPass.olderThanMs = 0;
+    recoverStuck(t.config(), finalPass);
+    Store &s = t.store();
+    QCOMPARE(heldMarkerCount(s), qint64(0));
+    for (const QString &id : acknowledged)
+        QCOMPARE(s.transaction(id)->state, TxState::Done);
+    qint64 sum = 0;
+    s.scanAccounts([&](const Account &a) { sum += a.balance; });
+    QCOMPARE(sum, qint64(0));
+    TxQuery transfers;
+    transfers.kind = TxKind::Transfer;
+    QCOMPARE(*s.transactionCount(transfers), qint64(accounts.size() + kThreads * kPerThread)); // each key once
+    LEDGER_VERIFY_AUDIT_CLEAN(s);
+    qInfo("%lld transfers acknowledged done out of %d", static_cast<long long>(acknowledged.size()), kThreads * kPerThread);
+}
+
+QTEST_GUILESS_MAIN(TestHazards)
+#include "tst_hazards.moc"

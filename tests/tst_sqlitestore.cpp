@@ -1,0 +1,550 @@
+// The embedded SQLite store: opening (and refusing) files, the schema, the store's clock, the
+// leg-marker operations (hold, post, void) with their idempotent and order-proof semantics,
+// the compare-and-set on transaction documents, and the queries.
+#include "identifiers.h"
+#include "sqlitestore.h"
+#include "testsupport.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QRegularExpression>
+
+using namespace ledger;
+using namespace ledger::test;
+
+Q_DECLARE_METATYPE(ledger::LegSide)
+
+namespace {
+
+Error openError(const QString &path, int busyMs = 5000)
+{
+    auto store = SqliteStore::open(path, SqliteOptions{busyMs});
+    return store.ok() ? Error{} : store.error();
+}
+
+void writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(bytes);
+}
+
+} // namespace
+
+class TestSqliteStore : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void createWritesSchemaScaleAndWorld();
+    void createRefusesExistingFile();
+    void createRefusesBadScale();
+    void openRefuses_data();
+    void openRefuses();
+    void openRefusesReadOnlyDirectory();
+    void busyStoreWaitsThenFails();
+    void timestampsComeFromTheStoreInUtcMs();
+    void legOperations_data();
+    void legOperations();
+    void holdRefusalsWriteNothing_data();
+    void holdRefusalsWriteNothing();
+    void worldMayGoNegativeButNotOverflow();
+    void insertFindsExistingByKeyAndId();
+    void compareAndSet();
+    void linkCompensation();
+    void queries();
+    void accountStatus();
+};
+
+void TestSqliteStore::createWritesSchemaScaleAndWorld()
+{
+    TempStore t(3);
+    QCOMPARE(t.store().scale(), 3);
+    auto world = t.store().account(ledger::kWorldAccount);
+    QVERIFY(world.ok());
+    QCOMPARE(world->balance, qint64(0));
+    RawSql raw(t.path());
+    QCOMPARE(raw.scalar(QStringLiteral("PRAGMA user_version")).toInt(), SqliteConnection::kSchemaVersion);
+    QCOMPARE(raw.scalar(QStringLiteral("PRAGMA application_id")).toInt(), SqliteConnection::kApplicationId);
+    QCOMPARE(raw.scalar(QStringLiteral("PRAGMA journal_mode")).toString(), QStringLiteral("wal"));
+    for (const char *index : {"tx_by_state_created", "tx_by_state_modified", "legs_by_account", "tx_by_source", "tx_by_destination"})
+        QVERIFY2(raw.scalar(QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE type='index' AND name='%1'").arg(QLatin1String(index))).toInt() == 1,
+                 index);
+    // Reopening reads the scale back.
+    auto again = SqliteStore::open(t.path());
+    QVERIFY(again.ok());
+    QCOMPARE((*again)->scale(), 3);
+}
+
+void TestSqliteStore::createRefusesExistingFile()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("precious.txt"));
+    writeFile(path, "do not overwrite me");
+    auto store = SqliteStore::create(path, 2);
+    QVERIFY(!store.ok());
+    QCOMPARE(store.code(), ErrorCode::StoreExists);
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), QByteArray("do not overwrite me"));
+}
+
+void TestSqliteStore::createRefusesBadScale()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("s.db"));
+    auto store = SqliteStore::create(path, 19);
+    QCOMPARE(store.code(), ErrorCode::InvalidScale);
+    QVERIFY(!QFile::exists(path));
+}
+
+void TestSqliteStore::openRefuses_data()
+{
+    QTest::addColumn<QString>("damage");
+    QTest::addColumn<ErrorCode>("code");
+    QTest::newRow("missing file") << "missing" << ErrorCode::StoreUnavailable;
+    QTest::newRow("directory") << "directory" << ErrorCode::StoreUnavailable;
+    QTest::newRow("empty file") << "empty" << ErrorCode::StoreNotLedger;
+    QTest::newRow("text file") << "text" << ErrorCode::StoreNotLedger;
+    QTest::newRow("another application's SQLite") << "foreign" << ErrorCode::StoreNotLedger;
+    QTest::newRow("newer schema") << "newer" << ErrorCode::StoreTooNew;
+    QTest::newRow("schema pages overwritten") << "overwritten" << ErrorCode::StoreCorrupt;
+    QTest::newRow("truncated") << "truncated" << ErrorCode::StoreCorrupt;
+    QTest::newRow("read-only file") << "readonly" << ErrorCode::StoreReadOnly;
+}
+
+void TestSqliteStore::openRefuses()
+{
+    QFETCH(QString, damage);
+    QFETCH(ErrorCode, code);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("ledger.db"));
+    const auto makeStore = [&] {
+        auto store = SqliteStore::create(path, 2);
+        QVERIFY(store.ok());
+        Coordinator c(**store, {});
+        for (int i = 0; i < 40; ++i)
+            QVERIFY(c.openAccount(QStringLiteral("acct-%1").arg(i), QString(100, QLatin1Char('n')), 1000).ok());
+    }; // closing the last connection checkpoints the WAL into the main file
+    if (damage == QLatin1String("directory")) {
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("ledger.db")));
+    } else if (damage == QLatin1String("empty")) {
+        writeFile(path, QByteArray());
+    } else if (damage == QLatin1String("text")) {
+        writeFile(path, "account,balance\nalice,100\n");
+    } else if (damage == QLatin1String("foreign")) {
+        RawSql raw(path);
+        QVERIFY(raw.exec(QStringLiteral("CREATE TABLE recipes (name TEXT)")));
+    } else if (damage == QLatin1String("newer")) {
+        makeStore();
+        RawSql raw(path);
+        QVERIFY(raw.exec(QStringLiteral("PRAGMA user_version = 99")));
+    } else if (damage == QLatin1String("overwritten")) {
+        makeStore();
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        f.seek(100); // keep the 100-byte header, destroy the schema page behind it
+        f.write(QByteArray(4000, '\xA5'));
+    } else if (damage == QLatin1String("truncated")) {
+        makeStore();
+        QVERIFY(QFile::resize(path, 4096 + 1000));
+    } else if (damage == QLatin1String("readonly")) {
+        makeStore();
+        QVERIFY(QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther));
+    }
+    const QByteArray before = [&] {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }();
+    const Error e = openError(path);
+    QVERIFY2(e.code == code, qPrintable(e.toString()));
+    QVERIFY(e.message.contains(path) || damage == QLatin1String("missing"));
+    // Refusing a file never changes it.
+    QFile after(path);
+    if (after.open(QIODevice::ReadOnly))
+        QCOMPARE(after.readAll(), before);
+    QVERIFY(!QFile::exists(path + QStringLiteral("-wal")) || damage == QLatin1String("newer"));
+}
+
+void TestSqliteStore::openRefusesReadOnlyDirectory()
+{
+    TempStore t;
+    const QString dir = t.dir();
+    QVERIFY(QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::ExeOwner));
+    const Error e = openError(t.path());
+    QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    QCOMPARE(e.code, ErrorCode::StoreReadOnly);
+}
+
+void TestSqliteStore::busyStoreWaitsThenFails()
+{
+    TempStore t;
+    openAccounts(t.store(), {QStringLiteral("alice")}, 1000);
+    RawSql locker(t.path());
+    QVERIFY(locker.exec(QStringLiteral("BEGIN EXCLUSIVE")));
+    auto store = SqliteStore::open(t.path(), SqliteOptions{300});
+    QVERIFY2(store.ok(), qPrintable(store.error().toString()));
+    QElapsedTimer timer;
+    timer.start();
+    auto held = (*store)->hold(QStringLiteral("tx-1"), QStringLiteral("alice"), LegSide::Debit, 10);
+    const qint64 waited = timer.elapsed();
+    QCOMPARE(held.code(), ErrorCode::StoreBusy);
+    QVERIFY2(waited >= 250, qPrintable(QString::number(waited))); // it waited rather than failing at once
+    QVERIFY(locker.exec(QStringLiteral("ROLLBACK")));
+    // Once the lock is gone the same write goes through, and the failed one left nothing behind.
+    QCOMPARE((*store)->account(QStringLiteral("alice"))->pendingDebits, qint64(0));
+    QVERIFY((*store)->hold(QStringLiteral("tx-1"), QStringLiteral("alice"), LegSide::Debit, 10).ok());
+}
+
+void TestSqliteStore::timestampsComeFromTheStoreInUtcMs()
+{
+    TempStore t;
+    openAccounts(t.store(), {QStringLiteral("alice")}, 1000);
+    RawSql raw(t.path());
+    const QRegularExpression iso(QStringLiteral("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z$"));
+    for (const char *sql : {"SELECT created_at FROM accounts WHERE id='alice'", "SELECT last_modified FROM transactions LIMIT 1",
+                            "SELECT at FROM legs LIMIT 1", "SELECT at FROM journal LIMIT 1", "SELECT lease_until FROM transactions LIMIT 1"}) {
+        const QString value = raw.scalar(QLatin1String(sql)).toString();
+        QVERIFY2(iso.match(value).hasMatch(), qPrintable(QLatin1String(sql) + QStringLiteral(" → ") + value));
+    }
+    auto now = t.store().now();
+    QVERIFY(now.ok());
+    QCOMPARE(now->timeSpec(), Qt::UTC);
+    QVERIFY(qAbs(now->msecsTo(QDateTime::currentDateTimeUtc())) < 60'000);
+}
+
+void TestSqliteStore::legOperations_data()
+{
+    // Each row: a sequence of operations on one (transaction, account) pair, what each call
+    // answers ("<status><+ if it wrote | = if a no-op>" or an error code), and the account's
+    // balance and pending amounts afterwards. Amount 25 on an account with balance 100.
+    QTest::addColumn<LegSide>("side");
+    QTest::addColumn<QStringList>("ops");
+    QTest::addColumn<QStringList>("answers");
+    QTest::addColumn<qint64>("balance");
+    QTest::addColumn<qint64>("pending");
+    const struct {
+        const char *name;
+        QStringList ops;
+        QStringList answers;
+        qint64 debitBalance, creditBalance, pending;
+    } rows[] = {
+        {"hold", {"hold"}, {"held+"}, 100, 100, 25},
+        {"hold twice", {"hold", "hold"}, {"held+", "held="}, 100, 100, 25},
+        {"hold post", {"hold", "post"}, {"held+", "posted+"}, 75, 125, 0},
+        {"post twice", {"hold", "post", "post"}, {"held+", "posted+", "posted="}, 75, 125, 0},
+        {"hold after post", {"hold", "post", "hold"}, {"held+", "posted+", "posted="}, 75, 125, 0},
+        {"hold void", {"hold", "void"}, {"held+", "voided+"}, 100, 100, 0},
+        {"void twice", {"hold", "void", "void"}, {"held+", "voided+", "voided="}, 100, 100, 0},
+        {"tombstone", {"void"}, {"voided+"}, 100, 100, 0},
+        {"late hold hits tombstone", {"void", "hold"}, {"voided+", "voided="}, 100, 100, 0},
+        {"post without hold", {"post"}, {"protocol-violation"}, 100, 100, 0},
+        {"post after void", {"void", "post"}, {"voided+", "protocol-violation"}, 100, 100, 0},
+        {"post after hold void", {"hold", "void", "post"}, {"held+", "voided+", "protocol-violation"}, 100, 100, 0},
+        {"void after post", {"hold", "post", "void"}, {"held+", "posted+", "protocol-violation"}, 75, 125, 0},
+    };
+    for (const auto &r : rows) {
+        QTest::addRow("debit: %s", r.name) << LegSide::Debit << r.ops << r.answers << r.debitBalance << r.pending;
+        QTest::addRow("credit: %s", r.name) << LegSide::Credit << r.ops << r.answers << r.creditBalance << r.pending;
+    }
+}
+
+void TestSqliteStore::legOperations()
+{
+    QFETCH(LegSide, side);
+    QFETCH(QStringList, ops);
+    QFETCH(QStringList, answers);
+    QFETCH(qint64, balance);
+    QFETCH(qint64, pending);
+    TempStore t;
+    openAccounts(t.store(), {QStringLiteral("alice")}, 100);
+    Store &s = t.store();
+    const QString tx = QStringLiteral("tx-under-test");
+    const QString alice = QStringLiteral("alice");
+    for (int i = 0; i < ops.size(); ++i) {
+        Result<LegOutcome> r = ops[i] == QLatin1String("hold") ? s.hold(tx, alice, side, 25)
+            : ops[i] == QLatin1String("post")                  ? s.post(tx, alice)
+                                                               : s.voidLeg(tx, alice, side, 25);
+        const QString answer = r.ok() ? nameOf(r->status) + (r->changed ? QLatin1Char('+') : QLatin1Char('='))
+                                      : codeWord(r.code());
+        QCOMPARE(answer, answers[i]);
+    }
+    auto a = s.account(alice);
+    QCOMPARE(a->balance, balance);
+    QCOMPARE(side == LegSide::Debit ? a->pendingDebits : a->pendingCredits, pending);
+    QCOMPARE(side == LegSide::Debit ? a->pendingCredits : a->pendingDebits, qint64(0));
+    // The marker left behind is the one the last successful answer reported.
+    const auto legs = *s.legsOfTransaction(tx);
+    QString lastStatus;
+    for (const QString &answer : answers) {
+        if (answer.endsWith(QLatin1Char('+')) || answer.endsWith(QLatin1Char('=')))
+            lastStatus = answer.chopped(1);
+    }
+    QCOMPARE(legs.size(), lastStatus.isEmpty() ? 0 : 1);
+    if (!legs.isEmpty()) {
+        QCOMPARE(nameOf(legs.first().status), lastStatus);
+        QCOMPARE(legs.first().side, side);
+        QCOMPARE(legs.first().amount, qint64(25));
+    }
+}
+
+void TestSqliteStore::holdRefusalsWriteNothing_data()
+{
+    QTest::addColumn<QString>("setup");
+    QTest::addColumn<LegSide>("side");
+    QTest::addColumn<qint64>("amount");
+    QTest::addColumn<ErrorCode>("code");
+    QTest::newRow("insufficient funds") << "" << LegSide::Debit << qint64(101) << ErrorCode::InsufficientFunds;
+    QTest::newRow("funds already held") << "held" << LegSide::Debit << qint64(51) << ErrorCode::InsufficientFunds;
+    QTest::newRow("frozen debit") << "frozen" << LegSide::Debit << qint64(1) << ErrorCode::AccountFrozen;
+    QTest::newRow("frozen credit") << "frozen" << LegSide::Credit << qint64(1) << ErrorCode::AccountFrozen;
+    QTest::newRow("closed credit") << "closed" << LegSide::Credit << qint64(1) << ErrorCode::AccountClosed;
+    QTest::newRow("unknown account") << "unknown" << LegSide::Credit << qint64(1) << ErrorCode::UnknownAccount;
+    QTest::newRow("credit overflow") << "" << LegSide::Credit << std::numeric_limits<qint64>::max() << ErrorCode::AmountOverflow;
+}
+
+void TestSqliteStore::holdRefusalsWriteNothing()
+{
+    QFETCH(QString, setup);
+    QFETCH(LegSide, side);
+    QFETCH(qint64, amount);
+    QFETCH(ErrorCode, code);
+    TempStore t;
+    Store &s = t.store();
+    openAccounts(s, {QStringLiteral("alice")}, 100);
+    QVERIFY(s.createAccount(QStringLiteral("empty"), QString(), QStringLiteral("test")).ok());
+    QString account = QStringLiteral("alice");
+    if (setup == QLatin1String("held"))
+        QVERIFY(s.hold(QStringLiteral("tx-other"), account, LegSide::Debit, 50).ok());
+    if (setup == QLatin1String("frozen"))
+        QVERIFY(s.setAccountStatus(account, AccountStatus::Frozen, QStringLiteral("test"), QString()).ok());
+    if (setup == QLatin1String("closed")) {
+        account = QStringLiteral("empty");
+        QVERIFY(s.setAccountStatus(account, AccountStatus::Closed, QStringLiteral("test"), QString()).ok());
+    }
+    if (setup == QLatin1String("unknown"))
+        account = QStringLiteral("nobody");
+    const auto before = s.account(account);
+    auto r = s.hold(QStringLiteral("tx-refused"), account, side, amount);
+    QCOMPARE(r.code(), code);
+    QVERIFY(!r.error().message.isEmpty());
+    QVERIFY(s.legsOfTransaction(QStringLiteral("tx-refused"))->isEmpty());
+    if (before.ok())
+        QCOMPARE(s.account(account)->version, before->version);
+}
+
+void TestSqliteStore::worldMayGoNegativeButNotOverflow()
+{
+    TempStore t;
+    Store &s = t.store();
+    QVERIFY(s.createAccount(QStringLiteral("big"), QString(), QStringLiteral("test")).ok());
+    constexpr qint64 max = std::numeric_limits<qint64>::max();
+    QVERIFY(s.hold(QStringLiteral("tx-1"), ledger::kWorldAccount, LegSide::Debit, max).ok());
+    QVERIFY(s.post(QStringLiteral("tx-1"), ledger::kWorldAccount).ok());
+    QCOMPARE(s.account(ledger::kWorldAccount)->balance, -max);
+    // One more minor unit still fits (INT64_MIN), two do not.
+    QVERIFY(s.hold(QStringLiteral("tx-2"), ledger::kWorldAccount, LegSide::Debit, 1).ok());
+    QCOMPARE(s.hold(QStringLiteral("tx-3"), ledger::kWorldAccount, LegSide::Debit, 1).code(), ErrorCode::AmountOverflow);
+}
+
+void TestSqliteStore::insertFindsExistingByKeyAndId()
+{
+    TempStore t;
+    Store &s = t.store();
+    NewTransaction n;
+    n.id = QStringLiteral("tx-a");
+    n.idempotencyKey = QStringLiteral("key-1");
+    n.source = QStringLiteral("alice");
+    n.destination = QStringLiteral("bob");
+    n.amount = 10;
+    n.actor = QStringLiteral("tester");
+    auto first = s.insertTransaction(n);
+    QVERIFY(first.ok() && first->inserted);
+    QCOMPARE(first->tx.state, TxState::Initial);
+    n.id = QStringLiteral("tx-b");
+    auto sameKey = s.insertTransaction(n);
+    QVERIFY(sameKey.ok() && !sameKey->inserted);
+    QCOMPARE(sameKey->tx.id, QStringLiteral("tx-a"));
+    n.id = QStringLiteral("tx-a");
+    n.idempotencyKey.clear();
+    auto sameId = s.insertTransaction(n);
+    QVERIFY(sameId.ok() && !sameId->inserted);
+    QCOMPARE(sameId->tx.idempotencyKey, QStringLiteral("key-1"));
+    QCOMPARE(s.transactionCount({}).value(), qint64(1));
+    auto journal = s.journal(QStringLiteral("tx"), QStringLiteral("tx-a"));
+    QCOMPARE(journal->size(), 1);
+    QCOMPARE(journal->first().event, QStringLiteral("created"));
+    QCOMPARE(journal->first().actor, QStringLiteral("tester"));
+    // Two documents without a key are fine (NULL is not a duplicate key).
+    n.id = QStringLiteral("tx-c");
+    QVERIFY(s.insertTransaction(n)->inserted);
+    n.id = QStringLiteral("tx-d");
+    QVERIFY(s.insertTransaction(n)->inserted);
+}
+
+void TestSqliteStore::compareAndSet()
+{
+    TempStore t;
+    Store &s = t.store();
+    NewTransaction n;
+    n.id = QStringLiteral("tx-cas");
+    n.source = QStringLiteral("alice");
+    n.destination = QStringLiteral("bob");
+    n.amount = 10;
+    const Transaction initial = s.insertTransaction(n)->tx;
+
+    TxChange claim;
+    claim.newState = TxState::Pending;
+    claim.claim = true;
+    claim.newOwner = QStringLiteral("worker-1");
+    claim.leaseMs = 60'000;
+    claim.actor = QStringLiteral("tester");
+    auto claimed = s.updateTransaction(n.id, TxGuard::of(initial), claim);
+    QVERIFY(claimed.ok() && claimed->applied);
+    QCOMPARE(claimed->tx.state, TxState::Pending);
+    QCOMPARE(claimed->tx.owner, QStringLiteral("worker-1"));
+    QCOMPARE(claimed->tx.epoch, qint64(1));
+    QCOMPARE(claimed->tx.attempts, 1);
+    QVERIFY(claimed->tx.leaseUntil > *s.now());
+    QCOMPARE(s.transaction(n.id)->leaseUntil, claimed->tx.leaseUntil);
+
+    // The same guard again matches nothing: someone (we) moved it. Nothing is overwritten.
+    claim.newOwner = QStringLiteral("worker-2");
+    auto stale = s.updateTransaction(n.id, TxGuard::of(initial), claim);
+    QVERIFY(stale.ok() && !stale->applied);
+    QCOMPARE(stale->tx.owner, QStringLiteral("worker-1"));
+    for (const TxGuard &wrong : {TxGuard{TxState::Pending, QStringLiteral("worker-2"), 1},
+                                 TxGuard{TxState::Pending, QStringLiteral("worker-1"), 0},
+                                 TxGuard{TxState::Applied, QStringLiteral("worker-1"), 1}}) {
+        TxChange advance;
+        advance.newState = TxState::Applied;
+        QVERIFY(!s.updateTransaction(n.id, wrong, advance)->applied);
+    }
+    QCOMPARE(s.transaction(n.id)->state, TxState::Pending);
+
+    // A transition the state machine refuses is a bug, reported, not written.
+    TxChange skip;
+    skip.newState = TxState::Done;
+    QCOMPARE(s.updateTransaction(n.id, TxGuard::of(claimed->tx), skip).code(), ErrorCode::Internal);
+    QCOMPARE(s.updateTransaction(QStringLiteral("tx-none"), TxGuard::of(claimed->tx), skip).code(), ErrorCode::NotFound);
+
+    TxChange applied;
+    applied.newState = TxState::Applied;
+    applied.lastError = QStringLiteral("noted");
+    auto moved = s.updateTransaction(n.id, TxGuard::of(claimed->tx), applied);
+    QVERIFY(moved->applied);
+    QCOMPARE(moved->tx.epoch, qint64(1)); // only claims bump the epoch
+    QCOMPARE(s.transaction(n.id)->lastError, QStringLiteral("noted"));
+    const auto journal = *s.journal(QStringLiteral("tx"), n.id);
+    QCOMPARE(journal.size(), 3); // created, claimed, applied: one row per write
+    QCOMPARE(journal[1].event, QStringLiteral("claimed"));
+    QCOMPARE(journal[1].worker, QStringLiteral("worker-1"));
+    QCOMPARE(journal[2].fromState, QStringLiteral("pending"));
+    QCOMPARE(journal[2].toState, QStringLiteral("applied"));
+}
+
+void TestSqliteStore::linkCompensation()
+{
+    TempStore t;
+    Store &s = t.store();
+    NewTransaction n;
+    n.id = QStringLiteral("tx-orig");
+    n.source = QStringLiteral("a");
+    n.destination = QStringLiteral("b");
+    n.amount = 5;
+    QVERIFY(s.insertTransaction(n)->inserted);
+    auto link = s.linkCompensation(n.id, QString(), QStringLiteral("tx-orig.rev"), QStringLiteral("op"), QString(), QString());
+    QVERIFY(link->applied);
+    QCOMPARE(s.transaction(n.id)->compensatedBy, QStringLiteral("tx-orig.rev"));
+    // Asking again links once; a different compensation with a stale expectation does not.
+    QVERIFY(s.linkCompensation(n.id, QString(), QStringLiteral("tx-orig.rev"), QStringLiteral("op"), QString(), QString())->applied);
+    QVERIFY(!s.linkCompensation(n.id, QString(), QStringLiteral("tx-orig.rev2"), QStringLiteral("op"), QString(), QString())->applied);
+    QVERIFY(s.linkCompensation(n.id, QStringLiteral("tx-orig.rev"), QStringLiteral("tx-orig.rev2"), QStringLiteral("op"), QString(), QString())->applied);
+    QCOMPARE(s.journal(QStringLiteral("tx"), n.id)->size(), 3); // created + two real links
+}
+
+void TestSqliteStore::queries()
+{
+    TempStore t;
+    Store &s = t.store();
+    const auto insert = [&](const QString &id, const QString &from, const QString &to, qint64 amount) {
+        NewTransaction n;
+        n.id = id;
+        n.source = from;
+        n.destination = to;
+        n.amount = amount;
+        return s.insertTransaction(n)->tx;
+    };
+    const Transaction a = insert(QStringLiteral("tx-a"), QStringLiteral("alice"), QStringLiteral("bob"), 300);
+    const Transaction b = insert(QStringLiteral("tx-b"), QStringLiteral("bob"), QStringLiteral("carol"), 100);
+    insert(QStringLiteral("tx-c"), QStringLiteral("carol"), QStringLiteral("alice"), 200);
+    // tx-a: claimed with a lease that is still running; tx-b: claimed with an expired lease.
+    TxChange claim;
+    claim.newState = TxState::Pending;
+    claim.claim = true;
+    claim.newOwner = QStringLiteral("w");
+    claim.leaseMs = 600'000;
+    QVERIFY(s.updateTransaction(a.id, TxGuard::of(a), claim)->applied);
+    claim.leaseMs = 1;
+    QVERIFY(s.updateTransaction(b.id, TxGuard::of(b), claim)->applied);
+    QTest::qWait(20);
+
+    TxQuery q;
+    q.state = TxState::Pending;
+    QCOMPARE(s.transactionCount(q).value(), qint64(2));
+    q = {};
+    q.account = QStringLiteral("alice");
+    QCOMPARE(s.transactionCount(q).value(), qint64(2));
+    q = {};
+    q.text = QStringLiteral("car");
+    QCOMPARE(s.transactionCount(q).value(), qint64(2));
+    q = {};
+    q.sortKey = TxSortKey::Amount;
+    q.descending = true;
+    QCOMPARE(s.transactions(q)->first().id, QStringLiteral("tx-a"));
+    q.limit = 1;
+    q.offset = 2;
+    QCOMPARE(s.transactions(q)->first().id, QStringLiteral("tx-b"));
+
+    // Stuck: expired lease always; otherwise only once idle longer than the threshold.
+    q = {};
+    q.stuckOnly = true;
+    q.stuckForMs = 3'600'000;
+    QStringList ids;
+    for (const Transaction &tx : *s.transactions(q))
+        ids << tx.id;
+    QCOMPARE(ids, QStringList{QStringLiteral("tx-b")});
+    q.stuckForMs = 0;
+    QCOMPARE(s.transactionCount(q).value(), qint64(3));
+
+    const auto counts = *s.countByState();
+    QCOMPARE(counts.value(TxState::Initial), qint64(1));
+    QCOMPARE(counts.value(TxState::Pending), qint64(2));
+    QCOMPARE(counts.value(TxState::Done), qint64(0));
+}
+
+void TestSqliteStore::accountStatus()
+{
+    TempStore t;
+    Store &s = t.store();
+    openAccounts(s, {QStringLiteral("alice")}, 100);
+    QVERIFY(s.createAccount(QStringLiteral("empty"), QString(), QStringLiteral("op")).ok());
+    QCOMPARE(s.createAccount(QStringLiteral("empty"), QString(), QStringLiteral("op")).code(), ErrorCode::AccountExists);
+    QCOMPARE(s.setAccountStatus(ledger::kWorldAccount, AccountStatus::Frozen, QStringLiteral("op"), QString()).code(), ErrorCode::SystemAccount);
+    QCOMPARE(s.setAccountStatus(QStringLiteral("nobody"), AccountStatus::Frozen, QStringLiteral("op"), QString()).code(), ErrorCode::UnknownAccount);
+    QCOMPARE(s.setAccountStatus(QStringLiteral("alice"), AccountStatus::Closed, QStringLiteral("op"), QString()).code(), ErrorCode::AccountNotEmpty);
+    const qint64 version = s.account(QStringLiteral("alice"))->version;
+    QCOMPARE(s.setAccountStatus(QStringLiteral("alice"), AccountStatus::Frozen, QStringLiteral("op"), QStringLiteral("fraud check"))->status, AccountStatus::Frozen);
+    QCOMPARE(s.account(QStringLiteral("alice"))->version, version + 1);
+    QVERIFY(s.setAccountStatus(QStringLiteral("alice"), AccountStatus::Frozen, QStringLiteral("op"), QString()).ok()); // no-op
+    QCOMPARE(s.account(QStringLiteral("alice"))->version, version + 1);
+    QCOMPARE(s.setAccountStatus(QStringLiteral("alice"), AccountStatus::Open, QStringLiteral("op"), QString())->status, AccountStatus::Open);
+    QVERIFY(s.setAccountStatus(QStringLiteral("empty"), AccountStatus::Closed, QStringLiteral("op"), QString()).ok());
+    QCOMPARE(s.setAccountStatus(QStringLiteral("empty"), AccountStatus::Open, QStringLiteral("op"), QString()).code(), ErrorCode::AccountClosed);
+    const auto journal = *s.journal(QStringLiteral("account"), QStringLiteral("alice"));
+    QCOMPARE(journal.size(), 3); // created, frozen, unfrozen
+    QCOMPARE(journal[1].event, QStringLiteral("frozen"));
+    QCOMPARE(journal[1].detail, QStringLiteral("fraud check"));
+    QCOMPARE(journal[1].actor, QStringLiteral("op"));
+}
+
+QTEST_GUILESS_MAIN(TestSqliteStore)
+#include "tst_sqlitestore.moc"
