@@ -149,6 +149,14 @@ Error checkFileBeforeOpen(const QString &path, SqliteConnection::Mode mode)
             return makeError(ErrorCode::StoreUnavailable, QStringLiteral("cannot create the directory %1").arg(dir.absoluteFilePath()));
         if (!QFileInfo(dir.absoluteFilePath()).isWritable() || !hasWriteBits(QFileInfo(dir.absoluteFilePath())))
             return makeError(ErrorCode::StoreReadOnly, QStringLiteral("cannot create %1: the directory is read-only").arg(path));
+        // Create the file exclusively (O_EXCL), so that of two inits racing exactly one owns the
+        // new file, and only the owner ever removes it again on failure.
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly | QIODevice::NewOnly)) {
+            if (QFileInfo::exists(path))
+                return makeError(ErrorCode::StoreExists, QStringLiteral("%1 already exists; refusing to overwrite it").arg(path));
+            return makeError(ErrorCode::StoreUnavailable, QStringLiteral("cannot create %1: %2").arg(path, file.errorString()));
+        }
         return {};
     }
     if (!info.exists())
@@ -340,13 +348,13 @@ Result<QSqlQuery *> SqliteConnection::run(const char *sql, const QVariantList &b
 {
     auto it = m_prepared.find(sql);
     if (it == m_prepared.end()) {
-        QSqlQuery query(m_db);
-        query.setForwardOnly(true);
-        if (!query.prepare(QString::fromLatin1(sql)))
-            return storeError(query.lastError(), QStringLiteral("preparing a statement"));
-        it = m_prepared.insert(sql, query);
+        auto prepared = std::make_unique<QSqlQuery>(m_db);
+        prepared->setForwardOnly(true);
+        if (!prepared->prepare(QString::fromLatin1(sql)))
+            return storeError(prepared->lastError(), QStringLiteral("preparing a statement"));
+        it = m_prepared.emplace(sql, std::move(prepared)).first;
     }
-    QSqlQuery &query = it.value();
+    QSqlQuery &query = *it->second;
     for (int i = 0; i < binds.size(); ++i)
         query.bindValue(i, bindable(binds.at(i)));
     if (!query.exec()) {
@@ -401,16 +409,16 @@ Error SqliteConnection::begin()
 
 void SqliteConnection::rollback()
 {
-    for (auto &q : m_prepared)
-        q.finish();
+    for (auto &entry : m_prepared)
+        entry.second->finish();
     QSqlQuery q(m_db);
     q.exec(QStringLiteral("ROLLBACK"));
 }
 
 Error SqliteConnection::commit()
 {
-    for (auto &q : m_prepared)
-        q.finish();
+    for (auto &entry : m_prepared)
+        entry.second->finish();
     QSqlQuery q(m_db);
     if (!q.exec(QStringLiteral("COMMIT")))
         return storeError(q.lastError(), QStringLiteral("committing a write"));

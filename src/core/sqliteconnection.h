@@ -9,12 +9,12 @@
 
 #include "result.h"
 
-#include <QHash>
 #include <QMutex>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QVariant>
 #include <memory>
+#include <unordered_map>
 
 namespace ledger {
 
@@ -75,7 +75,8 @@ private:
     QString m_connectionName;
     QSqlDatabase m_db;
     QMutex *m_gate = nullptr;
-    QHash<const char *, QSqlQuery> m_prepared;
+    // unordered_map of unique_ptr: run() hands out pointers that must survive later inserts.
+    std::unordered_map<const char *, std::unique_ptr<QSqlQuery>> m_prepared;
     int m_scale = 2;
 };
 
