@@ -34,16 +34,18 @@ namespace {
 
 // Codes that ledgerctl cannot be made to produce from a test, with the reason. everyCodeCovered
 // counts them as covered; every other code needs a row in the errorCodes table.
+// Codes no ledgerctl input can reach; each is reached by the core test named here instead.
 const QMap<ErrorCode, QString> kNotReachableFromCli = {
     {ErrorCode::Interrupted,
      QStringLiteral("only an in-process abandon hook returns it (tests, the demo's stuck transactions); "
-                    "ledgerctl's --crash-after and LEDGER_CRASH_AFTER exit with status 86 instead")},
+                    "ledgerctl's --crash-after and LEDGER_CRASH_AFTER exit with status 86 instead. "
+                    "Reached in tst_coordinator (resumeFinishesFromEveryStop)")},
     {ErrorCode::Internal, QStringLiteral("stands for a bug in LedgerDesk (a refused transition, a command without implementation); "
-                                         "no input leads there")},
+                                         "no input leads there. Reached in tst_sqlitestore (compareAndSet)")},
     {ErrorCode::StoreFull,
      QStringLiteral("needs a full file system: PRAGMA max_page_count lasts for one connection only and ledgerctl opens its own, "
-                    "and an RLIMIT_FSIZE limit makes SQLite report an I/O error (store-error). A small tmpfs does it "
-                    "(checked by hand), but mounting one is no business of a unit test")},
+                    "and an RLIMIT_FSIZE limit makes SQLite report an I/O error (store-error). Reached in "
+                    "tst_sqlitestore (fullStoreWritesNothing) through the store's own connection")},
 };
 
 const QString kTemplateDoneKey = QStringLiteral("paid-once");

@@ -41,6 +41,7 @@ private Q_SLOTS:
     void openRefuses();
     void openRefusesReadOnlyDirectory();
     void busyStoreWaitsThenFails();
+    void fullStoreWritesNothing();
     void timestampsComeFromTheStoreInUtcMs();
     void legOperations_data();
     void legOperations();
@@ -192,6 +193,47 @@ void TestSqliteStore::busyStoreWaitsThenFails()
     // Once the lock is gone the same write goes through, and the failed one left nothing behind.
     QCOMPARE((*store)->account(QStringLiteral("alice"))->pendingDebits, qint64(0));
     QVERIFY((*store)->hold(QStringLiteral("tx-1"), QStringLiteral("alice"), LegSide::Debit, 10).ok());
+}
+
+void TestSqliteStore::fullStoreWritesNothing()
+{
+    // A disk that fills up in the middle of a transfer, simulated by capping the file at its
+    // current size: the write that needs a new page fails with store-full and is rolled back,
+    // the transfer stays where it was, and once there is room again recovery finishes it.
+    QTemporaryDir dir;
+    auto created = SqliteStore::create(dir.filePath(QStringLiteral("full.db")), 2);
+    QVERIFY(created.ok());
+    SqliteStore &s = **created;
+    openAccounts(s, {QStringLiteral("alice"), QStringLiteral("bob")}, 100'000);
+    auto count = s.connection().runDynamic(QStringLiteral("PRAGMA page_count"), {});
+    QVERIFY(count.ok() && (*count)->next());
+    const qint64 current = (*count)->value(0).toLongLong();
+    QVERIFY(s.connection().runDynamic(QStringLiteral("PRAGMA max_page_count = %1").arg(current), {}).ok());
+
+    Coordinator c(s, {});
+    ErrorCode last = ErrorCode::None;
+    QString stuck;
+    for (int i = 0; i < 2000 && last == ErrorCode::None; ++i) {
+        const TxOutcome o = c.transfer({QStringLiteral("alice"), QStringLiteral("bob"), 1, QString(400, QLatin1Char('m')), QString()});
+        last = o.error.code;
+        if (o.tx && !isTerminal(o.tx->state))
+            stuck = o.tx->id;
+    }
+    QCOMPARE(last, ErrorCode::StoreFull);
+    // Whatever failed was rolled back: the books still balance, and reads work.
+    LEDGER_VERIFY_AUDIT_CLEAN(s);
+
+    QVERIFY(s.connection().runDynamic(QStringLiteral("PRAGMA max_page_count = 1000000"), {}).ok());
+    Coordinator recoverer(s, {});
+    TxQuery open;
+    open.stuckOnly = true;
+    for (const Transaction &tx : *s.transactions(open))
+        QVERIFY(recoverer.recover(tx, QStringLiteral("disk has room again")).ok());
+    QCOMPARE(*s.transactionCount(open), qint64(0));
+    if (!stuck.isEmpty()) // the transfer the full disk interrupted is finished now
+        QVERIFY(isTerminal(s.transaction(stuck)->state));
+    QCOMPARE(heldMarkerCount(s), qint64(0));
+    LEDGER_VERIFY_AUDIT_CLEAN(s);
 }
 
 void TestSqliteStore::timestampsComeFromTheStoreInUtcMs()
