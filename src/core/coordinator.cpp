@@ -151,12 +151,8 @@ TxOutcome Coordinator::adoptExisting(const Transaction &existing, const QString 
     TxOutcome o;
     o.tx = existing;
     o.existing = true;
-    if (existing.state == TxState::Canceled) {
-        o.error = whyCanceled(existing);
-        return o;
-    }
     if (isTerminal(existing.state))
-        return o;
+        return answerForRequester(o);
     // Still in flight. Take it over only if its driver is evidently gone (lease expired, or
     // never claimed for longer than a lease); otherwise leave it to its driver.
     auto now = m_store.now();
@@ -170,9 +166,9 @@ TxOutcome Coordinator::adoptExisting(const Transaction &existing, const QString 
     if (!unclaimedTooLong && !leaseExpired) {
         o.note = existing.owner.isEmpty() ? QStringLiteral("just submitted; it is being started")
                                           : QStringLiteral("in progress, driven by %1").arg(existing.owner);
-        return o;
+        return answerForRequester(o); // a canceling one is decided: the same refusal as the first time
     }
-    TxOutcome taken = recover(existing, why);
+    TxOutcome taken = answerForRequester(recover(existing, why));
     taken.existing = true;
     return taken;
 }
@@ -254,7 +250,7 @@ TxOutcome Coordinator::cancel(const QString &txId, const QString &reason)
         }
         if (!afterWrite(Step::Canceling, txId))
             return stopped(cas->tx, Step::Canceling);
-        return driveVoids(cas->tx);
+        return driveVoids(cas->tx, Purpose::Cancel);
     }
 }
 

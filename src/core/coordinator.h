@@ -82,9 +82,9 @@ private:
     TxOutcome claimAndDrive(const Transaction &tx, const QString &event, const QString &detail, Purpose purpose);
     TxOutcome drive(Transaction tx, Purpose purpose);
     TxOutcome driveHolds(Transaction tx, Purpose purpose);
-    TxOutcome drivePosts(Transaction tx);
-    TxOutcome driveVoids(Transaction tx);
-    TxOutcome cancelAfterRefusal(const Transaction &tx, const Error &refusal);
+    TxOutcome drivePosts(Transaction tx, Purpose purpose);
+    TxOutcome driveVoids(Transaction tx, Purpose purpose);
+    TxOutcome cancelAfterRefusal(const Transaction &tx, const Error &refusal, Purpose purpose);
     // Moves `tx` (which we own) to `to`, or reports who moved it first.
     Result<CasOutcome> advance(const Transaction &tx, TxState to, const QString &event, const QString &detail,
                                std::optional<QString> lastError = std::nullopt);
@@ -95,6 +95,7 @@ private:
     // live worker, taken over when its driver is evidently gone.
     enum class Adopt { ClientRetry, OperatorAsked };
     TxOutcome adoptExisting(const Transaction &existing, const QString &why, Adopt adopt);
+    TxOutcome answerForRequester(TxOutcome o);
     TxOutcome movedByOther(const Transaction &current, Purpose purpose);
     TxOutcome stopped(const Transaction &tx, Step step);
     bool afterWrite(Step step, const QString &txId);

@@ -83,8 +83,8 @@ TxOutcome Coordinator::drive(Transaction tx, Purpose purpose)
 {
     switch (tx.state) {
     case TxState::Pending: return driveHolds(tx, purpose);
-    case TxState::Applied: return drivePosts(tx);
-    case TxState::Canceling: return driveVoids(tx);
+    case TxState::Applied: return drivePosts(tx, purpose);
+    case TxState::Canceling: return driveVoids(tx, purpose);
     case TxState::Done:
     case TxState::Canceled: return finished(tx);
     case TxState::Initial: break;
@@ -98,7 +98,7 @@ TxOutcome Coordinator::driveHolds(Transaction tx, Purpose purpose)
         auto held = m_store.hold(tx.id, tx.accountFor(side), side, tx.amount);
         if (!held.ok()) {
             if (exitStatusOf(held.code()) == ExitStatus::Refused)
-                return cancelAfterRefusal(tx, held.error());
+                return cancelAfterRefusal(tx, held.error(), purpose);
             return recordFailure(tx, held.error());
         }
         if (held->status != LegStatus::Held) {
@@ -119,10 +119,10 @@ TxOutcome Coordinator::driveHolds(Transaction tx, Purpose purpose)
         return movedByOther(cas->tx, purpose);
     if (!afterWrite(Step::Applied, tx.id))
         return stopped(cas->tx, Step::Applied);
-    return drivePosts(cas->tx);
+    return drivePosts(cas->tx, purpose);
 }
 
-TxOutcome Coordinator::drivePosts(Transaction tx)
+TxOutcome Coordinator::drivePosts(Transaction tx, Purpose purpose)
 {
     for (LegSide side : kSides) {
         auto posted = m_store.post(tx.id, tx.accountFor(side));
@@ -135,13 +135,13 @@ TxOutcome Coordinator::drivePosts(Transaction tx)
     if (!cas.ok())
         return TxOutcome{cas.error(), tx, false, false, QString()};
     if (!cas->applied)
-        return movedByOther(cas->tx, Purpose::Resume);
+        return movedByOther(cas->tx, purpose);
     if (!afterWrite(Step::Done, tx.id))
         return stopped(cas->tx, Step::Done);
     return finished(cas->tx);
 }
 
-TxOutcome Coordinator::driveVoids(Transaction tx)
+TxOutcome Coordinator::driveVoids(Transaction tx, Purpose purpose)
 {
     for (LegSide side : kSides) {
         auto voided = m_store.voidLeg(tx.id, tx.accountFor(side), side, tx.amount);
@@ -154,13 +154,13 @@ TxOutcome Coordinator::driveVoids(Transaction tx)
     if (!cas.ok())
         return TxOutcome{cas.error(), tx, false, false, QString()};
     if (!cas->applied)
-        return movedByOther(cas->tx, Purpose::Cancel);
+        return movedByOther(cas->tx, purpose);
     if (!afterWrite(Step::Canceled, tx.id))
         return stopped(cas->tx, Step::Canceled);
     return finished(cas->tx);
 }
 
-TxOutcome Coordinator::cancelAfterRefusal(const Transaction &tx, const Error &refusal)
+TxOutcome Coordinator::cancelAfterRefusal(const Transaction &tx, const Error &refusal, Purpose purpose)
 {
     // The code word leads lastError, so whoever reads the document later (a retry with the same
     // key, the console) can tell why it was canceled.
@@ -169,10 +169,10 @@ TxOutcome Coordinator::cancelAfterRefusal(const Transaction &tx, const Error &re
     if (!cas.ok())
         return TxOutcome{cas.error(), tx, false, false, QString()};
     if (!cas->applied)
-        return movedByOther(cas->tx, Purpose::Transfer);
+        return movedByOther(cas->tx, purpose);
     if (!afterWrite(Step::Canceling, tx.id))
         return stopped(cas->tx, Step::Canceling);
-    TxOutcome o = driveVoids(cas->tx);
+    TxOutcome o = driveVoids(cas->tx, purpose);
     if (o.ok() && o.tx && o.tx->state == TxState::Canceled)
         o.error = makeError(refusal.code, QStringLiteral("%1; %2 was canceled").arg(refusal.message, tx.id));
     return o;
@@ -182,8 +182,13 @@ TxOutcome Coordinator::recordFailure(const Transaction &tx, const Error &error)
 {
     // Leave the document where it is (recovery or an operator picks it up) but say what went
     // wrong on it. If the store itself is failing this write fails too; the caller still learns.
-    auto noted = advance(tx, tx.state, QStringLiteral("error"), error.message,
-                         QStringLiteral("%1: %2").arg(codeWord(error.code), error.message));
+    // A canceling document keeps the reason it is being canceled for in lastError (a retry with
+    // its key must repeat that refusal); the passing error goes to the journal only.
+    std::optional<QString> lastError;
+    if (tx.state != TxState::Canceling)
+        lastError = QStringLiteral("%1: %2").arg(codeWord(error.code), error.message);
+    auto noted = advance(tx, tx.state, QStringLiteral("error"), QStringLiteral("%1: %2").arg(codeWord(error.code), error.message),
+                         lastError);
     TxOutcome o;
     o.error = error;
     o.tx = noted.ok() && noted->applied ? noted->tx : tx;
@@ -196,21 +201,48 @@ TxOutcome Coordinator::movedByOther(const Transaction &current, Purpose purpose)
     o.tx = current;
     o.byOther = true;
     const QString who = current.owner.isEmpty() ? QStringLiteral("someone else") : current.owner;
-    if (current.state == TxState::Done && purpose != Purpose::Cancel) {
-        o.note = QStringLiteral("finished by %1").arg(who);
+    // Someone else reached the end this call was driving towards: that is no conflict.
+    if ((current.state == TxState::Done && purpose != Purpose::Cancel)
+        || (current.state == TxState::Canceled && purpose == Purpose::Resume)) {
+        o.note = QStringLiteral("finished by %1 (%2)").arg(who, nameOf(current.state));
         return o;
     }
     if ((current.state == TxState::Canceled || current.state == TxState::Canceling) && purpose == Purpose::Cancel) {
         o.note = QStringLiteral("canceled by %1").arg(who);
         return o;
     }
-    if (current.state == TxState::Canceled && purpose == Purpose::Transfer) {
-        o.error = whyCanceled(current);
-        return o;
-    }
     o.error = makeError(ErrorCode::Conflict, QStringLiteral("someone else moved %1 first: it is now %2 (owner %3, epoch %4)")
                                                  .arg(current.id, nameOf(current.state), who)
                                                  .arg(current.epoch));
+    return purpose == Purpose::Transfer ? answerForRequester(o) : o;
+}
+
+TxOutcome Coordinator::answerForRequester(TxOutcome o)
+{
+    // What the client who asked for a transfer (or a compensation) is told, whoever drove it:
+    // done is success, canceled or canceling is the reason it was (or is being) canceled, and
+    // still in flight under another owner is accepted, not refused — it will be finished.
+    if (!o.tx || o.error.code == ErrorCode::Interrupted || o.error.isStoreFailure() || o.error.code == ErrorCode::ProtocolViolation)
+        return o;
+    switch (o.tx->state) {
+    case TxState::Canceled:
+    case TxState::Canceling:
+        if (o.error.ok() || o.error.code == ErrorCode::Conflict)
+            o.error = whyCanceled(*o.tx);
+        break;
+    case TxState::Done:
+        o.error = {};
+        break;
+    case TxState::Initial:
+    case TxState::Pending:
+    case TxState::Applied:
+        if (o.error.code == ErrorCode::Conflict) {
+            o.error = {};
+            o.note = QStringLiteral("taken over by %1; it is %2 and will be finished there")
+                         .arg(o.tx->owner.isEmpty() ? QStringLiteral("someone else") : o.tx->owner, nameOf(o.tx->state));
+        }
+        break;
+    }
     return o;
 }
 
