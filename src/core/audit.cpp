@@ -37,16 +37,22 @@ public:
 
     AuditReport run()
     {
-        if (Error e = m_store.scanLegs([this](const LegMarker &m) { addLeg(m); }); !e.ok())
+        // One snapshot for everything: on a live store, separate reads would see transfers
+        // half-way between them and report findings that are not there.
+        const Error e = m_store.withSnapshot([this]() -> Error {
+            if (Error e = m_store.scanLegs([this](const LegMarker &m) { addLeg(m); }); !e.ok())
+                return e;
+            if (Error e = m_store.scanAccounts([this](const Account &a) { checkAccount(a); }); !e.ok())
+                return e;
+            checkLegAccountsExist();
+            if (Error e = m_store.scanTransactions([this](const Transaction &t) { checkTransaction(t); }); !e.ok())
+                return e;
+            checkOrphanLegs();
+            checkConservation();
+            return checkCompensationLinks();
+        });
+        if (!e.ok())
             return failed(e);
-        if (Error e = m_store.scanAccounts([this](const Account &a) { checkAccount(a); }); !e.ok())
-            return failed(e);
-        checkLegAccountsExist();
-        if (Error e = m_store.scanTransactions([this](const Transaction &t) { checkTransaction(t); }); !e.ok())
-            return failed(e);
-        checkOrphanLegs();
-        checkConservation();
-        checkCompensationLinks();
         return std::move(m_report);
     }
 
@@ -93,11 +99,13 @@ private:
                      .arg(a.id, amount(a.pendingDebits), amount(a.pendingCredits), amount(sums.heldDebits), amount(sums.heldCredits)),
                  {a.id});
         // Balances change only when a marker is posted, so each balance is its posted history.
-        if (a.balance != sums.postedCredits - sums.postedDebits)
+        if (a.balance != sums.postedCredits - sums.postedDebits) {
+            m_mismatchedAccounts << a.id;
             find(1, QStringLiteral("balance-mismatch"),
                  QStringLiteral("account %1 has balance %2, but its posted markers sum to %3")
                      .arg(a.id, amount(a.balance), amount(sums.postedCredits - sums.postedDebits)),
                  {a.id});
+        }
         if (a.id != kWorldAccount && (a.balance < 0 || a.available() < 0))
             find(3, QStringLiteral("negative-balance"),
                  QStringLiteral("account %1 has balance %2 and available %3; only @world may go negative")
@@ -184,10 +192,27 @@ private:
 
         // Half-posted: one leg posted, the other still held. Count the missing half so that the
         // sum of balances comes back to zero.
+        qint64 adjust = 0;
         if (debitPosted && legs.credit && legs.credit->status == LegStatus::Held)
-            m_report.halfPostedAdjust += t.amount;
+            adjust = t.amount;
         if (creditPosted && legs.debit && legs.debit->status == LegStatus::Held)
-            m_report.halfPostedAdjust -= t.amount;
+            adjust = -t.amount;
+        m_report.halfPostedAdjust += adjust;
+        // What this transaction's posted legs add to the sum of balances, once adjusted, must be
+        // zero; a transaction for which it is not is what breaks conservation.
+        qint64 posted = 0;
+        const auto addPosted = [&posted](const LegMarker &m) {
+            if (m.status == LegStatus::Posted)
+                posted += m.side == LegSide::Credit ? m.amount : -m.amount;
+        };
+        if (legs.debit)
+            addPosted(*legs.debit);
+        if (legs.credit)
+            addPosted(*legs.credit);
+        for (const LegMarker &m : legs.stray)
+            addPosted(m);
+        if (posted + adjust != 0)
+            m_unbalanced << t.id;
 
         if (t.kind == TxKind::Compensation)
             m_compensations.insert(t.id, CompensationInfo{t.compensates, t.state, t.source, t.destination, t.amount});
@@ -200,6 +225,8 @@ private:
         // Whatever is left in m_legs has no transaction document.
         for (auto it = m_legs.cbegin(); it != m_legs.cend(); ++it) {
             for (const std::optional<LegMarker> &m : {it->debit, it->credit}) {
+                if (m && m->status == LegStatus::Posted)
+                    m_unbalanced << it.key();
                 if (m && m->status != LegStatus::Voided)
                     find(5, QStringLiteral("orphan-hold"),
                          QStringLiteral("a %1 %2 marker of %3 on %4 belongs to no transaction")
@@ -212,14 +239,20 @@ private:
     void checkConservation()
     {
         const auto total = money::add(m_report.balanceSum, m_report.halfPostedAdjust);
-        if (!total || *total != 0)
+        if (!total || *total != 0) {
+            // Name the culprits: transactions whose posted legs do not cancel out, and accounts
+            // whose balance is not their posted history.
+            QStringList ids = m_unbalanced;
+            ids += m_mismatchedAccounts;
+            ids.removeDuplicates();
             find(1, QStringLiteral("conservation"),
                  QStringLiteral("the balances of all accounts sum to %1 (with %2 for half-posted transfers); they must sum to zero")
                      .arg(amount(m_report.balanceSum), amount(m_report.halfPostedAdjust)),
-                 {});
+                 ids);
+        }
     }
 
-    void checkCompensationLinks()
+    Error checkCompensationLinks()
     {
         // Compensations are few: their originals are looked up one by one rather than keeping
         // every transaction of a big store in memory.
@@ -228,6 +261,8 @@ private:
             const QString &id = it.key();
             const CompensationInfo &c = it.value();
             auto original = m_store.transaction(c.compensates);
+            if (!original.ok() && original.code() != ErrorCode::NotFound)
+                return original.error();
             if (!original.ok() || original->kind != TxKind::Transfer) {
                 find(6, QStringLiteral("compensation-link"),
                      QStringLiteral("compensation %1 names %2 as its original, which is not a transfer in this store").arg(id, c.compensates),
@@ -267,6 +302,7 @@ private:
                      QStringLiteral("%1 has %2 compensations that are not canceled: %3").arg(it.key()).arg(it->size()).arg(it->join(QStringLiteral(", "))),
                      QStringList{it.key()} + *it);
         }
+        return {};
     }
 
     Store &m_store;
@@ -277,6 +313,8 @@ private:
     QSet<QString> m_accounts;
     QHash<QString, CompensationInfo> m_compensations;
     QHash<QString, QString> m_linkedOriginals; // original → compensatedBy
+    QStringList m_unbalanced;                 // transactions whose posted legs do not net out
+    QStringList m_mismatchedAccounts;         // accounts whose balance is not their posted history
 };
 
 } // namespace

@@ -277,7 +277,12 @@ Error SqliteConnection::checkAndMigrate(Mode mode, int scaleForCreate)
     auto wal = run("PRAGMA journal_mode=WAL");
     if (!wal.ok())
         return wal.error();
+    const QString journalMode = (*wal)->next() ? (*wal)->value(0).toString() : QString();
     (*wal)->finish();
+    if (journalMode.compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
+        return makeError(ErrorCode::StoreUnavailable,
+                         QStringLiteral("%1 cannot use write-ahead logging here (journal mode stays \"%2\"); "
+                                        "put the store on a local file system").arg(m_path, journalMode));
     if (auto sync = run("PRAGMA synchronous=NORMAL"); !sync.ok())
         return sync.error();
 
@@ -397,6 +402,33 @@ Result<SqliteConnection::Clock> SqliteConnection::clock(qint64 offsetMs)
     if (c.now.isEmpty())
         return makeError(ErrorCode::StoreError, QStringLiteral("%1: could not read the store's clock").arg(m_path));
     return c;
+}
+
+Error SqliteConnection::endOfRows(const QSqlQuery &query) const
+{
+    if (query.lastError().type() != QSqlError::NoError)
+        return storeError(query.lastError(), QStringLiteral("reading rows"));
+    return {};
+}
+
+Error SqliteConnection::readSnapshot(const std::function<Error()> &work)
+{
+    QSqlQuery q(m_db);
+    if (!q.exec(QStringLiteral("BEGIN DEFERRED")))
+        return storeError(q.lastError(), QStringLiteral("starting a read"));
+    // A deferred transaction takes its snapshot at its first read: take it now.
+    if (!q.exec(QStringLiteral("SELECT COUNT(*) FROM meta"))) {
+        const Error e = storeError(q.lastError(), QStringLiteral("starting a read"));
+        rollback();
+        return e;
+    }
+    q.finish();
+    const Error e = work();
+    if (!e.ok()) {
+        rollback();
+        return e;
+    }
+    return commit();
 }
 
 Error SqliteConnection::begin()

@@ -13,6 +13,7 @@
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QVariant>
+#include <functional>
 #include <memory>
 #include <unordered_map>
 
@@ -52,6 +53,14 @@ public:
     // fails, everything is rolled back and the error returned: nothing is half-written.
     template <typename T, typename Body>
     Result<T> write(Body &&body);
+
+    // After a loop over next(): a read that ended because of an error (a damaged page met in
+    // the middle of a scan) rather than at the last row.
+    Error endOfRows(const QSqlQuery &query) const;
+
+    // Runs `work` inside one read transaction, so that every read in it sees the same snapshot
+    // of the file while writers carry on (WAL). `work` must not write.
+    Error readSnapshot(const std::function<Error()> &work);
 
     // The store clock as text (ISO 8601 UTC, ms), plus `now + offsetMs` in the same reading.
     struct Clock {

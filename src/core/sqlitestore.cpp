@@ -192,6 +192,8 @@ Result<QList<Account>> SqliteStore::accounts(const AccountQuery &query)
     QList<Account> list;
     while ((*q)->next())
         list.append(sqliterows::account(**q));
+    if (Error e = m_conn->endOfRows(**q); !e.ok())
+        return e;
     return list;
 }
 
@@ -345,6 +347,8 @@ Result<QList<LegMarker>> SqliteStore::legsOfTransaction(const QString &txId)
     QList<LegMarker> list;
     while ((*q)->next())
         list.append(sqliterows::leg(**q));
+    if (Error e = m_conn->endOfRows(**q); !e.ok())
+        return e;
     (*q)->finish();
     return list;
 }
@@ -359,9 +363,13 @@ Result<QList<LegMarker>> SqliteStore::legsOfAccount(const QString &accountId, st
     QList<LegMarker> list;
     while ((*q)->next())
         list.append(sqliterows::leg(**q));
+    if (Error e = m_conn->endOfRows(**q); !e.ok())
+        return e;
     (*q)->finish();
     return list;
 }
+
+Error SqliteStore::withSnapshot(const std::function<Error()> &work) { return m_conn->readSnapshot(work); }
 
 Error SqliteStore::scanAccounts(const std::function<void(const Account &)> &visit)
 {
@@ -370,6 +378,8 @@ Error SqliteStore::scanAccounts(const std::function<void(const Account &)> &visi
         return q.error();
     while ((*q)->next())
         visit(sqliterows::account(**q));
+    if (Error e = m_conn->endOfRows(**q); !e.ok())
+        return e;
     return {};
 }
 
@@ -380,6 +390,8 @@ Error SqliteStore::scanLegs(const std::function<void(const LegMarker &)> &visit)
         return q.error();
     while ((*q)->next())
         visit(sqliterows::leg(**q));
+    if (Error e = m_conn->endOfRows(**q); !e.ok())
+        return e;
     return {};
 }
 

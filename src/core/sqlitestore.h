@@ -44,6 +44,7 @@ public:
     Result<QMap<TxState, qint64>> countByState() override;
     Result<QList<JournalEntry>> journal(const QString &docKind, const QString &docId) override;
 
+    Error withSnapshot(const std::function<Error()> &work) override;
     Error scanAccounts(const std::function<void(const Account &)> &visit) override;
     Error scanLegs(const std::function<void(const LegMarker &)> &visit) override;
     Error scanTransactions(const std::function<void(const Transaction &)> &visit) override;

@@ -125,10 +125,13 @@ Result<CasOutcome> SqliteStore::updateTransaction(const QString &id, const TxGua
         Transaction t = **found;
         if (t.state != guard.state || t.owner != guard.owner || t.epoch != guard.epoch)
             return CasOutcome{false, t};
+        if (isTerminal(t.state))
+            return makeError(ErrorCode::Internal, QStringLiteral("%1 is %2; nothing may change a finished document").arg(id, nameOf(t.state)));
         if (change.newState != t.state && !isAllowedTransition(t.state, change.newState))
             return makeError(ErrorCode::Internal, QStringLiteral("refused transition %1 → %2 of %3")
                                                       .arg(nameOf(t.state), nameOf(change.newState), id));
-        if (change.newState == t.state && !change.claim && !change.lastError)
+        // Same state: a claim, a lastError, or at least a journal note.
+        if (change.newState == t.state && !change.claim && !change.lastError && change.event.isEmpty())
             return makeError(ErrorCode::Internal, QStringLiteral("an update of %1 that changes nothing").arg(id));
 
         auto clock = m_conn->clock(change.leaseMs);
@@ -249,6 +252,8 @@ Result<QList<Transaction>> SqliteStore::transactions(const TxQuery &query)
     QList<Transaction> list;
     while ((*q)->next())
         list.append(sqliterows::transaction(**q));
+    if (Error e = m_conn->endOfRows(**q); !e.ok())
+        return e;
     return list;
 }
 
@@ -274,6 +279,8 @@ Result<QMap<TxState, qint64>> SqliteStore::countByState()
         if (auto s = txStateFromString((*q)->value(0).toString()))
             counts[*s] = (*q)->value(1).toLongLong();
     }
+    if (Error e = m_conn->endOfRows(**q); !e.ok())
+        return e;
     (*q)->finish();
     return counts;
 }
@@ -287,6 +294,8 @@ Result<QList<JournalEntry>> SqliteStore::journal(const QString &docKind, const Q
     QList<JournalEntry> list;
     while ((*q)->next())
         list.append(sqliterows::journalEntry(**q));
+    if (Error e = m_conn->endOfRows(**q); !e.ok())
+        return e;
     (*q)->finish();
     return list;
 }
@@ -298,6 +307,8 @@ Error SqliteStore::scanTransactions(const std::function<void(const Transaction &
         return q.error();
     while ((*q)->next())
         visit(sqliterows::transaction(**q));
+    if (Error e = m_conn->endOfRows(**q); !e.ok())
+        return e;
     return {};
 }
 

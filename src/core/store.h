@@ -150,6 +150,10 @@ public:
     // Journal rows of one document ("tx" or "account"), oldest first.
     virtual Result<QList<JournalEntry>> journal(const QString &docKind, const QString &docId) = 0;
 
+    // Runs `work` so that every read it makes through this Store sees one consistent state of
+    // the store, while writers elsewhere carry on. `work` must not write. (Audit runs in one.)
+    virtual Error withSnapshot(const std::function<Error()> &work) = 0;
+
     // --- whole-store scans, for audit: each calls `visit` once per document ------------------
     virtual Error scanAccounts(const std::function<void(const Account &)> &visit) = 0;
     virtual Error scanLegs(const std::function<void(const LegMarker &)> &visit) = 0;
