@@ -19,12 +19,17 @@ int cmdAccountCreate(Context &c)
         return c.fail(e);
     if (Error e = checkText(name, QStringLiteral("account name"), kMaxNameLength, true); !e.ok())
         return c.fail(e);
+    const bool hasOpening = c.args.values.contains(QStringLiteral("opening"));
+    if (hasOpening) {
+        if (Error e = money::checkSyntax(c.args.value(QStringLiteral("opening"))); !e.ok())
+            return c.fail(makeError(ErrorCode::InvalidAmount, QStringLiteral("--opening: %1").arg(e.message)));
+    }
     auto store = c.open();
     if (!store.ok())
         return c.fail(store.error());
     const int scale = (*store)->scale();
     qint64 opening = 0;
-    if (c.args.values.contains(QStringLiteral("opening"))) {
+    if (hasOpening) {
         auto amount = money::parse(c.args.value(QStringLiteral("opening")), scale);
         if (!amount.ok())
             return c.fail(makeError(ErrorCode::InvalidAmount, QStringLiteral("--opening: %1").arg(amount.error().message)));

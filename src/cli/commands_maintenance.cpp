@@ -161,6 +161,7 @@ int cmdDemo(Context &c)
     options.stuck = int(*stuck);
     options.onlyIfEmpty = c.args.flags.contains(QStringLiteral("if-empty"));
     options.actor = c.operatorName;
+    options.hook = c.hook;
     options.progress = [&](const QString &line) { c.err << "demo: " << line << '\n'; c.err.flush(); };
 
     const bool exists = QFileInfo::exists(c.config.location);

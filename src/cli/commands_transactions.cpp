@@ -57,6 +57,8 @@ int cmdTransfer(Context &c)
     }
     if (Error e = checkText(r.memo, QStringLiteral("memo"), kMaxMemoLength, true); !e.ok())
         return c.fail(e);
+    if (Error e = money::checkSyntax(c.args.positionals.at(2)); !e.ok())
+        return c.fail(e);
     auto store = c.open();
     if (!store.ok())
         return c.fail(store.error());

@@ -4,6 +4,7 @@
 #include "identifiers.h"
 
 #include <QRandomGenerator>
+#include <limits>
 
 namespace ledger {
 
@@ -62,6 +63,16 @@ Result<DemoReport> fillDemo(Store &store, const DemoOptions &options)
     if (options.stuck < 0 || options.stuck > 100'000)
         return makeError(ErrorCode::InvalidArgument, QStringLiteral("--stuck must be from 0 to 100000"));
 
+    // Opening balances go up to 50,000 units each and the refused transfers ask for millions:
+    // all of it must fit the ledger's 64-bit amounts at its scale.
+    const __int128 worst = (__int128(options.accounts) * 50'000 + 3'000'000) * unitOf(store.scale());
+    if (worst > std::numeric_limits<qint64>::max())
+        return makeError(ErrorCode::InvalidArgument,
+                         QStringLiteral("demo amounts for %1 accounts do not fit a ledger of scale %2; "
+                                        "use fewer accounts or a store with a smaller scale")
+                             .arg(options.accounts)
+                             .arg(store.scale()));
+
     DemoReport report;
     if (options.onlyIfEmpty) {
         auto count = store.accountCount({});
@@ -88,6 +99,9 @@ Result<DemoReport> fillDemo(Store &store, const DemoOptions &options)
     CoordinatorOptions co;
     co.actor = options.actor;
     Coordinator coordinator(store, co);
+    CoordinatorOptions hooked = co;
+    hooked.hook = options.hook;
+    Coordinator transfers(store, hooked);
 
     QStringList ids;
     for (int i = 0; i < options.accounts; ++i) {
@@ -134,7 +148,7 @@ Result<DemoReport> fillDemo(Store &store, const DemoOptions &options)
             }
             continue;
         }
-        TxOutcome o = coordinator.transfer(r);
+        TxOutcome o = transfers.transfer(r);
         if (o.error.isStoreFailure())
             return o.error;
         if (o.tx && o.tx->state == TxState::Done)

@@ -6,6 +6,7 @@
 //
 // Threading: runs on the caller's thread with the caller's Store.
 
+#include "faults.h"
 #include "store.h"
 
 #include <functional>
@@ -21,6 +22,8 @@ struct DemoOptions {
     // Skip everything when the store already holds accounts besides @world.
     bool onlyIfEmpty = false;
     std::function<void(const QString &)> progress;
+    // Fault hook for the demo's ordinary transfers (LEDGER_CRASH_AFTER reaches the demo too).
+    StepHook hook;
 };
 
 struct DemoReport {

@@ -1,5 +1,8 @@
 #include "money.h"
 
+#include "identifiers.h"
+
+#include <algorithm>
 #include <limits>
 
 namespace ledger::money {
@@ -25,39 +28,26 @@ bool isGroupingMark(QChar c)
         || c == QChar(0x2019) || c == QChar(0x066C) || c == QChar(0xFF0C);
 }
 
-QString quoted(QStringView text)
-{
-    QString shown = text.left(40).toString();
-    for (QChar &c : shown) {
-        if (!c.isPrint())
-            c = QChar(0xFFFD);
-    }
-    if (text.size() > 40)
-        shown += QStringLiteral("…");
-    return QLatin1Char('"') + shown + QLatin1Char('"');
-}
-
 } // namespace
 
 bool isValidScale(int scale) { return scale >= 0 && scale <= kMaxScale; }
 
-Result<qint64> parse(QStringView text, int scale)
+Error checkSyntax(QStringView text)
 {
-    Q_ASSERT(isValidScale(scale));
     if (text.isEmpty())
         return invalid(QStringLiteral("amount is empty; write it like 12.34"));
 
     const QChar first = text.front();
     if (first == QLatin1Char('-') || first == QLatin1Char('+') || first == QChar(0x2212))
         return invalid(QStringLiteral("amount %1 has a sign; amounts are always positive, write 12.34")
-                           .arg(quoted(text)));
+                           .arg(quoteForMessage(text)));
 
     for (QChar c : text) {
         if (c.isSpace())
-            return invalid(QStringLiteral("amount %1 contains white space").arg(quoted(text)));
+            return invalid(QStringLiteral("amount %1 contains white space").arg(quoteForMessage(text)));
         if (isGroupingMark(c))
             return invalid(QStringLiteral("amount %1 has a thousands separator; write 1000.00, not 1,000.00")
-                               .arg(quoted(text)));
+                               .arg(quoteForMessage(text)));
         if (c == QLatin1Char('e') || c == QLatin1Char('E')) {
             // Only call it an exponent when it sits between digits, e.g. 1e3; "NaN"-like words
             // fall through to the generic message below.
@@ -68,10 +58,10 @@ Result<qint64> parse(QStringView text, int scale)
                     && (isAsciiDigit(text[at + 1]) || text[at + 1] == QLatin1Char('-')
                         || text[at + 1] == QLatin1Char('+'));
             if (digitsAround)
-                return invalid(QStringLiteral("amount %1 uses an exponent; write the digits out").arg(quoted(text)));
+                return invalid(QStringLiteral("amount %1 uses an exponent; write the digits out").arg(quoteForMessage(text)));
         }
         if (c.isDigit() && !isAsciiDigit(c))
-            return invalid(QStringLiteral("amount %1 uses non-ASCII digits; use 0-9").arg(quoted(text)));
+            return invalid(QStringLiteral("amount %1 uses non-ASCII digits; use 0-9").arg(quoteForMessage(text)));
     }
 
     const qsizetype point = text.indexOf(QLatin1Char('.'));
@@ -85,16 +75,30 @@ Result<qint64> parse(QStringView text, int scale)
         return true;
     };
     if (!allDigits(whole) || !allDigits(fraction))
-        return invalid(QStringLiteral("amount %1 is not a decimal number; write it like 12.34").arg(quoted(text)));
+        return invalid(QStringLiteral("amount %1 is not a decimal number; write it like 12.34").arg(quoteForMessage(text)));
     if (whole.isEmpty())
-        return invalid(QStringLiteral("amount %1 has no digits before the point; write 0.5, not .5").arg(quoted(text)));
+        return invalid(QStringLiteral("amount %1 has no digits before the point; write 0.5, not .5").arg(quoteForMessage(text)));
     if (point >= 0 && fraction.isEmpty())
-        return invalid(QStringLiteral("amount %1 has no digits after the point; write 5 or 5.00").arg(quoted(text)));
+        return invalid(QStringLiteral("amount %1 has no digits after the point; write 5 or 5.00").arg(quoteForMessage(text)));
+    const auto nonZero = [](QChar c) { return c != QLatin1Char('0'); };
+    if (std::none_of(whole.begin(), whole.end(), nonZero) && std::none_of(fraction.begin(), fraction.end(), nonZero))
+        return invalid(QStringLiteral("amount must be greater than zero"));
+    return {};
+}
+
+Result<qint64> parse(QStringView text, int scale)
+{
+    Q_ASSERT(isValidScale(scale));
+    if (Error e = checkSyntax(text); !e.ok())
+        return e;
+    const qsizetype point = text.indexOf(QLatin1Char('.'));
+    const QStringView whole = point < 0 ? text : text.left(point);
+    const QStringView fraction = point < 0 ? QStringView() : text.mid(point + 1);
     if (fraction.size() > scale) {
         if (scale == 0)
-            return invalid(QStringLiteral("amount %1 has decimals; this ledger takes whole amounts only").arg(quoted(text)));
+            return invalid(QStringLiteral("amount %1 has decimals; this ledger takes whole amounts only").arg(quoteForMessage(text)));
         return invalid(QStringLiteral("amount %1 has %2 decimal places; this ledger allows at most %3")
-                           .arg(quoted(text))
+                           .arg(quoteForMessage(text))
                            .arg(fraction.size())
                            .arg(scale));
     }
@@ -121,9 +125,7 @@ Result<qint64> parse(QStringView text, int scale)
         push(0);
     if (tooLarge)
         return invalid(QStringLiteral("amount %1 is too large; the most this ledger holds is %2")
-                           .arg(quoted(text), maxText(scale)));
-    if (value == 0)
-        return invalid(QStringLiteral("amount must be greater than zero"));
+                           .arg(quoteForMessage(text), maxText(scale)));
     return qint64(value);
 }
 

@@ -22,6 +22,10 @@ bool isValidScale(int scale);
 // exponents, thousands separators, non-ASCII digits, too many decimals and values past int64.
 Result<qint64> parse(QStringView text, int scale);
 
+// The part of parse() that needs no scale: everything but "too many decimals" and "too large".
+// Lets a front end refuse malformed input before it has a store to ask for the scale.
+Error checkSyntax(QStringView text);
+
 // Formats minor units with exactly `scale` decimals ("12.30"); negative values (only @world
 // goes negative) get a leading '-'. Exact for the whole qint64 range.
 QString format(qint64 minor, int scale);
