@@ -91,13 +91,13 @@ void TestAudit::findings_data()
     QTest::addColumn<QStringList>("tampering");
     QTest::addColumn<int>("invariant");
     QTest::addColumn<QString>("code");
-    QTest::addColumn<QString>("id"); // one id the finding must name ("" for store-wide findings)
+    QTest::addColumn<QString>("id"); // one id the finding must name
     QTest::newRow("balance edited") << QStringList{"UPDATE accounts SET balance = balance + 1 WHERE id = 'alice'"} << 1
                                     << "balance-mismatch" << "alice";
     QTest::newRow("money from nowhere")
         << QStringList{"INSERT INTO legs VALUES ('tx-ghost', 'alice', 'credit', 5, 'posted', '2026-01-01T00:00:00.000Z')",
                        "UPDATE accounts SET balance = balance + 5 WHERE id = 'alice'"}
-        << 1 << "conservation" << "";
+        << 1 << "conservation" << "tx-ghost";
     QTest::newRow("pending edited") << QStringList{"UPDATE accounts SET pending_debits = pending_debits + 7 WHERE id = 'alice'"} << 2
                                     << "pending-mismatch" << "alice";
     QTest::newRow("marker on a missing account")
@@ -155,7 +155,7 @@ void TestAudit::findings()
     const QString expectedId = f.expand(id);
     bool found = false;
     for (const AuditFinding &finding : r.findings) {
-        if (finding.code == code && finding.invariant == invariant && (expectedId.isEmpty() || finding.ids.contains(expectedId)))
+        if (finding.code == code && finding.invariant == invariant && finding.ids.contains(expectedId))
             found = true;
         QVERIFY(!finding.message.isEmpty());
     }

@@ -302,6 +302,9 @@ QList<TestCli::ErrorRow> TestCli::errorRows()
         {"store-exists: init twice", S::Fixture, {"init"}, 1, "store-exists", true},
         {"store-unavailable: --store to a missing file", S::Fixture, {"--store", "@DIR/missing.db", "accounts"}, 3, "store-unavailable", true},
         {"store-unavailable: LEDGERDESK_STORE missing", S::Missing, {"accounts"}, 3, "store-unavailable", true},
+        // Bad input is bad input whether or not the store is there: checked before opening it.
+        {"invalid-amount: checked before the store is opened", S::Missing, {"transfer", "a", "b", "-5"}, 2, "invalid-amount", true},
+        {"invalid-amount: --opening checked before the store", S::Missing, {"account", "create", "x", "--opening", "1e3"}, 2, "invalid-amount", true},
         {"store-unavailable: a directory", S::Fixture, {"--store", "@DIR", "accounts"}, 3, "store-unavailable", true},
         {"store-not-ledger: text file", S::TextFile, {"accounts"}, 3, "store-not-ledger", true},
         {"store-not-ledger: empty file", S::EmptyFile, {"accounts"}, 3, "store-not-ledger", true},

@@ -54,6 +54,8 @@ private Q_SLOTS:
     void sameKeyDifferentRequestIsRefused();
     void sameKeyAfterRefusalGivesTheSameAnswer();
     void sameKeyTakesOverAnAbandonedTransfer();
+    void sameKeyRetryOfACancelingTransferRepeatsTheRefusal();
+    void aFailureWhileCancelingKeepsTheRefusal();
     void cancelFromInitial();
     void cancelFromPendingVoidsBothLegs();
     void cancelRefusedAfterTheDecision_data();
@@ -246,6 +248,59 @@ void TestCoordinator::sameKeyTakesOverAnAbandonedTransfer()
     QCOMPARE(balanceOf(t.store(), kBob), qint64(1100));
 }
 
+void TestCoordinator::sameKeyRetryOfACancelingTransferRepeatsTheRefusal()
+{
+    // The first attempt was refused (funds) and its worker died while canceling. Every retry
+    // with the key gets the same answer, whether the retry finds it still canceling (decided,
+    // not yet finished) or takes it over once the lease ran out and finishes the cancel.
+    TempStore t;
+    openAccounts(t.store(), {kAlice, kBob}, 100);
+    const TransferRequest r{kAlice, kBob, 5000, QString(), QStringLiteral("too-much")};
+    Coordinator crashed(t.store(), stoppingAfter(Step::Canceling, 200));
+    const TxOutcome first = crashed.transfer(r);
+    QCOMPARE(first.error.code, ErrorCode::Interrupted);
+    QCOMPARE(first.tx->state, TxState::Canceling);
+
+    Coordinator client(t.store(), {});
+    const TxOutcome whileCanceling = client.transfer(r);
+    QCOMPARE(whileCanceling.error.code, ErrorCode::InsufficientFunds);
+    QVERIFY(whileCanceling.existing);
+    QCOMPARE(whileCanceling.tx->state, TxState::Canceling); // its driver's lease is still running
+
+    QTest::qWait(300);
+    const TxOutcome takenOver = client.transfer(r);
+    QCOMPARE(takenOver.error.code, ErrorCode::InsufficientFunds);
+    QVERIFY(takenOver.existing);
+    QCOMPARE(takenOver.tx->state, TxState::Canceled);
+    const TxOutcome afterwards = client.transfer(r);
+    QCOMPARE(afterwards.error.code, ErrorCode::InsufficientFunds);
+    QCOMPARE(heldMarkerCount(t.store()), qint64(0));
+    LEDGER_VERIFY_AUDIT_CLEAN(t.store());
+}
+
+void TestCoordinator::aFailureWhileCancelingKeepsTheRefusal()
+{
+    // A refused transfer stopped while canceling; then a void fails (here: a posted marker
+    // planted where none may be). The failure is journaled, but lastError keeps the refusal the
+    // cancel is for, so a retry with the key still hears "insufficient-funds".
+    TempStore t;
+    openAccounts(t.store(), {kAlice, kBob}, 100);
+    Coordinator stopped(t.store(), stoppingAfter(Step::Canceling));
+    const TxOutcome o = stopped.transfer({kAlice, kBob, 5000, QString(), QStringLiteral("k")});
+    QVERIFY(RawSql(t.path()).exec(QStringLiteral("INSERT INTO legs VALUES (?, 'alice', 'debit', 5000, 'posted', '2026-01-01T00:00:00.000Z')"),
+                                  {o.tx->id}));
+    const TxOutcome resumed = Coordinator(t.store(), {}).resume(o.tx->id, QString());
+    QCOMPARE(resumed.error.code, ErrorCode::ProtocolViolation);
+    const Transaction after = *t.store().transaction(o.tx->id);
+    QCOMPARE(after.state, TxState::Canceling);
+    QVERIFY2(after.lastError.startsWith(QStringLiteral("insufficient-funds: ")), qPrintable(after.lastError));
+    const auto journal = *t.store().journal(QStringLiteral("tx"), o.tx->id);
+    QCOMPARE(journal.last().event, QStringLiteral("error"));
+    QVERIFY(journal.last().detail.startsWith(QStringLiteral("protocol-violation: ")));
+    QCOMPARE(Coordinator(t.store(), {}).transfer({kAlice, kBob, 5000, QString(), QStringLiteral("k")}).error.code,
+             ErrorCode::InsufficientFunds);
+}
+
 void TestCoordinator::cancelFromInitial()
 {
     TempStore t;
@@ -418,10 +473,16 @@ void TestCoordinator::compensationRefusedThenRetried()
     QCOMPARE(refused.tx->id, compensationId(original.tx->id, 1));
     LEDGER_VERIFY_AUDIT_CLEAN(t.store());
     // Asking again while nothing changed gives a second canceled attempt, never a payment.
+    const TxOutcome refusedAgain = c.compensate(original.tx->id, QStringLiteral("dispute, again"));
+    QCOMPARE(refusedAgain.error.code, ErrorCode::InsufficientFunds);
+    QCOMPARE(refusedAgain.tx->id, compensationId(original.tx->id, 2));
+    QCOMPARE(t.store().transaction(original.tx->id)->compensatedBy, refusedAgain.tx->id);
+    QCOMPARE(balanceOf(t.store(), kAlice), qint64(400));
+    // Once bob has the money again, the next attempt pays.
     QVERIFY(c.transfer({QStringLiteral("carol"), kBob, 1500, QString(), QString()}).ok());
     const TxOutcome retried = c.compensate(original.tx->id, QStringLiteral("dispute, funds back"));
     QVERIFY2(retried.ok(), qPrintable(retried.error.toString()));
-    QCOMPARE(retried.tx->id, compensationId(original.tx->id, 2));
+    QCOMPARE(retried.tx->id, compensationId(original.tx->id, 3));
     QCOMPARE(t.store().transaction(original.tx->id)->compensatedBy, retried.tx->id);
     QCOMPARE(balanceOf(t.store(), kAlice), qint64(1000));
     LEDGER_VERIFY_AUDIT_CLEAN(t.store());

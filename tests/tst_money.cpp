@@ -13,6 +13,8 @@ private Q_SLOTS:
     void parseAccepts();
     void parseRejects_data();
     void parseRejects();
+    void checkSyntax_data();
+    void checkSyntax();
     void format_data();
     void format();
     void roundTrip_data();
@@ -99,6 +101,24 @@ void TestMoney::parseRejects()
     QVERIFY(!r.ok());
     QCOMPARE(r.code(), ErrorCode::InvalidAmount);
     QVERIFY2(r.error().message.contains(why), qPrintable(r.error().message));
+}
+
+void TestMoney::checkSyntax_data() { parseRejects_data(); }
+
+void TestMoney::checkSyntax()
+{
+    // The scale-free check refuses everything parse() refuses, except what depends on the
+    // scale (too many decimals, too large), which only the store's scale can decide.
+    QFETCH(QString, text);
+    QFETCH(QString, why);
+    const bool dependsOnScale = why == QLatin1String("decimal places") || why == QLatin1String("whole amounts")
+        || why == QLatin1String("too large");
+    const Error e = money::checkSyntax(text);
+    QCOMPARE(e.ok(), dependsOnScale);
+    if (!e.ok()) {
+        QCOMPARE(e.code, ErrorCode::InvalidAmount);
+        QVERIFY2(e.message.contains(why), qPrintable(e.message));
+    }
 }
 
 void TestMoney::format_data()
