@@ -6,10 +6,6 @@
 using namespace ledger;
 using namespace ledger::test;
 
-Q_DECLARE_METATYPE(ledger::Step)
-Q_DECLARE_METATYPE(ledger::TxState)
-Q_DECLARE_METATYPE(ledger::ErrorCode)
-
 namespace {
 
 const QString kAlice = QStringLiteral("alice");

@@ -12,8 +12,6 @@
 using namespace ledger;
 using namespace ledger::test;
 
-Q_DECLARE_METATYPE(ledger::Step)
-
 namespace {
 
 // What a flow starts from (made in-process), and what it runs in a child process.

@@ -12,8 +12,6 @@
 using namespace ledger;
 using namespace ledger::test;
 
-Q_DECLARE_METATYPE(ledger::LegSide)
-
 namespace {
 
 Error openError(const QString &path, int busyMs = 5000)

@@ -14,6 +14,8 @@
 #include <QSqlQuery>
 #include <QVariant>
 #include <functional>
+#include <optional>
+#include <type_traits>
 #include <memory>
 #include <unordered_map>
 
@@ -58,6 +60,16 @@ public:
     // the middle of a scan) rather than at the last row.
     Error endOfRows(const QSqlQuery &query) const;
 
+    // The rows of a query just run (by run() or runDynamic()), each turned into a value by
+    // `read(const QSqlQuery &)`: the first one, all of them, or each handed to `visit`. A query
+    // that failed, or an error met between rows, comes back as the error.
+    template <typename Query, typename Read>
+    auto firstRow(Result<Query> query, Read read) -> Result<std::optional<std::invoke_result_t<Read, const QSqlQuery &>>>;
+    template <typename Query, typename Read>
+    auto allRows(Result<Query> query, Read read) -> Result<QList<std::invoke_result_t<Read, const QSqlQuery &>>>;
+    template <typename Query, typename Read, typename Visit>
+    Error visitRows(Result<Query> query, Read read, Visit visit);
+
     // Runs `work` inside one read transaction, so that every read in it sees the same snapshot
     // of the file while writers carry on (WAL). `work` must not write.
     Error readSnapshot(const std::function<Error()> &work);
@@ -88,6 +100,45 @@ private:
     std::unordered_map<const char *, std::unique_ptr<QSqlQuery>> m_prepared;
     int m_scale = 2;
 };
+
+template <typename Query, typename Read, typename Visit>
+Error SqliteConnection::visitRows(Result<Query> query, Read read, Visit visit)
+{
+    if (!query.ok())
+        return query.error();
+    QSqlQuery &q = **query;
+    while (q.next())
+        visit(read(q));
+    const Error e = endOfRows(q);
+    q.finish();
+    return e;
+}
+
+template <typename Query, typename Read>
+auto SqliteConnection::allRows(Result<Query> query, Read read) -> Result<QList<std::invoke_result_t<Read, const QSqlQuery &>>>
+{
+    QList<std::invoke_result_t<Read, const QSqlQuery &>> list;
+    const Error e = visitRows(std::move(query), read, [&list](auto &&value) { list.append(std::move(value)); });
+    if (!e.ok())
+        return e;
+    return list;
+}
+
+template <typename Query, typename Read>
+auto SqliteConnection::firstRow(Result<Query> query, Read read) -> Result<std::optional<std::invoke_result_t<Read, const QSqlQuery &>>>
+{
+    if (!query.ok())
+        return query.error();
+    QSqlQuery &q = **query;
+    std::optional<std::invoke_result_t<Read, const QSqlQuery &>> value;
+    if (q.next())
+        value = read(q);
+    const Error e = endOfRows(q);
+    q.finish();
+    if (!e.ok())
+        return e;
+    return value;
+}
 
 template <typename T, typename Body>
 Result<T> SqliteConnection::write(Body &&body)

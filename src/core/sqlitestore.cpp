@@ -44,26 +44,13 @@ Result<QDateTime> SqliteStore::now()
 
 Result<std::optional<Account>> SqliteStore::readAccount(const QString &id)
 {
-    auto q = m_conn->run("SELECT " LEDGER_ACCOUNT_COLUMNS " FROM accounts WHERE id = ?", {id});
-    if (!q.ok())
-        return q.error();
-    std::optional<Account> a;
-    if ((*q)->next())
-        a = sqliterows::account(**q);
-    (*q)->finish();
-    return a;
+    return m_conn->firstRow(m_conn->run("SELECT " LEDGER_ACCOUNT_COLUMNS " FROM accounts WHERE id = ?", {id}), sqliterows::account);
 }
 
 Result<std::optional<LegMarker>> SqliteStore::readLeg(const QString &txId, const QString &accountId)
 {
-    auto q = m_conn->run("SELECT " LEDGER_LEG_COLUMNS " FROM legs WHERE tx_id = ? AND account_id = ?", {txId, accountId});
-    if (!q.ok())
-        return q.error();
-    std::optional<LegMarker> m;
-    if ((*q)->next())
-        m = sqliterows::leg(**q);
-    (*q)->finish();
-    return m;
+    return m_conn->firstRow(m_conn->run("SELECT " LEDGER_LEG_COLUMNS " FROM legs WHERE tx_id = ? AND account_id = ?", {txId, accountId}),
+                            sqliterows::leg);
 }
 
 Error SqliteStore::appendJournal(const QString &docKind, const JournalEntry &e, const QString &now)
@@ -186,15 +173,7 @@ Result<QList<Account>> SqliteStore::accounts(const AccountQuery &query)
     }
     sql += QStringLiteral(" ORDER BY id LIMIT ? OFFSET ?");
     binds << query.limit << query.offset;
-    auto q = m_conn->runDynamic(sql, binds);
-    if (!q.ok())
-        return q.error();
-    QList<Account> list;
-    while ((*q)->next())
-        list.append(sqliterows::account(**q));
-    if (Error e = m_conn->endOfRows(**q); !e.ok())
-        return e;
-    return list;
+    return m_conn->allRows(m_conn->runDynamic(sql, binds), sqliterows::account);
 }
 
 Result<qint64> SqliteStore::accountCount(const AccountQuery &query)
@@ -205,10 +184,10 @@ Result<qint64> SqliteStore::accountCount(const AccountQuery &query)
         sql += QStringLiteral(" WHERE instr(id, ?) > 0 OR instr(name, ?) > 0");
         binds << query.text << query.text;
     }
-    auto q = m_conn->runDynamic(sql, binds);
-    if (!q.ok())
-        return q.error();
-    return (*q)->next() ? (*q)->value(0).toLongLong() : 0;
+    auto count = m_conn->firstRow(m_conn->runDynamic(sql, binds), [](const QSqlQuery &q) { return q.value(0).toLongLong(); });
+    if (!count.ok())
+        return count.error();
+    return count->value_or(0);
 }
 
 Result<LegOutcome> SqliteStore::hold(const QString &txId, const QString &accountId, LegSide side, qint64 amount)
@@ -341,16 +320,7 @@ Result<LegOutcome> SqliteStore::voidLeg(const QString &txId, const QString &acco
 
 Result<QList<LegMarker>> SqliteStore::legsOfTransaction(const QString &txId)
 {
-    auto q = m_conn->run("SELECT " LEDGER_LEG_COLUMNS " FROM legs WHERE tx_id = ? ORDER BY side DESC", {txId});
-    if (!q.ok())
-        return q.error();
-    QList<LegMarker> list;
-    while ((*q)->next())
-        list.append(sqliterows::leg(**q));
-    if (Error e = m_conn->endOfRows(**q); !e.ok())
-        return e;
-    (*q)->finish();
-    return list;
+    return m_conn->allRows(m_conn->run("SELECT " LEDGER_LEG_COLUMNS " FROM legs WHERE tx_id = ? ORDER BY side DESC", {txId}), sqliterows::leg);
 }
 
 Result<QList<LegMarker>> SqliteStore::legsOfAccount(const QString &accountId, std::optional<LegStatus> status)
@@ -358,41 +328,20 @@ Result<QList<LegMarker>> SqliteStore::legsOfAccount(const QString &accountId, st
     auto q = status ? m_conn->run("SELECT " LEDGER_LEG_COLUMNS " FROM legs WHERE account_id = ? AND status = ? ORDER BY at",
                                   {accountId, nameOf(*status)})
                     : m_conn->run("SELECT " LEDGER_LEG_COLUMNS " FROM legs WHERE account_id = ? ORDER BY at", {accountId});
-    if (!q.ok())
-        return q.error();
-    QList<LegMarker> list;
-    while ((*q)->next())
-        list.append(sqliterows::leg(**q));
-    if (Error e = m_conn->endOfRows(**q); !e.ok())
-        return e;
-    (*q)->finish();
-    return list;
+    return m_conn->allRows(std::move(q), sqliterows::leg);
 }
 
 Error SqliteStore::withSnapshot(const std::function<Error()> &work) { return m_conn->readSnapshot(work); }
 
 Error SqliteStore::scanAccounts(const std::function<void(const Account &)> &visit)
 {
-    auto q = m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_ACCOUNT_COLUMNS " FROM accounts ORDER BY id"), {});
-    if (!q.ok())
-        return q.error();
-    while ((*q)->next())
-        visit(sqliterows::account(**q));
-    if (Error e = m_conn->endOfRows(**q); !e.ok())
-        return e;
-    return {};
+    return m_conn->visitRows(m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_ACCOUNT_COLUMNS " FROM accounts ORDER BY id"), {}),
+                             sqliterows::account, visit);
 }
 
 Error SqliteStore::scanLegs(const std::function<void(const LegMarker &)> &visit)
 {
-    auto q = m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_LEG_COLUMNS " FROM legs"), {});
-    if (!q.ok())
-        return q.error();
-    while ((*q)->next())
-        visit(sqliterows::leg(**q));
-    if (Error e = m_conn->endOfRows(**q); !e.ok())
-        return e;
-    return {};
+    return m_conn->visitRows(m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_LEG_COLUMNS " FROM legs"), {}), sqliterows::leg, visit);
 }
 
 } // namespace ledger

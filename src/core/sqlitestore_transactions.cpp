@@ -31,14 +31,7 @@ QString millisModifier(qint64 ms)
 
 Result<std::optional<Transaction>> SqliteStore::readTransaction(const QString &id)
 {
-    auto q = m_conn->run("SELECT " LEDGER_TX_COLUMNS " FROM transactions WHERE id = ?", {id});
-    if (!q.ok())
-        return q.error();
-    std::optional<Transaction> t;
-    if ((*q)->next())
-        t = sqliterows::transaction(**q);
-    (*q)->finish();
-    return t;
+    return m_conn->firstRow(m_conn->run("SELECT " LEDGER_TX_COLUMNS " FROM transactions WHERE id = ?", {id}), sqliterows::transaction);
 }
 
 Result<Transaction> SqliteStore::transaction(const QString &id)
@@ -53,14 +46,8 @@ Result<Transaction> SqliteStore::transaction(const QString &id)
 
 Result<std::optional<Transaction>> SqliteStore::transactionByKey(const QString &key)
 {
-    auto q = m_conn->run("SELECT " LEDGER_TX_COLUMNS " FROM transactions WHERE idempotency_key = ?", {key});
-    if (!q.ok())
-        return q.error();
-    std::optional<Transaction> t;
-    if ((*q)->next())
-        t = sqliterows::transaction(**q);
-    (*q)->finish();
-    return t;
+    return m_conn->firstRow(m_conn->run("SELECT " LEDGER_TX_COLUMNS " FROM transactions WHERE idempotency_key = ?", {key}),
+                            sqliterows::transaction);
 }
 
 Result<InsertOutcome> SqliteStore::insertTransaction(const NewTransaction &n)
@@ -246,25 +233,17 @@ Result<QList<Transaction>> SqliteStore::transactions(const TxQuery &query)
     QString sql = QStringLiteral("SELECT " LEDGER_TX_COLUMNS " FROM transactions") + txWhere(query, binds)
         + QStringLiteral(" ORDER BY %1 %2, id %2 LIMIT ? OFFSET ?").arg(sortColumn(query.sortKey), direction);
     binds << query.limit << query.offset;
-    auto q = m_conn->runDynamic(sql, binds);
-    if (!q.ok())
-        return q.error();
-    QList<Transaction> list;
-    while ((*q)->next())
-        list.append(sqliterows::transaction(**q));
-    if (Error e = m_conn->endOfRows(**q); !e.ok())
-        return e;
-    return list;
+    return m_conn->allRows(m_conn->runDynamic(sql, binds), sqliterows::transaction);
 }
 
 Result<qint64> SqliteStore::transactionCount(const TxQuery &query)
 {
     QVariantList binds;
     const QString sql = QStringLiteral("SELECT COUNT(*) FROM transactions") + txWhere(query, binds);
-    auto q = m_conn->runDynamic(sql, binds);
-    if (!q.ok())
-        return q.error();
-    return (*q)->next() ? (*q)->value(0).toLongLong() : 0;
+    auto count = m_conn->firstRow(m_conn->runDynamic(sql, binds), [](const QSqlQuery &q) { return q.value(0).toLongLong(); });
+    if (!count.ok())
+        return count.error();
+    return count->value_or(0);
 }
 
 Result<QMap<TxState, qint64>> SqliteStore::countByState()
@@ -287,29 +266,15 @@ Result<QMap<TxState, qint64>> SqliteStore::countByState()
 
 Result<QList<JournalEntry>> SqliteStore::journal(const QString &docKind, const QString &docId)
 {
-    auto q = m_conn->run("SELECT " LEDGER_JOURNAL_COLUMNS " FROM journal WHERE doc_kind = ? AND doc_id = ? ORDER BY seq",
-                         {docKind, docId});
-    if (!q.ok())
-        return q.error();
-    QList<JournalEntry> list;
-    while ((*q)->next())
-        list.append(sqliterows::journalEntry(**q));
-    if (Error e = m_conn->endOfRows(**q); !e.ok())
-        return e;
-    (*q)->finish();
-    return list;
+    return m_conn->allRows(m_conn->run("SELECT " LEDGER_JOURNAL_COLUMNS " FROM journal WHERE doc_kind = ? AND doc_id = ? ORDER BY seq",
+                                       {docKind, docId}),
+                           sqliterows::journalEntry);
 }
 
 Error SqliteStore::scanTransactions(const std::function<void(const Transaction &)> &visit)
 {
-    auto q = m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_TX_COLUMNS " FROM transactions"), {});
-    if (!q.ok())
-        return q.error();
-    while ((*q)->next())
-        visit(sqliterows::transaction(**q));
-    if (Error e = m_conn->endOfRows(**q); !e.ok())
-        return e;
-    return {};
+    return m_conn->visitRows(m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_TX_COLUMNS " FROM transactions"), {}),
+                             sqliterows::transaction, visit);
 }
 
 } // namespace ledger

@@ -11,6 +11,12 @@
 #include <QTest>
 #include <memory>
 
+// Column types of the data-driven tests.
+Q_DECLARE_METATYPE(ledger::Step)
+Q_DECLARE_METATYPE(ledger::TxState)
+Q_DECLARE_METATYPE(ledger::LegSide)
+Q_DECLARE_METATYPE(ledger::ErrorCode)
+
 namespace ledger::test {
 
 // A fresh store file in its own temporary directory, removed at the end of the test.
