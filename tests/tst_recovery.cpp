@@ -4,6 +4,7 @@
 #include "testsupport.h"
 
 #include <QMutex>
+#include <atomic>
 
 using namespace ledger;
 using namespace ledger::test;
@@ -43,6 +44,7 @@ private Q_SLOTS:
     void progressIsReported();
     void aCrashInsideRecoveryIsRecoveredLater();
     void unavailableStoreIsAnError();
+    void stopsWhenAsked();
 };
 
 void TestRecovery::recoversExpiredLeasesOnly()
@@ -170,6 +172,24 @@ void TestRecovery::unavailableStoreIsAnError()
     const RecoveryReport r = recoverStuck(config, {});
     QCOMPARE(r.error.code, ErrorCode::StoreUnavailable);
     QCOMPARE(r.candidates, qint64(0));
+}
+
+void TestRecovery::stopsWhenAsked()
+{
+    TempStore t;
+    openAccounts(t.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 100'000);
+    for (int i = 0; i < 3; ++i)
+        makeStuck(t.store(), 1);
+    std::atomic<int> asked{0};
+    RecoveryOptions options;
+    options.olderThanMs = 0;
+    options.threads = 1;
+    options.shouldStop = [&asked] { return ++asked > 5; }; // five go through, then stop
+    const RecoveryReport r = recoverStuck(t.config(), options);
+    QVERIFY(r.stopped);
+    QCOMPARE(r.items.size(), 5);
+    QCOMPARE(r.notStarted, qint64(25));
+    LEDGER_VERIFY_AUDIT_CLEAN(t.store());
 }
 
 QTEST_GUILESS_MAIN(TestRecovery)

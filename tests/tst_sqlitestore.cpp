@@ -6,6 +6,7 @@
 #include "testsupport.h"
 
 #include <QElapsedTimer>
+#include <numeric>
 #include <QFile>
 #include <QRegularExpression>
 
@@ -51,6 +52,8 @@ private Q_SLOTS:
     void linkCompensation();
     void queries();
     void accountStatus();
+    void overviewQueries();
+    void changeMarkerMovesOnOtherConnectionsCommits();
 };
 
 void TestSqliteStore::createWritesSchemaScaleAndWorld()
@@ -584,6 +587,47 @@ void TestSqliteStore::accountStatus()
     QCOMPARE(journal[1].event, QStringLiteral("frozen"));
     QCOMPARE(journal[1].detail, QStringLiteral("fraud check"));
     QCOMPARE(journal[1].actor, QStringLiteral("op"));
+}
+
+void TestSqliteStore::overviewQueries()
+{
+    TempStore t;
+    Store &s = t.store();
+    openAccounts(s, {QStringLiteral("alice"), QStringLiteral("bob")}, 1000);
+    CoordinatorOptions o;
+    o.hook = abandonAfterHook(Step::HoldDebit);
+    Coordinator(s, o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 10, QString(), QString()});
+    o.hook = abandonAfterHook(Step::Insert);
+    Coordinator(s, o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 10, QString(), QString()});
+    // Two transactions in flight, both younger than a minute; the backdated one is two hours old.
+    RawSql(t.path()).exec(QStringLiteral("UPDATE transactions SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ','now','-2 hours')"
+                                         " WHERE state = 'initial'"));
+    const auto ages = *s.ageHistogram({60'000, 3'600'000});
+    QCOMPARE(ages, (QList<qint64>{1, 0, 1}));
+    const auto perMinute = *s.createdPerMinute(10);
+    QCOMPARE(perMinute.size(), 10);
+    QCOMPARE(perMinute.last(), qint64(3)); // two openings and the pending one, all this minute
+    QCOMPARE(std::accumulate(perMinute.cbegin(), perMinute.cend(), qint64(0)), qint64(3));
+
+    JournalQuery actions;
+    actions.events = {QStringLiteral("created")};
+    const qint64 created = *s.journalCount(actions);
+    QCOMPARE(created, qint64(2 + 2 + 2)); // two accounts, two openings, two stuck transfers
+    actions.limit = 2;
+    const auto newest = *s.journalEntries(actions);
+    QCOMPARE(newest.size(), 2);
+    QVERIFY(newest[0].seq > newest[1].seq);
+    QCOMPARE(newest[0].docKind, QStringLiteral("tx"));
+}
+
+void TestSqliteStore::changeMarkerMovesOnOtherConnectionsCommits()
+{
+    TempStore t;
+    auto watcher = t.openAnother();
+    const qint64 before = *watcher->changeMarker();
+    QCOMPARE(*watcher->changeMarker(), before); // nothing happened
+    openAccounts(t.store(), {QStringLiteral("alice")}, 10);
+    QVERIFY(*watcher->changeMarker() != before);
 }
 
 QTEST_GUILESS_MAIN(TestSqliteStore)

@@ -6,6 +6,7 @@
 #include "jsonformat.h"
 #include "money.h"
 #include "textoutput.h"
+#include "transferinput.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -38,35 +39,25 @@ int reportOutcome(Context &c, const TxOutcome &o, int scale)
 
 int cmdTransfer(Context &c)
 {
-    TransferRequest r;
-    r.source = c.args.positionals.at(0);
-    r.destination = c.args.positionals.at(1);
-    r.memo = c.args.value(QStringLiteral("memo"));
-    r.idempotencyKey = c.args.value(QStringLiteral("key"));
+    TransferInput input;
+    input.source = c.args.positionals.at(0);
+    input.destination = c.args.positionals.at(1);
+    input.amount = c.args.positionals.at(2);
+    input.memo = c.args.value(QStringLiteral("memo"));
+    if (c.args.values.contains(QStringLiteral("key")))
+        input.key = c.args.value(QStringLiteral("key"));
     // Everything that can be checked without the store is checked first: bad input never
     // depends on whether the store happens to be there.
-    if (Error e = checkAccountId(r.source, QStringLiteral("source account id")); !e.ok())
-        return c.fail(e);
-    if (Error e = checkAccountId(r.destination, QStringLiteral("destination account id")); !e.ok())
-        return c.fail(e);
-    if (r.source == r.destination)
-        return c.fail(makeError(ErrorCode::SameAccount, QStringLiteral("source and destination are both %1").arg(r.source)));
-    if (c.args.values.contains(QStringLiteral("key"))) {
-        if (Error e = checkIdempotencyKey(r.idempotencyKey); !e.ok())
-            return c.fail(e);
-    }
-    if (Error e = checkText(r.memo, QStringLiteral("memo"), kMaxMemoLength, true); !e.ok())
-        return c.fail(e);
-    if (Error e = money::checkSyntax(c.args.positionals.at(2)); !e.ok())
+    if (Error e = checkTransferInput(input, std::nullopt).first(); !e.ok())
         return c.fail(e);
     auto store = c.open();
     if (!store.ok())
         return c.fail(store.error());
     const int scale = (*store)->scale();
-    auto amount = money::parse(c.args.positionals.at(2), scale);
-    if (!amount.ok())
-        return c.fail(amount.error());
-    r.amount = *amount;
+    const TransferInputCheck check = checkTransferInput(input, scale);
+    if (!check.request)
+        return c.fail(check.first());
+    const TransferRequest &r = *check.request;
     Coordinator coordinator(**store, c.coordinatorOptions());
     return reportOutcome(c, coordinator.transfer(r), scale);
 }

@@ -83,6 +83,7 @@ struct Transaction {
 // linked; operator actions carry the operator as actor and their reason.
 struct JournalEntry {
     qint64 seq = 0;
+    QString docKind; // "tx" or "account"
     QString docId;
     QDateTime at;
     QString actor;   // operator name, or "recovery"

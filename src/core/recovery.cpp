@@ -108,6 +108,11 @@ RecoveryReport recoverStuck(const StoreConfig &config, const RecoveryOptions &op
         co.hook = options.hook;
         Coordinator coordinator(**store, co);
         for (qint64 i = next++; i < qint64(candidates.size()); i = next++) {
+            if (options.shouldStop && options.shouldStop()) {
+                QMutexLocker lock(&reportMutex);
+                report.stopped = true;
+                break;
+            }
             const Transaction &snapshot = candidates.at(i);
             const TxOutcome o = coordinator.recover(snapshot, whyStuck(snapshot, now, options.olderThanMs));
             RecoveredItem item = classify(snapshot, o);
@@ -126,6 +131,7 @@ RecoveryReport recoverStuck(const StoreConfig &config, const RecoveryOptions &op
         futures << QtConcurrent::run(&pool, worker);
     for (auto &f : futures)
         f.waitForFinished();
+    report.notStarted = report.candidates - report.items.size();
     return report;
 }
 

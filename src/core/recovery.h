@@ -24,6 +24,9 @@ struct RecoveryOptions {
     StepHook hook;
     // (finished, total) after each transaction; called from pool threads.
     std::function<void(qint64, qint64)> progress;
+    // Asked before each transaction (from pool threads); true stops taking new ones. What is
+    // under way finishes its current write sequence first.
+    std::function<bool()> shouldStop;
 };
 
 enum class RecoveryOutcome { Done, Canceled, Moved, Failed, Interrupted };
@@ -43,6 +46,8 @@ struct RecoveryReport {
     qint64 candidates = 0;
     QMap<RecoveryOutcome, qint64> counts;
     QList<RecoveredItem> items; // in the order they finished
+    bool stopped = false;       // shouldStop ended it early
+    qint64 notStarted = 0;      // candidates left alone because it stopped
 
     qint64 count(RecoveryOutcome o) const { return counts.value(o, 0); }
 };

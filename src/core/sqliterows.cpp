@@ -67,6 +67,7 @@ JournalEntry journalEntry(const QSqlQuery &q)
     j.toState = q.value(7).toString();
     j.epoch = q.value(8).toLongLong();
     j.detail = q.value(9).toString();
+    j.docKind = q.value(10).toString();
     return j;
 }
 

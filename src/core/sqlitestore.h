@@ -43,6 +43,11 @@ public:
     Result<qint64> transactionCount(const TxQuery &query) override;
     Result<QMap<TxState, qint64>> countByState() override;
     Result<QList<JournalEntry>> journal(const QString &docKind, const QString &docId) override;
+    Result<QList<JournalEntry>> journalEntries(const JournalQuery &query) override;
+    Result<qint64> journalCount(const JournalQuery &query) override;
+    Result<QList<qint64>> ageHistogram(const QList<qint64> &upperBoundsMs) override;
+    Result<QList<qint64>> createdPerMinute(int minutes) override;
+    Result<qint64> changeMarker() override;
 
     Error withSnapshot(const std::function<Error()> &work) override;
     Error scanAccounts(const std::function<void(const Account &)> &visit) override;

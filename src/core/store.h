@@ -11,6 +11,7 @@
 
 #include <QList>
 #include <QMap>
+#include <QStringList>
 #include <functional>
 #include <optional>
 
@@ -99,6 +100,13 @@ struct AccountQuery {
     qint64 limit = -1;
 };
 
+struct JournalQuery {
+    QStringList events;  // only these events; empty: all
+    qint64 offset = 0;
+    qint64 limit = -1;
+    bool newestFirst = true;
+};
+
 class Store {
 public:
     virtual ~Store() = default;
@@ -149,6 +157,20 @@ public:
 
     // Journal rows of one document ("tx" or "account"), oldest first.
     virtual Result<QList<JournalEntry>> journal(const QString &docKind, const QString &docId) = 0;
+    // Journal rows of every document (e.g. the operator actions), paged.
+    virtual Result<QList<JournalEntry>> journalEntries(const JournalQuery &query) = 0;
+    virtual Result<qint64> journalCount(const JournalQuery &query) = 0;
+
+    // --- overview --------------------------------------------------------------------------
+    // Non-terminal transactions by age (store clock minus createdAt): counts[i] for ages below
+    // upperBoundsMs[i] (and at least the bound before it); the last count is for everything older.
+    virtual Result<QList<qint64>> ageHistogram(const QList<qint64> &upperBoundsMs) = 0;
+    // Transactions created in each of the last `minutes` minutes, oldest minute first.
+    virtual Result<QList<qint64>> createdPerMinute(int minutes) = 0;
+
+    // A number that changes whenever any other connection commits to the store: polled by the
+    // console to see change made elsewhere without reading the tables.
+    virtual Result<qint64> changeMarker() = 0;
 
     // Runs `work` so that every read it makes through this Store sees one consistent state of
     // the store, while writers elsewhere carry on. `work` must not write. (Audit runs in one.)

@@ -1,0 +1,174 @@
+#include "diagnosis.h"
+
+#include "duration.h"
+#include "money.h"
+
+namespace ledger {
+
+namespace {
+
+QString legWords(const Transaction &tx, const QList<LegMarker> &legs, int scale)
+{
+    QStringList parts;
+    for (LegSide side : {LegSide::Debit, LegSide::Credit}) {
+        const QString &account = tx.accountFor(side);
+        const auto it = std::find_if(legs.cbegin(), legs.cend(), [side](const LegMarker &m) { return m.side == side; });
+        const QString what = side == LegSide::Debit ? QStringLiteral("the debit on %1").arg(account)
+                                                    : QStringLiteral("the credit to %1").arg(account);
+        if (it == legs.cend()) {
+            parts << QStringLiteral("%1 is not held yet").arg(what);
+            continue;
+        }
+        switch (it->status) {
+        case LegStatus::Held: parts << QStringLiteral("%1 holds %2").arg(what, money::format(it->amount, scale)); break;
+        case LegStatus::Posted: parts << QStringLiteral("%1 is posted").arg(what); break;
+        case LegStatus::Voided: parts << QStringLiteral("%1 is voided").arg(what); break;
+        }
+    }
+    QString text = parts.join(QStringLiteral("; "));
+    text[0] = text[0].toUpper();
+    return text + QLatin1Char('.');
+}
+
+QString stateWords(const Transaction &tx)
+{
+    switch (tx.state) {
+    case TxState::Initial:
+        return QStringLiteral("It was recorded but never started: no money is held and nothing has moved.");
+    case TxState::Pending:
+        return QStringLiteral("It was started: its legs are being held, but the decision to move the money is not made yet.");
+    case TxState::Applied:
+        return QStringLiteral("Both legs are held and the transfer is decided: the money must move. Only posting the legs is left.");
+    case TxState::Canceling:
+        return QStringLiteral("It is being canceled (%1): its holds are being released; no money will move.")
+            .arg(tx.lastError.isEmpty() ? QStringLiteral("no reason recorded") : tx.lastError);
+    case TxState::Done:
+        return QStringLiteral("It is finished: the money moved.");
+    case TxState::Canceled:
+        return QStringLiteral("It is canceled: no money moved.");
+    }
+    return QString();
+}
+
+} // namespace
+
+Result<Diagnosis> diagnose(Store &store, const QString &txId, qint64 stuckThresholdMs)
+{
+    Diagnosis d;
+    const Error e = store.withSnapshot([&]() -> Error {
+        auto tx = store.transaction(txId);
+        if (!tx.ok())
+            return tx.error();
+        auto legs = store.legsOfTransaction(txId);
+        if (!legs.ok())
+            return legs.error();
+        auto now = store.now();
+        if (!now.ok())
+            return now.error();
+        d.tx = *tx;
+        d.legs = *legs;
+        d.now = *now;
+        return {};
+    });
+    if (!e.ok())
+        return e;
+    const Transaction &tx = d.tx;
+    const int scale = store.scale();
+    d.ageMs = tx.createdAt.msecsTo(d.now);
+    d.idleMs = tx.lastModified.msecsTo(d.now);
+    d.leaseExpired = tx.leaseUntil.isValid() && tx.leaseUntil < d.now;
+    d.stuck = !isTerminal(tx.state) && (d.leaseExpired || d.idleMs >= stuckThresholdMs);
+    d.state = QStringLiteral("%1 is %2, created %3 ago, last changed %4 ago. %5")
+                  .arg(tx.id, nameOf(tx.state), duration::format(d.ageMs), duration::format(d.idleMs), stateWords(tx));
+    if (tx.owner.isEmpty())
+        d.owner = QStringLiteral("No worker ever claimed it.");
+    else if (isTerminal(tx.state))
+        d.owner = QStringLiteral("It was last driven by %1.").arg(tx.owner);
+    else if (d.leaseExpired)
+        d.owner = QStringLiteral("It belongs to %1, whose lease ran out %2 ago: that worker is most likely gone.")
+                      .arg(tx.owner, duration::format(tx.leaseUntil.msecsTo(d.now)));
+    else
+        d.owner = QStringLiteral("It belongs to %1, whose lease runs %2 more: that worker may still be at work. "
+                                 "Taking over is safe, but waiting for the lease is gentler.")
+                      .arg(tx.owner, duration::format(d.now.msecsTo(tx.leaseUntil)));
+    d.legsText = legWords(tx, d.legs, scale);
+
+    for (OperatorAction a : {OperatorAction::Resume, OperatorAction::Cancel, OperatorAction::Compensate}) {
+        if (checkAction(a, tx).ok())
+            d.allowed << a;
+    }
+    const QString amount = money::format(tx.amount, scale);
+    switch (tx.state) {
+    case TxState::Initial:
+    case TxState::Pending:
+        d.recommended = OperatorAction::Resume;
+        d.recommendation = QStringLiteral("Resume it: the holds are placed again (those already there are kept) and, if both succeed, "
+                                          "%1 moves from %2 to %3. If a hold is refused (funds, frozen account) it is canceled "
+                                          "instead and every hold is released. Cancel it instead if the transfer should not happen.")
+                               .arg(amount, tx.source, tx.destination);
+        break;
+    case TxState::Applied:
+        d.recommended = OperatorAction::Resume;
+        d.recommendation = QStringLiteral("Resume it: both legs are posted and %1 moves from %2 to %3. It cannot be canceled any more; "
+                                          "to undo it, compensate it once it is done.")
+                               .arg(amount, tx.source, tx.destination);
+        break;
+    case TxState::Canceling:
+        d.recommended = OperatorAction::Resume;
+        d.recommendation = QStringLiteral("Resume it: the cancel is finished, both legs are voided and every hold is released. "
+                                          "No money moves.");
+        break;
+    case TxState::Done:
+        d.recommendation = tx.kind == TxKind::Transfer && tx.compensatedBy.isEmpty()
+            ? QStringLiteral("Nothing is stuck. If the transfer was wrong, compensate it: %1 moves back from %2 to %3.")
+                  .arg(amount, tx.destination, tx.source)
+            : QStringLiteral("Nothing is stuck and nothing needs doing.");
+        break;
+    case TxState::Canceled:
+        d.recommendation = QStringLiteral("Nothing is stuck and nothing needs doing: no money moved.");
+        break;
+    }
+    return d;
+}
+
+Verification verifyFinished(Store &store, const QString &txId)
+{
+    Verification v;
+    auto tx = store.transaction(txId);
+    if (!tx.ok()) {
+        v.message = tx.error().toString();
+        return v;
+    }
+    auto legs = store.legsOfTransaction(txId);
+    if (!legs.ok()) {
+        v.message = legs.error().toString();
+        return v;
+    }
+    if (!isTerminal(tx->state)) {
+        v.message = QStringLiteral("%1 is still %2.").arg(txId, nameOf(tx->state));
+        return v;
+    }
+    int posted = 0;
+    for (const LegMarker &m : *legs) {
+        if (m.status == LegStatus::Held) {
+            v.message = QStringLiteral("%1 is %2 but still holds %3 on %4.")
+                            .arg(txId, nameOf(tx->state), money::format(m.amount, store.scale()), m.accountId);
+            return v;
+        }
+        posted += m.status == LegStatus::Posted ? 1 : 0;
+    }
+    if (tx->state == TxState::Done && posted != 2) {
+        v.message = QStringLiteral("%1 is done but only %2 of its legs are posted.").arg(txId).arg(posted);
+        return v;
+    }
+    if (tx->state == TxState::Canceled && posted != 0) {
+        v.message = QStringLiteral("%1 is canceled but has a posted leg.").arg(txId);
+        return v;
+    }
+    v.ok = true;
+    v.message = tx->state == TxState::Done ? QStringLiteral("%1 is done: both legs are posted and no hold is left.").arg(txId)
+                                           : QStringLiteral("%1 is canceled: no leg is posted and no hold is left.").arg(txId);
+    return v;
+}
+
+} // namespace ledger

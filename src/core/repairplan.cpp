@@ -1,0 +1,258 @@
+#include "repairplan.h"
+
+#include "identifiers.h"
+#include "money.h"
+
+namespace ledger {
+
+int RepairPlan::eligibleCount() const { return int(eligibleIds().size()); }
+
+QStringList RepairPlan::eligibleIds() const
+{
+    QStringList ids;
+    for (const PlannedRepair &item : items) {
+        if (item.eligible)
+            ids << item.id;
+    }
+    return ids;
+}
+
+namespace {
+
+// Plays the planned repairs forward on copies of the accounts, in order, so that two repairs on
+// one account see each other's effect.
+class Simulation {
+public:
+    Simulation(Store &store, RepairPlan &plan) : m_store(store), m_plan(plan) {}
+
+    Error run(const QStringList &ids)
+    {
+        QStringList seen;
+        for (const QString &id : ids) {
+            if (seen.contains(id))
+                continue;
+            seen << id;
+            if (Error e = planOne(id); !e.ok())
+                return e;
+        }
+        for (const QString &accountId : m_order)
+            m_plan.accounts << m_accounts.value(accountId);
+        return {};
+    }
+
+private:
+    Error planOne(const QString &id)
+    {
+        PlannedRepair item;
+        item.id = id;
+        auto found = m_store.transaction(id);
+        if (!found.ok()) {
+            if (found.code() != ErrorCode::NotFound)
+                return found.error();
+            item.why = QStringLiteral("no such transaction");
+            m_plan.items << item;
+            return {};
+        }
+        const Transaction tx = *found;
+        item.from = tx.state;
+        if (Error e = checkAction(m_plan.action, tx); !e.ok()) {
+            item.why = e.message.section(QStringLiteral(": "), 1); // the reason without "<id> is <state>"
+            m_plan.items << item;
+            return {};
+        }
+        auto legs = m_store.legsOfTransaction(id);
+        if (!legs.ok())
+            return legs.error();
+        for (const LegMarker &m : *legs)
+            (m.side == LegSide::Debit ? m_debit : m_credit) = m;
+        bool skipped = false;
+        const Error e = m_plan.action == OperatorAction::Compensate ? planCompensate(tx, item, skipped) : planForward(tx, item);
+        m_debit.reset();
+        m_credit.reset();
+        if (!e.ok())
+            return e;
+        item.eligible = !skipped;
+        m_plan.items << item;
+        return {};
+    }
+
+    // Resume and cancel.
+    Error planForward(const Transaction &tx, PlannedRepair &item)
+    {
+        const bool cancel = m_plan.action == OperatorAction::Cancel || tx.state == TxState::Canceling;
+        if (cancel) {
+            if (Error e = releaseHolds(); !e.ok())
+                return e;
+            item.expected = TxState::Canceled;
+            item.why = tx.state == TxState::Canceling ? QStringLiteral("finishes the cancel: holds are released, no money moves")
+                                                      : QStringLiteral("cancels it: holds are released, no money moves");
+            return {};
+        }
+        if (tx.state != TxState::Applied) {
+            // The holds not placed yet decide whether it can still complete.
+            QString refusal;
+            if (Error e = missingHoldRefusal(tx, refusal); !e.ok())
+                return e;
+            if (!refusal.isEmpty()) {
+                if (Error e = releaseHolds(); !e.ok())
+                    return e;
+                item.expected = TxState::Canceled;
+                item.mayBeRefused = true;
+                item.why = QStringLiteral("will most likely be canceled: %1").arg(refusal);
+                return {};
+            }
+        }
+        if (Error e = postBoth(tx); !e.ok())
+            return e;
+        item.expected = TxState::Done;
+        item.why = QStringLiteral("completes it: %1 moves from %2 to %3").arg(amount(tx.amount), tx.source, tx.destination);
+        return {};
+    }
+
+    Error planCompensate(const Transaction &tx, PlannedRepair &item, bool &skipped)
+    {
+        if (!tx.compensatedBy.isEmpty()) {
+            auto comp = m_store.transaction(tx.compensatedBy);
+            if (!comp.ok() && comp.code() != ErrorCode::NotFound)
+                return comp.error();
+            if (comp.ok() && comp->state != TxState::Canceled) {
+                item.why = QStringLiteral("already compensated by %1 (%2)").arg(comp->id, nameOf(comp->state));
+                skipped = true;
+                return {};
+            }
+        }
+        if (tx.state == TxState::Applied) {
+            if (Error e = postBoth(tx); !e.ok())
+                return e;
+        }
+        // The reverse transfer: from the original's destination back to its source.
+        Transaction reverse = tx;
+        reverse.source = tx.destination;
+        reverse.destination = tx.source;
+        m_debit.reset();
+        m_credit.reset();
+        QString refusal;
+        if (Error e = missingHoldRefusal(reverse, refusal); !e.ok())
+            return e;
+        item.expected = TxState::Done;
+        if (!refusal.isEmpty()) {
+            item.mayBeRefused = true;
+            item.expected = TxState::Canceled;
+            item.why = QStringLiteral("the reverse transfer will most likely be refused: %1").arg(refusal);
+            return {};
+        }
+        if (Error e = postBoth(reverse); !e.ok())
+            return e;
+        item.why = tx.state == TxState::Applied
+            ? QStringLiteral("finishes it, then moves %1 back from %2 to %3").arg(amount(tx.amount), reverse.source, reverse.destination)
+            : QStringLiteral("moves %1 back from %2 to %3").arg(amount(tx.amount), reverse.source, reverse.destination);
+        return {};
+    }
+
+    QString amount(qint64 minor) const { return money::format(minor, m_store.scale()); }
+
+    Result<AccountImpact *> account(const QString &id)
+    {
+        auto it = m_accounts.find(id);
+        if (it == m_accounts.end()) {
+            auto a = m_store.account(id);
+            if (!a.ok() && a.code() != ErrorCode::UnknownAccount)
+                return a.error();
+            AccountImpact impact;
+            impact.id = id;
+            if (a.ok()) {
+                impact.balanceBefore = impact.balanceAfter = a->balance;
+                impact.pendingDebitsBefore = impact.pendingDebitsAfter = a->pendingDebits;
+                impact.pendingCreditsBefore = impact.pendingCreditsAfter = a->pendingCredits;
+                m_status.insert(id, a->status);
+            }
+            it = m_accounts.insert(id, impact);
+            m_order << id;
+        }
+        return &it.value();
+    }
+
+    // Why a hold this transaction still has to place would be refused, or empty.
+    Error missingHoldRefusal(const Transaction &tx, QString &refusal)
+    {
+        for (LegSide side : {LegSide::Debit, LegSide::Credit}) {
+            const std::optional<LegMarker> &marker = side == LegSide::Debit ? m_debit : m_credit;
+            if (marker)
+                continue; // already held (or posted): nothing left to decide on this side
+            const QString &id = tx.accountFor(side);
+            auto a = account(id);
+            if (!a.ok())
+                return a.error();
+            if (!m_status.contains(id)) {
+                refusal = QStringLiteral("account %1 does not exist").arg(id);
+                return {};
+            }
+            if (m_status.value(id) != AccountStatus::Open) {
+                refusal = QStringLiteral("account %1 is %2").arg(id, nameOf(m_status.value(id)));
+                return {};
+            }
+            if (side == LegSide::Debit && id != kWorldAccount && (*a)->availableAfter() < tx.amount) {
+                refusal = QStringLiteral("%1 has %2 available, the transfer needs %3").arg(id, amount((*a)->availableAfter()), amount(tx.amount));
+                return {};
+            }
+        }
+        return {};
+    }
+
+    Error releaseHolds()
+    {
+        for (const std::optional<LegMarker> &m : {m_debit, m_credit}) {
+            if (!m || m->status != LegStatus::Held)
+                continue;
+            auto a = account(m->accountId);
+            if (!a.ok())
+                return a.error();
+            (m->side == LegSide::Debit ? (*a)->pendingDebitsAfter : (*a)->pendingCreditsAfter) -= m->amount;
+        }
+        return {};
+    }
+
+    Error postBoth(const Transaction &tx)
+    {
+        for (LegSide side : {LegSide::Debit, LegSide::Credit}) {
+            const std::optional<LegMarker> &m = side == LegSide::Debit ? m_debit : m_credit;
+            if (m && m->status == LegStatus::Posted)
+                continue;
+            auto a = account(tx.accountFor(side));
+            if (!a.ok())
+                return a.error();
+            const bool held = m && m->status == LegStatus::Held;
+            if (side == LegSide::Debit) {
+                (*a)->balanceAfter -= tx.amount;
+                if (held)
+                    (*a)->pendingDebitsAfter -= tx.amount;
+            } else {
+                (*a)->balanceAfter += tx.amount;
+                if (held)
+                    (*a)->pendingCreditsAfter -= tx.amount;
+            }
+        }
+        return {};
+    }
+
+    Store &m_store;
+    RepairPlan &m_plan;
+    QMap<QString, AccountImpact> m_accounts;
+    QMap<QString, AccountStatus> m_status;
+    QStringList m_order;
+    std::optional<LegMarker> m_debit;
+    std::optional<LegMarker> m_credit;
+};
+
+} // namespace
+
+RepairPlan planRepair(Store &store, OperatorAction action, const QStringList &txIds)
+{
+    RepairPlan plan;
+    plan.action = action;
+    // One snapshot: the preview must not mix states from before and after someone else's write.
+    plan.error = store.withSnapshot([&]() { return Simulation(store, plan).run(txIds); });
+    return plan;
+}
+
+} // namespace ledger

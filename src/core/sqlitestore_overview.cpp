@@ -1,0 +1,99 @@
+// SqliteStore: what the console's overview, operator-actions view and live updates read.
+#include "sqlitestore.h"
+
+#include "sqliterows.h"
+
+namespace ledger {
+
+namespace {
+
+QString journalWhere(const JournalQuery &query, QVariantList &binds)
+{
+    if (query.events.isEmpty())
+        return QString();
+    QStringList marks;
+    for (const QString &event : query.events) {
+        marks << QStringLiteral("?");
+        binds << event;
+    }
+    return QStringLiteral(" WHERE event IN (%1)").arg(marks.join(QLatin1Char(',')));
+}
+
+// Age in milliseconds by the store's clock.
+const char kAgeMs[] = "((julianday('now') - julianday(created_at)) * 86400000.0)";
+
+} // namespace
+
+Result<QList<JournalEntry>> SqliteStore::journalEntries(const JournalQuery &query)
+{
+    QVariantList binds;
+    const QString sql = QStringLiteral("SELECT " LEDGER_JOURNAL_COLUMNS " FROM journal") + journalWhere(query, binds)
+        + QStringLiteral(" ORDER BY seq %1 LIMIT ? OFFSET ?").arg(query.newestFirst ? QStringLiteral("DESC") : QStringLiteral("ASC"));
+    binds << query.limit << query.offset;
+    return m_conn->allRows(m_conn->runDynamic(sql, binds), sqliterows::journalEntry);
+}
+
+Result<qint64> SqliteStore::journalCount(const JournalQuery &query)
+{
+    QVariantList binds;
+    const QString sql = QStringLiteral("SELECT COUNT(*) FROM journal") + journalWhere(query, binds);
+    auto count = m_conn->firstRow(m_conn->runDynamic(sql, binds), [](const QSqlQuery &q) { return q.value(0).toLongLong(); });
+    if (!count.ok())
+        return count.error();
+    return count->value_or(0);
+}
+
+Result<QList<qint64>> SqliteStore::ageHistogram(const QList<qint64> &upperBoundsMs)
+{
+    QVariantList binds;
+    QString bucket = QStringLiteral("CASE");
+    for (int i = 0; i < upperBoundsMs.size(); ++i) {
+        bucket += QStringLiteral(" WHEN %1 < ? THEN %2").arg(QLatin1String(kAgeMs)).arg(i);
+        binds << upperBoundsMs.at(i);
+    }
+    bucket += QStringLiteral(" ELSE %1 END").arg(upperBoundsMs.size());
+    const QString sql = QStringLiteral("SELECT %1 AS bucket, COUNT(*) FROM transactions"
+                                       " WHERE state IN ('initial','pending','applied','canceling') GROUP BY bucket")
+                            .arg(bucket);
+    QList<qint64> counts(upperBoundsMs.size() + 1, 0);
+    const Error e = m_conn->visitRows(
+        m_conn->runDynamic(sql, binds), [](const QSqlQuery &q) { return qMakePair(q.value(0).toInt(), q.value(1).toLongLong()); },
+        [&counts](const QPair<int, qint64> &row) {
+            if (row.first >= 0 && row.first < counts.size())
+                counts[row.first] = row.second;
+        });
+    if (!e.ok())
+        return e;
+    return counts;
+}
+
+Result<QList<qint64>> SqliteStore::createdPerMinute(int minutes)
+{
+    minutes = qBound(1, minutes, 24 * 60);
+    const QString sql = QStringLiteral("SELECT CAST(%1 / 60000 AS INTEGER) AS ago, COUNT(*) FROM transactions"
+                                       " WHERE created_at >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?) GROUP BY ago")
+                            .arg(QLatin1String(kAgeMs));
+    QList<qint64> counts(minutes, 0);
+    const Error e = m_conn->visitRows(
+        m_conn->runDynamic(sql, {QStringLiteral("-%1 minutes").arg(minutes)}),
+        [](const QSqlQuery &q) { return qMakePair(q.value(0).toInt(), q.value(1).toLongLong()); },
+        [&counts, minutes](const QPair<int, qint64> &row) {
+            if (row.first >= 0 && row.first < minutes)
+                counts[minutes - 1 - row.first] = row.second; // oldest minute first
+        });
+    if (!e.ok())
+        return e;
+    return counts;
+}
+
+Result<qint64> SqliteStore::changeMarker()
+{
+    // data_version changes when another connection commits to the file (our own commits do not
+    // move it, which is why the console polls on a connection of its own).
+    auto marker = m_conn->firstRow(m_conn->run("PRAGMA data_version"), [](const QSqlQuery &q) { return q.value(0).toLongLong(); });
+    if (!marker.ok())
+        return marker.error();
+    return marker->value_or(0);
+}
+
+} // namespace ledger

@@ -1,0 +1,158 @@
+// The repair preview: eligible and skipped transactions with the reason, the expected end
+// state, and every account's balance, pending and available before and after — checked against
+// what the repair then really does.
+#include "repairplan.h"
+#include "testsupport.h"
+
+using namespace ledger;
+using namespace ledger::test;
+
+Q_DECLARE_METATYPE(ledger::OperatorAction)
+
+namespace {
+
+const QString kAlice = QStringLiteral("alice");
+const QString kBob = QStringLiteral("bob");
+
+QString stopped(Store &store, Step step, qint64 amount)
+{
+    CoordinatorOptions o;
+    o.hook = abandonAfterHook(step);
+    return Coordinator(store, o).transfer({kAlice, kBob, amount, QString(), QString()}).tx->id;
+}
+
+const AccountImpact *impactOf(const RepairPlan &plan, const QString &id)
+{
+    for (const AccountImpact &a : plan.accounts) {
+        if (a.id == id)
+            return &a;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestRepairPlan : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void previewMatchesWhatTheRepairDoes_data();
+    void previewMatchesWhatTheRepairDoes();
+    void skippedWithReasons();
+    void predictsARefusal();
+    void repairsSharingAnAccountSeeEachOther();
+};
+
+void TestRepairPlan::previewMatchesWhatTheRepairDoes_data()
+{
+    QTest::addColumn<OperatorAction>("action");
+    QTest::addColumn<Step>("stopAfter");
+    QTest::addColumn<qint64>("amount");
+    QTest::addColumn<TxState>("expected");
+    QTest::newRow("resume initial") << OperatorAction::Resume << Step::Insert << qint64(300) << TxState::Done;
+    QTest::newRow("resume pending, debit held") << OperatorAction::Resume << Step::HoldDebit << qint64(300) << TxState::Done;
+    QTest::newRow("resume pending, both held") << OperatorAction::Resume << Step::HoldCredit << qint64(300) << TxState::Done;
+    QTest::newRow("resume half-posted") << OperatorAction::Resume << Step::PostDebit << qint64(300) << TxState::Done;
+    QTest::newRow("resume canceling") << OperatorAction::Resume << Step::Canceling << qint64(5000) << TxState::Canceled;
+    QTest::newRow("cancel pending") << OperatorAction::Cancel << Step::HoldCredit << qint64(300) << TxState::Canceled;
+    QTest::newRow("cancel initial") << OperatorAction::Cancel << Step::Insert << qint64(300) << TxState::Canceled;
+    QTest::newRow("compensate done") << OperatorAction::Compensate << Step::Done << qint64(300) << TxState::Done;
+    QTest::newRow("compensate applied") << OperatorAction::Compensate << Step::Applied << qint64(300) << TxState::Done;
+}
+
+void TestRepairPlan::previewMatchesWhatTheRepairDoes()
+{
+    QFETCH(OperatorAction, action);
+    QFETCH(Step, stopAfter);
+    QFETCH(qint64, amount);
+    QFETCH(TxState, expected);
+    TempStore t;
+    Store &s = t.store();
+    openAccounts(s, {kAlice, kBob}, 1000);
+    const QString id = stopped(s, stopAfter, amount);
+    const RepairPlan plan = planRepair(s, action, {id});
+    QVERIFY2(plan.error.ok(), qPrintable(plan.error.toString()));
+    QCOMPARE(plan.eligibleCount(), 1);
+    QCOMPARE(plan.items.first().expected, std::optional<TxState>(expected));
+    QVERIFY(!plan.items.first().why.isEmpty());
+
+    QMap<QString, qint64> before;
+    for (const QString &account : {kAlice, kBob})
+        before.insert(account, balanceOf(s, account));
+    Coordinator c(s, {});
+    const TxOutcome o = action == OperatorAction::Resume ? c.resume(id, QStringLiteral("t"))
+        : action == OperatorAction::Cancel               ? c.cancel(id, QStringLiteral("t"))
+                                                         : c.compensate(id, QStringLiteral("t"));
+    QVERIFY(o.tx);
+    QCOMPARE(o.tx->state, expected);
+    // Every "after" the preview promised is what the accounts now show.
+    for (const QString &account : {kAlice, kBob}) {
+        const AccountImpact *impact = impactOf(plan, account);
+        const Account now = *s.account(account);
+        if (!impact) { // untouched by the plan: must be untouched by the repair too
+            QCOMPARE(now.balance, before.value(account));
+            continue;
+        }
+        QCOMPARE(now.balance, impact->balanceAfter);
+        QCOMPARE(now.pendingDebits, impact->pendingDebitsAfter);
+        QCOMPARE(now.pendingCredits, impact->pendingCreditsAfter);
+        QCOMPARE(now.available(), impact->availableAfter());
+    }
+}
+
+void TestRepairPlan::skippedWithReasons()
+{
+    TempStore t;
+    Store &s = t.store();
+    openAccounts(s, {kAlice, kBob}, 1000);
+    const QString done = Coordinator(s, {}).transfer({kAlice, kBob, 10, QString(), QString()}).tx->id;
+    const QString pending = stopped(s, Step::HoldDebit, 10);
+    const RepairPlan plan = planRepair(s, OperatorAction::Cancel, {done, pending, QStringLiteral("tx-missing"), pending});
+    QCOMPARE(plan.items.size(), 3); // the duplicate is planned once
+    QVERIFY(!plan.items[0].eligible);
+    QVERIFY2(plan.items[0].why.contains(QStringLiteral("compensate")), qPrintable(plan.items[0].why));
+    QVERIFY(plan.items[1].eligible);
+    QVERIFY(!plan.items[2].eligible);
+    QCOMPARE(plan.items[2].why, QStringLiteral("no such transaction"));
+    QCOMPARE(plan.eligibleIds(), QStringList{pending});
+
+    Coordinator(s, {}).compensate(done, QString());
+    const RepairPlan again = planRepair(s, OperatorAction::Compensate, {done});
+    QVERIFY(!again.items.first().eligible);
+    QVERIFY(again.items.first().why.startsWith(QStringLiteral("already compensated by")));
+}
+
+void TestRepairPlan::predictsARefusal()
+{
+    TempStore t;
+    Store &s = t.store();
+    openAccounts(s, {kAlice, kBob}, 1000);
+    const QString id = stopped(s, Step::Claim, 300); // nothing held yet
+    QVERIFY(s.setAccountStatus(kBob, AccountStatus::Frozen, QStringLiteral("op"), QString()).ok());
+    const RepairPlan plan = planRepair(s, OperatorAction::Resume, {id});
+    QVERIFY(plan.items.first().eligible);
+    QVERIFY(plan.items.first().mayBeRefused);
+    QCOMPARE(plan.items.first().expected, std::optional<TxState>(TxState::Canceled));
+    QVERIFY(plan.items.first().why.contains(QStringLiteral("frozen")));
+    QCOMPARE(Coordinator(s, {}).resume(id, QString()).tx->state, TxState::Canceled);
+}
+
+void TestRepairPlan::repairsSharingAnAccountSeeEachOther()
+{
+    // Alice can pay one of the two stuck transfers, not both: the preview says so for the second.
+    TempStore t;
+    Store &s = t.store();
+    openAccounts(s, {kAlice, kBob}, 1000);
+    const QString first = stopped(s, Step::Claim, 700);
+    const QString second = stopped(s, Step::Claim, 700);
+    const RepairPlan plan = planRepair(s, OperatorAction::Resume, {first, second});
+    QCOMPARE(plan.items[0].expected, std::optional<TxState>(TxState::Done));
+    QCOMPARE(plan.items[1].expected, std::optional<TxState>(TxState::Canceled));
+    QVERIFY(plan.items[1].why.contains(QStringLiteral("available")));
+    const AccountImpact *alice = impactOf(plan, kAlice);
+    QVERIFY(alice);
+    QCOMPARE(alice->balanceBefore, qint64(1000));
+    QCOMPARE(alice->balanceAfter, qint64(300));
+}
+
+QTEST_GUILESS_MAIN(TestRepairPlan)
+#include "tst_repairplan.moc"
