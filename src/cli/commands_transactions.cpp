@@ -6,6 +6,7 @@
 #include "jsonformat.h"
 #include "money.h"
 #include "textoutput.h"
+#include "transactiondetail.h"
 #include "transferinput.h"
 
 #include <QJsonArray>
@@ -135,32 +136,23 @@ int cmdShow(Context &c)
     auto store = c.open();
     if (!store.ok())
         return c.fail(store.error());
-    auto tx = (*store)->transaction(id);
-    if (!tx.ok())
-        return c.fail(tx.error());
-    auto legs = (*store)->legsOfTransaction(id);
-    if (!legs.ok())
-        return c.fail(legs.error());
-    auto journal = (*store)->journal(QStringLiteral("tx"), id);
-    if (!journal.ok())
-        return c.fail(journal.error());
+    auto detail = loadTransactionDetail(**store, id);
+    if (!detail.ok())
+        return c.fail(detail.error());
     const int scale = (*store)->scale();
     if (c.json) {
-        QJsonObject object = json::transaction(*tx, scale);
+        QJsonObject object = json::transaction(detail->tx, scale);
         QJsonArray legArray;
-        for (const LegMarker &m : *legs)
+        for (const LegMarker &m : detail->legs)
             legArray.append(json::leg(m, scale));
         QJsonArray journalArray;
-        for (const JournalEntry &j : *journal)
+        for (const JournalEntry &j : detail->journal)
             journalArray.append(json::journalEntry(j));
         object.insert(QStringLiteral("legs"), legArray);
         object.insert(QStringLiteral("journal"), journalArray);
         return c.printJson(object);
     }
-    auto now = (*store)->now();
-    if (!now.ok())
-        return c.fail(now.error());
-    c.out << transactionDetail(*tx, *legs, *journal, *now, scale);
+    c.out << transactionDetail(detail->tx, detail->legs, detail->journal, detail->now, scale);
     return 0;
 }
 
