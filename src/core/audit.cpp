@@ -66,9 +66,10 @@ private:
 
     QString amount(qint64 minor) const { return money::format(minor, m_scale); }
 
-    void find(int invariant, const QString &code, const QString &message, const QStringList &ids)
+    void find(int invariant, const QString &code, const QString &message, const QStringList &transactions,
+              const QStringList &accounts = {})
     {
-        m_report.findings.append(AuditFinding{invariant, code, message, ids});
+        m_report.findings.append(AuditFinding{invariant, code, message, transactions + accounts, transactions, accounts});
     }
 
     void addLeg(const LegMarker &m)
@@ -97,20 +98,20 @@ private:
             find(2, QStringLiteral("pending-mismatch"),
                  QStringLiteral("account %1 shows pending debits %2 and credits %3, but its held markers sum to %4 and %5")
                      .arg(a.id, amount(a.pendingDebits), amount(a.pendingCredits), amount(sums.heldDebits), amount(sums.heldCredits)),
-                 {a.id});
+                 {}, {a.id});
         // Balances change only when a marker is posted, so each balance is its posted history.
         if (a.balance != sums.postedCredits - sums.postedDebits) {
             m_mismatchedAccounts << a.id;
             find(1, QStringLiteral("balance-mismatch"),
                  QStringLiteral("account %1 has balance %2, but its posted markers sum to %3")
                      .arg(a.id, amount(a.balance), amount(sums.postedCredits - sums.postedDebits)),
-                 {a.id});
+                 {}, {a.id});
         }
         if (a.id != kWorldAccount && (a.balance < 0 || a.available() < 0))
             find(3, QStringLiteral("negative-balance"),
                  QStringLiteral("account %1 has balance %2 and available %3; only @world may go negative")
                      .arg(a.id, amount(a.balance), amount(a.available())),
-                 {a.id});
+                 {}, {a.id});
     }
 
     void checkLegAccountsExist()
@@ -120,7 +121,7 @@ private:
             const bool live = s.heldDebits || s.heldCredits || s.postedDebits || s.postedCredits;
             if (live && !m_accounts.contains(it.key()))
                 find(2, QStringLiteral("leg-without-account"),
-                     QStringLiteral("held or posted markers name account %1, which does not exist").arg(it.key()), {it.key()});
+                     QStringLiteral("held or posted markers name account %1, which does not exist").arg(it.key()), {}, {it.key()});
         }
     }
 
@@ -143,11 +144,11 @@ private:
                 find(4, QStringLiteral("leg-mismatch"),
                      QStringLiteral("%1's %2 marker is on %3 for %4; the document says %5 for %6")
                          .arg(t.id, nameOf(m->side), m->accountId, amount(m->amount), expectedAccount, amount(t.amount)),
-                     {t.id, m->accountId});
+                     {t.id}, {m->accountId});
         }
         for (const LegMarker &m : legs.stray)
             find(4, QStringLiteral("leg-mismatch"),
-                 QStringLiteral("%1 has an extra %2 marker on %3").arg(t.id, nameOf(m.side), m.accountId), {t.id, m.accountId});
+                 QStringLiteral("%1 has an extra %2 marker on %3").arg(t.id, nameOf(m.side), m.accountId), {t.id}, {m.accountId});
 
         switch (t.state) {
         case TxState::Initial:
@@ -160,14 +161,14 @@ private:
             if (!debitPosted || !creditPosted)
                 find(4, QStringLiteral("done-not-posted"),
                      QStringLiteral("%1 is done but its debit is %2 and its credit is %3").arg(t.id, status(legs.debit), status(legs.credit)),
-                     {t.id, t.source, t.destination});
+                     {t.id}, {t.source, t.destination});
             break;
         case TxState::Applied: {
             const auto live = [](const std::optional<LegMarker> &m) { return m && m->status != LegStatus::Voided; };
             if (!live(legs.debit) || !live(legs.credit))
                 find(4, QStringLiteral("applied-not-held"),
                      QStringLiteral("%1 is applied but its debit is %2 and its credit is %3").arg(t.id, status(legs.debit), status(legs.credit)),
-                     {t.id, t.source, t.destination});
+                     {t.id}, {t.source, t.destination});
             break;
         }
         case TxState::Pending:
@@ -177,7 +178,7 @@ private:
                 find(4, QStringLiteral("posted-before-applied"),
                      QStringLiteral("%1 is %2 but has a posted leg (debit %3, credit %4)")
                          .arg(t.id, nameOf(t.state), status(legs.debit), status(legs.credit)),
-                     {t.id, t.source, t.destination});
+                     {t.id}, {t.source, t.destination});
             break;
         }
 
@@ -186,7 +187,7 @@ private:
                 if (m && m->status == LegStatus::Held)
                     find(5, QStringLiteral("hold-on-terminal"),
                          QStringLiteral("%1 is %2 but still holds %3 on %4").arg(t.id, nameOf(t.state), amount(m->amount), m->accountId),
-                         {t.id, m->accountId});
+                         {t.id}, {m->accountId});
             }
         }
 
@@ -231,7 +232,7 @@ private:
                     find(5, QStringLiteral("orphan-hold"),
                          QStringLiteral("a %1 %2 marker of %3 on %4 belongs to no transaction")
                              .arg(nameOf(m->status), nameOf(m->side), amount(m->amount), m->accountId),
-                         {it.key(), m->accountId});
+                         {it.key()}, {m->accountId});
             }
         }
     }
@@ -242,13 +243,12 @@ private:
         if (!total || *total != 0) {
             // Name the culprits: transactions whose posted legs do not cancel out, and accounts
             // whose balance is not their posted history.
-            QStringList ids = m_unbalanced;
-            ids += m_mismatchedAccounts;
-            ids.removeDuplicates();
+            QStringList transactions = m_unbalanced;
+            transactions.removeDuplicates();
             find(1, QStringLiteral("conservation"),
                  QStringLiteral("the balances of all accounts sum to %1 (with %2 for half-posted transfers); they must sum to zero")
                      .arg(amount(m_report.balanceSum), amount(m_report.halfPostedAdjust)),
-                 ids);
+                 transactions, m_mismatchedAccounts);
         }
     }
 

@@ -15,7 +15,9 @@ struct AuditFinding {
     int invariant = 0;   // 1..6, as numbered in DESIGN.md
     QString code;        // e.g. "conservation", "pending-mismatch", "orphan-hold"
     QString message;
-    QStringList ids;     // accounts and transactions involved
+    QStringList ids;          // every document involved: transactions, then accounts
+    QStringList transactions; // the transactions among them
+    QStringList accounts;     // the accounts among them
 };
 
 struct AuditReport {

@@ -18,6 +18,7 @@ struct BatchRepairItem {
 };
 
 struct BatchRepairReport {
+    Error error; // the batch could not start (store unavailable)
     QList<BatchRepairItem> items;
     bool stopped = false;
     int succeeded() const;

@@ -136,12 +136,14 @@ Verification verifyFinished(Store &store, const QString &txId)
     Verification v;
     auto tx = store.transaction(txId);
     if (!tx.ok()) {
-        v.message = tx.error().toString();
+        v.error = tx.error();
+        v.message = tx.error().message;
         return v;
     }
     auto legs = store.legsOfTransaction(txId);
     if (!legs.ok()) {
-        v.message = legs.error().toString();
+        v.error = legs.error();
+        v.message = legs.error().message;
         return v;
     }
     if (!isTerminal(tx->state)) {

@@ -29,6 +29,7 @@ struct Diagnosis {
 Result<Diagnosis> diagnose(Store &store, const QString &txId, qint64 stuckThresholdMs);
 
 struct Verification {
+    Error error; // the check itself could not run
     bool ok = false;
     QString message; // what was checked, and what is wrong if anything
 };

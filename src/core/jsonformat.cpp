@@ -86,6 +86,8 @@ QJsonObject auditReport(const AuditReport &r, int scale)
             {QStringLiteral("code"), f.code},
             {QStringLiteral("message"), f.message},
             {QStringLiteral("ids"), QJsonArray::fromStringList(f.ids)},
+            {QStringLiteral("transactions"), QJsonArray::fromStringList(f.transactions)},
+            {QStringLiteral("accounts"), QJsonArray::fromStringList(f.accounts)},
         });
     }
     return QJsonObject{

@@ -1,0 +1,63 @@
+#include "changewatcher.h"
+
+#include <QTimer>
+
+namespace ledger::app {
+
+ChangeWatcher::ChangeWatcher(const StoreConfig &config, int intervalMs, QObject *parent) : QObject(parent)
+{
+    auto *poller = new ChangePoller(config, intervalMs);
+    poller->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::started, poller, &ChangePoller::start);
+    connect(&m_thread, &QThread::finished, poller, &QObject::deleteLater);
+    connect(poller, &ChangePoller::changed, this, &ChangeWatcher::changed);
+    connect(poller, &ChangePoller::failed, this, &ChangeWatcher::failed);
+    m_thread.setObjectName(QStringLiteral("change watcher"));
+    m_thread.start();
+}
+
+ChangeWatcher::~ChangeWatcher()
+{
+    m_thread.quit();
+    m_thread.wait();
+}
+
+ChangePoller::ChangePoller(const StoreConfig &config, int intervalMs) : m_config(config), m_intervalMs(intervalMs) {}
+
+ChangePoller::~ChangePoller() = default;
+
+void ChangePoller::start()
+{
+    auto *timer = new QTimer(this);
+    connect(timer, &QTimer::timeout, this, &ChangePoller::poll);
+    timer->start(m_intervalMs);
+    poll();
+}
+
+void ChangePoller::poll()
+{
+    if (!m_store) {
+        auto opened = openStore(m_config);
+        if (!opened.ok()) {
+            if (!m_reportedFailure)
+                Q_EMIT failed(opened.error().message);
+            m_reportedFailure = true;
+            return;
+        }
+        m_store = std::move(opened).value();
+    }
+    auto marker = m_store->changeMarker();
+    if (!marker.ok()) {
+        m_store.reset(); // reopen next time: the file may have been replaced
+        if (!m_reportedFailure)
+            Q_EMIT failed(marker.error().message);
+        m_reportedFailure = true;
+        return;
+    }
+    m_reportedFailure = false;
+    if (m_last && *m_last != *marker)
+        Q_EMIT changed();
+    m_last = *marker;
+}
+
+} // namespace ledger::app

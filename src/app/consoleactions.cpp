@@ -1,0 +1,99 @@
+#include "consoleactions.h"
+
+#include <QAction>
+#include <QStyle>
+#include <QWidget>
+
+namespace ledger::app {
+
+namespace {
+QAction *make(QWidget *window, const QString &text, const QKeySequence &shortcut, const QString &tip, QStyle::StandardPixmap icon = QStyle::SP_CustomBase)
+{
+    auto *action = new QAction(text, window);
+    if (!shortcut.isEmpty())
+        action->setShortcut(shortcut);
+    action->setStatusTip(tip);
+    action->setToolTip(QStringLiteral("%1 (%2)").arg(tip, shortcut.toString(QKeySequence::NativeText)));
+    if (icon != QStyle::SP_CustomBase)
+        action->setIcon(window->style()->standardIcon(icon));
+    window->addAction(action); // shortcuts work wherever the focus is
+    return action;
+}
+} // namespace
+
+ConsoleActions::ConsoleActions(QWidget *window) : QObject(window)
+{
+    newStore = make(window, tr("&New store…"), QKeySequence(QStringLiteral("Ctrl+Shift+N")), tr("Create a new, empty store"), QStyle::SP_FileIcon);
+    openStore = make(window, tr("&Open store…"), QKeySequence::Open, tr("Open another store"), QStyle::SP_DialogOpenButton);
+    quit = make(window, tr("&Quit"), QKeySequence::Quit, tr("Quit LedgerDesk"));
+    newTransfer = make(window, tr("New &transfer…"), QKeySequence::New, tr("Move money between two accounts"), QStyle::SP_ArrowRight);
+    resume = make(window, tr("&Resume…"), QKeySequence(QStringLiteral("Ctrl+R")), tr("Drive the selected transactions to their end"), QStyle::SP_MediaPlay);
+    cancel = make(window, tr("&Cancel transaction…"), QKeySequence(QStringLiteral("Ctrl+K")), tr("Cancel the selected transactions"), QStyle::SP_DialogCancelButton);
+    compensate = make(window, tr("Co&mpensate…"), QKeySequence(QStringLiteral("Ctrl+Shift+C")), tr("Move the money of the selected transfers back"),
+                      QStyle::SP_ArrowBack);
+    guidedRepair = make(window, tr("&Guided repair…"), QKeySequence(QStringLiteral("Ctrl+G")), tr("Walk through repairing the selected transaction"),
+                        QStyle::SP_MessageBoxQuestion);
+    recoverStuck = make(window, tr("Recover all &stuck…"), QKeySequence(QStringLiteral("Ctrl+Shift+R")), tr("Resume every stuck transaction"),
+                        QStyle::SP_BrowserReload);
+    refresh = make(window, tr("Re&fresh"), QKeySequence::Refresh, tr("Read the store again"), QStyle::SP_BrowserReload);
+    find = make(window, tr("&Find"), QKeySequence::Find, tr("Filter the current table"));
+    runAudit = make(window, tr("Run &audit"), QKeySequence(QStringLiteral("Ctrl+Shift+A")), tr("Check the ledger's invariants"), QStyle::SP_DialogApplyButton);
+    settings = make(window, tr("&Settings…"), QKeySequence(QStringLiteral("Ctrl+,")), tr("Your name and the stuck threshold"));
+    about = make(window, tr("&About LedgerDesk"), QKeySequence(), tr("About LedgerDesk"));
+    const QStringList viewNames{tr("&Overview"), tr("&Accounts"), tr("&Transactions"), tr("&Stuck"), tr("A&udit"), tr("Operator a&ctions")};
+    for (int i = 0; i < viewNames.size(); ++i)
+        views << make(window, viewNames.at(i), QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)), tr("Show %1").arg(QString(viewNames.at(i)).remove(QLatin1Char('&'))));
+    setStoreOpen(false);
+}
+
+QAction *ConsoleActions::forAction(OperatorAction action) const
+{
+    switch (action) {
+    case OperatorAction::Resume: return resume;
+    case OperatorAction::Cancel: return cancel;
+    case OperatorAction::Compensate: return compensate;
+    }
+    return nullptr;
+}
+
+void ConsoleActions::setStoreOpen(bool open)
+{
+    m_storeOpen = open;
+    for (QAction *a : {newTransfer, recoverStuck, refresh, find, runAudit})
+        a->setEnabled(open);
+    for (QAction *a : std::as_const(views))
+        a->setEnabled(open);
+    updateForSelection({});
+}
+
+void ConsoleActions::updateForSelection(const QList<Transaction> &selected)
+{
+    for (OperatorAction action : {OperatorAction::Resume, OperatorAction::Cancel, OperatorAction::Compensate}) {
+        QAction *a = forAction(action);
+        QString why;
+        int allowed = 0;
+        for (const Transaction &tx : selected) {
+            const Error e = checkAction(action, tx);
+            if (e.ok())
+                ++allowed;
+            else if (why.isEmpty())
+                why = e.message;
+        }
+        a->setEnabled(m_storeOpen && allowed > 0);
+        if (!m_storeOpen)
+            a->setToolTip(tr("Open a store first"));
+        else if (selected.isEmpty())
+            a->setToolTip(tr("Select one or more transactions first"));
+        else if (allowed == 0)
+            a->setToolTip(tr("Not possible: %1").arg(why));
+        else if (allowed < selected.size())
+            a->setToolTip(tr("%1 of %2 selected can be repaired; the others are skipped (%3)").arg(allowed).arg(selected.size()).arg(why));
+        else
+            a->setToolTip(a->statusTip());
+    }
+    const bool one = selected.size() == 1;
+    guidedRepair->setEnabled(m_storeOpen && one);
+    guidedRepair->setToolTip(one ? guidedRepair->statusTip() : tr("Select exactly one transaction"));
+}
+
+} // namespace ledger::app

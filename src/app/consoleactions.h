@@ -1,0 +1,47 @@
+#pragma once
+// Every action of the console, with its shortcut, and the rule that enables the repair actions
+// only for selections where DESIGN.md allows them — with a tooltip saying why not otherwise.
+// Threading: GUI thread only.
+
+#include "documents.h"
+#include "statemachine.h"
+
+#include <QObject>
+
+class QAction;
+class QWidget;
+
+namespace ledger::app {
+
+class ConsoleActions : public QObject {
+    Q_OBJECT
+public:
+    explicit ConsoleActions(QWidget *window);
+
+    QAction *newStore;
+    QAction *openStore;
+    QAction *quit;
+    QAction *newTransfer;
+    QAction *resume;
+    QAction *cancel;
+    QAction *compensate;
+    QAction *guidedRepair;
+    QAction *recoverStuck;
+    QAction *refresh;
+    QAction *find;
+    QAction *runAudit;
+    QAction *settings;
+    QAction *about;
+    QList<QAction *> views; // Overview, Accounts, Transactions, Stuck, Audit, Operator actions
+
+    QAction *forAction(OperatorAction action) const;
+    // Enables resume, cancel, compensate and the guided repair for the selected transactions.
+    void updateForSelection(const QList<Transaction> &selected);
+    // No store open: only what works without one.
+    void setStoreOpen(bool open);
+
+private:
+    bool m_storeOpen = false;
+};
+
+} // namespace ledger::app

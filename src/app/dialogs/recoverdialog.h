@@ -1,0 +1,54 @@
+#pragma once
+// "Recover all stuck": runs recovery over every transaction whose lease expired or that is idle
+// past the stuck threshold, on the core's thread pool, with progress, a Stop button and a result
+// summary per outcome.
+//
+// Threading: GUI thread only; recovery runs as a job.
+
+#include "../jobrunner.h"
+#include "recovery.h"
+
+#include <QDialog>
+#include <atomic>
+#include <memory>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+
+namespace ledger::app {
+
+class RecoverDialog : public QDialog {
+    Q_OBJECT
+public:
+    RecoverDialog(JobRunner *jobs, qint64 stuckThresholdMs, const QString &operatorName, QWidget *parent = nullptr);
+    void start();
+    void stop();
+    // While repairs run, closing stops them first (a second close then closes).
+    void reject() override;
+    bool isRunning() const { return m_running; }
+    bool isFinished() const { return m_finished; }
+    const RecoveryReport &report() const { return m_report; }
+
+Q_SIGNALS:
+    void recoveryFinished();
+
+
+private:
+    JobRunner *m_jobs;
+    qint64 m_threshold;
+    QString m_operator;
+    bool m_running = false;
+    bool m_finished = false;
+    std::shared_ptr<std::atomic<bool>> m_stopFlag;
+    RecoveryReport m_report;
+    QLabel *m_text;
+    QProgressBar *m_progress;
+    QTableWidget *m_results;
+    QPushButton *m_start;
+    QPushButton *m_stop;
+    QPushButton *m_close;
+};
+
+} // namespace ledger::app

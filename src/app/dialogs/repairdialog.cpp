@@ -1,0 +1,157 @@
+#include "repairdialog.h"
+
+#include "../widgets/repairpreview.h"
+#include "identifiers.h"
+#include "ui_repairdialog.h"
+
+#include <QPointer>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace ledger::app {
+
+QString actionTitle(OperatorAction action)
+{
+    switch (action) {
+    case OperatorAction::Resume: return QObject::tr("Resume");
+    case OperatorAction::Cancel: return QObject::tr("Cancel");
+    case OperatorAction::Compensate: return QObject::tr("Compensate");
+    }
+    return QString();
+}
+
+RepairDialog::RepairDialog(JobRunner *jobs, int scale, const QString &operatorName, OperatorAction action, const QStringList &txIds,
+                           QWidget *parent)
+    : QDialog(parent)
+    , m_ui(new Ui::RepairDialog)
+    , m_jobs(jobs)
+    , m_scale(scale)
+    , m_operator(operatorName)
+    , m_action(action)
+    , m_ids(txIds)
+    , m_preview(new RepairPreview)
+{
+    m_ui->setupUi(this);
+    auto *host = new QVBoxLayout(m_ui->previewHost);
+    host->setContentsMargins(0, 0, 0, 0);
+    host->addWidget(m_preview);
+    setWindowTitle(tr("%1 %n transaction(s)", "", int(txIds.size())).arg(actionTitle(action)));
+    const QString what = action == OperatorAction::Resume ? tr("drives each to done, or to canceled if a hold is refused")
+        : action == OperatorAction::Cancel               ? tr("releases every hold; no money moves")
+                                                         : tr("moves the money of each back in a new compensation transfer");
+    m_ui->heading->setText(tr("<b>%1</b> %2. Check the preview, give a reason, then repair.").arg(actionTitle(action), what));
+    m_repair = m_ui->buttons->addButton(tr("&Repair"), QDialogButtonBox::AcceptRole);
+    m_stop = m_ui->buttons->addButton(tr("&Stop"), QDialogButtonBox::ActionRole);
+    m_stop->hide();
+    m_ui->progress->hide();
+    connect(m_repair, &QPushButton::clicked, this, &RepairDialog::startRepair);
+    connect(m_stop, &QPushButton::clicked, this, &RepairDialog::stop);
+    connect(m_ui->buttons, &QDialogButtonBox::rejected, this, &RepairDialog::reject);
+    connect(m_ui->reason, &QLineEdit::textChanged, this, &RepairDialog::updateButtons);
+    updateButtons();
+    loadPlan();
+}
+
+RepairDialog::~RepairDialog() = default;
+
+void RepairDialog::setReason(const QString &reason) { m_ui->reason->setText(reason); }
+
+void RepairDialog::loadPlan()
+{
+    const OperatorAction action = m_action;
+    const QStringList ids = m_ids;
+    m_jobs->run<RepairPlan>(this, [action, ids](Store &s) { return planRepair(s, action, ids); }, [this](RepairPlan plan) {
+        m_preview->setPlan(plan, m_scale);
+        m_planReady = plan.error.ok();
+        updateButtons();
+        Q_EMIT planLoaded();
+    });
+}
+
+void RepairDialog::updateButtons()
+{
+    const bool reasonOk = !m_ui->reason->text().trimmed().isEmpty()
+        && checkText(m_ui->reason->text(), tr("reason"), kMaxReasonLength, false).ok();
+    m_repair->setEnabled(m_planReady && !m_running && !m_finished && reasonOk && m_preview->plan().eligibleCount() > 0);
+    if (!m_finished && !m_running)
+        m_ui->status->setText(!reasonOk ? tr("A reason is required: it goes into the journal with your name (%1).").arg(m_operator.toHtmlEscaped())
+                                        : QString());
+}
+
+void RepairDialog::startRepair()
+{
+    if (!m_repair->isEnabled())
+        return;
+    const QStringList ids = m_preview->plan().eligibleIds();
+    m_running = true;
+    m_stopFlag = std::make_shared<std::atomic<bool>>(false);
+    m_ui->reason->setEnabled(false);
+    m_ui->progress->setRange(0, int(ids.size()));
+    m_ui->progress->setValue(0);
+    m_ui->progress->show();
+    m_stop->show();
+    m_ui->status->setText(tr("Repairing %n transaction(s)…", "", int(ids.size())));
+    updateButtons();
+
+    BatchRepairOptions options;
+    options.action = m_action;
+    options.reason = m_ui->reason->text().trimmed();
+    options.coordinator.actor = m_operator;
+    const auto flag = m_stopFlag;
+    options.shouldStop = [flag] { return flag->load(); };
+    QPointer<RepairDialog> self(this);
+    options.progress = [self](int done, int total) {
+        // Called on the worker: hand the numbers to the GUI thread.
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, done, total] {
+                if (self) {
+                    self->m_ui->progress->setValue(done);
+                    self->m_ui->status->setText(tr("Repaired %1 of %2…").arg(done).arg(total));
+                }
+            },
+            Qt::QueuedConnection);
+    };
+    m_jobs->run<BatchRepairReport>(this, [ids, options](Store &s) { return repairMany(s, ids, options); }, [this](BatchRepairReport report) {
+        m_report = report;
+        m_running = false;
+        m_finished = true;
+        m_stop->hide();
+        if (!report.error.ok()) {
+            m_ui->status->setText(tr("<b style='color:#b02418'>The repairs could not start:</b> %1").arg(report.error.message.toHtmlEscaped()));
+            updateButtons();
+            Q_EMIT repairFinished();
+            return;
+        }
+        for (const BatchRepairItem &item : report.items) {
+            const QString outcome = item.outcome.ok()
+                ? (item.outcome.tx ? nameOf(item.outcome.tx->state) : tr("done")) + (item.outcome.note.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(item.outcome.note))
+                : QStringLiteral("%1: %2").arg(codeWord(item.outcome.error.code), item.outcome.error.message);
+            m_preview->setOutcome(item.id, outcome, item.outcome.ok());
+        }
+        QString text = tr("<b>%1</b> repaired, <b>%2</b> refused or failed.").arg(report.succeeded()).arg(report.failed());
+        if (report.stopped)
+            text += tr(" Stopped before the rest: %1 not started.").arg(m_preview->plan().eligibleCount() - report.items.size());
+        m_ui->status->setText(text);
+        updateButtons();
+        Q_EMIT repairFinished();
+    });
+}
+
+void RepairDialog::stop()
+{
+    if (m_stopFlag)
+        m_stopFlag->store(true);
+    m_ui->status->setText(tr("Stopping after the current transaction…"));
+}
+
+void RepairDialog::reject()
+{
+    if (m_running) { // do not walk away from a running repair: stop it first
+        stop();
+        return;
+    }
+    QDialog::reject();
+}
+
+} // namespace ledger::app

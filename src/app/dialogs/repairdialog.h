@@ -1,0 +1,72 @@
+#pragma once
+// Resume, cancel or compensate the selected transactions: asks for a reason, shows the preview
+// (eligible, skipped and why; every account before and after), then runs the repairs in the
+// background with progress and a Stop button, and says what became of each.
+//
+// Threading: GUI thread only; preview and repairs run as jobs.
+
+#include "../jobrunner.h"
+#include "batchrepair.h"
+
+#include <QDialog>
+#include <atomic>
+#include <memory>
+
+namespace Ui {
+class RepairDialog;
+}
+class QPushButton;
+
+namespace ledger::app {
+
+class RepairPreview;
+
+class RepairDialog : public QDialog {
+    Q_OBJECT
+public:
+    RepairDialog(JobRunner *jobs, int scale, const QString &operatorName, OperatorAction action, const QStringList &txIds,
+                 QWidget *parent = nullptr);
+    ~RepairDialog() override;
+
+    void setReason(const QString &reason);
+    bool planReady() const { return m_planReady; }
+    bool isRunning() const { return m_running; }
+    bool isFinished() const { return m_finished; }
+    const BatchRepairReport &report() const { return m_report; }
+    RepairPreview *preview() const { return m_preview; }
+    QPushButton *repairButton() const { return m_repair; }
+    // Starts the repairs (what the Repair button does).
+    void startRepair();
+    // Asks the running repairs to stop after the current one.
+    void stop();
+    // While repairs run, closing stops them first (a second close then closes).
+    void reject() override;
+
+Q_SIGNALS:
+    void planLoaded();
+    void repairFinished();
+
+
+private:
+    void loadPlan();
+    void updateButtons();
+
+    std::unique_ptr<Ui::RepairDialog> m_ui;
+    JobRunner *m_jobs;
+    int m_scale;
+    QString m_operator;
+    OperatorAction m_action;
+    QStringList m_ids;
+    RepairPreview *m_preview;
+    QPushButton *m_repair;
+    QPushButton *m_stop;
+    bool m_planReady = false;
+    bool m_running = false;
+    bool m_finished = false;
+    std::shared_ptr<std::atomic<bool>> m_stopFlag;
+    BatchRepairReport m_report;
+};
+
+QString actionTitle(OperatorAction action);
+
+} // namespace ledger::app

@@ -1,0 +1,272 @@
+#include "repairwizard.h"
+
+#include "../widgets/repairpreview.h"
+#include "identifiers.h"
+#include "repairdialog.h"
+
+#include <QButtonGroup>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QRadioButton>
+#include <QVBoxLayout>
+
+namespace ledger::app {
+
+namespace {
+
+QLabel *wrapping(QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::RichText);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+
+QString consequences(OperatorAction action)
+{
+    switch (action) {
+    case OperatorAction::Resume:
+        return QObject::tr("Takes the transaction over (its owner's next write is refused) and drives it to its end: done if the "
+                           "money can move, canceled otherwise.");
+    case OperatorAction::Cancel:
+        return QObject::tr("Takes it over and cancels it: both legs are voided, every hold is released, no money moves. "
+                           "A late hold from its old worker finds the voided leg and does nothing.");
+    case OperatorAction::Compensate:
+        return QObject::tr("Creates (once) a compensation transfer that moves the money back; the original stays done and "
+                           "links to it.");
+    }
+    return QString();
+}
+
+class DiagnosisPage : public QWizardPage {
+public:
+    explicit DiagnosisPage(RepairWizard *wizard) : m_wizard(wizard), m_text(wrapping(this))
+    {
+        setTitle(tr("What is wrong"));
+        setSubTitle(tr("Diagnosis of %1").arg(wizard->txId()));
+        auto *layout = new QVBoxLayout(this);
+        layout->addWidget(m_text);
+        layout->addStretch();
+    }
+    void initializePage() override
+    {
+        m_text->setText(tr("Looking at the transaction…"));
+        const QString id = m_wizard->txId();
+        const qint64 threshold = m_wizard->stuckThresholdMs();
+        m_wizard->jobs()->run<Result<Diagnosis>>(this, [id, threshold](Store &s) { return diagnose(s, id, threshold); },
+                                                 [this](Result<Diagnosis> d) {
+                                                     if (!d.ok()) {
+                                                         m_text->setText(tr("<b>Cannot diagnose:</b> %1").arg(d.error().message.toHtmlEscaped()));
+                                                         return;
+                                                     }
+                                                     m_wizard->diagnosis = *d;
+                                                     const QString verdict = d->stuck ? tr("<b style='color:#b02418'>It is stuck.</b>")
+                                                         : isTerminal(d->tx.state) ? tr("<b style='color:#2e8540'>It is finished.</b>")
+                                                                                   : tr("<b>It is not stuck (yet).</b>");
+                                                     m_text->setText(QStringLiteral("<p>%1</p><p>%2</p><p>%3</p><p>%4</p>")
+                                                                         .arg(verdict, d->state.toHtmlEscaped(), d->owner.toHtmlEscaped(),
+                                                                              d->legsText.toHtmlEscaped()));
+                                                     Q_EMIT completeChanged();
+                                                     Q_EMIT m_wizard->diagnosed();
+                                                 });
+    }
+    bool isComplete() const override { return m_wizard->diagnosis.has_value(); }
+
+private:
+    RepairWizard *m_wizard;
+    QLabel *m_text;
+};
+
+class ActionPage : public QWizardPage {
+public:
+    explicit ActionPage(RepairWizard *wizard) : m_wizard(wizard), m_group(new QButtonGroup(this)), m_text(wrapping(this))
+    {
+        setTitle(tr("What to do"));
+        auto *layout = new QVBoxLayout(this);
+        layout->addWidget(m_text);
+        for (OperatorAction a : {OperatorAction::Resume, OperatorAction::Cancel, OperatorAction::Compensate}) {
+            auto *button = new QRadioButton(actionTitle(a), this);
+            m_group->addButton(button, int(a));
+            layout->addWidget(button);
+        }
+        m_consequence = wrapping(this);
+        layout->addWidget(m_consequence);
+        layout->addStretch();
+        connect(m_group, &QButtonGroup::idClicked, this, [this](int id) {
+            m_wizard->chosen = OperatorAction(id);
+            m_consequence->setText(consequences(OperatorAction(id)));
+            Q_EMIT completeChanged();
+        });
+    }
+    void initializePage() override
+    {
+        const Diagnosis &d = *m_wizard->diagnosis;
+        m_text->setText(QStringLiteral("<p>%1</p>").arg(d.recommendation.toHtmlEscaped()));
+        m_wizard->chosen.reset();
+        for (QAbstractButton *b : m_group->buttons()) {
+            const auto action = OperatorAction(m_group->id(b));
+            const Error why = checkAction(action, d.tx);
+            b->setEnabled(why.ok());
+            b->setToolTip(why.ok() ? QString() : why.message);
+            b->setText(actionTitle(action) + (d.recommended == action ? tr(" (recommended)") : QString()));
+            if (d.recommended == action) {
+                b->setChecked(true);
+                m_wizard->chosen = action;
+                m_consequence->setText(consequences(action));
+            }
+        }
+        if (d.allowed.isEmpty())
+            m_consequence->setText(tr("No repair applies to this transaction."));
+    }
+    bool isComplete() const override { return m_wizard->chosen.has_value(); }
+
+private:
+    RepairWizard *m_wizard;
+    QButtonGroup *m_group;
+    QLabel *m_text;
+    QLabel *m_consequence = nullptr;
+};
+
+class PreviewPage : public QWizardPage {
+public:
+    explicit PreviewPage(RepairWizard *wizard) : m_wizard(wizard), m_preview(new RepairPreview(this))
+    {
+        setTitle(tr("What will change"));
+        auto *layout = new QVBoxLayout(this);
+        layout->addWidget(m_preview);
+    }
+    void initializePage() override
+    {
+        m_ready = false;
+        m_preview->showMessage(tr("Preparing the preview…"));
+        const OperatorAction action = *m_wizard->chosen;
+        const QString id = m_wizard->txId();
+        m_wizard->jobs()->run<RepairPlan>(this, [action, id](Store &s) { return planRepair(s, action, {id}); }, [this](RepairPlan plan) {
+            m_preview->setPlan(plan, m_wizard->scale());
+            m_ready = plan.error.ok() && plan.eligibleCount() == 1;
+            Q_EMIT completeChanged();
+            Q_EMIT m_wizard->previewed();
+        });
+    }
+    bool isComplete() const override { return m_ready; }
+
+private:
+    RepairWizard *m_wizard;
+    RepairPreview *m_preview;
+    bool m_ready = false;
+};
+
+class ConfirmPage : public QWizardPage {
+public:
+    explicit ConfirmPage(RepairWizard *wizard) : m_wizard(wizard), m_text(wrapping(this)), m_reason(new QLineEdit(this))
+    {
+        setTitle(tr("Confirm"));
+        setCommitPage(true); // once repaired there is no going back
+        setButtonText(QWizard::CommitButton, tr("&Repair"));
+        auto *layout = new QVBoxLayout(this);
+        layout->addWidget(m_text);
+        auto *form = new QFormLayout;
+        m_reason->setPlaceholderText(tr("why — kept in the journal with your name"));
+        m_reason->setAccessibleName(tr("Reason"));
+        form->addRow(tr("&Reason"), m_reason);
+        layout->addLayout(form);
+        layout->addStretch();
+        connect(m_reason, &QLineEdit::textChanged, this, [this](const QString &text) {
+            m_wizard->reason = text.trimmed();
+            Q_EMIT completeChanged();
+        });
+    }
+    void initializePage() override
+    {
+        m_text->setText(tr("<p>You, <b>%1</b>, are about to <b>%2</b> %3.</p><p>%4</p>")
+                            .arg(m_wizard->operatorName().toHtmlEscaped(), actionTitle(*m_wizard->chosen).toLower(), m_wizard->txId(),
+                                 consequences(*m_wizard->chosen)));
+    }
+    bool isComplete() const override
+    {
+        return checkText(m_reason->text(), tr("reason"), kMaxReasonLength, false).ok();
+    }
+
+private:
+    RepairWizard *m_wizard;
+    QLabel *m_text;
+    QLineEdit *m_reason;
+};
+
+class ResultPage : public QWizardPage {
+public:
+    explicit ResultPage(RepairWizard *wizard) : m_wizard(wizard), m_text(wrapping(this)), m_check(wrapping(this))
+    {
+        setTitle(tr("Result"));
+        auto *layout = new QVBoxLayout(this);
+        layout->addWidget(m_text);
+        layout->addWidget(m_check);
+        layout->addStretch();
+    }
+    void initializePage() override
+    {
+        m_text->setText(tr("Repairing…"));
+        BatchRepairOptions options;
+        options.action = *m_wizard->chosen;
+        options.reason = m_wizard->reason;
+        options.coordinator.actor = m_wizard->operatorName();
+        const QString id = m_wizard->txId();
+        m_wizard->jobs()->run<BatchRepairReport>(this, [id, options](Store &s) { return repairMany(s, {id}, options); },
+                                                 [this](BatchRepairReport report) { showOutcome(report); });
+    }
+    bool isComplete() const override { return m_wizard->verification.has_value(); }
+
+private:
+    void showOutcome(const BatchRepairReport &report)
+    {
+        if (!report.error.ok() || report.items.isEmpty()) {
+            m_text->setText(tr("<p><b style='color:#b02418'>The repair could not run:</b> %1</p>").arg(report.error.message.toHtmlEscaped()));
+            m_wizard->verification = Verification{report.error, false, report.error.message};
+            Q_EMIT completeChanged();
+            return;
+        }
+        const TxOutcome &o = report.items.first().outcome;
+        m_wizard->outcome = o;
+        if (o.ok())
+            m_text->setText(tr("<p><b style='color:#2e8540'>Done.</b> %1 is now <b>%2</b>.%3</p>")
+                                .arg(o.tx->id, nameOf(o.tx->state), o.note.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(o.note.toHtmlEscaped())));
+        else
+            m_text->setText(tr("<p><b style='color:#b02418'>%1</b>: %2</p>").arg(codeWord(o.error.code), o.error.message.toHtmlEscaped()));
+        Q_EMIT m_wizard->repaired();
+        // Check the transaction the repair ended with (for a compensation: the new transfer).
+        const QString checked = o.tx ? o.tx->id : m_wizard->txId();
+        m_check->setText(tr("Checking %1…").arg(checked));
+        m_wizard->jobs()->run<Verification>(this, [checked](Store &s) { return verifyFinished(s, checked); }, [this](Verification v) {
+            m_wizard->verification = v;
+            m_check->setText(v.ok ? tr("<p>✔ <b style='color:#2e8540'>Verified:</b> %1</p>").arg(v.message.toHtmlEscaped())
+                                  : tr("<p>✘ <b style='color:#b02418'>Not finished:</b> %1</p>").arg(v.message.toHtmlEscaped()));
+            Q_EMIT completeChanged();
+            Q_EMIT m_wizard->verified();
+        });
+    }
+
+    RepairWizard *m_wizard;
+    QLabel *m_text;
+    QLabel *m_check;
+};
+
+} // namespace
+
+RepairWizard::RepairWizard(JobRunner *jobs, int scale, const QString &operatorName, qint64 stuckThresholdMs, const QString &txId,
+                           QWidget *parent)
+    : QWizard(parent), m_jobs(jobs), m_scale(scale), m_operator(operatorName), m_threshold(stuckThresholdMs), m_txId(txId)
+{
+    setWindowTitle(tr("Guided repair of %1").arg(txId));
+    setWizardStyle(QWizard::ModernStyle);
+    setOption(QWizard::NoBackButtonOnLastPage);
+    resize(760, 560);
+    setPage(DiagnosisPageId, new DiagnosisPage(this));
+    setPage(ActionPageId, new ActionPage(this));
+    setPage(PreviewPageId, new PreviewPage(this));
+    setPage(ConfirmPageId, new ConfirmPage(this));
+    setPage(ResultPageId, new ResultPage(this));
+}
+
+} // namespace ledger::app

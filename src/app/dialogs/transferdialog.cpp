@@ -1,0 +1,163 @@
+#include "transferdialog.h"
+
+#include "identifiers.h"
+#include "money.h"
+#include "ui_transferdialog.h"
+
+#include <QCompleter>
+#include <QPushButton>
+#include <QStringListModel>
+#include <QUuid>
+
+namespace ledger::app {
+
+namespace {
+// Completion lists every account up to this many; beyond, unknown ids are left to the store.
+constexpr int kCompletionLimit = 20'000;
+
+void showError(QLabel *label, const Error &e)
+{
+    label->setText(e.ok() ? QString() : e.message);
+    label->setToolTip(e.ok() ? QString() : codeWord(e.code));
+    label->setStyleSheet(QStringLiteral("color: #b02418;"));
+    label->setVisible(!e.ok());
+}
+} // namespace
+
+TransferDialog::TransferDialog(JobRunner *jobs, int scale, const QString &operatorName, QWidget *parent)
+    : QDialog(parent), m_ui(new Ui::TransferDialog), m_jobs(jobs), m_scale(scale), m_operator(operatorName), m_accounts(new QStringListModel(this))
+{
+    m_ui->setupUi(this);
+    for (QLineEdit *field : {m_ui->source, m_ui->destination}) {
+        auto *completer = new QCompleter(m_accounts, this);
+        completer->setCaseSensitivity(Qt::CaseInsensitive);
+        completer->setFilterMode(Qt::MatchContains);
+        field->setCompleter(completer);
+    }
+    m_ui->amount->setPlaceholderText(money::format(1234, scale));
+    m_ui->banner->hide();
+    for (QLineEdit *field : {m_ui->source, m_ui->destination, m_ui->amount, m_ui->memo, m_ui->key})
+        connect(field, &QLineEdit::textChanged, this, &TransferDialog::validate);
+    connect(m_ui->newKey, &QToolButton::clicked, this, &TransferDialog::freshKey);
+    connect(m_ui->buttons, &QDialogButtonBox::accepted, this, &TransferDialog::accept);
+    connect(m_ui->buttons, &QDialogButtonBox::rejected, this, &TransferDialog::reject);
+    m_ui->buttons->button(QDialogButtonBox::Ok)->setText(tr("&Transfer"));
+    freshKey();
+    loadAccounts();
+    validate();
+}
+
+TransferDialog::~TransferDialog() = default;
+
+void TransferDialog::setSource(const QString &account)
+{
+    m_ui->source->setText(account);
+    m_ui->destination->setFocus();
+}
+
+void TransferDialog::freshKey() { m_ui->key->setText(QUuid::createUuid().toString(QUuid::WithoutBraces)); }
+
+void TransferDialog::loadAccounts()
+{
+    AccountQuery query;
+    query.limit = kCompletionLimit + 1;
+    m_jobs->run<Result<QList<Account>>>(this, [query](Store &s) { return s.accounts(query); }, [this](Result<QList<Account>> list) {
+        if (!list.ok())
+            return; // completion is a comfort; the store will still say "unknown account"
+        QStringList ids{kWorldAccount};
+        for (const Account &a : *list) {
+            if (a.id != kWorldAccount)
+                ids << a.id;
+        }
+        m_accountsComplete = list->size() <= kCompletionLimit;
+        m_accounts->setStringList(ids);
+        validate();
+    });
+}
+
+TransferInput TransferDialog::input() const
+{
+    TransferInput in;
+    in.source = m_ui->source->text();
+    in.destination = m_ui->destination->text();
+    in.amount = m_ui->amount->text();
+    in.memo = m_ui->memo->text();
+    // An emptied key field means "no key": the operator chose to go without.
+    if (!m_ui->key->text().isEmpty())
+        in.key = m_ui->key->text();
+    return in;
+}
+
+void TransferDialog::validate()
+{
+    const TransferInput in = input();
+    TransferInputCheck check = checkTransferInput(in, m_scale);
+    // Knowing every account, an unknown one can be pointed out as it is typed.
+    if (m_accountsComplete) {
+        const QStringList known = m_accounts->stringList();
+        if (check.source.ok() && !known.contains(in.source))
+            check.source = makeError(ErrorCode::UnknownAccount, tr("no account %1").arg(in.source));
+        if (check.destination.ok() && !known.contains(in.destination))
+            check.destination = makeError(ErrorCode::UnknownAccount, tr("no account %1").arg(in.destination));
+    }
+    // An empty field the operator has not reached yet is not an error to shout about.
+    const auto quietIfEmpty = [](const QString &text, const Error &e) { return text.isEmpty() ? Error{} : e; };
+    showError(m_ui->sourceError, quietIfEmpty(in.source, check.source));
+    showError(m_ui->destinationError, quietIfEmpty(in.destination, check.destination));
+    showError(m_ui->amountError, quietIfEmpty(in.amount, check.amount));
+    showError(m_ui->memoError, check.memo);
+    showError(m_ui->keyError, check.key);
+    const bool valid = check.request.has_value() && check.source.ok() && check.destination.ok();
+    m_ui->buttons->button(QDialogButtonBox::Ok)->setEnabled(valid && !m_submitting);
+}
+
+QString TransferDialog::fieldError(const QString &field) const
+{
+    const QLabel *label = field == QLatin1String("source") ? m_ui->sourceError
+        : field == QLatin1String("destination")           ? m_ui->destinationError
+        : field == QLatin1String("amount")                ? m_ui->amountError
+        : field == QLatin1String("memo")                  ? m_ui->memoError
+                                                          : m_ui->keyError;
+    return label->text();
+}
+
+QString TransferDialog::bannerText() const { return m_ui->banner->text(); }
+
+void TransferDialog::accept()
+{
+    const TransferInputCheck check = checkTransferInput(input(), m_scale);
+    if (!check.request || m_submitting)
+        return;
+    m_submitting = true;
+    validate();
+    m_ui->banner->setText(tr("Transferring…"));
+    m_ui->banner->setStyleSheet(QString());
+    m_ui->banner->show();
+    CoordinatorOptions options;
+    options.actor = m_operator;
+    const TransferRequest request = *check.request;
+    m_jobs->run<TxOutcome>(
+        this, [request, options](Store &s) { return Coordinator(s, options).transfer(request); },
+        [this](TxOutcome o) {
+            m_submitting = false;
+            Q_EMIT submitted();
+            if (o.ok() && o.tx) {
+                m_result = o.tx;
+                Q_EMIT transferDone(*o.tx);
+                QDialog::accept();
+                return;
+            }
+            // Refused or failed: say so here, and take a fresh key, because the old one now stands
+            // for this answer (resubmitting it would only repeat it).
+            QString text = tr("<b>%1</b>: %2").arg(codeWord(o.error.code), o.error.message.toHtmlEscaped());
+            if (o.tx)
+                text += tr("<br/>Transaction %1 is %2.").arg(o.tx->id, nameOf(o.tx->state));
+            m_ui->banner->setText(text);
+            m_ui->banner->setStyleSheet(QStringLiteral("color: #b02418;"));
+            if (o.tx)
+                freshKey();
+            validate();
+        });
+}
+
+} // namespace ledger::app

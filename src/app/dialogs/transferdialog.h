@@ -1,0 +1,58 @@
+#pragma once
+// The transfer dialog: source and destination (completing from existing accounts), amount, memo
+// and an idempotency key filled in beforehand, so that a double click cannot pay twice. Every
+// field is checked as it is typed with the same rules and words as `ledgerctl transfer`; OK stays
+// disabled until the request is valid. A refusal (funds, frozen account) is shown in the dialog.
+//
+// Threading: GUI thread only; the transfer itself runs as a job.
+
+#include "../jobrunner.h"
+#include "transferinput.h"
+
+#include <QDialog>
+
+namespace Ui {
+class TransferDialog;
+}
+
+class QStringListModel;
+
+namespace ledger::app {
+
+class TransferDialog : public QDialog {
+    Q_OBJECT
+public:
+    TransferDialog(JobRunner *jobs, int scale, const QString &operatorName, QWidget *parent = nullptr);
+    ~TransferDialog() override;
+
+    void setSource(const QString &account);
+    // The transfer that went through (after accept()).
+    const std::optional<Transaction> &result() const { return m_result; }
+    bool isSubmitting() const { return m_submitting; }
+    // For tests: the inline message shown beside each field ("" when fine).
+    QString fieldError(const QString &field) const;
+    QString bannerText() const;
+
+    void accept() override;
+
+Q_SIGNALS:
+    void transferDone(const Transaction &tx);
+    void submitted(); // the job came back, whatever it said
+
+private:
+    void validate();
+    void loadAccounts();
+    void freshKey();
+    TransferInput input() const;
+
+    std::unique_ptr<Ui::TransferDialog> m_ui;
+    JobRunner *m_jobs;
+    int m_scale;
+    QString m_operator;
+    QStringListModel *m_accounts;
+    bool m_accountsComplete = false;
+    bool m_submitting = false;
+    std::optional<Transaction> m_result;
+};
+
+} // namespace ledger::app

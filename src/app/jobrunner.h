@@ -1,0 +1,86 @@
+#pragma once
+// Runs store work off the GUI thread. Each job runs on a pool thread with that thread's own
+// connection (opened on first use, closed when the thread ends) and hands its result back on
+// the GUI thread — or drops it, if the object that asked is gone by then.
+//
+// Threading: create, call and destroy on the GUI thread. `work` runs on a pool thread and must
+// touch only the Store it is given and its own captures.
+
+#include "storeconfig.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QPointer>
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
+#include <functional>
+#include <type_traits>
+
+namespace ledger::app {
+
+// The connection of the calling pool thread to `config`'s store, opened on first use.
+Result<Store *> threadStore(const StoreConfig &config);
+
+// A result that says "the store could not even be opened": Result<T> from the error, or a
+// report type with an `error` member.
+template <typename R>
+R failedWith(const Error &error)
+{
+    if constexpr (std::is_constructible_v<R, Error>) {
+        return R(error);
+    } else {
+        R r{};
+        r.error = error;
+        return r;
+    }
+}
+
+class JobRunner : public QObject {
+    Q_OBJECT
+public:
+    explicit JobRunner(const StoreConfig &config, QObject *parent = nullptr);
+    // Waits for running jobs (their results are dropped).
+    ~JobRunner() override;
+
+    const StoreConfig &config() const { return m_config; }
+    int running() const { return m_running; }
+
+    template <typename R>
+    void run(QObject *context, std::function<R(Store &)> work, std::function<void(R)> done);
+
+Q_SIGNALS:
+    // The number of jobs under way changed (status bar, tests waiting for quiet).
+    void activityChanged(int running);
+
+private:
+    void started();
+    void finished();
+
+    StoreConfig m_config;
+    QThreadPool m_pool;
+    int m_running = 0;
+};
+
+template <typename R>
+void JobRunner::run(QObject *context, std::function<R(Store &)> work, std::function<void(R)> done)
+{
+    started();
+    auto *watcher = new QFutureWatcher<R>(this);
+    QPointer<QObject> guard(context);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, guard, done] {
+        R result = watcher->result();
+        watcher->deleteLater();
+        finished();
+        if (guard)
+            done(std::move(result));
+    });
+    const StoreConfig config = m_config;
+    watcher->setFuture(QtConcurrent::run(&m_pool, [config, work]() -> R {
+        auto store = threadStore(config);
+        if (!store.ok())
+            return failedWith<R>(store.error());
+        return work(**store);
+    }));
+}
+
+} // namespace ledger::app

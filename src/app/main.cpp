@@ -1,0 +1,61 @@
+// ledgerdesk: the operator console. Parses the command line and opens the window; everything
+// else lives in ledgerdesk_lib and ledgercore.
+#include "mainwindow.h"
+#include "screenshottour.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QTextStream>
+#include <cstdio>
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("ledgerdesk"));
+    QApplication::setApplicationDisplayName(QStringLiteral("LedgerDesk"));
+    QApplication::setApplicationVersion(QStringLiteral(LEDGERDESK_VERSION));
+    QApplication::setOrganizationName(QStringLiteral("LedgerDesk"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("LedgerDesk — the operator console of a two-phase-commit ledger.\n"
+                                                    "Without --store it opens $LEDGERDESK_STORE, else the default store\n"
+                                                    "(created with demo data on first run)."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption storeOption(QStringLiteral("store"), QStringLiteral("The store file to open."), QStringLiteral("PATH"));
+    const QCommandLineOption operatorOption(QStringLiteral("operator"), QStringLiteral("Your name in the journal (saved in the settings)."),
+                                            QStringLiteral("NAME"));
+    const QCommandLineOption screenshotsOption(QStringLiteral("screenshots"),
+                                               QStringLiteral("Save screenshots of the main views into DIR, then quit."), QStringLiteral("DIR"));
+    parser.addOptions({storeOption, operatorOption, screenshotsOption});
+    parser.process(app);
+
+    ledger::app::MainWindow window;
+    if (parser.isSet(operatorOption))
+        window.settings().setOperatorName(parser.value(operatorOption));
+
+    // An explicit store must exist; the default one is created (with demo data) the first time.
+    QString path = parser.value(storeOption);
+    if (path.isEmpty())
+        path = qEnvironmentVariable("LEDGERDESK_STORE");
+    const bool explicitStore = !path.isEmpty();
+    if (!explicitStore)
+        path = ledger::defaultStorePath();
+    window.openStore(path, explicitStore ? ledger::app::OpenMode::Existing : ledger::app::OpenMode::ExistingOrDemo);
+    window.show();
+
+    if (parser.isSet(screenshotsOption)) {
+        auto *tour = new ledger::app::ScreenshotTour(&window, parser.value(screenshotsOption));
+        QObject::connect(&window, &ledger::app::MainWindow::storeOpened, tour, &ledger::app::ScreenshotTour::start);
+        QObject::connect(&window, &ledger::app::MainWindow::storeFailed, &app, [](const QString &message) {
+            std::fprintf(stderr, "ledgerdesk: %s\n", qPrintable(message));
+            QApplication::exit(3);
+        });
+        QObject::connect(tour, &ledger::app::ScreenshotTour::finished, &app, [](bool ok, const QString &message) {
+            std::fprintf(ok ? stdout : stderr, "ledgerdesk: %s\n", qPrintable(message));
+            QApplication::exit(ok ? 0 : 1);
+        });
+    }
+    return app.exec();
+}

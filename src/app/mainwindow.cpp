@@ -1,0 +1,572 @@
+#include "mainwindow.h"
+
+#include "changewatcher.h"
+#include "dialogs/recoverdialog.h"
+#include "dialogs/repairdialog.h"
+#include "dialogs/repairwizard.h"
+#include "dialogs/settingsdialog.h"
+#include "dialogs/transferdialog.h"
+#include "jobrunner.h"
+#include "models/accounttablemodel.h"
+#include "models/journalmodel.h"
+#include "models/transactiontablemodel.h"
+#include "widgets/auditview.h"
+#include "widgets/dashboard.h"
+#include "widgets/detailpanel.h"
+#include "widgets/statebadge.h"
+#include "widgets/tablepage.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTime>
+#include <QToolBar>
+#include <QTreeView>
+#include <QtConcurrent/QtConcurrentRun>
+
+// Resources compiled into a static library are registered by hand (at global scope).
+static void initResources() { Q_INIT_RESOURCE(ledgerdesk); }
+
+namespace ledger::app {
+
+namespace {
+enum Page { OverviewPage, AccountsPage, TransactionsPage, AuditPage, ActionsPage };
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+    , m_actions(new ConsoleActions(this))
+    , m_navigatorModel(new NavigatorModel(this))
+    , m_navigator(new QTreeView(this))
+    , m_stack(new QStackedWidget(this))
+    , m_storeLabel(new QLabel(this))
+    , m_activityLabel(new QLabel(this))
+    , m_liveLabel(new QLabel(this))
+{
+    initResources();
+    setWindowTitle(tr("LedgerDesk"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/ledgerdesk.svg")));
+    buildPages();
+    buildMenus();
+
+    m_navigator->setModel(m_navigatorModel);
+    m_navigator->setHeaderHidden(true);
+    m_navigator->expandAll();
+    m_navigator->setAccessibleName(tr("Navigator"));
+    m_navigator->setMinimumWidth(190);
+    connect(m_navigator->selectionModel(), &QItemSelectionModel::currentChanged, this, &MainWindow::onNavigatorChanged);
+
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_navigator);
+    split->addWidget(m_stack);
+    split->setStretchFactor(1, 1);
+    split->setSizes({210, 1000});
+    setCentralWidget(split);
+
+    statusBar()->addPermanentWidget(m_liveLabel);
+    statusBar()->addPermanentWidget(m_activityLabel);
+    statusBar()->addPermanentWidget(m_storeLabel);
+    m_storeLabel->setText(tr("no store open"));
+
+    // Changes arrive in bursts (a transfer is eight writes): gather them into one refresh.
+    m_refreshTimer.setSingleShot(true);
+    m_refreshTimer.setInterval(150);
+    connect(&m_refreshTimer, &QTimer::timeout, this, &MainWindow::refreshAll);
+
+    resize(1320, 820);
+    restoreLayout();
+    m_navigator->setCurrentIndex(m_navigatorModel->indexOf(NavigatorModel::View::Overview));
+}
+
+MainWindow::~MainWindow() { closeStore(); }
+
+void MainWindow::buildPages()
+{
+    m_dashboard = new Dashboard(this);
+    m_accountModel = new AccountTableModel(this);
+    m_accountsPage = new TablePage(m_accountModel, AccountTableModel::IdRole, tr("Filter accounts by id or name…"), this);
+    m_accountsPage->table()->setAccessibleName(tr("Accounts"));
+
+    m_transactionModel = new TransactionTableModel(this);
+    m_transactionsPage = new TablePage(m_transactionModel, TransactionTableModel::IdRole, tr("Filter by transaction id or account…"), this);
+    QTableView *table = m_transactionsPage->table();
+    table->setAccessibleName(tr("Transactions"));
+    table->setItemDelegateForColumn(TransactionTableModel::StateColumn, new StateBadgeDelegate(TransactionTableModel::StateRole, table));
+    table->setSortingEnabled(true);
+    table->horizontalHeader()->setSortIndicator(TransactionTableModel::AgeColumn, Qt::AscendingOrder);
+    table->setContextMenuPolicy(Qt::ActionsContextMenu);
+    table->addActions({m_actions->resume, m_actions->cancel, m_actions->compensate, m_actions->guidedRepair});
+    const QList<int> widths{242, 92, 88, 88, 90, 56, 215};
+    for (int c = 0; c < widths.size(); ++c)
+        table->setColumnWidth(c, widths.at(c));
+    m_detail = new DetailPanel(this);
+    m_transactionSplitter = new QSplitter(Qt::Horizontal, this);
+    m_transactionSplitter->addWidget(m_transactionsPage);
+    m_transactionSplitter->addWidget(m_detail);
+    m_transactionSplitter->setStretchFactor(0, 2);
+    m_transactionSplitter->setStretchFactor(1, 1);
+    m_transactionSplitter->setSizes({720, 380});
+
+    m_audit = new AuditView(this);
+    m_journalModel = new JournalModel(this);
+    m_actionsPage = new TablePage(m_journalModel, JournalModel::DocIdRole, QString(), this);
+    m_actionsPage->setFilterVisible(false);
+    m_actionsPage->table()->setAccessibleName(tr("Operator actions"));
+    const QList<int> actionWidths{190, 160, 90, 280, 170};
+    for (int c = 0; c < actionWidths.size(); ++c)
+        m_actionsPage->table()->setColumnWidth(c, actionWidths.at(c));
+
+    m_stack->insertWidget(OverviewPage, m_dashboard);
+    m_stack->insertWidget(AccountsPage, m_accountsPage);
+    m_stack->insertWidget(TransactionsPage, m_transactionSplitter);
+    m_stack->insertWidget(AuditPage, m_audit);
+    m_stack->insertWidget(ActionsPage, m_actionsPage);
+
+    connect(m_accountsPage, &TablePage::filterTextChanged, m_accountModel, &AccountTableModel::setFilterText);
+    connect(m_transactionsPage, &TablePage::filterTextChanged, this, [this](const QString &text) {
+        m_transactionText = text;
+        applyTransactionFilter();
+    });
+    connect(m_transactionsPage, &TablePage::selectionChanged, this, &MainWindow::onTransactionSelection);
+    connect(m_transactionsPage, &TablePage::currentKeyChanged, m_detail, &DetailPanel::showTransaction);
+    connect(m_transactionsPage, &TablePage::activated, this, [this] {
+        if (m_actions->guidedRepair->isEnabled())
+            openRepairWizard();
+    });
+    connect(m_transactionModel, &PagedTableModel::dataChanged, this, &MainWindow::onTransactionSelection);
+    connect(m_actionsPage, &TablePage::activated, this, [this] {
+        const QModelIndex current = m_actionsPage->table()->currentIndex();
+        if (current.data(JournalModel::DocKindRole).toString() == QLatin1String("account"))
+            showAccountById(current.data(JournalModel::DocIdRole).toString());
+        else
+            showTransactionById(current.data(JournalModel::DocIdRole).toString());
+    });
+    for (DetailPanel *panel : {m_detail}) {
+        connect(panel, &DetailPanel::transactionLinkActivated, this, &MainWindow::showTransactionById);
+        connect(panel, &DetailPanel::accountLinkActivated, this, &MainWindow::showAccountById);
+    }
+    connect(m_audit, &AuditView::transactionLinkActivated, this, &MainWindow::showTransactionById);
+    connect(m_audit, &AuditView::accountLinkActivated, this, &MainWindow::showAccountById);
+    for (PagedTableModel *model : std::initializer_list<PagedTableModel *>{m_accountModel, m_transactionModel, m_journalModel}) {
+        connect(model, &PagedTableModel::loadingChanged, this, &MainWindow::updateActivity);
+        connect(model, &PagedTableModel::loadFailed, this, [this](const QString &message) { statusBar()->showMessage(message, 10'000); });
+    }
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_actions->newStore);
+    file->addAction(m_actions->openStore);
+    m_recentMenu = file->addMenu(tr("Open &recent"));
+    file->addSeparator();
+    file->addAction(m_actions->quit);
+    QMenu *transactions = menuBar()->addMenu(tr("&Transactions"));
+    transactions->addAction(m_actions->newTransfer);
+    transactions->addSeparator();
+    transactions->addActions({m_actions->resume, m_actions->cancel, m_actions->compensate, m_actions->guidedRepair});
+    transactions->addSeparator();
+    transactions->addAction(m_actions->recoverStuck);
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->addActions(m_actions->views);
+    view->addSeparator();
+    view->addActions({m_actions->find, m_actions->refresh});
+    QMenu *tools = menuBar()->addMenu(tr("T&ools"));
+    tools->addActions({m_actions->runAudit, m_actions->settings});
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_actions->about);
+
+    QToolBar *bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->addActions({m_actions->newTransfer, m_actions->resume, m_actions->cancel, m_actions->compensate, m_actions->guidedRepair});
+    bar->addSeparator();
+    bar->addActions({m_actions->recoverStuck, m_actions->runAudit});
+
+    connect(m_actions->newStore, &QAction::triggered, this, [this] { chooseStore(true); });
+    connect(m_actions->openStore, &QAction::triggered, this, [this] { chooseStore(false); });
+    connect(m_actions->quit, &QAction::triggered, this, &QWidget::close);
+    connect(m_actions->newTransfer, &QAction::triggered, this, &MainWindow::openTransferDialog);
+    connect(m_actions->resume, &QAction::triggered, this, [this] { openRepairDialog(OperatorAction::Resume); });
+    connect(m_actions->cancel, &QAction::triggered, this, [this] { openRepairDialog(OperatorAction::Cancel); });
+    connect(m_actions->compensate, &QAction::triggered, this, [this] { openRepairDialog(OperatorAction::Compensate); });
+    connect(m_actions->guidedRepair, &QAction::triggered, this, &MainWindow::openRepairWizard);
+    connect(m_actions->recoverStuck, &QAction::triggered, this, &MainWindow::openRecoverDialog);
+    connect(m_actions->refresh, &QAction::triggered, this, &MainWindow::refreshAll);
+    connect(m_actions->find, &QAction::triggered, this, [this] {
+        TablePage *page = m_stack->currentIndex() == AccountsPage ? m_accountsPage : m_transactionsPage;
+        if (m_stack->currentIndex() != AccountsPage)
+            showView(NavigatorModel::View::Transactions);
+        page->filterEdit()->setFocus();
+        page->filterEdit()->selectAll();
+    });
+    connect(m_actions->runAudit, &QAction::triggered, this, [this] {
+        showView(NavigatorModel::View::Audit);
+        m_audit->runAudit();
+    });
+    connect(m_actions->settings, &QAction::triggered, this, [this] {
+        auto *dialog = new SettingsDialog(m_settings, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &QDialog::accepted, this, [this] {
+            applyTransactionFilter(); // the stuck threshold may have changed
+            refreshCounts();
+        });
+        dialog->open();
+    });
+    connect(m_actions->about, &QAction::triggered, this, [this] {
+        QMessageBox::about(this, tr("About LedgerDesk"),
+                           tr("<h3>LedgerDesk %1</h3><p>The operator console of a two-phase-commit ledger: see every account and "
+                              "transaction by state, issue transfers, find what is stuck and repair it safely.</p>")
+                               .arg(QStringLiteral(LEDGERDESK_VERSION)));
+    });
+    const QList<QPair<NavigatorModel::View, std::optional<TxState>>> targets{
+        {NavigatorModel::View::Overview, std::nullopt}, {NavigatorModel::View::Accounts, std::nullopt},
+        {NavigatorModel::View::Transactions, std::nullopt}, {NavigatorModel::View::Stuck, std::nullopt},
+        {NavigatorModel::View::Audit, std::nullopt},       {NavigatorModel::View::Actions, std::nullopt}};
+    for (int i = 0; i < m_actions->views.size(); ++i) {
+        const auto target = targets.at(i);
+        connect(m_actions->views.at(i), &QAction::triggered, this, [this, target] { showView(target.first, target.second); });
+    }
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = m_settings.recentStores();
+    for (const QString &path : recent) {
+        QAction *a = m_recentMenu->addAction(QFileInfo(path).fileName() + QStringLiteral("  —  ") + path);
+        connect(a, &QAction::triggered, this, [this, path] { openStore(path, OpenMode::Existing); });
+    }
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::chooseStore(bool create)
+{
+    const QString dir = hasStore() ? QFileInfo(storePath()).absolutePath() : QFileInfo(defaultStorePath()).absolutePath();
+    const QString filter = tr("LedgerDesk stores (*.db);;All files (*)");
+    const QString path = create ? QFileDialog::getSaveFileName(this, tr("New store"), dir + QStringLiteral("/ledger.db"), filter)
+                                : QFileDialog::getOpenFileName(this, tr("Open store"), dir, filter);
+    if (!path.isEmpty())
+        openStore(path, create ? OpenMode::Create : OpenMode::Existing);
+}
+
+void MainWindow::openStore(const QString &path, OpenMode mode)
+{
+    auto config = resolveStoreConfig(path);
+    if (!config.ok()) {
+        showError(tr("Cannot open the store"), config.error().message);
+        return;
+    }
+    statusBar()->showMessage(mode == OpenMode::Existing ? tr("Opening %1…").arg(config->location)
+                                                        : tr("Preparing %1…").arg(config->location));
+    auto *watcher = new QFutureWatcher<OpenedStore>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        const OpenedStore opened = watcher->result();
+        watcher->deleteLater();
+        if (!opened.error.ok()) {
+            statusBar()->clearMessage();
+            showError(tr("Cannot open the store"), opened.error.toString());
+            Q_EMIT storeFailed(opened.error.toString());
+            return;
+        }
+        install(opened);
+    });
+    const QString operatorName = m_settings.operatorName();
+    const StoreConfig c = *config;
+    watcher->setFuture(QtConcurrent::run([c, mode, operatorName] { return openForConsole(c, mode, operatorName); }));
+}
+
+void MainWindow::closeStore()
+{
+    // Models first, so nothing asks the old runner for more; then the runner waits for its jobs.
+    m_accountModel->setJobRunner(nullptr);
+    m_transactionModel->setJobRunner(nullptr);
+    m_journalModel->setJobRunner(nullptr);
+    m_detail->setJobRunner(nullptr, m_scale);
+    m_audit->setJobRunner(nullptr, m_scale);
+    delete m_watcher;
+    m_watcher = nullptr;
+    delete m_jobs;
+    m_jobs = nullptr;
+}
+
+void MainWindow::install(const OpenedStore &opened)
+{
+    closeStore();
+    m_config = opened.config;
+    m_scale = opened.scale;
+    m_jobs = new JobRunner(m_config, this);
+    m_watcher = new ChangeWatcher(m_config, 400, this);
+    connect(m_jobs, &JobRunner::activityChanged, this, &MainWindow::updateActivity);
+    connect(m_watcher, &ChangeWatcher::changed, this, [this] {
+        m_liveLabel->setText(tr("changed %1").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))));
+        scheduleRefresh();
+    });
+    connect(m_watcher, &ChangeWatcher::failed, this, [this](const QString &message) {
+        m_liveLabel->setText(tr("live updates paused"));
+        statusBar()->showMessage(message, 10'000);
+    });
+    m_accountModel->setScale(m_scale);
+    m_transactionModel->setScale(m_scale);
+    m_accountModel->setJobRunner(m_jobs);
+    m_journalModel->setJobRunner(m_jobs);
+    m_detail->setJobRunner(m_jobs, m_scale);
+    m_audit->setJobRunner(m_jobs, m_scale);
+    m_transactionModel->setJobRunner(m_jobs);
+    applyTransactionFilter();
+    m_actions->setStoreOpen(true);
+    m_settings.addRecentStore(m_config.location);
+    rebuildRecentMenu();
+    setWindowTitle(tr("%1 — LedgerDesk").arg(QFileInfo(m_config.location).fileName()));
+    m_storeLabel->setText(m_config.location);
+    m_liveLabel->setText(tr("live"));
+    statusBar()->showMessage(opened.demo ? tr("Created %1 with demo data").arg(m_config.location) : tr("Opened %1").arg(m_config.location),
+                             8000);
+    refreshCounts();
+    if (m_stack->currentIndex() == OverviewPage)
+        refreshOverview();
+    onTransactionSelection();
+    Q_EMIT storeOpened(m_config.location);
+}
+
+QString MainWindow::storePath() const { return m_config.location; }
+
+bool MainWindow::isBusy() const
+{
+    return (m_jobs && m_jobs->running() > 0) || m_transactionModel->isLoading() || m_accountModel->isLoading() || m_journalModel->isLoading();
+}
+
+void MainWindow::showView(NavigatorModel::View view, std::optional<TxState> state)
+{
+    const QModelIndex index = m_navigatorModel->indexOf(view, state);
+    if (index.isValid())
+        m_navigator->setCurrentIndex(index); // onNavigatorChanged does the rest
+}
+
+void MainWindow::onNavigatorChanged()
+{
+    const QModelIndex current = m_navigator->currentIndex();
+    if (!current.isValid())
+        return;
+    m_view = NavigatorModel::viewOf(current);
+    m_viewState = NavigatorModel::stateOf(current);
+    switch (m_view) {
+    case NavigatorModel::View::Overview:
+        m_stack->setCurrentIndex(OverviewPage);
+        refreshOverview();
+        break;
+    case NavigatorModel::View::Accounts: m_stack->setCurrentIndex(AccountsPage); break;
+    case NavigatorModel::View::Audit: m_stack->setCurrentIndex(AuditPage); break;
+    case NavigatorModel::View::Actions: m_stack->setCurrentIndex(ActionsPage); break;
+    case NavigatorModel::View::Transactions:
+    case NavigatorModel::View::State:
+    case NavigatorModel::View::Stuck:
+    case NavigatorModel::View::Compensations:
+        m_stack->setCurrentIndex(TransactionsPage);
+        applyTransactionFilter();
+        break;
+    }
+}
+
+void MainWindow::applyTransactionFilter()
+{
+    TxQuery filter;
+    filter.text = m_transactionText;
+    if (m_view == NavigatorModel::View::State)
+        filter.state = m_viewState;
+    if (m_view == NavigatorModel::View::Stuck) {
+        filter.stuckOnly = true;
+        filter.stuckForMs = m_settings.stuckThresholdMs();
+    }
+    if (m_view == NavigatorModel::View::Compensations)
+        filter.kind = TxKind::Compensation;
+    const TxQuery &now = m_transactionModel->query();
+    const bool same = now.state == filter.state && now.stuckOnly == filter.stuckOnly && now.stuckForMs == filter.stuckForMs
+        && now.kind == filter.kind && now.text == filter.text;
+    if (!same || m_transactionModel->jobRunner() != m_jobs)
+        m_transactionModel->setFilter(filter);
+}
+
+QList<Transaction> MainWindow::selectedTransactions() const
+{
+    QList<Transaction> list;
+    for (const QModelIndex &row : m_transactionsPage->table()->selectionModel()->selectedRows()) {
+        if (auto tx = m_transactionModel->transactionAt(row.row()))
+            list << *tx;
+    }
+    return list;
+}
+
+void MainWindow::onTransactionSelection()
+{
+    m_actions->updateForSelection(m_stack->currentIndex() == TransactionsPage ? selectedTransactions() : QList<Transaction>{});
+}
+
+void MainWindow::scheduleRefresh()
+{
+    if (!m_refreshTimer.isActive())
+        m_refreshTimer.start();
+}
+
+void MainWindow::refreshAll()
+{
+    if (!m_jobs)
+        return;
+    refreshCounts();
+    m_transactionModel->refresh();
+    m_accountModel->refresh();
+    m_journalModel->refresh();
+    m_detail->refresh();
+    if (m_stack->currentIndex() == OverviewPage)
+        refreshOverview();
+}
+
+void MainWindow::refreshCounts()
+{
+    if (!m_jobs)
+        return;
+    const qint64 threshold = m_settings.stuckThresholdMs();
+    m_jobs->run<Result<Overview>>(this, [threshold](Store &s) { return loadCounts(s, threshold); }, [this](Result<Overview> counts) {
+        if (!counts.ok()) {
+            statusBar()->showMessage(counts.error().message, 10'000);
+            return;
+        }
+        m_navigatorModel->setCounts(*counts);
+        Q_EMIT countsLoaded();
+    });
+}
+
+void MainWindow::refreshOverview()
+{
+    if (!m_jobs)
+        return;
+    const qint64 threshold = m_settings.stuckThresholdMs();
+    m_jobs->run<Result<Overview>>(this, [threshold](Store &s) { return loadOverview(s, threshold); }, [this](Result<Overview> overview) {
+        if (!overview.ok())
+            return;
+        m_dashboard->setOverview(*overview);
+        Q_EMIT overviewLoaded();
+    });
+}
+
+void MainWindow::updateActivity()
+{
+    const int running = m_jobs ? m_jobs->running() : 0;
+    m_activityLabel->setText(running > 0 ? tr("working: %n job(s)", "", running) : tr("idle"));
+}
+
+void MainWindow::showError(const QString &title, const QString &text)
+{
+    // Not exec(): the window keeps running (and tests keep going) while the message is up.
+    auto *box = new QMessageBox(QMessageBox::Critical, title, text, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::showTransactionById(const QString &id)
+{
+    if (id.isEmpty())
+        return;
+    showView(NavigatorModel::View::Transactions);
+    m_transactionsPage->filterEdit()->setText(id); // the debounced filter narrows the table to it
+    m_transactionsPage->selectKey(id);
+}
+
+void MainWindow::showAccountById(const QString &id)
+{
+    if (id.isEmpty())
+        return;
+    showView(NavigatorModel::View::Accounts);
+    m_accountsPage->filterEdit()->setText(id);
+    m_accountsPage->selectKey(id);
+}
+
+TransferDialog *MainWindow::openTransferDialog()
+{
+    if (!m_jobs)
+        return nullptr;
+    auto *dialog = new TransferDialog(m_jobs, m_scale, m_settings.operatorName(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (m_stack->currentIndex() == AccountsPage && !m_accountsPage->currentKey().isEmpty())
+        dialog->setSource(m_accountsPage->currentKey());
+    connect(dialog, &TransferDialog::transferDone, this, [this](const Transaction &tx) {
+        statusBar()->showMessage(tr("%1 is %2").arg(tx.id, nameOf(tx.state)), 8000);
+        scheduleRefresh();
+    });
+    dialog->open();
+    return dialog;
+}
+
+RepairDialog *MainWindow::openRepairDialog(OperatorAction action)
+{
+    QStringList ids;
+    for (const Transaction &tx : selectedTransactions())
+        ids << tx.id;
+    if (!m_jobs || ids.isEmpty())
+        return nullptr;
+    auto *dialog = new RepairDialog(m_jobs, m_scale, m_settings.operatorName(), action, ids, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &RepairDialog::repairFinished, this, &MainWindow::scheduleRefresh);
+    dialog->open();
+    return dialog;
+}
+
+RepairWizard *MainWindow::openRepairWizard()
+{
+    const QList<Transaction> selected = selectedTransactions();
+    if (!m_jobs || selected.size() != 1)
+        return nullptr;
+    auto *wizard = new RepairWizard(m_jobs, m_scale, m_settings.operatorName(), m_settings.stuckThresholdMs(), selected.first().id, this);
+    wizard->setAttribute(Qt::WA_DeleteOnClose);
+    connect(wizard, &RepairWizard::repaired, this, &MainWindow::scheduleRefresh);
+    wizard->open();
+    return wizard;
+}
+
+RecoverDialog *MainWindow::openRecoverDialog()
+{
+    if (!m_jobs)
+        return nullptr;
+    auto *dialog = new RecoverDialog(m_jobs, m_settings.stuckThresholdMs(), m_settings.operatorName(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &RecoverDialog::recoveryFinished, this, &MainWindow::scheduleRefresh);
+    dialog->open();
+    return dialog;
+}
+
+void MainWindow::saveLayout()
+{
+    m_settings.setWindow(saveGeometry(), saveState());
+    m_settings.setHeaderState(QStringLiteral("transactions"), m_transactionsPage->table()->horizontalHeader()->saveState());
+    m_settings.setHeaderState(QStringLiteral("accounts"), m_accountsPage->table()->horizontalHeader()->saveState());
+    m_settings.setHeaderState(QStringLiteral("actions"), m_actionsPage->table()->horizontalHeader()->saveState());
+}
+
+void MainWindow::restoreLayout()
+{
+    restoreGeometry(m_settings.windowGeometry());
+    restoreState(m_settings.windowState());
+    m_transactionsPage->table()->horizontalHeader()->restoreState(m_settings.headerState(QStringLiteral("transactions")));
+    m_accountsPage->table()->horizontalHeader()->restoreState(m_settings.headerState(QStringLiteral("accounts")));
+    m_actionsPage->table()->horizontalHeader()->restoreState(m_settings.headerState(QStringLiteral("actions")));
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveLayout();
+    event->accept();
+}
+
+} // namespace ledger::app

@@ -1,0 +1,134 @@
+#pragma once
+// The console's window: the navigator on the left (every entry with its live count), the page
+// it selects (overview, accounts, transactions with their detail, audit, operator actions), the
+// menus, toolbar and shortcuts, and the status bar with the store and the workers' activity.
+// It wires the pieces together; the work is done by the models, dialogs and core jobs.
+//
+// Threading: GUI thread only. Nothing here touches the store directly.
+
+#include "consoleactions.h"
+#include "models/navigatormodel.h"
+#include "settings.h"
+#include "storeopener.h"
+
+#include <QMainWindow>
+#include <QTimer>
+
+class QLabel;
+class QMenu;
+class QSplitter;
+class QStackedWidget;
+class QTreeView;
+
+namespace ledger::app {
+
+class AccountTableModel;
+class AuditView;
+class ChangeWatcher;
+class Dashboard;
+class DetailPanel;
+class JobRunner;
+class JournalModel;
+class RecoverDialog;
+class RepairDialog;
+class RepairWizard;
+class TablePage;
+class TransactionTableModel;
+class TransferDialog;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // Opens (or creates) a store in the background and shows it when ready.
+    void openStore(const QString &path, OpenMode mode);
+    bool hasStore() const { return m_jobs != nullptr; }
+    QString storePath() const;
+    JobRunner *jobs() const { return m_jobs; }
+    int scale() const { return m_scale; }
+    Settings &settings() { return m_settings; }
+    // Jobs running or tables loading: tests and the screenshot tour wait for quiet.
+    bool isBusy() const;
+
+    void showView(NavigatorModel::View view, std::optional<TxState> state = std::nullopt);
+    void refreshAll();
+
+    TransferDialog *openTransferDialog();
+    RepairDialog *openRepairDialog(OperatorAction action);
+    RepairWizard *openRepairWizard();
+    RecoverDialog *openRecoverDialog();
+
+    ConsoleActions *actions() const { return m_actions; }
+    NavigatorModel *navigatorModel() const { return m_navigatorModel; }
+    QTreeView *navigator() const { return m_navigator; }
+    TablePage *transactionsPage() const { return m_transactionsPage; }
+    TablePage *accountsPage() const { return m_accountsPage; }
+    TablePage *actionsPage() const { return m_actionsPage; }
+    TransactionTableModel *transactionModel() const { return m_transactionModel; }
+    DetailPanel *detailPanel() const { return m_detail; }
+    Dashboard *dashboard() const { return m_dashboard; }
+    AuditView *auditView() const { return m_audit; }
+    QList<Transaction> selectedTransactions() const;
+
+Q_SIGNALS:
+    void storeOpened(const QString &path);
+    void storeFailed(const QString &message);
+    void countsLoaded();
+    void overviewLoaded();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void buildPages();
+    void buildMenus();
+    void install(const OpenedStore &opened);
+    void closeStore();
+    void onNavigatorChanged();
+    void applyTransactionFilter();
+    void onTransactionSelection();
+    void refreshCounts();
+    void refreshOverview();
+    void scheduleRefresh();
+    void updateActivity();
+    void showError(const QString &title, const QString &text);
+    void chooseStore(bool create);
+    void rebuildRecentMenu();
+    void showTransactionById(const QString &id);
+    void showAccountById(const QString &id);
+    void saveLayout();
+    void restoreLayout();
+
+    Settings m_settings;
+    ConsoleActions *m_actions;
+    JobRunner *m_jobs = nullptr;
+    ChangeWatcher *m_watcher = nullptr;
+    StoreConfig m_config;
+    int m_scale = 2;
+    NavigatorModel::View m_view = NavigatorModel::View::Overview;
+    std::optional<TxState> m_viewState;
+    QString m_transactionText;
+    QTimer m_refreshTimer;
+
+    NavigatorModel *m_navigatorModel;
+    QTreeView *m_navigator;
+    QStackedWidget *m_stack;
+    Dashboard *m_dashboard;
+    AccountTableModel *m_accountModel;
+    TablePage *m_accountsPage;
+    TransactionTableModel *m_transactionModel;
+    TablePage *m_transactionsPage;
+    QSplitter *m_transactionSplitter;
+    DetailPanel *m_detail;
+    AuditView *m_audit;
+    JournalModel *m_journalModel;
+    TablePage *m_actionsPage;
+    QMenu *m_recentMenu = nullptr;
+    QLabel *m_storeLabel;
+    QLabel *m_activityLabel;
+    QLabel *m_liveLabel;
+};
+
+} // namespace ledger::app

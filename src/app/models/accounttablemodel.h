@@ -1,0 +1,37 @@
+#pragma once
+// Accounts, paged from the store: id, name, status, balance, available, pending debits and
+// credits; filtered by text (id or name).
+//
+// Threading: GUI thread only.
+
+#include "pagedtablemodel.h"
+
+namespace ledger::app {
+
+class AccountTableModel : public PagedTableModel {
+    Q_OBJECT
+public:
+    enum Column { IdColumn, NameColumn, StatusColumn, BalanceColumn, AvailableColumn, PendingDebitsColumn, PendingCreditsColumn, ColumnCount };
+    enum Role { AccountRole = Qt::UserRole + 1, IdRole };
+
+    explicit AccountTableModel(QObject *parent = nullptr);
+
+    void setFilterText(const QString &text);
+    void setScale(int scale);
+
+    int columnCount(const QModelIndex &parent = QModelIndex()) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+protected:
+    void fetchCount(CountDone done) override;
+    void fetchRows(qint64 offset, int limit, RowsDone done) override;
+    QVariant cell(const QVariant &row, int column, int role) const override;
+    QString keyOf(const QVariant &row) const override;
+
+private:
+    AccountQuery m_query;
+    int m_scale = 2;
+};
+
+} // namespace ledger::app
+

@@ -1,0 +1,82 @@
+#include "navigatormodel.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QFont>
+
+namespace ledger::app {
+
+namespace {
+QString keyFor(NavigatorModel::View view, std::optional<TxState> state)
+{
+    return QStringLiteral("%1/%2").arg(int(view)).arg(state ? int(*state) : -1);
+}
+} // namespace
+
+NavigatorModel::NavigatorModel(QObject *parent) : QStandardItemModel(parent)
+{
+    QStandardItem *root = invisibleRootItem();
+    add(root, View::Overview, tr("Overview"));
+    add(root, View::Accounts, tr("Accounts"));
+    QStandardItem *transactions = add(root, View::Transactions, tr("Transactions"));
+    for (TxState s : allTxStates())
+        add(transactions, View::State, nameOf(s), s);
+    add(transactions, View::Stuck, tr("Stuck"));
+    add(transactions, View::Compensations, tr("Compensations"));
+    add(root, View::Audit, tr("Audit"));
+    add(root, View::Actions, tr("Operator actions"));
+}
+
+QStandardItem *NavigatorModel::add(QStandardItem *parent, View view, const QString &label, std::optional<TxState> state)
+{
+    auto *item = new QStandardItem(label);
+    item->setEditable(false);
+    item->setData(int(view), ViewRole);
+    item->setData(state ? int(*state) : -1, StateRole);
+    item->setData(label, Qt::AccessibleTextRole);
+    parent->appendRow(item);
+    m_items.insert(keyFor(view, state), item);
+    return item;
+}
+
+void NavigatorModel::setLabel(View view, std::optional<TxState> state, const QString &label, qint64 count)
+{
+    QStandardItem *item = m_items.value(keyFor(view, state));
+    if (!item)
+        return;
+    const QString text = QStringLiteral("%1  (%2)").arg(label, QLocale().toString(count));
+    if (item->text() != text)
+        item->setText(text);
+}
+
+void NavigatorModel::setCounts(const Overview &counts)
+{
+    setLabel(View::Accounts, std::nullopt, tr("Accounts"), counts.accounts);
+    setLabel(View::Transactions, std::nullopt, tr("Transactions"), counts.transactions);
+    for (TxState s : allTxStates())
+        setLabel(View::State, s, nameOf(s), counts.byState.value(s));
+    setLabel(View::Stuck, std::nullopt, tr("Stuck"), counts.stuck);
+    setLabel(View::Compensations, std::nullopt, tr("Compensations"), counts.compensations);
+    // Stuck work stands out.
+    QStandardItem *stuck = m_items.value(keyFor(View::Stuck, std::nullopt));
+    QFont font = stuck->font();
+    font.setBold(counts.stuck > 0);
+    stuck->setFont(font);
+    stuck->setForeground(counts.stuck > 0 ? QBrush(QColor(0xb0, 0x24, 0x18)) : QBrush());
+}
+
+QModelIndex NavigatorModel::indexOf(View view, std::optional<TxState> state) const
+{
+    QStandardItem *item = m_items.value(keyFor(view, state));
+    return item ? item->index() : QModelIndex();
+}
+
+NavigatorModel::View NavigatorModel::viewOf(const QModelIndex &index) { return View(index.data(ViewRole).toInt()); }
+
+std::optional<TxState> NavigatorModel::stateOf(const QModelIndex &index)
+{
+    const int s = index.data(StateRole).toInt();
+    return s < 0 ? std::nullopt : std::optional<TxState>(TxState(s));
+}
+
+} // namespace ledger::app

@@ -1,0 +1,35 @@
+#pragma once
+// The navigator: Overview, Accounts, Transactions split by state, Stuck, Compensations, Audit
+// and Operator actions, each transaction entry with its live count.
+//
+// Threading: GUI thread only.
+
+#include "overview.h"
+
+#include <QStandardItemModel>
+
+namespace ledger::app {
+
+class NavigatorModel : public QStandardItemModel {
+    Q_OBJECT
+public:
+    enum class View { Overview, Accounts, Transactions, State, Stuck, Compensations, Audit, Actions };
+    enum Role { ViewRole = Qt::UserRole + 1, StateRole };
+
+    explicit NavigatorModel(QObject *parent = nullptr);
+
+    void setCounts(const Overview &counts);
+    // The index of an entry (a state for View::State).
+    QModelIndex indexOf(View view, std::optional<TxState> state = std::nullopt) const;
+
+    static View viewOf(const QModelIndex &index);
+    static std::optional<TxState> stateOf(const QModelIndex &index);
+
+private:
+    QStandardItem *add(QStandardItem *parent, View view, const QString &label, std::optional<TxState> state = std::nullopt);
+    void setLabel(View view, std::optional<TxState> state, const QString &label, qint64 count);
+
+    QHash<QString, QStandardItem *> m_items; // by "<view>/<state>"
+};
+
+} // namespace ledger::app

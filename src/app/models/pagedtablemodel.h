@@ -1,0 +1,95 @@
+#pragma once
+// A table model that never loads all its rows: it asks the store how many rows there are (the
+// scrollbar shows the real count) and fetches fixed-size pages in the background as the view
+// asks for them, showing a placeholder until they arrive. Results of an older query are dropped
+// by a generation counter; a bounded cache keeps memory flat however far one scrolls.
+//
+// Subclasses say how to count and how to fetch a page (each a job on the JobRunner) and how to
+// show one row. Threading: GUI thread only.
+
+#include "../jobrunner.h"
+
+#include <QAbstractTableModel>
+#include <QElapsedTimer>
+#include <QHash>
+#include <QSet>
+
+namespace ledger::app {
+
+class PagedTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    static constexpr int kPageSize = 200;
+    static constexpr int kMaxCachedPages = 64;
+
+    explicit PagedTableModel(QObject *parent = nullptr);
+
+    // Where jobs run; null (no store open) empties the model.
+    void setJobRunner(JobRunner *jobs);
+    JobRunner *jobRunner() const { return m_jobs; }
+
+    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+
+    // Reads the count and every cached page again, keeping rows where they are (live updates:
+    // the view keeps its selection and scroll position).
+    void refresh();
+    // The row's document (a QVariant holding it) if its page is loaded, else invalid.
+    QVariant rowValue(int row) const;
+    // The row showing the document whose key is `key`, among the loaded rows; -1 if none.
+    int rowOfKey(const QString &key) const;
+
+    bool isLoading() const { return !m_requested.isEmpty() || m_countPending; }
+    qint64 rowsFetched() const { return m_rowsFetched; }
+    int pagesFetched() const { return m_pagesFetched; }
+    int pagesCached() const { return int(m_pages.size()); }
+
+Q_SIGNALS:
+    void countChanged(qint64 count);
+    void loadingChanged(bool loading);
+    void loadFailed(const QString &message);
+
+protected:
+    // Forgets every row and counts again (a new query, sort or store).
+    void restart();
+
+    using CountDone = std::function<void(Result<qint64>)>;
+    using RowsDone = std::function<void(Result<QList<QVariant>>)>;
+    virtual void fetchCount(CountDone done) = 0;
+    virtual void fetchRows(qint64 offset, int limit, RowsDone done) = 0;
+    virtual QVariant cell(const QVariant &row, int column, int role) const = 0;
+    // A row's stable key (a document id), to find it again after a refresh.
+    virtual QString keyOf(const QVariant &row) const = 0;
+    // What a row shows while its page loads.
+    virtual QVariant placeholder(int column, int role) const;
+
+private:
+    struct Page {
+        QList<QVariant> rows;
+        quint64 ticket = 0; // which request filled it: an older answer never overwrites a newer
+        qint64 lastUsed = 0;
+    };
+
+    void requestCount();
+    void requestPage(int page) const;
+    void onCount(quint64 generation, const Result<qint64> &count);
+    void onPage(quint64 generation, quint64 ticket, int page, const Result<QList<QVariant>> &rows);
+    void setCount(qint64 count);
+    void evictIfNeeded() const;
+    void updateLoading() const;
+
+    JobRunner *m_jobs = nullptr;
+    qint64 m_count = 0;
+    quint64 m_generation = 0;
+    bool m_countPending = false;
+    bool m_refreshAgain = false;
+    mutable quint64 m_ticket = 0;
+    mutable qint64 m_useClock = 0;
+    mutable QHash<int, Page> m_pages;
+    mutable QSet<int> m_requested;
+    mutable bool m_wasLoading = false;
+    qint64 m_rowsFetched = 0;
+    int m_pagesFetched = 0;
+};
+
+} // namespace ledger::app

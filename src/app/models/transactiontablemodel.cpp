@@ -1,0 +1,177 @@
+#include "transactiontablemodel.h"
+
+#include "duration.h"
+#include "money.h"
+
+#include <QColor>
+#include <QPointer>
+
+namespace ledger::app {
+
+namespace {
+// A page of transactions with the store's clock at the moment it was read (for the ages).
+struct TimedRows {
+    QList<QVariant> rows;
+    QDateTime now;
+};
+} // namespace
+
+TransactionTableModel::TransactionTableModel(QObject *parent) : PagedTableModel(parent)
+{
+    m_query.sortKey = TxSortKey::CreatedAt;
+    m_query.descending = true; // newest first until the operator sorts otherwise
+    m_sinceStoreNow.start();
+    // Ages move while one watches: repaint that column every second (only visible cells paint).
+    m_ageTimer.setInterval(1000);
+    connect(&m_ageTimer, &QTimer::timeout, this, [this] {
+        if (rowCount() > 0)
+            Q_EMIT dataChanged(index(0, AgeColumn), index(rowCount() - 1, AgeColumn), {Qt::DisplayRole});
+    });
+    m_ageTimer.start();
+}
+
+void TransactionTableModel::setFilter(const TxQuery &filter)
+{
+    const TxSortKey key = m_query.sortKey;
+    const bool descending = m_query.descending;
+    m_query = filter;
+    m_query.sortKey = key;
+    m_query.descending = descending;
+    restart();
+}
+
+void TransactionTableModel::setScale(int scale) { m_scale = scale; }
+
+int TransactionTableModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant TransactionTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case IdColumn: return tr("Transaction");
+    case StateColumn: return tr("State");
+    case SourceColumn: return tr("Source");
+    case DestinationColumn: return tr("Destination");
+    case AmountColumn: return tr("Amount");
+    case AgeColumn: return tr("Age");
+    case OwnerColumn: return tr("Owner / lease");
+    case LastErrorColumn: return tr("Last error");
+    }
+    return QVariant();
+}
+
+void TransactionTableModel::sort(int column, Qt::SortOrder order)
+{
+    const bool ascending = order == Qt::AscendingOrder;
+    switch (column) {
+    case IdColumn: m_query.sortKey = TxSortKey::Id; m_query.descending = !ascending; break;
+    case StateColumn: m_query.sortKey = TxSortKey::State; m_query.descending = !ascending; break;
+    case AmountColumn: m_query.sortKey = TxSortKey::Amount; m_query.descending = !ascending; break;
+    // Youngest first is "ascending age", which is the newest creation time first.
+    case AgeColumn: m_query.sortKey = TxSortKey::CreatedAt; m_query.descending = ascending; break;
+    default: return; // other columns are not sortable on the store's indexes
+    }
+    restart();
+}
+
+std::optional<Transaction> TransactionTableModel::transactionAt(int row) const
+{
+    const QVariant v = rowValue(row);
+    if (!v.isValid())
+        return std::nullopt;
+    return v.value<Transaction>();
+}
+
+void TransactionTableModel::fetchCount(CountDone done)
+{
+    const TxQuery query = m_query;
+    jobRunner()->run<Result<qint64>>(this, [query](Store &s) { return s.transactionCount(query); }, done);
+}
+
+void TransactionTableModel::fetchRows(qint64 offset, int limit, RowsDone done)
+{
+    TxQuery query = m_query;
+    query.offset = offset;
+    query.limit = limit;
+    QPointer<TransactionTableModel> self(this);
+    jobRunner()->run<Result<TimedRows>>(
+        this,
+        [query](Store &s) -> Result<TimedRows> {
+            auto list = s.transactions(query);
+            if (!list.ok())
+                return list.error();
+            auto now = s.now();
+            if (!now.ok())
+                return now.error();
+            TimedRows page;
+            page.now = *now;
+            for (const Transaction &t : *list)
+                page.rows << QVariant::fromValue(t);
+            return page;
+        },
+        [self, done](Result<TimedRows> page) {
+            if (!page.ok()) {
+                done(page.error());
+                return;
+            }
+            self->m_storeNow = page->now;
+            self->m_sinceStoreNow.restart();
+            done(page->rows);
+        });
+}
+
+qint64 TransactionTableModel::ageOf(const Transaction &tx) const
+{
+    if (!m_storeNow.isValid())
+        return 0;
+    return tx.createdAt.msecsTo(m_storeNow) + m_sinceStoreNow.elapsed();
+}
+
+QVariant TransactionTableModel::cell(const QVariant &row, int column, int role) const
+{
+    const Transaction tx = row.value<Transaction>();
+    if (role == TransactionRole)
+        return row;
+    if (role == StateRole)
+        return nameOf(tx.state);
+    if (role == IdRole)
+        return tx.id;
+    if (role == Qt::TextAlignmentRole && (column == AmountColumn || column == AgeColumn))
+        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole) {
+        if (column == LastErrorColumn && !tx.lastError.isEmpty())
+            return tx.lastError;
+        if (column == OwnerColumn && !tx.owner.isEmpty())
+            return tr("%1\nlease until %2").arg(tx.owner, formatTimestamp(tx.leaseUntil));
+        if (column == IdColumn && tx.kind == TxKind::Compensation)
+            return tr("Compensation of %1").arg(tx.compensates);
+        return QVariant();
+    }
+    if (role != Qt::DisplayRole)
+        return QVariant();
+    switch (column) {
+    case IdColumn: return tx.kind == TxKind::Compensation ? tx.id + QStringLiteral(" ↺") : tx.id;
+    case StateColumn: return nameOf(tx.state);
+    case SourceColumn: return tx.source;
+    case DestinationColumn: return tx.destination;
+    case AmountColumn: return money::format(tx.amount, m_scale);
+    case AgeColumn: return duration::format(ageOf(tx));
+    case OwnerColumn: {
+        if (tx.owner.isEmpty())
+            return QStringLiteral("—");
+        const QString owner = tx.owner.section(QLatin1Char('/'), 0, 0);
+        if (isTerminal(tx.state) || !tx.leaseUntil.isValid() || !m_storeNow.isValid())
+            return owner;
+        const qint64 left = m_storeNow.msecsTo(tx.leaseUntil) - m_sinceStoreNow.elapsed();
+        return left < 0 ? tr("%1 · lease expired %2 ago").arg(owner, duration::format(-left))
+                        : tr("%1 · %2 left").arg(owner, duration::format(left));
+    }
+    case LastErrorColumn: return tx.lastError;
+    }
+    return QVariant();
+}
+
+QString TransactionTableModel::keyOf(const QVariant &row) const { return row.value<Transaction>().id; }
+
+} // namespace ledger::app

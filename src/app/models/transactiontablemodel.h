@@ -1,0 +1,55 @@
+#pragma once
+// Transactions as the console lists them, paged from the store: id, state (drawn as a badge),
+// source, destination, amount, age, owner and lease, last error. Filtered by state, "stuck",
+// kind and text; sorted by age, amount, state or id.
+//
+// Threading: GUI thread only.
+
+#include "pagedtablemodel.h"
+
+#include <QTimer>
+
+namespace ledger::app {
+
+class TransactionTableModel : public PagedTableModel {
+    Q_OBJECT
+public:
+    enum Column { IdColumn, StateColumn, SourceColumn, DestinationColumn, AmountColumn, AgeColumn, OwnerColumn, LastErrorColumn, ColumnCount };
+    enum Role {
+        TransactionRole = Qt::UserRole + 1, // QVariant<Transaction>
+        StateRole,                          // QString state name, for the badge
+        IdRole,
+    };
+
+    explicit TransactionTableModel(QObject *parent = nullptr);
+
+    // The filter (state, stuck, kind, text); keeps the current sort.
+    void setFilter(const TxQuery &filter);
+    const TxQuery &query() const { return m_query; }
+    void setScale(int scale);
+
+    int columnCount(const QModelIndex &parent = QModelIndex()) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+
+    std::optional<Transaction> transactionAt(int row) const;
+
+protected:
+    void fetchCount(CountDone done) override;
+    void fetchRows(qint64 offset, int limit, RowsDone done) override;
+    QVariant cell(const QVariant &row, int column, int role) const override;
+    QString keyOf(const QVariant &row) const override;
+
+private:
+    // Ages are counted from the store's clock as of the last page, plus the time since.
+    qint64 ageOf(const Transaction &tx) const;
+
+    TxQuery m_query;
+    int m_scale = 2;
+    QDateTime m_storeNow;
+    QElapsedTimer m_sinceStoreNow;
+    QTimer m_ageTimer;
+};
+
+} // namespace ledger::app
+

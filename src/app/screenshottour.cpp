@@ -1,0 +1,93 @@
+#include "screenshottour.h"
+
+#include "dialogs/repairdialog.h"
+#include "mainwindow.h"
+#include "models/transactiontablemodel.h"
+#include "widgets/detailpanel.h"
+#include "widgets/repairpreview.h"
+#include "widgets/tablepage.h"
+
+#include <QDir>
+#include <QTableView>
+#include <QTimer>
+
+namespace ledger::app {
+
+namespace {
+constexpr int kPollMs = 50;
+constexpr int kGiveUpMs = 30'000;
+} // namespace
+
+ScreenshotTour::ScreenshotTour(MainWindow *window, const QString &directory) : QObject(window), m_window(window), m_directory(directory) {}
+
+void ScreenshotTour::start()
+{
+    if (!QDir().mkpath(m_directory)) {
+        fail(tr("cannot create %1").arg(m_directory));
+        return;
+    }
+    // 1. The dashboard.
+    m_window->showView(NavigatorModel::View::Overview);
+    whenQuiet([] { return true; }, [this] {
+        if (!save(m_window, QStringLiteral("dashboard.png")))
+            return;
+        // 2. The stuck transactions with one selected: the main window and its detail panel.
+        m_window->showView(NavigatorModel::View::Stuck);
+        whenQuiet([this] { return m_window->transactionModel()->rowCount() > 0; }, [this] {
+            QTableView *table = m_window->transactionsPage()->table();
+            table->selectRow(0);
+            whenQuiet([this] { return !m_window->detailPanel()->transactionId().isEmpty(); }, [this, table] {
+                if (!save(m_window, QStringLiteral("main-window.png")) || !save(m_window->detailPanel(), QStringLiteral("detail-panel.png")))
+                    return;
+                // 3. The repair preview for every stuck transaction on screen.
+                table->selectAll();
+                RepairDialog *dialog = m_window->openRepairDialog(OperatorAction::Resume);
+                if (!dialog) {
+                    fail(tr("no stuck transaction to preview"));
+                    return;
+                }
+                dialog->setReason(tr("worker crashed overnight"));
+                whenQuiet([dialog] { return dialog->planReady(); }, [this, dialog] {
+                    if (!save(dialog, QStringLiteral("repair-preview.png")))
+                        return;
+                    dialog->reject();
+                    Q_EMIT finished(true, tr("saved %1 in %2").arg(m_saved.join(QStringLiteral(", ")), m_directory));
+                });
+            });
+        });
+    });
+}
+
+void ScreenshotTour::whenQuiet(const std::function<bool()> &ready, const std::function<void()> &next, int waitedMs)
+{
+    if (waitedMs > kGiveUpMs) {
+        fail(tr("the window did not settle within %1 s").arg(kGiveUpMs / 1000));
+        return;
+    }
+    // Settled twice in a row: a job that finishes often starts the next one.
+    if (!m_window->isBusy() && ready()) {
+        QTimer::singleShot(kPollMs * 4, this, [this, ready, next, waitedMs] {
+            if (!m_window->isBusy() && ready())
+                next();
+            else
+                whenQuiet(ready, next, waitedMs + kPollMs * 4);
+        });
+        return;
+    }
+    QTimer::singleShot(kPollMs, this, [this, ready, next, waitedMs] { whenQuiet(ready, next, waitedMs + kPollMs); });
+}
+
+bool ScreenshotTour::save(QWidget *widget, const QString &name)
+{
+    const QString path = QDir(m_directory).filePath(name);
+    if (!widget->grab().save(path)) {
+        fail(tr("cannot write %1").arg(path));
+        return false;
+    }
+    m_saved << name;
+    return true;
+}
+
+void ScreenshotTour::fail(const QString &message) { Q_EMIT finished(false, message); }
+
+} // namespace ledger::app

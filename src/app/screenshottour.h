@@ -1,0 +1,36 @@
+#pragma once
+// Makes the README's screenshots with the program itself: opens the views and dialogs a new
+// operator would look at, waits until each has loaded, and saves PNGs (QWidget::grab) of the
+// main window, the detail panel with its timeline, the repair preview and the dashboard.
+// Threading: GUI thread only.
+
+#include <QObject>
+#include <QString>
+#include <functional>
+
+namespace ledger::app {
+
+class MainWindow;
+
+class ScreenshotTour : public QObject {
+    Q_OBJECT
+public:
+    ScreenshotTour(MainWindow *window, const QString &directory);
+    // Starts once the store is open; emits finished(ok) when every picture is saved.
+    void start();
+
+Q_SIGNALS:
+    void finished(bool ok, const QString &message);
+
+private:
+    // Runs `next` once the window is quiet (no jobs, no loading) and `ready()` holds.
+    void whenQuiet(const std::function<bool()> &ready, const std::function<void()> &next, int waitedMs = 0);
+    bool save(QWidget *widget, const QString &name);
+    void fail(const QString &message);
+
+    MainWindow *m_window;
+    QString m_directory;
+    QStringList m_saved;
+};
+
+} // namespace ledger::app

@@ -1,0 +1,63 @@
+#include "settings.h"
+
+#include "recovery.h"
+
+#include <QFileInfo>
+
+namespace ledger::app {
+
+Settings::Settings() : m_settings(QStringLiteral("LedgerDesk"), QStringLiteral("ledgerdesk")) {}
+
+QString Settings::operatorName() const
+{
+    QString name = m_settings.value(QStringLiteral("operator/name")).toString();
+    if (name.isEmpty())
+        name = qEnvironmentVariable("LEDGERDESK_OPERATOR");
+    if (name.isEmpty())
+        name = qEnvironmentVariable("USER");
+    return name.isEmpty() ? QStringLiteral("operator") : name;
+}
+
+void Settings::setOperatorName(const QString &name) { m_settings.setValue(QStringLiteral("operator/name"), name); }
+
+qint64 Settings::stuckThresholdMs() const
+{
+    return m_settings.value(QStringLiteral("stuck/thresholdMs"), kDefaultStuckMs).toLongLong();
+}
+
+void Settings::setStuckThresholdMs(qint64 ms) { m_settings.setValue(QStringLiteral("stuck/thresholdMs"), ms); }
+
+QStringList Settings::recentStores() const { return m_settings.value(QStringLiteral("stores/recent")).toStringList(); }
+
+void Settings::addRecentStore(const QString &path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    QStringList recent = recentStores();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    while (recent.size() > kMaxRecentStores)
+        recent.removeLast();
+    m_settings.setValue(QStringLiteral("stores/recent"), recent);
+}
+
+QByteArray Settings::windowGeometry() const { return m_settings.value(QStringLiteral("window/geometry")).toByteArray(); }
+
+QByteArray Settings::windowState() const { return m_settings.value(QStringLiteral("window/state")).toByteArray(); }
+
+void Settings::setWindow(const QByteArray &geometry, const QByteArray &state)
+{
+    m_settings.setValue(QStringLiteral("window/geometry"), geometry);
+    m_settings.setValue(QStringLiteral("window/state"), state);
+}
+
+QByteArray Settings::headerState(const QString &table) const
+{
+    return m_settings.value(QStringLiteral("tables/%1").arg(table)).toByteArray();
+}
+
+void Settings::setHeaderState(const QString &table, const QByteArray &state)
+{
+    m_settings.setValue(QStringLiteral("tables/%1").arg(table), state);
+}
+
+} // namespace ledger::app

@@ -1,0 +1,34 @@
+#pragma once
+// What the console remembers between runs (QSettings): the operator's name, the stuck threshold,
+// recent stores, window geometry and column layouts.
+// Threading: GUI thread only.
+
+#include <QByteArray>
+#include <QSettings>
+#include <QStringList>
+
+namespace ledger::app {
+
+class Settings {
+public:
+    Settings();
+
+    QString operatorName() const;
+    void setOperatorName(const QString &name);
+    qint64 stuckThresholdMs() const;
+    void setStuckThresholdMs(qint64 ms);
+    QStringList recentStores() const;
+    void addRecentStore(const QString &path);
+    QByteArray windowGeometry() const;
+    QByteArray windowState() const;
+    void setWindow(const QByteArray &geometry, const QByteArray &state);
+    QByteArray headerState(const QString &table) const;
+    void setHeaderState(const QString &table, const QByteArray &state);
+
+    static constexpr int kMaxRecentStores = 8;
+
+private:
+    mutable QSettings m_settings;
+};
+
+} // namespace ledger::app

@@ -1,0 +1,34 @@
+#include "storeopener.h"
+
+#include "money.h"
+
+#include <QFileInfo>
+
+namespace ledger::app {
+
+OpenedStore openForConsole(const StoreConfig &config, OpenMode mode, const QString &operatorName)
+{
+    OpenedStore result;
+    result.config = config;
+    const bool create = mode == OpenMode::Create || (mode == OpenMode::ExistingOrDemo && !QFileInfo::exists(config.location));
+    auto store = create ? createStore(config, money::kDefaultScale) : openStore(config);
+    if (!store.ok()) {
+        result.error = store.error();
+        return result;
+    }
+    result.scale = (*store)->scale();
+    result.created = create;
+    if (create && mode == OpenMode::ExistingOrDemo) {
+        DemoOptions options;
+        options.actor = operatorName;
+        auto demo = fillDemo(**store, options);
+        if (!demo.ok()) {
+            result.error = demo.error();
+            return result;
+        }
+        result.demo = *demo;
+    }
+    return result;
+}
+
+} // namespace ledger::app

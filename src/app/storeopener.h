@@ -1,0 +1,27 @@
+#pragma once
+// Opening (or creating) a store for the console, on a worker thread: a missing default store
+// is created and filled with demo data on first run, so a new user sees real content.
+// Threading: openForConsole() runs on a worker thread with a connection it closes again.
+
+#include "demo.h"
+#include "storeconfig.h"
+
+namespace ledger::app {
+
+enum class OpenMode {
+    Existing,        // the file must be a store
+    Create,          // a new, empty store (refuses to overwrite)
+    ExistingOrDemo,  // open it, or create it with demo data when there is no file yet
+};
+
+struct OpenedStore {
+    Error error;
+    StoreConfig config;
+    int scale = 2;
+    bool created = false;
+    std::optional<DemoReport> demo;
+};
+
+OpenedStore openForConsole(const StoreConfig &config, OpenMode mode, const QString &operatorName);
+
+} // namespace ledger::app

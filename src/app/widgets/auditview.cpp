@@ -1,0 +1,108 @@
+#include "auditview.h"
+
+#include "money.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace ledger::app {
+
+AuditView::AuditView(QWidget *parent)
+    : QWidget(parent)
+    , m_model(new FindingsModel(this))
+    , m_run(new QPushButton(tr("&Run audit"), this))
+    , m_summary(new QLabel(this))
+    , m_table(new QTableView(this))
+    , m_links(new QLabel(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_run);
+    top->addWidget(m_summary, 1);
+    layout->addLayout(top);
+    layout->addWidget(m_table, 1);
+    layout->addWidget(m_links);
+    m_summary->setWordWrap(true);
+    m_summary->setText(tr("The audit checks the six invariants of the ledger over every account, leg marker and transaction."));
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setAccessibleName(tr("Audit findings"));
+    m_links->setTextFormat(Qt::RichText);
+    m_links->setWordWrap(true);
+    m_run->setAccessibleName(tr("Run audit"));
+    connect(m_run, &QPushButton::clicked, this, &AuditView::runAudit);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &AuditView::showLinks);
+    connect(m_links, &QLabel::linkActivated, this, [this](const QString &link) {
+        if (link.startsWith(QLatin1String("tx:")))
+            Q_EMIT transactionLinkActivated(link.mid(3));
+        else if (link.startsWith(QLatin1String("account:")))
+            Q_EMIT accountLinkActivated(link.mid(8));
+    });
+}
+
+void AuditView::setJobRunner(JobRunner *jobs, int scale)
+{
+    m_jobs = jobs;
+    m_scale = scale;
+    ++m_generation;
+    m_running = false;
+    m_model->setFindings({});
+    m_links->clear();
+    m_run->setEnabled(jobs != nullptr);
+}
+
+void AuditView::runAudit()
+{
+    if (!m_jobs || m_running)
+        return;
+    m_running = true;
+    m_run->setEnabled(false);
+    m_summary->setText(tr("Auditing…"));
+    const quint64 generation = ++m_generation;
+    m_jobs->run<AuditReport>(this, [](Store &s) { return audit(s); }, [this, generation](AuditReport report) {
+        if (generation != m_generation)
+            return;
+        m_running = false;
+        m_run->setEnabled(true);
+        if (!report.error.ok()) {
+            m_summary->setText(tr("<b style='color:#b02418'>The audit could not run:</b> %1").arg(report.error.message.toHtmlEscaped()));
+            Q_EMIT finished(false);
+            return;
+        }
+        m_model->setFindings(report.findings);
+        const QString scope = tr("%1 accounts, %2 transactions (%3 in flight), %4 leg markers; balances sum to %5")
+                                  .arg(report.accounts)
+                                  .arg(report.transactions)
+                                  .arg(report.inFlight)
+                                  .arg(report.legs)
+                                  .arg(money::format(report.balanceSum, m_scale));
+        m_summary->setText(report.clean()
+                               ? tr("<b style='color:#2e8540'>Clean:</b> all six invariants hold. %1.").arg(scope)
+                               : tr("<b style='color:#b02418'>%1 finding(s).</b> %2.").arg(report.findings.size()).arg(scope));
+        m_table->resizeColumnsToContents();
+        Q_EMIT finished(report.clean());
+    });
+}
+
+void AuditView::showLinks()
+{
+    const QModelIndex current = m_table->currentIndex();
+    if (!current.isValid()) {
+        m_links->clear();
+        return;
+    }
+    QStringList links;
+    for (const QString &id : m_model->data(current.siblingAtColumn(0), FindingsModel::TransactionIdsRole).toStringList())
+        links << QStringLiteral("<a href='tx:%1'>%1</a>").arg(id.toHtmlEscaped());
+    for (const QString &id : m_model->data(current.siblingAtColumn(0), FindingsModel::AccountIdsRole).toStringList())
+        links << QStringLiteral("<a href='account:%1'>account %1</a>").arg(id.toHtmlEscaped());
+    m_links->setText(links.isEmpty() ? tr("This finding concerns the whole ledger.") : tr("Documents involved: ") + links.join(QStringLiteral(", ")));
+}
+
+} // namespace ledger::app

@@ -1,0 +1,46 @@
+#pragma once
+// The audit view: runs the invariant checks in the background and lists the findings; selecting
+// one shows links to every document it names.
+//
+// Threading: GUI thread only.
+
+#include "../jobrunner.h"
+#include "../models/findingsmodel.h"
+
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QTableView;
+
+namespace ledger::app {
+
+class AuditView : public QWidget {
+    Q_OBJECT
+public:
+    explicit AuditView(QWidget *parent = nullptr);
+    void setJobRunner(JobRunner *jobs, int scale);
+    void runAudit();
+    FindingsModel *model() const { return m_model; }
+    bool isRunning() const { return m_running; }
+
+Q_SIGNALS:
+    void transactionLinkActivated(const QString &txId);
+    void accountLinkActivated(const QString &accountId);
+    void finished(bool clean);
+
+private:
+    void showLinks();
+
+    JobRunner *m_jobs = nullptr;
+    int m_scale = 2;
+    bool m_running = false;
+    quint64 m_generation = 0;
+    FindingsModel *m_model;
+    QPushButton *m_run;
+    QLabel *m_summary;
+    QTableView *m_table;
+    QLabel *m_links;
+};
+
+} // namespace ledger::app

@@ -1,0 +1,163 @@
+#include "dashboard.h"
+
+#include "statebadge.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QGridLayout>
+#include <QLabel>
+#include <QLineSeries>
+#include <QValueAxis>
+
+namespace ledger::app {
+
+namespace {
+
+QChartView *makeView(const QString &title, QWidget *parent)
+{
+    auto *chart = new QChart;
+    chart->setTitle(title);
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->setVisible(false);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    auto *view = new QChartView(chart, parent);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumHeight(220);
+    view->setAccessibleName(title);
+    return view;
+}
+
+// Replaces a chart's series and axes.
+void resetChart(QChart *chart)
+{
+    chart->removeAllSeries();
+    for (QAbstractAxis *axis : chart->axes()) {
+        chart->removeAxis(axis);
+        delete axis;
+    }
+}
+
+QValueAxis *countAxis(qint64 max)
+{
+    auto *axis = new QValueAxis;
+    axis->setRange(0, qMax<qint64>(1, max + max / 10 + 1));
+    axis->setLabelFormat(QStringLiteral("%d"));
+    axis->applyNiceNumbers();
+    return axis;
+}
+
+} // namespace
+
+Dashboard::Dashboard(QWidget *parent)
+    : QWidget(parent)
+    , m_summary(new QLabel(this))
+    , m_states(makeView(tr("Transactions per state"), this))
+    , m_ages(makeView(tr("Age of unfinished transactions"), this))
+    , m_perMinute(makeView(tr("Transactions created per minute, last hour"), this))
+{
+    auto *layout = new QGridLayout(this);
+    m_summary->setTextFormat(Qt::RichText);
+    m_summary->setWordWrap(true);
+    layout->addWidget(m_summary, 0, 0, 1, 2);
+    layout->addWidget(m_states, 1, 0);
+    layout->addWidget(m_ages, 1, 1);
+    layout->addWidget(m_perMinute, 2, 0, 1, 2);
+    m_states->chart()->legend()->setVisible(true);
+    m_states->chart()->legend()->setAlignment(Qt::AlignRight);
+}
+
+void Dashboard::setOverview(const Overview &overview)
+{
+    m_overview = overview;
+    const qint64 unfinished = overview.byState.value(TxState::Initial) + overview.byState.value(TxState::Pending)
+        + overview.byState.value(TxState::Applied) + overview.byState.value(TxState::Canceling);
+    m_summary->setText(tr("<b>%1</b> transactions over <b>%2</b> accounts · <b>%3</b> unfinished · "
+                          "<b style='color:%4'>%5 stuck</b> · %6 compensations")
+                           .arg(QLocale().toString(overview.transactions), QLocale().toString(overview.accounts),
+                                QLocale().toString(unfinished), overview.stuck > 0 ? QStringLiteral("#b02418") : QStringLiteral("#2e8540"),
+                                QLocale().toString(overview.stuck), QLocale().toString(overview.compensations)));
+    drawStates();
+    drawAges();
+    drawPerMinute();
+}
+
+void Dashboard::drawStates()
+{
+    QChart *chart = m_states->chart();
+    resetChart(chart);
+    auto *series = new QBarSeries;
+    qint64 max = 0;
+    for (TxState s : allTxStates()) {
+        auto *set = new QBarSet(nameOf(s));
+        const qint64 n = m_overview.byState.value(s);
+        *set << double(n);
+        set->setColor(stateColor(s));
+        set->setLabelColor(Qt::black);
+        series->append(set);
+        max = qMax(max, n);
+    }
+    series->setLabelsVisible(true);
+    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    series->setBarWidth(0.95);
+    chart->addSeries(series);
+    auto *x = new QBarCategoryAxis;
+    x->append(tr("state"));
+    chart->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+    QValueAxis *y = countAxis(max);
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(y);
+}
+
+void Dashboard::drawAges()
+{
+    QChart *chart = m_ages->chart();
+    resetChart(chart);
+    auto *set = new QBarSet(tr("unfinished"));
+    set->setColor(stateColor(TxState::Pending));
+    qint64 max = 0;
+    for (qint64 n : std::as_const(m_overview.ageCounts)) {
+        *set << double(n);
+        max = qMax(max, n);
+    }
+    auto *series = new QBarSeries;
+    series->append(set);
+    series->setLabelsVisible(true);
+    chart->addSeries(series);
+    auto *x = new QBarCategoryAxis;
+    x->append(m_overview.ageBuckets);
+    chart->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+    QValueAxis *y = countAxis(max);
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(y);
+}
+
+void Dashboard::drawPerMinute()
+{
+    QChart *chart = m_perMinute->chart();
+    resetChart(chart);
+    auto *series = new QLineSeries;
+    series->setColor(stateColor(TxState::Applied));
+    qint64 max = 0;
+    const int n = int(m_overview.perMinute.size());
+    for (int i = 0; i < n; ++i) {
+        series->append(double(i - n + 1), double(m_overview.perMinute.at(i)));
+        max = qMax(max, m_overview.perMinute.at(i));
+    }
+    chart->addSeries(series);
+    auto *x = new QValueAxis;
+    x->setRange(-(qMax(n, 1) - 1), 0);
+    x->setLabelFormat(QStringLiteral("%d min"));
+    x->setTickCount(7);
+    chart->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+    QValueAxis *y = countAxis(max);
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(y);
+}
+
+} // namespace ledger::app

@@ -1,0 +1,113 @@
+#include "detailhtml.h"
+
+#include "duration.h"
+#include "money.h"
+#include "statebadge.h"
+
+#include <QCoreApplication>
+
+namespace ledger::app {
+
+namespace {
+
+QString tr(const char *text) { return QCoreApplication::translate("DetailPanel", text); }
+
+QString esc(const QString &s) { return s.toHtmlEscaped(); }
+
+QString badge(TxState state)
+{
+    return QStringLiteral("<span style='background:%1;color:white;font-weight:bold'>&nbsp;%2&nbsp;</span>")
+        .arg(stateColor(state).name(), nameOf(state));
+}
+
+QString txLink(const QString &id) { return QStringLiteral("<a href='tx:%1'>%1</a>").arg(esc(id)); }
+QString accountLink(const QString &id) { return QStringLiteral("<a href='account:%1'>%1</a>").arg(esc(id)); }
+
+QString row(const QString &label, const QString &value)
+{
+    return QStringLiteral("<tr><td style='color:#666;padding-right:12px'>%1</td><td>%2</td></tr>").arg(label, value);
+}
+
+QString legStatus(const std::optional<LegMarker> &m)
+{
+    if (!m)
+        return QStringLiteral("<i style='color:#888'>%1</i>").arg(tr("not held yet"));
+    const QString color = m->status == LegStatus::Held ? QStringLiteral("#b9770e")
+        : m->status == LegStatus::Posted             ? QStringLiteral("#2e8540")
+                                                      : QStringLiteral("#7f8c8d");
+    return QStringLiteral("<b style='color:%1'>%2</b> <span style='color:#888'>%3</span>")
+        .arg(color, nameOf(m->status), formatTimestamp(m->at));
+}
+
+} // namespace
+
+QString detailHtml(const TransactionDetail &d, int scale)
+{
+    const Transaction &t = d.tx;
+    const auto amount = [scale](qint64 v) { return money::format(v, scale); };
+    QString html = QStringLiteral("<html><body style='font-size:10pt'>");
+    html += QStringLiteral("<h3 style='margin-bottom:2px'>%1 %2</h3>").arg(esc(t.id), badge(t.state));
+    if (t.kind == TxKind::Compensation)
+        html += QStringLiteral("<p style='margin-top:0'>%1 %2</p>").arg(tr("Compensation of"), txLink(t.compensates));
+    else if (!t.compensatedBy.isEmpty())
+        html += QStringLiteral("<p style='margin-top:0'>%1 %2%3</p>")
+                    .arg(tr("Compensated by"), txLink(t.compensatedBy),
+                         d.related ? QStringLiteral(" (%1)").arg(nameOf(d.related->state)) : QString());
+
+    html += QStringLiteral("<table cellspacing='0' cellpadding='1'>");
+    html += row(tr("Amount"), QStringLiteral("<b>%1</b>").arg(amount(t.amount)));
+    html += row(tr("From → to"), QStringLiteral("%1 → %2").arg(accountLink(t.source), accountLink(t.destination)));
+    html += row(tr("Memo"), esc(t.memo));
+    if (!t.idempotencyKey.isEmpty())
+        html += row(tr("Idempotency key"), esc(t.idempotencyKey));
+    html += row(tr("Created"), QStringLiteral("%1 (%2 ago)").arg(formatTimestamp(t.createdAt), duration::format(t.createdAt.msecsTo(d.now))));
+    html += row(tr("Last change"), QStringLiteral("%1 (%2 ago)").arg(formatTimestamp(t.lastModified), duration::format(t.lastModified.msecsTo(d.now))));
+    if (!t.owner.isEmpty()) {
+        QString lease = formatTimestamp(t.leaseUntil);
+        if (!isTerminal(t.state) && t.leaseUntil.isValid())
+            lease += t.leaseUntil < d.now ? QStringLiteral(" <b style='color:#c0392b'>(%1)</b>").arg(tr("expired"))
+                                          : QStringLiteral(" (%1 %2)").arg(duration::format(d.now.msecsTo(t.leaseUntil)), tr("left"));
+        html += row(tr("Owner"), esc(t.owner));
+        html += row(tr("Lease until"), lease);
+    }
+    html += row(tr("Epoch / claims"), QStringLiteral("%1 / %2").arg(t.epoch).arg(t.attempts));
+    if (!t.lastError.isEmpty())
+        html += row(tr("Last error"), QStringLiteral("<span style='color:#c0392b'>%1</span>").arg(esc(t.lastError)));
+    html += QStringLiteral("</table>");
+
+    // The legs, with the accounts they sit on.
+    html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><table cellspacing='0' cellpadding='2' width='100%'>").arg(tr("Legs and accounts"));
+    html += QStringLiteral("<tr style='color:#666'><td>%1</td><td>%2</td><td>%3</td><td align='right'>%4</td><td align='right'>%5</td></tr>")
+                .arg(tr("Leg"), tr("Account"), tr("Marker"), tr("Balance"), tr("Available"));
+    for (LegSide side : {LegSide::Debit, LegSide::Credit}) {
+        std::optional<LegMarker> marker;
+        for (const LegMarker &m : d.legs) {
+            if (m.side == side)
+                marker = m;
+        }
+        const std::optional<Account> &account = side == LegSide::Debit ? d.source : d.destination;
+        html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td align='right'>%4</td><td align='right'>%5</td></tr>")
+                    .arg(nameOf(side), accountLink(t.accountFor(side)), legStatus(marker),
+                         account ? amount(account->balance) : QStringLiteral("?"),
+                         account ? amount(account->available()) : QStringLiteral("?"));
+    }
+    html += QStringLiteral("</table>");
+
+    // The journal, as a timeline.
+    html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><table cellspacing='0' cellpadding='2' width='100%'>").arg(tr("Timeline"));
+    for (const JournalEntry &j : d.journal) {
+        const auto to = txStateFromString(j.toState);
+        const QString dot = QStringLiteral("<span style='color:%1'>●</span>").arg(to ? stateColor(*to).name() : QStringLiteral("#888"));
+        const QString move = j.fromState.isEmpty() || j.fromState == j.toState
+            ? esc(j.toState)
+            : QStringLiteral("%1 → %2").arg(esc(j.fromState), esc(j.toState));
+        html += QStringLiteral("<tr><td valign='top'>%1</td><td valign='top' style='color:#666'>%2</td>"
+                               "<td valign='top'><b>%3</b> %4<br/><span style='color:#666'>%5%6</span></td></tr>")
+                    .arg(dot, formatTimestamp(j.at).mid(11, 12), esc(j.event), move, esc(j.actor),
+                         j.detail.isEmpty() ? QString() : QStringLiteral(" — ") + esc(j.detail));
+    }
+    html += QStringLiteral("</table></body></html>");
+    return html;
+}
+
+} // namespace ledger::app

@@ -1,0 +1,13 @@
+#pragma once
+// One transaction as the detail panel shows it (HTML): the document, its two leg markers with
+// their status, the two accounts with their balances, the journal as a timeline, and links to
+// its compensation or original ("tx:<id>") and to the accounts ("account:<id>").
+// Thread-safety: a pure function.
+
+#include "transactiondetail.h"
+
+namespace ledger::app {
+
+QString detailHtml(const TransactionDetail &detail, int scale);
+
+} // namespace ledger::app

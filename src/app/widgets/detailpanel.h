@@ -1,0 +1,43 @@
+#pragma once
+// The detail panel: one transaction's document, legs, accounts and journal timeline, loaded in
+// the background whenever the selection changes (or the store does), with links to the related
+// transaction and the accounts.
+//
+// Threading: GUI thread only.
+
+#include "../jobrunner.h"
+
+#include <QWidget>
+
+class QTextBrowser;
+
+namespace ledger::app {
+
+class DetailPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit DetailPanel(QWidget *parent = nullptr);
+
+    void setJobRunner(JobRunner *jobs, int scale);
+    void showTransaction(const QString &txId);
+    // Reloads what is shown (after a change in the store).
+    void refresh();
+    const QString &transactionId() const { return m_txId; }
+    QString shownHtml() const;
+
+Q_SIGNALS:
+    void transactionLinkActivated(const QString &txId);
+    void accountLinkActivated(const QString &accountId);
+    void loaded();
+
+private:
+    void showMessage(const QString &text);
+
+    JobRunner *m_jobs = nullptr;
+    int m_scale = 2;
+    QString m_txId;
+    quint64 m_generation = 0;
+    QTextBrowser *m_browser;
+};
+
+} // namespace ledger::app

@@ -1,0 +1,117 @@
+#include "repairpreview.h"
+
+#include "money.h"
+#include "statebadge.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace ledger::app {
+
+namespace {
+enum TxColumn { TxIdColumn, TxFromColumn, TxWillColumn, TxWhyColumn, TxOutcomeColumn };
+
+QTableWidgetItem *item(const QString &text, Qt::Alignment align = Qt::AlignLeft | Qt::AlignVCenter)
+{
+    auto *i = new QTableWidgetItem(text);
+    i->setTextAlignment(align);
+    i->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+    return i;
+}
+
+QString change(qint64 before, qint64 after, int scale)
+{
+    if (before == after)
+        return money::format(before, scale);
+    return QStringLiteral("%1 → %2").arg(money::format(before, scale), money::format(after, scale));
+}
+} // namespace
+
+RepairPreview::RepairPreview(QWidget *parent)
+    : QWidget(parent), m_summary(new QLabel(this)), m_transactions(new QTableWidget(this)), m_accounts(new QTableWidget(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::RichText);
+    layout->addWidget(m_summary);
+    layout->addWidget(new QLabel(tr("Transactions"), this));
+    layout->addWidget(m_transactions, 2);
+    layout->addWidget(new QLabel(tr("Accounts: balance, pending and available, before → after"), this));
+    layout->addWidget(m_accounts, 1);
+    m_transactions->setColumnCount(5);
+    m_transactions->setHorizontalHeaderLabels({tr("Transaction"), tr("Now"), tr("Will"), tr("Why"), tr("Result")});
+    m_transactions->setColumnHidden(TxOutcomeColumn, true);
+    m_transactions->setAccessibleName(tr("Transactions in the repair"));
+    m_accounts->setColumnCount(5);
+    m_accounts->setHorizontalHeaderLabels({tr("Account"), tr("Balance"), tr("Pending debits"), tr("Pending credits"), tr("Available")});
+    m_accounts->setAccessibleName(tr("Accounts the repair changes"));
+    for (QTableWidget *t : {m_transactions, m_accounts}) {
+        t->verticalHeader()->hide();
+        t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
+        t->horizontalHeader()->setStretchLastSection(true);
+        t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+        t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    }
+    showMessage(tr("Preparing the preview…"));
+}
+
+void RepairPreview::showMessage(const QString &text)
+{
+    m_summary->setText(text.toHtmlEscaped());
+    m_transactions->setRowCount(0);
+    m_accounts->setRowCount(0);
+}
+
+void RepairPreview::setPlan(const RepairPlan &plan, int scale)
+{
+    m_plan = plan;
+    if (!plan.error.ok()) {
+        showMessage(tr("The preview could not be made: %1").arg(plan.error.message));
+        return;
+    }
+    const int eligible = plan.eligibleCount();
+    const int skipped = int(plan.items.size()) - eligible;
+    m_summary->setText(tr("<b>%1</b> will be repaired, <b>%2</b> skipped. Nothing has been changed yet.").arg(eligible).arg(skipped));
+    m_transactions->setRowCount(int(plan.items.size()));
+    for (int r = 0; r < plan.items.size(); ++r) {
+        const PlannedRepair &p = plan.items.at(r);
+        m_transactions->setItem(r, TxIdColumn, item(p.id));
+        m_transactions->setItem(r, TxFromColumn, item(nameOf(p.from)));
+        QTableWidgetItem *will = item(p.eligible ? (p.expected ? tr("→ %1").arg(nameOf(*p.expected)) : tr("repair")) : tr("skip"));
+        if (p.eligible && p.expected)
+            will->setForeground(stateColor(*p.expected));
+        if (!p.eligible || p.mayBeRefused)
+            will->setForeground(QColor(0xb0, 0x24, 0x18));
+        m_transactions->setItem(r, TxWillColumn, will);
+        m_transactions->setItem(r, TxWhyColumn, item(p.why));
+    }
+    m_accounts->setRowCount(int(plan.accounts.size()));
+    for (int r = 0; r < plan.accounts.size(); ++r) {
+        const AccountImpact &a = plan.accounts.at(r);
+        const Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
+        m_accounts->setItem(r, 0, item(a.id));
+        m_accounts->setItem(r, 1, item(change(a.balanceBefore, a.balanceAfter, scale), right));
+        m_accounts->setItem(r, 2, item(change(a.pendingDebitsBefore, a.pendingDebitsAfter, scale), right));
+        m_accounts->setItem(r, 3, item(change(a.pendingCreditsBefore, a.pendingCreditsAfter, scale), right));
+        m_accounts->setItem(r, 4, item(change(a.availableBefore(), a.availableAfter(), scale), right));
+    }
+    m_transactions->resizeColumnsToContents();
+    m_accounts->resizeColumnsToContents();
+}
+
+void RepairPreview::setOutcome(const QString &txId, const QString &outcome, bool ok)
+{
+    m_transactions->setColumnHidden(TxOutcomeColumn, false);
+    for (int r = 0; r < m_transactions->rowCount(); ++r) {
+        if (m_transactions->item(r, TxIdColumn)->text() != txId)
+            continue;
+        QTableWidgetItem *i = item(outcome);
+        i->setForeground(ok ? QColor(0x2e, 0x85, 0x40) : QColor(0xb0, 0x24, 0x18));
+        m_transactions->setItem(r, TxOutcomeColumn, i);
+    }
+}
+
+} // namespace ledger::app

@@ -1,0 +1,33 @@
+#pragma once
+// The preview of a repair: which transactions will be repaired and how they should end, which
+// are skipped and why, and every account's balance, pending and available before and after.
+// Used by the repair dialog and the guided repair.
+// Threading: GUI thread only.
+
+#include "repairplan.h"
+
+#include <QWidget>
+
+class QLabel;
+class QTableWidget;
+
+namespace ledger::app {
+
+class RepairPreview : public QWidget {
+    Q_OBJECT
+public:
+    explicit RepairPreview(QWidget *parent = nullptr);
+    void setPlan(const RepairPlan &plan, int scale);
+    void showMessage(const QString &text);
+    // After the repair: what each transaction really became.
+    void setOutcome(const QString &txId, const QString &outcome, bool ok);
+    const RepairPlan &plan() const { return m_plan; }
+
+private:
+    RepairPlan m_plan;
+    QLabel *m_summary;
+    QTableWidget *m_transactions;
+    QTableWidget *m_accounts;
+};
+
+} // namespace ledger::app
