@@ -46,12 +46,10 @@ TablePage::TablePage(PagedTableModel *model, int keyRole, const QString &filterH
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &TablePage::selectionChanged);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
         const QString key = current.isValid() ? current.data(m_keyRole).toString() : QString();
-        if (key.isEmpty() && current.isValid())
-            return; // a placeholder row: keep following the previous document
-        if (key != m_currentKey) {
-            m_currentKey = key;
-            Q_EMIT currentKeyChanged(key);
-        }
+        // On a row still loading, the document under the cursor is known once its page arrives.
+        m_cursorLoading = current.isValid() && key.isEmpty();
+        if (!m_cursorLoading)
+            setCurrentKey(key);
     });
     connect(m_table, &QTableView::activated, this, [this](const QModelIndex &index) {
         const QString key = index.data(m_keyRole).toString();
@@ -61,8 +59,10 @@ TablePage::TablePage(PagedTableModel *model, int keyRole, const QString &filterH
     // Rows arrive, shift, or the query restarts: keep the selection on its document.
     connect(model, &QAbstractItemModel::dataChanged, this, &TablePage::followSelection);
     connect(model, &QAbstractItemModel::modelReset, this, [this] {
+        // A new query (filter, sort): select the same document again once it shows up.
         if (m_wantedKey.isEmpty())
             m_wantedKey = m_currentKey;
+        m_cursorLoading = false;
     });
     connect(model, &PagedTableModel::countChanged, this, &TablePage::updateStatus);
     connect(model, &PagedTableModel::loadingChanged, this, &TablePage::updateStatus);
@@ -88,22 +88,40 @@ void TablePage::selectKey(const QString &key)
 
 void TablePage::setFilterVisible(bool visible) { m_filter->setVisible(visible); }
 
+void TablePage::setCurrentKey(const QString &key)
+{
+    if (key == m_currentKey)
+        return;
+    m_currentKey = key;
+    Q_EMIT currentKeyChanged(key);
+}
+
 void TablePage::followSelection()
 {
-    const QString wanted = m_wantedKey.isEmpty() ? m_currentKey : m_wantedKey;
-    if (wanted.isEmpty())
-        return;
-    const QModelIndex current = m_table->currentIndex();
-    if (current.isValid() && current.data(m_keyRole).toString() == wanted) {
+    if (!m_wantedKey.isEmpty()) {
+        const int row = m_model->rowOfKey(m_wantedKey);
+        if (row < 0)
+            return; // not loaded (yet): try again when more rows arrive
         m_wantedKey.clear();
+        m_table->selectionModel()->setCurrentIndex(m_model->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        setCurrentKey(m_model->index(row, 0).data(m_keyRole).toString());
         return;
     }
-    const int row = m_model->rowOfKey(wanted);
-    if (row < 0)
-        return; // not loaded (yet): try again when more rows arrive
-    m_wantedKey.clear();
-    const QModelIndex index = m_model->index(row, 0);
-    m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    const QModelIndex current = m_table->currentIndex();
+    const QString key = current.isValid() ? current.data(m_keyRole).toString() : QString();
+    if (key.isEmpty() || key == m_currentKey)
+        return;
+    if (m_cursorLoading) { // the row the operator went to has loaded
+        m_cursorLoading = false;
+        setCurrentKey(key);
+        return;
+    }
+    // Rows shifted under the cursor (a live refresh): follow the document, not the row.
+    const int row = m_model->rowOfKey(m_currentKey);
+    if (row >= 0)
+        m_table->selectionModel()->setCurrentIndex(m_model->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    else
+        setCurrentKey(key); // it left the list (e.g. repaired out of "Stuck"): show what is there now
 }
 
 void TablePage::updateStatus()

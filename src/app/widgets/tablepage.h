@@ -43,6 +43,7 @@ Q_SIGNALS:
 
 private:
     void followSelection();
+    void setCurrentKey(const QString &key);
     void updateStatus();
 
     PagedTableModel *m_model;
@@ -52,8 +53,9 @@ private:
     QLabel *m_status;
     QTableView *m_table;
     QTimer m_debounce;
-    QString m_currentKey;
-    QString m_wantedKey;
+    QString m_currentKey;   // the document under the cursor
+    QString m_wantedKey;    // a document to select as soon as its row has loaded
+    bool m_cursorLoading = false;
 };
 
 } // namespace ledger::app
