@@ -264,7 +264,7 @@ void MainWindow::chooseStore(bool create)
 
 void MainWindow::openStore(const QString &path, OpenMode mode)
 {
-    auto config = resolveStoreConfig(path);
+    auto config = resolveStoreConfig(path.isEmpty() ? path : QFileInfo(path).absoluteFilePath());
     if (!config.ok()) {
         showError(tr("Cannot open the store"), config.error().message);
         return;

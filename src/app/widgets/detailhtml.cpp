@@ -36,7 +36,7 @@ QString legStatus(const std::optional<LegMarker> &m)
         : m->status == LegStatus::Posted             ? QStringLiteral("#2e8540")
                                                       : QStringLiteral("#7f8c8d");
     return QStringLiteral("<b style='color:%1'>%2</b> <span style='color:#888'>%3</span>")
-        .arg(color, nameOf(m->status), formatTimestamp(m->at));
+        .arg(color, nameOf(m->status), formatTimestamp(m->at).mid(11, 12)); // the time; the date is the document's
 }
 
 } // namespace
