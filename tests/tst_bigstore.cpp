@@ -1,0 +1,112 @@
+// A store with a million transactions: the console's table opens at once, its scrollbar spans
+// the real count, and opening it, jumping to the last row, sorting and filtering each fetch only
+// a bounded number of rows — never the whole table.
+#include "jobrunner.h"
+#include "models/transactiontablemodel.h"
+#include "testsupport.h"
+
+#include <QElapsedTimer>
+#include <QHeaderView>
+#include <QScrollBar>
+#include <QTableView>
+
+using namespace ledger;
+using namespace ledger::app;
+using namespace ledger::test;
+
+namespace {
+constexpr int kRows = 1'000'000;
+constexpr int kWaitMs = 60'000;
+// What a view may fetch for one screenful: the page it shows and the next one at most.
+constexpr int kBoundedRows = 3 * PagedTableModel::kPageSize;
+} // namespace
+
+class TestBigStore : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void openScrollSortFilter();
+
+private:
+    std::unique_ptr<TempStore> m_store;
+};
+
+void TestBigStore::initTestCase()
+{
+    m_store = std::make_unique<TempStore>();
+    QElapsedTimer timer;
+    timer.start();
+    // A fixture, not the protocol: one statement writes a million finished-looking documents
+    // (every 97th pending, every 53rd canceled), one second apart, oldest first.
+    RawSql raw(m_store->path());
+    QVERIFY(raw.exec(QStringLiteral(
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %1) "
+        "INSERT INTO transactions (id, kind, source, destination, amount, memo, state, created_at, last_modified, owner, epoch, attempts) "
+        "SELECT printf('tx-big-%07d', i), 'transfer', 'acct-' || (i % 50), 'acct-' || ((i + 7) % 50), 100 + (i % 9973), '', "
+        "CASE WHEN i % 97 = 0 THEN 'pending' WHEN i % 53 = 0 THEN 'canceled' ELSE 'done' END, "
+        "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (%1 - i) || ' seconds'), "
+        "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (%1 - i) || ' seconds'), 'seed', 1, 1 FROM n")
+                         .arg(kRows)));
+    qInfo("seeded %d transactions in %lld ms", kRows, static_cast<long long>(timer.elapsed()));
+    QCOMPARE(*m_store->store().transactionCount({}), qint64(kRows));
+}
+
+void TestBigStore::openScrollSortFilter()
+{
+    JobRunner jobs(m_store->config());
+    TransactionTableModel model;
+    QTableView view;
+    view.setModel(&model);
+    view.verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    view.verticalHeader()->setDefaultSectionSize(22);
+    view.resize(900, 600);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+
+    QElapsedTimer timer;
+    timer.start();
+    model.setJobRunner(&jobs);
+    // Opened when the count is in and the view has painted its first screen of real rows.
+    QVERIFY(QTest::qWaitFor([&] { return model.rowCount() == kRows && model.rowsFetched() > 0 && !model.isLoading(); }, kWaitMs));
+    qInfo("open: count and first screen in %lld ms", static_cast<long long>(timer.elapsed()));
+    QVERIFY2(model.rowsFetched() <= kBoundedRows, qPrintable(QString::number(model.rowsFetched())));
+    // The scrollbar spans every row, not just the loaded ones.
+    QVERIFY(view.verticalScrollBar()->maximum() > kRows - 100);
+    QCOMPARE(model.data(model.index(0, 0), TransactionTableModel::IdRole).toString(), QStringLiteral("tx-big-1000000"));
+
+    // Jump to the last row.
+    const qint64 beforeJump = model.rowsFetched();
+    timer.restart();
+    view.scrollToBottom();
+    QVERIFY(QTest::qWaitFor([&] {
+        QCoreApplication::processEvents();
+        return !model.isLoading() && model.data(model.index(kRows - 1, 0), TransactionTableModel::IdRole).toString() == QLatin1String("tx-big-0000001");
+    }, kWaitMs));
+    qInfo("jump to the last row in %lld ms", static_cast<long long>(timer.elapsed()));
+    QVERIFY2(model.rowsFetched() - beforeJump <= kBoundedRows, qPrintable(QString::number(model.rowsFetched() - beforeJump)));
+
+    // Sort by amount and filter by state: each a new query, each bounded again.
+    for (const auto &step : {std::function<void()>([&] { model.sort(TransactionTableModel::AmountColumn, Qt::DescendingOrder); }),
+                             std::function<void()>([&] {
+                                 TxQuery pending;
+                                 pending.state = TxState::Pending;
+                                 model.setFilter(pending);
+                             })}) {
+        const qint64 before = model.rowsFetched();
+        timer.restart();
+        step();
+        QVERIFY(QTest::qWaitFor([&] {
+            QCoreApplication::processEvents();
+            return !model.isLoading() && model.rowCount() > 0 && model.transactionAt(view.rowAt(0) < 0 ? 0 : view.rowAt(0)).has_value();
+        }, kWaitMs));
+        qInfo("new query answered in %lld ms, %lld rows fetched", static_cast<long long>(timer.elapsed()),
+              static_cast<long long>(model.rowsFetched() - before));
+        QVERIFY2(model.rowsFetched() - before <= kBoundedRows, qPrintable(QString::number(model.rowsFetched() - before)));
+    }
+    QCOMPARE(model.rowCount(), kRows / 97);
+    // However far one scrolled, the cache stays bounded.
+    QVERIFY(model.pagesCached() <= PagedTableModel::kMaxCachedPages);
+}
+
+QTEST_MAIN(TestBigStore)
+#include "tst_bigstore.moc"

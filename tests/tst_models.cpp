@@ -1,0 +1,257 @@
+// The console's models under QAbstractItemModelTester: the paged transaction, account and
+// journal models through resets (filters, sorts), inserts and removals (live refreshes), and the
+// navigator and findings models; stale answers are dropped, rows match the store.
+#include "demo.h"
+#include "jobrunner.h"
+#include "money.h"
+#include "models/accounttablemodel.h"
+#include "models/findingsmodel.h"
+#include "models/journalmodel.h"
+#include "models/navigatormodel.h"
+#include "models/transactiontablemodel.h"
+#include "overview.h"
+#include "recovery.h"
+#include "testsupport.h"
+
+#include <QAbstractItemModelTester>
+
+using namespace ledger;
+using namespace ledger::app;
+using namespace ledger::test;
+
+namespace {
+
+constexpr int kWaitMs = 15'000;
+
+// Reads every cell once (what a view scrolling through would do) and waits for the pages.
+bool loadAll(PagedTableModel &model)
+{
+    for (int r = 0; r < model.rowCount(); ++r)
+        model.data(model.index(r, 0));
+    return QTest::qWaitFor([&] { return !model.isLoading(); }, kWaitMs);
+}
+
+void fillStore(Store &store)
+{
+    DemoOptions options;
+    options.transfers = 150;
+    options.stuck = 10;
+    auto report = fillDemo(store, options);
+    if (!report.ok())
+        qFatal("demo: %s", qPrintable(report.error().toString()));
+}
+
+} // namespace
+
+class TestModels : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void transactionsMatchTheStore();
+    void transactionsInsertAndRemoveOnRefresh();
+    void transactionsSortAndFilter();
+    void staleAnswersAreDropped();
+    void accounts();
+    void journal();
+    void navigator();
+    void findings();
+};
+
+void TestModels::transactionsMatchTheStore()
+{
+    TempStore t;
+    fillStore(t.store());
+    JobRunner jobs(t.config());
+    TransactionTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setJobRunner(&jobs);
+    QVERIFY(QTest::qWaitFor([&] { return !model.isLoading(); }, kWaitMs));
+    QCOMPARE(model.rowCount(), int(*t.store().transactionCount({})));
+    QVERIFY(loadAll(model));
+    TxQuery newest;
+    newest.descending = true;
+    newest.limit = 1;
+    const Transaction first = t.store().transactions(newest)->first();
+    QCOMPARE(model.data(model.index(0, TransactionTableModel::IdColumn), TransactionTableModel::IdRole).toString(), first.id);
+    QCOMPARE(model.data(model.index(0, TransactionTableModel::StateColumn)).toString(), nameOf(first.state));
+    QCOMPARE(model.data(model.index(0, TransactionTableModel::AmountColumn)).toString(), money::format(first.amount, 2));
+    QVERIFY(model.rowsFetched() >= model.rowCount());
+    QCOMPARE(model.pagesCached(), (model.rowCount() + PagedTableModel::kPageSize - 1) / PagedTableModel::kPageSize);
+
+    // A row not loaded yet shows the placeholder until its page arrives (a model no tester reads).
+    TransactionTableModel fresh;
+    fresh.setJobRunner(&jobs);
+    QVERIFY(QTest::qWaitFor([&] { return !fresh.isLoading() && fresh.rowCount() > 0; }, kWaitMs));
+    QCOMPARE(fresh.data(fresh.index(0, 0)).toString(), QStringLiteral("…"));
+    QVERIFY(QTest::qWaitFor([&] { return !fresh.isLoading(); }, kWaitMs));
+    QCOMPARE(fresh.data(fresh.index(0, 0), TransactionTableModel::IdRole).toString(), first.id);
+}
+
+void TestModels::transactionsInsertAndRemoveOnRefresh()
+{
+    TempStore t;
+    fillStore(t.store());
+    JobRunner jobs(t.config());
+    TransactionTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setJobRunner(&jobs);
+    TxQuery stuck;
+    stuck.stuckOnly = true;
+    stuck.stuckForMs = 0;
+    model.setFilter(stuck);
+    QVERIFY(QTest::qWaitFor([&] { return !model.isLoading() && model.rowCount() > 0; }, kWaitMs));
+    QVERIFY(loadAll(model));
+    const int before = model.rowCount();
+
+    // Two more stuck transfers appear elsewhere: a refresh inserts their rows.
+    for (int i = 0; i < 2; ++i) {
+        CoordinatorOptions o;
+        o.hook = abandonAfterHook(Step::HoldDebit);
+        Coordinator(t.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()});
+    }
+    model.refresh();
+    QVERIFY(QTest::qWaitFor([&] { return !model.isLoading() && model.rowCount() == before + 2; }, kWaitMs));
+    QVERIFY(loadAll(model));
+
+    // Recovery finishes them all: a refresh removes every row.
+    RecoveryOptions r;
+    r.olderThanMs = 0;
+    recoverStuck(t.config(), r);
+    model.refresh();
+    QVERIFY(QTest::qWaitFor([&] { return !model.isLoading() && model.rowCount() == 0; }, kWaitMs));
+}
+
+void TestModels::transactionsSortAndFilter()
+{
+    TempStore t;
+    fillStore(t.store());
+    JobRunner jobs(t.config());
+    TransactionTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setJobRunner(&jobs);
+    model.sort(TransactionTableModel::AmountColumn, Qt::DescendingOrder);
+    QVERIFY(QTest::qWaitFor([&] { return !model.isLoading(); }, kWaitMs));
+    QVERIFY(loadAll(model));
+    for (int r = 1; r < model.rowCount(); ++r)
+        QVERIFY(model.transactionAt(r - 1)->amount >= model.transactionAt(r)->amount);
+
+    TxQuery done;
+    done.state = TxState::Done;
+    done.text = QStringLiteral("alice");
+    model.setFilter(done);
+    QVERIFY(QTest::qWaitFor([&] { return !model.isLoading(); }, kWaitMs));
+    QVERIFY(loadAll(model));
+    QVERIFY(model.rowCount() > 0);
+    for (int r = 0; r < model.rowCount(); ++r) {
+        const Transaction tx = *model.transactionAt(r);
+        QCOMPARE(tx.state, TxState::Done);
+        QVERIFY(tx.source.contains(QStringLiteral("alice")) || tx.destination.contains(QStringLiteral("alice")) || tx.id.contains(QStringLiteral("alice")));
+    }
+    // Still sorted by amount: a filter keeps the operator's sort.
+    for (int r = 1; r < model.rowCount(); ++r)
+        QVERIFY(model.transactionAt(r - 1)->amount >= model.transactionAt(r)->amount);
+}
+
+void TestModels::staleAnswersAreDropped()
+{
+    TempStore t;
+    fillStore(t.store());
+    JobRunner jobs(t.config());
+    TransactionTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setJobRunner(&jobs);
+    // Three queries in a row without waiting: only the last one's rows may show.
+    for (TxState s : {TxState::Done, TxState::Canceled, TxState::Pending}) {
+        TxQuery q;
+        q.state = s;
+        model.setFilter(q);
+    }
+    QVERIFY(QTest::qWaitFor([&] { return !model.isLoading(); }, kWaitMs));
+    QVERIFY(loadAll(model));
+    TxQuery pending;
+    pending.state = TxState::Pending;
+    QCOMPARE(model.rowCount(), int(*t.store().transactionCount(pending)));
+    for (int r = 0; r < model.rowCount(); ++r)
+        QCOMPARE(model.transactionAt(r)->state, TxState::Pending);
+}
+
+void TestModels::accounts()
+{
+    TempStore t;
+    fillStore(t.store());
+    JobRunner jobs(t.config());
+    AccountTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setJobRunner(&jobs);
+    QVERIFY(QTest::qWaitFor([&] { return !model.isLoading() && model.rowCount() > 0; }, kWaitMs));
+    QVERIFY(loadAll(model));
+    QCOMPARE(model.rowCount(), 13); // twelve demo accounts and @world
+    QCOMPARE(model.data(model.index(0, AccountTableModel::IdColumn)).toString(), QStringLiteral("@world"));
+    QVERIFY(model.data(model.index(0, AccountTableModel::BalanceColumn)).toString().startsWith(QLatin1Char('-')));
+    model.setFilterText(QStringLiteral("Corp"));
+    QVERIFY(QTest::qWaitFor([&] { return !model.isLoading(); }, kWaitMs));
+    QVERIFY(loadAll(model));
+    QCOMPARE(model.rowCount(), 1);
+    QCOMPARE(model.data(model.index(0, AccountTableModel::IdColumn)).toString(), QStringLiteral("acme-corp"));
+    // A new account appears on refresh (an insert the tester checks).
+    model.setFilterText(QString());
+    QVERIFY(QTest::qWaitFor([&] { return !model.isLoading(); }, kWaitMs));
+    openAccounts(t.store(), {QStringLiteral("zeta")}, 5);
+    model.refresh();
+    QVERIFY(QTest::qWaitFor([&] { return !model.isLoading() && model.rowCount() == 14; }, kWaitMs));
+}
+
+void TestModels::journal()
+{
+    TempStore t;
+    fillStore(t.store());
+    JobRunner jobs(t.config());
+    JournalModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setJobRunner(&jobs);
+    QVERIFY(QTest::qWaitFor([&] { return !model.isLoading() && model.rowCount() > 0; }, kWaitMs));
+    QVERIFY(loadAll(model));
+    // Newest first; every row is an operator's action with who and what.
+    Coordinator c(t.store(), CoordinatorOptions{QStringLiteral("zoe"), QString(), 30'000, {}});
+    TxQuery stuck;
+    stuck.stuckOnly = true;
+    const QString id = t.store().transactions(stuck)->first().id;
+    c.resume(id, QStringLiteral("checked with the bank"));
+    model.refresh();
+    QVERIFY(QTest::qWaitFor([&] { return !model.isLoading() && model.data(model.index(0, JournalModel::ActorColumn)).toString() == QLatin1String("zoe"); },
+                            kWaitMs));
+    QCOMPARE(model.data(model.index(0, JournalModel::ActionColumn)).toString(), QStringLiteral("resume"));
+    QCOMPARE(model.data(model.index(0, JournalModel::ReasonColumn)).toString(), QStringLiteral("checked with the bank"));
+    QCOMPARE(model.data(model.index(0, 0), JournalModel::DocIdRole).toString(), id);
+}
+
+void TestModels::navigator()
+{
+    NavigatorModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    Overview counts;
+    counts.accounts = 3;
+    counts.transactions = 7;
+    counts.byState[TxState::Pending] = 2;
+    counts.stuck = 1;
+    model.setCounts(counts);
+    QCOMPARE(model.indexOf(NavigatorModel::View::Stuck).data().toString(), QStringLiteral("Stuck  (1)"));
+    QCOMPARE(model.indexOf(NavigatorModel::View::State, TxState::Pending).data().toString(), QStringLiteral("pending  (2)"));
+    QCOMPARE(NavigatorModel::viewOf(model.indexOf(NavigatorModel::View::Audit)), NavigatorModel::View::Audit);
+    QCOMPARE(NavigatorModel::stateOf(model.indexOf(NavigatorModel::View::State, TxState::Done)), std::optional<TxState>(TxState::Done));
+}
+
+void TestModels::findings()
+{
+    FindingsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setFindings({AuditFinding{1, QStringLiteral("conservation"), QStringLiteral("sum is 1.00"), {QStringLiteral("tx-1"), QStringLiteral("alice")},
+                                    {QStringLiteral("tx-1")}, {QStringLiteral("alice")}}});
+    QCOMPARE(model.rowCount(), 1);
+    QCOMPARE(model.data(model.index(0, FindingsModel::IdsColumn)).toString(), QStringLiteral("tx-1, alice"));
+    QCOMPARE(model.data(model.index(0, 0), FindingsModel::AccountIdsRole).toStringList(), QStringList{QStringLiteral("alice")});
+    model.setFindings({});
+    QCOMPARE(model.rowCount(), 0);
+}
+
+QTEST_MAIN(TestModels)
+#include "tst_models.moc"
