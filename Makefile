@@ -1,12 +1,13 @@
 # The two set-up commands of the README:
-#   make run   install what is missing, build, fill the default store with demo data (first
-#              time only) and list its transactions
+#   make run   install what is missing, build, and open the console on the default store
+#              (created with demo data the first time)
 #   make test  install what is missing, build, run every test
+# And: make screenshots  the README's pictures, made by the console itself (docs/screenshots)
 BUILD ?= build
 JOBS ?= $(shell nproc)
 LEDGERCTL = $(BUILD)/src/cli/ledgerctl
 
-.PHONY: deps configure build run test clean
+.PHONY: deps configure build run test screenshots clean
 
 deps:
 	./scripts/install-deps.sh
@@ -18,8 +19,12 @@ build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
 run: build
-	$(LEDGERCTL) demo --if-empty
-	$(LEDGERCTL) list --newest --limit 40
+	$(BUILD)/src/app/ledgerdesk
+
+screenshots: build
+	rm -rf $(BUILD)/screenshot-store && mkdir -p $(BUILD)/screenshot-store docs/screenshots
+	$(LEDGERCTL) --store $(BUILD)/screenshot-store/demo.db demo --transfers 400 --stuck 12
+	QT_QPA_PLATFORM=offscreen $(BUILD)/src/app/ledgerdesk --store $(BUILD)/screenshot-store/demo.db --screenshots docs/screenshots
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)

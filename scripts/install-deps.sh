@@ -5,7 +5,10 @@ set -euo pipefail
 
 packages=(
   cmake ninja-build g++ make
-  qt6-base-dev libqt6sql6-sqlite
+  qt6-base-dev libqt6sql6-sqlite          # core, ledgerctl, widgets
+  qt6-charts-dev libqt6opengl6-dev        # the dashboard (Qt Charts' CMake package needs OpenGL's)
+  libqt6svg6                              # SVG icons
+  fonts-dejavu-core                       # text in offscreen tests and screenshots
 )
 
 missing=()
