@@ -25,6 +25,7 @@
 #include <QElapsedTimer>
 #include <QImage>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QScrollBar>
@@ -102,6 +103,7 @@ class TestGui : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void opensWithLiveCounts();
+    void aStoreThatCannotBeOpenedIsSaidSo();
     void transferDialogChecksAsYouType_data();
     void transferDialogChecksAsYouType();
     void transferGoesThrough();
@@ -134,6 +136,36 @@ void TestGui::opensWithLiveCounts()
     QVERIFY2(label.contains(QLocale().toString(total)), qPrintable(label));
     QVERIFY(c.window.windowTitle().contains(QStringLiteral("ledger.db")));
     QVERIFY(c.window.actions()->newTransfer->isEnabled());
+}
+
+void TestGui::aStoreThatCannotBeOpenedIsSaidSo()
+{
+    QTemporaryDir dir;
+    const QString notAStore = dir.filePath(QStringLiteral("notes.db"));
+    {
+        QFile f(notAStore);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("these are not the books you are looking for");
+    }
+    MainWindow window;
+    window.show();
+    QSignalSpy failed(&window, &MainWindow::storeFailed);
+    window.openStore(notAStore, OpenMode::Existing);
+    QVERIFY(failed.wait(kWaitMs));
+    QVERIFY(failed.first().first().toString().startsWith(QStringLiteral("error: store-not-ledger: ")));
+    // The operator is told in a dialog with the same words as ledgerctl, and nothing else opened.
+    QMessageBox *box = window.findChild<QMessageBox *>();
+    QVERIFY(box);
+    QVERIFY(box->isVisible());
+    QVERIFY(box->text().contains(QStringLiteral("store-not-ledger")));
+    QVERIFY(!window.hasStore());
+    QVERIFY(!window.actions()->newTransfer->isEnabled());
+    box->accept();
+    // A missing file is "no store", not a new empty one created by accident.
+    window.openStore(dir.filePath(QStringLiteral("missing.db")), OpenMode::Existing);
+    QVERIFY(failed.wait(kWaitMs));
+    QVERIFY(failed.last().first().toString().startsWith(QStringLiteral("error: store-unavailable: ")));
+    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("missing.db"))));
 }
 
 void TestGui::transferDialogChecksAsYouType_data()
