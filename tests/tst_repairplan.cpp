@@ -40,6 +40,7 @@ private Q_SLOTS:
     void skippedWithReasons();
     void predictsARefusal();
     void repairsSharingAnAccountSeeEachOther();
+    void anAbandonedCompensationIsFinishedNotSkipped();
 };
 
 void TestRepairPlan::previewMatchesWhatTheRepairDoes_data()
@@ -152,6 +153,36 @@ void TestRepairPlan::repairsSharingAnAccountSeeEachOther()
     QVERIFY(alice);
     QCOMPARE(alice->balanceBefore, qint64(1000));
     QCOMPARE(alice->balanceAfter, qint64(300));
+}
+
+void TestRepairPlan::anAbandonedCompensationIsFinishedNotSkipped()
+{
+    TempStore t;
+    Store &s = t.store();
+    openAccounts(s, {kAlice, kBob}, 1000);
+    const QString original = Coordinator(s, {}).transfer({kAlice, kBob, 300, QString(), QString()}).tx->id;
+    CoordinatorOptions stopped;
+    stopped.hook = abandonAfterHook(Step::HoldDebit); // the compensation's worker died half-way
+    stopped.leaseMs = 300;
+    QCOMPARE(Coordinator(s, stopped).compensate(original, QStringLiteral("first try")).error.code, ErrorCode::Interrupted);
+    // While its lease runs, it is left to its worker, and the preview says so.
+    const RepairPlan live = planRepair(s, OperatorAction::Compensate, {original});
+    QVERIFY(!live.items.first().eligible);
+    QVERIFY2(live.items.first().why.startsWith(QStringLiteral("being compensated by")), qPrintable(live.items.first().why));
+    QCOMPARE(Coordinator(s, {}).compensate(original, QString()).tx->state, TxState::Pending); // and so does the repair
+    QTest::qWait(400);
+    const RepairPlan plan = planRepair(s, OperatorAction::Compensate, {original});
+    QVERIFY2(plan.items.first().eligible, qPrintable(plan.items.first().why));
+    QVERIFY(plan.items.first().why.startsWith(QStringLiteral("finishes the abandoned compensation")));
+    QCOMPARE(plan.items.first().expected, std::optional<TxState>(TxState::Done));
+    const TxOutcome o = Coordinator(s, {}).compensate(original, QStringLiteral("again"));
+    QVERIFY2(o.ok(), qPrintable(o.error.toString()));
+    QCOMPARE(o.tx->state, TxState::Done);
+    for (const AccountImpact &a : plan.accounts) { // the preview's "after" is what happened
+        QCOMPARE(s.account(a.id)->balance, a.balanceAfter);
+        QCOMPARE(s.account(a.id)->pendingDebits, a.pendingDebitsAfter);
+    }
+    QVERIFY(!planRepair(s, OperatorAction::Compensate, {original}).items.first().eligible); // done now: skipped
 }
 
 QTEST_GUILESS_MAIN(TestRepairPlan)

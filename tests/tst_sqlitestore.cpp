@@ -35,6 +35,7 @@ class TestSqliteStore : public QObject {
 private Q_SLOTS:
     void createWritesSchemaScaleAndWorld();
     void createRefusesExistingFile();
+    void migratesAnOlderStore();
     void createRefusesBadScale();
     void openRefuses_data();
     void openRefuses();
@@ -74,6 +75,28 @@ void TestSqliteStore::createWritesSchemaScaleAndWorld()
     auto again = SqliteStore::open(t.path());
     QVERIFY(again.ok());
     QCOMPARE((*again)->scale(), 3);
+}
+
+void TestSqliteStore::migratesAnOlderStore()
+{
+    // A store as version 1 wrote it (without the indexes version 2 added), with data in it.
+    TempStore t;
+    openAccounts(t.store(), {QStringLiteral("alice")}, 1000);
+    const QString path = t.path();
+    {
+        RawSql raw(path);
+        QVERIFY(raw.exec(QStringLiteral("DROP INDEX journal_by_event")));
+        QVERIFY(raw.exec(QStringLiteral("DROP INDEX tx_by_kind")));
+        QVERIFY(raw.exec(QStringLiteral("PRAGMA user_version = 1")));
+    }
+    auto store = SqliteStore::open(path);
+    QVERIFY2(store.ok(), qPrintable(store.error().toString()));
+    RawSql raw(path);
+    QCOMPARE(raw.scalar(QStringLiteral("PRAGMA user_version")).toInt(), SqliteConnection::kSchemaVersion);
+    for (const char *index : {"journal_by_event", "tx_by_kind"})
+        QCOMPARE(raw.scalar(QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE name = '%1'").arg(QLatin1String(index))).toInt(), 1);
+    QCOMPARE((*store)->account(QStringLiteral("alice"))->balance, qint64(1000)); // nothing lost
+    LEDGER_VERIFY_AUDIT_CLEAN(**store);
 }
 
 void TestSqliteStore::createRefusesExistingFile()

@@ -33,20 +33,20 @@ struct CompensationInfo {
 
 class Auditor {
 public:
-    explicit Auditor(Store &store) : m_store(store), m_scale(store.scale()) {}
+    Auditor(Store &store, const std::function<bool()> &shouldStop) : m_store(store), m_scale(store.scale()), m_shouldStop(shouldStop) {}
 
     AuditReport run()
     {
         // One snapshot for everything: on a live store, separate reads would see transfers
         // half-way between them and report findings that are not there.
         const Error e = m_store.withSnapshot([this]() -> Error {
-            if (Error e = m_store.scanLegs([this](const LegMarker &m) { addLeg(m); }); !e.ok())
-                return e;
-            if (Error e = m_store.scanAccounts([this](const Account &a) { checkAccount(a); }); !e.ok())
-                return e;
+            if (Error e = m_store.scanLegs([this](const LegMarker &m) { addLeg(m); }, m_shouldStop); !e.ok() || stopped())
+                return stopped() ? stoppedError() : e;
+            if (Error e = m_store.scanAccounts([this](const Account &a) { checkAccount(a); }, m_shouldStop); !e.ok() || stopped())
+                return stopped() ? stoppedError() : e;
             checkLegAccountsExist();
-            if (Error e = m_store.scanTransactions([this](const Transaction &t) { checkTransaction(t); }); !e.ok())
-                return e;
+            if (Error e = m_store.scanTransactions([this](const Transaction &t) { checkTransaction(t); }, m_shouldStop); !e.ok() || stopped())
+                return stopped() ? stoppedError() : e;
             checkOrphanLegs();
             checkConservation();
             return checkCompensationLinks();
@@ -57,6 +57,9 @@ public:
     }
 
 private:
+    bool stopped() const { return m_shouldStop && m_shouldStop(); }
+    static Error stoppedError() { return makeError(ErrorCode::Interrupted, QStringLiteral("the audit was stopped before the end")); }
+
     AuditReport failed(const Error &e)
     {
         AuditReport r;
@@ -307,6 +310,7 @@ private:
 
     Store &m_store;
     int m_scale;
+    std::function<bool()> m_shouldStop;
     AuditReport m_report;
     QHash<QString, TxLegs> m_legs;
     QHash<QString, AccountSums> m_sums;
@@ -319,6 +323,6 @@ private:
 
 } // namespace
 
-AuditReport audit(Store &store) { return Auditor(store).run(); }
+AuditReport audit(Store &store, const std::function<bool()> &shouldStop) { return Auditor(store, shouldStop).run(); }
 
 } // namespace ledger

@@ -8,6 +8,7 @@
 #include "store.h"
 
 #include <QStringList>
+#include <functional>
 
 namespace ledger {
 
@@ -33,6 +34,8 @@ struct AuditReport {
     bool clean() const { return error.ok() && findings.isEmpty(); }
 };
 
-AuditReport audit(Store &store);
+// `shouldStop`, when given, is asked as the scans go; true ends the audit early, and the
+// report then says so (error interrupted) rather than claiming a result.
+AuditReport audit(Store &store, const std::function<bool()> &shouldStop = {});
 
 } // namespace ledger

@@ -1,6 +1,7 @@
 #include "faults.h"
 
 #include <QStringList>
+#include <QThread>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -91,13 +92,29 @@ StepHook abandonAfterHook(Step step)
 
 Result<StepHook> hookFromEnvironment()
 {
-    const QByteArray value = qgetenv("LEDGER_CRASH_AFTER");
-    if (value.isEmpty())
-        return StepHook();
-    auto step = parseStep(QString::fromLocal8Bit(value));
-    if (!step.ok())
-        return makeError(ErrorCode::InvalidStep, QStringLiteral("LEDGER_CRASH_AFTER: %1").arg(step.error().message));
-    return crashAfterHook(*step);
+    StepHook crash;
+    const QByteArray crashValue = qgetenv("LEDGER_CRASH_AFTER");
+    if (!crashValue.isEmpty()) {
+        auto step = parseStep(QString::fromLocal8Bit(crashValue));
+        if (!step.ok())
+            return makeError(ErrorCode::InvalidStep, QStringLiteral("LEDGER_CRASH_AFTER: %1").arg(step.error().message));
+        crash = crashAfterHook(*step);
+    }
+    int delayMs = 0;
+    const QByteArray delayValue = qgetenv("LEDGER_STEP_DELAY_MS");
+    if (!delayValue.isEmpty()) {
+        bool ok = false;
+        delayMs = delayValue.toInt(&ok);
+        if (!ok || delayMs < 0 || delayMs > 60'000)
+            return makeError(ErrorCode::InvalidArgument,
+                             QStringLiteral("LEDGER_STEP_DELAY_MS must be milliseconds from 0 to 60000, not \"%1\"").arg(QString::fromLocal8Bit(delayValue.left(20))));
+    }
+    if (delayMs == 0)
+        return crash;
+    return StepHook([crash, delayMs](Step step, const QString &txId) {
+        QThread::msleep(ulong(delayMs));
+        return crash ? crash(step, txId) : HookAction::Continue;
+    });
 }
 
 } // namespace ledger

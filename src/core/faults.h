@@ -47,7 +47,9 @@ using StepHook = std::function<HookAction(Step step, const QString &txId)>;
 StepHook crashAfterHook(Step step);
 // Returns Abandon right after the first time `step` commits (in-process stand-in for a crash).
 StepHook abandonAfterHook(Step step);
-// The hook LEDGER_CRASH_AFTER asks for: empty when unset, invalid-step when misspelt.
+// The hook the environment asks for: LEDGER_CRASH_AFTER=<step> (exit 86 after that write) and
+// LEDGER_STEP_DELAY_MS=<n> (pause n ms after every write: a slow store for training and for
+// tests of long work). Empty when neither is set; invalid-step / invalid-argument when misspelt.
 Result<StepHook> hookFromEnvironment();
 
 } // namespace ledger

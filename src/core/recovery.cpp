@@ -114,7 +114,8 @@ RecoveryReport recoverStuck(const StoreConfig &config, const RecoveryOptions &op
                 break;
             }
             const Transaction &snapshot = candidates.at(i);
-            const TxOutcome o = coordinator.recover(snapshot, whyStuck(snapshot, now, options.olderThanMs));
+            const QString why = whyStuck(snapshot, now, options.olderThanMs);
+            const TxOutcome o = coordinator.recover(snapshot, options.reason.isEmpty() ? why : QStringLiteral("%1 (%2)").arg(options.reason, why));
             RecoveredItem item = classify(snapshot, o);
             {
                 QMutexLocker lock(&reportMutex);

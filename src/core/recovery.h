@@ -20,6 +20,8 @@ struct RecoveryOptions {
     qint64 olderThanMs = kDefaultStuckMs;
     int threads = 4;
     QString actor = QStringLiteral("recovery");
+    // The operator's reason, journaled with each takeover beside why it was stuck.
+    QString reason;
     qint64 leaseMs = 30'000;
     StepHook hook;
     // (finished, total) after each transaction; called from pool threads.

@@ -1,5 +1,6 @@
 #include "repairplan.h"
 
+#include "duration.h"
 #include "identifiers.h"
 #include "money.h"
 
@@ -27,6 +28,10 @@ public:
 
     Error run(const QStringList &ids)
     {
+        auto now = m_store.now();
+        if (!now.ok())
+            return now.error();
+        m_now = *now;
         QStringList seen;
         for (const QString &id : ids) {
             if (seen.contains(id))
@@ -79,13 +84,24 @@ private:
     // Resume and cancel.
     Error planForward(const Transaction &tx, PlannedRepair &item)
     {
-        const bool cancel = m_plan.action == OperatorAction::Cancel || tx.state == TxState::Canceling;
-        if (cancel) {
+        if (m_plan.action == OperatorAction::Cancel) {
             if (Error e = releaseHolds(); !e.ok())
                 return e;
             item.expected = TxState::Canceled;
-            item.why = tx.state == TxState::Canceling ? QStringLiteral("finishes the cancel: holds are released, no money moves")
-                                                      : QStringLiteral("cancels it: holds are released, no money moves");
+            item.why = QStringLiteral("cancels it: holds are released, no money moves");
+            return {};
+        }
+        return planResume(tx, item);
+    }
+
+    // What resuming `tx` (whose legs are in m_debit / m_credit) does.
+    Error planResume(const Transaction &tx, PlannedRepair &item)
+    {
+        if (tx.state == TxState::Canceling) {
+            if (Error e = releaseHolds(); !e.ok())
+                return e;
+            item.expected = TxState::Canceled;
+            item.why = QStringLiteral("finishes the cancel: holds are released, no money moves");
             return {};
         }
         if (tx.state != TxState::Applied) {
@@ -115,9 +131,31 @@ private:
             auto comp = m_store.transaction(tx.compensatedBy);
             if (!comp.ok() && comp.code() != ErrorCode::NotFound)
                 return comp.error();
-            if (comp.ok() && comp->state != TxState::Canceled) {
-                item.why = QStringLiteral("already compensated by %1 (%2)").arg(comp->id, nameOf(comp->state));
+            if (comp.ok() && comp->state == TxState::Done) {
+                item.why = QStringLiteral("already compensated by %1").arg(comp->id);
                 skipped = true;
+                return {};
+            }
+            if (comp.ok() && comp->state != TxState::Canceled && comp->leaseUntil.isValid() && m_now.isValid()
+                && comp->leaseUntil > m_now) {
+                // A worker is on it right now: asking again leaves it to that worker.
+                item.why = QStringLiteral("being compensated by %1 (%2, driven by %3 for %4 more)")
+                               .arg(comp->id, nameOf(comp->state), comp->owner, duration::format(m_now.msecsTo(comp->leaseUntil)));
+                skipped = true;
+                return {};
+            }
+            if (comp.ok() && comp->state != TxState::Canceled) {
+                // An abandoned compensation: asking again finishes it (one compensation, never two).
+                auto legs = m_store.legsOfTransaction(comp->id);
+                if (!legs.ok())
+                    return legs.error();
+                m_debit.reset();
+                m_credit.reset();
+                for (const LegMarker &m : *legs)
+                    (m.side == LegSide::Debit ? m_debit : m_credit) = m;
+                if (Error e = planResume(*comp, item); !e.ok())
+                    return e;
+                item.why = QStringLiteral("finishes the abandoned compensation %1: %2").arg(comp->id, item.why);
                 return {};
             }
         }
@@ -242,6 +280,7 @@ private:
     QStringList m_order;
     std::optional<LegMarker> m_debit;
     std::optional<LegMarker> m_credit;
+    QDateTime m_now; // the store's clock: whose lease still runs
 };
 
 } // namespace

@@ -100,6 +100,13 @@ const char *const kMigrations[][16] = {
         "CREATE INDEX journal_by_doc ON journal (doc_kind, doc_id, seq)",
         nullptr,
     },
+    // 1 → 2: the console's operator-actions view (journal by event) and Compensations view
+    // (transactions by kind) read through indexes rather than scanning.
+    {
+        "CREATE INDEX journal_by_event ON journal (event, seq)",
+        "CREATE INDEX tx_by_kind ON transactions (kind, created_at)",
+        nullptr,
+    },
 };
 constexpr int kMigrationCount = int(std::size(kMigrations));
 static_assert(kMigrationCount == SqliteConnection::kSchemaVersion, "one migration per schema version");

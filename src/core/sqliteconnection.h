@@ -30,7 +30,7 @@ public:
     enum class Mode { OpenExisting, Create };
 
     // The schema version this build writes; newer stores are refused (store-too-new).
-    static constexpr int kSchemaVersion = 1;
+    static constexpr int kSchemaVersion = 2;
     // PRAGMA application_id of LedgerDesk stores ("LDGR").
     static constexpr qint32 kApplicationId = 0x4C444752;
 
@@ -68,7 +68,7 @@ public:
     template <typename Query, typename Read>
     auto allRows(Result<Query> query, Read read) -> Result<QList<std::invoke_result_t<Read, const QSqlQuery &>>>;
     template <typename Query, typename Read, typename Visit>
-    Error visitRows(Result<Query> query, Read read, Visit visit);
+    Error visitRows(Result<Query> query, Read read, Visit visit, const std::function<bool()> &shouldStop = {});
 
     // Runs `work` inside one read transaction, so that every read in it sees the same snapshot
     // of the file while writers carry on (WAL). `work` must not write.
@@ -102,13 +102,16 @@ private:
 };
 
 template <typename Query, typename Read, typename Visit>
-Error SqliteConnection::visitRows(Result<Query> query, Read read, Visit visit)
+Error SqliteConnection::visitRows(Result<Query> query, Read read, Visit visit, const std::function<bool()> &shouldStop)
 {
     if (!query.ok())
         return query.error();
     QSqlQuery &q = **query;
-    while (q.next())
+    for (quint64 n = 1; q.next(); ++n) {
         visit(read(q));
+        if (shouldStop && n % 1024 == 0 && shouldStop())
+            break;
+    }
     const Error e = endOfRows(q);
     q.finish();
     return e;

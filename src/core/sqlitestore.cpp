@@ -333,15 +333,15 @@ Result<QList<LegMarker>> SqliteStore::legsOfAccount(const QString &accountId, st
 
 Error SqliteStore::withSnapshot(const std::function<Error()> &work) { return m_conn->readSnapshot(work); }
 
-Error SqliteStore::scanAccounts(const std::function<void(const Account &)> &visit)
+Error SqliteStore::scanAccounts(const std::function<void(const Account &)> &visit, const StopCheck &shouldStop)
 {
     return m_conn->visitRows(m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_ACCOUNT_COLUMNS " FROM accounts ORDER BY id"), {}),
-                             sqliterows::account, visit);
+                             sqliterows::account, visit, shouldStop);
 }
 
-Error SqliteStore::scanLegs(const std::function<void(const LegMarker &)> &visit)
+Error SqliteStore::scanLegs(const std::function<void(const LegMarker &)> &visit, const StopCheck &shouldStop)
 {
-    return m_conn->visitRows(m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_LEG_COLUMNS " FROM legs"), {}), sqliterows::leg, visit);
+    return m_conn->visitRows(m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_LEG_COLUMNS " FROM legs"), {}), sqliterows::leg, visit, shouldStop);
 }
 
 } // namespace ledger

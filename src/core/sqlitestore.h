@@ -50,9 +50,9 @@ public:
     Result<qint64> changeMarker() override;
 
     Error withSnapshot(const std::function<Error()> &work) override;
-    Error scanAccounts(const std::function<void(const Account &)> &visit) override;
-    Error scanLegs(const std::function<void(const LegMarker &)> &visit) override;
-    Error scanTransactions(const std::function<void(const Transaction &)> &visit) override;
+    Error scanAccounts(const std::function<void(const Account &)> &visit, const StopCheck &shouldStop = {}) override;
+    Error scanLegs(const std::function<void(const LegMarker &)> &visit, const StopCheck &shouldStop = {}) override;
+    Error scanTransactions(const std::function<void(const Transaction &)> &visit, const StopCheck &shouldStop = {}) override;
 
     // For tests and tools that must reach under the interface (e.g. to simulate damage).
     SqliteConnection &connection() { return *m_conn; }

@@ -9,14 +9,24 @@ namespace {
 
 QString journalWhere(const JournalQuery &query, QVariantList &binds)
 {
-    if (query.events.isEmpty())
-        return QString();
-    QStringList marks;
-    for (const QString &event : query.events) {
-        marks << QStringLiteral("?");
-        binds << event;
+    QStringList conditions;
+    if (!query.events.isEmpty()) {
+        QStringList marks;
+        for (const QString &event : query.events) {
+            marks << QStringLiteral("?");
+            binds << event;
+        }
+        conditions << QStringLiteral("event IN (%1)").arg(marks.join(QLatin1Char(',')));
     }
-    return QStringLiteral(" WHERE event IN (%1)").arg(marks.join(QLatin1Char(',')));
+    if (!query.docKind.isEmpty()) {
+        conditions << QStringLiteral("doc_kind = ?");
+        binds << query.docKind;
+    }
+    if (!query.text.isEmpty()) {
+        conditions << QStringLiteral("(instr(actor, ?) > 0 OR instr(doc_id, ?) > 0)");
+        binds << query.text << query.text;
+    }
+    return conditions.isEmpty() ? QString() : QStringLiteral(" WHERE ") + conditions.join(QStringLiteral(" AND "));
 }
 
 // Age in milliseconds by the store's clock.

@@ -271,10 +271,10 @@ Result<QList<JournalEntry>> SqliteStore::journal(const QString &docKind, const Q
                            sqliterows::journalEntry);
 }
 
-Error SqliteStore::scanTransactions(const std::function<void(const Transaction &)> &visit)
+Error SqliteStore::scanTransactions(const std::function<void(const Transaction &)> &visit, const StopCheck &shouldStop)
 {
     return m_conn->visitRows(m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_TX_COLUMNS " FROM transactions"), {}),
-                             sqliterows::transaction, visit);
+                             sqliterows::transaction, visit, shouldStop);
 }
 
 } // namespace ledger

@@ -102,6 +102,8 @@ struct AccountQuery {
 
 struct JournalQuery {
     QStringList events;  // only these events; empty: all
+    QString docKind;     // only this kind of document ("tx", "account"); empty: both
+    QString text;        // substring of the actor or the document id
     qint64 offset = 0;
     qint64 limit = -1;
     bool newestFirst = true;
@@ -177,9 +179,12 @@ public:
     virtual Error withSnapshot(const std::function<Error()> &work) = 0;
 
     // --- whole-store scans, for audit: each calls `visit` once per document ------------------
-    virtual Error scanAccounts(const std::function<void(const Account &)> &visit) = 0;
-    virtual Error scanLegs(const std::function<void(const LegMarker &)> &visit) = 0;
-    virtual Error scanTransactions(const std::function<void(const Transaction &)> &visit) = 0;
+    // `shouldStop`, when given, is asked every so many rows; true ends the scan early (the
+    // answer is then incomplete, and the caller knows it asked).
+    using StopCheck = std::function<bool()>;
+    virtual Error scanAccounts(const std::function<void(const Account &)> &visit, const StopCheck &shouldStop = {}) = 0;
+    virtual Error scanLegs(const std::function<void(const LegMarker &)> &visit, const StopCheck &shouldStop = {}) = 0;
+    virtual Error scanTransactions(const std::function<void(const Transaction &)> &visit, const StopCheck &shouldStop = {}) = 0;
 };
 
 } // namespace ledger
