@@ -12,6 +12,7 @@ ChangeWatcher::ChangeWatcher(const StoreConfig &config, int intervalMs, QObject 
     connect(&m_thread, &QThread::finished, poller, &QObject::deleteLater);
     connect(poller, &ChangePoller::changed, this, &ChangeWatcher::changed);
     connect(poller, &ChangePoller::failed, this, &ChangeWatcher::failed);
+    connect(poller, &ChangePoller::resumed, this, &ChangeWatcher::resumed);
     m_thread.setObjectName(QStringLiteral("change watcher"));
     m_thread.start();
 }
@@ -54,7 +55,10 @@ void ChangePoller::poll()
         m_reportedFailure = true;
         return;
     }
-    m_reportedFailure = false;
+    if (m_reportedFailure) {
+        m_reportedFailure = false;
+        Q_EMIT resumed();
+    }
     if (m_last && *m_last != *marker)
         Q_EMIT changed();
     m_last = *marker;

@@ -23,6 +23,7 @@ public:
 Q_SIGNALS:
     void changed();
     void failed(const QString &message);
+    void resumed(); // after a failure: the store answers again
 
 private:
     QThread m_thread;
@@ -39,6 +40,7 @@ public:
 Q_SIGNALS:
     void changed();
     void failed(const QString &message);
+    void resumed();
 
 private:
     void poll();

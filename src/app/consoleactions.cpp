@@ -43,6 +43,8 @@ ConsoleActions::ConsoleActions(QWidget *window) : QObject(window)
     const QStringList viewNames{tr("&Overview"), tr("&Accounts"), tr("&Transactions"), tr("&Stuck"), tr("A&udit"), tr("Operator a&ctions")};
     for (int i = 0; i < viewNames.size(); ++i)
         views << make(window, viewNames.at(i), QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)), tr("Show %1").arg(QString(viewNames.at(i)).remove(QLatin1Char('&'))));
+    for (QAction *a : {resume, cancel, compensate})
+        m_tips.insert(a, a->statusTip());
     setStoreOpen(false);
 }
 
@@ -66,7 +68,7 @@ void ConsoleActions::setStoreOpen(bool open)
     updateForSelection({});
 }
 
-void ConsoleActions::updateForSelection(const QList<Transaction> &selected)
+void ConsoleActions::updateForSelection(const QList<Transaction> &selected, int unloaded)
 {
     for (OperatorAction action : {OperatorAction::Resume, OperatorAction::Cancel, OperatorAction::Compensate}) {
         QAction *a = forAction(action);
@@ -79,19 +81,24 @@ void ConsoleActions::updateForSelection(const QList<Transaction> &selected)
             else if (why.isEmpty())
                 why = e.message;
         }
-        a->setEnabled(m_storeOpen && allowed > 0);
+        a->setEnabled(m_storeOpen && (allowed > 0 || unloaded > 0));
+        QString tip;
         if (!m_storeOpen)
-            a->setToolTip(tr("Open a store first"));
-        else if (selected.isEmpty())
-            a->setToolTip(tr("Select one or more transactions first"));
+            tip = tr("Open a store first");
+        else if (selected.isEmpty() && unloaded == 0)
+            tip = tr("Select one or more transactions first");
+        else if (unloaded > 0)
+            tip = tr("%n selected row(s) have not loaded yet: the preview checks each before anything is done", "", unloaded);
         else if (allowed == 0)
-            a->setToolTip(tr("Not possible: %1").arg(why));
+            tip = tr("Not possible: %1").arg(why);
         else if (allowed < selected.size())
-            a->setToolTip(tr("%1 of %2 selected can be repaired; the others are skipped (%3)").arg(allowed).arg(selected.size()).arg(why));
+            tip = tr("%1 of %2 selected can be repaired; the others are skipped (%3)").arg(allowed).arg(selected.size()).arg(why);
         else
-            a->setToolTip(a->statusTip());
+            tip = m_tips.value(a);
+        a->setToolTip(tip);
+        a->setStatusTip(tip); // menus show the status tip in the status bar
     }
-    const bool one = selected.size() == 1;
+    const bool one = selected.size() == 1 && unloaded == 0;
     guidedRepair->setEnabled(m_storeOpen && one);
     guidedRepair->setToolTip(one ? guidedRepair->statusTip() : tr("Select exactly one transaction"));
 }

@@ -6,6 +6,7 @@
 #include "documents.h"
 #include "statemachine.h"
 
+#include <QHash>
 #include <QObject>
 
 class QAction;
@@ -35,13 +36,16 @@ public:
     QList<QAction *> views; // Overview, Accounts, Transactions, Stuck, Audit, Operator actions
 
     QAction *forAction(OperatorAction action) const;
-    // Enables resume, cancel, compensate and the guided repair for the selected transactions.
-    void updateForSelection(const QList<Transaction> &selected);
+    // Enables resume, cancel, compensate and the guided repair for the selected transactions;
+    // `unloaded` selected rows are not known yet (the repair's preview checks each of them).
+    void updateForSelection(const QList<Transaction> &selected, int unloaded = 0);
     // No store open: only what works without one.
     void setStoreOpen(bool open);
 
 private:
     bool m_storeOpen = false;
+    QHash<QAction *, QString> m_tips; // what each repair action does, when it can
+
 };
 
 } // namespace ledger::app

@@ -17,6 +17,8 @@
 #include "widgets/tablepage.h"
 
 #include <QApplication>
+#include <QComboBox>
+#include <QHBoxLayout>
 #include <QCloseEvent>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -24,6 +26,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSplitter>
@@ -67,12 +70,12 @@ MainWindow::MainWindow(QWidget *parent)
     m_navigator->setMinimumWidth(190);
     connect(m_navigator->selectionModel(), &QItemSelectionModel::currentChanged, this, &MainWindow::onNavigatorChanged);
 
-    auto *split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(m_navigator);
-    split->addWidget(m_stack);
-    split->setStretchFactor(1, 1);
-    split->setSizes({210, 1000});
-    setCentralWidget(split);
+    m_mainSplitter = new QSplitter(Qt::Horizontal, this);
+    m_mainSplitter->addWidget(m_navigator);
+    m_mainSplitter->addWidget(m_stack);
+    m_mainSplitter->setStretchFactor(1, 1);
+    m_mainSplitter->setSizes({210, 1000});
+    setCentralWidget(m_mainSplitter);
 
     statusBar()->addPermanentWidget(m_liveLabel);
     statusBar()->addPermanentWidget(m_activityLabel);
@@ -83,6 +86,15 @@ MainWindow::MainWindow(QWidget *parent)
     m_refreshTimer.setSingleShot(true);
     m_refreshTimer.setInterval(150);
     connect(&m_refreshTimer, &QTimer::timeout, this, &MainWindow::refreshAll);
+    // Leases run out and transactions age past the threshold without a single write: the
+    // counts and an open "Stuck" list are read again now and then even when nothing changed.
+    m_periodicTimer.setInterval(15'000);
+    connect(&m_periodicTimer, &QTimer::timeout, this, [this] {
+        refreshCounts();
+        if (m_stack->currentIndex() == TransactionsPage)
+            m_transactionModel->refresh();
+    });
+    m_periodicTimer.start();
 
     resize(1320, 820);
     restoreLayout();
@@ -105,8 +117,15 @@ void MainWindow::buildPages()
     table->setItemDelegateForColumn(TransactionTableModel::StateColumn, new StateBadgeDelegate(TransactionTableModel::StateRole, table));
     table->setSortingEnabled(true);
     table->horizontalHeader()->setSortIndicator(TransactionTableModel::AgeColumn, Qt::AscendingOrder);
-    table->setContextMenuPolicy(Qt::ActionsContextMenu);
-    table->addActions({m_actions->resume, m_actions->cancel, m_actions->compensate, m_actions->guidedRepair});
+    m_sortColumn = TransactionTableModel::AgeColumn;
+    m_sortOrder = Qt::AscendingOrder;
+    table->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(table, &QWidget::customContextMenuRequested, this, [this, table](const QPoint &at) {
+        QMenu menu(this);
+        menu.setToolTipsVisible(true); // a greyed action says why
+        menu.addActions({m_actions->resume, m_actions->cancel, m_actions->compensate, m_actions->guidedRepair});
+        menu.exec(table->viewport()->mapToGlobal(at));
+    });
     const QList<int> widths{242, 92, 88, 88, 90, 56, 215};
     for (int c = 0; c < widths.size(); ++c)
         table->setColumnWidth(c, widths.at(c));
@@ -120,8 +139,20 @@ void MainWindow::buildPages()
 
     m_audit = new AuditView(this);
     m_journalModel = new JournalModel(this);
-    m_actionsPage = new TablePage(m_journalModel, JournalModel::DocIdRole, QString(), this);
-    m_actionsPage->setFilterVisible(false);
+    m_actionsPage = new TablePage(m_journalModel, JournalModel::SeqRole, tr("Filter by operator or document…"), this);
+    m_actionsKind = new QComboBox(this);
+    m_actionsKind->setAccessibleName(tr("Which actions"));
+    m_actionsKind->addItem(tr("Repairs"), int(JournalModel::Preset::Repairs));
+    m_actionsKind->addItem(tr("Account changes"), int(JournalModel::Preset::Accounts));
+    m_actionsKind->addItem(tr("Transfers issued"), int(JournalModel::Preset::TransfersIssued));
+    m_actionsKind->addItem(tr("All actions"), int(JournalModel::Preset::All));
+    m_actionsPage->toolRow()->insertWidget(0, m_actionsKind);
+    connect(m_actionsKind, &QComboBox::currentIndexChanged, this, [this] {
+        m_journalModel->setFilter(JournalModel::Preset(m_actionsKind->currentData().toInt()), m_actionsPage->filterEdit()->text().trimmed());
+    });
+    connect(m_actionsPage, &TablePage::filterTextChanged, this, [this](const QString &text) {
+        m_journalModel->setFilter(JournalModel::Preset(m_actionsKind->currentData().toInt()), text);
+    });
     m_actionsPage->table()->setAccessibleName(tr("Operator actions"));
     const QList<int> actionWidths{190, 160, 90, 280, 170};
     for (int c = 0; c < actionWidths.size(); ++c)
@@ -139,14 +170,15 @@ void MainWindow::buildPages()
         applyTransactionFilter();
     });
     connect(m_transactionsPage, &TablePage::selectionChanged, this, &MainWindow::onTransactionSelection);
+    connect(m_transactionModel, &PagedTableModel::pageLoaded, this, &MainWindow::onTransactionSelection);
+    connect(table->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this, &MainWindow::onSortIndicatorChanged);
     connect(m_transactionsPage, &TablePage::currentKeyChanged, m_detail, &DetailPanel::showTransaction);
     connect(m_transactionsPage, &TablePage::activated, this, [this] {
         if (m_actions->guidedRepair->isEnabled())
             openRepairWizard();
     });
-    connect(m_transactionModel, &PagedTableModel::dataChanged, this, &MainWindow::onTransactionSelection);
     connect(m_actionsPage, &TablePage::activated, this, [this] {
-        const QModelIndex current = m_actionsPage->table()->currentIndex();
+        const QModelIndex current = m_actionsPage->table()->currentIndex(); // the page keeps it on the entry
         if (current.data(JournalModel::DocKindRole).toString() == QLatin1String("account"))
             showAccountById(current.data(JournalModel::DocIdRole).toString());
         else
@@ -186,6 +218,8 @@ void MainWindow::buildMenus()
     tools->addActions({m_actions->runAudit, m_actions->settings});
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_actions->about);
+    for (QMenu *menu : {file, transactions, view, tools, help})
+        menu->setToolTipsVisible(true); // a greyed repair says why in its tooltip
 
     QToolBar *bar = addToolBar(tr("Main"));
     bar->setObjectName(QStringLiteral("mainToolBar"));
@@ -205,8 +239,11 @@ void MainWindow::buildMenus()
     connect(m_actions->recoverStuck, &QAction::triggered, this, &MainWindow::openRecoverDialog);
     connect(m_actions->refresh, &QAction::triggered, this, &MainWindow::refreshAll);
     connect(m_actions->find, &QAction::triggered, this, [this] {
-        TablePage *page = m_stack->currentIndex() == AccountsPage ? m_accountsPage : m_transactionsPage;
-        if (m_stack->currentIndex() != AccountsPage)
+        // Filter the table on screen; from a page without one, the transactions.
+        TablePage *page = m_stack->currentIndex() == AccountsPage ? m_accountsPage
+            : m_stack->currentIndex() == ActionsPage             ? m_actionsPage
+                                                                  : m_transactionsPage;
+        if (m_stack->currentIndex() != AccountsPage && m_stack->currentIndex() != ActionsPage && m_stack->currentIndex() != TransactionsPage)
             showView(NavigatorModel::View::Transactions);
         page->filterEdit()->setFocus();
         page->filterEdit()->selectAll();
@@ -264,6 +301,10 @@ void MainWindow::chooseStore(bool create)
 
 void MainWindow::openStore(const QString &path, OpenMode mode)
 {
+    if (dialogsOpen()) {
+        showError(tr("Another store"), tr("Close the open dialogs first: they work on the store that is open now."));
+        return;
+    }
     auto config = resolveStoreConfig(path.isEmpty() ? path : QFileInfo(path).absoluteFilePath());
     if (!config.ok()) {
         showError(tr("Cannot open the store"), config.error().message);
@@ -277,7 +318,10 @@ void MainWindow::openStore(const QString &path, OpenMode mode)
         watcher->deleteLater();
         if (!opened.error.ok()) {
             statusBar()->clearMessage();
-            showError(tr("Cannot open the store"), opened.error.toString());
+            QString text = opened.error.toString();
+            if (opened.error.code == ErrorCode::StoreUnavailable)
+                text += tr("\n\nTo start a new ledger, use File › New store.");
+            showError(tr("Cannot open the store"), text);
             Q_EMIT storeFailed(opened.error.toString());
             return;
         }
@@ -317,6 +361,10 @@ void MainWindow::install(const OpenedStore &opened)
     connect(m_watcher, &ChangeWatcher::failed, this, [this](const QString &message) {
         m_liveLabel->setText(tr("live updates paused"));
         statusBar()->showMessage(message, 10'000);
+    });
+    connect(m_watcher, &ChangeWatcher::resumed, this, [this] {
+        m_liveLabel->setText(tr("live"));
+        scheduleRefresh(); // whatever happened meanwhile
     });
     m_accountModel->setScale(m_scale);
     m_transactionModel->setScale(m_scale);
@@ -369,15 +417,24 @@ void MainWindow::onNavigatorChanged()
         break;
     case NavigatorModel::View::Accounts: m_stack->setCurrentIndex(AccountsPage); break;
     case NavigatorModel::View::Audit: m_stack->setCurrentIndex(AuditPage); break;
-    case NavigatorModel::View::Actions: m_stack->setCurrentIndex(ActionsPage); break;
+    case NavigatorModel::View::Actions:
+        m_stack->setCurrentIndex(ActionsPage);
+        m_journalModel->refresh(); // not kept current while out of sight
+        break;
     case NavigatorModel::View::Transactions:
     case NavigatorModel::View::State:
     case NavigatorModel::View::Stuck:
     case NavigatorModel::View::Compensations:
         m_stack->setCurrentIndex(TransactionsPage);
+        // Another entry is another question: a leftover text filter would hide its rows.
+        if (!m_followingLink) {
+            m_transactionText.clear();
+            m_transactionsPage->clearFilter();
+        }
         applyTransactionFilter();
         break;
     }
+    onTransactionSelection();
 }
 
 void MainWindow::applyTransactionFilter()
@@ -402,16 +459,105 @@ void MainWindow::applyTransactionFilter()
 QList<Transaction> MainWindow::selectedTransactions() const
 {
     QList<Transaction> list;
-    for (const QModelIndex &row : m_transactionsPage->table()->selectionModel()->selectedRows()) {
-        if (auto tx = m_transactionModel->transactionAt(row.row()))
-            list << *tx;
+    for (const QItemSelectionRange &r : m_transactionsPage->selection()) {
+        for (int row = r.top(); row <= r.bottom() && list.size() < TablePage::kMaxFollowedSelection; ++row) {
+            if (auto tx = m_transactionModel->transactionAt(row))
+                list << *tx;
+        }
     }
     return list;
 }
 
+int MainWindow::unloadedSelectedRows() const
+{
+    return qMax(0, m_transactionsPage->selectedRowCount() - int(selectedTransactions().size()));
+}
+
 void MainWindow::onTransactionSelection()
 {
-    m_actions->updateForSelection(m_stack->currentIndex() == TransactionsPage ? selectedTransactions() : QList<Transaction>{});
+    if (m_stack->currentIndex() != TransactionsPage) {
+        m_actions->updateForSelection({});
+        return;
+    }
+    m_actions->updateForSelection(selectedTransactions(), unloadedSelectedRows());
+}
+
+void MainWindow::withSelectedIds(const std::function<void(const QStringList &)> &then)
+{
+    constexpr int kMaxRepair = 10'000;
+    if (unloadedSelectedRows() == 0) {
+        QStringList ids;
+        for (const Transaction &tx : selectedTransactions())
+            ids << tx.id;
+        then(ids);
+        return;
+    }
+    if (m_transactionsPage->selectedRowCount() > kMaxRepair) {
+        showError(tr("Too many rows"), tr("Select at most %1 transactions for one repair, or use Recover all stuck.").arg(kMaxRepair));
+        return;
+    }
+    // Some selected rows have not loaded: read their ids, with the query the table shows.
+    QList<QPair<qint64, int>> ranges;
+    for (const QItemSelectionRange &r : m_transactionsPage->selection())
+        ranges << qMakePair(qint64(r.top()), r.height());
+    const TxQuery query = m_transactionModel->query();
+    statusBar()->showMessage(tr("Reading the selected transactions…"));
+    m_jobs->run<Result<QStringList>>(
+        this,
+        [query, ranges](Store &s) -> Result<QStringList> {
+            QStringList ids;
+            const Error e = s.withSnapshot([&]() -> Error {
+                for (const auto &range : ranges) {
+                    TxQuery q = query;
+                    q.offset = range.first;
+                    q.limit = range.second;
+                    auto list = s.transactions(q);
+                    if (!list.ok())
+                        return list.error();
+                    for (const Transaction &t : *list)
+                        ids << t.id;
+                }
+                return {};
+            });
+            if (!e.ok())
+                return e;
+            return ids;
+        },
+        [this, then](Result<QStringList> ids) {
+            statusBar()->clearMessage();
+            if (!ids.ok()) {
+                showError(tr("Cannot read the selection"), ids.error().toString());
+                return;
+            }
+            then(*ids);
+        });
+}
+
+bool MainWindow::dialogsOpen() const
+{
+    return std::any_of(m_dialogs.cbegin(), m_dialogs.cend(), [](const QPointer<QDialog> &d) { return d && d->isVisible(); });
+}
+
+template <typename D>
+D *MainWindow::track(D *dialog)
+{
+    m_dialogs.removeAll(nullptr);
+    m_dialogs << QPointer<QDialog>(dialog);
+    return dialog;
+}
+
+void MainWindow::onSortIndicatorChanged(int column, Qt::SortOrder order)
+{
+    QHeaderView *header = m_transactionsPage->table()->horizontalHeader();
+    if (!TransactionTableModel::isSortable(column)) {
+        // The store sorts by what it has indexes for; show the sort that is really in force.
+        const QSignalBlocker blocker(header);
+        header->setSortIndicator(m_sortColumn, m_sortOrder);
+        statusBar()->showMessage(tr("Sort by age, amount, state or id"), 4000);
+        return;
+    }
+    m_sortColumn = column;
+    m_sortOrder = order;
 }
 
 void MainWindow::scheduleRefresh()
@@ -427,7 +573,8 @@ void MainWindow::refreshAll()
     refreshCounts();
     m_transactionModel->refresh();
     m_accountModel->refresh();
-    m_journalModel->refresh();
+    if (m_stack->currentIndex() == ActionsPage)
+        m_journalModel->refresh();
     m_detail->refresh();
     if (m_stack->currentIndex() == OverviewPage)
         refreshOverview();
@@ -438,7 +585,10 @@ void MainWindow::refreshCounts()
     if (!m_jobs)
         return;
     const qint64 threshold = m_settings.stuckThresholdMs();
-    m_jobs->run<Result<Overview>>(this, [threshold](Store &s) { return loadCounts(s, threshold); }, [this](Result<Overview> counts) {
+    const quint64 generation = ++m_countsGeneration;
+    m_jobs->run<Result<Overview>>(this, [threshold](Store &s) { return loadCounts(s, threshold); }, [this, generation](Result<Overview> counts) {
+        if (generation != m_countsGeneration)
+            return; // a newer count was asked for; this one may be older than what is shown
         if (!counts.ok()) {
             statusBar()->showMessage(counts.error().message, 10'000);
             return;
@@ -453,8 +603,9 @@ void MainWindow::refreshOverview()
     if (!m_jobs)
         return;
     const qint64 threshold = m_settings.stuckThresholdMs();
-    m_jobs->run<Result<Overview>>(this, [threshold](Store &s) { return loadOverview(s, threshold); }, [this](Result<Overview> overview) {
-        if (!overview.ok())
+    const quint64 generation = ++m_overviewGeneration;
+    m_jobs->run<Result<Overview>>(this, [threshold](Store &s) { return loadOverview(s, threshold); }, [this, generation](Result<Overview> overview) {
+        if (generation != m_overviewGeneration || !overview.ok())
             return;
         m_dashboard->setOverview(*overview);
         Q_EMIT overviewLoaded();
@@ -479,7 +630,9 @@ void MainWindow::showTransactionById(const QString &id)
 {
     if (id.isEmpty())
         return;
+    m_followingLink = true;
     showView(NavigatorModel::View::Transactions);
+    m_followingLink = false;
     m_transactionsPage->filterEdit()->setText(id); // the debounced filter narrows the table to it
     m_transactionsPage->selectKey(id);
 }
@@ -497,7 +650,7 @@ TransferDialog *MainWindow::openTransferDialog()
 {
     if (!m_jobs)
         return nullptr;
-    auto *dialog = new TransferDialog(m_jobs, m_scale, m_settings.operatorName(), this);
+    auto *dialog = track(new TransferDialog(m_jobs, m_scale, m_settings.operatorName(), this));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     if (m_stack->currentIndex() == AccountsPage && !m_accountsPage->currentKey().isEmpty())
         dialog->setSource(m_accountsPage->currentKey());
@@ -511,16 +664,20 @@ TransferDialog *MainWindow::openTransferDialog()
 
 RepairDialog *MainWindow::openRepairDialog(OperatorAction action)
 {
-    QStringList ids;
-    for (const Transaction &tx : selectedTransactions())
-        ids << tx.id;
-    if (!m_jobs || ids.isEmpty())
+    if (!m_jobs || m_transactionsPage->selectedRowCount() == 0)
         return nullptr;
-    auto *dialog = new RepairDialog(m_jobs, m_scale, m_settings.operatorName(), action, ids, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &RepairDialog::repairFinished, this, &MainWindow::scheduleRefresh);
-    dialog->open();
-    return dialog;
+    RepairDialog *opened = nullptr;
+    withSelectedIds([this, action, &opened](const QStringList &ids) {
+        if (ids.isEmpty())
+            return;
+        auto *dialog = track(new RepairDialog(m_jobs, m_scale, m_settings.operatorName(), action, ids, this));
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &RepairDialog::repairFinished, this, &MainWindow::scheduleRefresh);
+        dialog->open();
+        opened = dialog;
+        Q_EMIT repairDialogOpened(dialog);
+    });
+    return opened; // null while ids of rows not loaded yet are being read (repairDialogOpened follows)
 }
 
 RepairWizard *MainWindow::openRepairWizard()
@@ -528,7 +685,7 @@ RepairWizard *MainWindow::openRepairWizard()
     const QList<Transaction> selected = selectedTransactions();
     if (!m_jobs || selected.size() != 1)
         return nullptr;
-    auto *wizard = new RepairWizard(m_jobs, m_scale, m_settings.operatorName(), m_settings.stuckThresholdMs(), selected.first().id, this);
+    auto *wizard = track(new RepairWizard(m_jobs, m_scale, m_settings.operatorName(), m_settings.stuckThresholdMs(), selected.first().id, this));
     wizard->setAttribute(Qt::WA_DeleteOnClose);
     connect(wizard, &RepairWizard::repaired, this, &MainWindow::scheduleRefresh);
     wizard->open();
@@ -539,7 +696,7 @@ RecoverDialog *MainWindow::openRecoverDialog()
 {
     if (!m_jobs)
         return nullptr;
-    auto *dialog = new RecoverDialog(m_jobs, m_settings.stuckThresholdMs(), m_settings.operatorName(), this);
+    auto *dialog = track(new RecoverDialog(m_jobs, m_settings.stuckThresholdMs(), m_settings.operatorName(), this));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &RecoverDialog::recoveryFinished, this, &MainWindow::scheduleRefresh);
     dialog->open();
@@ -549,6 +706,8 @@ RecoverDialog *MainWindow::openRecoverDialog()
 void MainWindow::saveLayout()
 {
     m_settings.setWindow(saveGeometry(), saveState());
+    m_settings.setHeaderState(QStringLiteral("splitter-main"), m_mainSplitter->saveState());
+    m_settings.setHeaderState(QStringLiteral("splitter-transactions"), m_transactionSplitter->saveState());
     m_settings.setHeaderState(QStringLiteral("transactions"), m_transactionsPage->table()->horizontalHeader()->saveState());
     m_settings.setHeaderState(QStringLiteral("accounts"), m_accountsPage->table()->horizontalHeader()->saveState());
     m_settings.setHeaderState(QStringLiteral("actions"), m_actionsPage->table()->horizontalHeader()->saveState());
@@ -558,7 +717,16 @@ void MainWindow::restoreLayout()
 {
     restoreGeometry(m_settings.windowGeometry());
     restoreState(m_settings.windowState());
-    m_transactionsPage->table()->horizontalHeader()->restoreState(m_settings.headerState(QStringLiteral("transactions")));
+    m_mainSplitter->restoreState(m_settings.headerState(QStringLiteral("splitter-main")));
+    m_transactionSplitter->restoreState(m_settings.headerState(QStringLiteral("splitter-transactions")));
+    QHeaderView *header = m_transactionsPage->table()->horizontalHeader();
+    header->restoreState(m_settings.headerState(QStringLiteral("transactions")));
+    if (TransactionTableModel::isSortable(header->sortIndicatorSection())) {
+        m_sortColumn = header->sortIndicatorSection();
+        m_sortOrder = header->sortIndicatorOrder();
+    } else {
+        header->setSortIndicator(m_sortColumn, m_sortOrder);
+    }
     m_accountsPage->table()->horizontalHeader()->restoreState(m_settings.headerState(QStringLiteral("accounts")));
     m_actionsPage->table()->horizontalHeader()->restoreState(m_settings.headerState(QStringLiteral("actions")));
 }

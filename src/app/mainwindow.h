@@ -12,9 +12,12 @@
 #include "storeopener.h"
 
 #include <QMainWindow>
+#include <QPointer>
 #include <QTimer>
 
 class QLabel;
+class QComboBox;
+class QDialog;
 class QMenu;
 class QSplitter;
 class QStackedWidget;
@@ -70,9 +73,12 @@ public:
     DetailPanel *detailPanel() const { return m_detail; }
     Dashboard *dashboard() const { return m_dashboard; }
     AuditView *auditView() const { return m_audit; }
+    // The selected transactions whose rows have loaded (the whole selection may be larger).
     QList<Transaction> selectedTransactions() const;
+    int unloadedSelectedRows() const;
 
 Q_SIGNALS:
+    void repairDialogOpened(RepairDialog *dialog);
     void storeOpened(const QString &path);
     void storeFailed(const QString &message);
     void countsLoaded();
@@ -98,6 +104,12 @@ private:
     void rebuildRecentMenu();
     void showTransactionById(const QString &id);
     void showAccountById(const QString &id);
+    // Resolves the selection to transaction ids (reading rows not loaded yet), then `then(ids)`.
+    void withSelectedIds(const std::function<void(const QStringList &)> &then);
+    bool dialogsOpen() const;
+    template <typename D>
+    D *track(D *dialog);
+    void onSortIndicatorChanged(int column, Qt::SortOrder order);
     void saveLayout();
     void restoreLayout();
 
@@ -111,6 +123,14 @@ private:
     std::optional<TxState> m_viewState;
     QString m_transactionText;
     QTimer m_refreshTimer;
+    QTimer m_periodicTimer;       // things become stuck without any write: look again now and then
+    quint64 m_countsGeneration = 0;
+    quint64 m_overviewGeneration = 0;
+    bool m_followingLink = false;
+    int m_sortColumn = 0;
+    Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
+    QList<QPointer<QDialog>> m_dialogs; // store-bound dialogs: never left pointing at a closed store
+    QSplitter *m_mainSplitter = nullptr;
 
     NavigatorModel *m_navigatorModel;
     QTreeView *m_navigator;
@@ -125,6 +145,7 @@ private:
     AuditView *m_audit;
     JournalModel *m_journalModel;
     TablePage *m_actionsPage;
+    QComboBox *m_actionsKind = nullptr;
     QMenu *m_recentMenu = nullptr;
     QLabel *m_storeLabel;
     QLabel *m_activityLabel;

@@ -1,8 +1,13 @@
 #include "recoverdialog.h"
 
+#include "../consoleoptions.h"
+
 #include "duration.h"
+#include "identifiers.h"
 
 #include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLineEdit>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPointer>
@@ -32,11 +37,18 @@ RecoverDialog::RecoverDialog(JobRunner *jobs, qint64 stuckThresholdMs, const QSt
                        "whatever someone else moves first is left to them.")
                         .arg(duration::format(stuckThresholdMs)));
     layout->addWidget(m_text);
+    auto *form = new QFormLayout;
+    m_reason = new QLineEdit(this);
+    m_reason->setPlaceholderText(tr("why — kept in the journal with your name"));
+    m_reason->setAccessibleName(tr("Reason"));
+    form->addRow(tr("&Reason"), m_reason);
+    layout->addLayout(form);
+    connect(m_reason, &QLineEdit::textChanged, this, &RecoverDialog::updateButtons);
     m_progress->setAccessibleName(tr("Recovery progress"));
     m_progress->hide();
     layout->addWidget(m_progress);
     m_results->setColumnCount(4);
-    m_results->setHorizontalHeaderLabels({tr("Transaction"), tr("Was"), tr("Outcome"), tr("Note")});
+    m_results->setHorizontalHeaderLabels({tr("Transaction"), tr("State"), tr("Owner / lease"), tr("Idle")});
     m_results->horizontalHeader()->setStretchLastSection(true);
     m_results->verticalHeader()->hide();
     m_results->verticalHeader()->setDefaultSectionSize(m_results->fontMetrics().height() + 6);
@@ -52,11 +64,87 @@ RecoverDialog::RecoverDialog(JobRunner *jobs, qint64 stuckThresholdMs, const QSt
     connect(m_start, &QPushButton::clicked, this, &RecoverDialog::start);
     connect(m_stop, &QPushButton::clicked, this, &RecoverDialog::stop);
     connect(m_close, &QPushButton::clicked, this, &RecoverDialog::reject);
+    updateButtons();
+    listCandidates();
+}
+
+void RecoverDialog::setReason(const QString &reason) { m_reason->setText(reason); }
+
+void RecoverDialog::updateButtons()
+{
+    const bool reasonOk = checkText(m_reason->text(), tr("reason"), kMaxReasonLength, false).ok();
+    m_start->setEnabled(m_candidatesLoaded && m_candidateCount > 0 && reasonOk && !m_running && !m_finished);
+}
+
+void RecoverDialog::listCandidates()
+{
+    // What recovery will take over, before anything is done: the same question recovery asks.
+    TxQuery stuck;
+    stuck.stuckOnly = true;
+    stuck.stuckForMs = m_threshold;
+    stuck.sortKey = TxSortKey::LastModified;
+    struct Listing {
+        Error error;
+        qint64 count = 0;
+        QList<Transaction> first;
+        QDateTime now;
+    };
+    m_jobs->run<Listing>(
+        this,
+        [stuck](Store &s) {
+            Listing l;
+            l.error = s.withSnapshot([&]() -> Error {
+                auto count = s.transactionCount(stuck);
+                if (!count.ok())
+                    return count.error();
+                TxQuery first = stuck;
+                first.limit = 500;
+                auto list = s.transactions(first);
+                if (!list.ok())
+                    return list.error();
+                auto now = s.now();
+                if (!now.ok())
+                    return now.error();
+                l.count = *count;
+                l.first = *list;
+                l.now = *now;
+                return {};
+            });
+            return l;
+        },
+        [this](Listing l) {
+            if (!l.error.ok()) {
+                m_text->setText(tr("<b style='color:#b02418'>Cannot list what is stuck:</b> %1").arg(l.error.message.toHtmlEscaped()));
+                return;
+            }
+            m_candidatesLoaded = true;
+            m_candidateCount = l.count;
+            m_results->setRowCount(int(l.first.size()));
+            for (int r = 0; r < l.first.size(); ++r) {
+                const Transaction &t = l.first.at(r);
+                const QString lease = t.owner.isEmpty() ? tr("never claimed")
+                    : t.leaseUntil.isValid() && t.leaseUntil < l.now
+                    ? tr("%1, lease expired %2 ago").arg(t.owner.section(QLatin1Char('/'), 0, 0), duration::format(t.leaseUntil.msecsTo(l.now)))
+                    : tr("%1, lease running").arg(t.owner.section(QLatin1Char('/'), 0, 0));
+                m_results->setItem(r, 0, new QTableWidgetItem(t.id));
+                m_results->setItem(r, 1, new QTableWidgetItem(nameOf(t.state)));
+                m_results->setItem(r, 2, new QTableWidgetItem(lease));
+                m_results->setItem(r, 3, new QTableWidgetItem(duration::format(t.lastModified.msecsTo(l.now))));
+            }
+            m_results->resizeColumnsToContents();
+            m_text->setText(l.count == 0 ? tr("Nothing is stuck.")
+                                         : tr("<b>%1</b> transaction(s) are stuck%2. Recovery takes each over and drives it to done "
+                                              "(or canceled, if a hold is refused); whatever someone else moves first is left to them.")
+                                               .arg(l.count)
+                                               .arg(l.count > l.first.size() ? tr(" (the %1 idle longest are listed)").arg(l.first.size()) : QString()));
+            updateButtons();
+            Q_EMIT candidatesListed();
+        });
 }
 
 void RecoverDialog::start()
 {
-    if (m_running || m_finished)
+    if (m_running || m_finished || !m_start->isEnabled())
         return;
     m_running = true;
     m_stopFlag = std::make_shared<std::atomic<bool>>(false);
@@ -69,6 +157,9 @@ void RecoverDialog::start()
     options.olderThanMs = m_threshold;
     options.threads = 4;
     options.actor = QStringLiteral("recovery:%1").arg(m_operator);
+    options.hook = consoleCoordinatorOptions(m_operator).hook;
+    options.reason = m_reason->text().trimmed();
+    m_reason->setEnabled(false);
     const auto flag = m_stopFlag;
     options.shouldStop = [flag] { return flag->load(); };
     QPointer<RecoverDialog> self(this);
@@ -90,13 +181,15 @@ void RecoverDialog::start()
         m_running = false;
         m_finished = true;
         m_stop->hide();
-        m_progress->setRange(0, 1);
-        m_progress->setValue(1);
+        m_progress->setRange(0, int(qMax<qint64>(1, report.candidates)));
+        m_progress->setValue(int(report.items.size())); // after a Stop: how far it got
+        updateButtons();
         if (!report.error.ok()) {
             m_text->setText(tr("<b style='color:#b02418'>Recovery could not run:</b> %1").arg(report.error.message.toHtmlEscaped()));
             Q_EMIT recoveryFinished();
             return;
         }
+        m_results->setHorizontalHeaderLabels({tr("Transaction"), tr("Was"), tr("Outcome"), tr("Note")});
         m_results->setRowCount(int(report.items.size()));
         for (int r = 0; r < report.items.size(); ++r) {
             const RecoveredItem &i = report.items.at(r);

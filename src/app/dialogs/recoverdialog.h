@@ -1,7 +1,7 @@
 #pragma once
-// "Recover all stuck": runs recovery over every transaction whose lease expired or that is idle
-// past the stuck threshold, on the core's thread pool, with progress, a Stop button and a result
-// summary per outcome.
+// "Recover all stuck": lists what is stuck (every transaction whose lease expired or that is idle
+// past the threshold), asks for a reason, then runs recovery on the core's thread pool with
+// progress, a Stop button and a result summary per outcome.
 //
 // Threading: GUI thread only; recovery runs as a job.
 
@@ -13,6 +13,7 @@
 #include <memory>
 
 class QLabel;
+class QLineEdit;
 class QProgressBar;
 class QPushButton;
 class QTableWidget;
@@ -23,6 +24,8 @@ class RecoverDialog : public QDialog {
     Q_OBJECT
 public:
     RecoverDialog(JobRunner *jobs, qint64 stuckThresholdMs, const QString &operatorName, QWidget *parent = nullptr);
+    void setReason(const QString &reason);
+    bool candidatesLoaded() const { return m_candidatesLoaded; }
     void start();
     void stop();
     // While repairs run, closing stops them first (a second close then closes).
@@ -32,11 +35,17 @@ public:
     const RecoveryReport &report() const { return m_report; }
 
 Q_SIGNALS:
+    void candidatesListed();
     void recoveryFinished();
 
 
 private:
+    void listCandidates();
+    void updateButtons();
+
     JobRunner *m_jobs;
+    bool m_candidatesLoaded = false;
+    qint64 m_candidateCount = 0;
     qint64 m_threshold;
     QString m_operator;
     bool m_running = false;
@@ -44,6 +53,7 @@ private:
     std::shared_ptr<std::atomic<bool>> m_stopFlag;
     RecoveryReport m_report;
     QLabel *m_text;
+    QLineEdit *m_reason;
     QProgressBar *m_progress;
     QTableWidget *m_results;
     QPushButton *m_start;

@@ -1,5 +1,6 @@
 #include "repairdialog.h"
 
+#include "../consoleoptions.h"
 #include "../widgets/repairpreview.h"
 #include "identifiers.h"
 #include "ui_repairdialog.h"
@@ -56,15 +57,17 @@ RepairDialog::~RepairDialog() = default;
 
 void RepairDialog::setReason(const QString &reason) { m_ui->reason->setText(reason); }
 
-void RepairDialog::loadPlan()
+void RepairDialog::loadPlan(const std::function<void(const RepairPlan &)> &then)
 {
     const OperatorAction action = m_action;
     const QStringList ids = m_ids;
-    m_jobs->run<RepairPlan>(this, [action, ids](Store &s) { return planRepair(s, action, ids); }, [this](RepairPlan plan) {
+    m_jobs->run<RepairPlan>(this, [action, ids](Store &s) { return planRepair(s, action, ids); }, [this, then](RepairPlan plan) {
         m_preview->setPlan(plan, m_scale);
         m_planReady = plan.error.ok();
         updateButtons();
         Q_EMIT planLoaded();
+        if (then)
+            then(plan);
     });
 }
 
@@ -72,17 +75,40 @@ void RepairDialog::updateButtons()
 {
     const bool reasonOk = !m_ui->reason->text().trimmed().isEmpty()
         && checkText(m_ui->reason->text(), tr("reason"), kMaxReasonLength, false).ok();
-    m_repair->setEnabled(m_planReady && !m_running && !m_finished && reasonOk && m_preview->plan().eligibleCount() > 0);
-    if (!m_finished && !m_running)
+    m_repair->setEnabled(m_planReady && !m_running && !m_checking && !m_finished && reasonOk && m_preview->plan().eligibleCount() > 0);
+    if (!m_finished && !m_running && !m_checking)
         m_ui->status->setText(!reasonOk ? tr("A reason is required: it goes into the journal with your name (%1).").arg(m_operator.toHtmlEscaped())
                                         : QString());
 }
 
 void RepairDialog::startRepair()
 {
-    if (!m_repair->isEnabled())
+    if (!m_repair->isEnabled() || m_checking)
         return;
-    const QStringList ids = m_preview->plan().eligibleIds();
+    // The preview may be minutes old: what the operator confirmed must still be what happens.
+    const QStringList confirmed = m_preview->plan().eligibleIds();
+    QList<std::optional<TxState>> expected;
+    for (const PlannedRepair &p : m_preview->plan().items)
+        expected << p.expected;
+    m_checking = true;
+    m_repair->setEnabled(false);
+    m_ui->status->setText(tr("Checking that nothing changed since the preview…"));
+    loadPlan([this, confirmed, expected](const RepairPlan &now) {
+        m_checking = false;
+        QList<std::optional<TxState>> nowExpected;
+        for (const PlannedRepair &p : now.items)
+            nowExpected << p.expected;
+        if (!now.error.ok() || now.eligibleIds() != confirmed || nowExpected != expected) {
+            m_ui->status->setText(tr("<b>The store changed since the preview.</b> Check the new preview, then press Repair again."));
+            updateButtons();
+            return;
+        }
+        runRepairs(confirmed);
+    });
+}
+
+void RepairDialog::runRepairs(const QStringList &ids)
+{
     m_running = true;
     m_stopFlag = std::make_shared<std::atomic<bool>>(false);
     m_ui->reason->setEnabled(false);
@@ -96,7 +122,7 @@ void RepairDialog::startRepair()
     BatchRepairOptions options;
     options.action = m_action;
     options.reason = m_ui->reason->text().trimmed();
-    options.coordinator.actor = m_operator;
+    options.coordinator = consoleCoordinatorOptions(m_operator);
     const auto flag = m_stopFlag;
     options.shouldStop = [flag] { return flag->load(); };
     QPointer<RepairDialog> self(this);

@@ -7,6 +7,7 @@
 
 #include "../jobrunner.h"
 #include "batchrepair.h"
+#include "repairplan.h"
 
 #include <QDialog>
 #include <atomic>
@@ -35,7 +36,8 @@ public:
     const BatchRepairReport &report() const { return m_report; }
     RepairPreview *preview() const { return m_preview; }
     QPushButton *repairButton() const { return m_repair; }
-    // Starts the repairs (what the Repair button does).
+    // What the Repair button does: reads the plan again, and repairs if it is what the preview
+    // showed; if the store changed meanwhile, shows the new preview and waits for another click.
     void startRepair();
     // Asks the running repairs to stop after the current one.
     void stop();
@@ -48,7 +50,9 @@ Q_SIGNALS:
 
 
 private:
-    void loadPlan();
+    // Reads the plan; `then` runs with it once shown.
+    void loadPlan(const std::function<void(const RepairPlan &)> &then = {});
+    void runRepairs(const QStringList &ids);
     void updateButtons();
 
     std::unique_ptr<Ui::RepairDialog> m_ui;
@@ -61,6 +65,7 @@ private:
     QPushButton *m_repair;
     QPushButton *m_stop;
     bool m_planReady = false;
+    bool m_checking = false; // re-reading the plan before repairing
     bool m_running = false;
     bool m_finished = false;
     std::shared_ptr<std::atomic<bool>> m_stopFlag;

@@ -1,5 +1,6 @@
 #include "repairwizard.h"
 
+#include "../consoleoptions.h"
 #include "../widgets/repairpreview.h"
 #include "identifiers.h"
 #include "repairdialog.h"
@@ -143,7 +144,11 @@ public:
         m_preview->showMessage(tr("Preparing the preview…"));
         const OperatorAction action = *m_wizard->chosen;
         const QString id = m_wizard->txId();
-        m_wizard->jobs()->run<RepairPlan>(this, [action, id](Store &s) { return planRepair(s, action, {id}); }, [this](RepairPlan plan) {
+        const quint64 generation = ++m_generation;
+        m_wizard->jobs()->run<RepairPlan>(this, [action, id](Store &s) { return planRepair(s, action, {id}); }, [this, generation](RepairPlan plan) {
+            // Back, another action, Next: only the plan for the action now chosen may show.
+            if (generation != m_generation || !m_wizard->chosen || plan.action != *m_wizard->chosen)
+                return;
             m_preview->setPlan(plan, m_wizard->scale());
             m_ready = plan.error.ok() && plan.eligibleCount() == 1;
             Q_EMIT completeChanged();
@@ -156,6 +161,7 @@ private:
     RepairWizard *m_wizard;
     RepairPreview *m_preview;
     bool m_ready = false;
+    quint64 m_generation = 0;
 };
 
 class ConfirmPage : public QWizardPage {
@@ -211,8 +217,9 @@ public:
         BatchRepairOptions options;
         options.action = *m_wizard->chosen;
         options.reason = m_wizard->reason;
-        options.coordinator.actor = m_wizard->operatorName();
+        options.coordinator = consoleCoordinatorOptions(m_wizard->operatorName());
         const QString id = m_wizard->txId();
+        m_wizard->repairing = true;
         m_wizard->jobs()->run<BatchRepairReport>(this, [id, options](Store &s) { return repairMany(s, {id}, options); },
                                                  [this](BatchRepairReport report) { showOutcome(report); });
     }
@@ -224,6 +231,7 @@ private:
         if (!report.error.ok() || report.items.isEmpty()) {
             m_text->setText(tr("<p><b style='color:#b02418'>The repair could not run:</b> %1</p>").arg(report.error.message.toHtmlEscaped()));
             m_wizard->verification = Verification{report.error, false, report.error.message};
+            m_wizard->repairing = false;
             Q_EMIT completeChanged();
             return;
         }
@@ -240,6 +248,7 @@ private:
         m_check->setText(tr("Checking %1…").arg(checked));
         m_wizard->jobs()->run<Verification>(this, [checked](Store &s) { return verifyFinished(s, checked); }, [this](Verification v) {
             m_wizard->verification = v;
+            m_wizard->repairing = false;
             m_check->setText(v.ok ? tr("<p>✔ <b style='color:#2e8540'>Verified:</b> %1</p>").arg(v.message.toHtmlEscaped())
                                   : tr("<p>✘ <b style='color:#b02418'>Not finished:</b> %1</p>").arg(v.message.toHtmlEscaped()));
             Q_EMIT completeChanged();
@@ -253,6 +262,13 @@ private:
 };
 
 } // namespace
+
+void RepairWizard::reject()
+{
+    if (repairing)
+        return; // the result and its check are on their way; closing now would lose them
+    QWizard::reject();
+}
 
 RepairWizard::RepairWizard(JobRunner *jobs, int scale, const QString &operatorName, qint64 stuckThresholdMs, const QString &txId,
                            QWidget *parent)

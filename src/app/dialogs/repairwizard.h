@@ -34,6 +34,9 @@ public:
     QString reason;
     std::optional<TxOutcome> outcome;
     std::optional<Verification> verification;
+    bool repairing = false; // the repair job is under way: the wizard cannot be walked away from
+
+    void reject() override;
 
 Q_SIGNALS:
     void diagnosed();
@@ -48,5 +51,7 @@ private:
     qint64 m_threshold;
     QString m_txId;
 };
+
+// (reject: while repairing, the wizard stays until the result and its check are in.)
 
 } // namespace ledger::app

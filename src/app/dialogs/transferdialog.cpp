@@ -1,5 +1,6 @@
 #include "transferdialog.h"
 
+#include "../consoleoptions.h"
 #include "identifiers.h"
 #include "money.h"
 #include "ui_transferdialog.h"
@@ -15,11 +16,11 @@ namespace {
 // Completion lists every account up to this many; beyond, unknown ids are left to the store.
 constexpr int kCompletionLimit = 20'000;
 
-void showError(QLabel *label, const Error &e)
+void showError(QLabel *label, const Error &e, bool warningOnly = false)
 {
     label->setText(e.ok() ? QString() : e.message);
     label->setToolTip(e.ok() ? QString() : codeWord(e.code));
-    label->setStyleSheet(QStringLiteral("color: #b02418;"));
+    label->setStyleSheet(warningOnly ? QStringLiteral("color: #9a5b00;") : QStringLiteral("color: #b02418;"));
     label->setVisible(!e.ok());
 }
 } // namespace
@@ -92,22 +93,31 @@ void TransferDialog::validate()
 {
     const TransferInput in = input();
     TransferInputCheck check = checkTransferInput(in, m_scale);
-    // Knowing every account, an unknown one can be pointed out as it is typed.
+    // Knowing every account, an unknown one can be pointed out as it is typed — as a warning:
+    // the account may have been created since this dialog opened, and the store decides.
+    Error sourceWarning;
+    Error destinationWarning;
     if (m_accountsComplete) {
         const QStringList known = m_accounts->stringList();
-        if (check.source.ok() && !known.contains(in.source))
-            check.source = makeError(ErrorCode::UnknownAccount, tr("no account %1").arg(in.source));
-        if (check.destination.ok() && !known.contains(in.destination))
-            check.destination = makeError(ErrorCode::UnknownAccount, tr("no account %1").arg(in.destination));
+        if (check.source.ok() && !in.source.isEmpty() && !known.contains(in.source))
+            sourceWarning = makeError(ErrorCode::UnknownAccount, tr("no account %1 (as far as this dialog knows)").arg(in.source));
+        if (check.destination.ok() && !in.destination.isEmpty() && !known.contains(in.destination))
+            destinationWarning = makeError(ErrorCode::UnknownAccount, tr("no account %1 (as far as this dialog knows)").arg(in.destination));
     }
     // An empty field the operator has not reached yet is not an error to shout about.
     const auto quietIfEmpty = [](const QString &text, const Error &e) { return text.isEmpty() ? Error{} : e; };
-    showError(m_ui->sourceError, quietIfEmpty(in.source, check.source));
-    showError(m_ui->destinationError, quietIfEmpty(in.destination, check.destination));
+    if (!sourceWarning.ok())
+        showError(m_ui->sourceError, sourceWarning, true);
+    else
+        showError(m_ui->sourceError, quietIfEmpty(in.source, check.source));
+    if (!destinationWarning.ok())
+        showError(m_ui->destinationError, destinationWarning, true);
+    else
+        showError(m_ui->destinationError, quietIfEmpty(in.destination, check.destination));
     showError(m_ui->amountError, quietIfEmpty(in.amount, check.amount));
     showError(m_ui->memoError, check.memo);
     showError(m_ui->keyError, check.key);
-    const bool valid = check.request.has_value() && check.source.ok() && check.destination.ok();
+    const bool valid = check.request.has_value();
     m_ui->buttons->button(QDialogButtonBox::Ok)->setEnabled(valid && !m_submitting);
 }
 
@@ -123,6 +133,15 @@ QString TransferDialog::fieldError(const QString &field) const
 
 QString TransferDialog::bannerText() const { return m_ui->banner->text(); }
 
+void TransferDialog::reject()
+{
+    if (m_submitting) {
+        m_ui->banner->setText(tr("A transfer is being submitted; its answer comes in a moment."));
+        return;
+    }
+    QDialog::reject();
+}
+
 void TransferDialog::accept()
 {
     const TransferInputCheck check = checkTransferInput(input(), m_scale);
@@ -133,8 +152,7 @@ void TransferDialog::accept()
     m_ui->banner->setText(tr("Transferring…"));
     m_ui->banner->setStyleSheet(QString());
     m_ui->banner->show();
-    CoordinatorOptions options;
-    options.actor = m_operator;
+    const CoordinatorOptions options = consoleCoordinatorOptions(m_operator);
     const TransferRequest request = *check.request;
     m_jobs->run<TxOutcome>(
         this, [request, options](Store &s) { return Coordinator(s, options).transfer(request); },
@@ -147,14 +165,21 @@ void TransferDialog::accept()
                 QDialog::accept();
                 return;
             }
-            // Refused or failed: say so here, and take a fresh key, because the old one now stands
-            // for this answer (resubmitting it would only repeat it).
             QString text = tr("<b>%1</b>: %2").arg(codeWord(o.error.code), o.error.message.toHtmlEscaped());
-            if (o.tx)
+            // A fresh key only when the old one is used up: the transfer was refused (canceled)
+            // or the key belongs to another request. A transfer left in flight by a passing
+            // failure (store busy, full) keeps its key: submitting again finds it and finishes it,
+            // instead of paying a second time.
+            const bool usedUp = (o.tx && o.tx->state == TxState::Canceled) || o.error.code == ErrorCode::KeyConflict;
+            if (o.tx && !isTerminal(o.tx->state))
+                text += tr("<br/>Transaction %1 is %2: it is recorded and will be finished (recovery does it, or submit again — "
+                           "with this key that is safe).")
+                            .arg(o.tx->id, nameOf(o.tx->state));
+            else if (o.tx)
                 text += tr("<br/>Transaction %1 is %2.").arg(o.tx->id, nameOf(o.tx->state));
             m_ui->banner->setText(text);
             m_ui->banner->setStyleSheet(QStringLiteral("color: #b02418;"));
-            if (o.tx)
+            if (usedUp)
                 freshKey();
             validate();
         });

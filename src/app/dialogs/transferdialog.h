@@ -2,7 +2,9 @@
 // The transfer dialog: source and destination (completing from existing accounts), amount, memo
 // and an idempotency key filled in beforehand, so that a double click cannot pay twice. Every
 // field is checked as it is typed with the same rules and words as `ledgerctl transfer`; OK stays
-// disabled until the request is valid. A refusal (funds, frozen account) is shown in the dialog.
+// disabled until the request is valid. A refusal (funds, frozen account) is shown in the dialog,
+// and a fresh key is taken only when the old one is used up — never while a transfer may still
+// be in flight, so that retrying cannot pay twice.
 //
 // Threading: GUI thread only; the transfer itself runs as a job.
 
@@ -34,6 +36,8 @@ public:
     QString bannerText() const;
 
     void accept() override;
+    // While a transfer is being submitted the dialog stays: its answer must be seen.
+    void reject() override;
 
 Q_SIGNALS:
     void transferDone(const Transaction &tx);

@@ -7,7 +7,34 @@ JournalModel::JournalModel(QObject *parent) : PagedTableModel(parent) {}
 QStringList JournalModel::operatorEvents()
 {
     return {QStringLiteral("created"), QStringLiteral("cancel"), QStringLiteral("resume"), QStringLiteral("recovered"),
-            QStringLiteral("linked"), QStringLiteral("frozen"), QStringLiteral("unfrozen"), QStringLiteral("closed")};
+            QStringLiteral("linked"), QStringLiteral("superseded"), QStringLiteral("frozen"), QStringLiteral("unfrozen"),
+            QStringLiteral("closed")};
+}
+
+void JournalModel::setFilter(Preset preset, const QString &text)
+{
+    m_preset = preset;
+    m_text = text;
+    restart();
+}
+
+JournalQuery JournalModel::query() const
+{
+    JournalQuery q;
+    q.text = m_text;
+    switch (m_preset) {
+    case Preset::Repairs:
+        q.events = {QStringLiteral("cancel"), QStringLiteral("resume"), QStringLiteral("recovered"), QStringLiteral("linked"),
+                    QStringLiteral("superseded")};
+        break;
+    case Preset::Accounts: q.docKind = QStringLiteral("account"); break;
+    case Preset::TransfersIssued:
+        q.events = {QStringLiteral("created")};
+        q.docKind = QStringLiteral("tx");
+        break;
+    case Preset::All: q.events = operatorEvents(); break;
+    }
+    return q;
 }
 
 int JournalModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
@@ -29,21 +56,19 @@ QVariant JournalModel::headerData(int section, Qt::Orientation orientation, int 
 
 void JournalModel::fetchCount(CountDone done)
 {
-    JournalQuery query;
-    query.events = operatorEvents();
-    jobRunner()->run<Result<qint64>>(this, [query](Store &s) { return s.journalCount(query); }, done);
+    const JournalQuery q = query();
+    jobRunner()->run<Result<qint64>>(this, [q](Store &s) { return s.journalCount(q); }, done);
 }
 
 void JournalModel::fetchRows(qint64 offset, int limit, RowsDone done)
 {
-    JournalQuery query;
-    query.events = operatorEvents();
-    query.offset = offset;
-    query.limit = limit;
+    JournalQuery q = query();
+    q.offset = offset;
+    q.limit = limit;
     jobRunner()->run<Result<QList<QVariant>>>(
         this,
-        [query](Store &s) -> Result<QList<QVariant>> {
-            auto list = s.journalEntries(query);
+        [q](Store &s) -> Result<QList<QVariant>> {
+            auto list = s.journalEntries(q);
             if (!list.ok())
                 return list.error();
             QList<QVariant> rows;
@@ -61,6 +86,7 @@ QVariant JournalModel::cell(const QVariant &row, int column, int role) const
     case EntryRole: return row;
     case DocKindRole: return j.docKind;
     case DocIdRole: return j.docId;
+    case SeqRole: return QString::number(j.seq);
     case Qt::ToolTipRole: return j.worker.isEmpty() ? QVariant() : QVariant(tr("worker %1").arg(j.worker));
     case Qt::DisplayRole: break;
     default: return QVariant();

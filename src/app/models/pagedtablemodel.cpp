@@ -4,7 +4,7 @@
 
 namespace ledger::app {
 
-PagedTableModel::PagedTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+PagedTableModel::PagedTableModel(QObject *parent) : QAbstractTableModel(parent) { m_clock.start(); }
 
 void PagedTableModel::setJobRunner(JobRunner *jobs)
 {
@@ -31,6 +31,7 @@ QVariant PagedTableModel::data(const QModelIndex &index, int role) const
         return placeholder(index.column(), role);
     }
     it->lastUsed = ++m_useClock;
+    it->usedAtMs = m_clock.elapsed();
     return cell(it->rows.at(index.row() % kPageSize), index.column(), role);
 }
 
@@ -47,6 +48,12 @@ QVariant PagedTableModel::rowValue(int row) const
     if (row < 0 || it == m_pages.cend() || row % kPageSize >= it->rows.size())
         return QVariant();
     return it->rows.at(row % kPageSize);
+}
+
+QString PagedTableModel::keyAt(int row) const
+{
+    const QVariant v = rowValue(row);
+    return v.isValid() ? keyOf(v) : QString();
 }
 
 int PagedTableModel::rowOfKey(const QString &key) const
@@ -67,6 +74,7 @@ void PagedTableModel::restart()
     m_count = 0;
     m_pages.clear();
     m_requested.clear();
+    m_stale.clear();
     m_countPending = false;
     m_refreshAgain = false;
     endResetModel();
@@ -85,8 +93,21 @@ void PagedTableModel::refresh()
         return;
     }
     requestCount();
-    for (auto it = m_pages.cbegin(); it != m_pages.cend(); ++it)
-        requestPage(it.key());
+    // Pages being read right now may have been read before the change: read them again after.
+    m_stale.unite(m_requested);
+    const qint64 now = m_clock.elapsed();
+    QList<int> again;
+    for (auto it = m_pages.begin(); it != m_pages.end();) {
+        if (now - it->usedAtMs > kOnScreenMs) {
+            it = m_pages.erase(it); // off screen: read again if the view comes back to it
+            continue;
+        }
+        if (!m_requested.contains(it.key()))
+            again << it.key();
+        ++it;
+    }
+    for (int page : std::as_const(again))
+        requestPage(page);
     updateLoading();
 }
 
@@ -161,11 +182,13 @@ void PagedTableModel::onPage(quint64 generation, quint64 ticket, int page, const
         return;
     m_requested.remove(page);
     if (!rows.ok()) {
+        m_stale.remove(page);
         Q_EMIT loadFailed(rows.error().message);
         updateLoading();
         return;
     }
     if (qint64(page) * kPageSize >= m_count) { // the list shrank meanwhile
+        m_stale.remove(page);
         updateLoading();
         return;
     }
@@ -177,6 +200,7 @@ void PagedTableModel::onPage(quint64 generation, quint64 ticket, int page, const
     p.rows = *rows;
     p.ticket = ticket;
     p.lastUsed = ++m_useClock;
+    p.usedAtMs = m_clock.elapsed();
     m_rowsFetched += rows->size();
     ++m_pagesFetched;
     const qint64 first = qint64(page) * kPageSize;
@@ -184,7 +208,10 @@ void PagedTableModel::onPage(quint64 generation, quint64 ticket, int page, const
     if (first <= last)
         Q_EMIT dataChanged(index(int(first), 0), index(int(last), columnCount() - 1));
     evictIfNeeded();
+    if (m_stale.remove(page))
+        requestPage(page); // a change happened while this was being read
     updateLoading();
+    Q_EMIT pageLoaded();
 }
 
 void PagedTableModel::evictIfNeeded() const

@@ -31,13 +31,16 @@ public:
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
 
-    // Reads the count and every cached page again, keeping rows where they are (live updates:
-    // the view keeps its selection and scroll position).
+    // Reads the count and the pages on screen again, keeping rows where they are (live updates:
+    // the view keeps its selection and scroll position). Pages off screen are dropped and read
+    // when the view comes back to them, so a refresh costs a screenful whatever was scrolled.
     void refresh();
     // The row's document (a QVariant holding it) if its page is loaded, else invalid.
     QVariant rowValue(int row) const;
     // The row showing the document whose key is `key`, among the loaded rows; -1 if none.
     int rowOfKey(const QString &key) const;
+    // The key of a loaded row, "" when its page is not loaded (never fetches).
+    QString keyAt(int row) const;
 
     bool isLoading() const { return !m_requested.isEmpty() || m_countPending; }
     qint64 rowsFetched() const { return m_rowsFetched; }
@@ -45,6 +48,8 @@ public:
     int pagesCached() const { return int(m_pages.size()); }
 
 Q_SIGNALS:
+    // A page of rows arrived (after its dataChanged): rows may have moved under the view.
+    void pageLoaded();
     void countChanged(qint64 count);
     void loadingChanged(bool loading);
     void loadFailed(const QString &message);
@@ -68,7 +73,9 @@ private:
         QList<QVariant> rows;
         quint64 ticket = 0; // which request filled it: an older answer never overwrites a newer
         qint64 lastUsed = 0;
+        qint64 usedAtMs = 0; // when a view last asked for one of its rows
     };
+    static constexpr qint64 kOnScreenMs = 3000; // pages asked for this recently are on screen
 
     void requestCount();
     void requestPage(int page) const;
@@ -87,6 +94,8 @@ private:
     mutable qint64 m_useClock = 0;
     mutable QHash<int, Page> m_pages;
     mutable QSet<int> m_requested;
+    QSet<int> m_stale;         // requested before a refresh: read again when they come back
+    QElapsedTimer m_clock;
     mutable bool m_wasLoading = false;
     qint64 m_rowsFetched = 0;
     int m_pagesFetched = 0;

@@ -61,6 +61,11 @@ QVariant TransactionTableModel::headerData(int section, Qt::Orientation orientat
     return QVariant();
 }
 
+bool TransactionTableModel::isSortable(int column)
+{
+    return column == IdColumn || column == StateColumn || column == AmountColumn || column == AgeColumn;
+}
+
 void TransactionTableModel::sort(int column, Qt::SortOrder order)
 {
     const bool ascending = order == Qt::AscendingOrder;

@@ -31,6 +31,8 @@ public:
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+    // The columns the store can sort by (the others show no sort indicator).
+    static bool isSortable(int column);
 
     std::optional<Transaction> transactionAt(int row) const;
 

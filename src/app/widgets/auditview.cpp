@@ -5,6 +5,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -15,6 +16,8 @@ AuditView::AuditView(QWidget *parent)
     : QWidget(parent)
     , m_model(new FindingsModel(this))
     , m_run(new QPushButton(tr("&Run audit"), this))
+    , m_stop(new QPushButton(tr("&Stop"), this))
+    , m_busy(new QProgressBar(this))
     , m_summary(new QLabel(this))
     , m_table(new QTableView(this))
     , m_links(new QLabel(this))
@@ -22,7 +25,14 @@ AuditView::AuditView(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     auto *top = new QHBoxLayout;
     top->addWidget(m_run);
+    top->addWidget(m_stop);
+    top->addWidget(m_busy);
     top->addWidget(m_summary, 1);
+    m_stop->hide();
+    m_busy->hide();
+    m_busy->setRange(0, 0); // a scan of the whole store: busy until it answers
+    m_busy->setMaximumWidth(120);
+    connect(m_stop, &QPushButton::clicked, this, &AuditView::stop);
     layout->addLayout(top);
     layout->addWidget(m_table, 1);
     layout->addWidget(m_links);
@@ -35,6 +45,17 @@ AuditView::AuditView(QWidget *parent)
     m_table->setAccessibleName(tr("Audit findings"));
     m_links->setTextFormat(Qt::RichText);
     m_links->setWordWrap(true);
+    // Tab reaches the links and Enter follows one, as the mouse does.
+    m_links->setTextInteractionFlags(Qt::LinksAccessibleByKeyboard | Qt::LinksAccessibleByMouse);
+    m_links->setFocusPolicy(Qt::StrongFocus);
+    connect(m_table, &QTableView::activated, this, [this](const QModelIndex &index) {
+        const QStringList txs = m_model->data(index.siblingAtColumn(0), FindingsModel::TransactionIdsRole).toStringList();
+        const QStringList accounts = m_model->data(index.siblingAtColumn(0), FindingsModel::AccountIdsRole).toStringList();
+        if (!txs.isEmpty())
+            Q_EMIT transactionLinkActivated(txs.first());
+        else if (!accounts.isEmpty())
+            Q_EMIT accountLinkActivated(accounts.first());
+    });
     m_run->setAccessibleName(tr("Run audit"));
     connect(m_run, &QPushButton::clicked, this, &AuditView::runAudit);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &AuditView::showLinks);
@@ -55,6 +76,8 @@ void AuditView::setJobRunner(JobRunner *jobs, int scale)
     m_model->setFindings({});
     m_links->clear();
     m_run->setEnabled(jobs != nullptr);
+    m_stop->hide();
+    m_busy->hide();
 }
 
 void AuditView::runAudit()
@@ -63,13 +86,24 @@ void AuditView::runAudit()
         return;
     m_running = true;
     m_run->setEnabled(false);
-    m_summary->setText(tr("Auditing…"));
+    m_stop->show();
+    m_busy->show();
+    m_summary->setText(tr("Auditing every account, leg marker and transaction…"));
     const quint64 generation = ++m_generation;
-    m_jobs->run<AuditReport>(this, [](Store &s) { return audit(s); }, [this, generation](AuditReport report) {
+    m_stopFlag = std::make_shared<std::atomic<bool>>(false);
+    const auto flag = m_stopFlag;
+    m_jobs->run<AuditReport>(this, [flag](Store &s) { return audit(s, [flag] { return flag->load(); }); }, [this, generation](AuditReport report) {
         if (generation != m_generation)
             return;
         m_running = false;
         m_run->setEnabled(true);
+        m_stop->hide();
+        m_busy->hide();
+        if (report.error.code == ErrorCode::Interrupted) {
+            m_summary->setText(tr("Stopped before the end: no verdict."));
+            Q_EMIT finished(false);
+            return;
+        }
         if (!report.error.ok()) {
             m_summary->setText(tr("<b style='color:#b02418'>The audit could not run:</b> %1").arg(report.error.message.toHtmlEscaped()));
             Q_EMIT finished(false);
@@ -88,6 +122,13 @@ void AuditView::runAudit()
         m_table->resizeColumnsToContents();
         Q_EMIT finished(report.clean());
     });
+}
+
+void AuditView::stop()
+{
+    if (m_stopFlag)
+        m_stopFlag->store(true);
+    m_summary->setText(tr("Stopping…"));
 }
 
 void AuditView::showLinks()

@@ -8,8 +8,11 @@
 #include "../models/findingsmodel.h"
 
 #include <QWidget>
+#include <atomic>
+#include <memory>
 
 class QLabel;
+class QProgressBar;
 class QPushButton;
 class QTableView;
 
@@ -21,6 +24,8 @@ public:
     explicit AuditView(QWidget *parent = nullptr);
     void setJobRunner(JobRunner *jobs, int scale);
     void runAudit();
+    // Stops a running audit (it reports that it stopped, not a result).
+    void stop();
     FindingsModel *model() const { return m_model; }
     bool isRunning() const { return m_running; }
 
@@ -36,8 +41,11 @@ private:
     int m_scale = 2;
     bool m_running = false;
     quint64 m_generation = 0;
+    std::shared_ptr<std::atomic<bool>> m_stopFlag;
     FindingsModel *m_model;
     QPushButton *m_run;
+    QPushButton *m_stop;
+    QProgressBar *m_busy;
     QLabel *m_summary;
     QTableView *m_table;
     QLabel *m_links;

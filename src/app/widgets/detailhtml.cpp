@@ -20,6 +20,9 @@ QString badge(TxState state)
         .arg(stateColor(state).name(), nameOf(state));
 }
 
+// "11-22 02:17:40": the day and the second, enough to tell a stall of days from one of minutes.
+QString shortTime(const QDateTime &t) { return formatTimestamp(t).mid(5, 14).replace(QLatin1Char('T'), QLatin1Char(' ')); }
+
 QString txLink(const QString &id) { return QStringLiteral("<a href='tx:%1'>%1</a>").arg(esc(id)); }
 QString accountLink(const QString &id) { return QStringLiteral("<a href='account:%1'>%1</a>").arg(esc(id)); }
 
@@ -36,7 +39,7 @@ QString legStatus(const std::optional<LegMarker> &m)
         : m->status == LegStatus::Posted             ? QStringLiteral("#2e8540")
                                                       : QStringLiteral("#7f8c8d");
     return QStringLiteral("<b style='color:%1'>%2</b> <span style='color:#888'>%3</span>")
-        .arg(color, nameOf(m->status), formatTimestamp(m->at).mid(11, 12)); // the time; the date is the document's
+        .arg(color, nameOf(m->status), shortTime(m->at));
 }
 
 } // namespace
@@ -77,8 +80,9 @@ QString detailHtml(const TransactionDetail &d, int scale)
 
     // The legs, with the accounts they sit on.
     html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><table cellspacing='0' cellpadding='2' width='100%'>").arg(tr("Legs and accounts"));
-    html += QStringLiteral("<tr style='color:#666'><td>%1</td><td>%2</td><td>%3</td><td align='right'>%4</td><td align='right'>%5</td></tr>")
-                .arg(tr("Leg"), tr("Account"), tr("Marker"), tr("Balance"), tr("Available"));
+    html += QStringLiteral("<tr style='color:#666'><td>%1</td><td>%2</td><td>%3</td><td align='right'>%4</td><td align='right'>%5</td>"
+                           "<td align='right'>%6</td></tr>")
+                .arg(tr("Leg"), tr("Account"), tr("Marker"), tr("Balance"), tr("Pending dr / cr"), tr("Available"));
     for (LegSide side : {LegSide::Debit, LegSide::Credit}) {
         std::optional<LegMarker> marker;
         for (const LegMarker &m : d.legs) {
@@ -86,9 +90,12 @@ QString detailHtml(const TransactionDetail &d, int scale)
                 marker = m;
         }
         const std::optional<Account> &account = side == LegSide::Debit ? d.source : d.destination;
-        html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td align='right'>%4</td><td align='right'>%5</td></tr>")
+        html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td align='right'>%4</td><td align='right'>%5</td>"
+                               "<td align='right'>%6</td></tr>")
                     .arg(nameOf(side), accountLink(t.accountFor(side)), legStatus(marker),
                          account ? amount(account->balance) : QStringLiteral("?"),
+                         account ? QStringLiteral("%1 / %2").arg(amount(account->pendingDebits), amount(account->pendingCredits))
+                                 : QStringLiteral("?"),
                          account ? amount(account->available()) : QStringLiteral("?"));
     }
     html += QStringLiteral("</table>");
@@ -103,7 +110,7 @@ QString detailHtml(const TransactionDetail &d, int scale)
             : QStringLiteral("%1 → %2").arg(esc(j.fromState), esc(j.toState));
         html += QStringLiteral("<tr><td valign='top'>%1</td><td valign='top' style='color:#666'>%2</td>"
                                "<td valign='top'><b>%3</b> %4<br/><span style='color:#666'>%5%6</span></td></tr>")
-                    .arg(dot, formatTimestamp(j.at).mid(11, 12), esc(j.event), move, esc(j.actor),
+                    .arg(dot, shortTime(j.at), esc(j.event), move, esc(j.actor),
                          j.detail.isEmpty() ? QString() : QStringLiteral(" — ") + esc(j.detail));
     }
     html += QStringLiteral("</table></body></html>");

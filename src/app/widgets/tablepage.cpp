@@ -4,28 +4,53 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollBar>
 #include <QTableView>
 #include <QVBoxLayout>
 
 namespace ledger::app {
+
+namespace {
+// Moves the selection while keeping the view where the operator left it.
+class Restoring {
+public:
+    Restoring(bool &flag, QTableView *table)
+        : m_flag(flag), m_table(table), m_vertical(table->verticalScrollBar()->value()), m_horizontal(table->horizontalScrollBar()->value())
+    {
+        m_flag = true;
+    }
+    ~Restoring()
+    {
+        m_table->verticalScrollBar()->setValue(m_vertical);
+        m_table->horizontalScrollBar()->setValue(m_horizontal);
+        m_flag = false;
+    }
+
+private:
+    bool &m_flag;
+    QTableView *m_table;
+    int m_vertical;
+    int m_horizontal;
+};
+} // namespace
 
 TablePage::TablePage(PagedTableModel *model, int keyRole, const QString &filterHint, QWidget *parent)
     : QWidget(parent)
     , m_model(model)
     , m_keyRole(keyRole)
     , m_layout(new QVBoxLayout(this))
+    , m_top(new QHBoxLayout)
     , m_filter(new QLineEdit(this))
     , m_status(new QLabel(this))
     , m_table(new QTableView(this))
 {
     m_layout->setContentsMargins(4, 4, 4, 4);
-    auto *top = new QHBoxLayout;
     m_filter->setPlaceholderText(filterHint);
     m_filter->setClearButtonEnabled(true);
     m_filter->setAccessibleName(filterHint);
-    top->addWidget(m_filter, 1);
-    top->addWidget(m_status);
-    m_layout->addLayout(top);
+    m_top->addWidget(m_filter, 1);
+    m_top->addWidget(m_status);
+    m_layout->addLayout(m_top);
     m_layout->addWidget(m_table, 1);
 
     m_table->setModel(model);
@@ -43,21 +68,14 @@ TablePage::TablePage(PagedTableModel *model, int keyRole, const QString &filterH
     m_debounce.setInterval(250);
     connect(m_filter, &QLineEdit::textChanged, this, [this] { m_debounce.start(); });
     connect(&m_debounce, &QTimer::timeout, this, [this] { Q_EMIT filterTextChanged(m_filter->text().trimmed()); });
-    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &TablePage::selectionChanged);
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
-        const QString key = current.isValid() ? current.data(m_keyRole).toString() : QString();
-        // On a row still loading, the document under the cursor is known once its page arrives.
-        m_cursorLoading = current.isValid() && key.isEmpty();
-        if (!m_cursorLoading)
-            setCurrentKey(key);
-    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &TablePage::onSelectionChanged);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &TablePage::onCurrentRowChanged);
     connect(m_table, &QTableView::activated, this, [this](const QModelIndex &index) {
-        const QString key = index.data(m_keyRole).toString();
+        const QString key = m_model->keyAt(index.row());
         if (!key.isEmpty())
             Q_EMIT activated(key);
     });
-    // Rows arrive, shift, or the query restarts: keep the selection on its document.
-    connect(model, &QAbstractItemModel::dataChanged, this, &TablePage::followSelection);
+    connect(model, &PagedTableModel::pageLoaded, this, &TablePage::follow);
     connect(model, &QAbstractItemModel::modelReset, this, [this] {
         // A new query (filter, sort): select the same document again once it shows up.
         if (m_wantedKey.isEmpty())
@@ -65,28 +83,78 @@ TablePage::TablePage(PagedTableModel *model, int keyRole, const QString &filterH
         m_cursorLoading = false;
     });
     connect(model, &PagedTableModel::countChanged, this, &TablePage::updateStatus);
-    connect(model, &PagedTableModel::loadingChanged, this, &TablePage::updateStatus);
+    connect(model, &PagedTableModel::loadingChanged, this, [this] {
+        updateStatus();
+        if (!m_model->isLoading())
+            follow(); // every page is in: now a missing document really left the list
+    });
     updateStatus();
 }
 
-QStringList TablePage::selectedKeys() const
+QItemSelection TablePage::selection() const { return m_table->selectionModel()->selection(); }
+
+int TablePage::selectedRowCount() const
 {
-    QStringList keys;
-    for (const QModelIndex &row : m_table->selectionModel()->selectedRows()) {
-        const QString key = row.data(m_keyRole).toString();
-        if (!key.isEmpty())
-            keys << key;
-    }
-    return keys;
+    // Rows are selected whole, so each range is a band of rows and the bands do not overlap.
+    int rows = 0;
+    for (const QItemSelectionRange &r : m_table->selectionModel()->selection())
+        rows += r.height();
+    return rows;
 }
 
 void TablePage::selectKey(const QString &key)
 {
     m_wantedKey = key;
-    followSelection();
+    follow();
 }
 
 void TablePage::setFilterVisible(bool visible) { m_filter->setVisible(visible); }
+
+void TablePage::clearFilter()
+{
+    if (m_filter->text().isEmpty())
+        return;
+    m_filter->clear();
+    m_debounce.stop();
+    Q_EMIT filterTextChanged(QString());
+}
+
+void TablePage::onCurrentRowChanged(const QModelIndex &current)
+{
+    if (!m_restoring)
+        m_wantedKey.clear(); // the operator moved on: forget any document we were waiting for
+    const QString key = current.isValid() ? m_model->keyAt(current.row()) : QString();
+    // On a row still loading, the document under the cursor is known once its page arrives.
+    m_cursorLoading = current.isValid() && key.isEmpty();
+    if (!m_cursorLoading && current.isValid())
+        setCurrentKey(key);
+}
+
+void TablePage::onSelectionChanged()
+{
+    if (!m_restoring) {
+        m_wantedKey.clear();
+        recordSelection();
+    }
+    Q_EMIT selectionChanged();
+}
+
+void TablePage::recordSelection()
+{
+    m_selectedKeys.clear();
+    int rows = 0;
+    for (const QItemSelectionRange &r : m_table->selectionModel()->selection()) {
+        for (int row = r.top(); row <= r.bottom(); ++row) {
+            if (++rows > kMaxFollowedSelection) {
+                m_selectedKeys.clear(); // too many to follow one by one: the selection stays by rows
+                return;
+            }
+            const QString key = m_model->keyAt(row);
+            if (!key.isEmpty() && !m_selectedKeys.contains(key))
+                m_selectedKeys << key;
+        }
+    }
+}
 
 void TablePage::setCurrentKey(const QString &key)
 {
@@ -96,32 +164,70 @@ void TablePage::setCurrentKey(const QString &key)
     Q_EMIT currentKeyChanged(key);
 }
 
-void TablePage::followSelection()
+void TablePage::follow()
 {
+    QItemSelectionModel *selection = m_table->selectionModel();
     if (!m_wantedKey.isEmpty()) {
         const int row = m_model->rowOfKey(m_wantedKey);
         if (row < 0)
-            return; // not loaded (yet): try again when more rows arrive
+            return; // not loaded (yet)
+        const QString wanted = m_wantedKey;
         m_wantedKey.clear();
-        m_table->selectionModel()->setCurrentIndex(m_model->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-        setCurrentKey(m_model->index(row, 0).data(m_keyRole).toString());
+        {
+            Restoring restoring(m_restoring, m_table);
+            selection->setCurrentIndex(m_model->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        }
+        m_table->scrollTo(m_model->index(row, 0)); // a document asked for by name is shown
+        m_selectedKeys = {wanted};
+        m_cursorLoading = false;
+        setCurrentKey(wanted);
         return;
     }
     const QModelIndex current = m_table->currentIndex();
-    const QString key = current.isValid() ? current.data(m_keyRole).toString() : QString();
-    if (key.isEmpty() || key == m_currentKey)
-        return;
-    if (m_cursorLoading) { // the row the operator went to has loaded
-        m_cursorLoading = false;
-        setCurrentKey(key);
+    if (m_cursorLoading && current.isValid()) {
+        const QString key = m_model->keyAt(current.row());
+        if (!key.isEmpty()) { // the row the operator went to has loaded
+            m_cursorLoading = false;
+            setCurrentKey(key);
+            recordSelection();
+            Q_EMIT selectionChanged();
+        }
         return;
     }
-    // Rows shifted under the cursor (a live refresh): follow the document, not the row.
-    const int row = m_model->rowOfKey(m_currentKey);
-    if (row >= 0)
-        m_table->selectionModel()->setCurrentIndex(m_model->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    if (m_selectedKeys.isEmpty())
+        return;
+
+    // Where are the selected documents now? Rows move under a live table.
+    QSet<int> wantedRows;
+    QStringList stillHere;
+    for (const QString &key : std::as_const(m_selectedKeys)) {
+        const int row = m_model->rowOfKey(key);
+        if (row >= 0) {
+            wantedRows.insert(row);
+            stillHere << key;
+        }
+    }
+    QSet<int> selectedRows;
+    for (const QModelIndex &row : selection->selectedRows())
+        selectedRows.insert(row.row());
+    const int currentRow = m_model->rowOfKey(m_currentKey);
+    const bool currentInPlace = currentRow < 0 || current.row() == currentRow;
+    if (wantedRows == selectedRows && currentInPlace && stillHere.size() == m_selectedKeys.size())
+        return; // nothing moved
+    if (m_model->isLoading() && stillHere.size() < m_selectedKeys.size())
+        return; // some pages are still on their way: do not decide on half the rows
+
+    Restoring restoring(m_restoring, m_table);
+    QItemSelection rebuilt;
+    for (int row : std::as_const(wantedRows))
+        rebuilt.select(m_model->index(row, 0), m_model->index(row, m_model->columnCount() - 1));
+    selection->select(rebuilt, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    if (currentRow >= 0)
+        selection->setCurrentIndex(m_model->index(currentRow, 0), QItemSelectionModel::NoUpdate);
     else
-        setCurrentKey(key); // it left the list (e.g. repaired out of "Stuck"): show what is there now
+        selection->setCurrentIndex(QModelIndex(), QItemSelectionModel::NoUpdate); // it left the list
+    m_selectedKeys = stillHere;
+    Q_EMIT selectionChanged();
 }
 
 void TablePage::updateStatus()

@@ -1,18 +1,22 @@
 #pragma once
-// A page of the console around one paged table: a text filter (debounced), the table, and a
-// way to select a document by id once its row has loaded — used for the transactions, the
-// accounts and the operator actions. Keeps the selection on the same document across live
-// refreshes, even when rows shift under it.
+// A page of the console around one paged table: a text filter (debounced), the table, and the
+// selection kept on documents rather than rows. Rows move under a live table (a new transfer
+// arrives above, a repaired one leaves "Stuck"); the page reselects the same documents by their
+// ids as pages arrive, keeps the scroll position, and clears the selection of a document that
+// left the list instead of landing on its neighbour — so an action never hits a transaction the
+// operator did not pick.
 // Threading: GUI thread only.
 
 #include "../models/pagedtablemodel.h"
 
+#include <QItemSelection>
 #include <QTimer>
 #include <QWidget>
 
 class QLineEdit;
 class QTableView;
 class QLabel;
+class QHBoxLayout;
 class QVBoxLayout;
 
 namespace ledger::app {
@@ -20,20 +24,28 @@ namespace ledger::app {
 class TablePage : public QWidget {
     Q_OBJECT
 public:
-    // `keyRole` is the model role holding a row's document id.
+    // Selections up to this size are followed document by document.
+    static constexpr int kMaxFollowedSelection = 5000;
+
+    // `keyRole` is the model role holding a row's document key.
     TablePage(PagedTableModel *model, int keyRole, const QString &filterHint, QWidget *parent = nullptr);
 
     QTableView *table() const { return m_table; }
     QLineEdit *filterEdit() const { return m_filter; }
+    QHBoxLayout *toolRow() const { return m_top; }
     PagedTableModel *pagedModel() const { return m_model; }
-    QVBoxLayout *pageLayout() const { return m_layout; }
 
-    // The ids of the selected rows that have loaded.
-    QStringList selectedKeys() const;
+    // The keys of the selected rows that have loaded.
+    QStringList selectedKeys() const { return m_selectedKeys; }
+    // The selection as row ranges: cheap even for "select all" on a million rows.
+    QItemSelection selection() const;
+    int selectedRowCount() const;
     QString currentKey() const { return m_currentKey; }
-    // Selects the row of `key` as soon as it is loaded.
+    // Selects the row of `key` as soon as it is loaded (until the operator moves on).
     void selectKey(const QString &key);
     void setFilterVisible(bool visible);
+    // Empties the text filter without waiting for the debounce.
+    void clearFilter();
 
 Q_SIGNALS:
     void filterTextChanged(const QString &text);
@@ -42,20 +54,26 @@ Q_SIGNALS:
     void activated(const QString &key);
 
 private:
-    void followSelection();
+    void onCurrentRowChanged(const QModelIndex &current);
+    void onSelectionChanged();
+    void follow();
+    void recordSelection();
     void setCurrentKey(const QString &key);
     void updateStatus();
 
     PagedTableModel *m_model;
     int m_keyRole;
     QVBoxLayout *m_layout;
+    QHBoxLayout *m_top;
     QLineEdit *m_filter;
     QLabel *m_status;
     QTableView *m_table;
     QTimer m_debounce;
-    QString m_currentKey;   // the document under the cursor
-    QString m_wantedKey;    // a document to select as soon as its row has loaded
-    bool m_cursorLoading = false;
+    QString m_currentKey;        // the document under the cursor
+    QString m_wantedKey;         // a document to select once its row has loaded
+    QStringList m_selectedKeys;  // the selected documents (loaded rows only)
+    bool m_cursorLoading = false; // the cursor is on a row whose page is still loading
+    bool m_restoring = false;     // the page itself is moving the selection (not the operator)
 };
 
 } // namespace ledger::app
