@@ -50,6 +50,7 @@ private Q_SLOTS:
     void transactionsInsertAndRemoveOnRefresh();
     void transactionsSortAndFilter();
     void staleAnswersAreDropped();
+    void stalePagesAreDropped();
     void accounts();
     void journal();
     void navigator();
@@ -172,6 +173,29 @@ void TestModels::staleAnswersAreDropped()
     QCOMPARE(model.rowCount(), int(*t.store().transactionCount(pending)));
     for (int r = 0; r < model.rowCount(); ++r)
         QCOMPARE(model.transactionAt(r)->state, TxState::Pending);
+}
+
+void TestModels::stalePagesAreDropped()
+{
+    // Pages asked for under one query, answered after the next one started, must not show.
+    TempStore t;
+    fillStore(t.store());
+    JobRunner jobs(t.config());
+    TransactionTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setJobRunner(&jobs);
+    TxQuery done;
+    done.state = TxState::Done;
+    model.setFilter(done);
+    QVERIFY(QTest::qWaitFor([&] { return model.rowCount() > 0; }, kWaitMs)); // the tester reads rows: pages are asked for
+    QVERIFY(model.isLoading());
+    TxQuery canceled;
+    canceled.state = TxState::Canceled;
+    model.setFilter(canceled); // while the done pages are still on their way
+    QVERIFY(QTest::qWaitFor([&] { return !model.isLoading() && model.rowCount() > 0; }, kWaitMs));
+    QVERIFY(loadAll(model));
+    for (int r = 0; r < model.rowCount(); ++r)
+        QCOMPARE(model.transactionAt(r)->state, TxState::Canceled);
 }
 
 void TestModels::accounts()
