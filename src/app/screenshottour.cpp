@@ -35,7 +35,21 @@ void ScreenshotTour::start()
         m_window->showView(NavigatorModel::View::Stuck);
         whenQuiet([this] { return m_window->transactionModel()->rowCount() > 0; }, [this] {
             QTableView *table = m_window->transactionsPage()->table();
-            table->selectRow(0);
+            // The richest timeline on screen: a refused transfer stuck while canceling, else one
+            // stuck after both holds, else the first.
+            int pick = 0;
+            for (TxState wanted : {TxState::Canceling, TxState::Applied}) {
+                for (int row = 0; row < m_window->transactionModel()->rowCount(); ++row) {
+                    const auto tx = m_window->transactionModel()->transactionAt(row);
+                    if (tx && tx->state == wanted) {
+                        pick = row;
+                        break;
+                    }
+                }
+                if (pick != 0)
+                    break;
+            }
+            table->selectRow(pick);
             whenQuiet([this] { return !m_window->detailPanel()->transactionId().isEmpty(); }, [this, table] {
                 if (!save(m_window, QStringLiteral("main-window.png")) || !save(m_window->detailPanel(), QStringLiteral("detail-panel.png")))
                     return;

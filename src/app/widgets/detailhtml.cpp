@@ -38,8 +38,8 @@ QString legStatus(const std::optional<LegMarker> &m)
     const QString color = m->status == LegStatus::Held ? QStringLiteral("#b9770e")
         : m->status == LegStatus::Posted             ? QStringLiteral("#2e8540")
                                                       : QStringLiteral("#7f8c8d");
-    return QStringLiteral("<b style='color:%1'>%2</b> <span style='color:#888'>%3</span>")
-        .arg(color, nameOf(m->status), shortTime(m->at));
+    return QStringLiteral("<b style='color:%1'>%2</b><br/><span style='color:#888'>%3</span>")
+        .arg(color, nameOf(m->status), formatTimestamp(m->at).mid(11, 8)); // the time of day: the document has the date
 }
 
 } // namespace
@@ -82,7 +82,7 @@ QString detailHtml(const TransactionDetail &d, int scale)
     html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><table cellspacing='0' cellpadding='2' width='100%'>").arg(tr("Legs and accounts"));
     html += QStringLiteral("<tr style='color:#666'><td>%1</td><td>%2</td><td>%3</td><td align='right'>%4</td><td align='right'>%5</td>"
                            "<td align='right'>%6</td></tr>")
-                .arg(tr("Leg"), tr("Account"), tr("Marker"), tr("Balance"), tr("Pending dr / cr"), tr("Available"));
+                .arg(tr("Leg"), tr("Account"), tr("Marker"), tr("Balance"), tr("Held"), tr("Available"));
     for (LegSide side : {LegSide::Debit, LegSide::Credit}) {
         std::optional<LegMarker> marker;
         for (const LegMarker &m : d.legs) {
@@ -90,12 +90,12 @@ QString detailHtml(const TransactionDetail &d, int scale)
                 marker = m;
         }
         const std::optional<Account> &account = side == LegSide::Debit ? d.source : d.destination;
-        html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td align='right'>%4</td><td align='right'>%5</td>"
+        html += QStringLiteral("<tr><td>%1</td><td>%2</td><td nowrap>%3</td><td align='right'>%4</td><td align='right'>%5</td>"
                                "<td align='right'>%6</td></tr>")
                     .arg(nameOf(side), accountLink(t.accountFor(side)), legStatus(marker),
                          account ? amount(account->balance) : QStringLiteral("?"),
-                         account ? QStringLiteral("%1 / %2").arg(amount(account->pendingDebits), amount(account->pendingCredits))
-                                 : QStringLiteral("?"),
+                         // what the account holds on this leg's side, for every transfer in flight
+                         account ? amount(side == LegSide::Debit ? account->pendingDebits : account->pendingCredits) : QStringLiteral("?"),
                          account ? amount(account->available()) : QStringLiteral("?"));
     }
     html += QStringLiteral("</table>");
@@ -108,7 +108,7 @@ QString detailHtml(const TransactionDetail &d, int scale)
         const QString move = j.fromState.isEmpty() || j.fromState == j.toState
             ? esc(j.toState)
             : QStringLiteral("%1 → %2").arg(esc(j.fromState), esc(j.toState));
-        html += QStringLiteral("<tr><td valign='top'>%1</td><td valign='top' style='color:#666'>%2</td>"
+        html += QStringLiteral("<tr><td valign='top'>%1</td><td valign='top' nowrap style='color:#666'>%2</td>"
                                "<td valign='top'><b>%3</b> %4<br/><span style='color:#666'>%5%6</span></td></tr>")
                     .arg(dot, shortTime(j.at), esc(j.event), move, esc(j.actor),
                          j.detail.isEmpty() ? QString() : QStringLiteral(" — ") + esc(j.detail));
