@@ -41,6 +41,16 @@ void fillStore(Store &store)
         qFatal("demo: %s", qPrintable(report.error().toString()));
 }
 
+// A demo store, a job runner, and the model under QAbstractItemModelTester, connected.
+template <typename Model>
+struct Fixture {
+    TempStore store;
+    JobRunner jobs{(fillStore(store.store()), store.config())};
+    Model model;
+    QAbstractItemModelTester tester{&model, QAbstractItemModelTester::FailureReportingMode::QtTest};
+    Fixture() { model.setJobRunner(&jobs); }
+};
+
 } // namespace
 
 class TestModels : public QObject {
@@ -59,19 +69,15 @@ private Q_SLOTS:
 
 void TestModels::transactionsMatchTheStore()
 {
-    TempStore t;
-    fillStore(t.store());
-    JobRunner jobs(t.config());
-    TransactionTableModel model;
-    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setJobRunner(&jobs);
+    Fixture<TransactionTableModel> f;
+    TransactionTableModel &model = f.model;
     QVERIFY(QTest::qWaitFor([&] { return !model.isLoading(); }, kWaitMs));
-    QCOMPARE(model.rowCount(), int(*t.store().transactionCount({})));
+    QCOMPARE(model.rowCount(), int(*f.store.store().transactionCount({})));
     QVERIFY(loadAll(model));
     TxQuery newest;
     newest.descending = true;
     newest.limit = 1;
-    const Transaction first = t.store().transactions(newest)->first();
+    const Transaction first = f.store.store().transactions(newest)->first();
     QCOMPARE(model.data(model.index(0, TransactionTableModel::IdColumn), TransactionTableModel::IdRole).toString(), first.id);
     QCOMPARE(model.data(model.index(0, TransactionTableModel::StateColumn)).toString(), nameOf(first.state));
     QCOMPARE(model.data(model.index(0, TransactionTableModel::AmountColumn)).toString(), money::format(first.amount, 2));
@@ -80,7 +86,7 @@ void TestModels::transactionsMatchTheStore()
 
     // A row not loaded yet shows the placeholder until its page arrives (a model no tester reads).
     TransactionTableModel fresh;
-    fresh.setJobRunner(&jobs);
+    fresh.setJobRunner(&f.jobs);
     QVERIFY(QTest::qWaitFor([&] { return !fresh.isLoading() && fresh.rowCount() > 0; }, kWaitMs));
     QCOMPARE(fresh.data(fresh.index(0, 0)).toString(), QStringLiteral("…"));
     QVERIFY(QTest::qWaitFor([&] { return !fresh.isLoading(); }, kWaitMs));
@@ -89,12 +95,8 @@ void TestModels::transactionsMatchTheStore()
 
 void TestModels::transactionsInsertAndRemoveOnRefresh()
 {
-    TempStore t;
-    fillStore(t.store());
-    JobRunner jobs(t.config());
-    TransactionTableModel model;
-    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setJobRunner(&jobs);
+    Fixture<TransactionTableModel> f;
+    TransactionTableModel &model = f.model;
     TxQuery stuck;
     stuck.stuckOnly = true;
     stuck.stuckForMs = 0;
@@ -107,7 +109,7 @@ void TestModels::transactionsInsertAndRemoveOnRefresh()
     for (int i = 0; i < 2; ++i) {
         CoordinatorOptions o;
         o.hook = abandonAfterHook(Step::HoldDebit);
-        Coordinator(t.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()});
+        Coordinator(f.store.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()});
     }
     model.refresh();
     QVERIFY(QTest::qWaitFor([&] { return !model.isLoading() && model.rowCount() == before + 2; }, kWaitMs));
@@ -116,19 +118,15 @@ void TestModels::transactionsInsertAndRemoveOnRefresh()
     // Recovery finishes them all: a refresh removes every row.
     RecoveryOptions r;
     r.olderThanMs = 0;
-    recoverStuck(t.config(), r);
+    recoverStuck(f.store.config(), r);
     model.refresh();
     QVERIFY(QTest::qWaitFor([&] { return !model.isLoading() && model.rowCount() == 0; }, kWaitMs));
 }
 
 void TestModels::transactionsSortAndFilter()
 {
-    TempStore t;
-    fillStore(t.store());
-    JobRunner jobs(t.config());
-    TransactionTableModel model;
-    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setJobRunner(&jobs);
+    Fixture<TransactionTableModel> f;
+    TransactionTableModel &model = f.model;
     model.sort(TransactionTableModel::AmountColumn, Qt::DescendingOrder);
     QVERIFY(QTest::qWaitFor([&] { return !model.isLoading(); }, kWaitMs));
     QVERIFY(loadAll(model));
@@ -154,12 +152,8 @@ void TestModels::transactionsSortAndFilter()
 
 void TestModels::staleAnswersAreDropped()
 {
-    TempStore t;
-    fillStore(t.store());
-    JobRunner jobs(t.config());
-    TransactionTableModel model;
-    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setJobRunner(&jobs);
+    Fixture<TransactionTableModel> f;
+    TransactionTableModel &model = f.model;
     // Three queries in a row without waiting: only the last one's rows may show.
     for (TxState s : {TxState::Done, TxState::Canceled, TxState::Pending}) {
         TxQuery q;
@@ -170,7 +164,7 @@ void TestModels::staleAnswersAreDropped()
     QVERIFY(loadAll(model));
     TxQuery pending;
     pending.state = TxState::Pending;
-    QCOMPARE(model.rowCount(), int(*t.store().transactionCount(pending)));
+    QCOMPARE(model.rowCount(), int(*f.store.store().transactionCount(pending)));
     for (int r = 0; r < model.rowCount(); ++r)
         QCOMPARE(model.transactionAt(r)->state, TxState::Pending);
 }
@@ -178,12 +172,8 @@ void TestModels::staleAnswersAreDropped()
 void TestModels::stalePagesAreDropped()
 {
     // Pages asked for under one query, answered after the next one started, must not show.
-    TempStore t;
-    fillStore(t.store());
-    JobRunner jobs(t.config());
-    TransactionTableModel model;
-    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setJobRunner(&jobs);
+    Fixture<TransactionTableModel> f;
+    TransactionTableModel &model = f.model;
     TxQuery done;
     done.state = TxState::Done;
     model.setFilter(done);
@@ -200,12 +190,8 @@ void TestModels::stalePagesAreDropped()
 
 void TestModels::accounts()
 {
-    TempStore t;
-    fillStore(t.store());
-    JobRunner jobs(t.config());
-    AccountTableModel model;
-    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setJobRunner(&jobs);
+    Fixture<AccountTableModel> f;
+    AccountTableModel &model = f.model;
     QVERIFY(QTest::qWaitFor([&] { return !model.isLoading() && model.rowCount() > 0; }, kWaitMs));
     QVERIFY(loadAll(model));
     QCOMPARE(model.rowCount(), 13); // twelve demo accounts and @world
@@ -219,26 +205,22 @@ void TestModels::accounts()
     // A new account appears on refresh (an insert the tester checks).
     model.setFilterText(QString());
     QVERIFY(QTest::qWaitFor([&] { return !model.isLoading(); }, kWaitMs));
-    openAccounts(t.store(), {QStringLiteral("zeta")}, 5);
+    openAccounts(f.store.store(), {QStringLiteral("zeta")}, 5);
     model.refresh();
     QVERIFY(QTest::qWaitFor([&] { return !model.isLoading() && model.rowCount() == 14; }, kWaitMs));
 }
 
 void TestModels::journal()
 {
-    TempStore t;
-    fillStore(t.store());
-    JobRunner jobs(t.config());
-    JournalModel model;
-    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setJobRunner(&jobs);
+    Fixture<JournalModel> f;
+    JournalModel &model = f.model;
     QVERIFY(QTest::qWaitFor([&] { return !model.isLoading() && model.rowCount() > 0; }, kWaitMs));
     QVERIFY(loadAll(model));
     // Newest first; every row is an operator's action with who and what.
-    Coordinator c(t.store(), CoordinatorOptions{QStringLiteral("zoe"), QString(), 30'000, {}});
+    Coordinator c(f.store.store(), CoordinatorOptions{QStringLiteral("zoe"), QString(), 30'000, {}});
     TxQuery stuck;
     stuck.stuckOnly = true;
-    const QString id = t.store().transactions(stuck)->first().id;
+    const QString id = f.store.store().transactions(stuck)->first().id;
     c.resume(id, QStringLiteral("checked with the bank"));
     model.refresh();
     QVERIFY(QTest::qWaitFor([&] { return !model.isLoading() && model.data(model.index(0, JournalModel::ActorColumn)).toString() == QLatin1String("zoe"); },

@@ -46,18 +46,7 @@ void AccountTableModel::fetchRows(qint64 offset, int limit, RowsDone done)
     AccountQuery query = m_query;
     query.offset = offset;
     query.limit = limit;
-    jobRunner()->run<Result<QList<QVariant>>>(
-        this,
-        [query](Store &s) -> Result<QList<QVariant>> {
-            auto list = s.accounts(query);
-            if (!list.ok())
-                return list.error();
-            QList<QVariant> rows;
-            for (const Account &a : *list)
-                rows << QVariant::fromValue(a);
-            return rows;
-        },
-        done);
+    fetchDocuments([query](Store &s) { return s.accounts(query); }, done);
 }
 
 QVariant AccountTableModel::cell(const QVariant &row, int column, int role) const

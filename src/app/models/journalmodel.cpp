@@ -65,18 +65,7 @@ void JournalModel::fetchRows(qint64 offset, int limit, RowsDone done)
     JournalQuery q = query();
     q.offset = offset;
     q.limit = limit;
-    jobRunner()->run<Result<QList<QVariant>>>(
-        this,
-        [q](Store &s) -> Result<QList<QVariant>> {
-            auto list = s.journalEntries(q);
-            if (!list.ok())
-                return list.error();
-            QList<QVariant> rows;
-            for (const JournalEntry &j : *list)
-                rows << QVariant::fromValue(j);
-            return rows;
-        },
-        done);
+    fetchDocuments([q](Store &s) { return s.journalEntries(q); }, done);
 }
 
 QVariant JournalModel::cell(const QVariant &row, int column, int role) const

@@ -67,6 +67,9 @@ protected:
     virtual QString keyOf(const QVariant &row) const = 0;
     // What a row shows while its page loads.
     virtual QVariant placeholder(int column, int role) const;
+    // Runs `fetch(Store &) -> Result<QList<T>>` as a job and hands its rows, as QVariants, to `done`.
+    template <typename Fetch>
+    void fetchDocuments(Fetch fetch, RowsDone done);
 
 private:
     struct Page {
@@ -100,5 +103,23 @@ private:
     qint64 m_rowsFetched = 0;
     int m_pagesFetched = 0;
 };
+
+template <typename Fetch>
+void PagedTableModel::fetchDocuments(Fetch fetch, RowsDone done)
+{
+    m_jobs->run<Result<QList<QVariant>>>(
+        this,
+        [fetch](Store &s) -> Result<QList<QVariant>> {
+            auto list = fetch(s);
+            if (!list.ok())
+                return list.error();
+            QList<QVariant> rows;
+            rows.reserve(list->size());
+            for (const auto &document : *list)
+                rows << QVariant::fromValue(document);
+            return rows;
+        },
+        done);
+}
 
 } // namespace ledger::app
