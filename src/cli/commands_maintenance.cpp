@@ -45,14 +45,8 @@ int cmdRecover(Context &c)
     if (!threads.ok())
         return c.fail(threads.error());
     // Open once up front: a missing or foreign store is reported before any thread starts.
-    int scale = money::kDefaultScale;
-    {
-        auto store = c.open();
-        if (!store.ok())
-            return c.fail(store.error());
-        scale = (*store)->scale();
-    }
-    Q_UNUSED(scale);
+    if (auto store = c.open(); !store.ok())
+        return c.fail(store.error());
     RecoveryOptions options;
     options.olderThanMs = *olderThan;
     options.threads = int(*threads);
