@@ -4,6 +4,7 @@
 #include "audit.h"
 #include "demo.h"
 #include "duration.h"
+#include "identifiers.h"
 #include "jsonformat.h"
 #include "money.h"
 #include "recovery.h"
@@ -25,7 +26,7 @@ int cmdInit(Context &c)
         scale = text.toInt(&ok);
         if (!ok || text.size() > 2 || !text.front().isDigit() || !money::isValidScale(scale))
             return c.fail(makeError(ErrorCode::InvalidScale,
-                                    QStringLiteral("--scale must be a whole number from 0 to %1, not \"%2\"").arg(money::kMaxScale).arg(text.left(20))));
+                                    QStringLiteral("--scale must be a whole number from 0 to %1, not %2").arg(money::kMaxScale).arg(quoteForMessage(text, 20))));
     }
     auto store = createStore(c.config, scale);
     if (!store.ok())

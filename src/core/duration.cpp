@@ -1,5 +1,7 @@
 #include "duration.h"
 
+#include "identifiers.h"
+
 namespace ledger::duration {
 
 namespace {
@@ -11,14 +13,9 @@ constexpr qint64 kMaxMs = 36525 * kDay; // a century is more than any lease or t
 
 Error invalid(QStringView text, const QString &why)
 {
-    QString shown = text.left(40).toString();
-    for (QChar &c : shown) {
-        if (!c.isPrint())
-            c = QChar(0xFFFD);
-    }
     return makeError(ErrorCode::InvalidDuration,
-                     QStringLiteral("duration \"%1\" %2; write it like 90s, 30m, 2h, 1d or 1h30m")
-                         .arg(shown, why));
+                     QStringLiteral("duration %1 %2; write it like 90s, 30m, 2h, 1d or 1h30m")
+                         .arg(quoteForMessage(text), why));
 }
 } // namespace
 

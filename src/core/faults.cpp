@@ -1,5 +1,7 @@
 #include "faults.h"
 
+#include "identifiers.h"
+
 #include <QStringList>
 #include <QThread>
 #include <atomic>
@@ -65,7 +67,7 @@ Result<Step> parseStep(QStringView text)
     if (auto step = stepFromString(text))
         return *step;
     return makeError(ErrorCode::InvalidStep,
-                     QStringLiteral("\"%1\" is not a protocol step; steps are: %2").arg(text.left(40).toString(), stepNames()));
+                     QStringLiteral("%1 is not a protocol step; steps are: %2").arg(quoteForMessage(text), stepNames()));
 }
 
 StepHook crashAfterHook(Step step)
@@ -107,7 +109,7 @@ Result<StepHook> hookFromEnvironment()
         delayMs = delayValue.toInt(&ok);
         if (!ok || delayMs < 0 || delayMs > 60'000)
             return makeError(ErrorCode::InvalidArgument,
-                             QStringLiteral("LEDGER_STEP_DELAY_MS must be milliseconds from 0 to 60000, not \"%1\"").arg(QString::fromLocal8Bit(delayValue.left(20))));
+                             QStringLiteral("LEDGER_STEP_DELAY_MS must be milliseconds from 0 to 60000, not %1").arg(quoteForMessage(QString::fromLocal8Bit(delayValue), 20)));
     }
     if (delayMs == 0)
         return crash;

@@ -1,5 +1,6 @@
 #include "storeconfig.h"
 
+#include "identifiers.h"
 #include "sqlitestore.h"
 
 #include <QDir>
@@ -29,7 +30,7 @@ Result<StoreConfig> resolveStoreConfig(const QString &explicitLocation)
         const int ms = timeout.toInt(&ok);
         if (!ok || ms < 0 || ms > 600'000)
             return makeError(ErrorCode::InvalidArgument,
-                             QStringLiteral("LEDGERDESK_BUSY_TIMEOUT_MS must be milliseconds from 0 to 600000, not \"%1\"").arg(timeout.left(20)));
+                             QStringLiteral("LEDGERDESK_BUSY_TIMEOUT_MS must be milliseconds from 0 to 600000, not %1").arg(quoteForMessage(timeout, 20)));
         config.busyTimeoutMs = ms;
     }
     return config;
