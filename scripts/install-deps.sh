@@ -9,6 +9,7 @@ packages=(
   qt6-charts-dev libqt6opengl6-dev        # the dashboard (Qt Charts' CMake package needs OpenGL's)
   libqt6svg6                              # SVG icons
   fonts-dejavu-core                       # text in offscreen tests and screenshots
+  clang libclang-rt-14-dev                # sanitizer builds and libFuzzer (scripts/ci-sanitizers.sh)
 )
 
 missing=()

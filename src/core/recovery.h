@@ -1,10 +1,10 @@
 #pragma once
 // Recovery: finds non-terminal transactions whose lease expired or that made no progress for
-// longer than a threshold, and drives each to done or canceled on a thread pool, one store
-// connection per pool thread.
+// longer than a threshold, and drives each to done or canceled on N worker threads, one store
+// connection per worker thread.
 //
 // Threading: recoverStuck() blocks its caller until all work is done; call it from a worker
-// thread in a GUI. `progress` is called from pool threads.
+// thread in a GUI. `progress` is called from the worker threads.
 
 #include "coordinator.h"
 #include "storeconfig.h"
@@ -24,9 +24,9 @@ struct RecoveryOptions {
     QString reason;
     qint64 leaseMs = 30'000;
     StepHook hook;
-    // (finished, total) after each transaction; called from pool threads.
+    // (finished, total) after each transaction; called from the worker threads.
     std::function<void(qint64, qint64)> progress;
-    // Asked before each transaction (from pool threads); true stops taking new ones. What is
+    // Asked before each transaction (from the worker threads); true stops taking new ones. What is
     // under way finishes its current write sequence first.
     std::function<bool()> shouldStop;
 };

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# The sanitizer and fuzzing pass of CI (run by .ci/run after the ordinary tests):
+#   1. clang, AddressSanitizer + UndefinedBehaviorSanitizer: the core, ledgerctl and every test
+#      that does not need the console; then each libFuzzer target for FUZZ_SECONDS.
+#   2. ThreadSanitizer: the core and the concurrency tests.
+# Any sanitizer report aborts the program under test, so the test (and this script) fails.
+# Usage: scripts/ci-sanitizers.sh [asan|tsan|fuzz|all]   (FUZZ_SECONDS=30 by default)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what=${1:-all}
+jobs=$(nproc)
+fuzz_seconds=${FUZZ_SECONDS:-30}
+here=$(pwd)
+
+export ASAN_OPTIONS="abort_on_error=1:detect_leaks=1:detect_stack_use_after_return=1"
+export LSAN_OPTIONS="suppressions=$here/scripts/sanitizers/lsan.supp:print_suppressions=0"
+export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
+export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$here/scripts/sanitizers/tsan.supp"
+export QT_QPA_PLATFORM=offscreen
+
+configure() { # dir sanitizers extra...
+  local dir=$1 sanitize=$2
+  shift 2
+  [ -f "$dir/build.ninja" ] || CC=clang CXX=clang++ cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DLEDGER_BUILD_CONSOLE=OFF -DLEDGER_SANITIZE="$sanitize" "$@" >/dev/null
+}
+
+asan() {
+  echo "== ASan + UBSan: build"
+  configure build-asan address,undefined -DLEDGER_FUZZ=ON
+  cmake --build build-asan -j "$jobs"
+  echo "== ASan + UBSan: tests"
+  # The exhaustive interleavings are bounded here (each schedule is slower under ASan).
+  LEDGER_INTERLEAVING_BOUND=2 ctest --test-dir build-asan --output-on-failure -j "$jobs"
+}
+
+fuzz() {
+  configure build-asan address,undefined -DLEDGER_FUZZ=ON
+  cmake --build build-asan -j "$jobs" --target fuzz_money fuzz_duration fuzz_arguments fuzz_storefile ledgerctl
+  local work=build-asan/fuzz
+  rm -rf "$work/storefile-seed"
+  mkdir -p "$work/storefile-seed" "$work/crashes"
+  # Real stores as seeds for the store-file fuzzer: an empty one and one with a few documents.
+  build-asan/src/cli/ledgerctl --store "$work/storefile-seed/empty.db" init >/dev/null
+  build-asan/src/cli/ledgerctl --store "$work/storefile-seed/demo.db" demo --accounts 3 --transfers 4 --stuck 1 >/dev/null
+  rm -f "$work"/storefile-seed/*-wal "$work"/storefile-seed/*-shm
+  for target in money duration arguments storefile; do
+    local corpus="$work/corpus-$target"
+    mkdir -p "$corpus"
+    if [ "$target" = storefile ]; then
+      cp "$work"/storefile-seed/*.db "$corpus/"
+    else
+      cp tests/fuzz/corpus/$target/* "$corpus/"
+    fi
+    echo "== fuzz_$target for ${fuzz_seconds}s"
+    # Crashers found before are regression inputs: they must all pass first.
+    if [ -d "tests/fuzz/regressions/$target" ]; then
+      "build-asan/tests/fuzz/fuzz_$target" tests/fuzz/regressions/$target/* 2>&1 | tail -1
+    fi
+    "build-asan/tests/fuzz/fuzz_$target" -max_total_time="$fuzz_seconds" -timeout=10 -rss_limit_mb=2048 \
+      -artifact_prefix="$work/crashes/$target-" -print_final_stats=1 "$corpus" 2>"$work/fuzz_$target.log" \
+      || { tail -60 "$work/fuzz_$target.log"; echo "fuzz_$target found a crash: $work/crashes" >&2; exit 1; }
+    grep -E "stat::number_of_executed_units|Done [0-9]+ runs" "$work/fuzz_$target.log" | tail -2
+  done
+}
+
+tsan() {
+  echo "== TSan: build"
+  configure build-tsan thread
+  local tests=(tst_hazards tst_recovery tst_interleavings tst_coordinator tst_batchrepair sanitizer_canary)
+  cmake --build build-tsan -j "$jobs" --target "${tests[@]}"
+  local pattern
+  pattern="$(IFS='|'; echo "${tests[*]}")"
+  echo "== TSan: concurrency tests"
+  LEDGER_INTERLEAVING_BOUND=2 LEDGER_INTERLEAVING_SAMPLES=100 \
+    ctest --test-dir build-tsan --output-on-failure -j "$jobs" -R "^(${pattern})"
+}
+
+case "$what" in
+  asan) asan ;;
+  fuzz) fuzz ;;
+  tsan) tsan ;;
+  all) asan; fuzz; tsan ;;
+  *) echo "usage: $0 [asan|tsan|fuzz|all]" >&2; exit 2 ;;
+esac

@@ -1,0 +1,352 @@
+// Every interleaving, one protocol write at a time, of the real coordinator's actors on one
+// transfer: (a) the original worker, (b) a recoverer that takes over after the lease, (c) an
+// operator who cancels or compensates. Then a seeded random sample of two transfers that share
+// an account, each with its own intervener. After each complete schedule every invariant holds,
+// each transfer ended done or canceled (never both, never neither) and its money moved once.
+//
+// LEDGER_INTERLEAVING_BOUND caps the preemptions per schedule (CHESS-style preemption bounding:
+// every schedule that switches away from a runnable actor at most that many times). The default,
+// 3, keeps ctest to seconds; -1 explores every interleaving (minutes: see README, Reliability).
+// LEDGER_INTERLEAVING_SAMPLES sets the size of the random sample. Both print what they explored.
+#include "interleaving.h"
+#include "identifiers.h"
+#include "testsupport.h"
+
+using namespace ledger;
+using namespace ledger::test;
+
+namespace {
+
+const QString kAlice = QStringLiteral("alice");
+const QString kBob = QStringLiteral("bob");
+constexpr qint64 kAmount = 100;
+
+int envInt(const char *name, int fallback)
+{
+    bool ok = false;
+    const int v = qEnvironmentVariableIntValue(name, &ok);
+    return ok ? v : fallback;
+}
+
+CoordinatorOptions as(const QString &who, qint64 leaseMs = 30'000)
+{
+    CoordinatorOptions o;
+    o.actor = who;
+    o.worker = who;
+    o.leaseMs = leaseMs;
+    return o;
+}
+
+// What one schedule did to one transfer, as the checks need it.
+struct TransferRun {
+    QString id;
+    TxOutcome worker;
+    TxOutcome intervener;
+};
+
+// The end of one schedule for one transfer: terminal, legs as its state says, and told truly.
+// Returns an empty string when all is well, else what is wrong.
+QString checkTransferEnded(Store &store, const TransferRun &run, bool operatorCanceled)
+{
+    if (run.id.isEmpty())
+        return QStringLiteral("the worker never inserted its transaction: %1").arg(run.worker.error.toString());
+    auto tx = store.transaction(run.id);
+    if (!tx.ok())
+        return tx.error().toString();
+    if (tx->state != TxState::Done && tx->state != TxState::Canceled)
+        return QStringLiteral("%1 ended %2").arg(run.id, nameOf(tx->state));
+    const auto legs = *store.legsOfTransaction(run.id);
+    int posted = 0, held = 0;
+    for (const LegMarker &m : legs) {
+        posted += m.status == LegStatus::Posted;
+        held += m.status == LegStatus::Held;
+    }
+    if (held != 0)
+        return QStringLiteral("%1 is %2 with %3 held legs").arg(run.id, nameOf(tx->state)).arg(held);
+    if (tx->state == TxState::Done && posted != 2)
+        return QStringLiteral("%1 is done with %2 posted legs").arg(run.id).arg(posted);
+    if (tx->state == TxState::Canceled && posted != 0)
+        return QStringLiteral("%1 is canceled with %2 posted legs").arg(run.id).arg(posted);
+    // What the client was told must be what happened.
+    if (run.worker.ok() && run.worker.tx && run.worker.tx->state == TxState::Done && tx->state != TxState::Done)
+        return QStringLiteral("the worker was told done, but %1 is %2").arg(run.id, nameOf(tx->state));
+    if (run.worker.ok() && run.worker.tx && run.worker.tx->state == TxState::Canceled && tx->state != TxState::Canceled)
+        return QStringLiteral("the worker was told canceled, but %1 is %2").arg(run.id, nameOf(tx->state));
+    if (operatorCanceled && run.intervener.ok() && run.intervener.tx && run.intervener.tx->state == TxState::Canceled
+        && tx->state != TxState::Canceled)
+        return QStringLiteral("the operator was told canceled, but %1 is %2").arg(run.id, nameOf(tx->state));
+    return QString();
+}
+
+struct Explored {
+    qint64 schedules = 0;
+    qint64 done = 0;
+    qint64 canceled = 0;
+    qint64 compensated = 0;
+    int longest = 0;
+};
+
+} // namespace
+
+class TestInterleavings : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void oneTransfer_data();
+    void oneTransfer();
+    void twoTransfersSharingAnAccount();
+};
+
+void TestInterleavings::oneTransfer_data()
+{
+    QTest::addColumn<QString>("intervention");
+    QTest::newRow("worker, recoverer, operator cancel") << "cancel";
+    QTest::newRow("worker, recoverer, operator compensate") << "compensate";
+}
+
+void TestInterleavings::oneTransfer()
+{
+    QFETCH(QString, intervention);
+    const bool cancel = intervention == QLatin1String("cancel");
+    const int bound = envInt("LEDGER_INTERLEAVING_BOUND", 3);
+
+    TempStore ts;
+    openAccounts(ts.store(), {kAlice}, 1'000'000'000);
+    ts.store().createAccount(kBob, QStringLiteral("BOB"), QStringLiteral("test"));
+    Store &check = ts.store();
+
+    enum { Worker, Recoverer, Operator, ActorCount };
+    Scheduler scheduler(ActorCount);
+    Explorer explorer(scheduler);
+    std::vector<std::unique_ptr<ActorThread>> threads;
+    for (int i = 0; i < ActorCount; ++i)
+        threads.push_back(std::make_unique<ActorThread>([&ts] { return ts.openAnother(); }));
+
+    TransferRun run;
+    QString compensationOf; // the compensation the operator's call reported, if any
+    explorer.enabled = [&](int actor) { return actor == Worker || !run.id.isEmpty(); };
+    const auto start = [&] {
+        run = TransferRun();
+        compensationOf.clear();
+        threads[Worker]->start([&](Store &store) {
+            SchedulingStore s(store, scheduler, Worker);
+            s.onInserted = [&](const QString &id) {
+                if (run.id.isEmpty())
+                    run.id = id;
+            };
+            scheduler.pause(Worker);
+            // A lease of 1 ms: the recoverer may take over at any of the worker's steps.
+            run.worker = Coordinator(s, as(QStringLiteral("worker"), 1)).transfer({kAlice, kBob, kAmount, QString(), QString()});
+            scheduler.finish(Worker);
+        });
+        threads[Recoverer]->start([&](Store &store) {
+            SchedulingStore s(store, scheduler, Recoverer);
+            scheduler.pause(Recoverer);
+            // What a recovery scan does for one expired document: read it, take it over with
+            // that snapshot as the guard, drive it.
+            auto snapshot = s.transaction(run.id);
+            if (snapshot.ok() && !isTerminal(snapshot->state))
+                Coordinator(s, as(QStringLiteral("recoverer"))).recover(*snapshot, QStringLiteral("lease expired"));
+            scheduler.finish(Recoverer);
+        });
+        threads[Operator]->start([&](Store &store) {
+            SchedulingStore s(store, scheduler, Operator);
+            scheduler.pause(Operator);
+            Coordinator op(s, as(QStringLiteral("operator")));
+            run.intervener = cancel ? op.cancel(run.id, QStringLiteral("customer asked"))
+                                    : op.compensate(run.id, QStringLiteral("paid in error"));
+            if (!cancel && run.intervener.tx && run.intervener.tx->kind == TxKind::Compensation)
+                compensationOf = run.intervener.tx->id;
+            scheduler.finish(Operator);
+        });
+    };
+
+    Explored e;
+    qint64 expectedAlice = balanceOf(check, kAlice);
+    qint64 expectedBob = 0;
+    QElapsedTimer clock;
+    clock.start();
+    do {
+        const bool finished = explorer.run(start, bound);
+        for (auto &t : threads)
+            t->join();
+        QVERIFY2(finished, qPrintable(QStringLiteral("actors stuck in schedule %1").arg(explorer.describe())));
+        ++e.schedules;
+        e.longest = qMax(e.longest, explorer.decisions());
+
+        const QString problem = checkTransferEnded(check, run, cancel);
+        QVERIFY2(problem.isEmpty(), qPrintable(QStringLiteral("schedule %1: %2").arg(explorer.describe(), problem)));
+        const Transaction tx = *check.transaction(run.id);
+        if (tx.state == TxState::Done) {
+            ++e.done;
+            expectedAlice -= kAmount;
+            expectedBob += kAmount;
+        } else {
+            ++e.canceled;
+        }
+        if (!cancel) {
+            // At most one compensation of this transfer moved money, and only of a done one.
+            // Compensation ids are derived from the original: .rev, .rev2, ... (identifiers.h).
+            QList<Transaction> compensations;
+            for (int attempt = 1;; ++attempt) {
+                auto c = check.transaction(compensationId(run.id, attempt));
+                if (!c.ok())
+                    break;
+                compensations << *c;
+            }
+            int compensationsDone = 0;
+            for (const Transaction &c : compensations) {
+                QVERIFY2(isTerminal(c.state), qPrintable(QStringLiteral("schedule %1: compensation %2 ended %3")
+                                                             .arg(explorer.describe(), c.id, nameOf(c.state))));
+                const QString p = checkTransferEnded(check, TransferRun{c.id, run.intervener, TxOutcome()}, false);
+                QVERIFY2(p.isEmpty() || !p.startsWith(QLatin1String("the worker")), qPrintable(p));
+                if (c.state == TxState::Done) {
+                    ++compensationsDone;
+                    QCOMPARE(tx.state, TxState::Done);
+                    QCOMPARE(tx.compensatedBy, c.id);
+                }
+            }
+            QVERIFY2(compensationsDone <= 1, qPrintable(explorer.describe()));
+            if (compensationsDone == 1) {
+                ++e.compensated;
+                expectedAlice += kAmount;
+                expectedBob -= kAmount;
+            }
+            // The operator was told the compensation is done only when it is.
+            if (run.intervener.ok() && !compensationOf.isEmpty() && run.intervener.tx->state == TxState::Done)
+                QCOMPARE(check.transaction(compensationOf)->state, TxState::Done);
+        }
+        // Money moved exactly as the end states say: once per done transfer, never twice.
+        const Account alice = *check.account(kAlice);
+        const Account bob = *check.account(kBob);
+        QVERIFY2(alice.balance == expectedAlice && bob.balance == expectedBob,
+                 qPrintable(QStringLiteral("schedule %1: alice %2 (expected %3), bob %4 (expected %5)")
+                                .arg(explorer.describe())
+                                .arg(alice.balance)
+                                .arg(expectedAlice)
+                                .arg(bob.balance)
+                                .arg(expectedBob)));
+        QCOMPARE(alice.pendingDebits + alice.pendingCredits + bob.pendingDebits + bob.pendingCredits, 0);
+        if (e.schedules % 2000 == 0)
+            LEDGER_VERIFY_AUDIT_CLEAN(check);
+        if (e.schedules % 50'000 == 0) // long runs say how far they got
+            qInfo("%s: %lld schedules so far, %.0f s", qPrintable(intervention), e.schedules, double(clock.elapsed()) / 1000.0);
+    } while (explorer.advance());
+    LEDGER_VERIFY_AUDIT_CLEAN(check);
+
+    qInfo("%s: %lld schedules explored (preemption bound %s), up to %d decisions each, in %.1f s; "
+          "%lld ended done (%lld of them compensated), %lld canceled",
+          qPrintable(intervention), e.schedules, bound < 0 ? "none: every interleaving" : qPrintable(QString::number(bound)),
+          e.longest, double(clock.elapsed()) / 1000.0, e.done, e.compensated, e.canceled);
+}
+
+void TestInterleavings::twoTransfersSharingAnAccount()
+{
+    // alice → bob and bob → carol, both of the full amount, while bob starts with half of it:
+    // the second transfer can only be paid if the first one's credit was posted before its hold
+    // of bob's debit, so the sample sees both endings. Actors: the two workers, a recoverer of the
+    // first transfer and an operator who cancels the second.
+    const int samples = envInt("LEDGER_INTERLEAVING_SAMPLES", 300);
+    const quint32 seed = quint32(envInt("LEDGER_INTERLEAVING_SEED", 20261122));
+    QRandomGenerator random(seed);
+
+    TempStore ts;
+    openAccounts(ts.store(), {kAlice}, 1'000'000'000);
+    Store &check = ts.store();
+
+    enum { Worker1, Worker2, Recoverer, Operator, ActorCount };
+    Scheduler scheduler(ActorCount);
+    Explorer explorer(scheduler);
+    std::vector<std::unique_ptr<ActorThread>> threads;
+    for (int i = 0; i < ActorCount; ++i)
+        threads.push_back(std::make_unique<ActorThread>([&ts] { return ts.openAnother(); }));
+
+    TransferRun first, second;
+    QString bob, carol;
+    explorer.enabled = [&](int actor) {
+        if (actor == Recoverer)
+            return !first.id.isEmpty();
+        if (actor == Operator)
+            return !second.id.isEmpty();
+        return true;
+    };
+    const auto worker = [&](int actor, TransferRun &run, TransferRequest request) {
+        threads[actor]->start([&, actor, request](Store &store) {
+            SchedulingStore s(store, scheduler, actor);
+            s.onInserted = [&](const QString &id) {
+                if (run.id.isEmpty())
+                    run.id = id;
+            };
+            scheduler.pause(actor);
+            run.worker = Coordinator(s, as(QStringLiteral("worker%1").arg(actor + 1), 1)).transfer(request);
+            scheduler.finish(actor);
+        });
+    };
+    const auto start = [&] {
+        first = TransferRun();
+        second = TransferRun();
+        worker(Worker1, first, {kAlice, bob, kAmount, QString(), QString()});
+        worker(Worker2, second, {bob, carol, kAmount, QString(), QString()});
+        threads[Recoverer]->start([&](Store &store) {
+            SchedulingStore s(store, scheduler, Recoverer);
+            scheduler.pause(Recoverer);
+            auto snapshot = s.transaction(first.id);
+            if (snapshot.ok() && !isTerminal(snapshot->state))
+                first.intervener = Coordinator(s, as(QStringLiteral("recoverer"))).recover(*snapshot, QStringLiteral("lease expired"));
+            scheduler.finish(Recoverer);
+        });
+        threads[Operator]->start([&](Store &store) {
+            SchedulingStore s(store, scheduler, Operator);
+            scheduler.pause(Operator);
+            second.intervener = Coordinator(s, as(QStringLiteral("operator"))).cancel(second.id, QStringLiteral("customer asked"));
+            scheduler.finish(Operator);
+        });
+    };
+
+    Explored e;
+    qint64 secondDone = 0;
+    qint64 expectedAlice = balanceOf(check, kAlice);
+    QElapsedTimer clock;
+    clock.start();
+    for (int i = 0; i < samples; ++i) {
+        // Fresh accounts for each schedule (made before it starts, outside the schedule), so
+        // bob's funds are the same every time.
+        bob = QStringLiteral("bob%1").arg(i);
+        carol = QStringLiteral("carol%1").arg(i);
+        openAccounts(check, {bob}, kAmount / 2);
+        check.createAccount(carol, QStringLiteral("CAROL"), QStringLiteral("test"));
+
+        const bool finished = explorer.run(start, -1, &random);
+        for (auto &t : threads)
+            t->join();
+        QVERIFY2(finished, qPrintable(QStringLiteral("actors stuck in schedule %1").arg(explorer.describe())));
+        ++e.schedules;
+        e.longest = qMax(e.longest, explorer.decisions());
+        for (const TransferRun *run : {&first, &second}) {
+            const QString problem = checkTransferEnded(check, *run, run == &second);
+            QVERIFY2(problem.isEmpty(), qPrintable(QStringLiteral("schedule %1 (seed %2, sample %3): %4")
+                                                       .arg(explorer.describe())
+                                                       .arg(seed)
+                                                       .arg(i)
+                                                       .arg(problem)));
+        }
+        const bool firstDone = check.transaction(first.id)->state == TxState::Done;
+        const bool secondWasDone = check.transaction(second.id)->state == TxState::Done;
+        e.done += firstDone;
+        secondDone += secondWasDone;
+        if (firstDone)
+            expectedAlice -= kAmount;
+        const qint64 expectedBob = kAmount / 2 + (firstDone ? kAmount : 0) - (secondWasDone ? kAmount : 0);
+        QCOMPARE(balanceOf(check, kAlice), expectedAlice);
+        QCOMPARE(balanceOf(check, bob), expectedBob);
+        QCOMPARE(balanceOf(check, carol), secondWasDone ? kAmount : 0);
+    }
+    LEDGER_VERIFY_AUDIT_CLEAN(check);
+    // The sample is only worth something if it saw the second transfer both paid and refused.
+    QVERIFY2(secondDone > 0 && secondDone < samples, qPrintable(QStringLiteral("bob → carol done %1 of %2").arg(secondDone).arg(samples)));
+    qInfo("two transfers sharing an account: %lld random schedules (seed %u), up to %d decisions each, in %.1f s; "
+          "first done %lld, second done %lld",
+          e.schedules, seed, e.longest, double(clock.elapsed()) / 1000.0, e.done, secondDone);
+}
+
+QTEST_GUILESS_MAIN(TestInterleavings)
+#include "tst_interleavings.moc"
