@@ -1,0 +1,414 @@
+// The kill soak (Jepsen's bank workload, on real processes). Several `ledgerctl` clients make
+// random transfers, cancels and compensations over a few accounts of one store, and run
+// recovery, while a killer sends SIGKILL to random ones at random moments and new ones start;
+// some run with a random --crash-after step. A client that died is retried with the same
+// idempotency key, as a real client would. At the end recovery runs until nothing is left, and
+// the checker reads the store with the library:
+//   - the audit (all six invariants of DESIGN.md) is clean and nothing is left unfinished;
+//   - every transfer a client saw acknowledged as done exists exactly once, done, under its key;
+//     every cancel a client saw acknowledged is canceled; every compensation seen done is done;
+//   - the sum of balances is zero and every balance is exactly its posted legs: no money
+//     created, lost or applied twice.
+// Usage: ledger_soak --ledgerctl PATH [--seconds 60] [--clients 4] [--accounts 5] [--seed N]
+//        [--keep DIR]. Exit status 0 when every check passed.
+#include "audit.h"
+#include "money.h"
+#include "storeconfig.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMap>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QThread>
+#include <cstdio>
+#include <memory>
+
+using namespace ledger;
+
+namespace {
+
+struct Options {
+    QString ledgerctl;
+    int seconds = 60;
+    int clients = 4;
+    int accounts = 5;
+    quint32 seed = 0;
+};
+
+enum class Kind { Transfer, Cancel, Compensate, Recover };
+
+struct Op {
+    Kind kind = Kind::Transfer;
+    QStringList args;
+    QString key;       // transfers: the idempotency key
+    QString target;    // cancel / compensate: the transaction id
+    bool crashInjected = false;
+};
+
+struct Running {
+    Op op;
+    std::unique_ptr<QProcess> process;
+    bool killed = false;
+};
+
+struct Tally {
+    qint64 operations = 0, transfersAcked = 0, transfersRefused = 0, transfersAccepted = 0, retries = 0;
+    qint64 cancelsAcked = 0, compensationsAcked = 0, otherRefusals = 0;
+    qint64 kills = 0, crashes = 0, recoverRuns = 0, finalRecoverRuns = 0;
+};
+
+class Soak {
+public:
+    Soak(const Options &o, const QString &dir) : m_o(o), m_random(o.seed), m_store(dir + QStringLiteral("/soak.db")) {}
+
+    bool run();
+
+private:
+    QProcessEnvironment env(int delayMs, const QString &crashStep) const;
+    int runToEnd(const QStringList &args, QString *out = nullptr);
+    Op nextOp();
+    void start(Op op);
+    void finished(Running &r);
+    bool check();
+    void fail(const QString &message)
+    {
+        std::fprintf(stderr, "soak: FAIL: %s\n", qPrintable(message));
+        m_failed = true;
+    }
+
+    Options m_o;
+    QRandomGenerator m_random;
+    QString m_store;
+    QStringList m_accounts;
+    std::vector<Running> m_running;
+    QList<Op> m_retries;               // died before an answer: asked again with the same key
+    QMap<QString, QString> m_ackedDone; // key → id, told done
+    QSet<QString> m_knownIds;           // transfers seen (any state), for cancels
+    QStringList m_doneIds;              // seen done, for compensations
+    QSet<QString> m_toldCanceled;
+    QMap<QString, QString> m_toldCompensated; // original → compensation, told done
+    qint64 m_nextKey = 0;
+    Tally m_t;
+    bool m_failed = false;
+};
+
+QProcessEnvironment Soak::env(int delayMs, const QString &crashStep) const
+{
+    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+    e.insert(QStringLiteral("LEDGERDESK_STORE"), m_store);
+    e.insert(QStringLiteral("LEDGERDESK_OPERATOR"), QStringLiteral("soak"));
+    e.insert(QStringLiteral("LEDGERDESK_BUSY_TIMEOUT_MS"), QStringLiteral("30000"));
+    e.remove(QStringLiteral("LEDGER_CRASH_AFTER"));
+    if (delayMs > 0)
+        e.insert(QStringLiteral("LEDGER_STEP_DELAY_MS"), QString::number(delayMs));
+    if (!crashStep.isEmpty())
+        e.insert(QStringLiteral("LEDGER_CRASH_AFTER"), crashStep);
+    return e;
+}
+
+int Soak::runToEnd(const QStringList &args, QString *out)
+{
+    QProcess p;
+    p.setProcessEnvironment(env(0, QString()));
+    p.start(m_o.ledgerctl, args);
+    if (!p.waitForFinished(300'000) || p.exitStatus() != QProcess::NormalExit)
+        return -1;
+    if (out)
+        *out = QString::fromUtf8(p.readAllStandardOutput());
+    const QByteArray err = p.readAllStandardError();
+    if (p.exitCode() != 0)
+        std::fprintf(stderr, "soak: ledgerctl %s: %s", qPrintable(args.join(QLatin1Char(' '))), err.constData());
+    return p.exitCode();
+}
+
+Op Soak::nextOp()
+{
+    Op op;
+    if (!m_retries.isEmpty() && m_random.bounded(3) == 0) {
+        op = m_retries.takeFirst();
+        ++m_t.retries;
+    } else {
+        const int dice = int(m_random.bounded(100));
+        if (dice < 10 && !m_knownIds.isEmpty()) {
+            op.kind = Kind::Cancel;
+            const QList<QString> ids = m_knownIds.values();
+            op.target = ids.at(int(m_random.bounded(quint32(ids.size()))));
+            op.args = QStringList{QStringLiteral("cancel"), op.target, QStringLiteral("--reason"), QStringLiteral("soak"), QStringLiteral("--json")};
+        } else if (dice < 18 && !m_doneIds.isEmpty()) {
+            op.kind = Kind::Compensate;
+            op.target = m_doneIds.at(int(m_random.bounded(quint32(m_doneIds.size()))));
+            op.args = QStringList{QStringLiteral("compensate"), op.target, QStringLiteral("--reason"), QStringLiteral("soak"), QStringLiteral("--json")};
+        } else if (dice < 24) {
+            op.kind = Kind::Recover;
+            op.args = QStringList{QStringLiteral("recover"), QStringLiteral("--older-than"), QStringLiteral("2s"), QStringLiteral("--threads"),
+                                  QStringLiteral("2"), QStringLiteral("--json")};
+        } else {
+            op.kind = Kind::Transfer;
+            const int from = int(m_random.bounded(quint32(m_accounts.size())));
+            int to = int(m_random.bounded(quint32(m_accounts.size() - 1)));
+            if (to >= from)
+                ++to;
+            op.key = QStringLiteral("soak-%1").arg(++m_nextKey);
+            const qint64 minor = 1 + m_random.bounded(30'000); // up to 300.00 of 1,000.00 each
+            op.args = QStringList{QStringLiteral("transfer"), m_accounts[from], m_accounts[to], money::format(minor, 2), QStringLiteral("--key"),
+                                  op.key, QStringLiteral("--json")};
+        }
+    }
+    return op;
+}
+
+void Soak::start(Op op)
+{
+    static const QStringList transferSteps = {QStringLiteral("insert"), QStringLiteral("claim"), QStringLiteral("hold-debit"),
+                                              QStringLiteral("hold-credit"), QStringLiteral("applied"), QStringLiteral("post-debit"),
+                                              QStringLiteral("post-credit"), QStringLiteral("canceling"), QStringLiteral("void-debit"),
+                                              QStringLiteral("link")};
+    QString crash;
+    op.crashInjected = false;
+    if (m_random.bounded(100) < 15) {
+        crash = transferSteps.at(int(m_random.bounded(quint32(transferSteps.size()))));
+        op.crashInjected = true;
+    }
+    Running r{op, std::make_unique<QProcess>(), false};
+    r.process->setProcessEnvironment(env(int(m_random.bounded(4)), crash));
+    r.process->start(m_o.ledgerctl, op.args);
+    ++m_t.operations;
+    if (op.kind == Kind::Recover)
+        ++m_t.recoverRuns;
+    m_running.push_back(std::move(r));
+}
+
+void Soak::finished(Running &r)
+{
+    QProcess &p = *r.process;
+    const bool died = r.killed || p.exitStatus() != QProcess::NormalExit || p.exitCode() == 86;
+    if (p.exitStatus() == QProcess::NormalExit && p.exitCode() == 86)
+        ++m_t.crashes;
+    const QByteArray out = p.readAllStandardOutput();
+    const QByteArray err = p.readAllStandardError();
+    if (died) {
+        // No answer: a client asks again with the same key (a cancel or compensate, likewise).
+        if (r.op.kind != Kind::Recover && m_random.bounded(100) < 80)
+            m_retries << r.op;
+        return;
+    }
+    const int exit = p.exitCode();
+    const QJsonObject json = QJsonDocument::fromJson(out).object();
+    const QJsonObject tx = json.contains(QStringLiteral("error")) ? json.value(QStringLiteral("transaction")).toObject() : json;
+    const QString id = tx.value(QStringLiteral("id")).toString();
+    const QString state = tx.value(QStringLiteral("state")).toString();
+    if (exit == 2 || exit == 3 || exit < 0) {
+        fail(QStringLiteral("ledgerctl %1 exited %2: %3").arg(r.op.args.join(QLatin1Char(' '))).arg(exit).arg(QString::fromUtf8(err)));
+        return;
+    }
+    switch (r.op.kind) {
+    case Kind::Transfer:
+        if (!id.isEmpty())
+            m_knownIds.insert(id);
+        if (exit == 0 && state == QLatin1String("done")) {
+            ++m_t.transfersAcked;
+            const QString before = m_ackedDone.value(r.op.key);
+            if (!before.isEmpty() && before != id)
+                fail(QStringLiteral("key %1 was acknowledged as %2 and then as %3").arg(r.op.key, before, id));
+            m_ackedDone.insert(r.op.key, id);
+            m_doneIds << id;
+        } else if (exit == 0) {
+            ++m_t.transfersAccepted; // in flight under another owner: accepted, will be finished
+        } else {
+            ++m_t.transfersRefused;
+        }
+        break;
+    case Kind::Cancel:
+        if (exit == 0 && state == QLatin1String("canceled")) {
+            ++m_t.cancelsAcked;
+            m_toldCanceled.insert(r.op.target);
+        } else if (exit != 0) {
+            ++m_t.otherRefusals;
+        }
+        break;
+    case Kind::Compensate:
+        if (exit == 0 && state == QLatin1String("done")) {
+            ++m_t.compensationsAcked;
+            m_toldCompensated.insert(r.op.target, id);
+        } else if (exit != 0) {
+            ++m_t.otherRefusals;
+        }
+        break;
+    case Kind::Recover:
+        if (exit != 0)
+            fail(QStringLiteral("recover exited %1: %2").arg(exit).arg(QString::fromUtf8(err)));
+        break;
+    }
+}
+
+bool Soak::run()
+{
+    QString out;
+    if (runToEnd({QStringLiteral("init")}) != 0)
+        return false;
+    for (int i = 0; i < m_o.accounts; ++i) {
+        m_accounts << QStringLiteral("acct%1").arg(i);
+        if (runToEnd({QStringLiteral("account"), QStringLiteral("create"), m_accounts.last(), QStringLiteral("--opening"), QStringLiteral("1000")}) != 0)
+            return false;
+    }
+
+    QElapsedTimer clock;
+    clock.start();
+    qint64 nextKillAt = 20 + m_random.bounded(150);
+    while (clock.elapsed() < qint64(m_o.seconds) * 1000) {
+        while (int(m_running.size()) < m_o.clients)
+            start(nextOp());
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+        if (clock.elapsed() >= nextKillAt) {
+            Running &victim = m_running.at(m_random.bounded(quint32(m_running.size())));
+            if (victim.process->state() == QProcess::Running) {
+                victim.process->kill(); // SIGKILL
+                victim.killed = true;
+                ++m_t.kills;
+            }
+            nextKillAt = clock.elapsed() + 20 + m_random.bounded(150);
+        }
+        for (auto it = m_running.begin(); it != m_running.end();) {
+            if (it->process->state() == QProcess::NotRunning) {
+                finished(*it);
+                it = m_running.erase(it);
+            } else {
+                ++it;
+            }
+        }
+        QThread::msleep(2);
+    }
+    // The end: a last kill wave, so some work is surely left half-done, then recovery.
+    for (Running &r : m_running) {
+        if (m_random.bounded(2) == 0 && r.process->state() == QProcess::Running) {
+            r.process->kill();
+            r.killed = true;
+            ++m_t.kills;
+        }
+        r.process->waitForFinished(300'000);
+        finished(r);
+    }
+    m_running.clear();
+    for (int round = 0; round < 5; ++round) {
+        ++m_t.finalRecoverRuns;
+        if (runToEnd({QStringLiteral("recover"), QStringLiteral("--older-than"), QStringLiteral("0s"), QStringLiteral("--json")}, &out) != 0)
+            fail(QStringLiteral("the final recover failed"));
+        if (QJsonDocument::fromJson(out.toUtf8()).object().value(QStringLiteral("candidates")).toInt() == 0)
+            break;
+    }
+    return check() && !m_failed;
+}
+
+bool Soak::check()
+{
+    StoreConfig config;
+    config.location = m_store;
+    auto opened = openStore(config);
+    if (!opened.ok()) {
+        fail(opened.error().toString());
+        return false;
+    }
+    Store &store = **opened;
+    const AuditReport report = audit(store);
+    if (!report.clean()) {
+        fail(QStringLiteral("audit: %1").arg(report.error.ok() ? QString::number(report.findings.size()) + QStringLiteral(" findings")
+                                                               : report.error.toString()));
+        for (const AuditFinding &f : report.findings)
+            std::fprintf(stderr, "  [%d] %s: %s\n", f.invariant, qPrintable(f.code), qPrintable(f.message));
+    }
+    if (report.inFlight != 0)
+        fail(QStringLiteral("%1 transactions are still unfinished after recovery").arg(report.inFlight));
+    for (auto it = m_ackedDone.cbegin(); it != m_ackedDone.cend(); ++it) {
+        auto byKey = store.transactionByKey(it.key());
+        if (!byKey.ok() || !*byKey || (*byKey)->id != it.value() || (*byKey)->state != TxState::Done)
+            fail(QStringLiteral("transfer %1 (key %2) was acknowledged done but is not, or not under its key").arg(it.value(), it.key()));
+    }
+    for (const QString &id : m_toldCanceled) {
+        auto tx = store.transaction(id);
+        if (!tx.ok() || tx->state != TxState::Canceled)
+            fail(QStringLiteral("%1 was acknowledged canceled but is %2").arg(id, tx.ok() ? nameOf(tx->state) : tx.error().toString()));
+    }
+    for (auto it = m_toldCompensated.cbegin(); it != m_toldCompensated.cend(); ++it) {
+        auto c = store.transaction(it.value());
+        if (!c.ok() || c->state != TxState::Done || c->compensates != it.key())
+            fail(QStringLiteral("compensation %1 of %2 was acknowledged done but is not").arg(it.value(), it.key()));
+    }
+    // Every balance is exactly its posted legs, and they add up to zero.
+    QMap<QString, qint64> posted;
+    store.scanLegs([&](const LegMarker &m) {
+        if (m.status == LegStatus::Posted)
+            posted[m.accountId] += m.side == LegSide::Credit ? m.amount : -m.amount;
+    });
+    qint64 sum = 0;
+    store.scanAccounts([&](const Account &a) {
+        sum += a.balance;
+        if (a.balance != posted.value(a.id))
+            fail(QStringLiteral("%1 has balance %2 but its posted legs add up to %3").arg(a.id).arg(a.balance).arg(posted.value(a.id)));
+    });
+    if (sum != 0)
+        fail(QStringLiteral("the balances add up to %1, not 0").arg(sum));
+    qint64 done = 0, canceled = 0;
+    store.scanTransactions([&](const Transaction &t) {
+        done += t.state == TxState::Done;
+        canceled += t.state == TxState::Canceled;
+    });
+
+    std::printf("soak: %d s, %d clients, %d accounts, seed %u\n", m_o.seconds, m_o.clients, m_o.accounts, m_o.seed);
+    std::printf("soak: %lld ledgerctl runs: %lld transfers acknowledged done, %lld accepted in flight, %lld refused; "
+                "%lld cancels and %lld compensations acknowledged, %lld refused; %lld retried with the same key\n",
+                m_t.operations, m_t.transfersAcked, m_t.transfersAccepted, m_t.transfersRefused, m_t.cancelsAcked,
+                m_t.compensationsAcked, m_t.otherRefusals, m_t.retries);
+    std::printf("soak: %lld SIGKILLs, %lld injected crashes (exit 86), %lld recover runs during the soak, %lld after it\n",
+                m_t.kills, m_t.crashes, m_t.recoverRuns, m_t.finalRecoverRuns);
+    std::printf("soak: store: %lld transactions (%lld done, %lld canceled, %lld unfinished), %lld leg markers; "
+                "audit %s; sum of balances %lld\n",
+                report.transactions, done, canceled, report.inFlight, report.legs, report.clean() ? "clean" : "NOT CLEAN", sum);
+    std::printf("soak: %s\n", m_failed ? "FAILED" : "passed: no money created, lost or applied twice");
+    return !m_failed;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Kill soak: ledgerctl clients under SIGKILL and injected crashes, then the checks."));
+    parser.addHelpOption();
+    parser.addOption({QStringLiteral("ledgerctl"), QStringLiteral("The ledgerctl binary."), QStringLiteral("path")});
+    parser.addOption({QStringLiteral("seconds"), QStringLiteral("How long to run (default 60)."), QStringLiteral("n"), QStringLiteral("60")});
+    parser.addOption({QStringLiteral("clients"), QStringLiteral("Processes at once (default 4)."), QStringLiteral("n"), QStringLiteral("4")});
+    parser.addOption({QStringLiteral("accounts"), QStringLiteral("Accounts (default 5)."), QStringLiteral("n"), QStringLiteral("5")});
+    parser.addOption({QStringLiteral("seed"), QStringLiteral("Random seed (default: from the clock, printed)."), QStringLiteral("n")});
+    parser.addOption({QStringLiteral("keep"), QStringLiteral("Keep the store in this directory."), QStringLiteral("dir")});
+    parser.process(app);
+
+    Options o;
+    o.ledgerctl = parser.value(QStringLiteral("ledgerctl"));
+    o.seconds = parser.value(QStringLiteral("seconds")).toInt();
+    o.clients = parser.value(QStringLiteral("clients")).toInt();
+    o.accounts = parser.value(QStringLiteral("accounts")).toInt();
+    o.seed = parser.isSet(QStringLiteral("seed")) ? parser.value(QStringLiteral("seed")).toUInt() : quint32(QRandomGenerator::system()->generate());
+    if (o.ledgerctl.isEmpty() || o.seconds < 1 || o.clients < 1 || o.accounts < 2) {
+        std::fprintf(stderr, "soak: usage: --ledgerctl PATH [--seconds N>0] [--clients N>0] [--accounts N>1]\n");
+        return 2;
+    }
+    QTemporaryDir tmp;
+    QString dir = tmp.path();
+    if (parser.isSet(QStringLiteral("keep"))) {
+        dir = parser.value(QStringLiteral("keep"));
+        QDir().mkpath(dir);
+        for (const char *suffix : {"", "-wal", "-shm"})
+            QFile::remove(dir + QStringLiteral("/soak.db") + QLatin1String(suffix));
+    }
+    Soak soak(o, dir);
+    return soak.run() ? 0 : 1;
+}

@@ -1,0 +1,139 @@
+// Racing processes: four `ledgerctl recover` processes and an operator's `cancel`s start at once
+// on the same stuck transactions. Each transaction ends exactly once (one journal entry into a
+// terminal state); the losers say that someone else moved it, in one clear line, and exit 0 or 1;
+// the audit is clean and the money moved once per done transfer.
+#include "testsupport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+
+using namespace ledger;
+using namespace ledger::test;
+
+namespace {
+
+const QString kAlice = QStringLiteral("alice");
+const QString kBob = QStringLiteral("bob");
+
+struct Started {
+    QString name;
+    std::unique_ptr<QProcess> process;
+};
+
+} // namespace
+
+class TestProcesses : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void recoverersAndOperatorRace_data();
+    void recoverersAndOperatorRace();
+};
+
+void TestProcesses::recoverersAndOperatorRace_data()
+{
+    QTest::addColumn<int>("round");
+    for (int round = 1; round <= 3; ++round)
+        QTest::addRow("round %d", round) << round;
+}
+
+void TestProcesses::recoverersAndOperatorRace()
+{
+    QFETCH(int, round);
+    TempStore ts;
+    openAccounts(ts.store(), {kAlice}, 1'000'000);
+    ts.store().createAccount(kBob, QStringLiteral("BOB"), QStringLiteral("test"));
+
+    // 36 stuck transfers, stopped after each step in turn, with their leases already over.
+    const qint64 aliceBefore = balanceOf(ts.store(), kAlice); // before any of them moved money
+    const QList<Step> stops = {Step::Insert, Step::Claim, Step::HoldDebit, Step::HoldCredit, Step::Applied, Step::PostDebit};
+    QStringList stuck, cancelable;
+    for (int i = 0; i < 36; ++i) {
+        CoordinatorOptions o;
+        o.leaseMs = 1;
+        o.hook = abandonAfterHook(stops.at(i % stops.size()));
+        const TxOutcome out = Coordinator(ts.store(), o).transfer({kAlice, kBob, 100 + i, QString(), QString()});
+        stuck << out.tx->id;
+        if (out.tx->state == TxState::Initial || out.tx->state == TxState::Pending)
+            cancelable << out.tx->id;
+    }
+    QCOMPARE(cancelable.size(), 24);
+    QTest::qWait(5);
+
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("LEDGERDESK_STORE"), ts.path());
+    env.insert(QStringLiteral("LEDGERDESK_OPERATOR"), QStringLiteral("carol"));
+    env.insert(QStringLiteral("LEDGERDESK_BUSY_TIMEOUT_MS"), QStringLiteral("20000"));
+    // A short pause after every write, so that the processes really overlap on 2 cores.
+    env.insert(QStringLiteral("LEDGER_STEP_DELAY_MS"), QStringLiteral("2"));
+
+    std::vector<Started> started;
+    const auto launch = [&](const QString &name, const QStringList &args) {
+        Started s{name, std::make_unique<QProcess>()};
+        s.process->setProcessEnvironment(env);
+        s.process->start(QStringLiteral(LEDGERCTL_PATH), args);
+        started.push_back(std::move(s));
+    };
+    // The operator's cancels go in the middle of the recoverers, every other one first.
+    for (int i = 0; i < 2; ++i)
+        launch(QStringLiteral("recover %1").arg(i + 1), {QStringLiteral("recover"), QStringLiteral("--older-than"), QStringLiteral("0s"),
+                                                       QStringLiteral("--threads"), QStringLiteral("2"), QStringLiteral("--json")});
+    for (int i = (round % 2); i < cancelable.size(); i += 2)
+        launch(QStringLiteral("cancel %1").arg(cancelable[i]), {QStringLiteral("cancel"), cancelable[i], QStringLiteral("--reason"),
+                                                                QStringLiteral("customer asked")});
+    for (int i = 2; i < 4; ++i)
+        launch(QStringLiteral("recover %1").arg(i + 1), {QStringLiteral("recover"), QStringLiteral("--older-than"), QStringLiteral("0s"),
+                                                       QStringLiteral("--threads"), QStringLiteral("2"), QStringLiteral("--json")});
+
+    int cancelsWon = 0, cancelsLost = 0, recoveredDone = 0, recoveredCanceled = 0, recoveredMoved = 0;
+    static const QRegularExpression oneErrorLine(QStringLiteral("^error: (conflict|not-allowed): .*(someone else|is now|is done|is canceled|is applied|finished).*\n$"));
+    for (Started &s : started) {
+        QVERIFY2(s.process->waitForFinished(120'000), qPrintable(s.name + QStringLiteral(" did not finish")));
+        QCOMPARE(s.process->exitStatus(), QProcess::NormalExit);
+        const int exit = s.process->exitCode();
+        const QString out = QString::fromUtf8(s.process->readAllStandardOutput());
+        const QString err = QString::fromUtf8(s.process->readAllStandardError());
+        if (s.name.startsWith(QLatin1String("recover"))) {
+            // A recoverer that finds a transaction taken by another counts it as moved: no error.
+            QVERIFY2(exit == 0, qPrintable(QStringLiteral("%1 exited %2: %3").arg(s.name).arg(exit).arg(err)));
+            QVERIFY2(err.isEmpty(), qPrintable(s.name + QStringLiteral(" wrote to stderr: ") + err));
+            const QJsonObject report = QJsonDocument::fromJson(out.toUtf8()).object();
+            QCOMPARE(report.value(QStringLiteral("failed")).toInt(), 0);
+            recoveredDone += report.value(QStringLiteral("done")).toInt();
+            recoveredCanceled += report.value(QStringLiteral("canceled")).toInt();
+            recoveredMoved += report.value(QStringLiteral("moved")).toInt();
+        } else if (exit == 0) {
+            ++cancelsWon;
+            QVERIFY2(err.isEmpty(), qPrintable(err));
+        } else {
+            // Lost to a recoverer: one line that says who moved it, exit 1, nothing else.
+            ++cancelsLost;
+            QVERIFY2(exit == 1, qPrintable(QStringLiteral("%1 exited %2: %3").arg(s.name).arg(exit).arg(err)));
+            QVERIFY2(oneErrorLine.match(err).hasMatch(), qPrintable(s.name + QStringLiteral(": ") + err));
+        }
+    }
+
+    // Each transaction ended exactly once, in the state its journal says.
+    qint64 done = 0;
+    for (const QString &id : stuck) {
+        const Transaction tx = *ts.store().transaction(id);
+        QVERIFY2(isTerminal(tx.state), qPrintable(QStringLiteral("%1 ended %2").arg(id, nameOf(tx.state))));
+        int endings = 0;
+        for (const JournalEntry &e : *ts.store().journal(QStringLiteral("tx"), id)) {
+            if (e.toState != e.fromState && (e.toState == QLatin1String("done") || e.toState == QLatin1String("canceled")))
+                ++endings;
+        }
+        QVERIFY2(endings == 1, qPrintable(QStringLiteral("%1 reached an end %2 times").arg(id).arg(endings)));
+        if (tx.state == TxState::Done)
+            done += tx.amount;
+    }
+    QCOMPARE(balanceOf(ts.store(), kAlice), aliceBefore - done);
+    LEDGER_VERIFY_AUDIT_CLEAN(ts.store());
+    qInfo("4 recoverers: %d done, %d canceled, %d moved by someone else; the operator's cancels: %d won, %d lost",
+          recoveredDone, recoveredCanceled, recoveredMoved, cancelsWon, cancelsLost);
+}
+
+QTEST_GUILESS_MAIN(TestProcesses)
+#include "tst_processes.moc"
