@@ -219,6 +219,14 @@ void TestGui::transferDialogChecksAsYouType_data()
     QTest::newRow("thousands separator") << "alice" << "bob" << "1,000" << "" << "" << "amount" << amountMessage("1,000") << false;
     QTest::newRow("too many decimals") << "alice" << "bob" << "0.001" << "" << "" << "amount" << amountMessage("0.001") << false;
     QTest::newRow("fullwidth digit") << "alice" << "bob" << "９" << "" << "" << "amount" << amountMessage("９") << false;
+    QTest::newRow("leading space") << "alice" << "bob" << " 5" << "" << "" << "amount" << amountMessage(" 5") << false;
+    QTest::newRow("trailing space") << "alice" << "bob" << "5 " << "" << "" << "amount" << amountMessage("5 ") << false;
+    QTest::newRow("NaN") << "alice" << "bob" << "NaN" << "" << "" << "amount" << amountMessage("NaN") << false;
+    QTest::newRow("SQL in the source id") << "a';DROP TABLE accounts;--" << "bob" << "1" << "" << "" << "source"
+                                          << checkAccountId(u"a';DROP TABLE accounts;--", QStringLiteral("source account id")).message << false;
+    const QString longId(65, QLatin1Char('a'));
+    QTest::newRow("destination id too long") << "alice" << longId << "1" << "" << "" << "destination"
+                                             << checkAccountId(longId, QStringLiteral("destination account id")).message << false;
     QTest::newRow("past int64") << "alice" << "bob" << "92233720368547758.08" << "" << "" << "amount"
                                 << amountMessage("92233720368547758.08") << false;
     QTest::newRow("control character in memo") << "alice" << "bob" << "1" << "a\x07" << "" << "memo"

@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSqlError>
+#include <cstring>
 #include <map>
 
 namespace ledger {
@@ -145,6 +146,42 @@ bool hasWriteBits(const QFileInfo &info)
     return info.permissions() & (QFileDevice::WriteOwner | QFileDevice::WriteGroup | QFileDevice::WriteOther);
 }
 
+// A write-ahead log deleted after a crash (or by hand while the store was in use): SQLite would
+// open the main file as of its last checkpoint and silently forget every write committed since,
+// done transfers included. The log's index (-shm) outlives it and still says how many committed
+// frames the log held (mxFrame) and how many of them were copied back (nBackfill): WAL-index
+// header, two 48-byte copies, then the checkpoint info (sqlite/src/wal.c; native byte order).
+Error checkWalNotLost(const QString &path)
+{
+    const QString shmPath = path + QStringLiteral("-shm");
+    if (!QFileInfo::exists(shmPath) || QFileInfo::exists(path + QStringLiteral("-wal")))
+        return {};
+    QFile shm(shmPath);
+    if (!shm.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray head = shm.read(100);
+    if (head.size() < 100)
+        return {};
+    const auto u32At = [&](int offset) {
+        quint32 v = 0;
+        std::memcpy(&v, head.constData() + offset, sizeof v);
+        return v;
+    };
+    const bool initialised = head.at(12) != 0;
+    const bool copiesAgree = head.left(48) == head.mid(48, 48);
+    const quint32 mxFrame = u32At(16);
+    const quint32 nBackfill = u32At(96);
+    if (!initialised || !copiesAgree || mxFrame <= nBackfill)
+        return {};
+    return makeError(ErrorCode::StoreCorrupt,
+                     QStringLiteral("the write-ahead log of %1 (%1-wal) is missing, but its index (%1-shm) says it held %2 committed "
+                                    "page writes that are not in %1 yet: opening it now would silently lose the last writes. Put the "
+                                    "-wal file back and open the store again. (Only to accept losing them: delete %1-shm as well; "
+                                    "the store then opens as it was before those writes, and recovery finishes what was in flight.)")
+                         .arg(path)
+                         .arg(mxFrame - nBackfill));
+}
+
 Error checkFileBeforeOpen(const QString &path, SqliteConnection::Mode mode)
 {
     const QFileInfo info(path);
@@ -190,7 +227,7 @@ Error checkFileBeforeOpen(const QString &path, SqliteConnection::Mode mode)
     if (header != QByteArray("SQLite format 3\0", 16))
         return makeError(ErrorCode::StoreNotLedger,
                          QStringLiteral("%1 is not a LedgerDesk store (it is not an SQLite database)").arg(path));
-    return {};
+    return checkWalNotLost(path);
 }
 
 } // namespace
