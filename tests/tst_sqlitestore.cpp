@@ -55,6 +55,7 @@ private Q_SLOTS:
     void accountStatus();
     void overviewQueries();
     void changeMarkerMovesOnOtherConnectionsCommits();
+    void openingAnotherConnectionKeepsTheLocks();
 };
 
 void TestSqliteStore::createWritesSchemaScaleAndWorld()
@@ -654,4 +655,32 @@ void TestSqliteStore::changeMarkerMovesOnOtherConnectionsCommits()
 }
 
 QTEST_GUILESS_MAIN(TestSqliteStore)
+void TestSqliteStore::openingAnotherConnectionKeepsTheLocks()
+{
+    // Found by the kill soak: opening a second connection read the file's header (and -shm)
+    // through descriptors of its own, and closing them dropped every POSIX lock this process held
+    // on the file, SQLite's too. Another process closing its last connection then took the log
+    // for unused, checkpointed it and deleted it under our open connections: "database disk
+    // image is malformed". Now: while this process has the store open, the -wal must survive
+    // another process's close.
+    TempStore t;
+    openAccounts(t.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1000);
+    std::unique_ptr<Store> second = t.openAnother(); // the open that used to drop the locks
+    QVERIFY(second->account(QStringLiteral("alice")).ok());
+    std::unique_ptr<Store> third = t.openAnother();
+    QVERIFY(QFile::exists(t.path() + QStringLiteral("-wal")));
+
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("LEDGERDESK_STORE"), t.path());
+    env.remove(QStringLiteral("LEDGER_CRASH_AFTER"));
+    const ProcessResult r = runLedgerctl({QStringLiteral("transfer"), QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("1")}, env);
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(QFile::exists(t.path() + QStringLiteral("-wal")),
+             "another process deleted the write-ahead log while this one had the store open");
+    // And every connection here still reads a whole store, with the other process's transfer.
+    QCOMPARE(balanceOf(*third, QStringLiteral("bob")), qint64(1100));
+    QCOMPARE(balanceOf(*second, QStringLiteral("bob")), qint64(1100));
+    LEDGER_VERIFY_AUDIT_CLEAN(t.store());
+}
+
 #include "tst_sqlitestore.moc"

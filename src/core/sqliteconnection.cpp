@@ -10,6 +10,7 @@
 #include <QSqlError>
 #include <cstring>
 #include <map>
+#include <optional>
 
 namespace ledger {
 
@@ -112,15 +113,39 @@ const char *const kMigrations[][16] = {
 constexpr int kMigrationCount = int(std::size(kMigrations));
 static_assert(kMigrationCount == SqliteConnection::kSchemaVersion, "one migration per schema version");
 
-QMutex *gateFor(const QString &canonicalPath)
+} // namespace
+
+// What this process shares about one store file between its connections.
+struct SqliteConnection::SharedFile {
+    // Serialises this process's writers to the file (SQLite's busy wait is unfair between them).
+    QMutex writeGate;
+    // Held while a connection opens or closes. While any connection of this process is open,
+    // nothing here may open and close the file or its -shm with a descriptor of its own: closing
+    // any descriptor of a file drops all of the process's POSIX locks on it, SQLite's included,
+    // and another process may then take the log for unused and checkpoint or delete it under our
+    // readers ("database disk image is malformed": found by the kill soak).
+    QMutex openClose;
+    int connections = 0;
+};
+
+namespace {
+
+// One SharedFile per file, named by its directory's canonical path (a file about to be created
+// has none of its own yet) and its name; kept for the life of the process.
+SqliteConnection::SharedFile &sharedFileFor(const QString &path)
 {
     static QMutex mapMutex;
-    static std::map<QString, std::unique_ptr<QMutex>> gates;
+    static std::map<QString, std::unique_ptr<SqliteConnection::SharedFile>> files;
+    const QFileInfo info(path);
+    QString dir = QFileInfo(info.absolutePath()).canonicalFilePath();
+    if (dir.isEmpty())
+        dir = info.absolutePath();
+    const QString key = dir + QLatin1Char('/') + info.fileName();
     QMutexLocker lock(&mapMutex);
-    auto &gate = gates[canonicalPath];
-    if (!gate)
-        gate = std::make_unique<QMutex>();
-    return gate.get();
+    auto &file = files[key];
+    if (!file)
+        file = std::make_unique<SqliteConnection::SharedFile>();
+    return *file;
 }
 
 // QSQLITE binds a null QString as SQL NULL; our text columns are NOT NULL with '' meaning
@@ -182,7 +207,9 @@ Error checkWalNotLost(const QString &path)
                          .arg(mxFrame - nBackfill));
 }
 
-Error checkFileBeforeOpen(const QString &path, SqliteConnection::Mode mode)
+// `mayOpenFile`: false while this process has the store open (see SharedFile): then the checks
+// that read the file itself were made when it was first opened, and are skipped.
+Error checkFileBeforeOpen(const QString &path, SqliteConnection::Mode mode, bool mayOpenFile)
 {
     const QFileInfo info(path);
     const QFileInfo dir(info.absolutePath());
@@ -217,6 +244,8 @@ Error checkFileBeforeOpen(const QString &path, SqliteConnection::Mode mode)
         return makeError(ErrorCode::StoreReadOnly,
                          QStringLiteral("the directory of %1 is read-only; SQLite needs it for the write-ahead log").arg(path));
 
+    if (!mayOpenFile)
+        return {};
     // Look at the header ourselves so that a foreign file is refused before SQLite touches it.
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
@@ -239,11 +268,22 @@ SqliteConnection::SqliteConnection(const QString &path, const QString &connectio
 
 SqliteConnection::~SqliteConnection()
 {
+    std::optional<QMutexLocker<QMutex>> openClose;
+    if (m_counted)
+        openClose.emplace(&m_shared->openClose);
     m_prepared.clear();
     if (m_db.isValid())
         m_db.close();
     m_db = QSqlDatabase();
     QSqlDatabase::removeDatabase(m_connectionName);
+    if (m_counted)
+        --m_shared->connections;
+}
+
+QMutex *SqliteConnection::writeGate()
+{
+    Q_ASSERT(m_shared);
+    return &m_shared->writeGate;
 }
 
 Result<std::unique_ptr<SqliteConnection>> SqliteConnection::open(const QString &path, Mode mode,
@@ -251,7 +291,9 @@ Result<std::unique_ptr<SqliteConnection>> SqliteConnection::open(const QString &
 {
     if (path.isEmpty())
         return makeError(ErrorCode::StoreUnavailable, QStringLiteral("the store path is empty"));
-    if (Error e = checkFileBeforeOpen(path, mode); !e.ok())
+    SharedFile &shared = sharedFileFor(path);
+    QMutexLocker openClose(&shared.openClose);
+    if (Error e = checkFileBeforeOpen(path, mode, shared.connections == 0); !e.ok())
         return e;
     if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QSQLITE")))
         return makeError(ErrorCode::StoreUnavailable,
@@ -269,7 +311,7 @@ Result<std::unique_ptr<SqliteConnection>> SqliteConnection::open(const QString &
         }
         return e;
     }
-    conn->m_gate = gateFor(QFileInfo(path).absoluteFilePath());
+    conn->m_shared = &shared; // the write gate, for migrations
 
     const Error e = conn->checkAndMigrate(mode, scaleForCreate);
     if (!e.ok()) {
@@ -280,6 +322,9 @@ Result<std::unique_ptr<SqliteConnection>> SqliteConnection::open(const QString &
         }
         return e;
     }
+    // Counted only now: a connection that failed above is closed while `openClose` is held.
+    conn->m_counted = true;
+    ++shared.connections;
     return conn;
 }
 

@@ -33,6 +33,8 @@ public:
     static constexpr int kSchemaVersion = 2;
     // PRAGMA application_id of LedgerDesk stores ("LDGR").
     static constexpr qint32 kApplicationId = 0x4C444752;
+    // What this process's connections to one file share (sqliteconnection.cpp).
+    struct SharedFile;
 
     // Create: refuses (store-exists) when the file exists; writes the schema, the scale and
     // @world in one transaction, and removes the file again if anything fails.
@@ -86,6 +88,7 @@ public:
 
 private:
     explicit SqliteConnection(const QString &path, const QString &connectionName);
+    QMutex *writeGate();
     Error begin();
     void rollback();
     Error commit();
@@ -95,7 +98,8 @@ private:
     QString m_path;
     QString m_connectionName;
     QSqlDatabase m_db;
-    QMutex *m_gate = nullptr;
+    SharedFile *m_shared = nullptr; // set once SQLite opened the file
+    bool m_counted = false;         // counted in m_shared->connections (open() succeeded)
     // unordered_map of unique_ptr: run() hands out pointers that must survive later inserts.
     std::unordered_map<const char *, std::unique_ptr<QSqlQuery>> m_prepared;
     int m_scale = 2;
@@ -146,7 +150,7 @@ auto SqliteConnection::firstRow(Result<Query> query, Read read) -> Result<std::o
 template <typename T, typename Body>
 Result<T> SqliteConnection::write(Body &&body)
 {
-    QMutexLocker lock(m_gate);
+    QMutexLocker lock(writeGate());
     if (Error e = begin(); !e.ok())
         return e;
     Result<T> result = body();
