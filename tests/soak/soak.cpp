@@ -88,6 +88,8 @@ private:
     QRandomGenerator m_random;
     QString m_store;
     QStringList m_accounts;
+    // The driver's own connection, to find unfinished transactions for the operator's cancels.
+    std::unique_ptr<Store> m_watch;
     std::vector<Running> m_running;
     QList<Op> m_retries;               // died before an answer: asked again with the same key
     QMap<QString, QString> m_ackedDone; // key → id, told done
@@ -139,7 +141,23 @@ Op Soak::nextOp()
         const int dice = int(m_random.bounded(100));
         if (dice < 10 && !m_knownIds.isEmpty()) {
             op.kind = Kind::Cancel;
-            const QList<QString> ids = m_knownIds.values();
+            // Mostly what an operator would cancel: something unfinished right now (often a
+            // killed client's transfer); else any transfer seen, which is usually refused.
+            QStringList ids;
+            if (m_watch && m_random.bounded(4) != 0) {
+                TxQuery q;
+                q.stuckOnly = true;
+                q.stuckForMs = 0;
+                q.limit = 20;
+                q.sortKey = TxSortKey::CreatedAt;
+                q.descending = true;
+                if (auto unfinished = m_watch->transactions(q); unfinished.ok()) {
+                    for (const Transaction &t : *unfinished)
+                        ids << t.id;
+                }
+            }
+            if (ids.isEmpty())
+                ids = m_knownIds.values();
             op.target = ids.at(int(m_random.bounded(quint32(ids.size()))));
             op.args = QStringList{QStringLiteral("cancel"), op.target, QStringLiteral("--reason"), QStringLiteral("soak"), QStringLiteral("--json")};
         } else if (dice < 18 && !m_doneIds.isEmpty()) {
@@ -260,6 +278,10 @@ bool Soak::run()
             return false;
     }
 
+    StoreConfig config;
+    config.location = m_store;
+    if (auto watch = openStore(config); watch.ok())
+        m_watch = std::move(watch).value();
     QElapsedTimer clock;
     clock.start();
     qint64 nextKillAt = 20 + m_random.bounded(150);
@@ -297,6 +319,7 @@ bool Soak::run()
         finished(r);
     }
     m_running.clear();
+    m_watch.reset();
     for (int round = 0; round < 5; ++round) {
         ++m_t.finalRecoverRuns;
         if (runToEnd({QStringLiteral("recover"), QStringLiteral("--older-than"), QStringLiteral("0s"), QStringLiteral("--json")}, &out) != 0)
