@@ -42,7 +42,8 @@ fuzz() {
   mkdir -p "$work/storefile-seed" "$work/crashes"
   # Real stores as seeds for the store-file fuzzer: an empty one and one with a few documents.
   build-asan/src/cli/ledgerctl --store "$work/storefile-seed/empty.db" init >/dev/null
-  build-asan/src/cli/ledgerctl --store "$work/storefile-seed/demo.db" demo --accounts 3 --transfers 4 --stuck 1 >/dev/null
+  build-asan/src/cli/ledgerctl --store "$work/storefile-seed/demo.db" demo --accounts 3 --transfers 4 --stuck 1 >/dev/null 2>&1 \
+    || { echo "fuzz: could not make the seed store with ledgerctl demo" >&2; exit 1; }
   rm -f "$work"/storefile-seed/*-wal "$work"/storefile-seed/*-shm
   for target in money duration arguments storefile; do
     local corpus="$work/corpus-$target"
@@ -55,7 +56,9 @@ fuzz() {
     echo "== fuzz_$target for ${fuzz_seconds}s"
     # Crashers found before are regression inputs: they must all pass first.
     if [ -d "tests/fuzz/regressions/$target" ]; then
-      "build-asan/tests/fuzz/fuzz_$target" tests/fuzz/regressions/$target/* 2>&1 | tail -1
+      "build-asan/tests/fuzz/fuzz_$target" tests/fuzz/regressions/$target/* >"$work/regressions_$target.log" 2>&1 \
+        || { tail -60 "$work/regressions_$target.log"; echo "fuzz_$target: a regression input crashes again" >&2; exit 1; }
+      echo "regression inputs: $(ls tests/fuzz/regressions/$target | wc -l) passed"
     fi
     "build-asan/tests/fuzz/fuzz_$target" -max_total_time="$fuzz_seconds" -timeout=10 -rss_limit_mb=2048 \
       -artifact_prefix="$work/crashes/$target-" -print_final_stats=1 "$corpus" 2>"$work/fuzz_$target.log" \
