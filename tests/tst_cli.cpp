@@ -12,7 +12,6 @@
 #include "errors.h"
 #include "testsupport.h"
 
-#include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -63,24 +62,6 @@ QString describeRun(const QStringList &args, const ProcessResult &r)
         .arg(shown.join(QLatin1Char(' ')))
         .arg(r.exitCode)
         .arg(r.out.trimmed().left(2000), r.err.trimmed().left(2000));
-}
-
-// SHA-256 of the store file and of the SQLite files beside it ("absent" when missing): the
-// store is in WAL mode, so committed changes may sit in -wal until the next checkpoint.
-QByteArray fingerprint(const QString &store)
-{
-    QByteArray print;
-    for (const char *suffix : {"", "-wal", "-journal"}) {
-        QFile file(store + QLatin1String(suffix));
-        print += suffix;
-        print += ':';
-        if (file.open(QIODevice::ReadOnly))
-            print += QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256).toHex();
-        else
-            print += "absent";
-        print += ' ';
-    }
-    return print;
 }
 
 QJsonDocument parseJson(const QString &text, QString *problem)
@@ -593,7 +574,7 @@ void TestCli::errorCodes()
         arg.replace(QStringLiteral("@DIR"), m_work->path());
     }
 
-    const QByteArray before = fingerprint(store);
+    const QByteArray before = test::storeFingerprint(store);
     ProcessResult r;
     {
         // The lock is taken only around the run: reading the file here while holding it would
@@ -606,7 +587,7 @@ void TestCli::errorCodes()
         }
         r = ctl(store, args, env);
     }
-    const QByteArray after = fingerprint(store);
+    const QByteArray after = test::storeFingerprint(store);
 
     EXPECT_STATUS(r, args, exitStatus);
     const QString line = QStringLiteral("error: %1: ").arg(code);

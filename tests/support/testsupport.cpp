@@ -1,6 +1,8 @@
 #include "testsupport.h"
 
 #include <QAtomicInteger>
+#include <QCryptographicHash>
+#include <QFile>
 #include <QProcess>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -49,6 +51,22 @@ qint64 balanceOf(Store &store, const QString &account)
 {
     auto a = store.account(account);
     return a.ok() ? a->balance : std::numeric_limits<qint64>::min();
+}
+
+QByteArray storeFingerprint(const QString &store, const QStringList &suffixes)
+{
+    QByteArray print;
+    for (const QString &suffix : suffixes) {
+        QFile file(store + suffix);
+        print += suffix.toUtf8();
+        print += ':';
+        if (file.open(QIODevice::ReadOnly))
+            print += QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256).toHex();
+        else
+            print += "absent";
+        print += ' ';
+    }
+    return print;
 }
 
 qint64 heldMarkerCount(Store &store)

@@ -48,6 +48,13 @@ void openAccounts(Store &store, const QStringList &ids, qint64 balance);
 
 QString describeFindings(const AuditReport &report);
 qint64 balanceOf(Store &store, const QString &account);
+
+// SHA-256 of the store file and of the SQLite files beside it ("absent" when missing), to show
+// that a refused command changed nothing. In WAL mode committed changes may sit in -wal; -shm is
+// left out by default because readers update their marks in it (add "-shm" where nothing may
+// even open the store).
+QByteArray storeFingerprint(const QString &store, const QStringList &suffixes = {QString(), QStringLiteral("-wal"),
+                                                                                  QStringLiteral("-journal")});
 qint64 heldMarkerCount(Store &store);
 
 // Runs SQL on a store file through a connection of its own: another process holding a lock,
