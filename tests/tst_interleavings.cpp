@@ -79,6 +79,27 @@ QString checkTransferEnded(Store &store, const TransferRun &run, bool operatorCa
     return QString();
 }
 
+// The original worker: a transfer with a lease of 1 ms, so that the recoverer may take over at
+// any of its steps. The id of the document it inserts is in run.id as soon as it exists.
+void runWorker(SchedulingStore &s, const QString &name, const TransferRequest &request, TransferRun &run)
+{
+    s.onInserted = [&run](const QString &id) {
+        if (run.id.isEmpty())
+            run.id = id;
+    };
+    run.worker = Coordinator(s, as(name, 1)).transfer(request);
+}
+
+// What a recovery scan does for one expired document: read it, take it over with that snapshot
+// as the guard, drive it. Nothing when it is already finished.
+TxOutcome recoverIfUnfinished(Store &s, const QString &id)
+{
+    auto snapshot = s.transaction(id);
+    if (!snapshot.ok() || isTerminal(snapshot->state))
+        return {};
+    return Coordinator(s, as(QStringLiteral("recoverer"))).recover(*snapshot, QStringLiteral("lease expired"));
+}
+
 struct Explored {
     qint64 schedules = 0;
     qint64 done = 0;
@@ -132,36 +153,16 @@ void TestInterleavings::oneTransfer()
     const auto start = [&] {
         run = TransferRun();
         compensationOf.clear();
-        threads[Worker]->start([&](Store &store) {
-            SchedulingStore s(store, scheduler, Worker);
-            s.onInserted = [&](const QString &id) {
-                if (run.id.isEmpty())
-                    run.id = id;
-            };
-            scheduler.pause(Worker);
-            // A lease of 1 ms: the recoverer may take over at any of the worker's steps.
-            run.worker = Coordinator(s, as(QStringLiteral("worker"), 1)).transfer({kAlice, kBob, kAmount, QString(), QString()});
-            scheduler.finish(Worker);
+        startActor(*threads[Worker], scheduler, Worker, [&](SchedulingStore &s) {
+            runWorker(s, QStringLiteral("worker"), {kAlice, kBob, kAmount, QString(), QString()}, run);
         });
-        threads[Recoverer]->start([&](Store &store) {
-            SchedulingStore s(store, scheduler, Recoverer);
-            scheduler.pause(Recoverer);
-            // What a recovery scan does for one expired document: read it, take it over with
-            // that snapshot as the guard, drive it.
-            auto snapshot = s.transaction(run.id);
-            if (snapshot.ok() && !isTerminal(snapshot->state))
-                Coordinator(s, as(QStringLiteral("recoverer"))).recover(*snapshot, QStringLiteral("lease expired"));
-            scheduler.finish(Recoverer);
-        });
-        threads[Operator]->start([&](Store &store) {
-            SchedulingStore s(store, scheduler, Operator);
-            scheduler.pause(Operator);
+        startActor(*threads[Recoverer], scheduler, Recoverer, [&](SchedulingStore &s) { recoverIfUnfinished(s, run.id); });
+        startActor(*threads[Operator], scheduler, Operator, [&](SchedulingStore &s) {
             Coordinator op(s, as(QStringLiteral("operator")));
             run.intervener = cancel ? op.cancel(run.id, QStringLiteral("customer asked"))
                                     : op.compensate(run.id, QStringLiteral("paid in error"));
             if (!cancel && run.intervener.tx && run.intervener.tx->kind == TxKind::Compensation)
                 compensationOf = run.intervener.tx->id;
-            scheduler.finish(Operator);
         });
     };
 
@@ -274,36 +275,19 @@ void TestInterleavings::twoTransfersSharingAnAccount()
             return !second.id.isEmpty();
         return true;
     };
-    const auto worker = [&](int actor, TransferRun &run, TransferRequest request) {
-        threads[actor]->start([&, actor, request](Store &store) {
-            SchedulingStore s(store, scheduler, actor);
-            s.onInserted = [&](const QString &id) {
-                if (run.id.isEmpty())
-                    run.id = id;
-            };
-            scheduler.pause(actor);
-            run.worker = Coordinator(s, as(QStringLiteral("worker%1").arg(actor + 1), 1)).transfer(request);
-            scheduler.finish(actor);
-        });
-    };
     const auto start = [&] {
         first = TransferRun();
         second = TransferRun();
-        worker(Worker1, first, {kAlice, bob, kAmount, QString(), QString()});
-        worker(Worker2, second, {bob, carol, kAmount, QString(), QString()});
-        threads[Recoverer]->start([&](Store &store) {
-            SchedulingStore s(store, scheduler, Recoverer);
-            scheduler.pause(Recoverer);
-            auto snapshot = s.transaction(first.id);
-            if (snapshot.ok() && !isTerminal(snapshot->state))
-                first.intervener = Coordinator(s, as(QStringLiteral("recoverer"))).recover(*snapshot, QStringLiteral("lease expired"));
-            scheduler.finish(Recoverer);
+        startActor(*threads[Worker1], scheduler, Worker1, [&](SchedulingStore &s) {
+            runWorker(s, QStringLiteral("worker1"), {kAlice, bob, kAmount, QString(), QString()}, first);
         });
-        threads[Operator]->start([&](Store &store) {
-            SchedulingStore s(store, scheduler, Operator);
-            scheduler.pause(Operator);
+        startActor(*threads[Worker2], scheduler, Worker2, [&](SchedulingStore &s) {
+            runWorker(s, QStringLiteral("worker2"), {bob, carol, kAmount, QString(), QString()}, second);
+        });
+        startActor(*threads[Recoverer], scheduler, Recoverer,
+                   [&](SchedulingStore &s) { first.intervener = recoverIfUnfinished(s, first.id); });
+        startActor(*threads[Operator], scheduler, Operator, [&](SchedulingStore &s) {
             second.intervener = Coordinator(s, as(QStringLiteral("operator"))).cancel(second.id, QStringLiteral("customer asked"));
-            scheduler.finish(Operator);
         });
     };
 

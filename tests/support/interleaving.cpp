@@ -158,6 +158,16 @@ void ActorThread::join()
     m_cv.wait(lock, [this] { return !m_busy; });
 }
 
+void startActor(ActorThread &thread, Scheduler &scheduler, int actor, std::function<void(SchedulingStore &)> body)
+{
+    thread.start([&scheduler, actor, body = std::move(body)](Store &store) {
+        SchedulingStore s(store, scheduler, actor);
+        scheduler.pause(actor);
+        body(s);
+        scheduler.finish(actor);
+    });
+}
+
 // --- Explorer -------------------------------------------------------------------------------
 
 bool Explorer::run(const StartActors &start, int maxPreemptions, QRandomGenerator *random)

@@ -122,6 +122,11 @@ private:
     bool m_quit = false;
 };
 
+// Starts `body` on `thread` as actor `actor` of the next schedule: its store calls go through a
+// SchedulingStore, it parks at its start until picked, and it is reported finished when `body`
+// returns.
+void startActor(ActorThread &thread, Scheduler &scheduler, int actor, std::function<void(SchedulingStore &)> body);
+
 // Runs schedules: depth-first over every choice (optionally bounded to `maxPreemptions`
 // switches away from an actor that could have gone on), or random choices from a seed.
 class Explorer {
