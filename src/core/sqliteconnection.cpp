@@ -312,6 +312,7 @@ Result<std::unique_ptr<SqliteConnection>> SqliteConnection::open(const QString &
         return e;
     }
     conn->m_shared = &shared; // the write gate, for migrations
+    conn->m_durability = options.durability;
 
     const Error e = conn->checkAndMigrate(mode, scaleForCreate);
     if (!e.ok()) {
@@ -372,7 +373,9 @@ Error SqliteConnection::checkAndMigrate(Mode mode, int scaleForCreate)
         return makeError(ErrorCode::StoreUnavailable,
                          QStringLiteral("%1 cannot use write-ahead logging here (journal mode stays \"%2\"); "
                                         "put the store on a local file system").arg(m_path, journalMode));
-    if (auto sync = run("PRAGMA synchronous=NORMAL"); !sync.ok())
+    // FULL for the files of a sharded store: a power loss must not roll one shard back behind
+    // the others (a done transfer whose credit shard forgot the post).
+    if (auto sync = m_durability == Durability::Full ? run("PRAGMA synchronous=FULL") : run("PRAGMA synchronous=NORMAL"); !sync.ok())
         return sync.error();
 
     if (mode == Mode::Create || version < kSchemaVersion) {

@@ -8,6 +8,7 @@
 // writers (a waiting writer sleeps and can starve); other processes wait via busy_timeout.
 
 #include "result.h"
+#include "store.h"
 
 #include <QMutex>
 #include <QSqlDatabase>
@@ -23,6 +24,8 @@ namespace ledger {
 
 struct SqliteOptions {
     int busyTimeoutMs = 5000;
+    // PRAGMA synchronous: NORMAL for a single file, FULL for each file of a sharded store.
+    Durability durability = Durability::Normal;
 };
 
 class SqliteConnection {
@@ -46,6 +49,7 @@ public:
 
     const QString &path() const { return m_path; }
     int scale() const { return m_scale; }
+    Durability durability() const { return m_durability; }
 
     // A prepared statement for `sql`, prepared once per connection. `sql` must be a string
     // literal (the cache is keyed by its address). Binds are positional.
@@ -103,6 +107,7 @@ private:
     // unordered_map of unique_ptr: run() hands out pointers that must survive later inserts.
     std::unordered_map<const char *, std::unique_ptr<QSqlQuery>> m_prepared;
     int m_scale = 2;
+    Durability m_durability = Durability::Normal;
 };
 
 template <typename Query, typename Read, typename Visit>

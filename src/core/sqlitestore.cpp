@@ -42,6 +42,8 @@ Result<QDateTime> SqliteStore::now()
     return parseTimestamp(c->now);
 }
 
+Durability SqliteStore::durability() const { return m_conn->durability(); }
+
 Result<std::optional<Account>> SqliteStore::readAccount(const QString &id)
 {
     return m_conn->firstRow(m_conn->run("SELECT " LEDGER_ACCOUNT_COLUMNS " FROM accounts WHERE id = ?", {id}), sqliterows::account);
@@ -315,6 +317,16 @@ Result<LegOutcome> SqliteStore::voidLeg(const QString &txId, const QString &acco
         if (!e.ok())
             return e;
         return LegOutcome{LegStatus::Voided, true};
+    });
+}
+
+Result<bool> SqliteStore::touchAccountIfVersion(const QString &accountId, qint64 expectedVersion)
+{
+    return m_conn->write<bool>([&]() -> Result<bool> {
+        auto up = m_conn->run("UPDATE accounts SET version = version + 1 WHERE id = ? AND version = ?", {accountId, expectedVersion});
+        if (!up.ok())
+            return up.error();
+        return (*up)->numRowsAffected() == 1;
     });
 }
 

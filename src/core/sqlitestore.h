@@ -19,6 +19,7 @@ public:
     QString location() const override;
     int scale() const override;
     Result<QDateTime> now() override;
+    Durability durability() const override;
 
     Result<Account> createAccount(const QString &id, const QString &name, const QString &actor) override;
     Result<Account> setAccountStatus(const QString &id, AccountStatus status, const QString &actor,
@@ -30,6 +31,7 @@ public:
     Result<LegOutcome> hold(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
     Result<LegOutcome> post(const QString &txId, const QString &accountId) override;
     Result<LegOutcome> voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
+    Result<bool> touchAccountIfVersion(const QString &accountId, qint64 expectedVersion) override;
     Result<QList<LegMarker>> legsOfTransaction(const QString &txId) override;
     Result<QList<LegMarker>> legsOfAccount(const QString &accountId, std::optional<LegStatus> status) override;
 

@@ -78,6 +78,13 @@ struct CasOutcome {
     Transaction tx;
 };
 
+// How far each write is on disk when it returns. Normal: safe against a process crash; a power
+// loss may drop the last commits of the file, which for a single file is just an earlier crash.
+// Full: each commit is synced before the call returns, so that files of a multi-file (sharded)
+// store can never roll back independently of each other.
+enum class Durability { Normal, Full };
+QString nameOf(Durability durability);
+
 enum class TxSortKey { CreatedAt, LastModified, Amount, State, Id };
 
 struct TxQuery {
@@ -119,6 +126,8 @@ public:
     virtual int scale() const = 0;
     // The store's clock: all leases and ages are measured against it, never the desktop's.
     virtual Result<QDateTime> now() = 0;
+    // How durable each write is when it returns (shown in the status bar and by `bench`).
+    virtual Durability durability() const = 0;
 
     // --- accounts (each call: one account document) --------------------------------------
     virtual Result<Account> createAccount(const QString &id, const QString &name, const QString &actor) = 0;
@@ -140,6 +149,11 @@ public:
     // void: held → voided, pending released. Missing → a voided tombstone, so a late hold can
     // never land. voided → no-op. posted → protocol-violation.
     virtual Result<LegOutcome> voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount) = 0;
+    // The store's bare single-document write, nothing else: version := version + 1 on one
+    // account where version = `expectedVersion`, in its own commit. False when the version did
+    // not match. `ledgerctl bench raw` measures the store's limit with it; the protocol never
+    // calls it.
+    virtual Result<bool> touchAccountIfVersion(const QString &accountId, qint64 expectedVersion) = 0;
 
     virtual Result<QList<LegMarker>> legsOfTransaction(const QString &txId) = 0;
     virtual Result<QList<LegMarker>> legsOfAccount(const QString &accountId, std::optional<LegStatus> status) = 0;

@@ -58,6 +58,7 @@ public:
     QString location() const override { return m_inner.location(); }
     int scale() const override { return m_inner.scale(); }
     Result<QDateTime> now() override { return m_inner.now(); }
+    Durability durability() const override { return m_inner.durability(); }
     Result<Account> createAccount(const QString &id, const QString &name, const QString &actor) override;
     Result<Account> setAccountStatus(const QString &id, AccountStatus status, const QString &actor, const QString &reason) override;
     Result<Account> account(const QString &id) override { return m_inner.account(id); }
@@ -66,6 +67,11 @@ public:
     Result<LegOutcome> hold(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
     Result<LegOutcome> post(const QString &txId, const QString &accountId) override;
     Result<LegOutcome> voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
+    // Not a protocol write: passes straight through, unscheduled.
+    Result<bool> touchAccountIfVersion(const QString &accountId, qint64 expectedVersion) override
+    {
+        return m_inner.touchAccountIfVersion(accountId, expectedVersion);
+    }
     Result<QList<LegMarker>> legsOfTransaction(const QString &txId) override { return m_inner.legsOfTransaction(txId); }
     Result<QList<LegMarker>> legsOfAccount(const QString &id, std::optional<LegStatus> s) override { return m_inner.legsOfAccount(id, s); }
     Result<InsertOutcome> insertTransaction(const NewTransaction &tx) override;
