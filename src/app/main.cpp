@@ -1,11 +1,14 @@
 // ledgerdesk: the operator console. Parses the command line and opens the window; everything
 // else lives in ledgerdesk_lib and ledgercore.
+#include "consolebench.h"
 #include "mainwindow.h"
 #include "screenshottour.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
+#include <QSettings>
+#include <QTemporaryDir>
 #include <QTextStream>
 #include <cstdio>
 
@@ -28,8 +31,29 @@ int main(int argc, char **argv)
                                             QStringLiteral("NAME"));
     const QCommandLineOption screenshotsOption(QStringLiteral("screenshots"),
                                                QStringLiteral("Save screenshots of the main views into DIR, then quit."), QStringLiteral("DIR"));
-    parser.addOptions({storeOption, operatorOption, screenshotsOption});
+    const QCommandLineOption benchOption(QStringLiteral("bench-console"),
+                                         QStringLiteral("Time opening STORE, jumping to its last row, switching state and sorting "
+                                                        "(for 'ledgerctl bench console'); print JSON and quit."),
+                                         QStringLiteral("STORE"));
+    parser.addOptions({storeOption, operatorOption, screenshotsOption, benchOption});
     parser.process(app);
+
+    if (parser.isSet(benchOption)) {
+        // Settings of its own, so that a measurement never lands in the operator's recent stores.
+        QTemporaryDir settingsDir;
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir.path());
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir.path());
+        ledger::app::MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        auto *bench = new ledger::app::ConsoleBench(&window, parser.value(benchOption));
+        QObject::connect(bench, &ledger::app::ConsoleBench::finished, &app, [](bool ok, const QByteArray &report) {
+            std::fprintf(ok ? stdout : stderr, "%s\n", report.constData());
+            QApplication::exit(ok ? 0 : 1);
+        });
+        bench->start();
+        return app.exec();
+    }
 
     ledger::app::MainWindow window;
     if (parser.isSet(operatorOption))

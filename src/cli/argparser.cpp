@@ -73,6 +73,35 @@ QList<CommandSpec> buildCommands()
           {QStringLiteral("if-empty"), QString(), QStringLiteral("do nothing when the store already has accounts")}},
          QStringLiteral("fill a store (created if missing) with demo data"), QString()},
         {QStringLiteral("errors"), {}, {kJson}, QStringLiteral("list the error codes and exit statuses"), QString()},
+        {QStringLiteral("bench"), {QStringLiteral("SCENARIO")},
+         {{QStringLiteral("threads"), QStringLiteral("N"), QStringLiteral("worker threads or clients, 1-64 (default 4)")},
+          {QStringLiteral("count"), QStringLiteral("N"),
+           QStringLiteral("transfers, or stuck transactions for recover (default 20000 / 10000; a tenth when synced)")},
+          {QStringLiteral("accounts"), QStringLiteral("N"), QStringLiteral("accounts the transfers pick from (default 1000)")},
+          {QStringLiteral("raw-commits"), QStringLiteral("N"), QStringLiteral("bare commits per raw measurement (default 40000; 4000 synced)")},
+          {QStringLiteral("runs"), QStringLiteral("N"), QStringLiteral("repeat and report the median run (default 3; seed 1)")},
+          {QStringLiteral("sync"), QStringLiteral("MODE"), QStringLiteral("normal or full: synchronous= of a one-file scratch store")},
+          {QStringLiteral("shards"), QStringLiteral("N"),
+           QStringLiteral("scratch store of N shard files (FULL); for the shards scenario a list (default 1,2,4)")},
+          {QStringLiteral("iterations"), QStringLiteral("N"), QStringLiteral("seed: slices (default 25)")},
+          {QStringLiteral("per-iteration"), QStringLiteral("N"), QStringLiteral("seed: transfers per slice (default 1000)")},
+          {QStringLiteral("slice"), QStringLiteral("DURATION"), QStringLiteral("seed: time between slices (default 1s; 0s: all at once)")},
+          {QStringLiteral("rows"), QStringLiteral("N"), QStringLiteral("console: transactions in the store (default 1000000)")},
+          {QStringLiteral("console-binary"), QStringLiteral("PATH"), QStringLiteral("console: the ledgerdesk to measure")},
+          {QStringLiteral("dir"), QStringLiteral("PATH"), QStringLiteral("where the scratch store goes (default: beside --store)")},
+          {QStringLiteral("seed"), QStringLiteral("N"), QStringLiteral("random seed of the transfers (default 1)")},
+          {QStringLiteral("keep"), QString(), QStringLiteral("keep the scratch store and say where")},
+          kJson},
+         QStringLiteral("measure the store and the protocol on a scratch store (never your ledger)"),
+         QStringLiteral("SCENARIO is one of:\n"
+                        "  raw        the store's bare single-document commit rate (its limit), on 1 and N threads\n"
+                        "  transfers  random transfers on N threads: transfers/s, latency, protocol efficiency\n"
+                        "  seed       the MongoDB schema book's scenario: 25 x 1,000 transfers, published figures beside\n"
+                        "  recover    a backlog stuck in every unfinished state, drained by recovery\n"
+                        "  shards     transfers at synchronous=FULL on one file and on 1, 2, 4 shard files\n"
+                        "  console    the console on 1,000,000 transactions: open, last row, filter, sort, peak RSS\n"
+                        "  all        each of the above with its defaults (the README's table)\n"
+                        "The scratch store is made beside the --store location (same disk) and removed afterwards.")},
         {QStringLiteral("help"), {}, {}, QStringLiteral("show help for a command"), QString()},
     };
 }

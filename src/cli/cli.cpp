@@ -34,6 +34,7 @@ CommandFn commandFunction(const QString &name)
         {QStringLiteral("audit"), cmdAudit},
         {QStringLiteral("demo"), cmdDemo},
         {QStringLiteral("errors"), cmdErrors},
+        {QStringLiteral("bench"), cmdBench},
     };
     return table.value(name, nullptr);
 }

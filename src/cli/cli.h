@@ -60,5 +60,6 @@ int cmdRecover(Context &c);
 int cmdAudit(Context &c);
 int cmdDemo(Context &c);
 int cmdErrors(Context &c);
+int cmdBench(Context &c);
 
 } // namespace ledger::cli

@@ -38,7 +38,7 @@ Result<StoreConfig> resolveStoreConfig(const QString &explicitLocation)
 
 Result<std::unique_ptr<Store>> openStore(const StoreConfig &config)
 {
-    auto store = SqliteStore::open(config.location, SqliteOptions{config.busyTimeoutMs});
+    auto store = SqliteStore::open(config.location, SqliteOptions{config.busyTimeoutMs, config.durability});
     if (!store.ok())
         return store.error();
     return std::unique_ptr<Store>(std::move(store).value());
@@ -46,7 +46,7 @@ Result<std::unique_ptr<Store>> openStore(const StoreConfig &config)
 
 Result<std::unique_ptr<Store>> createStore(const StoreConfig &config, int scale)
 {
-    auto store = SqliteStore::create(config.location, scale, SqliteOptions{config.busyTimeoutMs});
+    auto store = SqliteStore::create(config.location, scale, SqliteOptions{config.busyTimeoutMs, config.durability});
     if (!store.ok())
         return store.error();
     return std::unique_ptr<Store>(std::move(store).value());

@@ -14,6 +14,10 @@ struct StoreConfig {
     QString location;
     // How long a write waits for a lock held by another process before store-busy.
     int busyTimeoutMs = 5000;
+    // PRAGMA synchronous of a single-file store. NORMAL by default (a power loss may drop the
+    // last commits, which for one file is just an earlier crash); `bench --sync full` measures
+    // the other.
+    Durability durability = Durability::Normal;
 };
 
 // ~/.local/share/ledgerdesk/ledger.db (the user's data directory): where the CLI and the

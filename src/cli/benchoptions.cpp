@@ -1,0 +1,130 @@
+#include "benchoptions.h"
+
+#include "duration.h"
+#include "identifiers.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace ledger::cli {
+
+const QStringList &benchScenarios()
+{
+    static const QStringList names = {QStringLiteral("raw"),     QStringLiteral("transfers"), QStringLiteral("seed"),
+                                      QStringLiteral("recover"), QStringLiteral("shards"),    QStringLiteral("console")};
+    return names;
+}
+
+void progressLine(QTextStream &err, const QString &line)
+{
+    err << "bench: " << line << '\n';
+    err.flush();
+}
+
+namespace {
+
+Result<QList<int>> shardList(const QString &text)
+{
+    QList<int> counts;
+    for (const QString &part : text.split(QLatin1Char(','))) {
+        bool ok = false;
+        const int n = part.toInt(&ok);
+        if (!ok || n < 1 || n > 64 || part.trimmed() != part)
+            return makeError(ErrorCode::InvalidArgument,
+                             QStringLiteral("--shards for the shards scenario is a list of shard counts from 1 to 64 like 1,2,4, not %1")
+                                 .arg(quoteForMessage(text)));
+        counts << n;
+    }
+    return counts;
+}
+
+} // namespace
+
+Result<BenchArgs> parseBenchArgs(const Context &c, const QString &scenarioOverride)
+{
+    BenchArgs a;
+    a.scenario = scenarioOverride.isEmpty() ? c.args.positionals.value(0) : scenarioOverride;
+    if (a.scenario != QLatin1String("all") && !benchScenarios().contains(a.scenario))
+        return makeError(ErrorCode::InvalidArgument, QStringLiteral("no bench scenario %1; choose one of %2, or all")
+                                                         .arg(quoteForMessage(a.scenario), benchScenarios().join(QStringLiteral(", "))));
+    const bool shardsScenario = a.scenario == QLatin1String("shards");
+
+    const QString sync = c.args.value(QStringLiteral("sync"), QStringLiteral("normal"));
+    if (sync == QLatin1String("full"))
+        a.durability = Durability::Full;
+    else if (sync != QLatin1String("normal"))
+        return makeError(ErrorCode::InvalidArgument, QStringLiteral("--sync is normal or full, not %1").arg(quoteForMessage(sync)));
+
+    if (c.args.values.contains(QStringLiteral("shards"))) {
+        const QString text = c.args.value(QStringLiteral("shards"));
+        if (shardsScenario) {
+            auto list = shardList(text);
+            if (!list.ok())
+                return list.error();
+            a.shardCounts = *list;
+        } else {
+            auto n = c.integerOption(QStringLiteral("shards"), 0, 0, 64);
+            if (!n.ok())
+                return n.error();
+            a.shards = int(*n);
+        }
+    }
+    // Synced writes (shards, --sync full) are some ten times slower: smaller default counts.
+    const bool synced = shardsScenario || a.shards > 0 || a.durability == Durability::Full;
+    const bool recover = a.scenario == QLatin1String("recover");
+    const qint64 defaultCount = recover ? (synced ? 1'000 : 10'000) : (synced ? 2'000 : 20'000);
+    const bool oneRun = a.scenario == QLatin1String("seed") || a.scenario == QLatin1String("console");
+
+    struct IntOption {
+        const char *name;
+        qint64 fallback, min, max;
+        qint64 *target;
+    };
+    qint64 threads = a.threads, accounts = a.accounts, runs = oneRun ? 1 : 3, seed = 1;
+    qint64 iterations = a.iterations, perIteration = a.perIteration;
+    const IntOption options[] = {
+        {"threads", threads, 1, 64, &threads},
+        {"accounts", accounts, 2, 1'000'000, &accounts},
+        {"count", defaultCount, 1, 100'000'000, &a.count},
+        {"raw-commits", synced ? 4'000 : 40'000, 1, 100'000'000, &a.rawCommits},
+        {"runs", runs, 1, 99, &runs},
+        {"iterations", iterations, 1, 10'000, &iterations},
+        {"per-iteration", perIteration, 1, 1'000'000, &perIteration},
+        {"rows", a.rows, 1, 100'000'000, &a.rows},
+        {"seed", seed, 0, std::numeric_limits<qint64>::max(), &seed},
+    };
+    for (const IntOption &o : options) {
+        auto value = c.integerOption(QLatin1String(o.name), o.fallback, o.min, o.max);
+        if (!value.ok())
+            return value.error();
+        *o.target = *value;
+    }
+    a.threads = int(threads);
+    a.accounts = int(accounts);
+    a.runs = int(runs);
+    a.iterations = int(iterations);
+    a.perIteration = int(perIteration);
+    a.seed = quint64(seed);
+    if (a.accounts < a.threads)
+        return makeError(ErrorCode::InvalidArgument, QStringLiteral("--accounts (%1) must be at least --threads (%2)").arg(a.accounts).arg(a.threads));
+
+    auto slice = c.durationOption(QStringLiteral("slice"), 1000);
+    if (!slice.ok())
+        return slice.error();
+    a.sliceMs = *slice;
+
+    a.keep = c.args.flags.contains(QStringLiteral("keep"));
+    a.consoleBinary = c.args.value(QStringLiteral("console-binary"));
+    // The scratch store goes where the operator's store is (same disk, same file system), unless
+    // told otherwise; the system's temporary directory when that does not exist yet.
+    a.dir = c.args.value(QStringLiteral("dir"));
+    if (c.args.values.contains(QStringLiteral("dir")) && !QFileInfo(a.dir).isDir())
+        return makeError(ErrorCode::InvalidArgument, QStringLiteral("--dir %1 is not a directory").arg(quoteForMessage(a.dir)));
+    if (a.dir.isEmpty()) {
+        const QString storeDir = QFileInfo(c.config.location).absolutePath();
+        a.dir = QFileInfo(storeDir).isDir() ? storeDir : QDir::tempPath();
+    }
+    return a;
+}
+
+} // namespace ledger::cli

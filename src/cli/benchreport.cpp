@@ -1,0 +1,225 @@
+#include "benchreport.h"
+
+#include "textoutput.h"
+
+#include <QJsonArray>
+#include <QLocale>
+
+namespace ledger::cli {
+
+QJsonObject storeFields(const bench::ScratchStore &scratch)
+{
+    const int shards = scratch.shards();
+    return QJsonObject{{QStringLiteral("store"), shards == 0 ? QStringLiteral("one file")
+                                                             : QStringLiteral("%1 shard%2").arg(shards).arg(shards == 1 ? "" : "s")},
+                       {QStringLiteral("shards"), shards},
+                       {QStringLiteral("durability"), nameOf(scratch.durability())}};
+}
+
+QJsonObject latencyJson(const bench::LatencyStats &s)
+{
+    return QJsonObject{{QStringLiteral("count"), s.count}, {QStringLiteral("mean"), s.mean}, {QStringLiteral("stddev"), s.stddev},
+                       {QStringLiteral("min"), s.min},     {QStringLiteral("p50"), s.p50},   {QStringLiteral("p75"), s.p75},
+                       {QStringLiteral("p95"), s.p95},     {QStringLiteral("p99"), s.p99},   {QStringLiteral("max"), s.max}};
+}
+
+QJsonObject publishedSeedFigures()
+{
+    const auto figures = [](double runtime, double mean, double sd, double p75, double p95, double p99, double min, double max) {
+        return QJsonObject{{QStringLiteral("runtimeSeconds"), runtime},
+                           {QStringLiteral("latencyMs"),
+                            QJsonObject{{QStringLiteral("mean"), mean}, {QStringLiteral("stddev"), sd}, {QStringLiteral("p75"), p75},
+                                        {QStringLiteral("p95"), p95}, {QStringLiteral("p99"), p99}, {QStringLiteral("min"), min},
+                                        {QStringLiteral("max"), max}}}};
+    };
+    return QJsonObject{
+        {QStringLiteral("source"), QStringLiteral("The Little MongoDB Schema Design Book, account transfer scenario, MongoDB 3.0.1")},
+        {QStringLiteral("wiredTiger"), figures(46.653, 8655.022, 5743.181, 11037.199, 19937.439, 29972.029, 77.812, 40603.657)},
+        {QStringLiteral("mmap"), figures(48.086, 9951.659, 7131.847, 12220.925, 25750.843, 34520.997, 65.398, 41428.625)},
+    };
+}
+
+namespace {
+
+const QLocale &numbers()
+{
+    static const QLocale locale(QLocale::English, QLocale::UnitedStates);
+    return locale;
+}
+
+QString count(const QJsonValue &v) { return numbers().toString(qRound64(v.toDouble())); }
+QString fixed(const QJsonValue &v, int decimals) { return numbers().toString(v.toDouble(), 'f', decimals); }
+QString ms(const QJsonValue &v) { return v.toDouble() >= 100 ? fixed(v, 0) : v.toDouble() >= 10 ? fixed(v, 1) : fixed(v, 2); }
+
+QString storeLine(const QJsonObject &o)
+{
+    return QStringLiteral("%1, synchronous=%2").arg(o.value(QStringLiteral("store")).toString(), o.value(QStringLiteral("durability")).toString());
+}
+
+QString runsNote(const QJsonObject &o)
+{
+    const int runs = o.value(QStringLiteral("runs")).toInt(1);
+    return runs > 1 ? QStringLiteral(" (median of %1 runs)").arg(runs) : QString();
+}
+
+QString latencyLine(const QJsonObject &l)
+{
+    return QStringLiteral("p50 %1  p95 %2  p99 %3  max %4")
+        .arg(ms(l.value(QStringLiteral("p50"))), ms(l.value(QStringLiteral("p95"))), ms(l.value(QStringLiteral("p99"))),
+             ms(l.value(QStringLiteral("max"))));
+}
+
+QString auditText(const QJsonObject &o)
+{
+    return o.value(QStringLiteral("auditClean")).toBool() ? QStringLiteral("clean")
+                                                          : QStringLiteral("FINDINGS: ") + o.value(QStringLiteral("auditError")).toString();
+}
+
+QString renderRaw(const QJsonObject &o)
+{
+    QList<QStringList> rows;
+    for (const QJsonValue &v : o.value(QStringLiteral("byThreads")).toArray()) {
+        const QJsonObject r = v.toObject();
+        rows << QStringList{QString::number(r.value(QStringLiteral("threads")).toInt()), count(r.value(QStringLiteral("commitsPerSecond")))};
+    }
+    return QStringLiteral("raw single-document commits: %1%2\n").arg(storeLine(o), runsNote(o))
+        + renderTable({QStringLiteral("threads"), QStringLiteral("commits/s")}, rows, {0, 1});
+}
+
+QString renderTransfers(const QJsonObject &o)
+{
+    QList<QStringList> rows{
+        {QStringLiteral("transfers/s"), count(o.value(QStringLiteral("transfersPerSecond")))},
+        {QStringLiteral("raw commits/s"), count(o.value(QStringLiteral("rawCommitsPerSecond"))) + QStringLiteral("  (same store, same run)")},
+        {QStringLiteral("writes per transfer"), fixed(o.value(QStringLiteral("writesPerTransfer")), 2)},
+        {QStringLiteral("protocol efficiency"), fixed(o.value(QStringLiteral("efficiency")), 2)
+                                                    + QStringLiteral("  (transfers/s x writes per transfer / raw commits/s)")},
+        {QStringLiteral("latency ms"), latencyLine(o.value(QStringLiteral("latencyMs")).toObject())},
+        {QStringLiteral("failed"), count(o.value(QStringLiteral("failed")))
+                                       + (o.contains(QStringLiteral("firstFailure")) ? QStringLiteral("  first: ") + o.value(QStringLiteral("firstFailure")).toString() : QString())},
+        {QStringLiteral("audit afterwards"), auditText(o)},
+    };
+    return QStringLiteral("transfers: %1 threads, %2 transfers among %3 accounts; %4%5\n")
+               .arg(o.value(QStringLiteral("threads")).toInt())
+               .arg(count(o.value(QStringLiteral("transfers"))), count(o.value(QStringLiteral("accounts"))), storeLine(o), runsNote(o))
+        + renderTable({QStringLiteral("figure"), QStringLiteral("value")}, rows);
+}
+
+QString renderSeed(const QJsonObject &o)
+{
+    const QJsonObject ours = o.value(QStringLiteral("latencyMs")).toObject();
+    const QJsonObject published = o.value(QStringLiteral("published")).toObject();
+    const QJsonObject wt = published.value(QStringLiteral("wiredTiger")).toObject();
+    const QJsonObject mmap = published.value(QStringLiteral("mmap")).toObject();
+    const auto line = [&](const QString &label, const QString &key) {
+        const auto of = [&](const QJsonObject &x) { return fixed(x.value(QStringLiteral("latencyMs")).toObject().value(key), 3) + QStringLiteral(" ms"); };
+        return QStringList{label, fixed(ours.value(key), 3) + QStringLiteral(" ms"), of(wt), of(mmap)};
+    };
+    QList<QStringList> rows{
+        {QStringLiteral("Runtime"), fixed(o.value(QStringLiteral("runtimeSeconds")), 3) + QStringLiteral(" s"),
+         fixed(wt.value(QStringLiteral("runtimeSeconds")), 3) + QStringLiteral(" s"), fixed(mmap.value(QStringLiteral("runtimeSeconds")), 3) + QStringLiteral(" s")},
+        line(QStringLiteral("Mean"), QStringLiteral("mean")),
+        line(QStringLiteral("Standard Deviation"), QStringLiteral("stddev")),
+        line(QStringLiteral("75 percentile"), QStringLiteral("p75")),
+        line(QStringLiteral("95 percentile"), QStringLiteral("p95")),
+        line(QStringLiteral("99 percentile"), QStringLiteral("p99")),
+        line(QStringLiteral("Minimum"), QStringLiteral("min")),
+        line(QStringLiteral("Maximum"), QStringLiteral("max")),
+    };
+    return QStringLiteral("seed scenario: %1 slices x %2 transfers, %3 ms apart, %4 clients; %5\n"
+                          "latency counts from the start of a transfer's slice (queueing included), as the book's simulator did\n")
+               .arg(o.value(QStringLiteral("iterations")).toInt())
+               .arg(count(o.value(QStringLiteral("transfersPerIteration"))))
+               .arg(count(o.value(QStringLiteral("sliceMs"))))
+               .arg(o.value(QStringLiteral("clients")).toInt())
+               .arg(storeLine(o))
+        + renderTable({QStringLiteral("Statistics"), QStringLiteral("LedgerDesk"), QStringLiteral("MongoDB WiredTiger (published)"),
+                       QStringLiteral("MongoDB MMAP (published)")},
+                      rows, {1, 2, 3})
+        + QStringLiteral("failed %1; audit afterwards %2\n").arg(count(o.value(QStringLiteral("failed"))), auditText(o));
+}
+
+QString countsText(const QJsonObject &counts)
+{
+    QStringList parts;
+    for (auto it = counts.begin(); it != counts.end(); ++it)
+        parts << QStringLiteral("%1 %2").arg(it.key(), count(it.value()));
+    return parts.join(QStringLiteral(", "));
+}
+
+QString renderRecover(const QJsonObject &o)
+{
+    QList<QStringList> rows{
+        {QStringLiteral("transactions/s"), count(o.value(QStringLiteral("transactionsPerSecond")))},
+        {QStringLiteral("transfers/s"), count(o.value(QStringLiteral("transfersPerSecond"))) + QStringLiteral("  (same store, same run)")},
+        {QStringLiteral("ratio"), fixed(o.value(QStringLiteral("ratioToTransfers")), 2)},
+        {QStringLiteral("stuck by state"), countsText(o.value(QStringLiteral("stuckByState")).toObject())},
+        {QStringLiteral("outcomes"), countsText(o.value(QStringLiteral("outcomes")).toObject())},
+        {QStringLiteral("audit afterwards"), auditText(o)},
+    };
+    return QStringLiteral("recover: %1 stuck transactions drained on %2 threads; %3%4\n")
+               .arg(count(o.value(QStringLiteral("stuck"))))
+               .arg(o.value(QStringLiteral("threads")).toInt())
+               .arg(storeLine(o), runsNote(o))
+        + renderTable({QStringLiteral("figure"), QStringLiteral("value")}, rows);
+}
+
+QString renderShards(const QJsonObject &o)
+{
+    QList<QStringList> rows;
+    for (const QJsonValue &v : o.value(QStringLiteral("layouts")).toArray()) {
+        const QJsonObject r = v.toObject();
+        rows << QStringList{r.value(QStringLiteral("store")).toString(), count(r.value(QStringLiteral("rawCommitsPerSecond"))),
+                            count(r.value(QStringLiteral("transfersPerSecond"))), fixed(r.value(QStringLiteral("efficiency")), 2),
+                            ms(r.value(QStringLiteral("latencyMs")).toObject().value(QStringLiteral("p99"))), auditText(r)};
+    }
+    return QStringLiteral("shard scaling: transfers at synchronous=FULL, %1 threads\n").arg(o.value(QStringLiteral("threads")).toInt())
+        + renderTable({QStringLiteral("layout"), QStringLiteral("raw commits/s"), QStringLiteral("transfers/s"), QStringLiteral("efficiency"),
+                       QStringLiteral("p99 ms"), QStringLiteral("audit")},
+                      rows, {1, 2, 3, 4});
+}
+
+QString renderConsole(const QJsonObject &o)
+{
+    QList<QStringList> rows;
+    for (const QJsonValue &v : o.value(QStringLiteral("timings")).toArray()) {
+        const QJsonObject t = v.toObject();
+        const bool within = t.value(QStringLiteral("withinBudget")).toBool();
+        const QString budget = t.contains(QStringLiteral("budgetMs")) ? count(t.value(QStringLiteral("budgetMs"))) : QStringLiteral("-");
+        rows << QStringList{t.value(QStringLiteral("what")).toString(), ms(t.value(QStringLiteral("ms"))), budget,
+                            t.contains(QStringLiteral("budgetMs")) ? (within ? QStringLiteral("ok") : QStringLiteral("OVER")) : QString()};
+    }
+    const double rss = o.value(QStringLiteral("peakRssMb")).toDouble();
+    const double rssBudget = o.value(QStringLiteral("rssBudgetMb")).toDouble();
+    rows << QStringList{QStringLiteral("peak RSS (MB)"), fixed(rss, 0), fixed(rssBudget, 0), rss <= rssBudget ? QStringLiteral("ok") : QStringLiteral("OVER")};
+    return QStringLiteral("console: %1 transactions; %2 (the console's own models, measured in its own process)\n")
+               .arg(count(o.value(QStringLiteral("rows"))), storeLine(o))
+        + renderTable({QStringLiteral("step"), QStringLiteral("ms"), QStringLiteral("budget"), QString()}, rows, {1, 2});
+}
+
+} // namespace
+
+QString renderBenchReport(const QJsonObject &o)
+{
+    const QString scenario = o.value(QStringLiteral("scenario")).toString();
+    if (scenario == QLatin1String("raw"))
+        return renderRaw(o);
+    if (scenario == QLatin1String("transfers"))
+        return renderTransfers(o);
+    if (scenario == QLatin1String("seed"))
+        return renderSeed(o);
+    if (scenario == QLatin1String("recover"))
+        return renderRecover(o);
+    if (scenario == QLatin1String("shards"))
+        return renderShards(o);
+    if (scenario == QLatin1String("console"))
+        return renderConsole(o);
+    QStringList parts;
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        if (it.value().isObject())
+            parts << renderBenchReport(it.value().toObject());
+    }
+    return parts.join(QLatin1Char('\n'));
+}
+
+} // namespace ledger::cli

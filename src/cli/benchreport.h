@@ -1,0 +1,23 @@
+#pragma once
+// `ledgerctl bench` output: the JSON pieces every scenario shares, and the readable report
+// rendered from a scenario's JSON object (so the table always says what the JSON says).
+// Thread-safety: pure functions.
+
+#include "benchmark.h"
+
+#include <QJsonObject>
+
+namespace ledger::cli {
+
+// {"store": "one file" | "N shards", "shards": N, "durability": "NORMAL" | "FULL"}
+QJsonObject storeFields(const bench::ScratchStore &scratch);
+// {"p50", "p75", "p95", "p99", "max", "min", "mean", "stddev", "count"} in milliseconds.
+QJsonObject latencyJson(const bench::LatencyStats &s);
+// The seed scenario as the MongoDB schema book published it (MongoDB 3.0.1, MacBook Pro 2013,
+// 4 processes × 50 connections), for the table beside ours.
+QJsonObject publishedSeedFigures();
+
+// The readable report of one scenario's object, or of `bench all`'s object of objects.
+QString renderBenchReport(const QJsonObject &result);
+
+} // namespace ledger::cli

@@ -1,0 +1,79 @@
+#pragma once
+// The benchmark's plumbing: worker threads with one store connection each, a stopwatch the
+// first ready worker starts, and per-thread latency samples merged at the end.
+//
+// Thread-safety: as noted per member.
+
+#include "storeconfig.h"
+
+#include <QMutex>
+#include <chrono>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace ledger::bench {
+
+// Runs `work(store, t, n)` on n threads (t = 0..n-1), each with its own connection, and returns
+// the first error any of them met (also when one could not open the store). Blocks until all end.
+inline Error onThreads(const StoreConfig &config, int n, const std::function<Error(Store &, int, int)> &work)
+{
+    Error first;
+    QMutex mutex;
+    std::vector<std::thread> threads;
+    for (int t = 0; t < n; ++t) {
+        threads.emplace_back([&, t]() {
+            auto store = openStore(config);
+            const Error e = store.ok() ? work(**store, t, n) : store.error();
+            if (!e.ok()) {
+                QMutexLocker lock(&mutex);
+                if (first.ok())
+                    first = e;
+            }
+        });
+    }
+    for (auto &thread : threads)
+        thread.join();
+    return first;
+}
+
+// Started by the first worker to call startOnce() (any thread); read after the workers joined.
+class Stopwatch {
+public:
+    using Clock = std::chrono::steady_clock;
+
+    void startOnce()
+    {
+        std::call_once(m_once, [this]() { m_start = Clock::now(); });
+    }
+    // Valid in a thread after its own startOnce().
+    Clock::time_point start() const { return m_start; }
+    double seconds() const { return std::chrono::duration<double>(Clock::now() - m_start).count(); }
+    static double msSince(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+
+private:
+    std::once_flag m_once;
+    Clock::time_point m_start = Clock::now();
+};
+
+// Latency samples, one vector per thread so that recording takes no lock.
+class Samples {
+public:
+    explicit Samples(int threads) : m_perThread(std::size_t(threads)) {}
+    // Thread t only.
+    void add(int t, double ms) { m_perThread[std::size_t(t)].push_back(ms); }
+    // After the threads joined.
+    std::vector<double> merged() const
+    {
+        std::vector<double> all;
+        for (const auto &v : m_perThread)
+            all.insert(all.end(), v.begin(), v.end());
+        return all;
+    }
+
+private:
+    std::vector<std::vector<double>> m_perThread;
+};
+
+} // namespace ledger::bench
