@@ -98,6 +98,8 @@ struct JournalEntry {
 bool isTerminal(TxState state);
 
 // Timestamps as the store writes them: ISO 8601 UTC with milliseconds.
+// The store's form of a time: "2026-11-22T10:11:12.345Z" (UTC, milliseconds).
+QString formatTimestampMs(qint64 msSinceEpoch);
 QString formatTimestamp(const QDateTime &t);
 QDateTime parseTimestamp(const QString &text);
 

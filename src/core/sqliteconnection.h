@@ -93,6 +93,8 @@ public:
 private:
     explicit SqliteConnection(const QString &path, const QString &connectionName);
     QMutex *writeGate();
+    // The cached prepared statement for `sql` (a string literal), not yet run.
+    Result<QSqlQuery *> prepared(const char *sql);
     Error begin();
     void rollback();
     Error commit();
