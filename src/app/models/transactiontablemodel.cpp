@@ -2,6 +2,7 @@
 
 #include "duration.h"
 #include "money.h"
+#include "paging.h"
 
 #include <QColor>
 #include <QPointer>
@@ -96,14 +97,13 @@ void TransactionTableModel::fetchCount(CountDone done)
 
 void TransactionTableModel::fetchRows(qint64 offset, int limit, RowsDone done)
 {
-    TxQuery query = m_query;
-    query.offset = offset;
-    query.limit = limit;
+    const TxQuery query = m_query;
+    const qint64 total = rowCount();
     QPointer<TransactionTableModel> self(this);
     jobRunner()->run<Result<TimedRows>>(
         this,
-        [query](Store &s) -> Result<TimedRows> {
-            auto list = s.transactions(query);
+        [query, offset, limit, total](Store &s) -> Result<TimedRows> {
+            auto list = readPage(s, query, offset, limit, total);
             if (!list.ok())
                 return list.error();
             auto now = s.now();

@@ -1,0 +1,121 @@
+// Pages read from the nearer end of a listing are exactly the pages read from its start: for
+// every sort the console offers, both directions, ties in the sort key (broken by id), pages
+// that run past the end, and a filter.
+#include "paging.h"
+#include "testsupport.h"
+
+#include <QTest>
+
+using namespace ledger;
+using namespace ledger::test;
+
+namespace {
+constexpr int kRows = 137;
+}
+
+class TestPaging : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void samePages_data();
+    void samePages();
+    void whichEnd_data();
+    void whichEnd();
+
+private:
+    std::unique_ptr<TempStore> m_store;
+};
+
+void TestPaging::initTestCase()
+{
+    m_store = std::make_unique<TempStore>();
+    RawSql raw(m_store->path());
+    // Times repeat every 10 rows and amounts every 7, so most sort keys tie and the id decides.
+    QVERIFY(raw.exec(QStringLiteral(
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %1) "
+        "INSERT INTO transactions (id, kind, source, destination, amount, memo, state, created_at, last_modified, owner, epoch, attempts) "
+        "SELECT printf('tx-page-%03d', (i * 37) % 1000), 'transfer', 'a', 'b', 100 + (i % 7), '', "
+        "CASE WHEN i % 3 = 0 THEN 'done' WHEN i % 3 = 1 THEN 'canceled' ELSE 'pending' END, "
+        "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (i % 10) || ' seconds'), "
+        "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (i % 10) || ' seconds'), 'seed', 1, 1 FROM n")
+                         .arg(kRows)));
+}
+
+void TestPaging::samePages_data()
+{
+    QTest::addColumn<int>("sortKey");
+    QTest::addColumn<bool>("descending");
+    QTest::addColumn<bool>("filtered");
+    const QList<QPair<const char *, TxSortKey>> keys{{"created", TxSortKey::CreatedAt}, {"modified", TxSortKey::LastModified},
+                                                     {"amount", TxSortKey::Amount},     {"state", TxSortKey::State},
+                                                     {"id", TxSortKey::Id}};
+    for (const auto &[name, key] : keys) {
+        for (bool descending : {false, true}) {
+            for (bool filtered : {false, true})
+                QTest::addRow("%s %s%s", name, descending ? "desc" : "asc", filtered ? " done only" : "") << int(key) << descending << filtered;
+        }
+    }
+}
+
+void TestPaging::samePages()
+{
+    QFETCH(int, sortKey);
+    QFETCH(bool, descending);
+    QFETCH(bool, filtered);
+    TxQuery base;
+    base.sortKey = TxSortKey(sortKey);
+    base.descending = descending;
+    if (filtered)
+        base.state = TxState::Done;
+    Store &store = m_store->store();
+    const qint64 total = *store.transactionCount(base);
+    QVERIFY(total > 40);
+    QStringList whole;
+    for (const Transaction &t : *store.transactions(base))
+        whole << t.id;
+    for (qint64 limit : {1, 10, 25}) {
+        for (qint64 offset = 0; offset < total + 3; offset += 3) {
+            QStringList page;
+            for (const Transaction &t : *readPage(store, base, offset, limit, total))
+                page << t.id;
+            QCOMPARE(page, whole.mid(offset, limit));
+        }
+    }
+}
+
+void TestPaging::whichEnd_data()
+{
+    QTest::addColumn<qint64>("offset");
+    QTest::addColumn<qint64>("limit");
+    QTest::addColumn<qint64>("total");
+    QTest::addColumn<bool>("reversed");
+    QTest::addColumn<qint64>("readOffset");
+    QTest::addColumn<qint64>("readLimit");
+    QTest::newRow("first page") << qint64(0) << qint64(200) << qint64(1'000'000) << false << qint64(0) << qint64(200);
+    QTest::newRow("last page") << qint64(999'800) << qint64(200) << qint64(1'000'000) << true << qint64(0) << qint64(200);
+    QTest::newRow("last page, short") << qint64(999'900) << qint64(200) << qint64(1'000'000) << true << qint64(0) << qint64(100);
+    QTest::newRow("just past the middle") << qint64(500'000) << qint64(200) << qint64(1'000'000) << true << qint64(499'800) << qint64(200);
+    QTest::newRow("just before the middle") << qint64(499'800) << qint64(200) << qint64(1'000'000) << false << qint64(499'800) << qint64(200);
+    QTest::newRow("past the end") << qint64(1'000'000) << qint64(200) << qint64(1'000'000) << false << qint64(1'000'000) << qint64(200);
+    QTest::newRow("empty listing") << qint64(0) << qint64(200) << qint64(0) << false << qint64(0) << qint64(200);
+}
+
+void TestPaging::whichEnd()
+{
+    QFETCH(qint64, offset);
+    QFETCH(qint64, limit);
+    QFETCH(qint64, total);
+    QFETCH(bool, reversed);
+    QFETCH(qint64, readOffset);
+    QFETCH(qint64, readLimit);
+    TxQuery base;
+    base.descending = true;
+    const PageRead read = pageFromNearerEnd(base, offset, limit, total);
+    QCOMPARE(read.reversed, reversed);
+    QCOMPARE(read.query.descending, !reversed);
+    QCOMPARE(read.query.offset, readOffset);
+    QCOMPARE(read.query.limit, readLimit);
+}
+
+QTEST_GUILESS_MAIN(TestPaging)
+#include "tst_paging.moc"
