@@ -24,7 +24,9 @@
 #include <QDialogButtonBox>
 #include <QElapsedTimer>
 #include <QImage>
+#include <QLabel>
 #include <QLineEdit>
+#include <QStatusBar>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRadioButton>
@@ -162,6 +164,11 @@ void TestGui::opensWithLiveCounts()
     QVERIFY2(label.contains(QLocale().toString(total)), qPrintable(label));
     QVERIFY(c.window.windowTitle().contains(QStringLiteral("ledger.db")));
     QVERIFY(c.window.actions()->newTransfer->isEnabled());
+    // The durability of the store's writes, where the operator looks.
+    bool shown = false;
+    for (const QLabel *l : c.window.statusBar()->findChildren<QLabel *>())
+        shown = shown || l->text().contains(QStringLiteral("synchronous=NORMAL"));
+    QVERIFY(shown);
 }
 
 void TestGui::aStoreThatCannotBeOpenedIsSaidSo()

@@ -378,7 +378,13 @@ void MainWindow::install(const OpenedStore &opened)
     m_settings.addRecentStore(m_config.location);
     rebuildRecentMenu();
     setWindowTitle(tr("%1 — LedgerDesk").arg(QFileInfo(m_config.location).fileName()));
-    m_storeLabel->setText(m_config.location);
+    // How durable each write is, where operators look: a single file may lose its last commits
+    // to a power cut (an earlier crash, nothing inconsistent); a sharded store syncs every write.
+    m_storeLabel->setText(tr("%1  ·  synchronous=%2").arg(m_config.location, nameOf(opened.durability)));
+    m_storeLabel->setToolTip(opened.durability == Durability::Full
+                                 ? tr("Every write is synced to disk before the next one (synchronous=FULL).")
+                                 : tr("Writes survive a crash of any program; a power cut may undo the last few, as if they "
+                                      "had not happened yet (synchronous=NORMAL)."));
     m_liveLabel->setText(tr("live"));
     statusBar()->showMessage(opened.demo ? tr("Created %1 with demo data").arg(m_config.location) : tr("Opened %1").arg(m_config.location),
                              8000);

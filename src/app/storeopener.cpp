@@ -17,6 +17,7 @@ OpenedStore openForConsole(const StoreConfig &config, OpenMode mode, const QStri
         return result;
     }
     result.scale = (*store)->scale();
+    result.durability = (*store)->durability();
     result.created = create;
     if (create && mode == OpenMode::ExistingOrDemo) {
         DemoOptions options;

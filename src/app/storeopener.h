@@ -18,6 +18,7 @@ struct OpenedStore {
     Error error;
     StoreConfig config;
     int scale = 2;
+    Durability durability = Durability::Normal;
     bool created = false;
     std::optional<DemoReport> demo;
 };
