@@ -22,10 +22,25 @@
 
 namespace ledger {
 
+// Where a file sits in a sharded store, as its meta table records it (keys topology_id,
+// shard_index, shard_count, topology). See shardedstore.h.
+struct ShardIdentity {
+    QString topologyId;
+    int index = 0;
+    int count = 1;
+    QString topologyName; // the topology file's name, for messages about a shard met alone
+    // Create only: whether @world is written into this file (it lives on its home shard only).
+    bool holdsWorld = true;
+};
+
 struct SqliteOptions {
     int busyTimeoutMs = 5000;
     // PRAGMA synchronous: NORMAL for a single file, FULL for each file of a sharded store.
     Durability durability = Durability::Normal;
+    // Open: the file must be exactly this shard (topology-mismatch otherwise); without it, a
+    // shard file is refused (store-is-shard), so that no one writes to one shard behind the
+    // others' back. Create: recorded in the meta table.
+    std::optional<ShardIdentity> shard = std::nullopt;
 };
 
 class SqliteConnection {
@@ -97,6 +112,7 @@ private:
     void rollback();
     Error commit();
     Error checkAndMigrate(Mode mode, int scaleForCreate);
+    Error checkShardIdentity();
     Error createSchema(int fromVersion, int scale);
 
     QString m_path;
@@ -108,6 +124,7 @@ private:
     std::unordered_map<const char *, std::unique_ptr<QSqlQuery>> m_prepared;
     int m_scale = 2;
     Durability m_durability = Durability::Normal;
+    std::optional<ShardIdentity> m_shard;
 };
 
 template <typename Query, typename Read, typename Visit>
