@@ -112,6 +112,8 @@ private:
     void rollback();
     Error commit();
     Error checkAndMigrate(Mode mode, int scaleForCreate);
+    // sqliteconnection_shard.cpp: inside the create transaction; on open, before migrating.
+    Error recordShardIdentity();
     Error checkShardIdentity();
     Error createSchema(int fromVersion, int scale);
 
