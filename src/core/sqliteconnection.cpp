@@ -286,6 +286,16 @@ QMutex *SqliteConnection::writeGate()
     return &m_shared->writeGate;
 }
 
+bool SqliteConnection::peekUnlessOpen(const QString &path, const std::function<void()> &peek)
+{
+    SharedFile &shared = sharedFileFor(path);
+    QMutexLocker openClose(&shared.openClose);
+    if (shared.connections > 0)
+        return false;
+    peek();
+    return true;
+}
+
 Result<std::unique_ptr<SqliteConnection>> SqliteConnection::open(const QString &path, Mode mode,
                                                                  const SqliteOptions &options, int scaleForCreate)
 {

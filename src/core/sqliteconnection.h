@@ -58,6 +58,12 @@ public:
     // @world in one transaction, and removes the file again if anything fails.
     static Result<std::unique_ptr<SqliteConnection>> open(const QString &path, Mode mode, const SqliteOptions &options,
                                                           int scaleForCreate = 2);
+    // Runs `peek`, which may open and close the file at `path`, unless a connection of this
+    // process has that file open (it is an SQLite store then, and `peek` is not run); returns
+    // whether it ran. Serialised with this process's opens and closes of the file: closing any
+    // descriptor of a file drops the process's POSIX locks on it, SQLite's included.
+    static bool peekUnlessOpen(const QString &path, const std::function<void()> &peek);
+
     ~SqliteConnection();
     SqliteConnection(const SqliteConnection &) = delete;
     SqliteConnection &operator=(const SqliteConnection &) = delete;

@@ -40,11 +40,17 @@ Result<StoreConfig> resolveStoreConfig(const QString &explicitLocation)
 
 Result<std::unique_ptr<Store>> openStore(const StoreConfig &config)
 {
-    if (looksLikeTopologyFile(config.location)) {
-        auto topology = readTopology(config.location);
-        if (!topology.ok())
-            return topology.error();
-        auto sharded = ShardedStore::open(config.location, *topology, config.busyTimeoutMs);
+    // Read only while no SQLite connection of this process has the file open: closing our
+    // descriptor would drop their locks (see SqliteConnection::peekUnlessOpen).
+    std::optional<Result<Topology>> topology;
+    SqliteConnection::peekUnlessOpen(config.location, [&]() {
+        if (looksLikeTopologyFile(config.location))
+            topology = readTopology(config.location);
+    });
+    if (topology) {
+        if (!topology->ok())
+            return topology->error();
+        auto sharded = ShardedStore::open(config.location, **topology, config.busyTimeoutMs);
         if (!sharded.ok())
             return sharded.error();
         return std::unique_ptr<Store>(std::move(sharded).value());
