@@ -11,6 +11,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -112,7 +113,7 @@ const QStringList kOnePerShardOf4{QStringLiteral("bob"), QStringLiteral("erin"),
 // made again.
 enum class Spoil {
     MissingShard, SwappedShards, FewerShardsListed, ShardOfAnotherStore, ScaleEdited, ShardAlone,
-    InitAgain, InitOverLeftoverShard, InitNotJson, InitTooManyShards,
+    InitAgain, InitOverLeftoverShard, InitNotJson, InitTooManyShards, InitInReadOnlyDir,
     BadJson, NewerVersion, VersionNotNumber, EmptyShardList, DuplicateShards, OtherJson,
 };
 Q_DECLARE_METATYPE(Spoil)
@@ -234,6 +235,7 @@ void TestShardedStore::refusals_data()
     QTest::newRow("init over a leftover shard") << Spoil::InitOverLeftoverShard << ErrorCode::StoreExists << "ledger.shard-2.db";
     QTest::newRow("init --shards with a .db path") << Spoil::InitNotJson << ErrorCode::InvalidArgument << "must end in .json";
     QTest::newRow("init with 65 shards") << Spoil::InitTooManyShards << ErrorCode::InvalidArgument << "1 to 64 shards";
+    QTest::newRow("init in a read-only directory") << Spoil::InitInReadOnlyDir << ErrorCode::StoreReadOnly << "read-only";
     QTest::newRow("topology not JSON") << Spoil::BadJson << ErrorCode::StoreCorrupt << "not valid JSON";
     QTest::newRow("topology version 2") << Spoil::NewerVersion << ErrorCode::StoreTooNew << "version 2";
     QTest::newRow("topology version a string") << Spoil::VersionNotNumber << ErrorCode::StoreCorrupt << "\"version\"";
@@ -299,6 +301,14 @@ void TestShardedStore::refusals()
         config.location = QDir(t.dir()).filePath(QStringLiteral("new.json"));
         config.shards = 65;
         break;
+    case Spoil::InitInReadOnlyDir: {
+        create = true;
+        const QString ro = QDir(t.dir()).filePath(QStringLiteral("ro"));
+        QVERIFY(QDir(t.dir()).mkdir(QStringLiteral("ro")));
+        QVERIFY(QFile::setPermissions(ro, QFileDevice::ReadOwner | QFileDevice::ExeOwner));
+        config.location = QDir(ro).filePath(QStringLiteral("new.json"));
+        break;
+    }
     case Spoil::BadJson:
         writeBytes(config.location, QJsonDocument(topology).toJson().left(60));
         break;
@@ -323,11 +333,14 @@ void TestShardedStore::refusals()
         break;
     }
 
-    const QByteArray before = dirFingerprint(t.dir());
+    // The store's directory, and the one a refused init would have written to.
+    const QString target = QFileInfo(config.location).path();
+    const QByteArray before = dirFingerprint(t.dir()) + dirFingerprint(target);
     const Error e = create ? createStore(config, 2).error() : openStore(config).error();
+    QFile::setPermissions(target, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     QCOMPARE(e.code, code);
     QVERIFY2(e.message.contains(says), qPrintable(e.message));
-    QCOMPARE(dirFingerprint(t.dir()), before);
+    QCOMPARE(dirFingerprint(t.dir()) + dirFingerprint(target), before);
 }
 
 void TestShardedStore::transfersBetweenShards()
