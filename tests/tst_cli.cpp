@@ -103,6 +103,8 @@ public:
         ReadOnlyFile,         // fixture, mode 0444
         ReadOnlyDir,          // fixture in a directory of mode 0555
         Busy,                 // fixture whose write lock this process holds during the run (see errorCodes)
+        ShardAlone,           // a 2-shard store ledger.json made by init --shards; the row opens ledger.shard-1.db
+        ShardsSwapped,        // a 2-shard store ledger.json whose two shard files changed places
     };
     Q_ENUM(Setup)
 
@@ -325,6 +327,11 @@ QList<TestCli::ErrorRow> TestCli::errorRows()
         {"store-read-only: directory 0555", S::ReadOnlyDir, {"account", "create", "erin"}, 3, "store-read-only", true},
         {"store-busy", S::Busy, {"account", "create", "erin"}, 3, "store-busy", true, {"LEDGERDESK_BUSY_TIMEOUT_MS=200"}},
         {"store-error: table dropped", S::DroppedTable, {"audit"}, 3, "store-error", true},
+        {"store-is-shard: one shard of a sharded store", S::ShardAlone, {"accounts"}, 3, "store-is-shard", true},
+        {"topology-mismatch: shard files swapped", S::ShardsSwapped, {"transfer", "alice", "bob", "1.00"}, 3, "topology-mismatch", true},
+        {"store-exists: init --shards over a sharded store", S::ShardsSwapped, {"init", "--shards", "2"}, 1, "store-exists", true},
+        {"invalid-argument: init --shards without .json", S::Missing, {"init", "--shards", "2"}, 2, "invalid-argument", true},
+        {"invalid-argument: init --shards 0", S::Missing, {"init", "--shards", "0"}, 2, "invalid-argument", true},
     };
 }
 
@@ -532,6 +539,23 @@ void TestCli::prepare(Setup setup, QString *store, QString *txId)
     case Setup::Busy: // errorCodes() takes the lock around the run
         copyFixture(s);
         return;
+    case Setup::ShardAlone:
+    case Setup::ShardsSwapped: {
+        *store = dir.filePath(QStringLiteral("ledger.json"));
+        RUN_EXPECTING(init, *store, 0, {"init", "--shards", "2"});
+        RUN_EXPECTING(alice, *store, 0, {"account", "create", "alice", "--opening", "100"});
+        RUN_EXPECTING(bob, *store, 0, {"account", "create", "bob"});
+        const QString first = dir.filePath(QStringLiteral("ledger.shard-0.db"));
+        const QString second = dir.filePath(QStringLiteral("ledger.shard-1.db"));
+        if (setup == Setup::ShardAlone) {
+            *store = second;
+            return;
+        }
+        QVERIFY(QFile::rename(first, first + QStringLiteral(".tmp")));
+        QVERIFY(QFile::rename(second, first));
+        QVERIFY(QFile::rename(first + QStringLiteral(".tmp"), second));
+        return;
+    }
     }
     QFAIL("unknown setup");
 }

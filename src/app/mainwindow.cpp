@@ -292,7 +292,7 @@ void MainWindow::rebuildRecentMenu()
 void MainWindow::chooseStore(bool create)
 {
     const QString dir = hasStore() ? QFileInfo(storePath()).absolutePath() : QFileInfo(defaultStorePath()).absolutePath();
-    const QString filter = tr("LedgerDesk stores (*.db);;All files (*)");
+    const QString filter = tr("LedgerDesk stores (*.db *.json);;All files (*)");
     const QString path = create ? QFileDialog::getSaveFileName(this, tr("New store"), dir + QStringLiteral("/ledger.db"), filter)
                                 : QFileDialog::getOpenFileName(this, tr("Open store"), dir, filter);
     if (!path.isEmpty())
@@ -380,7 +380,8 @@ void MainWindow::install(const OpenedStore &opened)
     setWindowTitle(tr("%1 — LedgerDesk").arg(QFileInfo(m_config.location).fileName()));
     // How durable each write is, where operators look: a single file may lose its last commits
     // to a power cut (an earlier crash, nothing inconsistent); a sharded store syncs every write.
-    m_storeLabel->setText(tr("%1  ·  synchronous=%2").arg(m_config.location, nameOf(opened.durability)));
+    m_storeLabel->setText(opened.shards > 1 ? tr("%1  ·  %2 shards  ·  synchronous=%3").arg(m_config.location).arg(opened.shards).arg(nameOf(opened.durability))
+                                            : tr("%1  ·  synchronous=%2").arg(m_config.location, nameOf(opened.durability)));
     m_storeLabel->setToolTip(opened.durability == Durability::Full
                                  ? tr("Every write is synced to disk before the next one (synchronous=FULL).")
                                  : tr("Writes survive a crash of any program; a power cut may undo the last few, as if they "

@@ -18,6 +18,7 @@ OpenedStore openForConsole(const StoreConfig &config, OpenMode mode, const QStri
     }
     result.scale = (*store)->scale();
     result.durability = (*store)->durability();
+    result.shards = (*store)->shardCount();
     result.created = create;
     if (create && mode == OpenMode::ExistingOrDemo) {
         DemoOptions options;

@@ -19,6 +19,7 @@ struct OpenedStore {
     StoreConfig config;
     int scale = 2;
     Durability durability = Durability::Normal;
+    int shards = 1;
     bool created = false;
     std::optional<DemoReport> demo;
 };

@@ -15,8 +15,15 @@ QList<CommandSpec> buildCommands()
 {
     const QString durations = QStringLiteral("Durations look like 90s, 30m, 2h, 1d or 1h30m.");
     return {
-        {QStringLiteral("init"), {}, {{QStringLiteral("scale"), QStringLiteral("N"), QStringLiteral("decimal places of amounts, 0-18 (default 2)")}},
-         QStringLiteral("create a new store (refuses to overwrite anything)"), QString()},
+        {QStringLiteral("init"), {},
+         {{QStringLiteral("scale"), QStringLiteral("N"), QStringLiteral("decimal places of amounts, 0-18 (default 2)")},
+          {QStringLiteral("shards"), QStringLiteral("N"), QStringLiteral("spread the store over N SQLite files, 1-64 (--store names X.json)")}},
+         QStringLiteral("create a new store (refuses to overwrite anything)"),
+         QStringLiteral("Without --shards the store is one SQLite file. With --shards N, --store names the store's\n"
+                        "topology file, which must end in .json: init writes the shard files X.shard-0.db ...\n"
+                        "X.shard-<N-1>.db beside it, then X.json, which every command then opens as the store.\n"
+                        "Accounts are placed by their id and transfers by their key (or id); the shard count is\n"
+                        "fixed for the life of the store. Each shard syncs every write (synchronous FULL).")},
         {QStringLiteral("account create"), {QStringLiteral("ID")},
          {{QStringLiteral("name"), QStringLiteral("TEXT"), QStringLiteral("the account holder's name")},
           {QStringLiteral("opening"), QStringLiteral("AMOUNT"), QStringLiteral("opening balance, paid from @world")},

@@ -9,6 +9,7 @@
 #include "money.h"
 #include "recovery.h"
 #include "textoutput.h"
+#include "topology.h"
 
 #include <QFileInfo>
 #include <QJsonArray>
@@ -28,12 +29,27 @@ int cmdInit(Context &c)
             return c.fail(makeError(ErrorCode::InvalidScale,
                                     QStringLiteral("--scale must be a whole number from 0 to %1, not %2").arg(money::kMaxScale).arg(quoteForMessage(text, 20))));
     }
+    auto shards = c.integerOption(QStringLiteral("shards"), 0, 1, Topology::kMaxShards);
+    if (!shards.ok())
+        return c.fail(shards.error());
+    c.config.shards = int(*shards);
     auto store = createStore(c.config, scale);
     if (!store.ok())
         return c.fail(store.error());
-    if (c.json)
-        return c.printJson(QJsonObject{{QStringLiteral("store"), c.config.location}, {QStringLiteral("scale"), scale}});
-    c.out << QStringLiteral("created store %1 (scale %2: amounts like %3)\n").arg(c.config.location).arg(scale).arg(money::format(1234, scale));
+    if (c.json) {
+        QJsonObject created{{QStringLiteral("store"), c.config.location}, {QStringLiteral("scale"), scale}};
+        if (c.config.shards > 0)
+            created.insert(QStringLiteral("shards"), c.config.shards);
+        return c.printJson(created);
+    }
+    if (c.config.shards > 0)
+        c.out << QStringLiteral("created sharded store %1 over %2 shard file(s) beside it (scale %3: amounts like %4)\n")
+                     .arg(c.config.location)
+                     .arg(c.config.shards)
+                     .arg(scale)
+                     .arg(money::format(1234, scale));
+    else
+        c.out << QStringLiteral("created store %1 (scale %2: amounts like %3)\n").arg(c.config.location).arg(scale).arg(money::format(1234, scale));
     return 0;
 }
 

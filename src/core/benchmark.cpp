@@ -26,10 +26,12 @@ Result<std::unique_ptr<ScratchStore>> ScratchStore::create(const BenchConfig &co
     s->m_shards = config.shards;
     s->m_config.busyTimeoutMs = config.busyTimeoutMs;
     s->m_config.durability = config.durability;
-    s->m_config.location = s->m_dir.filePath(QStringLiteral("bench.db"));
+    s->m_config.location = s->m_dir.filePath(config.shards > 0 ? QStringLiteral("bench.json") : QStringLiteral("bench.db"));
+    s->m_config.shards = config.shards;
     auto created = createStore(s->m_config, 2);
     if (!created.ok())
         return created.error();
+    s->m_config.shards = 0; // created: from now on the config only opens it
     s->m_durability = (*created)->durability();
     return s;
 }

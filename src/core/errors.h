@@ -55,6 +55,8 @@ enum class ExitStatus : int {
     X(StoreNotLedger, "store-not-ledger", StoreFailure, "the file is not a LedgerDesk store")        \
     X(StoreCorrupt, "store-corrupt", StoreFailure, "the store file is damaged")                     \
     X(StoreTooNew, "store-too-new", StoreFailure, "the store was written by a newer LedgerDesk")    \
+    X(StoreIsShard, "store-is-shard", StoreFailure, "the file is one shard of a sharded store; open its topology file instead") \
+    X(TopologyMismatch, "topology-mismatch", StoreFailure, "a shard file is not the shard its topology file names (other store, index or count)") \
     X(StoreReadOnly, "store-read-only", StoreFailure, "the store or its directory cannot be written") \
     X(StoreBusy, "store-busy", StoreFailure, "the store stayed locked past the busy timeout")       \
     X(StoreFull, "store-full", StoreFailure, "the disk or the store's size limit is full")          \

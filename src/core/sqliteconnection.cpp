@@ -287,6 +287,16 @@ QMutex *SqliteConnection::writeGate()
     return &m_shared->writeGate;
 }
 
+bool SqliteConnection::peekUnlessOpen(const QString &path, const std::function<void()> &peek)
+{
+    SharedFile &shared = sharedFileFor(path);
+    QMutexLocker openClose(&shared.openClose);
+    if (shared.connections > 0)
+        return false;
+    peek();
+    return true;
+}
+
 Result<std::unique_ptr<SqliteConnection>> SqliteConnection::open(const QString &path, Mode mode,
                                                                  const SqliteOptions &options, int scaleForCreate)
 {
@@ -314,6 +324,7 @@ Result<std::unique_ptr<SqliteConnection>> SqliteConnection::open(const QString &
     }
     conn->m_shared = &shared; // the write gate, for migrations
     conn->m_durability = options.durability;
+    conn->m_shard = options.shard;
 
     const Error e = conn->checkAndMigrate(mode, scaleForCreate);
     if (!e.ok()) {
@@ -385,6 +396,12 @@ Error SqliteConnection::checkAndMigrate(Mode mode, int scaleForCreate)
     if (auto cp = run("PRAGMA wal_autocheckpoint=8000"); !cp.ok())
         return cp.error();
 
+    // Before any migration: a shard met alone, or a file in the wrong place, is not touched.
+    if (mode == Mode::OpenExisting) {
+        if (Error e = checkShardIdentity(); !e.ok())
+            return e;
+    }
+
     if (mode == Mode::Create || version < kSchemaVersion) {
         const Error e = createSchema(mode == Mode::Create ? 0 : version, scaleForCreate);
         if (!e.ok())
@@ -433,12 +450,16 @@ Error SqliteConnection::createSchema(int fromVersion, int scale)
                                    {QString::number(scale)});
             if (!meta.ok())
                 return meta.error();
-            auto world = runDynamic(QStringLiteral("INSERT INTO accounts (id, name, status, created_at, last_modified) "
-                                                   "VALUES (?, 'World (money enters and leaves here)', 'open', %1, %1)")
-                                        .arg(now),
-                                    {kWorldAccount});
-            if (!world.ok())
-                return world.error();
+            if (Error e = recordShardIdentity(); !e.ok())
+                return e;
+            if (!m_shard || m_shard->holdsWorld) {
+                auto world = runDynamic(QStringLiteral("INSERT INTO accounts (id, name, status, created_at, last_modified) "
+                                                       "VALUES (?, 'World (money enters and leaves here)', 'open', %1, %1)")
+                                            .arg(now),
+                                        {kWorldAccount});
+                if (!world.ok())
+                    return world.error();
+            }
         }
         auto bump = runDynamic(QStringLiteral("PRAGMA user_version=%1").arg(kSchemaVersion), {});
         if (!bump.ok())

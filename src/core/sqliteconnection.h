@@ -22,10 +22,25 @@
 
 namespace ledger {
 
+// Where a file sits in a sharded store, as its meta table records it (keys topology_id,
+// shard_index, shard_count, topology). See shardedstore.h.
+struct ShardIdentity {
+    QString topologyId;
+    int index = 0;
+    int count = 1;
+    QString topologyName; // the topology file's name, for messages about a shard met alone
+    // Create only: whether @world is written into this file (it lives on its home shard only).
+    bool holdsWorld = true;
+};
+
 struct SqliteOptions {
     int busyTimeoutMs = 5000;
     // PRAGMA synchronous: NORMAL for a single file, FULL for each file of a sharded store.
     Durability durability = Durability::Normal;
+    // Open: the file must be exactly this shard (topology-mismatch otherwise); without it, a
+    // shard file is refused (store-is-shard), so that no one writes to one shard behind the
+    // others' back. Create: recorded in the meta table.
+    std::optional<ShardIdentity> shard = std::nullopt;
 };
 
 class SqliteConnection {
@@ -43,6 +58,12 @@ public:
     // @world in one transaction, and removes the file again if anything fails.
     static Result<std::unique_ptr<SqliteConnection>> open(const QString &path, Mode mode, const SqliteOptions &options,
                                                           int scaleForCreate = 2);
+    // Runs `peek`, which may open and close the file at `path`, unless a connection of this
+    // process has that file open (it is an SQLite store then, and `peek` is not run); returns
+    // whether it ran. Serialised with this process's opens and closes of the file: closing any
+    // descriptor of a file drops the process's POSIX locks on it, SQLite's included.
+    static bool peekUnlessOpen(const QString &path, const std::function<void()> &peek);
+
     ~SqliteConnection();
     SqliteConnection(const SqliteConnection &) = delete;
     SqliteConnection &operator=(const SqliteConnection &) = delete;
@@ -99,6 +120,9 @@ private:
     void rollback();
     Error commit();
     Error checkAndMigrate(Mode mode, int scaleForCreate);
+    // sqliteconnection_shard.cpp: inside the create transaction; on open, before migrating.
+    Error recordShardIdentity();
+    Error checkShardIdentity();
     Error createSchema(int fromVersion, int scale);
 
     QString m_path;
@@ -110,6 +134,7 @@ private:
     std::unordered_map<const char *, std::unique_ptr<QSqlQuery>> m_prepared;
     int m_scale = 2;
     Durability m_durability = Durability::Normal;
+    std::optional<ShardIdentity> m_shard;
 };
 
 template <typename Query, typename Read, typename Visit>

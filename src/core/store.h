@@ -128,6 +128,9 @@ public:
     virtual Result<QDateTime> now() = 0;
     // How durable each write is when it returns (shown in the status bar and by `bench`).
     virtual Durability durability() const = 0;
+    // How many files (shards) the store spans: 1 for a single file. Above 1, a snapshot is a
+    // cut taken file after file, not one instant (see withSnapshot).
+    virtual int shardCount() const { return 1; }
 
     // --- accounts (each call: one account document) --------------------------------------
     virtual Result<Account> createAccount(const QString &id, const QString &name, const QString &actor) = 0;
@@ -190,6 +193,9 @@ public:
 
     // Runs `work` so that every read it makes through this Store sees one consistent state of
     // the store, while writers elsewhere carry on. `work` must not write. (Audit runs in one.)
+    // On a sharded store each file is consistent in itself, but the files' snapshots are taken
+    // one after another: a document on one shard and a leg on another may be seen at slightly
+    // different moments.
     virtual Error withSnapshot(const std::function<Error()> &work) = 0;
 
     // --- whole-store scans, for audit: each calls `visit` once per document ------------------

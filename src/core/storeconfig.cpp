@@ -1,7 +1,9 @@
 #include "storeconfig.h"
 
 #include "identifiers.h"
+#include "shardedstore.h"
 #include "sqlitestore.h"
+#include "topology.h"
 
 #include <QDir>
 #include <QStandardPaths>
@@ -38,6 +40,21 @@ Result<StoreConfig> resolveStoreConfig(const QString &explicitLocation)
 
 Result<std::unique_ptr<Store>> openStore(const StoreConfig &config)
 {
+    // Read only while no SQLite connection of this process has the file open: closing our
+    // descriptor would drop their locks (see SqliteConnection::peekUnlessOpen).
+    std::optional<Result<Topology>> topology;
+    SqliteConnection::peekUnlessOpen(config.location, [&]() {
+        if (looksLikeTopologyFile(config.location))
+            topology = readTopology(config.location);
+    });
+    if (topology) {
+        if (!topology->ok())
+            return topology->error();
+        auto sharded = ShardedStore::open(config.location, **topology, config.busyTimeoutMs);
+        if (!sharded.ok())
+            return sharded.error();
+        return std::unique_ptr<Store>(std::move(sharded).value());
+    }
     auto store = SqliteStore::open(config.location, SqliteOptions{config.busyTimeoutMs, config.durability});
     if (!store.ok())
         return store.error();
@@ -46,6 +63,12 @@ Result<std::unique_ptr<Store>> openStore(const StoreConfig &config)
 
 Result<std::unique_ptr<Store>> createStore(const StoreConfig &config, int scale)
 {
+    if (config.shards != 0) {
+        auto sharded = ShardedStore::create(config.location, config.shards, scale, config.busyTimeoutMs);
+        if (!sharded.ok())
+            return sharded.error();
+        return std::unique_ptr<Store>(std::move(sharded).value());
+    }
     auto store = SqliteStore::create(config.location, scale, SqliteOptions{config.busyTimeoutMs, config.durability});
     if (!store.ok())
         return store.error();

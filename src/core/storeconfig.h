@@ -10,7 +10,8 @@
 namespace ledger {
 
 struct StoreConfig {
-    // A store file path. (Later forms — a shard topology file, a postgresql:// URI — go here too.)
+    // A store file path, or a sharded store's topology file (JSON; see shardedstore.h). (A
+    // postgresql:// URI will go here too.)
     QString location;
     // How long a write waits for a lock held by another process before store-busy.
     int busyTimeoutMs = 5000;
@@ -18,6 +19,9 @@ struct StoreConfig {
     // last commits, which for one file is just an earlier crash); `bench --sync full` measures
     // the other.
     Durability durability = Durability::Normal;
+    // For createStore: 0 makes one SQLite file; 1..64 make that many shard files beside the
+    // topology file `location`, which must end in .json.
+    int shards = 0;
 };
 
 // ~/.local/share/ledgerdesk/ledger.db (the user's data directory): where the CLI and the
@@ -27,9 +31,11 @@ QString defaultStorePath();
 // timeout from $LEDGERDESK_BUSY_TIMEOUT_MS when set.
 Result<StoreConfig> resolveStoreConfig(const QString &explicitLocation);
 
-// Opens a connection for the calling thread.
+// Opens a connection for the calling thread: a sharded store when `location` is a topology file
+// (told by its content: a JSON object), else a single SQLite file.
 Result<std::unique_ptr<Store>> openStore(const StoreConfig &config);
-// Creates a new store (refuses to overwrite anything) and returns a connection to it.
+// Creates a new store (refuses to overwrite anything; on failure leaves nothing behind) and
+// returns a connection to it.
 Result<std::unique_ptr<Store>> createStore(const StoreConfig &config, int scale);
 
 } // namespace ledger
