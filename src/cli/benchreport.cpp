@@ -1,5 +1,6 @@
 #include "benchreport.h"
 
+#include "benchoptions.h"
 #include "textoutput.h"
 
 #include <QJsonArray>
@@ -214,10 +215,11 @@ QString renderBenchReport(const QJsonObject &o)
         return renderShards(o);
     if (scenario == QLatin1String("console"))
         return renderConsole(o);
+    // `bench all`: one object per scenario, shown in the order they ran.
     QStringList parts;
-    for (auto it = o.begin(); it != o.end(); ++it) {
-        if (it.value().isObject())
-            parts << renderBenchReport(it.value().toObject());
+    for (const QString &name : benchScenarios()) {
+        if (o.value(name).isObject())
+            parts << renderBenchReport(o.value(name).toObject());
     }
     return parts.join(QLatin1Char('\n'));
 }
