@@ -341,37 +341,30 @@ Error ShardedStore::withSnapshot(const std::function<Error()> &work)
     return nest(0);
 }
 
-Error ShardedStore::scanAccounts(const std::function<void(const Account &)> &visit, const StopCheck &shouldStop)
+Error ShardedStore::scanEachShard(const std::function<Error(SqliteStore &)> &scan, const StopCheck &shouldStop)
 {
     for (const auto &shard : m_shards) {
-        if (Error e = shard->scanAccounts(visit, shouldStop); !e.ok())
+        if (Error e = scan(*shard); !e.ok())
             return e;
         if (shouldStop && shouldStop())
             break;
     }
     return {};
+}
+
+Error ShardedStore::scanAccounts(const std::function<void(const Account &)> &visit, const StopCheck &shouldStop)
+{
+    return scanEachShard([&](SqliteStore &s) { return s.scanAccounts(visit, shouldStop); }, shouldStop);
 }
 
 Error ShardedStore::scanLegs(const std::function<void(const LegMarker &)> &visit, const StopCheck &shouldStop)
 {
-    for (const auto &shard : m_shards) {
-        if (Error e = shard->scanLegs(visit, shouldStop); !e.ok())
-            return e;
-        if (shouldStop && shouldStop())
-            break;
-    }
-    return {};
+    return scanEachShard([&](SqliteStore &s) { return s.scanLegs(visit, shouldStop); }, shouldStop);
 }
 
 Error ShardedStore::scanTransactions(const std::function<void(const Transaction &)> &visit, const StopCheck &shouldStop)
 {
-    for (const auto &shard : m_shards) {
-        if (Error e = shard->scanTransactions(visit, shouldStop); !e.ok())
-            return e;
-        if (shouldStop && shouldStop())
-            break;
-    }
-    return {};
+    return scanEachShard([&](SqliteStore &s) { return s.scanTransactions(visit, shouldStop); }, shouldStop);
 }
 
 } // namespace ledger

@@ -100,6 +100,8 @@ private:
     // Shard indexes to try for a transaction id: where it was last seen, shardOf(id), the rest.
     QList<int> probeOrder(const QString &txId) const;
     void remember(const QString &txId, int shard);
+    // Runs `scan` on shard after shard, stopping at an error or when `shouldStop` says so.
+    Error scanEachShard(const std::function<Error(SqliteStore &)> &scan, const StopCheck &shouldStop);
     // Runs `call(shard)` on the shards of probeOrder(id) until one answers other than not-found.
     template <typename T, typename Call>
     Result<T> onTransactionShard(const QString &id, Call call);

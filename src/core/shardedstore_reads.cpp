@@ -94,6 +94,25 @@ auto sumOver(std::vector<std::unique_ptr<Store>> &shards, Call call) -> Result<q
     return total;
 }
 
+// Every shard's first offset + limit rows of `query` (any query with offset and limit), each list
+// in that shard's own order: the input of mergePages.
+template <typename Shards, typename Query, typename Fetch>
+auto firstRowsOfEachShard(Shards &shards, const Query &query, Fetch fetch)
+    -> Result<std::vector<std::decay_t<decltype(fetch(*shards.front(), query).value())>>>
+{
+    Query each = query;
+    each.offset = 0;
+    each.limit = perShardLimit(query.offset, query.limit);
+    std::vector<std::decay_t<decltype(fetch(*shards.front(), query).value())>> lists;
+    for (const auto &shard : shards) {
+        auto page = fetch(*shard, each);
+        if (!page.ok())
+            return page.error();
+        lists.push_back(std::move(page).value());
+    }
+    return lists;
+}
+
 // Adds `more` to `into` element by element (both of the same length by construction).
 void addInto(QList<qint64> &into, const QList<qint64> &more)
 {
@@ -105,18 +124,11 @@ void addInto(QList<qint64> &into, const QList<qint64> &more)
 
 Result<QList<Account>> ShardedStore::accounts(const AccountQuery &query)
 {
-    AccountQuery each = query;
-    each.offset = 0;
-    each.limit = perShardLimit(query.offset, query.limit);
-    std::vector<QList<Account>> lists;
-    for (const auto &shard : m_shards) {
-        auto page = shard->accounts(each);
-        if (!page.ok())
-            return page.error();
-        lists.push_back(std::move(page).value());
-    }
+    auto lists = firstRowsOfEachShard(m_shards, query, [](SqliteStore &s, const AccountQuery &q) { return s.accounts(q); });
+    if (!lists.ok())
+        return lists.error();
     return mergePages(
-        lists, [](const Account &a, const Account &b) { return compareBinary(a.id, b.id) < 0; }, query.offset, query.limit);
+        *lists, [](const Account &a, const Account &b) { return compareBinary(a.id, b.id) < 0; }, query.offset, query.limit);
 }
 
 Result<qint64> ShardedStore::accountCount(const AccountQuery &query)
@@ -146,20 +158,13 @@ Result<QList<LegMarker>> ShardedStore::legsOfTransaction(const QString &txId)
 
 Result<QList<Transaction>> ShardedStore::transactions(const TxQuery &query)
 {
-    TxQuery each = query;
-    each.offset = 0;
-    each.limit = perShardLimit(query.offset, query.limit);
-    std::vector<QList<Transaction>> lists;
-    for (const auto &shard : m_shards) {
-        auto page = shard->transactions(each);
-        if (!page.ok())
-            return page.error();
-        lists.push_back(std::move(page).value());
-    }
+    auto lists = firstRowsOfEachShard(m_shards, query, [](SqliteStore &s, const TxQuery &q) { return s.transactions(q); });
+    if (!lists.ok())
+        return lists.error();
     const TxSortKey key = query.sortKey;
     const bool descending = query.descending;
     auto merged = mergePages(
-        lists,
+        *lists,
         [key, descending](const Transaction &a, const Transaction &b) {
             const int c = compareTransactions(a, b, key);
             return descending ? c > 0 : c < 0;
@@ -192,21 +197,14 @@ Result<QMap<TxState, qint64>> ShardedStore::countByState()
 
 Result<QList<JournalEntry>> ShardedStore::journalEntries(const JournalQuery &query)
 {
-    JournalQuery each = query;
-    each.offset = 0;
-    each.limit = perShardLimit(query.offset, query.limit);
-    std::vector<QList<JournalEntry>> lists;
-    for (const auto &shard : m_shards) {
-        auto page = shard->journalEntries(each);
-        if (!page.ok())
-            return page.error();
-        lists.push_back(std::move(page).value());
-    }
+    auto lists = firstRowsOfEachShard(m_shards, query, [](SqliteStore &s, const JournalQuery &q) { return s.journalEntries(q); });
+    if (!lists.ok())
+        return lists.error();
     // Sequence numbers are per file: across files, by time, then shard, then seq (each shard's
     // list is in seq order, which is its time order).
     const bool newest = query.newestFirst;
     return mergePages(
-        lists, [newest](const JournalEntry &a, const JournalEntry &b) { return newest ? b.at < a.at : a.at < b.at; }, query.offset,
+        *lists, [newest](const JournalEntry &a, const JournalEntry &b) { return newest ? b.at < a.at : a.at < b.at; }, query.offset,
         query.limit, newest);
 }
 
