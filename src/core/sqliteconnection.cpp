@@ -547,18 +547,20 @@ Error SqliteConnection::readSnapshot(const std::function<Error()> &work)
     return commit();
 }
 
-Error SqliteConnection::begin()
+Error SqliteConnection::runControl(const char *sql, const QString &context)
 {
     // Prepared once like every other statement: parsing BEGIN and COMMIT anew cost more than a
     // small write itself.
-    auto q = prepared("BEGIN IMMEDIATE");
+    auto q = prepared(sql);
     if (!q.ok())
         return q.error();
     const bool ok = (*q)->exec();
-    const Error e = ok ? Error{} : storeError((*q)->lastError(), QStringLiteral("starting a write"));
+    const Error e = ok ? Error{} : storeError((*q)->lastError(), context);
     (*q)->finish();
     return e;
 }
+
+Error SqliteConnection::begin() { return runControl("BEGIN IMMEDIATE", QStringLiteral("starting a write")); }
 
 void SqliteConnection::rollback()
 {
@@ -572,13 +574,7 @@ Error SqliteConnection::commit()
 {
     for (auto &entry : m_prepared)
         entry.second->finish();
-    auto q = prepared("COMMIT");
-    if (!q.ok())
-        return q.error();
-    const bool ok = (*q)->exec();
-    const Error e = ok ? Error{} : storeError((*q)->lastError(), QStringLiteral("committing a write"));
-    (*q)->finish();
-    return e;
+    return runControl("COMMIT", QStringLiteral("committing a write"));
 }
 
 Error SqliteConnection::storeError(const QSqlError &error, const QString &context) const

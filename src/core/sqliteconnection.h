@@ -116,6 +116,8 @@ private:
     QMutex *writeGate();
     // The cached prepared statement for `sql` (a string literal), not yet run.
     Result<QSqlQuery *> prepared(const char *sql);
+    // Runs a prepared statement that returns no rows (BEGIN, COMMIT); errors name `context`.
+    Error runControl(const char *sql, const QString &context);
     Error begin();
     void rollback();
     Error commit();
