@@ -46,72 +46,68 @@ bool ConsoleBench::listShown() const
 void ConsoleBench::start()
 {
     connect(m_window, &MainWindow::storeFailed, this, [this](const QString &message) { fail(message); });
-    // Open straight onto the transaction list, as an operator who goes to the list at once.
-    step(QStringLiteral("open + first page"), kOpenBudgetMs,
+    QTableView *table = m_window->transactionsPage()->table();
+    TransactionTableModel *model = m_window->transactionModel();
+    m_steps = {
+        // Open straight onto the transaction list, as an operator who goes to the list at once.
+        {QStringLiteral("open + first page"), kOpenBudgetMs,
          [this] {
              m_window->showView(NavigatorModel::View::Transactions);
              m_window->openStore(m_path, OpenMode::Existing);
          },
-         [this] { return m_window->hasStore() && listShown(); },
-         [this] {
-             QTableView *table = m_window->transactionsPage()->table();
-             step(QStringLiteral("jump to last row"), kJumpBudgetMs, [table] { table->scrollToBottom(); },
-                  [this, table] {
-                      const int last = m_window->transactionModel()->rowCount() - 1;
-                      return listShown() && table->rowAt(table->viewport()->height() - 2) >= last - 1
-                          && !m_window->transactionModel()->keyAt(last).isEmpty();
-                  },
-                  [this] {
-                      step(QStringLiteral("switch to one state (canceled)"), kFilterBudgetMs,
-                           [this] { m_window->showView(NavigatorModel::View::State, TxState::Canceled); },
-                           [this] {
-                               // The rows on screen, wherever the view kept its scroll position.
-                               const int top = qMax(0, m_window->transactionsPage()->table()->rowAt(0));
-                               const auto tx = m_window->transactionModel()->transactionAt(top);
-                               return listShown() && tx && tx->state == TxState::Canceled;
-                           },
-                           [this] {
-                               step(QStringLiteral("switch back to all states"), kFilterBudgetMs,
-                                    [this] { m_window->showView(NavigatorModel::View::Transactions); },
-                                    [this] { return listShown() && !m_window->transactionModel()->query().state; },
-                                    [this] {
-                                        QHeaderView *header = m_window->transactionsPage()->table()->horizontalHeader();
-                                        step(QStringLiteral("sort by age"), -1,
-                                             [header] { header->setSortIndicator(TransactionTableModel::AgeColumn, Qt::DescendingOrder); },
-                                             [this] { return listShown(); }, [this] { report(); });
-                                    });
-                           });
-                  });
-         });
+         [this] { return m_window->hasStore() && listShown(); }},
+        {QStringLiteral("jump to last row"), kJumpBudgetMs, [table] { table->scrollToBottom(); },
+         [this, table, model] {
+             const int last = model->rowCount() - 1;
+             return listShown() && table->rowAt(table->viewport()->height() - 2) >= last - 1 && !model->keyAt(last).isEmpty();
+         }},
+        {QStringLiteral("switch to one state (canceled)"), kFilterBudgetMs,
+         [this] { m_window->showView(NavigatorModel::View::State, TxState::Canceled); },
+         [this, table, model] {
+             // The rows on screen, wherever the view kept its scroll position.
+             const auto tx = model->transactionAt(qMax(0, table->rowAt(0)));
+             return listShown() && tx && tx->state == TxState::Canceled;
+         }},
+        {QStringLiteral("switch back to all states"), kFilterBudgetMs, [this] { m_window->showView(NavigatorModel::View::Transactions); },
+         [this, model] { return listShown() && !model->query().state; }},
+        {QStringLiteral("sort by age"), -1,
+         [table] { table->horizontalHeader()->setSortIndicator(TransactionTableModel::AgeColumn, Qt::DescendingOrder); },
+         [this] { return listShown(); }},
+    };
+    runStep(0);
 }
 
-void ConsoleBench::step(const QString &what, qint64 budgetMs, const std::function<void()> &act, const std::function<bool()> &ready,
-                        const std::function<void()> &next)
+void ConsoleBench::runStep(int index)
 {
+    if (index == int(m_steps.size())) {
+        report();
+        return;
+    }
     m_timer.start();
-    act();
+    m_steps[size_t(index)].act();
     // Let the action's own queued work start before the first look.
-    QTimer::singleShot(0, this, [=] { poll(what, budgetMs, ready, next); });
+    QTimer::singleShot(0, this, [this, index] { poll(index); });
 }
 
-void ConsoleBench::poll(const QString &what, qint64 budgetMs, const std::function<bool()> &ready, const std::function<void()> &next)
+void ConsoleBench::poll(int index)
 {
-    if (ready()) {
+    const Step &step = m_steps[size_t(index)];
+    if (step.ready()) {
         const double ms = double(m_timer.nsecsElapsed()) / 1e6;
-        QJsonObject t{{QStringLiteral("what"), what}, {QStringLiteral("ms"), ms}};
-        if (budgetMs > 0) {
-            t.insert(QStringLiteral("budgetMs"), double(budgetMs));
-            t.insert(QStringLiteral("withinBudget"), ms <= double(budgetMs));
+        QJsonObject t{{QStringLiteral("what"), step.what}, {QStringLiteral("ms"), ms}};
+        if (step.budgetMs > 0) {
+            t.insert(QStringLiteral("budgetMs"), double(step.budgetMs));
+            t.insert(QStringLiteral("withinBudget"), ms <= double(step.budgetMs));
         }
         m_timings.append(t);
-        next();
+        runStep(index + 1);
         return;
     }
     if (m_timer.elapsed() > kGiveUpMs) {
-        fail(tr("%1 did not finish within %2 s").arg(what).arg(kGiveUpMs / 1000));
+        fail(tr("%1 did not finish within %2 s").arg(step.what).arg(kGiveUpMs / 1000));
         return;
     }
-    QTimer::singleShot(kPollMs, this, [=] { poll(what, budgetMs, ready, next); });
+    QTimer::singleShot(kPollMs, this, [this, index] { poll(index); });
 }
 
 void ConsoleBench::fail(const QString &message)

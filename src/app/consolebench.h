@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QObject>
 #include <functional>
+#include <vector>
 
 namespace ledger::app {
 
@@ -25,10 +26,16 @@ Q_SIGNALS:
     void finished(bool ok, const QByteArray &report);
 
 private:
-    // Times `act` until `ready` holds, then records it under `what` and runs `next`.
-    void step(const QString &what, qint64 budgetMs, const std::function<void()> &act, const std::function<bool()> &ready,
-              const std::function<void()> &next);
-    void poll(const QString &what, qint64 budgetMs, const std::function<bool()> &ready, const std::function<void()> &next);
+    // One thing the operator does: `act`, timed until `ready` holds (each 1 ms).
+    struct Step {
+        QString what;
+        qint64 budgetMs; // -1: none
+        std::function<void()> act;
+        std::function<bool()> ready;
+    };
+
+    void runStep(int index);
+    void poll(int index);
     bool listShown() const;
     void fail(const QString &message);
     void report();
@@ -37,6 +44,7 @@ private:
     QString m_path;
     QElapsedTimer m_timer;
     QJsonArray m_timings;
+    std::vector<Step> m_steps;
 };
 
 // Peak resident set size of this process in MB (getrusage).
