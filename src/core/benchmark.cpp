@@ -7,7 +7,6 @@
 
 #include <QDir>
 #include <atomic>
-#include <random>
 #include <thread>
 
 namespace ledger::bench {
@@ -97,21 +96,29 @@ Result<RawResult> runRaw(const ScratchStore &scratch, int threads, qint64 commit
 
 namespace {
 
-// A random transfer among the scratch accounts.
-TransferRequest randomTransfer(const QStringList &accounts, std::mt19937_64 &rng)
-{
-    std::uniform_int_distribution<int> pick(0, int(accounts.size()) - 1);
-    std::uniform_int_distribution<qint64> amount(1, 1000);
-    TransferRequest r;
-    const int from = pick(rng);
-    int to = pick(rng);
-    while (to == from)
-        to = pick(rng);
-    r.source = accounts.at(from);
-    r.destination = accounts.at(to);
-    r.amount = amount(rng);
-    return r;
-}
+// Transfers that did not end done, counted from any worker thread; the first one's reason kept.
+class FailureTally {
+public:
+    // Records `o` if it failed; returns the error that must stop the worker (the store failed).
+    Error record(const TxOutcome &o)
+    {
+        if (o.ok() && o.tx && o.tx->state == TxState::Done)
+            return {};
+        if (m_count++ == 0) {
+            QMutexLocker lock(&m_mutex);
+            m_first = o.ok() ? QStringLiteral("ended %1").arg(o.tx ? nameOf(o.tx->state) : QString()) : o.error.toString();
+        }
+        return exitStatusOf(o.error.code) == ExitStatus::StoreFailure ? o.error : Error{};
+    }
+    // After the workers joined.
+    qint64 count() const { return m_count; }
+    QString first() const { return m_first; }
+
+private:
+    std::atomic<qint64> m_count{0};
+    QMutex m_mutex;
+    QString m_first;
+};
 
 } // namespace
 
@@ -122,10 +129,8 @@ Result<TransfersResult> runTransfers(const ScratchStore &scratch, int threads, q
         return makeError(ErrorCode::InvalidArgument, QStringLiteral("transfers need at least two accounts"));
     std::atomic<qint64> next{0};
     std::atomic<qint64> writes{0};
-    std::atomic<qint64> failed{0};
+    FailureTally failures;
     Samples samples(threads);
-    QString firstFailure;
-    QMutex failureMutex;
     Stopwatch clock;
     const Error e = onThreads(scratch.config(), threads, [&](Store &store, int t, int) -> Error {
         CoordinatorOptions options;
@@ -142,14 +147,8 @@ Result<TransfersResult> runTransfers(const ScratchStore &scratch, int threads, q
             const auto started = Stopwatch::Clock::now();
             const TxOutcome o = coordinator.transfer(request);
             samples.add(t, Stopwatch::msSince(started));
-            if (!o.ok() || !o.tx || o.tx->state != TxState::Done) {
-                if (failed++ == 0) {
-                    QMutexLocker lock(&failureMutex);
-                    firstFailure = o.ok() ? QStringLiteral("ended %1").arg(o.tx ? nameOf(o.tx->state) : QString()) : o.error.toString();
-                }
-                if (exitStatusOf(o.error.code) == ExitStatus::StoreFailure)
-                    return o.error;
-            }
+            if (Error stop = failures.record(o); !stop.ok())
+                return stop;
         }
         return {};
     });
@@ -158,9 +157,9 @@ Result<TransfersResult> runTransfers(const ScratchStore &scratch, int threads, q
     TransfersResult r;
     r.threads = threads;
     r.transfers = count;
-    r.failed = failed;
+    r.failed = failures.count();
     r.completed = count - r.failed;
-    r.firstFailure = firstFailure;
+    r.firstFailure = failures.first();
     r.writes = writes;
     r.seconds = clock.seconds();
     r.transfersPerSecond = r.seconds > 0 ? double(r.completed) / r.seconds : 0;
@@ -177,7 +176,7 @@ Result<SeedResult> runSeed(const ScratchStore &scratch, int iterations, int perI
         return makeError(ErrorCode::InvalidArgument, QStringLiteral("the seed scenario needs at least two accounts"));
     const qint64 total = qint64(iterations) * perIteration;
     std::atomic<qint64> next{0};
-    std::atomic<qint64> failed{0};
+    FailureTally failures;
     Samples samples(clients);
     Stopwatch clock;
     std::atomic<qint64> lastEndNs{0};
@@ -197,11 +196,8 @@ Result<SeedResult> runSeed(const ScratchStore &scratch, int iterations, int perI
             const qint64 end = std::chrono::duration_cast<std::chrono::nanoseconds>(Stopwatch::Clock::now() - clock.start()).count();
             for (qint64 seen = lastEndNs.load(); end > seen && !lastEndNs.compare_exchange_weak(seen, end);) {
             }
-            if (!o.ok() || !o.tx || o.tx->state != TxState::Done) {
-                ++failed;
-                if (exitStatusOf(o.error.code) == ExitStatus::StoreFailure)
-                    return o.error;
-            }
+            if (Error stop = failures.record(o); !stop.ok())
+                return stop;
         }
         return {};
     });
@@ -212,7 +208,7 @@ Result<SeedResult> runSeed(const ScratchStore &scratch, int iterations, int perI
     r.perIteration = perIteration;
     r.clients = clients;
     r.sliceMs = sliceMs;
-    r.failed = failed;
+    r.failed = failures.count();
     r.runtimeSeconds = double(lastEndNs.load()) / 1e9;
     r.transfersPerSecond = r.runtimeSeconds > 0 ? double(total - r.failed) / r.runtimeSeconds : 0;
     r.latencyMs = summarize(samples.merged());

@@ -7,7 +7,6 @@
 
 #include <array>
 #include <atomic>
-#include <random>
 
 namespace ledger::bench {
 
@@ -68,15 +67,8 @@ Result<RecoverResult> runRecover(const ScratchStore &scratch, int threads, qint6
         options.hook = [&stopAt](Step step, const QString &) { return step == stopAt ? HookAction::Abandon : HookAction::Continue; };
         Coordinator coordinator(store, options);
         std::mt19937_64 rng(seed * 7919 + quint64(t));
-        std::uniform_int_distribution<int> pick(0, int(accounts.size()) - 1);
         for (qint64 i = next++; i < count; i = next++) {
-            TransferRequest request;
-            request.source = accounts.at(pick(rng));
-            do
-                request.destination = accounts.at(pick(rng));
-            while (request.destination == request.source);
-            request.amount = 1 + qint64(i % 1000);
-            if (Error e = makeStuck(coordinator, stopAt, request, i); !e.ok())
+            if (Error e = makeStuck(coordinator, stopAt, randomTransfer(accounts, rng), i); !e.ok())
                 return e;
         }
         return {};

@@ -1,15 +1,17 @@
 #pragma once
 // The benchmark's plumbing: worker threads with one store connection each, a stopwatch the
-// first ready worker starts, and per-thread latency samples merged at the end.
+// first ready worker starts, per-thread latency samples merged at the end, and random transfers.
 //
 // Thread-safety: as noted per member.
 
+#include "coordinator.h"
 #include "storeconfig.h"
 
 #include <QMutex>
 #include <chrono>
 #include <functional>
 #include <mutex>
+#include <random>
 #include <thread>
 #include <vector>
 
@@ -75,5 +77,22 @@ public:
 private:
     std::vector<std::vector<double>> m_perThread;
 };
+
+// A random transfer among `accounts` (at least two): amount 0.01-10.00, source != destination.
+// Thread-safety: each thread its own generator.
+inline TransferRequest randomTransfer(const QStringList &accounts, std::mt19937_64 &rng)
+{
+    std::uniform_int_distribution<int> pick(0, int(accounts.size()) - 1);
+    std::uniform_int_distribution<qint64> amount(1, 1000);
+    TransferRequest r;
+    const int from = pick(rng);
+    int to = pick(rng);
+    while (to == from)
+        to = pick(rng);
+    r.source = accounts.at(from);
+    r.destination = accounts.at(to);
+    r.amount = amount(rng);
+    return r;
+}
 
 } // namespace ledger::bench
