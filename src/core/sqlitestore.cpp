@@ -2,8 +2,8 @@
 // Transaction documents are in sqlitestore_transactions.cpp.
 #include "sqlitestore.h"
 
-#include "identifiers.h"
 #include "money.h"
+#include "documentrules.h"
 #include "sqliterows.h"
 
 namespace ledger {
@@ -115,20 +115,12 @@ Result<Account> SqliteStore::setAccountStatus(const QString &id, AccountStatus s
         auto found = readAccount(id);
         if (!found.ok())
             return found.error();
-        if (!found->has_value())
-            return makeError(ErrorCode::UnknownAccount, QStringLiteral("no account %1").arg(id));
+        const rules::StatusDecision decision = rules::statusChange(id, *found, status, scale());
+        if (!decision.refusal.ok())
+            return decision.refusal;
         Account a = **found;
-        if (id == kWorldAccount)
-            return makeError(ErrorCode::SystemAccount, QStringLiteral("@world is the system account; it cannot be frozen or closed"));
-        if (a.status == status)
-            return a; // already so: nothing to write
-        if (a.status == AccountStatus::Closed)
-            return makeError(ErrorCode::AccountClosed, QStringLiteral("account %1 is closed; closed accounts stay closed").arg(id));
-        if (status == AccountStatus::Closed && (a.balance != 0 || a.pendingDebits != 0 || a.pendingCredits != 0))
-            return makeError(ErrorCode::AccountNotEmpty,
-                             QStringLiteral("account %1 has balance %2, %3 pending debits and %4 pending credits; "
-                                            "only an empty account can be closed")
-                                 .arg(id, amountText(a.balance), amountText(a.pendingDebits), amountText(a.pendingCredits)));
+        if (decision.unchanged)
+            return a;
         auto clock = m_conn->clock();
         if (!clock.ok())
             return clock.error();
@@ -136,13 +128,10 @@ Result<Account> SqliteStore::setAccountStatus(const QString &id, AccountStatus s
                               {nameOf(status), clock->now, id});
         if (!up.ok())
             return up.error();
-        const QString event = status == AccountStatus::Frozen ? QStringLiteral("frozen")
-            : status == AccountStatus::Open                  ? QStringLiteral("unfrozen")
-                                                              : QStringLiteral("closed");
         JournalEntry changed;
         changed.docId = id;
         changed.actor = actor;
-        changed.event = event;
+        changed.event = decision.event;
         changed.fromState = nameOf(a.status);
         changed.toState = nameOf(status);
         changed.detail = reason;
@@ -192,54 +181,40 @@ Result<qint64> SqliteStore::accountCount(const AccountQuery &query)
     return count->value_or(0);
 }
 
+Error SqliteStore::writeLeg(const QString &txId, const QString &accountId, bool exists, LegSide side, qint64 amount,
+                            LegStatus status, const rules::LegDecision &decision)
+{
+    auto clock = m_conn->clock();
+    if (!clock.ok())
+        return clock.error();
+    auto marker = exists ? m_conn->run("UPDATE legs SET status = ?, at = ? WHERE tx_id = ? AND account_id = ?",
+                                       {nameOf(status), clock->now, txId, accountId})
+                         : m_conn->run("INSERT INTO legs (" LEDGER_LEG_COLUMNS ") VALUES (?, ?, ?, ?, ?, ?)",
+                                       {txId, accountId, nameOf(side), amount, nameOf(status), clock->now});
+    if (!marker.ok())
+        return marker.error();
+    if (decision.deltaBalance == 0 && decision.deltaPendingDebits == 0 && decision.deltaPendingCredits == 0)
+        return {}; // a tombstone: the account is not touched (it may not even exist)
+    return touchAccount(accountId, decision.deltaBalance, decision.deltaPendingDebits, decision.deltaPendingCredits, clock->now);
+}
+
 Result<LegOutcome> SqliteStore::hold(const QString &txId, const QString &accountId, LegSide side, qint64 amount)
 {
     return m_conn->write<LegOutcome>([&]() -> Result<LegOutcome> {
         auto marker = readLeg(txId, accountId);
         if (!marker.ok())
             return marker.error();
-        if (marker->has_value())
-            return LegOutcome{(*marker)->status, false}; // already there: report, never re-hold
-        auto found = readAccount(accountId);
-        if (!found.ok())
-            return found.error();
-        if (!found->has_value())
-            return makeError(ErrorCode::UnknownAccount, QStringLiteral("no account %1").arg(accountId));
-        const Account &a = **found;
-        if (a.status == AccountStatus::Frozen)
-            return makeError(ErrorCode::AccountFrozen, QStringLiteral("account %1 is frozen").arg(accountId));
-        if (a.status == AccountStatus::Closed)
-            return makeError(ErrorCode::AccountClosed, QStringLiteral("account %1 is closed").arg(accountId));
-        const bool world = accountId == kWorldAccount;
-        if (side == LegSide::Debit) {
-            // @world may go negative, but never past what an int64 can hold.
-            const auto available = money::subtract(a.balance, a.pendingDebits);
-            const auto after = available ? money::subtract(*available, amount) : std::nullopt;
-            if (!after || !money::add(a.pendingDebits, amount))
-                return makeError(ErrorCode::AmountOverflow,
-                                 QStringLiteral("holding %1 on %2 would overflow its balance").arg(amountText(amount), accountId));
-            if (!world && *after < 0)
-                return makeError(ErrorCode::InsufficientFunds,
-                                 QStringLiteral("%1 has %2 available (balance %3, %4 held for other transfers); this transfer needs %5")
-                                     .arg(accountId, amountText(a.available()), amountText(a.balance),
-                                          amountText(a.pendingDebits), amountText(amount)));
-        } else {
-            // Every credit that could still post must fit, so that posting can never overflow.
-            const auto pending = money::add(a.pendingCredits, amount);
-            if (!pending || !money::add(a.balance, *pending))
-                return makeError(ErrorCode::AmountOverflow,
-                                 QStringLiteral("crediting %1 to %2 would overflow its balance").arg(amountText(amount), accountId));
+        std::optional<Account> account;
+        if (!marker->has_value()) {
+            auto found = readAccount(accountId);
+            if (!found.ok())
+                return found.error();
+            account = *found;
         }
-        auto clock = m_conn->clock();
-        if (!clock.ok())
-            return clock.error();
-        auto ins = m_conn->run("INSERT INTO legs (" LEDGER_LEG_COLUMNS ") VALUES (?, ?, ?, ?, 'held', ?)",
-                               {txId, accountId, nameOf(side), amount, clock->now});
-        if (!ins.ok())
-            return ins.error();
-        const Error e = side == LegSide::Debit ? touchAccount(accountId, 0, amount, 0, clock->now)
-                                               : touchAccount(accountId, 0, 0, amount, clock->now);
-        if (!e.ok())
+        const rules::LegDecision d = rules::hold(txId, accountId, *marker, account, side, amount, scale());
+        if (!d.writes())
+            return d.withoutWriting();
+        if (Error e = writeLeg(txId, accountId, false, side, amount, LegStatus::Held, d); !e.ok())
             return e;
         return LegOutcome{LegStatus::Held, true};
     });
@@ -251,34 +226,18 @@ Result<LegOutcome> SqliteStore::post(const QString &txId, const QString &account
         auto marker = readLeg(txId, accountId);
         if (!marker.ok())
             return marker.error();
-        if (!marker->has_value())
-            return makeError(ErrorCode::ProtocolViolation,
-                             QStringLiteral("post of %1 on %2: no leg marker there (the leg was never held)").arg(txId, accountId));
-        const LegMarker m = **marker;
-        if (m.status == LegStatus::Posted)
-            return LegOutcome{LegStatus::Posted, false};
-        if (m.status == LegStatus::Voided)
-            return makeError(ErrorCode::ProtocolViolation,
-                             QStringLiteral("post of %1 on %2: the leg was voided by a cancel").arg(txId, accountId));
-        auto found = readAccount(accountId);
-        if (!found.ok())
-            return found.error();
-        if (!found->has_value())
-            return makeError(ErrorCode::ProtocolViolation, QStringLiteral("post of %1: account %2 is gone").arg(txId, accountId));
-        const Account &a = **found;
-        const auto balance = m.side == LegSide::Debit ? money::subtract(a.balance, m.amount) : money::add(a.balance, m.amount);
-        if (!balance)
-            return makeError(ErrorCode::AmountOverflow, QStringLiteral("posting %1 on %2 would overflow its balance").arg(txId, accountId));
-        auto clock = m_conn->clock();
-        if (!clock.ok())
-            return clock.error();
-        auto up = m_conn->run("UPDATE legs SET status = 'posted', at = ? WHERE tx_id = ? AND account_id = ?",
-                              {clock->now, txId, accountId});
-        if (!up.ok())
-            return up.error();
-        const Error e = m.side == LegSide::Debit ? touchAccount(accountId, -m.amount, -m.amount, 0, clock->now)
-                                                 : touchAccount(accountId, m.amount, 0, -m.amount, clock->now);
-        if (!e.ok())
+        std::optional<Account> account;
+        if (marker->has_value() && (*marker)->status == LegStatus::Held) {
+            auto found = readAccount(accountId);
+            if (!found.ok())
+                return found.error();
+            account = *found;
+        }
+        const rules::LegDecision d = rules::post(txId, accountId, *marker, account);
+        if (!d.writes())
+            return d.withoutWriting();
+        const LegMarker &m = **marker;
+        if (Error e = writeLeg(txId, accountId, true, m.side, m.amount, LegStatus::Posted, d); !e.ok())
             return e;
         return LegOutcome{LegStatus::Posted, true};
     });
@@ -290,31 +249,10 @@ Result<LegOutcome> SqliteStore::voidLeg(const QString &txId, const QString &acco
         auto marker = readLeg(txId, accountId);
         if (!marker.ok())
             return marker.error();
-        auto clock = m_conn->clock();
-        if (!clock.ok())
-            return clock.error();
-        if (!marker->has_value()) {
-            // The tombstone: a hold that arrives after this (from a stalled worker) finds a
-            // marker and does nothing.
-            auto ins = m_conn->run("INSERT INTO legs (" LEDGER_LEG_COLUMNS ") VALUES (?, ?, ?, ?, 'voided', ?)",
-                                   {txId, accountId, nameOf(side), amount, clock->now});
-            if (!ins.ok())
-                return ins.error();
-            return LegOutcome{LegStatus::Voided, true};
-        }
-        const LegMarker m = **marker;
-        if (m.status == LegStatus::Voided)
-            return LegOutcome{LegStatus::Voided, false};
-        if (m.status == LegStatus::Posted)
-            return makeError(ErrorCode::ProtocolViolation,
-                             QStringLiteral("void of %1 on %2: the leg is already posted").arg(txId, accountId));
-        auto up = m_conn->run("UPDATE legs SET status = 'voided', at = ? WHERE tx_id = ? AND account_id = ?",
-                              {clock->now, txId, accountId});
-        if (!up.ok())
-            return up.error();
-        const Error e = m.side == LegSide::Debit ? touchAccount(accountId, 0, -m.amount, 0, clock->now)
-                                                 : touchAccount(accountId, 0, 0, -m.amount, clock->now);
-        if (!e.ok())
+        const rules::LegDecision d = rules::voidLeg(txId, accountId, *marker);
+        if (!d.writes())
+            return d.withoutWriting();
+        if (Error e = writeLeg(txId, accountId, marker->has_value(), side, amount, LegStatus::Voided, d); !e.ok())
             return e;
         return LegOutcome{LegStatus::Voided, true};
     });

@@ -5,6 +5,7 @@
 //
 // Threading: one SqliteStore per thread (see Store).
 
+#include "documentrules.h"
 #include "sqliteconnection.h"
 #include "store.h"
 
@@ -67,6 +68,10 @@ private:
     Result<std::optional<LegMarker>> readLeg(const QString &txId, const QString &accountId);
     Result<std::optional<Transaction>> readTransaction(const QString &id);
     Error appendJournal(const QString &docKind, const JournalEntry &entry, const QString &now);
+    // Writes the marker (insert, or update when it `exists`) and moves the account by the
+    // decision's deltas, inside the caller's write.
+    Error writeLeg(const QString &txId, const QString &accountId, bool exists, LegSide side, qint64 amount, LegStatus status,
+                   const rules::LegDecision &decision);
     Error touchAccount(const QString &id, qint64 deltaBalance, qint64 deltaPendingDebits, qint64 deltaPendingCredits,
                        const QString &now);
     QString amountText(qint64 minor) const;

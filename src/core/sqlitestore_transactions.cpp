@@ -2,7 +2,6 @@
 #include "sqlitestore.h"
 
 #include "sqliterows.h"
-#include "statemachine.h"
 
 namespace ledger {
 
@@ -76,26 +75,9 @@ Result<InsertOutcome> SqliteStore::insertTransaction(const NewTransaction &n)
                                 clock->now, clock->now});
         if (!ins.ok())
             return ins.error();
-        JournalEntry created;
-        created.docId = n.id;
-        created.actor = n.actor;
-        created.worker = n.worker;
-        created.event = QStringLiteral("created");
-        created.toState = nameOf(TxState::Initial);
-        created.detail = n.detail;
-        if (Error e = appendJournal(kTxDoc, created, clock->now); !e.ok())
+        if (Error e = appendJournal(kTxDoc, rules::createdJournal(n), clock->now); !e.ok())
             return e;
-
-        Transaction t;
-        t.id = n.id;
-        t.idempotencyKey = n.idempotencyKey;
-        t.kind = n.kind;
-        t.compensates = n.compensates;
-        t.source = n.source;
-        t.destination = n.destination;
-        t.amount = n.amount;
-        t.memo = n.memo;
-        t.state = TxState::Initial;
+        Transaction t = rules::newTransaction(n);
         t.createdAt = t.lastModified = parseTimestamp(clock->now);
         return InsertOutcome{t, true};
     });
@@ -112,29 +94,15 @@ Result<CasOutcome> SqliteStore::updateTransaction(const QString &id, const TxGua
         Transaction t = **found;
         if (t.state != guard.state || t.owner != guard.owner || t.epoch != guard.epoch)
             return CasOutcome{false, t};
-        if (isTerminal(t.state))
-            return makeError(ErrorCode::Internal, QStringLiteral("%1 is %2; nothing may change a finished document").arg(id, nameOf(t.state)));
-        if (change.newState != t.state && !isAllowedTransition(t.state, change.newState))
-            return makeError(ErrorCode::Internal, QStringLiteral("refused transition %1 → %2 of %3")
-                                                      .arg(nameOf(t.state), nameOf(change.newState), id));
-        // Same state: a claim, a lastError, or at least a journal note.
-        if (change.newState == t.state && !change.claim && !change.lastError && change.event.isEmpty())
-            return makeError(ErrorCode::Internal, QStringLiteral("an update of %1 that changes nothing").arg(id));
-
+        if (Error refused = rules::txChangeRefusal(t, change); !refused.ok())
+            return refused;
         auto clock = m_conn->clock(change.leaseMs);
         if (!clock.ok())
             return clock.error();
-        const TxState from = t.state;
-        t.state = change.newState;
-        if (change.claim) {
-            t.owner = change.newOwner;
-            t.epoch += 1;
-            t.attempts += 1;
-        }
+        const Transaction before = t;
+        t = rules::applied(before, change);
         if (change.leaseMs > 0)
             t.leaseUntil = parseTimestamp(clock->shifted);
-        if (change.lastError)
-            t.lastError = *change.lastError;
         auto up = m_conn->run("UPDATE transactions SET state = ?, owner = ?, epoch = ?, attempts = ?, lease_until = ?,"
                               " last_error = ?, last_modified = ? WHERE id = ?",
                               {nameOf(t.state), t.owner, t.epoch, t.attempts,
@@ -142,17 +110,7 @@ Result<CasOutcome> SqliteStore::updateTransaction(const QString &id, const TxGua
                                t.lastError, clock->now, id});
         if (!up.ok())
             return up.error();
-
-        JournalEntry j;
-        j.docId = id;
-        j.actor = change.actor;
-        j.worker = t.owner;
-        j.event = !change.event.isEmpty() ? change.event : change.claim ? QStringLiteral("claimed") : QStringLiteral("state");
-        j.fromState = nameOf(from);
-        j.toState = nameOf(t.state);
-        j.epoch = t.epoch;
-        j.detail = change.detail;
-        if (Error e = appendJournal(kTxDoc, j, clock->now); !e.ok())
+        if (Error e = appendJournal(kTxDoc, rules::journalOf(before, t, change), clock->now); !e.ok())
             return e;
         t.lastModified = parseTimestamp(clock->now);
         return CasOutcome{true, t};
@@ -181,15 +139,7 @@ Result<CasOutcome> SqliteStore::linkCompensation(const QString &originalId, cons
                               {compensationId, clock->now, originalId});
         if (!up.ok())
             return up.error();
-        JournalEntry j;
-        j.docId = originalId;
-        j.actor = actor;
-        j.worker = worker;
-        j.event = QStringLiteral("linked");
-        j.fromState = j.toState = nameOf(t.state);
-        j.epoch = t.epoch;
-        j.detail = detail.isEmpty() ? QStringLiteral("compensated by %1").arg(compensationId) : detail;
-        if (Error e = appendJournal(kTxDoc, j, clock->now); !e.ok())
+        if (Error e = appendJournal(kTxDoc, rules::linkJournal(t, compensationId, actor, worker, detail), clock->now); !e.ok())
             return e;
         t.compensatedBy = compensationId;
         t.lastModified = parseTimestamp(clock->now);
