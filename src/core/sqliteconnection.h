@@ -8,6 +8,7 @@
 // writers (a waiting writer sleeps and can starve); other processes wait via busy_timeout.
 
 #include "result.h"
+#include "shardidentity.h"
 #include "store.h"
 
 #include <QMutex>
@@ -21,17 +22,6 @@
 #include <unordered_map>
 
 namespace ledger {
-
-// Where a file sits in a sharded store, as its meta table records it (keys topology_id,
-// shard_index, shard_count, topology). See shardedstore.h.
-struct ShardIdentity {
-    QString topologyId;
-    int index = 0;
-    int count = 1;
-    QString topologyName; // the topology file's name, for messages about a shard met alone
-    // Create only: whether @world is written into this file (it lives on its home shard only).
-    bool holdsWorld = true;
-};
 
 struct SqliteOptions {
     int busyTimeoutMs = 5000;
