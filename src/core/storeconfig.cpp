@@ -1,6 +1,8 @@
 #include "storeconfig.h"
 
 #include "identifiers.h"
+#include "pgstore.h"
+#include "pguri.h"
 #include "shardedstore.h"
 #include "sqlitestore.h"
 #include "topology.h"
@@ -35,11 +37,38 @@ Result<StoreConfig> resolveStoreConfig(const QString &explicitLocation)
                              QStringLiteral("LEDGERDESK_BUSY_TIMEOUT_MS must be milliseconds from 0 to 600000, not %1").arg(quoteForMessage(timeout, 20)));
         config.busyTimeoutMs = ms;
     }
+    const QString reconnect = qEnvironmentVariable("LEDGERDESK_RECONNECT_MS");
+    if (!reconnect.isEmpty()) {
+        bool ok = false;
+        const int ms = reconnect.toInt(&ok);
+        if (!ok || ms < 0 || ms > 3'600'000)
+            return makeError(ErrorCode::InvalidArgument,
+                             QStringLiteral("LEDGERDESK_RECONNECT_MS must be milliseconds from 0 to 3600000, not %1").arg(quoteForMessage(reconnect, 20)));
+        config.reconnectForMs = ms;
+    }
     return config;
 }
 
+namespace {
+
+PgOptions pgOptions(const StoreConfig &config)
+{
+    PgOptions options;
+    options.busyTimeoutMs = config.busyTimeoutMs;
+    options.reconnectForMs = config.reconnectForMs;
+    return options;
+}
+
+} // namespace
+
 Result<std::unique_ptr<Store>> openStore(const StoreConfig &config)
 {
+    if (pguri::isPostgres(config.location)) {
+        auto store = PgStore::open(config.location, pgOptions(config));
+        if (!store.ok())
+            return store.error();
+        return std::unique_ptr<Store>(std::move(store).value());
+    }
     // Read only while no SQLite connection of this process has the file open: closing our
     // descriptor would drop their locks (see SqliteConnection::peekUnlessOpen).
     std::optional<Result<Topology>> topology;
@@ -63,6 +92,12 @@ Result<std::unique_ptr<Store>> openStore(const StoreConfig &config)
 
 Result<std::unique_ptr<Store>> createStore(const StoreConfig &config, int scale)
 {
+    if (pguri::isPostgres(config.location) && config.shards == 0) {
+        auto store = PgStore::create(config.location, scale, pgOptions(config));
+        if (!store.ok())
+            return store.error();
+        return std::unique_ptr<Store>(std::move(store).value());
+    }
     if (config.shards != 0) {
         auto sharded = ShardedStore::create(config.location, config.shards, scale, config.busyTimeoutMs);
         if (!sharded.ok())

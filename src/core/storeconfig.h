@@ -10,11 +10,14 @@
 namespace ledger {
 
 struct StoreConfig {
-    // A store file path, or a sharded store's topology file (JSON; see shardedstore.h). (A
-    // postgresql:// URI will go here too.)
+    // A store file path, a sharded store's topology file (JSON; see shardedstore.h), or a
+    // PostgreSQL database as a libpq URI (postgresql://user@host:port/db?sslmode=...; see pguri.h).
     QString location;
     // How long a write waits for a lock held by another process before store-busy.
     int busyTimeoutMs = 5000;
+    // PostgreSQL: how long a call keeps reconnecting to a server that went away before
+    // store-unavailable ($LEDGERDESK_RECONNECT_MS).
+    int reconnectForMs = 30000;
     // PRAGMA synchronous of a single-file store. NORMAL by default (a power loss may drop the
     // last commits, which for one file is just an earlier crash); `bench --sync full` measures
     // the other.
@@ -28,11 +31,13 @@ struct StoreConfig {
 // console look when neither --store nor $LEDGERDESK_STORE names a store.
 QString defaultStorePath();
 // `explicitLocation` if given, else $LEDGERDESK_STORE, else defaultStorePath(); the busy
-// timeout from $LEDGERDESK_BUSY_TIMEOUT_MS when set.
+// timeout from $LEDGERDESK_BUSY_TIMEOUT_MS and the reconnect time from $LEDGERDESK_RECONNECT_MS
+// when set.
 Result<StoreConfig> resolveStoreConfig(const QString &explicitLocation);
 
-// Opens a connection for the calling thread: a sharded store when `location` is a topology file
-// (told by its content: a JSON object), else a single SQLite file.
+// Opens a connection for the calling thread: a PostgreSQL store for a postgresql:// URI, a
+// sharded store when `location` is a topology file (told by its content: a JSON object), else a
+// single SQLite file.
 Result<std::unique_ptr<Store>> openStore(const StoreConfig &config);
 // Creates a new store (refuses to overwrite anything; on failure leaves nothing behind) and
 // returns a connection to it.

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL cluster for tests and benchmarks:
+#   scripts/pg-cluster.sh start DIR [--durable]   initdb into DIR/data (a fresh one each time) and
+#                                                start a server listening only on a unix socket in
+#                                                DIR; prints the URI of its "postgres" database
+#   scripts/pg-cluster.sh stop DIR                stop it (immediate) and remove DIR
+# Without --durable the cluster trades crash safety for speed (fsync=off), as tests may; benchmarks
+# pass --durable to measure the server as it ships. PostgreSQL refuses to run as root: as root the
+# cluster runs as the 'postgres' system user. The database superuser is always 'ledger' (trust
+# authentication on the socket, which only this machine's users can reach).
+set -euo pipefail
+
+cmd=${1:?usage: pg-cluster.sh start|stop DIR [--durable]}
+dir=${2:?usage: pg-cluster.sh start|stop DIR [--durable]}
+durable=${3:-}
+port=5432
+
+bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+[ -x "$bindir/initdb" ] || { echo "pg-cluster: PostgreSQL server binaries not found (install postgresql)" >&2; exit 1; }
+
+as_owner() {
+  if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+stop() {
+  if [ -f "$dir/data/postmaster.pid" ]; then
+    as_owner "$bindir/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
+  fi
+  rm -rf "$dir"
+}
+
+case "$cmd" in
+  start)
+    stop # a server left behind by an interrupted run
+    mkdir -p "$dir"
+    dir=$(cd "$dir" && pwd)
+    if [ "$(id -u)" -eq 0 ]; then chown postgres: "$dir"; fi
+    as_owner "$bindir/initdb" -D "$dir/data" -U ledger --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
+      || { cat "$dir/initdb.log" >&2; exit 1; }
+    opts="-c listen_addresses='' -c unix_socket_directories='$dir' -p $port -c max_connections=300"
+    if [ "$durable" != "--durable" ]; then
+      opts="$opts -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    fi
+    as_owner "$bindir/pg_ctl" -D "$dir/data" -o "$opts" -l "$dir/server.log" -w -t 60 start >/dev/null \
+      || { cat "$dir/server.log" >&2; exit 1; }
+    echo "postgresql://ledger@/postgres?host=$dir&port=$port"
+    ;;
+  stop)
+    stop
+    ;;
+  *)
+    echo "pg-cluster: unknown command $cmd (start or stop)" >&2
+    exit 2
+    ;;
+esac

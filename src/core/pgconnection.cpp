@@ -1,0 +1,317 @@
+// PgConnection: libpq calls, parameters and rows, errors, and reconnecting. The schema and its
+// migrations are in pgschema.cpp.
+#include "pgconnection.h"
+
+#include "pguri.h"
+
+#include <QRandomGenerator>
+#include <QThread>
+#include <libpq-fe.h>
+
+namespace ledger {
+
+// --- parameters and rows -----------------------------------------------------------------------
+
+PgParams::PgParams(std::initializer_list<QString> texts)
+{
+    for (const QString &t : texts)
+        *this << t;
+}
+
+PgParams &PgParams::operator<<(const QString &text)
+{
+    m_values.push_back(text.toUtf8());
+    m_null.push_back(false);
+    return *this;
+}
+
+PgParams &PgParams::operator<<(qint64 number)
+{
+    m_values.push_back(QByteArray::number(number));
+    m_null.push_back(false);
+    return *this;
+}
+
+PgParams &PgParams::operator<<(bool flag)
+{
+    m_values.push_back(flag ? QByteArrayLiteral("t") : QByteArrayLiteral("f"));
+    m_null.push_back(false);
+    return *this;
+}
+
+PgParams &PgParams::null()
+{
+    m_values.push_back({});
+    m_null.push_back(true);
+    return *this;
+}
+
+PgParams &PgParams::nullIfEmpty(const QString &text) { return text.isEmpty() ? null() : (*this << text); }
+
+std::vector<const char *> PgParams::pointers() const
+{
+    std::vector<const char *> p(m_values.size());
+    for (size_t i = 0; i < m_values.size(); ++i)
+        p[i] = m_null[i] ? nullptr : m_values[i].constData();
+    return p;
+}
+
+PgRows::PgRows(pg_result *result) : m_result(result) {}
+
+PgRows::~PgRows()
+{
+    if (m_result)
+        PQclear(m_result);
+}
+
+PgRows::PgRows(PgRows &&other) noexcept : m_result(other.m_result) { other.m_result = nullptr; }
+
+PgRows &PgRows::operator=(PgRows &&other) noexcept
+{
+    if (this != &other) {
+        if (m_result)
+            PQclear(m_result);
+        m_result = other.m_result;
+        other.m_result = nullptr;
+    }
+    return *this;
+}
+
+int PgRows::size() const { return m_result ? PQntuples(m_result) : 0; }
+
+qint64 PgRows::affected() const { return m_result ? QByteArray(PQcmdTuples(m_result)).toLongLong() : 0; }
+
+bool PgRows::isNull(int row, int col) const { return PQgetisnull(m_result, row, col); }
+
+QString PgRows::text(int row, int col) const
+{
+    return QString::fromUtf8(PQgetvalue(m_result, row, col), PQgetlength(m_result, row, col));
+}
+
+qint64 PgRows::int64(int row, int col) const { return std::strtoll(PQgetvalue(m_result, row, col), nullptr, 10); }
+
+bool PgRows::flag(int row, int col) const { return PQgetvalue(m_result, row, col)[0] == 't'; }
+
+QDateTime PgRows::time(int row, int col) const
+{
+    if (isNull(row, col))
+        return {};
+    return QDateTime::fromMSecsSinceEpoch(int64(row, col), Qt::UTC);
+}
+
+// --- connecting --------------------------------------------------------------------------------
+
+namespace {
+
+bool isConnectionClass(const QByteArray &state)
+{
+    // 08: connection exceptions; 57P01..57P03: administrator/crash shutdown, cannot connect now
+    // (the backend was terminated, or the server is going down or coming up).
+    return state.startsWith("08") || state == "57P01" || state == "57P02" || state == "57P03";
+}
+
+QString firstLine(const char *message)
+{
+    return QString::fromUtf8(message).trimmed().section(QLatin1Char('\n'), 0, 0);
+}
+
+} // namespace
+
+PgConnection::PgConnection(const QString &uri, const QString &location, const PgOptions &options)
+    : m_uri(uri), m_location(location), m_options(options)
+{
+}
+
+PgConnection::~PgConnection()
+{
+    if (m_conn)
+        PQfinish(m_conn);
+}
+
+QString PgConnection::newWriteToken()
+{
+    quint64 bits[2];
+    QRandomGenerator::system()->fillRange(bits, 2);
+    return QString::number(bits[0], 36) + QLatin1Char('.') + QString::number(bits[1], 36);
+}
+
+Error PgConnection::connect()
+{
+    if (m_conn) {
+        PQfinish(m_conn);
+        m_conn = nullptr;
+    }
+    m_prepared.clear();
+    m_inTransaction = false;
+    const QByteArray uri = m_uri.toUtf8();
+    // Ours first, so that the URI's own settings override them.
+    const char *keys[] = {"connect_timeout", "fallback_application_name", "dbname", nullptr};
+    const char *values[] = {"10", "ledgerdesk", uri.constData(), nullptr};
+    m_conn = PQconnectdbParams(keys, values, 1);
+    if (!m_conn)
+        return makeError(ErrorCode::StoreUnavailable, QStringLiteral("%1: out of memory while connecting").arg(m_location));
+    if (PQstatus(m_conn) != CONNECTION_OK) {
+        const QString why = firstLine(PQerrorMessage(m_conn));
+        m_lost = true;
+        if (why.contains(QLatin1String("does not exist")) && why.contains(QLatin1String("database")))
+            return makeError(ErrorCode::StoreUnavailable,
+                             QStringLiteral("%1: %2; create a store there with 'ledgerctl init --store %1'").arg(m_location, why));
+        if (why.contains(QLatin1String("password")))
+            return makeError(ErrorCode::StoreUnavailable,
+                             QStringLiteral("%1: %2 (LedgerDesk keeps no passwords: put it in ~/.pgpass or the file $PGPASSFILE names)")
+                                 .arg(m_location, why));
+        return makeError(ErrorCode::StoreUnavailable, QStringLiteral("cannot connect to %1: %2").arg(m_location, why));
+    }
+    m_lost = false;
+    return sessionSetup();
+}
+
+Error PgConnection::sessionSetup()
+{
+    // Row locks wait as long as SQLite's busy timeout would; then store-busy. Times are read
+    // as milliseconds since the epoch, so the session's time zone does not matter.
+    const QByteArray setup = QByteArrayLiteral("SET lock_timeout = ") + QByteArray::number(qMax(0, m_options.busyTimeoutMs))
+        + QByteArrayLiteral("; SET client_encoding = 'UTF8'");
+    PGresult *r = PQexec(m_conn, setup.constData());
+    const bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+    const Error e = ok ? Error{} : statementError(r, QStringLiteral("setting up the session"));
+    PQclear(r);
+    return e;
+}
+
+Error PgConnection::reconnect(const QDeadlineTimer &deadline)
+{
+    int backoffMs = 50;
+    Error last;
+    for (;;) {
+        last = connect();
+        if (last.ok())
+            return {};
+        if (deadline.hasExpired())
+            return last;
+        QThread::msleep(std::min<qint64>(backoffMs, qMax<qint64>(1, deadline.remainingTime())));
+        backoffMs = std::min(backoffMs * 2, 1000);
+    }
+}
+
+Error PgConnection::lostError(bool outcomeUnknown, const Error &cause) const
+{
+    if (!outcomeUnknown)
+        return makeError(ErrorCode::StoreUnavailable,
+                         QStringLiteral("%1 stayed unreachable for %2 s; nothing was written (%3)")
+                             .arg(m_location)
+                             .arg(m_options.reconnectForMs / 1000.0)
+                             .arg(cause.message));
+    return makeError(ErrorCode::StoreUnavailable,
+                     QStringLiteral("%1 went away while a write was committing and stayed unreachable for %2 s; whether that write "
+                                    "happened is unknown until the store is back (recovery reads the document and finishes it) (%3)")
+                         .arg(m_location)
+                         .arg(m_options.reconnectForMs / 1000.0)
+                         .arg(cause.message));
+}
+
+// --- statements --------------------------------------------------------------------------------
+
+Error PgConnection::statementError(pg_result *result, const QString &context) const
+{
+    const QByteArray state = result ? QByteArray(PQresultErrorField(result, PG_DIAG_SQLSTATE)) : QByteArray();
+    const QString what = result && PQresultErrorMessage(result)[0] ? firstLine(PQresultErrorMessage(result))
+                                                                   : firstLine(PQerrorMessage(m_conn));
+    if (m_lost || isConnectionClass(state))
+        return makeError(ErrorCode::StoreUnavailable, QStringLiteral("%1: connection lost while %2: %3").arg(m_location, context, what));
+    if (state == "55P03" || state == "57014")
+        return makeError(ErrorCode::StoreBusy,
+                         QStringLiteral("%1: a row stayed locked by another session past the busy timeout while %2").arg(m_location, context));
+    if (state == "53100")
+        return makeError(ErrorCode::StoreFull, QStringLiteral("%1 is full (disk) while %2; nothing was written").arg(m_location, context));
+    if (state == "25006" || state == "42501")
+        return makeError(ErrorCode::StoreReadOnly, QStringLiteral("%1 cannot be written: %2").arg(m_location, what));
+    if (state == "42P01" || state == "42703")
+        return makeError(ErrorCode::StoreNotLedger,
+                         QStringLiteral("%1 is not (or no longer) a LedgerDesk store: %2").arg(m_location, what));
+    return makeError(ErrorCode::StoreError, QStringLiteral("%1: %2 failed: %3").arg(m_location, context, what));
+}
+
+Result<PgRows> PgConnection::finish(pg_result *r, const QString &context, bool commits)
+{
+    const ExecStatusType status = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
+    if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) {
+        m_sqlState.clear();
+        return PgRows(r);
+    }
+    m_sqlState = r ? QByteArray(PQresultErrorField(r, PG_DIAG_SQLSTATE)) : QByteArray();
+    if (PQstatus(m_conn) == CONNECTION_BAD || isConnectionClass(m_sqlState)) {
+        m_lost = true;
+        m_lostAtCommit = commits;
+    }
+    const Error e = statementError(r, context);
+    if (r)
+        PQclear(r);
+    return e;
+}
+
+Result<PgRows> PgConnection::run(const char *sql, const PgParams &params, bool commits)
+{
+    if (m_lost || !m_conn)
+        return makeError(ErrorCode::StoreUnavailable, QStringLiteral("%1: not connected").arg(m_location));
+    auto it = m_prepared.find(sql);
+    if (it == m_prepared.end()) {
+        const QByteArray name = QByteArrayLiteral("ld") + QByteArray::number(m_nextStatement++);
+        PGresult *p = PQprepare(m_conn, name.constData(), sql, 0, nullptr);
+        auto prepared = finish(p, QStringLiteral("preparing a statement"), false);
+        if (!prepared.ok())
+            return prepared.error();
+        it = m_prepared.emplace(sql, name).first;
+    }
+    const auto values = params.pointers();
+    PGresult *r = PQexecPrepared(m_conn, it->second.constData(), params.size(), values.data(), nullptr, nullptr, 0);
+    return finish(r, QStringLiteral("running a statement"), commits);
+}
+
+Result<PgRows> PgConnection::runDynamic(const QString &sql, const PgParams &params)
+{
+    if (m_lost || !m_conn)
+        return makeError(ErrorCode::StoreUnavailable, QStringLiteral("%1: not connected").arg(m_location));
+    const QByteArray text = sql.toUtf8();
+    const auto values = params.pointers();
+    PGresult *r = PQexecParams(m_conn, text.constData(), params.size(), nullptr, values.data(), nullptr, nullptr, 0);
+    return finish(r, QStringLiteral("running a query"), false);
+}
+
+Error PgConnection::readSnapshot(const std::function<Error()> &work)
+{
+    // Not retried as a whole after a break: `work` may have seen part of the rows already.
+    if (m_lost) {
+        if (Error e = reconnect(QDeadlineTimer(m_options.reconnectForMs)); !e.ok())
+            return e;
+    }
+    if (auto b = run("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"); !b.ok())
+        return b.error();
+    m_inTransaction = true;
+    const Error e = work();
+    m_inTransaction = false;
+    if (m_lost)
+        return e.ok() ? makeError(ErrorCode::StoreUnavailable, QStringLiteral("%1: connection lost during a read").arg(m_location)) : e;
+    run("COMMIT");
+    return e;
+}
+
+// --- opening -----------------------------------------------------------------------------------
+
+Result<std::unique_ptr<PgConnection>> PgConnection::open(const QString &uri, Mode mode, const PgOptions &options, int scaleForCreate)
+{
+    std::unique_ptr<PgConnection> conn(new PgConnection(uri, pguri::redacted(uri), options));
+    Error e = conn->connect();
+    if (!e.ok() && mode == Mode::Create && e.message.contains(QLatin1String("does not exist"))) {
+        if (Error made = pguri::createDatabase(uri); !made.ok())
+            return made;
+        e = conn->connect();
+    }
+    if (!e.ok())
+        return e;
+    if (Error checked = conn->checkAndMigrate(mode, scaleForCreate); !checked.ok())
+        return checked;
+    return conn;
+}
+
+} // namespace ledger

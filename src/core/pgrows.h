@@ -1,0 +1,46 @@
+#pragma once
+// Column lists and row readers shared by the PostgreSQL store's files (internal to the store).
+// Times are selected as milliseconds since the epoch (ledger_ms), so that reading them needs no
+// time-zone or text parsing; each list ends with the row's write_token where the table has one.
+
+#include "documents.h"
+#include "pgconnection.h"
+
+#define LEDGER_PG_ACCOUNT_COLUMNS                                                                    \
+    "id, name, status, balance, pending_debits, pending_credits, version, ledger_ms(created_at), " \
+    "ledger_ms(last_modified), write_token"
+#define LEDGER_PG_LEG_COLUMNS "tx_id, account_id, side, amount, status, ledger_ms(at), write_token"
+#define LEDGER_PG_TX_COLUMNS                                                                                        \
+    "id, idempotency_key, kind, compensates, compensated_by, source, destination, amount, memo, state, "            \
+    "ledger_ms(created_at), ledger_ms(last_modified), owner, ledger_ms(lease_until), epoch, last_error, attempts, " \
+    "write_token"
+#define LEDGER_PG_JOURNAL_COLUMNS \
+    "seq, doc_id, ledger_ms(at), actor, worker, event, from_state, to_state, epoch, detail, doc_kind"
+// The journal row written together with a document: (doc_kind, doc_id, at, actor, worker,
+// event, from_state, to_state, epoch, detail).
+#define LEDGER_PG_JOURNAL_INSERT "INSERT INTO journal (doc_kind, doc_id, at, actor, worker, event, from_state, to_state, epoch, detail)"
+
+namespace ledger::pgrows {
+
+// Each reads row `i` of `rows`, whose columns are the matching list above, in order.
+Account account(const PgRows &rows, int i = 0);
+LegMarker leg(const PgRows &rows, int i = 0);
+Transaction transaction(const PgRows &rows, int i = 0);
+JournalEntry journalEntry(const PgRows &rows, int i = 0);
+// The write_token of row `i` read with one of the lists above.
+QString accountToken(const PgRows &rows, int i = 0);
+QString legToken(const PgRows &rows, int i = 0);
+QString txToken(const PgRows &rows, int i = 0);
+
+// Every row, each read by `read(rows, i)`.
+template <typename Read>
+auto all(const PgRows &rows, Read read) -> QList<decltype(read(rows, 0))>
+{
+    QList<decltype(read(rows, 0))> list;
+    list.reserve(rows.size());
+    for (int i = 0; i < rows.size(); ++i)
+        list.append(read(rows, i));
+    return list;
+}
+
+} // namespace ledger::pgrows

@@ -1,0 +1,319 @@
+// PgStore: lists, counts, the overview, the change counter, snapshots and whole-store scans.
+#include "pgstore.h"
+
+#include "pgrows.h"
+
+namespace ledger {
+
+namespace {
+
+QString sortColumn(TxSortKey key)
+{
+    switch (key) {
+    case TxSortKey::CreatedAt: return QStringLiteral("created_at");
+    case TxSortKey::LastModified: return QStringLiteral("last_modified");
+    case TxSortKey::Amount: return QStringLiteral("amount");
+    case TxSortKey::State: return QStringLiteral("state");
+    case TxSortKey::Id: return QStringLiteral("id");
+    }
+    return QStringLiteral("created_at");
+}
+
+// "$n" for the next parameter of `params`.
+QString next(const PgParams &params) { return QStringLiteral("$%1").arg(params.size() + 1); }
+
+// LIMIT $n OFFSET $m, where a negative limit means none (LIMIT NULL).
+QString limitOffset(PgParams &params, qint64 limit, qint64 offset)
+{
+    const QString l = next(params);
+    if (limit < 0)
+        params.null();
+    else
+        params << limit;
+    const QString o = next(params);
+    params << qMax<qint64>(0, offset);
+    return QStringLiteral(" LIMIT %1::int8 OFFSET %2::int8").arg(l, o);
+}
+
+QString accountWhere(const AccountQuery &query, PgParams &params)
+{
+    if (query.text.isEmpty())
+        return {};
+    const QString p = next(params);
+    params << query.text;
+    return QStringLiteral(" WHERE strpos(id, %1) > 0 OR strpos(name, %1) > 0").arg(p);
+}
+
+QString journalWhere(const JournalQuery &query, PgParams &params)
+{
+    QStringList conditions;
+    if (!query.events.isEmpty()) {
+        QStringList marks;
+        for (const QString &event : query.events) {
+            marks << next(params);
+            params << event;
+        }
+        conditions << QStringLiteral("event IN (%1)").arg(marks.join(QLatin1Char(',')));
+    }
+    if (!query.docKind.isEmpty()) {
+        conditions << QStringLiteral("doc_kind = %1").arg(next(params));
+        params << query.docKind;
+    }
+    if (!query.text.isEmpty()) {
+        conditions << QStringLiteral("(strpos(actor, %1) > 0 OR strpos(doc_id, %1) > 0)").arg(next(params));
+        params << query.text;
+    }
+    return conditions.isEmpty() ? QString() : QStringLiteral(" WHERE ") + conditions.join(QStringLiteral(" AND "));
+}
+
+// Age in milliseconds by the server's clock.
+const char kAgeMs[] = "(ledger_ms(ledger_now()) - ledger_ms(created_at))";
+
+} // namespace
+
+QString PgStore::txWhere(const TxQuery &query, PgParams &params) const
+{
+    QStringList conditions;
+    if (query.state) {
+        conditions << QStringLiteral("state = %1").arg(next(params));
+        params << nameOf(*query.state);
+    }
+    if (query.kind) {
+        conditions << QStringLiteral("kind = %1").arg(next(params));
+        params << nameOf(*query.kind);
+    }
+    if (query.stuckOnly) {
+        conditions << QStringLiteral("state IN ('initial','pending','applied','canceling') AND ("
+                                     "(lease_until IS NOT NULL AND lease_until < ledger_now())"
+                                     " OR last_modified <= ledger_now() - %1::int8 * interval '1 millisecond')")
+                          .arg(next(params));
+        params << query.stuckForMs;
+    }
+    if (!query.account.isEmpty()) {
+        conditions << QStringLiteral("(source = %1 OR destination = %1)").arg(next(params));
+        params << query.account;
+    }
+    if (!query.text.isEmpty()) {
+        conditions << QStringLiteral("(strpos(id, %1) > 0 OR strpos(source, %1) > 0 OR strpos(destination, %1) > 0)").arg(next(params));
+        params << query.text;
+    }
+    return conditions.isEmpty() ? QString() : QStringLiteral(" WHERE ") + conditions.join(QStringLiteral(" AND "));
+}
+
+Result<QList<Account>> PgStore::accounts(const AccountQuery &query)
+{
+    return m_conn->reading<QList<Account>>([&]() -> Result<QList<Account>> {
+        PgParams params;
+        QString sql = QStringLiteral("SELECT " LEDGER_PG_ACCOUNT_COLUMNS " FROM accounts") + accountWhere(query, params)
+            + QStringLiteral(" ORDER BY id");
+        sql += limitOffset(params, query.limit, query.offset);
+        auto r = m_conn->runDynamic(sql, params);
+        if (!r.ok())
+            return r.error();
+        return pgrows::all(*r, pgrows::account);
+    });
+}
+
+namespace {
+
+Result<qint64> countOf(PgConnection &conn, const QString &sql, const PgParams &params)
+{
+    return conn.reading<qint64>([&]() -> Result<qint64> {
+        auto r = conn.runDynamic(sql, params);
+        if (!r.ok())
+            return r.error();
+        return r->int64(0, 0);
+    });
+}
+
+} // namespace
+
+Result<qint64> PgStore::accountCount(const AccountQuery &query)
+{
+    PgParams params;
+    const QString sql = QStringLiteral("SELECT COUNT(*) FROM accounts") + accountWhere(query, params);
+    return countOf(*m_conn, sql, params);
+}
+
+Result<QList<Transaction>> PgStore::transactions(const TxQuery &query)
+{
+    return m_conn->reading<QList<Transaction>>([&]() -> Result<QList<Transaction>> {
+        PgParams params;
+        const QString direction = query.descending ? QStringLiteral("DESC") : QStringLiteral("ASC");
+        QString sql = QStringLiteral("SELECT " LEDGER_PG_TX_COLUMNS " FROM transactions") + txWhere(query, params)
+            + QStringLiteral(" ORDER BY %1 %2, id %2").arg(sortColumn(query.sortKey), direction);
+        sql += limitOffset(params, query.limit, query.offset);
+        auto r = m_conn->runDynamic(sql, params);
+        if (!r.ok())
+            return r.error();
+        return pgrows::all(*r, pgrows::transaction);
+    });
+}
+
+Result<qint64> PgStore::transactionCount(const TxQuery &query)
+{
+    PgParams params;
+    const QString sql = QStringLiteral("SELECT COUNT(*) FROM transactions") + txWhere(query, params);
+    return countOf(*m_conn, sql, params);
+}
+
+Result<QMap<TxState, qint64>> PgStore::countByState()
+{
+    return m_conn->reading<QMap<TxState, qint64>>([&]() -> Result<QMap<TxState, qint64>> {
+        auto r = m_conn->run("SELECT state, COUNT(*) FROM transactions GROUP BY state");
+        if (!r.ok())
+            return r.error();
+        QMap<TxState, qint64> counts;
+        for (TxState s : allTxStates())
+            counts.insert(s, 0);
+        for (int i = 0; i < r->size(); ++i) {
+            if (auto s = txStateFromString(r->text(i, 0)))
+                counts[*s] = r->int64(i, 1);
+        }
+        return counts;
+    });
+}
+
+Result<QList<JournalEntry>> PgStore::journal(const QString &docKind, const QString &docId)
+{
+    return m_conn->reading<QList<JournalEntry>>([&]() -> Result<QList<JournalEntry>> {
+        auto r = m_conn->run("SELECT " LEDGER_PG_JOURNAL_COLUMNS " FROM journal WHERE doc_kind = $1 AND doc_id = $2 ORDER BY seq",
+                             PgParams{docKind, docId});
+        if (!r.ok())
+            return r.error();
+        return pgrows::all(*r, pgrows::journalEntry);
+    });
+}
+
+Result<QList<JournalEntry>> PgStore::journalEntries(const JournalQuery &query)
+{
+    return m_conn->reading<QList<JournalEntry>>([&]() -> Result<QList<JournalEntry>> {
+        PgParams params;
+        QString sql = QStringLiteral("SELECT " LEDGER_PG_JOURNAL_COLUMNS " FROM journal") + journalWhere(query, params)
+            + QStringLiteral(" ORDER BY seq %1").arg(query.newestFirst ? QStringLiteral("DESC") : QStringLiteral("ASC"));
+        sql += limitOffset(params, query.limit, query.offset);
+        auto r = m_conn->runDynamic(sql, params);
+        if (!r.ok())
+            return r.error();
+        return pgrows::all(*r, pgrows::journalEntry);
+    });
+}
+
+Result<qint64> PgStore::journalCount(const JournalQuery &query)
+{
+    PgParams params;
+    const QString sql = QStringLiteral("SELECT COUNT(*) FROM journal") + journalWhere(query, params);
+    return countOf(*m_conn, sql, params);
+}
+
+Result<QList<qint64>> PgStore::ageHistogram(const QList<qint64> &upperBoundsMs)
+{
+    PgParams params;
+    QString bucket = QStringLiteral("CASE");
+    for (int i = 0; i < upperBoundsMs.size(); ++i) {
+        bucket += QStringLiteral(" WHEN %1 < %2::int8 THEN %3").arg(QLatin1String(kAgeMs), next(params)).arg(i);
+        params << upperBoundsMs.at(i);
+    }
+    bucket += QStringLiteral(" ELSE %1 END").arg(upperBoundsMs.size());
+    const QString sql = QStringLiteral("SELECT %1 AS bucket, COUNT(*) FROM transactions"
+                                       " WHERE state IN ('initial','pending','applied','canceling') GROUP BY bucket")
+                            .arg(bucket);
+    return m_conn->reading<QList<qint64>>([&]() -> Result<QList<qint64>> {
+        auto r = m_conn->runDynamic(sql, params);
+        if (!r.ok())
+            return r.error();
+        QList<qint64> counts(upperBoundsMs.size() + 1, 0);
+        for (int i = 0; i < r->size(); ++i) {
+            const qint64 b = r->int64(i, 0);
+            if (b >= 0 && b < counts.size())
+                counts[int(b)] = r->int64(i, 1);
+        }
+        return counts;
+    });
+}
+
+Result<QList<qint64>> PgStore::createdPerMinute(int minutes)
+{
+    minutes = qBound(1, minutes, 24 * 60);
+    const QString sql = QStringLiteral("SELECT %1 / 60000 AS ago, COUNT(*) FROM transactions"
+                                       " WHERE created_at >= ledger_now() - $1::int8 * interval '1 minute' GROUP BY ago")
+                            .arg(QLatin1String(kAgeMs));
+    return m_conn->reading<QList<qint64>>([&]() -> Result<QList<qint64>> {
+        auto r = m_conn->runDynamic(sql, PgParams() << qint64(minutes));
+        if (!r.ok())
+            return r.error();
+        QList<qint64> counts(minutes, 0);
+        for (int i = 0; i < r->size(); ++i) {
+            const qint64 ago = r->int64(i, 0);
+            if (ago >= 0 && ago < minutes)
+                counts[int(minutes - 1 - ago)] = r->int64(i, 1); // oldest minute first
+        }
+        return counts;
+    });
+}
+
+Result<qint64> PgStore::changeMarker()
+{
+    return m_conn->reading<qint64>([&]() -> Result<qint64> {
+        auto r = m_conn->run("SELECT last_value + (CASE WHEN is_called THEN 1 ELSE 0 END) FROM change_counter");
+        if (!r.ok())
+            return r.error();
+        return r->int64(0, 0);
+    });
+}
+
+Error PgStore::withSnapshot(const std::function<Error()> &work) { return m_conn->readSnapshot(work); }
+
+namespace {
+
+// Pages through a whole table by its key (keyset paging: no server-side cursor, so it works in
+// or out of a snapshot, and memory stays one page whatever the table's size).
+template <typename Read, typename Visit>
+Error scanByKey(PgConnection &conn, const char *firstPage, const char *nextPage, int keyColumns, Read read, Visit visit,
+                const Store::StopCheck &shouldStop)
+{
+    constexpr qint64 kPage = 2000;
+    QStringList lastKey;
+    for (;;) {
+        PgParams params;
+        for (const QString &k : lastKey)
+            params << k;
+        params << kPage;
+        auto r = conn.run(lastKey.isEmpty() ? firstPage : nextPage, params);
+        if (!r.ok())
+            return r.error();
+        for (int i = 0; i < r->size(); ++i)
+            visit(read(*r, i));
+        if (r->size() < kPage || (shouldStop && shouldStop()))
+            return {};
+        lastKey.clear();
+        for (int c = 0; c < keyColumns; ++c)
+            lastKey << r->text(r->size() - 1, c);
+    }
+}
+
+} // namespace
+
+Error PgStore::scanAccounts(const std::function<void(const Account &)> &visit, const StopCheck &shouldStop)
+{
+    return scanByKey(*m_conn, "SELECT " LEDGER_PG_ACCOUNT_COLUMNS " FROM accounts ORDER BY id LIMIT $1::int8",
+                     "SELECT " LEDGER_PG_ACCOUNT_COLUMNS " FROM accounts WHERE id > $1 ORDER BY id LIMIT $2::int8", 1,
+                     [](const PgRows &r, int i) { return pgrows::account(r, i); }, visit, shouldStop);
+}
+
+Error PgStore::scanLegs(const std::function<void(const LegMarker &)> &visit, const StopCheck &shouldStop)
+{
+    return scanByKey(*m_conn, "SELECT " LEDGER_PG_LEG_COLUMNS " FROM legs ORDER BY tx_id, account_id LIMIT $1::int8",
+                     "SELECT " LEDGER_PG_LEG_COLUMNS " FROM legs WHERE (tx_id, account_id) > ($1, $2)"
+                     " ORDER BY tx_id, account_id LIMIT $3::int8",
+                     2, [](const PgRows &r, int i) { return pgrows::leg(r, i); }, visit, shouldStop);
+}
+
+Error PgStore::scanTransactions(const std::function<void(const Transaction &)> &visit, const StopCheck &shouldStop)
+{
+    return scanByKey(*m_conn, "SELECT " LEDGER_PG_TX_COLUMNS " FROM transactions ORDER BY id LIMIT $1::int8",
+                     "SELECT " LEDGER_PG_TX_COLUMNS " FROM transactions WHERE id > $1 ORDER BY id LIMIT $2::int8", 1,
+                     [](const PgRows &r, int i) { return pgrows::transaction(r, i); }, visit, shouldStop);
+}
+
+} // namespace ledger

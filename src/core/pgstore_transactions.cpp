@@ -1,0 +1,201 @@
+// PgStore: transaction documents — insert, compare-and-set, link — each one statement with its
+// journal row, and the reads of one document.
+#include "pgstore.h"
+
+#include "pgrows.h"
+
+namespace ledger {
+
+namespace {
+
+// The journal columns after (doc_kind, doc_id, at) as parameters: actor, worker, event,
+// from_state, to_state, epoch, detail.
+PgParams &operator<<(PgParams &params, const JournalEntry &j)
+{
+    return params << j.actor << j.worker << j.event << j.fromState << j.toState << j.epoch << j.detail;
+}
+
+} // namespace
+
+Result<std::optional<Transaction>> PgStore::readTransaction(const QString &id)
+{
+    auto r = m_conn->run("SELECT " LEDGER_PG_TX_COLUMNS " FROM transactions WHERE id = $1", PgParams{id});
+    if (!r.ok())
+        return r.error();
+    if (r->isEmpty())
+        return std::optional<Transaction>();
+    return std::optional<Transaction>(pgrows::transaction(*r));
+}
+
+Result<Transaction> PgStore::transaction(const QString &id)
+{
+    return m_conn->reading<Transaction>([&]() -> Result<Transaction> {
+        auto found = readTransaction(id);
+        if (!found.ok())
+            return found.error();
+        if (!found->has_value())
+            return makeError(ErrorCode::NotFound, QStringLiteral("no transaction %1").arg(id));
+        return **found;
+    });
+}
+
+Result<std::optional<Transaction>> PgStore::transactionByKey(const QString &key)
+{
+    return m_conn->reading<std::optional<Transaction>>([&]() -> Result<std::optional<Transaction>> {
+        auto r = m_conn->run("SELECT " LEDGER_PG_TX_COLUMNS " FROM transactions WHERE idempotency_key = $1", PgParams{key});
+        if (!r.ok())
+            return r.error();
+        if (r->isEmpty())
+            return std::optional<Transaction>();
+        return std::optional<Transaction>(pgrows::transaction(*r));
+    });
+}
+
+Result<InsertOutcome> PgStore::insertTransaction(const NewTransaction &n)
+{
+    const QString token = PgConnection::newWriteToken();
+    // Already there (by key first, as the single-file store answers): that document, untouched.
+    const auto existing = [&]() -> Result<std::optional<InsertOutcome>> {
+        if (!n.idempotencyKey.isEmpty()) {
+            auto byKey = transactionByKey(n.idempotencyKey);
+            if (!byKey.ok())
+                return byKey.error();
+            if (byKey->has_value())
+                return std::optional<InsertOutcome>(InsertOutcome{**byKey, false});
+        }
+        auto r = m_conn->run("SELECT " LEDGER_PG_TX_COLUMNS " FROM transactions WHERE id = $1", PgParams{n.id});
+        if (!r.ok())
+            return r.error();
+        if (r->isEmpty())
+            return std::optional<InsertOutcome>();
+        return std::optional<InsertOutcome>(InsertOutcome{pgrows::transaction(*r), pgrows::txToken(*r) == token});
+    };
+    const auto attempt = [&]() -> Result<InsertOutcome> {
+        PgParams params;
+        params << n.id;
+        params.nullIfEmpty(n.idempotencyKey);
+        params << nameOf(n.kind);
+        params.nullIfEmpty(n.compensates);
+        params << n.source << n.destination << n.amount << n.memo << token << rules::createdJournal(n);
+        auto r = m_conn->run("WITH t AS (INSERT INTO transactions (id, idempotency_key, kind, compensates, source, destination, amount,"
+                             " memo, state, created_at, last_modified, write_token)"
+                             " VALUES ($1, $2, $3, $4, $5, $6, $7::int8, $8, 'initial', ledger_now(), ledger_now(), $9)"
+                             " ON CONFLICT DO NOTHING RETURNING " LEDGER_PG_TX_COLUMNS ", created_at AS at),"
+                             " j AS (" LEDGER_PG_JOURNAL_INSERT " SELECT 'tx', id, at, $10, $11, $12, $13, $14, $15::int8, $16 FROM t)"
+                             " SELECT * FROM t",
+                             params, true);
+        if (!r.ok())
+            return r.error();
+        if (!r->isEmpty())
+            return InsertOutcome{pgrows::transaction(*r), true};
+        auto found = existing();
+        if (!found.ok())
+            return found.error();
+        if (!found->has_value()) // the conflicting document is gone again: cannot happen (documents are never deleted)
+            return makeError(ErrorCode::Internal, QStringLiteral("insert of %1 conflicted with a document that is not there").arg(n.id));
+        return **found;
+    };
+    return m_conn->writing<InsertOutcome>(attempt, [&]() -> Result<std::optional<InsertOutcome>> {
+        auto found = existing();
+        if (!found.ok() || !found->has_value() || !(*found)->inserted)
+            return found.ok() ? Result<std::optional<InsertOutcome>>(std::optional<InsertOutcome>()) : found;
+        return found;
+    });
+}
+
+Result<CasOutcome> PgStore::updateTransaction(const QString &id, const TxGuard &guard, const TxChange &change)
+{
+    // The document as the guard says it is: when the compare-and-set matches, it is exactly so.
+    Transaction before;
+    before.id = id;
+    before.state = guard.state;
+    before.owner = guard.owner;
+    before.epoch = guard.epoch;
+    const Transaction after = rules::applied(before, change);
+    const QString token = PgConnection::newWriteToken();
+
+    const auto current = [&]() -> Result<CasOutcome> {
+        auto found = readTransaction(id);
+        if (!found.ok())
+            return found.error();
+        if (!found->has_value())
+            return makeError(ErrorCode::NotFound, QStringLiteral("no transaction %1").arg(id));
+        return CasOutcome{false, **found};
+    };
+    const auto attempt = [&]() -> Result<CasOutcome> {
+        if (Error refused = rules::txChangeRefusal(before, change); !refused.ok()) {
+            // Only when the guard matches (otherwise: someone else moved it, as ever).
+            auto now = current();
+            if (!now.ok())
+                return now.error();
+            const Transaction &t = now->tx;
+            return t.state == guard.state && t.owner == guard.owner && t.epoch == guard.epoch ? Result<CasOutcome>(refused) : now;
+        }
+        PgParams params{id, nameOf(guard.state), guard.owner};
+        params << guard.epoch << nameOf(after.state) << after.owner << after.epoch << int(change.claim ? 1 : 0) << change.leaseMs
+               << change.lastError.has_value() << change.lastError.value_or(QString()) << token
+               << rules::journalOf(before, after, change);
+        auto r = m_conn->run("WITH t AS (UPDATE transactions SET state = $5, owner = $6, epoch = $7::int8, attempts = attempts + $8::int4,"
+                             " lease_until = CASE WHEN $9::int8 > 0 THEN ledger_now() + $9::int8 * interval '1 millisecond'"
+                             " ELSE lease_until END,"
+                             " last_error = CASE WHEN $10::bool THEN $11 ELSE last_error END,"
+                             " last_modified = ledger_now(), write_token = $12"
+                             " WHERE id = $1 AND state = $2 AND owner = $3 AND epoch = $4::int8"
+                             " RETURNING " LEDGER_PG_TX_COLUMNS ", last_modified AS at),"
+                             " j AS (" LEDGER_PG_JOURNAL_INSERT " SELECT 'tx', id, at, $13, $14, $15, $16, $17, $18::int8, $19 FROM t)"
+                             " SELECT * FROM t",
+                             params, true);
+        if (!r.ok())
+            return r.error();
+        if (r->isEmpty())
+            return current();
+        return CasOutcome{true, pgrows::transaction(*r)};
+    };
+    return m_conn->writing<CasOutcome>(attempt, [&]() -> Result<std::optional<CasOutcome>> {
+        auto r = m_conn->run("SELECT " LEDGER_PG_TX_COLUMNS " FROM transactions WHERE id = $1", PgParams{id});
+        if (!r.ok())
+            return r.error();
+        if (!r->isEmpty() && pgrows::txToken(*r) == token)
+            return std::optional<CasOutcome>(CasOutcome{true, pgrows::transaction(*r)});
+        return std::optional<CasOutcome>(); // not written: compare-and-set again
+    });
+}
+
+Result<CasOutcome> PgStore::linkCompensation(const QString &originalId, const QString &expected, const QString &compensationId,
+                                             const QString &actor, const QString &worker, const QString &detail)
+{
+    const QString token = PgConnection::newWriteToken();
+    Transaction shape;
+    shape.id = originalId;
+    const JournalEntry j = rules::linkJournal(shape, compensationId, actor, worker, detail);
+    const auto attempt = [&]() -> Result<CasOutcome> {
+        auto r = m_conn->run("WITH t AS (UPDATE transactions SET compensated_by = $2, last_modified = ledger_now(), write_token = $4"
+                             " WHERE id = $1 AND coalesce(compensated_by, '') = $3 AND coalesce(compensated_by, '') <> $2"
+                             " RETURNING " LEDGER_PG_TX_COLUMNS ", last_modified AS at, state AS at_state, epoch AS at_epoch),"
+                             " j AS (" LEDGER_PG_JOURNAL_INSERT
+                             " SELECT 'tx', id, at, $5, $6, $7, at_state, at_state, at_epoch, $8 FROM t)"
+                             " SELECT * FROM t",
+                             PgParams{originalId, compensationId, expected, token, j.actor, j.worker, j.event, j.detail}, true);
+        if (!r.ok())
+            return r.error();
+        if (!r->isEmpty())
+            return CasOutcome{true, pgrows::transaction(*r)};
+        auto found = readTransaction(originalId);
+        if (!found.ok())
+            return found.error();
+        if (!found->has_value())
+            return makeError(ErrorCode::NotFound, QStringLiteral("no transaction %1").arg(originalId));
+        // Already linked to this one: asking twice links once.
+        return CasOutcome{(*found)->compensatedBy == compensationId, **found};
+    };
+    return m_conn->writing<CasOutcome>(attempt, [&]() -> Result<std::optional<CasOutcome>> {
+        auto r = m_conn->run("SELECT " LEDGER_PG_TX_COLUMNS " FROM transactions WHERE id = $1", PgParams{originalId});
+        if (!r.ok())
+            return r.error();
+        if (!r->isEmpty() && pgrows::txToken(*r) == token)
+            return std::optional<CasOutcome>(CasOutcome{true, pgrows::transaction(*r)});
+        return std::optional<CasOutcome>();
+    });
+}
+
+} // namespace ledger
