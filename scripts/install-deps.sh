@@ -9,6 +9,8 @@ packages=(
   qt6-charts-dev libqt6opengl6-dev        # the dashboard (Qt Charts' CMake package needs OpenGL's)
   libqt6svg6                              # SVG icons
   fonts-dejavu-core                       # text in offscreen tests and screenshots
+  libpq-dev pkg-config                    # the PostgreSQL store (libpq)
+  postgresql                              # throwaway clusters for the @pg tests and benchmarks
   clang libclang-rt-14-dev                # sanitizer builds and libFuzzer (scripts/ci-sanitizers.sh)
 )
 

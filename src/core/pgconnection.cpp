@@ -226,9 +226,6 @@ Error PgConnection::statementError(pg_result *result, const QString &context) co
         return makeError(ErrorCode::StoreFull, QStringLiteral("%1 is full (disk) while %2; nothing was written").arg(m_location, context));
     if (state == "25006" || state == "42501")
         return makeError(ErrorCode::StoreReadOnly, QStringLiteral("%1 cannot be written: %2").arg(m_location, what));
-    if (state == "42P01" || state == "42703")
-        return makeError(ErrorCode::StoreNotLedger,
-                         QStringLiteral("%1 is not (or no longer) a LedgerDesk store: %2").arg(m_location, what));
     return makeError(ErrorCode::StoreError, QStringLiteral("%1: %2 failed: %3").arg(m_location, context, what));
 }
 

@@ -52,11 +52,15 @@ QString redacted(const QString &uri)
 
 QString databaseName(const QString &uri) { return parsed(uri).value(QStringLiteral("dbname")); }
 
-Error createDatabase(const QString &uri)
+namespace {
+
+// Runs `sql` (with %1 for the quoted database name) on the server's "postgres" database, with
+// the credentials of `uri`. `tolerated`: an SQLSTATE that counts as success.
+Error onMaintenanceDatabase(const QString &uri, const QString &what, const QByteArray &sqlTemplate, const QByteArray &tolerated)
 {
     const QString name = databaseName(uri);
     if (name.isEmpty())
-        return makeError(ErrorCode::StoreUnavailable, QStringLiteral("%1 names no database to create").arg(redacted(uri)));
+        return makeError(ErrorCode::StoreUnavailable, QStringLiteral("%1 names no database to %2").arg(redacted(uri), what));
     const QByteArray full = uri.toUtf8();
     // The URI expanded first, then dbname overridden: same server, same credentials.
     const char *keys[] = {"connect_timeout", "dbname", "dbname", nullptr};
@@ -64,24 +68,36 @@ Error createDatabase(const QString &uri)
     PGconn *conn = PQconnectdbParams(keys, values, 1);
     Error result;
     if (PQstatus(conn) != CONNECTION_OK) {
-        result = makeError(ErrorCode::StoreUnavailable,
-                           QStringLiteral("the database of %1 does not exist, and creating it failed: cannot connect to the server's "
-                                          "postgres database: %2")
-                               .arg(redacted(uri), QString::fromUtf8(PQerrorMessage(conn)).trimmed()));
+        result = makeError(ErrorCode::StoreUnavailable, QStringLiteral("cannot %1 the database of %2: cannot connect to the server's "
+                                                                       "postgres database: %3")
+                                                            .arg(what, redacted(uri), QString::fromUtf8(PQerrorMessage(conn)).trimmed()));
     } else {
         const QByteArray nameBytes = name.toUtf8();
         char *ident = PQescapeIdentifier(conn, nameBytes.constData(), size_t(nameBytes.size()));
-        const QByteArray sql = QByteArrayLiteral("CREATE DATABASE ") + ident + QByteArrayLiteral(" ENCODING 'UTF8' TEMPLATE template0");
+        QByteArray sql = sqlTemplate;
+        sql.replace("%1", ident);
         PQfreemem(ident);
         PGresult *r = PQexec(conn, sql.constData());
-        // 42P04: another init created it a moment ago; the schema check that follows decides.
-        if (PQresultStatus(r) != PGRES_COMMAND_OK && QByteArray(PQresultErrorField(r, PG_DIAG_SQLSTATE)) != "42P04")
-            result = makeError(ErrorCode::StoreUnavailable, QStringLiteral("cannot create the database %1 on %2: %3")
-                                                                .arg(name, redacted(uri), QString::fromUtf8(PQresultErrorMessage(r)).trimmed()));
+        if (PQresultStatus(r) != PGRES_COMMAND_OK && QByteArray(PQresultErrorField(r, PG_DIAG_SQLSTATE)) != tolerated)
+            result = makeError(ErrorCode::StoreUnavailable, QStringLiteral("cannot %1 the database %2 on %3: %4")
+                                                                .arg(what, name, redacted(uri), QString::fromUtf8(PQresultErrorMessage(r)).trimmed()));
         PQclear(r);
     }
     PQfinish(conn);
     return result;
+}
+
+} // namespace
+
+Error createDatabase(const QString &uri)
+{
+    // 42P04: another init created it a moment ago; the schema check that follows decides.
+    return onMaintenanceDatabase(uri, QStringLiteral("create"), "CREATE DATABASE %1 ENCODING 'UTF8' TEMPLATE template0", "42P04");
+}
+
+Error dropDatabase(const QString &uri)
+{
+    return onMaintenanceDatabase(uri, QStringLiteral("drop"), "DROP DATABASE IF EXISTS %1 WITH (FORCE)", "");
 }
 
 } // namespace ledger::pguri

@@ -22,5 +22,8 @@ QString databaseName(const QString &uri);
 // CREATE DATABASE for the database `uri` names, connecting to the server's "postgres" database
 // with the same credentials. store-unavailable when the server refuses (e.g. no CREATEDB right).
 Error createDatabase(const QString &uri);
+// DROP DATABASE … WITH (FORCE) for the database `uri` names (scratch stores of bench and tests):
+// ends other sessions on it first. Ok when it does not exist.
+Error dropDatabase(const QString &uri);
 
 } // namespace ledger::pguri

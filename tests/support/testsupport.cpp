@@ -1,6 +1,11 @@
 #include "testsupport.h"
 
+#include "pgstore.h"
+#include "pguri.h"
+
 #include <QAtomicInteger>
+#include <QCoreApplication>
+#include <QRandomGenerator>
 #include <QCryptographicHash>
 #include <QFile>
 #include <QProcess>
@@ -10,13 +15,40 @@
 
 namespace ledger::test {
 
+QString postgresTestUri()
+{
+    return qEnvironmentVariable("LEDGER_TEST_PG");
+}
+
+bool onPostgres() { return !postgresTestUri().isEmpty(); }
+
 TempStore::TempStore(int scale)
 {
-    m_config.location = m_dir.filePath(QStringLiteral("ledger.db"));
+    const QString pg = postgresTestUri();
+    if (!pg.isEmpty()) {
+        // A fresh database per store on the test cluster (created by init, dropped at the end).
+        static QAtomicInteger<int> counter;
+        const QString db = QStringLiteral("t%1_%2_%3")
+                               .arg(QCoreApplication::applicationPid())
+                               .arg(counter.fetchAndAddRelaxed(1))
+                               .arg(QRandomGenerator::global()->bounded(1'000'000));
+        m_config.location = QString(pg).replace(QLatin1String("{db}"), db);
+    } else {
+        m_config.location = m_dir.filePath(QStringLiteral("ledger.db"));
+    }
     auto store = createStore(m_config, scale);
     if (!store.ok())
         qFatal("cannot create a test store: %s", qPrintable(store.error().toString()));
     m_store = std::move(store).value();
+}
+
+TempStore::~TempStore()
+{
+    m_store.reset();
+    if (pguri::isPostgres(m_config.location)) {
+        if (Error e = pguri::dropDatabase(m_config.location); !e.ok())
+            qWarning("%s", qPrintable(e.toString()));
+    }
 }
 
 std::unique_ptr<Store> TempStore::openAnother() const
@@ -81,6 +113,13 @@ qint64 heldMarkerCount(Store &store)
 
 RawSql::RawSql(const QString &path)
 {
+    if (pguri::isPostgres(path)) {
+        auto store = PgStore::open(path);
+        if (!store.ok())
+            qFatal("cannot open %s: %s", qPrintable(path), qPrintable(store.error().toString()));
+        m_pg = std::move(store).value();
+        return;
+    }
     static QAtomicInteger<int> counter;
     m_name = QStringLiteral("raw-sql-%1").arg(counter.fetchAndAddRelaxed(1));
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
@@ -92,6 +131,8 @@ RawSql::RawSql(const QString &path)
 
 RawSql::~RawSql()
 {
+    if (m_pg)
+        return;
     {
         QSqlDatabase db = QSqlDatabase::database(m_name, false);
         db.close();
@@ -99,8 +140,42 @@ RawSql::~RawSql()
     QSqlDatabase::removeDatabase(m_name);
 }
 
+namespace {
+
+// The same statement for PostgreSQL: ? → $n, and the binds as text parameters.
+QString numbered(const QString &sql)
+{
+    QString out;
+    int n = 0;
+    for (const QChar c : sql)
+        out += c == QLatin1Char('?') ? QStringLiteral("$%1").arg(++n) : QString(c);
+    return out;
+}
+
+PgParams pgParams(const QVariantList &binds)
+{
+    PgParams params;
+    for (const QVariant &v : binds) {
+        if (v.isNull())
+            params.null();
+        else if (v.metaType() == QMetaType::fromType<qint64>() || v.metaType() == QMetaType::fromType<int>())
+            params << v.toLongLong();
+        else
+            params << v.toString();
+    }
+    return params;
+}
+
+} // namespace
+
 bool RawSql::exec(const QString &sql, const QVariantList &binds)
 {
+    if (m_pg) {
+        auto r = m_pg->connection().runDynamic(numbered(sql), pgParams(binds));
+        if (!r.ok())
+            qWarning("%s: %s", qPrintable(sql), qPrintable(r.error().toString()));
+        return r.ok();
+    }
     QSqlQuery q(QSqlDatabase::database(m_name, false));
     q.prepare(sql);
     for (int i = 0; i < binds.size(); ++i)
@@ -114,6 +189,12 @@ bool RawSql::exec(const QString &sql, const QVariantList &binds)
 
 QVariant RawSql::scalar(const QString &sql, const QVariantList &binds)
 {
+    if (m_pg) {
+        auto r = m_pg->connection().runDynamic(numbered(sql), pgParams(binds));
+        if (!r.ok() || r->isEmpty() || r->isNull(0, 0))
+            return QVariant();
+        return r->text(0, 0);
+    }
     QSqlQuery q(QSqlDatabase::database(m_name, false));
     q.prepare(sql);
     for (int i = 0; i < binds.size(); ++i)

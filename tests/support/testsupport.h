@@ -4,6 +4,7 @@
 
 #include "audit.h"
 #include "coordinator.h"
+#include "pgstore.h"
 #include "storeconfig.h"
 
 #include <QProcessEnvironment>
@@ -19,10 +20,19 @@ Q_DECLARE_METATYPE(ledger::ErrorCode)
 
 namespace ledger::test {
 
-// A fresh store file in its own temporary directory, removed at the end of the test.
+// The test cluster's store URI template ($LEDGER_TEST_PG, with {db} for the database name) when
+// the tests run against PostgreSQL (the "@pg" tests of ctest), else empty.
+QString postgresTestUri();
+bool onPostgres();
+
+// A fresh store in its own temporary directory (or, against PostgreSQL, its own database on the
+// test cluster), removed at the end of the test.
 class TempStore {
 public:
     explicit TempStore(int scale = 2);
+    ~TempStore();
+    TempStore(const TempStore &) = delete;
+    TempStore &operator=(const TempStore &) = delete;
     const QString &path() const { return m_config.location; }
     const StoreConfig &config() const { return m_config; }
     QString dir() const { return m_dir.path(); }
@@ -57,8 +67,9 @@ QByteArray storeFingerprint(const QString &store, const QStringList &suffixes = 
                                                                                   QStringLiteral("-journal")});
 qint64 heldMarkerCount(Store &store);
 
-// Runs SQL on a store file through a connection of its own: another process holding a lock,
-// damage, or tampering underneath the store. Use it on the thread that made it.
+// Runs SQL on a store through a connection of its own: another process holding a lock, damage,
+// or tampering underneath the store. Use it on the thread that made it. Against PostgreSQL the
+// same SQL runs with ? turned into $1, $2, ... (the tables and columns have the same names).
 class RawSql {
 public:
     explicit RawSql(const QString &path);
@@ -71,6 +82,7 @@ public:
 
 private:
     QString m_name;
+    std::unique_ptr<PgStore> m_pg;
 };
 
 struct ProcessResult {
