@@ -1,11 +1,54 @@
 #include "changewatcher.h"
 
+#include "pglistener.h"
+#include "pguri.h"
+#include "topology.h"
+
 #include <QTimer>
 
 namespace ledger::app {
 
+namespace {
+
+// The PostgreSQL databases whose announcements cover the store: the store itself, or every
+// shard of a sharded store on servers. Empty for SQLite, which is polled.
+QStringList serverLocations(const StoreConfig &config)
+{
+    if (pguri::isPostgres(config.location))
+        return {config.location};
+    QStringList servers;
+    if (looksLikeTopologyFile(config.location)) {
+        if (auto topology = readTopology(config.location); topology.ok()) {
+            for (int i = 0; i < topology->shards.size(); ++i) {
+                if (pguri::isPostgres(topology->shards.at(i)))
+                    servers << topology->shards.at(i);
+            }
+        }
+    }
+    return servers;
+}
+
+} // namespace
+
 ChangeWatcher::ChangeWatcher(const StoreConfig &config, int intervalMs, QObject *parent) : QObject(parent)
 {
+    m_thread.setObjectName(QStringLiteral("change watcher"));
+    const QStringList servers = serverLocations(config);
+    if (!servers.isEmpty()) {
+        m_server = true;
+        // One listener per server database; changes anywhere are a change of the store.
+        for (const QString &server : servers) {
+            auto *listener = new PgListener(server);
+            listener->moveToThread(&m_thread);
+            connect(&m_thread, &QThread::started, listener, &PgListener::start);
+            connect(&m_thread, &QThread::finished, listener, &QObject::deleteLater);
+            connect(listener, &PgListener::notified, this, &ChangeWatcher::changed);
+            connect(listener, &PgListener::lost, this, [this](const QString &message, int) { Q_EMIT failed(message); });
+            connect(listener, &PgListener::resumed, this, &ChangeWatcher::resumed);
+        }
+        m_thread.start();
+        return;
+    }
     auto *poller = new ChangePoller(config, intervalMs);
     poller->moveToThread(&m_thread);
     connect(&m_thread, &QThread::started, poller, &ChangePoller::start);
@@ -13,7 +56,6 @@ ChangeWatcher::ChangeWatcher(const StoreConfig &config, int intervalMs, QObject 
     connect(poller, &ChangePoller::changed, this, &ChangeWatcher::changed);
     connect(poller, &ChangePoller::failed, this, &ChangeWatcher::failed);
     connect(poller, &ChangePoller::resumed, this, &ChangeWatcher::resumed);
-    m_thread.setObjectName(QStringLiteral("change watcher"));
     m_thread.start();
 }
 

@@ -1,7 +1,10 @@
 #pragma once
-// Notices change made by anyone (another console, ledgerctl, this console's own jobs) by polling
-// the store's change marker on a thread and a connection of its own, and says so on the GUI
-// thread. Polling the marker reads no table, so it stays cheap on a million-row store.
+// Notices change made by anyone (another console, ledgerctl, this console's own jobs) on a thread
+// and a connection of its own, and says so on the GUI thread. An SQLite store is polled by its
+// change marker (which reads no table, so it stays cheap on a million-row store); a PostgreSQL
+// store (or shards on servers) announces every commit, and a PgListener per database LISTENs:
+// nothing is polled. `failed` then means the server went away (the listener reconnects by
+// itself, and `resumed` follows).
 //
 // Threading: create and destroy on the GUI thread; `changed` arrives there.
 
@@ -19,6 +22,8 @@ class ChangeWatcher : public QObject {
 public:
     explicit ChangeWatcher(const StoreConfig &config, int intervalMs = 400, QObject *parent = nullptr);
     ~ChangeWatcher() override;
+    // Whether it listens to server announcements (PostgreSQL) rather than polling a file.
+    bool listensToServer() const { return m_server; }
 
 Q_SIGNALS:
     void changed();
@@ -27,6 +32,7 @@ Q_SIGNALS:
 
 private:
     QThread m_thread;
+    bool m_server = false;
 };
 
 // Lives on the watcher's thread.

@@ -25,6 +25,8 @@ ConsoleActions::ConsoleActions(QWidget *window) : QObject(window)
 {
     newStore = make(window, tr("&New store…"), QKeySequence(QStringLiteral("Ctrl+Shift+N")), tr("Create a new, empty store"), QStyle::SP_FileIcon);
     openStore = make(window, tr("&Open store…"), QKeySequence::Open, tr("Open another store"), QStyle::SP_DialogOpenButton);
+    openServerStore = make(window, tr("Open &server store…"), QKeySequence(QStringLiteral("Ctrl+Shift+O")),
+                           tr("Open a store on a PostgreSQL server"), QStyle::SP_DriveNetIcon);
     quit = make(window, tr("&Quit"), QKeySequence::Quit, tr("Quit LedgerDesk"));
     newTransfer = make(window, tr("New &transfer…"), QKeySequence::New, tr("Move money between two accounts"), QStyle::SP_ArrowRight);
     resume = make(window, tr("&Resume…"), QKeySequence(QStringLiteral("Ctrl+R")), tr("Drive the selected transactions to their end"), QStyle::SP_MediaPlay);

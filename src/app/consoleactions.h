@@ -21,6 +21,7 @@ public:
 
     QAction *newStore;
     QAction *openStore;
+    QAction *openServerStore;
     QAction *quit;
     QAction *newTransfer;
     QAction *resume;

@@ -7,6 +7,7 @@
 #include "dialogs/settingsdialog.h"
 #include "dialogs/transferdialog.h"
 #include "jobrunner.h"
+#include "pguri.h"
 #include "models/accounttablemodel.h"
 #include "models/journalmodel.h"
 #include "models/transactiontablemodel.h"
@@ -24,6 +25,7 @@
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -201,6 +203,7 @@ void MainWindow::buildMenus()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_actions->newStore);
     file->addAction(m_actions->openStore);
+    file->addAction(m_actions->openServerStore);
     m_recentMenu = file->addMenu(tr("Open &recent"));
     file->addSeparator();
     file->addAction(m_actions->quit);
@@ -230,6 +233,7 @@ void MainWindow::buildMenus()
 
     connect(m_actions->newStore, &QAction::triggered, this, [this] { chooseStore(true); });
     connect(m_actions->openStore, &QAction::triggered, this, [this] { chooseStore(false); });
+    connect(m_actions->openServerStore, &QAction::triggered, this, &MainWindow::chooseServerStore);
     connect(m_actions->quit, &QAction::triggered, this, &QWidget::close);
     connect(m_actions->newTransfer, &QAction::triggered, this, &MainWindow::openTransferDialog);
     connect(m_actions->resume, &QAction::triggered, this, [this] { openRepairDialog(OperatorAction::Resume); });
@@ -283,7 +287,7 @@ void MainWindow::rebuildRecentMenu()
     m_recentMenu->clear();
     const QStringList recent = m_settings.recentStores();
     for (const QString &path : recent) {
-        QAction *a = m_recentMenu->addAction(QFileInfo(path).fileName() + QStringLiteral("  —  ") + path);
+        QAction *a = m_recentMenu->addAction(storeShortName(path) + QStringLiteral("  —  ") + path);
         connect(a, &QAction::triggered, this, [this, path] { openStore(path, OpenMode::Existing); });
     }
     m_recentMenu->setEnabled(!recent.isEmpty());
@@ -299,19 +303,44 @@ void MainWindow::chooseStore(bool create)
         openStore(path, create ? OpenMode::Create : OpenMode::Existing);
 }
 
+void MainWindow::chooseServerStore()
+{
+    bool ok = false;
+    const QString current = hasStore() && pguri::isPostgres(storePath()) ? storeDisplayName(storePath()) : QString();
+    const QString uri = QInputDialog::getText(
+                            this, tr("Open server store"),
+                            tr("PostgreSQL connection URI, for example\n"
+                               "postgresql://alice@db.example.com:5432/ledger?sslmode=verify-full\n\n"
+                               "Keep the password in ~/.pgpass (or the file $PGPASSFILE names): LedgerDesk never saves one.\n"
+                               "A database that holds no store yet is refused; create one with 'ledgerctl init --store URI'."),
+                            QLineEdit::Normal, current, &ok)
+                            .trimmed();
+    if (!ok || uri.isEmpty())
+        return;
+    if (!pguri::isPostgres(uri)) {
+        showError(tr("Open server store"), tr("%1 is not a PostgreSQL URI: it must start with postgresql://").arg(uri));
+        return;
+    }
+    if (pguri::hasPassword(uri))
+        statusBar()->showMessage(tr("The password in the URI is used for this session only and is not saved; "
+                                    "put it in ~/.pgpass to reopen this store from the recent list."),
+                                 15'000);
+    openStore(uri, OpenMode::Existing);
+}
+
 void MainWindow::openStore(const QString &path, OpenMode mode)
 {
     if (dialogsOpen()) {
         showError(tr("Another store"), tr("Close the open dialogs first: they work on the store that is open now."));
         return;
     }
-    auto config = resolveStoreConfig(path.isEmpty() ? path : QFileInfo(path).absoluteFilePath());
+    auto config = resolveStoreConfig(path.isEmpty() || pguri::isPostgres(path) ? path : QFileInfo(path).absoluteFilePath());
     if (!config.ok()) {
         showError(tr("Cannot open the store"), config.error().message);
         return;
     }
-    statusBar()->showMessage(mode == OpenMode::Existing ? tr("Opening %1…").arg(config->location)
-                                                        : tr("Preparing %1…").arg(config->location));
+    statusBar()->showMessage(mode == OpenMode::Existing ? tr("Opening %1…").arg(storeDisplayName(config->location))
+                                                        : tr("Preparing %1…").arg(storeDisplayName(config->location)));
     auto *watcher = new QFutureWatcher<OpenedStore>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
         const OpenedStore opened = watcher->result();
@@ -359,7 +388,7 @@ void MainWindow::install(const OpenedStore &opened)
         scheduleRefresh();
     });
     connect(m_watcher, &ChangeWatcher::failed, this, [this](const QString &message) {
-        m_liveLabel->setText(tr("live updates paused"));
+        m_liveLabel->setText(m_watcher->listensToServer() ? tr("reconnecting…") : tr("live updates paused"));
         statusBar()->showMessage(message, 10'000);
     });
     connect(m_watcher, &ChangeWatcher::resumed, this, [this] {
@@ -377,17 +406,22 @@ void MainWindow::install(const OpenedStore &opened)
     m_actions->setStoreOpen(true);
     m_settings.addRecentStore(m_config.location);
     rebuildRecentMenu();
-    setWindowTitle(tr("%1 — LedgerDesk").arg(QFileInfo(m_config.location).fileName()));
+    setWindowTitle(tr("%1 — LedgerDesk").arg(storeShortName(m_config.location)));
     // How durable each write is, where operators look: a single file may lose its last commits
     // to a power cut (an earlier crash, nothing inconsistent); a sharded store syncs every write.
-    m_storeLabel->setText(opened.shards > 1 ? tr("%1  ·  %2 shards  ·  synchronous=%3").arg(m_config.location).arg(opened.shards).arg(nameOf(opened.durability))
-                                            : tr("%1  ·  synchronous=%2").arg(m_config.location, nameOf(opened.durability)));
+    const QString shown = storeDisplayName(m_config.location);
+    // PostgreSQL says durability in its own words (synchronous_commit).
+    const QString durability = pguri::isPostgres(m_config.location)
+        ? (opened.durability == Durability::Full ? QStringLiteral("synchronous_commit=on") : QStringLiteral("synchronous_commit=off"))
+        : QStringLiteral("synchronous=") + nameOf(opened.durability);
+    m_storeLabel->setText(opened.shards > 1 ? tr("%1  ·  %2 shards  ·  %3").arg(shown).arg(opened.shards).arg(durability)
+                                            : tr("%1  ·  %2").arg(shown, durability));
     m_storeLabel->setToolTip(opened.durability == Durability::Full
                                  ? tr("Every write is synced to disk before the next one (synchronous=FULL).")
                                  : tr("Writes survive a crash of any program; a power cut may undo the last few, as if they "
                                       "had not happened yet (synchronous=NORMAL)."));
     m_liveLabel->setText(tr("live"));
-    statusBar()->showMessage(opened.demo ? tr("Created %1 with demo data").arg(m_config.location) : tr("Opened %1").arg(m_config.location),
+    statusBar()->showMessage(opened.demo ? tr("Created %1 with demo data").arg(shown) : tr("Opened %1").arg(shown),
                              8000);
     refreshCounts();
     if (m_stack->currentIndex() == OverviewPage)

@@ -101,6 +101,8 @@ private:
     void updateActivity();
     void showError(const QString &title, const QString &text);
     void chooseStore(bool create);
+    // Asks for a PostgreSQL URI and opens that store.
+    void chooseServerStore();
     void rebuildRecentMenu();
     void showTransactionById(const QString &id);
     void showAccountById(const QString &id);

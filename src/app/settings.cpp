@@ -1,5 +1,7 @@
 #include "settings.h"
 
+#include "pguri.h"
+
 #include "recovery.h"
 
 #include <QFileInfo>
@@ -31,7 +33,9 @@ QStringList Settings::recentStores() const { return m_settings.value(QStringLite
 
 void Settings::addRecentStore(const QString &path)
 {
-    const QString absolute = QFileInfo(path).absoluteFilePath();
+    // A server store is kept without its password: reopening it from the list relies on
+    // ~/.pgpass (or $PGPASSFILE), never on a password saved in plain text here.
+    const QString absolute = pguri::isPostgres(path) ? pguri::redacted(path) : QFileInfo(path).absoluteFilePath();
     QStringList recent = recentStores();
     recent.removeAll(absolute);
     recent.prepend(absolute);

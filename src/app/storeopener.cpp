@@ -1,6 +1,7 @@
 #include "storeopener.h"
 
 #include "money.h"
+#include "pguri.h"
 
 #include <QFileInfo>
 
@@ -10,7 +11,7 @@ OpenedStore openForConsole(const StoreConfig &config, OpenMode mode, const QStri
 {
     OpenedStore result;
     result.config = config;
-    const bool create = mode == OpenMode::Create || (mode == OpenMode::ExistingOrDemo && !QFileInfo::exists(config.location));
+    const bool create = mode == OpenMode::Create || (mode == OpenMode::ExistingOrDemo && !pguri::isPostgres(config.location) && !QFileInfo::exists(config.location));
     auto store = create ? createStore(config, money::kDefaultScale) : openStore(config);
     if (!store.ok()) {
         result.error = store.error();

@@ -8,9 +8,24 @@
 #include "topology.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QStandardPaths>
 
 namespace ledger {
+
+QString storeDisplayName(const QString &location)
+{
+    return pguri::isPostgres(location) ? pguri::redacted(location) : location;
+}
+
+QString storeShortName(const QString &location)
+{
+    if (pguri::isPostgres(location)) {
+        const QString db = pguri::databaseName(location);
+        return db.isEmpty() ? QStringLiteral("PostgreSQL") : db;
+    }
+    return QFileInfo(location).fileName();
+}
 
 QString defaultStorePath()
 {

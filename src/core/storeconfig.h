@@ -27,6 +27,11 @@ struct StoreConfig {
     int shards = 0;
 };
 
+// How a store is named to people (titles, status bar, recent lists, settings): the path, or a
+// PostgreSQL URI without its password. `shortName`: the file name, or the database name.
+QString storeDisplayName(const QString &location);
+QString storeShortName(const QString &location);
+
 // ~/.local/share/ledgerdesk/ledger.db (the user's data directory): where the CLI and the
 // console look when neither --store nor $LEDGERDESK_STORE names a store.
 QString defaultStorePath();

@@ -1,0 +1,129 @@
+// Live announcements from a PostgreSQL store (runs only as tst_pglistener@pg): every committed
+// write reaches each listener within a second, from this process or another one, and a listener
+// whose session is killed says so and comes back by itself.
+#include "pglistener.h"
+#include "testsupport.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+
+using namespace ledger;
+using namespace ledger::test;
+
+class TestPgListener : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void everyListenerHearsEveryWriter();
+    void aKilledSessionComesBack();
+    void aServerThatIsNotThereIsRetried();
+};
+
+void TestPgListener::initTestCase()
+{
+    if (!onPostgres())
+        QSKIP("runs against the PostgreSQL test cluster only (tst_pglistener@pg)");
+}
+
+namespace {
+
+// Waits until `spy` has more than `before` signals; the time it took, or -1.
+qint64 waitForMore(QSignalSpy &spy, int before, int timeoutMs = 5000)
+{
+    QElapsedTimer t;
+    t.start();
+    while (spy.count() <= before && t.elapsed() < timeoutMs)
+        spy.wait(50);
+    return spy.count() > before ? t.elapsed() : -1;
+}
+
+TransferRequest transferOf(qint64 amount)
+{
+    TransferRequest r;
+    r.source = QStringLiteral("alice");
+    r.destination = QStringLiteral("bob");
+    r.amount = amount;
+    return r;
+}
+
+} // namespace
+
+void TestPgListener::everyListenerHearsEveryWriter()
+{
+    TempStore ts;
+    openAccounts(ts.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 10'000);
+    PgListener first(ts.path());
+    PgListener second(ts.path());
+    QSignalSpy heardFirst(&first, &PgListener::notified);
+    QSignalSpy heardSecond(&second, &PgListener::notified);
+    first.start();
+    second.start();
+    QVERIFY(first.isListening() && second.isListening());
+
+    // A write from this process, through the store.
+    Coordinator coordinator(ts.store(), {});
+    QVERIFY(coordinator.transfer(transferOf(100)).ok());
+    const qint64 a = waitForMore(heardFirst, 0);
+    const qint64 b = waitForMore(heardSecond, 0);
+    QVERIFY2(a >= 0 && a < 1000, qPrintable(QString::number(a)));
+    QVERIFY2(b >= 0 && b < 1000, qPrintable(QString::number(b)));
+
+    // A write from another process (ledgerctl), each listener hears it within a second.
+    const int beforeFirst = heardFirst.count();
+    const int beforeSecond = heardSecond.count();
+    const ProcessResult r = runLedgerctl({QStringLiteral("--store"), ts.path(), QStringLiteral("transfer"), QStringLiteral("bob"),
+                                          QStringLiteral("alice"), QStringLiteral("0.50")});
+    QCOMPARE(r.exitCode, 0);
+    const qint64 c = waitForMore(heardFirst, beforeFirst);
+    const qint64 d = waitForMore(heardSecond, beforeSecond);
+    QVERIFY2(c >= 0 && c < 1000, qPrintable(QString::number(c)));
+    QVERIFY2(d >= 0 && d < 1000, qPrintable(QString::number(d)));
+
+    // Nothing written: nothing announced (reads do not notify).
+    QTest::qWait(300);
+    const int quiet = heardFirst.count();
+    QVERIFY(ts.store().accounts({}).ok());
+    QVERIFY(ts.store().transactions({}).ok());
+    QTest::qWait(300);
+    QCOMPARE(heardFirst.count(), quiet);
+}
+
+void TestPgListener::aKilledSessionComesBack()
+{
+    TempStore ts;
+    openAccounts(ts.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 10'000);
+    PgListener listener(ts.path());
+    QSignalSpy lost(&listener, &PgListener::lost);
+    QSignalSpy resumed(&listener, &PgListener::resumed);
+    QSignalSpy heard(&listener, &PgListener::notified);
+    listener.start();
+    const int pid = listener.backendPid();
+    QVERIFY(pid > 0);
+    QVERIFY(RawSql(ts.path()).exec(QStringLiteral("SELECT pg_terminate_backend(?::int)"), {pid}));
+    QVERIFY(waitForMore(lost, 0) >= 0);
+    QVERIFY(!lost.first().at(0).toString().isEmpty());
+    QVERIFY(waitForMore(resumed, 0) >= 0);
+    QVERIFY(listener.isListening());
+    QVERIFY(listener.backendPid() != pid);
+
+    const int before = heard.count();
+    Coordinator coordinator(ts.store(), {});
+    QVERIFY(coordinator.transfer(transferOf(100)).ok());
+    QVERIFY(waitForMore(heard, before) >= 0);
+}
+
+void TestPgListener::aServerThatIsNotThereIsRetried()
+{
+    PgListener listener(QStringLiteral("postgresql://ledger:secret@/nothing?host=/nonexistent-dir&port=1"));
+    QSignalSpy lost(&listener, &PgListener::lost);
+    listener.start();
+    QVERIFY(!listener.isListening());
+    QCOMPARE(lost.count(), 1);
+    const QString message = lost.first().at(0).toString();
+    QVERIFY2(!message.contains(QLatin1String("secret")), qPrintable(message)); // never shows the password
+    QVERIFY(lost.first().at(1).toInt() > 0);
+    QVERIFY(waitForMore(lost, 1, 3000) >= 0); // tried again by itself
+}
+
+QTEST_GUILESS_MAIN(TestPgListener)
+#include "tst_pglistener.moc"
