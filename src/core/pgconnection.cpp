@@ -4,9 +4,12 @@
 
 #include "pguri.h"
 
+#include <QMutex>
 #include <QRandomGenerator>
 #include <QThread>
+#include <atomic>
 #include <libpq-fe.h>
+#include <sys/socket.h>
 
 namespace ledger {
 
@@ -247,10 +250,42 @@ Result<PgRows> PgConnection::finish(pg_result *r, const QString &context, bool c
     return e;
 }
 
+namespace {
+
+QMutex faultMutex;
+PgConnection::FaultHook faultHook;
+std::atomic<bool> faultHookSet{false};
+
+PgConnection::Cut askFaultHook(const char *sql, bool commits)
+{
+    if (!faultHookSet.load(std::memory_order_relaxed))
+        return PgConnection::Cut::None;
+    QMutexLocker lock(&faultMutex);
+    return faultHook ? faultHook(sql, commits) : PgConnection::Cut::None;
+}
+
+} // namespace
+
+void PgConnection::setFaultHook(FaultHook hook)
+{
+    QMutexLocker lock(&faultMutex);
+    faultHook = std::move(hook);
+    faultHookSet = bool(faultHook);
+}
+
+void PgConnection::breakConnection()
+{
+    // What the client sees when the server goes away: the socket is dead.
+    ::shutdown(PQsocket(m_conn), SHUT_RDWR);
+}
+
 Result<PgRows> PgConnection::run(const char *sql, const PgParams &params, bool commits)
 {
     if (m_lost || !m_conn)
         return makeError(ErrorCode::StoreUnavailable, QStringLiteral("%1: not connected").arg(m_location));
+    const Cut cut = askFaultHook(sql, commits);
+    if (cut == Cut::BeforeSending)
+        breakConnection();
     auto it = m_prepared.find(sql);
     if (it == m_prepared.end()) {
         const QByteArray name = QByteArrayLiteral("ld") + QByteArray::number(m_nextStatement++);
@@ -262,6 +297,11 @@ Result<PgRows> PgConnection::run(const char *sql, const PgParams &params, bool c
     }
     const auto values = params.pointers();
     PGresult *r = PQexecPrepared(m_conn, it->second.constData(), params.size(), values.data(), nullptr, nullptr, 0);
+    if (cut == Cut::AfterResult && r) {
+        PQclear(r);
+        breakConnection();
+        r = PQexec(m_conn, "SELECT 1"); // fails: the result above is lost with the connection
+    }
     return finish(r, QStringLiteral("running a statement"), commits);
 }
 
@@ -277,13 +317,14 @@ Result<PgRows> PgConnection::runDynamic(const QString &sql, const PgParams &para
 
 Error PgConnection::readSnapshot(const std::function<Error()> &work)
 {
-    // Not retried as a whole after a break: `work` may have seen part of the rows already.
-    if (m_lost) {
-        if (Error e = reconnect(QDeadlineTimer(m_options.reconnectForMs)); !e.ok())
-            return e;
-    }
-    if (auto b = run("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"); !b.ok())
-        return b.error();
+    // Not retried as a whole after a break: `work` may have seen part of the rows already. A
+    // connection found broken before it began is made again.
+    auto begun = reading<bool>([&]() -> Result<bool> {
+        auto b = run("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+        return b.ok() ? Result<bool>(true) : Result<bool>(b.error());
+    });
+    if (!begun.ok())
+        return begun.error();
     m_inTransaction = true;
     const Error e = work();
     m_inTransaction = false;
@@ -298,17 +339,33 @@ Error PgConnection::readSnapshot(const std::function<Error()> &work)
 Result<std::unique_ptr<PgConnection>> PgConnection::open(const QString &uri, Mode mode, const PgOptions &options, int scaleForCreate)
 {
     std::unique_ptr<PgConnection> conn(new PgConnection(uri, pguri::redacted(uri), options));
+    const QDeadlineTimer deadline(options.reconnectForMs);
     Error e = conn->connect();
     if (!e.ok() && mode == Mode::Create && e.message.contains(QLatin1String("does not exist"))) {
         if (Error made = pguri::createDatabase(uri); !made.ok())
             return made;
         e = conn->connect();
     }
+    // A server that is starting up or shutting down (a restart) is waited for; one that is not
+    // there at all is said at once.
+    if (!e.ok() && (e.message.contains(QLatin1String("starting up")) || e.message.contains(QLatin1String("shutting down"))
+                    || e.message.contains(QLatin1String("recovery mode"))))
+        e = conn->reconnect(deadline);
     if (!e.ok())
         return e;
-    if (Error checked = conn->checkAndMigrate(mode, scaleForCreate); !checked.ok())
-        return checked;
-    return conn;
+    conn->m_initToken = newWriteToken();
+    for (;;) {
+        const Error checked = conn->checkAndMigrate(mode, scaleForCreate);
+        if (!conn->m_lost) {
+            if (!checked.ok())
+                return checked;
+            return conn;
+        }
+        // Lost while checking (or creating): again, after reconnecting. A create that did
+        // commit is recognised by its init token.
+        if (Error r = conn->reconnect(deadline); !r.ok())
+            return r;
+    }
 }
 
 } // namespace ledger

@@ -146,6 +146,13 @@ public:
     // Runs `work` in one REPEATABLE READ, READ ONLY transaction: every read sees one snapshot.
     Error readSnapshot(const std::function<Error()> &work);
 
+    // Tests: a hook asked before every statement; it may have the connection break before the
+    // statement is sent (nothing happens) or right after its result came back (it happened, but
+    // the caller never hears so — the unknown outcome). Process-wide; null to remove.
+    enum class Cut { None, BeforeSending, AfterResult };
+    using FaultHook = std::function<Cut(const char *sql, bool commits)>;
+    static void setFaultHook(FaultHook hook);
+
     // A fresh token for a write, recorded in the document it writes (write_token), so that an
     // unknown outcome can be told by reading the document again.
     static QString newWriteToken();
@@ -163,6 +170,8 @@ private:
     Error recordShardIdentity();
     Error lostError(bool outcomeUnknown, const Error &cause) const;
     Result<PgRows> finish(pg_result *result, const QString &context, bool commits);
+    // Breaks the connection as a server going away would (the fault hook's cut).
+    void breakConnection();
 
     QString m_uri;      // as given, password included (never shown)
     QString m_location; // redacted
@@ -175,6 +184,7 @@ private:
     bool m_lost = false;
     bool m_lostAtCommit = false;
     QByteArray m_sqlState;
+    QString m_initToken; // recorded by a create, to recognise it after a lost commit
 };
 
 template <typename T>

@@ -123,8 +123,9 @@ Error PgConnection::createSchema(int fromVersion, int scale)
         }
     }
     if (fromVersion == 0) {
-        auto meta = run("INSERT INTO meta (key, value) VALUES ('format', $1), ('scale', $2), ('created_at', ledger_ms(ledger_now())::text)",
-                        PgParams{QString::fromLatin1(kFormat), QString::number(scale)});
+        auto meta = run("INSERT INTO meta (key, value) VALUES ('format', $1), ('scale', $2), ('created_at', ledger_ms(ledger_now())::text),"
+                        " ('init_token', $3)",
+                        PgParams{QString::fromLatin1(kFormat), QString::number(scale), m_initToken});
         if (!meta.ok())
             return meta.error();
         if (Error e = recordShardIdentity(); !e.ok())
@@ -155,6 +156,15 @@ Error PgConnection::checkAndMigrate(Mode mode, int scaleForCreate)
         const bool meta = hasMeta->flag(0, 0);
         const bool accounts = hasMeta->flag(0, 1);
         if (mode == Mode::Create) {
+            if (meta) {
+                // Our own create, whose commit's answer was lost: done.
+                auto mine = run("SELECT value FROM meta WHERE key = 'init_token'");
+                if (mine.ok() && !mine->isEmpty() && mine->text(0, 0) == m_initToken) {
+                    auto scale = run("SELECT value FROM meta WHERE key = 'scale'");
+                    m_scale = scale.ok() && !scale->isEmpty() ? scale->text(0, 0).toInt() : scaleForCreate;
+                    return true;
+                }
+            }
             if (meta || accounts)
                 return makeError(ErrorCode::StoreExists,
                                  QStringLiteral("%1 already holds %2; refusing to overwrite it")

@@ -36,10 +36,15 @@ Result<std::unique_ptr<PgStore>> PgStore::create(const QString &uri, int scale, 
 Error PgStore::readDurability()
 {
     // A commit returns once it is flushed, unless the server (or this role) was set otherwise.
-    auto r = m_conn->run("SELECT current_setting('synchronous_commit') <> 'off' AND current_setting('fsync') = 'on'");
-    if (!r.ok())
-        return r.error();
-    m_durability = r->flag(0, 0) ? Durability::Full : Durability::Normal;
+    auto full = m_conn->reading<bool>([&]() -> Result<bool> {
+        auto r = m_conn->run("SELECT current_setting('synchronous_commit') <> 'off' AND current_setting('fsync') = 'on'");
+        if (!r.ok())
+            return r.error();
+        return r->flag(0, 0);
+    });
+    if (!full.ok())
+        return full.error();
+    m_durability = *full ? Durability::Full : Durability::Normal;
     return {};
 }
 

@@ -54,21 +54,21 @@ Result<std::optional<Transaction>> PgStore::transactionByKey(const QString &key)
 Result<InsertOutcome> PgStore::insertTransaction(const NewTransaction &n)
 {
     const QString token = PgConnection::newWriteToken();
-    // Already there (by key first, as the single-file store answers): that document, untouched.
+    // Already there (by key first, as the single-file store answers): that document, untouched
+    // — unless its write token is ours, when it is our own insert whose answer was lost.
     const auto existing = [&]() -> Result<std::optional<InsertOutcome>> {
-        if (!n.idempotencyKey.isEmpty()) {
-            auto byKey = transactionByKey(n.idempotencyKey);
-            if (!byKey.ok())
-                return byKey.error();
-            if (byKey->has_value())
-                return std::optional<InsertOutcome>(InsertOutcome{**byKey, false});
+        for (const bool byKey : {true, false}) {
+            if (byKey && n.idempotencyKey.isEmpty())
+                continue;
+            auto r = byKey ? m_conn->run("SELECT " LEDGER_PG_TX_COLUMNS " FROM transactions WHERE idempotency_key = $1",
+                                         PgParams{n.idempotencyKey})
+                           : m_conn->run("SELECT " LEDGER_PG_TX_COLUMNS " FROM transactions WHERE id = $1", PgParams{n.id});
+            if (!r.ok())
+                return r.error();
+            if (!r->isEmpty())
+                return std::optional<InsertOutcome>(InsertOutcome{pgrows::transaction(*r), pgrows::txToken(*r) == token});
         }
-        auto r = m_conn->run("SELECT " LEDGER_PG_TX_COLUMNS " FROM transactions WHERE id = $1", PgParams{n.id});
-        if (!r.ok())
-            return r.error();
-        if (r->isEmpty())
-            return std::optional<InsertOutcome>();
-        return std::optional<InsertOutcome>(InsertOutcome{pgrows::transaction(*r), pgrows::txToken(*r) == token});
+        return std::optional<InsertOutcome>();
     };
     const auto attempt = [&]() -> Result<InsertOutcome> {
         PgParams params;
@@ -97,8 +97,8 @@ Result<InsertOutcome> PgStore::insertTransaction(const NewTransaction &n)
     };
     return m_conn->writing<InsertOutcome>(attempt, [&]() -> Result<std::optional<InsertOutcome>> {
         auto found = existing();
-        if (!found.ok() || !found->has_value() || !(*found)->inserted)
-            return found.ok() ? Result<std::optional<InsertOutcome>>(std::optional<InsertOutcome>()) : found;
+        if (found.ok() && found->has_value() && !(*found)->inserted)
+            return std::optional<InsertOutcome>(); // not ours: insert again, which answers "already there"
         return found;
     });
 }
