@@ -3,15 +3,19 @@
 #   scripts/pg-cluster.sh start DIR [--durable]   initdb into DIR/data (a fresh one each time) and
 #                                                start a server listening only on a unix socket in
 #                                                DIR; prints the URI of its "postgres" database
+#   scripts/pg-cluster.sh restart DIR             stop it at once (as a crash would) and start it
+#                                                again with the same settings (the soak's restarts)
 #   scripts/pg-cluster.sh stop DIR                stop it (immediate) and remove DIR
-# Without --durable the cluster trades crash safety for speed (fsync=off), as tests may; benchmarks
+# Without --durable the cluster trades safety against a crash of the machine for speed (fsync=off),
+# as tests may; a crash of the server alone (restart -m immediate) loses nothing, because the store
+# keeps synchronous_commit on in its sessions. Benchmarks
 # pass --durable to measure the server as it ships. PostgreSQL refuses to run as root: as root the
 # cluster runs as the 'postgres' system user. The database superuser is always 'ledger' (trust
 # authentication on the socket, which only this machine's users can reach).
 set -euo pipefail
 
-cmd=${1:?usage: pg-cluster.sh start|stop DIR [--durable]}
-dir=${2:?usage: pg-cluster.sh start|stop DIR [--durable]}
+cmd=${1:?usage: pg-cluster.sh start|restart|stop DIR [--durable]}
+dir=${2:?usage: pg-cluster.sh start|restart|stop DIR [--durable]}
 durable=${3:-}
 port=5432
 
@@ -39,11 +43,15 @@ case "$cmd" in
       || { cat "$dir/initdb.log" >&2; exit 1; }
     opts="-c listen_addresses='' -c unix_socket_directories='$dir' -p $port -c max_connections=300"
     if [ "$durable" != "--durable" ]; then
-      opts="$opts -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+      opts="$opts -c fsync=off -c full_page_writes=off"
     fi
     as_owner "$bindir/pg_ctl" -D "$dir/data" -o "$opts" -l "$dir/server.log" -w -t 60 start >/dev/null \
       || { cat "$dir/server.log" >&2; exit 1; }
     echo "postgresql://ledger@/postgres?host=$dir&port=$port"
+    ;;
+  restart)
+    as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -m immediate -w -t 60 restart >/dev/null \
+      || { tail -20 "$dir/server.log" >&2; exit 1; }
     ;;
   stop)
     stop

@@ -166,6 +166,9 @@ Error PgConnection::connect()
         return makeError(ErrorCode::StoreUnavailable, QStringLiteral("cannot connect to %1: %2").arg(m_location, why));
     }
     m_lost = false;
+    // The server's notices (e.g. "terminating connection due to immediate shutdown") would go
+    // to stderr by default, in the middle of ledgerctl's output; what matters comes back as errors.
+    PQsetNoticeProcessor(m_conn, [](void *, const char *) {}, nullptr);
     return sessionSetup();
 }
 
@@ -173,10 +176,16 @@ Error PgConnection::sessionSetup()
 {
     // Row locks wait as long as SQLite's busy timeout would; then store-busy. Times are read
     // as milliseconds since the epoch, so the session's time zone does not matter.
+    // synchronous_commit is forced on whatever the server's default: with it off, a server that
+    // crashes forgets commits it already acknowledged, while its clients live on and make the
+    // next protocol write on top of one that is gone (the pg soak found a pending transfer with a
+    // posted leg that way). Each protocol write must be durable before the next is made.
     const QByteArray setup = QByteArrayLiteral("SET lock_timeout = ") + QByteArray::number(qMax(0, m_options.busyTimeoutMs))
-        + QByteArrayLiteral("; SET client_encoding = 'UTF8'");
+        + QByteArrayLiteral("; SET client_encoding = 'UTF8'; SET synchronous_commit = on");
     PGresult *r = PQexec(m_conn, setup.constData());
     const bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+    if (!ok && (PQstatus(m_conn) == CONNECTION_BAD || isConnectionClass(QByteArray(PQresultErrorField(r, PG_DIAG_SQLSTATE)))))
+        m_lost = true; // the server went away right after letting us in
     const Error e = ok ? Error{} : statementError(r, QStringLiteral("setting up the session"));
     PQclear(r);
     return e;
@@ -348,7 +357,7 @@ Result<std::unique_ptr<PgConnection>> PgConnection::open(const QString &uri, Mod
     }
     // A server that is starting up or shutting down (a restart) is waited for; one that is not
     // there at all is said at once.
-    if (!e.ok() && (e.message.contains(QLatin1String("starting up")) || e.message.contains(QLatin1String("shutting down"))
+    if (!e.ok() && (e.message.contains(QLatin1String("connection lost")) || e.message.contains(QLatin1String("starting up")) || e.message.contains(QLatin1String("shutting down"))
                     || e.message.contains(QLatin1String("recovery mode"))))
         e = conn->reconnect(deadline);
     if (!e.ok())

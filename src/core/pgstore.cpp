@@ -35,7 +35,8 @@ Result<std::unique_ptr<PgStore>> PgStore::create(const QString &uri, int scale, 
 
 Error PgStore::readDurability()
 {
-    // A commit returns once it is flushed, unless the server (or this role) was set otherwise.
+    // A commit returns once it is flushed (synchronous_commit is on in our sessions), unless the
+    // server runs with fsync off: then a crash of the machine may still lose commits.
     auto full = m_conn->reading<bool>([&]() -> Result<bool> {
         auto r = m_conn->run("SELECT current_setting('synchronous_commit') <> 'off' AND current_setting('fsync') = 'on'");
         if (!r.ok())

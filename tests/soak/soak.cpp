@@ -41,6 +41,12 @@ struct Options {
     int clients = 4;
     int accounts = 5;
     quint32 seed = 0;
+    // A store to use instead of a file in a temporary directory (e.g. a PostgreSQL URI naming a
+    // database that does not exist yet: the soak's init creates it).
+    QString store;
+    // Run this shell command `restarts` times, evenly spread (e.g. restarting the server).
+    QString restartCommand;
+    int restarts = 0;
 };
 
 enum class Kind { Transfer, Cancel, Compensate, Recover };
@@ -63,11 +69,15 @@ struct Tally {
     qint64 operations = 0, transfersAcked = 0, transfersRefused = 0, transfersAccepted = 0, retries = 0;
     qint64 cancelsAcked = 0, compensationsAcked = 0, otherRefusals = 0;
     qint64 kills = 0, crashes = 0, recoverRuns = 0, finalRecoverRuns = 0;
+    qint64 restarts = 0, unreachable = 0;
 };
 
 class Soak {
 public:
-    Soak(const Options &o, const QString &dir) : m_o(o), m_random(o.seed), m_store(dir + QStringLiteral("/soak.db")) {}
+    Soak(const Options &o, const QString &dir)
+        : m_o(o), m_random(o.seed), m_store(o.store.isEmpty() ? dir + QStringLiteral("/soak.db") : o.store)
+    {
+    }
 
     bool run();
 
@@ -223,6 +233,14 @@ void Soak::finished(Running &r)
     const QJsonObject tx = json.contains(QStringLiteral("error")) ? json.value(QStringLiteral("transaction")).toObject() : json;
     const QString id = tx.value(QStringLiteral("id")).toString();
     const QString state = tx.value(QStringLiteral("state")).toString();
+    // The server was down (restarting) when this client started: it never got in, so it did
+    // nothing; a client asks again with the same key.
+    if (exit == 3 && err.contains("cannot connect to")) {
+        ++m_t.unreachable;
+        if (r.op.kind != Kind::Recover)
+            m_retries << r.op;
+        return;
+    }
     if (exit == 2 || exit == 3 || exit < 0) {
         fail(QStringLiteral("ledgerctl %1 exited %2: %3").arg(r.op.args.join(QLatin1Char(' '))).arg(exit).arg(QString::fromUtf8(err)));
         return;
@@ -285,7 +303,16 @@ bool Soak::run()
     QElapsedTimer clock;
     clock.start();
     qint64 nextKillAt = 20 + m_random.bounded(150);
+    int restartsDone = 0;
     while (clock.elapsed() < qint64(m_o.seconds) * 1000) {
+        if (restartsDone < m_o.restarts && clock.elapsed() >= qint64(m_o.seconds) * 1000 * (restartsDone + 1) / (m_o.restarts + 1)) {
+            ++restartsDone;
+            std::printf("soak: %.1f s: %s\n", clock.elapsed() / 1000.0, qPrintable(m_o.restartCommand));
+            std::fflush(stdout);
+            if (QProcess::execute(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), m_o.restartCommand}) != 0)
+                fail(QStringLiteral("the restart command failed: %1").arg(m_o.restartCommand));
+            ++m_t.restarts;
+        }
         while (int(m_running.size()) < m_o.clients)
             start(nextOp());
         QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
@@ -391,6 +418,9 @@ bool Soak::check()
                 m_t.compensationsAcked, m_t.otherRefusals, m_t.retries);
     std::printf("soak: %lld SIGKILLs, %lld injected crashes (exit 86), %lld recover runs during the soak, %lld after it\n",
                 m_t.kills, m_t.crashes, m_t.recoverRuns, m_t.finalRecoverRuns);
+    if (m_o.restarts > 0)
+        std::printf("soak: %lld server restarts; %lld clients found the server down at their start and were asked again\n",
+                    m_t.restarts, m_t.unreachable);
     std::printf("soak: store: %lld transactions (%lld done, %lld canceled, %lld unfinished), %lld leg markers; "
                 "audit %s; sum of balances %lld\n",
                 report.transactions, done, canceled, report.inFlight, report.legs, report.clean() ? "clean" : "NOT CLEAN", sum);
@@ -412,6 +442,9 @@ int main(int argc, char **argv)
     parser.addOption({QStringLiteral("accounts"), QStringLiteral("Accounts (default 5)."), QStringLiteral("n"), QStringLiteral("5")});
     parser.addOption({QStringLiteral("seed"), QStringLiteral("Random seed (default: from the clock, printed)."), QStringLiteral("n")});
     parser.addOption({QStringLiteral("keep"), QStringLiteral("Keep the store in this directory."), QStringLiteral("dir")});
+    parser.addOption({QStringLiteral("store"), QStringLiteral("Use this store (e.g. a postgresql:// URI of a new database)."), QStringLiteral("location")});
+    parser.addOption({QStringLiteral("restart-command"), QStringLiteral("Shell command run --restarts times during the soak."), QStringLiteral("cmd")});
+    parser.addOption({QStringLiteral("restarts"), QStringLiteral("How many times to run --restart-command (default 0)."), QStringLiteral("n"), QStringLiteral("0")});
     parser.process(app);
 
     Options o;
@@ -419,6 +452,13 @@ int main(int argc, char **argv)
     o.seconds = parser.value(QStringLiteral("seconds")).toInt();
     o.clients = parser.value(QStringLiteral("clients")).toInt();
     o.accounts = parser.value(QStringLiteral("accounts")).toInt();
+    o.store = parser.value(QStringLiteral("store"));
+    o.restartCommand = parser.value(QStringLiteral("restart-command"));
+    o.restarts = parser.value(QStringLiteral("restarts")).toInt();
+    if (o.restarts > 0 && o.restartCommand.isEmpty()) {
+        std::fprintf(stderr, "soak: --restarts needs --restart-command\n");
+        return 2;
+    }
     o.seed = parser.isSet(QStringLiteral("seed")) ? parser.value(QStringLiteral("seed")).toUInt() : quint32(QRandomGenerator::system()->generate());
     if (o.ledgerctl.isEmpty() || o.seconds < 1 || o.clients < 1 || o.accounts < 2) {
         std::fprintf(stderr, "soak: usage: --ledgerctl PATH [--seconds N>0] [--clients N>0] [--accounts N>1]\n");
