@@ -17,13 +17,18 @@ QList<CommandSpec> buildCommands()
     return {
         {QStringLiteral("init"), {},
          {{QStringLiteral("scale"), QStringLiteral("N"), QStringLiteral("decimal places of amounts, 0-18 (default 2)")},
-          {QStringLiteral("shards"), QStringLiteral("N"), QStringLiteral("spread the store over N SQLite files, 1-64 (--store names X.json)")}},
+          {QStringLiteral("shards"), QStringLiteral("N"), QStringLiteral("spread the store over N SQLite files, 1-64 (--store names X.json)")},
+          {QStringLiteral("servers"), QStringLiteral("URIS"),
+           QStringLiteral("shards on PostgreSQL: one database URI per shard, separated by spaces (--store names X.json)")}},
          QStringLiteral("create a new store (refuses to overwrite anything)"),
-         QStringLiteral("Without --shards the store is one SQLite file. With --shards N, --store names the store's\n"
-                        "topology file, which must end in .json: init writes the shard files X.shard-0.db ...\n"
-                        "X.shard-<N-1>.db beside it, then X.json, which every command then opens as the store.\n"
+         QStringLiteral("Without --shards the store is one SQLite file, or with --store postgresql://... one PostgreSQL\n"
+                        "database (created when it does not exist and you may). With --shards N, --store names the\n"
+                        "store's topology file, which must end in .json: init writes the shard files X.shard-0.db ...\n"
+                        "X.shard-<N-1>.db beside it, then X.json, which every command then opens as the store. With\n"
+                        "--servers 'postgresql://a/ledger postgresql://b/ledger' the shards are those databases, on\n"
+                        "one server or several (passwords go in ~/.pgpass, never in the URIs: X.json keeps them).\n"
                         "Accounts are placed by their id and transfers by their key (or id); the shard count is\n"
-                        "fixed for the life of the store. Each shard syncs every write (synchronous FULL).")},
+                        "fixed for the life of the store. Each shard makes every write durable before the next.")},
         {QStringLiteral("account create"), {QStringLiteral("ID")},
          {{QStringLiteral("name"), QStringLiteral("TEXT"), QStringLiteral("the account holder's name")},
           {QStringLiteral("opening"), QStringLiteral("AMOUNT"), QStringLiteral("opening balance, paid from @world")},
@@ -138,7 +143,8 @@ const QList<OptionSpec> &globalOptions()
 {
     static const QList<OptionSpec> options = {
         {QStringLiteral("store"), QStringLiteral("PATH"),
-         QStringLiteral("the store file (default: $LEDGERDESK_STORE, else ledger.db in your data directory)")},
+         QStringLiteral("the store: a file, a sharded store's X.json, or postgresql://user@host:port/db?sslmode=...\n"
+                        "                        (default: $LEDGERDESK_STORE, else ledger.db in your data directory)")},
         {QStringLiteral("operator"), QStringLiteral("NAME"),
          QStringLiteral("your name in the journal (default: $LEDGERDESK_OPERATOR, else $USER)")},
         {QStringLiteral("crash-after"), QStringLiteral("STEP"),

@@ -33,23 +33,33 @@ int cmdInit(Context &c)
     if (!shards.ok())
         return c.fail(shards.error());
     c.config.shards = int(*shards);
+    c.config.shardServers = c.args.value(QStringLiteral("servers")).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    if (c.args.values.contains(QStringLiteral("servers")) && c.config.shardServers.isEmpty())
+        return c.fail(makeError(ErrorCode::MissingArgument, QStringLiteral("--servers needs at least one postgresql:// URI")));
+    const int shardTotal = c.config.shardServers.isEmpty() ? c.config.shards : int(c.config.shardServers.size());
     auto store = createStore(c.config, scale);
     if (!store.ok())
         return c.fail(store.error());
     if (c.json) {
         QJsonObject created{{QStringLiteral("store"), c.config.location}, {QStringLiteral("scale"), scale}};
-        if (c.config.shards > 0)
-            created.insert(QStringLiteral("shards"), c.config.shards);
+        if (shardTotal > 0)
+            created.insert(QStringLiteral("shards"), shardTotal);
         return c.printJson(created);
     }
-    if (c.config.shards > 0)
+    if (!c.config.shardServers.isEmpty())
+        c.out << QStringLiteral("created sharded store %1 over %2 PostgreSQL database(s) (scale %3: amounts like %4)\n")
+                     .arg(c.config.location)
+                     .arg(shardTotal)
+                     .arg(scale)
+                     .arg(money::format(1234, scale));
+    else if (c.config.shards > 0)
         c.out << QStringLiteral("created sharded store %1 over %2 shard file(s) beside it (scale %3: amounts like %4)\n")
                      .arg(c.config.location)
                      .arg(c.config.shards)
                      .arg(scale)
                      .arg(money::format(1234, scale));
     else
-        c.out << QStringLiteral("created store %1 (scale %2: amounts like %3)\n").arg(c.config.location).arg(scale).arg(money::format(1234, scale));
+        c.out << QStringLiteral("created store %1 (scale %2: amounts like %3)\n").arg(storeDisplayName(c.config.location)).arg(scale).arg(money::format(1234, scale));
     return 0;
 }
 

@@ -363,6 +363,8 @@ Result<std::unique_ptr<PgConnection>> PgConnection::open(const QString &uri, Mod
     if (!e.ok())
         return e;
     conn->m_initToken = newWriteToken();
+    if (mode == Mode::Raw)
+        return conn;
     for (;;) {
         const Error checked = conn->checkAndMigrate(mode, scaleForCreate);
         if (!conn->m_lost) {

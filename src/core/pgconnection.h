@@ -94,7 +94,8 @@ struct PgOptions {
 
 class PgConnection {
 public:
-    enum class Mode { OpenExisting, Create };
+    // Raw: connect only, no schema check (tests and tools that reach under the store).
+    enum class Mode { OpenExisting, Create, Raw };
 
     // The schema version this build writes; newer stores are refused (store-too-new).
     static constexpr int kSchemaVersion = 1;

@@ -49,6 +49,18 @@ Error PgStore::readDurability()
     return {};
 }
 
+Error PgStore::dropStore()
+{
+    for (const char *sql : {"DROP TABLE IF EXISTS journal, transactions, legs, accounts, meta CASCADE",
+                            "DROP SEQUENCE IF EXISTS change_counter",
+                            "DROP FUNCTION IF EXISTS ledger_announce(), ledger_now(), ledger_ms(timestamptz)"}) {
+        auto dropped = m_conn->runDynamic(QString::fromLatin1(sql));
+        if (!dropped.ok())
+            return dropped.error();
+    }
+    return {};
+}
+
 QString PgStore::location() const { return m_conn->location(); }
 
 int PgStore::scale() const { return m_conn->scale(); }

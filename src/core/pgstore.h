@@ -66,6 +66,10 @@ public:
     Error scanLegs(const std::function<void(const LegMarker &)> &visit, const StopCheck &shouldStop = {}) override;
     Error scanTransactions(const std::function<void(const Transaction &)> &visit, const StopCheck &shouldStop = {}) override;
 
+    // Removes everything create() wrote into the database (a sharded create that failed on
+    // another shard undoes this one). Never for a store in use.
+    Error dropStore();
+
     // For tests and tools that must reach under the interface.
     PgConnection &connection() { return *m_conn; }
 

@@ -4,6 +4,9 @@
 
 #include "identifiers.h"
 #include "money.h"
+#include "pgstore.h"
+#include "pguri.h"
+#include "storeconfig.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -26,9 +29,31 @@ void removeStoreFile(const QString &path)
         QFile::remove(path + QLatin1String(suffix));
 }
 
+// Opens (or creates) one shard: a PostgreSQL database when the topology lists a URI, else an
+// SQLite file. Either way it must be exactly shard `identity`, and syncs every commit.
+Result<std::unique_ptr<Store>> shardStore(const QString &location, const ShardIdentity &identity, const ShardTimeouts &timeouts,
+                                          bool create, int scale)
+{
+    if (pguri::isPostgres(location)) {
+        PgOptions options;
+        options.busyTimeoutMs = timeouts.busyTimeoutMs;
+        options.reconnectForMs = timeouts.reconnectForMs;
+        options.shard = identity;
+        auto store = create ? PgStore::create(location, scale, options) : PgStore::open(location, options);
+        if (!store.ok())
+            return store.error();
+        return std::unique_ptr<Store>(std::move(store).value());
+    }
+    const SqliteOptions options{timeouts.busyTimeoutMs, Durability::Full, identity};
+    auto store = create ? SqliteStore::create(location, scale, options) : SqliteStore::open(location, options);
+    if (!store.ok())
+        return store.error();
+    return std::unique_ptr<Store>(std::move(store).value());
+}
+
 } // namespace
 
-ShardedStore::ShardedStore(const QString &location, const Topology &topology, std::vector<std::unique_ptr<SqliteStore>> shards)
+ShardedStore::ShardedStore(const QString &location, const Topology &topology, std::vector<std::unique_ptr<Store>> shards)
     : m_location(location), m_topology(topology), m_shards(std::move(shards))
 {
 }
@@ -49,29 +74,28 @@ int ShardedStore::shardOf(const QString &text, int shardCount)
     return int(fnv1a32(text.toUtf8()) % quint32(shardCount));
 }
 
-Result<std::unique_ptr<ShardedStore>> ShardedStore::open(const QString &topologyPath, const Topology &topology, int busyTimeoutMs)
+Result<std::unique_ptr<ShardedStore>> ShardedStore::open(const QString &topologyPath, const Topology &topology, const ShardTimeouts &timeouts)
 {
     const int count = int(topology.shards.size());
     const QString name = QFileInfo(topologyPath).fileName();
-    // Every shard must be there before any is opened: a missing one is named, nothing touched.
+    // Every shard file must be there before any is opened: a missing one is named, nothing touched.
     for (int i = 0; i < count; ++i) {
         const QString path = topology.shardPath(topologyPath, i);
-        if (!QFileInfo::exists(path))
+        if (!pguri::isPostgres(path) && !QFileInfo::exists(path))
             return makeError(ErrorCode::StoreUnavailable, QStringLiteral("shard %1 of %2 of the store %3 is missing: there is no file %4")
                                                               .arg(i)
                                                               .arg(count)
                                                               .arg(topologyPath, path));
     }
-    std::vector<std::unique_ptr<SqliteStore>> shards;
+    std::vector<std::unique_ptr<Store>> shards;
     for (int i = 0; i < count; ++i) {
         const QString path = topology.shardPath(topologyPath, i);
-        ShardIdentity identity{topology.id, i, count, name, false};
-        auto shard = SqliteStore::open(path, SqliteOptions{busyTimeoutMs, Durability::Full, identity});
+        auto shard = shardStore(path, ShardIdentity{topology.id, i, count, name, false}, timeouts, false, topology.scale);
         if (!shard.ok())
             return shard.error();
         if ((*shard)->scale() != topology.scale)
             return makeError(ErrorCode::TopologyMismatch, QStringLiteral("%1 has scale %2, but %3 says the store's scale is %4")
-                                                              .arg(path)
+                                                              .arg(storeDisplayName(path))
                                                               .arg((*shard)->scale())
                                                               .arg(topologyPath)
                                                               .arg(topology.scale));
@@ -80,13 +104,32 @@ Result<std::unique_ptr<ShardedStore>> ShardedStore::open(const QString &topology
     return std::unique_ptr<ShardedStore>(new ShardedStore(topologyPath, topology, std::move(shards)));
 }
 
-Result<std::unique_ptr<ShardedStore>> ShardedStore::create(const QString &topologyPath, int shardCount, int scale, int busyTimeoutMs)
+Result<std::unique_ptr<ShardedStore>> ShardedStore::create(const QString &topologyPath, int shardCount, int scale,
+                                                           const ShardTimeouts &timeouts, const QStringList &servers)
 {
     const QString name = QFileInfo(topologyPath).fileName();
     if (!name.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) || name.size() <= 5)
         return makeError(ErrorCode::InvalidArgument,
                          QStringLiteral("a sharded store is named by its topology file, which must end in .json, not %1")
                              .arg(quoteForMessage(topologyPath, 80)));
+    if (!servers.isEmpty()) {
+        if (shardCount != 0 && shardCount != servers.size())
+            return makeError(ErrorCode::InvalidArgument, QStringLiteral("--shards %1 but %2 servers listed; give one database per shard")
+                                                             .arg(shardCount)
+                                                             .arg(servers.size()));
+        shardCount = int(servers.size());
+        for (const QString &server : servers) {
+            if (!pguri::isPostgres(server))
+                return makeError(ErrorCode::InvalidArgument,
+                                 QStringLiteral("%1 is not a PostgreSQL URI (postgresql://...)").arg(quoteForMessage(server, 80)));
+            // The topology file is a plain file anyone with the store may read.
+            if (pguri::hasPassword(server))
+                return makeError(ErrorCode::InvalidArgument,
+                                 QStringLiteral("%1 carries a password, which the topology file would keep in plain text; put it "
+                                                "in ~/.pgpass (or the file $PGPASSFILE names) and leave it out of the URI")
+                                     .arg(pguri::redacted(server)));
+        }
+    }
     if (shardCount < 1 || shardCount > Topology::kMaxShards)
         return makeError(ErrorCode::InvalidArgument,
                          QStringLiteral("a store has 1 to %1 shards, not %2").arg(Topology::kMaxShards).arg(shardCount));
@@ -98,12 +141,14 @@ Result<std::unique_ptr<ShardedStore>> ShardedStore::create(const QString &topolo
     topology.scale = scale;
     const QString base = name.left(name.size() - 5);
     for (int i = 0; i < shardCount; ++i)
-        topology.shards << QStringLiteral("%1.shard-%2.db").arg(base).arg(i);
+        topology.shards << (servers.isEmpty() ? QStringLiteral("%1.shard-%2.db").arg(base).arg(i) : servers.at(i));
 
     // Every file first: nothing is made unless all of them can be.
     QStringList taken;
     QStringList candidates{topologyPath};
     for (int i = 0; i < shardCount; ++i) {
+        if (pguri::isPostgres(topology.shards.at(i)))
+            continue; // the database says so itself when it already holds a store (store-exists)
         for (const char *suffix : kSqliteSuffixes)
             candidates << topology.shardPath(topologyPath, i) + QLatin1String(suffix);
     }
@@ -115,17 +160,23 @@ Result<std::unique_ptr<ShardedStore>> ShardedStore::create(const QString &topolo
         return makeError(ErrorCode::StoreExists, QStringLiteral("%1 already exist%2; init refuses to overwrite anything")
                                                      .arg(taken.join(QStringLiteral(", ")), taken.size() == 1 ? QStringLiteral("s") : QString()));
 
-    std::vector<std::unique_ptr<SqliteStore>> shards;
+    std::vector<std::unique_ptr<Store>> shards;
     QStringList made;
     const auto undo = [&shards, &made]() {
+        for (auto &shard : shards) {
+            if (auto *server = dynamic_cast<PgStore *>(shard.get()))
+                server->dropStore(); // what this create wrote into the database
+        }
         shards.clear(); // closed before their files go
-        for (const QString &path : std::as_const(made))
-            removeStoreFile(path);
+        for (const QString &path : std::as_const(made)) {
+            if (!pguri::isPostgres(path))
+                removeStoreFile(path);
+        }
     };
     for (int i = 0; i < shardCount; ++i) {
         const QString path = topology.shardPath(topologyPath, i);
         ShardIdentity identity{topology.id, i, shardCount, name, shardOf(kWorldAccount, shardCount) == i};
-        auto shard = SqliteStore::create(path, scale, SqliteOptions{busyTimeoutMs, Durability::Full, identity});
+        auto shard = shardStore(path, identity, timeouts, true, scale);
         if (!shard.ok()) {
             undo();
             return shard.error();
@@ -159,14 +210,23 @@ QString ShardedStore::location() const { return m_location; }
 
 int ShardedStore::scale() const { return m_topology.scale; }
 
-// One clock for the whole store; the shards live on one machine, so their clocks agree.
+// The first shard's clock, for what is shown. Leases and ages are always measured on the
+// document's own shard (its store's clock), so shards on servers whose clocks differ a little
+// still never take a lease over early.
 Result<QDateTime> ShardedStore::now() { return m_shards.front()->now(); }
 
-Durability ShardedStore::durability() const { return Durability::Full; }
+Durability ShardedStore::durability() const
+{
+    for (const auto &shard : m_shards) {
+        if (shard->durability() != Durability::Full)
+            return shard->durability();
+    }
+    return Durability::Full;
+}
 
 int ShardedStore::shardCount() const { return int(m_shards.size()); }
 
-SqliteStore &ShardedStore::accountShard(const QString &accountId)
+Store &ShardedStore::accountShard(const QString &accountId)
 {
     return *m_shards[size_t(shardOf(accountId, shardCount()))];
 }
@@ -286,19 +346,19 @@ Result<InsertOutcome> ShardedStore::insertTransaction(const NewTransaction &tx)
 
 Result<CasOutcome> ShardedStore::updateTransaction(const QString &id, const TxGuard &guard, const TxChange &change)
 {
-    return onTransactionShard<CasOutcome>(id, [&](SqliteStore &s) { return s.updateTransaction(id, guard, change); });
+    return onTransactionShard<CasOutcome>(id, [&](Store &s) { return s.updateTransaction(id, guard, change); });
 }
 
 Result<CasOutcome> ShardedStore::linkCompensation(const QString &originalId, const QString &expected, const QString &compensationId,
                                                   const QString &actor, const QString &worker, const QString &detail)
 {
     return onTransactionShard<CasOutcome>(
-        originalId, [&](SqliteStore &s) { return s.linkCompensation(originalId, expected, compensationId, actor, worker, detail); });
+        originalId, [&](Store &s) { return s.linkCompensation(originalId, expected, compensationId, actor, worker, detail); });
 }
 
 Result<Transaction> ShardedStore::transaction(const QString &id)
 {
-    return onTransactionShard<Transaction>(id, [&](SqliteStore &s) { return s.transaction(id); });
+    return onTransactionShard<Transaction>(id, [&](Store &s) { return s.transaction(id); });
 }
 
 Result<std::optional<Transaction>> ShardedStore::transactionByKey(const QString &key)
@@ -341,7 +401,7 @@ Error ShardedStore::withSnapshot(const std::function<Error()> &work)
     return nest(0);
 }
 
-Error ShardedStore::scanEachShard(const std::function<Error(SqliteStore &)> &scan, const StopCheck &shouldStop)
+Error ShardedStore::scanEachShard(const std::function<Error(Store &)> &scan, const StopCheck &shouldStop)
 {
     for (const auto &shard : m_shards) {
         if (Error e = scan(*shard); !e.ok())
@@ -354,17 +414,17 @@ Error ShardedStore::scanEachShard(const std::function<Error(SqliteStore &)> &sca
 
 Error ShardedStore::scanAccounts(const std::function<void(const Account &)> &visit, const StopCheck &shouldStop)
 {
-    return scanEachShard([&](SqliteStore &s) { return s.scanAccounts(visit, shouldStop); }, shouldStop);
+    return scanEachShard([&](Store &s) { return s.scanAccounts(visit, shouldStop); }, shouldStop);
 }
 
 Error ShardedStore::scanLegs(const std::function<void(const LegMarker &)> &visit, const StopCheck &shouldStop)
 {
-    return scanEachShard([&](SqliteStore &s) { return s.scanLegs(visit, shouldStop); }, shouldStop);
+    return scanEachShard([&](Store &s) { return s.scanLegs(visit, shouldStop); }, shouldStop);
 }
 
 Error ShardedStore::scanTransactions(const std::function<void(const Transaction &)> &visit, const StopCheck &shouldStop)
 {
-    return scanEachShard([&](SqliteStore &s) { return s.scanTransactions(visit, shouldStop); }, shouldStop);
+    return scanEachShard([&](Store &s) { return s.scanTransactions(visit, shouldStop); }, shouldStop);
 }
 
 } // namespace ledger

@@ -1,7 +1,10 @@
 #pragma once
-// A sharded store: several SQLite store files (shards) behind one Store, named by a topology
-// file (topology.h). Every write of the protocol touches one document, so each one goes to
-// exactly one shard's SqliteStore, unchanged; only reads that list, count or scan span shards.
+// A sharded store: several stores (shards) behind one Store, named by a topology file
+// (topology.h). A shard is an SQLite file, or a PostgreSQL database (the topology lists its URI:
+// shards may be on several servers). Every write of the protocol touches one document, so each
+// one goes to exactly one shard, unchanged — the two-phase-commit pattern is what makes a
+// transfer between shards on different servers atomic, with no distributed transaction manager.
+// Only reads that list, count or scan span shards.
 //
 // Placement (stable: existing stores depend on it, and tst_shardedstore pins it with literal
 // values so that it can never change by accident):
@@ -17,11 +20,12 @@
 // and the pages are merged. Journal rows have per-file sequence numbers, which do not compare
 // across files: across shards they are ordered by (at, shard index, seq).
 //
-// Durability: every shard connection syncs each commit (synchronous=FULL). A power loss may
+// Durability: every shard connection syncs each commit (synchronous=FULL; on PostgreSQL,
+// synchronous_commit=on). A power loss may
 // roll files back independently of each other; a protocol write must be on disk before the next
 // one (on another file) is made, or a done transfer could lose one of its posts.
 //
-// Threading: like SqliteStore, a ShardedStore is one connection per shard; create, use and
+// Threading: like the stores it spans, a ShardedStore is one connection per shard; create, use and
 // destroy it on one thread. Open one per thread (openStore()).
 
 #include "sqlitestore.h"
@@ -33,14 +37,21 @@
 
 namespace ledger {
 
+struct ShardTimeouts {
+    int busyTimeoutMs = 5000;
+    int reconnectForMs = 30000; // PostgreSQL shards
+};
+
 class ShardedStore final : public Store {
 public:
     // Opens the shards the topology names (each must exist and be exactly that shard).
-    static Result<std::unique_ptr<ShardedStore>> open(const QString &topologyPath, const Topology &topology, int busyTimeoutMs);
+    static Result<std::unique_ptr<ShardedStore>> open(const QString &topologyPath, const Topology &topology, const ShardTimeouts &timeouts);
     // Creates `shardCount` (1..64) shard files <base>.shard-<i>.db beside `topologyPath`
-    // (<base>.json), then the topology file last. Refuses to overwrite anything; on failure
-    // removes everything it made.
-    static Result<std::unique_ptr<ShardedStore>> create(const QString &topologyPath, int shardCount, int scale, int busyTimeoutMs);
+    // (<base>.json) — or, when `servers` lists PostgreSQL URIs (no passwords: the topology file
+    // keeps them), a store in each of those databases — then the topology file last. Refuses to
+    // overwrite anything; on failure removes everything it made.
+    static Result<std::unique_ptr<ShardedStore>> create(const QString &topologyPath, int shardCount, int scale,
+                                                        const ShardTimeouts &timeouts, const QStringList &servers = {});
 
     static quint32 fnv1a32(const QByteArray &bytes);
     static int shardOf(const QString &text, int shardCount);
@@ -91,24 +102,24 @@ public:
     Error scanTransactions(const std::function<void(const Transaction &)> &visit, const StopCheck &shouldStop = {}) override;
 
     // For tests and tools that must reach one file (e.g. to simulate damage).
-    SqliteStore &shard(int index) { return *m_shards.at(size_t(index)); }
+    Store &shard(int index) { return *m_shards.at(size_t(index)); }
 
 private:
-    ShardedStore(const QString &location, const Topology &topology, std::vector<std::unique_ptr<SqliteStore>> shards);
+    ShardedStore(const QString &location, const Topology &topology, std::vector<std::unique_ptr<Store>> shards);
 
-    SqliteStore &accountShard(const QString &accountId);
+    Store &accountShard(const QString &accountId);
     // Shard indexes to try for a transaction id: where it was last seen, shardOf(id), the rest.
     QList<int> probeOrder(const QString &txId) const;
     void remember(const QString &txId, int shard);
     // Runs `scan` on shard after shard, stopping at an error or when `shouldStop` says so.
-    Error scanEachShard(const std::function<Error(SqliteStore &)> &scan, const StopCheck &shouldStop);
+    Error scanEachShard(const std::function<Error(Store &)> &scan, const StopCheck &shouldStop);
     // Runs `call(shard)` on the shards of probeOrder(id) until one answers other than not-found.
     template <typename T, typename Call>
     Result<T> onTransactionShard(const QString &id, Call call);
 
     QString m_location;
     Topology m_topology;
-    std::vector<std::unique_ptr<SqliteStore>> m_shards;
+    std::vector<std::unique_ptr<Store>> m_shards;
     QHash<QString, int> m_txShard; // transaction id → shard, bounded (kMaxRemembered)
 };
 

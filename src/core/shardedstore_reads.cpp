@@ -124,7 +124,7 @@ void addInto(QList<qint64> &into, const QList<qint64> &more)
 
 Result<QList<Account>> ShardedStore::accounts(const AccountQuery &query)
 {
-    auto lists = firstRowsOfEachShard(m_shards, query, [](SqliteStore &s, const AccountQuery &q) { return s.accounts(q); });
+    auto lists = firstRowsOfEachShard(m_shards, query, [](Store &s, const AccountQuery &q) { return s.accounts(q); });
     if (!lists.ok())
         return lists.error();
     return mergePages(
@@ -133,7 +133,7 @@ Result<QList<Account>> ShardedStore::accounts(const AccountQuery &query)
 
 Result<qint64> ShardedStore::accountCount(const AccountQuery &query)
 {
-    return sumOver(m_shards, [&](SqliteStore &s) { return s.accountCount(query); });
+    return sumOver(m_shards, [&](Store &s) { return s.accountCount(query); });
 }
 
 Result<QList<LegMarker>> ShardedStore::legsOfTransaction(const QString &txId)
@@ -158,7 +158,7 @@ Result<QList<LegMarker>> ShardedStore::legsOfTransaction(const QString &txId)
 
 Result<QList<Transaction>> ShardedStore::transactions(const TxQuery &query)
 {
-    auto lists = firstRowsOfEachShard(m_shards, query, [](SqliteStore &s, const TxQuery &q) { return s.transactions(q); });
+    auto lists = firstRowsOfEachShard(m_shards, query, [](Store &s, const TxQuery &q) { return s.transactions(q); });
     if (!lists.ok())
         return lists.error();
     const TxSortKey key = query.sortKey;
@@ -177,7 +177,7 @@ Result<QList<Transaction>> ShardedStore::transactions(const TxQuery &query)
 
 Result<qint64> ShardedStore::transactionCount(const TxQuery &query)
 {
-    return sumOver(m_shards, [&](SqliteStore &s) { return s.transactionCount(query); });
+    return sumOver(m_shards, [&](Store &s) { return s.transactionCount(query); });
 }
 
 Result<QMap<TxState, qint64>> ShardedStore::countByState()
@@ -197,7 +197,7 @@ Result<QMap<TxState, qint64>> ShardedStore::countByState()
 
 Result<QList<JournalEntry>> ShardedStore::journalEntries(const JournalQuery &query)
 {
-    auto lists = firstRowsOfEachShard(m_shards, query, [](SqliteStore &s, const JournalQuery &q) { return s.journalEntries(q); });
+    auto lists = firstRowsOfEachShard(m_shards, query, [](Store &s, const JournalQuery &q) { return s.journalEntries(q); });
     if (!lists.ok())
         return lists.error();
     // Sequence numbers are per file: across files, by time, then shard, then seq (each shard's
@@ -210,7 +210,7 @@ Result<QList<JournalEntry>> ShardedStore::journalEntries(const JournalQuery &que
 
 Result<qint64> ShardedStore::journalCount(const JournalQuery &query)
 {
-    return sumOver(m_shards, [&](SqliteStore &s) { return s.journalCount(query); });
+    return sumOver(m_shards, [&](Store &s) { return s.journalCount(query); });
 }
 
 Result<QList<qint64>> ShardedStore::ageHistogram(const QList<qint64> &upperBoundsMs)
@@ -242,7 +242,7 @@ Result<QList<qint64>> ShardedStore::createdPerMinute(int minutes)
 
 Result<qint64> ShardedStore::changeMarker()
 {
-    return sumOver(m_shards, [](SqliteStore &s) { return s.changeMarker(); });
+    return sumOver(m_shards, [](Store &s) { return s.changeMarker(); });
 }
 
 } // namespace ledger

@@ -94,7 +94,7 @@ Result<std::unique_ptr<Store>> openStore(const StoreConfig &config)
     if (topology) {
         if (!topology->ok())
             return topology->error();
-        auto sharded = ShardedStore::open(config.location, **topology, config.busyTimeoutMs);
+        auto sharded = ShardedStore::open(config.location, **topology, ShardTimeouts{config.busyTimeoutMs, config.reconnectForMs});
         if (!sharded.ok())
             return sharded.error();
         return std::unique_ptr<Store>(std::move(sharded).value());
@@ -107,14 +107,15 @@ Result<std::unique_ptr<Store>> openStore(const StoreConfig &config)
 
 Result<std::unique_ptr<Store>> createStore(const StoreConfig &config, int scale)
 {
-    if (pguri::isPostgres(config.location) && config.shards == 0) {
+    if (pguri::isPostgres(config.location) && config.shards == 0 && config.shardServers.isEmpty()) {
         auto store = PgStore::create(config.location, scale, pgOptions(config));
         if (!store.ok())
             return store.error();
         return std::unique_ptr<Store>(std::move(store).value());
     }
-    if (config.shards != 0) {
-        auto sharded = ShardedStore::create(config.location, config.shards, scale, config.busyTimeoutMs);
+    if (config.shards != 0 || !config.shardServers.isEmpty()) {
+        auto sharded = ShardedStore::create(config.location, config.shards, scale, ShardTimeouts{config.busyTimeoutMs, config.reconnectForMs},
+                                            config.shardServers);
         if (!sharded.ok())
             return sharded.error();
         return std::unique_ptr<Store>(std::move(sharded).value());

@@ -25,6 +25,9 @@ struct StoreConfig {
     // For createStore: 0 makes one SQLite file; 1..64 make that many shard files beside the
     // topology file `location`, which must end in .json.
     int shards = 0;
+    // For createStore: the shards are these PostgreSQL databases (one per shard, in order; no
+    // passwords) instead of files, named by the topology file `location`.
+    QStringList shardServers;
 };
 
 // How a store is named to people (titles, status bar, recent lists, settings): the path, or a

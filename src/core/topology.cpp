@@ -1,5 +1,7 @@
 #include "topology.h"
 
+#include "pguri.h"
+
 #include "identifiers.h"
 #include "money.h"
 
@@ -21,6 +23,8 @@ constexpr qint64 kMaxTopologyBytes = 1 << 20;
 // The same file whichever way it was spelt: through symlinks when it exists.
 QString identityOf(const QString &path)
 {
+    if (pguri::isPostgres(path))
+        return pguri::redacted(path);
     const QFileInfo info(path);
     const QString canonical = info.canonicalFilePath();
     return canonical.isEmpty() ? QDir::cleanPath(info.absoluteFilePath()) : canonical;
@@ -38,6 +42,8 @@ QString topologyFormat() { return QStringLiteral("ledgerdesk-topology"); }
 QString Topology::shardPath(const QString &topologyPath, int index) const
 {
     const QString entry = shards.value(index);
+    if (pguri::isPostgres(entry))
+        return entry; // a database on a server, as written
     if (QDir::isAbsolutePath(entry))
         return QDir::cleanPath(entry);
     const QString dir = QFileInfo(topologyPath).path();
@@ -124,7 +130,7 @@ Result<Topology> readTopology(const QString &path)
         return corrupt(path, QStringLiteral("it lists %1 shards; a store has at most %2").arg(list.size()).arg(Topology::kMaxShards));
     for (const QJsonValue &entry : list) {
         if (!entry.isString() || entry.toString().isEmpty())
-            return corrupt(path, QStringLiteral("shard %1 is not a file path").arg(t.shards.size()));
+            return corrupt(path, QStringLiteral("shard %1 is not a file path or a postgresql:// URI").arg(t.shards.size()));
         t.shards << entry.toString();
     }
     QSet<QString> seen{identityOf(path)};

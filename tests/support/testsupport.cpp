@@ -1,6 +1,7 @@
 #include "testsupport.h"
 
 #include "pgstore.h"
+#include "shardedstore.h"
 #include "pguri.h"
 
 #include <QAtomicInteger>
@@ -25,14 +26,23 @@ bool onPostgres() { return !postgresTestUri().isEmpty(); }
 TempStore::TempStore(int scale)
 {
     const QString pg = postgresTestUri();
-    if (!pg.isEmpty()) {
-        // A fresh database per store on the test cluster (created by init, dropped at the end).
+    const int pgShards = qEnvironmentVariableIntValue("LEDGER_TEST_PG_SHARDS");
+    // A fresh database per store (or per shard) on the test cluster, created by init and
+    // dropped at the end.
+    const auto freshDatabase = [&pg]() {
         static QAtomicInteger<int> counter;
         const QString db = QStringLiteral("t%1_%2_%3")
                                .arg(QCoreApplication::applicationPid())
                                .arg(counter.fetchAndAddRelaxed(1))
                                .arg(QRandomGenerator::global()->bounded(1'000'000));
-        m_config.location = QString(pg).replace(QLatin1String("{db}"), db);
+        return QString(pg).replace(QLatin1String("{db}"), db);
+    };
+    if (!pg.isEmpty() && pgShards > 0) {
+        m_config.location = m_dir.filePath(QStringLiteral("ledger.json"));
+        for (int i = 0; i < pgShards; ++i)
+            m_config.shardServers << freshDatabase();
+    } else if (!pg.isEmpty()) {
+        m_config.location = freshDatabase();
     } else {
         m_config.location = m_dir.filePath(QStringLiteral("ledger.db"));
     }
@@ -45,10 +55,23 @@ TempStore::TempStore(int scale)
 TempStore::~TempStore()
 {
     m_store.reset();
-    if (pguri::isPostgres(m_config.location)) {
-        if (Error e = pguri::dropDatabase(m_config.location); !e.ok())
+    QStringList databases = m_config.shardServers;
+    if (pguri::isPostgres(m_config.location))
+        databases << m_config.location;
+    for (const QString &db : std::as_const(databases)) {
+        if (Error e = pguri::dropDatabase(db); !e.ok())
             qWarning("%s", qPrintable(e.toString()));
     }
+}
+
+QString TempStore::locationOfAccount(const QString &id) const
+{
+    if (!looksLikeTopologyFile(m_config.location))
+        return m_config.location;
+    auto topology = readTopology(m_config.location);
+    if (!topology.ok())
+        qFatal("%s", qPrintable(topology.error().toString()));
+    return topology->shardPath(m_config.location, ShardedStore::shardOf(id, int(topology->shards.size())));
 }
 
 std::unique_ptr<Store> TempStore::openAnother() const
@@ -114,10 +137,10 @@ qint64 heldMarkerCount(Store &store)
 RawSql::RawSql(const QString &path)
 {
     if (pguri::isPostgres(path)) {
-        auto store = PgStore::open(path);
-        if (!store.ok())
-            qFatal("cannot open %s: %s", qPrintable(path), qPrintable(store.error().toString()));
-        m_pg = std::move(store).value();
+        auto conn = PgConnection::open(path, PgConnection::Mode::Raw, {});
+        if (!conn.ok())
+            qFatal("cannot open %s: %s", qPrintable(path), qPrintable(conn.error().toString()));
+        m_pg = std::move(conn).value();
         return;
     }
     static QAtomicInteger<int> counter;
@@ -171,7 +194,7 @@ PgParams pgParams(const QVariantList &binds)
 bool RawSql::exec(const QString &sql, const QVariantList &binds)
 {
     if (m_pg) {
-        auto r = m_pg->connection().runDynamic(numbered(sql), pgParams(binds));
+        auto r = m_pg->runDynamic(numbered(sql), pgParams(binds));
         if (!r.ok())
             qWarning("%s: %s", qPrintable(sql), qPrintable(r.error().toString()));
         return r.ok();
@@ -190,7 +213,7 @@ bool RawSql::exec(const QString &sql, const QVariantList &binds)
 QVariant RawSql::scalar(const QString &sql, const QVariantList &binds)
 {
     if (m_pg) {
-        auto r = m_pg->connection().runDynamic(numbered(sql), pgParams(binds));
+        auto r = m_pg->runDynamic(numbered(sql), pgParams(binds));
         if (!r.ok() || r->isEmpty() || r->isNull(0, 0))
             return QVariant();
         return r->text(0, 0);

@@ -36,6 +36,8 @@ public:
     const QString &path() const { return m_config.location; }
     const StoreConfig &config() const { return m_config; }
     QString dir() const { return m_dir.path(); }
+    // Where the account `id` and its leg markers live: the store itself, or its shard (for RawSql).
+    QString locationOfAccount(const QString &id) const;
     Store &store() { return *m_store; }
     // Another connection to the same file (e.g. for a second thread, opened on that thread).
     std::unique_ptr<Store> openAnother() const;
@@ -82,7 +84,7 @@ public:
 
 private:
     QString m_name;
-    std::unique_ptr<PgStore> m_pg;
+    std::unique_ptr<PgConnection> m_pg;
 };
 
 struct ProcessResult {
