@@ -51,7 +51,7 @@ Result<std::optional<Account>> SqliteStore::readAccount(const QString &id)
 
 Result<std::optional<LegMarker>> SqliteStore::readLeg(const QString &txId, const QString &accountId)
 {
-    return m_conn->firstRow(m_conn->run("SELECT " LEDGER_LEG_COLUMNS " FROM legs WHERE tx_id = ? AND account_id = ?", {txId, accountId}),
+    return m_conn->firstRow(m_conn->run("SELECT " LEDGER_LEG_SELECT " FROM legs WHERE tx_id = ? AND account_id = ?", {txId, accountId}),
                             sqliterows::leg);
 }
 
@@ -272,8 +272,8 @@ Result<LegOutcome> SqliteStore::post(const QString &txId, const QString &account
         auto clock = m_conn->clock();
         if (!clock.ok())
             return clock.error();
-        auto up = m_conn->run("UPDATE legs SET status = 'posted', at = ? WHERE tx_id = ? AND account_id = ?",
-                              {clock->now, txId, accountId});
+        auto up = m_conn->run("UPDATE legs SET status = 'posted', at = ?, balance_after = ? WHERE tx_id = ? AND account_id = ?",
+                              {clock->now, *balance, txId, accountId});
         if (!up.ok())
             return up.error();
         const Error e = m.side == LegSide::Debit ? touchAccount(accountId, -m.amount, -m.amount, 0, clock->now)
@@ -332,14 +332,14 @@ Result<bool> SqliteStore::touchAccountIfVersion(const QString &accountId, qint64
 
 Result<QList<LegMarker>> SqliteStore::legsOfTransaction(const QString &txId)
 {
-    return m_conn->allRows(m_conn->run("SELECT " LEDGER_LEG_COLUMNS " FROM legs WHERE tx_id = ? ORDER BY side DESC", {txId}), sqliterows::leg);
+    return m_conn->allRows(m_conn->run("SELECT " LEDGER_LEG_SELECT " FROM legs WHERE tx_id = ? ORDER BY side DESC", {txId}), sqliterows::leg);
 }
 
 Result<QList<LegMarker>> SqliteStore::legsOfAccount(const QString &accountId, std::optional<LegStatus> status)
 {
-    auto q = status ? m_conn->run("SELECT " LEDGER_LEG_COLUMNS " FROM legs WHERE account_id = ? AND status = ? ORDER BY at",
+    auto q = status ? m_conn->run("SELECT " LEDGER_LEG_SELECT " FROM legs WHERE account_id = ? AND status = ? ORDER BY at",
                                   {accountId, nameOf(*status)})
-                    : m_conn->run("SELECT " LEDGER_LEG_COLUMNS " FROM legs WHERE account_id = ? ORDER BY at", {accountId});
+                    : m_conn->run("SELECT " LEDGER_LEG_SELECT " FROM legs WHERE account_id = ? ORDER BY at", {accountId});
     return m_conn->allRows(std::move(q), sqliterows::leg);
 }
 
@@ -353,7 +353,7 @@ Error SqliteStore::scanAccounts(const std::function<void(const Account &)> &visi
 
 Error SqliteStore::scanLegs(const std::function<void(const LegMarker &)> &visit, const StopCheck &shouldStop)
 {
-    return m_conn->visitRows(m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_LEG_COLUMNS " FROM legs"), {}), sqliterows::leg, visit, shouldStop);
+    return m_conn->visitRows(m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_LEG_SELECT " FROM legs"), {}), sqliterows::leg, visit, shouldStop);
 }
 
 } // namespace ledger
