@@ -63,9 +63,14 @@ Result<IncidentReport> loadIncidentReport(Store &store, const QString &txId)
         if (actions.contains(j.event))
             r.operatorActions << j;
     }
-    // Account changes (freezes, closes) of both accounts: often the cause of a refusal.
-    for (const QString &account : {r.detail.tx.source, r.detail.tx.destination}) {
-        auto journal = store.journal(QStringLiteral("account"), account);
+    // Account changes (freezes, closes) of both accounts, often the cause of a refusal; and the
+    // actions on its compensation or original, where a compensation's reason is written.
+    QList<std::pair<QString, QString>> documents = {{QStringLiteral("account"), r.detail.tx.source},
+                                                    {QStringLiteral("account"), r.detail.tx.destination}};
+    if (r.detail.related)
+        documents.append({QStringLiteral("tx"), r.detail.related->id});
+    for (const auto &[kind, id] : documents) {
+        auto journal = store.journal(kind, id);
         if (!journal.ok())
             return journal.error();
         for (const JournalEntry &j : *journal) {
