@@ -6,6 +6,7 @@
 #include "dialogs/repairwizard.h"
 #include "dialogs/settingsdialog.h"
 #include "dialogs/transferdialog.h"
+#include "exports/exportcontroller.h"
 #include "jobrunner.h"
 #include "models/accounttablemodel.h"
 #include "models/journalmodel.h"
@@ -50,6 +51,7 @@ enum Page { OverviewPage, AccountsPage, TransactionsPage, AuditPage, ActionsPage
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
     , m_actions(new ConsoleActions(this))
+    , m_exports(new ExportController(this))
     , m_navigatorModel(new NavigatorModel(this))
     , m_navigator(new QTreeView(this))
     , m_stack(new QStackedWidget(this))
@@ -62,6 +64,7 @@ MainWindow::MainWindow(QWidget *parent)
     setWindowIcon(QIcon(QStringLiteral(":/icons/ledgerdesk.svg")));
     buildPages();
     buildMenus();
+    connectExports();
 
     m_navigator->setModel(m_navigatorModel);
     m_navigator->setHeaderHidden(true);
@@ -203,6 +206,8 @@ void MainWindow::buildMenus()
     file->addAction(m_actions->openStore);
     m_recentMenu = file->addMenu(tr("Open &recent"));
     file->addSeparator();
+    file->addActions({m_actions->exportCsv, m_actions->exportJson, m_actions->incidentReport});
+    file->addSeparator();
     file->addAction(m_actions->quit);
     QMenu *transactions = menuBar()->addMenu(tr("&Transactions"));
     transactions->addAction(m_actions->newTransfer);
@@ -340,6 +345,8 @@ void MainWindow::closeStore()
     m_journalModel->setJobRunner(nullptr);
     m_detail->setJobRunner(nullptr, m_scale);
     m_audit->setJobRunner(nullptr, m_scale);
+    m_exports->stop();
+    m_exports->setJobRunner(nullptr);
     delete m_watcher;
     m_watcher = nullptr;
     delete m_jobs;
@@ -372,6 +379,7 @@ void MainWindow::install(const OpenedStore &opened)
     m_journalModel->setJobRunner(m_jobs);
     m_detail->setJobRunner(m_jobs, m_scale);
     m_audit->setJobRunner(m_jobs, m_scale);
+    m_exports->setJobRunner(m_jobs);
     m_transactionModel->setJobRunner(m_jobs);
     applyTransactionFilter();
     m_actions->setStoreOpen(true);
@@ -442,6 +450,7 @@ void MainWindow::onNavigatorChanged()
         break;
     }
     onTransactionSelection();
+    updateExportActions();
 }
 
 void MainWindow::applyTransactionFilter()
