@@ -10,6 +10,7 @@ packages=(
   libqt6svg6 qt6-svg-dev                  # SVG icons; the build renders the hicolor PNGs from the SVG
   qt6-websockets-dev                      # ledgerctl serve --ws (and the test's client)
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools  # Qt Linguist: .ts compiled to .qm at build time
+  qt6-translations-l10n                   # Qt's own words (standard buttons, file dialogs) in Chinese
   fonts-wqy-microhei                      # Chinese text in offscreen tests and the zh_CN screenshot
   poppler-utils                           # pdftoppm: the incident report's PDF rendered in a test
   dpkg-dev file desktop-file-utils appstream  # cpack's .deb (shlibdeps) and its checks
