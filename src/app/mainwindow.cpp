@@ -19,6 +19,7 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QCryptographicHash>
 #include <QHBoxLayout>
 #include <QCloseEvent>
 #include <QFileDialog>
@@ -339,6 +340,8 @@ void MainWindow::openStore(const QString &path, OpenMode mode)
 
 void MainWindow::closeStore()
 {
+    if (hasStore())
+        saveLayout(); // this store's layout, before another store's replaces it on screen
     // Models first, so nothing asks the old runner for more; then the runner waits for its jobs.
     m_accountModel->setJobRunner(nullptr);
     m_transactionModel->setJobRunner(nullptr);
@@ -373,6 +376,7 @@ void MainWindow::install(const OpenedStore &opened)
         m_liveLabel->setText(tr("live"));
         scheduleRefresh(); // whatever happened meanwhile
     });
+    restoreTableLayout(m_config.location);
     m_accountModel->setScale(m_scale);
     m_transactionModel->setScale(m_scale);
     m_accountModel->setJobRunner(m_jobs);
@@ -719,32 +723,58 @@ RecoverDialog *MainWindow::openRecoverDialog()
     return dialog;
 }
 
+// Layouts are kept per store (one store's operators sort and size its columns their way) and
+// also as the last one used, which a store seen for the first time starts from.
+QString MainWindow::layoutKey(const QString &part, const QString &store)
+{
+    if (store.isEmpty())
+        return part;
+    const QByteArray id = QCryptographicHash::hash(QFileInfo(store).absoluteFilePath().toUtf8(), QCryptographicHash::Sha1).toHex().left(16);
+    return QStringLiteral("store-%1/%2").arg(QString::fromLatin1(id), part);
+}
+
 void MainWindow::saveLayout()
 {
     m_settings.setWindow(saveGeometry(), saveState());
-    m_settings.setHeaderState(QStringLiteral("splitter-main"), m_mainSplitter->saveState());
-    m_settings.setHeaderState(QStringLiteral("splitter-transactions"), m_transactionSplitter->saveState());
-    m_settings.setHeaderState(QStringLiteral("transactions"), m_transactionsPage->table()->horizontalHeader()->saveState());
-    m_settings.setHeaderState(QStringLiteral("accounts"), m_accountsPage->table()->horizontalHeader()->saveState());
-    m_settings.setHeaderState(QStringLiteral("actions"), m_actionsPage->table()->horizontalHeader()->saveState());
+    const QList<std::pair<QString, QByteArray>> parts = {
+        {QStringLiteral("splitter-main"), m_mainSplitter->saveState()},
+        {QStringLiteral("splitter-transactions"), m_transactionSplitter->saveState()},
+        {QStringLiteral("transactions"), m_transactionsPage->table()->horizontalHeader()->saveState()},
+        {QStringLiteral("accounts"), m_accountsPage->table()->horizontalHeader()->saveState()},
+        {QStringLiteral("actions"), m_actionsPage->table()->horizontalHeader()->saveState()},
+    };
+    for (const auto &[part, state] : parts) {
+        m_settings.setHeaderState(part, state);
+        if (hasStore())
+            m_settings.setHeaderState(layoutKey(part, m_config.location), state);
+    }
 }
 
 void MainWindow::restoreLayout()
 {
     restoreGeometry(m_settings.windowGeometry());
     restoreState(m_settings.windowState());
-    m_mainSplitter->restoreState(m_settings.headerState(QStringLiteral("splitter-main")));
-    m_transactionSplitter->restoreState(m_settings.headerState(QStringLiteral("splitter-transactions")));
+    restoreTableLayout(QString());
+}
+
+void MainWindow::restoreTableLayout(const QString &store)
+{
+    // A store without a layout of its own keeps what is on screen.
+    const auto stateOf = [&](const QString &part) { return m_settings.headerState(layoutKey(part, store)); };
+    if (!store.isEmpty() && stateOf(QStringLiteral("transactions")).isEmpty())
+        return;
+    m_mainSplitter->restoreState(stateOf(QStringLiteral("splitter-main")));
+    m_transactionSplitter->restoreState(stateOf(QStringLiteral("splitter-transactions")));
     QHeaderView *header = m_transactionsPage->table()->horizontalHeader();
-    header->restoreState(m_settings.headerState(QStringLiteral("transactions")));
+    header->restoreState(stateOf(QStringLiteral("transactions")));
     if (TransactionTableModel::isSortable(header->sortIndicatorSection())) {
         m_sortColumn = header->sortIndicatorSection();
         m_sortOrder = header->sortIndicatorOrder();
     } else {
         header->setSortIndicator(m_sortColumn, m_sortOrder);
     }
-    m_accountsPage->table()->horizontalHeader()->restoreState(m_settings.headerState(QStringLiteral("accounts")));
-    m_actionsPage->table()->horizontalHeader()->restoreState(m_settings.headerState(QStringLiteral("actions")));
+    m_accountsPage->table()->horizontalHeader()->restoreState(stateOf(QStringLiteral("accounts")));
+    m_actionsPage->table()->horizontalHeader()->restoreState(stateOf(QStringLiteral("actions")));
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

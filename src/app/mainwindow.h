@@ -118,6 +118,9 @@ private:
     void onSortIndicatorChanged(int column, Qt::SortOrder order);
     void saveLayout();
     void restoreLayout();
+    // The splitters and column layouts saved for `store` ("" for the last used).
+    void restoreTableLayout(const QString &store);
+    static QString layoutKey(const QString &part, const QString &store);
     // mainwindow_exports.cpp
     void connectExports();
     void chooseExportFile(const QString &suffix);
