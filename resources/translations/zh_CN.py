@@ -139,6 +139,7 @@ T = {
 "Did": "操作",
 "Documents": "文档",
 "Documents involved: ": "涉及的文档：",
+"Documents involved": "涉及的文档",
 "Drive the selected transactions to their end": "将所选交易推进到结束",
 "Epoch": "纪元",
 "Epoch / claims": "纪元 / 认领次数",
