@@ -2,7 +2,8 @@
 #   make run   install what is missing, build, and open the console on the default store
 #              (created with demo data the first time)
 #   make test  install what is missing, build, run every test
-# And: make screenshots  the README's pictures, made by the console itself (docs/screenshots)
+# And: make screenshots  the README's pictures, made by the console itself (docs/screenshots),
+#                       the main window in English and in Simplified Chinese
 BUILD ?= build
 JOBS ?= $(shell nproc)
 LEDGERCTL = $(BUILD)/src/cli/ledgerctl
@@ -25,6 +26,10 @@ screenshots: build
 	rm -rf $(BUILD)/screenshot-store && mkdir -p $(BUILD)/screenshot-store docs/screenshots
 	$(LEDGERCTL) --store $(BUILD)/screenshot-store/demo.db demo --transfers 400 --stuck 12
 	QT_QPA_PLATFORM=offscreen $(BUILD)/src/app/ledgerdesk --store $(BUILD)/screenshot-store/demo.db --screenshots docs/screenshots
+	# The same window in Simplified Chinese (needs a CJK font: fonts-wqy-microhei).
+	mkdir -p $(BUILD)/screenshot-store/zh_CN
+	LEDGERDESK_LANGUAGE=zh_CN QT_QPA_PLATFORM=offscreen $(BUILD)/src/app/ledgerdesk --store $(BUILD)/screenshot-store/demo.db --screenshots $(BUILD)/screenshot-store/zh_CN
+	cp $(BUILD)/screenshot-store/zh_CN/main-window.png docs/screenshots/main-window-zh_CN.png
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)

@@ -7,7 +7,13 @@ packages=(
   cmake ninja-build g++ make
   qt6-base-dev libqt6sql6-sqlite          # core, ledgerctl, widgets
   qt6-charts-dev libqt6opengl6-dev        # the dashboard (Qt Charts' CMake package needs OpenGL's)
-  libqt6svg6                              # SVG icons
+  libqt6svg6 qt6-svg-dev                  # SVG icons; the build renders the hicolor PNGs from the SVG
+  qt6-websockets-dev                      # ledgerctl serve --ws (and the test's client)
+  qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools  # Qt Linguist: .ts compiled to .qm at build time
+  qt6-translations-l10n                   # Qt's own words (standard buttons, file dialogs) in Chinese
+  fonts-wqy-microhei                      # Chinese text in offscreen tests and the zh_CN screenshot
+  poppler-utils                           # pdftoppm: the incident report's PDF rendered in a test
+  dpkg-dev file desktop-file-utils appstream  # cpack's .deb (shlibdeps) and its checks
   fonts-dejavu-core                       # text in offscreen tests and screenshots
   libpq-dev pkg-config                    # the PostgreSQL store (libpq)
   postgresql                              # throwaway clusters for the @pg tests and benchmarks

@@ -95,13 +95,13 @@ void TestAudit::findings_data()
     QTest::newRow("balance edited") << QStringList{"UPDATE accounts SET balance = balance + 1 WHERE id = 'alice'"} << 1
                                     << "balance-mismatch" << "alice";
     QTest::newRow("money from nowhere")
-        << QStringList{"INSERT INTO legs VALUES ('tx-ghost', 'alice', 'credit', 5, 'posted', '2026-01-01T00:00:00.000Z')",
+        << QStringList{"INSERT INTO legs (tx_id, account_id, side, amount, status, at) VALUES ('tx-ghost', 'alice', 'credit', 5, 'posted', '2026-01-01T00:00:00.000Z')",
                        "UPDATE accounts SET balance = balance + 5 WHERE id = 'alice'"}
         << 1 << "conservation" << "tx-ghost";
     QTest::newRow("pending edited") << QStringList{"UPDATE accounts SET pending_debits = pending_debits + 7 WHERE id = 'alice'"} << 2
                                     << "pending-mismatch" << "alice";
     QTest::newRow("marker on a missing account")
-        << QStringList{"INSERT INTO legs VALUES ('$INITIAL', 'ghost', 'debit', 10, 'held', '2026-01-01T00:00:00.000Z')"} << 2
+        << QStringList{"INSERT INTO legs (tx_id, account_id, side, amount, status, at) VALUES ('$INITIAL', 'ghost', 'debit', 10, 'held', '2026-01-01T00:00:00.000Z')"} << 2
         << "leg-without-account" << "ghost";
     QTest::newRow("negative balance") << QStringList{"UPDATE accounts SET balance = -5 WHERE id = 'carol'"} << 3
                                       << "negative-balance" << "carol";
@@ -114,7 +114,7 @@ void TestAudit::findings_data()
         << QStringList{"UPDATE legs SET status = 'posted' WHERE tx_id = '$CANCELED' AND side = 'debit'"} << 4
         << "posted-before-applied" << "$CANCELED";
     QTest::newRow("initial with a marker")
-        << QStringList{"INSERT INTO legs VALUES ('$INITIAL', 'bob', 'debit', 10, 'voided', '2026-01-01T00:00:00.000Z')"} << 4
+        << QStringList{"INSERT INTO legs (tx_id, account_id, side, amount, status, at) VALUES ('$INITIAL', 'bob', 'debit', 10, 'voided', '2026-01-01T00:00:00.000Z')"} << 4
         << "initial-has-marker" << "$INITIAL";
     QTest::newRow("applied without its credit") << QStringList{"UPDATE transactions SET state = 'applied' WHERE id = '$PENDING'"} << 4
                                                 << "applied-not-held" << "$PENDING";
@@ -123,7 +123,7 @@ void TestAudit::findings_data()
     QTest::newRow("hold left on a canceled transfer")
         << QStringList{"UPDATE transactions SET state = 'canceled' WHERE id = '$PENDING'"} << 5 << "hold-on-terminal" << "$PENDING";
     QTest::newRow("hold of no transaction")
-        << QStringList{"INSERT INTO legs VALUES ('tx-ghost', 'alice', 'debit', 5, 'held', '2026-01-01T00:00:00.000Z')",
+        << QStringList{"INSERT INTO legs (tx_id, account_id, side, amount, status, at) VALUES ('tx-ghost', 'alice', 'debit', 5, 'held', '2026-01-01T00:00:00.000Z')",
                        "UPDATE accounts SET pending_debits = pending_debits + 5 WHERE id = 'alice'"}
         << 5 << "orphan-hold" << "tx-ghost";
     QTest::newRow("original lost its link") << QStringList{"UPDATE transactions SET compensated_by = NULL WHERE id = '$COMPENSATED'"}

@@ -45,6 +45,12 @@ const QMap<ErrorCode, QString> kNotReachableFromCli = {
      QStringLiteral("needs a full file system: PRAGMA max_page_count lasts for one connection only and ledgerctl opens its own, "
                     "and an RLIMIT_FSIZE limit makes SQLite report an I/O error (store-error). Reached in "
                     "tst_sqlitestore (fullStoreWritesNothing) through the store's own connection")},
+    {ErrorCode::Unsupported,
+     QStringLiteral("every store of this build has a change feed; it is what Store::finishedAfter answers for a kind of store "
+                    "that has none yet. Reached in tst_feed (unsupportedByDefault)")},
+    {ErrorCode::ListenFailed,
+     QStringLiteral("needs a port that another program holds while the row runs. Reached in tst_feed "
+                    "(serveRefusesAPortInUse) with the real ledgerctl")},
 };
 
 const QString kTemplateDoneKey = QStringLiteral("paid-once");
@@ -197,6 +203,18 @@ QList<TestCli::ErrorRow> TestCli::errorRows()
         {"invalid-duration: --stuck-for 5x", S::Fixture, {"list", "--stuck-for", "5x"}, 2, "invalid-duration", true},
         {"invalid-duration: --older-than 1.5h", S::Fixture, {"recover", "--older-than", "1.5h"}, 2, "invalid-duration", true},
         {"invalid-duration: --older-than empty", S::Fixture, {"recover", "--older-than", ""}, 2, "invalid-duration", true},
+        {"invalid-cursor: not digits", S::Fixture, {"feed", "--since", "x"}, 2, "invalid-cursor", true},
+        {"invalid-cursor: two positions on one file", S::Fixture, {"feed", "--since", "1,2"}, 2, "invalid-cursor", true},
+        {"invalid-cursor: negative", S::Fixture, {"feed", "--since", "-1"}, 2, "invalid-cursor", true},
+        {"invalid-argument: --ws not loopback", S::Fixture, {"serve", "--ws", "10.1.2.3:8765"}, 2, "invalid-argument", true},
+        {"invalid-argument: --ws without port", S::Fixture, {"serve", "--ws", "127.0.0.1"}, 2, "invalid-argument", true},
+        {"invalid-argument: --ws port too big", S::Fixture, {"serve", "--ws", "127.0.0.1:70000"}, 2, "invalid-argument", true},
+        {"missing-argument: serve without --ws", S::Fixture, {"serve"}, 2, "missing-argument", true},
+        {"invalid-argument: actions --kind", S::Fixture, {"actions", "--kind", "everything"}, 2, "invalid-argument", true},
+        {"usage: --json with --csv", S::Fixture, {"list", "--json", "--csv"}, 2, "usage", true},
+        {"usage: --all with --limit", S::Fixture, {"list", "--all", "--limit", "5"}, 2, "usage", true},
+        {"output-failed: report into a missing directory", S::Fixture, {"report", "@DONE", "--out", "@DIR/missing/report.html"}, 3,
+         "output-failed", true},
         {"invalid-scale: 19", S::Missing, {"init", "--scale", "19"}, 2, "invalid-scale", true},
         {"invalid-scale: abc", S::Missing, {"init", "--scale", "abc"}, 2, "invalid-scale", true},
         {"invalid-scale: -1", S::Missing, {"init", "--scale", "-1"}, 2, "invalid-scale", true},

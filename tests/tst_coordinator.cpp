@@ -283,7 +283,7 @@ void TestCoordinator::aFailureWhileCancelingKeepsTheRefusal()
     openAccounts(t.store(), {kAlice, kBob}, 100);
     Coordinator stopped(t.store(), stoppingAfter(Step::Canceling));
     const TxOutcome o = stopped.transfer({kAlice, kBob, 5000, QString(), QStringLiteral("k")});
-    QVERIFY(RawSql(t.locationOfAccount(kAlice)).exec(QStringLiteral("INSERT INTO legs VALUES (?, 'alice', 'debit', 5000, 'posted', '2026-01-01T00:00:00.000Z')"),
+    QVERIFY(RawSql(t.locationOfAccount(kAlice)).exec(QStringLiteral("INSERT INTO legs (tx_id, account_id, side, amount, status, at) VALUES (?, 'alice', 'debit', 5000, 'posted', '2026-01-01T00:00:00.000Z')"),
                                   {o.tx->id}));
     const TxOutcome resumed = Coordinator(t.store(), {}).resume(o.tx->id, QString());
     QCOMPARE(resumed.error.code, ErrorCode::ProtocolViolation);

@@ -80,12 +80,14 @@ void TestSqliteStore::createWritesSchemaScaleAndWorld()
 
 void TestSqliteStore::migratesAnOlderStore()
 {
-    // A store as version 1 wrote it (without the indexes version 2 added), with data in it.
+    // A store as version 1 wrote it (without the indexes version 2 added, nor the column of
+    // version 3), with data in it.
     TempStore t;
     openAccounts(t.store(), {QStringLiteral("alice")}, 1000);
     const QString path = t.path();
     {
         RawSql raw(path);
+        QVERIFY(raw.exec(QStringLiteral("ALTER TABLE legs DROP COLUMN balance_after")));
         QVERIFY(raw.exec(QStringLiteral("DROP INDEX journal_by_event")));
         QVERIFY(raw.exec(QStringLiteral("DROP INDEX tx_by_kind")));
         QVERIFY(raw.exec(QStringLiteral("PRAGMA user_version = 1")));
@@ -97,6 +99,10 @@ void TestSqliteStore::migratesAnOlderStore()
     for (const char *index : {"journal_by_event", "tx_by_kind"})
         QCOMPARE(raw.scalar(QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE name = '%1'").arg(QLatin1String(index))).toInt(), 1);
     QCOMPARE((*store)->account(QStringLiteral("alice"))->balance, qint64(1000)); // nothing lost
+    // Legs posted before version 3 have no recorded balance; new posts record theirs.
+    QVERIFY(!(*store)->legsOfAccount(QStringLiteral("alice"), std::nullopt)->first().balanceAfter);
+    openAccounts(**store, {QStringLiteral("bob")}, 5);
+    QCOMPARE((*store)->legsOfAccount(QStringLiteral("bob"), std::nullopt)->first().balanceAfter, std::optional<qint64>(5));
     LEDGER_VERIFY_AUDIT_CLEAN(**store);
 }
 

@@ -41,6 +41,13 @@ ConsoleActions::ConsoleActions(QWidget *window) : QObject(window)
     find = make(window, tr("&Find"), QKeySequence::Find, tr("Filter the current table"));
     runAudit = make(window, tr("Run &audit"), QKeySequence(QStringLiteral("Ctrl+Shift+A")), tr("Check the ledger's invariants"), QStyle::SP_DialogApplyButton);
     settings = make(window, tr("&Settings…"), QKeySequence(QStringLiteral("Ctrl+,")), tr("Your name and the stuck threshold"));
+    exportCsv = make(window, tr("Export view as &CSV…"), QKeySequence(QStringLiteral("Ctrl+E")),
+                     tr("Save every row of the current table as CSV"), QStyle::SP_DialogSaveButton);
+    exportJson = make(window, tr("Export view as &JSON…"), QKeySequence(QStringLiteral("Ctrl+Shift+E")),
+                      tr("Save every row of the current table as JSON"));
+    incidentReport = make(window, tr("&Incident report…"), QKeySequence(QStringLiteral("Ctrl+I")),
+                          tr("Save the selected transaction's document, legs, accounts, timeline and operator actions as PDF or HTML"),
+                          QStyle::SP_FileDialogDetailedView);
     about = make(window, tr("&About LedgerDesk"), QKeySequence(), tr("About LedgerDesk"));
     const QStringList viewNames{tr("&Overview"), tr("&Accounts"), tr("&Transactions"), tr("&Stuck"), tr("A&udit"), tr("Operator a&ctions")};
     for (int i = 0; i < viewNames.size(); ++i)
@@ -67,7 +74,14 @@ void ConsoleActions::setStoreOpen(bool open)
         a->setEnabled(open);
     for (QAction *a : std::as_const(views))
         a->setEnabled(open);
+    setViewExportable(false);
     updateForSelection({});
+}
+
+void ConsoleActions::setViewExportable(bool exportable)
+{
+    for (QAction *a : {exportCsv, exportJson})
+        a->setEnabled(m_storeOpen && exportable);
 }
 
 void ConsoleActions::updateForSelection(const QList<Transaction> &selected, int unloaded)
@@ -103,6 +117,8 @@ void ConsoleActions::updateForSelection(const QList<Transaction> &selected, int 
     const bool one = selected.size() == 1 && unloaded == 0;
     guidedRepair->setEnabled(m_storeOpen && one);
     guidedRepair->setToolTip(one ? guidedRepair->statusTip() : tr("Select exactly one transaction"));
+    incidentReport->setEnabled(m_storeOpen && one);
+    incidentReport->setToolTip(one ? incidentReport->statusTip() : tr("Select exactly one transaction"));
 }
 
 } // namespace ledger::app

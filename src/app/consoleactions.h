@@ -33,6 +33,9 @@ public:
     QAction *find;
     QAction *runAudit;
     QAction *settings;
+    QAction *exportCsv;      // the current view, every row of it, as CSV
+    QAction *exportJson;     // … as JSON
+    QAction *incidentReport; // the selected transaction, as PDF or HTML
     QAction *about;
     QList<QAction *> views; // Overview, Accounts, Transactions, Stuck, Audit, Operator actions
 
@@ -42,6 +45,8 @@ public:
     void updateForSelection(const QList<Transaction> &selected, int unloaded = 0);
     // No store open: only what works without one.
     void setStoreOpen(bool open);
+    // Whether the current view is a table that exports (the overview is not).
+    void setViewExportable(bool exportable);
 
 private:
     bool m_storeOpen = false;

@@ -1,6 +1,7 @@
 // ledgerdesk: the operator console. Parses the command line and opens the window; everything
 // else lives in ledgerdesk_lib and ledgercore.
 #include "consolebench.h"
+#include "language.h"
 #include "mainwindow.h"
 #include "screenshottour.h"
 
@@ -19,6 +20,8 @@ int main(int argc, char **argv)
     QApplication::setApplicationDisplayName(QStringLiteral("LedgerDesk"));
     QApplication::setApplicationVersion(QStringLiteral(LEDGERDESK_VERSION));
     QApplication::setOrganizationName(QStringLiteral("LedgerDesk"));
+    // Before any window or translated text is made.
+    ledger::app::installTranslators(app, ledger::app::chooseLanguage(ledger::app::Settings().language()));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("LedgerDesk — the operator console of a two-phase-commit ledger.\n"

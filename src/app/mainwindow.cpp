@@ -6,6 +6,7 @@
 #include "dialogs/repairwizard.h"
 #include "dialogs/settingsdialog.h"
 #include "dialogs/transferdialog.h"
+#include "exports/exportcontroller.h"
 #include "jobrunner.h"
 #include "pguri.h"
 #include "models/accounttablemodel.h"
@@ -19,6 +20,7 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QCryptographicHash>
 #include <QHBoxLayout>
 #include <QCloseEvent>
 #include <QFileDialog>
@@ -52,6 +54,7 @@ enum Page { OverviewPage, AccountsPage, TransactionsPage, AuditPage, ActionsPage
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
     , m_actions(new ConsoleActions(this))
+    , m_exports(new ExportController(this))
     , m_navigatorModel(new NavigatorModel(this))
     , m_navigator(new QTreeView(this))
     , m_stack(new QStackedWidget(this))
@@ -64,6 +67,7 @@ MainWindow::MainWindow(QWidget *parent)
     setWindowIcon(QIcon(QStringLiteral(":/icons/ledgerdesk.svg")));
     buildPages();
     buildMenus();
+    connectExports();
 
     m_navigator->setModel(m_navigatorModel);
     m_navigator->setHeaderHidden(true);
@@ -205,6 +209,8 @@ void MainWindow::buildMenus()
     file->addAction(m_actions->openStore);
     file->addAction(m_actions->openServerStore);
     m_recentMenu = file->addMenu(tr("Open &recent"));
+    file->addSeparator();
+    file->addActions({m_actions->exportCsv, m_actions->exportJson, m_actions->incidentReport});
     file->addSeparator();
     file->addAction(m_actions->quit);
     QMenu *transactions = menuBar()->addMenu(tr("&Transactions"));
@@ -363,12 +369,16 @@ void MainWindow::openStore(const QString &path, OpenMode mode)
 
 void MainWindow::closeStore()
 {
+    if (hasStore())
+        saveLayout(); // this store's layout, before another store's replaces it on screen
     // Models first, so nothing asks the old runner for more; then the runner waits for its jobs.
     m_accountModel->setJobRunner(nullptr);
     m_transactionModel->setJobRunner(nullptr);
     m_journalModel->setJobRunner(nullptr);
     m_detail->setJobRunner(nullptr, m_scale);
     m_audit->setJobRunner(nullptr, m_scale);
+    m_exports->stop();
+    m_exports->setJobRunner(nullptr);
     delete m_watcher;
     m_watcher = nullptr;
     delete m_jobs;
@@ -395,12 +405,14 @@ void MainWindow::install(const OpenedStore &opened)
         m_liveLabel->setText(tr("live"));
         scheduleRefresh(); // whatever happened meanwhile
     });
+    restoreTableLayout(m_config.location);
     m_accountModel->setScale(m_scale);
     m_transactionModel->setScale(m_scale);
     m_accountModel->setJobRunner(m_jobs);
     m_journalModel->setJobRunner(m_jobs);
     m_detail->setJobRunner(m_jobs, m_scale);
     m_audit->setJobRunner(m_jobs, m_scale);
+    m_exports->setJobRunner(m_jobs);
     m_transactionModel->setJobRunner(m_jobs);
     applyTransactionFilter();
     m_actions->setStoreOpen(true);
@@ -476,6 +488,7 @@ void MainWindow::onNavigatorChanged()
         break;
     }
     onTransactionSelection();
+    updateExportActions();
 }
 
 void MainWindow::applyTransactionFilter()
@@ -744,32 +757,58 @@ RecoverDialog *MainWindow::openRecoverDialog()
     return dialog;
 }
 
+// Layouts are kept per store (one store's operators sort and size its columns their way) and
+// also as the last one used, which a store seen for the first time starts from.
+QString MainWindow::layoutKey(const QString &part, const QString &store)
+{
+    if (store.isEmpty())
+        return part;
+    const QByteArray id = QCryptographicHash::hash(QFileInfo(store).absoluteFilePath().toUtf8(), QCryptographicHash::Sha1).toHex().left(16);
+    return QStringLiteral("store-%1/%2").arg(QString::fromLatin1(id), part);
+}
+
 void MainWindow::saveLayout()
 {
     m_settings.setWindow(saveGeometry(), saveState());
-    m_settings.setHeaderState(QStringLiteral("splitter-main"), m_mainSplitter->saveState());
-    m_settings.setHeaderState(QStringLiteral("splitter-transactions"), m_transactionSplitter->saveState());
-    m_settings.setHeaderState(QStringLiteral("transactions"), m_transactionsPage->table()->horizontalHeader()->saveState());
-    m_settings.setHeaderState(QStringLiteral("accounts"), m_accountsPage->table()->horizontalHeader()->saveState());
-    m_settings.setHeaderState(QStringLiteral("actions"), m_actionsPage->table()->horizontalHeader()->saveState());
+    const QList<std::pair<QString, QByteArray>> parts = {
+        {QStringLiteral("splitter-main"), m_mainSplitter->saveState()},
+        {QStringLiteral("splitter-transactions"), m_transactionSplitter->saveState()},
+        {QStringLiteral("transactions"), m_transactionsPage->table()->horizontalHeader()->saveState()},
+        {QStringLiteral("accounts"), m_accountsPage->table()->horizontalHeader()->saveState()},
+        {QStringLiteral("actions"), m_actionsPage->table()->horizontalHeader()->saveState()},
+    };
+    for (const auto &[part, state] : parts) {
+        m_settings.setHeaderState(part, state);
+        if (hasStore())
+            m_settings.setHeaderState(layoutKey(part, m_config.location), state);
+    }
 }
 
 void MainWindow::restoreLayout()
 {
     restoreGeometry(m_settings.windowGeometry());
     restoreState(m_settings.windowState());
-    m_mainSplitter->restoreState(m_settings.headerState(QStringLiteral("splitter-main")));
-    m_transactionSplitter->restoreState(m_settings.headerState(QStringLiteral("splitter-transactions")));
+    restoreTableLayout(QString());
+}
+
+void MainWindow::restoreTableLayout(const QString &store)
+{
+    // A store without a layout of its own keeps what is on screen.
+    const auto stateOf = [&](const QString &part) { return m_settings.headerState(layoutKey(part, store)); };
+    if (!store.isEmpty() && stateOf(QStringLiteral("transactions")).isEmpty())
+        return;
+    m_mainSplitter->restoreState(stateOf(QStringLiteral("splitter-main")));
+    m_transactionSplitter->restoreState(stateOf(QStringLiteral("splitter-transactions")));
     QHeaderView *header = m_transactionsPage->table()->horizontalHeader();
-    header->restoreState(m_settings.headerState(QStringLiteral("transactions")));
+    header->restoreState(stateOf(QStringLiteral("transactions")));
     if (TransactionTableModel::isSortable(header->sortIndicatorSection())) {
         m_sortColumn = header->sortIndicatorSection();
         m_sortOrder = header->sortIndicatorOrder();
     } else {
         header->setSortIndicator(m_sortColumn, m_sortOrder);
     }
-    m_accountsPage->table()->horizontalHeader()->restoreState(m_settings.headerState(QStringLiteral("accounts")));
-    m_actionsPage->table()->horizontalHeader()->restoreState(m_settings.headerState(QStringLiteral("actions")));
+    m_accountsPage->table()->horizontalHeader()->restoreState(stateOf(QStringLiteral("accounts")));
+    m_actionsPage->table()->horizontalHeader()->restoreState(stateOf(QStringLiteral("actions")));
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

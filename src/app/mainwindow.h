@@ -30,6 +30,7 @@ class AuditView;
 class ChangeWatcher;
 class Dashboard;
 class DetailPanel;
+class ExportController;
 class JobRunner;
 class JournalModel;
 class RecoverDialog;
@@ -64,6 +65,11 @@ public:
     RecoverDialog *openRecoverDialog();
 
     ConsoleActions *actions() const { return m_actions; }
+    // File ▸ Export without the file dialog (tests): the current view, every row, to `path`
+    // (.csv or .json); and the selected transaction's incident report (.pdf or .html).
+    void exportCurrentView(const QString &path);
+    void saveIncidentReport(const QString &path);
+    ExportController *exporter() const { return m_exports; }
     NavigatorModel *navigatorModel() const { return m_navigatorModel; }
     QTreeView *navigator() const { return m_navigator; }
     TablePage *transactionsPage() const { return m_transactionsPage; }
@@ -114,6 +120,14 @@ private:
     void onSortIndicatorChanged(int column, Qt::SortOrder order);
     void saveLayout();
     void restoreLayout();
+    // The splitters and column layouts saved for `store` ("" for the last used).
+    void restoreTableLayout(const QString &store);
+    static QString layoutKey(const QString &part, const QString &store);
+    // mainwindow_exports.cpp
+    void connectExports();
+    void chooseExportFile(const QString &suffix);
+    void chooseIncidentReportFile();
+    void updateExportActions();
 
     Settings m_settings;
     ConsoleActions *m_actions;
@@ -133,6 +147,7 @@ private:
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
     QList<QPointer<QDialog>> m_dialogs; // store-bound dialogs: never left pointing at a closed store
     QSplitter *m_mainSplitter = nullptr;
+    ExportController *m_exports;
 
     NavigatorModel *m_navigatorModel;
     QTreeView *m_navigator;

@@ -29,6 +29,10 @@ qint64 Settings::stuckThresholdMs() const
 
 void Settings::setStuckThresholdMs(qint64 ms) { m_settings.setValue(QStringLiteral("stuck/thresholdMs"), ms); }
 
+QString Settings::language() const { return m_settings.value(QStringLiteral("ui/language")).toString(); }
+
+void Settings::setLanguage(const QString &language) { m_settings.setValue(QStringLiteral("ui/language"), language); }
+
 QStringList Settings::recentStores() const { return m_settings.value(QStringLiteral("stores/recent")).toStringList(); }
 
 void Settings::addRecentStore(const QString &path)

@@ -17,6 +17,9 @@ public:
     void setOperatorName(const QString &name);
     qint64 stuckThresholdMs() const;
     void setStuckThresholdMs(qint64 ms);
+    // "" follows the system's locale; else "en" or "zh_CN" (see language.h).
+    QString language() const;
+    void setLanguage(const QString &language);
     QStringList recentStores() const;
     void addRecentStore(const QString &path);
     QByteArray windowGeometry() const;

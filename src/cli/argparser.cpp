@@ -9,6 +9,8 @@ namespace ledger::cli {
 namespace {
 
 const OptionSpec kJson{QStringLiteral("json"), QString(), QStringLiteral("print one JSON value on stdout")};
+const OptionSpec kCsv{QStringLiteral("csv"), QString(), QStringLiteral("print the rows as CSV (RFC 4180) on stdout")};
+const OptionSpec kAll{QStringLiteral("all"), QString(), QStringLiteral("every matching row, however many (exports)")};
 const OptionSpec kReason{QStringLiteral("reason"), QStringLiteral("TEXT"), QStringLiteral("why, recorded in the journal with your name")};
 
 QList<CommandSpec> buildCommands()
@@ -45,7 +47,7 @@ QList<CommandSpec> buildCommands()
         {QStringLiteral("accounts"), {},
          {{QStringLiteral("filter"), QStringLiteral("TEXT"), QStringLiteral("only ids or names containing TEXT")},
           {QStringLiteral("limit"), QStringLiteral("N"), QStringLiteral("at most N accounts (default 1000)")},
-          kJson},
+          kAll, kJson, kCsv},
          QStringLiteral("list accounts"), QString()},
         {QStringLiteral("transfer"), {QStringLiteral("SOURCE"), QStringLiteral("DESTINATION"), QStringLiteral("AMOUNT")},
          {{QStringLiteral("key"), QStringLiteral("KEY"), QStringLiteral("idempotency key: the same key and request never pays twice")},
@@ -61,7 +63,7 @@ QList<CommandSpec> buildCommands()
           {QStringLiteral("account"), QStringLiteral("ID"), QStringLiteral("only transfers from or to this account")},
           {QStringLiteral("limit"), QStringLiteral("N"), QStringLiteral("at most N rows (default 100)")},
           {QStringLiteral("newest"), QString(), QStringLiteral("newest first (default: oldest first)")},
-          kJson},
+          kAll, kJson, kCsv},
          QStringLiteral("list transactions"), durations},
         {QStringLiteral("show"), {QStringLiteral("TXID")}, {kJson},
          QStringLiteral("show a transaction: the document, its leg markers and its journal"), QString()},
@@ -77,7 +79,39 @@ QList<CommandSpec> buildCommands()
           {QStringLiteral("threads"), QStringLiteral("N"), QStringLiteral("worker threads, 1-64 (default 4)")},
           kJson},
          QStringLiteral("resume every stuck transaction"), durations},
-        {QStringLiteral("audit"), {}, {kJson}, QStringLiteral("check the ledger's invariants; exit 1 on findings"), QString()},
+        {QStringLiteral("audit"), {}, {kJson, kCsv},
+         QStringLiteral("check the ledger's invariants; exit 1 on findings"),
+         QStringLiteral("--csv prints the findings, one row each (a header only when clean).")},
+        {QStringLiteral("actions"), {},
+         {{QStringLiteral("kind"), QStringLiteral("KIND"),
+           QStringLiteral("repairs (default), accounts, transfers (transfers issued) or all")},
+          {QStringLiteral("filter"), QStringLiteral("TEXT"), QStringLiteral("only actions by this operator or on this document (substring)")},
+          {QStringLiteral("limit"), QStringLiteral("N"), QStringLiteral("at most N actions (default 100)")},
+          kAll, kJson, kCsv},
+         QStringLiteral("list operator actions, newest first: who did what, when and why"), QString()},
+        {QStringLiteral("report"), {QStringLiteral("TXID")},
+         {{QStringLiteral("out"), QStringLiteral("FILE"), QStringLiteral("write the report to FILE (default: stdout)")}},
+         QStringLiteral("an incident report of one transaction, as HTML"),
+         QStringLiteral("The document, its leg markers, both accounts, the timeline and the operator actions on it and\n"
+                        "on its accounts. The console also saves it as PDF.")},
+        {QStringLiteral("feed"), {},
+         {{QStringLiteral("since"), QStringLiteral("CURSOR"),
+           QStringLiteral("start after this cursor (default 0: from the beginning)")},
+          {QStringLiteral("limit"), QStringLiteral("N"), QStringLiteral("at most N events (default: all there are)")},
+          {QStringLiteral("follow"), QString(), QStringLiteral("keep waiting for new events (until interrupted)")}},
+         QStringLiteral("print finished transactions as JSON Lines, in commit order"),
+         QStringLiteral("One line per transaction that reached done or canceled: its document, legs, the balance each\n"
+                        "posted leg left, and \"cursor\". Run again with --since <the last cursor> to get exactly the\n"
+                        "events after it: none missed, none twice. A sharded store's cursor has one position per\n"
+                        "shard; each shard's events come in its commit order.")},
+        {QStringLiteral("serve"), {},
+         {{QStringLiteral("ws"), QStringLiteral("HOST:PORT"),
+           QStringLiteral("push the feed to WebSocket clients on this local address (port 0: any free port)")}},
+         QStringLiteral("serve the change feed to WebSocket clients as transactions finish"),
+         QStringLiteral("Prints 'listening on ws://HOST:PORT' when ready. A client connecting to ws://HOST:PORT/?since=CURSOR\n"
+                        "gets every event after CURSOR, then the new ones as they commit; without since, only new ones.\n"
+                        "Each message is one event, the same JSON object as a line of 'ledgerctl feed'. HOST must be\n"
+                        "a loopback address (127.0.0.1, ::1 or localhost): the feed has no authentication.")},
         {QStringLiteral("demo"), {},
          {{QStringLiteral("accounts"), QStringLiteral("N"), QStringLiteral("accounts to create (default 12)")},
           {QStringLiteral("transfers"), QStringLiteral("N"), QStringLiteral("transfers to make (default 200)")},

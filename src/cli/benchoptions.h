@@ -24,6 +24,7 @@ struct BenchArgs {
     qint64 rows = 1'000'000;    // console
     QString consoleBinary;      // console: the ledgerdesk to measure
     QString dir;
+    QStringList servers; // PostgreSQL: the store's database(s); scratch databases go beside them
     quint64 seed = 1;
     bool keep = false;
 };

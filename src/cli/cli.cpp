@@ -35,6 +35,10 @@ CommandFn commandFunction(const QString &name)
         {QStringLiteral("demo"), cmdDemo},
         {QStringLiteral("errors"), cmdErrors},
         {QStringLiteral("bench"), cmdBench},
+        {QStringLiteral("actions"), cmdActions},
+        {QStringLiteral("report"), cmdReport},
+        {QStringLiteral("feed"), cmdFeed},
+        {QStringLiteral("serve"), cmdServe},
     };
     return table.value(name, nullptr);
 }
@@ -117,6 +121,11 @@ Error Context::resolveGlobals()
         hook = *fromEnv;
     }
 
+    if (json && args.flags.contains(QStringLiteral("csv")))
+        return makeError(ErrorCode::Usage, QStringLiteral("--json and --csv exclude each other: pick one output"));
+    if (args.flags.contains(QStringLiteral("all")) && args.values.contains(QStringLiteral("limit")))
+        return makeError(ErrorCode::Usage, QStringLiteral("--all and --limit exclude each other"));
+
     const QString store = args.value(QStringLiteral("store"));
     if (args.values.contains(QStringLiteral("store")) && store.isEmpty())
         return makeError(ErrorCode::InvalidArgument, QStringLiteral("--store needs a path"));
@@ -154,6 +163,47 @@ int Context::printJson(const QJsonValue &value)
     const QJsonDocument doc = value.isArray() ? QJsonDocument(value.toArray()) : QJsonDocument(value.toObject());
     out << doc.toJson(QJsonDocument::Indented);
     return 0;
+}
+
+namespace {
+
+// A write-only device over the command's output stream, so that exports stream through the same
+// QTextStream as every other output (tests capture it in-process). The export writes whole
+// UTF-8 records, so no character is ever split between two writes.
+class TextStreamDevice : public QIODevice {
+public:
+    explicit TextStreamDevice(QTextStream &out) : m_out(out) { open(QIODevice::WriteOnly); }
+
+protected:
+    qint64 readData(char *, qint64) override { return -1; }
+    qint64 writeData(const char *data, qint64 size) override
+    {
+        m_out << QString::fromUtf8(data, size);
+        return m_out.status() == QTextStream::Ok ? size : -1;
+    }
+
+private:
+    QTextStream &m_out;
+};
+
+} // namespace
+
+int Context::printCsv(Store &store, const ExportSpec &spec)
+{
+    TextStreamDevice device(out);
+    ExportProgress progress;
+    progress.rowsWritten = [this](qint64) { out.flush(); }; // a page at a time, not all at the end
+    auto rows = exportTable(store, spec, ExportFormat::Csv, device, progress);
+    if (!rows.ok())
+        return fail(rows.error());
+    return 0;
+}
+
+Result<qint64> Context::rowLimit(qint64 fallback) const
+{
+    if (args.flags.contains(QStringLiteral("all")))
+        return qint64(-1);
+    return integerOption(QStringLiteral("limit"), fallback, 1, 1'000'000);
 }
 
 Result<qint64> Context::integerOption(const QString &name, qint64 fallback, qint64 min, qint64 max) const

@@ -7,6 +7,7 @@
 #include "argparser.h"
 #include "coordinator.h"
 #include "storeconfig.h"
+#include "tableexport.h"
 
 #include <QJsonValue>
 #include <QTextStream>
@@ -39,6 +40,12 @@ public:
     int fail(const Error &error, const std::optional<Transaction> &tx = std::nullopt, int scale = 2);
     // Prints one JSON value on stdout; returns 0.
     int printJson(const QJsonValue &value);
+    // --csv was given (checked not to be given with --json by resolveGlobals).
+    bool csv() const { return args.flags.contains(QStringLiteral("csv")); }
+    // Streams a table's rows as CSV on stdout (ledgerctl ... --csv); returns the exit status.
+    int printCsv(Store &store, const ExportSpec &spec);
+    // --limit N (default `fallback`), or -1 (no limit) with --all.
+    Result<qint64> rowLimit(qint64 fallback) const;
 
     // A whole-number option in [min, max], or `fallback` when absent.
     Result<qint64> integerOption(const QString &name, qint64 fallback, qint64 min, qint64 max) const;
@@ -61,5 +68,9 @@ int cmdAudit(Context &c);
 int cmdDemo(Context &c);
 int cmdErrors(Context &c);
 int cmdBench(Context &c);
+int cmdActions(Context &c);
+int cmdReport(Context &c);
+int cmdFeed(Context &c);
+int cmdServe(Context &c);
 
 } // namespace ledger::cli

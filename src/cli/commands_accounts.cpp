@@ -107,7 +107,7 @@ int cmdAccounts(Context &c)
 {
     AccountQuery query;
     query.text = c.args.value(QStringLiteral("filter"));
-    auto limit = c.integerOption(QStringLiteral("limit"), 1000, 1, 1'000'000);
+    auto limit = c.rowLimit(1000);
     if (!limit.ok())
         return c.fail(limit.error());
     query.limit = *limit;
@@ -116,6 +116,12 @@ int cmdAccounts(Context &c)
     auto store = c.open();
     if (!store.ok())
         return c.fail(store.error());
+    if (c.csv()) {
+        ExportSpec spec;
+        spec.table = ExportSpec::Table::Accounts;
+        spec.accounts = query;
+        return c.printCsv(**store, spec);
+    }
     auto list = (*store)->accounts(query);
     if (!list.ok())
         return c.fail(list.error());

@@ -8,9 +8,11 @@
 #include "jsonformat.h"
 #include "money.h"
 #include "recovery.h"
+#include "tableexport.h"
 #include "textoutput.h"
 #include "topology.h"
 
+#include <QBuffer>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -147,6 +149,11 @@ int cmdAudit(Context &c)
         return c.fail(report.error);
     if (c.json) {
         c.printJson(json::auditReport(report, scale));
+    } else if (c.csv()) {
+        QBuffer buffer; // findings are few: the report is in memory already
+        buffer.open(QIODevice::WriteOnly);
+        exportFindings(report.findings, ExportFormat::Csv, buffer);
+        c.out << QString::fromUtf8(buffer.data());
     } else {
         c.out << QStringLiteral("audited %1 accounts, %2 transactions (%3 in flight), %4 leg markers; balances sum to %5\n")
                      .arg(report.accounts)

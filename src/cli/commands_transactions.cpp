@@ -86,7 +86,7 @@ int cmdList(Context &c)
         if (Error e = checkAccountId(query.account); !e.ok())
             return c.fail(e);
     }
-    auto limit = c.integerOption(QStringLiteral("limit"), 100, 1, 1'000'000);
+    auto limit = c.rowLimit(100);
     if (!limit.ok())
         return c.fail(limit.error());
     query.limit = *limit;
@@ -94,6 +94,12 @@ int cmdList(Context &c)
     auto store = c.open();
     if (!store.ok())
         return c.fail(store.error());
+    if (c.csv()) {
+        ExportSpec spec;
+        spec.table = ExportSpec::Table::Transactions;
+        spec.transactions = query;
+        return c.printCsv(**store, spec);
+    }
     const int scale = (*store)->scale();
     auto list = (*store)->transactions(query);
     if (!list.ok())

@@ -1,6 +1,8 @@
 // Scratch stores and the raw, transfers and seed scenarios. Recovery's is in benchrecover.cpp.
 #include "benchmark.h"
 
+#include "pguri.h"
+
 #include "audit.h"
 #include "benchthreads.h"
 #include "coordinator.h"
@@ -27,12 +29,43 @@ Result<std::unique_ptr<ScratchStore>> ScratchStore::create(const BenchConfig &co
     s->m_config.durability = config.durability;
     s->m_config.location = s->m_dir.filePath(config.shards > 0 ? QStringLiteral("bench.json") : QStringLiteral("bench.db"));
     s->m_config.shards = config.shards;
+    if (!config.servers.isEmpty()) {
+        // A fresh database beside each given one, on the same server.
+        const QString name = QStringLiteral("ledgerctl_bench_%1").arg(QFileInfo(s->m_dir.path()).fileName().section(QLatin1Char('-'), -1).toLower());
+        for (int i = 0; i < config.servers.size(); ++i)
+            s->m_databases << pguri::withDatabase(config.servers.at(i), config.servers.size() == 1 ? name : name + QStringLiteral("_%1").arg(i));
+        s->m_config.shards = 0;
+        if (s->m_databases.size() == 1)
+            s->m_config.location = s->m_databases.front();
+        else
+            s->m_config.shardServers = s->m_databases;
+        s->m_shards = s->m_databases.size() == 1 ? 0 : int(s->m_databases.size());
+    }
     auto created = createStore(s->m_config, 2);
     if (!created.ok())
         return created.error();
     s->m_config.shards = 0; // created: from now on the config only opens it
+    s->m_config.shardServers.clear();
     s->m_durability = (*created)->durability();
     return s;
+}
+
+ScratchStore::~ScratchStore()
+{
+    if (m_kept)
+        return;
+    for (const QString &db : std::as_const(m_databases))
+        pguri::dropDatabase(db);
+}
+
+QString ScratchStore::directory() const
+{
+    if (m_databases.isEmpty())
+        return m_dir.path();
+    QStringList shown;
+    for (const QString &db : m_databases)
+        shown << pguri::redacted(db);
+    return shown.join(QStringLiteral(", "));
 }
 
 Error ScratchStore::fund(int count, qint64 openingMinor, int threads)

@@ -32,6 +32,9 @@ struct BenchConfig {
     // synchronous= of a one-file scratch store.
     Durability durability = Durability::Normal;
     int busyTimeoutMs = 60'000;
+    // PostgreSQL: the databases whose servers the scratch store goes to — a fresh database on
+    // each (one: a one-database store; several: a store sharded over them), dropped afterwards.
+    QStringList servers;
     std::function<void(const QString &)> progress;
 };
 
@@ -40,13 +43,21 @@ struct BenchConfig {
 class ScratchStore {
 public:
     static Result<std::unique_ptr<ScratchStore>> create(const BenchConfig &config);
+    ~ScratchStore();
+    ScratchStore(const ScratchStore &) = delete;
+    ScratchStore &operator=(const ScratchStore &) = delete;
 
     const StoreConfig &config() const { return m_config; }
     Durability durability() const { return m_durability; }
     int shards() const { return m_shards; }
     const QStringList &accounts() const { return m_accounts; }
-    QString directory() const { return m_dir.path(); }
-    void keep() { m_dir.setAutoRemove(false); }
+    // Where it is, for "kept in ..." (the directory, or the databases).
+    QString directory() const;
+    void keep()
+    {
+        m_dir.setAutoRemove(false);
+        m_kept = true;
+    }
 
     // Creates `count` accounts, each with `openingMinor` from @world, on `threads` threads.
     Error fund(int count, qint64 openingMinor, int threads);
@@ -59,6 +70,8 @@ private:
     Durability m_durability = Durability::Normal;
     int m_shards = 0;
     QStringList m_accounts;
+    QStringList m_databases; // PostgreSQL scratch databases, dropped unless kept
+    bool m_kept = false;
     std::function<void(const QString &)> m_progress;
 };
 

@@ -54,6 +54,9 @@ struct LegMarker {
     qint64 amount = 0;
     LegStatus status = LegStatus::Held;
     QDateTime at;
+    // The account's balance right after this leg was posted (the change feed's "resulting
+    // balance"); nullopt while not posted, and for legs posted before schema 3 recorded it.
+    std::optional<qint64> balanceAfter;
 };
 
 struct Transaction {

@@ -51,6 +51,10 @@ enum class ExitStatus : int {
     X(Interrupted, "interrupted", Refused, "a fault hook stopped the flow after a write (tests, demo)") \
     X(AuditFindings, "audit-findings", Refused, "audit found invariant violations")                \
     X(StoreExists, "store-exists", Refused, "init refuses to overwrite an existing file")           \
+    X(InvalidCursor, "invalid-cursor", BadInput, "a change-feed cursor is not one this store handed out") \
+    X(Unsupported, "unsupported", Refused, "this kind of store does not offer the operation (yet)") \
+    X(OutputFailed, "output-failed", StoreFailure, "an export file could not be written (permission, full disk)") \
+    X(ListenFailed, "listen-failed", StoreFailure, "the server could not listen on the address (in use, not local)") \
     X(StoreUnavailable, "store-unavailable", StoreFailure, "the store cannot be opened")            \
     X(StoreNotLedger, "store-not-ledger", StoreFailure, "the file is not a LedgerDesk store")        \
     X(StoreCorrupt, "store-corrupt", StoreFailure, "the store file is damaged")                     \

@@ -67,6 +67,8 @@ QJsonObject journalEntry(const JournalEntry &j)
     return QJsonObject{
         {QStringLiteral("seq"), j.seq},
         {QStringLiteral("at"), timestamp(j.at)},
+        {QStringLiteral("docKind"), j.docKind},
+        {QStringLiteral("docId"), j.docId},
         {QStringLiteral("actor"), j.actor},
         {QStringLiteral("worker"), optionalText(j.worker)},
         {QStringLiteral("event"), j.event},
@@ -77,19 +79,23 @@ QJsonObject journalEntry(const JournalEntry &j)
     };
 }
 
+QJsonObject finding(const AuditFinding &f)
+{
+    return QJsonObject{
+        {QStringLiteral("invariant"), f.invariant},
+        {QStringLiteral("code"), f.code},
+        {QStringLiteral("message"), f.message},
+        {QStringLiteral("ids"), QJsonArray::fromStringList(f.ids)},
+        {QStringLiteral("transactions"), QJsonArray::fromStringList(f.transactions)},
+        {QStringLiteral("accounts"), QJsonArray::fromStringList(f.accounts)},
+    };
+}
+
 QJsonObject auditReport(const AuditReport &r, int scale)
 {
     QJsonArray findings;
-    for (const AuditFinding &f : r.findings) {
-        findings.append(QJsonObject{
-            {QStringLiteral("invariant"), f.invariant},
-            {QStringLiteral("code"), f.code},
-            {QStringLiteral("message"), f.message},
-            {QStringLiteral("ids"), QJsonArray::fromStringList(f.ids)},
-            {QStringLiteral("transactions"), QJsonArray::fromStringList(f.transactions)},
-            {QStringLiteral("accounts"), QJsonArray::fromStringList(f.accounts)},
-        });
-    }
+    for (const AuditFinding &f : r.findings)
+        findings.append(finding(f));
     return QJsonObject{
         {QStringLiteral("ok"), r.clean()},
         {QStringLiteral("findings"), findings},

@@ -15,6 +15,7 @@ QJsonObject account(const Account &a, int scale);
 QJsonObject leg(const LegMarker &m, int scale);
 QJsonObject transaction(const Transaction &t, int scale);
 QJsonObject journalEntry(const JournalEntry &j);
+QJsonObject finding(const AuditFinding &f);
 QJsonObject auditReport(const AuditReport &r, int scale);
 QJsonObject recoveryReport(const RecoveryReport &r);
 QJsonObject error(const Error &e);

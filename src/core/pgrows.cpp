@@ -26,6 +26,8 @@ LegMarker leg(const PgRows &r, int i)
     m.amount = r.int64(i, 3);
     m.status = legStatusFromString(r.text(i, 4)).value_or(LegStatus::Voided);
     m.at = r.time(i, 5);
+    if (!r.isNull(i, 7))
+        m.balanceAfter = r.int64(i, 7);
     return m;
 }
 

@@ -9,7 +9,7 @@
 #define LEDGER_PG_ACCOUNT_COLUMNS                                                                    \
     "id, name, status, balance, pending_debits, pending_credits, version, ledger_ms(created_at), " \
     "ledger_ms(last_modified), write_token"
-#define LEDGER_PG_LEG_COLUMNS "tx_id, account_id, side, amount, status, ledger_ms(at), write_token"
+#define LEDGER_PG_LEG_COLUMNS "tx_id, account_id, side, amount, status, ledger_ms(at), write_token, balance_after"
 #define LEDGER_PG_TX_COLUMNS                                                                                        \
     "id, idempotency_key, kind, compensates, compensated_by, source, destination, amount, memo, state, "            \
     "ledger_ms(created_at), ledger_ms(last_modified), owner, ledger_ms(lease_until), epoch, last_error, attempts, " \

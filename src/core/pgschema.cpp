@@ -15,7 +15,7 @@ namespace {
 // Text keys compare byte-wise (COLLATE "C"), as SQLite's do, so that every store lists in the
 // same order and a sharded store can merge lists from both kinds. Times are timestamptz at
 // millisecond precision, always from the server's clock (ledger_now()).
-const char *const kMigrations[][24] = {
+const char *const kMigrations[][32] = {
     // 0 → 1: the documents of DESIGN.md §1, the change announcements, and the helpers.
     {
         "CREATE TABLE meta (key text COLLATE \"C\" PRIMARY KEY, value text NOT NULL)",
@@ -47,6 +47,7 @@ const char *const kMigrations[][24] = {
         " status text NOT NULL CHECK (status IN ('held','posted','voided')),"
         " at timestamptz NOT NULL,"
         " write_token text NOT NULL DEFAULT '',"
+        " balance_after int8,"
         " PRIMARY KEY (tx_id, account_id))",
         "CREATE INDEX legs_by_account ON legs (account_id, status)",
 
@@ -88,8 +89,16 @@ const char *const kMigrations[][24] = {
         " from_state text NOT NULL DEFAULT '',"
         " to_state text NOT NULL DEFAULT '',"
         " epoch int8 NOT NULL DEFAULT 0,"
-        " detail text NOT NULL DEFAULT '')",
+        " detail text NOT NULL DEFAULT '',"
+        " finish_seq int8)",
         "CREATE INDEX journal_by_doc ON journal (doc_kind, doc_id, seq)",
+        // The change feed's order. Identity values are handed out before commit, and concurrent
+        // writers commit them out of order; a transaction's finish instead takes the next value
+        // of this one-row counter under its row lock, held until the write commits, so finishes
+        // become visible exactly in finish_seq order (see finishedAfter).
+        "CREATE TABLE feed_counter (n int8 NOT NULL)",
+        "INSERT INTO feed_counter VALUES (0)",
+        "CREATE UNIQUE INDEX journal_by_finish ON journal (finish_seq) WHERE finish_seq IS NOT NULL",
         "CREATE INDEX journal_by_event ON journal (event, seq)",
 
         // Every committed write is announced on the channel (NOTIFY is delivered at commit and

@@ -201,18 +201,23 @@ Result<LegOutcome> PgStore::legWrite(const QString &txId, const QString &account
             PgParams params{txId, accountId};
             params << (locked->marker ? nameOf(locked->marker->side) : nameOf(side)) << (locked->marker ? locked->marker->amount : amount)
                    << nameOf(newStatus) << token << d.deltaBalance << d.deltaPendingDebits << d.deltaPendingCredits;
+            // A post records the balance it leaves (the change feed replays balances).
+            if (newStatus == LegStatus::Posted && locked->account)
+                params << locked->account->balance + d.deltaBalance;
+            else
+                params.null();
             // The account moves only when the decision moves it (a tombstone leaves it alone:
             // it may not even exist).
             auto w = locked->marker
-                ? m_conn->run("WITH m AS (UPDATE legs SET status = $5, at = ledger_now(), write_token = $6"
+                ? m_conn->run("WITH m AS (UPDATE legs SET status = $5, at = ledger_now(), write_token = $6, balance_after = $10::int8"
                               " WHERE tx_id = $1 AND account_id = $2 AND side = $3 AND amount = $4::int8 RETURNING 1)"
                               " UPDATE accounts SET balance = balance + $7::int8, pending_debits = pending_debits + $8::int8,"
                               " pending_credits = pending_credits + $9::int8, version = version + 1, last_modified = ledger_now(),"
                               " write_token = $6 WHERE id = $2 AND ($7::int8 <> 0 OR $8::int8 <> 0 OR $9::int8 <> 0)"
                               " AND EXISTS (SELECT 1 FROM m)",
                               params)
-                : m_conn->run("WITH m AS (INSERT INTO legs (tx_id, account_id, side, amount, status, at, write_token)"
-                              " VALUES ($1, $2, $3, $4::int8, $5, ledger_now(), $6) RETURNING 1)"
+                : m_conn->run("WITH m AS (INSERT INTO legs (tx_id, account_id, side, amount, status, at, write_token, balance_after)"
+                              " VALUES ($1, $2, $3, $4::int8, $5, ledger_now(), $6, $10::int8) RETURNING 1)"
                               " UPDATE accounts SET balance = balance + $7::int8, pending_debits = pending_debits + $8::int8,"
                               " pending_credits = pending_credits + $9::int8, version = version + 1, last_modified = ledger_now(),"
                               " write_token = $6 WHERE id = $2 AND ($7::int8 <> 0 OR $8::int8 <> 0 OR $9::int8 <> 0)"

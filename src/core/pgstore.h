@@ -58,6 +58,10 @@ public:
     Result<qint64> journalCount(const JournalQuery &query) override;
     Result<QList<qint64>> ageHistogram(const QList<qint64> &upperBoundsMs) override;
     Result<QList<qint64>> createdPerMinute(int minutes) override;
+    // Finishes in the order they committed: each took the next finish_seq under the feed
+    // counter's row lock, which it held until its commit. Each entry's seq is that finish_seq
+    // (the feed's cursor on this store), not the journal row's own number.
+    Result<QList<JournalEntry>> finishedAfter(int shard, qint64 afterSeq, int limit) override;
     // A server-side counter moved by every committed write (and announced by NOTIFY).
     Result<qint64> changeMarker() override;
 

@@ -142,7 +142,11 @@ Result<CasOutcome> PgStore::updateTransaction(const QString &id, const TxGuard &
                              " last_modified = ledger_now(), write_token = $12"
                              " WHERE id = $1 AND state = $2 AND owner = $3 AND epoch = $4::int8"
                              " RETURNING " LEDGER_PG_TX_COLUMNS ", last_modified AS at),"
-                             " j AS (" LEDGER_PG_JOURNAL_INSERT " SELECT 'tx', id, at, $13, $14, $15, $16, $17, $18::int8, $19 FROM t)"
+                             // A finish takes the feed's next number, in commit order (pgschema.cpp).
+                             " f AS (UPDATE feed_counter SET n = n + 1 WHERE $5 IN ('done', 'canceled') AND EXISTS (SELECT 1 FROM t)"
+                             " RETURNING n),"
+                             " j AS (INSERT INTO journal (doc_kind, doc_id, at, actor, worker, event, from_state, to_state, epoch, detail,"
+                             " finish_seq) SELECT 'tx', id, at, $13, $14, $15, $16, $17, $18::int8, $19, (SELECT n FROM f) FROM t)"
                              " SELECT * FROM t",
                              params, true);
         if (!r.ok())

@@ -52,6 +52,18 @@ QString redacted(const QString &uri)
 
 QString databaseName(const QString &uri) { return parsed(uri).value(QStringLiteral("dbname")); }
 
+QString withDatabase(const QString &uri, const QString &name)
+{
+    QUrl url(uri, QUrl::TolerantMode);
+    url.setPath(QLatin1Char('/') + name);
+    QUrlQuery query(url);
+    if (query.hasQueryItem(QStringLiteral("dbname"))) {
+        query.removeAllQueryItems(QStringLiteral("dbname"));
+        url.setQuery(query);
+    }
+    return url.toString();
+}
+
 namespace {
 
 // Runs `sql` (with %1 for the quoted database name) on the server's "postgres" database, with

@@ -19,6 +19,8 @@ QString redacted(const QString &uri);
 bool hasPassword(const QString &uri);
 // The database `uri` names ("" when it names none: libpq then uses the user name).
 QString databaseName(const QString &uri);
+// `uri` naming the database `name` instead (same server, user and options).
+QString withDatabase(const QString &uri, const QString &name);
 // CREATE DATABASE for the database `uri` names, connecting to the server's "postgres" database
 // with the same credentials. store-unavailable when the server refuses (e.g. no CREATEDB right).
 Error createDatabase(const QString &uri);

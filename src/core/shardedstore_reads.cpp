@@ -208,6 +208,13 @@ Result<QList<JournalEntry>> ShardedStore::journalEntries(const JournalQuery &que
         query.limit, newest);
 }
 
+Result<QList<JournalEntry>> ShardedStore::finishedAfter(int shardIndex, qint64 afterSeq, int limit)
+{
+    if (shardIndex < 0 || shardIndex >= shardCount())
+        return makeError(ErrorCode::InvalidCursor, QStringLiteral("%1 has no shard %2").arg(location()).arg(shardIndex));
+    return shard(shardIndex).finishedAfter(0, afterSeq, limit);
+}
+
 Result<qint64> ShardedStore::journalCount(const JournalQuery &query)
 {
     return sumOver(m_shards, [&](Store &s) { return s.journalCount(query); });

@@ -110,6 +110,11 @@ const char *const kMigrations[][16] = {
         "CREATE INDEX tx_by_kind ON transactions (kind, created_at)",
         nullptr,
     },
+    // 2 → 3: the change feed reports each posted leg's resulting balance, recorded by the post.
+    {
+        "ALTER TABLE legs ADD COLUMN balance_after INTEGER",
+        nullptr,
+    },
 };
 constexpr int kMigrationCount = int(std::size(kMigrations));
 static_assert(kMigrationCount == SqliteConnection::kSchemaVersion, "one migration per schema version");

@@ -28,6 +28,8 @@ LegMarker leg(const QSqlQuery &q)
     m.amount = q.value(3).toLongLong();
     m.status = legStatusFromString(q.value(4).toString()).value_or(LegStatus::Voided);
     m.at = parseTimestamp(q.value(5).toString());
+    if (!q.isNull(6))
+        m.balanceAfter = q.value(6).toLongLong();
     return m;
 }
 

@@ -51,7 +51,7 @@ Result<std::optional<Account>> SqliteStore::readAccount(const QString &id)
 
 Result<std::optional<LegMarker>> SqliteStore::readLeg(const QString &txId, const QString &accountId)
 {
-    return m_conn->firstRow(m_conn->run("SELECT " LEDGER_LEG_COLUMNS " FROM legs WHERE tx_id = ? AND account_id = ?", {txId, accountId}),
+    return m_conn->firstRow(m_conn->run("SELECT " LEDGER_LEG_SELECT " FROM legs WHERE tx_id = ? AND account_id = ?", {txId, accountId}),
                             sqliterows::leg);
 }
 
@@ -182,13 +182,14 @@ Result<qint64> SqliteStore::accountCount(const AccountQuery &query)
 }
 
 Error SqliteStore::writeLeg(const QString &txId, const QString &accountId, bool exists, LegSide side, qint64 amount,
-                            LegStatus status, const rules::LegDecision &decision)
+                            LegStatus status, const rules::LegDecision &decision, std::optional<qint64> balanceAfter)
 {
     auto clock = m_conn->clock();
     if (!clock.ok())
         return clock.error();
-    auto marker = exists ? m_conn->run("UPDATE legs SET status = ?, at = ? WHERE tx_id = ? AND account_id = ?",
-                                       {nameOf(status), clock->now, txId, accountId})
+    const QVariant after = balanceAfter ? QVariant(*balanceAfter) : QVariant(QMetaType::fromType<qint64>());
+    auto marker = exists ? m_conn->run("UPDATE legs SET status = ?, at = ?, balance_after = ? WHERE tx_id = ? AND account_id = ?",
+                                       {nameOf(status), clock->now, after, txId, accountId})
                          : m_conn->run("INSERT INTO legs (" LEDGER_LEG_COLUMNS ") VALUES (?, ?, ?, ?, ?, ?)",
                                        {txId, accountId, nameOf(side), amount, nameOf(status), clock->now});
     if (!marker.ok())
@@ -237,7 +238,8 @@ Result<LegOutcome> SqliteStore::post(const QString &txId, const QString &account
         if (!d.writes())
             return d.withoutWriting();
         const LegMarker &m = **marker;
-        if (Error e = writeLeg(txId, accountId, true, m.side, m.amount, LegStatus::Posted, d); !e.ok())
+        // The feed replays balances: a post records the balance it leaves.
+        if (Error e = writeLeg(txId, accountId, true, m.side, m.amount, LegStatus::Posted, d, account->balance + d.deltaBalance); !e.ok())
             return e;
         return LegOutcome{LegStatus::Posted, true};
     });
@@ -270,14 +272,14 @@ Result<bool> SqliteStore::touchAccountIfVersion(const QString &accountId, qint64
 
 Result<QList<LegMarker>> SqliteStore::legsOfTransaction(const QString &txId)
 {
-    return m_conn->allRows(m_conn->run("SELECT " LEDGER_LEG_COLUMNS " FROM legs WHERE tx_id = ? ORDER BY side DESC", {txId}), sqliterows::leg);
+    return m_conn->allRows(m_conn->run("SELECT " LEDGER_LEG_SELECT " FROM legs WHERE tx_id = ? ORDER BY side DESC", {txId}), sqliterows::leg);
 }
 
 Result<QList<LegMarker>> SqliteStore::legsOfAccount(const QString &accountId, std::optional<LegStatus> status)
 {
-    auto q = status ? m_conn->run("SELECT " LEDGER_LEG_COLUMNS " FROM legs WHERE account_id = ? AND status = ? ORDER BY at",
+    auto q = status ? m_conn->run("SELECT " LEDGER_LEG_SELECT " FROM legs WHERE account_id = ? AND status = ? ORDER BY at",
                                   {accountId, nameOf(*status)})
-                    : m_conn->run("SELECT " LEDGER_LEG_COLUMNS " FROM legs WHERE account_id = ? ORDER BY at", {accountId});
+                    : m_conn->run("SELECT " LEDGER_LEG_SELECT " FROM legs WHERE account_id = ? ORDER BY at", {accountId});
     return m_conn->allRows(std::move(q), sqliterows::leg);
 }
 
@@ -291,7 +293,7 @@ Error SqliteStore::scanAccounts(const std::function<void(const Account &)> &visi
 
 Error SqliteStore::scanLegs(const std::function<void(const LegMarker &)> &visit, const StopCheck &shouldStop)
 {
-    return m_conn->visitRows(m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_LEG_COLUMNS " FROM legs"), {}), sqliterows::leg, visit, shouldStop);
+    return m_conn->visitRows(m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_LEG_SELECT " FROM legs"), {}), sqliterows::leg, visit, shouldStop);
 }
 
 } // namespace ledger

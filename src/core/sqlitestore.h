@@ -51,6 +51,7 @@ public:
     Result<QList<qint64>> ageHistogram(const QList<qint64> &upperBoundsMs) override;
     Result<QList<qint64>> createdPerMinute(int minutes) override;
     Result<qint64> changeMarker() override;
+    Result<QList<JournalEntry>> finishedAfter(int shard, qint64 afterSeq, int limit) override;
 
     Error withSnapshot(const std::function<Error()> &work) override;
     Error scanAccounts(const std::function<void(const Account &)> &visit, const StopCheck &shouldStop = {}) override;
@@ -70,8 +71,9 @@ private:
     Error appendJournal(const QString &docKind, const JournalEntry &entry, const QString &now);
     // Writes the marker (insert, or update when it `exists`) and moves the account by the
     // decision's deltas, inside the caller's write.
+    // `balanceAfter`: what a post leaves on the account (the change feed's balances).
     Error writeLeg(const QString &txId, const QString &accountId, bool exists, LegSide side, qint64 amount, LegStatus status,
-                   const rules::LegDecision &decision);
+                   const rules::LegDecision &decision, std::optional<qint64> balanceAfter = std::nullopt);
     Error touchAccount(const QString &id, qint64 deltaBalance, qint64 deltaPendingDebits, qint64 deltaPendingCredits,
                        const QString &now);
     QString amountText(qint64 minor) const;

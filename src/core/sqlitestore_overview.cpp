@@ -43,6 +43,19 @@ Result<QList<JournalEntry>> SqliteStore::journalEntries(const JournalQuery &quer
     return m_conn->allRows(m_conn->runDynamic(sql, binds), sqliterows::journalEntry);
 }
 
+Result<QList<JournalEntry>> SqliteStore::finishedAfter(int shard, qint64 afterSeq, int limit)
+{
+    if (shard != 0)
+        return makeError(ErrorCode::InvalidCursor, QStringLiteral("%1 is one file: it has no shard %2").arg(location()).arg(shard));
+    // Walks the primary key from afterSeq; a transaction's journal is a handful of rows, so the
+    // filter skips few. from_state <> to_state: a note on a finished document (a compensation's
+    // link) is not a second finish.
+    return m_conn->allRows(m_conn->run("SELECT " LEDGER_JOURNAL_COLUMNS " FROM journal WHERE seq > ? AND doc_kind = 'tx'"
+                                       " AND to_state IN ('done', 'canceled') AND from_state <> to_state ORDER BY seq LIMIT ?",
+                                       {afterSeq, limit}),
+                           sqliterows::journalEntry);
+}
+
 Result<qint64> SqliteStore::journalCount(const JournalQuery &query)
 {
     QVariantList binds;

@@ -8,4 +8,9 @@ QString nameOf(Durability durability)
     return durability == Durability::Full ? QStringLiteral("FULL") : QStringLiteral("NORMAL");
 }
 
+Result<QList<JournalEntry>> Store::finishedAfter(int, qint64, int)
+{
+    return makeError(ErrorCode::Unsupported, QStringLiteral("%1 has no change feed (yet)").arg(location()));
+}
+
 } // namespace ledger

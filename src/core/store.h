@@ -187,6 +187,17 @@ public:
     // Transactions created in each of the last `minutes` minutes, oldest minute first.
     virtual Result<QList<qint64>> createdPerMinute(int minutes) = 0;
 
+    // --- the change feed ---------------------------------------------------------------------
+    // The journal rows that finished a transaction (its move to done or canceled, journaled in
+    // the same atomic write as the state) with seq > `afterSeq`, in seq order, at most `limit`,
+    // from shard `shard` (0 for a one-file store). A store may only offer this when its seqs
+    // become visible in increasing order — a reader that sees seq N has seen every seq below N
+    // that will ever commit — so that "after the last seq I saw" misses nothing. SQLite has one
+    // writer at a time and assigns seq inside the write, so commit order is seq order there; a
+    // store with concurrent writers (PostgreSQL sequences) does not have that for free. Default:
+    // unsupported.
+    virtual Result<QList<JournalEntry>> finishedAfter(int shard, qint64 afterSeq, int limit);
+
     // A number that changes whenever any other connection commits to the store: polled by the
     // console to see change made elsewhere without reading the tables.
     virtual Result<qint64> changeMarker() = 0;

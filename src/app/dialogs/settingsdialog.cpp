@@ -1,6 +1,7 @@
 #include "settingsdialog.h"
 
 #include "identifiers.h"
+#include "../language.h"
 #include "ui_settingsdialog.h"
 
 #include <QPushButton>
@@ -12,6 +13,10 @@ SettingsDialog::SettingsDialog(Settings &settings, QWidget *parent) : QDialog(pa
     m_ui->setupUi(this);
     m_ui->operatorName->setText(settings.operatorName());
     m_ui->threshold->setValue(int(settings.stuckThresholdMs() / 60'000));
+    m_ui->language->addItem(tr("System language"), QString());
+    for (const QString &language : availableLanguages())
+        m_ui->language->addItem(languageDisplayName(language), language);
+    m_ui->language->setCurrentIndex(qMax(0, m_ui->language->findData(settings.language())));
     m_ui->error->setStyleSheet(QStringLiteral("color: #b02418;"));
     connect(m_ui->operatorName, &QLineEdit::textChanged, this, &SettingsDialog::validate);
     connect(m_ui->buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::accept);
@@ -33,6 +38,7 @@ void SettingsDialog::accept()
 {
     m_settings.setOperatorName(m_ui->operatorName->text().trimmed());
     m_settings.setStuckThresholdMs(qint64(m_ui->threshold->value()) * 60'000);
+    m_settings.setLanguage(m_ui->language->currentData().toString());
     QDialog::accept();
 }
 

@@ -17,6 +17,8 @@ public:
     explicit AccountTableModel(QObject *parent = nullptr);
 
     void setFilterText(const QString &text);
+    // What the view lists (File ▸ Export writes the same rows).
+    const AccountQuery &query() const { return m_query; }
     void setScale(int scale);
 
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;

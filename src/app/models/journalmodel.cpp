@@ -4,13 +4,6 @@ namespace ledger::app {
 
 JournalModel::JournalModel(QObject *parent) : PagedTableModel(parent) {}
 
-QStringList JournalModel::operatorEvents()
-{
-    return {QStringLiteral("created"), QStringLiteral("cancel"), QStringLiteral("resume"), QStringLiteral("recovered"),
-            QStringLiteral("linked"), QStringLiteral("superseded"), QStringLiteral("frozen"), QStringLiteral("unfrozen"),
-            QStringLiteral("closed")};
-}
-
 void JournalModel::setFilter(Preset preset, const QString &text)
 {
     m_preset = preset;
@@ -18,24 +11,7 @@ void JournalModel::setFilter(Preset preset, const QString &text)
     restart();
 }
 
-JournalQuery JournalModel::query() const
-{
-    JournalQuery q;
-    q.text = m_text;
-    switch (m_preset) {
-    case Preset::Repairs:
-        q.events = {QStringLiteral("cancel"), QStringLiteral("resume"), QStringLiteral("recovered"), QStringLiteral("linked"),
-                    QStringLiteral("superseded")};
-        break;
-    case Preset::Accounts: q.docKind = QStringLiteral("account"); break;
-    case Preset::TransfersIssued:
-        q.events = {QStringLiteral("created")};
-        q.docKind = QStringLiteral("tx");
-        break;
-    case Preset::All: q.events = operatorEvents(); break;
-    }
-    return q;
-}
+JournalQuery JournalModel::query() const { return operatorActionsQuery(m_preset, m_text); }
 
 int JournalModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
 

@@ -7,6 +7,8 @@
 
 #include "pagedtablemodel.h"
 
+#include "operatoractions.h"
+
 namespace ledger::app {
 
 class JournalModel : public PagedTableModel {
@@ -14,20 +16,19 @@ class JournalModel : public PagedTableModel {
 public:
     enum Column { AtColumn, ActorColumn, ActionColumn, DocumentColumn, StateColumn, ReasonColumn, ColumnCount };
     enum Role { EntryRole = Qt::UserRole + 1, DocKindRole, DocIdRole, SeqRole };
-    // Which actions to list. Repairs are what one looks for at 3 a.m.; transfers issued are many.
-    enum class Preset { Repairs, Accounts, TransfersIssued, All };
+    using Preset = ActionsPreset;
 
     explicit JournalModel(QObject *parent = nullptr);
 
-    // The journal events that are operators' actions.
-    static QStringList operatorEvents();
     void setFilter(Preset preset, const QString &text);
 
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-protected:
+    // What the view lists (File ▸ Export writes the same rows).
     JournalQuery query() const;
+
+protected:
     void fetchCount(CountDone done) override;
     void fetchRows(qint64 offset, int limit, RowsDone done) override;
     QVariant cell(const QVariant &row, int column, int role) const override;

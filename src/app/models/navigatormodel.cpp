@@ -20,7 +20,7 @@ NavigatorModel::NavigatorModel(QObject *parent) : QStandardItemModel(parent)
     add(root, View::Accounts, tr("Accounts"));
     QStandardItem *transactions = add(root, View::Transactions, tr("Transactions"));
     for (TxState s : allTxStates())
-        add(transactions, View::State, nameOf(s), s);
+        add(transactions, View::State, stateLabel(s), s);
     add(transactions, View::Stuck, tr("Stuck"));
     add(transactions, View::Compensations, tr("Compensations"));
     add(root, View::Audit, tr("Audit"));
@@ -39,6 +39,20 @@ QStandardItem *NavigatorModel::add(QStandardItem *parent, View view, const QStri
     return item;
 }
 
+QString NavigatorModel::stateLabel(TxState state)
+{
+    // The protocol's words in English (as ledgerctl prints them); translated for the navigator.
+    switch (state) {
+    case TxState::Initial: return tr("initial");
+    case TxState::Pending: return tr("pending");
+    case TxState::Applied: return tr("applied");
+    case TxState::Done: return tr("done");
+    case TxState::Canceling: return tr("canceling");
+    case TxState::Canceled: return tr("canceled");
+    }
+    return nameOf(state);
+}
+
 void NavigatorModel::setLabel(View view, std::optional<TxState> state, const QString &label, qint64 count)
 {
     QStandardItem *item = m_items.value(keyFor(view, state));
@@ -54,7 +68,7 @@ void NavigatorModel::setCounts(const Overview &counts)
     setLabel(View::Accounts, std::nullopt, tr("Accounts"), counts.accounts);
     setLabel(View::Transactions, std::nullopt, tr("Transactions"), counts.transactions);
     for (TxState s : allTxStates())
-        setLabel(View::State, s, nameOf(s), counts.byState.value(s));
+        setLabel(View::State, s, stateLabel(s), counts.byState.value(s));
     setLabel(View::Stuck, std::nullopt, tr("Stuck"), counts.stuck);
     setLabel(View::Compensations, std::nullopt, tr("Compensations"), counts.compensations);
     // Stuck work stands out.

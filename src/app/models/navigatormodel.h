@@ -23,6 +23,8 @@ public:
     QModelIndex indexOf(View view, std::optional<TxState> state = std::nullopt) const;
 
     static View viewOf(const QModelIndex &index);
+    // A state as the navigator names it (translated).
+    static QString stateLabel(TxState state);
     static std::optional<TxState> stateOf(const QModelIndex &index);
 
 private:

@@ -43,6 +43,8 @@ AuditView::AuditView(QWidget *parent)
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setAccessibleName(tr("Audit findings"));
+    m_table->setTabKeyNavigation(false); // Tab goes on to the finding's links
+    m_links->setAccessibleName(tr("Documents involved"));
     m_links->setTextFormat(Qt::RichText);
     m_links->setWordWrap(true);
     // Tab reaches the links and Enter follows one, as the mouse does.

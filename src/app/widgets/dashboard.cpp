@@ -1,5 +1,6 @@
 #include "dashboard.h"
 
+#include "../models/navigatormodel.h"
 #include "statebadge.h"
 
 #include <QBarCategoryAxis>
@@ -91,7 +92,7 @@ void Dashboard::drawStates()
     auto *series = new QBarSeries;
     qint64 max = 0;
     for (TxState s : allTxStates()) {
-        auto *set = new QBarSet(nameOf(s));
+        auto *set = new QBarSet(NavigatorModel::stateLabel(s));
         const qint64 n = m_overview.byState.value(s);
         *set << double(n);
         set->setColor(stateColor(s));

@@ -10,7 +10,10 @@ namespace ledger::app {
 
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("DetailPanel", text); }
+// The panel's words, translated in the context "DetailPanel".
+class Text {
+    Q_DECLARE_TR_FUNCTIONS(DetailPanel)
+};
 
 QString esc(const QString &s) { return s.toHtmlEscaped(); }
 
@@ -34,7 +37,7 @@ QString row(const QString &label, const QString &value)
 QString legStatus(const std::optional<LegMarker> &m)
 {
     if (!m)
-        return QStringLiteral("<i style='color:#888'>%1</i>").arg(tr("not held yet"));
+        return QStringLiteral("<i style='color:#888'>%1</i>").arg(Text::tr("not held yet"));
     const QString color = m->status == LegStatus::Held ? QStringLiteral("#b9770e")
         : m->status == LegStatus::Posted             ? QStringLiteral("#2e8540")
                                                       : QStringLiteral("#7f8c8d");
@@ -51,38 +54,38 @@ QString detailHtml(const TransactionDetail &d, int scale)
     QString html = QStringLiteral("<html><body style='font-size:10pt'>");
     html += QStringLiteral("<h3 style='margin-bottom:2px'>%1 %2</h3>").arg(esc(t.id), badge(t.state));
     if (t.kind == TxKind::Compensation)
-        html += QStringLiteral("<p style='margin-top:0'>%1 %2</p>").arg(tr("Compensation of"), txLink(t.compensates));
+        html += QStringLiteral("<p style='margin-top:0'>%1 %2</p>").arg(Text::tr("Compensation of"), txLink(t.compensates));
     else if (!t.compensatedBy.isEmpty())
         html += QStringLiteral("<p style='margin-top:0'>%1 %2%3</p>")
-                    .arg(tr("Compensated by"), txLink(t.compensatedBy),
+                    .arg(Text::tr("Compensated by"), txLink(t.compensatedBy),
                          d.related ? QStringLiteral(" (%1)").arg(nameOf(d.related->state)) : QString());
 
     html += QStringLiteral("<table cellspacing='0' cellpadding='1'>");
-    html += row(tr("Amount"), QStringLiteral("<b>%1</b>").arg(amount(t.amount)));
-    html += row(tr("From → to"), QStringLiteral("%1 → %2").arg(accountLink(t.source), accountLink(t.destination)));
-    html += row(tr("Memo"), esc(t.memo));
+    html += row(Text::tr("Amount"), QStringLiteral("<b>%1</b>").arg(amount(t.amount)));
+    html += row(Text::tr("From → to"), QStringLiteral("%1 → %2").arg(accountLink(t.source), accountLink(t.destination)));
+    html += row(Text::tr("Memo"), esc(t.memo));
     if (!t.idempotencyKey.isEmpty())
-        html += row(tr("Idempotency key"), esc(t.idempotencyKey));
-    html += row(tr("Created"), QStringLiteral("%1 (%2 ago)").arg(formatTimestamp(t.createdAt), duration::format(t.createdAt.msecsTo(d.now))));
-    html += row(tr("Last change"), QStringLiteral("%1 (%2 ago)").arg(formatTimestamp(t.lastModified), duration::format(t.lastModified.msecsTo(d.now))));
+        html += row(Text::tr("Idempotency key"), esc(t.idempotencyKey));
+    html += row(Text::tr("Created"), QStringLiteral("%1 (%2 ago)").arg(formatTimestamp(t.createdAt), duration::format(t.createdAt.msecsTo(d.now))));
+    html += row(Text::tr("Last change"), QStringLiteral("%1 (%2 ago)").arg(formatTimestamp(t.lastModified), duration::format(t.lastModified.msecsTo(d.now))));
     if (!t.owner.isEmpty()) {
         QString lease = formatTimestamp(t.leaseUntil);
         if (!isTerminal(t.state) && t.leaseUntil.isValid())
-            lease += t.leaseUntil < d.now ? QStringLiteral(" <b style='color:#c0392b'>(%1)</b>").arg(tr("expired"))
-                                          : QStringLiteral(" (%1 %2)").arg(duration::format(d.now.msecsTo(t.leaseUntil)), tr("left"));
-        html += row(tr("Owner"), esc(t.owner));
-        html += row(tr("Lease until"), lease);
+            lease += t.leaseUntil < d.now ? QStringLiteral(" <b style='color:#c0392b'>(%1)</b>").arg(Text::tr("expired"))
+                                          : QStringLiteral(" (%1 %2)").arg(duration::format(d.now.msecsTo(t.leaseUntil)), Text::tr("left"));
+        html += row(Text::tr("Owner"), esc(t.owner));
+        html += row(Text::tr("Lease until"), lease);
     }
-    html += row(tr("Epoch / claims"), QStringLiteral("%1 / %2").arg(t.epoch).arg(t.attempts));
+    html += row(Text::tr("Epoch / claims"), QStringLiteral("%1 / %2").arg(t.epoch).arg(t.attempts));
     if (!t.lastError.isEmpty())
-        html += row(tr("Last error"), QStringLiteral("<span style='color:#c0392b'>%1</span>").arg(esc(t.lastError)));
+        html += row(Text::tr("Last error"), QStringLiteral("<span style='color:#c0392b'>%1</span>").arg(esc(t.lastError)));
     html += QStringLiteral("</table>");
 
     // The legs, with the accounts they sit on.
-    html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><table cellspacing='0' cellpadding='2' width='100%'>").arg(tr("Legs and accounts"));
+    html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><table cellspacing='0' cellpadding='2' width='100%'>").arg(Text::tr("Legs and accounts"));
     html += QStringLiteral("<tr style='color:#666'><td>%1</td><td>%2</td><td>%3</td><td align='right'>%4</td><td align='right'>%5</td>"
                            "<td align='right'>%6</td></tr>")
-                .arg(tr("Leg"), tr("Account"), tr("Marker"), tr("Balance"), tr("Held"), tr("Available"));
+                .arg(Text::tr("Leg"), Text::tr("Account"), Text::tr("Marker"), Text::tr("Balance"), Text::tr("Held"), Text::tr("Available"));
     for (LegSide side : {LegSide::Debit, LegSide::Credit}) {
         std::optional<LegMarker> marker;
         for (const LegMarker &m : d.legs) {
@@ -101,7 +104,7 @@ QString detailHtml(const TransactionDetail &d, int scale)
     html += QStringLiteral("</table>");
 
     // The journal, as a timeline.
-    html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><table cellspacing='0' cellpadding='2' width='100%'>").arg(tr("Timeline"));
+    html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><table cellspacing='0' cellpadding='2' width='100%'>").arg(Text::tr("Timeline"));
     for (const JournalEntry &j : d.journal) {
         const auto to = txStateFromString(j.toState);
         const QString dot = QStringLiteral("<span style='color:%1'>●</span>").arg(to ? stateColor(*to).name() : QStringLiteral("#888"));

@@ -55,6 +55,9 @@ TablePage::TablePage(PagedTableModel *model, int keyRole, const QString &filterH
 
     m_table->setModel(model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    // Tab leaves the table for the next control (arrows move between rows): with the keyboard
+    // alone one must be able to get out of a table of a million rows.
+    m_table->setTabKeyNavigation(false);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);

@@ -1,0 +1,1699 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>DetailPanel</name>
+    <message>
+        <source>not held yet</source>
+        <translation>尚未预留</translation>
+    </message>
+    <message>
+        <source>Compensation of</source>
+        <translation>补偿的原交易：</translation>
+    </message>
+    <message>
+        <source>Compensated by</source>
+        <translation>补偿交易</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>金额</translation>
+    </message>
+    <message>
+        <source>From → to</source>
+        <translation>付款方 → 收款方</translation>
+    </message>
+    <message>
+        <source>Memo</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation>幂等键</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>创建时间</translation>
+    </message>
+    <message>
+        <source>Last change</source>
+        <translation>最后变更</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>已过期</translation>
+    </message>
+    <message>
+        <source>left</source>
+        <translation>剩余</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>处理者</translation>
+    </message>
+    <message>
+        <source>Lease until</source>
+        <translation>租约至</translation>
+    </message>
+    <message>
+        <source>Epoch / claims</source>
+        <translation>纪元 / 认领次数</translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation>最后错误</translation>
+    </message>
+    <message>
+        <source>Legs and accounts</source>
+        <translation>分录与账户</translation>
+    </message>
+    <message>
+        <source>Leg</source>
+        <translation>分录</translation>
+    </message>
+    <message>
+        <source>Account</source>
+        <translation>账户</translation>
+    </message>
+    <message>
+        <source>Marker</source>
+        <translation>标记</translation>
+    </message>
+    <message>
+        <source>Balance</source>
+        <translation>余额</translation>
+    </message>
+    <message>
+        <source>Held</source>
+        <translation>已预留</translation>
+    </message>
+    <message>
+        <source>Available</source>
+        <translation>可用</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+</context>
+<context>
+    <name>IncidentReport</name>
+    <message>
+        <source>Incident report %1</source>
+        <translation>事故报告 %1</translation>
+    </message>
+    <message>
+        <source>Incident report: transaction %1</source>
+        <translation>事故报告：交易 %1</translation>
+    </message>
+    <message>
+        <source>Prepared by %1 at %2 (store clock) from %3.</source>
+        <translation>由 %1 于 %2（存储库时钟）根据 %3 生成。</translation>
+    </message>
+    <message>
+        <source>The document</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>付款方</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>收款方</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>金额</translation>
+    </message>
+    <message>
+        <source>Memo</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation>幂等键</translation>
+    </message>
+    <message>
+        <source>Compensates</source>
+        <translation>补偿的原交易</translation>
+    </message>
+    <message>
+        <source>Compensated by</source>
+        <translation>补偿交易</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>创建时间</translation>
+    </message>
+    <message>
+        <source>Last modified</source>
+        <translation>最后修改</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>处理者</translation>
+    </message>
+    <message>
+        <source>Lease until</source>
+        <translation>租约至</translation>
+    </message>
+    <message>
+        <source>Epoch / claims</source>
+        <translation>纪元 / 认领次数</translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation>最后错误</translation>
+    </message>
+    <message>
+        <source>Leg markers</source>
+        <translation>分录标记</translation>
+    </message>
+    <message>
+        <source>None: nothing was held yet.</source>
+        <translation>无：尚未预留任何金额。</translation>
+    </message>
+    <message>
+        <source>Side</source>
+        <translation>方向</translation>
+    </message>
+    <message>
+        <source>Account</source>
+        <translation>账户</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>At</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Accounts now</source>
+        <translation>账户当前状态</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Balance</source>
+        <translation>余额</translation>
+    </message>
+    <message>
+        <source>Available</source>
+        <translation>可用</translation>
+    </message>
+    <message>
+        <source>Pending debits</source>
+        <translation>待处理借记</translation>
+    </message>
+    <message>
+        <source>Pending credits</source>
+        <translation>待处理贷记</translation>
+    </message>
+    <message>
+        <source>(no such account)</source>
+        <translation>（无此账户）</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>执行者</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>纪元</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Operator actions</source>
+        <translation>操作员操作</translation>
+    </message>
+    <message>
+        <source>None.</source>
+        <translation>无。</translation>
+    </message>
+    <message>
+        <source>Who</source>
+        <translation>操作员</translation>
+    </message>
+    <message>
+        <source>Did</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Why / detail</source>
+        <translation>原因 / 详情</translation>
+    </message>
+    <message>
+        <source>account %1</source>
+        <translation>账户 %1</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Resume</source>
+        <translation>继续执行</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Compensate</source>
+        <translation>补偿</translation>
+    </message>
+    <message>
+        <source>Takes the transaction over (its owner's next write is refused) and drives it to its end: done if the money can move, canceled otherwise.</source>
+        <translation>接管该交易（原处理者的下一次写入会被拒绝）并推进到结束：资金可以转移则为已完成，否则为已取消。</translation>
+    </message>
+    <message>
+        <source>Takes it over and cancels it: both legs are voided, every hold is released, no money moves. A late hold from its old worker finds the voided leg and does nothing.</source>
+        <translation>接管并取消它：两条分录均作废，所有预留都被释放，资金不发生移动。原处理进程迟到的预留会遇到已作废的分录而不产生任何效果。</translation>
+    </message>
+    <message>
+        <source>Creates (once) a compensation transfer that moves the money back; the original stays done and links to it.</source>
+        <translation>创建（仅一次）一笔把资金转回的补偿转账；原交易保持已完成并链接到它。</translation>
+    </message>
+    <message>
+        <source>cannot write %1: the folder does not exist or is read-only</source>
+        <translation>无法写入 %1：文件夹不存在或为只读</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>RepairDialog</name>
+    <message>
+        <source>Repair</source>
+        <translation>修复</translation>
+    </message>
+    <message>
+        <source>&amp;Reason</source>
+        <translation>原因(&amp;R)</translation>
+    </message>
+    <message>
+        <source>why — kept in the journal with your name</source>
+        <translation>原因——会与您的名字一起记入日志</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Repair progress</source>
+        <translation>修复进度</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Your &amp;name</source>
+        <translation>您的名字(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Written into the journal with every action you take</source>
+        <translation>您的每项操作都会连同此名字写入日志</translation>
+    </message>
+    <message>
+        <source>Operator name</source>
+        <translation>操作员姓名</translation>
+    </message>
+    <message>
+        <source>&amp;Stuck after</source>
+        <translation>卡住判定(&amp;S)</translation>
+    </message>
+    <message>
+        <source> minutes idle</source>
+        <translation> 分钟空闲</translation>
+    </message>
+    <message>
+        <source>Stuck threshold in minutes</source>
+        <translation>卡住判定阈值（分钟）</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Takes effect the next time LedgerDesk starts</source>
+        <translation>下次启动 LedgerDesk 时生效</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+</context>
+<context>
+    <name>TransferDialog</name>
+    <message>
+        <source>New transfer</source>
+        <translation>新建转账</translation>
+    </message>
+    <message>
+        <source>&amp;From</source>
+        <translation>付款方(&amp;F)</translation>
+    </message>
+    <message>
+        <source>account id, e.g. acme-corp (or @world)</source>
+        <translation>账户 ID，例如 acme-corp（或 @world）</translation>
+    </message>
+    <message>
+        <source>Source account</source>
+        <translation>付款账户</translation>
+    </message>
+    <message>
+        <source>&amp;To</source>
+        <translation>收款方(&amp;T)</translation>
+    </message>
+    <message>
+        <source>account id</source>
+        <translation>账户 ID</translation>
+    </message>
+    <message>
+        <source>Destination account</source>
+        <translation>收款账户</translation>
+    </message>
+    <message>
+        <source>&amp;Amount</source>
+        <translation>金额(&amp;A)</translation>
+    </message>
+    <message>
+        <source>12.34</source>
+        <translation>12.34</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>金额</translation>
+    </message>
+    <message>
+        <source>&amp;Memo</source>
+        <translation>备注(&amp;M)</translation>
+    </message>
+    <message>
+        <source>optional note, e.g. invoice 1042</source>
+        <translation>可选备注，例如 发票 1042</translation>
+    </message>
+    <message>
+        <source>Memo</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Idempotency &amp;key</source>
+        <translation>幂等键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation>幂等键</translation>
+    </message>
+    <message>
+        <source>The same key and request never pay twice: a double click, a retry or a resubmission returns the first transfer.</source>
+        <translation>同一个键和同一请求绝不会重复付款：双击、重试或重新提交都会返回第一笔转账。</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>新建</translation>
+    </message>
+    <message>
+        <source>A fresh key, for a new and different transfer</source>
+        <translation>生成新的键，用于另一笔不同的转账</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::AccountTableModel</name>
+    <message>
+        <source>Account</source>
+        <translation>账户</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Balance</source>
+        <translation>余额</translation>
+    </message>
+    <message>
+        <source>Available</source>
+        <translation>可用</translation>
+    </message>
+    <message>
+        <source>Pending debits</source>
+        <translation>待处理借记</translation>
+    </message>
+    <message>
+        <source>Pending credits</source>
+        <translation>待处理贷记</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::ActionPage</name>
+    <message>
+        <source>What to do</source>
+        <translation>处理方式</translation>
+    </message>
+    <message>
+        <source> (recommended)</source>
+        <translation>（推荐）</translation>
+    </message>
+    <message>
+        <source>No repair applies to this transaction.</source>
+        <translation>此交易不适用任何修复。</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::AuditView</name>
+    <message>
+        <source>&amp;Run audit</source>
+        <translation>运行审计(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>停止(&amp;S)</translation>
+    </message>
+    <message>
+        <source>The audit checks the six invariants of the ledger over every account, leg marker and transaction.</source>
+        <translation>审计会针对每个账户、分录标记和交易检查账本的六条不变量。</translation>
+    </message>
+    <message>
+        <source>Audit findings</source>
+        <translation>审计发现</translation>
+    </message>
+    <message>
+        <source>Run audit</source>
+        <translation>运行审计</translation>
+    </message>
+    <message>
+        <source>Auditing every account, leg marker and transaction…</source>
+        <translation>正在审计每个账户、分录标记和交易…</translation>
+    </message>
+    <message>
+        <source>Stopped before the end: no verdict.</source>
+        <translation>在结束前已停止：没有结论。</translation>
+    </message>
+    <message>
+        <source>&lt;b style='color:#b02418'&gt;The audit could not run:&lt;/b&gt; %1</source>
+        <translation>&lt;b style='color:#b02418'&gt;审计无法运行：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>%1 accounts, %2 transactions (%3 in flight), %4 leg markers; balances sum to %5</source>
+        <translation>%1 个账户，%2 笔交易（%3 笔进行中），%4 个分录标记；余额合计 %5</translation>
+    </message>
+    <message>
+        <source>&lt;b style='color:#2e8540'&gt;Clean:&lt;/b&gt; all six invariants hold. %1.</source>
+        <translation>&lt;b style='color:#2e8540'&gt;通过：&lt;/b&gt;六条不变量全部成立。%1。</translation>
+    </message>
+    <message>
+        <source>&lt;b style='color:#b02418'&gt;%1 finding(s).&lt;/b&gt; %2.</source>
+        <translation>&lt;b style='color:#b02418'&gt;%1 项发现。&lt;/b&gt;%2。</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <source>This finding concerns the whole ledger.</source>
+        <translation>此发现涉及整个账本。</translation>
+    </message>
+    <message>
+        <source>Documents involved: </source>
+        <translation>涉及的文档：</translation>
+    </message>
+    <message>
+        <source>Documents involved</source>
+        <translation>涉及的文档</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::ConfirmPage</name>
+    <message>
+        <source>Confirm</source>
+        <translation>确认</translation>
+    </message>
+    <message>
+        <source>&amp;Repair</source>
+        <translation>修复(&amp;R)</translation>
+    </message>
+    <message>
+        <source>why — kept in the journal with your name</source>
+        <translation>原因——会与您的名字一起记入日志</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>&amp;Reason</source>
+        <translation>原因(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;You, &lt;b&gt;%1&lt;/b&gt;, are about to &lt;b&gt;%2&lt;/b&gt; %3.&lt;/p&gt;&lt;p&gt;%4&lt;/p&gt;</source>
+        <translation>&lt;p&gt;您（&lt;b&gt;%1&lt;/b&gt;）即将对 %3 执行&lt;b&gt;%2&lt;/b&gt;。&lt;/p&gt;&lt;p&gt;%4&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>reason</source>
+        <translation>原因</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::ConsoleActions</name>
+    <message>
+        <source>&amp;New store…</source>
+        <translation>新建存储库(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Create a new, empty store</source>
+        <translation>创建一个新的空存储库</translation>
+    </message>
+    <message>
+        <source>&amp;Open store…</source>
+        <translation>打开存储库(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open another store</source>
+        <translation>打开另一个存储库</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Quit LedgerDesk</source>
+        <translation>退出 LedgerDesk</translation>
+    </message>
+    <message>
+        <source>New &amp;transfer…</source>
+        <translation>新建转账(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Move money between two accounts</source>
+        <translation>在两个账户之间转移资金</translation>
+    </message>
+    <message>
+        <source>&amp;Resume…</source>
+        <translation>继续执行(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Drive the selected transactions to their end</source>
+        <translation>将所选交易推进到结束</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel transaction…</source>
+        <translation>取消交易(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Cancel the selected transactions</source>
+        <translation>取消所选交易</translation>
+    </message>
+    <message>
+        <source>Co&amp;mpensate…</source>
+        <translation>补偿(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Move the money of the selected transfers back</source>
+        <translation>把所选转账的资金转回</translation>
+    </message>
+    <message>
+        <source>&amp;Guided repair…</source>
+        <translation>引导式修复(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>Walk through repairing the selected transaction</source>
+        <translation>逐步引导修复所选交易</translation>
+    </message>
+    <message>
+        <source>Recover all &amp;stuck…</source>
+        <translation>恢复所有卡住的交易(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Resume every stuck transaction</source>
+        <translation>继续执行每一笔卡住的交易</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>刷新(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Read the store again</source>
+        <translation>重新读取存储库</translation>
+    </message>
+    <message>
+        <source>&amp;Find</source>
+        <translation>查找(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Filter the current table</source>
+        <translation>筛选当前表格</translation>
+    </message>
+    <message>
+        <source>Run &amp;audit</source>
+        <translation>运行审计(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Check the ledger's invariants</source>
+        <translation>检查账本的不变量</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Your name and the stuck threshold</source>
+        <translation>您的名字和卡住判定阈值</translation>
+    </message>
+    <message>
+        <source>Export view as &amp;CSV…</source>
+        <translation>将视图导出为 CSV(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Save every row of the current table as CSV</source>
+        <translation>将当前表格的所有行保存为 CSV</translation>
+    </message>
+    <message>
+        <source>Export view as &amp;JSON…</source>
+        <translation>将视图导出为 JSON(&amp;J)…</translation>
+    </message>
+    <message>
+        <source>Save every row of the current table as JSON</source>
+        <translation>将当前表格的所有行保存为 JSON</translation>
+    </message>
+    <message>
+        <source>&amp;Incident report…</source>
+        <translation>事故报告(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Save the selected transaction's document, legs, accounts, timeline and operator actions as PDF or HTML</source>
+        <translation>将所选交易的文档、分录、账户、时间线和操作员操作保存为 PDF 或 HTML</translation>
+    </message>
+    <message>
+        <source>&amp;About LedgerDesk</source>
+        <translation>关于 LedgerDesk(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About LedgerDesk</source>
+        <translation>关于 LedgerDesk</translation>
+    </message>
+    <message>
+        <source>&amp;Overview</source>
+        <translation>概览(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Accounts</source>
+        <translation>账户(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Transactions</source>
+        <translation>交易(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Stuck</source>
+        <translation>卡住的交易(&amp;S)</translation>
+    </message>
+    <message>
+        <source>A&amp;udit</source>
+        <translation>审计(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Operator a&amp;ctions</source>
+        <translation>操作员操作(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Show %1</source>
+        <translation>显示%1</translation>
+    </message>
+    <message>
+        <source>Open a store first</source>
+        <translation>请先打开一个存储库</translation>
+    </message>
+    <message>
+        <source>Select one or more transactions first</source>
+        <translation>请先选择一笔或多笔交易</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected row(s) have not loaded yet: the preview checks each before anything is done</source>
+        <translation><numerusform>所选的 %n 行尚未加载：预览会在执行任何操作前逐一检查</numerusform></translation>
+    </message>
+    <message>
+        <source>Not possible: %1</source>
+        <translation>不可执行：%1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 selected can be repaired; the others are skipped (%3)</source>
+        <translation>所选 %2 笔中有 %1 笔可以修复；其余将跳过（%3）</translation>
+    </message>
+    <message>
+        <source>Select exactly one transaction</source>
+        <translation>请只选择一笔交易</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::ConsoleBench</name>
+    <message>
+        <source>%1 did not finish within %2 s</source>
+        <translation>%1 未在 %2 秒内完成</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::Dashboard</name>
+    <message>
+        <source>Transactions per state</source>
+        <translation>各状态的交易数</translation>
+    </message>
+    <message>
+        <source>Age of unfinished transactions</source>
+        <translation>未完成交易的时长</translation>
+    </message>
+    <message>
+        <source>Transactions created per minute, last hour</source>
+        <translation>最近一小时每分钟创建的交易</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; transactions over &lt;b&gt;%2&lt;/b&gt; accounts · &lt;b&gt;%3&lt;/b&gt; unfinished · &lt;b style='color:%4'&gt;%5 stuck&lt;/b&gt; · %6 compensations</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 笔交易，&lt;b&gt;%2&lt;/b&gt; 个账户 · &lt;b&gt;%3&lt;/b&gt; 笔未完成 · &lt;b style='color:%4'&gt;%5 笔卡住&lt;/b&gt; · %6 笔补偿</translation>
+    </message>
+    <message>
+        <source>state</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>unfinished</source>
+        <translation>未完成</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::DetailPanel</name>
+    <message>
+        <source>Transaction detail</source>
+        <translation>交易详情</translation>
+    </message>
+    <message>
+        <source>Select a transaction to see its document, legs and timeline.</source>
+        <translation>选择一笔交易以查看其文档、分录和时间线。</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::DiagnosisPage</name>
+    <message>
+        <source>What is wrong</source>
+        <translation>问题所在</translation>
+    </message>
+    <message>
+        <source>Diagnosis of %1</source>
+        <translation>%1 的诊断</translation>
+    </message>
+    <message>
+        <source>Looking at the transaction…</source>
+        <translation>正在查看交易…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cannot diagnose:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;无法诊断：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>&lt;b style='color:#b02418'&gt;It is stuck.&lt;/b&gt;</source>
+        <translation>&lt;b style='color:#b02418'&gt;它卡住了。&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b style='color:#2e8540'&gt;It is finished.&lt;/b&gt;</source>
+        <translation>&lt;b style='color:#2e8540'&gt;它已结束。&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;It is not stuck (yet).&lt;/b&gt;</source>
+        <translation>&lt;b&gt;它（暂时）没有卡住。&lt;/b&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::ExportController</name>
+    <message>
+        <source>Another export is still running; wait for it or stop it first.</source>
+        <translation>另一项导出仍在进行；请等待其完成或先停止它。</translation>
+    </message>
+    <message>
+        <source>%1: the file name must end in .csv or .json</source>
+        <translation>%1：文件名必须以 .csv 或 .json 结尾</translation>
+    </message>
+    <message>
+        <source>%1: the file name must end in .pdf or .html</source>
+        <translation>%1：文件名必须以 .pdf 或 .html 结尾</translation>
+    </message>
+    <message>
+        <source>Incident report %1</source>
+        <translation>事故报告 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::FindingsModel</name>
+    <message>
+        <source>Invariant</source>
+        <translation>不变量</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>What is wrong</source>
+        <translation>问题所在</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation>文档</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::JournalModel</name>
+    <message>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Who</source>
+        <translation>操作员</translation>
+    </message>
+    <message>
+        <source>Did</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>收款方</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Why / detail</source>
+        <translation>原因 / 详情</translation>
+    </message>
+    <message>
+        <source>worker %1</source>
+        <translation>处理进程 %1</translation>
+    </message>
+    <message>
+        <source>account %1</source>
+        <translation>账户 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::MainWindow</name>
+    <message>
+        <source>LedgerDesk</source>
+        <translation>LedgerDesk</translation>
+    </message>
+    <message>
+        <source>Navigator</source>
+        <translation>导航栏</translation>
+    </message>
+    <message>
+        <source>no store open</source>
+        <translation>未打开存储库</translation>
+    </message>
+    <message>
+        <source>Filter accounts by id or name…</source>
+        <translation>按 ID 或名称筛选账户…</translation>
+    </message>
+    <message>
+        <source>Accounts</source>
+        <translation>账户</translation>
+    </message>
+    <message>
+        <source>Filter by transaction id or account…</source>
+        <translation>按交易 ID 或账户筛选…</translation>
+    </message>
+    <message>
+        <source>Transactions</source>
+        <translation>交易</translation>
+    </message>
+    <message>
+        <source>Filter by operator or document…</source>
+        <translation>按操作员或文档筛选…</translation>
+    </message>
+    <message>
+        <source>Which actions</source>
+        <translation>操作类别</translation>
+    </message>
+    <message>
+        <source>Repairs</source>
+        <translation>修复</translation>
+    </message>
+    <message>
+        <source>Account changes</source>
+        <translation>账户变更</translation>
+    </message>
+    <message>
+        <source>Transfers issued</source>
+        <translation>已发起的转账</translation>
+    </message>
+    <message>
+        <source>All actions</source>
+        <translation>全部操作</translation>
+    </message>
+    <message>
+        <source>Operator actions</source>
+        <translation>操作员操作</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Transactions</source>
+        <translation>交易(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>T&amp;ools</source>
+        <translation>工具(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>About LedgerDesk</source>
+        <translation>关于 LedgerDesk</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;LedgerDesk %1&lt;/h3&gt;&lt;p&gt;The operator console of a two-phase-commit ledger: see every account and transaction by state, issue transfers, find what is stuck and repair it safely.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;LedgerDesk %1&lt;/h3&gt;&lt;p&gt;两阶段提交账本的运维控制台：按状态查看每个账户和每笔交易，发起转账，找出卡住的交易并安全地修复。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>LedgerDesk stores (*.db *.json);;All files (*)</source>
+        <translation>LedgerDesk 存储库 (*.db *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>New store</source>
+        <translation>新建存储库</translation>
+    </message>
+    <message>
+        <source>Open store</source>
+        <translation>打开存储库</translation>
+    </message>
+    <message>
+        <source>Another store</source>
+        <translation>另一个存储库</translation>
+    </message>
+    <message>
+        <source>Close the open dialogs first: they work on the store that is open now.</source>
+        <translation>请先关闭已打开的对话框：它们正在操作当前打开的存储库。</translation>
+    </message>
+    <message>
+        <source>Cannot open the store</source>
+        <translation>无法打开存储库</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message>
+        <source>Preparing %1…</source>
+        <translation>正在准备 %1…</translation>
+    </message>
+    <message>
+        <source>
+
+To start a new ledger, use File › New store.</source>
+        <translation>
+
+要开始一个新账本，请使用“文件 › 新建存储库”。</translation>
+    </message>
+    <message>
+        <source>changed %1</source>
+        <translation>%1 有变化</translation>
+    </message>
+    <message>
+        <source>live updates paused</source>
+        <translation>实时更新已暂停</translation>
+    </message>
+    <message>
+        <source>live</source>
+        <translation>实时</translation>
+    </message>
+    <message>
+        <source>%1 — LedgerDesk</source>
+        <translation>%1 — LedgerDesk</translation>
+    </message>
+    <message>
+        <source>%1  ·  %2 shards  ·  synchronous=%3</source>
+        <translation>%1  ·  %2 个分片  ·  synchronous=%3</translation>
+    </message>
+    <message>
+        <source>%1  ·  synchronous=%2</source>
+        <translation>%1  ·  synchronous=%2</translation>
+    </message>
+    <message>
+        <source>Every write is synced to disk before the next one (synchronous=FULL).</source>
+        <translation>每次写入都会在下一次写入前同步到磁盘（synchronous=FULL）。</translation>
+    </message>
+    <message>
+        <source>Writes survive a crash of any program; a power cut may undo the last few, as if they had not happened yet (synchronous=NORMAL).</source>
+        <translation>写入可以经受任何程序崩溃；断电可能撤销最后几次写入，如同它们尚未发生（synchronous=NORMAL）。</translation>
+    </message>
+    <message>
+        <source>Created %1 with demo data</source>
+        <translation>已创建 %1 并填入演示数据</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Too many rows</source>
+        <translation>行数过多</translation>
+    </message>
+    <message>
+        <source>Select at most %1 transactions for one repair, or use Recover all stuck.</source>
+        <translation>一次修复最多选择 %1 笔交易，或使用“恢复所有卡住的交易”。</translation>
+    </message>
+    <message>
+        <source>Reading the selected transactions…</source>
+        <translation>正在读取所选交易…</translation>
+    </message>
+    <message>
+        <source>Cannot read the selection</source>
+        <translation>无法读取所选内容</translation>
+    </message>
+    <message>
+        <source>Sort by age, amount, state or id</source>
+        <translation>按时长、金额、状态或 ID 排序</translation>
+    </message>
+    <message numerus="yes">
+        <source>working: %n job(s)</source>
+        <translation><numerusform>工作中：%n 个任务</numerusform></translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>%1 is %2</source>
+        <translation>%1 为 %2</translation>
+    </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation>正在写入 %1…</translation>
+    </message>
+    <message>
+        <source>Exporting… %1 rows so far</source>
+        <translation>正在导出… 已写入 %1 行</translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %1 (%n row(s))</source>
+        <translation><numerusform>已写入 %1（%n 行）</numerusform></translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Nothing was written to %1.</source>
+        <translation>没有写入 %1。</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Export view</source>
+        <translation>导出视图</translation>
+    </message>
+    <message>
+        <source>PDF documents (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Web pages (*.html)</source>
+        <translation>网页 (*.html)</translation>
+    </message>
+    <message>
+        <source>Save incident report</source>
+        <translation>保存事故报告</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::NavigatorModel</name>
+    <message>
+        <source>Overview</source>
+        <translation>概览</translation>
+    </message>
+    <message>
+        <source>Accounts</source>
+        <translation>账户</translation>
+    </message>
+    <message>
+        <source>Transactions</source>
+        <translation>交易</translation>
+    </message>
+    <message>
+        <source>Stuck</source>
+        <translation>卡住的交易</translation>
+    </message>
+    <message>
+        <source>Compensations</source>
+        <translation>补偿</translation>
+    </message>
+    <message>
+        <source>Audit</source>
+        <translation>审计</translation>
+    </message>
+    <message>
+        <source>Operator actions</source>
+        <translation>操作员操作</translation>
+    </message>
+    <message>
+        <source>initial</source>
+        <translation>初始</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>进行中</translation>
+    </message>
+    <message>
+        <source>applied</source>
+        <translation>已应用</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>canceling</source>
+        <translation>取消中</translation>
+    </message>
+    <message>
+        <source>canceled</source>
+        <translation>已取消</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::PreviewPage</name>
+    <message>
+        <source>What will change</source>
+        <translation>将发生的变化</translation>
+    </message>
+    <message>
+        <source>Preparing the preview…</source>
+        <translation>正在准备预览…</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::RecoverDialog</name>
+    <message>
+        <source>Recover all stuck transactions</source>
+        <translation>恢复所有卡住的交易</translation>
+    </message>
+    <message>
+        <source>Takes over every unfinished transaction whose lease expired or that has been idle for more than &lt;b&gt;%1&lt;/b&gt;, and drives each to done (or canceled, if a hold is refused). Safe beside live workers: whatever someone else moves first is left to them.</source>
+        <translation>接管每一笔租约已过期或空闲超过 &lt;b&gt;%1&lt;/b&gt; 的未完成交易，并推进到已完成（若预留被拒绝则为已取消）。与正在运行的处理进程并行也是安全的：他人先处理的交易留给他们。</translation>
+    </message>
+    <message>
+        <source>why — kept in the journal with your name</source>
+        <translation>原因——会与您的名字一起记入日志</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>&amp;Reason</source>
+        <translation>原因(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Recovery progress</source>
+        <translation>恢复进度</translation>
+    </message>
+    <message>
+        <source>Transaction</source>
+        <translation>交易</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Owner / lease</source>
+        <translation>处理者 / 租约</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Recovery results</source>
+        <translation>恢复结果</translation>
+    </message>
+    <message>
+        <source>&amp;Recover</source>
+        <translation>恢复(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>停止(&amp;S)</translation>
+    </message>
+    <message>
+        <source>reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>&lt;b style='color:#b02418'&gt;Cannot list what is stuck:&lt;/b&gt; %1</source>
+        <translation>&lt;b style='color:#b02418'&gt;无法列出卡住的交易：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>never claimed</source>
+        <translation>从未被认领</translation>
+    </message>
+    <message>
+        <source>%1, lease expired %2 ago</source>
+        <translation>%1，租约已于 %2 前过期</translation>
+    </message>
+    <message>
+        <source>%1, lease running</source>
+        <translation>%1，租约有效</translation>
+    </message>
+    <message>
+        <source>Nothing is stuck.</source>
+        <translation>没有卡住的交易。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; transaction(s) are stuck%2. Recovery takes each over and drives it to done (or canceled, if a hold is refused); whatever someone else moves first is left to them.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 笔交易卡住%2。恢复会逐一接管并推进到已完成（若预留被拒绝则为已取消）；他人先处理的交易留给他们。</translation>
+    </message>
+    <message>
+        <source> (the %1 idle longest are listed)</source>
+        <translation>（列出空闲最久的 %1 笔）</translation>
+    </message>
+    <message>
+        <source>&lt;b style='color:#b02418'&gt;Recovery could not run:&lt;/b&gt; %1</source>
+        <translation>&lt;b style='color:#b02418'&gt;恢复无法运行：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>Was</source>
+        <translation>原状态</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Nothing was stuck.</source>
+        <translation>没有卡住的交易。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; stuck: &lt;b&gt;%2&lt;/b&gt; done, &lt;b&gt;%3&lt;/b&gt; canceled, &lt;b&gt;%4&lt;/b&gt; moved by someone else, &lt;b&gt;%5&lt;/b&gt; failed.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 笔卡住：&lt;b&gt;%2&lt;/b&gt; 笔已完成，&lt;b&gt;%3&lt;/b&gt; 笔已取消，&lt;b&gt;%4&lt;/b&gt; 笔已被他人处理，&lt;b&gt;%5&lt;/b&gt; 笔失败。</translation>
+    </message>
+    <message>
+        <source> Stopped: %1 not started.</source>
+        <translation> 已停止：%1 笔未开始。</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::RepairDialog</name>
+    <message numerus="yes">
+        <source>%1 %n transaction(s)</source>
+        <translation><numerusform>%1 %n 笔交易</numerusform></translation>
+    </message>
+    <message>
+        <source>drives each to done, or to canceled if a hold is refused</source>
+        <translation>将每一笔推进到已完成，若预留被拒绝则为已取消</translation>
+    </message>
+    <message>
+        <source>releases every hold; no money moves</source>
+        <translation>释放所有预留；资金不发生移动</translation>
+    </message>
+    <message>
+        <source>moves the money of each back in a new compensation transfer</source>
+        <translation>通过一笔新的补偿转账把每笔资金转回</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; %2. Check the preview, give a reason, then repair.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%2。请查看预览，填写原因，然后修复。</translation>
+    </message>
+    <message>
+        <source>&amp;Repair</source>
+        <translation>修复(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>停止(&amp;S)</translation>
+    </message>
+    <message>
+        <source>reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>A reason is required: it goes into the journal with your name (%1).</source>
+        <translation>必须填写原因：它会与您的名字（%1）一起记入日志。</translation>
+    </message>
+    <message>
+        <source>Checking that nothing changed since the preview…</source>
+        <translation>正在确认自预览以来没有变化…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The store changed since the preview.&lt;/b&gt; Check the new preview, then press Repair again.</source>
+        <translation>&lt;b&gt;自预览以来存储库已变化。&lt;/b&gt;请查看新的预览，然后再次点击“修复”。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Repairing %n transaction(s)…</source>
+        <translation><numerusform>正在修复 %n 笔交易…</numerusform></translation>
+    </message>
+    <message>
+        <source>Repaired %1 of %2…</source>
+        <translation>已修复 %1 / %2…</translation>
+    </message>
+    <message>
+        <source>&lt;b style='color:#b02418'&gt;The repairs could not start:&lt;/b&gt; %1</source>
+        <translation>&lt;b style='color:#b02418'&gt;修复无法开始：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; repaired, &lt;b&gt;%2&lt;/b&gt; refused or failed.</source>
+        <translation>已修复 &lt;b&gt;%1&lt;/b&gt; 笔，&lt;b&gt;%2&lt;/b&gt; 笔被拒绝或失败。</translation>
+    </message>
+    <message>
+        <source> Stopped before the rest: %1 not started.</source>
+        <translation> 已在其余操作前停止：%1 笔未开始。</translation>
+    </message>
+    <message>
+        <source>Stopping after the current transaction…</source>
+        <translation>将在当前交易完成后停止…</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::RepairPreview</name>
+    <message>
+        <source>Transactions</source>
+        <translation>交易</translation>
+    </message>
+    <message>
+        <source>Accounts: balance, pending and available, before → after</source>
+        <translation>账户：余额、待处理与可用金额，修复前 → 修复后</translation>
+    </message>
+    <message>
+        <source>Transaction</source>
+        <translation>交易</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>当前</translation>
+    </message>
+    <message>
+        <source>Will</source>
+        <translation>将会</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Transactions in the repair</source>
+        <translation>修复涉及的交易</translation>
+    </message>
+    <message>
+        <source>Account</source>
+        <translation>账户</translation>
+    </message>
+    <message>
+        <source>Balance</source>
+        <translation>余额</translation>
+    </message>
+    <message>
+        <source>Pending debits</source>
+        <translation>待处理借记</translation>
+    </message>
+    <message>
+        <source>Pending credits</source>
+        <translation>待处理贷记</translation>
+    </message>
+    <message>
+        <source>Available</source>
+        <translation>可用</translation>
+    </message>
+    <message>
+        <source>Accounts the repair changes</source>
+        <translation>修复会改变的账户</translation>
+    </message>
+    <message>
+        <source>Preparing the preview…</source>
+        <translation>正在准备预览…</translation>
+    </message>
+    <message>
+        <source>The preview could not be made: %1</source>
+        <translation>无法生成预览：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; will be repaired, &lt;b&gt;%2&lt;/b&gt; skipped. Nothing has been changed yet.</source>
+        <translation>将修复 &lt;b&gt;%1&lt;/b&gt; 笔，跳过 &lt;b&gt;%2&lt;/b&gt; 笔。目前尚未做任何更改。</translation>
+    </message>
+    <message>
+        <source>→ %1</source>
+        <translation>→ %1</translation>
+    </message>
+    <message>
+        <source>repair</source>
+        <translation>修复</translation>
+    </message>
+    <message>
+        <source>skip</source>
+        <translation>跳过</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::RepairWizard</name>
+    <message>
+        <source>Guided repair of %1</source>
+        <translation>%1 的引导式修复</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::ResultPage</name>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Repairing…</source>
+        <translation>正在修复…</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b style='color:#b02418'&gt;The repair could not run:&lt;/b&gt; %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b style='color:#b02418'&gt;修复无法运行：&lt;/b&gt;%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b style='color:#2e8540'&gt;Done.&lt;/b&gt; %1 is now &lt;b&gt;%2&lt;/b&gt;.%3&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b style='color:#2e8540'&gt;完成。&lt;/b&gt;%1 现在为 &lt;b&gt;%2&lt;/b&gt;。%3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b style='color:#b02418'&gt;%1&lt;/b&gt;: %2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b style='color:#b02418'&gt;%1&lt;/b&gt;：%2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Checking %1…</source>
+        <translation>正在检查 %1…</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;✔ &lt;b style='color:#2e8540'&gt;Verified:&lt;/b&gt; %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;✔ &lt;b style='color:#2e8540'&gt;已核实：&lt;/b&gt;%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;✘ &lt;b style='color:#b02418'&gt;Not finished:&lt;/b&gt; %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;✘ &lt;b style='color:#b02418'&gt;未完成：&lt;/b&gt;%1&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::ScreenshotTour</name>
+    <message>
+        <source>cannot create %1</source>
+        <translation>无法创建 %1</translation>
+    </message>
+    <message>
+        <source>no stuck transaction to preview</source>
+        <translation>没有可预览的卡住交易</translation>
+    </message>
+    <message>
+        <source>worker crashed overnight</source>
+        <translation>处理进程在夜间崩溃</translation>
+    </message>
+    <message>
+        <source>saved %1 in %2</source>
+        <translation>已将 %1 保存到 %2</translation>
+    </message>
+    <message>
+        <source>the window did not settle within %1 s</source>
+        <translation>窗口未在 %1 秒内稳定</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::SettingsDialog</name>
+    <message>
+        <source>System language</source>
+        <translation>系统语言</translation>
+    </message>
+    <message>
+        <source>operator name</source>
+        <translation>操作员姓名</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::TablePage</name>
+    <message>
+        <source>%1 rows · loading…</source>
+        <translation>%1 行 · 加载中…</translation>
+    </message>
+    <message>
+        <source>%1 rows</source>
+        <translation>%1 行</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::TransactionTableModel</name>
+    <message>
+        <source>Transaction</source>
+        <translation>交易</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>付款方</translation>
+    </message>
+    <message>
+        <source>Destination</source>
+        <translation>收款方</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>金额</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>Owner / lease</source>
+        <translation>处理者 / 租约</translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation>最后错误</translation>
+    </message>
+    <message>
+        <source>%1
+lease until %2</source>
+        <translation>%1
+租约至 %2</translation>
+    </message>
+    <message>
+        <source>Compensation of %1</source>
+        <translation>%1 的补偿</translation>
+    </message>
+    <message>
+        <source>%1 · lease expired %2 ago</source>
+        <translation>%1 · 租约已于 %2 前过期</translation>
+    </message>
+    <message>
+        <source>%1 · %2 left</source>
+        <translation>%1 · 剩余 %2</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::TransferDialog</name>
+    <message>
+        <source>&amp;Transfer</source>
+        <translation>转账(&amp;T)</translation>
+    </message>
+    <message>
+        <source>no account %1 (as far as this dialog knows)</source>
+        <translation>没有账户 %1（就此对话框所知）</translation>
+    </message>
+    <message>
+        <source>A transfer is being submitted; its answer comes in a moment.</source>
+        <translation>转账正在提交，稍后会有结果。</translation>
+    </message>
+    <message>
+        <source>Transferring…</source>
+        <translation>正在转账…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%2</translation>
+    </message>
+    <message>
+        <source>&lt;br/&gt;Transaction %1 is %2: it is recorded and will be finished (recovery does it, or submit again — with this key that is safe).</source>
+        <translation>&lt;br/&gt;交易 %1 的状态为 %2：它已被记录并将会完成（由恢复完成，或再次提交——使用同一幂等键是安全的）。</translation>
+    </message>
+    <message>
+        <source>&lt;br/&gt;Transaction %1 is %2.</source>
+        <translation>&lt;br/&gt;交易 %1 的状态为 %2。</translation>
+    </message>
+</context>
+</TS>

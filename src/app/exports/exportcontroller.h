@@ -1,0 +1,51 @@
+#pragma once
+// File ▸ Export and the incident report: runs core's exports as jobs on the worker pool, so a
+// table of a million rows is read from the store page by page straight into the file — never
+// loaded into the console's models — and the GUI stays responsive. One export at a time; it
+// can be stopped. Files are written whole or not at all (QSaveFile).
+//
+// Threading: GUI thread only; the work runs on the JobRunner's pool.
+
+#include "../jobrunner.h"
+#include "tableexport.h"
+
+#include <QObject>
+#include <atomic>
+#include <memory>
+
+namespace ledger::app {
+
+class ExportController : public QObject {
+    Q_OBJECT
+public:
+    explicit ExportController(QObject *parent = nullptr);
+
+    void setJobRunner(JobRunner *jobs) { m_jobs = jobs; }
+    bool isRunning() const { return m_running; }
+
+    // The format comes from the file name's suffix (.csv or .json).
+    void exportTable(const ExportSpec &spec, const QString &path);
+    void exportFindings(const QList<AuditFinding> &findings, const QString &path);
+    // .pdf (printed here on the GUI thread) or .html.
+    void saveIncidentReport(const QString &txId, const QString &preparedBy, const QString &path);
+    // Ends a running export early: it fails with "interrupted" and leaves no file.
+    void stop();
+
+Q_SIGNALS:
+    void started(const QString &path);
+    void progress(qint64 rows);
+    // rows: how many rows went into the file (1 for a report).
+    void finished(const QString &path, qint64 rows);
+    void failed(const QString &path, const QString &message);
+
+private:
+    bool begin(const QString &path);
+    void end(const QString &path, const Result<qint64> &rows);
+
+    JobRunner *m_jobs = nullptr;
+    bool m_running = false;
+    std::shared_ptr<std::atomic<bool>> m_stop;
+    std::shared_ptr<std::atomic<qint64>> m_rows;
+};
+
+} // namespace ledger::app

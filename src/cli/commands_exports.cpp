@@ -1,0 +1,96 @@
+// ledgerctl actions (operator actions, any output) and report (an incident report as HTML).
+#include "cli.h"
+
+#include "identifiers.h"
+#include "incidentreport.h"
+#include "jsonformat.h"
+#include "operatoractions.h"
+#include "textoutput.h"
+
+#include <QJsonArray>
+#include <QSaveFile>
+
+namespace ledger::cli {
+
+int cmdActions(Context &c)
+{
+    ActionsPreset preset = ActionsPreset::Repairs;
+    if (c.args.values.contains(QStringLiteral("kind"))) {
+        const QString kind = c.args.value(QStringLiteral("kind"));
+        const auto parsed = actionsPresetFromString(kind);
+        if (!parsed)
+            return c.fail(makeError(ErrorCode::InvalidArgument,
+                                    QStringLiteral("--kind must be repairs, accounts, transfers or all, not %1").arg(quoteForMessage(kind))));
+        preset = *parsed;
+    }
+    const QString filter = c.args.value(QStringLiteral("filter"));
+    if (Error e = checkText(filter, QStringLiteral("filter"), kMaxNameLength, true); !e.ok())
+        return c.fail(e);
+    auto limit = c.rowLimit(100);
+    if (!limit.ok())
+        return c.fail(limit.error());
+    JournalQuery query = operatorActionsQuery(preset, filter);
+    query.limit = *limit;
+    auto store = c.open();
+    if (!store.ok())
+        return c.fail(store.error());
+    if (c.csv()) {
+        ExportSpec spec;
+        spec.table = ExportSpec::Table::Journal;
+        spec.journal = query;
+        return c.printCsv(**store, spec);
+    }
+    auto list = (*store)->journalEntries(query);
+    if (!list.ok())
+        return c.fail(list.error());
+    if (c.json) {
+        QJsonArray array;
+        for (const JournalEntry &j : *list)
+            array.append(json::journalEntry(j));
+        return c.printJson(array);
+    }
+    if (list->isEmpty()) {
+        c.out << "no operator actions match\n";
+        return 0;
+    }
+    QList<QStringList> rows;
+    for (const JournalEntry &j : *list) {
+        const QString target = j.docKind == QLatin1String("account") ? QStringLiteral("account ") + j.docId : j.docId;
+        const QString move = j.fromState.isEmpty() || j.fromState == j.toState ? j.toState : j.fromState + QStringLiteral(" → ") + j.toState;
+        rows << QStringList{formatTimestamp(j.at), j.actor, j.event, target, move.isEmpty() ? QStringLiteral("-") : move,
+                            j.detail.isEmpty() ? QStringLiteral("-") : j.detail};
+    }
+    c.out << renderTable({QStringLiteral("AT"), QStringLiteral("WHO"), QStringLiteral("DID"), QStringLiteral("TO"),
+                          QStringLiteral("STATE"), QStringLiteral("WHY / DETAIL")},
+                         rows, {});
+    return 0;
+}
+
+int cmdReport(Context &c)
+{
+    const QString id = c.args.positionals.at(0);
+    if (Error e = checkTxId(id); !e.ok())
+        return c.fail(e);
+    const QString path = c.args.value(QStringLiteral("out"));
+    if (c.args.values.contains(QStringLiteral("out")) && path.isEmpty())
+        return c.fail(makeError(ErrorCode::InvalidArgument, QStringLiteral("--out needs a file name")));
+    auto store = c.open();
+    if (!store.ok())
+        return c.fail(store.error());
+    auto report = loadIncidentReport(**store, id);
+    if (!report.ok())
+        return c.fail(report.error());
+    const QString html = incidentReportHtml(*report, c.operatorName);
+    if (path.isEmpty()) {
+        c.out << html;
+        return 0;
+    }
+    // All or nothing: a half-written report must not pass for a whole one.
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(html.toUtf8()) < 0 || !file.commit())
+        return c.fail(makeError(ErrorCode::OutputFailed, QStringLiteral("cannot write %1: %2").arg(path, file.errorString())));
+    c.out << QStringLiteral("wrote the incident report of %1 to %2\n").arg(id, path);
+    return 0;
+}
+
+} // namespace ledger::cli

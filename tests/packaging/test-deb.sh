@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# The package as a user gets it: cpack builds the .deb from this build directory, then it is
+# unpacked into an empty root (dpkg-deb -x: what dpkg install would put there, without touching
+# this system) and checked: every file the issue lists is there, the .desktop file and the
+# AppStream metainfo validate, the dependencies were computed by dpkg-shlibdeps, and both
+# programs run from the unpacked root and say their version.
+#   test-deb.sh BUILD_DIR VERSION
+set -euo pipefail
+build=$1
+version=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+(cd "$build" && cpack -G DEB -B "$work/out" >"$work/cpack.log" 2>&1) || { cat "$work/cpack.log" >&2; fail "cpack failed"; }
+deb=$(ls "$work"/out/ledgerdesk_*.deb 2>/dev/null | head -n1)
+[ -n "$deb" ] || fail "no .deb in $work/out"
+echo "built $(basename "$deb") ($(du -h "$deb" | cut -f1))"
+
+# Dependencies: computed (Qt's libraries appear with versions), plus the named plugins.
+depends=$(dpkg-deb -f "$deb" Depends)
+echo "Depends: $depends"
+for lib in libqt6core6 libqt6widgets6 libqt6sql6 libqt6websockets6 libqt6printsupport6 libc6 libqt6sql6-sqlite libqt6svg6; do
+  grep -q "$lib" <<<"$depends" || fail "Depends lacks $lib"
+done
+grep -Eq 'libqt6core6[^,]*\(>= ' <<<"$depends" || fail "Depends has no versioned Qt Core: shlibdeps did not run"
+
+root="$work/root"
+dpkg-deb -x "$deb" "$root"
+for f in usr/bin/ledgerdesk usr/bin/ledgerctl \
+         usr/share/applications/org.ledgerdesk.LedgerDesk.desktop \
+         usr/share/metainfo/org.ledgerdesk.LedgerDesk.metainfo.xml \
+         usr/share/icons/hicolor/scalable/apps/org.ledgerdesk.LedgerDesk.svg \
+         usr/share/man/man1/ledgerctl.1.gz usr/share/man/man1/ledgerdesk.1.gz; do
+  [ -s "$root/$f" ] || fail "missing $f"
+done
+for size in 16 24 32 48 64 128 256; do
+  png="$root/usr/share/icons/hicolor/${size}x${size}/apps/org.ledgerdesk.LedgerDesk.png"
+  [ -s "$png" ] || fail "missing the ${size}x${size} icon"
+  file "$png" | grep -q "PNG image data, $size x $size" || fail "$png is not a ${size}x${size} PNG: $(file "$png")"
+done
+# No stray build or test files, nor unstripped binaries.
+unexpected=$(cd "$root" && find . -type f | grep -Ev '^\./usr/(bin/ledger(ctl|desk)|share/(applications|metainfo|icons|man)/)' || true)
+[ -z "$unexpected" ] || fail "unexpected files: $unexpected"
+file "$root/usr/bin/ledgerctl" | grep -q "stripped" && ! file "$root/usr/bin/ledgerctl" | grep -q "not stripped" || fail "ledgerctl is not stripped"
+
+desktop-file-validate "$root/usr/share/applications/org.ledgerdesk.LedgerDesk.desktop" || fail "desktop-file-validate"
+appstreamcli validate --no-net "$root/usr/share/metainfo/org.ledgerdesk.LedgerDesk.metainfo.xml" || fail "appstreamcli validate"
+zcat "$root/usr/share/man/man1/ledgerctl.1.gz" | man -l - >/dev/null 2>&1 || true # rendering needs man-db; the checks below do not
+zcat "$root/usr/share/man/man1/ledgerctl.1.gz" | grep -q '^\.TH LEDGERCTL 1' || fail "ledgerctl.1 is not a man page"
+
+# Both programs from the unpacked root (the system's Qt, as the Depends promise).
+out=$("$root/usr/bin/ledgerctl" --version) || fail "ledgerctl --version exited $?"
+[ "$out" = "ledgerctl $version" ] || fail "ledgerctl --version said '$out'"
+out=$(QT_QPA_PLATFORM=offscreen "$root/usr/bin/ledgerdesk" --version) || fail "ledgerdesk --version exited $?"
+[ "$out" = "ledgerdesk $version" ] || fail "ledgerdesk --version said '$out'"
+# And one real command against a store in the temp dir.
+"$root/usr/bin/ledgerctl" --store "$work/s.db" init >/dev/null || fail "ledgerctl init from the package"
+echo "ok: the package installs and both programs run from it"

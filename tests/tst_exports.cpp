@@ -1,0 +1,287 @@
+// Exports (tableexport.h) and the incident report (incidentreport.h): CSV read back with the
+// RFC 4180 reader and compared with the store, JSON parsed and checked, pages crossed, a stop
+// honoured, a failing device reported, and the report's sections and escaping.
+#include "csv.h"
+#include "incidentreport.h"
+#include "money.h"
+#include "operatoractions.h"
+#include "tableexport.h"
+#include "testsupport.h"
+
+#include <QBuffer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+using namespace ledger;
+using namespace ledger::test;
+
+Q_DECLARE_METATYPE(ledger::ExportSpec::Table)
+
+namespace {
+
+// A device whose writes fail after `room` bytes: a full disk.
+class FullDevice : public QIODevice {
+public:
+    explicit FullDevice(qint64 room) : m_room(room) { open(QIODevice::WriteOnly); setErrorString(QStringLiteral("No space left on device")); }
+
+protected:
+    qint64 readData(char *, qint64) override { return -1; }
+    qint64 writeData(const char *, qint64 size) override
+    {
+        if (size > m_room)
+            return -1;
+        m_room -= size;
+        return size;
+    }
+
+private:
+    qint64 m_room;
+};
+
+QByteArray exportToBytes(Store &s, const ExportSpec &spec, ExportFormat format, qint64 *rows = nullptr)
+{
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    auto written = exportTable(s, spec, format, buffer);
+    if (!written.ok())
+        qWarning("%s", qPrintable(written.error().toString()));
+    if (rows)
+        *rows = written.ok() ? *written : -1;
+    return buffer.data();
+}
+
+} // namespace
+
+class TestExports : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void csvMatchesTheStore_data();
+    void csvMatchesTheStore();
+    void jsonIsValidAndAgreesWithCsv_data();
+    void jsonIsValidAndAgreesWithCsv();
+    void crossesPagesWithoutGapsOrRepeats();
+    void limitAndOffset();
+    void stopsWhenAsked();
+    void fullDiskIsAnError();
+    void findings();
+    void incidentReport();
+
+private:
+    std::unique_ptr<TempStore> m_store;
+    QString m_doneId;
+    QString m_canceledId;
+};
+
+void TestExports::initTestCase()
+{
+    m_store = std::make_unique<TempStore>();
+    Store &s = m_store->store();
+    openAccounts(s, {QStringLiteral("alice"), QStringLiteral("bob")}, 100000);
+    QVERIFY(s.createAccount(QStringLiteral("comma"), QStringLiteral("Smith, \"Jr\"\nline two"), QStringLiteral("op")).ok());
+    Coordinator c(s, {});
+    for (int i = 0; i < 30; ++i)
+        c.transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100 + i, QStringLiteral("memo, \"%1\"").arg(i), QString()});
+    m_doneId = c.transfer({QStringLiteral("alice"), QStringLiteral("bob"), 7, QStringLiteral("<b>bold</b> & co"), QString()}).tx->id;
+    m_canceledId = c.transfer({QStringLiteral("bob"), QStringLiteral("alice"), 99'999'999, QString(), QString()}).tx->id;
+    QVERIFY(c.compensate(m_doneId, QStringLiteral("duplicate <payment>")).ok());
+    QVERIFY(s.setAccountStatus(QStringLiteral("bob"), AccountStatus::Frozen, QStringLiteral("carol"), QStringLiteral("fraud check")).ok());
+}
+
+void TestExports::csvMatchesTheStore_data()
+{
+    QTest::addColumn<ExportSpec::Table>("table");
+    QTest::newRow("accounts") << ExportSpec::Table::Accounts;
+    QTest::newRow("transactions") << ExportSpec::Table::Transactions;
+    QTest::newRow("operator actions") << ExportSpec::Table::Journal;
+}
+
+void TestExports::csvMatchesTheStore()
+{
+    QFETCH(ExportSpec::Table, table);
+    Store &s = m_store->store();
+    ExportSpec spec;
+    spec.table = table;
+    spec.journal = operatorActionsQuery(ActionsPreset::All, QString());
+    qint64 rows = 0;
+    const QByteArray bytes = exportToBytes(s, spec, ExportFormat::Csv, &rows);
+    const auto parsed = csv::parse(QString::fromUtf8(bytes));
+    QVERIFY2(parsed, bytes.left(400).constData());
+    QCOMPARE(parsed->first(), exportColumns(table));
+    QCOMPARE(parsed->size() - 1, rows);
+
+    // Every row against the store's own documents, field by field where it matters.
+    const QList<QStringList> body = parsed->mid(1);
+    switch (table) {
+    case ExportSpec::Table::Accounts: {
+        const QList<Account> accounts = *s.accounts({});
+        QCOMPARE(body.size(), accounts.size());
+        for (int i = 0; i < accounts.size(); ++i) {
+            QCOMPARE(body[i][0], accounts[i].id);
+            QCOMPARE(body[i][1], accounts[i].name); // commas, quotes and a line break survive
+            QCOMPARE(body[i][3], money::format(accounts[i].balance, s.scale()));
+        }
+        break;
+    }
+    case ExportSpec::Table::Transactions: {
+        const QList<Transaction> txs = *s.transactions({});
+        QCOMPARE(body.size(), txs.size());
+        for (int i = 0; i < txs.size(); ++i) {
+            QCOMPARE(body[i][0], txs[i].id);
+            QCOMPARE(body[i][8], txs[i].memo);
+            QCOMPARE(body[i][9], nameOf(txs[i].state));
+        }
+        break;
+    }
+    case ExportSpec::Table::Journal: {
+        const QList<JournalEntry> entries = *s.journalEntries(spec.journal);
+        QCOMPARE(body.size(), entries.size());
+        for (int i = 0; i < entries.size(); ++i) {
+            QCOMPARE(body[i][0], QString::number(entries[i].seq));
+            QCOMPARE(body[i][10], entries[i].detail);
+        }
+        QVERIFY(std::any_of(body.cbegin(), body.cend(), [](const QStringList &r) { return r[10] == QLatin1String("fraud check"); }));
+        break;
+    }
+    }
+}
+
+void TestExports::jsonIsValidAndAgreesWithCsv_data() { csvMatchesTheStore_data(); }
+
+void TestExports::jsonIsValidAndAgreesWithCsv()
+{
+    QFETCH(ExportSpec::Table, table);
+    ExportSpec spec;
+    spec.table = table;
+    spec.journal = operatorActionsQuery(ActionsPreset::All, QString());
+    const QByteArray json = exportToBytes(m_store->store(), spec, ExportFormat::Json);
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
+    QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+    QVERIFY(doc.isArray());
+    const auto rows = *csv::parse(QString::fromUtf8(exportToBytes(m_store->store(), spec, ExportFormat::Csv)));
+    const QJsonArray array = doc.array();
+    QCOMPARE(array.size(), rows.size() - 1);
+    const QStringList columns = exportColumns(table);
+    for (int i = 0; i < array.size(); ++i) {
+        const QJsonObject o = array.at(i).toObject();
+        for (const QString &column : columns) {
+            QVERIFY2(o.contains(column), qPrintable(column));
+            const QJsonValue v = o.value(column);
+            const QString asText = v.isString() ? v.toString() : v.isDouble() ? QString::number(v.toInteger()) : QString();
+            QCOMPARE(rows[i + 1][columns.indexOf(column)], asText);
+        }
+    }
+}
+
+void TestExports::crossesPagesWithoutGapsOrRepeats()
+{
+    // More rows than one page (5000): every id once, in the listing's order.
+    TempStore t;
+    Store &s = t.store();
+    openAccounts(s, {QStringLiteral("a")}, 1);
+    for (int i = 0; i < 12'003; ++i)
+        QVERIFY(s.createAccount(QStringLiteral("x%1").arg(i, 6, 10, QLatin1Char('0')), QString(), QStringLiteral("op")).ok());
+    ExportSpec spec;
+    spec.table = ExportSpec::Table::Accounts;
+    QList<qint64> progress;
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    ExportProgress p;
+    p.rowsWritten = [&](qint64 rows) { progress << rows; };
+    auto rows = exportTable(s, spec, ExportFormat::Csv, buffer, p);
+    QVERIFY(rows.ok());
+    QCOMPARE(*rows, qint64(12'005)); // + a and @world
+    QCOMPARE(progress, (QList<qint64>{5000, 10000, 12005}));
+    const auto parsed = *csv::parse(QString::fromUtf8(buffer.data()));
+    QSet<QString> ids;
+    for (int i = 1; i < parsed.size(); ++i)
+        ids.insert(parsed[i][0]);
+    QCOMPARE(ids.size(), 12'005);
+}
+
+void TestExports::limitAndOffset()
+{
+    ExportSpec spec;
+    spec.table = ExportSpec::Table::Transactions;
+    spec.transactions.state = TxState::Done;
+    spec.transactions.offset = 3;
+    spec.transactions.limit = 4;
+    qint64 rows = 0;
+    const auto parsed = *csv::parse(QString::fromUtf8(exportToBytes(m_store->store(), spec, ExportFormat::Csv, &rows)));
+    QCOMPARE(rows, qint64(4));
+    TxQuery q = spec.transactions;
+    const QList<Transaction> expected = *m_store->store().transactions(q);
+    for (int i = 0; i < 4; ++i) {
+        QCOMPARE(parsed[i + 1][0], expected[i].id);
+        QCOMPARE(parsed[i + 1][9], QStringLiteral("done"));
+    }
+}
+
+void TestExports::stopsWhenAsked()
+{
+    ExportSpec spec;
+    spec.table = ExportSpec::Table::Transactions;
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    ExportProgress p;
+    p.shouldStop = [] { return true; };
+    auto rows = exportTable(m_store->store(), spec, ExportFormat::Json, buffer, p);
+    QCOMPARE(rows.code(), ErrorCode::Interrupted);
+}
+
+void TestExports::fullDiskIsAnError()
+{
+    ExportSpec spec;
+    spec.table = ExportSpec::Table::Transactions;
+    FullDevice device(300);
+    auto rows = exportTable(m_store->store(), spec, ExportFormat::Csv, device);
+    QCOMPARE(rows.code(), ErrorCode::OutputFailed);
+    QVERIFY2(rows.error().message.contains(QStringLiteral("No space left")), qPrintable(rows.error().message));
+}
+
+void TestExports::findings()
+{
+    AuditFinding f;
+    f.invariant = 2;
+    f.code = QStringLiteral("pending-mismatch");
+    f.message = QStringLiteral("alice: pending, debits \"3\" ≠ 4");
+    f.transactions = {QStringLiteral("tx-1"), QStringLiteral("tx-2")};
+    f.accounts = {QStringLiteral("alice")};
+    QBuffer csvOut;
+    csvOut.open(QIODevice::WriteOnly);
+    QCOMPARE(*exportFindings({f}, ExportFormat::Csv, csvOut), qint64(1));
+    const auto parsed = *csv::parse(QString::fromUtf8(csvOut.data()));
+    QCOMPARE(parsed, (QList<QStringList>{findingColumns(), {"2", "pending-mismatch", f.message, "tx-1 tx-2", "alice"}}));
+    QBuffer jsonOut;
+    jsonOut.open(QIODevice::WriteOnly);
+    QCOMPARE(*exportFindings({}, ExportFormat::Json, jsonOut), qint64(0));
+    QCOMPARE(jsonOut.data(), QByteArray("[]\n"));
+}
+
+void TestExports::incidentReport()
+{
+    Store &s = m_store->store();
+    auto report = loadIncidentReport(s, m_doneId);
+    QVERIFY(report.ok());
+    QCOMPARE(report->detail.legs.size(), 2);
+    // The compensation's link and bob's freeze are operator actions on it or its accounts.
+    QStringList events;
+    for (const JournalEntry &j : report->operatorActions)
+        events << j.event;
+    QVERIFY2(events.contains(QStringLiteral("linked")) && events.contains(QStringLiteral("frozen")), qPrintable(events.join(',')));
+    const QString html = incidentReportHtml(*report, QStringLiteral("dana <ops>"));
+    for (const QString &section : {QStringLiteral("The document"), QStringLiteral("Leg markers"), QStringLiteral("Accounts now"),
+                                   QStringLiteral("Timeline"), QStringLiteral("Operator actions")})
+        QVERIFY2(html.contains(section), qPrintable(section));
+    QVERIFY(html.contains(m_doneId));
+    QVERIFY(html.contains(QStringLiteral("&lt;b&gt;bold&lt;/b&gt; &amp; co"))); // the memo is text, not markup
+    QVERIFY(html.contains(QStringLiteral("dana &lt;ops&gt;")));
+    QVERIFY(html.contains(QStringLiteral("duplicate &lt;payment&gt;")));
+    QVERIFY(!html.contains(QStringLiteral("<b>bold")));
+    QCOMPARE(loadIncidentReport(s, QStringLiteral("tx-01NOSUCHTHING00000000000")).code(), ErrorCode::NotFound);
+}
+
+QTEST_GUILESS_MAIN(TestExports)
+#include "tst_exports.moc"

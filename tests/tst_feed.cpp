@@ -1,0 +1,462 @@
+// The change feed (changefeed.h, ledgerctl feed, ledgerctl serve --ws): every transaction that
+// reached done or canceled comes out exactly once, in commit order, with its legs and the
+// balances they left; a cursor resumes with no gap and no duplicate — on one file and on a
+// sharded store; while ledgerctl processes make transfers at the same time; and pushed live to
+// real WebSocket clients.
+#include "changefeed.h"
+#include "money.h"
+#include "testsupport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTcpServer>
+#include <QWebSocket>
+
+#include <deque>
+#include <functional>
+
+using namespace ledger;
+using namespace ledger::test;
+
+namespace {
+
+// The ids of every finished transaction of a store, with their states.
+QMap<QString, TxState> finishedInStore(Store &s)
+{
+    QMap<QString, TxState> finished;
+    for (const Transaction &t : *s.transactions({})) {
+        if (isTerminal(t.state))
+            finished.insert(t.id, t.state);
+    }
+    return finished;
+}
+
+QList<FeedEvent> readAll(Store &s, FeedCursor from, int page = 7)
+{
+    QList<FeedEvent> all;
+    for (;;) {
+        auto events = readFeed(s, from, page);
+        if (!events.ok()) {
+            qWarning("%s", qPrintable(events.error().toString()));
+            return all;
+        }
+        all += *events;
+        if (events->isEmpty())
+            return all;
+        from = events->last().cursor;
+    }
+}
+
+// Ledgerctl processes run as `workers` queues side by side, each one command after another.
+class ProcessPool {
+public:
+    // Every protocol write of the transfers pauses a little, so that they overlap each other
+    // and the readers (a ledgerctl transfer alone takes a few milliseconds).
+    ProcessPool(QProcessEnvironment env, int workers) : m_env(std::move(env)), m_queues(workers)
+    {
+        m_env.insert(QStringLiteral("LEDGER_STEP_DELAY_MS"), QStringLiteral("3"));
+    }
+    void add(int worker, const QStringList &args) { m_queues[worker].push_back(args); }
+
+    // Runs everything, calling `meanwhile` every few milliseconds (with the event loop running).
+    void run(const std::function<void()> &meanwhile)
+    {
+        std::vector<std::unique_ptr<QProcess>> running(m_queues.size());
+        for (;;) {
+            bool busy = false;
+            for (size_t w = 0; w < m_queues.size(); ++w) {
+                if (running[w] && running[w]->state() != QProcess::NotRunning) {
+                    busy = true;
+                    continue;
+                }
+                if (running[w]) {
+                    exitCodes << running[w]->exitCode();
+                    running[w].reset();
+                }
+                if (m_queues[w].empty())
+                    continue;
+                running[w] = std::make_unique<QProcess>();
+                running[w]->setProcessEnvironment(m_env);
+                running[w]->setStandardErrorFile(QProcess::nullDevice()); // refusals and injected crashes are expected
+                running[w]->setStandardOutputFile(QProcess::nullDevice());
+                running[w]->start(QStringLiteral(LEDGERCTL_PATH), m_queues[w].front());
+                m_queues[w].pop_front();
+                busy = true;
+            }
+            if (!busy)
+                return;
+            meanwhile();
+            QTest::qWait(5);
+        }
+    }
+
+    QList<int> exitCodes;
+
+private:
+    QProcessEnvironment m_env;
+    std::vector<std::deque<QStringList>> m_queues;
+};
+
+QProcessEnvironment envFor(const QString &store)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("LEDGERDESK_STORE"), store);
+    env.insert(QStringLiteral("LEDGERDESK_OPERATOR"), QStringLiteral("feedtest"));
+    env.remove(QStringLiteral("LEDGER_CRASH_AFTER"));
+    return env;
+}
+
+// Fills the pool with transfers among `accounts`: some paid, some refused (canceled), some
+// crashed half-way (finished later by recover).
+void addTransfers(ProcessPool &pool, int workers, int perWorker)
+{
+    for (int w = 0; w < workers; ++w) {
+        for (int i = 0; i < perWorker; ++i) {
+            const QString from = QStringLiteral("acc%1").arg((w + i) % 4);
+            const QString to = QStringLiteral("acc%1").arg((w + i + 1) % 4);
+            QStringList args{QStringLiteral("transfer"), from, to, i % 5 == 4 ? QStringLiteral("999999") : QStringLiteral("1.%1").arg(i % 10)};
+            if (i % 7 == 3)
+                args.prepend(QStringLiteral("--crash-after=hold-credit"));
+            pool.add(w, args);
+        }
+    }
+}
+
+} // namespace
+
+class TestFeed : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void cursors_data();
+    void cursors();
+    void everyFinishOnceInCommitOrder();
+    void resumesFromEveryCursor();
+    void balancesLeftByEachLeg();
+    void shardedStore();
+    void unsupportedByDefault();
+    void feedWhileProcessesTransfer();
+    void webSocketClients();
+    void serveRefusesAPortInUse();
+};
+
+void TestFeed::cursors_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("shards");
+    QTest::addColumn<QString>("parsed"); // "" for invalid-cursor
+    QTest::newRow("start of one file") << "0" << 1 << "0";
+    QTest::newRow("start of four shards") << "0" << 4 << "0,0,0,0";
+    QTest::newRow("a position") << "1234" << 1 << "1234";
+    QTest::newRow("one per shard") << "5,0,17" << 3 << "5,0,17";
+    QTest::newRow("too few") << "5,0" << 3 << "";
+    QTest::newRow("too many") << "5,0" << 1 << "";
+    QTest::newRow("empty") << "" << 1 << "";
+    QTest::newRow("empty position") << "5,,1" << 3 << "";
+    QTest::newRow("negative") << "-3" << 1 << "";
+    QTest::newRow("plus sign") << "+3" << 1 << "";
+    QTest::newRow("spaces") << " 3" << 1 << "";
+    QTest::newRow("not digits") << "abc" << 1 << "";
+    QTest::newRow("too long") << QString(19, QLatin1Char('9')) << 1 << "";
+    QTest::newRow("non-ASCII digits") << "٣" << 1 << "";
+}
+
+void TestFeed::cursors()
+{
+    QFETCH(QString, text);
+    QFETCH(int, shards);
+    QFETCH(QString, parsed);
+    auto cursor = FeedCursor::parse(text, shards);
+    if (parsed.isEmpty()) {
+        QCOMPARE(cursor.code(), ErrorCode::InvalidCursor);
+    } else {
+        QVERIFY(cursor.ok());
+        QCOMPARE(cursor->toString(), parsed);
+    }
+}
+
+void TestFeed::everyFinishOnceInCommitOrder()
+{
+    TempStore t;
+    Store &s = t.store();
+    openAccounts(s, {QStringLiteral("alice"), QStringLiteral("bob")}, 1000);
+    Coordinator c(s, {});
+    const QString done = c.transfer({QStringLiteral("alice"), QStringLiteral("bob"), 10, QString(), QString()}).tx->id;
+    const QString refused = c.transfer({QStringLiteral("alice"), QStringLiteral("bob"), 5000, QString(), QString()}).tx->id;
+    QVERIFY(c.compensate(done, QStringLiteral("oops")).ok()); // a link on a done document is no second finish
+    CoordinatorOptions stall;
+    stall.hook = abandonAfterHook(Step::HoldDebit);
+    const QString stuck = Coordinator(s, stall).transfer({QStringLiteral("bob"), QStringLiteral("alice"), 1, QString(), QString()}).tx->id;
+
+    const QList<FeedEvent> events = readAll(s, FeedCursor::start(1));
+    QMap<QString, TxState> expected = finishedInStore(s);
+    QVERIFY(!expected.contains(stuck));
+    QCOMPARE(events.size(), expected.size());
+    qint64 lastSeq = 0;
+    for (const FeedEvent &e : events) {
+        QVERIFY(e.finish.seq > lastSeq); // commit order
+        lastSeq = e.finish.seq;
+        QCOMPARE(e.cursor.toString(), QString::number(e.finish.seq));
+        QCOMPARE(nameOf(expected.take(e.tx.id)), e.finish.toState);
+        const QJsonObject o = feedEventJson(e, s.scale());
+        QCOMPARE(o.value(QStringLiteral("transaction")).toObject().value(QStringLiteral("id")).toString(), e.tx.id);
+        for (const QJsonValue &leg : o.value(QStringLiteral("legs")).toArray()) {
+            const bool posted = leg.toObject().value(QStringLiteral("status")) == QLatin1String("posted");
+            QCOMPARE(posted, e.finish.toState == QLatin1String("done"));
+            QCOMPARE(leg.toObject().value(QStringLiteral("balanceAfter")).isString(), posted);
+        }
+    }
+    QVERIFY(expected.isEmpty());
+    QVERIFY(std::any_of(events.cbegin(), events.cend(), [&](const FeedEvent &e) { return e.tx.id == refused && e.finish.toState == QLatin1String("canceled"); }));
+
+    // The stuck one appears once it finishes, after everything before.
+    QVERIFY(Coordinator(s, {}).resume(stuck, QString()).ok());
+    const QList<FeedEvent> more = *readFeed(s, events.last().cursor, 100);
+    QCOMPARE(more.size(), 1);
+    QCOMPARE(more.first().tx.id, stuck);
+}
+
+void TestFeed::resumesFromEveryCursor()
+{
+    TempStore t;
+    Store &s = t.store();
+    openAccounts(s, {QStringLiteral("alice"), QStringLiteral("bob")}, 1000);
+    Coordinator c(s, {});
+    for (int i = 0; i < 20; ++i)
+        c.transfer({i % 2 ? QStringLiteral("alice") : QStringLiteral("bob"), i % 2 ? QStringLiteral("bob") : QStringLiteral("alice"),
+                    i % 6 == 5 ? 1'000'000 : 3, QString(), QString()});
+    const QList<FeedEvent> all = readAll(s, FeedCursor::start(1), 1000);
+    QCOMPARE(all.size(), 22);
+    for (int i = 0; i < all.size(); ++i) {
+        const QList<FeedEvent> rest = readAll(s, all[i].cursor, 4);
+        QCOMPARE(rest.size(), all.size() - i - 1);
+        for (int j = 0; j < rest.size(); ++j)
+            QCOMPARE(rest[j].finish.seq, all[i + 1 + j].finish.seq);
+    }
+}
+
+void TestFeed::balancesLeftByEachLeg()
+{
+    TempStore t;
+    Store &s = t.store();
+    openAccounts(s, {QStringLiteral("alice"), QStringLiteral("bob")}, 1000);
+    Coordinator c(s, {});
+    for (qint64 amount : {100, 250, 5})
+        QVERIFY(c.transfer({QStringLiteral("alice"), QStringLiteral("bob"), amount, QString(), QString()}).ok());
+    const QList<FeedEvent> events = readAll(s, FeedCursor::start(1));
+    QCOMPARE(events.size(), 5); // two openings, three transfers
+    const QList<qint64> aliceAfter{900, 650, 645};
+    const QList<qint64> bobAfter{1100, 1350, 1355};
+    for (int i = 0; i < 3; ++i) {
+        for (const LegMarker &m : events[i + 2].legs) {
+            QVERIFY(m.balanceAfter);
+            QCOMPARE(*m.balanceAfter, m.accountId == QLatin1String("alice") ? aliceAfter[i] : bobAfter[i]);
+        }
+    }
+}
+
+void TestFeed::shardedStore()
+{
+    QTemporaryDir dir;
+    StoreConfig config;
+    config.location = dir.filePath(QStringLiteral("ledger.json"));
+    config.shards = 3;
+    auto created = createStore(config, 2);
+    QVERIFY2(created.ok(), qPrintable(created.error().toString()));
+    Store &s = **created;
+    QStringList ids;
+    for (int i = 0; i < 8; ++i)
+        ids << QStringLiteral("acc%1").arg(i);
+    openAccounts(s, ids, 10000);
+    Coordinator c(s, {});
+    for (int i = 0; i < 40; ++i)
+        c.transfer({ids[i % 8], ids[(i + 3) % 8], i % 9 == 8 ? 10'000'000 : 7, QString(), QStringLiteral("k%1").arg(i)});
+    const QList<FeedEvent> all = readAll(s, FeedCursor::start(3), 5);
+    const QMap<QString, TxState> expected = finishedInStore(s);
+    QCOMPARE(all.size(), expected.size());
+    QSet<QString> seen;
+    QList<qint64> lastSeq(3, 0);
+    QSet<int> shardsSeen;
+    for (const FeedEvent &e : all) {
+        QVERIFY2(!seen.contains(e.tx.id), qPrintable(e.tx.id));
+        seen.insert(e.tx.id);
+        QVERIFY(e.finish.seq > lastSeq[e.shard]); // each shard in its commit order
+        lastSeq[e.shard] = e.finish.seq;
+        shardsSeen.insert(e.shard);
+        QCOMPARE(e.cursor.positions.size(), 3);
+        QCOMPARE(e.cursor.positions[e.shard], e.finish.seq);
+    }
+    QCOMPARE(shardsSeen.size(), 3);
+    // Resuming from the middle gives exactly the rest.
+    const QList<FeedEvent> rest = readAll(s, all[all.size() / 2].cursor, 3);
+    QCOMPARE(rest.size(), all.size() - all.size() / 2 - 1);
+    for (int j = 0; j < rest.size(); ++j)
+        QCOMPARE(rest[j].tx.id, all[all.size() / 2 + 1 + j].tx.id);
+    QCOMPARE(readFeed(s, FeedCursor::start(1), 10).code(), ErrorCode::InvalidCursor);
+
+    // ledgerctl on the sharded store: the cursor has a position per shard.
+    auto r = runLedgerctl({QStringLiteral("--store"), config.location, QStringLiteral("feed"), QStringLiteral("--limit"), QStringLiteral("2")});
+    QCOMPARE(r.exitCode, 0);
+    const QStringList lines = r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 2);
+    QCOMPARE(QJsonDocument::fromJson(lines[1].toUtf8()).object().value(QStringLiteral("cursor")).toString(), all[1].cursor.toString());
+}
+
+void TestFeed::unsupportedByDefault()
+{
+    // What a kind of store without a feed answers: the interface's default (not SQLite's).
+    TempStore t;
+    Store &s = t.store();
+    QCOMPARE(s.Store::finishedAfter(0, 0, 10).code(), ErrorCode::Unsupported);
+}
+
+void TestFeed::feedWhileProcessesTransfer()
+{
+    TempStore t;
+    openAccounts(t.store(), {QStringLiteral("acc0"), QStringLiteral("acc1"), QStringLiteral("acc2"), QStringLiteral("acc3")}, 100000);
+    const QProcessEnvironment env = envFor(t.path());
+    ProcessPool pool(env, 4);
+    addTransfers(pool, 4, 14);
+
+    // A reader that runs `ledgerctl feed --since <last cursor>` again and again while they run.
+    QStringList lines;
+    QString cursor = QStringLiteral("0");
+    int reads = 0;
+    const auto readMore = [&] {
+        QProcess feed;
+        feed.setProcessEnvironment(env);
+        feed.start(QStringLiteral(LEDGERCTL_PATH), {QStringLiteral("feed"), QStringLiteral("--since"), cursor});
+        QVERIFY(feed.waitForFinished(30'000));
+        QCOMPARE(feed.exitCode(), 0);
+        for (const QString &line : QString::fromUtf8(feed.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+            lines << line;
+            cursor = QJsonDocument::fromJson(line.toUtf8()).object().value(QStringLiteral("cursor")).toString();
+        }
+        ++reads;
+    };
+    pool.run(readMore);
+    QVERIFY(pool.exitCodes.contains(86)); // some crashed half-way...
+    auto recovered = runLedgerctl({QStringLiteral("recover"), QStringLiteral("--older-than"), QStringLiteral("0s")}, env);
+    QCOMPARE(recovered.exitCode, 0); // ...and are finished now
+    readMore();
+    QVERIFY2(reads > 3, "the reader should have read while the transfers ran");
+
+    QMap<QString, TxState> expected = finishedInStore(t.store());
+    QCOMPARE(expected.size(), 4 + 4 * 14 /* openings, transfers */);
+    qint64 lastSeq = 0;
+    for (const QString &line : lines) {
+        const QJsonObject o = QJsonDocument::fromJson(line.toUtf8()).object();
+        const QString id = o.value(QStringLiteral("transaction")).toObject().value(QStringLiteral("id")).toString();
+        QVERIFY2(expected.contains(id), qPrintable(QStringLiteral("%1 twice or unknown").arg(id)));
+        QCOMPARE(o.value(QStringLiteral("state")).toString(), nameOf(expected.take(id)));
+        const qint64 seq = o.value(QStringLiteral("seq")).toInteger();
+        QVERIFY(seq > lastSeq);
+        lastSeq = seq;
+    }
+    QVERIFY2(expected.isEmpty(), qPrintable(QStringLiteral("missing: ") + QStringList(expected.keys()).join(QLatin1Char(' '))));
+    LEDGER_VERIFY_AUDIT_CLEAN(t.store());
+}
+
+void TestFeed::webSocketClients()
+{
+    TempStore t;
+    openAccounts(t.store(), {QStringLiteral("acc0"), QStringLiteral("acc1"), QStringLiteral("acc2"), QStringLiteral("acc3")}, 100000);
+    const QProcessEnvironment env = envFor(t.path());
+
+    QProcess server;
+    server.setProcessEnvironment(env);
+    server.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    server.start(QStringLiteral(LEDGERCTL_PATH), {QStringLiteral("serve"), QStringLiteral("--ws"), QStringLiteral("127.0.0.1:0")});
+    QVERIFY(server.waitForReadyRead(30'000));
+    const QString banner = QString::fromUtf8(server.readLine()).trimmed();
+    QVERIFY2(banner.startsWith(QStringLiteral("listening on ws://127.0.0.1:")), qPrintable(banner));
+    const QString base = banner.mid(QStringLiteral("listening on ").size());
+
+    struct Client {
+        QWebSocket socket;
+        QList<QJsonObject> events;
+    };
+    const auto connectClient = [&](Client &c, const QString &query, bool stays = true) {
+        QObject::connect(&c.socket, &QWebSocket::textMessageReceived, &c.socket,
+                         [&c](const QString &message) { c.events << QJsonDocument::fromJson(message.toUtf8()).object(); });
+        c.socket.open(QUrl(base + QStringLiteral("/") + query));
+        if (stays)
+            QTRY_VERIFY2_WITH_TIMEOUT(c.socket.state() == QAbstractSocket::ConnectedState, qPrintable(c.socket.errorString()), 10'000);
+    };
+    Client fromStart, live, resumed;
+    connectClient(fromStart, QStringLiteral("?since=0"));
+    QTRY_COMPARE_WITH_TIMEOUT(fromStart.events.size(), 4, 10'000); // the four openings, already there
+
+    ProcessPool pool(env, 4);
+    addTransfers(pool, 4, 12);
+    int tick = 0;
+    bool liveConnected = false;
+    bool resumedConnected = false;
+    QString resumedFrom;
+    pool.run([&] {
+        ++tick;
+        if (!liveConnected && fromStart.events.size() >= 10) {
+            liveConnected = true;
+            connectClient(live, QString());
+        }
+        if (!resumedConnected && fromStart.events.size() >= 20) {
+            resumedConnected = true;
+            resumedFrom = fromStart.events[5].value(QStringLiteral("cursor")).toString();
+            connectClient(resumed, QStringLiteral("?since=") + resumedFrom);
+        }
+    });
+    QCOMPARE(runLedgerctl({QStringLiteral("recover"), QStringLiteral("--older-than"), QStringLiteral("0s")}, env).exitCode, 0);
+
+    const QMap<QString, TxState> finished = finishedInStore(t.store());
+    QCOMPARE(finished.size(), 4 + 4 * 12);
+    QTRY_COMPARE_WITH_TIMEOUT(fromStart.events.size(), finished.size(), 20'000);
+    QTest::qWait(300); // a duplicate would come now
+    QCOMPARE(fromStart.events.size(), finished.size());
+
+    QStringList order;
+    QMap<QString, TxState> expected = finished;
+    for (const QJsonObject &o : fromStart.events) {
+        const QString id = o.value(QStringLiteral("transaction")).toObject().value(QStringLiteral("id")).toString();
+        QVERIFY2(expected.contains(id), qPrintable(QStringLiteral("%1 twice or unknown").arg(id)));
+        QCOMPARE(o.value(QStringLiteral("state")).toString(), nameOf(expected.take(id)));
+        order << id;
+    }
+    QVERIFY(expected.isEmpty());
+
+    // The resumed client got exactly what came after its cursor; the live one a tail, once each.
+    QVERIFY(resumedConnected && liveConnected);
+    QStringList resumedIds;
+    for (const QJsonObject &o : resumed.events)
+        resumedIds << o.value(QStringLiteral("transaction")).toObject().value(QStringLiteral("id")).toString();
+    QCOMPARE(resumedIds, order.mid(6));
+    QStringList liveIds;
+    for (const QJsonObject &o : live.events)
+        liveIds << o.value(QStringLiteral("transaction")).toObject().value(QStringLiteral("id")).toString();
+    QVERIFY(!liveIds.isEmpty());
+    QCOMPARE(liveIds, order.mid(order.size() - liveIds.size()));
+
+    // A bad cursor is refused in the stream, with its code.
+    Client bad;
+    connectClient(bad, QStringLiteral("?since=1,2"), false);
+    QTRY_COMPARE_WITH_TIMEOUT(bad.events.size(), 1, 10'000);
+    QCOMPARE(bad.events[0].value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString(), QStringLiteral("invalid-cursor"));
+
+    server.kill();
+    server.waitForFinished();
+}
+
+void TestFeed::serveRefusesAPortInUse()
+{
+    TempStore t;
+    QTcpServer holder;
+    QVERIFY(holder.listen(QHostAddress::LocalHost, 0));
+    auto r = runLedgerctl({QStringLiteral("--store"), t.path(), QStringLiteral("serve"), QStringLiteral("--ws"),
+                           QStringLiteral("127.0.0.1:%1").arg(holder.serverPort())});
+    QCOMPARE(r.exitCode, 3);
+    QVERIFY2(r.err.startsWith(QStringLiteral("error: listen-failed: ")), qPrintable(r.err));
+    QCOMPARE(r.err.count(QLatin1Char('\n')), 1);
+}
+
+QTEST_GUILESS_MAIN(TestFeed)
+#include "tst_feed.moc"

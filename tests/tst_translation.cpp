@@ -1,0 +1,222 @@
+// The console in Simplified Chinese: with the zh_CN translation installed (as a Chinese system
+// locale or the setting would), every visible string of the main window — title, menus and their
+// actions, toolbar, navigator, labels, buttons, filters, table headers, charts — in every view is
+// translated: no English word is left, except names that are the same in any language
+// (LedgerDesk, CSV, the store's path and data). Also: how the language is chosen.
+#include "demo.h"
+#include "language.h"
+#include "mainwindow.h"
+#include "settings.h"
+#include "testsupport.h"
+
+#include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QApplication>
+#include <QAbstractBarSeries>
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChartView>
+#include <QComboBox>
+#include <QFileInfo>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTextBrowser>
+#include <QToolBar>
+#include <QTreeView>
+#include <QTranslator>
+
+using namespace ledger;
+using namespace ledger::app;
+using namespace ledger::test;
+
+namespace {
+
+// Words that are not English to translate: the product, file formats, the durability pragma the
+// operators look up by that name.
+const QStringList kSameInEveryLanguage = {QStringLiteral("LedgerDesk"), QStringLiteral("CSV"), QStringLiteral("JSON"),
+                                          QStringLiteral("PDF"), QStringLiteral("HTML"), QStringLiteral("ID"),
+                                          QStringLiteral("synchronous"), QStringLiteral("NORMAL"), QStringLiteral("FULL")};
+
+// The English words left in a visible text once data (paths, ids, amounts) is taken out.
+QStringList englishWords(QString text, const QString &storePath)
+{
+    text.remove(QRegularExpression(QStringLiteral("<[^>]*>")));            // markup
+    text.remove(storePath);
+    text.remove(QFileInfo(storePath).fileName());
+    text.remove(QRegularExpression(QStringLiteral("tx-[0-9A-Z]+")));        // transaction ids
+    text.remove(QRegularExpression(QStringLiteral("\\(\\*\\.[a-z]+[^)]*\\)"))); // file filters
+    QStringList words;
+    const auto matches = QRegularExpression(QStringLiteral("[A-Za-z]{2,}")).globalMatch(text);
+    for (auto it = matches; it.hasNext();) {
+        const QString w = it.next().captured();
+        if (!kSameInEveryLanguage.contains(w))
+            words << w;
+    }
+    return words;
+}
+
+void collectMenu(QMenu *menu, QStringList &texts)
+{
+    texts << menu->title();
+    for (QAction *a : menu->actions()) {
+        if (a->isSeparator())
+            continue;
+        if (a->menu())
+            collectMenu(a->menu(), texts);
+        else if (!a->text().contains(QLatin1Char('/'))) // recent stores are paths: data
+            texts << a->text();
+    }
+}
+
+// Every piece of text the window shows right now.
+QStringList visibleTexts(MainWindow &w)
+{
+    QStringList texts{w.windowTitle()};
+    for (QAction *a : w.menuBar()->actions())
+        collectMenu(a->menu(), texts);
+    for (QToolBar *bar : w.findChildren<QToolBar *>()) {
+        texts << bar->windowTitle();
+        for (QAction *a : bar->actions())
+            texts << a->text();
+    }
+    for (QWidget *widget : w.findChildren<QWidget *>()) {
+        if (!widget->isVisible())
+            continue;
+        if (auto *label = qobject_cast<QLabel *>(widget))
+            texts << label->text();
+        else if (auto *button = qobject_cast<QAbstractButton *>(widget))
+            texts << button->text();
+        else if (auto *edit = qobject_cast<QLineEdit *>(widget))
+            texts << edit->placeholderText();
+        else if (auto *box = qobject_cast<QGroupBox *>(widget))
+            texts << box->title();
+        else if (auto *combo = qobject_cast<QComboBox *>(widget)) {
+            for (int i = 0; i < combo->count(); ++i)
+                texts << combo->itemText(i);
+        } else if (auto *chart = qobject_cast<QChartView *>(widget)) {
+            texts << chart->chart()->title();
+            for (QAbstractAxis *axis : chart->chart()->axes()) {
+                texts << axis->titleText();
+                if (auto *categories = qobject_cast<QBarCategoryAxis *>(axis))
+                    texts << categories->categories();
+            }
+            for (QAbstractSeries *series : chart->chart()->series()) {
+                texts << series->name();
+                if (auto *bars = qobject_cast<QAbstractBarSeries *>(series)) {
+                    for (QBarSet *set : bars->barSets())
+                        texts << set->label(); // the legend
+                }
+            }
+        }
+        if (!widget->accessibleName().isEmpty())
+            texts << widget->accessibleName();
+        if (auto *view = qobject_cast<QAbstractItemView *>(widget); view && view->model() && !qobject_cast<QTextBrowser *>(widget)) {
+            QAbstractItemModel *m = view->model();
+            for (int c = 0; c < m->columnCount(); ++c)
+                texts << m->headerData(c, Qt::Horizontal).toString();
+            // The navigator's entries are chrome; the tables' cells are data.
+            if (view == static_cast<QAbstractItemView *>(w.navigator())) {
+                for (int r = 0; r < m->rowCount(); ++r) {
+                    const QModelIndex parent = m->index(r, 0);
+                    texts << parent.data().toString();
+                    for (int child = 0; child < m->rowCount(parent); ++child)
+                        texts << m->index(child, 0, parent).data().toString();
+                }
+            }
+        }
+    }
+    texts.removeAll(QString());
+    return texts;
+}
+
+} // namespace
+
+class TestTranslation : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void mainWindowIsTranslated_data();
+    void mainWindowIsTranslated();
+    void choosingTheLanguage();
+    void cleanupTestCase();
+
+private:
+    std::unique_ptr<TempStore> m_store;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestTranslation::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    qunsetenv("LEDGERDESK_LANGUAGE");
+    QVERIFY(installTranslators(*qApp, QStringLiteral("zh_CN")));
+    QCOMPARE(QCoreApplication::translate("ledger::app::MainWindow", "&File"), QStringLiteral("文件(&F)"));
+    m_store = std::make_unique<TempStore>();
+    DemoOptions options;
+    options.transfers = 60;
+    options.stuck = 3;
+    QVERIFY(fillDemo(m_store->store(), options).ok());
+    m_window = std::make_unique<MainWindow>();
+    QSignalSpy opened(m_window.get(), &MainWindow::storeOpened);
+    m_window->openStore(m_store->path(), OpenMode::Existing);
+    m_window->show();
+    QVERIFY(opened.wait(20'000));
+}
+
+void TestTranslation::mainWindowIsTranslated_data()
+{
+    QTest::addColumn<int>("view");
+    using V = NavigatorModel::View;
+    QTest::newRow("overview") << int(V::Overview);
+    QTest::newRow("accounts") << int(V::Accounts);
+    QTest::newRow("transactions") << int(V::Transactions);
+    QTest::newRow("stuck") << int(V::Stuck);
+    QTest::newRow("audit") << int(V::Audit);
+    QTest::newRow("operator actions") << int(V::Actions);
+}
+
+void TestTranslation::mainWindowIsTranslated()
+{
+    QFETCH(int, view);
+    m_window->showView(NavigatorModel::View(view));
+    QVERIFY(QTest::qWaitFor([this] { return !m_window->isBusy(); }, 20'000));
+    QTest::qWait(50);
+    QStringList untranslated;
+    const QStringList texts = visibleTexts(*m_window);
+    QVERIFY(texts.size() > 30);
+    for (const QString &text : texts) {
+        const QStringList words = englishWords(text, m_store->path());
+        if (!words.isEmpty())
+            untranslated << QStringLiteral("\"%1\" (%2)").arg(text.left(120), words.join(QLatin1Char(' ')));
+    }
+    untranslated.removeDuplicates();
+    QVERIFY2(untranslated.isEmpty(), qPrintable(QStringLiteral("left in English:\n  ") + untranslated.join(QStringLiteral("\n  "))));
+}
+
+void TestTranslation::choosingTheLanguage()
+{
+    qputenv("LEDGERDESK_LANGUAGE", "zh_CN");
+    QCOMPARE(chooseLanguage(QStringLiteral("en")), QStringLiteral("zh_CN")); // the environment wins, for one run
+    qputenv("LEDGERDESK_LANGUAGE", "xx");
+    QCOMPARE(chooseLanguage(QStringLiteral("en")), QStringLiteral("en")); // then the setting
+    qunsetenv("LEDGERDESK_LANGUAGE");
+    QCOMPARE(chooseLanguage(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+    QVERIFY(availableLanguages().contains(chooseLanguage(QString()))); // else the system's
+    Settings settings;
+    settings.setLanguage(QStringLiteral("zh_CN"));
+    QCOMPARE(Settings().language(), QStringLiteral("zh_CN"));
+    settings.setLanguage(QString());
+    QCOMPARE(languageDisplayName(QStringLiteral("zh_CN")), QStringLiteral("简体中文"));
+}
+
+void TestTranslation::cleanupTestCase() { m_window.reset(); }
+
+QTEST_MAIN(TestTranslation)
+#include "tst_translation.moc"
