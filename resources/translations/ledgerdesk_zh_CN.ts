@@ -777,6 +777,14 @@
         <source>Select exactly one transaction</source>
         <translation>请只选择一笔交易</translation>
     </message>
+    <message>
+        <source>Open &amp;server store…</source>
+        <translation>打开服务器存储(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Open a store on a PostgreSQL server</source>
+        <translation>打开 PostgreSQL 服务器上的存储</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::ConsoleBench</name>
@@ -1082,14 +1090,6 @@ To start a new ledger, use File › New store.</source>
         <translation>%1 — LedgerDesk</translation>
     </message>
     <message>
-        <source>%1  ·  %2 shards  ·  synchronous=%3</source>
-        <translation>%1  ·  %2 个分片  ·  synchronous=%3</translation>
-    </message>
-    <message>
-        <source>%1  ·  synchronous=%2</source>
-        <translation>%1  ·  synchronous=%2</translation>
-    </message>
-    <message>
         <source>Every write is synced to disk before the next one (synchronous=FULL).</source>
         <translation>每次写入都会在下一次写入前同步到磁盘（synchronous=FULL）。</translation>
     </message>
@@ -1180,6 +1180,42 @@ To start a new ledger, use File › New store.</source>
     <message>
         <source>Save incident report</source>
         <translation>保存事故报告</translation>
+    </message>
+    <message>
+        <source>Open server store</source>
+        <translation>打开服务器存储</translation>
+    </message>
+    <message>
+        <source>PostgreSQL connection URI, for example
+postgresql://alice@db.example.com:5432/ledger?sslmode=verify-full
+
+Keep the password in ~/.pgpass (or the file $PGPASSFILE names): LedgerDesk never saves one.
+A database that holds no store yet is refused; create one with 'ledgerctl init --store URI'.</source>
+        <translation>PostgreSQL 连接 URI，例如
+postgresql://alice@db.example.com:5432/ledger?sslmode=verify-full
+
+请把密码放在 ~/.pgpass（或 $PGPASSFILE 指定的文件）中：LedgerDesk 从不保存密码。
+尚无存储的数据库会被拒绝；请用 'ledgerctl init --store URI' 创建。</translation>
+    </message>
+    <message>
+        <source>%1 is not a PostgreSQL URI: it must start with postgresql://</source>
+        <translation>%1 不是 PostgreSQL URI：必须以 postgresql:// 开头</translation>
+    </message>
+    <message>
+        <source>The password in the URI is used for this session only and is not saved; put it in ~/.pgpass to reopen this store from the recent list.</source>
+        <translation>URI 中的密码仅用于本次会话，不会保存；请把它放入 ~/.pgpass，以便从最近列表重新打开此存储。</translation>
+    </message>
+    <message>
+        <source>reconnecting…</source>
+        <translation>正在重新连接…</translation>
+    </message>
+    <message>
+        <source>%1  ·  %2 shards  ·  %3</source>
+        <translation>%1  ·  %2 个分片  ·  %3</translation>
+    </message>
+    <message>
+        <source>%1  ·  %2</source>
+        <translation>%1  ·  %2</translation>
     </message>
 </context>
 <context>

@@ -339,4 +339,13 @@ T = {
 "worker crashed overnight": "处理进程在夜间崩溃",
 "working: %n job(s)": "工作中：%n 个任务",
 "→ %1": "→ %1",
+"Open &server store…": "打开服务器存储(&S)…",
+"Open a store on a PostgreSQL server": "打开 PostgreSQL 服务器上的存储",
+"Open server store": "打开服务器存储",
+"PostgreSQL connection URI, for example\npostgresql://alice@db.example.com:5432/ledger?sslmode=verify-full\n\nKeep the password in ~/.pgpass (or the file $PGPASSFILE names): LedgerDesk never saves one.\nA database that holds no store yet is refused; create one with 'ledgerctl init --store URI'.": "PostgreSQL 连接 URI，例如\npostgresql://alice@db.example.com:5432/ledger?sslmode=verify-full\n\n请把密码放在 ~/.pgpass（或 $PGPASSFILE 指定的文件）中：LedgerDesk 从不保存密码。\n尚无存储的数据库会被拒绝；请用 'ledgerctl init --store URI' 创建。",
+"%1 is not a PostgreSQL URI: it must start with postgresql://": "%1 不是 PostgreSQL URI：必须以 postgresql:// 开头",
+"The password in the URI is used for this session only and is not saved; put it in ~/.pgpass to reopen this store from the recent list.": "URI 中的密码仅用于本次会话，不会保存；请把它放入 ~/.pgpass，以便从最近列表重新打开此存储。",
+"reconnecting…": "正在重新连接…",
+"%1  ·  %2 shards  ·  %3": "%1  ·  %2 个分片  ·  %3",
+"%1  ·  %2": "%1  ·  %2",
 }
