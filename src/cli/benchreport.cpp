@@ -11,8 +11,11 @@ namespace ledger::cli {
 QJsonObject storeFields(const bench::ScratchStore &scratch)
 {
     const int shards = scratch.shards();
-    return QJsonObject{{QStringLiteral("store"), shards == 0 ? QStringLiteral("one file")
-                                                             : QStringLiteral("%1 shard%2").arg(shards).arg(shards == 1 ? "" : "s")},
+    const bool server = scratch.onServer();
+    const QString layout = shards == 0 ? (server ? QStringLiteral("one PostgreSQL database") : QStringLiteral("one file"))
+                                       : QStringLiteral("%1 %2shard%3").arg(shards).arg(server ? "PostgreSQL " : "").arg(shards == 1 ? "" : "s");
+    return QJsonObject{{QStringLiteral("store"), layout},
+                       {QStringLiteral("kind"), server ? QStringLiteral("postgresql") : QStringLiteral("sqlite")},
                        {QStringLiteral("shards"), shards},
                        {QStringLiteral("durability"), nameOf(scratch.durability())}};
 }
@@ -54,6 +57,12 @@ QString ms(const QJsonValue &v) { return v.toDouble() >= 100 ? fixed(v, 0) : v.t
 
 QString storeLine(const QJsonObject &o)
 {
+    // PostgreSQL says durability in its own words (the store keeps synchronous_commit on; FULL
+    // means the server also has fsync on).
+    if (o.value(QStringLiteral("kind")).toString() == QLatin1String("postgresql"))
+        return QStringLiteral("%1, synchronous_commit=on, fsync=%2")
+            .arg(o.value(QStringLiteral("store")).toString(),
+                 o.value(QStringLiteral("durability")).toString() == nameOf(Durability::Full) ? QStringLiteral("on") : QStringLiteral("off"));
     return QStringLiteral("%1, synchronous=%2").arg(o.value(QStringLiteral("store")).toString(), o.value(QStringLiteral("durability")).toString());
 }
 

@@ -37,8 +37,10 @@ Result<std::unique_ptr<ScratchStore>> ScratchStore::create(const BenchConfig &co
         s->m_config.shards = 0;
         if (s->m_databases.size() == 1)
             s->m_config.location = s->m_databases.front();
-        else
+        else {
+            s->m_config.location = s->m_dir.filePath(QStringLiteral("bench.json"));
             s->m_config.shardServers = s->m_databases;
+        }
         s->m_shards = s->m_databases.size() == 1 ? 0 : int(s->m_databases.size());
     }
     auto created = createStore(s->m_config, 2);

@@ -53,6 +53,8 @@ public:
     const QStringList &accounts() const { return m_accounts; }
     // Where it is, for "kept in ..." (the directory, or the databases).
     QString directory() const;
+    // Whether it is made of PostgreSQL databases.
+    bool onServer() const { return !m_databases.isEmpty(); }
     void keep()
     {
         m_dir.setAutoRemove(false);

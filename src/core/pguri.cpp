@@ -84,6 +84,7 @@ Error onMaintenanceDatabase(const QString &uri, const QString &what, const QByte
                                                                        "postgres database: %3")
                                                             .arg(what, redacted(uri), QString::fromUtf8(PQerrorMessage(conn)).trimmed()));
     } else {
+        PQsetNoticeProcessor(conn, [](void *, const char *) {}, nullptr); // "does not exist, skipping"
         const QByteArray nameBytes = name.toUtf8();
         char *ident = PQescapeIdentifier(conn, nameBytes.constData(), size_t(nameBytes.size()));
         QByteArray sql = sqlTemplate;
