@@ -162,12 +162,12 @@ void TestGui::opensWithLiveCounts()
     const qint64 total = *c.store.store().transactionCount({});
     const QString label = c.window.navigatorModel()->indexOf(NavigatorModel::View::Transactions).data().toString();
     QVERIFY2(label.contains(QLocale().toString(total)), qPrintable(label));
-    QVERIFY(c.window.windowTitle().contains(QStringLiteral("ledger.db")));
+    QVERIFY(c.window.windowTitle().contains(storeShortName(c.store.path())));
     QVERIFY(c.window.actions()->newTransfer->isEnabled());
     // The durability of the store's writes, where the operator looks.
     bool shown = false;
     for (const QLabel *l : c.window.statusBar()->findChildren<QLabel *>())
-        shown = shown || l->text().contains(QStringLiteral("synchronous=NORMAL"));
+        shown = shown || l->text().contains(onPostgres() ? QStringLiteral("synchronous_commit=on") : QStringLiteral("synchronous=NORMAL"));
     QVERIFY(shown);
 }
 

@@ -1,39 +1,18 @@
 #include "changewatcher.h"
 
 #include "pglistener.h"
-#include "pguri.h"
-#include "topology.h"
 
 #include <QTimer>
 
 namespace ledger::app {
 
-namespace {
-
-// The PostgreSQL databases whose announcements cover the store: the store itself, or every
-// shard of a sharded store on servers. Empty for SQLite, which is polled.
-QStringList serverLocations(const StoreConfig &config)
-{
-    if (pguri::isPostgres(config.location))
-        return {config.location};
-    QStringList servers;
-    if (looksLikeTopologyFile(config.location)) {
-        if (auto topology = readTopology(config.location); topology.ok()) {
-            for (int i = 0; i < topology->shards.size(); ++i) {
-                if (pguri::isPostgres(topology->shards.at(i)))
-                    servers << topology->shards.at(i);
-            }
-        }
-    }
-    return servers;
-}
-
-} // namespace
 
 ChangeWatcher::ChangeWatcher(const StoreConfig &config, int intervalMs, QObject *parent) : QObject(parent)
 {
     m_thread.setObjectName(QStringLiteral("change watcher"));
-    const QStringList servers = serverLocations(config);
+    // The PostgreSQL databases whose announcements cover the store (none for SQLite, which is
+    // polled).
+    const QStringList servers = serverDatabasesOf(config.location);
     if (!servers.isEmpty()) {
         m_server = true;
         // One listener per server database; changes anywhere are a change of the store.

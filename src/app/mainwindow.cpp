@@ -83,6 +83,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_mainSplitter->setSizes({210, 1000});
     setCentralWidget(m_mainSplitter);
 
+    m_liveLabel->setObjectName(QStringLiteral("liveLabel"));
     statusBar()->addPermanentWidget(m_liveLabel);
     statusBar()->addPermanentWidget(m_activityLabel);
     statusBar()->addPermanentWidget(m_storeLabel);
@@ -422,9 +423,10 @@ void MainWindow::install(const OpenedStore &opened)
     // How durable each write is, where operators look: a single file may lose its last commits
     // to a power cut (an earlier crash, nothing inconsistent); a sharded store syncs every write.
     const QString shown = storeDisplayName(m_config.location);
-    // PostgreSQL says durability in its own words (synchronous_commit).
+    // PostgreSQL says durability in its own words: the store keeps synchronous_commit on; a
+    // server running with fsync off is said too.
     const QString durability = pguri::isPostgres(m_config.location)
-        ? (opened.durability == Durability::Full ? QStringLiteral("synchronous_commit=on") : QStringLiteral("synchronous_commit=off"))
+        ? (opened.durability == Durability::Full ? QStringLiteral("synchronous_commit=on") : QStringLiteral("synchronous_commit=on, fsync=off"))
         : QStringLiteral("synchronous=") + nameOf(opened.durability);
     m_storeLabel->setText(opened.shards > 1 ? tr("%1  ·  %2 shards  ·  %3").arg(shown).arg(opened.shards).arg(durability)
                                             : tr("%1  ·  %2").arg(shown, durability));

@@ -6,8 +6,6 @@
 #include <QDir>
 #include <QFileInfo>
 
-#include "pguri.h"
-#include "topology.h"
 
 namespace ledger::cli {
 
@@ -122,17 +120,7 @@ Result<BenchArgs> parseBenchArgs(const Context &c, const QString &scenarioOverri
     // told otherwise; the system's temporary directory when that does not exist yet.
     // A store on PostgreSQL (one database, or shards on servers): the scratch store is made of
     // fresh databases on the same servers.
-    if (pguri::isPostgres(c.config.location)) {
-        a.servers << c.config.location;
-    } else if (QFileInfo::exists(c.config.location) && looksLikeTopologyFile(c.config.location)) {
-        auto topology = readTopology(c.config.location);
-        if (!topology.ok())
-            return topology.error();
-        for (int i = 0; i < topology->shards.size(); ++i) {
-            if (pguri::isPostgres(topology->shards.at(i)))
-                a.servers << topology->shards.at(i);
-        }
-    }
+    a.servers = serverDatabasesOf(c.config.location);
     if (!a.servers.isEmpty() && (a.scenario == QLatin1String("console") || a.scenario == QLatin1String("shards")))
         return makeError(ErrorCode::Unsupported,
                          QStringLiteral("bench %1 measures SQLite files; against PostgreSQL run transfers on a store of one database and on "

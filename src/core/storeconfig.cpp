@@ -13,6 +13,24 @@
 
 namespace ledger {
 
+QStringList serverDatabasesOf(const QString &location)
+{
+    if (pguri::isPostgres(location))
+        return {location};
+    QStringList servers;
+    SqliteConnection::peekUnlessOpen(location, [&]() {
+        if (!looksLikeTopologyFile(location))
+            return;
+        if (auto topology = readTopology(location); topology.ok()) {
+            for (const QString &shard : std::as_const(topology->shards)) {
+                if (pguri::isPostgres(shard))
+                    servers << shard;
+            }
+        }
+    });
+    return servers;
+}
+
 QString storeDisplayName(const QString &location)
 {
     return pguri::isPostgres(location) ? pguri::redacted(location) : location;

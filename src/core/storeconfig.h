@@ -30,6 +30,12 @@ struct StoreConfig {
     QStringList shardServers;
 };
 
+// The PostgreSQL databases a store lives in: the store itself for a postgresql:// URI, the
+// server shards of a sharded store, none for SQLite. Reads a topology file only while no SQLite
+// connection of this process has it open (closing a descriptor drops the process's locks; see
+// SqliteConnection::peekUnlessOpen): safe to call while the store is in use.
+QStringList serverDatabasesOf(const QString &location);
+
 // How a store is named to people (titles, status bar, recent lists, settings): the path, or a
 // PostgreSQL URI without its password. `shortName`: the file name, or the database name.
 QString storeDisplayName(const QString &location);

@@ -1,0 +1,148 @@
+// Several operators at once (run against SQLite and, as tst_liveconsoles@pg, PostgreSQL): two
+// consoles and a `ledgerctl recover` loop on one store; each console sees what the others do
+// within a second — on PostgreSQL through LISTEN/NOTIFY, without polling the tables. And a
+// console whose live connection to the server is cut says so and comes back by itself.
+#include "mainwindow.h"
+#include "models/navigatormodel.h"
+#include "models/transactiontablemodel.h"
+#include "testsupport.h"
+
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QStatusBar>
+
+using namespace ledger;
+using namespace ledger::app;
+using namespace ledger::test;
+
+class TestLiveConsoles : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void twoConsolesAndARecoverLoopSeeEachOther();
+    void aCutListenerReconnects();
+};
+
+namespace {
+
+constexpr int kWaitMs = 20'000;
+
+// Opens `store` in `window` on its list of every transaction, loaded.
+void openIn(MainWindow &window, TempStore &store)
+{
+    QSignalSpy opened(&window, &MainWindow::storeOpened);
+    window.openStore(store.path(), OpenMode::Existing);
+    window.show();
+    QVERIFY(opened.wait(kWaitMs));
+    window.showView(NavigatorModel::View::Transactions);
+    const qint64 count = *store.store().transactionCount({});
+    QVERIFY(QTest::qWaitFor([&] { return !window.isBusy() && window.transactionModel()->rowCount() == count; }, kWaitMs));
+}
+
+QString liveText(const MainWindow &window) { return window.findChild<QLabel *>(QStringLiteral("liveLabel"))->text(); }
+
+} // namespace
+
+void TestLiveConsoles::twoConsolesAndARecoverLoopSeeEachOther()
+{
+    TempStore ts;
+    openAccounts(ts.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1'000'000);
+    MainWindow first;
+    MainWindow second;
+    openIn(first, ts);
+    openIn(second, ts);
+
+    // The recover loop: another process, again and again, as a service would run it.
+    QProcess loop;
+    loop.start(QStringLiteral("/bin/sh"),
+               {QStringLiteral("-c"), QStringLiteral("while true; do \"$0\" --store \"$1\" recover --older-than 0s >/dev/null 2>&1; sleep 0.2; done"),
+                QStringLiteral(LEDGERCTL_PATH), ts.path()});
+    QVERIFY(loop.waitForStarted());
+
+    QList<qint64> delays;
+    for (int i = 0; i < 5; ++i) {
+        const int before = int(*ts.store().transactionCount({}));
+        QElapsedTimer t;
+        t.start();
+        // A transfer by another process...
+        QCOMPARE(runLedgerctl({QStringLiteral("--store"), ts.path(), QStringLiteral("transfer"), QStringLiteral("alice"),
+                               QStringLiteral("bob"), QStringLiteral("1.00")})
+                     .exitCode,
+                 0);
+        const qint64 written = t.elapsed();
+        // ... shows in both consoles.
+        const bool seen = QTest::qWaitFor(
+            [&] { return first.transactionModel()->rowCount() == before + 1 && second.transactionModel()->rowCount() == before + 1; }, kWaitMs);
+        if (!seen) {
+            for (int row = 0; row < first.transactionModel()->rowCount(); ++row) {
+                const auto tx = first.transactionModel()->transactionAt(row);
+                qInfo("first row %d: %s", row, tx ? qPrintable(tx->id + QLatin1Char(' ') + nameOf(tx->state)) : "(not loaded)");
+            }
+        }
+        QVERIFY2(seen, qPrintable(QStringLiteral("store %1, first %2, second %3, live %4 / %5")
+                                      .arg(*ts.store().transactionCount({}))
+                                      .arg(first.transactionModel()->rowCount())
+                                      .arg(second.transactionModel()->rowCount())
+                                      .arg(liveText(first), liveText(second))));
+        delays << t.elapsed() - written;
+    }
+    // A transfer left stuck by a crash: the recover loop finishes it, and both consoles see done.
+    const ProcessResult crashed = runLedgerctl({QStringLiteral("--store"), ts.path(), QStringLiteral("--crash-after"), QStringLiteral("hold-debit"),
+                                                QStringLiteral("transfer"), QStringLiteral("bob"), QStringLiteral("alice"), QStringLiteral("2.00"),
+                                                QStringLiteral("--json")});
+    QCOMPARE(crashed.exitCode, kCrashExitStatus);
+    const auto done = [](const MainWindow &w) {
+        for (int row = 0; row < w.transactionModel()->rowCount(); ++row) {
+            const auto tx = w.transactionModel()->transactionAt(row);
+            if (tx && tx->amount == 200 && tx->source == QLatin1String("bob"))
+                return isTerminal(tx->state);
+        }
+        return false;
+    };
+    const bool finished = QTest::qWaitFor([&] { return done(first) && done(second); }, kWaitMs);
+    if (!finished) {
+        for (const Transaction &t : *ts.store().transactions({}))
+            qInfo("store: %s %s %s %lld", qPrintable(t.id), qPrintable(nameOf(t.state)), qPrintable(t.source), t.amount);
+        for (int row = 0; row < first.transactionModel()->rowCount(); ++row) {
+            const auto tx = first.transactionModel()->transactionAt(row);
+            qInfo("first row %d: %s", row, tx ? qPrintable(tx->id + QLatin1Char(' ') + nameOf(tx->state)) : "(not loaded)");
+        }
+        qInfo("loop: %s", loop.readAllStandardError().constData());
+    }
+    QVERIFY(finished);
+    loop.kill();
+    loop.waitForFinished();
+
+    std::sort(delays.begin(), delays.end());
+    const QString shown = QStringLiteral("%1 / %2 / %3").arg(delays.at(0)).arg(delays.at(2)).arg(delays.at(4));
+    qInfo("a change by another process showed in both consoles after (ms, min / median / max): %s", qPrintable(shown));
+    QVERIFY2(delays.at(2) < 1000, qPrintable(QString::number(delays.at(2)))); // the median: within a second
+    QVERIFY(liveText(first).startsWith(QStringLiteral("changed")));
+    LEDGER_VERIFY_AUDIT_CLEAN(ts.store());
+}
+
+void TestLiveConsoles::aCutListenerReconnects()
+{
+    if (!onPostgres())
+        QSKIP("a file has no connection to cut (tst_liveconsoles@pg)");
+    TempStore ts;
+    openAccounts(ts.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1'000'000);
+    MainWindow window;
+    openIn(window, ts);
+    QTest::qWait(300); // the listener connects on its own thread
+    QVERIFY(RawSql(ts.path()).exec(QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                                                  " WHERE application_name = 'ledgerdesk-listener' AND datname = current_database()")));
+    // It said so (the status bar keeps the message a while) and listens again by itself:
+    QVERIFY(QTest::qWaitFor([&] { return window.statusBar()->currentMessage().contains(QStringLiteral("connection lost")); }, kWaitMs));
+    QVERIFY(QTest::qWaitFor([&] { return liveText(window) == QStringLiteral("live"); }, kWaitMs));
+    const int before = int(*ts.store().transactionCount({}));
+    QCOMPARE(runLedgerctl({QStringLiteral("--store"), ts.path(), QStringLiteral("transfer"), QStringLiteral("alice"), QStringLiteral("bob"),
+                           QStringLiteral("1.00")})
+                 .exitCode,
+             0);
+    QVERIFY(QTest::qWaitFor([&] { return window.transactionModel()->rowCount() == before + 1; }, 5000));
+}
+
+QTEST_MAIN(TestLiveConsoles)
+#include "tst_liveconsoles.moc"
