@@ -242,7 +242,9 @@ Result<T> PgConnection::inTransaction(const std::function<Result<T>()> &body)
     if (m_lost)
         return r.ok() ? Result<T>(makeError(ErrorCode::StoreUnavailable, QStringLiteral("connection lost"))) : r;
     if (!r.ok()) {
+        const QByteArray failedState = m_sqlState; // the caller may retry on it (e.g. 23505)
         run("ROLLBACK");
+        m_sqlState = failedState;
         return r;
     }
     if (auto c = run("COMMIT", {}, true); !c.ok())

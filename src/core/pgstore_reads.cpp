@@ -7,17 +7,6 @@ namespace ledger {
 
 namespace {
 
-QString sortColumn(TxSortKey key)
-{
-    switch (key) {
-    case TxSortKey::CreatedAt: return QStringLiteral("created_at");
-    case TxSortKey::LastModified: return QStringLiteral("last_modified");
-    case TxSortKey::Amount: return QStringLiteral("amount");
-    case TxSortKey::State: return QStringLiteral("state");
-    case TxSortKey::Id: return QStringLiteral("id");
-    }
-    return QStringLiteral("created_at");
-}
 
 // "$n" for the next parameter of `params`.
 QString next(const PgParams &params) { return QStringLiteral("$%1").arg(params.size() + 1); }
@@ -141,7 +130,7 @@ Result<QList<Transaction>> PgStore::transactions(const TxQuery &query)
         PgParams params;
         const QString direction = query.descending ? QStringLiteral("DESC") : QStringLiteral("ASC");
         QString sql = QStringLiteral("SELECT " LEDGER_PG_TX_COLUMNS " FROM transactions") + txWhere(query, params)
-            + QStringLiteral(" ORDER BY %1 %2, id %2").arg(sortColumn(query.sortKey), direction);
+            + QStringLiteral(" ORDER BY %1 %2, id %2").arg(sortColumnOf(query.sortKey), direction);
         sql += limitOffset(params, query.limit, query.offset);
         auto r = m_conn->runDynamic(sql, params);
         if (!r.ok())

@@ -9,17 +9,6 @@ namespace {
 
 const QString kTxDoc = QStringLiteral("tx");
 
-QString sortColumn(TxSortKey key)
-{
-    switch (key) {
-    case TxSortKey::CreatedAt: return QStringLiteral("created_at");
-    case TxSortKey::LastModified: return QStringLiteral("last_modified");
-    case TxSortKey::Amount: return QStringLiteral("amount");
-    case TxSortKey::State: return QStringLiteral("state");
-    case TxSortKey::Id: return QStringLiteral("id");
-    }
-    return QStringLiteral("created_at");
-}
 
 QString millisModifier(qint64 ms)
 {
@@ -181,7 +170,7 @@ Result<QList<Transaction>> SqliteStore::transactions(const TxQuery &query)
     QVariantList binds;
     const QString direction = query.descending ? QStringLiteral("DESC") : QStringLiteral("ASC");
     QString sql = QStringLiteral("SELECT " LEDGER_TX_COLUMNS " FROM transactions") + txWhere(query, binds)
-        + QStringLiteral(" ORDER BY %1 %2, id %2 LIMIT ? OFFSET ?").arg(sortColumn(query.sortKey), direction);
+        + QStringLiteral(" ORDER BY %1 %2, id %2 LIMIT ? OFFSET ?").arg(sortColumnOf(query.sortKey), direction);
     binds << query.limit << query.offset;
     return m_conn->allRows(m_conn->runDynamic(sql, binds), sqliterows::transaction);
 }

@@ -13,4 +13,16 @@ Result<QList<JournalEntry>> Store::finishedAfter(int, qint64, int)
     return makeError(ErrorCode::Unsupported, QStringLiteral("%1 has no change feed (yet)").arg(location()));
 }
 
+QString sortColumnOf(TxSortKey key)
+{
+    switch (key) {
+    case TxSortKey::CreatedAt: return QStringLiteral("created_at");
+    case TxSortKey::LastModified: return QStringLiteral("last_modified");
+    case TxSortKey::Amount: return QStringLiteral("amount");
+    case TxSortKey::State: return QStringLiteral("state");
+    case TxSortKey::Id: return QStringLiteral("id");
+    }
+    return QStringLiteral("created_at");
+}
+
 } // namespace ledger

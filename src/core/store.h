@@ -86,6 +86,8 @@ enum class Durability { Normal, Full };
 QString nameOf(Durability durability);
 
 enum class TxSortKey { CreatedAt, LastModified, Amount, State, Id };
+// The column of the transactions table a key sorts by (the same in every SQL store).
+QString sortColumnOf(TxSortKey key);
 
 struct TxQuery {
     std::optional<TxState> state;
