@@ -29,6 +29,7 @@ private Q_SLOTS:
     void transferWithABreakAtEveryWrite_data();
     void transferWithABreakAtEveryWrite();
     void killedSessionsLoseNothing();
+    void racingTombstonesOnAMissingAccount();
 };
 
 namespace {
@@ -321,6 +322,38 @@ void TestPgOutcomes::killedSessionsLoseNothing()
     for (const QString &a : accounts)
         sum += balanceOf(ts.store(), a);
     QCOMPARE(sum, 4 * 1'000'000);
+}
+
+void TestPgOutcomes::racingTombstonesOnAMissingAccount()
+{
+    // No account row to lock: eight voids of the same leg race to insert its tombstone. One
+    // inserts it; the others meet the unique key (23505), decide again and find it there.
+    TempStore ts;
+    for (int round = 0; round < 10; ++round) {
+        const QString tx = QStringLiteral("tx-ghost-%1").arg(round);
+        std::atomic<int> ready{0};
+        QAtomicInt changed{0};
+        QAtomicInt failed{0};
+        std::vector<std::thread> threads;
+        for (int t = 0; t < 8; ++t) {
+            threads.emplace_back([&] {
+                auto store = ts.openAnother();
+                ++ready;
+                while (ready < 8)
+                    std::this_thread::yield();
+                const auto r = store->voidLeg(tx, QStringLiteral("ghost"), LegSide::Credit, 100);
+                if (!r.ok() || r->status != LegStatus::Voided)
+                    failed.fetchAndAddRelaxed(1);
+                else if (r->changed)
+                    changed.fetchAndAddRelaxed(1);
+            });
+        }
+        for (auto &t : threads)
+            t.join();
+        QCOMPARE(failed.loadRelaxed(), 0);
+        QCOMPARE(changed.loadRelaxed(), 1);
+        QCOMPARE(ts.store().legsOfTransaction(tx)->size(), 1);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestPgOutcomes)
