@@ -5,6 +5,8 @@
 #include "mainwindow.h"
 #include "models/navigatormodel.h"
 #include "models/transactiontablemodel.h"
+#include "pguri.h"
+#include "settings.h"
 #include "testsupport.h"
 
 #include <QElapsedTimer>
@@ -12,6 +14,7 @@
 #include <QProcess>
 #include <QSignalSpy>
 #include <QStatusBar>
+#include <QTemporaryDir>
 
 using namespace ledger;
 using namespace ledger::app;
@@ -22,6 +25,7 @@ class TestLiveConsoles : public QObject {
 private Q_SLOTS:
     void twoConsolesAndARecoverLoopSeeEachOther();
     void aCutListenerReconnects();
+    void aPasswordIsNeverKept();
 };
 
 namespace {
@@ -142,6 +146,39 @@ void TestLiveConsoles::aCutListenerReconnects()
                  .exitCode,
              0);
     QVERIFY(QTest::qWaitFor([&] { return window.transactionModel()->rowCount() == before + 1; }, 5000));
+}
+
+void TestLiveConsoles::aPasswordIsNeverKept()
+{
+    if (!onPostgres())
+        QSKIP("files have no passwords (tst_liveconsoles@pg)");
+    TempStore ts;
+    // The test cluster trusts its socket, so the password is carried along but never checked:
+    // exactly what shows whether it leaks anywhere.
+    QString uri = ts.path();
+    uri.replace(QStringLiteral("postgresql://ledger@"), QStringLiteral("postgresql://ledger:s3cr%21t-pw@"));
+    QVERIFY(uri.contains(QLatin1String("s3cr")));
+    MainWindow window;
+    QSignalSpy opened(&window, &MainWindow::storeOpened);
+    window.openStore(uri, OpenMode::Existing);
+    QVERIFY(opened.wait(kWaitMs));
+    QVERIFY(!window.settings().recentStores().isEmpty());
+    for (const QString &recent : window.settings().recentStores())
+        QVERIFY2(!recent.contains(QLatin1String("s3cr")), qPrintable(recent));
+    QVERIFY(window.settings().recentStores().contains(pguri::redacted(uri)));
+    QVERIFY(!window.windowTitle().contains(QLatin1String("s3cr")));
+    for (const QLabel *label : window.statusBar()->findChildren<QLabel *>())
+        QVERIFY2(!label->text().contains(QLatin1String("s3cr")), qPrintable(label->text()));
+    QVERIFY(!window.statusBar()->currentMessage().contains(QLatin1String("s3cr")));
+    // And a topology file refuses one outright.
+    QTemporaryDir dir;
+    StoreConfig sharded;
+    sharded.location = dir.filePath(QStringLiteral("x.json"));
+    sharded.shardServers = {uri};
+    auto refused = createStore(sharded, 2);
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.code(), ErrorCode::InvalidArgument);
+    QVERIFY(!refused.error().message.contains(QLatin1String("s3cr")));
 }
 
 QTEST_MAIN(TestLiveConsoles)
