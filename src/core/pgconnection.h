@@ -198,7 +198,7 @@ Result<T> PgConnection::reading(const std::function<Result<T>()> &attempt)
                 return e;
         }
         Result<T> r = attempt();
-        if (!m_lost || m_inTransaction)
+        if (!m_lost || m_inTransaction || deadline.hasExpired())
             return r; // inside a snapshot the whole snapshot is retried by its owner
     }
 }
@@ -228,6 +228,10 @@ Result<T> PgConnection::writing(const std::function<Result<T>()> &attempt, const
         if (!m_lost)
             return r;
         unknown = m_lostAtCommit;
+        // A server that lets us in and drops us again, over and over: give up at the deadline
+        // too (the outcome, if unknown, is then for recovery to read).
+        if (deadline.hasExpired())
+            return lostError(unknown, r.ok() ? makeError(ErrorCode::StoreUnavailable, QStringLiteral("connection lost")) : r.error());
     }
 }
 
