@@ -184,7 +184,8 @@ Error PgConnection::sessionSetup()
         + QByteArrayLiteral("; SET client_encoding = 'UTF8'; SET synchronous_commit = on");
     PGresult *r = PQexec(m_conn, setup.constData());
     const bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
-    if (!ok && (PQstatus(m_conn) == CONNECTION_BAD || isConnectionClass(QByteArray(PQresultErrorField(r, PG_DIAG_SQLSTATE)))))
+    if (!ok && (PQstatus(m_conn) == CONNECTION_BAD || QByteArray(PQresultErrorField(r, PG_DIAG_SQLSTATE)).isEmpty()
+                || isConnectionClass(QByteArray(PQresultErrorField(r, PG_DIAG_SQLSTATE)))))
         m_lost = true; // the server went away right after letting us in
     const Error e = ok ? Error{} : statementError(r, QStringLiteral("setting up the session"));
     PQclear(r);
@@ -249,7 +250,11 @@ Result<PgRows> PgConnection::finish(pg_result *r, const QString &context, bool c
         return PgRows(r);
     }
     m_sqlState = r ? QByteArray(PQresultErrorField(r, PG_DIAG_SQLSTATE)) : QByteArray();
-    if (PQstatus(m_conn) == CONNECTION_BAD || isConnectionClass(m_sqlState)) {
+    // No SQLSTATE at all: libpq's own error, not the server's — in practice the socket died
+    // ("server closed the connection unexpectedly") even when PQstatus has not caught up yet.
+    // Taking it for a lost connection is safe either way: what follows reconnects and resolves
+    // by reading, never by writing blindly.
+    if (PQstatus(m_conn) == CONNECTION_BAD || isConnectionClass(m_sqlState) || m_sqlState.isEmpty()) {
         m_lost = true;
         m_lostAtCommit = commits;
     }
