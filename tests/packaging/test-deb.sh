@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The package as a user gets it: cpack builds the .deb from this build directory, then it is
-# unpacked into an empty root (dpkg-deb -x: what dpkg install would put there, without touching
-# this system) and checked: every file the issue lists is there, the .desktop file and the
+# unpacked into an empty root (dpkg-deb -x), checked, and finally installed by dpkg into a clean
+# root with an empty package database (dpkg --root; this system is not touched). Checked: every file the issue lists is there, the .desktop file and the
 # AppStream metainfo validate, the dependencies were computed by dpkg-shlibdeps, and both
 # programs run from the unpacked root and say their version.
 #   test-deb.sh BUILD_DIR VERSION
@@ -21,7 +21,7 @@ echo "built $(basename "$deb") ($(du -h "$deb" | cut -f1))"
 # Dependencies: computed (Qt's libraries appear with versions), plus the named plugins.
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
-for lib in libqt6core6 libqt6widgets6 libqt6sql6 libqt6websockets6 libqt6printsupport6 libc6 libqt6sql6-sqlite libqt6svg6; do
+for lib in libqt6core6 libqt6widgets6 libqt6sql6 libqt6websockets6 libqt6printsupport6 libc6 libpq5 libqt6sql6-sqlite libqt6svg6; do
   grep -q "$lib" <<<"$depends" || fail "Depends lacks $lib"
 done
 grep -Eq 'libqt6core6[^,]*\(>= ' <<<"$depends" || fail "Depends has no versioned Qt Core: shlibdeps did not run"
@@ -57,4 +57,17 @@ out=$(QT_QPA_PLATFORM=offscreen "$root/usr/bin/ledgerdesk" --version) || fail "l
 [ "$out" = "ledgerdesk $version" ] || fail "ledgerdesk --version said '$out'"
 # And one real command against a store in the temp dir.
 "$root/usr/bin/ledgerctl" --store "$work/s.db" init >/dev/null || fail "ledgerctl init from the package"
+
+# And installed by dpkg itself into a clean root with an empty package database (not this
+# system's): dpkg unpacks, records and configures it; then both programs run from there.
+inst="$work/installed"
+mkdir -p "$inst/var/lib/dpkg/info" "$inst/var/lib/dpkg/updates"
+: >"$inst/var/lib/dpkg/status"
+dpkg --root="$inst" --log=/dev/null --force-not-root --force-depends --force-script-chrootless -i "$deb" >"$work/dpkg.log" 2>&1 \
+  || { cat "$work/dpkg.log" >&2; fail "dpkg -i into a clean root"; }
+dpkg --root="$inst" --force-not-root -s ledgerdesk | grep -q '^Status: install ok installed' || fail "dpkg does not record it installed"
+out=$("$inst/usr/bin/ledgerctl" --version) || fail "installed ledgerctl --version exited $?"
+[ "$out" = "ledgerctl $version" ] || fail "installed ledgerctl --version said '$out'"
+out=$(QT_QPA_PLATFORM=offscreen "$inst/usr/bin/ledgerdesk" --version) || fail "installed ledgerdesk --version exited $?"
+[ "$out" = "ledgerdesk $version" ] || fail "installed ledgerdesk --version said '$out'"
 echo "ok: the package installs and both programs run from it"
