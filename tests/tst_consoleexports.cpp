@@ -163,7 +163,10 @@ void TestConsoleExports::moreRowsThanTheViewLoaded()
     const qint64 total = *c.store.store().transactionCount({});
     QCOMPARE(rows.size() - 1, total);
     QVERIFY2(loaded < total / 2, qPrintable(QStringLiteral("the view loaded %1 of %2 rows").arg(loaded).arg(total)));
-    QVERIFY(c.window.transactionModel()->rowsFetched() == loaded); // the export did not go through the model
+    // The export did not go through the model: it did not fetch the table. (A page or two may
+    // still arrive meanwhile — the view asks for what it shows, and a busy machine settles late.)
+    const qint64 fetchedSince = c.window.transactionModel()->rowsFetched() - loaded;
+    QVERIFY2(fetchedSince < total / 2, qPrintable(QStringLiteral("the model fetched %1 more rows during the export").arg(fetchedSince)));
     // In the view's own order (its sort): the first rows match the store's first page.
     TxQuery q = c.window.transactionModel()->query();
     q.offset = 0;
