@@ -335,7 +335,15 @@ Error PgConnection::readSnapshot(const std::function<Error()> &work)
     // connection found broken before it began is made again.
     auto begun = reading<bool>([&]() -> Result<bool> {
         auto b = run("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY");
-        return b.ok() ? Result<bool>(true) : Result<bool>(b.error());
+        if (!b.ok())
+            return b.error();
+        // The snapshot is taken at the transaction's first query, not at BEGIN: take it now, so
+        // that a sharded store's nested snapshots are taken together rather than shard by shard
+        // as the scans reach them (a wide cut shows transfers half-way between shards).
+        auto pinned = run("SELECT 1");
+        if (!pinned.ok() && !m_lost)
+            run("ROLLBACK");
+        return pinned.ok() ? Result<bool>(true) : Result<bool>(pinned.error());
     });
     if (!begun.ok())
         return begun.error();
