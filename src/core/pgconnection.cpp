@@ -113,6 +113,15 @@ bool isConnectionClass(const QByteArray &state)
     return state.startsWith("08") || state == "57P01" || state == "57P02" || state == "57P03";
 }
 
+// Whether a failed statement broke the connection. No SQLSTATE at all is libpq's own error, not
+// the server's — in practice the socket died ("server closed the connection unexpectedly") even
+// when PQstatus has not caught up yet; taking it for a loss is safe either way, because what
+// follows reconnects and resolves by reading, never by writing blindly.
+bool connectionBroke(pg_conn *conn, const QByteArray &state)
+{
+    return PQstatus(conn) == CONNECTION_BAD || state.isEmpty() || isConnectionClass(state);
+}
+
 QString firstLine(const char *message)
 {
     return QString::fromUtf8(message).trimmed().section(QLatin1Char('\n'), 0, 0);
@@ -184,8 +193,7 @@ Error PgConnection::sessionSetup()
         + QByteArrayLiteral("; SET client_encoding = 'UTF8'; SET synchronous_commit = on");
     PGresult *r = PQexec(m_conn, setup.constData());
     const bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
-    if (!ok && (PQstatus(m_conn) == CONNECTION_BAD || QByteArray(PQresultErrorField(r, PG_DIAG_SQLSTATE)).isEmpty()
-                || isConnectionClass(QByteArray(PQresultErrorField(r, PG_DIAG_SQLSTATE)))))
+    if (!ok && connectionBroke(m_conn, QByteArray(PQresultErrorField(r, PG_DIAG_SQLSTATE))))
         m_lost = true; // the server went away right after letting us in
     const Error e = ok ? Error{} : statementError(r, QStringLiteral("setting up the session"));
     PQclear(r);
@@ -250,11 +258,7 @@ Result<PgRows> PgConnection::finish(pg_result *r, const QString &context, bool c
         return PgRows(r);
     }
     m_sqlState = r ? QByteArray(PQresultErrorField(r, PG_DIAG_SQLSTATE)) : QByteArray();
-    // No SQLSTATE at all: libpq's own error, not the server's — in practice the socket died
-    // ("server closed the connection unexpectedly") even when PQstatus has not caught up yet.
-    // Taking it for a lost connection is safe either way: what follows reconnects and resolves
-    // by reading, never by writing blindly.
-    if (PQstatus(m_conn) == CONNECTION_BAD || isConnectionClass(m_sqlState) || m_sqlState.isEmpty()) {
+    if (connectionBroke(m_conn, m_sqlState)) {
         m_lost = true;
         m_lostAtCommit = commits;
     }

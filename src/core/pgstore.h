@@ -93,7 +93,11 @@ private:
     Result<LegOutcome> legWrite(const QString &txId, const QString &accountId,
                                 const std::function<rules::LegDecision(const Locked &)> &decide, LegSide side, qint64 amount,
                                 LegStatus newStatus);
-    Result<std::optional<Transaction>> readTransaction(const QString &id);
+    // The document (and, when `token` is given, the write token it carries).
+    Result<std::optional<Transaction>> readTransaction(const QString &id, QString *token = nullptr);
+    // Resolving a compare-and-set whose commit's answer was lost: applied when the document
+    // carries our token; nullopt when it does not (write again).
+    Result<std::optional<CasOutcome>> casWrittenBy(const QString &id, const QString &token);
     Result<std::optional<Account>> readAccountWithToken(const QString &id, QString *token);
     QString txWhere(const TxQuery &query, PgParams &params) const;
 

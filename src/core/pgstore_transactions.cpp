@@ -17,14 +17,27 @@ PgParams &operator<<(PgParams &params, const JournalEntry &j)
 
 } // namespace
 
-Result<std::optional<Transaction>> PgStore::readTransaction(const QString &id)
+Result<std::optional<Transaction>> PgStore::readTransaction(const QString &id, QString *token)
 {
     auto r = m_conn->run("SELECT " LEDGER_PG_TX_COLUMNS " FROM transactions WHERE id = $1", PgParams{id});
     if (!r.ok())
         return r.error();
     if (r->isEmpty())
         return std::optional<Transaction>();
+    if (token)
+        *token = pgrows::txToken(*r);
     return std::optional<Transaction>(pgrows::transaction(*r));
+}
+
+Result<std::optional<CasOutcome>> PgStore::casWrittenBy(const QString &id, const QString &token)
+{
+    QString found;
+    auto t = readTransaction(id, &found);
+    if (!t.ok())
+        return t.error();
+    if (t->has_value() && found == token)
+        return std::optional<CasOutcome>(CasOutcome{true, **t});
+    return std::optional<CasOutcome>(); // not written: compare-and-set again
 }
 
 Result<Transaction> PgStore::transaction(const QString &id)
@@ -155,14 +168,7 @@ Result<CasOutcome> PgStore::updateTransaction(const QString &id, const TxGuard &
             return current();
         return CasOutcome{true, pgrows::transaction(*r)};
     };
-    return m_conn->writing<CasOutcome>(attempt, [&]() -> Result<std::optional<CasOutcome>> {
-        auto r = m_conn->run("SELECT " LEDGER_PG_TX_COLUMNS " FROM transactions WHERE id = $1", PgParams{id});
-        if (!r.ok())
-            return r.error();
-        if (!r->isEmpty() && pgrows::txToken(*r) == token)
-            return std::optional<CasOutcome>(CasOutcome{true, pgrows::transaction(*r)});
-        return std::optional<CasOutcome>(); // not written: compare-and-set again
-    });
+    return m_conn->writing<CasOutcome>(attempt, [&]() { return casWrittenBy(id, token); });
 }
 
 Result<CasOutcome> PgStore::linkCompensation(const QString &originalId, const QString &expected, const QString &compensationId,
@@ -192,14 +198,7 @@ Result<CasOutcome> PgStore::linkCompensation(const QString &originalId, const QS
         // Already linked to this one: asking twice links once.
         return CasOutcome{(*found)->compensatedBy == compensationId, **found};
     };
-    return m_conn->writing<CasOutcome>(attempt, [&]() -> Result<std::optional<CasOutcome>> {
-        auto r = m_conn->run("SELECT " LEDGER_PG_TX_COLUMNS " FROM transactions WHERE id = $1", PgParams{originalId});
-        if (!r.ok())
-            return r.error();
-        if (!r->isEmpty() && pgrows::txToken(*r) == token)
-            return std::optional<CasOutcome>(CasOutcome{true, pgrows::transaction(*r)});
-        return std::optional<CasOutcome>();
-    });
+    return m_conn->writing<CasOutcome>(attempt, [&]() { return casWrittenBy(originalId, token); });
 }
 
 } // namespace ledger
