@@ -27,6 +27,23 @@ QJsonObject latencyJson(const bench::LatencyStats &s)
                        {QStringLiteral("p95"), s.p95},     {QStringLiteral("p99"), s.p99},   {QStringLiteral("max"), s.max}};
 }
 
+QJsonObject tailProfileJson(const bench::TailProfile &p)
+{
+    const auto split = [](const bench::TimeSplit &t) {
+        return QJsonObject{{QStringLiteral("transfers"), t.transfers},
+                           {QStringLiteral("wallMs"), t.wallMs},
+                           {QStringLiteral("cpuMs"), t.cpuMs},
+                           {QStringLiteral("gateWaitMs"), t.gateWaitMs},
+                           {QStringLiteral("heldOffCpuMs"), t.heldOffCpuMs},
+                           {QStringLiteral("elsewhereOffCpuMs"), t.elsewhereOffCpuMs},
+                           {QStringLiteral("involuntarySwitches"), t.involuntarySwitches}};
+    };
+    return QJsonObject{{QStringLiteral("slowest"), split(p.slowest)},
+                       {QStringLiteral("middle"), split(p.middle)},
+                       {QStringLiteral("all"), split(p.all)},
+                       {QStringLiteral("heldOffCpuShare"), p.heldOffCpuShare}};
+}
+
 QJsonObject publishedSeedFigures()
 {
     const auto figures = [](double runtime, double mean, double sd, double p75, double p95, double p99, double min, double max) {
@@ -96,6 +113,28 @@ QString renderRaw(const QJsonObject &o)
         + renderTable({QStringLiteral("threads"), QStringLiteral("commits/s")}, rows, {0, 1});
 }
 
+QString renderTailProfile(const QJsonObject &p)
+{
+    if (p.isEmpty())
+        return {};
+    const auto row = [](const QString &name, const QJsonObject &t) {
+        return QStringList{name, count(t.value(QStringLiteral("transfers"))), ms(t.value(QStringLiteral("wallMs"))),
+                           ms(t.value(QStringLiteral("cpuMs"))), ms(t.value(QStringLiteral("gateWaitMs"))),
+                           ms(t.value(QStringLiteral("heldOffCpuMs"))), ms(t.value(QStringLiteral("elsewhereOffCpuMs"))),
+                           fixed(t.value(QStringLiteral("involuntarySwitches")), 2)};
+    };
+    const QList<QStringList> rows{row(QStringLiteral("p99 and slower"), p.value(QStringLiteral("slowest")).toObject()),
+                                  row(QStringLiteral("p45-p55"), p.value(QStringLiteral("middle")).toObject()),
+                                  row(QStringLiteral("all"), p.value(QStringLiteral("all")).toObject())};
+    return QStringLiteral("\nwhere a transfer's time goes (mean ms per transfer; gate = this process's write lock of the file;\n"
+                          "the gate holders were off the CPU for %1% of the time they held it)\n")
+               .arg(fixed(QJsonValue(p.value(QStringLiteral("heldOffCpuShare")).toDouble() * 100), 1))
+        + renderTable({QStringLiteral("transfers"), QStringLiteral("count"), QStringLiteral("wall"), QStringLiteral("on CPU"),
+                       QStringLiteral("waiting for gate"), QStringLiteral("holding gate, off CPU"), QStringLiteral("other off CPU"),
+                       QStringLiteral("preemptions")},
+                      rows, {1, 2, 3, 4, 5, 6, 7});
+}
+
 QString renderTransfers(const QJsonObject &o)
 {
     QList<QStringList> rows{
@@ -112,7 +151,7 @@ QString renderTransfers(const QJsonObject &o)
     return QStringLiteral("transfers: %1 threads, %2 transfers among %3 accounts; %4%5\n")
                .arg(o.value(QStringLiteral("threads")).toInt())
                .arg(count(o.value(QStringLiteral("transfers"))), count(o.value(QStringLiteral("accounts"))), storeLine(o), runsNote(o))
-        + renderTable({QStringLiteral("figure"), QStringLiteral("value")}, rows);
+        + renderTable({QStringLiteral("figure"), QStringLiteral("value")}, rows) + renderTailProfile(o.value(QStringLiteral("tailProfile")).toObject());
 }
 
 QString renderSeed(const QJsonObject &o)
@@ -231,6 +270,28 @@ QString renderBenchReport(const QJsonObject &o)
             parts << renderBenchReport(o.value(name).toObject());
     }
     return parts.join(QLatin1Char('\n'));
+}
+
+QString firstUncleanAudit(const QJsonValue &v)
+{
+    if (v.isArray()) {
+        for (const QJsonValue &each : v.toArray())
+            if (QString found = firstUncleanAudit(each); !found.isEmpty())
+                return found;
+        return {};
+    }
+    if (!v.isObject())
+        return {};
+    const QJsonObject o = v.toObject();
+    if (o.value(QStringLiteral("auditClean")) == QJsonValue(false)) {
+        const QString why = o.value(QStringLiteral("auditError")).toString();
+        return QStringLiteral("%1: %2").arg(o.value(QStringLiteral("scenario")).toString(QStringLiteral("bench")),
+                                             why.isEmpty() ? QStringLiteral("not clean") : why);
+    }
+    for (const QJsonValue &each : o)
+        if (QString found = firstUncleanAudit(each); !found.isEmpty())
+            return found;
+    return {};
 }
 
 } // namespace ledger::cli

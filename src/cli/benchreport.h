@@ -13,9 +13,16 @@ namespace ledger::cli {
 QJsonObject storeFields(const bench::ScratchStore &scratch);
 // {"p50", "p75", "p95", "p99", "max", "min", "mean", "stddev", "count"} in milliseconds.
 QJsonObject latencyJson(const bench::LatencyStats &s);
+// {"slowest", "middle", "all": {"transfers", "wallMs", "cpuMs", "gateWaitMs", "heldOffCpuMs",
+// "elsewhereOffCpuMs", "involuntarySwitches"}, "heldOffCpuShare"} (benchtail.h).
+QJsonObject tailProfileJson(const bench::TailProfile &p);
 // The seed scenario as the MongoDB schema book published it (MongoDB 3.0.1, MacBook Pro 2013,
 // 4 processes × 50 connections), for the table beside ours.
 QJsonObject publishedSeedFigures();
+
+// "<scenario>: <auditError>" of the first run anywhere in a report (any run of any scenario,
+// nested in `all` or `shards`) whose scratch store did not audit clean; empty when all were.
+QString firstUncleanAudit(const QJsonValue &report);
 
 // The readable report of one scenario's object, or of `bench all`'s object of objects.
 QString renderBenchReport(const QJsonObject &result);

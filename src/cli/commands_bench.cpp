@@ -18,6 +18,13 @@ namespace {
 using bench::BenchConfig;
 using bench::ScratchStore;
 
+void insertAudit(QJsonObject &o, const Error &audit)
+{
+    o.insert(QStringLiteral("auditClean"), audit.ok());
+    if (!audit.ok())
+        o.insert(QStringLiteral("auditError"), audit.toString());
+}
+
 // One scenario run: its JSON object, whose `mainKey` the median is taken by.
 using RunFn = std::function<Result<QJsonObject>()>;
 
@@ -36,6 +43,14 @@ Result<QJsonObject> medianOfRuns(const BenchArgs &a, const QString &mainKey, con
               [&](const QJsonObject &x, const QJsonObject &y) { return x.value(mainKey).toDouble() < y.value(mainKey).toDouble(); });
     // The lower median for an even count: a figure some run actually reached, never an average.
     QJsonObject chosen = results.at((results.size() - 1) / 2);
+    // A run that was not audit clean taints the figure, median or not: its finding is kept.
+    for (const QJsonObject &r : results) {
+        if (r.value(QStringLiteral("auditClean")) == QJsonValue(false)) {
+            chosen.insert(QStringLiteral("auditClean"), false);
+            chosen.insert(QStringLiteral("auditError"), r.value(QStringLiteral("auditError")));
+            break;
+        }
+    }
     QJsonArray all;
     for (const QJsonObject &r : results)
         all.append(r.value(mainKey));
@@ -113,7 +128,7 @@ Result<QJsonObject> transfersRun(const BenchArgs &a, int shards, Durability dura
     if (!raw.ok())
         return raw.error();
     progressLine(err, QStringLiteral("transfers: %1 on %2 threads").arg(a.count).arg(a.threads));
-    auto t = bench::runTransfers(**scratch, a.threads, a.count, a.seed);
+    auto t = bench::runTransfers(**scratch, a.threads, a.count, a.seed, a.tailProfile);
     if (!t.ok())
         return t.error();
     progressLine(err, QStringLiteral("auditing the scratch store"));
@@ -134,9 +149,9 @@ Result<QJsonObject> transfersRun(const BenchArgs &a, int shards, Durability dura
     o.insert(QStringLiteral("writesPerTransfer"), t->writesPerTransfer);
     o.insert(QStringLiteral("efficiency"), rawRate > 0 ? t->transfersPerSecond * t->writesPerTransfer / rawRate : 0);
     o.insert(QStringLiteral("latencyMs"), latencyJson(t->latencyMs));
-    o.insert(QStringLiteral("auditClean"), audit.ok());
-    if (!audit.ok())
-        o.insert(QStringLiteral("auditError"), audit.toString());
+    if (t->tail)
+        o.insert(QStringLiteral("tailProfile"), tailProfileJson(*t->tail));
+    insertAudit(o, audit);
     return o;
 }
 
@@ -169,7 +184,7 @@ Result<QJsonObject> seedScenario(const BenchArgs &a, QTextStream &err)
         o.insert(QStringLiteral("transfersPerSecond"), s->transfersPerSecond);
         o.insert(QStringLiteral("latencyMs"), latencyJson(s->latencyMs));
         o.insert(QStringLiteral("published"), publishedSeedFigures());
-        o.insert(QStringLiteral("auditClean"), audit.ok());
+        insertAudit(o, audit);
         return o;
     }, err);
 }
@@ -207,7 +222,7 @@ Result<QJsonObject> recoverScenario(const BenchArgs &a, QTextStream &err)
         o.insert(QStringLiteral("transactionsPerSecond"), r->transactionsPerSecond);
         o.insert(QStringLiteral("transfersPerSecond"), t->transfersPerSecond);
         o.insert(QStringLiteral("ratioToTransfers"), t->transfersPerSecond > 0 ? r->transactionsPerSecond / t->transfersPerSecond : 0);
-        o.insert(QStringLiteral("auditClean"), audit.ok());
+        insertAudit(o, audit);
         return o;
     }, err);
 }
@@ -281,8 +296,17 @@ int cmdBench(Context &c)
         result = *r;
     }
     if (c.json)
-        return c.printJson(result);
-    c.out << renderBenchReport(result);
+        c.printJson(result);
+    else
+        c.out << renderBenchReport(result);
+    // The figures are printed either way (they are what was measured), but a scratch store that
+    // does not audit clean means the protocol broke under load: that is a failure, not a number.
+    if (const QString unclean = firstUncleanAudit(result); !unclean.isEmpty()) {
+        c.out.flush();
+        c.err << makeError(ErrorCode::AuditFindings, QStringLiteral("the scratch store of %1").arg(unclean)).toString() << '\n';
+        c.err.flush();
+        return int(exitStatusOf(ErrorCode::AuditFindings));
+    }
     return 0;
 }
 
