@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ make
   qt6-base-dev libqt6sql6-sqlite          # core, ledgerctl, widgets
+  libsqlite3-dev                          # the C API on the handle QSQLITE opened (WAL hook)
   qt6-charts-dev libqt6opengl6-dev        # the dashboard (Qt Charts' CMake package needs OpenGL's)
   libqt6svg6 qt6-svg-dev                  # SVG icons; the build renders the hicolor PNGs from the SVG
   qt6-websockets-dev                      # ledgerctl serve --ws (and the test's client)
@@ -14,6 +15,7 @@ packages=(
   fonts-wqy-microhei                      # Chinese text in offscreen tests and the zh_CN screenshot
   poppler-utils                           # pdftoppm: the incident report's PDF rendered in a test
   dpkg-dev file desktop-file-utils appstream  # cpack's .deb (shlibdeps) and its checks
+  mmdebstrap                              # a fresh bookworm root to install the .deb into (CI)
   fonts-dejavu-core                       # text in offscreen tests and screenshots
   libpq-dev pkg-config                    # the PostgreSQL store (libpq)
   postgresql                              # throwaway clusters for the @pg tests and benchmarks

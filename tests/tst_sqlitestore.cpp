@@ -8,6 +8,8 @@
 #include <QElapsedTimer>
 #include <numeric>
 #include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
 #include <QRegularExpression>
 
 using namespace ledger;
@@ -56,6 +58,7 @@ private Q_SLOTS:
     void overviewQueries();
     void changeMarkerMovesOnOtherConnectionsCommits();
     void openingAnotherConnectionKeepsTheLocks();
+    void checkpointsRunBesideTheWriters();
 };
 
 void TestSqliteStore::createWritesSchemaScaleAndWorld()
@@ -658,6 +661,43 @@ void TestSqliteStore::changeMarkerMovesOnOtherConnectionsCommits()
     QCOMPARE(*watcher->changeMarker(), before); // nothing happened
     openAccounts(t.store(), {QStringLiteral("alice")}, 10);
     QVERIFY(*watcher->changeMarker() != before);
+}
+
+void TestSqliteStore::checkpointsRunBesideTheWriters()
+{
+    // The log is copied back by the file's checkpointer thread, not inside the commit that
+    // crosses the threshold (which would hold every writer of this process on the write gate for
+    // the checkpoint's syncs); and that thread finishes the job, so that the log starts over
+    // from its beginning at the next write instead of growing. Seen from outside: after the
+    // thread reports a checkpoint, further writes reuse the log file without making it longer.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("c.db"));
+    SqliteOptions options;
+    options.checkpointPages = 64;
+    auto store = SqliteStore::create(path, 2, options);
+    QVERIFY(store.ok());
+    auto account = (*store)->createAccount(QStringLiteral("a"), QString(), QStringLiteral("test"));
+    QVERIFY(account.ok());
+    const QString wal = path + QStringLiteral("-wal");
+    const qint64 frame = 24 + 4096;
+    qint64 version = account->version;
+    // Past the threshold (64 frames), well short of the inline fallback's four times that.
+    while (QFileInfo(wal).size() < 80 * frame) {
+        auto touched = (*store)->touchAccountIfVersion(QStringLiteral("a"), version++);
+        QVERIFY(touched.ok() && *touched);
+    }
+    QVERIFY(QFileInfo(wal).size() < 4 * 64 * frame);
+    QTRY_VERIFY_WITH_TIMEOUT(SqliteConnection::checkpointsCompleted(path) >= 1, 10'000);
+    const qint64 size = QFileInfo(wal).size();
+    for (int i = 0; i < 40; ++i) {
+        auto touched = (*store)->touchAccountIfVersion(QStringLiteral("a"), version++);
+        QVERIFY(touched.ok() && *touched);
+    }
+    QCOMPARE(QFileInfo(wal).size(), size);
+    auto read = (*store)->account(QStringLiteral("a"));
+    QVERIFY(read.ok());
+    QCOMPARE(read->version, version);
+    LEDGER_VERIFY_AUDIT_CLEAN(**store);
 }
 
 QTEST_GUILESS_MAIN(TestSqliteStore)

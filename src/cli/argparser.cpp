@@ -137,6 +137,8 @@ QList<CommandSpec> buildCommands()
           {QStringLiteral("dir"), QStringLiteral("PATH"), QStringLiteral("where the scratch store goes (default: beside --store)")},
           {QStringLiteral("seed"), QStringLiteral("N"), QStringLiteral("random seed of the transfers (default 1)")},
           {QStringLiteral("keep"), QString(), QStringLiteral("keep the scratch store and say where")},
+          {QStringLiteral("tail-profile"), QString(),
+           QStringLiteral("transfers: split the slowest transfers' time into CPU, lock wait and time off the CPU")},
           kJson},
          QStringLiteral("measure the store and the protocol on a scratch store (never your ledger)"),
          QStringLiteral("SCENARIO is one of:\n"

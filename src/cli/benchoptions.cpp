@@ -115,6 +115,9 @@ Result<BenchArgs> parseBenchArgs(const Context &c, const QString &scenarioOverri
     a.sliceMs = *slice;
 
     a.keep = c.args.flags.contains(QStringLiteral("keep"));
+    a.tailProfile = c.args.flags.contains(QStringLiteral("tail-profile"));
+    if (a.tailProfile && a.scenario != QLatin1String("transfers"))
+        return makeError(ErrorCode::InvalidArgument, QStringLiteral("--tail-profile is for the transfers scenario"));
     a.consoleBinary = c.args.value(QStringLiteral("console-binary"));
     // The scratch store goes where the operator's store is (same disk, same file system), unless
     // told otherwise; the system's temporary directory when that does not exist yet.

@@ -27,6 +27,7 @@ struct BenchArgs {
     QStringList servers; // PostgreSQL: the store's database(s); scratch databases go beside them
     quint64 seed = 1;
     bool keep = false;
+    bool tailProfile = false; // transfers: benchtail.h
 };
 
 // raw, transfers, seed, recover, shards, console: in the order `bench all` runs them.

@@ -6,6 +6,7 @@
 #include "audit.h"
 #include "benchthreads.h"
 #include "coordinator.h"
+#include "writetimes.h"
 
 #include <QDir>
 #include <atomic>
@@ -157,7 +158,7 @@ private:
 
 } // namespace
 
-Result<TransfersResult> runTransfers(const ScratchStore &scratch, int threads, qint64 count, quint64 seed)
+Result<TransfersResult> runTransfers(const ScratchStore &scratch, int threads, qint64 count, quint64 seed, bool tailProfile)
 {
     const QStringList &accounts = scratch.accounts();
     if (accounts.size() < 2)
@@ -166,6 +167,8 @@ Result<TransfersResult> runTransfers(const ScratchStore &scratch, int threads, q
     std::atomic<qint64> writes{0};
     FailureTally failures;
     Samples samples(threads);
+    auto times = std::vector<std::vector<TransferTimes>>(std::size_t(threads));
+    setWriteProfiling(tailProfile);
     Stopwatch clock;
     const Error e = onThreads(scratch.config(), threads, [&](Store &store, int t, int) -> Error {
         CoordinatorOptions options;
@@ -179,14 +182,20 @@ Result<TransfersResult> runTransfers(const ScratchStore &scratch, int threads, q
         clock.startOnce();
         while (next++ < count) {
             const TransferRequest request = randomTransfer(accounts, rng);
+            TailSampler sampler;
+            if (tailProfile)
+                sampler.start();
             const auto started = Stopwatch::Clock::now();
             const TxOutcome o = coordinator.transfer(request);
             samples.add(t, Stopwatch::msSince(started));
+            if (tailProfile)
+                times[std::size_t(t)].push_back(sampler.stop());
             if (Error stop = failures.record(o); !stop.ok())
                 return stop;
         }
         return {};
     });
+    setWriteProfiling(false);
     if (!e.ok())
         return e;
     TransfersResult r;
@@ -200,6 +209,12 @@ Result<TransfersResult> runTransfers(const ScratchStore &scratch, int threads, q
     r.transfersPerSecond = r.seconds > 0 ? double(r.completed) / r.seconds : 0;
     r.writesPerTransfer = count > 0 ? double(r.writes) / double(count) : 0;
     r.latencyMs = summarize(samples.merged());
+    if (tailProfile) {
+        std::vector<TransferTimes> all;
+        for (const auto &v : times)
+            all.insert(all.end(), v.begin(), v.end());
+        r.tail = TailProfile::of(std::move(all));
+    }
     return r;
 }
 

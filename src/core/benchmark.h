@@ -15,6 +15,7 @@
 // connection each. `progress` is called from the caller's thread only.
 
 #include "benchstats.h"
+#include "benchtail.h"
 #include "recovery.h"
 #include "storeconfig.h"
 
@@ -99,11 +100,15 @@ struct TransfersResult {
     double transfersPerSecond = 0;
     double writesPerTransfer = 0;
     LatencyStats latencyMs;
+    std::optional<TailProfile> tail; // with tailProfile (benchtail.h)
 };
 
 // `count` random transfers (amounts 0.01–10.00, source ≠ destination, from a seeded generator)
 // among the scratch accounts on `threads` threads, one connection and coordinator each.
-Result<TransfersResult> runTransfers(const ScratchStore &store, int threads, qint64 count, quint64 seed);
+// With `tailProfile`, each transfer's time is also split (benchtail.h); that costs a few system
+// calls per write, so the throughput of such a run is a little lower.
+Result<TransfersResult> runTransfers(const ScratchStore &store, int threads, qint64 count, quint64 seed,
+                                     bool tailProfile = false);
 
 struct SeedResult {
     int iterations = 0;

@@ -10,16 +10,20 @@
 #include "result.h"
 #include "shardidentity.h"
 #include "store.h"
+#include "writetimes.h"
 
 #include <QMutex>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QVariant>
+#include <chrono>
 #include <functional>
 #include <optional>
 #include <type_traits>
 #include <memory>
 #include <unordered_map>
+
+struct sqlite3;
 
 namespace ledger {
 
@@ -31,9 +35,17 @@ struct SqliteOptions {
     // shard file is refused (store-is-shard), so that no one writes to one shard behind the
     // others' back. Create: recorded in the meta table.
     std::optional<ShardIdentity> shard = std::nullopt;
+    // WAL pages after which a checkpoint is due (sqliteconnection.cpp says why 8,000; tests
+    // make it small).
+    int checkpointPages = 8000;
 };
 
 class SqliteConnection {
+    // Adds one write's gate wait and hold to this thread's WriteTimes (when profiling is on):
+    // made before asking for the gate, told when it was taken, counts the hold when destroyed —
+    // after the gate was released, since it is declared before the lock.
+    class WriteTimer;
+
 public:
     enum class Mode { OpenExisting, Create };
 
@@ -98,6 +110,13 @@ public:
     };
     Result<Clock> clock(qint64 offsetMs = 0);
 
+    // Called by the WAL hook during a commit: the log has grown past the checkpoint threshold.
+    void noteCheckpointDue() { m_checkpointDue = true; }
+    int checkpointPages() const { return m_checkpointPages; }
+    // Checkpoints this process's checkpointer thread of the file at `path` has completed since
+    // it started (0 when none runs). For tests.
+    static int checkpointsCompleted(const QString &path);
+
     // Maps a Qt SQL error to a LedgerDesk error with a message naming the store and `context`.
     Error storeError(const QSqlError &error, const QString &context) const;
 
@@ -110,6 +129,11 @@ private:
     Error runControl(const char *sql, const QString &context);
     Error begin();
     void rollback();
+    // Installs the WAL hook that moves checkpoints out of the write gate (sqliteconnection.cpp).
+    Error takeOverCheckpoints();
+    // After a write, outside the gate: hands the checkpoint the hook noted as due, if any, to
+    // the file's checkpointer thread.
+    void checkpointIfWanted();
     Error commit();
     Error checkAndMigrate(Mode mode, int scaleForCreate);
     // sqliteconnection_shard.cpp: inside the create transaction; on open, before migrating.
@@ -120,6 +144,9 @@ private:
     QString m_path;
     QString m_connectionName;
     QSqlDatabase m_db;
+    sqlite3 *m_handle = nullptr;    // m_db's own handle (for the WAL hook and checkpoints)
+    bool m_checkpointDue = false;
+    int m_checkpointPages = 8000;
     SharedFile *m_shared = nullptr; // set once SQLite opened the file
     bool m_counted = false;         // counted in m_shared->connections (open() succeeded)
     // unordered_map of unique_ptr: run() hands out pointers that must survive later inserts.
@@ -171,21 +198,54 @@ auto SqliteConnection::firstRow(Result<Query> query, Read read) -> Result<std::o
     return value;
 }
 
+class SqliteConnection::WriteTimer {
+public:
+    WriteTimer() : m_asked(std::chrono::steady_clock::now()) {}
+    void gateTaken()
+    {
+        m_taken = std::chrono::steady_clock::now();
+        m_takenCpuNs = threadCpuNs();
+    }
+    ~WriteTimer()
+    {
+        const auto released = std::chrono::steady_clock::now();
+        WriteTimes &t = threadWriteTimes();
+        t.writes += 1;
+        t.gateWaitNs += std::chrono::duration_cast<std::chrono::nanoseconds>(m_taken - m_asked).count();
+        t.heldNs += std::chrono::duration_cast<std::chrono::nanoseconds>(released - m_taken).count();
+        t.heldCpuNs += threadCpuNs() - m_takenCpuNs;
+    }
+
+private:
+    std::chrono::steady_clock::time_point m_asked;
+    std::chrono::steady_clock::time_point m_taken;
+    qint64 m_takenCpuNs = 0;
+};
+
 template <typename T, typename Body>
 Result<T> SqliteConnection::write(Body &&body)
 {
-    QMutexLocker lock(writeGate());
-    if (Error e = begin(); !e.ok())
-        return e;
-    Result<T> result = body();
-    if (!result.ok()) {
-        rollback();
-        return result;
-    }
-    if (Error e = commit(); !e.ok()) {
-        rollback();
-        return e;
-    }
+    Result<T> result = [&]() -> Result<T> {
+        std::optional<WriteTimer> timer;
+        if (writeProfiling())
+            timer.emplace();
+        QMutexLocker lock(writeGate());
+        if (timer)
+            timer->gateTaken();
+        if (Error e = begin(); !e.ok())
+            return e;
+        Result<T> r = body();
+        if (!r.ok()) {
+            rollback();
+            return r;
+        }
+        if (Error e = commit(); !e.ok()) {
+            rollback();
+            return e;
+        }
+        return r;
+    }();
+    checkpointIfWanted(); // the gate is released: other writers go on meanwhile
     return result;
 }
 
