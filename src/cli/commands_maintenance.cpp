@@ -230,12 +230,12 @@ int cmdErrors(Context &c)
         for (ErrorCode code : allErrorCodes())
             array.append(QJsonObject{{QStringLiteral("code"), codeWord(code)},
                                      {QStringLiteral("exitStatus"), int(exitStatusOf(code))},
-                                     {QStringLiteral("meaning"), describe(code)}});
+                                     {QStringLiteral("meaning"), describe(code).english()}});
         return c.printJson(array);
     }
     QList<QStringList> rows;
     for (ErrorCode code : allErrorCodes())
-        rows << QStringList{codeWord(code), QString::number(int(exitStatusOf(code))), describe(code)};
+        rows << QStringList{codeWord(code), QString::number(int(exitStatusOf(code))), describe(code).local()};
     c.out << renderTable({QStringLiteral("CODE"), QStringLiteral("EXIT"), QStringLiteral("MEANING")}, rows, {1});
     return 0;
 }
