@@ -5,6 +5,7 @@
 // (LedgerDesk, CSV, the store's path and data). Also: how the language is chosen.
 #include "demo.h"
 #include "language.h"
+#include "languagename.h"
 #include "mainwindow.h"
 #include "settings.h"
 #include "testsupport.h"

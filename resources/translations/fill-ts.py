@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the translations of zh_CN.py into ledgerdesk_zh_CN.ts (after lupdate added the sources).
+"""Writes the translations of zh_CN.py into the .ts files (after lupdate added the sources):
+ledgerdesk_zh_CN.ts (the console) and ledgerctl_zh_CN.ts (ledgerctl and the core under both).
 Drops entries lupdate marked obsolete or vanished, and reports every source left untranslated:
    resources/translations/fill-ts.py   (exit status 1 when something is missing)"""
 import os, sys
@@ -9,37 +10,38 @@ here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
 from zh_CN import T
 
-path = os.path.join(here, 'ledgerdesk_zh_CN.ts')
-tree = ET.parse(path)
 missing = []
-for ctx in tree.getroot().findall('context'):
-    for m in list(ctx.findall('message')):
-        tr = m.find('translation')
-        if tr is not None and tr.get('type') in ('obsolete', 'vanished'):
-            ctx.remove(m)
-            continue
-        src = m.find('source').text or ''
-        if src not in T:
-            missing.append(src)
-            continue
-        if tr is None:
-            tr = ET.SubElement(m, 'translation')
-        tr.attrib.pop('type', None)
-        for child in list(tr):
-            tr.remove(child)
-        if m.get('numerus') == 'yes':
-            tr.text = None
-            form = ET.SubElement(tr, 'numerusform')
-            form.text = T[src]
-        else:
-            tr.text = T[src]
-    if not ctx.findall('message'):
-        tree.getroot().remove(ctx)
-tree.write(path, encoding='utf-8', xml_declaration=True)
-with open(path, encoding='utf-8') as f:
-    text = f.read()
-with open(path, 'w', encoding='utf-8') as f:
-    f.write(text.replace("<?xml version='1.0' encoding='utf-8'?>", '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>', 1))
+for name in ('ledgerdesk_zh_CN.ts', 'ledgerctl_zh_CN.ts'):
+    path = os.path.join(here, name)
+    tree = ET.parse(path)
+    for ctx in tree.getroot().findall('context'):
+        for m in list(ctx.findall('message')):
+            tr = m.find('translation')
+            if tr is not None and tr.get('type') in ('obsolete', 'vanished'):
+                ctx.remove(m)
+                continue
+            src = m.find('source').text or ''
+            if src not in T:
+                missing.append(src)
+                continue
+            if tr is None:
+                tr = ET.SubElement(m, 'translation')
+            tr.attrib.pop('type', None)
+            for child in list(tr):
+                tr.remove(child)
+            if m.get('numerus') == 'yes':
+                tr.text = None
+                form = ET.SubElement(tr, 'numerusform')
+                form.text = T[src]
+            else:
+                tr.text = T[src]
+        if not ctx.findall('message'):
+            tree.getroot().remove(ctx)
+    tree.write(path, encoding='utf-8', xml_declaration=True)
+    with open(path, encoding='utf-8') as f:
+        text = f.read()
+    with open(path, 'w', encoding='utf-8') as f:
+        f.write(text.replace("<?xml version='1.0' encoding='utf-8'?>", '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>', 1))
 for s in missing:
     print('untranslated:', repr(s))
 sys.exit(1 if missing else 0)

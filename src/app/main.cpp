@@ -3,6 +3,7 @@
 #include "consolebench.h"
 #include "language.h"
 #include "mainwindow.h"
+#include "settings.h"
 #include "screenshottour.h"
 
 #include <QApplication>
@@ -21,7 +22,7 @@ int main(int argc, char **argv)
     QApplication::setApplicationVersion(QStringLiteral(LEDGERDESK_VERSION));
     QApplication::setOrganizationName(QStringLiteral("LedgerDesk"));
     // Before any window or translated text is made.
-    ledger::app::installTranslators(app, ledger::app::chooseLanguage(ledger::app::Settings().language()));
+    ledger::installTranslators(app, ledger::chooseLanguage(ledger::app::Settings().language()));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("LedgerDesk — the operator console of a two-phase-commit ledger.\n"

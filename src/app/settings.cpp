@@ -1,5 +1,6 @@
 #include "settings.h"
 
+#include "language.h"
 #include "pguri.h"
 
 #include "recovery.h"
@@ -29,9 +30,10 @@ qint64 Settings::stuckThresholdMs() const
 
 void Settings::setStuckThresholdMs(qint64 ms) { m_settings.setValue(QStringLiteral("stuck/thresholdMs"), ms); }
 
-QString Settings::language() const { return m_settings.value(QStringLiteral("ui/language")).toString(); }
+// The key is core's: ledgerctl reads the same setting from this file (language.h).
+QString Settings::language() const { return m_settings.value(QLatin1String(kLanguageSettingKey)).toString(); }
 
-void Settings::setLanguage(const QString &language) { m_settings.setValue(QStringLiteral("ui/language"), language); }
+void Settings::setLanguage(const QString &language) { m_settings.setValue(QLatin1String(kLanguageSettingKey), language); }
 
 QStringList Settings::recentStores() const { return m_settings.value(QStringLiteral("stores/recent")).toStringList(); }
 

@@ -3,27 +3,44 @@
 #include "faults.h"
 #include "documents.h"
 #include "identifiers.h"
+#include "language.h"
+#include "textoutput.h"
+
+#include <QCoreApplication>
 
 namespace ledger::cli {
 
 namespace {
 
-const OptionSpec kJson{QStringLiteral("json"), QString(), QStringLiteral("print one JSON value on stdout")};
-const OptionSpec kCsv{QStringLiteral("csv"), QString(), QStringLiteral("print the rows as CSV (RFC 4180) on stdout")};
-const OptionSpec kAll{QStringLiteral("all"), QString(), QStringLiteral("every matching row, however many (exports)")};
-const OptionSpec kReason{QStringLiteral("reason"), QStringLiteral("TEXT"), QStringLiteral("why, recorded in the journal with your name")};
+// The help texts are kept as their English sources (the tables are built once, possibly before
+// the translator is installed) and translated when shown.
+QString translatedHelp(const QString &source)
+{
+    return source.isEmpty() ? source : QCoreApplication::translate("ledgerctl", source.toUtf8().constData());
+}
+
+QString optionHelp(const OptionSpec &o)
+{
+    const QString help = translatedHelp(o.help);
+    return o.helpArgument.isEmpty() ? help : help.arg(o.helpArgument);
+}
+
+const OptionSpec kJson{QStringLiteral("json"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "print one JSON value on stdout")};
+const OptionSpec kCsv{QStringLiteral("csv"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "print the rows as CSV (RFC 4180) on stdout")};
+const OptionSpec kAll{QStringLiteral("all"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "every matching row, however many (exports)")};
+const OptionSpec kReason{QStringLiteral("reason"), QStringLiteral("TEXT"), QT_TRANSLATE_NOOP("ledgerctl", "why, recorded in the journal with your name")};
 
 QList<CommandSpec> buildCommands()
 {
-    const QString durations = QStringLiteral("Durations look like 90s, 30m, 2h, 1d or 1h30m.");
+    const QString durations = QT_TRANSLATE_NOOP("ledgerctl", "Durations look like 90s, 30m, 2h, 1d or 1h30m.");
     return {
         {QStringLiteral("init"), {},
-         {{QStringLiteral("scale"), QStringLiteral("N"), QStringLiteral("decimal places of amounts, 0-18 (default 2)")},
-          {QStringLiteral("shards"), QStringLiteral("N"), QStringLiteral("spread the store over N SQLite files, 1-64 (--store names X.json)")},
+         {{QStringLiteral("scale"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "decimal places of amounts, 0-18 (default 2)")},
+          {QStringLiteral("shards"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "spread the store over N SQLite files, 1-64 (--store names X.json)")},
           {QStringLiteral("servers"), QStringLiteral("URIS"),
-           QStringLiteral("shards on PostgreSQL: one database URI per shard, separated by spaces (--store names X.json)")}},
-         QStringLiteral("create a new store (refuses to overwrite anything)"),
-         QStringLiteral("Without --shards the store is one SQLite file, or with --store postgresql://... one PostgreSQL\n"
+           QT_TRANSLATE_NOOP("ledgerctl", "shards on PostgreSQL: one database URI per shard, separated by spaces (--store names X.json)")}},
+         QT_TRANSLATE_NOOP("ledgerctl", "create a new store (refuses to overwrite anything)"),
+         QT_TRANSLATE_NOOP("ledgerctl", "Without --shards the store is one SQLite file, or with --store postgresql://... one PostgreSQL\n"
                         "database (created when it does not exist and you may). With --shards N, --store names the\n"
                         "store's topology file, which must end in .json: init writes the shard files X.shard-0.db ...\n"
                         "X.shard-<N-1>.db beside it, then X.json, which every command then opens as the store. With\n"
@@ -32,116 +49,116 @@ QList<CommandSpec> buildCommands()
                         "Accounts are placed by their id and transfers by their key (or id); the shard count is\n"
                         "fixed for the life of the store. Each shard makes every write durable before the next.")},
         {QStringLiteral("account create"), {QStringLiteral("ID")},
-         {{QStringLiteral("name"), QStringLiteral("TEXT"), QStringLiteral("the account holder's name")},
-          {QStringLiteral("opening"), QStringLiteral("AMOUNT"), QStringLiteral("opening balance, paid from @world")},
+         {{QStringLiteral("name"), QStringLiteral("TEXT"), QT_TRANSLATE_NOOP("ledgerctl", "the account holder's name")},
+          {QStringLiteral("opening"), QStringLiteral("AMOUNT"), QT_TRANSLATE_NOOP("ledgerctl", "opening balance, paid from @world")},
           kJson},
-         QStringLiteral("create an account"),
-         QStringLiteral("IDs are 1-64 characters of letters, digits, '.', '_' and '-'.")},
+         QT_TRANSLATE_NOOP("ledgerctl", "create an account"),
+         QT_TRANSLATE_NOOP("ledgerctl", "IDs are 1-64 characters of letters, digits, '.', '_' and '-'.")},
         {QStringLiteral("account freeze"), {QStringLiteral("ID")}, {kReason, kJson},
-         QStringLiteral("freeze an account: it takes part in no new transfer"), QString()},
-        {QStringLiteral("account unfreeze"), {QStringLiteral("ID")}, {kReason, kJson}, QStringLiteral("unfreeze an account"), QString()},
+         QT_TRANSLATE_NOOP("ledgerctl", "freeze an account: it takes part in no new transfer"), QString()},
+        {QStringLiteral("account unfreeze"), {QStringLiteral("ID")}, {kReason, kJson}, QT_TRANSLATE_NOOP("ledgerctl", "unfreeze an account"), QString()},
         {QStringLiteral("account close"), {QStringLiteral("ID")}, {kReason, kJson},
-         QStringLiteral("close an empty account for good"), QString()},
+         QT_TRANSLATE_NOOP("ledgerctl", "close an empty account for good"), QString()},
         {QStringLiteral("account show"), {QStringLiteral("ID")}, {kJson},
-         QStringLiteral("show an account with its balance, holds and held markers"), QString()},
+         QT_TRANSLATE_NOOP("ledgerctl", "show an account with its balance, holds and held markers"), QString()},
         {QStringLiteral("accounts"), {},
-         {{QStringLiteral("filter"), QStringLiteral("TEXT"), QStringLiteral("only ids or names containing TEXT")},
-          {QStringLiteral("limit"), QStringLiteral("N"), QStringLiteral("at most N accounts (default 1000)")},
+         {{QStringLiteral("filter"), QStringLiteral("TEXT"), QT_TRANSLATE_NOOP("ledgerctl", "only ids or names containing TEXT")},
+          {QStringLiteral("limit"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "at most N accounts (default 1000)")},
           kAll, kJson, kCsv},
-         QStringLiteral("list accounts"), QString()},
+         QT_TRANSLATE_NOOP("ledgerctl", "list accounts"), QString()},
         {QStringLiteral("transfer"), {QStringLiteral("SOURCE"), QStringLiteral("DESTINATION"), QStringLiteral("AMOUNT")},
-         {{QStringLiteral("key"), QStringLiteral("KEY"), QStringLiteral("idempotency key: the same key and request never pays twice")},
-          {QStringLiteral("memo"), QStringLiteral("TEXT"), QStringLiteral("a note kept with the transfer")},
+         {{QStringLiteral("key"), QStringLiteral("KEY"), QT_TRANSLATE_NOOP("ledgerctl", "idempotency key: the same key and request never pays twice")},
+          {QStringLiteral("memo"), QStringLiteral("TEXT"), QT_TRANSLATE_NOOP("ledgerctl", "a note kept with the transfer")},
           kJson},
-         QStringLiteral("move AMOUNT from SOURCE to DESTINATION"),
-         QStringLiteral("AMOUNT is a positive decimal with at most the ledger's scale of decimals, e.g. 12.34.\n"
+         QT_TRANSLATE_NOOP("ledgerctl", "move AMOUNT from SOURCE to DESTINATION"),
+         QT_TRANSLATE_NOOP("ledgerctl", "AMOUNT is a positive decimal with at most the ledger's scale of decimals, e.g. 12.34.\n"
                         "@world may be the source (money entering) or the destination (money leaving).")},
         {QStringLiteral("list"), {},
-         {{QStringLiteral("state"), QStringLiteral("STATE"), QStringLiteral("only this state: ") + txStateNames()},
+         {{QStringLiteral("state"), QStringLiteral("STATE"), QT_TRANSLATE_NOOP("ledgerctl", "only this state: %1"), txStateNames()},
           {QStringLiteral("stuck-for"), QStringLiteral("DURATION"),
-           QStringLiteral("only stuck ones: not finished and idle this long, or lease expired")},
-          {QStringLiteral("account"), QStringLiteral("ID"), QStringLiteral("only transfers from or to this account")},
-          {QStringLiteral("limit"), QStringLiteral("N"), QStringLiteral("at most N rows (default 100)")},
-          {QStringLiteral("newest"), QString(), QStringLiteral("newest first (default: oldest first)")},
+           QT_TRANSLATE_NOOP("ledgerctl", "only stuck ones: not finished and idle this long, or lease expired")},
+          {QStringLiteral("account"), QStringLiteral("ID"), QT_TRANSLATE_NOOP("ledgerctl", "only transfers from or to this account")},
+          {QStringLiteral("limit"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "at most N rows (default 100)")},
+          {QStringLiteral("newest"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "newest first (default: oldest first)")},
           kAll, kJson, kCsv},
-         QStringLiteral("list transactions"), durations},
+         QT_TRANSLATE_NOOP("ledgerctl", "list transactions"), durations},
         {QStringLiteral("show"), {QStringLiteral("TXID")}, {kJson},
-         QStringLiteral("show a transaction: the document, its leg markers and its journal"), QString()},
+         QT_TRANSLATE_NOOP("ledgerctl", "show a transaction: the document, its leg markers and its journal"), QString()},
         {QStringLiteral("resume"), {QStringLiteral("TXID")}, {kReason, kJson},
-         QStringLiteral("take over a stuck transaction and drive it to done or canceled"), QString()},
+         QT_TRANSLATE_NOOP("ledgerctl", "take over a stuck transaction and drive it to done or canceled"), QString()},
         {QStringLiteral("cancel"), {QStringLiteral("TXID")}, {kReason, kJson},
-         QStringLiteral("cancel a transaction that is initial or pending"), QString()},
+         QT_TRANSLATE_NOOP("ledgerctl", "cancel a transaction that is initial or pending"), QString()},
         {QStringLiteral("compensate"), {QStringLiteral("TXID")}, {kReason, kJson},
-         QStringLiteral("move a done transfer's money back (asking twice creates one)"), QString()},
+         QT_TRANSLATE_NOOP("ledgerctl", "move a done transfer's money back (asking twice creates one)"), QString()},
         {QStringLiteral("recover"), {},
          {{QStringLiteral("older-than"), QStringLiteral("DURATION"),
-           QStringLiteral("also take over unfinished ones idle this long (default 30m); expired leases always")},
-          {QStringLiteral("threads"), QStringLiteral("N"), QStringLiteral("worker threads, 1-64 (default 4)")},
+           QT_TRANSLATE_NOOP("ledgerctl", "also take over unfinished ones idle this long (default 30m); expired leases always")},
+          {QStringLiteral("threads"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "worker threads, 1-64 (default 4)")},
           kJson},
-         QStringLiteral("resume every stuck transaction"), durations},
+         QT_TRANSLATE_NOOP("ledgerctl", "resume every stuck transaction"), durations},
         {QStringLiteral("audit"), {}, {kJson, kCsv},
-         QStringLiteral("check the ledger's invariants; exit 1 on findings"),
-         QStringLiteral("--csv prints the findings, one row each (a header only when clean).")},
+         QT_TRANSLATE_NOOP("ledgerctl", "check the ledger's invariants; exit 1 on findings"),
+         QT_TRANSLATE_NOOP("ledgerctl", "--csv prints the findings, one row each (a header only when clean).")},
         {QStringLiteral("actions"), {},
          {{QStringLiteral("kind"), QStringLiteral("KIND"),
-           QStringLiteral("repairs (default), accounts, transfers (transfers issued) or all")},
-          {QStringLiteral("filter"), QStringLiteral("TEXT"), QStringLiteral("only actions by this operator or on this document (substring)")},
-          {QStringLiteral("limit"), QStringLiteral("N"), QStringLiteral("at most N actions (default 100)")},
+           QT_TRANSLATE_NOOP("ledgerctl", "repairs (default), accounts, transfers (transfers issued) or all")},
+          {QStringLiteral("filter"), QStringLiteral("TEXT"), QT_TRANSLATE_NOOP("ledgerctl", "only actions by this operator or on this document (substring)")},
+          {QStringLiteral("limit"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "at most N actions (default 100)")},
           kAll, kJson, kCsv},
-         QStringLiteral("list operator actions, newest first: who did what, when and why"), QString()},
+         QT_TRANSLATE_NOOP("ledgerctl", "list operator actions, newest first: who did what, when and why"), QString()},
         {QStringLiteral("report"), {QStringLiteral("TXID")},
-         {{QStringLiteral("out"), QStringLiteral("FILE"), QStringLiteral("write the report to FILE (default: stdout)")}},
-         QStringLiteral("an incident report of one transaction, as HTML"),
-         QStringLiteral("The document, its leg markers, both accounts, the timeline and the operator actions on it and\n"
+         {{QStringLiteral("out"), QStringLiteral("FILE"), QT_TRANSLATE_NOOP("ledgerctl", "write the report to FILE (default: stdout)")}},
+         QT_TRANSLATE_NOOP("ledgerctl", "an incident report of one transaction, as HTML"),
+         QT_TRANSLATE_NOOP("ledgerctl", "The document, its leg markers, both accounts, the timeline and the operator actions on it and\n"
                         "on its accounts. The console also saves it as PDF.")},
         {QStringLiteral("feed"), {},
          {{QStringLiteral("since"), QStringLiteral("CURSOR"),
-           QStringLiteral("start after this cursor (default 0: from the beginning)")},
-          {QStringLiteral("limit"), QStringLiteral("N"), QStringLiteral("at most N events (default: all there are)")},
-          {QStringLiteral("follow"), QString(), QStringLiteral("keep waiting for new events (until interrupted)")}},
-         QStringLiteral("print finished transactions as JSON Lines, in commit order"),
-         QStringLiteral("One line per transaction that reached done or canceled: its document, legs, the balance each\n"
+           QT_TRANSLATE_NOOP("ledgerctl", "start after this cursor (default 0: from the beginning)")},
+          {QStringLiteral("limit"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "at most N events (default: all there are)")},
+          {QStringLiteral("follow"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "keep waiting for new events (until interrupted)")}},
+         QT_TRANSLATE_NOOP("ledgerctl", "print finished transactions as JSON Lines, in commit order"),
+         QT_TRANSLATE_NOOP("ledgerctl", "One line per transaction that reached done or canceled: its document, legs, the balance each\n"
                         "posted leg left, and \"cursor\". Run again with --since <the last cursor> to get exactly the\n"
                         "events after it: none missed, none twice. A sharded store's cursor has one position per\n"
                         "shard; each shard's events come in its commit order.")},
         {QStringLiteral("serve"), {},
          {{QStringLiteral("ws"), QStringLiteral("HOST:PORT"),
-           QStringLiteral("push the feed to WebSocket clients on this local address (port 0: any free port)")}},
-         QStringLiteral("serve the change feed to WebSocket clients as transactions finish"),
-         QStringLiteral("Prints 'listening on ws://HOST:PORT' when ready. A client connecting to ws://HOST:PORT/?since=CURSOR\n"
+           QT_TRANSLATE_NOOP("ledgerctl", "push the feed to WebSocket clients on this local address (port 0: any free port)")}},
+         QT_TRANSLATE_NOOP("ledgerctl", "serve the change feed to WebSocket clients as transactions finish"),
+         QT_TRANSLATE_NOOP("ledgerctl", "Prints 'listening on ws://HOST:PORT' when ready. A client connecting to ws://HOST:PORT/?since=CURSOR\n"
                         "gets every event after CURSOR, then the new ones as they commit; without since, only new ones.\n"
                         "Each message is one event, the same JSON object as a line of 'ledgerctl feed'. HOST must be\n"
                         "a loopback address (127.0.0.1, ::1 or localhost): the feed has no authentication.")},
         {QStringLiteral("demo"), {},
-         {{QStringLiteral("accounts"), QStringLiteral("N"), QStringLiteral("accounts to create (default 12)")},
-          {QStringLiteral("transfers"), QStringLiteral("N"), QStringLiteral("transfers to make (default 200)")},
-          {QStringLiteral("stuck"), QStringLiteral("N"), QStringLiteral("stuck transactions to leave behind (default 10)")},
-          {QStringLiteral("if-empty"), QString(), QStringLiteral("do nothing when the store already has accounts")}},
-         QStringLiteral("fill a store (created if missing) with demo data"), QString()},
-        {QStringLiteral("errors"), {}, {kJson}, QStringLiteral("list the error codes and exit statuses"), QString()},
+         {{QStringLiteral("accounts"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "accounts to create (default 12)")},
+          {QStringLiteral("transfers"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "transfers to make (default 200)")},
+          {QStringLiteral("stuck"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "stuck transactions to leave behind (default 10)")},
+          {QStringLiteral("if-empty"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "do nothing when the store already has accounts")}},
+         QT_TRANSLATE_NOOP("ledgerctl", "fill a store (created if missing) with demo data"), QString()},
+        {QStringLiteral("errors"), {}, {kJson}, QT_TRANSLATE_NOOP("ledgerctl", "list the error codes and exit statuses"), QString()},
         {QStringLiteral("bench"), {QStringLiteral("SCENARIO")},
-         {{QStringLiteral("threads"), QStringLiteral("N"), QStringLiteral("worker threads or clients, 1-64 (default 4)")},
+         {{QStringLiteral("threads"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "worker threads or clients, 1-64 (default 4)")},
           {QStringLiteral("count"), QStringLiteral("N"),
-           QStringLiteral("transfers, or stuck transactions for recover (default 20000 / 10000; a tenth when synced)")},
-          {QStringLiteral("accounts"), QStringLiteral("N"), QStringLiteral("accounts the transfers pick from (default 1000)")},
-          {QStringLiteral("raw-commits"), QStringLiteral("N"), QStringLiteral("bare commits per raw measurement (default 40000; 4000 synced)")},
-          {QStringLiteral("runs"), QStringLiteral("N"), QStringLiteral("repeat and report the median run (default 3; seed 1)")},
-          {QStringLiteral("sync"), QStringLiteral("MODE"), QStringLiteral("normal or full: synchronous= of a one-file scratch store")},
+           QT_TRANSLATE_NOOP("ledgerctl", "transfers, or stuck transactions for recover (default 20000 / 10000; a tenth when synced)")},
+          {QStringLiteral("accounts"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "accounts the transfers pick from (default 1000)")},
+          {QStringLiteral("raw-commits"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "bare commits per raw measurement (default 40000; 4000 synced)")},
+          {QStringLiteral("runs"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "repeat and report the median run (default 3; seed 1)")},
+          {QStringLiteral("sync"), QStringLiteral("MODE"), QT_TRANSLATE_NOOP("ledgerctl", "normal or full: synchronous= of a one-file scratch store")},
           {QStringLiteral("shards"), QStringLiteral("N"),
-           QStringLiteral("scratch store of N shard files (FULL); for the shards scenario a list (default 1,2,4)")},
-          {QStringLiteral("iterations"), QStringLiteral("N"), QStringLiteral("seed: slices (default 25)")},
-          {QStringLiteral("per-iteration"), QStringLiteral("N"), QStringLiteral("seed: transfers per slice (default 1000)")},
-          {QStringLiteral("slice"), QStringLiteral("DURATION"), QStringLiteral("seed: time between slices (default 1s; 0s: all at once)")},
-          {QStringLiteral("rows"), QStringLiteral("N"), QStringLiteral("console: transactions in the store (default 1000000)")},
-          {QStringLiteral("console-binary"), QStringLiteral("PATH"), QStringLiteral("console: the ledgerdesk to measure")},
-          {QStringLiteral("dir"), QStringLiteral("PATH"), QStringLiteral("where the scratch store goes (default: beside --store)")},
-          {QStringLiteral("seed"), QStringLiteral("N"), QStringLiteral("random seed of the transfers (default 1)")},
-          {QStringLiteral("keep"), QString(), QStringLiteral("keep the scratch store and say where")},
+           QT_TRANSLATE_NOOP("ledgerctl", "scratch store of N shard files (FULL); for the shards scenario a list (default 1,2,4)")},
+          {QStringLiteral("iterations"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "seed: slices (default 25)")},
+          {QStringLiteral("per-iteration"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "seed: transfers per slice (default 1000)")},
+          {QStringLiteral("slice"), QStringLiteral("DURATION"), QT_TRANSLATE_NOOP("ledgerctl", "seed: time between slices (default 1s; 0s: all at once)")},
+          {QStringLiteral("rows"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "console: transactions in the store (default 1000000)")},
+          {QStringLiteral("console-binary"), QStringLiteral("PATH"), QT_TRANSLATE_NOOP("ledgerctl", "console: the ledgerdesk to measure")},
+          {QStringLiteral("dir"), QStringLiteral("PATH"), QT_TRANSLATE_NOOP("ledgerctl", "where the scratch store goes (default: beside --store)")},
+          {QStringLiteral("seed"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "random seed of the transfers (default 1)")},
+          {QStringLiteral("keep"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "keep the scratch store and say where")},
           {QStringLiteral("tail-profile"), QString(),
-           QStringLiteral("transfers: split the slowest transfers' time into CPU, lock wait and time off the CPU")},
+           QT_TRANSLATE_NOOP("ledgerctl", "transfers: split the slowest transfers' time into CPU, lock wait and time off the CPU")},
           kJson},
-         QStringLiteral("measure the store and the protocol on a scratch store (never your ledger)"),
-         QStringLiteral("SCENARIO is one of:\n"
+         QT_TRANSLATE_NOOP("ledgerctl", "measure the store and the protocol on a scratch store (never your ledger)"),
+         QT_TRANSLATE_NOOP("ledgerctl", "SCENARIO is one of:\n"
                         "  raw        the store's bare single-document commit rate (its limit), on 1 and N threads\n"
                         "  transfers  random transfers on N threads: transfers/s, latency, protocol efficiency\n"
                         "  seed       the MongoDB schema book's scenario: 25 x 1,000 transfers, published figures beside\n"
@@ -150,7 +167,7 @@ QList<CommandSpec> buildCommands()
                         "  console    the console on 1,000,000 transactions: open, last row, filter, sort, peak RSS\n"
                         "  all        each of the above with its defaults (the README's table)\n"
                         "The scratch store is made beside the --store location (same disk) and removed afterwards.")},
-        {QStringLiteral("help"), {}, {}, QStringLiteral("show help for a command"), QString()},
+        {QStringLiteral("help"), {}, {}, QT_TRANSLATE_NOOP("ledgerctl", "show help for a command"), QString()},
     };
 }
 
@@ -179,14 +196,19 @@ const QList<OptionSpec> &globalOptions()
 {
     static const QList<OptionSpec> options = {
         {QStringLiteral("store"), QStringLiteral("PATH"),
-         QStringLiteral("the store: a file, a sharded store's X.json, or postgresql://user@host:port/db?sslmode=...\n"
+         QT_TRANSLATE_NOOP("ledgerctl", "the store: a file, a sharded store's X.json, or postgresql://user@host:port/db?sslmode=...\n"
                         "                        (default: $LEDGERDESK_STORE, else ledger.db in your data directory)")},
         {QStringLiteral("operator"), QStringLiteral("NAME"),
-         QStringLiteral("your name in the journal (default: $LEDGERDESK_OPERATOR, else $USER)")},
+         QT_TRANSLATE_NOOP("ledgerctl", "your name in the journal (default: $LEDGERDESK_OPERATOR, else $USER)")},
         {QStringLiteral("crash-after"), QStringLiteral("STEP"),
-         QStringLiteral("exit with status 86 right after this protocol write (training, tests): ") + stepNames()},
-        {QStringLiteral("help"), QString(), QStringLiteral("show help")},
-        {QStringLiteral("version"), QString(), QStringLiteral("show the version")},
+         QT_TRANSLATE_NOOP("ledgerctl", "exit with status 86 right after this protocol write (training, tests): %1"), stepNames()},
+        {QStringLiteral("language"), QStringLiteral("LANG"),
+         QT_TRANSLATE_NOOP("ledgerctl", "messages and help in this language: %1 (default: $LEDGERDESK_LANGUAGE, else the\n"
+                                        "                        console's setting, else the locale); --json, --csv, feed, serve and bench\n"
+                                        "                        always speak English"),
+         availableLanguages().join(QStringLiteral(" | "))},
+        {QStringLiteral("help"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "show help")},
+        {QStringLiteral("version"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "show the version")},
     };
     return options;
 }
@@ -226,7 +248,7 @@ Result<ParsedArgs> parseArguments(const QStringList &args)
         if (!optionsEnded && looksLikeOption(arg)) {
             if (!arg.startsWith(QLatin1String("--")))
                 return makeError(ErrorCode::UnknownOption,
-                                 QStringLiteral("unknown option %1; options are spelled --name").arg(quoteForMessage(arg)));
+                                 Message::translate("ledgerctl", "unknown option %1; options are spelled --name").arg(quoteForMessage(arg)));
             QString name = arg.mid(2);
             std::optional<QString> inlineValue;
             if (const qsizetype eq = name.indexOf(QLatin1Char('=')); eq >= 0) {
@@ -240,13 +262,13 @@ Result<ParsedArgs> parseArguments(const QStringList &args)
                 const QString shown = quoteForMessage(QStringLiteral("--") + name);
                 // Before the command only the global options are known.
                 if (!command)
-                    return makeError(ErrorCode::UnknownOption, QStringLiteral("unknown option %1 (see 'ledgerctl --help')").arg(shown));
+                    return makeError(ErrorCode::UnknownOption, Message::translate("ledgerctl", "unknown option %1 (see 'ledgerctl --help')").arg(shown));
                 return makeError(ErrorCode::UnknownOption,
-                                 QStringLiteral("%1 has no option %2 (see 'ledgerctl help %1')").arg(command->name, shown));
+                                 Message::translate("ledgerctl", "%1 has no option %2 (see 'ledgerctl help %1')").arg(command->name, shown));
             }
             if (spec->valueName.isEmpty()) {
                 if (inlineValue)
-                    return makeError(ErrorCode::Usage, QStringLiteral("--%1 takes no value").arg(name));
+                    return makeError(ErrorCode::Usage, Message::translate("ledgerctl", "--%1 takes no value").arg(name));
                 if (name == QLatin1String("help"))
                     parsed.help = true;
                 else if (name == QLatin1String("version"))
@@ -257,7 +279,7 @@ Result<ParsedArgs> parseArguments(const QStringList &args)
             }
             if (!inlineValue) {
                 if (i + 1 >= args.size())
-                    return makeError(ErrorCode::MissingArgument, QStringLiteral("--%1 needs a value (%2)").arg(name, spec->valueName));
+                    return makeError(ErrorCode::MissingArgument, Message::translate("ledgerctl", "--%1 needs a value (%2)").arg(name, spec->valueName));
                 inlineValue = args.at(++i);
             }
             parsed.values.insert(name, *inlineValue);
@@ -268,13 +290,13 @@ Result<ParsedArgs> parseArguments(const QStringList &args)
             if (isTwoWordGroup(arg)) {
                 if (i + 1 >= args.size() || looksLikeOption(args.at(i + 1)))
                     return makeError(ErrorCode::MissingArgument,
-                                     QStringLiteral("'%1' needs a subcommand: create, freeze, unfreeze, close or show").arg(arg));
+                                     Message::translate("ledgerctl", "'%1' needs a subcommand: create, freeze, unfreeze, close or show").arg(arg));
                 name = arg + QLatin1Char(' ') + args.at(++i);
             }
             command = findCommand(name);
             if (!command)
                 return makeError(ErrorCode::UnknownCommand,
-                                 QStringLiteral("unknown command %1 (see 'ledgerctl --help')").arg(quoteForMessage(name)));
+                                 Message::translate("ledgerctl", "unknown command %1 (see 'ledgerctl --help')").arg(quoteForMessage(name)));
             parsed.command = command->name;
             continue;
         }
@@ -284,7 +306,7 @@ Result<ParsedArgs> parseArguments(const QStringList &args)
     if (!command) {
         if (parsed.help || parsed.version)
             return parsed;
-        return makeError(ErrorCode::Usage, QStringLiteral("no command given (see 'ledgerctl --help')"));
+        return makeError(ErrorCode::Usage, Message::translate("ledgerctl", "no command given (see 'ledgerctl --help')"));
     }
     if (command->name == QLatin1String("help")) {
         parsed.positionals = words; // help takes any command name, checked by the caller
@@ -292,12 +314,14 @@ Result<ParsedArgs> parseArguments(const QStringList &args)
     }
     if (parsed.help)
         return parsed;
-    if (words.size() < command->positionals.size())
-        return makeError(ErrorCode::MissingArgument, QStringLiteral("%1 needs %2 (usage: ledgerctl %1 %3)")
-                                                         .arg(command->name, command->positionals.mid(words.size()).join(QStringLiteral(" and ")),
-                                                              command->positionals.join(QLatin1Char(' '))));
+    if (words.size() < command->positionals.size()) {
+        const QStringList missing = command->positionals.mid(words.size());
+        const Message names(missing.join(QStringLiteral(" and ")), missing.join(QCoreApplication::translate("ledgerctl", " and ")));
+        return makeError(ErrorCode::MissingArgument, Message::translate("ledgerctl", "%1 needs %2 (usage: ledgerctl %1 %3)")
+                                                         .arg(command->name, names, command->positionals.join(QLatin1Char(' '))));
+    }
     if (words.size() > command->positionals.size())
-        return makeError(ErrorCode::UnexpectedArgument, QStringLiteral("%1 takes %2 argument(s); %3 is one too many")
+        return makeError(ErrorCode::UnexpectedArgument, Message::translate("ledgerctl", "%1 takes %2 argument(s); %3 is one too many")
                                                             .arg(command->name)
                                                             .arg(command->positionals.size())
                                                             .arg(quoteForMessage(words.at(command->positionals.size()))));
@@ -307,41 +331,44 @@ Result<ParsedArgs> parseArguments(const QStringList &args)
 
 QString usageText()
 {
-    QString text = QStringLiteral("ledgerctl — operate a LedgerDesk two-phase-commit ledger from the command line\n\n"
-                                  "usage: ledgerctl [--store PATH] [--operator NAME] <command> ...\n\ncommands:\n");
+    // Words are translated a sentence or paragraph at a time; the layout stays here.
+    QString text = Ctl::tr("ledgerctl — operate a LedgerDesk two-phase-commit ledger from the command line") + QStringLiteral("\n\n")
+        + Ctl::tr("usage: ledgerctl [--store PATH] [--operator NAME] <command> ...") + QStringLiteral("\n\n") + Ctl::tr("commands:")
+        + QLatin1Char('\n');
     for (const CommandSpec &c : commands()) {
         QString head = c.name;
         for (const QString &p : c.positionals)
             head += QLatin1Char(' ') + p;
-        text += QStringLiteral("  %1  %2\n").arg(head.leftJustified(36), c.summary);
+        text += QStringLiteral("  %1  %2\n").arg(head.leftJustified(36), translatedHelp(c.summary));
     }
-    text += QStringLiteral("\nglobal options:\n");
+    text += QLatin1Char('\n') + Ctl::tr("global options:") + QLatin1Char('\n');
     for (const OptionSpec &o : globalOptions()) {
         const QString head = QStringLiteral("--%1%2").arg(o.name, o.valueName.isEmpty() ? QString() : QLatin1Char(' ') + o.valueName);
-        text += QStringLiteral("  %1  %2\n").arg(head.leftJustified(20), o.help);
+        text += QStringLiteral("  %1  %2\n").arg(head.leftJustified(20), optionHelp(o));
     }
-    text += QStringLiteral("\nexit status: 0 success; 1 refused by a rule of the ledger, or audit findings;\n"
-                           "2 bad usage or input; 3 store unavailable or unusable; 86 injected crash.\n"
-                           "Errors go to stderr as 'error: <code>: <message>' ('ledgerctl errors' lists the codes).\n"
-                           "'ledgerctl help COMMAND' shows a command's options.\n");
+    text += QLatin1Char('\n')
+        + Ctl::tr("exit status: 0 success; 1 refused by a rule of the ledger, or audit findings;\n"
+                  "2 bad usage or input; 3 store unavailable or unusable; 86 injected crash.\n"
+                  "Errors go to stderr as 'error: <code>: <message>' ('ledgerctl errors' lists the codes).\n"
+                  "'ledgerctl help COMMAND' shows a command's options.")
+        + QLatin1Char('\n');
     return text;
 }
 
 QString commandHelp(const CommandSpec &c)
 {
-    QString text = QStringLiteral("usage: ledgerctl %1").arg(c.name);
+    QString usage = c.name;
     for (const QString &p : c.positionals)
-        text += QLatin1Char(' ') + p;
-    if (!c.options.isEmpty())
-        text += QStringLiteral(" [options]");
-    text += QStringLiteral("\n\n%1\n").arg(c.summary);
+        usage += QLatin1Char(' ') + p;
+    QString text = (c.options.isEmpty() ? Ctl::tr("usage: ledgerctl %1") : Ctl::tr("usage: ledgerctl %1 [options]")).arg(usage);
+    text += QStringLiteral("\n\n%1\n").arg(translatedHelp(c.summary));
     if (!c.details.isEmpty())
-        text += c.details + QLatin1Char('\n');
+        text += translatedHelp(c.details) + QLatin1Char('\n');
     if (!c.options.isEmpty()) {
-        text += QStringLiteral("\noptions:\n");
+        text += QLatin1Char('\n') + Ctl::tr("options:") + QLatin1Char('\n');
         for (const OptionSpec &o : c.options) {
             const QString head = QStringLiteral("--%1%2").arg(o.name, o.valueName.isEmpty() ? QString() : QLatin1Char(' ') + o.valueName);
-            text += QStringLiteral("  %1  %2\n").arg(head.leftJustified(22), o.help);
+            text += QStringLiteral("  %1  %2\n").arg(head.leftJustified(22), optionHelp(o));
         }
     }
     return text;

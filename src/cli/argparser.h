@@ -11,10 +11,13 @@
 
 namespace ledger::cli {
 
+// The help texts below are English sources, marked for lupdate (context "ledgerctl") and
+// translated when usageText() and commandHelp() show them. Names never change.
 struct OptionSpec {
-    QString name;      // without the leading "--"
-    QString valueName; // empty: a flag that takes no value
+    QString name;         // without the leading "--"
+    QString valueName;    // empty: a flag that takes no value
     QString help;
+    QString helpArgument = {}; // fills the help's %1: names that are the same in every language
 };
 
 struct CommandSpec {
@@ -47,7 +50,7 @@ const CommandSpec *findCommand(const QString &name);
 // missing-argument, unexpected-argument.
 Result<ParsedArgs> parseArguments(const QStringList &args);
 
-// Help texts.
+// Help texts, in this process's language.
 QString usageText();
 QString commandHelp(const CommandSpec &command);
 

@@ -3,7 +3,9 @@
 #include "duration.h"
 #include "identifiers.h"
 #include "jsonformat.h"
+#include "language.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -59,17 +61,74 @@ int help(const ParsedArgs &args, QTextStream &out, QTextStream &err)
     const QString name = args.command == QLatin1String("help") ? args.positionals.join(QLatin1Char(' ')) : args.command;
     const CommandSpec *spec = findCommand(name);
     if (!spec)
-        return printError(err, makeError(ErrorCode::UnknownCommand, QStringLiteral("unknown command %1 (see 'ledgerctl --help')")
+        return printError(err, makeError(ErrorCode::UnknownCommand, Message::translate("ledgerctl", "unknown command %1 (see 'ledgerctl --help')")
                                                                         .arg(quoteForMessage(name))));
     out << commandHelp(*spec);
     return 0;
 }
 
+// The value of --NAME VALUE or --NAME=VALUE in arguments that did not parse.
+QString rawOptionValue(const QStringList &arguments, const QString &name)
+{
+    const QString option = QStringLiteral("--") + name;
+    QString value;
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        if (arguments.at(i) == QLatin1String("--"))
+            break;
+        if (arguments.at(i) == option && i + 1 < arguments.size())
+            value = arguments.at(++i);
+        else if (arguments.at(i).startsWith(option + QLatin1Char('=')))
+            value = arguments.at(i).mid(option.size() + 1);
+    }
+    return value;
+}
+
+Error checkLanguage(const ParsedArgs &args)
+{
+    if (!args.values.contains(QStringLiteral("language")) || availableLanguages().contains(args.value(QStringLiteral("language"))))
+        return {};
+    const QStringList languages = availableLanguages();
+    const Message names(languages.join(QStringLiteral(", ")), languages.join(QCoreApplication::translate("ledgerctl", ", ")));
+    return makeError(ErrorCode::InvalidArgument, Message::translate("ledgerctl", "--language must be one of %1, not %2")
+                                                     .arg(names, Message(quoteForMessage(args.value(QStringLiteral("language")), 20))));
+}
+
 } // namespace
+
+QString ledgerctlLanguage(const QStringList &arguments)
+{
+    // Parsed here once more (it is cheap and pure) because runLedgerctl's own parse must already
+    // speak the chosen language: its usage errors are printed.
+    const auto parsed = parseArguments(arguments);
+    bool machine = false;
+    QString requested;
+    if (parsed.ok()) {
+        const bool helpOnly = parsed->help || parsed->version || parsed->command.isEmpty() || parsed->command == QLatin1String("help");
+        // Output that programs read stays English, errors included: --json and --csv, the feed's
+        // JSON Lines and WebSocket messages, and bench's report (a table to compare machines by).
+        static const QStringList englishCommands = {QStringLiteral("feed"), QStringLiteral("serve"), QStringLiteral("bench")};
+        machine = !helpOnly
+            && (parsed->flags.contains(QStringLiteral("json")) || parsed->flags.contains(QStringLiteral("csv"))
+                || englishCommands.contains(parsed->command));
+        requested = parsed->value(QStringLiteral("language"));
+    } else {
+        machine = arguments.contains(QStringLiteral("--json")) || arguments.contains(QStringLiteral("--csv"));
+        requested = rawOptionValue(arguments, QStringLiteral("language"));
+    }
+    if (machine)
+        return QStringLiteral("en");
+    if (availableLanguages().contains(requested))
+        return requested;
+    return chooseLanguage(savedLanguage());
+}
 
 int runLedgerctl(const QStringList &arguments, QTextStream &out, QTextStream &err)
 {
     auto parsed = parseArguments(arguments);
+    if (parsed.ok()) {
+        if (Error e = checkLanguage(*parsed); !e.ok())
+            parsed = e;
+    }
     if (!parsed.ok()) {
         // With --json still requested, scripts get the error as JSON too.
         if (arguments.contains(QStringLiteral("--json")))
@@ -106,7 +165,7 @@ Error Context::resolveGlobals()
         operatorName = qEnvironmentVariable("USER");
     if (operatorName.isEmpty())
         operatorName = QStringLiteral("operator");
-    if (Error e = checkText(operatorName, QStringLiteral("operator name"), kMaxOperatorLength, false); !e.ok())
+    if (Error e = checkText(operatorName, QT_TRANSLATE_NOOP("ledger", "operator name"), kMaxOperatorLength, false); !e.ok())
         return e;
 
     if (args.values.contains(QStringLiteral("crash-after"))) {
@@ -122,13 +181,13 @@ Error Context::resolveGlobals()
     }
 
     if (json && args.flags.contains(QStringLiteral("csv")))
-        return makeError(ErrorCode::Usage, QStringLiteral("--json and --csv exclude each other: pick one output"));
+        return makeError(ErrorCode::Usage, Message::translate("ledgerctl", "--json and --csv exclude each other: pick one output"));
     if (args.flags.contains(QStringLiteral("all")) && args.values.contains(QStringLiteral("limit")))
-        return makeError(ErrorCode::Usage, QStringLiteral("--all and --limit exclude each other"));
+        return makeError(ErrorCode::Usage, Message::translate("ledgerctl", "--all and --limit exclude each other"));
 
     const QString store = args.value(QStringLiteral("store"));
     if (args.values.contains(QStringLiteral("store")) && store.isEmpty())
-        return makeError(ErrorCode::InvalidArgument, QStringLiteral("--store needs a path"));
+        return makeError(ErrorCode::InvalidArgument, Message::translate("ledgerctl", "--store needs a path"));
     auto resolved = resolveStoreConfig(store);
     if (!resolved.ok())
         return resolved.error();
@@ -216,7 +275,7 @@ Result<qint64> Context::integerOption(const QString &name, qint64 fallback, qint
     // toLongLong accepts a leading '+' and surrounding spaces; a count should be plain digits.
     const bool plain = !text.isEmpty() && std::all_of(text.cbegin(), text.cend(), [](QChar ch) { return ch >= QLatin1Char('0') && ch <= QLatin1Char('9'); });
     if (!ok || !plain || value < min || value > max)
-        return makeError(ErrorCode::InvalidArgument, QStringLiteral("--%1 must be a whole number from %2 to %3, not %4")
+        return makeError(ErrorCode::InvalidArgument, Message::translate("ledgerctl", "--%1 must be a whole number from %2 to %3, not %4")
                                                          .arg(name)
                                                          .arg(min)
                                                          .arg(max)
@@ -230,7 +289,7 @@ Result<qint64> Context::durationOption(const QString &name, qint64 fallback) con
         return fallback;
     auto ms = duration::parse(args.value(name));
     if (!ms.ok())
-        return makeError(ErrorCode::InvalidDuration, QStringLiteral("--%1: %2").arg(name, ms.error().message));
+        return makeError(ErrorCode::InvalidDuration, Message(QStringLiteral("--%1: %2")).arg(Message(name), ms.error().text()));
     return *ms;
 }
 

@@ -14,8 +14,13 @@
 
 namespace ledger::cli {
 
-// Runs ledgerctl with `args` (argv without the program name) and returns its exit status.
+// Runs ledgerctl with `args` (argv without the program name) and returns its exit status. It
+// prints in the language of the translators installed (see ledgerctlLanguage).
 int runLedgerctl(const QStringList &args, QTextStream &out, QTextStream &err);
+// The language ledgerctl speaks for `args`: "en" for machine output (--json, --csv, feed, serve,
+// bench), else --language, else core's chooseLanguage() ($LEDGERDESK_LANGUAGE, the console's
+// setting, the system locale). main() installs its translators before runLedgerctl().
+QString ledgerctlLanguage(const QStringList &args);
 
 // What every command gets: its parsed arguments, the streams, and the resolved global options.
 class Context {

@@ -17,12 +17,12 @@ int cmdAccountCreate(Context &c)
     const QString name = c.args.value(QStringLiteral("name"));
     if (Error e = checkNewAccountId(id); !e.ok())
         return c.fail(e);
-    if (Error e = checkText(name, QStringLiteral("account name"), kMaxNameLength, true); !e.ok())
+    if (Error e = checkText(name, QT_TRANSLATE_NOOP("ledger", "account name"), kMaxNameLength, true); !e.ok())
         return c.fail(e);
     const bool hasOpening = c.args.values.contains(QStringLiteral("opening"));
     if (hasOpening) {
         if (Error e = money::checkSyntax(c.args.value(QStringLiteral("opening"))); !e.ok())
-            return c.fail(makeError(ErrorCode::InvalidAmount, QStringLiteral("--opening: %1").arg(e.message)));
+            return c.fail(makeError(ErrorCode::InvalidAmount, Message(QStringLiteral("--opening: %1")).arg(e.text())));
     }
     auto store = c.open();
     if (!store.ok())
@@ -32,7 +32,7 @@ int cmdAccountCreate(Context &c)
     if (hasOpening) {
         auto amount = money::parse(c.args.value(QStringLiteral("opening")), scale);
         if (!amount.ok())
-            return c.fail(makeError(ErrorCode::InvalidAmount, QStringLiteral("--opening: %1").arg(amount.error().message)));
+            return c.fail(makeError(ErrorCode::InvalidAmount, Message(QStringLiteral("--opening: %1")).arg(amount.error().text())));
         opening = *amount;
     }
     Coordinator coordinator(**store, c.coordinatorOptions());
@@ -44,8 +44,9 @@ int cmdAccountCreate(Context &c)
         return c.fail(account.error());
     if (c.json)
         return c.printJson(json::account(*account, scale));
-    c.out << QStringLiteral("created account %1%2, balance %3\n")
-                 .arg(id, name.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(name), money::format(account->balance, scale));
+    c.out << Ctl::tr("created account %1%2, balance %3").arg(id, name.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(name),
+                                                           money::format(account->balance, scale))
+          << '\n';
     return 0;
 }
 
@@ -58,7 +59,7 @@ int cmdAccountStatus(Context &c)
                                                                                   : AccountStatus::Open;
     if (Error e = checkAccountId(id); !e.ok())
         return c.fail(e);
-    if (Error e = checkText(reason, QStringLiteral("reason"), kMaxReasonLength, true); !e.ok())
+    if (Error e = checkText(reason, QT_TRANSLATE_NOOP("ledger", "reason"), kMaxReasonLength, true); !e.ok())
         return c.fail(e);
     auto store = c.open();
     if (!store.ok())
@@ -71,8 +72,8 @@ int cmdAccountStatus(Context &c)
         return c.fail(after.error());
     if (c.json)
         return c.printJson(json::account(*after, (*store)->scale()));
-    c.out << (before->status == target ? QStringLiteral("account %1 was already %2\n") : QStringLiteral("account %1 is now %2\n"))
-                 .arg(id, nameOf(target));
+    c.out << (before->status == target ? Ctl::tr("account %1 was already %2") : Ctl::tr("account %1 is now %2")).arg(id, nameOf(target))
+          << '\n';
     return 0;
 }
 
@@ -111,7 +112,7 @@ int cmdAccounts(Context &c)
     if (!limit.ok())
         return c.fail(limit.error());
     query.limit = *limit;
-    if (Error e = checkText(query.text, QStringLiteral("filter"), kMaxNameLength, true); !e.ok())
+    if (Error e = checkText(query.text, QT_TRANSLATE_NOOP("ledger", "filter"), kMaxNameLength, true); !e.ok())
         return c.fail(e);
     auto store = c.open();
     if (!store.ok())
@@ -136,12 +137,12 @@ int cmdAccounts(Context &c)
     for (const Account &a : *list)
         rows << QStringList{a.id, a.name, nameOf(a.status), money::format(a.balance, scale), money::format(a.available(), scale),
                             money::format(a.pendingDebits, scale), money::format(a.pendingCredits, scale)};
-    c.out << renderTable({QStringLiteral("ID"), QStringLiteral("NAME"), QStringLiteral("STATUS"), QStringLiteral("BALANCE"),
-                          QStringLiteral("AVAILABLE"), QStringLiteral("PENDING DR"), QStringLiteral("PENDING CR")},
+    c.out << renderTable({Ctl::tr("ID"), Ctl::tr("NAME"), Ctl::tr("STATUS"), Ctl::tr("BALANCE"), Ctl::tr("AVAILABLE"),
+                          Ctl::tr("PENDING DR"), Ctl::tr("PENDING CR")},
                          rows, {3, 4, 5, 6});
     auto total = (*store)->accountCount(query);
     if (total.ok() && *total > list->size())
-        c.out << QStringLiteral("(%1 of %2 accounts; use --limit to see more)\n").arg(list->size()).arg(*total);
+        c.out << Ctl::tr("(%1 of %2 accounts; use --limit to see more)").arg(list->size()).arg(*total) << '\n';
     return 0;
 }
 

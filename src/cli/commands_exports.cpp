@@ -20,11 +20,11 @@ int cmdActions(Context &c)
         const auto parsed = actionsPresetFromString(kind);
         if (!parsed)
             return c.fail(makeError(ErrorCode::InvalidArgument,
-                                    QStringLiteral("--kind must be repairs, accounts, transfers or all, not %1").arg(quoteForMessage(kind))));
+                                    Message::translate("ledgerctl", "--kind must be repairs, accounts, transfers or all, not %1").arg(quoteForMessage(kind))));
         preset = *parsed;
     }
     const QString filter = c.args.value(QStringLiteral("filter"));
-    if (Error e = checkText(filter, QStringLiteral("filter"), kMaxNameLength, true); !e.ok())
+    if (Error e = checkText(filter, QT_TRANSLATE_NOOP("ledger", "filter"), kMaxNameLength, true); !e.ok())
         return c.fail(e);
     auto limit = c.rowLimit(100);
     if (!limit.ok())
@@ -50,18 +50,17 @@ int cmdActions(Context &c)
         return c.printJson(array);
     }
     if (list->isEmpty()) {
-        c.out << "no operator actions match\n";
+        c.out << Ctl::tr("no operator actions match") << '\n';
         return 0;
     }
     QList<QStringList> rows;
     for (const JournalEntry &j : *list) {
-        const QString target = j.docKind == QLatin1String("account") ? QStringLiteral("account ") + j.docId : j.docId;
+        const QString target = j.docKind == QLatin1String("account") ? Ctl::tr("account %1").arg(j.docId) : j.docId;
         const QString move = j.fromState.isEmpty() || j.fromState == j.toState ? j.toState : j.fromState + QStringLiteral(" → ") + j.toState;
         rows << QStringList{formatTimestamp(j.at), j.actor, j.event, target, move.isEmpty() ? QStringLiteral("-") : move,
                             j.detail.isEmpty() ? QStringLiteral("-") : j.detail};
     }
-    c.out << renderTable({QStringLiteral("AT"), QStringLiteral("WHO"), QStringLiteral("DID"), QStringLiteral("TO"),
-                          QStringLiteral("STATE"), QStringLiteral("WHY / DETAIL")},
+    c.out << renderTable({Ctl::tr("AT"), Ctl::tr("WHO"), Ctl::tr("DID"), Ctl::tr("TO"), Ctl::tr("STATE"), Ctl::tr("WHY / DETAIL")},
                          rows, {});
     return 0;
 }
@@ -73,7 +72,7 @@ int cmdReport(Context &c)
         return c.fail(e);
     const QString path = c.args.value(QStringLiteral("out"));
     if (c.args.values.contains(QStringLiteral("out")) && path.isEmpty())
-        return c.fail(makeError(ErrorCode::InvalidArgument, QStringLiteral("--out needs a file name")));
+        return c.fail(makeError(ErrorCode::InvalidArgument, Message::translate("ledgerctl", "--out needs a file name")));
     auto store = c.open();
     if (!store.ok())
         return c.fail(store.error());
@@ -88,8 +87,8 @@ int cmdReport(Context &c)
     // All or nothing: a half-written report must not pass for a whole one.
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(html.toUtf8()) < 0 || !file.commit())
-        return c.fail(makeError(ErrorCode::OutputFailed, QStringLiteral("cannot write %1: %2").arg(path, file.errorString())));
-    c.out << QStringLiteral("wrote the incident report of %1 to %2\n").arg(id, path);
+        return c.fail(makeError(ErrorCode::OutputFailed, Message::translate("ledgerctl", "cannot write %1: %2").arg(path, file.errorString())));
+    c.out << Ctl::tr("wrote the incident report of %1 to %2").arg(id, path) << '\n';
     return 0;
 }
 

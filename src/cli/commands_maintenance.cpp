@@ -29,7 +29,9 @@ int cmdInit(Context &c)
         scale = text.toInt(&ok);
         if (!ok || text.size() > 2 || !text.front().isDigit() || !money::isValidScale(scale))
             return c.fail(makeError(ErrorCode::InvalidScale,
-                                    QStringLiteral("--scale must be a whole number from 0 to %1, not %2").arg(money::kMaxScale).arg(quoteForMessage(text, 20))));
+                                    Message::translate("ledgerctl", "--scale must be a whole number from 0 to %1, not %2")
+                                        .arg(money::kMaxScale)
+                                        .arg(quoteForMessage(text, 20))));
     }
     auto shards = c.integerOption(QStringLiteral("shards"), 0, 1, Topology::kMaxShards);
     if (!shards.ok())
@@ -37,7 +39,7 @@ int cmdInit(Context &c)
     c.config.shards = int(*shards);
     c.config.shardServers = c.args.value(QStringLiteral("servers")).split(QLatin1Char(' '), Qt::SkipEmptyParts);
     if (c.args.values.contains(QStringLiteral("servers")) && c.config.shardServers.isEmpty())
-        return c.fail(makeError(ErrorCode::MissingArgument, QStringLiteral("--servers needs at least one postgresql:// URI")));
+        return c.fail(makeError(ErrorCode::MissingArgument, Message::translate("ledgerctl", "--servers needs at least one postgresql:// URI")));
     const int shardTotal = c.config.shardServers.isEmpty() ? c.config.shards : int(c.config.shardServers.size());
     auto store = createStore(c.config, scale);
     if (!store.ok())
@@ -49,19 +51,25 @@ int cmdInit(Context &c)
         return c.printJson(created);
     }
     if (!c.config.shardServers.isEmpty())
-        c.out << QStringLiteral("created sharded store %1 over %2 PostgreSQL database(s) (scale %3: amounts like %4)\n")
+        c.out << Ctl::tr("created sharded store %1 over %2 PostgreSQL database(s) (scale %3: amounts like %4)")
                      .arg(c.config.location)
                      .arg(shardTotal)
                      .arg(scale)
-                     .arg(money::format(1234, scale));
+                     .arg(money::format(1234, scale))
+              << '\n';
     else if (c.config.shards > 0)
-        c.out << QStringLiteral("created sharded store %1 over %2 shard file(s) beside it (scale %3: amounts like %4)\n")
+        c.out << Ctl::tr("created sharded store %1 over %2 shard file(s) beside it (scale %3: amounts like %4)")
                      .arg(c.config.location)
                      .arg(c.config.shards)
                      .arg(scale)
-                     .arg(money::format(1234, scale));
+                     .arg(money::format(1234, scale))
+              << '\n';
     else
-        c.out << QStringLiteral("created store %1 (scale %2: amounts like %3)\n").arg(storeDisplayName(c.config.location)).arg(scale).arg(money::format(1234, scale));
+        c.out << Ctl::tr("created store %1 (scale %2: amounts like %3)")
+                     .arg(storeDisplayName(c.config.location))
+                     .arg(scale)
+                     .arg(money::format(1234, scale))
+              << '\n';
     return 0;
 }
 
@@ -86,7 +94,7 @@ int cmdRecover(Context &c)
         options.progress = [&](qint64 finished, qint64 total) {
             if (total >= 200 && (finished % 100 == 0 || finished == total)) {
                 QMutexLocker lock(&printMutex);
-                c.err << QStringLiteral("recovered %1 of %2\r").arg(finished).arg(total);
+                c.err << Ctl::tr("recovered %1 of %2").arg(finished).arg(total) << '\r';
                 c.err.flush();
             }
         };
@@ -99,8 +107,8 @@ int cmdRecover(Context &c)
     if (c.json) {
         c.printJson(json::recoveryReport(report));
     } else if (report.candidates == 0) {
-        c.out << QStringLiteral("nothing to recover: no unfinished transaction has an expired lease or is idle for %1\n")
-                     .arg(duration::format(*olderThan));
+        c.out << Ctl::tr("nothing to recover: no unfinished transaction has an expired lease or is idle for %1").arg(duration::format(*olderThan))
+              << '\n';
     } else {
         QList<QStringList> rows;
         for (const RecoveredItem &item : report.items) {
@@ -109,24 +117,23 @@ int cmdRecover(Context &c)
             if (rows.size() == 50)
                 break;
         }
-        c.out << renderTable({QStringLiteral("ID"), QStringLiteral("FROM"), QStringLiteral("TO"), QStringLiteral("OUTCOME"),
-                              QStringLiteral("NOTE")},
-                             rows);
+        c.out << renderTable({Ctl::tr("ID"), Ctl::tr("FROM"), Ctl::tr("TO"), Ctl::tr("OUTCOME"), Ctl::tr("NOTE")}, rows);
         if (report.items.size() > rows.size())
-            c.out << QStringLiteral("(%1 more not shown; --json lists all)\n").arg(report.items.size() - rows.size());
-        c.out << QStringLiteral("recovered %1: %2 done, %3 canceled, %4 moved by someone else, %5 failed\n")
+            c.out << Ctl::tr("(%1 more not shown; --json lists all)").arg(report.items.size() - rows.size()) << '\n';
+        c.out << Ctl::tr("recovered %1: %2 done, %3 canceled, %4 moved by someone else, %5 failed")
                      .arg(report.candidates)
                      .arg(report.count(RecoveryOutcome::Done))
                      .arg(report.count(RecoveryOutcome::Canceled))
                      .arg(report.count(RecoveryOutcome::Moved))
-                     .arg(failed);
+                     .arg(failed)
+              << '\n';
     }
     if (failed == 0)
         return 0;
     for (const RecoveredItem &item : report.items) {
         if (item.outcome == RecoveryOutcome::Failed || item.outcome == RecoveryOutcome::Interrupted) {
             const ErrorCode code = item.code == ErrorCode::None ? ErrorCode::Internal : item.code;
-            c.err << makeError(code, QStringLiteral("%1 of %2 could not be recovered; first: %3: %4")
+            c.err << makeError(code, Message::translate("ledgerctl", "%1 of %2 could not be recovered; first: %3: %4")
                                          .arg(failed)
                                          .arg(report.candidates)
                                          .arg(item.id, item.message))
@@ -155,20 +162,21 @@ int cmdAudit(Context &c)
         exportFindings(report.findings, ExportFormat::Csv, buffer);
         c.out << QString::fromUtf8(buffer.data());
     } else {
-        c.out << QStringLiteral("audited %1 accounts, %2 transactions (%3 in flight), %4 leg markers; balances sum to %5\n")
+        c.out << Ctl::tr("audited %1 accounts, %2 transactions (%3 in flight), %4 leg markers; balances sum to %5")
                      .arg(report.accounts)
                      .arg(report.transactions)
                      .arg(report.inFlight)
                      .arg(report.legs)
-                     .arg(money::format(report.balanceSum, scale));
+                     .arg(money::format(report.balanceSum, scale))
+              << '\n';
         for (const AuditFinding &f : report.findings)
-            c.out << QStringLiteral("[invariant %1] %2: %3\n").arg(f.invariant).arg(f.code, f.message);
+            c.out << Ctl::tr("[invariant %1] %2: %3").arg(f.invariant).arg(f.code, f.localized()) << '\n';
         if (report.clean())
-            c.out << "clean: all six invariants hold\n";
+            c.out << Ctl::tr("clean: all six invariants hold") << '\n';
     }
     if (report.clean())
         return 0;
-    c.err << makeError(ErrorCode::AuditFindings, QStringLiteral("%1 finding(s)").arg(report.findings.size())).toString() << '\n';
+    c.err << makeError(ErrorCode::AuditFindings, Message::translate("ledgerctl", "%1 finding(s)").arg(report.findings.size())).toString() << '\n';
     return int(ExitStatus::Refused);
 }
 
@@ -190,19 +198,22 @@ int cmdDemo(Context &c)
     options.onlyIfEmpty = c.args.flags.contains(QStringLiteral("if-empty"));
     options.actor = c.operatorName;
     options.hook = c.hook;
-    options.progress = [&](const QString &line) { c.err << "demo: " << line << '\n'; c.err.flush(); };
+    options.progress = [&](const QString &line) {
+        c.err << "demo: " << line << '\n';
+        c.err.flush();
+    };
 
     const bool exists = QFileInfo::exists(c.config.location);
     auto store = exists ? c.open() : createStore(c.config, money::kDefaultScale);
     if (!store.ok())
         return c.fail(store.error());
     if (!exists)
-        c.err << "demo: created store " << c.config.location << '\n';
+        c.err << "demo: " << Ctl::tr("created store %1").arg(c.config.location) << '\n';
     auto report = fillDemo(**store, options);
     if (!report.ok())
         return c.fail(report.error());
     if (report->skipped) {
-        c.out << QStringLiteral("the store %1 already has accounts; demo added nothing\n").arg(c.config.location);
+        c.out << Ctl::tr("the store %1 already has accounts; demo added nothing").arg(c.config.location) << '\n';
         return 0;
     }
     QStringList stuckParts;
@@ -211,15 +222,16 @@ int cmdDemo(Context &c)
         stuckParts << QStringLiteral("%1 %2").arg(it.value()).arg(nameOf(it.key()));
         stuckTotal += it.value();
     }
-    c.out << QStringLiteral("demo data in %1: %2 new accounts, %3 done, %4 canceled, %5 compensations, %6 stuck (%7)\n")
+    c.out << Ctl::tr("demo data in %1: %2 new accounts, %3 done, %4 canceled, %5 compensations, %6 stuck (%7)")
                  .arg(c.config.location)
                  .arg(report->accountsCreated)
                  .arg(report->done)
                  .arg(report->canceled)
                  .arg(report->compensations)
                  .arg(stuckTotal)
-                 .arg(stuckParts.isEmpty() ? QStringLiteral("none") : stuckParts.join(QStringLiteral(", ")));
-    c.out << "next: 'ledgerctl list --stuck-for 0s' shows what is stuck, 'ledgerctl recover' repairs it\n";
+                 .arg(stuckParts.isEmpty() ? Ctl::tr("none") : stuckParts.join(QStringLiteral(", ")))
+          << '\n';
+    c.out << Ctl::tr("next: 'ledgerctl list --stuck-for 0s' shows what is stuck, 'ledgerctl recover' repairs it") << '\n';
     return 0;
 }
 
@@ -230,13 +242,13 @@ int cmdErrors(Context &c)
         for (ErrorCode code : allErrorCodes())
             array.append(QJsonObject{{QStringLiteral("code"), codeWord(code)},
                                      {QStringLiteral("exitStatus"), int(exitStatusOf(code))},
-                                     {QStringLiteral("meaning"), describe(code)}});
+                                     {QStringLiteral("meaning"), describe(code).english()}});
         return c.printJson(array);
     }
     QList<QStringList> rows;
     for (ErrorCode code : allErrorCodes())
-        rows << QStringList{codeWord(code), QString::number(int(exitStatusOf(code))), describe(code)};
-    c.out << renderTable({QStringLiteral("CODE"), QStringLiteral("EXIT"), QStringLiteral("MEANING")}, rows, {1});
+        rows << QStringList{codeWord(code), QString::number(int(exitStatusOf(code))), describe(code).local()};
+    c.out << renderTable({Ctl::tr("CODE"), Ctl::tr("EXIT"), Ctl::tr("MEANING")}, rows, {1});
     return 0;
 }
 

@@ -26,7 +26,7 @@ int reportOutcome(Context &c, const TxOutcome &o, int scale)
         c.out << transactionLine(*o.tx, scale);
         QStringList remarks;
         if (o.existing)
-            remarks << QStringLiteral("already existed");
+            remarks << Ctl::tr("already existed");
         if (!o.note.isEmpty())
             remarks << o.note;
         if (!remarks.isEmpty())
@@ -71,7 +71,7 @@ int cmdList(Context &c)
         const auto state = txStateFromString(name);
         if (!state)
             return c.fail(makeError(ErrorCode::UnknownState,
-                                    QStringLiteral("no state %1; states are: %2").arg(quoteForMessage(name), txStateNames())));
+                                    Message::translate("ledgerctl", "no state %1; states are: %2").arg(quoteForMessage(name), txStateNames())));
         query.state = state;
     }
     if (c.args.values.contains(QStringLiteral("stuck-for"))) {
@@ -115,22 +115,21 @@ int cmdList(Context &c)
         return c.fail(now.error());
     QList<QStringList> rows;
     for (const Transaction &t : *list) {
-        const QString kind = t.kind == TxKind::Compensation ? QStringLiteral(" (comp)") : QString();
+        const QString kind = t.kind == TxKind::Compensation ? Ctl::tr(" (comp)") : QString();
         rows << QStringList{t.id, nameOf(t.state) + kind, t.source, t.destination, money::format(t.amount, scale),
                             duration::format(t.createdAt.msecsTo(*now)), t.owner.isEmpty() ? QStringLiteral("-") : t.owner.section(QLatin1Char('/'), 0, 0),
                             leaseText(t, *now), t.lastError.isEmpty() ? QStringLiteral("-") : t.lastError.left(60)};
     }
     if (rows.isEmpty()) {
-        c.out << "no transactions match\n";
+        c.out << Ctl::tr("no transactions match") << '\n';
         return 0;
     }
-    c.out << renderTable({QStringLiteral("ID"), QStringLiteral("STATE"), QStringLiteral("SOURCE"), QStringLiteral("DESTINATION"),
-                          QStringLiteral("AMOUNT"), QStringLiteral("AGE"), QStringLiteral("OWNER"), QStringLiteral("LEASE"),
-                          QStringLiteral("LAST ERROR")},
+    c.out << renderTable({Ctl::tr("ID"), Ctl::tr("STATE"), Ctl::tr("SOURCE"), Ctl::tr("DESTINATION"), Ctl::tr("AMOUNT"), Ctl::tr("AGE"),
+                          Ctl::tr("OWNER"), Ctl::tr("LEASE"), Ctl::tr("LAST ERROR")},
                          rows, {4, 5});
     auto total = (*store)->transactionCount(query);
     if (total.ok() && *total > list->size())
-        c.out << QStringLiteral("(%1 of %2 transactions; use --limit to see more)\n").arg(list->size()).arg(*total);
+        c.out << Ctl::tr("(%1 of %2 transactions; use --limit to see more)").arg(list->size()).arg(*total) << '\n';
     return 0;
 }
 
@@ -168,7 +167,7 @@ int cmdRepair(Context &c)
     const QString reason = c.args.value(QStringLiteral("reason"));
     if (Error e = checkTxId(id); !e.ok())
         return c.fail(e);
-    if (Error e = checkText(reason, QStringLiteral("reason"), kMaxReasonLength, true); !e.ok())
+    if (Error e = checkText(reason, QT_TRANSLATE_NOOP("ledger", "reason"), kMaxReasonLength, true); !e.ok())
         return c.fail(e);
     auto store = c.open();
     if (!store.ok())

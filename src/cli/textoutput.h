@@ -1,15 +1,27 @@
 #pragma once
 // ledgerctl's human-readable output: aligned tables and the detail views of one transaction or
-// one account. (--json output uses core's jsonformat instead.)
+// one account, in this process's language. (--json output uses core's jsonformat instead.)
 // Thread-safety: pure functions.
 
 #include "documents.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QSet>
 #include <QStringList>
 
 namespace ledger::cli {
+
+// ledgerctl's words for people, translated in the context "ledgerctl"
+// (resources/translations/ledgerctl_zh_CN.ts): Ctl::tr("...").
+class Ctl {
+    Q_DECLARE_TR_FUNCTIONS(ledgerctl)
+};
+
+// The terminal cells a text takes: East Asian wide characters (Chinese) take two, others one.
+int displayWidth(QStringView text);
+// `text` padded with spaces to `width` cells, on the right (or, with alignRight, the left).
+QString padToWidth(const QString &text, int width, bool alignRight = false);
 
 // Columns padded to their widest cell; the columns in `rightAligned` (amounts) align right.
 QString renderTable(const QStringList &headers, const QList<QStringList> &rows, const QSet<int> &rightAligned = {});

@@ -58,7 +58,7 @@ public:
 
 private:
     bool stopped() const { return m_shouldStop && m_shouldStop(); }
-    static Error stoppedError() { return makeError(ErrorCode::Interrupted, QStringLiteral("the audit was stopped before the end")); }
+    static Error stoppedError() { return makeError(ErrorCode::Interrupted, Message::translate("ledger", "the audit was stopped before the end")); }
 
     AuditReport failed(const Error &e)
     {
@@ -69,10 +69,11 @@ private:
 
     QString amount(qint64 minor) const { return money::format(minor, m_scale); }
 
-    void find(int invariant, const QString &code, const QString &message, const QStringList &transactions,
+    void find(int invariant, const QString &code, const Message &message, const QStringList &transactions,
               const QStringList &accounts = {})
     {
-        m_report.findings.append(AuditFinding{invariant, code, message, transactions + accounts, transactions, accounts});
+        m_report.findings.append(AuditFinding{invariant, code, message.english(), transactions + accounts, transactions, accounts,
+                                              message.local() == message.english() ? QString() : message.local()});
     }
 
     void addLeg(const LegMarker &m)
@@ -99,20 +100,20 @@ private:
         const AccountSums sums = m_sums.value(a.id);
         if (a.pendingDebits != sums.heldDebits || a.pendingCredits != sums.heldCredits)
             find(2, QStringLiteral("pending-mismatch"),
-                 QStringLiteral("account %1 shows pending debits %2 and credits %3, but its held markers sum to %4 and %5")
+                 Message::translate("ledger", "account %1 shows pending debits %2 and credits %3, but its held markers sum to %4 and %5")
                      .arg(a.id, amount(a.pendingDebits), amount(a.pendingCredits), amount(sums.heldDebits), amount(sums.heldCredits)),
                  {}, {a.id});
         // Balances change only when a marker is posted, so each balance is its posted history.
         if (a.balance != sums.postedCredits - sums.postedDebits) {
             m_mismatchedAccounts << a.id;
             find(1, QStringLiteral("balance-mismatch"),
-                 QStringLiteral("account %1 has balance %2, but its posted markers sum to %3")
+                 Message::translate("ledger", "account %1 has balance %2, but its posted markers sum to %3")
                      .arg(a.id, amount(a.balance), amount(sums.postedCredits - sums.postedDebits)),
                  {}, {a.id});
         }
         if (a.id != kWorldAccount && (a.balance < 0 || a.available() < 0))
             find(3, QStringLiteral("negative-balance"),
-                 QStringLiteral("account %1 has balance %2 and available %3; only @world may go negative")
+                 Message::translate("ledger", "account %1 has balance %2 and available %3; only @world may go negative")
                      .arg(a.id, amount(a.balance), amount(a.available())),
                  {}, {a.id});
     }
@@ -124,7 +125,7 @@ private:
             const bool live = s.heldDebits || s.heldCredits || s.postedDebits || s.postedCredits;
             if (live && !m_accounts.contains(it.key()))
                 find(2, QStringLiteral("leg-without-account"),
-                     QStringLiteral("held or posted markers name account %1, which does not exist").arg(it.key()), {}, {it.key()});
+                     Message::translate("ledger", "held or posted markers name account %1, which does not exist").arg(it.key()), {}, {it.key()});
         }
     }
 
@@ -134,7 +135,9 @@ private:
         if (!isTerminal(t.state))
             ++m_report.inFlight;
         const TxLegs legs = m_legs.take(t.id);
-        const auto status = [](const std::optional<LegMarker> &m) { return m ? nameOf(m->status) : QStringLiteral("missing"); };
+        const auto status = [](const std::optional<LegMarker> &m) {
+            return m ? Message(nameOf(m->status)) : Message::translate("ledger", "missing");
+        };
         const bool debitPosted = legs.debit && legs.debit->status == LegStatus::Posted;
         const bool creditPosted = legs.credit && legs.credit->status == LegStatus::Posted;
         const bool anyMarker = legs.debit || legs.credit || !legs.stray.isEmpty();
@@ -145,32 +148,32 @@ private:
             const QString expectedAccount = t.accountFor(m->side);
             if (m->accountId != expectedAccount || m->amount != t.amount)
                 find(4, QStringLiteral("leg-mismatch"),
-                     QStringLiteral("%1's %2 marker is on %3 for %4; the document says %5 for %6")
+                     Message::translate("ledger", "%1's %2 marker is on %3 for %4; the document says %5 for %6")
                          .arg(t.id, nameOf(m->side), m->accountId, amount(m->amount), expectedAccount, amount(t.amount)),
                      {t.id}, {m->accountId});
         }
         for (const LegMarker &m : legs.stray)
             find(4, QStringLiteral("leg-mismatch"),
-                 QStringLiteral("%1 has an extra %2 marker on %3").arg(t.id, nameOf(m.side), m.accountId), {t.id}, {m.accountId});
+                 Message::translate("ledger", "%1 has an extra %2 marker on %3").arg(t.id, nameOf(m.side), m.accountId), {t.id}, {m.accountId});
 
         switch (t.state) {
         case TxState::Initial:
             if (anyMarker)
                 find(4, QStringLiteral("initial-has-marker"),
-                     QStringLiteral("%1 is initial but has leg markers (debit %2, credit %3)").arg(t.id, status(legs.debit), status(legs.credit)),
+                     Message::translate("ledger", "%1 is initial but has leg markers (debit %2, credit %3)").arg(t.id, status(legs.debit), status(legs.credit)),
                      {t.id});
             break;
         case TxState::Done:
             if (!debitPosted || !creditPosted)
                 find(4, QStringLiteral("done-not-posted"),
-                     QStringLiteral("%1 is done but its debit is %2 and its credit is %3").arg(t.id, status(legs.debit), status(legs.credit)),
+                     Message::translate("ledger", "%1 is done but its debit is %2 and its credit is %3").arg(t.id, status(legs.debit), status(legs.credit)),
                      {t.id}, {t.source, t.destination});
             break;
         case TxState::Applied: {
             const auto live = [](const std::optional<LegMarker> &m) { return m && m->status != LegStatus::Voided; };
             if (!live(legs.debit) || !live(legs.credit))
                 find(4, QStringLiteral("applied-not-held"),
-                     QStringLiteral("%1 is applied but its debit is %2 and its credit is %3").arg(t.id, status(legs.debit), status(legs.credit)),
+                     Message::translate("ledger", "%1 is applied but its debit is %2 and its credit is %3").arg(t.id, status(legs.debit), status(legs.credit)),
                      {t.id}, {t.source, t.destination});
             break;
         }
@@ -179,7 +182,7 @@ private:
         case TxState::Canceled:
             if (debitPosted || creditPosted)
                 find(4, QStringLiteral("posted-before-applied"),
-                     QStringLiteral("%1 is %2 but has a posted leg (debit %3, credit %4)")
+                     Message::translate("ledger", "%1 is %2 but has a posted leg (debit %3, credit %4)")
                          .arg(t.id, nameOf(t.state), status(legs.debit), status(legs.credit)),
                      {t.id}, {t.source, t.destination});
             break;
@@ -189,7 +192,7 @@ private:
             for (const std::optional<LegMarker> &m : {legs.debit, legs.credit}) {
                 if (m && m->status == LegStatus::Held)
                     find(5, QStringLiteral("hold-on-terminal"),
-                         QStringLiteral("%1 is %2 but still holds %3 on %4").arg(t.id, nameOf(t.state), amount(m->amount), m->accountId),
+                         Message::translate("ledger", "%1 is %2 but still holds %3 on %4").arg(t.id, nameOf(t.state), amount(m->amount), m->accountId),
                          {t.id}, {m->accountId});
             }
         }
@@ -233,7 +236,7 @@ private:
                     m_unbalanced << it.key();
                 if (m && m->status != LegStatus::Voided)
                     find(5, QStringLiteral("orphan-hold"),
-                         QStringLiteral("a %1 %2 marker of %3 on %4 belongs to no transaction")
+                         Message::translate("ledger", "a %1 %2 marker of %3 on %4 belongs to no transaction")
                              .arg(nameOf(m->status), nameOf(m->side), amount(m->amount), m->accountId),
                          {it.key()}, {m->accountId});
             }
@@ -249,7 +252,7 @@ private:
             QStringList transactions = m_unbalanced;
             transactions.removeDuplicates();
             find(1, QStringLiteral("conservation"),
-                 QStringLiteral("the balances of all accounts sum to %1 (with %2 for half-posted transfers); they must sum to zero")
+                 Message::translate("ledger", "the balances of all accounts sum to %1 (with %2 for half-posted transfers); they must sum to zero")
                      .arg(amount(m_report.balanceSum), amount(m_report.halfPostedAdjust)),
                  transactions, m_mismatchedAccounts);
         }
@@ -268,13 +271,13 @@ private:
                 return original.error();
             if (!original.ok() || original->kind != TxKind::Transfer) {
                 find(6, QStringLiteral("compensation-link"),
-                     QStringLiteral("compensation %1 names %2 as its original, which is not a transfer in this store").arg(id, c.compensates),
+                     Message::translate("ledger", "compensation %1 names %2 as its original, which is not a transfer in this store").arg(id, c.compensates),
                      {id, c.compensates});
                 continue;
             }
             if (c.source != original->destination || c.destination != original->source || c.amount != original->amount)
                 find(6, QStringLiteral("compensation-link"),
-                     QStringLiteral("compensation %1 does not reverse %2 (it moves %3 from %4 to %5)")
+                     Message::translate("ledger", "compensation %1 does not reverse %2 (it moves %3 from %4 to %5)")
                          .arg(id, c.compensates, amount(c.amount), c.source, c.destination),
                      {id, c.compensates});
             if (c.state == TxState::Canceled)
@@ -284,25 +287,28 @@ private:
             // still lack its back-link.
             if (c.state != TxState::Initial && original->compensatedBy != id)
                 find(6, QStringLiteral("compensation-link"),
-                     QStringLiteral("compensation %1 is %2 but %3 links to \"%4\"")
+                     Message::translate("ledger", "compensation %1 is %2 but %3 links to \"%4\"")
                          .arg(id, nameOf(c.state), c.compensates, original->compensatedBy),
                      {id, c.compensates});
             if (original->state != TxState::Done)
                 find(6, QStringLiteral("compensation-link"),
-                     QStringLiteral("compensation %1 reverses %2, which is %3, not done").arg(id, c.compensates, nameOf(original->state)),
+                     Message::translate("ledger", "compensation %1 reverses %2, which is %3, not done").arg(id, c.compensates, nameOf(original->state)),
                      {id, c.compensates});
         }
         for (auto it = m_linkedOriginals.cbegin(); it != m_linkedOriginals.cend(); ++it) {
             const auto c = m_compensations.constFind(it.value());
             if (c == m_compensations.cend() || c->compensates != it.key())
                 find(6, QStringLiteral("compensation-link"),
-                     QStringLiteral("%1 links to compensation %2, which does not link back").arg(it.key(), it.value()),
+                     Message::translate("ledger", "%1 links to compensation %2, which does not link back").arg(it.key(), it.value()),
                      {it.key(), it.value()});
         }
         for (auto it = liveByOriginal.cbegin(); it != liveByOriginal.cend(); ++it) {
             if (it->size() > 1)
                 find(6, QStringLiteral("double-compensation"),
-                     QStringLiteral("%1 has %2 compensations that are not canceled: %3").arg(it.key()).arg(it->size()).arg(it->join(QStringLiteral(", "))),
+                     Message::translate("ledger", "%1 has %2 compensations that are not canceled: %3")
+                         .arg(it.key())
+                         .arg(it->size())
+                         .arg(it->join(QStringLiteral(", "))),
                      QStringList{it.key()} + *it);
         }
         return {};

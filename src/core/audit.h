@@ -19,6 +19,11 @@ struct AuditFinding {
     QStringList ids;          // every document involved: transactions, then accounts
     QStringList transactions; // the transactions among them
     QStringList accounts;     // the accounts among them
+    // `message` is English (the JSON and CSV of findings); this is it in the language of this
+    // process, empty when the same (last, so that {invariant, code, message, ...} still reads).
+    QString localMessage = {};
+
+    QString localized() const { return localMessage.isEmpty() ? message : localMessage; }
 };
 
 struct AuditReport {

@@ -44,9 +44,11 @@ Error Coordinator::whyCanceled(const Transaction &tx)
     const QString word = tx.lastError.section(QStringLiteral(": "), 0, 0);
     const ErrorCode code = errorCodeFromWord(word);
     if (code != ErrorCode::None)
-        return makeError(code, tx.lastError.section(QStringLiteral(": "), 1) + QStringLiteral("; %1 was canceled").arg(tx.id));
-    return makeError(ErrorCode::Conflict, QStringLiteral("%1 was canceled (%2)")
-                                              .arg(tx.id, tx.lastError.isEmpty() ? QStringLiteral("no reason recorded") : tx.lastError));
+        return makeError(code, Message::translate("ledger", "%1; %2 was canceled")
+                                   .arg(Message(tx.lastError.section(QStringLiteral(": "), 1)), Message(tx.id)));
+    // The recorded reason is English (it is the document's); the frame is the reader's.
+    const Message reason = tx.lastError.isEmpty() ? Message::translate("ledger", "no reason recorded") : Message(tx.lastError);
+    return makeError(ErrorCode::Conflict, Message::translate("ledger", "%1 was canceled (%2)").arg(Message(tx.id), reason));
 }
 
 Coordinator::Coordinator(Store &store, CoordinatorOptions options) : m_store(store), m_options(std::move(options))
@@ -63,10 +65,10 @@ TxOutcome Coordinator::openAccount(const QString &id, const QString &name, qint6
 {
     if (Error e = checkNewAccountId(id); !e.ok())
         return failure(e);
-    if (Error e = checkText(name, QStringLiteral("account name"), kMaxNameLength, true); !e.ok())
+    if (Error e = checkText(name, QT_TRANSLATE_NOOP("ledger", "account name"), kMaxNameLength, true); !e.ok())
         return failure(e);
     if (opening < 0)
-        return failure(makeError(ErrorCode::InvalidAmount, QStringLiteral("an opening balance cannot be negative")));
+        return failure(makeError(ErrorCode::InvalidAmount, Message::translate("ledger", "an opening balance cannot be negative")));
     auto account = m_store.createAccount(id, name, m_options.actor);
     if (!account.ok())
         return failure(account.error());
@@ -86,16 +88,16 @@ TxOutcome Coordinator::openAccount(const QString &id, const QString &name, qint6
 
 TxOutcome Coordinator::transfer(const TransferRequest &r)
 {
-    if (Error e = checkAccountId(r.source, QStringLiteral("source account id")); !e.ok())
+    if (Error e = checkAccountId(r.source, QT_TRANSLATE_NOOP("ledger", "source account id")); !e.ok())
         return failure(e);
-    if (Error e = checkAccountId(r.destination, QStringLiteral("destination account id")); !e.ok())
+    if (Error e = checkAccountId(r.destination, QT_TRANSLATE_NOOP("ledger", "destination account id")); !e.ok())
         return failure(e);
     if (r.source == r.destination)
         return failure(makeError(ErrorCode::SameAccount,
-                                 QStringLiteral("source and destination are both %1; a transfer needs two accounts").arg(r.source)));
+                                 Message::translate("ledger", "source and destination are both %1; a transfer needs two accounts").arg(r.source)));
     if (r.amount <= 0)
-        return failure(makeError(ErrorCode::InvalidAmount, QStringLiteral("amount must be greater than zero")));
-    if (Error e = checkText(r.memo, QStringLiteral("memo"), kMaxMemoLength, true); !e.ok())
+        return failure(makeError(ErrorCode::InvalidAmount, Message::translate("ledger", "amount must be greater than zero")));
+    if (Error e = checkText(r.memo, QT_TRANSLATE_NOOP("ledger", "memo"), kMaxMemoLength, true); !e.ok())
         return failure(e);
     if (!r.idempotencyKey.isEmpty()) {
         if (Error e = checkIdempotencyKey(r.idempotencyKey); !e.ok())
@@ -134,7 +136,7 @@ TxOutcome Coordinator::transfer(const TransferRequest &r)
         if (!r.idempotencyKey.isEmpty() && existing.idempotencyKey == r.idempotencyKey) {
             if (!sameRequest(existing, r))
                 return failure(makeError(ErrorCode::KeyConflict,
-                                         QStringLiteral("idempotency key %1 was already used by %2 for a different request "
+                                         Message::translate("ledger", "idempotency key %1 was already used by %2 for a different request "
                                                         "(%3 from %4 to %5)")
                                              .arg(quoteForMessage(r.idempotencyKey), existing.id, amountText(existing.amount),
                                                   existing.source, existing.destination)),
@@ -164,8 +166,8 @@ TxOutcome Coordinator::adoptExisting(const Transaction &existing, const QString 
         && (adopt == Adopt::OperatorAsked || existing.createdAt.msecsTo(*now) > m_options.leaseMs);
     const bool leaseExpired = existing.leaseUntil.isValid() && existing.leaseUntil < *now;
     if (!unclaimedTooLong && !leaseExpired) {
-        o.note = existing.owner.isEmpty() ? QStringLiteral("just submitted; it is being started")
-                                          : QStringLiteral("in progress, driven by %1").arg(existing.owner);
+        o.note = existing.owner.isEmpty() ? QCoreApplication::translate("ledger", "just submitted; it is being started")
+                                          : QCoreApplication::translate("ledger", "in progress, driven by %1").arg(existing.owner);
         return answerForRequester(o); // a canceling one is decided: the same refusal as the first time
     }
     TxOutcome taken = answerForRequester(recover(existing, why));
@@ -177,7 +179,7 @@ TxOutcome Coordinator::resume(const QString &txId, const QString &reason)
 {
     if (Error e = checkTxId(txId); !e.ok())
         return failure(e);
-    if (Error e = checkText(reason, QStringLiteral("reason"), kMaxReasonLength, true); !e.ok())
+    if (Error e = checkText(reason, QT_TRANSLATE_NOOP("ledger", "reason"), kMaxReasonLength, true); !e.ok())
         return failure(e);
     for (int round = 0;; ++round) {
         auto tx = m_store.transaction(txId);
@@ -211,7 +213,7 @@ TxOutcome Coordinator::cancel(const QString &txId, const QString &reason)
 {
     if (Error e = checkTxId(txId); !e.ok())
         return failure(e);
-    if (Error e = checkText(reason, QStringLiteral("reason"), kMaxReasonLength, true); !e.ok())
+    if (Error e = checkText(reason, QT_TRANSLATE_NOOP("ledger", "reason"), kMaxReasonLength, true); !e.ok())
         return failure(e);
     const QString why = QStringLiteral("canceled by %1%2").arg(m_options.actor, reason.isEmpty() ? QString() : QStringLiteral(": ") + reason);
     for (int round = 0;; ++round) {
@@ -258,7 +260,7 @@ TxOutcome Coordinator::compensate(const QString &txId, const QString &reason)
 {
     if (Error e = checkTxId(txId); !e.ok())
         return failure(e);
-    if (Error e = checkText(reason, QStringLiteral("reason"), kMaxReasonLength, true); !e.ok())
+    if (Error e = checkText(reason, QT_TRANSLATE_NOOP("ledger", "reason"), kMaxReasonLength, true); !e.ok())
         return failure(e);
     auto found = m_store.transaction(txId);
     if (!found.ok())
@@ -272,7 +274,7 @@ TxOutcome Coordinator::compensate(const QString &txId, const QString &reason)
         if (!finished.ok())
             return finished;
         if (!finished.tx || finished.tx->state != TxState::Done)
-            return failure(makeError(ErrorCode::Conflict, QStringLiteral("%1 did not reach done; not compensating it").arg(txId)),
+            return failure(makeError(ErrorCode::Conflict, Message::translate("ledger", "%1 did not reach done; not compensating it").arg(txId)),
                            finished.tx);
         original = *finished.tx;
     }

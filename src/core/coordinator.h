@@ -42,7 +42,8 @@ struct TxOutcome {
     bool existing = false;
     // Someone else moved the document while this call drove it; `tx` is how they left it.
     bool byOther = false;
-    // A human remark on how it ended, e.g. "finished by another worker".
+    // A human remark on how it ended, e.g. "finished by another worker", in this process's
+    // language (shown, never recorded).
     QString note;
 
     bool ok() const { return error.ok(); }

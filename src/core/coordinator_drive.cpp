@@ -9,6 +9,8 @@
 
 #include "statemachine.h"
 
+#include <QCoreApplication>
+
 namespace ledger {
 
 namespace {
@@ -37,7 +39,7 @@ TxOutcome Coordinator::stopped(const Transaction &tx, Step step)
 {
     TxOutcome o;
     o.tx = tx;
-    o.error = makeError(ErrorCode::Interrupted, QStringLiteral("%1: stopped by a fault hook right after %2").arg(tx.id, nameOf(step)));
+    o.error = makeError(ErrorCode::Interrupted, Message::translate("ledger", "%1: stopped by a fault hook right after %2").arg(tx.id, nameOf(step)));
     return o;
 }
 
@@ -174,7 +176,7 @@ TxOutcome Coordinator::cancelAfterRefusal(const Transaction &tx, const Error &re
         return stopped(cas->tx, Step::Canceling);
     TxOutcome o = driveVoids(cas->tx, purpose);
     if (o.ok() && o.tx && o.tx->state == TxState::Canceled)
-        o.error = makeError(refusal.code, QStringLiteral("%1; %2 was canceled").arg(refusal.message, tx.id));
+        o.error = makeError(refusal.code, Message::translate("ledger", "%1; %2 was canceled").arg(refusal.text(), Message(tx.id)));
     return o;
 }
 
@@ -200,18 +202,18 @@ TxOutcome Coordinator::movedByOther(const Transaction &current, Purpose purpose)
     TxOutcome o;
     o.tx = current;
     o.byOther = true;
-    const QString who = current.owner.isEmpty() ? QStringLiteral("someone else") : current.owner;
+    const Message who = current.owner.isEmpty() ? Message::translate("ledger", "someone else") : Message(current.owner);
     // Someone else reached the end this call was driving towards: that is no conflict.
     if ((current.state == TxState::Done && purpose != Purpose::Cancel)
         || (current.state == TxState::Canceled && purpose == Purpose::Resume)) {
-        o.note = QStringLiteral("finished by %1 (%2)").arg(who, nameOf(current.state));
+        o.note = Message::translate("ledger", "finished by %1 (%2)").arg(who, Message(nameOf(current.state))).local();
         return o;
     }
     if ((current.state == TxState::Canceled || current.state == TxState::Canceling) && purpose == Purpose::Cancel) {
-        o.note = QStringLiteral("canceled by %1").arg(who);
+        o.note = Message::translate("ledger", "canceled by %1").arg(who).local();
         return o;
     }
-    o.error = makeError(ErrorCode::Conflict, QStringLiteral("someone else moved %1 first: it is now %2 (owner %3, epoch %4)")
+    o.error = makeError(ErrorCode::Conflict, Message::translate("ledger", "someone else moved %1 first: it is now %2 (owner %3, epoch %4)")
                                                  .arg(current.id, nameOf(current.state), who)
                                                  .arg(current.epoch));
     return purpose == Purpose::Transfer ? answerForRequester(o) : o;
@@ -238,8 +240,8 @@ TxOutcome Coordinator::answerForRequester(TxOutcome o)
     case TxState::Applied:
         if (o.error.code == ErrorCode::Conflict) {
             o.error = {};
-            o.note = QStringLiteral("taken over by %1; it is %2 and will be finished there")
-                         .arg(o.tx->owner.isEmpty() ? QStringLiteral("someone else") : o.tx->owner, nameOf(o.tx->state));
+            o.note = QCoreApplication::translate("ledger", "taken over by %1; it is %2 and will be finished there")
+                         .arg(o.tx->owner.isEmpty() ? QCoreApplication::translate("ledger", "someone else") : o.tx->owner, nameOf(o.tx->state));
         }
         break;
     }
@@ -285,7 +287,7 @@ TxOutcome Coordinator::ensureLinked(const Transaction &compensation)
             return finished(compensation);
         }
     }
-    return TxOutcome{makeError(ErrorCode::Conflict, QStringLiteral("the link of %1 kept changing").arg(compensation.compensates)),
+    return TxOutcome{makeError(ErrorCode::Conflict, Message::translate("ledger", "the link of %1 kept changing").arg(compensation.compensates)),
                      compensation, false, true, QString()};
 }
 

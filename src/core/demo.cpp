@@ -3,6 +3,7 @@
 #include "coordinator.h"
 #include "identifiers.h"
 
+#include <QCoreApplication>
 #include <QRandomGenerator>
 #include <limits>
 
@@ -57,18 +58,18 @@ qint64 unitOf(int scale)
 Result<DemoReport> fillDemo(Store &store, const DemoOptions &options)
 {
     if (options.accounts < 2 || options.accounts > 100'000)
-        return makeError(ErrorCode::InvalidArgument, QStringLiteral("--accounts must be from 2 to 100000"));
+        return makeError(ErrorCode::InvalidArgument, Message::translate("ledger", "--accounts must be from 2 to 100000"));
     if (options.transfers < 0 || options.transfers > 10'000'000)
-        return makeError(ErrorCode::InvalidArgument, QStringLiteral("--transfers must be from 0 to 10000000"));
+        return makeError(ErrorCode::InvalidArgument, Message::translate("ledger", "--transfers must be from 0 to 10000000"));
     if (options.stuck < 0 || options.stuck > 100'000)
-        return makeError(ErrorCode::InvalidArgument, QStringLiteral("--stuck must be from 0 to 100000"));
+        return makeError(ErrorCode::InvalidArgument, Message::translate("ledger", "--stuck must be from 0 to 100000"));
 
     // Opening balances go up to 50,000 units each and the refused transfers ask for millions:
     // all of it must fit the ledger's 64-bit amounts at its scale.
     const __int128 worst = (__int128(options.accounts) * 50'000 + 3'000'000) * unitOf(store.scale());
     if (worst > std::numeric_limits<qint64>::max())
         return makeError(ErrorCode::InvalidArgument,
-                         QStringLiteral("demo amounts for %1 accounts do not fit a ledger of scale %2; "
+                         Message::translate("ledger", "demo amounts for %1 accounts do not fit a ledger of scale %2; "
                                         "use fewer accounts or a store with a smaller scale")
                              .arg(options.accounts)
                              .arg(store.scale()));
@@ -115,7 +116,7 @@ Result<DemoReport> fillDemo(Store &store, const DemoOptions &options)
             return o.error;
         ++report.accountsCreated;
     }
-    say(QStringLiteral("%1 accounts ready").arg(ids.size()));
+    say(QCoreApplication::translate("ledger", "%1 accounts ready").arg(ids.size()));
 
     // One account is frozen part-way, so that some transfers are refused by it.
     const QString frozen = ids.at(qMin(3, int(ids.size()) - 1));
@@ -156,7 +157,7 @@ Result<DemoReport> fillDemo(Store &store, const DemoOptions &options)
         else if (o.tx && o.tx->state == TxState::Canceled)
             ++report.canceled;
         if ((i + 1) % 1000 == 0)
-            say(QStringLiteral("%1 of %2 transfers").arg(i + 1).arg(options.transfers));
+            say(QCoreApplication::translate("ledger", "%1 of %2 transfers").arg(i + 1).arg(options.transfers));
     }
     report.done = int(doneIds.size());
 

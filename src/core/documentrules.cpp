@@ -9,7 +9,7 @@ namespace ledger::rules {
 namespace {
 
 LegDecision answer(LegStatus status) { return LegDecision{LegOutcome{status, false}, {}}; }
-LegDecision refuse(ErrorCode code, const QString &message) { return LegDecision{std::nullopt, makeError(code, message)}; }
+LegDecision refuse(ErrorCode code, const Message &message) { return LegDecision{std::nullopt, makeError(code, message)}; }
 
 } // namespace
 
@@ -20,12 +20,12 @@ LegDecision hold(const QString &txId, const QString &accountId, const std::optio
     if (marker)
         return answer(marker->status); // already there: report, never re-hold
     if (!account)
-        return refuse(ErrorCode::UnknownAccount, QStringLiteral("no account %1").arg(accountId));
+        return refuse(ErrorCode::UnknownAccount, Message::translate("ledger", "no account %1").arg(accountId));
     const Account &a = *account;
     if (a.status == AccountStatus::Frozen)
-        return refuse(ErrorCode::AccountFrozen, QStringLiteral("account %1 is frozen").arg(accountId));
+        return refuse(ErrorCode::AccountFrozen, Message::translate("ledger", "account %1 is frozen").arg(accountId));
     if (a.status == AccountStatus::Closed)
-        return refuse(ErrorCode::AccountClosed, QStringLiteral("account %1 is closed").arg(accountId));
+        return refuse(ErrorCode::AccountClosed, Message::translate("ledger", "account %1 is closed").arg(accountId));
     const auto text = [scale](qint64 minor) { return money::format(minor, scale); };
     LegDecision write;
     if (side == LegSide::Debit) {
@@ -34,10 +34,10 @@ LegDecision hold(const QString &txId, const QString &accountId, const std::optio
         const auto after = available ? money::subtract(*available, amount) : std::nullopt;
         if (!after || !money::add(a.pendingDebits, amount))
             return refuse(ErrorCode::AmountOverflow,
-                          QStringLiteral("holding %1 on %2 would overflow its balance").arg(text(amount), accountId));
+                          Message::translate("ledger", "holding %1 on %2 would overflow its balance").arg(text(amount), accountId));
         if (accountId != kWorldAccount && *after < 0)
             return refuse(ErrorCode::InsufficientFunds,
-                          QStringLiteral("%1 has %2 available (balance %3, %4 held for other transfers); this transfer needs %5")
+                          Message::translate("ledger", "%1 has %2 available (balance %3, %4 held for other transfers); this transfer needs %5")
                               .arg(accountId, text(a.available()), text(a.balance), text(a.pendingDebits), text(amount)));
         write.deltaPendingDebits = amount;
     } else {
@@ -45,7 +45,7 @@ LegDecision hold(const QString &txId, const QString &accountId, const std::optio
         const auto pending = money::add(a.pendingCredits, amount);
         if (!pending || !money::add(a.balance, *pending))
             return refuse(ErrorCode::AmountOverflow,
-                          QStringLiteral("crediting %1 to %2 would overflow its balance").arg(text(amount), accountId));
+                          Message::translate("ledger", "crediting %1 to %2 would overflow its balance").arg(text(amount), accountId));
         write.deltaPendingCredits = amount;
     }
     return write;
@@ -56,18 +56,18 @@ LegDecision post(const QString &txId, const QString &accountId, const std::optio
 {
     if (!marker)
         return refuse(ErrorCode::ProtocolViolation,
-                      QStringLiteral("post of %1 on %2: no leg marker there (the leg was never held)").arg(txId, accountId));
+                      Message::translate("ledger", "post of %1 on %2: no leg marker there (the leg was never held)").arg(txId, accountId));
     const LegMarker &m = *marker;
     if (m.status == LegStatus::Posted)
         return answer(LegStatus::Posted);
     if (m.status == LegStatus::Voided)
-        return refuse(ErrorCode::ProtocolViolation, QStringLiteral("post of %1 on %2: the leg was voided by a cancel").arg(txId, accountId));
+        return refuse(ErrorCode::ProtocolViolation, Message::translate("ledger", "post of %1 on %2: the leg was voided by a cancel").arg(txId, accountId));
     if (!account)
-        return refuse(ErrorCode::ProtocolViolation, QStringLiteral("post of %1: account %2 is gone").arg(txId, accountId));
+        return refuse(ErrorCode::ProtocolViolation, Message::translate("ledger", "post of %1: account %2 is gone").arg(txId, accountId));
     const bool debit = m.side == LegSide::Debit;
     const auto balance = debit ? money::subtract(account->balance, m.amount) : money::add(account->balance, m.amount);
     if (!balance)
-        return refuse(ErrorCode::AmountOverflow, QStringLiteral("posting %1 on %2 would overflow its balance").arg(txId, accountId));
+        return refuse(ErrorCode::AmountOverflow, Message::translate("ledger", "posting %1 on %2 would overflow its balance").arg(txId, accountId));
     LegDecision write;
     write.deltaBalance = debit ? -m.amount : m.amount;
     (debit ? write.deltaPendingDebits : write.deltaPendingCredits) = -m.amount;
@@ -84,7 +84,7 @@ LegDecision voidLeg(const QString &txId, const QString &accountId, const std::op
     if (m.status == LegStatus::Voided)
         return answer(LegStatus::Voided);
     if (m.status == LegStatus::Posted)
-        return refuse(ErrorCode::ProtocolViolation, QStringLiteral("void of %1 on %2: the leg is already posted").arg(txId, accountId));
+        return refuse(ErrorCode::ProtocolViolation, Message::translate("ledger", "void of %1 on %2: the leg is already posted").arg(txId, accountId));
     LegDecision write;
     (m.side == LegSide::Debit ? write.deltaPendingDebits : write.deltaPendingCredits) = -m.amount;
     return write;
@@ -94,12 +94,12 @@ StatusDecision statusChange(const QString &id, const std::optional<Account> &acc
 {
     StatusDecision d;
     if (!account) {
-        d.refusal = makeError(ErrorCode::UnknownAccount, QStringLiteral("no account %1").arg(id));
+        d.refusal = makeError(ErrorCode::UnknownAccount, Message::translate("ledger", "no account %1").arg(id));
         return d;
     }
     const Account &a = *account;
     if (id == kWorldAccount) {
-        d.refusal = makeError(ErrorCode::SystemAccount, QStringLiteral("@world is the system account; it cannot be frozen or closed"));
+        d.refusal = makeError(ErrorCode::SystemAccount, Message::translate("ledger", "@world is the system account; it cannot be frozen or closed"));
         return d;
     }
     if (a.status == status) {
@@ -108,10 +108,10 @@ StatusDecision statusChange(const QString &id, const std::optional<Account> &acc
     }
     const auto text = [scale](qint64 minor) { return money::format(minor, scale); };
     if (a.status == AccountStatus::Closed)
-        d.refusal = makeError(ErrorCode::AccountClosed, QStringLiteral("account %1 is closed; closed accounts stay closed").arg(id));
+        d.refusal = makeError(ErrorCode::AccountClosed, Message::translate("ledger", "account %1 is closed; closed accounts stay closed").arg(id));
     else if (status == AccountStatus::Closed && (a.balance != 0 || a.pendingDebits != 0 || a.pendingCredits != 0))
         d.refusal = makeError(ErrorCode::AccountNotEmpty,
-                              QStringLiteral("account %1 has balance %2, %3 pending debits and %4 pending credits; "
+                              Message::translate("ledger", "account %1 has balance %2, %3 pending debits and %4 pending credits; "
                                              "only an empty account can be closed")
                                   .arg(id, text(a.balance), text(a.pendingDebits), text(a.pendingCredits)));
     d.event = status == AccountStatus::Frozen ? QStringLiteral("frozen")

@@ -11,18 +11,18 @@ constexpr qint64 kHour = 60 * kMinute;
 constexpr qint64 kDay = 24 * kHour;
 constexpr qint64 kMaxMs = 36525 * kDay; // a century is more than any lease or threshold needs
 
-Error invalid(QStringView text, const QString &why)
+Error invalid(QStringView text, const Message &why)
 {
     return makeError(ErrorCode::InvalidDuration,
-                     QStringLiteral("duration %1 %2; write it like 90s, 30m, 2h, 1d or 1h30m")
-                         .arg(quoteForMessage(text), why));
+                     Message::translate("ledger", "duration %1 %2; write it like 90s, 30m, 2h, 1d or 1h30m")
+                         .arg(Message(quoteForMessage(text)), why));
 }
 } // namespace
 
 Result<qint64> parse(QStringView text)
 {
     if (text.isEmpty())
-        return invalid(text, QStringLiteral("is empty"));
+        return invalid(text, Message::translate("ledger", "is empty"));
     qint64 total = 0;
     qsizetype i = 0;
     while (i < text.size()) {
@@ -31,11 +31,11 @@ Result<qint64> parse(QStringView text)
         while (i < text.size() && text[i] >= QLatin1Char('0') && text[i] <= QLatin1Char('9')) {
             number = number * 10 + (text[i].unicode() - '0');
             if (number > kMaxMs)
-                return invalid(text, QStringLiteral("is too long (at most 36525d)"));
+                return invalid(text, Message::translate("ledger", "is too long (at most 36525d)"));
             ++i;
         }
         if (i == start)
-            return invalid(text, QStringLiteral("must start each part with ASCII digits"));
+            return invalid(text, Message::translate("ledger", "must start each part with ASCII digits"));
         qint64 unit = 0;
         if (text.mid(i).startsWith(QLatin1String("ms"))) {
             unit = 1;
@@ -52,10 +52,10 @@ Result<qint64> parse(QStringView text)
                 ++i;
         }
         if (unit == 0)
-            return invalid(text, i < text.size() ? QStringLiteral("has an unknown unit")
-                                                 : QStringLiteral("needs a unit (ms, s, m, h or d)"));
+            return invalid(text, i < text.size() ? Message::translate("ledger", "has an unknown unit")
+                                                 : Message::translate("ledger", "needs a unit (ms, s, m, h or d)"));
         if (number > kMaxMs / unit || total + number * unit > kMaxMs)
-            return invalid(text, QStringLiteral("is too long (at most 36525d)"));
+            return invalid(text, Message::translate("ledger", "is too long (at most 36525d)"));
         total += number * unit;
     }
     return total;

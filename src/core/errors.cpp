@@ -1,5 +1,7 @@
 #include "errors.h"
 
+#include <QCoreApplication>
+
 namespace ledger {
 
 namespace {
@@ -28,7 +30,10 @@ QString codeWord(ErrorCode code) { return QString::fromLatin1(info(code).word); 
 
 ExitStatus exitStatusOf(ErrorCode code) { return info(code).exit; }
 
-QString describe(ErrorCode code) { return QString::fromLatin1(info(code).text); }
+Message describe(ErrorCode code)
+{
+    return Message(QString::fromLatin1(info(code).text), QCoreApplication::translate("ledger::Errors", info(code).text));
+}
 
 QList<ErrorCode> allErrorCodes()
 {
@@ -51,7 +56,8 @@ ErrorCode errorCodeFromWord(const QString &word)
 
 QString Error::toString() const
 {
-    return QStringLiteral("error: %1: %2").arg(codeWord(code), message);
+    // "error:" stays English in every language: scripts grep for it, as for the code word.
+    return QStringLiteral("error: %1: %2").arg(codeWord(code), localized());
 }
 
 } // namespace ledger

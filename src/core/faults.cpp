@@ -67,7 +67,7 @@ Result<Step> parseStep(QStringView text)
     if (auto step = stepFromString(text))
         return *step;
     return makeError(ErrorCode::InvalidStep,
-                     QStringLiteral("%1 is not a protocol step; steps are: %2").arg(quoteForMessage(text), stepNames()));
+                     Message::translate("ledger", "%1 is not a protocol step; steps are: %2").arg(quoteForMessage(text), stepNames()));
 }
 
 StepHook crashAfterHook(Step step)
@@ -99,7 +99,7 @@ Result<StepHook> hookFromEnvironment()
     if (!crashValue.isEmpty()) {
         auto step = parseStep(QString::fromLocal8Bit(crashValue));
         if (!step.ok())
-            return makeError(ErrorCode::InvalidStep, QStringLiteral("LEDGER_CRASH_AFTER: %1").arg(step.error().message));
+            return makeError(ErrorCode::InvalidStep, Message(QStringLiteral("LEDGER_CRASH_AFTER: %1")).arg(step.error().text()));
         crash = crashAfterHook(*step);
     }
     int delayMs = 0;
@@ -109,7 +109,8 @@ Result<StepHook> hookFromEnvironment()
         delayMs = delayValue.toInt(&ok);
         if (!ok || delayMs < 0 || delayMs > 60'000)
             return makeError(ErrorCode::InvalidArgument,
-                             QStringLiteral("LEDGER_STEP_DELAY_MS must be milliseconds from 0 to 60000, not %1").arg(quoteForMessage(QString::fromLocal8Bit(delayValue), 20)));
+                             Message::translate("ledger", "LEDGER_STEP_DELAY_MS must be milliseconds from 0 to 60000, not %1")
+                                 .arg(quoteForMessage(QString::fromLocal8Bit(delayValue), 20)));
     }
     if (delayMs == 0)
         return crash;

@@ -14,31 +14,39 @@ bool isIdChar(QChar c)
         || u == '_' || u == '-';
 }
 
-QString describeChar(QChar c)
+// What is checked, named in the message only when there is an error to report.
+struct Role {
+    const char *source = nullptr; // marked with QT_TRANSLATE_NOOP("ledger", ...)
+    QString same;                 // else a name that reads the same in every language
+
+    Message message() const { return source ? Message::translate("ledger", source) : Message(same); }
+};
+
+Message describeChar(QChar c)
 {
     const QString code = QStringLiteral("U+%1").arg(c.unicode(), 4, 16, QLatin1Char('0')).toUpper();
     if (c == QChar(0xFFFD))
-        return QStringLiteral("a byte that is not UTF-8");
+        return Message::translate("ledger", "a byte that is not UTF-8");
     if (c.isSpace())
-        return QStringLiteral("a space (%1)").arg(code);
+        return Message::translate("ledger", "a space (%1)").arg(code);
     if (!c.isPrint())
-        return QStringLiteral("a control character (%1)").arg(code);
-    return QStringLiteral("'%1' (%2)").arg(c).arg(code);
+        return Message::translate("ledger", "a control character (%1)").arg(code);
+    return Message(QStringLiteral("'%1' (%2)").arg(c).arg(code));
 }
 
-Error checkIdChars(QStringView id, const QString &role, ErrorCode code, int maxLength)
+Error checkIdChars(QStringView id, const Role &role, ErrorCode code, int maxLength)
 {
     if (id.isEmpty())
-        return makeError(code, QStringLiteral("%1 is empty").arg(role));
+        return makeError(code, Message::translate("ledger", "%1 is empty").arg(role.message()));
     if (id.size() > maxLength)
-        return makeError(code, QStringLiteral("%1 %2 is %3 characters long; the limit is %4")
-                                   .arg(role, quoteForMessage(id))
+        return makeError(code, Message::translate("ledger", "%1 %2 is %3 characters long; the limit is %4")
+                                   .arg(role.message(), Message(quoteForMessage(id)))
                                    .arg(id.size())
                                    .arg(maxLength));
     for (qsizetype i = 0; i < id.size(); ++i) {
         if (!isIdChar(id[i]))
-            return makeError(code, QStringLiteral("%1 %2 contains %3 at position %4; use letters, digits, '.', '_' and '-'")
-                                       .arg(role, quoteForMessage(id), describeChar(id[i]))
+            return makeError(code, Message::translate("ledger", "%1 %2 contains %3 at position %4; use letters, digits, '.', '_' and '-'")
+                                       .arg(role.message(), Message(quoteForMessage(id)), describeChar(id[i]))
                                        .arg(i + 1));
     }
     return {};
@@ -63,53 +71,76 @@ QString quoteForMessage(QStringView text, int maxShown)
 Error checkNewAccountId(QStringView id)
 {
     if (id == kWorldAccount)
-        return makeError(ErrorCode::SystemAccount, QStringLiteral("@world is the system account; it exists in every store"));
-    return checkIdChars(id, QStringLiteral("account id"), ErrorCode::InvalidAccountId, kMaxAccountIdLength);
+        return makeError(ErrorCode::SystemAccount, Message::translate("ledger", "@world is the system account; it exists in every store"));
+    return checkIdChars(id, Role{QT_TRANSLATE_NOOP("ledger", "account id"), {}}, ErrorCode::InvalidAccountId, kMaxAccountIdLength);
+}
+
+Error checkAccountId(QStringView id) { return checkAccountId(id, QT_TRANSLATE_NOOP("ledger", "account id")); }
+
+Error checkAccountId(QStringView id, const char *role)
+{
+    if (id == kWorldAccount)
+        return {};
+    return checkIdChars(id, Role{role, {}}, ErrorCode::InvalidAccountId, kMaxAccountIdLength);
 }
 
 Error checkAccountId(QStringView id, const QString &role)
 {
     if (id == kWorldAccount)
         return {};
-    return checkIdChars(id, role, ErrorCode::InvalidAccountId, kMaxAccountIdLength);
+    return checkIdChars(id, Role{nullptr, role}, ErrorCode::InvalidAccountId, kMaxAccountIdLength);
 }
 
 Error checkTxId(QStringView id)
 {
-    return checkIdChars(id, QStringLiteral("transaction id"), ErrorCode::InvalidTxId, kMaxTxIdLength);
+    return checkIdChars(id, Role{QT_TRANSLATE_NOOP("ledger", "transaction id"), {}}, ErrorCode::InvalidTxId, kMaxTxIdLength);
 }
 
 Error checkIdempotencyKey(QStringView key)
 {
     if (key.isEmpty())
-        return makeError(ErrorCode::InvalidKey, QStringLiteral("idempotency key is empty"));
+        return makeError(ErrorCode::InvalidKey, Message::translate("ledger", "idempotency key is empty"));
     if (key.size() > kMaxKeyLength)
-        return makeError(ErrorCode::InvalidKey, QStringLiteral("idempotency key is %1 characters long; the limit is %2")
+        return makeError(ErrorCode::InvalidKey, Message::translate("ledger", "idempotency key is %1 characters long; the limit is %2")
                                                     .arg(key.size())
                                                     .arg(kMaxKeyLength));
     for (QChar c : key) {
         if (c.unicode() < 0x21 || c.unicode() > 0x7e)
-            return makeError(ErrorCode::InvalidKey, QStringLiteral("idempotency key %1 contains %2; use printable ASCII without spaces")
-                                                        .arg(quoteForMessage(key), describeChar(c)));
+            return makeError(ErrorCode::InvalidKey, Message::translate("ledger", "idempotency key %1 contains %2; use printable ASCII without spaces")
+                                                        .arg(Message(quoteForMessage(key)), describeChar(c)));
     }
     return {};
 }
 
-Error checkText(QStringView text, const QString &what, int maxLength, bool allowEmpty)
+namespace {
+
+Error checkTextAs(QStringView text, const Role &what, int maxLength, bool allowEmpty)
 {
     if (!allowEmpty && text.trimmed().isEmpty())
-        return makeError(ErrorCode::InvalidText, QStringLiteral("%1 is empty").arg(what));
+        return makeError(ErrorCode::InvalidText, Message::translate("ledger", "%1 is empty").arg(what.message()));
     if (text.size() > maxLength)
-        return makeError(ErrorCode::InvalidText, QStringLiteral("%1 is %2 characters long; the limit is %3")
-                                                     .arg(what)
+        return makeError(ErrorCode::InvalidText, Message::translate("ledger", "%1 is %2 characters long; the limit is %3")
+                                                     .arg(what.message())
                                                      .arg(text.size())
                                                      .arg(maxLength));
     for (QChar c : text) {
         if (c == QChar(0xFFFD) || (!c.isPrint() && c != QLatin1Char(' ')))
-            return makeError(ErrorCode::InvalidText, QStringLiteral("%1 %2 contains %3")
-                                                         .arg(what, quoteForMessage(text), describeChar(c)));
+            return makeError(ErrorCode::InvalidText, Message::translate("ledger", "%1 %2 contains %3")
+                                                         .arg(what.message(), Message(quoteForMessage(text)), describeChar(c)));
     }
     return {};
+}
+
+} // namespace
+
+Error checkText(QStringView text, const char *what, int maxLength, bool allowEmpty)
+{
+    return checkTextAs(text, Role{what, {}}, maxLength, allowEmpty);
+}
+
+Error checkText(QStringView text, const QString &what, int maxLength, bool allowEmpty)
+{
+    return checkTextAs(text, Role{nullptr, what}, maxLength, allowEmpty);
 }
 
 QString newTransactionId()

@@ -23,12 +23,20 @@ constexpr int kMaxOperatorLength = 64;
 
 // An account id that an operator may create: 1-64 chars of [A-Za-z0-9._-].
 Error checkNewAccountId(QStringView id);
-// An account id that may appear in a transfer: a creatable id, or @world.
-Error checkAccountId(QStringView id, const QString &role = QStringLiteral("account id"));
+// `role` and `what` below name the thing checked in the message ("source account id", "memo"):
+// either an English literal marked with QT_TRANSLATE_NOOP("ledger", ...), translated only when
+// there is an error to report (these checks run on every transfer), or a QString that reads the
+// same in every language.
+
+// An account id that may appear in a transfer: a creatable id, or @world (role "account id").
+Error checkAccountId(QStringView id);
+Error checkAccountId(QStringView id, const char *role);
+Error checkAccountId(QStringView id, const QString &role);
 Error checkTxId(QStringView id);
 // Idempotency keys: 1-128 printable ASCII characters, no spaces.
 Error checkIdempotencyKey(QStringView key);
 // Names, memos, reasons, operator names: bounded length, no control characters.
+Error checkText(QStringView text, const char *what, int maxLength, bool allowEmpty);
 Error checkText(QStringView text, const QString &what, int maxLength, bool allowEmpty);
 
 // A new, never reused transaction id: "tx-" + 26 characters, time-ordered (ULID layout).

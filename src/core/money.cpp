@@ -17,7 +17,7 @@ quint64 powerOfTen(int scale)
     return p;
 }
 
-Error invalid(const QString &message) { return makeError(ErrorCode::InvalidAmount, message); }
+Error invalid(const Message &message) { return makeError(ErrorCode::InvalidAmount, message); }
 
 bool isAsciiDigit(QChar c) { return c >= QLatin1Char('0') && c <= QLatin1Char('9'); }
 
@@ -35,18 +35,18 @@ bool isValidScale(int scale) { return scale >= 0 && scale <= kMaxScale; }
 Error checkSyntax(QStringView text)
 {
     if (text.isEmpty())
-        return invalid(QStringLiteral("amount is empty; write it like 12.34"));
+        return invalid(Message::translate("ledger", "amount is empty; write it like 12.34"));
 
     const QChar first = text.front();
     if (first == QLatin1Char('-') || first == QLatin1Char('+') || first == QChar(0x2212))
-        return invalid(QStringLiteral("amount %1 has a sign; amounts are always positive, write 12.34")
+        return invalid(Message::translate("ledger", "amount %1 has a sign; amounts are always positive, write 12.34")
                            .arg(quoteForMessage(text)));
 
     for (QChar c : text) {
         if (c.isSpace())
-            return invalid(QStringLiteral("amount %1 contains white space").arg(quoteForMessage(text)));
+            return invalid(Message::translate("ledger", "amount %1 contains white space").arg(quoteForMessage(text)));
         if (isGroupingMark(c))
-            return invalid(QStringLiteral("amount %1 has a thousands separator; write 1000.00, not 1,000.00")
+            return invalid(Message::translate("ledger", "amount %1 has a thousands separator; write 1000.00, not 1,000.00")
                                .arg(quoteForMessage(text)));
         if (c == QLatin1Char('e') || c == QLatin1Char('E')) {
             // Only call it an exponent when it sits between digits, e.g. 1e3; "NaN"-like words
@@ -58,10 +58,10 @@ Error checkSyntax(QStringView text)
                     && (isAsciiDigit(text[at + 1]) || text[at + 1] == QLatin1Char('-')
                         || text[at + 1] == QLatin1Char('+'));
             if (digitsAround)
-                return invalid(QStringLiteral("amount %1 uses an exponent; write the digits out").arg(quoteForMessage(text)));
+                return invalid(Message::translate("ledger", "amount %1 uses an exponent; write the digits out").arg(quoteForMessage(text)));
         }
         if (c.isDigit() && !isAsciiDigit(c))
-            return invalid(QStringLiteral("amount %1 uses non-ASCII digits; use 0-9").arg(quoteForMessage(text)));
+            return invalid(Message::translate("ledger", "amount %1 uses non-ASCII digits; use 0-9").arg(quoteForMessage(text)));
     }
 
     const qsizetype point = text.indexOf(QLatin1Char('.'));
@@ -75,14 +75,14 @@ Error checkSyntax(QStringView text)
         return true;
     };
     if (!allDigits(whole) || !allDigits(fraction))
-        return invalid(QStringLiteral("amount %1 is not a decimal number; write it like 12.34").arg(quoteForMessage(text)));
+        return invalid(Message::translate("ledger", "amount %1 is not a decimal number; write it like 12.34").arg(quoteForMessage(text)));
     if (whole.isEmpty())
-        return invalid(QStringLiteral("amount %1 has no digits before the point; write 0.5, not .5").arg(quoteForMessage(text)));
+        return invalid(Message::translate("ledger", "amount %1 has no digits before the point; write 0.5, not .5").arg(quoteForMessage(text)));
     if (point >= 0 && fraction.isEmpty())
-        return invalid(QStringLiteral("amount %1 has no digits after the point; write 5 or 5.00").arg(quoteForMessage(text)));
+        return invalid(Message::translate("ledger", "amount %1 has no digits after the point; write 5 or 5.00").arg(quoteForMessage(text)));
     const auto nonZero = [](QChar c) { return c != QLatin1Char('0'); };
     if (std::none_of(whole.begin(), whole.end(), nonZero) && std::none_of(fraction.begin(), fraction.end(), nonZero))
-        return invalid(QStringLiteral("amount must be greater than zero"));
+        return invalid(Message::translate("ledger", "amount must be greater than zero"));
     return {};
 }
 
@@ -96,8 +96,8 @@ Result<qint64> parse(QStringView text, int scale)
     const QStringView fraction = point < 0 ? QStringView() : text.mid(point + 1);
     if (fraction.size() > scale) {
         if (scale == 0)
-            return invalid(QStringLiteral("amount %1 has decimals; this ledger takes whole amounts only").arg(quoteForMessage(text)));
-        return invalid(QStringLiteral("amount %1 has %2 decimal places; this ledger allows at most %3")
+            return invalid(Message::translate("ledger", "amount %1 has decimals; this ledger takes whole amounts only").arg(quoteForMessage(text)));
+        return invalid(Message::translate("ledger", "amount %1 has %2 decimal places; this ledger allows at most %3")
                            .arg(quoteForMessage(text))
                            .arg(fraction.size())
                            .arg(scale));
@@ -124,7 +124,7 @@ Result<qint64> parse(QStringView text, int scale)
     for (qsizetype i = fraction.size(); i < scale; ++i)
         push(0);
     if (tooLarge)
-        return invalid(QStringLiteral("amount %1 is too large; the most this ledger holds is %2")
+        return invalid(Message::translate("ledger", "amount %1 is too large; the most this ledger holds is %2")
                            .arg(quoteForMessage(text), maxText(scale)));
     return qint64(value);
 }

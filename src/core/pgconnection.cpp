@@ -161,18 +161,18 @@ Error PgConnection::connect()
     const char *values[] = {"10", "ledgerdesk", uri.constData(), nullptr};
     m_conn = PQconnectdbParams(keys, values, 1);
     if (!m_conn)
-        return makeError(ErrorCode::StoreUnavailable, QStringLiteral("%1: out of memory while connecting").arg(m_location));
+        return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1: out of memory while connecting").arg(m_location));
     if (PQstatus(m_conn) != CONNECTION_OK) {
         const QString why = firstLine(PQerrorMessage(m_conn));
         m_lost = true;
         if (why.contains(QLatin1String("does not exist")) && why.contains(QLatin1String("database")))
             return makeError(ErrorCode::StoreUnavailable,
-                             QStringLiteral("%1: %2; create a store there with 'ledgerctl init --store %1'").arg(m_location, why));
+                             Message::translate("ledger", "%1: %2; create a store there with 'ledgerctl init --store %1'").arg(m_location, why));
         if (why.contains(QLatin1String("password")))
             return makeError(ErrorCode::StoreUnavailable,
-                             QStringLiteral("%1: %2 (LedgerDesk keeps no passwords: put it in ~/.pgpass or the file $PGPASSFILE names)")
+                             Message::translate("ledger", "%1: %2 (LedgerDesk keeps no passwords: put it in ~/.pgpass or the file $PGPASSFILE names)")
                                  .arg(m_location, why));
-        return makeError(ErrorCode::StoreUnavailable, QStringLiteral("cannot connect to %1: %2").arg(m_location, why));
+        return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "cannot connect to %1: %2").arg(m_location, why));
     }
     m_lost = false;
     // The server's notices (e.g. "terminating connection due to immediate shutdown") would go
@@ -195,7 +195,7 @@ Error PgConnection::sessionSetup()
     const bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
     if (!ok && connectionBroke(m_conn, QByteArray(PQresultErrorField(r, PG_DIAG_SQLSTATE))))
         m_lost = true; // the server went away right after letting us in
-    const Error e = ok ? Error{} : statementError(r, QStringLiteral("setting up the session"));
+    const Error e = ok ? Error{} : statementError(r, QT_TRANSLATE_NOOP("ledger", "setting up the session"));
     PQclear(r);
     return e;
 }
@@ -219,12 +219,12 @@ Error PgConnection::lostError(bool outcomeUnknown, const Error &cause) const
 {
     if (!outcomeUnknown)
         return makeError(ErrorCode::StoreUnavailable,
-                         QStringLiteral("%1 stayed unreachable for %2 s; nothing was written (%3)")
+                         Message::translate("ledger", "%1 stayed unreachable for %2 s; nothing was written (%3)")
                              .arg(m_location)
                              .arg(m_options.reconnectForMs / 1000.0)
                              .arg(cause.message));
     return makeError(ErrorCode::StoreUnavailable,
-                     QStringLiteral("%1 went away while a write was committing and stayed unreachable for %2 s; whether that write "
+                     Message::translate("ledger", "%1 went away while a write was committing and stayed unreachable for %2 s; whether that write "
                                     "happened is unknown until the store is back (recovery reads the document and finishes it) (%3)")
                          .arg(m_location)
                          .arg(m_options.reconnectForMs / 1000.0)
@@ -233,24 +233,26 @@ Error PgConnection::lostError(bool outcomeUnknown, const Error &cause) const
 
 // --- statements --------------------------------------------------------------------------------
 
-Error PgConnection::statementError(pg_result *result, const QString &context) const
+Error PgConnection::statementError(pg_result *result, const char *contextSource) const
 {
     const QByteArray state = result ? QByteArray(PQresultErrorField(result, PG_DIAG_SQLSTATE)) : QByteArray();
     const QString what = result && PQresultErrorMessage(result)[0] ? firstLine(PQresultErrorMessage(result))
                                                                    : firstLine(PQerrorMessage(m_conn));
+    const Message context = Message::translate("ledger", contextSource);
     if (m_lost || isConnectionClass(state))
-        return makeError(ErrorCode::StoreUnavailable, QStringLiteral("%1: connection lost while %2: %3").arg(m_location, context, what));
+        return makeError(ErrorCode::StoreUnavailable,
+                         Message::translate("ledger", "%1: connection lost while %2: %3").arg(Message(m_location), context, Message(what)));
     if (state == "55P03" || state == "57014")
         return makeError(ErrorCode::StoreBusy,
-                         QStringLiteral("%1: a row stayed locked by another session past the busy timeout while %2").arg(m_location, context));
+                         Message::translate("ledger", "%1: a row stayed locked by another session past the busy timeout while %2").arg(Message(m_location), context));
     if (state == "53100")
-        return makeError(ErrorCode::StoreFull, QStringLiteral("%1 is full (disk) while %2; nothing was written").arg(m_location, context));
+        return makeError(ErrorCode::StoreFull, Message::translate("ledger", "%1 is full (disk) while %2; nothing was written").arg(Message(m_location), context));
     if (state == "25006" || state == "42501")
-        return makeError(ErrorCode::StoreReadOnly, QStringLiteral("%1 cannot be written: %2").arg(m_location, what));
-    return makeError(ErrorCode::StoreError, QStringLiteral("%1: %2 failed: %3").arg(m_location, context, what));
+        return makeError(ErrorCode::StoreReadOnly, Message::translate("ledger", "%1 cannot be written: %2").arg(m_location, what));
+    return makeError(ErrorCode::StoreError, Message::translate("ledger", "%1: %2 failed: %3").arg(Message(m_location), context, Message(what)));
 }
 
-Result<PgRows> PgConnection::finish(pg_result *r, const QString &context, bool commits)
+Result<PgRows> PgConnection::finish(pg_result *r, const char *context, bool commits)
 {
     const ExecStatusType status = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
     if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) {
@@ -300,7 +302,7 @@ void PgConnection::breakConnection()
 Result<PgRows> PgConnection::run(const char *sql, const PgParams &params, bool commits)
 {
     if (m_lost || !m_conn)
-        return makeError(ErrorCode::StoreUnavailable, QStringLiteral("%1: not connected").arg(m_location));
+        return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1: not connected").arg(m_location));
     const Cut cut = askFaultHook(sql, commits);
     if (cut == Cut::BeforeSending)
         breakConnection();
@@ -308,7 +310,7 @@ Result<PgRows> PgConnection::run(const char *sql, const PgParams &params, bool c
     if (it == m_prepared.end()) {
         const QByteArray name = QByteArrayLiteral("ld") + QByteArray::number(m_nextStatement++);
         PGresult *p = PQprepare(m_conn, name.constData(), sql, 0, nullptr);
-        auto prepared = finish(p, QStringLiteral("preparing a statement"), false);
+        auto prepared = finish(p, QT_TRANSLATE_NOOP("ledger", "preparing a statement"), false);
         if (!prepared.ok())
             return prepared.error();
         it = m_prepared.emplace(sql, name).first;
@@ -320,17 +322,17 @@ Result<PgRows> PgConnection::run(const char *sql, const PgParams &params, bool c
         breakConnection();
         r = PQexec(m_conn, "SELECT 1"); // fails: the result above is lost with the connection
     }
-    return finish(r, QStringLiteral("running a statement"), commits);
+    return finish(r, QT_TRANSLATE_NOOP("ledger", "running a statement"), commits);
 }
 
 Result<PgRows> PgConnection::runDynamic(const QString &sql, const PgParams &params)
 {
     if (m_lost || !m_conn)
-        return makeError(ErrorCode::StoreUnavailable, QStringLiteral("%1: not connected").arg(m_location));
+        return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1: not connected").arg(m_location));
     const QByteArray text = sql.toUtf8();
     const auto values = params.pointers();
     PGresult *r = PQexecParams(m_conn, text.constData(), params.size(), nullptr, values.data(), nullptr, nullptr, 0);
-    return finish(r, QStringLiteral("running a query"), false);
+    return finish(r, QT_TRANSLATE_NOOP("ledger", "running a query"), false);
 }
 
 Error PgConnection::readSnapshot(const std::function<Error()> &work)
@@ -355,7 +357,7 @@ Error PgConnection::readSnapshot(const std::function<Error()> &work)
     const Error e = work();
     m_inTransaction = false;
     if (m_lost)
-        return e.ok() ? makeError(ErrorCode::StoreUnavailable, QStringLiteral("%1: connection lost during a read").arg(m_location)) : e;
+        return e.ok() ? makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1: connection lost during a read").arg(m_location)) : e;
     run("COMMIT");
     return e;
 }

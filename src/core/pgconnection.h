@@ -159,7 +159,9 @@ public:
     static QString newWriteToken();
 
     // Maps a failed statement to a LedgerDesk error naming the store and `context`.
-    Error statementError(pg_result *result, const QString &context) const;
+    // `context`: what was being done, an English literal marked with QT_TRANSLATE_NOOP("ledger", ...)
+    // (translated only when there is an error to report, not on every statement).
+    Error statementError(pg_result *result, const char *context) const;
 
 private:
     PgConnection(const QString &uri, const QString &location, const PgOptions &options);
@@ -170,7 +172,7 @@ private:
     Error createSchema(int fromVersion, int scale);
     Error recordShardIdentity();
     Error lostError(bool outcomeUnknown, const Error &cause) const;
-    Result<PgRows> finish(pg_result *result, const QString &context, bool commits);
+    Result<PgRows> finish(pg_result *result, const char *context, bool commits);
     // Breaks the connection as a server going away would (the fault hook's cut).
     void breakConnection();
 

@@ -23,7 +23,7 @@ Result<std::unique_ptr<PgStore>> PgStore::open(const QString &uri, const PgOptio
 Result<std::unique_ptr<PgStore>> PgStore::create(const QString &uri, int scale, const PgOptions &options)
 {
     if (!money::isValidScale(scale))
-        return makeError(ErrorCode::InvalidScale, QStringLiteral("scale %1 is out of range; use 0 to %2").arg(scale).arg(money::kMaxScale));
+        return makeError(ErrorCode::InvalidScale, Message::translate("ledger", "scale %1 is out of range; use 0 to %2").arg(scale).arg(money::kMaxScale));
     auto conn = PgConnection::open(uri, PgConnection::Mode::Create, options, scale);
     if (!conn.ok())
         return conn.error();
@@ -104,7 +104,7 @@ Result<Account> PgStore::createAccount(const QString &id, const QString &name, c
             if (!r.ok())
                 return r.error();
             if (r->isEmpty())
-                return makeError(ErrorCode::AccountExists, QStringLiteral("account %1 already exists").arg(id));
+                return makeError(ErrorCode::AccountExists, Message::translate("ledger", "account %1 already exists").arg(id));
             return pgrows::account(*r);
         },
         [&]() -> Result<std::optional<Account>> {
@@ -115,7 +115,7 @@ Result<Account> PgStore::createAccount(const QString &id, const QString &name, c
             if (!a->has_value())
                 return std::optional<Account>();
             if (found != token)
-                return makeError(ErrorCode::AccountExists, QStringLiteral("account %1 already exists").arg(id));
+                return makeError(ErrorCode::AccountExists, Message::translate("ledger", "account %1 already exists").arg(id));
             return a;
         });
 }
@@ -164,7 +164,7 @@ Result<Account> PgStore::account(const QString &id)
         if (!found.ok())
             return found.error();
         if (!found->has_value())
-            return makeError(ErrorCode::UnknownAccount, QStringLiteral("no account %1").arg(id));
+            return makeError(ErrorCode::UnknownAccount, Message::translate("ledger", "no account %1").arg(id));
         return **found;
     });
 }

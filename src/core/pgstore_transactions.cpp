@@ -47,7 +47,7 @@ Result<Transaction> PgStore::transaction(const QString &id)
         if (!found.ok())
             return found.error();
         if (!found->has_value())
-            return makeError(ErrorCode::NotFound, QStringLiteral("no transaction %1").arg(id));
+            return makeError(ErrorCode::NotFound, Message::translate("ledger", "no transaction %1").arg(id));
         return **found;
     });
 }
@@ -132,7 +132,7 @@ Result<CasOutcome> PgStore::updateTransaction(const QString &id, const TxGuard &
         if (!found.ok())
             return found.error();
         if (!found->has_value())
-            return makeError(ErrorCode::NotFound, QStringLiteral("no transaction %1").arg(id));
+            return makeError(ErrorCode::NotFound, Message::translate("ledger", "no transaction %1").arg(id));
         return CasOutcome{false, **found};
     };
     const auto attempt = [&]() -> Result<CasOutcome> {
@@ -194,7 +194,7 @@ Result<CasOutcome> PgStore::linkCompensation(const QString &originalId, const QS
         if (!found.ok())
             return found.error();
         if (!found->has_value())
-            return makeError(ErrorCode::NotFound, QStringLiteral("no transaction %1").arg(originalId));
+            return makeError(ErrorCode::NotFound, Message::translate("ledger", "no transaction %1").arg(originalId));
         // Already linked to this one: asking twice links once.
         return CasOutcome{(*found)->compensatedBy == compensationId, **found};
     };

@@ -68,11 +68,11 @@ namespace {
 
 // Runs `sql` (with %1 for the quoted database name) on the server's "postgres" database, with
 // the credentials of `uri`. `tolerated`: an SQLSTATE that counts as success.
-Error onMaintenanceDatabase(const QString &uri, const QString &what, const QByteArray &sqlTemplate, const QByteArray &tolerated)
+Error onMaintenanceDatabase(const QString &uri, const Message &what, const QByteArray &sqlTemplate, const QByteArray &tolerated)
 {
     const QString name = databaseName(uri);
     if (name.isEmpty())
-        return makeError(ErrorCode::StoreUnavailable, QStringLiteral("%1 names no database to %2").arg(redacted(uri), what));
+        return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1 names no database to %2").arg(Message(redacted(uri)), what));
     const QByteArray full = uri.toUtf8();
     // The URI expanded first, then dbname overridden: same server, same credentials.
     const char *keys[] = {"connect_timeout", "dbname", "dbname", nullptr};
@@ -80,7 +80,7 @@ Error onMaintenanceDatabase(const QString &uri, const QString &what, const QByte
     PGconn *conn = PQconnectdbParams(keys, values, 1);
     Error result;
     if (PQstatus(conn) != CONNECTION_OK) {
-        result = makeError(ErrorCode::StoreUnavailable, QStringLiteral("cannot %1 the database of %2: cannot connect to the server's "
+        result = makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "cannot %1 the database of %2: cannot connect to the server's "
                                                                        "postgres database: %3")
                                                             .arg(what, redacted(uri), QString::fromUtf8(PQerrorMessage(conn)).trimmed()));
     } else {
@@ -92,7 +92,7 @@ Error onMaintenanceDatabase(const QString &uri, const QString &what, const QByte
         PQfreemem(ident);
         PGresult *r = PQexec(conn, sql.constData());
         if (PQresultStatus(r) != PGRES_COMMAND_OK && QByteArray(PQresultErrorField(r, PG_DIAG_SQLSTATE)) != tolerated)
-            result = makeError(ErrorCode::StoreUnavailable, QStringLiteral("cannot %1 the database %2 on %3: %4")
+            result = makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "cannot %1 the database %2 on %3: %4")
                                                                 .arg(what, name, redacted(uri), QString::fromUtf8(PQresultErrorMessage(r)).trimmed()));
         PQclear(r);
     }
@@ -105,12 +105,12 @@ Error onMaintenanceDatabase(const QString &uri, const QString &what, const QByte
 Error createDatabase(const QString &uri)
 {
     // 42P04: another init created it a moment ago; the schema check that follows decides.
-    return onMaintenanceDatabase(uri, QStringLiteral("create"), "CREATE DATABASE %1 ENCODING 'UTF8' TEMPLATE template0", "42P04");
+    return onMaintenanceDatabase(uri, Message::translate("ledger", "create"), "CREATE DATABASE %1 ENCODING 'UTF8' TEMPLATE template0", "42P04");
 }
 
 Error dropDatabase(const QString &uri)
 {
-    return onMaintenanceDatabase(uri, QStringLiteral("drop"), "DROP DATABASE IF EXISTS %1 WITH (FORCE)", "");
+    return onMaintenanceDatabase(uri, Message::translate("ledger", "drop"), "DROP DATABASE IF EXISTS %1 WITH (FORCE)", "");
 }
 
 } // namespace ledger::pguri

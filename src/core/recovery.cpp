@@ -39,7 +39,7 @@ RecoveredItem classify(const Transaction &snapshot, const TxOutcome &o)
     if (o.tx)
         item.toState = o.tx->state;
     item.code = o.error.code;
-    item.message = o.ok() ? o.note : o.error.message;
+    item.message = o.ok() ? o.note : o.error.localized();
     if (o.error.code == ErrorCode::Interrupted)
         item.outcome = RecoveryOutcome::Interrupted;
     else if (o.byOther || o.error.code == ErrorCode::Conflict)

@@ -40,7 +40,7 @@ struct RecoveredItem {
     RecoveryOutcome outcome = RecoveryOutcome::Failed;
     std::optional<TxState> toState;
     ErrorCode code = ErrorCode::None; // why it failed or was canceled now
-    QString message;
+    QString message;                  // the error or the note, in this process's language
 };
 
 struct RecoveryReport {

@@ -82,7 +82,7 @@ Result<std::unique_ptr<ShardedStore>> ShardedStore::open(const QString &topology
     for (int i = 0; i < count; ++i) {
         const QString path = topology.shardPath(topologyPath, i);
         if (!pguri::isPostgres(path) && !QFileInfo::exists(path))
-            return makeError(ErrorCode::StoreUnavailable, QStringLiteral("shard %1 of %2 of the store %3 is missing: there is no file %4")
+            return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "shard %1 of %2 of the store %3 is missing: there is no file %4")
                                                               .arg(i)
                                                               .arg(count)
                                                               .arg(topologyPath, path));
@@ -94,7 +94,7 @@ Result<std::unique_ptr<ShardedStore>> ShardedStore::open(const QString &topology
         if (!shard.ok())
             return shard.error();
         if ((*shard)->scale() != topology.scale)
-            return makeError(ErrorCode::TopologyMismatch, QStringLiteral("%1 has scale %2, but %3 says the store's scale is %4")
+            return makeError(ErrorCode::TopologyMismatch, Message::translate("ledger", "%1 has scale %2, but %3 says the store's scale is %4")
                                                               .arg(storeDisplayName(path))
                                                               .arg((*shard)->scale())
                                                               .arg(topologyPath)
@@ -110,31 +110,31 @@ Result<std::unique_ptr<ShardedStore>> ShardedStore::create(const QString &topolo
     const QString name = QFileInfo(topologyPath).fileName();
     if (!name.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) || name.size() <= 5)
         return makeError(ErrorCode::InvalidArgument,
-                         QStringLiteral("a sharded store is named by its topology file, which must end in .json, not %1")
+                         Message::translate("ledger", "a sharded store is named by its topology file, which must end in .json, not %1")
                              .arg(quoteForMessage(topologyPath, 80)));
     if (!servers.isEmpty()) {
         if (shardCount != 0 && shardCount != servers.size())
-            return makeError(ErrorCode::InvalidArgument, QStringLiteral("--shards %1 but %2 servers listed; give one database per shard")
+            return makeError(ErrorCode::InvalidArgument, Message::translate("ledger", "--shards %1 but %2 servers listed; give one database per shard")
                                                              .arg(shardCount)
                                                              .arg(servers.size()));
         shardCount = int(servers.size());
         for (const QString &server : servers) {
             if (!pguri::isPostgres(server))
                 return makeError(ErrorCode::InvalidArgument,
-                                 QStringLiteral("%1 is not a PostgreSQL URI (postgresql://...)").arg(quoteForMessage(server, 80)));
+                                 Message::translate("ledger", "%1 is not a PostgreSQL URI (postgresql://...)").arg(quoteForMessage(server, 80)));
             // The topology file is a plain file anyone with the store may read.
             if (pguri::hasPassword(server))
                 return makeError(ErrorCode::InvalidArgument,
-                                 QStringLiteral("%1 carries a password, which the topology file would keep in plain text; put it "
+                                 Message::translate("ledger", "%1 carries a password, which the topology file would keep in plain text; put it "
                                                 "in ~/.pgpass (or the file $PGPASSFILE names) and leave it out of the URI")
                                      .arg(pguri::redacted(server)));
         }
     }
     if (shardCount < 1 || shardCount > Topology::kMaxShards)
         return makeError(ErrorCode::InvalidArgument,
-                         QStringLiteral("a store has 1 to %1 shards, not %2").arg(Topology::kMaxShards).arg(shardCount));
+                         Message::translate("ledger", "a store has 1 to %1 shards, not %2").arg(Topology::kMaxShards).arg(shardCount));
     if (!money::isValidScale(scale))
-        return makeError(ErrorCode::InvalidScale, QStringLiteral("scale %1 is out of range; use 0 to %2").arg(scale).arg(money::kMaxScale));
+        return makeError(ErrorCode::InvalidScale, Message::translate("ledger", "scale %1 is out of range; use 0 to %2").arg(scale).arg(money::kMaxScale));
 
     Topology topology;
     topology.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
@@ -157,8 +157,9 @@ Result<std::unique_ptr<ShardedStore>> ShardedStore::create(const QString &topolo
             taken << path;
     }
     if (!taken.isEmpty())
-        return makeError(ErrorCode::StoreExists, QStringLiteral("%1 already exist%2; init refuses to overwrite anything")
-                                                     .arg(taken.join(QStringLiteral(", ")), taken.size() == 1 ? QStringLiteral("s") : QString()));
+        return makeError(ErrorCode::StoreExists, (taken.size() == 1 ? Message::translate("ledger", "%1 already exists; init refuses to overwrite anything")
+                                                                    : Message::translate("ledger", "%1 already exist; init refuses to overwrite anything"))
+                                                     .arg(taken.join(QStringLiteral(", "))));
 
     std::vector<std::unique_ptr<Store>> shards;
     QStringList made;
@@ -189,19 +190,19 @@ Result<std::unique_ptr<ShardedStore>> ShardedStore::create(const QString &topolo
     QSaveFile save(topologyPath);
     if (!save.open(QIODevice::WriteOnly)) {
         undo();
-        return makeError(ErrorCode::StoreUnavailable, QStringLiteral("cannot write %1: %2").arg(topologyPath, save.errorString()));
+        return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "cannot write %1: %2").arg(topologyPath, save.errorString()));
     }
     save.write(topology.toJson());
     // QSaveFile replaces by renaming; a topology that appeared meanwhile (another init) wins.
     if (QFileInfo::exists(topologyPath)) {
         save.cancelWriting(); // the temporary file goes with `save`
         undo();
-        return makeError(ErrorCode::StoreExists, QStringLiteral("%1 was created by someone else meanwhile").arg(topologyPath));
+        return makeError(ErrorCode::StoreExists, Message::translate("ledger", "%1 was created by someone else meanwhile").arg(topologyPath));
     }
     if (!save.commit()) {
         const QString why = save.errorString();
         undo();
-        return makeError(ErrorCode::StoreUnavailable, QStringLiteral("cannot write %1: %2").arg(topologyPath, why));
+        return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "cannot write %1: %2").arg(topologyPath, why));
     }
     return std::unique_ptr<ShardedStore>(new ShardedStore(topologyPath, topology, std::move(shards)));
 }

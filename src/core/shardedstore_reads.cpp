@@ -211,7 +211,7 @@ Result<QList<JournalEntry>> ShardedStore::journalEntries(const JournalQuery &que
 Result<QList<JournalEntry>> ShardedStore::finishedAfter(int shardIndex, qint64 afterSeq, int limit)
 {
     if (shardIndex < 0 || shardIndex >= shardCount())
-        return makeError(ErrorCode::InvalidCursor, QStringLiteral("%1 has no shard %2").arg(location()).arg(shardIndex));
+        return makeError(ErrorCode::InvalidCursor, Message::translate("ledger", "%1 has no shard %2").arg(location()).arg(shardIndex));
     return shard(shardIndex).finishedAfter(0, afterSeq, limit);
 }
 

@@ -22,25 +22,25 @@ Error checkShardIdentity(const QMap<QString, QString> &meta, const ShardIdentity
     if (!want) {
         if (recordedId.isEmpty())
             return {};
-        return makeError(ErrorCode::StoreIsShard, QStringLiteral("%1 is shard %2 of %3 of the store %4; open %4 instead")
+        return makeError(ErrorCode::StoreIsShard, Message::translate("ledger", "%1 is shard %2 of %3 of the store %4; open %4 instead")
                                                       .arg(location, meta.value(QStringLiteral("shard_index")),
                                                            meta.value(QStringLiteral("shard_count")), topologyHint));
     }
     if (recordedId.isEmpty())
-        return makeError(ErrorCode::TopologyMismatch, QStringLiteral("%1 is a single store, not shard %2 of %3 of %4")
+        return makeError(ErrorCode::TopologyMismatch, Message::translate("ledger", "%1 is a single store, not shard %2 of %3 of %4")
                                                           .arg(location)
                                                           .arg(want->index)
                                                           .arg(want->count)
                                                           .arg(want->topologyName));
     if (!indexOk || !countOk)
-        return makeError(ErrorCode::StoreCorrupt, QStringLiteral("%1 records a topology but no valid shard index and count").arg(location));
+        return makeError(ErrorCode::StoreCorrupt, Message::translate("ledger", "%1 records a topology but no valid shard index and count").arg(location));
     if (recordedId != want->topologyId)
         return makeError(ErrorCode::TopologyMismatch,
-                         QStringLiteral("%1 belongs to another sharded store (topology id %2, made with %3), not to %4 (id %5)")
+                         Message::translate("ledger", "%1 belongs to another sharded store (topology id %2, made with %3), not to %4 (id %5)")
                              .arg(location, recordedId, topology, want->topologyName, want->topologyId));
     if (index != want->index || count != want->count)
         return makeError(ErrorCode::TopologyMismatch,
-                         QStringLiteral("%1 is shard %2 of %3, but %4 lists it as shard %5 of %6; the shards of a store cannot be "
+                         Message::translate("ledger", "%1 is shard %2 of %3, but %4 lists it as shard %5 of %6; the shards of a store cannot be "
                                         "moved, swapped or counted differently")
                              .arg(location)
                              .arg(index)

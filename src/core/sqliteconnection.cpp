@@ -213,7 +213,7 @@ Error checkWalNotLost(const QString &path)
     if (!initialised || !copiesAgree || mxFrame <= nBackfill)
         return {};
     return makeError(ErrorCode::StoreCorrupt,
-                     QStringLiteral("the write-ahead log of %1 (%1-wal) is missing, but its index (%1-shm) says it held %2 committed "
+                     Message::translate("ledger", "the write-ahead log of %1 (%1-wal) is missing, but its index (%1-shm) says it held %2 committed "
                                     "page writes that are not in %1 yet: opening it now would silently lose the last writes. Put the "
                                     "-wal file back and open the store again. (Only to accept losing them: delete %1-shm as well; "
                                     "the store then opens as it was before those writes, and recovery finishes what was in flight.)")
@@ -229,47 +229,47 @@ Error checkFileBeforeOpen(const QString &path, SqliteConnection::Mode mode, bool
     const QFileInfo dir(info.absolutePath());
     if (mode == SqliteConnection::Mode::Create) {
         if (info.exists() || info.isSymLink())
-            return makeError(ErrorCode::StoreExists, QStringLiteral("%1 already exists; refusing to overwrite it").arg(path));
+            return makeError(ErrorCode::StoreExists, Message::translate("ledger", "%1 already exists; refusing to overwrite it").arg(path));
         if (!dir.exists() && !QDir().mkpath(dir.absoluteFilePath()))
-            return makeError(ErrorCode::StoreUnavailable, QStringLiteral("cannot create the directory %1").arg(dir.absoluteFilePath()));
+            return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "cannot create the directory %1").arg(dir.absoluteFilePath()));
         if (!QFileInfo(dir.absoluteFilePath()).isWritable() || !hasWriteBits(QFileInfo(dir.absoluteFilePath())))
-            return makeError(ErrorCode::StoreReadOnly, QStringLiteral("cannot create %1: the directory is read-only").arg(path));
+            return makeError(ErrorCode::StoreReadOnly, Message::translate("ledger", "cannot create %1: the directory is read-only").arg(path));
         // Create the file exclusively (O_EXCL), so that of two inits racing exactly one owns the
         // new file, and only the owner ever removes it again on failure.
         QFile file(path);
         if (!file.open(QIODevice::WriteOnly | QIODevice::NewOnly)) {
             if (QFileInfo::exists(path))
-                return makeError(ErrorCode::StoreExists, QStringLiteral("%1 already exists; refusing to overwrite it").arg(path));
-            return makeError(ErrorCode::StoreUnavailable, QStringLiteral("cannot create %1: %2").arg(path, file.errorString()));
+                return makeError(ErrorCode::StoreExists, Message::translate("ledger", "%1 already exists; refusing to overwrite it").arg(path));
+            return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "cannot create %1: %2").arg(path, file.errorString()));
         }
         return {};
     }
     if (!info.exists())
         return makeError(ErrorCode::StoreUnavailable,
-                         QStringLiteral("no store at %1; create one with 'ledgerctl init' or 'ledgerctl demo'").arg(path));
+                         Message::translate("ledger", "no store at %1; create one with 'ledgerctl init' or 'ledgerctl demo'").arg(path));
     if (info.isDir())
-        return makeError(ErrorCode::StoreUnavailable, QStringLiteral("%1 is a directory, not a store file").arg(path));
+        return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1 is a directory, not a store file").arg(path));
     if (!info.isReadable())
-        return makeError(ErrorCode::StoreUnavailable, QStringLiteral("%1 cannot be read (permission denied)").arg(path));
+        return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1 cannot be read (permission denied)").arg(path));
     if (!info.isWritable() || !hasWriteBits(info))
         return makeError(ErrorCode::StoreReadOnly,
-                         QStringLiteral("%1 is read-only; LedgerDesk needs write access to its store").arg(path));
+                         Message::translate("ledger", "%1 is read-only; LedgerDesk needs write access to its store").arg(path));
     if (!dir.isWritable() || !hasWriteBits(dir))
         return makeError(ErrorCode::StoreReadOnly,
-                         QStringLiteral("the directory of %1 is read-only; SQLite needs it for the write-ahead log").arg(path));
+                         Message::translate("ledger", "the directory of %1 is read-only; SQLite needs it for the write-ahead log").arg(path));
 
     if (!mayOpenFile)
         return {};
     // Look at the header ourselves so that a foreign file is refused before SQLite touches it.
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return makeError(ErrorCode::StoreUnavailable, QStringLiteral("%1 cannot be opened: %2").arg(path, file.errorString()));
+        return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1 cannot be opened: %2").arg(path, file.errorString()));
     const QByteArray header = file.read(16);
     if (header.isEmpty())
-        return makeError(ErrorCode::StoreNotLedger, QStringLiteral("%1 is an empty file, not a LedgerDesk store").arg(path));
+        return makeError(ErrorCode::StoreNotLedger, Message::translate("ledger", "%1 is an empty file, not a LedgerDesk store").arg(path));
     if (header != QByteArray("SQLite format 3\0", 16))
         return makeError(ErrorCode::StoreNotLedger,
-                         QStringLiteral("%1 is not a LedgerDesk store (it is not an SQLite database)").arg(path));
+                         Message::translate("ledger", "%1 is not a LedgerDesk store (it is not an SQLite database)").arg(path));
     return checkWalNotLost(path);
 }
 
@@ -374,14 +374,14 @@ Result<std::unique_ptr<SqliteConnection>> SqliteConnection::open(const QString &
                                                                  const SqliteOptions &options, int scaleForCreate)
 {
     if (path.isEmpty())
-        return makeError(ErrorCode::StoreUnavailable, QStringLiteral("the store path is empty"));
+        return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "the store path is empty"));
     SharedFile &shared = sharedFileFor(path);
     QMutexLocker openClose(&shared.openClose);
     if (Error e = checkFileBeforeOpen(path, mode, shared.connections == 0); !e.ok())
         return e;
     if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QSQLITE")))
         return makeError(ErrorCode::StoreUnavailable,
-                         QStringLiteral("Qt's SQLite driver (QSQLITE) is not installed; install libqt6sql6-sqlite"));
+                         Message::translate("ledger", "Qt's SQLite driver (QSQLITE) is not installed; install libqt6sql6-sqlite"));
 
     std::unique_ptr<SqliteConnection> conn(new SqliteConnection(path, nextConnectionName()));
     conn->m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), conn->m_connectionName);
@@ -422,7 +422,7 @@ Error SqliteConnection::checkAndMigrate(Mode mode, int scaleForCreate)
         // NOTADB here means the header looked right but the file is not usable: damaged.
         Error e = appId.error();
         if (e.code == ErrorCode::StoreNotLedger)
-            e = makeError(ErrorCode::StoreCorrupt, QStringLiteral("%1 is damaged: %2").arg(m_path, e.message));
+            e = makeError(ErrorCode::StoreCorrupt, Message::translate("ledger", "%1 is damaged: %2").arg(Message(m_path), e.text()));
         return e;
     }
     const qint64 applicationId = (*appId)->next() ? (*appId)->value(0).toLongLong() : 0;
@@ -436,15 +436,15 @@ Error SqliteConnection::checkAndMigrate(Mode mode, int scaleForCreate)
     if (mode == Mode::OpenExisting) {
         if (applicationId != kApplicationId)
             return makeError(ErrorCode::StoreNotLedger,
-                             QStringLiteral("%1 is an SQLite database of another application, not a LedgerDesk store").arg(m_path));
+                             Message::translate("ledger", "%1 is an SQLite database of another application, not a LedgerDesk store").arg(m_path));
         if (version > kSchemaVersion)
             return makeError(ErrorCode::StoreTooNew,
-                             QStringLiteral("%1 has schema version %2; this LedgerDesk reads up to version %3; upgrade LedgerDesk")
+                             Message::translate("ledger", "%1 has schema version %2; this LedgerDesk reads up to version %3; upgrade LedgerDesk")
                                  .arg(m_path)
                                  .arg(version)
                                  .arg(kSchemaVersion));
         if (version < 1)
-            return makeError(ErrorCode::StoreCorrupt, QStringLiteral("%1 has no schema (an interrupted init?)").arg(m_path));
+            return makeError(ErrorCode::StoreCorrupt, Message::translate("ledger", "%1 has no schema (an interrupted init?)").arg(m_path));
     }
 
     // WAL lets readers (the console's pages) run beside the single writer. NORMAL is durable
@@ -457,7 +457,7 @@ Error SqliteConnection::checkAndMigrate(Mode mode, int scaleForCreate)
     (*wal)->finish();
     if (journalMode.compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
         return makeError(ErrorCode::StoreUnavailable,
-                         QStringLiteral("%1 cannot use write-ahead logging here (journal mode stays \"%2\"); "
+                         Message::translate("ledger", "%1 cannot use write-ahead logging here (journal mode stays \"%2\"); "
                                         "put the store on a local file system").arg(m_path, journalMode));
     // FULL for the files of a sharded store: a power loss must not roll one shard back behind
     // the others (a done transfer whose credit shard forgot the post).
@@ -486,7 +486,7 @@ Error SqliteConnection::checkAndMigrate(Mode mode, int scaleForCreate)
     m_scale = (*scale)->next() ? (*scale)->value(0).toInt(&ok) : -1;
     (*scale)->finish();
     if (!ok || !money::isValidScale(m_scale))
-        return makeError(ErrorCode::StoreCorrupt, QStringLiteral("%1 has no valid scale in its meta table").arg(m_path));
+        return makeError(ErrorCode::StoreCorrupt, Message::translate("ledger", "%1 has no valid scale in its meta table").arg(m_path));
     return {};
 }
 
@@ -502,7 +502,7 @@ Error SqliteConnection::createSchema(int fromVersion, int scale)
         (*current)->finish();
         if (version != fromVersion) {
             if (fromVersion == 0)
-                return makeError(ErrorCode::StoreExists, QStringLiteral("%1 was initialised by someone else meanwhile").arg(m_path));
+                return makeError(ErrorCode::StoreExists, Message::translate("ledger", "%1 was initialised by someone else meanwhile").arg(m_path));
             return true;
         }
         for (int v = fromVersion; v < kSchemaVersion; ++v) {
@@ -653,28 +653,41 @@ Error SqliteConnection::storeError(const QSqlError &error, const QString &contex
     bool numeric = false;
     const int code = error.nativeErrorCode().toInt(&numeric) & 0xFF;
     const QString what = error.text().trimmed();
-    const auto make = [&](ErrorCode c, const QString &message) { return makeError(c, message); };
+    // The callers' contexts stay QStringLiterals (BEGIN and COMMIT are on every write); they are
+    // marked for lupdate here and translated only when there is an error to report.
+    static const char *const kContexts[] = {
+        QT_TRANSLATE_NOOP("ledger", "opening"),           QT_TRANSLATE_NOOP("ledger", "preparing a statement"),
+        QT_TRANSLATE_NOOP("ledger", "running a statement"), QT_TRANSLATE_NOOP("ledger", "reading rows"),
+        QT_TRANSLATE_NOOP("ledger", "starting a read"),   QT_TRANSLATE_NOOP("ledger", "starting a write"),
+        QT_TRANSLATE_NOOP("ledger", "committing a write"),
+    };
+    Q_UNUSED(kContexts);
+    const QByteArray contextSource = context.toUtf8();
+    const Message during = Message::translate("ledger", contextSource.constData());
+    const Message path(m_path);
+    const Message why(what);
+    const auto make = [&](ErrorCode c, const Message &message) { return makeError(c, message); };
     if (!numeric)
-        return make(ErrorCode::StoreError, QStringLiteral("%1: %2 failed: %3").arg(m_path, context, what));
+        return make(ErrorCode::StoreError, Message::translate("ledger", "%1: %2 failed: %3").arg(path, during, why));
     switch (code) {
     case kBusy:
     case kLocked:
         return make(ErrorCode::StoreBusy,
-                    QStringLiteral("%1 stayed locked by another process past the busy timeout while %2").arg(m_path, context));
+                    Message::translate("ledger", "%1 stayed locked by another process past the busy timeout while %2").arg(path, during));
     case kReadOnly:
-        return make(ErrorCode::StoreReadOnly, QStringLiteral("%1 is read-only: %2").arg(m_path, what));
+        return make(ErrorCode::StoreReadOnly, Message::translate("ledger", "%1 is read-only: %2").arg(path, why));
     case kCorrupt:
-        return make(ErrorCode::StoreCorrupt, QStringLiteral("%1 is damaged: %2").arg(m_path, what));
+        return make(ErrorCode::StoreCorrupt, Message::translate("ledger", "%1 is damaged: %2").arg(path, why));
     case kNotADb:
-        return make(ErrorCode::StoreNotLedger, QStringLiteral("%1 is not a LedgerDesk store: %2").arg(m_path, what));
+        return make(ErrorCode::StoreNotLedger, Message::translate("ledger", "%1 is not a LedgerDesk store: %2").arg(path, why));
     case kFull:
-        return make(ErrorCode::StoreFull, QStringLiteral("%1 is full (disk or size limit) while %2; nothing was written").arg(m_path, context));
+        return make(ErrorCode::StoreFull, Message::translate("ledger", "%1 is full (disk or size limit) while %2; nothing was written").arg(path, during));
     case kCantOpen:
-        return make(ErrorCode::StoreUnavailable, QStringLiteral("%1 cannot be opened: %2").arg(m_path, what));
+        return make(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1 cannot be opened: %2").arg(path, why));
     case kIoErr:
-        return make(ErrorCode::StoreError, QStringLiteral("%1: disk I/O error while %2: %3").arg(m_path, context, what));
+        return make(ErrorCode::StoreError, Message::translate("ledger", "%1: disk I/O error while %2: %3").arg(path, during, why));
     default:
-        return make(ErrorCode::StoreError, QStringLiteral("%1: %2 failed: %3").arg(m_path, context, what));
+        return make(ErrorCode::StoreError, Message::translate("ledger", "%1: %2 failed: %3").arg(path, during, why));
     }
 }
 

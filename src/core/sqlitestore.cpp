@@ -21,7 +21,7 @@ Result<std::unique_ptr<SqliteStore>> SqliteStore::open(const QString &path, cons
 Result<std::unique_ptr<SqliteStore>> SqliteStore::create(const QString &path, int scale, const SqliteOptions &options)
 {
     if (!money::isValidScale(scale))
-        return makeError(ErrorCode::InvalidScale, QStringLiteral("scale %1 is out of range; use 0 to %2").arg(scale).arg(money::kMaxScale));
+        return makeError(ErrorCode::InvalidScale, Message::translate("ledger", "scale %1 is out of range; use 0 to %2").arg(scale).arg(money::kMaxScale));
     auto conn = SqliteConnection::open(path, SqliteConnection::Mode::Create, options, scale);
     if (!conn.ok())
         return conn.error();
@@ -83,7 +83,7 @@ Result<Account> SqliteStore::createAccount(const QString &id, const QString &nam
         if (!existing.ok())
             return existing.error();
         if (existing->has_value())
-            return makeError(ErrorCode::AccountExists, QStringLiteral("account %1 already exists").arg(id));
+            return makeError(ErrorCode::AccountExists, Message::translate("ledger", "account %1 already exists").arg(id));
         auto clock = m_conn->clock();
         if (!clock.ok())
             return clock.error();
@@ -150,7 +150,7 @@ Result<Account> SqliteStore::account(const QString &id)
     if (!found.ok())
         return found.error();
     if (!found->has_value())
-        return makeError(ErrorCode::UnknownAccount, QStringLiteral("no account %1").arg(id));
+        return makeError(ErrorCode::UnknownAccount, Message::translate("ledger", "no account %1").arg(id));
     return **found;
 }
 

@@ -46,7 +46,7 @@ Result<QList<JournalEntry>> SqliteStore::journalEntries(const JournalQuery &quer
 Result<QList<JournalEntry>> SqliteStore::finishedAfter(int shard, qint64 afterSeq, int limit)
 {
     if (shard != 0)
-        return makeError(ErrorCode::InvalidCursor, QStringLiteral("%1 is one file: it has no shard %2").arg(location()).arg(shard));
+        return makeError(ErrorCode::InvalidCursor, Message::translate("ledger", "%1 is one file: it has no shard %2").arg(location()).arg(shard));
     // Walks the primary key from afterSeq; a transaction's journal is a handful of rows, so the
     // filter skips few. from_state <> to_state: a note on a finished document (a compensation's
     // link) is not a second finish.

@@ -28,7 +28,7 @@ Result<Transaction> SqliteStore::transaction(const QString &id)
     if (!found.ok())
         return found.error();
     if (!found->has_value())
-        return makeError(ErrorCode::NotFound, QStringLiteral("no transaction %1").arg(id));
+        return makeError(ErrorCode::NotFound, Message::translate("ledger", "no transaction %1").arg(id));
     return **found;
 }
 
@@ -79,7 +79,7 @@ Result<CasOutcome> SqliteStore::updateTransaction(const QString &id, const TxGua
         if (!found.ok())
             return found.error();
         if (!found->has_value())
-            return makeError(ErrorCode::NotFound, QStringLiteral("no transaction %1").arg(id));
+            return makeError(ErrorCode::NotFound, Message::translate("ledger", "no transaction %1").arg(id));
         Transaction t = **found;
         if (t.state != guard.state || t.owner != guard.owner || t.epoch != guard.epoch)
             return CasOutcome{false, t};
@@ -115,7 +115,7 @@ Result<CasOutcome> SqliteStore::linkCompensation(const QString &originalId, cons
         if (!found.ok())
             return found.error();
         if (!found->has_value())
-            return makeError(ErrorCode::NotFound, QStringLiteral("no transaction %1").arg(originalId));
+            return makeError(ErrorCode::NotFound, Message::translate("ledger", "no transaction %1").arg(originalId));
         Transaction t = **found;
         if (t.compensatedBy == compensationId)
             return CasOutcome{true, t}; // already linked: asking twice links once

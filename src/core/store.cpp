@@ -10,7 +10,7 @@ QString nameOf(Durability durability)
 
 Result<QList<JournalEntry>> Store::finishedAfter(int, qint64, int)
 {
-    return makeError(ErrorCode::Unsupported, QStringLiteral("%1 has no change feed (yet)").arg(location()));
+    return makeError(ErrorCode::Unsupported, Message::translate("ledger", "%1 has no change feed (yet)").arg(location()));
 }
 
 QString sortColumnOf(TxSortKey key)

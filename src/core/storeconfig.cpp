@@ -67,7 +67,7 @@ Result<StoreConfig> resolveStoreConfig(const QString &explicitLocation)
         const int ms = timeout.toInt(&ok);
         if (!ok || ms < 0 || ms > 600'000)
             return makeError(ErrorCode::InvalidArgument,
-                             QStringLiteral("LEDGERDESK_BUSY_TIMEOUT_MS must be milliseconds from 0 to 600000, not %1").arg(quoteForMessage(timeout, 20)));
+                             Message::translate("ledger", "LEDGERDESK_BUSY_TIMEOUT_MS must be milliseconds from 0 to 600000, not %1").arg(quoteForMessage(timeout, 20)));
         config.busyTimeoutMs = ms;
     }
     const QString reconnect = qEnvironmentVariable("LEDGERDESK_RECONNECT_MS");
@@ -76,7 +76,7 @@ Result<StoreConfig> resolveStoreConfig(const QString &explicitLocation)
         const int ms = reconnect.toInt(&ok);
         if (!ok || ms < 0 || ms > 3'600'000)
             return makeError(ErrorCode::InvalidArgument,
-                             QStringLiteral("LEDGERDESK_RECONNECT_MS must be milliseconds from 0 to 3600000, not %1").arg(quoteForMessage(reconnect, 20)));
+                             Message::translate("ledger", "LEDGERDESK_RECONNECT_MS must be milliseconds from 0 to 3600000, not %1").arg(quoteForMessage(reconnect, 20)));
         config.reconnectForMs = ms;
     }
     return config;

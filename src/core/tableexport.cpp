@@ -69,7 +69,7 @@ private:
             return;
         const QByteArray bytes = text.toUtf8();
         if (m_out.write(bytes) != bytes.size())
-            m_error = makeError(ErrorCode::OutputFailed, QStringLiteral("cannot write the export: %1").arg(m_out.errorString()));
+            m_error = makeError(ErrorCode::OutputFailed, Message::translate("ledger", "cannot write the export: %1").arg(m_out.errorString()));
     }
 
     ExportFormat m_format;
@@ -91,7 +91,7 @@ Error writePages(const Query &query, Read read, RowWriter &writer, int scale, co
     qint64 left = query.limit < 0 ? -1 : query.limit;
     while (left != 0) {
         if (progress.shouldStop && progress.shouldStop())
-            return makeError(ErrorCode::Interrupted, QStringLiteral("the export was stopped after %1 rows").arg(writer.rows()));
+            return makeError(ErrorCode::Interrupted, Message::translate("ledger", "the export was stopped after %1 rows").arg(writer.rows()));
         const qint64 want = left < 0 ? kExportPage : qMin(left, kExportPage);
         auto page = read(offset, want);
         if (!page.ok())

@@ -30,9 +30,9 @@ QString identityOf(const QString &path)
     return canonical.isEmpty() ? QDir::cleanPath(info.absoluteFilePath()) : canonical;
 }
 
-Error corrupt(const QString &path, const QString &what)
+Error corrupt(const QString &path, const Message &what)
 {
-    return makeError(ErrorCode::StoreCorrupt, QStringLiteral("%1 is a damaged topology file: %2").arg(path, what));
+    return makeError(ErrorCode::StoreCorrupt, Message::translate("ledger", "%1 is a damaged topology file: %2").arg(path, what));
 }
 
 } // namespace
@@ -79,18 +79,18 @@ Result<Topology> readTopology(const QString &path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return makeError(ErrorCode::StoreUnavailable, QStringLiteral("%1 cannot be read: %2").arg(path, file.errorString()));
+        return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1 cannot be read: %2").arg(path, file.errorString()));
     if (file.size() > kMaxTopologyBytes)
         return makeError(ErrorCode::StoreNotLedger,
-                         QStringLiteral("%1 is not a LedgerDesk store (a JSON file of %2 bytes is no topology file)").arg(path).arg(file.size()));
+                         Message::translate("ledger", "%1 is not a LedgerDesk store (a JSON file of %2 bytes is no topology file)").arg(path).arg(file.size()));
     const QByteArray bytes = file.readAll();
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
         // Damaged if it says what it is; otherwise just some other text file.
         if (bytes.contains("ledgerdesk-topology"))
-            return corrupt(path, QStringLiteral("it is not valid JSON (%1 at byte %2)").arg(parseError.errorString()).arg(parseError.offset));
-        return makeError(ErrorCode::StoreNotLedger, QStringLiteral("%1 is not a LedgerDesk store (neither an SQLite database nor "
+            return corrupt(path, Message::translate("ledger", "it is not valid JSON (%1 at byte %2)").arg(parseError.errorString()).arg(parseError.offset));
+        return makeError(ErrorCode::StoreNotLedger, Message::translate("ledger", "%1 is not a LedgerDesk store (neither an SQLite database nor "
                                                                    "a topology file: %2 at byte %3)")
                                                         .arg(path, parseError.errorString())
                                                         .arg(parseError.offset));
@@ -98,13 +98,13 @@ Result<Topology> readTopology(const QString &path)
     const QJsonObject o = doc.object();
     if (!doc.isObject() || o.value(QStringLiteral("format")).toString() != topologyFormat())
         return makeError(ErrorCode::StoreNotLedger,
-                         QStringLiteral("%1 is a JSON file but not a LedgerDesk topology (its \"format\" is not \"%2\")").arg(path, topologyFormat()));
+                         Message::translate("ledger", "%1 is a JSON file but not a LedgerDesk topology (its \"format\" is not \"%2\")").arg(path, topologyFormat()));
 
     const QJsonValue version = o.value(QStringLiteral("version"));
     if (!version.isDouble() || version.toDouble() != double(version.toInteger()) || version.toInteger() < 1)
-        return corrupt(path, QStringLiteral("\"version\" must be a whole number from 1"));
+        return corrupt(path, Message::translate("ledger", "\"version\" must be a whole number from 1"));
     if (version.toInteger() > Topology::kVersion)
-        return makeError(ErrorCode::StoreTooNew, QStringLiteral("%1 is a topology of version %2; this LedgerDesk reads up to version %3; "
+        return makeError(ErrorCode::StoreTooNew, Message::translate("ledger", "%1 is a topology of version %2; this LedgerDesk reads up to version %3; "
                                                                 "upgrade LedgerDesk")
                                                      .arg(path)
                                                      .arg(version.toInteger())
@@ -113,31 +113,31 @@ Result<Topology> readTopology(const QString &path)
     Topology t;
     t.id = o.value(QStringLiteral("id")).toString();
     if (t.id.isEmpty() || t.id.size() > 100)
-        return corrupt(path, QStringLiteral("\"id\" must be a non-empty string"));
+        return corrupt(path, Message::translate("ledger", "\"id\" must be a non-empty string"));
     const QJsonValue scale = o.value(QStringLiteral("scale"));
     if (!scale.isDouble() || scale.toDouble() != double(scale.toInteger()) || !money::isValidScale(int(scale.toInteger()))
         || scale.toInteger() != int(scale.toInteger()))
-        return corrupt(path, QStringLiteral("\"scale\" must be a whole number from 0 to %1").arg(money::kMaxScale));
+        return corrupt(path, Message::translate("ledger", "\"scale\" must be a whole number from 0 to %1").arg(money::kMaxScale));
     t.scale = int(scale.toInteger());
 
     const QJsonValue shards = o.value(QStringLiteral("shards"));
     if (!shards.isArray())
-        return corrupt(path, QStringLiteral("\"shards\" must be a list of shard file paths"));
+        return corrupt(path, Message::translate("ledger", "\"shards\" must be a list of shard file paths"));
     const QJsonArray list = shards.toArray();
     if (list.isEmpty())
-        return corrupt(path, QStringLiteral("the list of shards is empty"));
+        return corrupt(path, Message::translate("ledger", "the list of shards is empty"));
     if (list.size() > Topology::kMaxShards)
-        return corrupt(path, QStringLiteral("it lists %1 shards; a store has at most %2").arg(list.size()).arg(Topology::kMaxShards));
+        return corrupt(path, Message::translate("ledger", "it lists %1 shards; a store has at most %2").arg(list.size()).arg(Topology::kMaxShards));
     for (const QJsonValue &entry : list) {
         if (!entry.isString() || entry.toString().isEmpty())
-            return corrupt(path, QStringLiteral("shard %1 is not a file path or a postgresql:// URI").arg(t.shards.size()));
+            return corrupt(path, Message::translate("ledger", "shard %1 is not a file path or a postgresql:// URI").arg(t.shards.size()));
         t.shards << entry.toString();
     }
     QSet<QString> seen{identityOf(path)};
     for (int i = 0; i < t.shards.size(); ++i) {
         const QString resolved = t.shardPath(path, i);
         if (seen.contains(identityOf(resolved)))
-            return corrupt(path, QStringLiteral("shard %1 (%2) is the topology file itself or names the same file as an earlier shard")
+            return corrupt(path, Message::translate("ledger", "shard %1 (%2) is the topology file itself or names the same file as an earlier shard")
                                      .arg(i)
                                      .arg(quoteForMessage(t.shards.at(i), 80)));
         seen.insert(identityOf(resolved));

@@ -17,10 +17,10 @@ Error TransferInputCheck::first() const
 TransferInputCheck checkTransferInput(const TransferInput &in, std::optional<int> scale)
 {
     TransferInputCheck c;
-    c.source = checkAccountId(in.source, QStringLiteral("source account id"));
-    c.destination = checkAccountId(in.destination, QStringLiteral("destination account id"));
+    c.source = checkAccountId(in.source, QT_TRANSLATE_NOOP("ledger", "source account id"));
+    c.destination = checkAccountId(in.destination, QT_TRANSLATE_NOOP("ledger", "destination account id"));
     if (c.source.ok() && c.destination.ok() && in.source == in.destination)
-        c.destination = makeError(ErrorCode::SameAccount, QStringLiteral("source and destination are both %1").arg(in.source));
+        c.destination = makeError(ErrorCode::SameAccount, Message::translate("ledger", "source and destination are both %1").arg(in.source));
     qint64 minor = 0;
     if (scale) {
         auto parsed = money::parse(in.amount, *scale);
@@ -31,7 +31,7 @@ TransferInputCheck checkTransferInput(const TransferInput &in, std::optional<int
     } else {
         c.amount = money::checkSyntax(in.amount);
     }
-    c.memo = checkText(in.memo, QStringLiteral("memo"), kMaxMemoLength, true);
+    c.memo = checkText(in.memo, QT_TRANSLATE_NOOP("ledger", "memo"), kMaxMemoLength, true);
     if (in.key)
         c.key = checkIdempotencyKey(*in.key);
     if (scale && c.first().ok())

@@ -1,7 +1,8 @@
 #include "settingsdialog.h"
 
 #include "identifiers.h"
-#include "../language.h"
+#include "language.h"
+#include "../languagename.h"
 #include "ui_settingsdialog.h"
 
 #include <QPushButton>

@@ -1,20 +1,15 @@
 #include "language.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QSettings>
 #include <QTranslator>
 
-namespace ledger::app {
+namespace ledger {
 
 QStringList availableLanguages() { return {QStringLiteral("en"), QStringLiteral("zh_CN")}; }
-
-QString languageDisplayName(const QString &language)
-{
-    if (language == QLatin1String("zh_CN"))
-        return QStringLiteral("简体中文");
-    return QStringLiteral("English");
-}
 
 QString chooseLanguage(const QString &setting)
 {
@@ -35,16 +30,32 @@ QString chooseLanguage(const QString &setting)
     return QStringLiteral("en");
 }
 
+QString savedLanguage()
+{
+    // Named explicitly rather than through the application's names: ledgerctl has names of its
+    // own, and must still read the console's file.
+    const QSettings settings(QStringLiteral("LedgerDesk"), QStringLiteral("ledgerdesk"));
+    return settings.value(QLatin1String(kLanguageSettingKey)).toString();
+}
+
 bool installTranslators(QCoreApplication &app, const QString &language)
 {
     if (language == QLatin1String("en"))
         return false;
-    auto *ours = new QTranslator(&app);
-    if (!ours->load(QStringLiteral(":/i18n/ledgerdesk_%1.qm").arg(language))) {
-        delete ours;
-        return false;
+    // One file per part of the program (the core and ledgerctl; the console), all under :/i18n.
+    bool any = false;
+    const QDir resources(QStringLiteral(":/i18n"));
+    for (const QString &file : resources.entryList({QStringLiteral("*_%1.qm").arg(language)}, QDir::Files, QDir::Name)) {
+        auto *ours = new QTranslator(&app);
+        if (ours->load(resources.filePath(file))) {
+            QCoreApplication::installTranslator(ours);
+            any = true;
+        } else {
+            delete ours;
+        }
     }
-    QCoreApplication::installTranslator(ours);
+    if (!any)
+        return false;
     // Qt's own words (standard buttons, file dialogs), when qt6-translations-l10n is installed.
     auto *qt = new QTranslator(&app);
     if (qt->load(QStringLiteral("qtbase_%1").arg(language), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
@@ -55,4 +66,4 @@ bool installTranslators(QCoreApplication &app, const QString &language)
     return true;
 }
 
-} // namespace ledger::app
+} // namespace ledger
