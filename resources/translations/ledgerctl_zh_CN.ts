@@ -2150,5 +2150,9 @@ Errors go to stderr as 'error: &lt;code&gt;: &lt;message&gt;' ('ledgerctl errors
         <source>, </source>
         <translation>、</translation>
     </message>
+    <message>
+        <source>transfers: split the slowest transfers' time into CPU, lock wait and time off the CPU</source>
+        <translation>transfers：把最慢的转账所用的时间拆分为 CPU 时间、等锁时间和离开 CPU 的时间</translation>
+    </message>
 </context>
 </TS>

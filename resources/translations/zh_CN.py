@@ -715,6 +715,7 @@ T = {
 "normal or full: synchronous= of a one-file scratch store": "normal 或 full：单文件临时存储库的 synchronous= 设置",
 "scratch store of N shard files (FULL); for the shards scenario a list (default 1,2,4)": "由 N 个分片文件组成的临时存储库（FULL）；shards 场景下为一个列表（默认 1,2,4）",
 "seed: slices (default 25)": "seed：批次数（默认 25）",
+"transfers: split the slowest transfers' time into CPU, lock wait and time off the CPU": "transfers：把最慢的转账所用的时间拆分为 CPU 时间、等锁时间和离开 CPU 的时间",
 "seed: transfers per slice (default 1000)": "seed：每批的转账数（默认 1000）",
 "seed: time between slices (default 1s; 0s: all at once)": "seed：批次之间的间隔（默认 1s；0s：一次全部进行）",
 "console: transactions in the store (default 1000000)": "console：存储库中的交易数（默认 1000000）",
