@@ -604,10 +604,14 @@ void TestGui::recoveryCanBeStopped()
     // Stopping leaves every transaction either finished or untouched, never half-way.
     LEDGER_VERIFY_AUDIT_CLEAN(c.store.store());
     const auto journal = *c.store.store().journal(QStringLiteral("tx"), r.items.first().id);
-    QVERIFY(std::any_of(journal.cbegin(), journal.cend(), [](const JournalEntry &j) {
+    QStringList events; // said when it fails (seen once on a loaded machine, @pg: not yet explained)
+    for (const JournalEntry &j : journal)
+        events << QStringLiteral("%1 by %2 (%3)").arg(j.event, j.actor, j.detail);
+    QVERIFY2(std::any_of(journal.cbegin(), journal.cend(), [](const JournalEntry &j) {
         return j.event == QLatin1String("recovered") && j.detail.startsWith(QLatin1String("outage drill"))
             && j.actor == QStringLiteral("recovery:%1").arg(Console::kOperator);
-    }));
+    }), qPrintable(QStringLiteral("first item %1 ended %2 (%3); journal: %4")
+                       .arg(r.items.first().id, nameOf(r.items.first().outcome), r.items.first().message, events.join(QStringLiteral("; ")))));
     dialog->reject();
 }
 

@@ -62,7 +62,7 @@ void ChangePoller::poll()
         auto opened = openStore(m_config);
         if (!opened.ok()) {
             if (!m_reportedFailure)
-                Q_EMIT failed(opened.error().message);
+                Q_EMIT failed(opened.error().localized());
             m_reportedFailure = true;
             return;
         }
@@ -72,7 +72,7 @@ void ChangePoller::poll()
     if (!marker.ok()) {
         m_store.reset(); // reopen next time: the file may have been replaced
         if (!m_reportedFailure)
-            Q_EMIT failed(marker.error().message);
+            Q_EMIT failed(marker.error().localized());
         m_reportedFailure = true;
         return;
     }

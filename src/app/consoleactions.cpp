@@ -95,7 +95,7 @@ void ConsoleActions::updateForSelection(const QList<Transaction> &selected, int 
             if (e.ok())
                 ++allowed;
             else if (why.isEmpty())
-                why = e.message;
+                why = e.localized();
         }
         a->setEnabled(m_storeOpen && (allowed > 0 || unloaded > 0));
         QString tip;

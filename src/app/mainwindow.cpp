@@ -343,7 +343,7 @@ void MainWindow::openStore(const QString &path, OpenMode mode)
     }
     auto config = resolveStoreConfig(path.isEmpty() || pguri::isPostgres(path) ? path : QFileInfo(path).absoluteFilePath());
     if (!config.ok()) {
-        showError(tr("Cannot open the store"), config.error().message);
+        showError(tr("Cannot open the store"), config.error().localized());
         return;
     }
     statusBar()->showMessage(mode == OpenMode::Existing ? tr("Opening %1…").arg(storeDisplayName(config->location))
@@ -646,7 +646,7 @@ void MainWindow::refreshCounts()
         if (generation != m_countsGeneration)
             return; // a newer count was asked for; this one may be older than what is shown
         if (!counts.ok()) {
-            statusBar()->showMessage(counts.error().message, 10'000);
+            statusBar()->showMessage(counts.error().localized(), 10'000);
             return;
         }
         m_navigatorModel->setCounts(*counts);

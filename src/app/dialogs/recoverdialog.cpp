@@ -114,7 +114,7 @@ void RecoverDialog::listCandidates()
         },
         [this](Listing l) {
             if (!l.error.ok()) {
-                m_text->setText(tr("<b style='color:#b02418'>Cannot list what is stuck:</b> %1").arg(l.error.message.toHtmlEscaped()));
+                m_text->setText(tr("<b style='color:#b02418'>Cannot list what is stuck:</b> %1").arg(l.error.localized().toHtmlEscaped()));
                 return;
             }
             m_candidatesLoaded = true;
@@ -185,7 +185,7 @@ void RecoverDialog::start()
         m_progress->setValue(int(report.items.size())); // after a Stop: how far it got
         updateButtons();
         if (!report.error.ok()) {
-            m_text->setText(tr("<b style='color:#b02418'>Recovery could not run:</b> %1").arg(report.error.message.toHtmlEscaped()));
+            m_text->setText(tr("<b style='color:#b02418'>Recovery could not run:</b> %1").arg(report.error.localized().toHtmlEscaped()));
             Q_EMIT recoveryFinished();
             return;
         }

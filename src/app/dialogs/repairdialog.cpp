@@ -152,7 +152,7 @@ void RepairDialog::runRepairs(const QStringList &ids)
         for (const BatchRepairItem &item : report.items) {
             const QString outcome = item.outcome.ok()
                 ? (item.outcome.tx ? nameOf(item.outcome.tx->state) : tr("done")) + (item.outcome.note.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(item.outcome.note))
-                : QStringLiteral("%1: %2").arg(codeWord(item.outcome.error.code), item.outcome.error.message);
+                : QStringLiteral("%1: %2").arg(codeWord(item.outcome.error.code), item.outcome.error.localized());
             m_preview->setOutcome(item.id, outcome, item.outcome.ok());
         }
         QString text = tr("<b>%1</b> repaired, <b>%2</b> refused or failed.").arg(report.succeeded()).arg(report.failed());

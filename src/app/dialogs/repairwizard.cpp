@@ -59,7 +59,7 @@ public:
         m_wizard->jobs()->run<Result<Diagnosis>>(this, [id, threshold](Store &s) { return diagnose(s, id, threshold); },
                                                  [this](Result<Diagnosis> d) {
                                                      if (!d.ok()) {
-                                                         m_text->setText(tr("<b>Cannot diagnose:</b> %1").arg(d.error().message.toHtmlEscaped()));
+                                                         m_text->setText(tr("<b>Cannot diagnose:</b> %1").arg(d.error().localized().toHtmlEscaped()));
                                                          return;
                                                      }
                                                      m_wizard->diagnosis = *d;
@@ -110,7 +110,7 @@ public:
             const auto action = OperatorAction(m_group->id(b));
             const Error why = checkAction(action, d.tx);
             b->setEnabled(why.ok());
-            b->setToolTip(why.ok() ? QString() : why.message);
+            b->setToolTip(why.ok() ? QString() : why.localized());
             b->setText(actionTitle(action) + (d.recommended == action ? tr(" (recommended)") : QString()));
             if (d.recommended == action) {
                 b->setChecked(true);
@@ -229,8 +229,8 @@ private:
     void showOutcome(const BatchRepairReport &report)
     {
         if (!report.error.ok() || report.items.isEmpty()) {
-            m_text->setText(tr("<p><b style='color:#b02418'>The repair could not run:</b> %1</p>").arg(report.error.message.toHtmlEscaped()));
-            m_wizard->verification = Verification{report.error, false, report.error.message};
+            m_text->setText(tr("<p><b style='color:#b02418'>The repair could not run:</b> %1</p>").arg(report.error.localized().toHtmlEscaped()));
+            m_wizard->verification = Verification{report.error, false, report.error.localized()};
             m_wizard->repairing = false;
             Q_EMIT completeChanged();
             return;
@@ -241,7 +241,7 @@ private:
             m_text->setText(tr("<p><b style='color:#2e8540'>Done.</b> %1 is now <b>%2</b>.%3</p>")
                                 .arg(o.tx->id, nameOf(o.tx->state), o.note.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(o.note.toHtmlEscaped())));
         else
-            m_text->setText(tr("<p><b style='color:#b02418'>%1</b>: %2</p>").arg(codeWord(o.error.code), o.error.message.toHtmlEscaped()));
+            m_text->setText(tr("<p><b style='color:#b02418'>%1</b>: %2</p>").arg(codeWord(o.error.code), o.error.localized().toHtmlEscaped()));
         Q_EMIT m_wizard->repaired();
         // Check the transaction the repair ended with (for a compensation: the new transfer).
         const QString checked = o.tx ? o.tx->id : m_wizard->txId();

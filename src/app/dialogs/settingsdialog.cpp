@@ -31,7 +31,7 @@ void SettingsDialog::validate()
 {
     // The same rule as ledgerctl's --operator.
     const Error e = checkText(m_ui->operatorName->text(), tr("operator name"), kMaxOperatorLength, false);
-    m_ui->error->setText(e.ok() ? QString() : e.message);
+    m_ui->error->setText(e.ok() ? QString() : e.localized());
     m_ui->buttons->button(QDialogButtonBox::Ok)->setEnabled(e.ok());
 }
 

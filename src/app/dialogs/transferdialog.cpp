@@ -18,7 +18,7 @@ constexpr int kCompletionLimit = 20'000;
 
 void showError(QLabel *label, const Error &e, bool warningOnly = false)
 {
-    label->setText(e.ok() ? QString() : e.message);
+    label->setText(e.ok() ? QString() : e.localized());
     label->setToolTip(e.ok() ? QString() : codeWord(e.code));
     label->setStyleSheet(warningOnly ? QStringLiteral("color: #9a5b00;") : QStringLiteral("color: #b02418;"));
     label->setVisible(!e.ok());
@@ -165,7 +165,7 @@ void TransferDialog::accept()
                 QDialog::accept();
                 return;
             }
-            QString text = tr("<b>%1</b>: %2").arg(codeWord(o.error.code), o.error.message.toHtmlEscaped());
+            QString text = tr("<b>%1</b>: %2").arg(codeWord(o.error.code), o.error.localized().toHtmlEscaped());
             // A fresh key only when the old one is used up: the transfer was refused (canceled)
             // or the key belongs to another request. A transfer left in flight by a passing
             // failure (store busy, full) keeps its key: submitting again finds it and finishes it,

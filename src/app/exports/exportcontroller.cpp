@@ -65,7 +65,7 @@ void ExportController::end(const QString &path, const Result<qint64> &rows)
     if (rows.ok())
         Q_EMIT finished(path, *rows);
     else
-        Q_EMIT failed(path, rows.error().message);
+        Q_EMIT failed(path, rows.error().localized());
 }
 
 void ExportController::stop()

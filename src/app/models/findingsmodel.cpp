@@ -25,13 +25,13 @@ QVariant FindingsModel::data(const QModelIndex &index, int role) const
     if (role == AccountIdsRole)
         return f.accounts;
     if (role == Qt::ToolTipRole && index.column() == MessageColumn)
-        return f.message;
+        return f.localized();
     if (role != Qt::DisplayRole)
         return QVariant();
     switch (index.column()) {
     case InvariantColumn: return f.invariant;
     case CodeColumn: return f.code;
-    case MessageColumn: return f.message;
+    case MessageColumn: return f.localized();
     case IdsColumn: return f.ids.join(QStringLiteral(", "));
     }
     return QVariant();

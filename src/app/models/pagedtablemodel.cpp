@@ -144,7 +144,7 @@ void PagedTableModel::onCount(quint64 generation, const Result<qint64> &count)
         return; // an answer to a query that is gone
     m_countPending = false;
     if (!count.ok()) {
-        Q_EMIT loadFailed(count.error().message);
+        Q_EMIT loadFailed(count.error().localized());
     } else {
         setCount(*count);
     }
@@ -183,7 +183,7 @@ void PagedTableModel::onPage(quint64 generation, quint64 ticket, int page, const
     m_requested.remove(page);
     if (!rows.ok()) {
         m_stale.remove(page);
-        Q_EMIT loadFailed(rows.error().message);
+        Q_EMIT loadFailed(rows.error().localized());
         updateLoading();
         return;
     }

@@ -67,7 +67,7 @@ void DetailPanel::refresh()
             if (generation != m_generation)
                 return; // the selection moved on meanwhile
             if (!html.ok()) {
-                showMessage(html.error().message);
+                showMessage(html.error().localized());
             } else {
                 // Keep the reader's place when the same transaction is reloaded.
                 const int scroll = m_browser->verticalScrollBar()->value();

@@ -69,7 +69,7 @@ void RepairPreview::setPlan(const RepairPlan &plan, int scale)
 {
     m_plan = plan;
     if (!plan.error.ok()) {
-        showMessage(tr("The preview could not be made: %1").arg(plan.error.message));
+        showMessage(tr("The preview could not be made: %1").arg(plan.error.localized()));
         return;
     }
     const int eligible = plan.eligibleCount();
