@@ -51,7 +51,7 @@ void SqliteCheckpointer::run()
         // finds nothing to do). A failure to open or to checkpoint leaves the log as it is — it
         // only grows, and the next request tries again; correctness never depends on one.
         if (!db && (sqlite3_open_v2(m_path.constData(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK
-                    || sqlite3_exec(db, "SELECT 1 FROM sqlite_schema LIMIT 1", nullptr, nullptr, nullptr) != SQLITE_OK)) {
+                    || sqlite3_exec(db, "SELECT 1 FROM sqlite_master LIMIT 1", nullptr, nullptr, nullptr) != SQLITE_OK)) {
             sqlite3_close(db);
             db = nullptr;
             continue;

@@ -2,7 +2,7 @@
 
 #include "identifiers.h"
 #include "money.h"
-#include "sqlitecheckpointer.h"
+#include "sqlitesharedfile.h"
 
 #include <QAtomicInteger>
 #include <QDateTime>
@@ -15,7 +15,6 @@
 #include <cstring>
 #include <map>
 #include <optional>
-#include <sqlite3.h>
 
 namespace ledger {
 
@@ -125,42 +124,27 @@ static_assert(kMigrationCount == SqliteConnection::kSchemaVersion, "one migratio
 
 } // namespace
 
-// What this process shares about one store file between its connections.
-struct SqliteConnection::SharedFile {
-    // Serialises this process's writers to the file (SQLite's busy wait is unfair between them).
-    QMutex writeGate;
-    // Held while a connection opens or closes. While any connection of this process is open,
-    // nothing here may open and close the file or its -shm with a descriptor of its own: closing
-    // any descriptor of a file drops all of the process's POSIX locks on it, SQLite's included,
-    // and another process may then take the log for unused and checkpoint or delete it under our
-    // readers ("database disk image is malformed": found by the kill soak).
-    QMutex openClose;
-    int connections = 0;
-    // Started by the first checkpoint due, stopped before the process's last connection to the
-    // file closes (see ~SqliteConnection).
-    std::mutex checkpointerMutex;
-    std::unique_ptr<SqliteCheckpointer> checkpointer;
-};
-
-namespace {
-
 // One SharedFile per file, named by its directory's canonical path (a file about to be created
-// has none of its own yet) and its name; kept for the life of the process.
+// has none of its own yet) and its name; kept for the life of the process — and never destroyed:
+// at exit, a connection someone leaked (or a worker still waiting on a gate) must not make a
+// static destructor join a checkpointer thread. An interrupted checkpoint is crash-safe.
 SqliteConnection::SharedFile &sharedFileFor(const QString &path)
 {
     static QMutex mapMutex;
-    static std::map<QString, std::unique_ptr<SqliteConnection::SharedFile>> files;
+    static auto *files = new std::map<QString, std::unique_ptr<SqliteConnection::SharedFile>>;
     const QFileInfo info(path);
     QString dir = QFileInfo(info.absolutePath()).canonicalFilePath();
     if (dir.isEmpty())
         dir = info.absolutePath();
     const QString key = dir + QLatin1Char('/') + info.fileName();
     QMutexLocker lock(&mapMutex);
-    auto &file = files[key];
+    auto &file = (*files)[key];
     if (!file)
         file = std::make_unique<SqliteConnection::SharedFile>();
     return *file;
 }
+
+namespace {
 
 // QSQLITE binds a null QString as SQL NULL; our text columns are NOT NULL with '' meaning
 // "none". A deliberate NULL is passed as a null QVariant (see sqliterows::nullIfEmpty).
@@ -298,60 +282,6 @@ SqliteConnection::~SqliteConnection()
     QSqlDatabase::removeDatabase(m_connectionName);
     if (m_counted)
         --m_shared->connections;
-}
-
-namespace {
-
-// The WAL grows by every commit and a checkpoint copies it back into the file, with two syncs.
-// SQLite's own automatic checkpoint runs inside the commit that crosses its threshold — while
-// that writer holds this process's write gate, so every other writer of the file waits for its
-// syncs too. At four writer threads that was the p99 latency: 30 ms against 0.4 ms for the
-// median (`bench transfers --tail-profile`: the slowest 1% spent 20 ms waiting for the gate).
-// So the hook only notes that a checkpoint is due, and the writer hands it to the file's
-// checkpointer thread after releasing the gate (checkpointIfWanted; sqlitecheckpointer.h).
-// Threshold: SqliteOptions::checkpointPages (8,000 pages, a 32 MB log: the hot pages, accounts
-// and index roots, are copied once per checkpoint, not once per commit). Should the thread fall
-// behind (a reader holding an old snapshot keeps the log from starting over), the hook
-// checkpoints inline at four times that, as SQLite would have.
-int walHook(void *connection, sqlite3 *db, const char *schema, int pages)
-{
-    auto *conn = static_cast<SqliteConnection *>(connection);
-    if (pages >= 4 * conn->checkpointPages())
-        sqlite3_wal_checkpoint_v2(db, schema, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
-    else if (pages >= conn->checkpointPages())
-        conn->noteCheckpointDue();
-    return SQLITE_OK;
-}
-
-} // namespace
-
-Error SqliteConnection::takeOverCheckpoints()
-{
-    const QVariant handle = m_db.driver()->handle();
-    if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0 || !*static_cast<sqlite3 *const *>(handle.constData()))
-        return makeError(ErrorCode::Internal, QStringLiteral("Qt's SQLite driver gave no sqlite3 handle for %1").arg(m_path));
-    m_handle = *static_cast<sqlite3 *const *>(handle.constData());
-    // Replaces SQLite's automatic checkpoint (which is itself a WAL hook) on this connection.
-    sqlite3_wal_hook(m_handle, &walHook, this);
-    return {};
-}
-
-void SqliteConnection::checkpointIfWanted()
-{
-    if (!m_checkpointDue)
-        return;
-    m_checkpointDue = false;
-    std::lock_guard<std::mutex> lock(m_shared->checkpointerMutex);
-    if (!m_shared->checkpointer)
-        m_shared->checkpointer = std::make_unique<SqliteCheckpointer>(m_path, &m_shared->writeGate, m_checkpointPages);
-    m_shared->checkpointer->request();
-}
-
-int SqliteConnection::checkpointsCompleted(const QString &path)
-{
-    SharedFile &shared = sharedFileFor(path);
-    std::lock_guard<std::mutex> lock(shared.checkpointerMutex);
-    return shared.checkpointer ? shared.checkpointer->completed() : 0;
 }
 
 QMutex *SqliteConnection::writeGate()

@@ -3,7 +3,7 @@
 // that are missing, foreign, corrupt, read-only, too new or locked; the versioned schema and its
 // migrations; a per-connection cache of prepared statements; and short write transactions.
 //
-// Threading: create, use and destroy on one thread. Writers of the same file within one process
+// Threading: create, use and destroy on one thread (the static functions: any thread). Writers of the same file within one process
 // queue on a shared gate before BEGIN IMMEDIATE, because SQLite's busy wait is unfair between
 // writers (a waiting writer sleeps and can starve); other processes wait via busy_timeout.
 
@@ -110,11 +110,8 @@ public:
     };
     Result<Clock> clock(qint64 offsetMs = 0);
 
-    // Called by the WAL hook during a commit: the log has grown past the checkpoint threshold.
-    void noteCheckpointDue() { m_checkpointDue = true; }
-    int checkpointPages() const { return m_checkpointPages; }
     // Checkpoints this process's checkpointer thread of the file at `path` has completed since
-    // it started (0 when none runs). For tests.
+    // it started (0 when none runs). For tests; any thread.
     static int checkpointsCompleted(const QString &path);
 
     // Maps a Qt SQL error to a LedgerDesk error with a message naming the store and `context`.
@@ -129,7 +126,11 @@ private:
     Error runControl(const char *sql, const QString &context);
     Error begin();
     void rollback();
-    // Installs the WAL hook that moves checkpoints out of the write gate (sqliteconnection.cpp).
+    // Called by SQLite after each commit of this connection (on its thread): notes a checkpoint
+    // due, or checkpoints inline when far behind.
+    static int walHook(void *connection, sqlite3 *db, const char *schema, int pages);
+    // Installs walHook, when the SQLite of Qt's driver is the one linked here; otherwise keeps
+    // SQLite's automatic checkpoint (sqliteconnection_checkpoints.cpp).
     Error takeOverCheckpoints();
     // After a write, outside the gate: hands the checkpoint the hook noted as due, if any, to
     // the file's checkpointer thread.

@@ -144,7 +144,7 @@ void RepairDialog::runRepairs(const QStringList &ids)
         m_finished = true;
         m_stop->hide();
         if (!report.error.ok()) {
-            m_ui->status->setText(tr("<b style='color:#b02418'>The repairs could not start:</b> %1").arg(report.error.message.toHtmlEscaped()));
+            m_ui->status->setText(tr("<b style='color:#b02418'>The repairs could not start:</b> %1").arg(report.error.localized().toHtmlEscaped()));
             updateButtons();
             Q_EMIT repairFinished();
             return;

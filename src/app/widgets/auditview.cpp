@@ -107,7 +107,7 @@ void AuditView::runAudit()
             return;
         }
         if (!report.error.ok()) {
-            m_summary->setText(tr("<b style='color:#b02418'>The audit could not run:</b> %1").arg(report.error.message.toHtmlEscaped()));
+            m_summary->setText(tr("<b style='color:#b02418'>The audit could not run:</b> %1").arg(report.error.localized().toHtmlEscaped()));
             Q_EMIT finished(false);
             return;
         }
