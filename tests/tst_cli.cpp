@@ -350,6 +350,7 @@ QList<TestCli::ErrorRow> TestCli::errorRows()
         {"store-exists: init --shards over a sharded store", S::ShardsSwapped, {"init", "--shards", "2"}, 1, "store-exists", true},
         {"invalid-argument: init --shards without .json", S::Missing, {"init", "--shards", "2"}, 2, "invalid-argument", true},
         {"invalid-argument: init --shards 0", S::Missing, {"init", "--shards", "0"}, 2, "invalid-argument", true},
+        {"invalid-argument: init of a .json store without --shards", S::Fixture, {"--store", "@DIR/new.json", "init"}, 2, "invalid-argument", true},
     };
 }
 

@@ -1050,6 +1050,10 @@
         <source>source and destination are both %1</source>
         <translation>付款方和收款方都是 %1</translation>
     </message>
+    <message>
+        <source>%1 names a sharded store's topology file (.json): give the number of shards (ledgerctl init --shards N, or --servers), or name a single-file store .db</source>
+        <translation>%1 是分片存储库的拓扑文件名（.json）：请给出分片数（ledgerctl init --shards N，或 --servers），或将单文件存储库命名为 .db</translation>
+    </message>
 </context>
 <context>
     <name>ledger::Errors</name>

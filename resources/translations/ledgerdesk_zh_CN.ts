@@ -1042,6 +1042,16 @@ postgresql://alice@db.example.com:5432/ledger?sslmode=verify-full
         <source>%1  ·  %2</source>
         <translation>%1  ·  %2</translation>
     </message>
+    <message>
+        <source>New sharded store</source>
+        <translation>新建分片存储库</translation>
+    </message>
+    <message>
+        <source>%1 will be the topology file of a sharded store, with its shard files beside it;
+every shard writes synchronous=FULL. How many shards? (It cannot change later.)</source>
+        <translation>%1 将成为分片存储库的拓扑文件，分片文件放在它旁边；
+每个分片都以 synchronous=FULL 写入。要多少个分片？（之后不能更改。）</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::NavigatorModel</name>

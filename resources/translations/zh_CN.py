@@ -9,6 +9,9 @@
 # 拓扑文件 topology file, 小数位数 scale, 游标 cursor, 变更流 change feed, 不变量 invariant,
 # 发现 finding, 临时存储库 scratch store.
 T = {
+"%1 names a sharded store's topology file (.json): give the number of shards (ledgerctl init --shards N, or --servers), or name a single-file store .db": "%1 是分片存储库的拓扑文件名（.json）：请给出分片数（ledgerctl init --shards N，或 --servers），或将单文件存储库命名为 .db",
+"New sharded store": "新建分片存储库",
+"%1 will be the topology file of a sharded store, with its shard files beside it;\nevery shard writes synchronous=FULL. How many shards? (It cannot change later.)": "%1 将成为分片存储库的拓扑文件，分片文件放在它旁边；\n每个分片都以 synchronous=FULL 写入。要多少个分片？（之后不能更改。）",
 "\n\nTo start a new ledger, use File › New store.": "\n\n要开始一个新账本，请使用“文件 › 新建存储库”。",
 " (recommended)": "（推荐）",
 " (the %1 idle longest are listed)": "（列出空闲最久的 %1 笔）",

@@ -306,8 +306,21 @@ void MainWindow::chooseStore(bool create)
     const QString filter = tr("LedgerDesk stores (*.db *.json);;All files (*)");
     const QString path = create ? QFileDialog::getSaveFileName(this, tr("New store"), dir + QStringLiteral("/ledger.db"), filter)
                                 : QFileDialog::getOpenFileName(this, tr("Open store"), dir, filter);
-    if (!path.isEmpty())
-        openStore(path, create ? OpenMode::Create : OpenMode::Existing);
+    if (path.isEmpty())
+        return;
+    int shards = 0;
+    if (create && path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+        // A .json name is a sharded store's topology file: its shard files go beside it.
+        bool ok = false;
+        shards = QInputDialog::getInt(this, tr("New sharded store"),
+                                      tr("%1 will be the topology file of a sharded store, with its shard files beside it;\n"
+                                         "every shard writes synchronous=FULL. How many shards? (It cannot change later.)")
+                                          .arg(QFileInfo(path).fileName()),
+                                      4, 1, 64, 1, &ok);
+        if (!ok)
+            return;
+    }
+    openStore(path, create ? OpenMode::Create : OpenMode::Existing, shards);
 }
 
 void MainWindow::chooseServerStore()
@@ -335,7 +348,7 @@ void MainWindow::chooseServerStore()
     openStore(uri, OpenMode::Existing);
 }
 
-void MainWindow::openStore(const QString &path, OpenMode mode)
+void MainWindow::openStore(const QString &path, OpenMode mode, int shards)
 {
     if (dialogsOpen()) {
         showError(tr("Another store"), tr("Close the open dialogs first: they work on the store that is open now."));
@@ -346,6 +359,7 @@ void MainWindow::openStore(const QString &path, OpenMode mode)
         showError(tr("Cannot open the store"), config.error().localized());
         return;
     }
+    config->shards = shards;
     statusBar()->showMessage(mode == OpenMode::Existing ? tr("Opening %1…").arg(storeDisplayName(config->location))
                                                         : tr("Preparing %1…").arg(storeDisplayName(config->location)));
     auto *watcher = new QFutureWatcher<OpenedStore>(this);

@@ -47,7 +47,8 @@ public:
     ~MainWindow() override;
 
     // Opens (or creates) a store in the background and shows it when ready.
-    void openStore(const QString &path, OpenMode mode);
+    // `shards`: for OpenMode::Create of a sharded store (a .json topology file), its shard count.
+    void openStore(const QString &path, OpenMode mode, int shards = 0);
     bool hasStore() const { return m_jobs != nullptr; }
     QString storePath() const;
     JobRunner *jobs() const { return m_jobs; }

@@ -138,6 +138,13 @@ Result<std::unique_ptr<Store>> createStore(const StoreConfig &config, int scale)
             return sharded.error();
         return std::unique_ptr<Store>(std::move(sharded).value());
     }
+    // A .json name is how a sharded store's topology file is recognised by people (and by the
+    // file dialogs); an SQLite file under that name would only mislead.
+    if (config.location.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+        return makeError(ErrorCode::InvalidArgument,
+                         Message::translate("ledger", "%1 names a sharded store's topology file (.json): give the number of shards "
+                                                      "(ledgerctl init --shards N, or --servers), or name a single-file store .db")
+                             .arg(config.location));
     auto store = SqliteStore::create(config.location, scale, SqliteOptions{config.busyTimeoutMs, config.durability});
     if (!store.ok())
         return store.error();
