@@ -95,6 +95,9 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    // The pages of the central stack, in the order buildPages() adds them.
+    enum Page { OverviewPage, AccountsPage, TransactionsPage, AuditPage, ActionsPage };
+
     void buildPages();
     void buildMenus();
     void install(const OpenedStore &opened);

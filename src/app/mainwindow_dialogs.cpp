@@ -1,0 +1,88 @@
+// MainWindow: the dialogs it opens on the selection (transfer, repair, guided repair, recover),
+// tracked so that a store is not switched under one of them. GUI thread.
+#include "mainwindow.h"
+
+#include "dialogs/recoverdialog.h"
+#include "dialogs/repairdialog.h"
+#include "dialogs/repairwizard.h"
+#include "dialogs/transferdialog.h"
+#include "widgets/tablepage.h"
+
+#include <QStackedWidget>
+#include <QStatusBar>
+
+namespace ledger::app {
+
+bool MainWindow::dialogsOpen() const
+{
+    return std::any_of(m_dialogs.cbegin(), m_dialogs.cend(), [](const QPointer<QDialog> &d) { return d && d->isVisible(); });
+}
+
+template <typename D>
+D *MainWindow::track(D *dialog)
+{
+    m_dialogs.removeAll(nullptr);
+    m_dialogs << QPointer<QDialog>(dialog);
+    return dialog;
+}
+
+TransferDialog *MainWindow::openTransferDialog()
+{
+    if (!m_jobs)
+        return nullptr;
+    auto *dialog = track(new TransferDialog(m_jobs, m_scale, m_settings.operatorName(), this));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (m_stack->currentIndex() == AccountsPage && !m_accountsPage->currentKey().isEmpty())
+        dialog->setSource(m_accountsPage->currentKey());
+    connect(dialog, &TransferDialog::transferDone, this, [this](const Transaction &tx) {
+        statusBar()->showMessage(tr("%1 is %2").arg(tx.id, nameOf(tx.state)), 8000);
+        scheduleRefresh();
+    });
+    dialog->open();
+    return dialog;
+}
+
+RepairDialog *MainWindow::openRepairDialog(OperatorAction action)
+{
+    if (!m_jobs || m_transactionsPage->selectedRowCount() == 0)
+        return nullptr;
+    RepairDialog *opened = nullptr;
+    withSelectedIds([this, action, &opened](const QStringList &ids) {
+        if (ids.isEmpty())
+            return;
+        auto *dialog = track(new RepairDialog(m_jobs, m_scale, m_settings.operatorName(), action, ids, this));
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &RepairDialog::repairFinished, this, &MainWindow::scheduleRefresh);
+        dialog->open();
+        opened = dialog;
+        Q_EMIT repairDialogOpened(dialog);
+    });
+    return opened; // null while ids of rows not loaded yet are being read (repairDialogOpened follows)
+}
+
+RepairWizard *MainWindow::openRepairWizard()
+{
+    const QList<Transaction> selected = selectedTransactions();
+    if (!m_jobs || selected.size() != 1)
+        return nullptr;
+    auto *wizard = track(new RepairWizard(m_jobs, m_scale, m_settings.operatorName(), m_settings.stuckThresholdMs(), selected.first().id, this));
+    wizard->setAttribute(Qt::WA_DeleteOnClose);
+    connect(wizard, &RepairWizard::repaired, this, &MainWindow::scheduleRefresh);
+    wizard->open();
+    return wizard;
+}
+
+RecoverDialog *MainWindow::openRecoverDialog()
+{
+    if (!m_jobs)
+        return nullptr;
+    auto *dialog = track(new RecoverDialog(m_jobs, m_settings.stuckThresholdMs(), m_settings.operatorName(), this));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &RecoverDialog::recoveryFinished, this, &MainWindow::scheduleRefresh);
+    dialog->open();
+    return dialog;
+}
+
+// Layouts are kept per store (one store's operators sort and size its columns their way) and
+// also as the last one used, which a store seen for the first time starts from.
+} // namespace ledger::app

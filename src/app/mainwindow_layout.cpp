@@ -1,0 +1,67 @@
+// MainWindow: the window's and each store's table layout, kept in the settings. GUI thread.
+#include "mainwindow.h"
+
+#include "models/transactiontablemodel.h"
+#include "widgets/tablepage.h"
+
+#include <QCryptographicHash>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QSplitter>
+#include <QTableView>
+
+namespace ledger::app {
+
+QString MainWindow::layoutKey(const QString &part, const QString &store)
+{
+    if (store.isEmpty())
+        return part;
+    const QByteArray id = QCryptographicHash::hash(QFileInfo(store).absoluteFilePath().toUtf8(), QCryptographicHash::Sha1).toHex().left(16);
+    return QStringLiteral("store-%1/%2").arg(QString::fromLatin1(id), part);
+}
+
+void MainWindow::saveLayout()
+{
+    m_settings.setWindow(saveGeometry(), saveState());
+    const QList<std::pair<QString, QByteArray>> parts = {
+        {QStringLiteral("splitter-main"), m_mainSplitter->saveState()},
+        {QStringLiteral("splitter-transactions"), m_transactionSplitter->saveState()},
+        {QStringLiteral("transactions"), m_transactionsPage->table()->horizontalHeader()->saveState()},
+        {QStringLiteral("accounts"), m_accountsPage->table()->horizontalHeader()->saveState()},
+        {QStringLiteral("actions"), m_actionsPage->table()->horizontalHeader()->saveState()},
+    };
+    for (const auto &[part, state] : parts) {
+        m_settings.setHeaderState(part, state);
+        if (hasStore())
+            m_settings.setHeaderState(layoutKey(part, m_config.location), state);
+    }
+}
+
+void MainWindow::restoreLayout()
+{
+    restoreGeometry(m_settings.windowGeometry());
+    restoreState(m_settings.windowState());
+    restoreTableLayout(QString());
+}
+
+void MainWindow::restoreTableLayout(const QString &store)
+{
+    // A store without a layout of its own keeps what is on screen.
+    const auto stateOf = [&](const QString &part) { return m_settings.headerState(layoutKey(part, store)); };
+    if (!store.isEmpty() && stateOf(QStringLiteral("transactions")).isEmpty())
+        return;
+    m_mainSplitter->restoreState(stateOf(QStringLiteral("splitter-main")));
+    m_transactionSplitter->restoreState(stateOf(QStringLiteral("splitter-transactions")));
+    QHeaderView *header = m_transactionsPage->table()->horizontalHeader();
+    header->restoreState(stateOf(QStringLiteral("transactions")));
+    if (TransactionTableModel::isSortable(header->sortIndicatorSection())) {
+        m_sortColumn = header->sortIndicatorSection();
+        m_sortOrder = header->sortIndicatorOrder();
+    } else {
+        header->setSortIndicator(m_sortColumn, m_sortOrder);
+    }
+    m_accountsPage->table()->horizontalHeader()->restoreState(stateOf(QStringLiteral("accounts")));
+    m_actionsPage->table()->horizontalHeader()->restoreState(stateOf(QStringLiteral("actions")));
+}
+
+} // namespace ledger::app

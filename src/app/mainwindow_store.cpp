@@ -1,0 +1,199 @@
+// MainWindow: choosing, opening, creating and closing the store (the open itself runs on a pool
+// thread; install() hands the result to every view). GUI thread.
+#include "mainwindow.h"
+
+#include "changewatcher.h"
+#include "exports/exportcontroller.h"
+#include "jobrunner.h"
+#include "models/accounttablemodel.h"
+#include "models/journalmodel.h"
+#include "models/transactiontablemodel.h"
+#include "pguri.h"
+#include "widgets/auditview.h"
+#include "widgets/detailpanel.h"
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QInputDialog>
+#include <QLabel>
+#include <QMenu>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTime>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace ledger::app {
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = m_settings.recentStores();
+    for (const QString &path : recent) {
+        QAction *a = m_recentMenu->addAction(storeShortName(path) + QStringLiteral("  —  ") + path);
+        connect(a, &QAction::triggered, this, [this, path] { openStore(path, OpenMode::Existing); });
+    }
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::chooseStore(bool create)
+{
+    const QString dir = hasStore() ? QFileInfo(storePath()).absolutePath() : QFileInfo(defaultStorePath()).absolutePath();
+    const QString filter = tr("LedgerDesk stores (*.db *.json);;All files (*)");
+    const QString path = create ? QFileDialog::getSaveFileName(this, tr("New store"), dir + QStringLiteral("/ledger.db"), filter)
+                                : QFileDialog::getOpenFileName(this, tr("Open store"), dir, filter);
+    if (path.isEmpty())
+        return;
+    int shards = 0;
+    if (create && path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+        // A .json name is a sharded store's topology file: its shard files go beside it.
+        bool ok = false;
+        shards = QInputDialog::getInt(this, tr("New sharded store"),
+                                      tr("%1 will be the topology file of a sharded store, with its shard files beside it;\n"
+                                         "every shard writes synchronous=FULL. How many shards? (It cannot change later.)")
+                                          .arg(QFileInfo(path).fileName()),
+                                      4, 1, 64, 1, &ok);
+        if (!ok)
+            return;
+    }
+    openStore(path, create ? OpenMode::Create : OpenMode::Existing, shards);
+}
+
+void MainWindow::chooseServerStore()
+{
+    bool ok = false;
+    const QString current = hasStore() && pguri::isPostgres(storePath()) ? storeDisplayName(storePath()) : QString();
+    const QString uri = QInputDialog::getText(
+                            this, tr("Open server store"),
+                            tr("PostgreSQL connection URI, for example\n"
+                               "postgresql://alice@db.example.com:5432/ledger?sslmode=verify-full\n\n"
+                               "Keep the password in ~/.pgpass (or the file $PGPASSFILE names): LedgerDesk never saves one.\n"
+                               "A database that holds no store yet is refused; create one with 'ledgerctl init --store URI'."),
+                            QLineEdit::Normal, current, &ok)
+                            .trimmed();
+    if (!ok || uri.isEmpty())
+        return;
+    if (!pguri::isPostgres(uri)) {
+        showError(tr("Open server store"), tr("%1 is not a PostgreSQL URI: it must start with postgresql://").arg(uri));
+        return;
+    }
+    if (pguri::hasPassword(uri))
+        statusBar()->showMessage(tr("The password in the URI is used for this session only and is not saved; "
+                                    "put it in ~/.pgpass to reopen this store from the recent list."),
+                                 15'000);
+    openStore(uri, OpenMode::Existing);
+}
+
+void MainWindow::openStore(const QString &path, OpenMode mode, int shards)
+{
+    if (dialogsOpen()) {
+        showError(tr("Another store"), tr("Close the open dialogs first: they work on the store that is open now."));
+        return;
+    }
+    auto config = resolveStoreConfig(path.isEmpty() || pguri::isPostgres(path) ? path : QFileInfo(path).absoluteFilePath());
+    if (!config.ok()) {
+        showError(tr("Cannot open the store"), config.error().localized());
+        return;
+    }
+    config->shards = shards;
+    statusBar()->showMessage(mode == OpenMode::Existing ? tr("Opening %1…").arg(storeDisplayName(config->location))
+                                                        : tr("Preparing %1…").arg(storeDisplayName(config->location)));
+    auto *watcher = new QFutureWatcher<OpenedStore>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        const OpenedStore opened = watcher->result();
+        watcher->deleteLater();
+        if (!opened.error.ok()) {
+            statusBar()->clearMessage();
+            QString text = opened.error.toString();
+            if (opened.error.code == ErrorCode::StoreUnavailable)
+                text += tr("\n\nTo start a new ledger, use File › New store.");
+            showError(tr("Cannot open the store"), text);
+            Q_EMIT storeFailed(opened.error.toString());
+            return;
+        }
+        install(opened);
+    });
+    const QString operatorName = m_settings.operatorName();
+    const StoreConfig c = *config;
+    watcher->setFuture(QtConcurrent::run([c, mode, operatorName] { return openForConsole(c, mode, operatorName); }));
+}
+
+void MainWindow::closeStore()
+{
+    if (hasStore())
+        saveLayout(); // this store's layout, before another store's replaces it on screen
+    // Models first, so nothing asks the old runner for more; then the runner waits for its jobs.
+    m_accountModel->setJobRunner(nullptr);
+    m_transactionModel->setJobRunner(nullptr);
+    m_journalModel->setJobRunner(nullptr);
+    m_detail->setJobRunner(nullptr, m_scale);
+    m_audit->setJobRunner(nullptr, m_scale);
+    m_exports->stop();
+    m_exports->setJobRunner(nullptr);
+    delete m_watcher;
+    m_watcher = nullptr;
+    delete m_jobs;
+    m_jobs = nullptr;
+}
+
+void MainWindow::install(const OpenedStore &opened)
+{
+    closeStore();
+    m_config = opened.config;
+    m_scale = opened.scale;
+    m_jobs = new JobRunner(m_config, this);
+    m_watcher = new ChangeWatcher(m_config, 400, this);
+    connect(m_jobs, &JobRunner::activityChanged, this, &MainWindow::updateActivity);
+    connect(m_watcher, &ChangeWatcher::changed, this, [this] {
+        m_liveLabel->setText(tr("changed %1").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))));
+        scheduleRefresh();
+    });
+    connect(m_watcher, &ChangeWatcher::failed, this, [this](const QString &message) {
+        m_liveLabel->setText(m_watcher->listensToServer() ? tr("reconnecting…") : tr("live updates paused"));
+        statusBar()->showMessage(message, 10'000);
+    });
+    connect(m_watcher, &ChangeWatcher::resumed, this, [this] {
+        m_liveLabel->setText(tr("live"));
+        scheduleRefresh(); // whatever happened meanwhile
+    });
+    restoreTableLayout(m_config.location);
+    m_accountModel->setScale(m_scale);
+    m_transactionModel->setScale(m_scale);
+    m_accountModel->setJobRunner(m_jobs);
+    m_journalModel->setJobRunner(m_jobs);
+    m_detail->setJobRunner(m_jobs, m_scale);
+    m_audit->setJobRunner(m_jobs, m_scale);
+    m_exports->setJobRunner(m_jobs);
+    m_transactionModel->setJobRunner(m_jobs);
+    applyTransactionFilter();
+    m_actions->setStoreOpen(true);
+    m_settings.addRecentStore(m_config.location);
+    rebuildRecentMenu();
+    setWindowTitle(tr("%1 — LedgerDesk").arg(storeShortName(m_config.location)));
+    // How durable each write is, where operators look: a single file may lose its last commits
+    // to a power cut (an earlier crash, nothing inconsistent); a sharded store syncs every write.
+    const QString shown = storeDisplayName(m_config.location);
+    // PostgreSQL says durability in its own words: the store keeps synchronous_commit on; a
+    // server running with fsync off is said too.
+    const QString durability = pguri::isPostgres(m_config.location)
+        ? (opened.durability == Durability::Full ? QStringLiteral("synchronous_commit=on") : QStringLiteral("synchronous_commit=on, fsync=off"))
+        : QStringLiteral("synchronous=") + nameOf(opened.durability);
+    m_storeLabel->setText(opened.shards > 1 ? tr("%1  ·  %2 shards  ·  %3").arg(shown).arg(opened.shards).arg(durability)
+                                            : tr("%1  ·  %2").arg(shown, durability));
+    m_storeLabel->setToolTip(opened.durability == Durability::Full
+                                 ? tr("Every write is synced to disk before the next one (synchronous=FULL).")
+                                 : tr("Writes survive a crash of any program; a power cut may undo the last few, as if they "
+                                      "had not happened yet (synchronous=NORMAL)."));
+    m_liveLabel->setText(tr("live"));
+    statusBar()->showMessage(opened.demo ? tr("Created %1 with demo data").arg(shown) : tr("Opened %1").arg(shown),
+                             8000);
+    refreshCounts();
+    if (m_stack->currentIndex() == OverviewPage)
+        refreshOverview();
+    onTransactionSelection();
+    Q_EMIT storeOpened(m_config.location);
+}
+
+QString MainWindow::storePath() const { return m_config.location; }
+
+} // namespace ledger::app
