@@ -31,7 +31,7 @@ mmdebstrap --variant=apt --quiet \
   --customize-hook='chroot "$1" dpkg -s ledgerdesk | grep -q "^Status: install ok installed"' \
   --customize-hook='chroot "$1" ledgerctl --version > "$1/opt/ldtest/ledgerctl.version"' \
   --customize-hook='chroot "$1" env QT_QPA_PLATFORM=offscreen ledgerdesk --version > "$1/opt/ldtest/ledgerdesk.version"' \
-  --customize-hook='chroot "$1" sh -ec "export LEDGERDESK_STORE=/opt/ldtest/s.db LEDGERDESK_OPERATOR=ci; ledgerctl init; ledgerctl account create acme --opening 100; ledgerctl account create bob; ledgerctl transfer acme bob 12.34 --key t1; ledgerctl audit" > "$1/opt/ldtest/session.log" 2>&1' \
+  --customize-hook='chroot "$1" sh -ec "export LEDGERDESK_STORE=/opt/ldtest/s.db LEDGERDESK_OPERATOR=ci LEDGERDESK_LANGUAGE=en; ledgerctl init; ledgerctl account create acme --opening 100; ledgerctl account create bob; ledgerctl transfer acme bob 12.34 --key t1; ledgerctl audit" > "$1/opt/ldtest/session.log" 2>&1' \
   --customize-hook='chroot "$1" env QT_QPA_PLATFORM=offscreen ledgerdesk --store /opt/ldtest/s.db --screenshots /opt/ldtest/shots >/dev/null 2>&1; ls "$1"/opt/ldtest/shots/*.png > /dev/null' \
   bookworm "$work/root" "$sources" >"$work/mmdebstrap.log" 2>&1 \
   || { tail -40 "$work/mmdebstrap.log" >&2; [ -f "$work/root/opt/ldtest/session.log" ] && cat "$work/root/opt/ldtest/session.log" >&2; fail "installing into a fresh bookworm root"; }

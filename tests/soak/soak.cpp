@@ -118,6 +118,8 @@ QProcessEnvironment Soak::env(int delayMs, const QString &crashStep) const
     e.insert(QStringLiteral("LEDGERDESK_STORE"), m_store);
     e.insert(QStringLiteral("LEDGERDESK_OPERATOR"), QStringLiteral("soak"));
     e.insert(QStringLiteral("LEDGERDESK_BUSY_TIMEOUT_MS"), QStringLiteral("30000"));
+    // The checks read stderr's English words (a lost server), whatever the runner's locale.
+    e.insert(QStringLiteral("LEDGERDESK_LANGUAGE"), QStringLiteral("en"));
     e.remove(QStringLiteral("LEDGER_CRASH_AFTER"));
     if (delayMs > 0)
         e.insert(QStringLiteral("LEDGER_STEP_DELAY_MS"), QString::number(delayMs));
