@@ -356,22 +356,7 @@ QList<TestCli::ErrorRow> TestCli::errorRows()
 
 QProcessEnvironment TestCli::environment(const QString &store, const QStringList &extra) const
 {
-    // Built from nothing, so that neither the user's LEDGERDESK_* / LEDGER_CRASH_AFTER nor their
-    // home directory leak into a run.
-    QProcessEnvironment env;
-    const QProcessEnvironment system = QProcessEnvironment::systemEnvironment();
-    for (const char *name : {"PATH", "LD_LIBRARY_PATH", "QT_PLUGIN_PATH", "TMPDIR"}) {
-        if (system.contains(QLatin1String(name)))
-            env.insert(QLatin1String(name), system.value(QLatin1String(name)));
-    }
-    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
-    env.insert(QStringLiteral("HOME"), m_home.filePath(QStringLiteral("home")));
-    env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.filePath(QStringLiteral("xdg")));
-    env.insert(QStringLiteral("LEDGERDESK_STORE"), store);
-    env.insert(QStringLiteral("LEDGERDESK_OPERATOR"), QStringLiteral("tst_cli"));
-    for (const QString &pair : extra)
-        env.insert(pair.section(QLatin1Char('='), 0, 0), pair.section(QLatin1Char('='), 1));
-    return env;
+    return ledger::test::ledgerctlEnvironment(m_home.path(), store, QStringLiteral("tst_cli"), QStringList{QStringLiteral("LC_ALL=C.UTF-8")} + extra);
 }
 
 ProcessResult TestCli::ctl(const QString &store, const QStringList &args, const QStringList &extraEnv) const

@@ -114,20 +114,7 @@ private:
 
 QProcessEnvironment TestCliTranslation::environment(const QStringList &locale) const
 {
-    QProcessEnvironment env;
-    const QProcessEnvironment system = QProcessEnvironment::systemEnvironment();
-    for (const char *name : {"PATH", "LD_LIBRARY_PATH", "QT_PLUGIN_PATH", "TMPDIR"}) {
-        if (system.contains(QLatin1String(name)))
-            env.insert(QLatin1String(name), system.value(QLatin1String(name)));
-    }
-    env.insert(QStringLiteral("HOME"), m_home.filePath(QStringLiteral("home")));
-    env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.filePath(QStringLiteral("config")));
-    env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.filePath(QStringLiteral("data")));
-    env.insert(QStringLiteral("LEDGERDESK_STORE"), m_store);
-    env.insert(QStringLiteral("LEDGERDESK_OPERATOR"), QStringLiteral("tst_clitranslation"));
-    for (const QString &pair : locale)
-        env.insert(pair.section(QLatin1Char('='), 0, 0), pair.section(QLatin1Char('='), 1));
-    return env;
+    return ledger::test::ledgerctlEnvironment(m_home.path(), m_store, QStringLiteral("tst_clitranslation"), locale);
 }
 
 QStringList TestCliTranslation::chinese(Chosen how) const

@@ -167,7 +167,7 @@ Result<TransfersResult> runTransfers(const ScratchStore &scratch, int threads, q
     std::atomic<qint64> writes{0};
     FailureTally failures;
     Samples samples(threads);
-    auto times = std::vector<std::vector<TransferTimes>>(std::size_t(threads));
+    PerThreadSamples<TransferTimes> times(threads);
     setWriteProfiling(tailProfile);
     Stopwatch clock;
     const Error e = onThreads(scratch.config(), threads, [&](Store &store, int t, int) -> Error {
@@ -189,7 +189,7 @@ Result<TransfersResult> runTransfers(const ScratchStore &scratch, int threads, q
             const TxOutcome o = coordinator.transfer(request);
             samples.add(t, Stopwatch::msSince(started));
             if (tailProfile)
-                times[std::size_t(t)].push_back(sampler.stop());
+                times.add(t, sampler.stop());
             if (Error stop = failures.record(o); !stop.ok())
                 return stop;
         }
@@ -209,12 +209,8 @@ Result<TransfersResult> runTransfers(const ScratchStore &scratch, int threads, q
     r.transfersPerSecond = r.seconds > 0 ? double(r.completed) / r.seconds : 0;
     r.writesPerTransfer = count > 0 ? double(r.writes) / double(count) : 0;
     r.latencyMs = summarize(samples.merged());
-    if (tailProfile) {
-        std::vector<TransferTimes> all;
-        for (const auto &v : times)
-            all.insert(all.end(), v.begin(), v.end());
-        r.tail = TailProfile::of(std::move(all));
-    }
+    if (tailProfile)
+        r.tail = TailProfile::of(times.merged());
     return r;
 }
 

@@ -6,14 +6,18 @@
 
 namespace ledger::bench {
 
+std::size_t nearestRankIndex(std::size_t count, double p)
+{
+    // Nearest rank: the smallest sample with at least p% of the samples at or below it.
+    const double rank = std::ceil(p / 100.0 * double(count));
+    return std::size_t(std::clamp(rank, 1.0, double(count))) - 1;
+}
+
 double percentileOfSorted(const std::vector<double> &sorted, double p)
 {
     if (sorted.empty())
         return 0;
-    // Nearest rank: the smallest sample with at least p% of the samples at or below it.
-    const double rank = std::ceil(p / 100.0 * double(sorted.size()));
-    const std::size_t index = std::size_t(std::clamp(rank, 1.0, double(sorted.size()))) - 1;
-    return sorted[index];
+    return sorted[nearestRankIndex(sorted.size(), p)];
 }
 
 LatencyStats summarize(std::vector<double> samples)

@@ -27,6 +27,8 @@ struct LatencyStats {
 LatencyStats summarize(std::vector<double> samplesMs);
 // The nearest-rank percentile `p` (0 < p ≤ 100) of samples already sorted ascending.
 double percentileOfSorted(const std::vector<double> &sorted, double p);
+// Where that sample sits among `count` (> 0) sorted samples.
+std::size_t nearestRankIndex(std::size_t count, double p);
 // The median of a few values (e.g. of several runs); 0 for none.
 double median(std::vector<double> values);
 

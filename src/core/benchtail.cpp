@@ -1,5 +1,6 @@
 #include "benchtail.h"
 
+#include "benchstats.h"
 #include "writetimes.h"
 
 #include <algorithm>
@@ -9,10 +10,21 @@ namespace ledger::bench {
 
 namespace {
 
-qint64 wallNowNs()
+// The calling thread's running totals (wall time as the steady clock's reading).
+TransferTimes countersNow()
 {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    const WriteTimes &t = threadWriteTimes();
+    TransferTimes c;
+    c.gateWaitNs = t.gateWaitNs;
+    c.heldNs = t.heldNs;
+    c.heldCpuNs = t.heldCpuNs;
+    c.involuntarySwitches = threadInvoluntarySwitches();
+    c.cpuNs = threadCpuNs();
+    c.wallNs = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    return c;
 }
+
+qint64 heldOffCpuNs(const TransferTimes &t) { return std::max<qint64>(0, t.heldNs - t.heldCpuNs); }
 
 TimeSplit splitOf(std::vector<TransferTimes>::const_iterator from, std::vector<TransferTimes>::const_iterator to)
 {
@@ -25,7 +37,7 @@ TimeSplit splitOf(std::vector<TransferTimes>::const_iterator from, std::vector<T
         wall += double(it->wallNs);
         cpu += double(it->cpuNs);
         wait += double(it->gateWaitNs);
-        heldOff += double(std::max<qint64>(0, it->heldNs - it->heldCpuNs));
+        heldOff += double(heldOffCpuNs(*it));
         switches += double(it->involuntarySwitches);
     }
     const double n = double(s.transfers) * 1e6; // ns → ms, per transfer
@@ -40,27 +52,18 @@ TimeSplit splitOf(std::vector<TransferTimes>::const_iterator from, std::vector<T
 
 } // namespace
 
-void TailSampler::start()
-{
-    const WriteTimes &t = threadWriteTimes();
-    m_gateWaitNs = t.gateWaitNs;
-    m_heldNs = t.heldNs;
-    m_heldCpuNs = t.heldCpuNs;
-    m_switches = threadInvoluntarySwitches();
-    m_cpuNs = threadCpuNs();
-    m_wallNs = wallNowNs();
-}
+void TailSampler::start() { m_start = countersNow(); }
 
 TransferTimes TailSampler::stop() const
 {
+    const TransferTimes now = countersNow();
     TransferTimes r;
-    r.wallNs = wallNowNs() - m_wallNs;
-    r.cpuNs = threadCpuNs() - m_cpuNs;
-    const WriteTimes &t = threadWriteTimes();
-    r.gateWaitNs = t.gateWaitNs - m_gateWaitNs;
-    r.heldNs = t.heldNs - m_heldNs;
-    r.heldCpuNs = t.heldCpuNs - m_heldCpuNs;
-    r.involuntarySwitches = threadInvoluntarySwitches() - m_switches;
+    r.wallNs = now.wallNs - m_start.wallNs;
+    r.cpuNs = now.cpuNs - m_start.cpuNs;
+    r.gateWaitNs = now.gateWaitNs - m_start.gateWaitNs;
+    r.heldNs = now.heldNs - m_start.heldNs;
+    r.heldCpuNs = now.heldCpuNs - m_start.heldCpuNs;
+    r.involuntarySwitches = now.involuntarySwitches - m_start.involuntarySwitches;
     return r;
 }
 
@@ -71,15 +74,15 @@ TailProfile TailProfile::of(std::vector<TransferTimes> samples)
         return p;
     std::sort(samples.begin(), samples.end(), [](const TransferTimes &a, const TransferTimes &b) { return a.wallNs < b.wallNs; });
     const std::size_t n = samples.size();
-    // Nearest rank, as the latency percentiles are: the p99 transfer and everything slower.
-    const std::size_t p99 = std::min(n - 1, std::size_t((99 * n + 99) / 100) - 1);
+    // The p99 transfer (nearest rank, as the latency percentiles) and everything slower.
+    const std::size_t p99 = nearestRankIndex(n, 99);
     p.slowest = splitOf(samples.cbegin() + std::ptrdiff_t(p99), samples.cend());
     p.middle = splitOf(samples.cbegin() + std::ptrdiff_t(n * 45 / 100), samples.cbegin() + std::ptrdiff_t(std::max(n * 55 / 100, n * 45 / 100 + 1)));
     p.all = splitOf(samples.cbegin(), samples.cend());
     double held = 0, heldOff = 0;
     for (const TransferTimes &t : samples) {
         held += double(t.heldNs);
-        heldOff += double(std::max<qint64>(0, t.heldNs - t.heldCpuNs));
+        heldOff += double(heldOffCpuNs(t));
     }
     p.heldOffCpuShare = held > 0 ? heldOff / held : 0;
     return p;

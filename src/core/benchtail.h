@@ -22,19 +22,15 @@ struct TransferTimes {
     qint64 involuntarySwitches = 0;
 };
 
-// Measures one transfer at a time on the calling thread (write profiling must be on).
+// Measures one transfer at a time on the calling thread (write profiling must be on): the
+// thread's counters at start(), subtracted from those at stop().
 class TailSampler {
 public:
     void start();
     TransferTimes stop() const;
 
 private:
-    qint64 m_wallNs = 0;
-    qint64 m_cpuNs = 0;
-    qint64 m_gateWaitNs = 0;
-    qint64 m_heldNs = 0;
-    qint64 m_heldCpuNs = 0;
-    qint64 m_switches = 0;
+    TransferTimes m_start;
 };
 
 // Mean milliseconds per transfer of one group of transfers.

@@ -13,6 +13,7 @@
 #include <mutex>
 #include <random>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace ledger::bench {
@@ -59,24 +60,26 @@ private:
     Clock::time_point m_start = Clock::now();
 };
 
-// Latency samples, one vector per thread so that recording takes no lock.
-class Samples {
+// Samples (latencies, per-transfer times), one vector per thread so that recording takes no lock.
+template <typename T>
+class PerThreadSamples {
 public:
-    explicit Samples(int threads) : m_perThread(std::size_t(threads)) {}
+    explicit PerThreadSamples(int threads) : m_perThread(std::size_t(threads)) {}
     // Thread t only.
-    void add(int t, double ms) { m_perThread[std::size_t(t)].push_back(ms); }
+    void add(int t, T sample) { m_perThread[std::size_t(t)].push_back(std::move(sample)); }
     // After the threads joined.
-    std::vector<double> merged() const
+    std::vector<T> merged() const
     {
-        std::vector<double> all;
+        std::vector<T> all;
         for (const auto &v : m_perThread)
             all.insert(all.end(), v.begin(), v.end());
         return all;
     }
 
 private:
-    std::vector<std::vector<double>> m_perThread;
+    std::vector<std::vector<T>> m_perThread;
 };
+using Samples = PerThreadSamples<double>; // latencies in ms
 
 // A random transfer among `accounts` (at least two): amount 0.01-10.00, source != destination.
 // Thread-safety: each thread its own generator.

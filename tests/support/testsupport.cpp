@@ -227,6 +227,25 @@ QVariant RawSql::scalar(const QString &sql, const QVariantList &binds)
     return q.value(0);
 }
 
+QProcessEnvironment ledgerctlEnvironment(const QString &home, const QString &store, const QString &operatorName,
+                                         const QStringList &extra)
+{
+    QProcessEnvironment env;
+    const QProcessEnvironment system = QProcessEnvironment::systemEnvironment();
+    for (const char *name : {"PATH", "LD_LIBRARY_PATH", "QT_PLUGIN_PATH", "TMPDIR"}) {
+        if (system.contains(QLatin1String(name)))
+            env.insert(QLatin1String(name), system.value(QLatin1String(name)));
+    }
+    env.insert(QStringLiteral("HOME"), home + QStringLiteral("/home"));
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), home + QStringLiteral("/config"));
+    env.insert(QStringLiteral("XDG_DATA_HOME"), home + QStringLiteral("/data"));
+    env.insert(QStringLiteral("LEDGERDESK_STORE"), store);
+    env.insert(QStringLiteral("LEDGERDESK_OPERATOR"), operatorName);
+    for (const QString &pair : extra)
+        env.insert(pair.section(QLatin1Char('='), 0, 0), pair.section(QLatin1Char('='), 1));
+    return env;
+}
+
 ProcessResult runLedgerctl(const QStringList &args, const QProcessEnvironment &env, int timeoutMs)
 {
     QProcess process;

@@ -92,6 +92,12 @@ struct ProcessResult {
     QString out;
     QString err;
 };
+// An environment for a ledgerctl run built from nothing, so that neither the user's LEDGERDESK_*,
+// LEDGER_CRASH_AFTER, locale nor home and settings leak into it: PATH and the library paths,
+// HOME / XDG_CONFIG_HOME / XDG_DATA_HOME under `home`, the store and operator, then `extra`
+// ("NAME=value" each, e.g. a locale).
+QProcessEnvironment ledgerctlEnvironment(const QString &home, const QString &store, const QString &operatorName,
+                                         const QStringList &extra = {});
 // Runs the real ledgerctl binary with `args` (stdin closed) and waits up to `timeoutMs`.
 ProcessResult runLedgerctl(const QStringList &args, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment(),
                            int timeoutMs = 60'000);
