@@ -9,6 +9,7 @@
 #include "models/journalmodel.h"
 #include "models/transactiontablemodel.h"
 #include "pguri.h"
+#include "topology.h"
 #include "widgets/auditview.h"
 #include "widgets/detailpanel.h"
 
@@ -45,7 +46,7 @@ void MainWindow::chooseStore(bool create)
     if (path.isEmpty())
         return;
     int shards = 0;
-    if (create && path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+    if (create && hasTopologySuffix(path)) {
         // A .json name is a sharded store's topology file: its shard files go beside it.
         bool ok = false;
         shards = QInputDialog::getInt(this, tr("New sharded store"),

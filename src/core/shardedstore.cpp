@@ -108,7 +108,7 @@ Result<std::unique_ptr<ShardedStore>> ShardedStore::create(const QString &topolo
                                                            const ShardTimeouts &timeouts, const QStringList &servers)
 {
     const QString name = QFileInfo(topologyPath).fileName();
-    if (!name.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) || name.size() <= 5)
+    if (!hasTopologySuffix(name) || name.size() <= 5)
         return makeError(ErrorCode::InvalidArgument,
                          Message::translate("ledger", "a sharded store is named by its topology file, which must end in .json, not %1")
                              .arg(quoteForMessage(topologyPath, 80)));

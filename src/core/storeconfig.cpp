@@ -140,7 +140,7 @@ Result<std::unique_ptr<Store>> createStore(const StoreConfig &config, int scale)
     }
     // A .json name is how a sharded store's topology file is recognised by people (and by the
     // file dialogs); an SQLite file under that name would only mislead.
-    if (config.location.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+    if (hasTopologySuffix(config.location))
         return makeError(ErrorCode::InvalidArgument,
                          Message::translate("ledger", "%1 names a sharded store's topology file (.json): give the number of shards "
                                                       "(ledgerctl init --shards N, or --servers), or name a single-file store .db")

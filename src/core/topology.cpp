@@ -37,6 +37,8 @@ Error corrupt(const QString &path, const Message &what)
 
 } // namespace
 
+bool hasTopologySuffix(const QString &path) { return path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive); }
+
 QString topologyFormat() { return QStringLiteral("ledgerdesk-topology"); }
 
 QString Topology::shardPath(const QString &topologyPath, int index) const

@@ -32,6 +32,10 @@ struct Topology {
     QByteArray toJson() const;
 };
 
+// Whether `path` is named as a topology file (".json", any case): how people, file dialogs and
+// `init` tell a sharded store from a single file before any file exists.
+bool hasTopologySuffix(const QString &path);
+
 // "ledgerdesk-topology", the value of the "format" member.
 QString topologyFormat();
 
