@@ -6,7 +6,6 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ make
   qt6-base-dev libqt6sql6-sqlite          # core, ledgerctl, widgets
-  libsqlite3-dev                          # the C API on the handle QSQLITE opened (WAL hook)
   qt6-charts-dev libqt6opengl6-dev        # the dashboard (Qt Charts' CMake package needs OpenGL's)
   libqt6svg6 qt6-svg-dev                  # SVG icons; the build renders the hicolor PNGs from the SVG
   qt6-websockets-dev                      # ledgerctl serve --ws (and the test's client)

@@ -10,7 +10,9 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
+#include <QRandomGenerator>
 #include <QRegularExpression>
+#include <thread>
 
 using namespace ledger;
 using namespace ledger::test;
@@ -58,7 +60,8 @@ private Q_SLOTS:
     void overviewQueries();
     void changeMarkerMovesOnOtherConnectionsCommits();
     void openingAnotherConnectionKeepsTheLocks();
-    void checkpointsRunBesideTheWriters();
+    void theLogStartsOverAtTheThreshold();
+    void noCommitIsLostWhileCheckpointsRun();
 };
 
 void TestSqliteStore::createWritesSchemaScaleAndWorld()
@@ -663,13 +666,12 @@ void TestSqliteStore::changeMarkerMovesOnOtherConnectionsCommits()
     QVERIFY(*watcher->changeMarker() != before);
 }
 
-void TestSqliteStore::checkpointsRunBesideTheWriters()
+void TestSqliteStore::theLogStartsOverAtTheThreshold()
 {
-    // The log is copied back by the file's checkpointer thread, not inside the commit that
-    // crosses the threshold (which would hold every writer of this process on the write gate for
-    // the checkpoint's syncs); and that thread finishes the job, so that the log starts over
-    // from its beginning at the next write instead of growing. Seen from outside: after the
-    // thread reports a checkpoint, further writes reuse the log file without making it longer.
+    // The log is copied back into the file by the commit that crosses the threshold (SQLite's
+    // own checkpoint, under this process's write gate), so that the next write starts the log
+    // over from its beginning instead of making it longer. Seen from outside: past the
+    // threshold, the log file stops growing.
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("c.db"));
     SqliteOptions options;
@@ -681,27 +683,14 @@ void TestSqliteStore::checkpointsRunBesideTheWriters()
     const QString wal = path + QStringLiteral("-wal");
     const qint64 frame = 24 + RawSql(path).scalar(QStringLiteral("PRAGMA page_size")).toLongLong();
     qint64 version = account->version;
-    const auto write = [&]() {
+    qint64 largest = 0;
+    for (int i = 0; i < 2000; ++i) { // a frame or two each: the threshold is crossed many times
         auto touched = (*store)->touchAccountIfVersion(QStringLiteral("a"), version++);
-        return touched.ok() && *touched;
-    };
-    // Past the threshold (64 frames), short of the inline fallback's four times that. (Should the
-    // thread restart the log before it reaches 80 frames, its size stops growing: enough too.)
-    for (int i = 0; i < 2000 && QFileInfo(wal).size() < 80 * frame; ++i)
-        QVERIFY(write());
-    QVERIFY2(QFileInfo(wal).size() >= 64 * frame, qPrintable(QString::number(QFileInfo(wal).size())));
-    QVERIFY(QFileInfo(wal).size() < 4 * 64 * frame);
-    QTRY_VERIFY_WITH_TIMEOUT(SqliteConnection::checkpointsCompleted(path) >= 1, 10'000);
-    // A request made by a write just before the log started over may still be running: wait
-    // until the thread has been idle a moment, so that nothing copies behind the writes below.
-    for (int seen = -1; seen != SqliteConnection::checkpointsCompleted(path);) {
-        seen = SqliteConnection::checkpointsCompleted(path);
-        QTest::qWait(200);
+        QVERIFY(touched.ok() && *touched);
+        largest = qMax(largest, QFileInfo(wal).size());
     }
-    const qint64 size = QFileInfo(wal).size();
-    for (int i = 0; i < 20; ++i) // a frame or two each: well inside the log file's 64+ frames
-        QVERIFY(write());
-    QCOMPARE(QFileInfo(wal).size(), size);
+    QVERIFY2(largest >= 64 * frame, qPrintable(QString::number(largest)));
+    QVERIFY2(largest < 2 * 64 * frame, qPrintable(QStringLiteral("the log grew to %1 frames").arg(largest / frame)));
     auto read = (*store)->account(QStringLiteral("a"));
     QVERIFY(read.ok());
     QCOMPARE(read->version, version);
@@ -734,6 +723,75 @@ void TestSqliteStore::openingAnotherConnectionKeepsTheLocks()
     QCOMPARE(balanceOf(*third, QStringLiteral("bob")), qint64(1100));
     QCOMPARE(balanceOf(*second, QStringLiteral("bob")), qint64(1100));
     LEDGER_VERIFY_AUDIT_CLEAN(t.store());
+}
+
+void TestSqliteStore::noCommitIsLostWhileCheckpointsRun()
+{
+    // Found by tst_interleavings: a transaction document whose insert had committed was gone
+    // after a while. SQLite up to 3.51.2 (Debian 12 ships 3.40.1) has the "WAL-reset bug": a
+    // checkpoint that starts just as a writer on another connection starts the log over can
+    // leave a wrong count in the log's index, and a later checkpoint then skips frames of a
+    // committed transaction. Checkpoints that ran beside this process's writers (a checkpointer
+    // thread, copying without the write gate) met it; now every checkpoint runs inside a commit,
+    // under the gate. The race is rare, so this cannot prove its absence; it guards the rest:
+    // writers on four connections, with pauses so that checkpoints often finish the log, and a
+    // small threshold so that there are hundreds of them; every account whose creation
+    // committed must still be there, in a file that passes SQLite's integrity check.
+    // LEDGER_CHECKPOINT_WRITES sets the writes per thread (1,500) for longer runs.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("lost.db"));
+    SqliteOptions options;
+    options.checkpointPages = 16;
+    const int threads = 4;
+    const int perThread = qEnvironmentVariableIntValue("LEDGER_CHECKPOINT_WRITES") > 0
+                              ? qEnvironmentVariableIntValue("LEDGER_CHECKPOINT_WRITES")
+                              : 1500;
+    {
+        auto created = SqliteStore::create(path, 2, options);
+        QVERIFY(created.ok());
+    }
+    QList<QStringList> committed(threads);
+    QList<QString> failures(threads);
+    {
+        std::vector<std::thread> writers;
+        for (int t = 0; t < threads; ++t) {
+            writers.emplace_back([&, t] {
+                auto store = SqliteStore::open(path, options);
+                if (!store.ok()) {
+                    failures[t] = store.error().toString();
+                    return;
+                }
+                QRandomGenerator random(quint32(t + 1));
+                for (int i = 0; i < perThread; ++i) {
+                    const QString id = QStringLiteral("t%1-%2").arg(t).arg(i);
+                    auto account = (*store)->createAccount(id, QString(), QStringLiteral("test"));
+                    if (!account.ok()) {
+                        failures[t] = account.error().toString();
+                        return;
+                    }
+                    committed[t] << id;
+                    std::this_thread::sleep_for(std::chrono::microseconds(random.bounded(300)));
+                }
+            });
+        }
+        for (auto &w : writers)
+            w.join();
+    }
+    for (const QString &f : std::as_const(failures))
+        QVERIFY2(f.isEmpty(), qPrintable(f));
+    auto store = SqliteStore::open(path, options);
+    QVERIFY(store.ok());
+    int lost = 0;
+    QString firstLost;
+    for (const QStringList &ids : std::as_const(committed)) {
+        for (const QString &id : ids) {
+            if (!(*store)->account(id).ok() && lost++ == 0)
+                firstLost = id;
+        }
+    }
+    QVERIFY2(lost == 0, qPrintable(QStringLiteral("%1 committed accounts lost, the first %2").arg(lost).arg(firstLost)));
+    QCOMPARE(RawSql(path).scalar(QStringLiteral("PRAGMA integrity_check")).toString(), QStringLiteral("ok"));
+    LEDGER_VERIFY_AUDIT_CLEAN(**store);
 }
 
 QTEST_GUILESS_MAIN(TestSqliteStore)

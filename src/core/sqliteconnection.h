@@ -23,8 +23,6 @@
 #include <memory>
 #include <unordered_map>
 
-struct sqlite3;
-
 namespace ledger {
 
 struct SqliteOptions {
@@ -110,10 +108,6 @@ public:
     };
     Result<Clock> clock(qint64 offsetMs = 0);
 
-    // Checkpoints this process's checkpointer thread of the file at `path` has completed since
-    // it started (0 when none runs). For tests; any thread.
-    static int checkpointsCompleted(const QString &path);
-
     // Maps a Qt SQL error to a LedgerDesk error with a message naming the store and `context`.
     Error storeError(const QSqlError &error, const QString &context) const;
 
@@ -126,15 +120,6 @@ private:
     Error runControl(const char *sql, const QString &context);
     Error begin();
     void rollback();
-    // Called by SQLite after each commit of this connection (on its thread): notes a checkpoint
-    // due, or checkpoints inline when far behind.
-    static int walHook(void *connection, sqlite3 *db, const char *schema, int pages);
-    // Installs walHook, when the SQLite of Qt's driver is the one linked here; otherwise keeps
-    // SQLite's automatic checkpoint (sqliteconnection_checkpoints.cpp).
-    Error takeOverCheckpoints();
-    // After a write, outside the gate: hands the checkpoint the hook noted as due, if any, to
-    // the file's checkpointer thread.
-    void checkpointIfWanted();
     Error commit();
     Error checkAndMigrate(Mode mode, int scaleForCreate);
     // sqliteconnection_shard.cpp: inside the create transaction; on open, before migrating.
@@ -145,8 +130,6 @@ private:
     QString m_path;
     QString m_connectionName;
     QSqlDatabase m_db;
-    sqlite3 *m_handle = nullptr;    // m_db's own handle (for the WAL hook and checkpoints)
-    bool m_checkpointDue = false;
     int m_checkpointPages = 8000;
     SharedFile *m_shared = nullptr; // set once SQLite opened the file
     bool m_counted = false;         // counted in m_shared->connections (open() succeeded)
@@ -226,28 +209,26 @@ private:
 template <typename T, typename Body>
 Result<T> SqliteConnection::write(Body &&body)
 {
-    Result<T> result = [&]() -> Result<T> {
-        std::optional<WriteTimer> timer;
-        if (writeProfiling())
-            timer.emplace();
-        QMutexLocker lock(writeGate());
-        if (timer)
-            timer->gateTaken();
-        if (Error e = begin(); !e.ok())
-            return e;
-        Result<T> r = body();
-        if (!r.ok()) {
-            rollback();
-            return r;
-        }
-        if (Error e = commit(); !e.ok()) {
-            rollback();
-            return e;
-        }
+    std::optional<WriteTimer> timer;
+    if (writeProfiling())
+        timer.emplace();
+    QMutexLocker lock(writeGate());
+    if (timer)
+        timer->gateTaken();
+    if (Error e = begin(); !e.ok())
+        return e;
+    Result<T> r = body();
+    if (!r.ok()) {
+        rollback();
         return r;
-    }();
-    checkpointIfWanted(); // the gate is released: other writers go on meanwhile
-    return result;
+    }
+    // SQLite's automatic checkpoint, when due, runs inside this commit: under the gate, never
+    // beside another writer of this process (see checkAndMigrate).
+    if (Error e = commit(); !e.ok()) {
+        rollback();
+        return e;
+    }
+    return r;
 }
 
 } // namespace ledger

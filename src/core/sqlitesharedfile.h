@@ -2,7 +2,6 @@
 // Internal to the SQLite store (sqliteconnection*.cpp): what this process's connections to one
 // store file share. Threading: the members say which mutex guards them.
 
-#include "sqlitecheckpointer.h"
 #include "sqliteconnection.h"
 
 #include <QMutex>
@@ -21,10 +20,6 @@ struct SqliteConnection::SharedFile {
     // readers ("database disk image is malformed": found by the kill soak).
     QMutex openClose;
     int connections = 0; // guarded by openClose
-    // Started by the first checkpoint due, stopped before the process's last connection to the
-    // file closes (see ~SqliteConnection). Guarded by checkpointerMutex.
-    std::mutex checkpointerMutex;
-    std::unique_ptr<SqliteCheckpointer> checkpointer;
 };
 
 // The one SharedFile of the file at `path` (any spelling of it), made on first use. Any thread.
