@@ -2,13 +2,16 @@
 // locale or the setting would), every visible string of the main window — title, menus and their
 // actions, toolbar, navigator, labels, buttons, filters, table headers, charts — in every view is
 // translated: no English word is left, except names that are the same in any language
-// (LedgerDesk, CSV, the store's path and data). Also: how the language is chosen.
+// (LedgerDesk, CSV, the store's path and data). So is every page of the guided repair, with the
+// diagnosis and plan the core writes for it. Also: how the language is chosen.
 #include "demo.h"
+#include "dialogs/repairwizard.h"
 #include "language.h"
 #include "languagename.h"
 #include "mainwindow.h"
 #include "settings.h"
 #include "testsupport.h"
+#include "widgets/tablepage.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -76,18 +79,12 @@ void collectMenu(QMenu *menu, QStringList &texts)
     }
 }
 
-// Every piece of text the window shows right now.
-QStringList visibleTexts(MainWindow &w)
+// Every piece of text the widgets under `root` show right now (item views: their headers, and
+// the cells of `chrome` views, whose entries are words rather than data).
+QStringList visibleTexts(QWidget &root, const QList<QAbstractItemView *> &chrome = {})
 {
-    QStringList texts{w.windowTitle()};
-    for (QAction *a : w.menuBar()->actions())
-        collectMenu(a->menu(), texts);
-    for (QToolBar *bar : w.findChildren<QToolBar *>()) {
-        texts << bar->windowTitle();
-        for (QAction *a : bar->actions())
-            texts << a->text();
-    }
-    for (QWidget *widget : w.findChildren<QWidget *>()) {
+    QStringList texts{root.windowTitle()};
+    for (QWidget *widget : root.findChildren<QWidget *>()) {
         if (!widget->isVisible())
             continue;
         if (auto *label = qobject_cast<QLabel *>(widget))
@@ -122,19 +119,51 @@ QStringList visibleTexts(MainWindow &w)
             QAbstractItemModel *m = view->model();
             for (int c = 0; c < m->columnCount(); ++c)
                 texts << m->headerData(c, Qt::Horizontal).toString();
-            // The navigator's entries are chrome; the tables' cells are data.
-            if (view == static_cast<QAbstractItemView *>(w.navigator())) {
+            if (chrome.contains(view)) {
                 for (int r = 0; r < m->rowCount(); ++r) {
-                    const QModelIndex parent = m->index(r, 0);
-                    texts << parent.data().toString();
-                    for (int child = 0; child < m->rowCount(parent); ++child)
-                        texts << m->index(child, 0, parent).data().toString();
+                    for (int c = 0; c < m->columnCount(); ++c) {
+                        const QModelIndex parent = m->index(r, c);
+                        texts << parent.data().toString();
+                        for (int child = 0; child < m->rowCount(parent); ++child)
+                            texts << m->index(child, 0, parent).data().toString();
+                    }
                 }
             }
         }
     }
     texts.removeAll(QString());
     return texts;
+}
+
+// The main window's: menus, toolbars, and every widget (the navigator's entries are chrome; the
+// tables' cells are data).
+QStringList visibleTexts(MainWindow &w)
+{
+    QStringList texts;
+    for (QAction *a : w.menuBar()->actions())
+        collectMenu(a->menu(), texts);
+    for (QToolBar *bar : w.findChildren<QToolBar *>()) {
+        texts << bar->windowTitle();
+        for (QAction *a : bar->actions())
+            texts << a->text();
+    }
+    return texts + visibleTexts(static_cast<QWidget &>(w), {w.navigator()});
+}
+
+// The texts among `texts` that still hold English words, each with those words.
+QStringList untranslatedAmong(const QStringList &texts, const QString &storePath, const QStringList &data = {})
+{
+    QStringList untranslated;
+    for (QString text : texts) {
+        for (const QString &d : data)
+            text.replace(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(d))), QString());
+        text.remove(QRegularExpression(QStringLiteral("\\b[0-9.]+(ms|s|m|h|d)\\b"))); // durations: unit symbols
+        const QStringList words = englishWords(text, storePath);
+        if (!words.isEmpty())
+            untranslated << QStringLiteral("\"%1\" (%2)").arg(text.left(160), words.join(QLatin1Char(' ')));
+    }
+    untranslated.removeDuplicates();
+    return untranslated;
 }
 
 } // namespace
@@ -145,6 +174,7 @@ private Q_SLOTS:
     void initTestCase();
     void mainWindowIsTranslated_data();
     void mainWindowIsTranslated();
+    void repairWizardIsTranslated();
     void choosingTheLanguage();
     void cleanupTestCase();
 
@@ -189,15 +219,53 @@ void TestTranslation::mainWindowIsTranslated()
     m_window->showView(NavigatorModel::View(view));
     QVERIFY(QTest::qWaitFor([this] { return !m_window->isBusy(); }, 20'000));
     QTest::qWait(50);
-    QStringList untranslated;
     const QStringList texts = visibleTexts(*m_window);
     QVERIFY(texts.size() > 30);
-    for (const QString &text : texts) {
-        const QStringList words = englishWords(text, m_store->path());
-        if (!words.isEmpty())
-            untranslated << QStringLiteral("\"%1\" (%2)").arg(text.left(120), words.join(QLatin1Char(' ')));
-    }
-    untranslated.removeDuplicates();
+    const QStringList untranslated = untranslatedAmong(texts, m_store->path());
+    QVERIFY2(untranslated.isEmpty(), qPrintable(QStringLiteral("left in English:\n  ") + untranslated.join(QStringLiteral("\n  "))));
+}
+
+void TestTranslation::repairWizardIsTranslated()
+{
+    // The guided repair of a stuck transfer, page by page: the wizard's own words, and the
+    // diagnosis, consequences and plan the core writes for it. Data is left out: ids, account
+    // ids, state names (code words, as in every language) and amounts.
+    TxQuery query;
+    query.stuckOnly = true;
+    query.limit = 1;
+    auto stuck = m_store->store().transactions(query);
+    QVERIFY(stuck.ok() && !stuck->isEmpty());
+    const Transaction tx = stuck->first();
+    m_window->showView(NavigatorModel::View::Transactions);
+    m_window->transactionsPage()->filterEdit()->setText(tx.id);
+    m_window->transactionsPage()->selectKey(tx.id);
+    QVERIFY(QTest::qWaitFor([&] { return m_window->selectedTransactions().size() == 1; }, 20'000));
+    RepairWizard *wizard = m_window->openRepairWizard();
+    QVERIFY(wizard);
+    QSignalSpy diagnosed(wizard, &RepairWizard::diagnosed);
+    QVERIFY(diagnosed.wait(20'000));
+    QStringList data{tx.id, tx.source, tx.destination, tx.owner, wizard->operatorName()};
+    for (TxState s : {TxState::Initial, TxState::Pending, TxState::Applied, TxState::Canceling, TxState::Done, TxState::Canceled})
+        data << nameOf(s);
+    QStringList untranslated;
+    const auto look = [&](const char *page) {
+        const QStringList texts = visibleTexts(*wizard, wizard->findChildren<QAbstractItemView *>());
+        for (const QString &u : untranslatedAmong(texts, m_store->path(), data))
+            untranslated << QStringLiteral("%1: %2").arg(QLatin1String(page), u);
+        return texts.size();
+    };
+    QVERIFY(look("diagnosis") > 3);
+    wizard->next();
+    QCOMPARE(wizard->currentId(), int(RepairWizard::ActionPageId));
+    look("action");
+    QSignalSpy previewed(wizard, &RepairWizard::previewed);
+    wizard->next();
+    QVERIFY(previewed.wait(20'000));
+    look("preview");
+    wizard->next();
+    QCOMPARE(wizard->currentId(), int(RepairWizard::ConfirmPageId));
+    look("confirm");
+    wizard->reject();
     QVERIFY2(untranslated.isEmpty(), qPrintable(QStringLiteral("left in English:\n  ") + untranslated.join(QStringLiteral("\n  "))));
 }
 

@@ -1054,6 +1054,188 @@
         <source>%1 names a sharded store's topology file (.json): give the number of shards (ledgerctl init --shards N, or --servers), or name a single-file store .db</source>
         <translation>%1 是分片存储库的拓扑文件名（.json）：请给出分片数（ledgerctl init --shards N，或 --servers），或将单文件存储库命名为 .db</translation>
     </message>
+    <message>
+        <source>the credit to %1</source>
+        <translation>%1 的贷方分录</translation>
+    </message>
+    <message>
+        <source>%1 is not held yet</source>
+        <translation>%1 尚未预留</translation>
+    </message>
+    <message>
+        <source>%1 holds %2</source>
+        <translation>%1 预留了 %2</translation>
+    </message>
+    <message>
+        <source>%1 is posted</source>
+        <translation>%1 已过账</translation>
+    </message>
+    <message>
+        <source>%1 is voided</source>
+        <translation>%1 已作废</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <comment>between the descriptions of a transfer's two legs</comment>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>%1.</source>
+        <comment>the descriptions of a transfer's two legs, as one sentence</comment>
+        <translation>%1。</translation>
+    </message>
+    <message>
+        <source>It was recorded but never started: no money is held and nothing has moved.</source>
+        <translation>它已记录但从未开始：没有预留任何资金，也没有任何资金移动。</translation>
+    </message>
+    <message>
+        <source>It was started: its legs are being held, but the decision to move the money is not made yet.</source>
+        <translation>它已开始：其分录正在预留，但尚未决定移动资金。</translation>
+    </message>
+    <message>
+        <source>Both legs are held and the transfer is decided: the money must move. Only posting the legs is left.</source>
+        <translation>两笔分录均已预留，转账已决定：资金必须移动。只剩下为分录过账。</translation>
+    </message>
+    <message>
+        <source>It is being canceled (%1): its holds are being released; no money will move.</source>
+        <translation>它正在取消（%1）：其预留正在释放；不会有资金移动。</translation>
+    </message>
+    <message>
+        <source>It is finished: the money moved.</source>
+        <translation>它已完成：资金已移动。</translation>
+    </message>
+    <message>
+        <source>It is canceled: no money moved.</source>
+        <translation>它已取消：没有资金移动。</translation>
+    </message>
+    <message>
+        <source>%1 is %2, created %3 ago, last changed %4 ago. %5</source>
+        <translation>%1 为 %2，创建于 %3 前，最后修改于 %4 前。%5</translation>
+    </message>
+    <message>
+        <source>No worker ever claimed it.</source>
+        <translation>从未有处理进程认领它。</translation>
+    </message>
+    <message>
+        <source>It was last driven by %1.</source>
+        <translation>最后由 %1 处理。</translation>
+    </message>
+    <message>
+        <source>It belongs to %1, whose lease ran out %2 ago: that worker is most likely gone.</source>
+        <translation>它属于 %1，其租约已于 %2 前到期：该处理进程很可能已经不在了。</translation>
+    </message>
+    <message>
+        <source>It belongs to %1, whose lease runs %2 more: that worker may still be at work. Taking over is safe, but waiting for the lease is gentler.</source>
+        <translation>它属于 %1，其租约还剩 %2：该处理进程可能仍在工作。接管是安全的，但等待租约到期更稳妥。</translation>
+    </message>
+    <message>
+        <source>Resume it: the holds are placed again (those already there are kept) and, if both succeed, %1 moves from %2 to %3. If a hold is refused (funds, frozen account) it is canceled instead and every hold is released. Cancel it instead if the transfer should not happen.</source>
+        <translation>继续执行它：重新放置预留（已有的保留不变），若两者都成功，%1 将从 %2 转到 %3。若预留被拒绝（资金不足、账户冻结），则改为取消它并释放所有预留。如果这笔转账不应发生，请改为取消它。</translation>
+    </message>
+    <message>
+        <source>Resume it: both legs are posted and %1 moves from %2 to %3. It cannot be canceled any more; to undo it, compensate it once it is done.</source>
+        <translation>继续执行它：两笔分录都将过账，%1 从 %2 转到 %3。它已不能再取消；要撤销，请在完成后补偿它。</translation>
+    </message>
+    <message>
+        <source>Resume it: the cancel is finished, both legs are voided and every hold is released. No money moves.</source>
+        <translation>继续执行它：完成取消，两笔分录都将作废，所有预留都将释放。没有资金移动。</translation>
+    </message>
+    <message>
+        <source>Nothing is stuck. If the transfer was wrong, compensate it: %1 moves back from %2 to %3.</source>
+        <translation>没有卡住的内容。如果这笔转账有误，请补偿它：%1 将从 %2 转回 %3。</translation>
+    </message>
+    <message>
+        <source>Nothing is stuck and nothing needs doing.</source>
+        <translation>没有卡住的内容，也无需任何操作。</translation>
+    </message>
+    <message>
+        <source>Nothing is stuck and nothing needs doing: no money moved.</source>
+        <translation>没有卡住的内容，也无需任何操作：没有资金移动。</translation>
+    </message>
+    <message>
+        <source>%1 is still %2.</source>
+        <translation>%1 仍为 %2。</translation>
+    </message>
+    <message>
+        <source>%1 is %2 but still holds %3 on %4.</source>
+        <translation>%1 为 %2，但仍在 %4 上预留了 %3。</translation>
+    </message>
+    <message>
+        <source>%1 is done but only %2 of its legs are posted.</source>
+        <translation>%1 已完成，但其分录只有 %2 笔已过账。</translation>
+    </message>
+    <message>
+        <source>%1 is canceled but has a posted leg.</source>
+        <translation>%1 已取消，但有一笔分录已过账。</translation>
+    </message>
+    <message>
+        <source>%1 is done: both legs are posted and no hold is left.</source>
+        <translation>%1 已完成：两笔分录均已过账，没有剩余预留。</translation>
+    </message>
+    <message>
+        <source>%1 is canceled: no leg is posted and no hold is left.</source>
+        <translation>%1 已取消：没有分录过账，也没有剩余预留。</translation>
+    </message>
+    <message>
+        <source>no such transaction</source>
+        <translation>没有这笔交易</translation>
+    </message>
+    <message>
+        <source>cancels it: holds are released, no money moves</source>
+        <translation>取消它：释放预留，没有资金移动</translation>
+    </message>
+    <message>
+        <source>finishes the cancel: holds are released, no money moves</source>
+        <translation>完成取消：释放预留，没有资金移动</translation>
+    </message>
+    <message>
+        <source>will most likely be canceled: %1</source>
+        <translation>很可能会被取消：%1</translation>
+    </message>
+    <message>
+        <source>completes it: %1 moves from %2 to %3</source>
+        <translation>完成它：%1 从 %2 转到 %3</translation>
+    </message>
+    <message>
+        <source>already compensated by %1</source>
+        <translation>已由 %1 补偿</translation>
+    </message>
+    <message>
+        <source>being compensated by %1 (%2, driven by %3 for %4 more)</source>
+        <translation>正由 %1 补偿（%2，由 %3 处理，还剩 %4）</translation>
+    </message>
+    <message>
+        <source>finishes the abandoned compensation %1: %2</source>
+        <translation>完成被放弃的补偿 %1：%2</translation>
+    </message>
+    <message>
+        <source>the reverse transfer will most likely be refused: %1</source>
+        <translation>反向转账很可能会被拒绝：%1</translation>
+    </message>
+    <message>
+        <source>finishes it, then moves %1 back from %2 to %3</source>
+        <translation>完成它，然后将 %1 从 %2 转回 %3</translation>
+    </message>
+    <message>
+        <source>moves %1 back from %2 to %3</source>
+        <translation>将 %1 从 %2 转回 %3</translation>
+    </message>
+    <message>
+        <source>account %1 does not exist</source>
+        <translation>账户 %1 不存在</translation>
+    </message>
+    <message>
+        <source>account %1 is %2</source>
+        <translation>账户 %1 为 %2</translation>
+    </message>
+    <message>
+        <source>%1 has %2 available, the transfer needs %3</source>
+        <translation>%1 可用 %2，转账需要 %3</translation>
+    </message>
+    <message>
+        <source>The debit on %1</source>
+        <translation>%1 上的借方分录</translation>
+    </message>
 </context>
 <context>
     <name>ledger::Errors</name>

@@ -4,6 +4,8 @@
 #include "identifiers.h"
 #include "money.h"
 
+#include <QCoreApplication>
+
 namespace ledger {
 
 int RepairPlan::eligibleCount() const { return int(eligibleIds().size()); }
@@ -54,14 +56,14 @@ private:
         if (!found.ok()) {
             if (found.code() != ErrorCode::NotFound)
                 return found.error();
-            item.why = QStringLiteral("no such transaction");
+            item.why = QCoreApplication::translate("ledger", "no such transaction");
             m_plan.items << item;
             return {};
         }
         const Transaction tx = *found;
         item.from = tx.state;
-        if (Error e = checkAction(m_plan.action, tx); !e.ok()) {
-            item.why = e.message.section(QStringLiteral(": "), 1); // the reason without "<id> is <state>"
+        if (const Message refused = actionRefusal(m_plan.action, tx); !refused.isEmpty()) {
+            item.why = refused.local();
             m_plan.items << item;
             return {};
         }
@@ -88,7 +90,7 @@ private:
             if (Error e = releaseHolds(); !e.ok())
                 return e;
             item.expected = TxState::Canceled;
-            item.why = QStringLiteral("cancels it: holds are released, no money moves");
+            item.why = QCoreApplication::translate("ledger", "cancels it: holds are released, no money moves");
             return {};
         }
         return planResume(tx, item);
@@ -101,7 +103,7 @@ private:
             if (Error e = releaseHolds(); !e.ok())
                 return e;
             item.expected = TxState::Canceled;
-            item.why = QStringLiteral("finishes the cancel: holds are released, no money moves");
+            item.why = QCoreApplication::translate("ledger", "finishes the cancel: holds are released, no money moves");
             return {};
         }
         if (tx.state != TxState::Applied) {
@@ -114,14 +116,14 @@ private:
                     return e;
                 item.expected = TxState::Canceled;
                 item.mayBeRefused = true;
-                item.why = QStringLiteral("will most likely be canceled: %1").arg(refusal);
+                item.why = QCoreApplication::translate("ledger", "will most likely be canceled: %1").arg(refusal);
                 return {};
             }
         }
         if (Error e = postBoth(tx); !e.ok())
             return e;
         item.expected = TxState::Done;
-        item.why = QStringLiteral("completes it: %1 moves from %2 to %3").arg(amount(tx.amount), tx.source, tx.destination);
+        item.why = QCoreApplication::translate("ledger", "completes it: %1 moves from %2 to %3").arg(amount(tx.amount), tx.source, tx.destination);
         return {};
     }
 
@@ -132,14 +134,14 @@ private:
             if (!comp.ok() && comp.code() != ErrorCode::NotFound)
                 return comp.error();
             if (comp.ok() && comp->state == TxState::Done) {
-                item.why = QStringLiteral("already compensated by %1").arg(comp->id);
+                item.why = QCoreApplication::translate("ledger", "already compensated by %1").arg(comp->id);
                 skipped = true;
                 return {};
             }
             if (comp.ok() && comp->state != TxState::Canceled && comp->leaseUntil.isValid() && m_now.isValid()
                 && comp->leaseUntil > m_now) {
                 // A worker is on it right now: asking again leaves it to that worker.
-                item.why = QStringLiteral("being compensated by %1 (%2, driven by %3 for %4 more)")
+                item.why = QCoreApplication::translate("ledger", "being compensated by %1 (%2, driven by %3 for %4 more)")
                                .arg(comp->id, nameOf(comp->state), comp->owner, duration::format(m_now.msecsTo(comp->leaseUntil)));
                 skipped = true;
                 return {};
@@ -155,7 +157,7 @@ private:
                     (m.side == LegSide::Debit ? m_debit : m_credit) = m;
                 if (Error e = planResume(*comp, item); !e.ok())
                     return e;
-                item.why = QStringLiteral("finishes the abandoned compensation %1: %2").arg(comp->id, item.why);
+                item.why = QCoreApplication::translate("ledger", "finishes the abandoned compensation %1: %2").arg(comp->id, item.why);
                 return {};
             }
         }
@@ -176,14 +178,14 @@ private:
         if (!refusal.isEmpty()) {
             item.mayBeRefused = true;
             item.expected = TxState::Canceled;
-            item.why = QStringLiteral("the reverse transfer will most likely be refused: %1").arg(refusal);
+            item.why = QCoreApplication::translate("ledger", "the reverse transfer will most likely be refused: %1").arg(refusal);
             return {};
         }
         if (Error e = postBoth(reverse); !e.ok())
             return e;
         item.why = tx.state == TxState::Applied
-            ? QStringLiteral("finishes it, then moves %1 back from %2 to %3").arg(amount(tx.amount), reverse.source, reverse.destination)
-            : QStringLiteral("moves %1 back from %2 to %3").arg(amount(tx.amount), reverse.source, reverse.destination);
+            ? QCoreApplication::translate("ledger", "finishes it, then moves %1 back from %2 to %3").arg(amount(tx.amount), reverse.source, reverse.destination)
+            : QCoreApplication::translate("ledger", "moves %1 back from %2 to %3").arg(amount(tx.amount), reverse.source, reverse.destination);
         return {};
     }
 
@@ -222,15 +224,15 @@ private:
             if (!a.ok())
                 return a.error();
             if (!m_status.contains(id)) {
-                refusal = QStringLiteral("account %1 does not exist").arg(id);
+                refusal = QCoreApplication::translate("ledger", "account %1 does not exist").arg(id);
                 return {};
             }
             if (m_status.value(id) != AccountStatus::Open) {
-                refusal = QStringLiteral("account %1 is %2").arg(id, nameOf(m_status.value(id)));
+                refusal = QCoreApplication::translate("ledger", "account %1 is %2").arg(id, nameOf(m_status.value(id)));
                 return {};
             }
             if (side == LegSide::Debit && id != kWorldAccount && (*a)->availableAfter() < tx.amount) {
-                refusal = QStringLiteral("%1 has %2 available, the transfer needs %3").arg(id, amount((*a)->availableAfter()), amount(tx.amount));
+                refusal = QCoreApplication::translate("ledger", "%1 has %2 available, the transfer needs %3").arg(id, amount((*a)->availableAfter()), amount(tx.amount));
                 return {};
             }
         }

@@ -25,38 +25,43 @@ QString nameOf(OperatorAction action)
     return QString();
 }
 
-Error checkAction(OperatorAction action, const Transaction &tx)
+Message actionRefusal(OperatorAction action, const Transaction &tx)
 {
-    const auto refuse = [&tx](const Message &why) {
-        return makeError(ErrorCode::InvalidState, Message::translate("ledger", "%1 is %2: %3").arg(Message(tx.id), Message(nameOf(tx.state)), why));
-    };
     switch (action) {
     case OperatorAction::Resume:
         if (tx.state == TxState::Done)
-            return refuse(Message::translate("ledger", "it is finished, there is nothing to resume"));
+            return Message::translate("ledger", "it is finished, there is nothing to resume");
         if (tx.state == TxState::Canceled)
-            return refuse(Message::translate("ledger", "it was canceled and moved no money; issue a new transfer instead"));
-        return {};
+            return Message::translate("ledger", "it was canceled and moved no money; issue a new transfer instead");
+        return Message();
     case OperatorAction::Cancel:
         if (tx.state == TxState::Initial || tx.state == TxState::Pending)
-            return {};
+            return Message();
         if (tx.state == TxState::Applied)
-            return refuse(Message::translate("ledger", "both legs are held and the transfer is decided; resume it to finish, then compensate"));
+            return Message::translate("ledger", "both legs are held and the transfer is decided; resume it to finish, then compensate");
         if (tx.state == TxState::Done)
-            return refuse(Message::translate("ledger", "it is finished; compensate it to move the money back"));
+            return Message::translate("ledger", "it is finished; compensate it to move the money back");
         if (tx.state == TxState::Canceling)
-            return refuse(Message::translate("ledger", "it is already being canceled; resume it to finish the cancel"));
-        return refuse(Message::translate("ledger", "it is already canceled"));
+            return Message::translate("ledger", "it is already being canceled; resume it to finish the cancel");
+        return Message::translate("ledger", "it is already canceled");
     case OperatorAction::Compensate:
         if (tx.kind == TxKind::Compensation)
-            return refuse(Message::translate("ledger", "it is itself a compensation of %1; issue a new transfer instead").arg(tx.compensates));
+            return Message::translate("ledger", "it is itself a compensation of %1; issue a new transfer instead").arg(tx.compensates);
         if (tx.state == TxState::Done || tx.state == TxState::Applied)
-            return {};
+            return Message();
         if (tx.state == TxState::Canceled)
-            return refuse(Message::translate("ledger", "it was canceled and moved no money; there is nothing to compensate"));
-        return refuse(Message::translate("ledger", "it has not moved money yet; cancel or resume it instead"));
+            return Message::translate("ledger", "it was canceled and moved no money; there is nothing to compensate");
+        return Message::translate("ledger", "it has not moved money yet; cancel or resume it instead");
     }
-    return {};
+    return Message();
+}
+
+Error checkAction(OperatorAction action, const Transaction &tx)
+{
+    const Message why = actionRefusal(action, tx);
+    if (why.isEmpty())
+        return {};
+    return makeError(ErrorCode::InvalidState, Message::translate("ledger", "%1 is %2: %3").arg(Message(tx.id), Message(nameOf(tx.state)), why));
 }
 
 } // namespace ledger

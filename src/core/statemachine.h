@@ -16,8 +16,10 @@ bool isAllowedTransition(TxState from, TxState to);
 enum class OperatorAction { Resume, Cancel, Compensate };
 QString nameOf(OperatorAction action);
 
-// Ok when `action` is allowed for `tx` as it stands; otherwise an invalid-state error whose
-// message says why not, in words an operator can act on.
+// Empty when `action` is allowed for `tx` as it stands; otherwise why not, in words an operator
+// can act on (e.g. "it is finished; compensate it to move the money back").
+Message actionRefusal(OperatorAction action, const Transaction &tx);
+// The same as an error: ok, or invalid-state "<id> is <state>: <why not>".
 Error checkAction(OperatorAction action, const Transaction &tx);
 
 } // namespace ledger

@@ -42,6 +42,7 @@ QString consequences(OperatorAction action)
 }
 
 class DiagnosisPage : public QWizardPage {
+    Q_OBJECT
 public:
     explicit DiagnosisPage(RepairWizard *wizard) : m_wizard(wizard), m_text(wrapping(this))
     {
@@ -81,6 +82,7 @@ private:
 };
 
 class ActionPage : public QWizardPage {
+    Q_OBJECT
 public:
     explicit ActionPage(RepairWizard *wizard) : m_wizard(wizard), m_group(new QButtonGroup(this)), m_text(wrapping(this))
     {
@@ -131,6 +133,7 @@ private:
 };
 
 class PreviewPage : public QWizardPage {
+    Q_OBJECT
 public:
     explicit PreviewPage(RepairWizard *wizard) : m_wizard(wizard), m_preview(new RepairPreview(this))
     {
@@ -165,6 +168,7 @@ private:
 };
 
 class ConfirmPage : public QWizardPage {
+    Q_OBJECT
 public:
     explicit ConfirmPage(RepairWizard *wizard) : m_wizard(wizard), m_text(wrapping(this)), m_reason(new QLineEdit(this))
     {
@@ -202,6 +206,7 @@ private:
 };
 
 class ResultPage : public QWizardPage {
+    Q_OBJECT
 public:
     explicit ResultPage(RepairWizard *wizard) : m_wizard(wizard), m_text(wrapping(this)), m_check(wrapping(this))
     {
@@ -286,3 +291,5 @@ RepairWizard::RepairWizard(JobRunner *jobs, int scale, const QString &operatorNa
 }
 
 } // namespace ledger::app
+
+#include "repairwizard.moc"
