@@ -5,13 +5,12 @@
 #include "sqliteconnection.h"
 
 #include <QMutex>
-#include <memory>
-#include <mutex>
 
 namespace ledger {
 
 struct SqliteConnection::SharedFile {
-    // Serialises this process's writers to the file (SQLite's busy wait is unfair between them).
+    // Serialises this process's writers to the file (SQLite's busy wait is unfair between them),
+    // and so its checkpoints, which run inside commits (see SqliteConnection::checkAndMigrate).
     QMutex writeGate;
     // Held while a connection opens or closes. While any connection of this process is open,
     // nothing here may open and close the file or its -shm with a descriptor of its own: closing
