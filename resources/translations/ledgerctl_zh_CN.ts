@@ -1236,6 +1236,10 @@
         <source>The debit on %1</source>
         <translation>%1 上的借方分录</translation>
     </message>
+    <message>
+        <source>%1; creating the database did not work either: %2</source>
+        <translation>%1；创建该数据库也未成功：%2</translation>
+    </message>
 </context>
 <context>
     <name>ledger::Errors</name>

@@ -895,4 +895,5 @@ T = {
 "account %1 does not exist": "账户 %1 不存在",
 "account %1 is %2": "账户 %1 为 %2",
 "%1 has %2 available, the transfer needs %3": "%1 可用 %2，转账需要 %3",
+"%1; creating the database did not work either: %2": "%1；创建该数据库也未成功：%2",
 }

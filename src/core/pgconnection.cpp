@@ -127,6 +127,17 @@ QString firstLine(const char *message)
     return QString::fromUtf8(message).trimmed().section(QLatin1Char('\n'), 0, 0);
 }
 
+// What the server at `uri` says to a ping: PQping's verdict does not depend on the language of
+// the server's messages (its lc_messages) or of libpq's own (the client's locale), as the text
+// of a failed connection does.
+PGPing ping(const QString &uri)
+{
+    const QByteArray dbname = uri.toUtf8();
+    const char *keys[] = {"connect_timeout", "dbname", nullptr};
+    const char *values[] = {"10", dbname.constData(), nullptr};
+    return PQpingParams(keys, values, 1);
+}
+
 } // namespace
 
 PgConnection::PgConnection(const QString &uri, const QString &location, const PgOptions &options)
@@ -168,7 +179,9 @@ Error PgConnection::connect()
         if (why.contains(QLatin1String("does not exist")) && why.contains(QLatin1String("database")))
             return makeError(ErrorCode::StoreUnavailable,
                              Message::translate("ledger", "%1: %2; create a store there with 'ledgerctl init --store %1'").arg(m_location, why));
-        if (why.contains(QLatin1String("password")))
+        // The hints read the server's English where they can; the password one also asks libpq,
+        // which knows whether a password was wanted and none found, in any language.
+        if (PQconnectionNeedsPassword(m_conn) || why.contains(QLatin1String("password")))
             return makeError(ErrorCode::StoreUnavailable,
                              Message::translate("ledger", "%1: %2 (LedgerDesk keeps no passwords: put it in ~/.pgpass or the file $PGPASSFILE names)")
                                  .arg(m_location, why));
@@ -369,15 +382,17 @@ Result<std::unique_ptr<PgConnection>> PgConnection::open(const QString &uri, Mod
     std::unique_ptr<PgConnection> conn(new PgConnection(uri, pguri::redacted(uri), options));
     const QDeadlineTimer deadline(options.reconnectForMs);
     Error e = conn->connect();
-    if (!e.ok() && mode == Mode::Create && e.message.contains(QLatin1String("does not exist"))) {
+    // Create: a server that answers but will not connect us to the database may simply not have
+    // it yet; make it, then try again (if it was there, the second attempt fails as the first).
+    if (!e.ok() && mode == Mode::Create && ping(uri) == PQPING_OK) {
         if (Error made = pguri::createDatabase(uri); !made.ok())
-            return made;
+            return makeError(made.code, Message::translate("ledger", "%1; creating the database did not work either: %2").arg(e.text(), made.text()));
         e = conn->connect();
     }
-    // A server that is starting up or shutting down (a restart) is waited for; one that is not
-    // there at all is said at once.
-    if (!e.ok() && (e.message.contains(QLatin1String("connection lost")) || e.message.contains(QLatin1String("starting up")) || e.message.contains(QLatin1String("shutting down"))
-                    || e.message.contains(QLatin1String("recovery mode"))))
+    // A server that is starting up, shutting down or recovering (a restart) is waited for; one
+    // that is not there at all is said at once.
+    // ("connection lost" is this store's own message, always kept in English in `message`.)
+    if (!e.ok() && (e.message.contains(QLatin1String("connection lost")) || ping(uri) == PQPING_REJECT))
         e = conn->reconnect(deadline);
     if (!e.ok())
         return e;
