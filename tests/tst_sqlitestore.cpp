@@ -743,9 +743,8 @@ void TestSqliteStore::noCommitIsLostWhileCheckpointsRun()
     SqliteOptions options;
     options.checkpointPages = 16;
     const int threads = 4;
-    const int perThread = qEnvironmentVariableIntValue("LEDGER_CHECKPOINT_WRITES") > 0
-                              ? qEnvironmentVariableIntValue("LEDGER_CHECKPOINT_WRITES")
-                              : 1500;
+    const int asked = qEnvironmentVariableIntValue("LEDGER_CHECKPOINT_WRITES");
+    const int perThread = asked > 0 ? asked : 1500;
     {
         auto created = SqliteStore::create(path, 2, options);
         QVERIFY(created.ok());

@@ -382,9 +382,12 @@ Result<std::unique_ptr<PgConnection>> PgConnection::open(const QString &uri, Mod
     std::unique_ptr<PgConnection> conn(new PgConnection(uri, pguri::redacted(uri), options));
     const QDeadlineTimer deadline(options.reconnectForMs);
     Error e = conn->connect();
+    // One ping answers both questions below: a ping to a host that does not answer waits for its
+    // whole timeout, as the failed connection just did.
+    const PGPing answer = e.ok() ? PQPING_OK : ping(uri);
     // Create: a server that answers but will not connect us to the database may simply not have
     // it yet; make it, then try again (if it was there, the second attempt fails as the first).
-    if (!e.ok() && mode == Mode::Create && ping(uri) == PQPING_OK) {
+    if (!e.ok() && mode == Mode::Create && answer == PQPING_OK) {
         if (Error made = pguri::createDatabase(uri); !made.ok())
             return makeError(made.code, Message::translate("ledger", "%1; creating the database did not work either: %2").arg(e.text(), made.text()));
         e = conn->connect();
@@ -392,7 +395,7 @@ Result<std::unique_ptr<PgConnection>> PgConnection::open(const QString &uri, Mod
     // A server that is starting up, shutting down or recovering (a restart) is waited for; one
     // that is not there at all is said at once.
     // ("connection lost" is this store's own message, always kept in English in `message`.)
-    if (!e.ok() && (e.message.contains(QLatin1String("connection lost")) || ping(uri) == PQPING_REJECT))
+    if (!e.ok() && (e.message.contains(QLatin1String("connection lost")) || answer == PQPING_REJECT))
         e = conn->reconnect(deadline);
     if (!e.ok())
         return e;
