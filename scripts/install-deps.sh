@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   cmake ninja-build g++ make
-  qt6-base-dev libqt6sql6-sqlite          # core, ledgerctl, widgets
+  qt6-base-dev                            # core, ledgerctl, widgets (SQLite is built in: third_party/sqlite)
   qt6-charts-dev libqt6opengl6-dev        # the dashboard (Qt Charts' CMake package needs OpenGL's)
   libqt6svg6 qt6-svg-dev                  # SVG icons; the build renders the hicolor PNGs from the SVG
   qt6-websockets-dev                      # ledgerctl serve --ws (and the test's client)
@@ -16,6 +16,7 @@ packages=(
   dpkg-dev file desktop-file-utils appstream  # cpack's .deb (shlibdeps) and its checks
   mmdebstrap                              # a fresh bookworm root to install the .deb into (CI)
   fonts-dejavu-core                       # text in offscreen tests and screenshots
+  xvfb xauth                              # tst_consolefiles@xvfb: the console in a real X window
   libpq-dev pkg-config                    # the PostgreSQL store (libpq)
   postgresql                              # throwaway clusters for the @pg tests and benchmarks
   clang libclang-rt-14-dev                # sanitizer builds and libFuzzer (scripts/ci-sanitizers.sh)

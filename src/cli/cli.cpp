@@ -136,7 +136,7 @@ int runLedgerctl(const QStringList &arguments, QTextStream &out, QTextStream &er
         return printError(err, parsed.error());
     }
     if (parsed->version) {
-        out << "ledgerctl " << LEDGERDESK_VERSION << '\n';
+        out << "ledgerctl " << LEDGERDESK_VERSION << '\n' << embeddedStoreEngine() << '\n';
         return 0;
     }
     if (parsed->help || parsed->command == QLatin1String("help"))

@@ -1,36 +1,20 @@
 #include "sqliteconnection.h"
 
 #include "money.h"
+#include "sqliteinfo.h"
+#include "sqlitecheckpointer.h"
 #include "sqlitesharedfile.h"
 
-#include <QAtomicInteger>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSqlDriver>
-#include <QSqlError>
 #include <cstring>
+#include <ledgerdesk_sqlite.h>
 #include <map>
 #include <optional>
 
 namespace ledger {
-
-namespace {
-
-// SQLite primary result codes, as Qt's QSQLITE driver reports them in nativeErrorCode().
-enum SqliteCode {
-    kBusy = 5,
-    kLocked = 6,
-    kReadOnly = 8,
-    kIoErr = 10,
-    kCorrupt = 11,
-    kFull = 13,
-    kCantOpen = 14,
-    kNotADb = 26,
-};
-
-} // namespace
 
 // One SharedFile per file, named by its directory's canonical path (a file about to be created
 // has none of its own yet) and its name; kept for the life of the process — and never destroyed:
@@ -53,21 +37,6 @@ SqliteConnection::SharedFile &sharedFileFor(const QString &path)
 }
 
 namespace {
-
-// QSQLITE binds a null QString as SQL NULL; our text columns are NOT NULL with '' meaning
-// "none". A deliberate NULL is passed as a null QVariant (see sqliterows::nullIfEmpty).
-QVariant bindable(const QVariant &value)
-{
-    if (!value.isNull() && value.metaType() == QMetaType::fromType<QString>() && value.toString().isNull())
-        return QVariant(QString(QLatin1String("")));
-    return value;
-}
-
-QString nextConnectionName()
-{
-    static QAtomicInteger<quint64> counter;
-    return QStringLiteral("ledger-sqlite-%1").arg(counter.fetchAndAddRelaxed(1));
-}
 
 bool hasWriteBits(const QFileInfo &info)
 {
@@ -167,21 +136,20 @@ Error checkFileBeforeOpen(const QString &path, SqliteConnection::Mode mode, bool
 
 } // namespace
 
-SqliteConnection::SqliteConnection(const QString &path, const QString &connectionName)
-    : m_path(path), m_connectionName(connectionName)
-{
-}
+SqliteConnection::SqliteConnection(const QString &path) : m_path(path) {}
 
 SqliteConnection::~SqliteConnection()
 {
     std::optional<QMutexLocker<QMutex>> openClose;
     if (m_counted)
         openClose.emplace(&m_shared->openClose);
-    m_prepared.clear();
-    if (m_db.isValid())
-        m_db.close();
-    m_db = QSqlDatabase();
-    QSqlDatabase::removeDatabase(m_connectionName);
+    if (m_counted && m_shared->connections == 1)
+        stopCheckpointer(*m_shared);
+    m_prepared.clear(); // finalizes them: a connection with statements left would not close
+    if (sqlite3_close(m_db) != SQLITE_OK) {
+        qWarning("LedgerDesk: %s did not close: %s", qPrintable(m_path), sqlite3_errmsg(m_db));
+        sqlite3_close_v2(m_db); // closes once the statement someone still holds is finalized
+    }
     if (m_counted)
         --m_shared->connections;
 }
@@ -211,22 +179,24 @@ Result<std::unique_ptr<SqliteConnection>> SqliteConnection::open(const QString &
     QMutexLocker openClose(&shared.openClose);
     if (Error e = checkFileBeforeOpen(path, mode, shared.connections == 0); !e.ok())
         return e;
-    if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QSQLITE")))
-        return makeError(ErrorCode::StoreUnavailable,
-                         Message::translate("ledger", "Qt's SQLite driver (QSQLITE) is not installed; install libqt6sql6-sqlite"));
+    sqliteBuildInfo(); // the lock kind is chosen before the first file is opened
 
-    std::unique_ptr<SqliteConnection> conn(new SqliteConnection(path, nextConnectionName()));
-    conn->m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), conn->m_connectionName);
-    conn->m_db.setDatabaseName(path);
-    conn->m_db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(qMax(0, options.busyTimeoutMs)));
-    if (!conn->m_db.open()) {
-        const Error e = conn->storeError(conn->m_db.lastError(), QStringLiteral("opening"));
+    std::unique_ptr<SqliteConnection> conn(new SqliteConnection(path));
+    // Read-write, never create (checkFileBeforeOpen made a new store's file); no mutex per call
+    // (one connection per thread); extended result codes, so that errors say exactly what failed.
+    const int rc = sqlite3_open_v2(QFile::encodeName(path).constData(), &conn->m_db,
+                                   SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE, nullptr);
+    if (rc != SQLITE_OK) {
+        const Error e = conn->storeError(rc, conn->m_db ? QString::fromUtf8(sqlite3_errmsg(conn->m_db)) : QString(),
+                                         QStringLiteral("opening"));
         if (mode == Mode::Create) {
             conn.reset();
             QFile::remove(path);
         }
         return e;
     }
+    sqlite3_extended_result_codes(conn->m_db, 1);
+    sqlite3_busy_timeout(conn->m_db, qMax(0, options.busyTimeoutMs));
     conn->m_shared = &shared; // the write gate, for migrations
     conn->m_durability = options.durability;
     conn->m_shard = options.shard;
@@ -247,9 +217,23 @@ Result<std::unique_ptr<SqliteConnection>> SqliteConnection::open(const QString &
     return conn;
 }
 
+Result<std::unique_ptr<SqliteConnection>> SqliteConnection::openRaw(const QString &path, RawAccess access)
+{
+    sqliteBuildInfo();
+    std::unique_ptr<SqliteConnection> conn(new SqliteConnection(path));
+    // Read-write creates a missing file (tests make foreign SQLite files with it).
+    const int flags = access == RawAccess::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+    const int rc = sqlite3_open_v2(QFile::encodeName(path).constData(), &conn->m_db, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE, nullptr);
+    if (rc != SQLITE_OK)
+        return conn->storeError(rc, conn->m_db ? QString::fromUtf8(sqlite3_errmsg(conn->m_db)) : QString(), QStringLiteral("opening"));
+    sqlite3_busy_timeout(conn->m_db, 5000);
+    return conn;
+}
+
 Error SqliteConnection::checkAndMigrate(Mode mode, int scaleForCreate)
 {
-    auto appId = run("PRAGMA application_id");
+    const auto integer = [](const SqliteStatement &q) { return q.int64(0); };
+    auto appId = firstRow(run("PRAGMA application_id"), integer);
     if (!appId.ok()) {
         // NOTADB here means the header looked right but the file is not usable: damaged.
         Error e = appId.error();
@@ -257,13 +241,11 @@ Error SqliteConnection::checkAndMigrate(Mode mode, int scaleForCreate)
             e = makeError(ErrorCode::StoreCorrupt, Message::translate("ledger", "%1 is damaged: %2").arg(Message(m_path), e.text()));
         return e;
     }
-    const qint64 applicationId = (*appId)->next() ? (*appId)->value(0).toLongLong() : 0;
-    (*appId)->finish();
-    auto userVersion = run("PRAGMA user_version");
+    const qint64 applicationId = appId->value_or(0);
+    auto userVersion = firstRow(run("PRAGMA user_version"), integer);
     if (!userVersion.ok())
         return userVersion.error();
-    const int version = (*userVersion)->next() ? (*userVersion)->value(0).toInt() : 0;
-    (*userVersion)->finish();
+    const int version = int(userVersion->value_or(0));
 
     if (mode == Mode::OpenExisting) {
         if (applicationId != kApplicationId)
@@ -282,11 +264,10 @@ Error SqliteConnection::checkAndMigrate(Mode mode, int scaleForCreate)
     // WAL lets readers (the console's pages) run beside the single writer. NORMAL is durable
     // against a process crash; a power loss may drop the last commits, which for a single-file
     // store is the same as an earlier crash.
-    auto wal = run("PRAGMA journal_mode=WAL");
+    auto wal = firstRow(run("PRAGMA journal_mode=WAL"), [](const SqliteStatement &q) { return q.text(0); });
     if (!wal.ok())
         return wal.error();
-    const QString journalMode = (*wal)->next() ? (*wal)->value(0).toString() : QString();
-    (*wal)->finish();
+    const QString journalMode = wal->value_or(QString());
     if (journalMode.compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
         return makeError(ErrorCode::StoreUnavailable,
                          Message::translate("ledger", "%1 cannot use write-ahead logging here (journal mode stays \"%2\"); "
@@ -295,16 +276,8 @@ Error SqliteConnection::checkAndMigrate(Mode mode, int scaleForCreate)
     // the others (a done transfer whose credit shard forgot the post).
     if (auto sync = m_durability == Durability::Full ? run("PRAGMA synchronous=FULL") : run("PRAGMA synchronous=NORMAL"); !sync.ok())
         return sync.error();
-    // A checkpoint copies the log back into the file with two syncs, inside the commit that
-    // crossed the threshold. Every 8,000 pages (a 32 MB log) rather than SQLite's 1,000: the hot
-    // pages (accounts, index roots) are copied once per checkpoint instead of eight times.
-    // It must stay inside the commit, under this process's write gate: SQLite up to 3.51.2
-    // (Debian 12 ships 3.40.1) has the "WAL-reset bug", where a checkpoint that starts while a
-    // writer on another connection starts the log over can make later checkpoints skip frames of
-    // committed transactions. A checkpointer thread that copied beside the writers met it
-    // (tst_interleavings once found a committed insert gone; DESIGN.md, section 4).
-    if (auto cp = runDynamic(QStringLiteral("PRAGMA wal_autocheckpoint=%1").arg(m_checkpointPages), {}); !cp.ok())
-        return cp.error();
+    // Checkpoints: see walHook and checkpointIfWanted (sqliteconnection_checkpoints.cpp).
+    sqlite3_wal_hook(m_db, &SqliteConnection::walHook, this);
 
     // Before any migration: a shard met alone, or a file in the wrong place, is not touched.
     if (mode == Mode::OpenExisting) {
@@ -318,56 +291,67 @@ Error SqliteConnection::checkAndMigrate(Mode mode, int scaleForCreate)
             return e;
     }
 
-    auto scale = run("SELECT value FROM meta WHERE key = 'scale'");
+    auto scale = firstRow(run("SELECT value FROM meta WHERE key = 'scale'"), [](const SqliteStatement &q) { return q.text(0); });
     if (!scale.ok())
         return scale.error();
     bool ok = false;
-    m_scale = (*scale)->next() ? (*scale)->value(0).toInt(&ok) : -1;
-    (*scale)->finish();
+    m_scale = scale->has_value() ? (*scale)->toInt(&ok) : -1;
     if (!ok || !money::isValidScale(m_scale))
         return makeError(ErrorCode::StoreCorrupt, Message::translate("ledger", "%1 has no valid scale in its meta table").arg(m_path));
     return {};
 }
 
-Result<QSqlQuery *> SqliteConnection::prepared(const char *sql)
+Result<SqliteStatement *> SqliteConnection::prepared(const char *sql)
 {
     auto it = m_prepared.find(sql);
     if (it == m_prepared.end()) {
-        auto prepared = std::make_unique<QSqlQuery>(m_db);
-        prepared->setForwardOnly(true);
-        if (!prepared->prepare(QString::fromLatin1(sql)))
-            return storeError(prepared->lastError(), QStringLiteral("preparing a statement"));
-        it = m_prepared.emplace(sql, std::move(prepared)).first;
+        sqlite3_stmt *statement = nullptr;
+        const int rc = sqlite3_prepare_v3(m_db, sql, -1, SQLITE_PREPARE_PERSISTENT, &statement, nullptr);
+        if (rc != SQLITE_OK)
+            return storeError(rc, QString::fromUtf8(sqlite3_errmsg(m_db)), QStringLiteral("preparing a statement"));
+        it = m_prepared.emplace(sql, std::make_unique<SqliteStatement>(m_db, statement)).first;
     }
     return it->second.get();
 }
 
-Result<QSqlQuery *> SqliteConnection::run(const char *sql, const QVariantList &binds)
+Result<std::unique_ptr<SqliteStatement>> SqliteConnection::prepareDynamic(const QString &sql)
+{
+    const QByteArray utf8 = sql.toUtf8();
+    sqlite3_stmt *statement = nullptr;
+    const int rc = sqlite3_prepare_v2(m_db, utf8.constData(), int(utf8.size()), &statement, nullptr);
+    if (rc != SQLITE_OK)
+        return storeError(rc, QString::fromUtf8(sqlite3_errmsg(m_db)), QStringLiteral("preparing a statement"));
+    return std::make_unique<SqliteStatement>(m_db, statement);
+}
+
+Result<SqliteStatement *> SqliteConnection::run(const char *sql, std::initializer_list<SqlArg> binds)
 {
     auto found = prepared(sql);
     if (!found.ok())
         return found;
-    QSqlQuery &query = **found;
-    for (int i = 0; i < binds.size(); ++i)
-        query.bindValue(i, bindable(binds.at(i)));
-    if (!query.exec()) {
-        const Error e = storeError(query.lastError(), QStringLiteral("running a statement"));
-        query.finish();
-        return e;
-    }
+    SqliteStatement &query = **found;
+    if (const int rc = query.start(binds); rc != SQLITE_OK)
+        return storeError(rc, query.errorMessage(), QStringLiteral("running a statement"));
     return &query;
 }
 
-Result<std::unique_ptr<QSqlQuery>> SqliteConnection::runDynamic(const QString &sql, const QVariantList &binds)
+Result<std::unique_ptr<SqliteStatement>> SqliteConnection::runDynamic(const QString &sql, std::initializer_list<SqlArg> binds)
 {
-    auto query = std::make_unique<QSqlQuery>(m_db);
-    query->setForwardOnly(true);
-    if (!query->prepare(sql))
-        return storeError(query->lastError(), QStringLiteral("preparing a statement"));
-    for (int i = 0; i < binds.size(); ++i)
-        query->bindValue(i, bindable(binds.at(i)));
-    if (!query->exec())
-        return storeError(query->lastError(), QStringLiteral("running a statement"));
+    auto query = prepareDynamic(sql);
+    if (!query.ok())
+        return query;
+    if (const int rc = (*query)->start(binds); rc != SQLITE_OK)
+        return storeError(rc, (*query)->errorMessage(), QStringLiteral("running a statement"));
+    return query;
+}
+
+Result<std::unique_ptr<SqliteStatement>> SqliteConnection::runDynamic(const QString &sql, const QList<SqlArg> &binds)
+{
+    auto query = prepareDynamic(sql);
+    if (!query.ok())
+        return query;
+    if (const int rc = (*query)->start(binds.constData(), binds.constData() + binds.size()); rc != SQLITE_OK)
+        return storeError(rc, (*query)->errorMessage(), QStringLiteral("running a statement"));
     return query;
 }
 
@@ -380,25 +364,22 @@ Result<SqliteConnection::Clock> SqliteConnection::clock(qint64 offsetMs)
     return Clock{formatTimestampMs(nowMs), formatTimestampMs(nowMs + offsetMs)};
 }
 
-Error SqliteConnection::endOfRows(const QSqlQuery &query) const
+Error SqliteConnection::endOfRows(const SqliteStatement &query) const
 {
-    if (query.lastError().type() != QSqlError::NoError)
-        return storeError(query.lastError(), QStringLiteral("reading rows"));
+    if (query.failed())
+        return storeError(query.resultCode(), query.errorMessage(), QStringLiteral("reading rows"));
     return {};
 }
 
 Error SqliteConnection::readSnapshot(const std::function<Error()> &work)
 {
-    QSqlQuery q(m_db);
-    if (!q.exec(QStringLiteral("BEGIN DEFERRED")))
-        return storeError(q.lastError(), QStringLiteral("starting a read"));
+    if (Error e = runControl("BEGIN DEFERRED", QStringLiteral("starting a read")); !e.ok())
+        return e;
     // A deferred transaction takes its snapshot at its first read: take it now.
-    if (!q.exec(QStringLiteral("SELECT COUNT(*) FROM meta"))) {
-        const Error e = storeError(q.lastError(), QStringLiteral("starting a read"));
+    if (Error e = runControl("SELECT COUNT(*) FROM meta", QStringLiteral("starting a read")); !e.ok()) {
         rollback();
         return e;
     }
-    q.finish();
     const Error e = work();
     if (!e.ok()) {
         rollback();
@@ -414,8 +395,8 @@ Error SqliteConnection::runControl(const char *sql, const QString &context)
     auto q = prepared(sql);
     if (!q.ok())
         return q.error();
-    const bool ok = (*q)->exec();
-    const Error e = ok ? Error{} : storeError((*q)->lastError(), context);
+    const int rc = (*q)->start({});
+    const Error e = rc == SQLITE_OK ? Error{} : storeError(rc, (*q)->errorMessage(), context);
     (*q)->finish();
     return e;
 }
@@ -426,8 +407,9 @@ void SqliteConnection::rollback()
 {
     for (auto &entry : m_prepared)
         entry.second->finish();
-    QSqlQuery q(m_db);
-    q.exec(QStringLiteral("ROLLBACK"));
+    // Only when a transaction is open: a failed COMMIT may already have ended it.
+    if (!sqlite3_get_autocommit(m_db))
+        runControl("ROLLBACK", QStringLiteral("rolling back"));
 }
 
 Error SqliteConnection::commit()
@@ -437,18 +419,46 @@ Error SqliteConnection::commit()
     return runControl("COMMIT", QStringLiteral("committing a write"));
 }
 
-Error SqliteConnection::storeError(const QSqlError &error, const QString &context) const
+Error SqliteConnection::checkFilesInPlace()
 {
-    bool numeric = false;
-    const int code = error.nativeErrorCode().toInt(&numeric) & 0xFF;
-    const QString what = error.text().trimmed();
+    // Three stat calls per write: the file by its name and by its descriptor, the log's too.
+    int moved = 0;
+    QString which = m_path;
+    sqlite3_file_control(m_db, "main", SQLITE_FCNTL_HAS_MOVED, &moved);
+    sqlite3_file *log = nullptr;
+    if (!moved && sqlite3_file_control(m_db, "main", SQLITE_FCNTL_JOURNAL_POINTER, &log) == SQLITE_OK && log && log->pMethods) {
+        log->pMethods->xFileControl(log, SQLITE_FCNTL_HAS_MOVED, &moved);
+        which = m_path + QStringLiteral("-wal");
+    }
+    if (!moved)
+        return {};
+    return makeError(ErrorCode::StoreCorrupt,
+                     Message::translate("ledger", "%1 was deleted or replaced while this connection had it open (another program "
+                                                  "removed it, or a process took the store for unused): what is written through this "
+                                                  "connection would be lost, so nothing is. Close and reopen the store; recovery "
+                                                  "finishes what was in flight.")
+                         .arg(which));
+}
+
+bool SqliteConnection::ofdLocks() const
+{
+    int ofd = 0;
+    sqlite3_file_control(m_db, "main", SQLITE_FCNTL_LEDGERDESK_OFD_LOCKS, &ofd);
+    return ofd != 0;
+}
+
+Error SqliteConnection::storeError(int resultCode, const QString &sqliteMessage, const QString &context) const
+{
+    const bool numeric = resultCode != SQLITE_OK;
+    const int code = resultCode & 0xFF;
+    const QString what = sqliteMessage.trimmed();
     // The callers' contexts stay QStringLiterals (BEGIN and COMMIT are on every write); they are
     // marked for lupdate here and translated only when there is an error to report.
     static const char *const kContexts[] = {
         QT_TRANSLATE_NOOP("ledger", "opening"),           QT_TRANSLATE_NOOP("ledger", "preparing a statement"),
         QT_TRANSLATE_NOOP("ledger", "running a statement"), QT_TRANSLATE_NOOP("ledger", "reading rows"),
         QT_TRANSLATE_NOOP("ledger", "starting a read"),   QT_TRANSLATE_NOOP("ledger", "starting a write"),
-        QT_TRANSLATE_NOOP("ledger", "committing a write"),
+        QT_TRANSLATE_NOOP("ledger", "committing a write"), QT_TRANSLATE_NOOP("ledger", "rolling back"),
     };
     Q_UNUSED(kContexts);
     const QByteArray contextSource = context.toUtf8();
@@ -459,21 +469,21 @@ Error SqliteConnection::storeError(const QSqlError &error, const QString &contex
     if (!numeric)
         return make(ErrorCode::StoreError, Message::translate("ledger", "%1: %2 failed: %3").arg(path, during, why));
     switch (code) {
-    case kBusy:
-    case kLocked:
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
         return make(ErrorCode::StoreBusy,
                     Message::translate("ledger", "%1 stayed locked by another process past the busy timeout while %2").arg(path, during));
-    case kReadOnly:
+    case SQLITE_READONLY:
         return make(ErrorCode::StoreReadOnly, Message::translate("ledger", "%1 is read-only: %2").arg(path, why));
-    case kCorrupt:
+    case SQLITE_CORRUPT:
         return make(ErrorCode::StoreCorrupt, Message::translate("ledger", "%1 is damaged: %2").arg(path, why));
-    case kNotADb:
+    case SQLITE_NOTADB:
         return make(ErrorCode::StoreNotLedger, Message::translate("ledger", "%1 is not a LedgerDesk store: %2").arg(path, why));
-    case kFull:
+    case SQLITE_FULL:
         return make(ErrorCode::StoreFull, Message::translate("ledger", "%1 is full (disk or size limit) while %2; nothing was written").arg(path, during));
-    case kCantOpen:
+    case SQLITE_CANTOPEN:
         return make(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1 cannot be opened: %2").arg(path, why));
-    case kIoErr:
+    case SQLITE_IOERR:
         return make(ErrorCode::StoreError, Message::translate("ledger", "%1: disk I/O error while %2: %3").arg(path, during, why));
     default:
         return make(ErrorCode::StoreError, Message::translate("ledger", "%1: %2 failed: %3").arg(path, during, why));

@@ -1,7 +1,9 @@
 #pragma once
-// One connection to one SQLite store file through Qt SQL: opening with clear errors for files
-// that are missing, foreign, corrupt, read-only, too new or locked; the versioned schema and its
-// migrations; a per-connection cache of prepared statements; and short write transactions.
+// One connection to one SQLite store file through SQLite's C API (the SQLite built into
+// LedgerDesk, third_party/sqlite): opening with clear errors for files that are missing, foreign,
+// corrupt, read-only, too new or locked; the versioned schema and its migrations; a
+// per-connection cache of prepared statements; short write transactions, each refused before its
+// commit when the store's files were deleted or replaced under the connection.
 //
 // Threading: create, use and destroy on one thread (the static functions: any thread). Writers of the same file within one process
 // queue on a shared gate before BEGIN IMMEDIATE, because SQLite's busy wait is unfair between
@@ -9,13 +11,11 @@
 
 #include "result.h"
 #include "shardidentity.h"
+#include "sqlitestatement.h"
 #include "store.h"
 #include "writetimes.h"
 
 #include <QMutex>
-#include <QSqlDatabase>
-#include <QSqlQuery>
-#include <QVariant>
 #include <chrono>
 #include <functional>
 #include <optional>
@@ -33,10 +33,11 @@ struct SqliteOptions {
     // shard file is refused (store-is-shard), so that no one writes to one shard behind the
     // others' back. Create: recorded in the meta table.
     std::optional<ShardIdentity> shard = std::nullopt;
-    // WAL pages after which a checkpoint is due (sqliteconnection.cpp says why 8,000; tests
-    // make it small).
+    // WAL pages after which a checkpoint is due (sqliteconnection_checkpoints.cpp says why
+    // 8,000; tests make it small).
     int checkpointPages = 8000;
 };
+
 
 class SqliteConnection {
     // Adds one write's gate wait and hold to this thread's WriteTimes (when profiling is on):
@@ -63,6 +64,10 @@ public:
     // whether it ran. Serialised with this process's opens and closes of the file: closing any
     // descriptor of a file drops the process's POSIX locks on it, SQLite's included.
     static bool peekUnlessOpen(const QString &path, const std::function<void()> &peek);
+    // A bare connection to a file (read-write creates it), without any of open()'s checks, schema or settings:
+    // for tests that damage or lock a store from underneath, through runDynamic() only.
+    enum class RawAccess { ReadWrite, ReadOnly };
+    static Result<std::unique_ptr<SqliteConnection>> openRaw(const QString &path, RawAccess access = RawAccess::ReadWrite);
 
     ~SqliteConnection();
     SqliteConnection(const SqliteConnection &) = delete;
@@ -72,11 +77,23 @@ public:
     int scale() const { return m_scale; }
     Durability durability() const { return m_durability; }
 
-    // A prepared statement for `sql`, prepared once per connection. `sql` must be a string
-    // literal (the cache is keyed by its address). Binds are positional.
-    Result<QSqlQuery *> run(const char *sql, const QVariantList &binds = {});
+    // Before a commit: the database file and its log are still the files of the store's name.
+    // Another process that believed itself the last one (its locks seen as gone) may have
+    // checkpointed and deleted the log, or someone replaced the file: a commit then lands in
+    // a file nobody will read again. Refuses with store-corrupt.
+    Error checkFilesInPlace();
+
+    // Whether this store file's locks are open-file-description locks (else POSIX locks: the
+    // kernel or the file system refused OFD locks).
+    bool ofdLocks() const;
+
+    // A prepared statement for `sql`, prepared once per connection, run with `binds`. `sql` must
+    // be a string literal (the cache is keyed by its address). Binds are positional.
+    Result<SqliteStatement *> run(const char *sql, std::initializer_list<SqlArg> binds = {});
     // An ad-hoc statement (dynamic SQL, e.g. list filters), prepared every time.
-    Result<std::unique_ptr<QSqlQuery>> runDynamic(const QString &sql, const QVariantList &binds);
+    Result<std::unique_ptr<SqliteStatement>> runDynamic(const QString &sql, std::initializer_list<SqlArg> binds = {});
+    // The same with a bind list made at run time (list filters).
+    Result<std::unique_ptr<SqliteStatement>> runDynamic(const QString &sql, const QList<SqlArg> &binds);
 
     // Runs `body` inside BEGIN IMMEDIATE … COMMIT. When `body` returns an error, or the commit
     // fails, everything is rolled back and the error returned: nothing is half-written.
@@ -85,15 +102,15 @@ public:
 
     // After a loop over next(): a read that ended because of an error (a damaged page met in
     // the middle of a scan) rather than at the last row.
-    Error endOfRows(const QSqlQuery &query) const;
+    Error endOfRows(const SqliteStatement &query) const;
 
     // The rows of a query just run (by run() or runDynamic()), each turned into a value by
-    // `read(const QSqlQuery &)`: the first one, all of them, or each handed to `visit`. A query
-    // that failed, or an error met between rows, comes back as the error.
+    // `read(const SqliteStatement &)`: the first one, all of them, or each handed to `visit`. A
+    // query that failed, or an error met between rows, comes back as the error.
     template <typename Query, typename Read>
-    auto firstRow(Result<Query> query, Read read) -> Result<std::optional<std::invoke_result_t<Read, const QSqlQuery &>>>;
+    auto firstRow(Result<Query> query, Read read) -> Result<std::optional<std::invoke_result_t<Read, const SqliteStatement &>>>;
     template <typename Query, typename Read>
-    auto allRows(Result<Query> query, Read read) -> Result<QList<std::invoke_result_t<Read, const QSqlQuery &>>>;
+    auto allRows(Result<Query> query, Read read) -> Result<QList<std::invoke_result_t<Read, const SqliteStatement &>>>;
     template <typename Query, typename Read, typename Visit>
     Error visitRows(Result<Query> query, Read read, Visit visit, const std::function<bool()> &shouldStop = {});
 
@@ -108,14 +125,25 @@ public:
     };
     Result<Clock> clock(qint64 offsetMs = 0);
 
-    // Maps a Qt SQL error to a LedgerDesk error with a message naming the store and `context`.
-    Error storeError(const QSqlError &error, const QString &context) const;
+    // Maps an SQLite result code (and its message) to a LedgerDesk error naming the store and
+    // `context`.
+    Error storeError(int resultCode, const QString &why, const QString &context) const;
+
+    // Checkpoints run by this process's checkpointer thread of the file so far (for tests).
+    static int checkpointsCompleted(const QString &path);
 
 private:
-    explicit SqliteConnection(const QString &path, const QString &connectionName);
+    explicit SqliteConnection(const QString &path);
     QMutex *writeGate();
     // The cached prepared statement for `sql` (a string literal), not yet run.
-    Result<QSqlQuery *> prepared(const char *sql);
+    Result<SqliteStatement *> prepared(const char *sql);
+    Result<std::unique_ptr<SqliteStatement>> prepareDynamic(const QString &sql);
+
+    // sqliteconnection_checkpoints.cpp: the WAL hook notes a checkpoint due; after the commit,
+    // the file's checkpointer thread is asked for it.
+    static int walHook(void *connection, sqlite3 *db, const char *schema, int pages);
+    void checkpointIfWanted();
+    static void stopCheckpointer(SharedFile &shared);
     // Runs a prepared statement that returns no rows (BEGIN, COMMIT); errors name `context`.
     Error runControl(const char *sql, const QString &context);
     Error begin();
@@ -128,13 +156,13 @@ private:
     Error createSchema(int fromVersion, int scale);
 
     QString m_path;
-    QString m_connectionName;
-    QSqlDatabase m_db;
+    sqlite3 *m_db = nullptr;
     int m_checkpointPages = 8000;
+    bool m_checkpointDue = false;   // set by walHook during a commit
     SharedFile *m_shared = nullptr; // set once SQLite opened the file
     bool m_counted = false;         // counted in m_shared->connections (open() succeeded)
     // unordered_map of unique_ptr: run() hands out pointers that must survive later inserts.
-    std::unordered_map<const char *, std::unique_ptr<QSqlQuery>> m_prepared;
+    std::unordered_map<const char *, std::unique_ptr<SqliteStatement>> m_prepared;
     int m_scale = 2;
     Durability m_durability = Durability::Normal;
     std::optional<ShardIdentity> m_shard;
@@ -145,7 +173,7 @@ Error SqliteConnection::visitRows(Result<Query> query, Read read, Visit visit, c
 {
     if (!query.ok())
         return query.error();
-    QSqlQuery &q = **query;
+    SqliteStatement &q = **query;
     for (quint64 n = 1; q.next(); ++n) {
         visit(read(q));
         if (shouldStop && n % 1024 == 0 && shouldStop())
@@ -157,9 +185,9 @@ Error SqliteConnection::visitRows(Result<Query> query, Read read, Visit visit, c
 }
 
 template <typename Query, typename Read>
-auto SqliteConnection::allRows(Result<Query> query, Read read) -> Result<QList<std::invoke_result_t<Read, const QSqlQuery &>>>
+auto SqliteConnection::allRows(Result<Query> query, Read read) -> Result<QList<std::invoke_result_t<Read, const SqliteStatement &>>>
 {
-    QList<std::invoke_result_t<Read, const QSqlQuery &>> list;
+    QList<std::invoke_result_t<Read, const SqliteStatement &>> list;
     const Error e = visitRows(std::move(query), read, [&list](auto &&value) { list.append(std::move(value)); });
     if (!e.ok())
         return e;
@@ -167,12 +195,12 @@ auto SqliteConnection::allRows(Result<Query> query, Read read) -> Result<QList<s
 }
 
 template <typename Query, typename Read>
-auto SqliteConnection::firstRow(Result<Query> query, Read read) -> Result<std::optional<std::invoke_result_t<Read, const QSqlQuery &>>>
+auto SqliteConnection::firstRow(Result<Query> query, Read read) -> Result<std::optional<std::invoke_result_t<Read, const SqliteStatement &>>>
 {
     if (!query.ok())
         return query.error();
-    QSqlQuery &q = **query;
-    std::optional<std::invoke_result_t<Read, const QSqlQuery &>> value;
+    SqliteStatement &q = **query;
+    std::optional<std::invoke_result_t<Read, const SqliteStatement &>> value;
     if (q.next())
         value = read(q);
     const Error e = endOfRows(q);
@@ -222,12 +250,17 @@ Result<T> SqliteConnection::write(Body &&body)
         rollback();
         return r;
     }
-    // SQLite's automatic checkpoint, when due, runs inside this commit: under the gate, never
-    // beside another writer of this process (see checkAndMigrate).
+    if (Error e = checkFilesInPlace(); !e.ok()) {
+        rollback();
+        return e;
+    }
     if (Error e = commit(); !e.ok()) {
         rollback();
         return e;
     }
+    lock.unlock();
+    // After the gate is released: the checkpointer's last pass takes it.
+    checkpointIfWanted();
     return r;
 }
 

@@ -104,11 +104,10 @@ Error SqliteConnection::createSchema(int fromVersion, int scale)
     auto done = write<bool>([&]() -> Result<bool> {
         // Re-read inside the write lock: another process may have migrated (or initialised) the
         // file while we waited.
-        auto current = run("PRAGMA user_version");
+        auto current = firstRow(run("PRAGMA user_version"), [](const SqliteStatement &q) { return q.int32(0); });
         if (!current.ok())
             return current.error();
-        const int version = (*current)->next() ? (*current)->value(0).toInt() : 0;
-        (*current)->finish();
+        const int version = current->value_or(0);
         if (version != fromVersion) {
             if (fromVersion == 0)
                 return makeError(ErrorCode::StoreExists, Message::translate("ledger", "%1 was initialised by someone else meanwhile").arg(m_path));
@@ -116,14 +115,14 @@ Error SqliteConnection::createSchema(int fromVersion, int scale)
         }
         for (int v = fromVersion; v < kSchemaVersion; ++v) {
             for (const char *const *sql = kMigrations[v]; *sql; ++sql) {
-                auto r = runDynamic(QString::fromLatin1(*sql), {});
+                auto r = runDynamic(QString::fromLatin1(*sql));
                 if (!r.ok())
                     return r.error();
             }
         }
         if (fromVersion == 0) {
             const QString now = QString::fromLatin1(kTimestampSql);
-            auto appId = runDynamic(QStringLiteral("PRAGMA application_id=%1").arg(kApplicationId), {});
+            auto appId = runDynamic(QStringLiteral("PRAGMA application_id=%1").arg(kApplicationId));
             if (!appId.ok())
                 return appId.error();
             auto meta = runDynamic(QStringLiteral("INSERT INTO meta (key, value) VALUES ('scale', ?), ('created_at', %1)").arg(now),
@@ -141,7 +140,7 @@ Error SqliteConnection::createSchema(int fromVersion, int scale)
                     return world.error();
             }
         }
-        auto bump = runDynamic(QStringLiteral("PRAGMA user_version=%1").arg(kSchemaVersion), {});
+        auto bump = runDynamic(QStringLiteral("PRAGMA user_version=%1").arg(kSchemaVersion));
         if (!bump.ok())
             return bump.error();
         return true;

@@ -24,7 +24,7 @@ Error SqliteConnection::recordShardIdentity()
 Error SqliteConnection::checkShardIdentity()
 {
     auto rows = allRows(run("SELECT key, value FROM meta WHERE key IN ('topology_id', 'shard_index', 'shard_count', 'topology')"),
-                        [](const QSqlQuery &q) { return qMakePair(q.value(0).toString(), q.value(1).toString()); });
+                        [](const SqliteStatement &q) { return qMakePair(q.text(0), q.text(1)); });
     if (!rows.ok())
         return rows.error();
     QMap<QString, QString> meta;

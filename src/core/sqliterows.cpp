@@ -1,81 +1,75 @@
 #include "sqliterows.h"
 
-#include <QVariant>
 
 namespace ledger::sqliterows {
 
-Account account(const QSqlQuery &q)
+Account account(const SqliteStatement &q)
 {
     Account a;
-    a.id = q.value(0).toString();
-    a.name = q.value(1).toString();
-    a.status = accountStatusFromString(q.value(2).toString()).value_or(AccountStatus::Closed);
-    a.balance = q.value(3).toLongLong();
-    a.pendingDebits = q.value(4).toLongLong();
-    a.pendingCredits = q.value(5).toLongLong();
-    a.version = q.value(6).toLongLong();
-    a.createdAt = parseTimestamp(q.value(7).toString());
-    a.lastModified = parseTimestamp(q.value(8).toString());
+    a.id = q.text(0);
+    a.name = q.text(1);
+    a.status = accountStatusFromString(q.text(2)).value_or(AccountStatus::Closed);
+    a.balance = q.int64(3);
+    a.pendingDebits = q.int64(4);
+    a.pendingCredits = q.int64(5);
+    a.version = q.int64(6);
+    a.createdAt = parseTimestamp(q.text(7));
+    a.lastModified = parseTimestamp(q.text(8));
     return a;
 }
 
-LegMarker leg(const QSqlQuery &q)
+LegMarker leg(const SqliteStatement &q)
 {
     LegMarker m;
-    m.txId = q.value(0).toString();
-    m.accountId = q.value(1).toString();
-    m.side = legSideFromString(q.value(2).toString()).value_or(LegSide::Debit);
-    m.amount = q.value(3).toLongLong();
-    m.status = legStatusFromString(q.value(4).toString()).value_or(LegStatus::Voided);
-    m.at = parseTimestamp(q.value(5).toString());
+    m.txId = q.text(0);
+    m.accountId = q.text(1);
+    m.side = legSideFromString(q.text(2)).value_or(LegSide::Debit);
+    m.amount = q.int64(3);
+    m.status = legStatusFromString(q.text(4)).value_or(LegStatus::Voided);
+    m.at = parseTimestamp(q.text(5));
     if (!q.isNull(6))
-        m.balanceAfter = q.value(6).toLongLong();
+        m.balanceAfter = q.int64(6);
     return m;
 }
 
-Transaction transaction(const QSqlQuery &q)
+Transaction transaction(const SqliteStatement &q)
 {
     Transaction t;
-    t.id = q.value(0).toString();
-    t.idempotencyKey = q.value(1).toString();
-    t.kind = txKindFromString(q.value(2).toString()).value_or(TxKind::Transfer);
-    t.compensates = q.value(3).toString();
-    t.compensatedBy = q.value(4).toString();
-    t.source = q.value(5).toString();
-    t.destination = q.value(6).toString();
-    t.amount = q.value(7).toLongLong();
-    t.memo = q.value(8).toString();
-    t.state = txStateFromString(q.value(9).toString()).value_or(TxState::Initial);
-    t.createdAt = parseTimestamp(q.value(10).toString());
-    t.lastModified = parseTimestamp(q.value(11).toString());
-    t.owner = q.value(12).toString();
-    t.leaseUntil = parseTimestamp(q.value(13).toString());
-    t.epoch = q.value(14).toLongLong();
-    t.lastError = q.value(15).toString();
-    t.attempts = q.value(16).toInt();
+    t.id = q.text(0);
+    t.idempotencyKey = q.text(1);
+    t.kind = txKindFromString(q.text(2)).value_or(TxKind::Transfer);
+    t.compensates = q.text(3);
+    t.compensatedBy = q.text(4);
+    t.source = q.text(5);
+    t.destination = q.text(6);
+    t.amount = q.int64(7);
+    t.memo = q.text(8);
+    t.state = txStateFromString(q.text(9)).value_or(TxState::Initial);
+    t.createdAt = parseTimestamp(q.text(10));
+    t.lastModified = parseTimestamp(q.text(11));
+    t.owner = q.text(12);
+    t.leaseUntil = parseTimestamp(q.text(13));
+    t.epoch = q.int64(14);
+    t.lastError = q.text(15);
+    t.attempts = q.int32(16);
     return t;
 }
 
-JournalEntry journalEntry(const QSqlQuery &q)
+JournalEntry journalEntry(const SqliteStatement &q)
 {
     JournalEntry j;
-    j.seq = q.value(0).toLongLong();
-    j.docId = q.value(1).toString();
-    j.at = parseTimestamp(q.value(2).toString());
-    j.actor = q.value(3).toString();
-    j.worker = q.value(4).toString();
-    j.event = q.value(5).toString();
-    j.fromState = q.value(6).toString();
-    j.toState = q.value(7).toString();
-    j.epoch = q.value(8).toLongLong();
-    j.detail = q.value(9).toString();
-    j.docKind = q.value(10).toString();
+    j.seq = q.int64(0);
+    j.docId = q.text(1);
+    j.at = parseTimestamp(q.text(2));
+    j.actor = q.text(3);
+    j.worker = q.text(4);
+    j.event = q.text(5);
+    j.fromState = q.text(6);
+    j.toState = q.text(7);
+    j.epoch = q.int64(8);
+    j.detail = q.text(9);
+    j.docKind = q.text(10);
     return j;
-}
-
-QVariant nullIfEmpty(const QString &text)
-{
-    return text.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(text);
 }
 
 } // namespace ledger::sqliterows

@@ -3,7 +3,7 @@
 
 #include "documents.h"
 
-#include <QSqlQuery>
+#include "sqlitestatement.h"
 
 #define LEDGER_ACCOUNT_COLUMNS "id, name, status, balance, pending_debits, pending_credits, version, created_at, last_modified"
 #define LEDGER_LEG_COLUMNS "tx_id, account_id, side, amount, status, at"
@@ -16,12 +16,9 @@
 namespace ledger::sqliterows {
 
 // Each reads the current row of `q`, whose columns are the matching list above, in order.
-Account account(const QSqlQuery &q);
-LegMarker leg(const QSqlQuery &q);
-Transaction transaction(const QSqlQuery &q);
-JournalEntry journalEntry(const QSqlQuery &q);
-
-// NULL for an empty string (optional text columns such as idempotency_key).
-QVariant nullIfEmpty(const QString &text);
+Account account(const SqliteStatement &q);
+LegMarker leg(const SqliteStatement &q);
+Transaction transaction(const SqliteStatement &q);
+JournalEntry journalEntry(const SqliteStatement &q);
 
 } // namespace ledger::sqliterows

@@ -5,20 +5,29 @@
 #include "sqliteconnection.h"
 
 #include <QMutex>
+#include <memory>
+#include <mutex>
 
 namespace ledger {
 
+class SqliteCheckpointer;
+
 struct SqliteConnection::SharedFile {
     // Serialises this process's writers to the file (SQLite's busy wait is unfair between them),
-    // and so its checkpoints, which run inside commits (see SqliteConnection::checkAndMigrate).
+    // and the checkpointer's last pass of each checkpoint.
     QMutex writeGate;
-    // Held while a connection opens or closes. While any connection of this process is open,
-    // nothing here may open and close the file or its -shm with a descriptor of its own: closing
-    // any descriptor of a file drops all of the process's POSIX locks on it, SQLite's included,
-    // and another process may then take the log for unused and checkpoint or delete it under our
-    // readers ("database disk image is malformed": found by the kill soak).
+    // Held while a connection opens or closes. The built-in SQLite takes open-file-description
+    // locks, which no other descriptor's close can drop; where the kernel refuses them (POSIX
+    // locks), closing any descriptor of the file drops all of the process's locks on it, and
+    // another process may then take the log for unused and checkpoint or delete it under our
+    // readers. So the header is still read by hand only while no connection is open.
     QMutex openClose;
     int connections = 0; // guarded by openClose
+    // Started by the first checkpoint due, stopped before the process's last connection to the
+    // file closes (see ~SqliteConnection). Guarded by checkpointerMutex.
+    std::mutex checkpointerMutex;
+    std::unique_ptr<SqliteCheckpointer> checkpointer;
+    int checkpointsOfStoppedCheckpointers = 0; // guarded by checkpointerMutex
 };
 
 // The one SharedFile of the file at `path` (any spelling of it), made on first use. Any thread.

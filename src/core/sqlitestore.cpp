@@ -44,6 +44,15 @@ Result<QDateTime> SqliteStore::now()
 
 Durability SqliteStore::durability() const { return m_conn->durability(); }
 
+QString SqliteStore::lockWarning() const
+{
+    if (m_conn->ofdLocks())
+        return {};
+    return Message::translate("ledger", "POSIX locks: open-file-description locks were refused here, so a program in this "
+                                        "process that opens and closes the store's files drops its locks")
+        .local();
+}
+
 Result<std::optional<Account>> SqliteStore::readAccount(const QString &id)
 {
     return m_conn->firstRow(m_conn->run("SELECT " LEDGER_ACCOUNT_COLUMNS " FROM accounts WHERE id = ?", {id}), sqliterows::account);
@@ -71,7 +80,7 @@ Error SqliteStore::touchAccount(const QString &id, qint64 deltaBalance, qint64 d
                          {deltaBalance, deltaPendingDebits, deltaPendingCredits, now, id});
     if (!q.ok())
         return q.error();
-    if ((*q)->numRowsAffected() != 1)
+    if ((*q)->rowsChanged() != 1)
         return makeError(ErrorCode::Internal, QStringLiteral("account %1 vanished during a write").arg(id));
     return {};
 }
@@ -156,7 +165,7 @@ Result<Account> SqliteStore::account(const QString &id)
 
 Result<QList<Account>> SqliteStore::accounts(const AccountQuery &query)
 {
-    QVariantList binds;
+    QList<SqlArg> binds;
     QString sql = QStringLiteral("SELECT " LEDGER_ACCOUNT_COLUMNS " FROM accounts");
     if (!query.text.isEmpty()) {
         sql += QStringLiteral(" WHERE instr(id, ?) > 0 OR instr(name, ?) > 0");
@@ -169,13 +178,13 @@ Result<QList<Account>> SqliteStore::accounts(const AccountQuery &query)
 
 Result<qint64> SqliteStore::accountCount(const AccountQuery &query)
 {
-    QVariantList binds;
+    QList<SqlArg> binds;
     QString sql = QStringLiteral("SELECT COUNT(*) FROM accounts");
     if (!query.text.isEmpty()) {
         sql += QStringLiteral(" WHERE instr(id, ?) > 0 OR instr(name, ?) > 0");
         binds << query.text << query.text;
     }
-    auto count = m_conn->firstRow(m_conn->runDynamic(sql, binds), [](const QSqlQuery &q) { return q.value(0).toLongLong(); });
+    auto count = m_conn->firstRow(m_conn->runDynamic(sql, binds), [](const SqliteStatement &q) { return q.int64(0); });
     if (!count.ok())
         return count.error();
     return count->value_or(0);
@@ -187,9 +196,8 @@ Error SqliteStore::writeLeg(const QString &txId, const QString &accountId, bool 
     auto clock = m_conn->clock();
     if (!clock.ok())
         return clock.error();
-    const QVariant after = balanceAfter ? QVariant(*balanceAfter) : QVariant(QMetaType::fromType<qint64>());
     auto marker = exists ? m_conn->run("UPDATE legs SET status = ?, at = ?, balance_after = ? WHERE tx_id = ? AND account_id = ?",
-                                       {nameOf(status), clock->now, after, txId, accountId})
+                                       {nameOf(status), clock->now, balanceAfter, txId, accountId})
                          : m_conn->run("INSERT INTO legs (" LEDGER_LEG_COLUMNS ") VALUES (?, ?, ?, ?, ?, ?)",
                                        {txId, accountId, nameOf(side), amount, nameOf(status), clock->now});
     if (!marker.ok())
@@ -266,7 +274,7 @@ Result<bool> SqliteStore::touchAccountIfVersion(const QString &accountId, qint64
         auto up = m_conn->run("UPDATE accounts SET version = version + 1 WHERE id = ? AND version = ?", {accountId, expectedVersion});
         if (!up.ok())
             return up.error();
-        return (*up)->numRowsAffected() == 1;
+        return (*up)->rowsChanged() == 1;
     });
 }
 
@@ -287,13 +295,13 @@ Error SqliteStore::withSnapshot(const std::function<Error()> &work) { return m_c
 
 Error SqliteStore::scanAccounts(const std::function<void(const Account &)> &visit, const StopCheck &shouldStop)
 {
-    return m_conn->visitRows(m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_ACCOUNT_COLUMNS " FROM accounts ORDER BY id"), {}),
+    return m_conn->visitRows(m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_ACCOUNT_COLUMNS " FROM accounts ORDER BY id")),
                              sqliterows::account, visit, shouldStop);
 }
 
 Error SqliteStore::scanLegs(const std::function<void(const LegMarker &)> &visit, const StopCheck &shouldStop)
 {
-    return m_conn->visitRows(m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_LEG_SELECT " FROM legs"), {}), sqliterows::leg, visit, shouldStop);
+    return m_conn->visitRows(m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_LEG_SELECT " FROM legs")), sqliterows::leg, visit, shouldStop);
 }
 
 } // namespace ledger

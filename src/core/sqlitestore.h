@@ -1,5 +1,5 @@
 #pragma once
-// The embedded store: one SQLite file (WAL) through Qt SQL. Each write is one short
+// The embedded store: one SQLite file (WAL) through SQLite's C API. Each write is one short
 // BEGIN IMMEDIATE transaction over one document; the compare-and-set guards are checked inside
 // that transaction, where SQLite's single writer makes read-check-write atomic.
 //
@@ -21,6 +21,7 @@ public:
     int scale() const override;
     Result<QDateTime> now() override;
     Durability durability() const override;
+    QString lockWarning() const override;
 
     Result<Account> createAccount(const QString &id, const QString &name, const QString &actor) override;
     Result<Account> setAccountStatus(const QString &id, AccountStatus status, const QString &actor,
@@ -78,7 +79,7 @@ private:
                        const QString &now);
     QString amountText(qint64 minor) const;
     // WHERE clause and binds for a transaction query.
-    QString txWhere(const TxQuery &query, QVariantList &binds) const;
+    QString txWhere(const TxQuery &query, QList<SqlArg> &binds) const;
 
     std::unique_ptr<SqliteConnection> m_conn;
 };

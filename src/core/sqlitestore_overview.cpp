@@ -7,7 +7,7 @@ namespace ledger {
 
 namespace {
 
-QString journalWhere(const JournalQuery &query, QVariantList &binds)
+QString journalWhere(const JournalQuery &query, QList<SqlArg> &binds)
 {
     QStringList conditions;
     if (!query.events.isEmpty()) {
@@ -36,7 +36,7 @@ const char kAgeMs[] = "((julianday('now') - julianday(created_at)) * 86400000.0)
 
 Result<QList<JournalEntry>> SqliteStore::journalEntries(const JournalQuery &query)
 {
-    QVariantList binds;
+    QList<SqlArg> binds;
     const QString sql = QStringLiteral("SELECT " LEDGER_JOURNAL_COLUMNS " FROM journal") + journalWhere(query, binds)
         + QStringLiteral(" ORDER BY seq %1 LIMIT ? OFFSET ?").arg(query.newestFirst ? QStringLiteral("DESC") : QStringLiteral("ASC"));
     binds << query.limit << query.offset;
@@ -58,9 +58,9 @@ Result<QList<JournalEntry>> SqliteStore::finishedAfter(int shard, qint64 afterSe
 
 Result<qint64> SqliteStore::journalCount(const JournalQuery &query)
 {
-    QVariantList binds;
+    QList<SqlArg> binds;
     const QString sql = QStringLiteral("SELECT COUNT(*) FROM journal") + journalWhere(query, binds);
-    auto count = m_conn->firstRow(m_conn->runDynamic(sql, binds), [](const QSqlQuery &q) { return q.value(0).toLongLong(); });
+    auto count = m_conn->firstRow(m_conn->runDynamic(sql, binds), [](const SqliteStatement &q) { return q.int64(0); });
     if (!count.ok())
         return count.error();
     return count->value_or(0);
@@ -68,7 +68,7 @@ Result<qint64> SqliteStore::journalCount(const JournalQuery &query)
 
 Result<QList<qint64>> SqliteStore::ageHistogram(const QList<qint64> &upperBoundsMs)
 {
-    QVariantList binds;
+    QList<SqlArg> binds;
     QString bucket = QStringLiteral("CASE");
     for (int i = 0; i < upperBoundsMs.size(); ++i) {
         bucket += QStringLiteral(" WHEN %1 < ? THEN %2").arg(QLatin1String(kAgeMs)).arg(i);
@@ -80,7 +80,7 @@ Result<QList<qint64>> SqliteStore::ageHistogram(const QList<qint64> &upperBounds
                             .arg(bucket);
     QList<qint64> counts(upperBoundsMs.size() + 1, 0);
     const Error e = m_conn->visitRows(
-        m_conn->runDynamic(sql, binds), [](const QSqlQuery &q) { return qMakePair(q.value(0).toInt(), q.value(1).toLongLong()); },
+        m_conn->runDynamic(sql, binds), [](const SqliteStatement &q) { return qMakePair(q.int32(0), q.int64(1)); },
         [&counts](const QPair<int, qint64> &row) {
             if (row.first >= 0 && row.first < counts.size())
                 counts[row.first] = row.second;
@@ -99,7 +99,7 @@ Result<QList<qint64>> SqliteStore::createdPerMinute(int minutes)
     QList<qint64> counts(minutes, 0);
     const Error e = m_conn->visitRows(
         m_conn->runDynamic(sql, {QStringLiteral("-%1 minutes").arg(minutes)}),
-        [](const QSqlQuery &q) { return qMakePair(q.value(0).toInt(), q.value(1).toLongLong()); },
+        [](const SqliteStatement &q) { return qMakePair(q.int32(0), q.int64(1)); },
         [&counts, minutes](const QPair<int, qint64> &row) {
             if (row.first >= 0 && row.first < minutes)
                 counts[minutes - 1 - row.first] = row.second; // oldest minute first
@@ -111,9 +111,12 @@ Result<QList<qint64>> SqliteStore::createdPerMinute(int minutes)
 
 Result<qint64> SqliteStore::changeMarker()
 {
+    // The console polls this: it is also where it learns that the files were replaced.
+    if (Error e = m_conn->checkFilesInPlace(); !e.ok())
+        return e;
     // data_version changes when another connection commits to the file (our own commits do not
     // move it, which is why the console polls on a connection of its own).
-    auto marker = m_conn->firstRow(m_conn->run("PRAGMA data_version"), [](const QSqlQuery &q) { return q.value(0).toLongLong(); });
+    auto marker = m_conn->firstRow(m_conn->run("PRAGMA data_version"), [](const SqliteStatement &q) { return q.int64(0); });
     if (!marker.ok())
         return marker.error();
     return marker->value_or(0);

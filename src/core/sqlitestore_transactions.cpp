@@ -59,8 +59,8 @@ Result<InsertOutcome> SqliteStore::insertTransaction(const NewTransaction &n)
             return clock.error();
         auto ins = m_conn->run("INSERT INTO transactions (id, idempotency_key, kind, compensates, source, destination,"
                                " amount, memo, state, created_at, last_modified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'initial', ?, ?)",
-                               {n.id, sqliterows::nullIfEmpty(n.idempotencyKey), nameOf(n.kind),
-                                sqliterows::nullIfEmpty(n.compensates), n.source, n.destination, n.amount, n.memo,
+                               {n.id, SqlArg::orNull(n.idempotencyKey), nameOf(n.kind),
+                                SqlArg::orNull(n.compensates), n.source, n.destination, n.amount, n.memo,
                                 clock->now, clock->now});
         if (!ins.ok())
             return ins.error();
@@ -95,7 +95,7 @@ Result<CasOutcome> SqliteStore::updateTransaction(const QString &id, const TxGua
         auto up = m_conn->run("UPDATE transactions SET state = ?, owner = ?, epoch = ?, attempts = ?, lease_until = ?,"
                               " last_error = ?, last_modified = ? WHERE id = ?",
                               {nameOf(t.state), t.owner, t.epoch, t.attempts,
-                               t.leaseUntil.isValid() ? QVariant(formatTimestamp(t.leaseUntil)) : QVariant(QMetaType::fromType<QString>()),
+                               t.leaseUntil.isValid() ? SqlArg(formatTimestamp(t.leaseUntil)) : SqlArg(nullptr),
                                t.lastError, clock->now, id});
         if (!up.ok())
             return up.error();
@@ -136,7 +136,7 @@ Result<CasOutcome> SqliteStore::linkCompensation(const QString &originalId, cons
     });
 }
 
-QString SqliteStore::txWhere(const TxQuery &query, QVariantList &binds) const
+QString SqliteStore::txWhere(const TxQuery &query, QList<SqlArg> &binds) const
 {
     QStringList conditions;
     if (query.state) {
@@ -167,7 +167,7 @@ QString SqliteStore::txWhere(const TxQuery &query, QVariantList &binds) const
 
 Result<QList<Transaction>> SqliteStore::transactions(const TxQuery &query)
 {
-    QVariantList binds;
+    QList<SqlArg> binds;
     const QString direction = query.descending ? QStringLiteral("DESC") : QStringLiteral("ASC");
     QString sql = QStringLiteral("SELECT " LEDGER_TX_COLUMNS " FROM transactions") + txWhere(query, binds)
         + QStringLiteral(" ORDER BY %1 %2, id %2 LIMIT ? OFFSET ?").arg(sortColumnOf(query.sortKey), direction);
@@ -177,9 +177,9 @@ Result<QList<Transaction>> SqliteStore::transactions(const TxQuery &query)
 
 Result<qint64> SqliteStore::transactionCount(const TxQuery &query)
 {
-    QVariantList binds;
+    QList<SqlArg> binds;
     const QString sql = QStringLiteral("SELECT COUNT(*) FROM transactions") + txWhere(query, binds);
-    auto count = m_conn->firstRow(m_conn->runDynamic(sql, binds), [](const QSqlQuery &q) { return q.value(0).toLongLong(); });
+    auto count = m_conn->firstRow(m_conn->runDynamic(sql, binds), [](const SqliteStatement &q) { return q.int64(0); });
     if (!count.ok())
         return count.error();
     return count->value_or(0);
@@ -194,8 +194,8 @@ Result<QMap<TxState, qint64>> SqliteStore::countByState()
     for (TxState s : allTxStates())
         counts.insert(s, 0);
     while ((*q)->next()) {
-        if (auto s = txStateFromString((*q)->value(0).toString()))
-            counts[*s] = (*q)->value(1).toLongLong();
+        if (auto s = txStateFromString((*q)->text(0)))
+            counts[*s] = (*q)->int64(1);
     }
     if (Error e = m_conn->endOfRows(**q); !e.ok())
         return e;
@@ -212,7 +212,7 @@ Result<QList<JournalEntry>> SqliteStore::journal(const QString &docKind, const Q
 
 Error SqliteStore::scanTransactions(const std::function<void(const Transaction &)> &visit, const StopCheck &shouldStop)
 {
-    return m_conn->visitRows(m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_TX_COLUMNS " FROM transactions"), {}),
+    return m_conn->visitRows(m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_TX_COLUMNS " FROM transactions")),
                              sqliterows::transaction, visit, shouldStop);
 }
 

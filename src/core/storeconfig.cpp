@@ -4,6 +4,7 @@
 #include "pgstore.h"
 #include "pguri.h"
 #include "shardedstore.h"
+#include "sqliteinfo.h"
 #include "sqlitestore.h"
 #include "topology.h"
 
@@ -12,6 +13,8 @@
 #include <QStandardPaths>
 
 namespace ledger {
+
+QString embeddedStoreEngine() { return sqliteSummary(); }
 
 QStringList serverDatabasesOf(const QString &location)
 {

@@ -41,6 +41,10 @@ QStringList serverDatabasesOf(const QString &location);
 QString storeDisplayName(const QString &location);
 QString storeShortName(const QString &location);
 
+// The embedded store's engine as people read it (ledgerctl --version, the console's About):
+// "SQLite 3.54.1 (built in), open-file-description locks", or "..., POSIX locks (why)".
+QString embeddedStoreEngine();
+
 // ~/.local/share/ledgerdesk/ledger.db (the user's data directory): where the CLI and the
 // console look when neither --store nor $LEDGERDESK_STORE names a store.
 QString defaultStorePath();

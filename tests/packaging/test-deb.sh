@@ -21,8 +21,13 @@ echo "built $(basename "$deb") ($(du -h "$deb" | cut -f1))"
 # Dependencies: computed (Qt's libraries appear with versions), plus the named plugins.
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
-for lib in libqt6core6 libqt6widgets6 libqt6sql6 libqt6websockets6 libqt6printsupport6 libc6 libpq5 libqt6sql6-sqlite libqt6svg6; do
+for lib in libqt6core6 libqt6widgets6 libqt6websockets6 libqt6printsupport6 libc6 libpq5 libqt6svg6; do
   grep -q "$lib" <<<"$depends" || fail "Depends lacks $lib"
+done
+# SQLite is built in: neither Qt's SQL module nor a system SQLite may be needed (two copies of
+# SQLite in one process are a documented corruption hazard).
+for lib in libqt6sql6 libsqlite3; do
+  if grep -q "$lib" <<<"$depends"; then fail "Depends names $lib, but SQLite is built in"; fi
 done
 grep -Eq 'libqt6core6[^,]*\(>= ' <<<"$depends" || fail "Depends has no versioned Qt Core: shlibdeps did not run"
 

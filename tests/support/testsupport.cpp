@@ -10,9 +10,6 @@
 #include <QCryptographicHash>
 #include <QFile>
 #include <QProcess>
-#include <QSqlDatabase>
-#include <QSqlError>
-#include <QSqlQuery>
 
 namespace ledger::test {
 
@@ -143,25 +140,13 @@ RawSql::RawSql(const QString &path)
         m_pg = std::move(conn).value();
         return;
     }
-    static QAtomicInteger<int> counter;
-    m_name = QStringLiteral("raw-sql-%1").arg(counter.fetchAndAddRelaxed(1));
-    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
-    db.setDatabaseName(path);
-    db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
-    if (!db.open())
-        qFatal("cannot open %s: %s", qPrintable(path), qPrintable(db.lastError().text()));
+    auto conn = SqliteConnection::openRaw(path);
+    if (!conn.ok())
+        qFatal("cannot open %s: %s", qPrintable(path), qPrintable(conn.error().toString()));
+    m_sqlite = std::move(conn).value();
 }
 
-RawSql::~RawSql()
-{
-    if (m_pg)
-        return;
-    {
-        QSqlDatabase db = QSqlDatabase::database(m_name, false);
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(m_name);
-}
+RawSql::~RawSql() = default;
 
 namespace {
 
@@ -189,6 +174,14 @@ PgParams pgParams(const QVariantList &binds)
     return params;
 }
 
+QList<SqlArg> sqliteArgs(const QVariantList &binds)
+{
+    QList<SqlArg> args;
+    for (const QVariant &v : binds)
+        args << SqlArg(v);
+    return args;
+}
+
 } // namespace
 
 bool RawSql::exec(const QString &sql, const QVariantList &binds)
@@ -199,15 +192,10 @@ bool RawSql::exec(const QString &sql, const QVariantList &binds)
             qWarning("%s: %s", qPrintable(sql), qPrintable(r.error().toString()));
         return r.ok();
     }
-    QSqlQuery q(QSqlDatabase::database(m_name, false));
-    q.prepare(sql);
-    for (int i = 0; i < binds.size(); ++i)
-        q.bindValue(i, binds.at(i));
-    if (!q.exec()) {
-        qWarning("%s: %s", qPrintable(sql), qPrintable(q.lastError().text()));
-        return false;
-    }
-    return true;
+    auto r = m_sqlite->runDynamic(sql, sqliteArgs(binds));
+    if (!r.ok())
+        qWarning("%s: %s", qPrintable(sql), qPrintable(r.error().toString()));
+    return r.ok();
 }
 
 QVariant RawSql::scalar(const QString &sql, const QVariantList &binds)
@@ -218,13 +206,10 @@ QVariant RawSql::scalar(const QString &sql, const QVariantList &binds)
             return QVariant();
         return r->text(0, 0);
     }
-    QSqlQuery q(QSqlDatabase::database(m_name, false));
-    q.prepare(sql);
-    for (int i = 0; i < binds.size(); ++i)
-        q.bindValue(i, binds.at(i));
-    if (!q.exec() || !q.next())
+    auto r = m_sqlite->runDynamic(sql, sqliteArgs(binds));
+    if (!r.ok() || !(*r)->next())
         return QVariant();
-    return q.value(0);
+    return (*r)->value(0);
 }
 
 QProcessEnvironment ledgerctlEnvironment(const QString &home, const QString &store, const QString &operatorName,

@@ -83,7 +83,7 @@ public:
     QVariant scalar(const QString &sql, const QVariantList &binds = {});
 
 private:
-    QString m_name;
+    std::unique_ptr<SqliteConnection> m_sqlite;
     std::unique_ptr<PgConnection> m_pg;
 };
 
