@@ -855,10 +855,6 @@
         <translation>存储库路径为空</translation>
     </message>
     <message>
-        <source>Qt's SQLite driver (QSQLITE) is not installed; install libqt6sql6-sqlite</source>
-        <translation>未安装 Qt 的 SQLite 驱动（QSQLITE）；请安装 libqt6sql6-sqlite</translation>
-    </message>
-    <message>
         <source>%1 is damaged: %2</source>
         <translation>%1 已损坏：%2</translation>
     </message>
@@ -1239,6 +1235,34 @@
     <message>
         <source>%1; creating the database did not work either: %2</source>
         <translation>%1；创建该数据库也未成功：%2</translation>
+    </message>
+    <message>
+        <source>%1 was deleted or replaced while this connection had it open (another program removed it, or a process took the store for unused): what is written through this connection would be lost, so nothing is. Close and reopen the store; recovery finishes what was in flight.</source>
+        <translation>%1 在此连接打开期间被删除或替换（另一个程序删除了它，或某个进程以为存储库已无人使用）：通过此连接写入的内容将会丢失，因此不再写入。请关闭并重新打开存储库；恢复会完成进行中的交易。</translation>
+    </message>
+    <message>
+        <source>rolling back</source>
+        <translation>回滚</translation>
+    </message>
+    <message>
+        <source>the kernel refuses open-file-description locks</source>
+        <translation>内核拒绝打开文件描述锁</translation>
+    </message>
+    <message>
+        <source>open-file-description locks</source>
+        <translation>打开文件描述锁（OFD）</translation>
+    </message>
+    <message>
+        <source>POSIX locks (%1)</source>
+        <translation>POSIX 锁（%1）</translation>
+    </message>
+    <message>
+        <source>SQLite %1 (built in), %2</source>
+        <translation>SQLite %1（内置），%2</translation>
+    </message>
+    <message>
+        <source>POSIX locks: open-file-description locks were refused here, so a program in this process that opens and closes the store's files drops its locks</source>
+        <translation>POSIX 锁：此处拒绝了打开文件描述锁，因此本进程中任何打开又关闭存储库文件的程序都会使其锁失效</translation>
     </message>
 </context>
 <context>

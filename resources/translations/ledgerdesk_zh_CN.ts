@@ -855,10 +855,6 @@
         <translation>关于 LedgerDesk</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;LedgerDesk %1&lt;/h3&gt;&lt;p&gt;The operator console of a two-phase-commit ledger: see every account and transaction by state, issue transfers, find what is stuck and repair it safely.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;LedgerDesk %1&lt;/h3&gt;&lt;p&gt;两阶段提交账本的运维控制台：按状态查看每个账户和每笔交易，发起转账，找出卡住的交易并安全地修复。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>LedgerDesk stores (*.db *.json);;All files (*)</source>
         <translation>LedgerDesk 存储库 (*.db *.json);;所有文件 (*)</translation>
     </message>
@@ -1051,6 +1047,30 @@ postgresql://alice@db.example.com:5432/ledger?sslmode=verify-full
 every shard writes synchronous=FULL. How many shards? (It cannot change later.)</source>
         <translation>%1 将成为分片存储库的拓扑文件，分片文件放在它旁边；
 每个分片都以 synchronous=FULL 写入。要多少个分片？（之后不能更改。）</translation>
+    </message>
+    <message>
+        <source>The store's files were replaced</source>
+        <translation>存储库的文件已被替换</translation>
+    </message>
+    <message>
+        <source>%1
+
+Nothing more is written through this window until the store is opened again.</source>
+        <translation>%1
+
+在重新打开存储库之前，此窗口不会再写入任何内容。</translation>
+    </message>
+    <message>
+        <source>&amp;Reopen the store</source>
+        <translation>重新打开存储库(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;LedgerDesk %1&lt;/h3&gt;&lt;p&gt;The operator console of a two-phase-commit ledger: see every account and transaction by state, issue transfers, find what is stuck and repair it safely.&lt;/p&gt;&lt;p&gt;Embedded store: %2&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;LedgerDesk %1&lt;/h3&gt;&lt;p&gt;两阶段提交账本的运维控制台：按状态查看每个账户和每笔交易，发起转账，找出卡住的交易并安全地修复。&lt;/p&gt;&lt;p&gt;内嵌存储库：%2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>  ·  POSIX locks</source>
+        <translation>  ·  POSIX 锁</translation>
     </message>
 </context>
 <context>

@@ -35,6 +35,7 @@ ChangeWatcher::ChangeWatcher(const StoreConfig &config, int intervalMs, QObject 
     connect(poller, &ChangePoller::changed, this, &ChangeWatcher::changed);
     connect(poller, &ChangePoller::failed, this, &ChangeWatcher::failed);
     connect(poller, &ChangePoller::resumed, this, &ChangeWatcher::resumed);
+    connect(poller, &ChangePoller::broken, this, &ChangeWatcher::broken);
     m_thread.start();
 }
 
@@ -71,6 +72,8 @@ void ChangePoller::poll()
     auto marker = m_store->changeMarker();
     if (!marker.ok()) {
         m_store.reset(); // reopen next time: the file may have been replaced
+        if (marker.error().code == ErrorCode::StoreCorrupt && !m_reportedFailure)
+            Q_EMIT broken(marker.error().localized());
         if (!m_reportedFailure)
             Q_EMIT failed(marker.error().localized());
         m_reportedFailure = true;

@@ -29,6 +29,9 @@ Q_SIGNALS:
     void changed();
     void failed(const QString &message);
     void resumed(); // after a failure: the store answers again
+    // The store's files were deleted or replaced under this process's connections (store-corrupt):
+    // writes through them are refused from now on; the store must be reopened.
+    void broken(const QString &message);
 
 private:
     QThread m_thread;
@@ -47,6 +50,7 @@ Q_SIGNALS:
     void changed();
     void failed(const QString &message);
     void resumed();
+    void broken(const QString &message);
 
 private:
     void poll();

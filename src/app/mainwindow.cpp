@@ -23,7 +23,6 @@
 #include <QCryptographicHash>
 #include <QHBoxLayout>
 #include <QCloseEvent>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QHeaderView>
@@ -33,6 +32,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -419,6 +419,27 @@ void MainWindow::showError(const QString &title, const QString &text)
     // Not exec(): the window keeps running (and tests keep going) while the message is up.
     auto *box = new QMessageBox(QMessageBox::Critical, title, text, QMessageBox::Ok, this);
     box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::offerReopen(const QString &message)
+{
+    if (findChild<QMessageBox *>(QStringLiteral("reopenStoreBox")))
+        return; // one is up already
+    const QString path = storePath();
+    auto *box = new QMessageBox(QMessageBox::Critical, tr("The store's files were replaced"),
+                                tr("%1\n\nNothing more is written through this window until the store is opened again.").arg(message),
+                                QMessageBox::NoButton, this);
+    box->setObjectName(QStringLiteral("reopenStoreBox"));
+    box->setWindowModality(Qt::WindowModal);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    QPushButton *reopen = box->addButton(tr("&Reopen the store"), QMessageBox::AcceptRole);
+    box->addButton(QMessageBox::Cancel);
+    box->setDefaultButton(reopen);
+    connect(box, &QMessageBox::buttonClicked, this, [this, reopen, path](QAbstractButton *clicked) {
+        if (clicked == reopen)
+            openStore(path, OpenMode::Existing);
+    });
     box->open();
 }
 

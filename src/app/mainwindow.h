@@ -110,6 +110,9 @@ private:
     void scheduleRefresh();
     void updateActivity();
     void showError(const QString &title, const QString &text);
+    // The store's files were replaced under its connections (ChangeWatcher::broken): a
+    // window-modal message that writes are refused, offering to reopen the store.
+    void offerReopen(const QString &message);
     void chooseStore(bool create);
     // Asks for a PostgreSQL URI and opens that store.
     void chooseServerStore();

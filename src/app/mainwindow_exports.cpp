@@ -11,7 +11,7 @@
 
 #include <QAction>
 #include <QDir>
-#include <QFileDialog>
+#include "filedialogs.h"
 #include <QLocale>
 #include <QMessageBox>
 #include <QStandardPaths>
@@ -106,7 +106,7 @@ void MainWindow::chooseExportFile(const QString &suffix)
         : m_view == NavigatorModel::View::State && m_viewState    ? QStringLiteral("transactions-") + nameOf(*m_viewState)
                                                                   : QStringLiteral("transactions");
     const QString filter = suffix == QLatin1String("csv") ? tr("CSV files (*.csv)") : tr("JSON files (*.json)");
-    QString path = QFileDialog::getSaveFileName(this, tr("Export view"), suggestedName(what, suffix), filter);
+    QString path = askSaveFileName(this, tr("Export view"), suggestedName(what, suffix), filter);
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())
@@ -130,9 +130,9 @@ void MainWindow::chooseIncidentReportFile()
     const QString pdf = tr("PDF documents (*.pdf)");
     const QString html = tr("Web pages (*.html)");
     QString chosenFilter = pdf;
-    QString path = QFileDialog::getSaveFileName(this, tr("Save incident report"),
-                                                suggestedName(QStringLiteral("incident-") + selected.first().id, QStringLiteral("pdf")),
-                                                pdf + QStringLiteral(";;") + html, &chosenFilter);
+    QString path = askSaveFileName(this, tr("Save incident report"),
+                                   suggestedName(QStringLiteral("incident-") + selected.first().id, QStringLiteral("pdf")),
+                                   pdf + QStringLiteral(";;") + html, &chosenFilter);
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())

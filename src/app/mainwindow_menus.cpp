@@ -90,8 +90,9 @@ void MainWindow::buildMenus()
     connect(m_actions->about, &QAction::triggered, this, [this] {
         QMessageBox::about(this, tr("About LedgerDesk"),
                            tr("<h3>LedgerDesk %1</h3><p>The operator console of a two-phase-commit ledger: see every account and "
-                              "transaction by state, issue transfers, find what is stuck and repair it safely.</p>")
-                               .arg(QStringLiteral(LEDGERDESK_VERSION)));
+                              "transaction by state, issue transfers, find what is stuck and repair it safely.</p>"
+                              "<p>Embedded store: %2</p>")
+                               .arg(QStringLiteral(LEDGERDESK_VERSION), embeddedStoreEngine().toHtmlEscaped()));
     });
     const QList<QPair<NavigatorModel::View, std::optional<TxState>>> targets{
         {NavigatorModel::View::Overview, std::nullopt}, {NavigatorModel::View::Accounts, std::nullopt},

@@ -13,7 +13,7 @@
 #include "widgets/auditview.h"
 #include "widgets/detailpanel.h"
 
-#include <QFileDialog>
+#include "filedialogs.h"
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QInputDialog>
@@ -41,8 +41,8 @@ void MainWindow::chooseStore(bool create)
 {
     const QString dir = hasStore() ? QFileInfo(storePath()).absolutePath() : QFileInfo(defaultStorePath()).absolutePath();
     const QString filter = tr("LedgerDesk stores (*.db *.json);;All files (*)");
-    const QString path = create ? QFileDialog::getSaveFileName(this, tr("New store"), dir + QStringLiteral("/ledger.db"), filter)
-                                : QFileDialog::getOpenFileName(this, tr("Open store"), dir, filter);
+    const QString path = create ? askSaveFileName(this, tr("New store"), dir + QStringLiteral("/ledger.db"), filter)
+                                : askOpenFileName(this, tr("Open store"), dir, filter);
     if (path.isEmpty())
         return;
     int shards = 0;
@@ -153,6 +153,7 @@ void MainWindow::install(const OpenedStore &opened)
         m_liveLabel->setText(m_watcher->listensToServer() ? tr("reconnecting…") : tr("live updates paused"));
         statusBar()->showMessage(message, 10'000);
     });
+    connect(m_watcher, &ChangeWatcher::broken, this, &MainWindow::offerReopen);
     connect(m_watcher, &ChangeWatcher::resumed, this, [this] {
         m_liveLabel->setText(tr("live"));
         scheduleRefresh(); // whatever happened meanwhile
@@ -179,12 +180,18 @@ void MainWindow::install(const OpenedStore &opened)
     const QString durability = pguri::isPostgres(m_config.location)
         ? (opened.durability == Durability::Full ? QStringLiteral("synchronous_commit=on") : QStringLiteral("synchronous_commit=on, fsync=off"))
         : QStringLiteral("synchronous=") + nameOf(opened.durability);
-    m_storeLabel->setText(opened.shards > 1 ? tr("%1  ·  %2 shards  ·  %3").arg(shown).arg(opened.shards).arg(durability)
-                                            : tr("%1  ·  %2").arg(shown, durability));
-    m_storeLabel->setToolTip(opened.durability == Durability::Full
-                                 ? tr("Every write is synced to disk before the next one (synchronous=FULL).")
-                                 : tr("Writes survive a crash of any program; a power cut may undo the last few, as if they "
-                                      "had not happened yet (synchronous=NORMAL)."));
+    QString label = opened.shards > 1 ? tr("%1  ·  %2 shards  ·  %3").arg(shown).arg(opened.shards).arg(durability)
+                                      : tr("%1  ·  %2").arg(shown, durability);
+    QString tip = opened.durability == Durability::Full
+        ? tr("Every write is synced to disk before the next one (synchronous=FULL).")
+        : tr("Writes survive a crash of any program; a power cut may undo the last few, as if they "
+             "had not happened yet (synchronous=NORMAL).");
+    if (!opened.lockWarning.isEmpty()) {
+        label += tr("  ·  POSIX locks");
+        tip += QLatin1Char('\n') + opened.lockWarning;
+    }
+    m_storeLabel->setText(label);
+    m_storeLabel->setToolTip(tip);
     m_liveLabel->setText(tr("live"));
     statusBar()->showMessage(opened.demo ? tr("Created %1 with demo data").arg(shown) : tr("Opened %1").arg(shown),
                              8000);

@@ -20,6 +20,7 @@ OpenedStore openForConsole(const StoreConfig &config, OpenMode mode, const QStri
     result.scale = (*store)->scale();
     result.durability = (*store)->durability();
     result.shards = (*store)->shardCount();
+    result.lockWarning = (*store)->lockWarning();
     result.created = create;
     if (create && mode == OpenMode::ExistingOrDemo) {
         DemoOptions options;

@@ -20,6 +20,7 @@ struct OpenedStore {
     int scale = 2;
     Durability durability = Durability::Normal;
     int shards = 1;
+    QString lockWarning; // Store::lockWarning()
     bool created = false;
     std::optional<DemoReport> demo;
 };
