@@ -36,7 +36,7 @@ mmdebstrap --variant=apt --quiet \
   bookworm "$work/root" "$sources" >"$work/mmdebstrap.log" 2>&1 \
   || { tail -40 "$work/mmdebstrap.log" >&2; [ -f "$work/root/opt/ldtest/session.log" ] && cat "$work/root/opt/ldtest/session.log" >&2; fail "installing into a fresh bookworm root"; }
 
-[ "$(cat "$work/root/opt/ldtest/ledgerctl.version")" = "ledgerctl $version" ] || fail "ledgerctl --version said '$(cat "$work/root/opt/ldtest/ledgerctl.version")'"
+[ "$(head -n1 "$work/root/opt/ldtest/ledgerctl.version")" = "ledgerctl $version" ] || fail "ledgerctl --version said '$(cat "$work/root/opt/ldtest/ledgerctl.version")'"
 [ "$(cat "$work/root/opt/ldtest/ledgerdesk.version")" = "ledgerdesk $version" ] || fail "ledgerdesk --version said '$(cat "$work/root/opt/ldtest/ledgerdesk.version")'"
 grep -q ' done  12\.34  acme → bob' "$work/root/opt/ldtest/session.log" && grep -q '^clean:' "$work/root/opt/ldtest/session.log" || { cat "$work/root/opt/ldtest/session.log" >&2; fail "the transfer in the fresh root did not end done"; }
 echo "ok: installed with apt into a fresh bookworm root ($(( $(date +%s) - start )) s); both programs ran there, a transfer ended done, audit clean"

@@ -57,7 +57,8 @@ zcat "$root/usr/share/man/man1/ledgerctl.1.gz" | grep -q '^\.TH LEDGERCTL 1' || 
 
 # Both programs from the unpacked root (the system's Qt, as the Depends promise).
 out=$("$root/usr/bin/ledgerctl" --version) || fail "ledgerctl --version exited $?"
-[ "$out" = "ledgerctl $version" ] || fail "ledgerctl --version said '$out'"
+[ "$(head -n1 <<<"$out")" = "ledgerctl $version" ] || fail "ledgerctl --version said '$out'"
+grep -Eq '^SQLite 3\.[0-9]+\.[0-9]+ \(built in\)' <<<"$out" || fail "ledgerctl --version does not name the SQLite built in: '$out'"
 out=$(QT_QPA_PLATFORM=offscreen "$root/usr/bin/ledgerdesk" --version) || fail "ledgerdesk --version exited $?"
 [ "$out" = "ledgerdesk $version" ] || fail "ledgerdesk --version said '$out'"
 # And one real command against a store in the temp dir.
@@ -72,7 +73,7 @@ dpkg --root="$inst" --log=/dev/null --force-not-root --force-depends --force-scr
   || { cat "$work/dpkg.log" >&2; fail "dpkg -i into a clean root"; }
 dpkg --root="$inst" --force-not-root -s ledgerdesk | grep -q '^Status: install ok installed' || fail "dpkg does not record it installed"
 out=$("$inst/usr/bin/ledgerctl" --version) || fail "installed ledgerctl --version exited $?"
-[ "$out" = "ledgerctl $version" ] || fail "installed ledgerctl --version said '$out'"
+[ "$(head -n1 <<<"$out")" = "ledgerctl $version" ] || fail "installed ledgerctl --version said '$out'"
 out=$(QT_QPA_PLATFORM=offscreen "$inst/usr/bin/ledgerdesk" --version) || fail "installed ledgerdesk --version exited $?"
 [ "$out" = "ledgerdesk $version" ] || fail "installed ledgerdesk --version said '$out'"
 echo "ok: the package installs and both programs run from it"
