@@ -421,7 +421,8 @@ Error SqliteConnection::commit()
 
 Error SqliteConnection::checkFilesInPlace()
 {
-    // Three stat calls per write: the file by its name and by its descriptor, the log's too.
+    // Two calls per write: stat() of the store's name (is it still our file?), fstat() of the log
+    // (was it unlinked?).
     int moved = 0;
     QString which = m_path;
     sqlite3_file_control(m_db, "main", SQLITE_FCNTL_HAS_MOVED, &moved);

@@ -1,5 +1,5 @@
 #pragma once
-// What LedgerDesk's change to the vendored SQLite (patch_ofd.py) adds to its C API.
+// What LedgerDesk's change to the vendored SQLite (patch_sqlite.py) adds to its C API.
 #include "sqlite3.h"
 
 #ifdef __cplusplus

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Applies LedgerDesk's open-file-description lock change to SQLite's amalgamation (os_unix.c part)."""
+"""Applies LedgerDesk's changes to SQLite's amalgamation: open-file-description locks (os_unix.c) and
+one write per commit's frames (wal.c). See README.md."""
 import sys
 
 path = sys.argv[1]
@@ -9,7 +10,7 @@ def sub(old, new, count=1):
     global src
     n = src.count(old)
     if n != count:
-        sys.exit(f"patch_ofd: expected {count} occurrence(s), found {n}: {old[:80]!r}")
+        sys.exit(f"patch_sqlite: expected {count} occurrence(s), found {n}: {old[:80]!r}")
     src = src.replace(old, new)
 
 # 1. The inode's own lock descriptor.
@@ -239,12 +240,10 @@ sub("""static int fileHasMoved(unixFile *pFile){
         || (u64)buf.st_ino!=pFile->pInode->fileId.ino;
   }
   /* LedgerDesk: a file without inode state (the WAL) has moved when its
-  ** descriptor's file was unlinked or its name now names another file. */
-  if( pFile->h<0 || pFile->zPath==0 ) return 0;
-  if( osFstat(pFile->h, &open)!=0 ) return 0;
-  return open.st_nlink==0
-      || osStat(pFile->zPath, &buf)!=0
-      || buf.st_ino!=open.st_ino || buf.st_dev!=open.st_dev;
+  ** descriptor's file was unlinked: deleted, or replaced by a rename over
+  ** its name (one fstat, no path lookup: this is asked before every commit). */
+  if( pFile->h<0 ) return 0;
+  return osFstat(pFile->h, &open)==0 && open.st_nlink==0;
 #endif
 }""")
 
@@ -296,6 +295,130 @@ sub("""#define UNIXFILE_NOLOCK      0x80     /* Do no file locking */""",
     """#define UNIXFILE_NOLOCK      0x80     /* Do no file locking */
 #define SQLITE_FCNTL_LEDGERDESK_OFD_LOCKS 0x4c44  /* LedgerDesk ("LD") */""")
 
+# 9. wal.c: a commit's frames reach the log in one write, not two per frame.
+sub("""#ifdef SQLITE_ENABLE_SETLK_TIMEOUT
+  sqlite3 *db;
+#endif
+};
+
+/*
+** Candidate values for Wal.exclusiveMode.""", """#ifdef SQLITE_ENABLE_SETLK_TIMEOUT
+  sqlite3 *db;
+#endif
+  u8 *aLdFrames;             /* LedgerDesk: frames gathered for one write */
+  int nLdFrames;             /* Bytes allocated at aLdFrames */
+};
+
+/*
+** Candidate values for Wal.exclusiveMode.""")
+sub("""    sqlite3_free((void *)pWal->apWiData);
+    sqlite3_free(pWal);""", """    sqlite3_free((void *)pWal->apWiData);
+    sqlite3_free(pWal->aLdFrames);
+    sqlite3_free(pWal);""")
+sub("""  int syncFlags;               /* Flags for the fsync */
+  int szPage;                  /* Size of one page */
+} WalWriter;""", """  int syncFlags;               /* Flags for the fsync */
+  int szPage;                  /* Size of one page */
+  u8 *aBuf;                    /* LedgerDesk: frames not written yet, or 0 */
+  int nBuf;                    /* Bytes in aBuf */
+  int nBufAlloc;               /* Bytes allocated at aBuf */
+  sqlite3_int64 iBufOffset;    /* Log offset of aBuf[0] */
+} WalWriter;
+
+/*
+** LedgerDesk: SQLite writes each frame with two write() calls (its 24-byte
+** header, then the page), and a commit of a few pages is a dozen calls that
+** each take the file's lock and dirty the same file pages again: at
+** synchronous=NORMAL that was most of a small commit's time.  So the frames
+** of one walFrames() call are gathered in Wal.aLdFrames and written with one
+** call, in order, before anything reads or syncs the log and before the
+** wal-index announces them.  A failed write fails the commit as before.
+*/
+static int walWriterFlush(WalWriter *p){
+  int rc = SQLITE_OK;
+  if( p->nBuf>0 ){
+    rc = sqlite3OsWrite(p->pFd, p->aBuf, p->nBuf, p->iBufOffset);
+    p->nBuf = 0;
+  }
+  return rc;
+}""")
+sub("""  int rc;
+  if( iOffset<p->iSyncPoint && iOffset+iAmt>=p->iSyncPoint ){
+    int iFirstAmt = (int)(p->iSyncPoint - iOffset);""", """  int rc;
+  if( p->aBuf && p->iSyncPoint==0 ){
+    if( p->nBuf>0
+     && (p->iBufOffset+p->nBuf!=iOffset || p->nBuf+iAmt>p->nBufAlloc) ){
+      rc = walWriterFlush(p);
+      if( rc ) return rc;
+    }
+    if( iAmt<=p->nBufAlloc ){
+      if( p->nBuf==0 ) p->iBufOffset = iOffset;
+      memcpy(&p->aBuf[p->nBuf], pContent, iAmt);
+      p->nBuf += iAmt;
+      return SQLITE_OK;
+    }
+  }
+  if( iOffset<p->iSyncPoint && iOffset+iAmt>=p->iSyncPoint ){
+    int iFirstAmt = (int)(p->iSyncPoint - iOffset);""")
+sub("""  w.syncFlags = sync_flags;
+  w.szPage = szPage;
+  iOffset = walFrameOffset(iFrame+1, szPage);
+  szFrame = szPage + WAL_FRAME_HDRSIZE;
+""", """  w.syncFlags = sync_flags;
+  w.szPage = szPage;
+  iOffset = walFrameOffset(iFrame+1, szPage);
+  szFrame = szPage + WAL_FRAME_HDRSIZE;
+  w.aBuf = 0;
+  w.nBuf = 0;
+  w.nBufAlloc = 0;
+  w.iBufOffset = 0;
+  {
+    /* Room for every frame of this call, up to what one unixWrite() call
+    ** takes (seekAndWriteFd() writes below 128 KiB at a time; a bigger
+    ** call is written that much at a time).  Without memory, frame by
+    ** frame, as before. */
+    int nFrame = 0;
+    const int nMaxFrame = 0x1ffff / szFrame;
+    for(p=pList; p && nFrame<nMaxFrame; p=p->pDirty) nFrame++;
+    if( pWal->nLdFrames<nFrame*szFrame ){
+      u8 *aNew = sqlite3_realloc64(pWal->aLdFrames, (i64)nFrame*szFrame);
+      if( aNew ){
+        pWal->aLdFrames = aNew;
+        pWal->nLdFrames = nFrame*szFrame;
+      }
+    }
+    if( pWal->aLdFrames ){
+      w.aBuf = pWal->aLdFrames;
+      w.nBufAlloc = pWal->nLdFrames;
+    }
+  }
+""")
+sub("""        pData = p->pData;
+        rc = sqlite3OsWrite(pWal->pWalFd, pData, szPage, iOff);
+        if( rc ) return rc;
+        p->flags &= ~PGHDR_WAL_APPEND;
+        continue;""", """        pData = p->pData;
+        rc = walWriterFlush(&w);  /* the frame may be among those gathered */
+        if( rc ) return rc;
+        rc = sqlite3OsWrite(pWal->pWalFd, pData, szPage, iOff);
+        if( rc ) return rc;
+        p->flags &= ~PGHDR_WAL_APPEND;
+        continue;""")
+sub("""    pLast = p;
+    iOffset += szFrame;
+    p->flags |= PGHDR_WAL_APPEND;
+  }
+
+  /* Recalculate checksums within the wal file if required. */""", """    pLast = p;
+    iOffset += szFrame;
+    p->flags |= PGHDR_WAL_APPEND;
+  }
+  rc = walWriterFlush(&w);  /* before the log is read back, padded or synced */
+  if( rc ) return rc;
+  w.aBuf = 0;
+
+  /* Recalculate checksums within the wal file if required. */""")
+
 # Not compiled on Linux (macOS proxy locking and the lock tracer) keep osFcntl.
 open(path, "w", encoding="utf-8").write(src)
-print("patch_ofd: applied")
+print("patch_sqlite: applied")
