@@ -12,6 +12,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDir>
 #include <QDialogButtonBox>
 #include <QFile>
 #include <QFileDialog>
@@ -131,6 +132,13 @@ void TestConsoleFiles::exportDialogInTheStoreFolderLosesNothing()
             return false;
         }, kWaitMs);
         QTest::qWait(300); // icons and types are gathered after the listing
+        // For people to look at (LEDGER_TEST_SCREENSHOT_DIR): the dialog as the operator saw it,
+        // with every file shown.
+        if (const QString shots = qEnvironmentVariable("LEDGER_TEST_SCREENSHOT_DIR"); !shots.isEmpty()) {
+            dialog->setNameFilter(QStringLiteral("*"));
+            QTest::qWait(300);
+            dialog->grab().save(QDir(shots).filePath(QStringLiteral("export-dialog.png")));
+        }
         for (const char *suffix : {"", "-wal", "-shm"}) {
             const int fd = ::open(QFile::encodeName(folder.path + QLatin1String(suffix)).constData(), O_RDONLY | O_CLOEXEC);
             char buffer[512];
@@ -178,6 +186,10 @@ void TestConsoleFiles::replacedFilesAreSaidAndTheStoreReopened()
     QMessageBox *box = nullptr;
     QVERIFY(QTest::qWaitFor([&] { return (box = window.findChild<QMessageBox *>(QStringLiteral("reopenStoreBox"))) != nullptr; }, kWaitMs));
     QVERIFY2(box->text().contains(QLatin1String("replaced")), qPrintable(box->text()));
+    if (const QString shots = qEnvironmentVariable("LEDGER_TEST_SCREENSHOT_DIR"); !shots.isEmpty()) {
+        QTest::qWait(200);
+        box->grab().save(QDir(shots).filePath(QStringLiteral("replaced-box.png")));
+    }
     QCOMPARE(box->windowModality(), Qt::WindowModal);
     QSignalSpy reopened(&window, &MainWindow::storeOpened);
     QPushButton *reopen = nullptr;

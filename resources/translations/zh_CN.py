@@ -906,4 +906,6 @@ T = {
 "POSIX locks (%1)": "POSIX 锁（%1）",
 "SQLite %1 (built in), %2": "SQLite %1（内置），%2",
 "POSIX locks: open-file-description locks were refused here, so a program in this process that opens and closes the store's files drops its locks": "POSIX 锁：此处拒绝了打开文件描述锁，因此本进程中任何打开又关闭存储库文件的程序都会使其锁失效",
+"File": "文件",
+"%1 File": "%1 文件",
 }

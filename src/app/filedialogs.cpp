@@ -20,7 +20,12 @@ QString NameOnlyIconProvider::type(const QFileInfo &info) const
     if (info.isDir())
         return QAbstractFileIconProvider::type(info); // "Folder", from the name of the kind
     static const QMimeDatabase mimes;
-    return mimes.mimeTypeForFile(info.fileName(), QMimeDatabase::MatchExtension).comment();
+    const QMimeType mime = mimes.mimeTypeForFile(info.fileName(), QMimeDatabase::MatchExtension);
+    if (!mime.isDefault())
+        return mime.comment();
+    // No type by name (a store, its -wal and -shm): say what the name says, not "unknown".
+    const QString suffix = info.completeSuffix();
+    return suffix.isEmpty() ? QFileDialog::tr("File") : QFileDialog::tr("%1 File").arg(suffix);
 }
 
 namespace {
