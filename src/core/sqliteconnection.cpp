@@ -182,21 +182,14 @@ Result<std::unique_ptr<SqliteConnection>> SqliteConnection::open(const QString &
     sqliteBuildInfo(); // the lock kind is chosen before the first file is opened
 
     std::unique_ptr<SqliteConnection> conn(new SqliteConnection(path));
-    // Read-write, never create (checkFileBeforeOpen made a new store's file); no mutex per call
-    // (one connection per thread); extended result codes, so that errors say exactly what failed.
-    const int rc = sqlite3_open_v2(QFile::encodeName(path).constData(), &conn->m_db,
-                                   SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE, nullptr);
-    if (rc != SQLITE_OK) {
-        const Error e = conn->storeError(rc, conn->m_db ? QString::fromUtf8(sqlite3_errmsg(conn->m_db)) : QString(),
-                                         QStringLiteral("opening"));
+    // Read-write, never create: checkFileBeforeOpen made a new store's file.
+    if (const Error e = conn->openHandle(SQLITE_OPEN_READWRITE, options.busyTimeoutMs); !e.ok()) {
         if (mode == Mode::Create) {
             conn.reset();
             QFile::remove(path);
         }
         return e;
     }
-    sqlite3_extended_result_codes(conn->m_db, 1);
-    sqlite3_busy_timeout(conn->m_db, qMax(0, options.busyTimeoutMs));
     conn->m_shared = &shared; // the write gate, for migrations
     conn->m_durability = options.durability;
     conn->m_shard = options.shard;
@@ -222,12 +215,21 @@ Result<std::unique_ptr<SqliteConnection>> SqliteConnection::openRaw(const QStrin
     sqliteBuildInfo();
     std::unique_ptr<SqliteConnection> conn(new SqliteConnection(path));
     // Read-write creates a missing file (tests make foreign SQLite files with it).
-    const int flags = access == RawAccess::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
-    const int rc = sqlite3_open_v2(QFile::encodeName(path).constData(), &conn->m_db, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE, nullptr);
-    if (rc != SQLITE_OK)
-        return conn->storeError(rc, conn->m_db ? QString::fromUtf8(sqlite3_errmsg(conn->m_db)) : QString(), QStringLiteral("opening"));
-    sqlite3_busy_timeout(conn->m_db, 5000);
+    if (Error e = conn->openHandle(access == RawAccess::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, 5000);
+        !e.ok())
+        return e;
     return conn;
+}
+
+Error SqliteConnection::openHandle(int flags, int busyTimeoutMs)
+{
+    // No mutex per call (one connection per thread); extended result codes, so that errors say
+    // exactly what failed. A handle that failed to open is still closed by the destructor.
+    const int rc = sqlite3_open_v2(QFile::encodeName(m_path).constData(), &m_db, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE, nullptr);
+    if (rc != SQLITE_OK)
+        return storeError(rc, m_db ? QString::fromUtf8(sqlite3_errmsg(m_db)) : QString(), QStringLiteral("opening"));
+    sqlite3_busy_timeout(m_db, qMax(0, busyTimeoutMs));
+    return {};
 }
 
 Error SqliteConnection::checkAndMigrate(Mode mode, int scaleForCreate)
@@ -337,20 +339,20 @@ Result<SqliteStatement *> SqliteConnection::run(const char *sql, std::initialize
 
 Result<std::unique_ptr<SqliteStatement>> SqliteConnection::runDynamic(const QString &sql, std::initializer_list<SqlArg> binds)
 {
-    auto query = prepareDynamic(sql);
-    if (!query.ok())
-        return query;
-    if (const int rc = (*query)->start(binds); rc != SQLITE_OK)
-        return storeError(rc, (*query)->errorMessage(), QStringLiteral("running a statement"));
-    return query;
+    return runDynamic(sql, binds.begin(), binds.end());
 }
 
 Result<std::unique_ptr<SqliteStatement>> SqliteConnection::runDynamic(const QString &sql, const QList<SqlArg> &binds)
 {
+    return runDynamic(sql, binds.constData(), binds.constData() + binds.size());
+}
+
+Result<std::unique_ptr<SqliteStatement>> SqliteConnection::runDynamic(const QString &sql, const SqlArg *first, const SqlArg *last)
+{
     auto query = prepareDynamic(sql);
     if (!query.ok())
         return query;
-    if (const int rc = (*query)->start(binds.constData(), binds.constData() + binds.size()); rc != SQLITE_OK)
+    if (const int rc = (*query)->start(first, last); rc != SQLITE_OK)
         return storeError(rc, (*query)->errorMessage(), QStringLiteral("running a statement"));
     return query;
 }

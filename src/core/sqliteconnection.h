@@ -138,6 +138,9 @@ private:
     // The cached prepared statement for `sql` (a string literal), not yet run.
     Result<SqliteStatement *> prepared(const char *sql);
     Result<std::unique_ptr<SqliteStatement>> prepareDynamic(const QString &sql);
+    Result<std::unique_ptr<SqliteStatement>> runDynamic(const QString &sql, const SqlArg *first, const SqlArg *last);
+    // sqlite3_open_v2 of m_path with `flags`, and the busy timeout.
+    Error openHandle(int flags, int busyTimeoutMs);
 
     // sqliteconnection_checkpoints.cpp: the WAL hook notes a checkpoint due; after the commit,
     // the file's checkpointer thread is asked for it.
