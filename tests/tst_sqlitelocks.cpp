@@ -57,6 +57,18 @@ ino_t inodeOf(const QString &path)
     return ::stat(QFile::encodeName(path).constData(), &st) == 0 ? st.st_ino : 0;
 }
 
+// A store with alice and bob funded, made in `dir` and closed again: no connection of this
+// process has it open.
+QString fundedStore(const QTemporaryDir &dir, const QString &name, qint64 balance)
+{
+    const QString path = dir.filePath(name);
+    auto created = SqliteStore::create(path, 2);
+    if (!created.ok())
+        qFatal("%s", qPrintable(created.error().toString()));
+    openAccounts(**created, {kAlice, kBob}, balance);
+    return path;
+}
+
 // The scenario of foreignCloseLosesNothing, run in a process of its own (the lock kind is chosen
 // once per process): `spec` is "idle|reading|writing". Prints what happened, one fact a line:
 // wal-kept|wal-replaced, transfer-done|transfer-refused:<code>|transfer-failed:<error>,
@@ -168,12 +180,7 @@ void TestSqliteLocks::foreignCloseLosesNothing()
     // No connection of this process is open during the scenario: its locks would keep the other
     // process from taking the log for unused whatever the scenario's process does.
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("foreign.db"));
-    {
-        auto created = SqliteStore::create(path, 2);
-        QVERIFY(created.ok());
-        openAccounts(**created, {kAlice, kBob}, 10'000);
-    }
+    const QString path = fundedStore(dir, QStringLiteral("foreign.db"), 10'000);
     QProcess scenario;
     QProcessEnvironment env = cliEnvironment(path, locks);
     env.insert(QStringLiteral("LEDGER_TEST_FOREIGN_CLOSE"), path + QLatin1Char('|') + held);
@@ -218,18 +225,18 @@ void TestSqliteLocks::connectionsOfOneProcessShareOneLock()
     // another — and when the last closes, the log is checkpointed and removed (no lock left
     // behind by a closed connection).
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("shared.db"));
+    const QString path = fundedStore(dir, QStringLiteral("shared.db"), 10'000);
     const QString wal = path + QStringLiteral("-wal");
     {
-        auto created = SqliteStore::create(path, 2);
-        QVERIFY(created.ok());
-        openAccounts(**created, {kAlice, kBob}, 10'000);
+        auto first = SqliteStore::open(path);
+        QVERIFY(first.ok());
+        QVERIFY((*first)->account(kAlice).ok());
         auto a = SqliteStore::open(path);
         auto b = SqliteStore::open(path);
         QVERIFY(a.ok() && b.ok());
         QVERIFY((*a)->account(kAlice).ok());
         QVERIFY((*b)->account(kBob).ok());
-        created->reset(); // the first lockers go away while the others hold their locks
+        first->reset(); // the first lockers go away while the others hold their locks
         a->reset();
         Coordinator cb(**b, {});
         QVERIFY(cb.transfer({kAlice, kBob, 100, QString(), QString()}).ok());
@@ -260,12 +267,7 @@ void TestSqliteLocks::readOnlyFirstConnection()
     // read-only, a read-write connection that comes later still writes (its lock descriptor is
     // replaced, with the SHARED lock carried over).
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("ro.db"));
-    {
-        auto created = SqliteStore::create(path, 2);
-        QVERIFY(created.ok());
-        openAccounts(**created, {kAlice, kBob}, 1000);
-    }
+    const QString path = fundedStore(dir, QStringLiteral("ro.db"), 1000);
     auto reader = SqliteConnection::openRaw(path, SqliteConnection::RawAccess::ReadOnly);
     QVERIFY(reader.ok());
     auto rows = (*reader)->runDynamic(QStringLiteral("SELECT COUNT(*) FROM accounts"));
@@ -293,12 +295,7 @@ void TestSqliteLocks::failedFirstLock()
     // lock of a new connection fails with store-busy; once it is released, the same process
     // opens, writes and closes as usual, with nothing left locked.
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("busy.db"));
-    {
-        auto created = SqliteStore::create(path, 2);
-        QVERIFY(created.ok());
-        openAccounts(**created, {kAlice, kBob}, 1000);
-    }
+    const QString path = fundedStore(dir, QStringLiteral("busy.db"), 1000);
     const int fd = ::open(QFile::encodeName(path).constData(), O_RDWR | O_CLOEXEC);
     QVERIFY(fd >= 0);
     struct flock pending = {};
