@@ -97,7 +97,7 @@
     </message>
 </context>
 <context>
-    <name>QFileDialog</name>
+    <name>QAbstractFileIconProvider</name>
     <message>
         <source>File</source>
         <translation>文件</translation>
@@ -1060,10 +1060,6 @@ every shard writes synchronous=FULL. How many shards? (It cannot change later.)<
 每个分片都以 synchronous=FULL 写入。要多少个分片？（之后不能更改。）</translation>
     </message>
     <message>
-        <source>The store's files were replaced</source>
-        <translation>存储库的文件已被替换</translation>
-    </message>
-    <message>
         <source>%1
 
 Nothing more is written through this window until the store is opened again.</source>
@@ -1082,6 +1078,10 @@ Nothing more is written through this window until the store is opened again.</so
     <message>
         <source>  ·  POSIX locks</source>
         <translation>  ·  POSIX 锁</translation>
+    </message>
+    <message>
+        <source>The store must be opened again</source>
+        <translation>必须重新打开存储库</translation>
     </message>
 </context>
 <context>

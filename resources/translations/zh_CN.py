@@ -895,7 +895,7 @@ T = {
 "account %1 is %2": "账户 %1 为 %2",
 "%1 has %2 available, the transfer needs %3": "%1 可用 %2，转账需要 %3",
 "%1; creating the database did not work either: %2": "%1；创建该数据库也未成功：%2",
-"The store's files were replaced": "存储库的文件已被替换",
+"The store must be opened again": "必须重新打开存储库",
 "%1\n\nNothing more is written through this window until the store is opened again.": "%1\n\n在重新打开存储库之前，此窗口不会再写入任何内容。",
 "&Reopen the store": "重新打开存储库(&R)",
 "  ·  POSIX locks": "  ·  POSIX 锁",

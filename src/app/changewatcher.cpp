@@ -72,13 +72,16 @@ void ChangePoller::poll()
     auto marker = m_store->changeMarker();
     if (!marker.ok()) {
         m_store.reset(); // reopen next time: the file may have been replaced
-        if (marker.error().code == ErrorCode::StoreCorrupt && !m_reportedFailure)
+        // Once until the store answers again, whatever failed before it.
+        if (marker.error().code == ErrorCode::StoreCorrupt && !m_reportedBroken)
             Q_EMIT broken(marker.error().localized());
+        m_reportedBroken = m_reportedBroken || marker.error().code == ErrorCode::StoreCorrupt;
         if (!m_reportedFailure)
             Q_EMIT failed(marker.error().localized());
         m_reportedFailure = true;
         return;
     }
+    m_reportedBroken = false;
     if (m_reportedFailure) {
         m_reportedFailure = false;
         Q_EMIT resumed();

@@ -60,6 +60,7 @@ private:
     std::unique_ptr<Store> m_store;
     std::optional<qint64> m_last;
     bool m_reportedFailure = false;
+    bool m_reportedBroken = false;
 };
 
 } // namespace ledger::app

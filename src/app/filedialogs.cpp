@@ -1,5 +1,6 @@
 #include "filedialogs.h"
 
+#include <QCoreApplication>
 #include <QFileDialog>
 #include <QMimeDatabase>
 
@@ -23,9 +24,11 @@ QString NameOnlyIconProvider::type(const QFileInfo &info) const
     const QMimeType mime = mimes.mimeTypeForFile(info.fileName(), QMimeDatabase::MatchExtension);
     if (!mime.isDefault())
         return mime.comment();
-    // No type by name (a store, its -wal and -shm): say what the name says, not "unknown".
-    const QString suffix = info.completeSuffix();
-    return suffix.isEmpty() ? QFileDialog::tr("File") : QFileDialog::tr("%1 File").arg(suffix);
+    // No type by name (a store, its -wal and -shm): say what the name says, not "unknown" (in
+    // the words and context of Qt's own provider, which Qt's translations cover).
+    const QString suffix = info.suffix();
+    return suffix.isEmpty() ? QCoreApplication::translate("QAbstractFileIconProvider", "File")
+                            : QCoreApplication::translate("QAbstractFileIconProvider", "%1 File").arg(suffix);
 }
 
 namespace {
@@ -33,7 +36,7 @@ namespace {
 QString ask(QWidget *parent, QFileDialog::AcceptMode mode, const QString &caption, const QString &start, const QString &filter,
             QString *selectedFilter)
 {
-    static NameOnlyIconProvider icons;
+    NameOnlyIconProvider icons; // outlives the dialog, declared before it
     QFileDialog dialog(parent, caption, start, filter);
     dialog.setOption(QFileDialog::DontUseNativeDialog);
     dialog.setIconProvider(&icons);

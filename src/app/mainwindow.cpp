@@ -427,7 +427,7 @@ void MainWindow::offerReopen(const QString &message)
     if (findChild<QMessageBox *>(QStringLiteral("reopenStoreBox")))
         return; // one is up already
     const QString path = storePath();
-    auto *box = new QMessageBox(QMessageBox::Critical, tr("The store's files were replaced"),
+    auto *box = new QMessageBox(QMessageBox::Critical, tr("The store must be opened again"),
                                 tr("%1\n\nNothing more is written through this window until the store is opened again.").arg(message),
                                 QMessageBox::NoButton, this);
     box->setObjectName(QStringLiteral("reopenStoreBox"));

@@ -4,8 +4,8 @@
 
 namespace ledger {
 
-SqliteCheckpointer::SqliteCheckpointer(const QString &path, QMutex *gate, int thresholdPages)
-    : m_path(path.toUtf8()), m_gate(gate), m_catchUpFrames(qMax(16, thresholdPages / 32))
+SqliteCheckpointer::SqliteCheckpointer(const QByteArray &path, QMutex *gate, int thresholdPages)
+    : m_path(path), m_gate(gate), m_catchUpFrames(qMax(16, thresholdPages / 32))
 {
     m_thread = std::thread([this] { run(); });
 }

@@ -34,7 +34,8 @@ class SqliteCheckpointer {
 public:
     // `gate`: this process's write gate of the file (outlives the checkpointer); `thresholdPages`:
     // the log size at which checkpoints are asked for (the gated pass waits for a 32nd of it).
-    SqliteCheckpointer(const QString &path, QMutex *gate, int thresholdPages);
+    // `path`: the file name as the file system spells it (bytes, not text).
+    SqliteCheckpointer(const QByteArray &path, QMutex *gate, int thresholdPages);
     ~SqliteCheckpointer(); // stops the thread and waits for a checkpoint under way
     SqliteCheckpointer(const SqliteCheckpointer &) = delete;
     SqliteCheckpointer &operator=(const SqliteCheckpointer &) = delete;

@@ -149,6 +149,7 @@ SqliteConnection::~SqliteConnection()
     if (sqlite3_close(m_db) != SQLITE_OK) {
         qWarning("LedgerDesk: %s did not close: %s", qPrintable(m_path), sqlite3_errmsg(m_db));
         sqlite3_close_v2(m_db); // closes once the statement someone still holds is finalized
+        return;                 // and until then the file counts as open (SharedFile)
     }
     if (m_counted)
         --m_shared->connections;
@@ -320,9 +321,17 @@ Result<std::unique_ptr<SqliteStatement>> SqliteConnection::prepareDynamic(const 
 {
     const QByteArray utf8 = sql.toUtf8();
     sqlite3_stmt *statement = nullptr;
-    const int rc = sqlite3_prepare_v2(m_db, utf8.constData(), int(utf8.size()), &statement, nullptr);
+    const char *tail = nullptr;
+    const int rc = sqlite3_prepare_v2(m_db, utf8.constData(), int(utf8.size()), &statement, &tail);
     if (rc != SQLITE_OK)
         return storeError(rc, QString::fromUtf8(sqlite3_errmsg(m_db)), QStringLiteral("preparing a statement"));
+    // One statement, as Qt SQL required: SQLite would prepare the first and ignore the rest.
+    const bool more = tail && !QByteArray(tail).trimmed().isEmpty();
+    if (!statement || more) {
+        sqlite3_finalize(statement);
+        return storeError(SQLITE_MISUSE, statement ? QStringLiteral("more than one statement") : QStringLiteral("no statement"),
+                          QStringLiteral("preparing a statement"));
+    }
     return std::make_unique<SqliteStatement>(m_db, statement);
 }
 
@@ -387,7 +396,11 @@ Error SqliteConnection::readSnapshot(const std::function<Error()> &work)
         rollback();
         return e;
     }
-    return commit();
+    if (Error c = commit(); !c.ok()) {
+        rollback(); // a read left open would make every later write fail
+        return c;
+    }
+    return {};
 }
 
 Error SqliteConnection::runControl(const char *sql, const QString &context)
@@ -426,15 +439,17 @@ Error SqliteConnection::checkFilesInPlace()
     // Two calls per write: stat() of the store's name (is it still our file?), fstat() of the log
     // (was it unlinked?).
     int moved = 0;
-    QString which = m_path;
+    bool logMoved = false;
     sqlite3_file_control(m_db, "main", SQLITE_FCNTL_HAS_MOVED, &moved);
     sqlite3_file *log = nullptr;
-    if (!moved && sqlite3_file_control(m_db, "main", SQLITE_FCNTL_JOURNAL_POINTER, &log) == SQLITE_OK && log && log->pMethods) {
+    if (!moved && sqlite3_file_control(m_db, "main", SQLITE_FCNTL_JOURNAL_POINTER, &log) == SQLITE_OK && log && log->pMethods
+        && log->pMethods->xFileControl) {
         log->pMethods->xFileControl(log, SQLITE_FCNTL_HAS_MOVED, &moved);
-        which = m_path + QStringLiteral("-wal");
+        logMoved = moved != 0;
     }
     if (!moved)
         return {};
+    const QString which = logMoved ? m_path + QStringLiteral("-wal") : m_path;
     return makeError(ErrorCode::StoreCorrupt,
                      Message::translate("ledger", "%1 was deleted or replaced while this connection had it open (another program "
                                                   "removed it, or a process took the store for unused): what is written through this "

@@ -16,6 +16,7 @@
 
 #include "sqlitecheckpointer.h"
 
+#include <QFile>
 #include <sqlite3.h>
 
 namespace ledger {
@@ -41,7 +42,7 @@ void SqliteConnection::checkpointIfWanted()
     if (!m_shared->checkpointer) {
         // The name SQLite itself resolved (absolute), not ours: a chdir cannot misdirect it.
         const char *file = sqlite3_db_filename(m_db, "main");
-        m_shared->checkpointer = std::make_unique<SqliteCheckpointer>(file ? QString::fromUtf8(file) : m_path,
+        m_shared->checkpointer = std::make_unique<SqliteCheckpointer>(file ? QByteArray(file) : QFile::encodeName(m_path),
                                                                       &m_shared->writeGate, m_checkpointPages);
     }
     m_shared->checkpointer->request();

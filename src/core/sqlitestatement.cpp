@@ -45,7 +45,7 @@ int SqlArg::bind(sqlite3_stmt *statement, int index) const
     // The store's text is UTF-8; converting here once is cheaper than SQLite converting a
     // UTF-16 value at every comparison. Copied by SQLite (TRANSIENT): `utf8` is ours.
     const QByteArray utf8 = m_text.toUtf8();
-    return sqlite3_bind_text(statement, index, utf8.constData(), int(utf8.size()), SQLITE_TRANSIENT);
+    return sqlite3_bind_text(statement, index, utf8.isNull() ? "" : utf8.constData(), int(utf8.size()), SQLITE_TRANSIENT);
 }
 
 SqliteStatement::SqliteStatement(sqlite3 *db, sqlite3_stmt *statement) : m_db(db), m_statement(statement) {}
@@ -71,6 +71,12 @@ int SqliteStatement::start(const SqlArg *first, const SqlArg *last)
     m_error.clear();
     m_rowPending = false;
     m_changes = 0;
+    // As Qt SQL did ("parameter count mismatch"): a missing bind would silently be NULL.
+    if (last - first != sqlite3_bind_parameter_count(m_statement)) {
+        m_rc = SQLITE_RANGE;
+        m_error = QStringLiteral("%1 values bound to a statement with %2 parameters").arg(last - first).arg(sqlite3_bind_parameter_count(m_statement));
+        return m_rc;
+    }
     int index = 1;
     for (const SqlArg *arg = first; arg != last; ++arg) {
         if (const int rc = arg->bind(m_statement, index++); rc != SQLITE_OK)

@@ -19,6 +19,7 @@ sub("""  unixShmNode *pShmNode;          /* Shared memory associated with this i
 """  unixShmNode *pShmNode;          /* Shared memory associated with this inode */
   int hLock;                      /* LedgerDesk: descriptor all locks go through */
   int hLockOld;                   /* LedgerDesk: a replaced one, POSIX mode only */
+  u8 bLockRdonly;                 /* LedgerDesk: hLock is a read-only descriptor */
   unixInodeInfo *pNext;           /* List of all unixInodeInfo objects */""")
 
 # 2. The lock call: OFD first, POSIX where the kernel or file system refuses.
@@ -58,7 +59,9 @@ sub("""#undef osFcntl
 #endif
 static int unixOfdEnabled = 1;   /* cleared by sqlite3_ledgerdesk_ofd_locks(0) */
 static int unixOfdRefused = 0;   /* lock calls the kernel refused as OFD */
-static int unixLockFcntl(int h, int op, struct flock *pLock){
+/* The lock call; *pbOfd (when given) says whether it was made as an OFD lock. */
+static int unixLockFcntlEx(int h, int op, struct flock *pLock, int *pbOfd){
+  if( pbOfd ) *pbOfd = 0;
 #ifdef F_OFD_SETLK
   if( AtomicLoad(&unixOfdEnabled) ){
     struct flock l = *pLock;
@@ -72,12 +75,16 @@ static int unixLockFcntl(int h, int op, struct flock *pLock){
         *pLock = l;
         errno = e;
       }
+      if( pbOfd ) *pbOfd = 1;
       return rc;
     }
     AtomicStore(&unixOfdRefused, AtomicLoad(&unixOfdRefused)+1);
   }
 #endif
   return osFcntl(h, op, pLock);
+}
+static int unixLockFcntl(int h, int op, struct flock *pLock){
+  return unixLockFcntlEx(h, op, pLock, 0);
 }
 
 /* Returns whether OFD locks are enabled, and sets them on (1) or off (0);
@@ -147,6 +154,7 @@ sub("""    memset(pInode, 0, sizeof(*pInode));
     memcpy(&pInode->fileId, &fileId, sizeof(fileId));
     pInode->hLockOld = -1;
     pInode->hLock = unixDupLockFd(fd);
+    pInode->bLockRdonly = (u8)unixIsReadOnlyFd(pInode->hLock);
     if( pInode->hLock<0 ){
       storeLastErrno(pFile, errno);
       sqlite3_free(pInode);
@@ -168,8 +176,8 @@ sub("""    inodeList = pInode;
   }else{
     pInode->nRef++;
     sqlite3_mutex_enter(pInode->pLockMutex);
-    if( unixIsReadOnlyFd(pInode->hLock) && !unixIsReadOnlyFd(fd) ){
-      unixUpgradeLockFd(pInode, fd);
+    if( pInode->bLockRdonly && !unixIsReadOnlyFd(fd) ){
+      unixUpgradeLockFd(pInode, fd);  /* retried by unixFileLock() if it fails */
     }
     sqlite3_mutex_leave(pInode->pLockMutex);
   }
@@ -193,6 +201,7 @@ sub("""static unixInodeInfo *inodeList = 0;  /* All unixInodeInfo objects */""",
 static void unixUpgradeLockFd(unixInodeInfo *pInode, int fd){
   struct flock l;
   int h;
+  int bOfd = 0;
   if( pInode->hLockOld>=0 ) return;
   h = unixDupLockFd(fd);
   if( h<0 ) return;
@@ -202,21 +211,28 @@ static void unixUpgradeLockFd(unixInodeInfo *pInode, int fd){
     l.l_whence = SEEK_SET;
     l.l_start = SHARED_FIRST;
     l.l_len = SHARED_SIZE;
-    if( unixLockFcntl(h, F_SETLK, &l) ){
+    if( unixLockFcntlEx(h, F_SETLK, &l, &bOfd) ){
       osClose(h);
       return;
     }
-  }
-  if( unixOfdWorks(pInode->hLock) ){
-    memset(&l, 0, sizeof(l));
-    l.l_type = F_UNLCK;
-    l.l_whence = SEEK_SET;
-    unixLockFcntl(pInode->hLock, F_SETLK, &l);
-    osClose(pInode->hLock);
+    if( bOfd ){
+      /* The old description's lock goes with it: an OFD unlock, never a
+      ** POSIX one, which would drop the process's lock just taken. */
+      memset(&l, 0, sizeof(l));
+      l.l_type = F_UNLCK;
+      l.l_whence = SEEK_SET;
+#ifdef F_OFD_SETLK
+      osFcntl(pInode->hLock, F_OFD_SETLK, &l);
+#endif
+      osClose(pInode->hLock);
+    }else{
+      pInode->hLockOld = pInode->hLock;
+    }
   }else{
-    pInode->hLockOld = pInode->hLock;
+    osClose(pInode->hLock);  /* it holds no lock, OFD or POSIX */
   }
   pInode->hLock = h;
+  pInode->bLockRdonly = 0;
 }""")
 
 # 5. Moved: also for files without inode state (the WAL), and for unlinked files.
@@ -269,6 +285,18 @@ sub("""      rc = osFcntl(pFile->h, F_SETLKW, pLock);
 #endif
     rc = osSetPosixAdvisoryLock(pInode->hLock, pLock, pFile);""")
 
+# 6b. A read-only lock descriptor that could not be upgraded when a read-write
+#     connection came is upgraded at that connection's first write lock.
+sub("""  assert( pInode!=0 );
+  assert( sqlite3_mutex_held(pInode->pLockMutex) );
+  if( (pFile->ctrlFlags & (UNIXFILE_EXCL|UNIXFILE_RDONLY))==UNIXFILE_EXCL ){""", """  assert( pInode!=0 );
+  assert( sqlite3_mutex_held(pInode->pLockMutex) );
+  if( pInode->bLockRdonly && pLock->l_type==F_WRLCK
+   && (pFile->ctrlFlags & UNIXFILE_RDONLY)==0 ){
+    unixUpgradeLockFd(pInode, pFile->h);  /* LedgerDesk: see findInodeInfo() */
+  }
+  if( (pFile->ctrlFlags & (UNIXFILE_EXCL|UNIXFILE_RDONLY))==UNIXFILE_EXCL ){""")
+
 # 7. The -shm file's lock queries (its locks go through osSetPosixAdvisoryLock).
 sub("""    if( osFcntl(pShmNode->hShm, F_GETLK, &f)<0 ){""", """    if( unixLockFcntl(pShmNode->hShm, F_GETLK, &f)<0 ){""")
 sub("""  osFcntl(pShmNode->hShm, F_GETLK, &lock);
@@ -286,7 +314,11 @@ sub("""static int unixFileControl(sqlite3_file *id, int op, void *pArg){
       /* 1 when this file's locks are open-file-description locks. */
       int ofd = 0;
 #ifdef F_OFD_GETLK
-      if( pFile->pInode ) ofd = unixOfdWorks(pFile->pInode->hLock);
+      if( pFile->pInode ){
+        sqlite3_mutex_enter(pFile->pInode->pLockMutex);
+        ofd = unixOfdWorks(pFile->pInode->hLock);
+        sqlite3_mutex_leave(pFile->pInode->pLockMutex);
+      }
 #endif
       *(int*)pArg = ofd;
       return SQLITE_OK;
