@@ -25,7 +25,6 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace ledger;
@@ -35,21 +34,6 @@ using namespace ledger::test;
 namespace {
 
 constexpr int kWaitMs = 20'000;
-
-ino_t inodeOf(const QString &path)
-{
-    struct stat st = {};
-    return ::stat(QFile::encodeName(path).constData(), &st) == 0 ? st.st_ino : 0;
-}
-
-QProcessEnvironment cliEnvironment(const QString &store)
-{
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("LEDGERDESK_STORE"), store);
-    env.remove(QStringLiteral("LEDGER_CRASH_AFTER"));
-    env.remove(QStringLiteral("LEDGER_STEP_DELAY_MS"));
-    return env;
-}
 
 // A store with demo accounts in its own folder, closed again: only the console has it open.
 struct StoreFolder {
@@ -107,7 +91,7 @@ void TestConsoleFiles::exportDialogInTheStoreFolderLosesNothing()
     window.settings().setOperatorName(QStringLiteral("night-operator"));
     QVERIFY(openIn(window, folder.path));
     const QString wal = folder.path + QStringLiteral("-wal");
-    const ino_t walBefore = inodeOf(wal);
+    const quint64 walBefore = fileInode(wal);
     QVERIFY(walBefore != 0);
 
     // File ▸ Export view as CSV (Ctrl+E): the dialog goes to the store's folder and lists it —
@@ -154,16 +138,16 @@ void TestConsoleFiles::exportDialogInTheStoreFolderLosesNothing()
 
     // Another process opens the store, reads, and closes: believing itself the last one, it
     // would checkpoint and delete the log if this process's locks were gone.
-    const ProcessResult accounts = runLedgerctl({QStringLiteral("accounts")}, cliEnvironment(folder.path));
+    const ProcessResult accounts = runLedgerctl({QStringLiteral("accounts")}, storeEnvironment(folder.path));
     QCOMPARE(accounts.exitCode, 0);
-    QCOMPARE(inodeOf(wal), walBefore);
+    QCOMPARE(fileInode(wal), walBefore);
 
     // A transfer in the console, reported done: it is in the store, seen by another process.
     const QString id = transferInConsole(window, QStringLiteral("12.34"));
     QVERIFY(!id.isEmpty());
-    const ProcessResult show = runLedgerctl({QStringLiteral("show"), id}, cliEnvironment(folder.path));
+    const ProcessResult show = runLedgerctl({QStringLiteral("show"), id}, storeEnvironment(folder.path));
     QVERIFY2(show.exitCode == 0 && show.out.contains(QLatin1String("done")), qPrintable(show.out + show.err));
-    const ProcessResult audit = runLedgerctl({QStringLiteral("audit")}, cliEnvironment(folder.path));
+    const ProcessResult audit = runLedgerctl({QStringLiteral("audit")}, storeEnvironment(folder.path));
     QVERIFY2(audit.exitCode == 0, qPrintable(audit.out + audit.err));
 }
 
@@ -178,7 +162,7 @@ void TestConsoleFiles::replacedFilesAreSaidAndTheStoreReopened()
     QVERIFY(openIn(window, folder.path));
     const QString copy = folder.dir.filePath(QStringLiteral("restored.db"));
     QVERIFY(runLedgerctl({QStringLiteral("transfer"), QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("0.01")},
-                         cliEnvironment(folder.path))
+                         storeEnvironment(folder.path))
                 .exitCode == 0);
     QVERIFY(QFile::copy(folder.path, copy));
     QVERIFY(::rename(QFile::encodeName(copy).constData(), QFile::encodeName(folder.path).constData()) == 0);
@@ -202,7 +186,7 @@ void TestConsoleFiles::replacedFilesAreSaidAndTheStoreReopened()
     QVERIFY(QTest::qWaitFor([&] { return !window.isBusy(); }, kWaitMs));
     const QString id = transferInConsole(window, QStringLiteral("1.00"));
     QVERIFY(!id.isEmpty());
-    const ProcessResult show = runLedgerctl({QStringLiteral("show"), id}, cliEnvironment(folder.path));
+    const ProcessResult show = runLedgerctl({QStringLiteral("show"), id}, storeEnvironment(folder.path));
     QVERIFY2(show.exitCode == 0, qPrintable(show.out + show.err));
 }
 

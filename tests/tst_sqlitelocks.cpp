@@ -14,7 +14,6 @@
 #include <QTemporaryDir>
 #include <QTextStream>
 #include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace ledger;
@@ -25,17 +24,10 @@ namespace {
 const QString kAlice = QStringLiteral("alice");
 const QString kBob = QStringLiteral("bob");
 
+// ledgerctl on `store`, with the lock kind `locks` ("posix"), or the default.
 QProcessEnvironment cliEnvironment(const QString &store, const QString &locks = {})
 {
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("LEDGERDESK_STORE"), store);
-    env.remove(QStringLiteral("LEDGER_CRASH_AFTER"));
-    env.remove(QStringLiteral("LEDGER_TEST_FOREIGN_CLOSE"));
-    if (locks.isEmpty())
-        env.remove(QStringLiteral("LEDGERDESK_SQLITE_LOCKS"));
-    else
-        env.insert(QStringLiteral("LEDGERDESK_SQLITE_LOCKS"), locks);
-    return env;
+    return storeEnvironment(store, locks.isEmpty() ? QStringList() : QStringList{QStringLiteral("LEDGERDESK_SQLITE_LOCKS=") + locks});
 }
 
 // Opens, reads and closes `path` with a descriptor of its own, as a file dialog, a thumbnailer
@@ -49,12 +41,6 @@ void touchWithPlainOpenClose(const QString &path)
     char buffer[512];
     [[maybe_unused]] const ssize_t n = ::read(fd, buffer, sizeof buffer);
     ::close(fd);
-}
-
-ino_t inodeOf(const QString &path)
-{
-    struct stat st = {};
-    return ::stat(QFile::encodeName(path).constData(), &st) == 0 ? st.st_ino : 0;
 }
 
 // A store with alice and bob funded, made in `dir` and closed again: no connection of this
@@ -85,7 +71,7 @@ int runForeignClose(const QString &store, const QString &spec)
     SqliteStore &mine = **opened;
     if (!mine.account(kAlice).ok()) // the connection reads: it holds its SHARED lock and the log
         return 2;
-    const ino_t walBefore = inodeOf(wal);
+    const quint64 walBefore = fileInode(wal);
     std::optional<RawSql> other; // a second connection of this process, inside a read or a write
     if (spec == QLatin1String("reading")) {
         other.emplace(store);
@@ -109,7 +95,7 @@ int runForeignClose(const QString &store, const QString &spec)
         out << "raw-committed\n";
     if (other && spec == QLatin1String("reading"))
         other->exec(QStringLiteral("COMMIT"));
-    out << (inodeOf(wal) == walBefore ? "wal-kept" : "wal-replaced") << '\n';
+    out << (fileInode(wal) == walBefore ? "wal-kept" : "wal-replaced") << '\n';
 
     Coordinator coordinator(mine, {});
     const TxOutcome o = coordinator.transfer({kAlice, kBob, 250, QStringLiteral("after the foreign close"), QString()});

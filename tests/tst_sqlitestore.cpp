@@ -780,10 +780,8 @@ void TestSqliteStore::openingAnotherConnectionKeepsTheLocks()
     std::unique_ptr<Store> third = t.openAnother();
     QVERIFY(QFile::exists(t.path() + QStringLiteral("-wal")));
 
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("LEDGERDESK_STORE"), t.path());
-    env.remove(QStringLiteral("LEDGER_CRASH_AFTER"));
-    const ProcessResult r = runLedgerctl({QStringLiteral("transfer"), QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("1")}, env);
+    const ProcessResult r = runLedgerctl({QStringLiteral("transfer"), QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("1")},
+                                         storeEnvironment(t.path()));
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(QFile::exists(t.path() + QStringLiteral("-wal")),
              "another process deleted the write-ahead log while this one had the store open");

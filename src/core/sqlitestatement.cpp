@@ -66,12 +66,12 @@ int SqliteStatement::start(const SqlArg *first, const SqlArg *last)
 {
     if (sqlite3_stmt_busy(m_statement))
         sqlite3_reset(m_statement);
-    sqlite3_clear_bindings(m_statement);
     m_rc = SQLITE_OK;
     m_error.clear();
     m_rowPending = false;
     m_changes = 0;
-    // As Qt SQL did ("parameter count mismatch"): a missing bind would silently be NULL.
+    // As Qt SQL did ("parameter count mismatch"): a missing bind would silently keep the last
+    // run's value. Counted, every parameter is bound anew below.
     if (last - first != sqlite3_bind_parameter_count(m_statement)) {
         m_rc = SQLITE_RANGE;
         m_error = QStringLiteral("%1 values bound to a statement with %2 parameters").arg(last - first).arg(sqlite3_bind_parameter_count(m_statement));

@@ -10,6 +10,7 @@
 #include <QCryptographicHash>
 #include <QFile>
 #include <QProcess>
+#include <sys/stat.h>
 
 namespace ledger::test {
 
@@ -229,6 +230,24 @@ QProcessEnvironment ledgerctlEnvironment(const QString &home, const QString &sto
     for (const QString &pair : extra)
         env.insert(pair.section(QLatin1Char('='), 0, 0), pair.section(QLatin1Char('='), 1));
     return env;
+}
+
+QProcessEnvironment storeEnvironment(const QString &store, const QStringList &extra)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("LEDGERDESK_STORE"), store);
+    for (const char *hook : {"LEDGER_CRASH_AFTER", "LEDGER_STEP_DELAY_MS", "LEDGERDESK_SQLITE_LOCKS", "LEDGER_TEST_FOREIGN_CLOSE",
+                             "LEDGER_TEST_WRITER"})
+        env.remove(QLatin1String(hook));
+    for (const QString &pair : extra)
+        env.insert(pair.section(QLatin1Char('='), 0, 0), pair.section(QLatin1Char('='), 1));
+    return env;
+}
+
+quint64 fileInode(const QString &path)
+{
+    struct stat st = {};
+    return ::stat(QFile::encodeName(path).constData(), &st) == 0 ? quint64(st.st_ino) : 0;
 }
 
 ProcessResult runLedgerctl(const QStringList &args, const QProcessEnvironment &env, int timeoutMs)
