@@ -3,7 +3,7 @@
 // keyboard alone (shortcuts, and Tab through each view's controls); no two actions share a
 // shortcut; the window follows the system's light or dark palette; and column layouts are
 // remembered per store.
-#include "demo.h"
+#include "operations/demo.h"
 #include "mainwindow.h"
 #include "testsupport.h"
 #include "widgets/tablepage.h"

@@ -1,7 +1,7 @@
 // The audit: clean stores stay clean in every intermediate state; each invariant, broken by
 // tampering underneath the store, is reported with its number, code and the ids involved.
-#include "demo.h"
-#include "identifiers.h"
+#include "operations/demo.h"
+#include "ledger/identifiers.h"
 #include "testsupport.h"
 
 using namespace ledger;

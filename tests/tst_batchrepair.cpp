@@ -1,5 +1,5 @@
 // Batch repairs: each transaction repaired once, progress after each, stopping between two.
-#include "batchrepair.h"
+#include "operations/batchrepair.h"
 #include "testsupport.h"
 
 using namespace ledger;

@@ -1,6 +1,6 @@
 // The benchmark's statistics: nearest-rank percentiles (a reported p99 is a latency some
 // transfer really had), population standard deviation, and the median of runs.
-#include "benchstats.h"
+#include "bench/benchstats.h"
 
 #include <QTest>
 

@@ -9,7 +9,7 @@
 // touched (cleanupTestCase checks that nothing appeared there either).
 
 #include "argparser.h"
-#include "errors.h"
+#include "ledger/errors.h"
 #include "testsupport.h"
 
 #include <QDateTime>

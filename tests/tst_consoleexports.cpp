@@ -2,11 +2,11 @@
 // every row of its query (read from the store by a worker, far more than the view has loaded),
 // the files read back as CSV and JSON, a failing path is said so and leaves nothing, and the
 // incident report is saved as HTML and as PDF — rendered to PNG with pdftoppm and looked at.
-#include "csv.h"
-#include "demo.h"
+#include "interchange/csv.h"
+#include "operations/demo.h"
 #include "exports/exportcontroller.h"
 #include "mainwindow.h"
-#include "operatoractions.h"
+#include "operations/operatoractions.h"
 #include "models/transactiontablemodel.h"
 #include "testsupport.h"
 #include "widgets/tablepage.h"

@@ -3,11 +3,11 @@
 // in the console — the transfer is in the store. And when the files are replaced anyway, the
 // console says so, refuses to write, and offers to reopen. Run offscreen and under Xvfb.
 #include "consoleactions.h"
-#include "demo.h"
+#include "operations/demo.h"
 #include "dialogs/transferdialog.h"
 #include "mainwindow.h"
 #include "models/navigatormodel.h"
-#include "sqlitestore.h"
+#include "store/sqlite/sqlitestore.h"
 #include "testsupport.h"
 
 #include <QAction>

@@ -1,6 +1,6 @@
 // The coordinator: transfers, refusals, idempotency keys, cancel, resume from every stop, and
 // compensation (asked once, twice, after a canceled attempt, of an applied original).
-#include "identifiers.h"
+#include "ledger/identifiers.h"
 #include "testsupport.h"
 
 using namespace ledger;

@@ -3,7 +3,7 @@
 // write committed (--crash-after, exit 86). Then `ledgerctl recover` runs, `ledgerctl audit`
 // must be clean, and the transaction must have reached the state its flow promises — exactly
 // once, with the money moved exactly once.
-#include "identifiers.h"
+#include "ledger/identifiers.h"
 #include "testsupport.h"
 
 #include <QJsonDocument>
@@ -189,10 +189,11 @@ void TestCrashSweep::sweep()
     // The watched transaction and its final state.
     QString watched = id;
     if (f.setup == Setup::None) {
-        t.store().scanTransactions([&](const Transaction &tx) {
+        const Error scanned = t.store().scanTransactions([&](const Transaction &tx) {
             if (tx.memo == QLatin1String("sweep"))
                 watched = tx.id;
         });
+        QVERIFY2(scanned.ok(), qPrintable(scanned.toString()));
     } else if (f.command.first() == QLatin1String("compensate")) {
         watched = compensationId(id, 1);
     }

@@ -1,6 +1,6 @@
 // RFC 4180: what the writer quotes, that the reader gives back every field as written, and that
 // the reader refuses what is not CSV.
-#include "csv.h"
+#include "interchange/csv.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
 // The guided repair's diagnosis in plain words, its recommendation for every state, and the
 // check after a repair.
-#include "diagnosis.h"
+#include "operations/diagnosis.h"
 #include "testsupport.h"
 
 using namespace ledger;

@@ -1,6 +1,6 @@
 // The store's timestamps: written by hand (formatTimestampMs) and read by hand on the hot path
 // (parseTimestamp), so both are checked against Qt's own ISO 8601 handling, edges included.
-#include "documents.h"
+#include "ledger/documents.h"
 
 #include <QTest>
 

@@ -1,5 +1,5 @@
 // Durations as operators type them (90s, 30m, 2h, 1h30m) and as ages are shown.
-#include "duration.h"
+#include "ledger/duration.h"
 
 #include <QTest>
 

@@ -3,8 +3,8 @@
 // balances they left; a cursor resumes with no gap and no duplicate — on one file and on a
 // sharded store; while ledgerctl processes make transfers at the same time; and pushed live to
 // real WebSocket clients.
-#include "changefeed.h"
-#include "money.h"
+#include "interchange/changefeed.h"
+#include "ledger/money.h"
 #include "testsupport.h"
 
 #include <QJsonArray>
@@ -135,8 +135,8 @@ private Q_SLOTS:
     void resumesFromEveryCursor();
     void balancesLeftByEachLeg();
     void shardedStore();
-    void unsupportedByDefault();
     void feedWhileProcessesTransfer();
+    void followWaitsForFinishes();
     void webSocketClients();
     void serveRefusesAPortInUse();
 };
@@ -303,14 +303,6 @@ void TestFeed::shardedStore()
     QCOMPARE(QJsonDocument::fromJson(lines[1].toUtf8()).object().value(QStringLiteral("cursor")).toString(), all[1].cursor.toString());
 }
 
-void TestFeed::unsupportedByDefault()
-{
-    // What a kind of store without a feed answers: the interface's default (not SQLite's).
-    TempStore t;
-    Store &s = t.store();
-    QCOMPARE(s.Store::finishedAfter(0, 0, 10).code(), ErrorCode::Unsupported);
-}
-
 void TestFeed::feedWhileProcessesTransfer()
 {
     TempStore t;
@@ -356,6 +348,53 @@ void TestFeed::feedWhileProcessesTransfer()
     }
     QVERIFY2(expected.isEmpty(), qPrintable(QStringLiteral("missing: ") + QStringList(expected.keys()).join(QLatin1Char(' '))));
     LEDGER_VERIFY_AUDIT_CLEAN(t.store());
+}
+
+void TestFeed::followWaitsForFinishes()
+{
+    // `feed --follow` waits on the store's change notifier (a PostgreSQL store announces each
+    // commit; a file's change marker is polled) and prints each finish as it comes, once.
+    TempStore t;
+    openAccounts(t.store(), {QStringLiteral("acc0"), QStringLiteral("acc1")}, 100000);
+    const QProcessEnvironment env = envFor(t.path());
+    QProcess follower;
+    follower.setProcessEnvironment(env);
+    follower.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    follower.start(QStringLiteral(LEDGERCTL_PATH), {QStringLiteral("feed"), QStringLiteral("--follow"), QStringLiteral("--since"), QStringLiteral("0")});
+    QVERIFY(follower.waitForStarted(10'000));
+    QStringList lines;
+    const auto readLines = [&]() {
+        while (follower.canReadLine())
+            lines << QString::fromUtf8(follower.readLine()).trimmed();
+    };
+    QTRY_COMPARE_WITH_TIMEOUT((readLines(), lines.size()), 2, 10'000); // the two openings
+    QTest::qWait(300);
+    readLines();
+    QCOMPARE(lines.size(), 2); // and then it waits
+    QCOMPARE(follower.state(), QProcess::Running);
+
+    QStringList ids;
+    for (int i = 0; i < 3; ++i) {
+        const ProcessResult r = runLedgerctl({QStringLiteral("transfer"), QStringLiteral("acc0"), QStringLiteral("acc1"), QStringLiteral("1.00"),
+                                              QStringLiteral("--json")}, env);
+        QCOMPARE(r.exitCode, 0);
+        ids << QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("id")).toString();
+        // Each finish comes out while the follower keeps running.
+        QTRY_COMPARE_WITH_TIMEOUT((readLines(), lines.size()), 3 + i, 10'000);
+        const QJsonObject o = QJsonDocument::fromJson(lines.last().toUtf8()).object();
+        QCOMPARE(o.value(QStringLiteral("transaction")).toObject().value(QStringLiteral("id")).toString(), ids.last());
+    }
+    QTest::qWait(300); // a duplicate would come now
+    readLines();
+    QCOMPARE(lines.size(), 5);
+    QCOMPARE(follower.state(), QProcess::Running);
+    follower.kill();
+    follower.waitForFinished(10'000);
+
+    // With --limit it ends after that many, following until they are there.
+    const ProcessResult limited = runLedgerctl({QStringLiteral("feed"), QStringLiteral("--follow"), QStringLiteral("--limit"), QStringLiteral("5")}, env);
+    QCOMPARE(limited.exitCode, 0);
+    QCOMPARE(limited.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts).size(), 5);
 }
 
 void TestFeed::webSocketClients()

@@ -4,15 +4,15 @@
 // repairs with their preview, actions enabled only where allowed, live updates from another
 // connection that keep the selection, the window staying responsive while a thousand repairs
 // run, the audit view, and the screenshot tour.
-#include "demo.h"
+#include "operations/demo.h"
 #include "dialogs/recoverdialog.h"
 #include "dialogs/repairdialog.h"
 #include "dialogs/repairwizard.h"
 #include "dialogs/transferdialog.h"
-#include "identifiers.h"
+#include "ledger/identifiers.h"
 #include "mainwindow.h"
 #include "models/transactiontablemodel.h"
-#include "money.h"
+#include "ledger/money.h"
 #include "screenshottour.h"
 #include "testsupport.h"
 #include "widgets/auditview.h"
@@ -84,10 +84,12 @@ struct Console {
         if (step != Step::Done && r.exitCode != kCrashExitStatus)
             qWarning("ledgerctl did not crash: %d %s", r.exitCode, qPrintable(r.err));
         QString id;
-        store.store().scanTransactions([&](const Transaction &t) {
+        const Error scanned = store.store().scanTransactions([&](const Transaction &t) {
             if (t.memo == memo)
                 id = t.id;
         });
+        if (!scanned.ok())
+            qWarning("%s", qPrintable(scanned.toString()));
         return id;
     }
 

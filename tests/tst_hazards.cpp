@@ -2,7 +2,7 @@
 // past its lease while a recoverer (or an operator) takes over and then wakes and carries on; a
 // hold that arrives after the cancel that voided it; recoverers and operators racing on the same
 // transactions; many threads making transfers among few accounts while recovery runs.
-#include "recovery.h"
+#include "protocol/recovery.h"
 #include "testsupport.h"
 
 #include <QMutex>
@@ -158,7 +158,7 @@ void TestHazards::stalledWorker()
         QTest::qWait(300); // past the worker's lease
         RecoveryOptions options;
         options.olderThanMs = 3'600'000; // only the expired lease makes it eligible
-        const RecoveryReport r = recoverStuck(t.config(), options);
+        const RecoveryReport r = recoverStuck(connectorOf(t.config()), options);
         QCOMPARE(r.candidates, qint64(1));
         QCOMPARE(r.items.first().toState, std::optional<TxState>(final));
     }
@@ -251,13 +251,13 @@ void TestHazards::twoRecoverersFinishEachTransactionOnce()
             RecoveryOptions o;
             o.olderThanMs = 0;
             o.threads = 2;
-            reports[0] = recoverStuck(t.config(), o);
+            reports[0] = recoverStuck(connectorOf(t.config()), o);
         });
         std::thread b([&] {
             RecoveryOptions o;
             o.olderThanMs = 0;
             o.threads = 2;
-            reports[1] = recoverStuck(t.config(), o);
+            reports[1] = recoverStuck(connectorOf(t.config()), o);
         });
         a.join();
         b.join();
@@ -293,12 +293,12 @@ void TestHazards::recoverersMeetOnTheSameDocument()
         o.olderThanMs = 0;
         o.threads = 1;
         o.hook = pause.hook();
-        a = recoverStuck(t.config(), o);
+        a = recoverStuck(connectorOf(t.config()), o);
     });
     QVERIFY(pause.waitUntilPaused());
     RecoveryOptions o;
     o.olderThanMs = 0;
-    const RecoveryReport b = recoverStuck(t.config(), o);
+    const RecoveryReport b = recoverStuck(connectorOf(t.config()), o);
     pause.release();
     first.join();
     QCOMPARE(b.candidates, qint64(10));
@@ -327,7 +327,7 @@ void TestHazards::operatorCancelsUnderARecoverer()
         o.olderThanMs = 0;
         o.threads = 1;
         o.hook = pause.hook();
-        r = recoverStuck(t.config(), o);
+        r = recoverStuck(connectorOf(t.config()), o);
     });
     QVERIFY(pause.waitUntilPaused());
     QCOMPARE(s.transaction(id)->owner.startsWith(QStringLiteral("recovery@")), true);
@@ -373,7 +373,7 @@ void TestHazards::operatorAndRecovererRace()
     RecoveryOptions ro;
     ro.olderThanMs = 0;
     ro.threads = 2;
-    const RecoveryReport r = recoverStuck(t.config(), ro);
+    const RecoveryReport r = recoverStuck(connectorOf(t.config()), ro);
     op.join();
     QVERIFY2(operatorErrors.isEmpty(), qPrintable(operatorErrors.join(QLatin1Char('\n'))));
     QCOMPARE(r.count(RecoveryOutcome::Failed), qint64(0));
@@ -445,7 +445,7 @@ void TestHazards::concurrentTransfersWithRecovery()
         ro.olderThanMs = 0; // takes over transfers in flight: the harshest interleaving
         ro.threads = 2;
         while (!workersDone) {
-            const RecoveryReport r = recoverStuck(t.config(), ro);
+            const RecoveryReport r = recoverStuck(connectorOf(t.config()), ro);
             QMutexLocker lock(&mutex);
             for (const RecoveredItem &item : r.items) {
                 if (item.outcome == RecoveryOutcome::Failed)
@@ -463,13 +463,14 @@ void TestHazards::concurrentTransfersWithRecovery()
 
     RecoveryOptions finalPass;
     finalPass.olderThanMs = 0;
-    recoverStuck(t.config(), finalPass);
+    recoverStuck(connectorOf(t.config()), finalPass);
     Store &s = t.store();
     QCOMPARE(heldMarkerCount(s), qint64(0));
     for (const QString &id : acknowledged)
         QCOMPARE(s.transaction(id)->state, TxState::Done);
     qint64 sum = 0;
-    s.scanAccounts([&](const Account &a) { sum += a.balance; });
+    const Error scanned = s.scanAccounts([&](const Account &a) { sum += a.balance; });
+    QVERIFY2(scanned.ok(), qPrintable(scanned.toString()));
     QCOMPARE(sum, qint64(0));
     TxQuery transfers;
     transfers.kind = TxKind::Transfer;

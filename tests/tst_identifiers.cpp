@@ -1,5 +1,5 @@
 // Account ids, transaction ids, idempotency keys, free text, and the makers of new ids.
-#include "identifiers.h"
+#include "ledger/identifiers.h"
 
 #include <QSet>
 #include <QTest>

@@ -10,7 +10,7 @@
 // to 3 preemptions (see README, Reliability, for longer runs).
 // LEDGER_INTERLEAVING_SAMPLES sets the size of the random sample. Both print what they explored.
 #include "interleaving.h"
-#include "identifiers.h"
+#include "ledger/identifiers.h"
 #include "testsupport.h"
 
 using namespace ledger;
@@ -137,7 +137,7 @@ void TestInterleavings::oneTransfer()
 
     TempStore ts;
     openAccounts(ts.store(), {kAlice}, 1'000'000'000);
-    ts.store().createAccount(kBob, QStringLiteral("BOB"), QStringLiteral("test"));
+    QVERIFY(ts.store().createAccount(kBob, QStringLiteral("BOB"), QStringLiteral("test")).ok());
     Store &check = ts.store();
 
     enum { Worker, Recoverer, Operator, ActorCount };
@@ -302,7 +302,7 @@ void TestInterleavings::twoTransfersSharingAnAccount()
         bob = QStringLiteral("bob%1").arg(i);
         carol = QStringLiteral("carol%1").arg(i);
         openAccounts(check, {bob}, kAmount / 2);
-        check.createAccount(carol, QStringLiteral("CAROL"), QStringLiteral("test"));
+        QVERIFY(check.createAccount(carol, QStringLiteral("CAROL"), QStringLiteral("test")).ok());
 
         const bool finished = explorer.run(start, -1, &random);
         for (auto &t : threads)

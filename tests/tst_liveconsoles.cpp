@@ -5,7 +5,7 @@
 #include "mainwindow.h"
 #include "models/navigatormodel.h"
 #include "models/transactiontablemodel.h"
-#include "pguri.h"
+#include "store/postgres/pguri.h"
 #include "settings.h"
 #include "testsupport.h"
 

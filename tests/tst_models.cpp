@@ -1,16 +1,16 @@
 // The console's models under QAbstractItemModelTester: the paged transaction, account and
 // journal models through resets (filters, sorts), inserts and removals (live refreshes), and the
 // navigator and findings models; stale answers are dropped, rows match the store.
-#include "demo.h"
+#include "operations/demo.h"
 #include "jobrunner.h"
-#include "money.h"
+#include "ledger/money.h"
 #include "models/accounttablemodel.h"
 #include "models/findingsmodel.h"
 #include "models/journalmodel.h"
 #include "models/navigatormodel.h"
 #include "models/transactiontablemodel.h"
-#include "overview.h"
-#include "recovery.h"
+#include "operations/overview.h"
+#include "protocol/recovery.h"
 #include "testsupport.h"
 
 #include <QAbstractItemModelTester>
@@ -118,7 +118,7 @@ void TestModels::transactionsInsertAndRemoveOnRefresh()
     // Recovery finishes them all: a refresh removes every row.
     RecoveryOptions r;
     r.olderThanMs = 0;
-    recoverStuck(f.store.config(), r);
+    recoverStuck(connectorOf(f.store.config()), r);
     model.refresh();
     QVERIFY(QTest::qWaitFor([&] { return !model.isLoading() && model.rowCount() == 0; }, kWaitMs));
 }

@@ -1,5 +1,5 @@
 // Money: the one parser and formatter both front ends use, and overflow-checked arithmetic.
-#include "money.h"
+#include "ledger/money.h"
 
 #include <QTest>
 #include <limits>

@@ -1,7 +1,7 @@
 // The navigator's counts, the dashboard's distributions, and the detail of one transaction.
-#include "overview.h"
+#include "operations/overview.h"
 #include "testsupport.h"
-#include "transactiondetail.h"
+#include "operations/transactiondetail.h"
 
 #include <numeric>
 

@@ -1,7 +1,7 @@
 // Pages read from the nearer end of a listing are exactly the pages read from its start: for
 // every sort the console offers, both directions, ties in the sort key (broken by id), pages
 // that run past the end, and a filter.
-#include "paging.h"
+#include "store/paging.h"
 #include "testsupport.h"
 
 #include <QTest>

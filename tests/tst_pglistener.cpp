@@ -1,7 +1,7 @@
 // Live announcements from a PostgreSQL store (runs only as tst_pglistener@pg): every committed
 // write reaches each listener within a second, from this process or another one, and a listener
 // whose session is killed says so and comes back by itself.
-#include "pglistener.h"
+#include "store/postgres/pglistener.h"
 #include "testsupport.h"
 
 #include <QElapsedTimer>

@@ -5,8 +5,9 @@
 // (its write token), and the store ends exactly as after the same write without a fault — never
 // written twice, never lost. Then whole transfers with a break at every one of their writes, and
 // workers whose sessions are killed with pg_terminate_backend while they run.
-#include "identifiers.h"
-#include "pgconnection.h"
+#include "ledger/identifiers.h"
+#include "store/postgres/pgconnection.h"
+#include "store/postgres/pgfaulthook.h"
 #include "testsupport.h"
 
 #include <QAtomicInt>
@@ -17,7 +18,7 @@
 using namespace ledger;
 using namespace ledger::test;
 
-Q_DECLARE_METATYPE(ledger::PgConnection::Cut)
+Q_DECLARE_METATYPE(ledger::pgfaults::Cut)
 
 class TestPgOutcomes : public QObject {
     Q_OBJECT
@@ -47,9 +48,11 @@ QString picture(Store &store)
                      .arg(a.pendingDebits)
                      .arg(a.pendingCredits)
                      .arg(a.version);
-    store.scanLegs([&](const LegMarker &m) {
+    const Error scanned = store.scanLegs([&](const LegMarker &m) {
         lines << QStringLiteral("leg %1 %2 %3 %4 %5").arg(m.txId, m.accountId, nameOf(m.side)).arg(m.amount).arg(nameOf(m.status));
     });
+    if (!scanned.ok())
+        lines << scanned.toString();
     for (const Transaction &t : *store.transactions({}))
         lines << QStringLiteral("tx %1 %2 owner=%3 epoch=%4 attempts=%5 comp=%6 err=%7")
                      .arg(t.id, nameOf(t.state), t.owner)
@@ -165,21 +168,21 @@ QMap<QString, Case> cases()
 // statement of all when `nth` is 0).
 class OneCut {
 public:
-    OneCut(PgConnection::Cut cut, int nth)
+    OneCut(pgfaults::Cut cut, int nth)
     {
         auto seen = std::make_shared<int>(0);
         auto done = std::make_shared<bool>(false);
-        PgConnection::setFaultHook([cut, nth, seen, done](const char *, bool commits) {
+        pgfaults::setFaultHook([cut, nth, seen, done](const char *, bool commits) {
             if (*done || (nth > 0 && !commits))
-                return PgConnection::Cut::None;
+                return pgfaults::Cut::None;
             if (++*seen < qMax(1, nth))
-                return PgConnection::Cut::None;
+                return pgfaults::Cut::None;
             *done = true;
             return cut;
         });
         m_done = done;
     }
-    ~OneCut() { PgConnection::setFaultHook({}); }
+    ~OneCut() { pgfaults::setFaultHook({}); }
     bool happened() const { return *m_done; }
 
 private:
@@ -194,24 +197,24 @@ void TestPgOutcomes::initTestCase()
         QSKIP("runs against the PostgreSQL test cluster only (tst_pgoutcomes@pg)");
 }
 
-void TestPgOutcomes::cleanup() { PgConnection::setFaultHook({}); }
+void TestPgOutcomes::cleanup() { pgfaults::setFaultHook({}); }
 
 void TestPgOutcomes::eachWriteOnce_data()
 {
     QTest::addColumn<QString>("write");
-    QTest::addColumn<PgConnection::Cut>("cut");
+    QTest::addColumn<pgfaults::Cut>("cut");
     QTest::addColumn<int>("nth");
     for (const QString &name : cases().keys()) {
-        QTest::newRow(qPrintable(name + QStringLiteral(": break before the first statement"))) << name << PgConnection::Cut::BeforeSending << 0;
-        QTest::newRow(qPrintable(name + QStringLiteral(": break before the commit"))) << name << PgConnection::Cut::BeforeSending << 1;
-        QTest::newRow(qPrintable(name + QStringLiteral(": break after the commit"))) << name << PgConnection::Cut::AfterResult << 1;
+        QTest::newRow(qPrintable(name + QStringLiteral(": break before the first statement"))) << name << pgfaults::Cut::BeforeSending << 0;
+        QTest::newRow(qPrintable(name + QStringLiteral(": break before the commit"))) << name << pgfaults::Cut::BeforeSending << 1;
+        QTest::newRow(qPrintable(name + QStringLiteral(": break after the commit"))) << name << pgfaults::Cut::AfterResult << 1;
     }
 }
 
 void TestPgOutcomes::eachWriteOnce()
 {
     QFETCH(QString, write);
-    QFETCH(PgConnection::Cut, cut);
+    QFETCH(pgfaults::Cut, cut);
     QFETCH(int, nth);
     const Case c = cases().value(write);
 
@@ -235,18 +238,18 @@ void TestPgOutcomes::eachWriteOnce()
 
 void TestPgOutcomes::transferWithABreakAtEveryWrite_data()
 {
-    QTest::addColumn<PgConnection::Cut>("cut");
+    QTest::addColumn<pgfaults::Cut>("cut");
     QTest::addColumn<int>("nth");
     // A transfer is 8 writes (insert, claim, 2 holds, applied, 2 posts, done).
     for (int nth = 1; nth <= 8; ++nth) {
-        QTest::addRow("break after commit point %d", nth) << PgConnection::Cut::AfterResult << nth;
-        QTest::addRow("break before commit point %d", nth) << PgConnection::Cut::BeforeSending << nth;
+        QTest::addRow("break after commit point %d", nth) << pgfaults::Cut::AfterResult << nth;
+        QTest::addRow("break before commit point %d", nth) << pgfaults::Cut::BeforeSending << nth;
     }
 }
 
 void TestPgOutcomes::transferWithABreakAtEveryWrite()
 {
-    QFETCH(PgConnection::Cut, cut);
+    QFETCH(pgfaults::Cut, cut);
     QFETCH(int, nth);
     TempStore ts;
     openAccounts(ts.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 10'000);

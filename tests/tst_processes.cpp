@@ -44,7 +44,7 @@ void TestProcesses::recoverersAndOperatorRace()
     QFETCH(int, round);
     TempStore ts;
     openAccounts(ts.store(), {kAlice}, 1'000'000);
-    ts.store().createAccount(kBob, QStringLiteral("BOB"), QStringLiteral("test"));
+    QVERIFY(ts.store().createAccount(kBob, QStringLiteral("BOB"), QStringLiteral("test")).ok());
 
     // 36 stuck transfers, stopped after each step in turn, with their leases already over.
     const qint64 aliceBefore = balanceOf(ts.store(), kAlice); // before any of them moved money

@@ -1,6 +1,6 @@
 // Recovery: which transactions it takes (expired lease, idle past the threshold) and which it
 // leaves (live lease, fresh), what it makes of each state, threads, progress and failures.
-#include "recovery.h"
+#include "protocol/recovery.h"
 #include "testsupport.h"
 
 #include <QMutex>
@@ -56,7 +56,7 @@ void TestRecovery::recoversExpiredLeasesOnly()
     QTest::qWait(10);
     RecoveryOptions options;
     options.olderThanMs = 3'600'000; // nothing is that old: only expired leases qualify
-    const RecoveryReport r = recoverStuck(t.config(), options);
+    const RecoveryReport r = recoverStuck(connectorOf(t.config()), options);
     QVERIFY2(r.error.ok(), qPrintable(r.error.toString()));
     // Every expired-lease transaction (all but the unclaimed initial one) and nothing else.
     QCOMPARE(r.candidates, qint64(expired.size() - 1));
@@ -80,7 +80,7 @@ void TestRecovery::recoversEverythingIdlePastTheThreshold()
     const QStringList ids = makeStuck(t.store(), 600'000);
     RecoveryOptions options;
     options.olderThanMs = 0;
-    const RecoveryReport r = recoverStuck(t.config(), options);
+    const RecoveryReport r = recoverStuck(connectorOf(t.config()), options);
     QCOMPARE(r.candidates, qint64(ids.size()));
     QCOMPARE(r.count(RecoveryOutcome::Done), qint64(7));
     QCOMPARE(r.count(RecoveryOutcome::Canceled), qint64(3));
@@ -96,7 +96,7 @@ void TestRecovery::recoversEverythingIdlePastTheThreshold()
     QCOMPARE(heldMarkerCount(t.store()), qint64(0));
     LEDGER_VERIFY_AUDIT_CLEAN(t.store());
     // Nothing left: a second run finds nothing.
-    QCOMPARE(recoverStuck(t.config(), options).candidates, qint64(0));
+    QCOMPARE(recoverStuck(connectorOf(t.config()), options).candidates, qint64(0));
 }
 
 void TestRecovery::sameResultWithOneOrManyThreads()
@@ -110,7 +110,7 @@ void TestRecovery::sameResultWithOneOrManyThreads()
         RecoveryOptions options;
         options.olderThanMs = 0;
         options.threads = run == 0 ? 1 : 8;
-        const RecoveryReport r = recoverStuck(t.config(), options);
+        const RecoveryReport r = recoverStuck(connectorOf(t.config()), options);
         QCOMPARE(r.candidates, qint64(50));
         QCOMPARE(r.items.size(), 50);
         results[run] = r.counts;
@@ -135,7 +135,7 @@ void TestRecovery::progressIsReported()
         seen << finished;
         totalSeen = total;
     };
-    recoverStuck(t.config(), options);
+    recoverStuck(connectorOf(t.config()), options);
     std::sort(seen.begin(), seen.end());
     QCOMPARE(totalSeen, qint64(10));
     QCOMPARE(seen, (QList<qint64>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}));
@@ -151,12 +151,12 @@ void TestRecovery::aCrashInsideRecoveryIsRecoveredLater()
     options.threads = 1;
     options.leaseMs = 1;
     options.hook = abandonAfterHook(Step::PostCredit); // the recoverer itself dies once
-    const RecoveryReport first = recoverStuck(t.config(), options);
+    const RecoveryReport first = recoverStuck(connectorOf(t.config()), options);
     QCOMPARE(first.count(RecoveryOutcome::Interrupted), qint64(1));
     LEDGER_VERIFY_AUDIT_CLEAN(t.store());
     QTest::qWait(10);
     options.hook = {};
-    const RecoveryReport second = recoverStuck(t.config(), options);
+    const RecoveryReport second = recoverStuck(connectorOf(t.config()), options);
     QCOMPARE(second.candidates, qint64(1));
     QCOMPARE(second.count(RecoveryOutcome::Done), qint64(1));
     for (const QString &id : ids)
@@ -169,7 +169,7 @@ void TestRecovery::unavailableStoreIsAnError()
     QTemporaryDir dir;
     StoreConfig config;
     config.location = dir.filePath(QStringLiteral("missing.db"));
-    const RecoveryReport r = recoverStuck(config, {});
+    const RecoveryReport r = recoverStuck(connectorOf(config), {});
     QCOMPARE(r.error.code, ErrorCode::StoreUnavailable);
     QCOMPARE(r.candidates, qint64(0));
 }
@@ -185,7 +185,7 @@ void TestRecovery::stopsWhenAsked()
     options.olderThanMs = 0;
     options.threads = 1;
     options.shouldStop = [&asked] { return ++asked > 5; }; // five go through, then stop
-    const RecoveryReport r = recoverStuck(t.config(), options);
+    const RecoveryReport r = recoverStuck(connectorOf(t.config()), options);
     QVERIFY(r.stopped);
     QCOMPARE(r.items.size(), 5);
     QCOMPARE(r.notStarted, qint64(25));

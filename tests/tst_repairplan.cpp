@@ -1,7 +1,7 @@
 // The repair preview: eligible and skipped transactions with the reason, the expected end
 // state, and every account's balance, pending and available before and after — checked against
 // what the repair then really does.
-#include "repairplan.h"
+#include "operations/repairplan.h"
 #include "testsupport.h"
 
 using namespace ledger;

@@ -2,9 +2,9 @@
 // and opening (and refusing) them, the placement function, transfers between shards, crashes
 // and recovery, listings that must equal a single file's, idempotency keys, audit while
 // transfers run, and ledgerctl end to end.
-#include "identifiers.h"
-#include "recovery.h"
-#include "shardedstore.h"
+#include "ledger/identifiers.h"
+#include "protocol/recovery.h"
+#include "store/sharded/shardedstore.h"
 #include "testsupport.h"
 
 #include <QCryptographicHash>
@@ -429,7 +429,7 @@ void TestShardedStore::crashAfterEveryStepThenRecovery()
 
     RecoveryOptions options;
     options.olderThanMs = 0;
-    const RecoveryReport r = recoverStuck(t.config(), options);
+    const RecoveryReport r = recoverStuck(connectorOf(t.config()), options);
     QVERIFY2(r.error.ok(), qPrintable(r.error.toString()));
     QCOMPARE(r.candidates, qint64(1));
     auto store = openStore(t.config());
@@ -580,9 +580,9 @@ void TestShardedStore::journalAcrossShards()
             rows << QStringLiteral("%1/%2/%3/%4").arg(e.docKind, e.docId, e.event, e.toState);
         return rows;
     };
-    QList<JournalQuery> queries{JournalQuery{}, JournalQuery{{QStringLiteral("claimed")}, {}, {}, 0, -1, false},
-                                JournalQuery{{}, QStringLiteral("account"), {}, 0, -1, true},
-                                JournalQuery{{}, {}, QStringLiteral("acct-0"), 0, -1, false}};
+    QList<JournalQuery> queries{JournalQuery{}, JournalQuery{{QStringLiteral("claimed")}, {}, {}, 0, -1, false, {}},
+                                JournalQuery{{}, QStringLiteral("account"), {}, 0, -1, true, {}},
+                                JournalQuery{{}, {}, QStringLiteral("acct-0"), 0, -1, false, {}}};
     for (const JournalQuery &q : queries) {
         const QList<JournalEntry> all = *sharded.journalEntries(q);
         QCOMPARE(qint64(all.size()), *sharded.journalCount(q));

@@ -2,9 +2,9 @@
 // no other close of the store's files in the process can drop, one lock descriptor per file
 // shared by the process's connections, and a refusal instead of a lost write when the files
 // were replaced anyway (POSIX locks, shown here on purpose with LEDGERDESK_SQLITE_LOCKS=posix).
-#include "coordinator.h"
-#include "sqliteinfo.h"
-#include "sqlitestore.h"
+#include "protocol/coordinator.h"
+#include "store/sqlite/sqliteinfo.h"
+#include "store/sqlite/sqlitestore.h"
 #include "testsupport.h"
 
 #include <QCoreApplication>

@@ -1,8 +1,8 @@
 // The embedded SQLite store: opening (and refusing) files, the schema, the store's clock, the
 // leg-marker operations (hold, post, void) with their idempotent and order-proof semantics,
 // the compare-and-set on transaction documents, and the queries.
-#include "identifiers.h"
-#include "sqlitestore.h"
+#include "ledger/identifiers.h"
+#include "store/sqlite/sqlitestore.h"
 #include "testsupport.h"
 
 #include <QCoreApplication>

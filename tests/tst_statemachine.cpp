@@ -1,6 +1,6 @@
 // Every transition of the state machine, allowed and refused, and which operator actions each
 // state allows (the console's buttons come from the same functions).
-#include "statemachine.h"
+#include "ledger/statemachine.h"
 
 #include <QTest>
 

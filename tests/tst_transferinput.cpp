@@ -1,6 +1,6 @@
 // The transfer checks shared by ledgerctl and the console's dialog, field by field.
-#include "money.h"
-#include "transferinput.h"
+#include "ledger/money.h"
+#include "protocol/transferinput.h"
 
 #include <QTest>
 

@@ -4,9 +4,9 @@
 // translated: no English word is left, except names that are the same in any language
 // (LedgerDesk, CSV, the store's path and data). So is every page of the guided repair, with the
 // diagnosis and plan the core writes for it. Also: how the language is chosen.
-#include "demo.h"
+#include "operations/demo.h"
 #include "dialogs/repairwizard.h"
-#include "language.h"
+#include "ledger/language.h"
 #include "languagename.h"
 #include "mainwindow.h"
 #include "settings.h"

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes the translations of zh_CN.py into the .ts files (after lupdate added the sources):
-ledgerdesk_zh_CN.ts (the console) and ledgerctl_zh_CN.ts (ledgerctl and the core under both).
+ledgerdesk_zh_CN.ts (the console), ledgerctl_zh_CN.ts (ledgerctl) and ledger_zh_CN.ts (the
+libraries under both).
 Drops entries lupdate marked obsolete or vanished, and reports every source left untranslated:
    resources/translations/fill-ts.py   (exit status 1 when something is missing)"""
 import os, sys
@@ -11,7 +12,7 @@ sys.path.insert(0, here)
 from zh_CN import T
 
 missing = []
-for name in ('ledgerdesk_zh_CN.ts', 'ledgerctl_zh_CN.ts'):
+for name in ('ledgerdesk_zh_CN.ts', 'ledgerctl_zh_CN.ts', 'ledger_zh_CN.ts'):
     path = os.path.join(here, name)
     tree = ET.parse(path)
     for ctx in tree.getroot().findall('context'):

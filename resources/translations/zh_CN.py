@@ -908,4 +908,9 @@ T = {
 "POSIX locks: open-file-description locks were refused here, so a program in this process that opens and closes the store's files drops its locks": "POSIX 锁：此处拒绝了打开文件描述锁，因此本进程中任何打开又关闭存储库文件的程序都会使其锁失效",
 "File": "文件",
 "%1 File": "%1 文件",
+"account %1 has the status %2, which no ledger writes": "账户 %1 的状态为 %2，这不是任何账本会写入的值",
+"the leg of %1 on account %2 has the side %3, which no ledger writes": "%1 在账户 %2 上的分录方向为 %3，这不是任何账本会写入的值",
+"the leg of %1 on account %2 has the status %3, which no ledger writes": "%1 在账户 %2 上的分录状态为 %3，这不是任何账本会写入的值",
+"transaction %1 is of the kind %2, which no ledger writes": "交易 %1 的类型为 %2，这不是任何账本会写入的值",
+"transaction %1 is in the state %2, which no ledger writes": "交易 %1 的状态为 %2，这不是任何账本会写入的值",
 }

@@ -3,8 +3,8 @@
 // only for selections where DESIGN.md allows them — with a tooltip saying why not otherwise.
 // Threading: GUI thread only.
 
-#include "documents.h"
-#include "statemachine.h"
+#include "ledger/documents.h"
+#include "ledger/statemachine.h"
 
 #include <QHash>
 #include <QObject>

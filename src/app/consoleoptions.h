@@ -4,7 +4,7 @@
 // LEDGER_CRASH_AFTER as in ledgerctl).
 // Threading: pure.
 
-#include "coordinator.h"
+#include "protocol/coordinator.h"
 
 namespace ledger::app {
 

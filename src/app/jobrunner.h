@@ -6,7 +6,7 @@
 // Threading: create, call and destroy on the GUI thread. `work` runs on a pool thread and must
 // touch only the Store it is given and its own captures.
 
-#include "storeconfig.h"
+#include "store/open/storeconfig.h"
 
 #include <QFutureWatcher>
 #include <QObject>

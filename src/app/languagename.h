@@ -1,6 +1,6 @@
 #pragma once
 // The console's side of the language: what each language is called in the Settings dialog.
-// Choosing and installing the translation is shared with ledgerctl (core's language.h).
+// Choosing and installing the translation is shared with ledgerctl (ledger/language.h).
 //
 // Threading: GUI thread.
 

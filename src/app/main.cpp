@@ -1,7 +1,7 @@
 // ledgerdesk: the operator console. Parses the command line and opens the window; everything
-// else lives in ledgerdesk_lib and ledgercore.
+// else lives in ledgerdesk_lib and the libraries under src/.
 #include "consolebench.h"
-#include "language.h"
+#include "ledger/language.h"
 #include "mainwindow.h"
 #include "settings.h"
 #include "screenshottour.h"

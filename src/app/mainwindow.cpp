@@ -1,6 +1,6 @@
 #include "mainwindow.h"
 
-#include "changewatcher.h"
+#include "store/open/changenotifier.h"
 #include "dialogs/recoverdialog.h"
 #include "dialogs/repairdialog.h"
 #include "dialogs/repairwizard.h"
@@ -8,7 +8,6 @@
 #include "dialogs/transferdialog.h"
 #include "exports/exportcontroller.h"
 #include "jobrunner.h"
-#include "pguri.h"
 #include "models/accounttablemodel.h"
 #include "models/journalmodel.h"
 #include "models/transactiontablemodel.h"

@@ -2,7 +2,7 @@
 // The console's window: the navigator on the left (every entry with its live count), the page
 // it selects (overview, accounts, transactions with their detail, audit, operator actions), the
 // menus, toolbar and shortcuts, and the status bar with the store and the workers' activity.
-// It wires the pieces together; the work is done by the models, dialogs and core jobs.
+// It wires the pieces together; the work is done by the models, dialogs and jobs on the libraries.
 //
 // Threading: GUI thread only. Nothing here touches the store directly.
 
@@ -23,11 +23,14 @@ class QSplitter;
 class QStackedWidget;
 class QTreeView;
 
+namespace ledger {
+class ChangeNotifier;
+}
+
 namespace ledger::app {
 
 class AccountTableModel;
 class AuditView;
-class ChangeWatcher;
 class Dashboard;
 class DetailPanel;
 class ExportController;
@@ -110,7 +113,7 @@ private:
     void scheduleRefresh();
     void updateActivity();
     void showError(const QString &title, const QString &text);
-    // The store's files were replaced under its connections (ChangeWatcher::broken): a
+    // The store's files were replaced under its connections (ChangeNotifier::broken): a
     // window-modal message that writes are refused, offering to reopen the store.
     void offerReopen(const QString &message);
     void chooseStore(bool create);
@@ -139,7 +142,7 @@ private:
     Settings m_settings;
     ConsoleActions *m_actions;
     JobRunner *m_jobs = nullptr;
-    ChangeWatcher *m_watcher = nullptr;
+    ChangeNotifier *m_watcher = nullptr;
     StoreConfig m_config;
     int m_scale = 2;
     NavigatorModel::View m_view = NavigatorModel::View::Overview;

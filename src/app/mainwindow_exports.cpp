@@ -1,5 +1,5 @@
 // MainWindow: File ▸ Export view as CSV/JSON and the incident report. The rows come from the
-// store through core's exporter on a worker (the same query the view shows, every row of it),
+// store through the interchange exporter on a worker (the same query the view shows, every row of it),
 // not from the models' cached pages.
 #include "mainwindow.h"
 

@@ -2,14 +2,12 @@
 // thread; install() hands the result to every view). GUI thread.
 #include "mainwindow.h"
 
-#include "changewatcher.h"
+#include "store/open/changenotifier.h"
 #include "exports/exportcontroller.h"
 #include "jobrunner.h"
 #include "models/accounttablemodel.h"
 #include "models/journalmodel.h"
 #include "models/transactiontablemodel.h"
-#include "pguri.h"
-#include "topology.h"
 #include "widgets/auditview.h"
 #include "widgets/detailpanel.h"
 
@@ -46,7 +44,7 @@ void MainWindow::chooseStore(bool create)
     if (path.isEmpty())
         return;
     int shards = 0;
-    if (create && hasTopologySuffix(path)) {
+    if (create && namesShardedStore(path)) {
         // A .json name is a sharded store's topology file: its shard files go beside it.
         bool ok = false;
         shards = QInputDialog::getInt(this, tr("New sharded store"),
@@ -63,7 +61,7 @@ void MainWindow::chooseStore(bool create)
 void MainWindow::chooseServerStore()
 {
     bool ok = false;
-    const QString current = hasStore() && pguri::isPostgres(storePath()) ? storeDisplayName(storePath()) : QString();
+    const QString current = hasStore() && isServerLocation(storePath()) ? storeDisplayName(storePath()) : QString();
     const QString uri = QInputDialog::getText(
                             this, tr("Open server store"),
                             tr("PostgreSQL connection URI, for example\n"
@@ -74,11 +72,11 @@ void MainWindow::chooseServerStore()
                             .trimmed();
     if (!ok || uri.isEmpty())
         return;
-    if (!pguri::isPostgres(uri)) {
+    if (!isServerLocation(uri)) {
         showError(tr("Open server store"), tr("%1 is not a PostgreSQL URI: it must start with postgresql://").arg(uri));
         return;
     }
-    if (pguri::hasPassword(uri))
+    if (locationHasPassword(uri))
         statusBar()->showMessage(tr("The password in the URI is used for this session only and is not saved; "
                                     "put it in ~/.pgpass to reopen this store from the recent list."),
                                  15'000);
@@ -91,7 +89,7 @@ void MainWindow::openStore(const QString &path, OpenMode mode, int shards)
         showError(tr("Another store"), tr("Close the open dialogs first: they work on the store that is open now."));
         return;
     }
-    auto config = resolveStoreConfig(path.isEmpty() || pguri::isPostgres(path) ? path : QFileInfo(path).absoluteFilePath());
+    auto config = resolveStoreConfig(path.isEmpty() || isServerLocation(path) ? path : QFileInfo(path).absoluteFilePath());
     if (!config.ok()) {
         showError(tr("Cannot open the store"), config.error().localized());
         return;
@@ -143,18 +141,18 @@ void MainWindow::install(const OpenedStore &opened)
     m_config = opened.config;
     m_scale = opened.scale;
     m_jobs = new JobRunner(m_config, this);
-    m_watcher = new ChangeWatcher(m_config, 400, this);
+    m_watcher = new ChangeNotifier(m_config, 400, this);
     connect(m_jobs, &JobRunner::activityChanged, this, &MainWindow::updateActivity);
-    connect(m_watcher, &ChangeWatcher::changed, this, [this] {
+    connect(m_watcher, &ChangeNotifier::changed, this, [this] {
         m_liveLabel->setText(tr("changed %1").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))));
         scheduleRefresh();
     });
-    connect(m_watcher, &ChangeWatcher::failed, this, [this](const QString &message) {
+    connect(m_watcher, &ChangeNotifier::failed, this, [this](const QString &message) {
         m_liveLabel->setText(m_watcher->listensToServer() ? tr("reconnecting…") : tr("live updates paused"));
         statusBar()->showMessage(message, 10'000);
     });
-    connect(m_watcher, &ChangeWatcher::broken, this, &MainWindow::offerReopen);
-    connect(m_watcher, &ChangeWatcher::resumed, this, [this] {
+    connect(m_watcher, &ChangeNotifier::broken, this, &MainWindow::offerReopen);
+    connect(m_watcher, &ChangeNotifier::resumed, this, [this] {
         m_liveLabel->setText(tr("live"));
         scheduleRefresh(); // whatever happened meanwhile
     });
@@ -177,7 +175,7 @@ void MainWindow::install(const OpenedStore &opened)
     const QString shown = storeDisplayName(m_config.location);
     // PostgreSQL says durability in its own words: the store keeps synchronous_commit on; a
     // server running with fsync off is said too.
-    const QString durability = pguri::isPostgres(m_config.location)
+    const QString durability = isServerLocation(m_config.location)
         ? (opened.durability == Durability::Full ? QStringLiteral("synchronous_commit=on") : QStringLiteral("synchronous_commit=on, fsync=off"))
         : QStringLiteral("synchronous=") + nameOf(opened.durability);
     QString label = opened.shards > 1 ? tr("%1  ·  %2 shards  ·  %3").arg(shown).arg(opened.shards).arg(durability)

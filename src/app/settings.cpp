@@ -1,13 +1,18 @@
 #include "settings.h"
 
-#include "language.h"
-#include "pguri.h"
+#include "ledger/language.h"
+#include "store/open/storeconfig.h"
 
-#include "recovery.h"
+#include "protocol/recovery.h"
 
 #include <QFileInfo>
 
 namespace ledger::app {
+
+namespace {
+// ledgerctl reads this setting from this file too (consoleLanguageSetting in src/cli/cli.cpp).
+constexpr char kLanguageKey[] = "ui/language";
+} // namespace
 
 Settings::Settings() : m_settings(QStringLiteral("LedgerDesk"), QStringLiteral("ledgerdesk")) {}
 
@@ -30,10 +35,9 @@ qint64 Settings::stuckThresholdMs() const
 
 void Settings::setStuckThresholdMs(qint64 ms) { m_settings.setValue(QStringLiteral("stuck/thresholdMs"), ms); }
 
-// The key is core's: ledgerctl reads the same setting from this file (language.h).
-QString Settings::language() const { return m_settings.value(QLatin1String(kLanguageSettingKey)).toString(); }
+QString Settings::language() const { return m_settings.value(QLatin1String(kLanguageKey)).toString(); }
 
-void Settings::setLanguage(const QString &language) { m_settings.setValue(QLatin1String(kLanguageSettingKey), language); }
+void Settings::setLanguage(const QString &language) { m_settings.setValue(QLatin1String(kLanguageKey), language); }
 
 QStringList Settings::recentStores() const { return m_settings.value(QStringLiteral("stores/recent")).toStringList(); }
 
@@ -41,7 +45,7 @@ void Settings::addRecentStore(const QString &path)
 {
     // A server store is kept without its password: reopening it from the list relies on
     // ~/.pgpass (or $PGPASSFILE), never on a password saved in plain text here.
-    const QString absolute = pguri::isPostgres(path) ? pguri::redacted(path) : QFileInfo(path).absoluteFilePath();
+    const QString absolute = isServerLocation(path) ? storeDisplayName(path) : QFileInfo(path).absoluteFilePath();
     QStringList recent = recentStores();
     recent.removeAll(absolute);
     recent.prepend(absolute);

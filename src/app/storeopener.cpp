@@ -1,7 +1,6 @@
 #include "storeopener.h"
 
-#include "money.h"
-#include "pguri.h"
+#include "ledger/money.h"
 
 #include <QFileInfo>
 
@@ -11,7 +10,7 @@ OpenedStore openForConsole(const StoreConfig &config, OpenMode mode, const QStri
 {
     OpenedStore result;
     result.config = config;
-    const bool create = mode == OpenMode::Create || (mode == OpenMode::ExistingOrDemo && !pguri::isPostgres(config.location) && !QFileInfo::exists(config.location));
+    const bool create = mode == OpenMode::Create || (mode == OpenMode::ExistingOrDemo && !isServerLocation(config.location) && !QFileInfo::exists(config.location));
     auto store = create ? createStore(config, money::kDefaultScale) : openStore(config);
     if (!store.ok()) {
         result.error = store.error();

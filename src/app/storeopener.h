@@ -3,8 +3,8 @@
 // is created and filled with demo data on first run, so a new user sees real content.
 // Threading: openForConsole() runs on a worker thread with a connection it closes again.
 
-#include "demo.h"
-#include "storeconfig.h"
+#include "operations/demo.h"
+#include "store/open/storeconfig.h"
 
 namespace ledger::app {
 

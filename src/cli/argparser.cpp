@@ -1,9 +1,9 @@
 #include "argparser.h"
 
-#include "faults.h"
-#include "documents.h"
-#include "identifiers.h"
-#include "language.h"
+#include "protocol/faults.h"
+#include "ledger/documents.h"
+#include "ledger/identifiers.h"
+#include "ledger/language.h"
 #include "textoutput.h"
 
 #include <QCoreApplication>

@@ -3,7 +3,7 @@
 // positionals and options. Pure parsing: no store, no output, so it can be tested and fuzzed.
 // Thread-safety: pure functions over immutable tables.
 
-#include "result.h"
+#include "ledger/result.h"
 
 #include <QMap>
 #include <QSet>

@@ -1,9 +1,9 @@
 #include "benchconsole.h"
 
-#include "benchmark.h"
+#include "bench/benchmark.h"
 #include "benchreport.h"
-#include "benchstats.h"
-#include "identifiers.h"
+#include "bench/benchstats.h"
+#include "ledger/identifiers.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

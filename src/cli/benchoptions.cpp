@@ -1,7 +1,7 @@
 #include "benchoptions.h"
 
-#include "duration.h"
-#include "identifiers.h"
+#include "ledger/duration.h"
+#include "ledger/identifiers.h"
 
 #include <QDir>
 #include <QFileInfo>

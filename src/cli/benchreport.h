@@ -3,7 +3,7 @@
 // rendered from a scenario's JSON object (so the table always says what the JSON says).
 // Thread-safety: pure functions.
 
-#include "benchmark.h"
+#include "bench/benchmark.h"
 
 #include <QJsonObject>
 

@@ -1,14 +1,15 @@
 #include "cli.h"
 
-#include "duration.h"
-#include "identifiers.h"
-#include "jsonformat.h"
-#include "language.h"
+#include "ledger/duration.h"
+#include "ledger/identifiers.h"
+#include "interchange/jsonformat.h"
+#include "ledger/language.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSettings>
 
 namespace ledger::cli {
 
@@ -93,6 +94,15 @@ Error checkLanguage(const ParsedArgs &args)
                                                      .arg(names, Message(quoteForMessage(args.value(QStringLiteral("language")), 20))));
 }
 
+// The console's Settings ▸ Language from its settings file ("" when never set: the system's).
+// Named explicitly rather than through the application's names, which are ledgerctl's own here;
+// the console keeps it under this key (src/app/settings.cpp).
+QString consoleLanguageSetting()
+{
+    const QSettings settings(QStringLiteral("LedgerDesk"), QStringLiteral("ledgerdesk"));
+    return settings.value(QStringLiteral("ui/language")).toString();
+}
+
 } // namespace
 
 QString ledgerctlLanguage(const QStringList &arguments)
@@ -119,7 +129,7 @@ QString ledgerctlLanguage(const QStringList &arguments)
         return QStringLiteral("en");
     if (availableLanguages().contains(requested))
         return requested;
-    return chooseLanguage(savedLanguage());
+    return chooseLanguage(consoleLanguageSetting());
 }
 
 int runLedgerctl(const QStringList &arguments, QTextStream &out, QTextStream &err)

@@ -5,9 +5,9 @@
 // Threading: call from one thread; it opens its own store connection(s).
 
 #include "argparser.h"
-#include "coordinator.h"
-#include "storeconfig.h"
-#include "tableexport.h"
+#include "protocol/coordinator.h"
+#include "store/open/storeconfig.h"
+#include "interchange/tableexport.h"
 
 #include <QJsonValue>
 #include <QTextStream>
@@ -18,7 +18,7 @@ namespace ledger::cli {
 // prints in the language of the translators installed (see ledgerctlLanguage).
 int runLedgerctl(const QStringList &args, QTextStream &out, QTextStream &err);
 // The language ledgerctl speaks for `args`: "en" for machine output (--json, --csv, feed, serve,
-// bench), else --language, else core's chooseLanguage() ($LEDGERDESK_LANGUAGE, the console's
+// bench), else --language, else chooseLanguage() (ledger/language.h) ($LEDGERDESK_LANGUAGE, the console's
 // setting, the system locale). main() installs its translators before runLedgerctl().
 QString ledgerctlLanguage(const QStringList &args);
 

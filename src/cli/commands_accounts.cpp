@@ -1,9 +1,9 @@
 // ledgerctl account create|freeze|unfreeze|close|show, and accounts.
 #include "cli.h"
 
-#include "identifiers.h"
-#include "jsonformat.h"
-#include "money.h"
+#include "ledger/identifiers.h"
+#include "interchange/jsonformat.h"
+#include "ledger/money.h"
 #include "textoutput.h"
 
 #include <QJsonArray>

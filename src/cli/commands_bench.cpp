@@ -1,4 +1,4 @@
-// ledgerctl bench: runs the scenarios of core's benchmark.h on scratch stores and reports each
+// ledgerctl bench: runs the scenarios of src/bench/benchmark.h on scratch stores and reports each
 // as one JSON object; the readable table is rendered from that same object, so the two never
 // disagree. Several runs report the median run (by the scenario's main figure) whole, so that
 // its throughput, latency and raw rate come from one and the same run.

@@ -1,10 +1,10 @@
 // ledgerctl actions (operator actions, any output) and report (an incident report as HTML).
 #include "cli.h"
 
-#include "identifiers.h"
-#include "incidentreport.h"
-#include "jsonformat.h"
-#include "operatoractions.h"
+#include "ledger/identifiers.h"
+#include "interchange/incidentreport.h"
+#include "interchange/jsonformat.h"
+#include "operations/operatoractions.h"
 #include "textoutput.h"
 
 #include <QJsonArray>

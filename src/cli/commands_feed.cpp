@@ -2,18 +2,21 @@
 // WebSocket, live).
 #include "cli.h"
 
-#include "changefeed.h"
 #include "feedserver.h"
+#include "interchange/changefeed.h"
+#include "store/open/changenotifier.h"
 
 #include <QCoreApplication>
+#include <QEventLoop>
 #include <QJsonDocument>
-#include <QThread>
 
 namespace ledger::cli {
 
 namespace {
 constexpr int kFeedPage = 1000;
-constexpr unsigned long kFollowPollMs = 100;
+// How often an SQLite store's change marker is looked at while following (a server store
+// announces its commits, and nothing is polled).
+constexpr int kFollowPollMs = 100;
 } // namespace
 
 int cmdFeed(Context &c)
@@ -29,13 +32,31 @@ int cmdFeed(Context &c)
     if (!cursor.ok())
         return c.fail(cursor.error());
     const int scale = (*store)->scale();
+    // Following waits on the store's change notifier, which is watching before the first read:
+    // a finish committed after that read is announced, so the wait cannot sleep through it.
+    std::unique_ptr<ChangeNotifier> notifier;
+    QEventLoop wait;
+    bool lookAgain = false;
+    if (follow) {
+        if (!QCoreApplication::instance())
+            return c.fail(makeError(ErrorCode::Internal, QStringLiteral("feed --follow needs the program's event loop")));
+        notifier = std::make_unique<ChangeNotifier>(c.config, kFollowPollMs);
+        const auto wake = [&]() {
+            lookAgain = true;
+            wait.quit();
+        };
+        // A failure wakes it too: the next read then says what is wrong (and ends the feed).
+        QObject::connect(notifier.get(), &ChangeNotifier::watching, &wait, wake);
+        QObject::connect(notifier.get(), &ChangeNotifier::changed, &wait, wake);
+        QObject::connect(notifier.get(), &ChangeNotifier::failed, &wait, wake);
+        QObject::connect(notifier.get(), &ChangeNotifier::broken, &wait, wake);
+        if (!lookAgain)
+            wait.exec();
+    }
     FeedCursor at = *cursor;
     qint64 left = *limit;
-    std::optional<qint64> marker;
     while (left != 0) {
-        // The marker is read before the feed: a commit after this read changes it, so the wait
-        // below cannot sleep through a finish that this read missed.
-        auto before = (*store)->changeMarker();
+        lookAgain = false; // what is announced from here on is read by the next round
         auto events = readFeed(**store, at, left < 0 ? kFeedPage : int(qMin<qint64>(left, kFeedPage)));
         if (!events.ok())
             return c.fail(events.error());
@@ -50,13 +71,8 @@ int cmdFeed(Context &c)
             continue;
         if (!follow)
             break;
-        marker = before.ok() ? std::optional<qint64>(*before) : std::nullopt;
-        for (;;) {
-            QThread::msleep(kFollowPollMs);
-            auto now = (*store)->changeMarker();
-            if (!now.ok() || !marker || *now != *marker)
-                break;
-        }
+        if (!lookAgain)
+            wait.exec();
     }
     return 0;
 }
@@ -73,7 +89,7 @@ int cmdServe(Context &c)
     auto store = c.open();
     if (!store.ok())
         return c.fail(store.error());
-    FeedServer server(**store);
+    FeedServer server(**store, c.config);
     auto port = server.listen(address->first, address->second);
     if (!port.ok())
         return c.fail(port.error());

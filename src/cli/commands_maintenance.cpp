@@ -1,16 +1,15 @@
 // ledgerctl init, recover, audit, demo, errors.
 #include "cli.h"
 
-#include "audit.h"
-#include "demo.h"
-#include "duration.h"
-#include "identifiers.h"
-#include "jsonformat.h"
-#include "money.h"
-#include "recovery.h"
-#include "tableexport.h"
+#include "protocol/audit.h"
+#include "operations/demo.h"
+#include "ledger/duration.h"
+#include "ledger/identifiers.h"
+#include "interchange/jsonformat.h"
+#include "ledger/money.h"
+#include "protocol/recovery.h"
+#include "interchange/tableexport.h"
 #include "textoutput.h"
-#include "topology.h"
 
 #include <QBuffer>
 #include <QFileInfo>
@@ -33,7 +32,7 @@ int cmdInit(Context &c)
                                         .arg(money::kMaxScale)
                                         .arg(quoteForMessage(text, 20))));
     }
-    auto shards = c.integerOption(QStringLiteral("shards"), 0, 1, Topology::kMaxShards);
+    auto shards = c.integerOption(QStringLiteral("shards"), 0, 1, maxShards());
     if (!shards.ok())
         return c.fail(shards.error());
     c.config.shards = int(*shards);
@@ -99,7 +98,7 @@ int cmdRecover(Context &c)
             }
         };
     }
-    const RecoveryReport report = recoverStuck(c.config, options);
+    const RecoveryReport report = recoverStuck(connectorOf(c.config), options);
     if (!report.error.ok())
         return c.fail(report.error);
 
@@ -159,7 +158,8 @@ int cmdAudit(Context &c)
     } else if (c.csv()) {
         QBuffer buffer; // findings are few: the report is in memory already
         buffer.open(QIODevice::WriteOnly);
-        exportFindings(report.findings, ExportFormat::Csv, buffer);
+        if (auto written = exportFindings(report.findings, ExportFormat::Csv, buffer); !written.ok())
+            return c.fail(written.error());
         c.out << QString::fromUtf8(buffer.data());
     } else {
         c.out << Ctl::tr("audited %1 accounts, %2 transactions (%3 in flight), %4 leg markers; balances sum to %5")

@@ -1,13 +1,13 @@
 // ledgerctl transfer, list, show, resume, cancel, compensate.
 #include "cli.h"
 
-#include "duration.h"
-#include "identifiers.h"
-#include "jsonformat.h"
-#include "money.h"
+#include "ledger/duration.h"
+#include "ledger/identifiers.h"
+#include "interchange/jsonformat.h"
+#include "ledger/money.h"
 #include "textoutput.h"
-#include "transactiondetail.h"
-#include "transferinput.h"
+#include "operations/transactiondetail.h"
+#include "protocol/transferinput.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

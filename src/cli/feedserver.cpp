@@ -1,5 +1,7 @@
 #include "feedserver.h"
 
+#include "store/open/changenotifier.h"
+
 #include <QJsonDocument>
 #include <QUrlQuery>
 #include <QWebSocket>
@@ -8,22 +10,26 @@
 namespace ledger::cli {
 
 namespace {
+// How often an SQLite store's change marker is looked at; after a failed read, when to try again.
 constexpr int kPollMs = 100;
+constexpr int kRetryMs = 1000;
 constexpr int kPage = 500;
 
 QString lineOf(const QJsonObject &object) { return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact)); }
 } // namespace
 
-FeedServer::FeedServer(Store &store, QObject *parent)
+FeedServer::FeedServer(Store &store, const StoreConfig &config, QObject *parent)
     : QObject(parent),
       m_store(store),
       m_scale(store.scale()),
+      m_config(config),
       m_server(new QWebSocketServer(QStringLiteral("ledgerctl"), QWebSocketServer::NonSecureMode, this)),
       m_end(FeedCursor::start(store.shardCount()))
 {
     connect(m_server, &QWebSocketServer::newConnection, this, &FeedServer::onNewConnection);
-    connect(&m_poll, &QTimer::timeout, this, &FeedServer::poll);
-    m_poll.setInterval(kPollMs);
+    connect(&m_retry, &QTimer::timeout, this, &FeedServer::catchUpAll);
+    m_retry.setSingleShot(true);
+    m_retry.setInterval(kRetryMs);
 }
 
 FeedServer::~FeedServer() = default;
@@ -37,7 +43,11 @@ Result<quint16> FeedServer::listen(const QHostAddress &address, quint16 port)
     if (!m_server->listen(address, port))
         return makeError(ErrorCode::ListenFailed, QStringLiteral("cannot listen on %1:%2: %3")
                                                       .arg(address.toString()).arg(port).arg(m_server->errorString()));
-    m_poll.start();
+    // Caught up once it watches (what finished since feedEnd above), then at every change.
+    m_notifier = std::make_unique<ChangeNotifier>(m_config, kPollMs);
+    connect(m_notifier.get(), &ChangeNotifier::watching, this, &FeedServer::catchUpAll);
+    connect(m_notifier.get(), &ChangeNotifier::changed, this, &FeedServer::catchUpAll);
+    connect(m_notifier.get(), &ChangeNotifier::resumed, this, &FeedServer::catchUpAll);
     return m_server->serverPort();
 }
 
@@ -88,17 +98,11 @@ bool FeedServer::catchUp(Client &client)
     }
 }
 
-void FeedServer::poll()
+void FeedServer::catchUpAll()
 {
-    // Nothing committed since the last look: nothing to read (a finish is a commit).
-    auto marker = m_store.changeMarker();
-    if (marker.ok() && m_lastMarker == *marker)
-        return;
-    if (marker.ok())
-        m_lastMarker = *marker;
     for (Client &client : m_clients) {
         if (!catchUp(client)) {
-            m_lastMarker.reset(); // look again next time
+            m_retry.start();
             return;
         }
     }

@@ -2,12 +2,14 @@
 // `ledgerctl serve --ws`: pushes the change feed to WebSocket clients as transactions finish.
 // Each client has its own cursor (from ?since=CURSOR in its URL, else the end of the feed when it
 // connects) and is sent every event after it, oldest first, one text message per event — the
-// same JSON object as a line of `ledgerctl feed`. The store is polled for commits by its change
-// marker (cheap: SQLite's data_version), so a finish reaches clients within a poll interval.
+// same JSON object as a line of `ledgerctl feed`. The store's change notifier says when something
+// was committed (a PostgreSQL store announces it; an SQLite file's change marker is polled), and
+// every client is caught up then.
 //
 // Threading: lives on the thread that runs the event loop, with the Store opened there.
 
-#include "changefeed.h"
+#include "interchange/changefeed.h"
+#include "store/open/storeconfig.h"
 
 #include <QHostAddress>
 #include <QObject>
@@ -19,12 +21,17 @@
 class QWebSocket;
 class QWebSocketServer;
 
+namespace ledger {
+class ChangeNotifier;
+}
+
 namespace ledger::cli {
 
 class FeedServer : public QObject {
     Q_OBJECT
 public:
-    FeedServer(Store &store, QObject *parent = nullptr);
+    // `config` names the same store, for the change notifier's own connection.
+    FeedServer(Store &store, const StoreConfig &config, QObject *parent = nullptr);
     ~FeedServer() override;
 
     // Starts listening; the port actually bound (port 0 asks for any free one).
@@ -37,16 +44,18 @@ private:
     };
 
     void onNewConnection();
-    void poll();
+    // Catches every client up; on a failure, tries again shortly.
+    void catchUpAll();
     // Sends `client` every event after its cursor; false when the store failed.
     bool catchUp(Client &client);
     void dropClient(QWebSocket *socket);
 
     Store &m_store;
     int m_scale = 2;
+    StoreConfig m_config;
     QWebSocketServer *m_server;
-    QTimer m_poll;
-    std::optional<qint64> m_lastMarker;
+    std::unique_ptr<ChangeNotifier> m_notifier; // from listen() on
+    QTimer m_retry;
     FeedCursor m_end; // the end of the feed as last seen: where a client without ?since starts
     std::vector<Client> m_clients;
 };

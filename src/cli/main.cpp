@@ -1,7 +1,7 @@
-// ledgerctl: the command-line twin of the LedgerDesk console. All logic lives in ledgercore and
-// in ledgerctl_lib; this only sets up Qt, the language and the streams.
+// ledgerctl: the command-line twin of the LedgerDesk console. All logic lives in the libraries
+// under src/ and in ledgerctl_lib; this only sets up Qt, the language and the streams.
 #include "cli.h"
-#include "language.h"
+#include "ledger/language.h"
 
 #include <QCoreApplication>
 

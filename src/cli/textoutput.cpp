@@ -1,7 +1,7 @@
 #include "textoutput.h"
 
-#include "duration.h"
-#include "money.h"
+#include "ledger/duration.h"
+#include "ledger/money.h"
 
 namespace ledger::cli {
 

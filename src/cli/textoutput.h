@@ -1,9 +1,9 @@
 #pragma once
 // ledgerctl's human-readable output: aligned tables and the detail views of one transaction or
-// one account, in this process's language. (--json output uses core's jsonformat instead.)
+// one account, in this process's language. (--json output uses interchange's jsonformat instead.)
 // Thread-safety: pure functions.
 
-#include "documents.h"
+#include "ledger/documents.h"
 
 #include <QCoreApplication>
 #include <QList>

@@ -1,6 +1,6 @@
 // libFuzzer target: the duration parser. Whatever the bytes, parse() returns milliseconds in
 // range or invalid-duration, and format() of an accepted value does not fail.
-#include "duration.h"
+#include "ledger/duration.h"
 
 #include <cstdint>
 #include <cstdlib>

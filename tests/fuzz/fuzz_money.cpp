@@ -1,6 +1,6 @@
 // libFuzzer target: the money parser and formatter. Whatever the bytes, parse() returns a value
 // or invalid-amount; an accepted amount formats back to text that parses to the same value.
-#include "money.h"
+#include "ledger/money.h"
 
 #include <cstdint>
 #include <cstdlib>

@@ -1,9 +1,9 @@
 // libFuzzer target: opening a store file made of arbitrary bytes (seeded with real stores).
 // Whatever the file holds, opening it gives a store or a clear store error; a store that opens
 // can be audited, listed and asked for a transfer without crashing.
-#include "audit.h"
-#include "coordinator.h"
-#include "storeconfig.h"
+#include "protocol/audit.h"
+#include "protocol/coordinator.h"
+#include "store/open/storeconfig.h"
 
 #include <QCoreApplication>
 #include <QDir>

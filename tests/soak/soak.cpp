@@ -11,9 +11,9 @@
 //     created, lost or applied twice.
 // Usage: ledger_soak --ledgerctl PATH [--seconds 60] [--clients 4] [--accounts 5] [--seed N]
 //        [--keep DIR]. Exit status 0 when every check passed.
-#include "audit.h"
-#include "money.h"
-#include "storeconfig.h"
+#include "protocol/audit.h"
+#include "ledger/money.h"
+#include "store/open/storeconfig.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -395,23 +395,29 @@ bool Soak::check()
     }
     // Every balance is exactly its posted legs, and they add up to zero.
     QMap<QString, qint64> posted;
-    store.scanLegs([&](const LegMarker &m) {
+    const Error scannedLegs = store.scanLegs([&](const LegMarker &m) {
         if (m.status == LegStatus::Posted)
             posted[m.accountId] += m.side == LegSide::Credit ? m.amount : -m.amount;
     });
+    if (!scannedLegs.ok())
+        fail(scannedLegs.toString());
     qint64 sum = 0;
-    store.scanAccounts([&](const Account &a) {
+    const Error scannedAccounts = store.scanAccounts([&](const Account &a) {
         sum += a.balance;
         if (a.balance != posted.value(a.id))
             fail(QStringLiteral("%1 has balance %2 but its posted legs add up to %3").arg(a.id).arg(a.balance).arg(posted.value(a.id)));
     });
+    if (!scannedAccounts.ok())
+        fail(scannedAccounts.toString());
     if (sum != 0)
         fail(QStringLiteral("the balances add up to %1, not 0").arg(sum));
     qint64 done = 0, canceled = 0;
-    store.scanTransactions([&](const Transaction &t) {
+    const Error scannedTxs = store.scanTransactions([&](const Transaction &t) {
         done += t.state == TxState::Done;
         canceled += t.state == TxState::Canceled;
     });
+    if (!scannedTxs.ok())
+        fail(scannedTxs.toString());
 
     std::printf("soak: %d s, %d clients, %d accounts, seed %u\n", m_o.seconds, m_o.clients, m_o.accounts, m_o.seed);
     std::printf("soak: %lld ledgerctl runs: %lld transfers acknowledged done, %lld accepted in flight, %lld refused; "

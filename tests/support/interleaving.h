@@ -9,7 +9,7 @@
 // Threading: an Explorer and its Scheduler are driven from the test's thread; each ActorThread
 // owns one std::thread that holds one Store connection for its whole life.
 
-#include "store.h"
+#include "store/store.h"
 
 #include <QRandomGenerator>
 #include <condition_variable>
@@ -89,6 +89,7 @@ public:
     Result<QList<qint64>> ageHistogram(const QList<qint64> &bounds) override { return m_inner.ageHistogram(bounds); }
     Result<QList<qint64>> createdPerMinute(int minutes) override { return m_inner.createdPerMinute(minutes); }
     Result<qint64> changeMarker() override { return m_inner.changeMarker(); }
+    Result<QList<JournalEntry>> finishedAfter(int shard, qint64 afterSeq, int limit) override { return m_inner.finishedAfter(shard, afterSeq, limit); }
     Error withSnapshot(const std::function<Error()> &work) override { return m_inner.withSnapshot(work); }
     Error scanAccounts(const std::function<void(const Account &)> &v, const StopCheck &s) override { return m_inner.scanAccounts(v, s); }
     Error scanLegs(const std::function<void(const LegMarker &)> &v, const StopCheck &s) override { return m_inner.scanLegs(v, s); }

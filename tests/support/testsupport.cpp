@@ -1,8 +1,8 @@
 #include "testsupport.h"
 
-#include "pgstore.h"
-#include "shardedstore.h"
-#include "pguri.h"
+#include "store/postgres/pgstore.h"
+#include "store/sharded/shardedstore.h"
+#include "store/postgres/pguri.h"
 
 #include <QAtomicInteger>
 #include <QCoreApplication>
@@ -125,11 +125,11 @@ QByteArray storeFingerprint(const QString &store, const QStringList &suffixes)
 qint64 heldMarkerCount(Store &store)
 {
     qint64 n = 0;
-    store.scanLegs([&](const LegMarker &m) {
+    const Error scanned = store.scanLegs([&](const LegMarker &m) {
         if (m.status == LegStatus::Held)
             ++n;
     });
-    return n;
+    return scanned.ok() ? n : -1; // -1: the scan failed (no count of markers is negative)
 }
 
 RawSql::RawSql(const QString &path)

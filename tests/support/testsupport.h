@@ -2,10 +2,11 @@
 // Helpers shared by the tests: throwaway stores in temporary directories, funding accounts,
 // the invariant check every test may assert, and running the real ledgerctl binary.
 
-#include "audit.h"
-#include "coordinator.h"
-#include "pgstore.h"
-#include "storeconfig.h"
+#include "protocol/audit.h"
+#include "protocol/coordinator.h"
+#include "store/postgres/pgstore.h"
+#include "store/sqlite/sqliteconnection.h"
+#include "store/open/storeconfig.h"
 
 #include <QProcessEnvironment>
 #include <QTemporaryDir>
@@ -67,6 +68,7 @@ qint64 balanceOf(Store &store, const QString &account);
 // even open the store).
 QByteArray storeFingerprint(const QString &store, const QStringList &suffixes = {QString(), QStringLiteral("-wal"),
                                                                                   QStringLiteral("-journal")});
+// Leg markers still held (-1 when the scan failed).
 qint64 heldMarkerCount(Store &store);
 
 // Runs SQL on a store through a connection of its own: another process holding a lock, damage,

@@ -2,8 +2,8 @@
 
 #include "../consoleoptions.h"
 
-#include "duration.h"
-#include "identifiers.h"
+#include "ledger/duration.h"
+#include "ledger/identifiers.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -176,7 +176,7 @@ void RecoverDialog::start()
     };
     // recoverStuck opens its own connections on its own pool; this job only waits for it.
     const StoreConfig config = m_jobs->config();
-    m_jobs->run<RecoveryReport>(this, [config, options](Store &) { return recoverStuck(config, options); }, [this](RecoveryReport report) {
+    m_jobs->run<RecoveryReport>(this, [config, options](Store &) { return recoverStuck(connectorOf(config), options); }, [this](RecoveryReport report) {
         m_report = report;
         m_running = false;
         m_finished = true;

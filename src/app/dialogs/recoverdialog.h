@@ -1,12 +1,12 @@
 #pragma once
 // "Recover all stuck": lists what is stuck (every transaction whose lease expired or that is idle
-// past the threshold), asks for a reason, then runs recovery on the core's thread pool with
+// past the threshold), asks for a reason, then runs recovery (src/protocol) on its thread pool with
 // progress, a Stop button and a result summary per outcome.
 //
 // Threading: GUI thread only; recovery runs as a job.
 
 #include "../jobrunner.h"
-#include "recovery.h"
+#include "protocol/recovery.h"
 
 #include <QDialog>
 #include <atomic>

@@ -2,7 +2,7 @@
 
 #include "../consoleoptions.h"
 #include "../widgets/repairpreview.h"
-#include "identifiers.h"
+#include "ledger/identifiers.h"
 #include "ui_repairdialog.h"
 
 #include <QPointer>

@@ -6,8 +6,8 @@
 // Threading: GUI thread only; preview and repairs run as jobs.
 
 #include "../jobrunner.h"
-#include "batchrepair.h"
-#include "repairplan.h"
+#include "operations/batchrepair.h"
+#include "operations/repairplan.h"
 
 #include <QDialog>
 #include <atomic>

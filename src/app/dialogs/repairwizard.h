@@ -7,8 +7,8 @@
 // Threading: GUI thread only; every store call runs as a job.
 
 #include "../jobrunner.h"
-#include "batchrepair.h"
-#include "diagnosis.h"
+#include "operations/batchrepair.h"
+#include "operations/diagnosis.h"
 
 #include <QWizard>
 

@@ -1,7 +1,7 @@
 #include "settingsdialog.h"
 
-#include "identifiers.h"
-#include "language.h"
+#include "ledger/identifiers.h"
+#include "ledger/language.h"
 #include "../languagename.h"
 #include "ui_settingsdialog.h"
 

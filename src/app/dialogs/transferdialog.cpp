@@ -1,8 +1,8 @@
 #include "transferdialog.h"
 
 #include "../consoleoptions.h"
-#include "identifiers.h"
-#include "money.h"
+#include "ledger/identifiers.h"
+#include "ledger/money.h"
 #include "ui_transferdialog.h"
 
 #include <QCompleter>

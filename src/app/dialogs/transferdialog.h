@@ -9,7 +9,7 @@
 // Threading: GUI thread only; the transfer itself runs as a job.
 
 #include "../jobrunner.h"
-#include "transferinput.h"
+#include "protocol/transferinput.h"
 
 #include <QDialog>
 

@@ -1,7 +1,7 @@
 #include "exportcontroller.h"
 
 #include "incidentpdf.h"
-#include "incidentreport.h"
+#include "interchange/incidentreport.h"
 
 #include <QFileInfo>
 #include <QSaveFile>

@@ -1,5 +1,5 @@
 #pragma once
-// File ▸ Export and the incident report: runs core's exports as jobs on the worker pool, so a
+// File ▸ Export and the incident report: runs the interchange library's exports as jobs on the worker pool, so a
 // table of a million rows is read from the store page by page straight into the file — never
 // loaded into the console's models — and the GUI stays responsive. One export at a time; it
 // can be stopped. Files are written whole or not at all (QSaveFile).
@@ -7,7 +7,7 @@
 // Threading: GUI thread only; the work runs on the JobRunner's pool.
 
 #include "../jobrunner.h"
-#include "tableexport.h"
+#include "interchange/tableexport.h"
 
 #include <QObject>
 #include <atomic>

@@ -1,11 +1,11 @@
 #pragma once
-// Prints an incident report (HTML made by core's incidentReportHtml) to a PDF file with QPrinter:
+// Prints an incident report (HTML made by interchange's incidentReportHtml) to a PDF file with QPrinter:
 // A4, with margins, page numbers left to the viewer. QtPrintSupport is a widgets-side module,
-// so this lives in the console, not in core.
+// so this lives in the console, not in the libraries.
 //
 // Threading: GUI thread (QTextDocument lays out with the GUI's fonts).
 
-#include "errors.h"
+#include "ledger/errors.h"
 
 namespace ledger::app {
 

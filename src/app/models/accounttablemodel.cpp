@@ -1,6 +1,6 @@
 #include "accounttablemodel.h"
 
-#include "money.h"
+#include "ledger/money.h"
 
 #include <QBrush>
 #include <QColor>

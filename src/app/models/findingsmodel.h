@@ -3,7 +3,7 @@
 //
 // Threading: GUI thread only.
 
-#include "audit.h"
+#include "protocol/audit.h"
 
 #include <QAbstractTableModel>
 

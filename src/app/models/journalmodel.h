@@ -7,7 +7,7 @@
 
 #include "pagedtablemodel.h"
 
-#include "operatoractions.h"
+#include "operations/operatoractions.h"
 
 namespace ledger::app {
 

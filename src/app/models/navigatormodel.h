@@ -4,7 +4,7 @@
 //
 // Threading: GUI thread only.
 
-#include "overview.h"
+#include "operations/overview.h"
 
 #include <QStandardItemModel>
 

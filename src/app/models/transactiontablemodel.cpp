@@ -1,8 +1,8 @@
 #include "transactiontablemodel.h"
 
-#include "duration.h"
-#include "money.h"
-#include "paging.h"
+#include "ledger/duration.h"
+#include "ledger/money.h"
+#include "store/paging.h"
 
 #include <QColor>
 #include <QPointer>

@@ -1,6 +1,6 @@
 #include "auditview.h"
 
-#include "money.h"
+#include "ledger/money.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>

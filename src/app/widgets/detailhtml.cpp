@@ -1,7 +1,7 @@
 #include "detailhtml.h"
 
-#include "duration.h"
-#include "money.h"
+#include "ledger/duration.h"
+#include "ledger/money.h"
 #include "statebadge.h"
 
 #include <QCoreApplication>

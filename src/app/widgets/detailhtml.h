@@ -4,7 +4,7 @@
 // its compensation or original ("tx:<id>") and to the accounts ("account:<id>").
 // Thread-safety: a pure function.
 
-#include "transactiondetail.h"
+#include "operations/transactiondetail.h"
 
 namespace ledger::app {
 

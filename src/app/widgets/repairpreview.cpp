@@ -1,6 +1,6 @@
 #include "repairpreview.h"
 
-#include "money.h"
+#include "ledger/money.h"
 #include "statebadge.h"
 
 #include <QHeaderView>

@@ -4,7 +4,7 @@
 // Used by the repair dialog and the guided repair.
 // Threading: GUI thread only.
 
-#include "repairplan.h"
+#include "operations/repairplan.h"
 
 #include <QWidget>
 

@@ -3,7 +3,7 @@
 // panel), and the delegate that draws a state as a coloured badge.
 // Threading: GUI thread only.
 
-#include "documents.h"
+#include "ledger/documents.h"
 
 #include <QColor>
 #include <QStyledItemDelegate>

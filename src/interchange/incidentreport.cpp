@@ -1,0 +1,162 @@
+#include "interchange/incidentreport.h"
+
+#include "ledger/duration.h"
+#include "ledger/money.h"
+#include "operations/operatoractions.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace ledger {
+
+namespace {
+
+// The report's words, translated in the context "IncidentReport".
+class Text {
+    Q_DECLARE_TR_FUNCTIONS(IncidentReport)
+};
+
+QString esc(const QString &s) { return s.toHtmlEscaped(); }
+QString orDash(const QString &s) { return s.isEmpty() ? QStringLiteral("–") : esc(s); }
+QString when(const QDateTime &t) { return t.isValid() ? formatTimestamp(t) : QStringLiteral("–"); }
+
+QString fieldRow(const QString &label, const QString &valueHtml)
+{
+    return QStringLiteral("<tr><td style='color:#555;padding-right:14px'>%1</td><td>%2</td></tr>").arg(esc(label), valueHtml);
+}
+
+QString tableHead(const QStringList &headers)
+{
+    QString html = QStringLiteral("<table border='1' cellspacing='0' cellpadding='3' style='border-collapse:collapse' width='100%'><tr>");
+    for (const QString &h : headers)
+        html += QStringLiteral("<th style='background:#e8e8e8' align='left'>%1</th>").arg(esc(h));
+    return html + QStringLiteral("</tr>");
+}
+
+QString tableRow(const QStringList &cellsHtml)
+{
+    QString html = QStringLiteral("<tr>");
+    for (const QString &c : cellsHtml)
+        html += QStringLiteral("<td>%1</td>").arg(c);
+    return html + QStringLiteral("</tr>");
+}
+
+QString stateMove(const JournalEntry &j)
+{
+    return j.fromState.isEmpty() || j.fromState == j.toState ? orDash(j.toState) : esc(j.fromState + QStringLiteral(" → ") + j.toState);
+}
+
+} // namespace
+
+Result<IncidentReport> loadIncidentReport(Store &store, const QString &txId)
+{
+    auto detail = loadTransactionDetail(store, txId);
+    if (!detail.ok())
+        return detail.error();
+    IncidentReport r;
+    r.detail = *detail;
+    r.storeLocation = store.location();
+    r.scale = store.scale();
+    const QStringList actions = operatorEvents();
+    for (const JournalEntry &j : r.detail.journal) {
+        if (actions.contains(j.event))
+            r.operatorActions << j;
+    }
+    // Account changes (freezes, closes) of both accounts, often the cause of a refusal; and the
+    // actions on its compensation or original, where a compensation's reason is written.
+    QList<std::pair<QString, QString>> documents = {{QStringLiteral("account"), r.detail.tx.source},
+                                                    {QStringLiteral("account"), r.detail.tx.destination}};
+    if (r.detail.related)
+        documents.append({QStringLiteral("tx"), r.detail.related->id});
+    for (const auto &[kind, id] : documents) {
+        auto journal = store.journal(kind, id);
+        if (!journal.ok())
+            return journal.error();
+        for (const JournalEntry &j : *journal) {
+            if (actions.contains(j.event))
+                r.operatorActions << j;
+        }
+    }
+    std::stable_sort(r.operatorActions.begin(), r.operatorActions.end(),
+                     [](const JournalEntry &a, const JournalEntry &b) { return a.at < b.at; });
+    return r;
+}
+
+QString incidentReportHtml(const IncidentReport &r, const QString &preparedBy)
+{
+    const TransactionDetail &d = r.detail;
+    const Transaction &t = d.tx;
+    const auto amount = [&r](qint64 v) { return money::format(v, r.scale); };
+
+    QString html = QStringLiteral("<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>%1</title></head>"
+                                  "<body style='font-family:sans-serif;font-size:10pt'>\n")
+                       .arg(esc(Text::tr("Incident report %1").arg(t.id)));
+    html += QStringLiteral("<h1 style='font-size:16pt'>%1</h1>\n").arg(esc(Text::tr("Incident report: transaction %1").arg(t.id)));
+    html += QStringLiteral("<p style='color:#555'>%1</p>\n")
+                .arg(esc(Text::tr("Prepared by %1 at %2 (store clock) from %3.").arg(preparedBy, formatTimestamp(d.now), r.storeLocation)));
+
+    html += QStringLiteral("<h2 style='font-size:13pt'>%1</h2>\n<table cellspacing='0' cellpadding='2'>").arg(esc(Text::tr("The document")));
+    html += fieldRow(Text::tr("State"), QStringLiteral("<b>%1</b>").arg(esc(nameOf(t.state))));
+    html += fieldRow(Text::tr("Kind"), esc(nameOf(t.kind)));
+    html += fieldRow(Text::tr("From"), esc(t.source));
+    html += fieldRow(Text::tr("To"), esc(t.destination));
+    html += fieldRow(Text::tr("Amount"), esc(amount(t.amount)));
+    html += fieldRow(Text::tr("Memo"), orDash(t.memo));
+    html += fieldRow(Text::tr("Idempotency key"), orDash(t.idempotencyKey));
+    if (!t.compensates.isEmpty())
+        html += fieldRow(Text::tr("Compensates"), esc(t.compensates));
+    if (!t.compensatedBy.isEmpty())
+        html += fieldRow(Text::tr("Compensated by"), esc(t.compensatedBy)
+                                                   + (d.related ? QStringLiteral(" (%1)").arg(esc(nameOf(d.related->state))) : QString()));
+    html += fieldRow(Text::tr("Created"), esc(when(t.createdAt)));
+    html += fieldRow(Text::tr("Last modified"), esc(QStringLiteral("%1 (%2)").arg(when(t.lastModified), duration::format(t.lastModified.msecsTo(d.now)))));
+    html += fieldRow(Text::tr("Owner"), orDash(t.owner));
+    html += fieldRow(Text::tr("Lease until"), esc(when(t.leaseUntil)));
+    html += fieldRow(Text::tr("Epoch / claims"), esc(QStringLiteral("%1 / %2").arg(t.epoch).arg(t.attempts)));
+    html += fieldRow(Text::tr("Last error"), orDash(t.lastError));
+    html += QStringLiteral("</table>\n");
+
+    html += QStringLiteral("<h2 style='font-size:13pt'>%1</h2>\n").arg(esc(Text::tr("Leg markers")));
+    if (d.legs.isEmpty()) {
+        html += QStringLiteral("<p>%1</p>\n").arg(esc(Text::tr("None: nothing was held yet.")));
+    } else {
+        html += tableHead({Text::tr("Side"), Text::tr("Account"), Text::tr("Amount"), Text::tr("Status"), Text::tr("At")});
+        for (const LegMarker &m : d.legs)
+            html += tableRow({esc(nameOf(m.side)), esc(m.accountId), esc(amount(m.amount)), esc(nameOf(m.status)), esc(when(m.at))});
+        html += QStringLiteral("</table>\n");
+    }
+
+    html += QStringLiteral("<h2 style='font-size:13pt'>%1</h2>\n").arg(esc(Text::tr("Accounts now")));
+    html += tableHead({Text::tr("Account"), Text::tr("Name"), Text::tr("Status"), Text::tr("Balance"), Text::tr("Available"), Text::tr("Pending debits"), Text::tr("Pending credits")});
+    for (const auto &[id, account] : {std::pair{t.source, d.source}, std::pair{t.destination, d.destination}}) {
+        if (!account) {
+            html += tableRow({esc(id), esc(Text::tr("(no such account)")), QString(), QString(), QString(), QString(), QString()});
+            continue;
+        }
+        html += tableRow({esc(account->id), esc(account->name), esc(nameOf(account->status)), esc(amount(account->balance)),
+                          esc(amount(account->available())), esc(amount(account->pendingDebits)), esc(amount(account->pendingCredits))});
+    }
+    html += QStringLiteral("</table>\n");
+
+    html += QStringLiteral("<h2 style='font-size:13pt'>%1</h2>\n").arg(esc(Text::tr("Timeline")));
+    html += tableHead({Text::tr("At"), Text::tr("Event"), Text::tr("Actor"), Text::tr("State"), Text::tr("Epoch"), Text::tr("Detail")});
+    for (const JournalEntry &j : d.journal)
+        html += tableRow({esc(when(j.at)), esc(j.event), orDash(j.actor), stateMove(j), QString::number(j.epoch), orDash(j.detail)});
+    html += QStringLiteral("</table>\n");
+
+    html += QStringLiteral("<h2 style='font-size:13pt'>%1</h2>\n").arg(esc(Text::tr("Operator actions")));
+    if (r.operatorActions.isEmpty()) {
+        html += QStringLiteral("<p>%1</p>\n").arg(esc(Text::tr("None.")));
+    } else {
+        html += tableHead({Text::tr("At"), Text::tr("Who"), Text::tr("Did"), Text::tr("To"), Text::tr("Why / detail")});
+        for (const JournalEntry &j : r.operatorActions) {
+            const QString target = j.docKind == QLatin1String("account") ? Text::tr("account %1").arg(j.docId) : j.docId;
+            html += tableRow({esc(when(j.at)), orDash(j.actor), esc(j.event), esc(target), orDash(j.detail)});
+        }
+        html += QStringLiteral("</table>\n");
+    }
+    return html + QStringLiteral("</body></html>\n");
+}
+
+} // namespace ledger

@@ -1,0 +1,139 @@
+#include "interchange/jsonformat.h"
+
+#include "ledger/money.h"
+
+#include <QJsonArray>
+
+namespace ledger::json {
+
+namespace {
+QJsonValue timestamp(const QDateTime &t) { return t.isValid() ? QJsonValue(formatTimestamp(t)) : QJsonValue(); }
+QJsonValue optionalText(const QString &s) { return s.isEmpty() ? QJsonValue() : QJsonValue(s); }
+} // namespace
+
+QJsonObject account(const Account &a, int scale)
+{
+    return QJsonObject{
+        {QStringLiteral("id"), a.id},
+        {QStringLiteral("name"), a.name},
+        {QStringLiteral("status"), nameOf(a.status)},
+        {QStringLiteral("balance"), money::format(a.balance, scale)},
+        {QStringLiteral("available"), money::format(a.available(), scale)},
+        {QStringLiteral("pendingDebits"), money::format(a.pendingDebits, scale)},
+        {QStringLiteral("pendingCredits"), money::format(a.pendingCredits, scale)},
+        {QStringLiteral("version"), a.version},
+        {QStringLiteral("createdAt"), timestamp(a.createdAt)},
+        {QStringLiteral("lastModified"), timestamp(a.lastModified)},
+    };
+}
+
+QJsonObject leg(const LegMarker &m, int scale)
+{
+    return QJsonObject{
+        {QStringLiteral("txId"), m.txId},
+        {QStringLiteral("accountId"), m.accountId},
+        {QStringLiteral("side"), nameOf(m.side)},
+        {QStringLiteral("amount"), money::format(m.amount, scale)},
+        {QStringLiteral("status"), nameOf(m.status)},
+        {QStringLiteral("at"), timestamp(m.at)},
+    };
+}
+
+QJsonObject transaction(const Transaction &t, int scale)
+{
+    return QJsonObject{
+        {QStringLiteral("id"), t.id},
+        {QStringLiteral("idempotencyKey"), optionalText(t.idempotencyKey)},
+        {QStringLiteral("kind"), nameOf(t.kind)},
+        {QStringLiteral("compensates"), optionalText(t.compensates)},
+        {QStringLiteral("compensatedBy"), optionalText(t.compensatedBy)},
+        {QStringLiteral("source"), t.source},
+        {QStringLiteral("destination"), t.destination},
+        {QStringLiteral("amount"), money::format(t.amount, scale)},
+        {QStringLiteral("memo"), t.memo},
+        {QStringLiteral("state"), nameOf(t.state)},
+        {QStringLiteral("createdAt"), timestamp(t.createdAt)},
+        {QStringLiteral("lastModified"), timestamp(t.lastModified)},
+        {QStringLiteral("owner"), optionalText(t.owner)},
+        {QStringLiteral("leaseUntil"), timestamp(t.leaseUntil)},
+        {QStringLiteral("epoch"), t.epoch},
+        {QStringLiteral("lastError"), optionalText(t.lastError)},
+        {QStringLiteral("attempts"), t.attempts},
+    };
+}
+
+QJsonObject journalEntry(const JournalEntry &j)
+{
+    return QJsonObject{
+        {QStringLiteral("seq"), j.seq},
+        {QStringLiteral("at"), timestamp(j.at)},
+        {QStringLiteral("docKind"), j.docKind},
+        {QStringLiteral("docId"), j.docId},
+        {QStringLiteral("actor"), j.actor},
+        {QStringLiteral("worker"), optionalText(j.worker)},
+        {QStringLiteral("event"), j.event},
+        {QStringLiteral("fromState"), optionalText(j.fromState)},
+        {QStringLiteral("toState"), optionalText(j.toState)},
+        {QStringLiteral("epoch"), j.epoch},
+        {QStringLiteral("detail"), optionalText(j.detail)},
+    };
+}
+
+QJsonObject finding(const AuditFinding &f)
+{
+    return QJsonObject{
+        {QStringLiteral("invariant"), f.invariant},
+        {QStringLiteral("code"), f.code},
+        {QStringLiteral("message"), f.message},
+        {QStringLiteral("ids"), QJsonArray::fromStringList(f.ids)},
+        {QStringLiteral("transactions"), QJsonArray::fromStringList(f.transactions)},
+        {QStringLiteral("accounts"), QJsonArray::fromStringList(f.accounts)},
+    };
+}
+
+QJsonObject auditReport(const AuditReport &r, int scale)
+{
+    QJsonArray findings;
+    for (const AuditFinding &f : r.findings)
+        findings.append(finding(f));
+    return QJsonObject{
+        {QStringLiteral("ok"), r.clean()},
+        {QStringLiteral("findings"), findings},
+        {QStringLiteral("accounts"), r.accounts},
+        {QStringLiteral("transactions"), r.transactions},
+        {QStringLiteral("legs"), r.legs},
+        {QStringLiteral("inFlight"), r.inFlight},
+        {QStringLiteral("balanceSum"), money::format(r.balanceSum, scale)},
+    };
+}
+
+QJsonObject recoveryReport(const RecoveryReport &r)
+{
+    QJsonArray items;
+    for (const RecoveredItem &i : r.items) {
+        items.append(QJsonObject{
+            {QStringLiteral("id"), i.id},
+            {QStringLiteral("from"), nameOf(i.fromState)},
+            {QStringLiteral("to"), i.toState ? QJsonValue(nameOf(*i.toState)) : QJsonValue()},
+            {QStringLiteral("outcome"), nameOf(i.outcome)},
+            {QStringLiteral("code"), i.code == ErrorCode::None ? QJsonValue() : QJsonValue(codeWord(i.code))},
+            {QStringLiteral("message"), optionalText(i.message)},
+        });
+    }
+    return QJsonObject{
+        {QStringLiteral("candidates"), r.candidates},
+        {QStringLiteral("done"), r.count(RecoveryOutcome::Done)},
+        {QStringLiteral("canceled"), r.count(RecoveryOutcome::Canceled)},
+        {QStringLiteral("moved"), r.count(RecoveryOutcome::Moved)},
+        {QStringLiteral("failed"), r.count(RecoveryOutcome::Failed)},
+        {QStringLiteral("interrupted"), r.count(RecoveryOutcome::Interrupted)},
+        {QStringLiteral("items"), items},
+    };
+}
+
+QJsonObject error(const Error &e)
+{
+    return QJsonObject{{QStringLiteral("code"), codeWord(e.code)}, {QStringLiteral("message"), e.message}};
+}
+
+} // namespace ledger::json

@@ -1,0 +1,23 @@
+#pragma once
+// JSON shapes of the documents, shared by `ledgerctl --json` and the console's exports. Field
+// names are DESIGN.md's; amounts are decimal strings ("12.34"); timestamps ISO 8601 UTC.
+// Thread-safety: pure functions.
+
+#include "protocol/audit.h"
+#include "ledger/documents.h"
+#include "protocol/recovery.h"
+
+#include <QJsonObject>
+
+namespace ledger::json {
+
+QJsonObject account(const Account &a, int scale);
+QJsonObject leg(const LegMarker &m, int scale);
+QJsonObject transaction(const Transaction &t, int scale);
+QJsonObject journalEntry(const JournalEntry &j);
+QJsonObject finding(const AuditFinding &f);
+QJsonObject auditReport(const AuditReport &r, int scale);
+QJsonObject recoveryReport(const RecoveryReport &r);
+QJsonObject error(const Error &e);
+
+} // namespace ledger::json

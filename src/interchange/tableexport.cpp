@@ -1,0 +1,224 @@
+#include "interchange/tableexport.h"
+
+#include "interchange/csv.h"
+#include "interchange/jsonformat.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace ledger {
+
+namespace {
+
+// Rows per read: big enough that a million rows are 200 reads, small enough to stay flat.
+
+// Writes rows as one format; remembers the first failure so that callers check once per page.
+class RowWriter {
+public:
+    RowWriter(ExportFormat format, QStringList columns, QIODevice &out) : m_format(format), m_columns(std::move(columns)), m_out(out) {}
+
+    void begin() { put(m_format == ExportFormat::Csv ? csv::record(m_columns) : QStringLiteral("[")); }
+
+    void row(const QJsonObject &object)
+    {
+        if (m_format == ExportFormat::Json) {
+            // One object per line: a reader can stream it, and a diff shows rows.
+            put((m_rows == 0 ? QStringLiteral("\n") : QStringLiteral(",\n"))
+                + QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact)));
+        } else {
+            QStringList cells;
+            cells.reserve(m_columns.size());
+            for (const QString &column : m_columns)
+                cells << cellText(object.value(column));
+            put(csv::record(cells));
+        }
+        ++m_rows;
+    }
+
+    void finish()
+    {
+        if (m_format == ExportFormat::Json)
+            put(m_rows == 0 ? QStringLiteral("]\n") : QStringLiteral("\n]\n"));
+    }
+
+    qint64 rows() const { return m_rows; }
+    const Error &error() const { return m_error; }
+
+private:
+    static QString cellText(const QJsonValue &v)
+    {
+        switch (v.type()) {
+        case QJsonValue::String: return v.toString();
+        case QJsonValue::Double: return QString::number(v.toInteger());
+        case QJsonValue::Bool: return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+        case QJsonValue::Array: {
+            // Lists of ids: space-separated (ids never contain spaces).
+            QStringList parts;
+            for (const QJsonValue &item : v.toArray())
+                parts << cellText(item);
+            return parts.join(QLatin1Char(' '));
+        }
+        default: return QString(); // null: an empty cell
+        }
+    }
+
+    void put(const QString &text)
+    {
+        if (!m_error.ok())
+            return;
+        const QByteArray bytes = text.toUtf8();
+        if (m_out.write(bytes) != bytes.size())
+            m_error = makeError(ErrorCode::OutputFailed, Message::translate("ledger", "cannot write the export: %1").arg(m_out.errorString()));
+    }
+
+    ExportFormat m_format;
+    QStringList m_columns;
+    QIODevice &m_out;
+    qint64 m_rows = 0;
+    Error m_error;
+};
+
+QJsonObject objectOf(const Account &a, int scale) { return json::account(a, scale); }
+QJsonObject objectOf(const Transaction &t, int scale) { return json::transaction(t, scale); }
+QJsonObject objectOf(const JournalEntry &j, int) { return json::journalEntry(j); }
+
+// Pages through one listing by key: `read(last, offset, limit)` returns the page after `last`
+// (null for the first page, which starts at the query's own offset), so that no page walks the
+// rows before it (OFFSET would: the last page of a million rows read them all again).
+template <typename Document, typename Query, typename Read>
+Error writePages(const Query &query, qint64 pageRows, Read read, RowWriter &writer, int scale, const ExportProgress &progress)
+{
+    qint64 offset = query.offset;
+    qint64 left = query.limit < 0 ? -1 : query.limit;
+    std::optional<Document> last;
+    while (left != 0) {
+        if (progress.shouldStop && progress.shouldStop())
+            return makeError(ErrorCode::Interrupted, Message::translate("ledger", "the export was stopped after %1 rows").arg(writer.rows()));
+        const qint64 want = left < 0 ? pageRows : qMin(left, pageRows);
+        Result<QList<Document>> page = read(last ? &*last : nullptr, offset, want);
+        if (!page.ok())
+            return page.error();
+        for (const Document &document : *page)
+            writer.row(objectOf(document, scale));
+        if (!writer.error().ok())
+            return writer.error();
+        if (progress.rowsWritten)
+            progress.rowsWritten(writer.rows());
+        offset += page->size();
+        if (!page->isEmpty())
+            last = page->last();
+        if (left > 0)
+            left -= page->size();
+        if (page->size() < want)
+            break;
+    }
+    return {};
+}
+
+} // namespace
+
+QString nameOf(ExportFormat format) { return format == ExportFormat::Csv ? QStringLiteral("csv") : QStringLiteral("json"); }
+
+std::optional<ExportFormat> exportFormatFromSuffix(const QString &suffix)
+{
+    if (suffix.compare(QLatin1String("csv"), Qt::CaseInsensitive) == 0)
+        return ExportFormat::Csv;
+    if (suffix.compare(QLatin1String("json"), Qt::CaseInsensitive) == 0)
+        return ExportFormat::Json;
+    return std::nullopt;
+}
+
+QStringList exportColumns(ExportSpec::Table table)
+{
+    switch (table) {
+    case ExportSpec::Table::Accounts:
+        return {QStringLiteral("id"), QStringLiteral("name"), QStringLiteral("status"), QStringLiteral("balance"),
+                QStringLiteral("available"), QStringLiteral("pendingDebits"), QStringLiteral("pendingCredits"),
+                QStringLiteral("version"), QStringLiteral("createdAt"), QStringLiteral("lastModified")};
+    case ExportSpec::Table::Transactions:
+        return {QStringLiteral("id"), QStringLiteral("idempotencyKey"), QStringLiteral("kind"), QStringLiteral("compensates"),
+                QStringLiteral("compensatedBy"), QStringLiteral("source"), QStringLiteral("destination"), QStringLiteral("amount"),
+                QStringLiteral("memo"), QStringLiteral("state"), QStringLiteral("createdAt"), QStringLiteral("lastModified"),
+                QStringLiteral("owner"), QStringLiteral("leaseUntil"), QStringLiteral("epoch"), QStringLiteral("lastError"),
+                QStringLiteral("attempts")};
+    case ExportSpec::Table::Journal:
+        return {QStringLiteral("seq"), QStringLiteral("at"), QStringLiteral("docKind"), QStringLiteral("docId"),
+                QStringLiteral("actor"), QStringLiteral("worker"), QStringLiteral("event"), QStringLiteral("fromState"),
+                QStringLiteral("toState"), QStringLiteral("epoch"), QStringLiteral("detail")};
+    }
+    return {};
+}
+
+QStringList findingColumns()
+{
+    return {QStringLiteral("invariant"), QStringLiteral("code"), QStringLiteral("message"), QStringLiteral("transactions"),
+            QStringLiteral("accounts")};
+}
+
+Result<qint64> exportTable(Store &store, const ExportSpec &spec, ExportFormat format, QIODevice &out, const ExportProgress &progress)
+{
+    RowWriter writer(format, exportColumns(spec.table), out);
+    const int scale = store.scale();
+    // One snapshot: the file is one state of the store even while transfers go on.
+    const Error e = store.withSnapshot([&]() -> Error {
+        writer.begin();
+        switch (spec.table) {
+        case ExportSpec::Table::Accounts:
+            return writePages<Account>(spec.accounts, std::max<qint64>(1, spec.pageRows), [&](const Account *last, qint64 offset, qint64 limit) {
+                AccountQuery q = spec.accounts;
+                if (last) {
+                    q.afterId = last->id;
+                    offset = 0;
+                }
+                q.offset = offset;
+                q.limit = limit;
+                return store.accounts(q);
+            }, writer, scale, progress);
+        case ExportSpec::Table::Transactions:
+            return writePages<Transaction>(spec.transactions, std::max<qint64>(1, spec.pageRows), [&](const Transaction *last, qint64 offset, qint64 limit) {
+                TxQuery q = spec.transactions;
+                if (last) {
+                    q.after = *last;
+                    offset = 0;
+                }
+                q.offset = offset;
+                q.limit = limit;
+                return store.transactions(q);
+            }, writer, scale, progress);
+        case ExportSpec::Table::Journal:
+            return writePages<JournalEntry>(spec.journal, std::max<qint64>(1, spec.pageRows), [&](const JournalEntry *last, qint64 offset, qint64 limit) {
+                JournalQuery q = spec.journal;
+                // A sharded store merges its shards' journals by time: seqs are per shard, so
+                // there it pages by offset (its pages are the shards' first rows, merged).
+                if (last && store.shardCount() == 1) {
+                    q.afterSeq = last->seq;
+                    offset = 0;
+                }
+                q.offset = offset;
+                q.limit = limit;
+                return store.journalEntries(q);
+            }, writer, scale, progress);
+        }
+        return {};
+    });
+    if (!e.ok())
+        return e;
+    writer.finish();
+    if (!writer.error().ok())
+        return writer.error();
+    return writer.rows();
+}
+
+Result<qint64> exportFindings(const QList<AuditFinding> &findings, ExportFormat format, QIODevice &out)
+{
+    RowWriter writer(format, findingColumns(), out);
+    writer.begin();
+    for (const AuditFinding &f : findings)
+        writer.row(json::finding(f));
+    writer.finish();
+    if (!writer.error().ok())
+        return writer.error();
+    return writer.rows();
+}
+
+} // namespace ledger

@@ -1,0 +1,40 @@
+#pragma once
+// Money is an exact count of minor units in a qint64, with one scale (decimal places) per
+// ledger. Never double. This is the one parser the CLI and the console use, so both accept and
+// refuse exactly the same text with the same messages.
+// Thread-safety: pure functions, callable from any thread.
+
+#include "ledger/result.h"
+
+#include <QString>
+#include <QStringView>
+#include <optional>
+
+namespace ledger::money {
+
+constexpr int kDefaultScale = 2;
+constexpr int kMaxScale = 18; // 10^18 is the largest power of ten below 2^63
+
+bool isValidScale(int scale);
+
+// Parses an amount a user typed: ASCII digits with at most `scale` decimals after one '.',
+// strictly greater than zero. Refuses (code invalid-amount) empty text, white space, signs,
+// exponents, thousands separators, non-ASCII digits, too many decimals and values past int64.
+Result<qint64> parse(QStringView text, int scale);
+
+// The part of parse() that needs no scale: everything but "too many decimals" and "too large".
+// Lets a front end refuse malformed input before it has a store to ask for the scale.
+Error checkSyntax(QStringView text);
+
+// Formats minor units with exactly `scale` decimals ("12.30"); negative values (only @world
+// goes negative) get a leading '-'. Exact for the whole qint64 range.
+QString format(qint64 minor, int scale);
+
+// The largest amount the ledger can hold, as text ("92233720368547758.07" at scale 2).
+QString maxText(int scale);
+
+// Overflow-checked arithmetic: nullopt when the exact result does not fit a qint64.
+std::optional<qint64> add(qint64 a, qint64 b);
+std::optional<qint64> subtract(qint64 a, qint64 b);
+
+} // namespace ledger::money

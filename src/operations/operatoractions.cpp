@@ -1,0 +1,51 @@
+#include "operations/operatoractions.h"
+
+namespace ledger {
+
+QString nameOf(ActionsPreset preset)
+{
+    switch (preset) {
+    case ActionsPreset::Repairs: return QStringLiteral("repairs");
+    case ActionsPreset::Accounts: return QStringLiteral("accounts");
+    case ActionsPreset::TransfersIssued: return QStringLiteral("transfers");
+    case ActionsPreset::All: return QStringLiteral("all");
+    }
+    return QString();
+}
+
+std::optional<ActionsPreset> actionsPresetFromString(QStringView text)
+{
+    for (ActionsPreset p : {ActionsPreset::Repairs, ActionsPreset::Accounts, ActionsPreset::TransfersIssued, ActionsPreset::All}) {
+        if (text == nameOf(p))
+            return p;
+    }
+    return std::nullopt;
+}
+
+QStringList operatorEvents()
+{
+    return {QStringLiteral("created"), QStringLiteral("cancel"), QStringLiteral("resume"), QStringLiteral("recovered"),
+            QStringLiteral("linked"), QStringLiteral("superseded"), QStringLiteral("frozen"), QStringLiteral("unfrozen"),
+            QStringLiteral("closed")};
+}
+
+JournalQuery operatorActionsQuery(ActionsPreset preset, const QString &text)
+{
+    JournalQuery q;
+    q.text = text;
+    switch (preset) {
+    case ActionsPreset::Repairs:
+        q.events = {QStringLiteral("cancel"), QStringLiteral("resume"), QStringLiteral("recovered"), QStringLiteral("linked"),
+                    QStringLiteral("superseded")};
+        break;
+    case ActionsPreset::Accounts: q.docKind = QStringLiteral("account"); break;
+    case ActionsPreset::TransfersIssued:
+        q.events = {QStringLiteral("created")};
+        q.docKind = QStringLiteral("tx");
+        break;
+    case ActionsPreset::All: q.events = operatorEvents(); break;
+    }
+    return q;
+}
+
+} // namespace ledger

@@ -1,0 +1,72 @@
+#include "operations/overview.h"
+
+namespace ledger {
+
+namespace {
+
+Error readCounts(Store &store, qint64 stuckThresholdMs, Overview &o)
+{
+    auto byState = store.countByState();
+    if (!byState.ok())
+        return byState.error();
+    o.byState = *byState;
+    o.transactions = 0;
+    for (qint64 n : std::as_const(o.byState))
+        o.transactions += n;
+    TxQuery stuck;
+    stuck.stuckOnly = true;
+    stuck.stuckForMs = stuckThresholdMs;
+    auto stuckCount = store.transactionCount(stuck);
+    if (!stuckCount.ok())
+        return stuckCount.error();
+    o.stuck = *stuckCount;
+    TxQuery compensations;
+    compensations.kind = TxKind::Compensation;
+    auto compensationCount = store.transactionCount(compensations);
+    if (!compensationCount.ok())
+        return compensationCount.error();
+    o.compensations = *compensationCount;
+    auto accounts = store.accountCount({});
+    if (!accounts.ok())
+        return accounts.error();
+    o.accounts = *accounts;
+    return {};
+}
+
+} // namespace
+
+Result<Overview> loadCounts(Store &store, qint64 stuckThresholdMs)
+{
+    Overview o;
+    const Error e = store.withSnapshot([&]() { return readCounts(store, stuckThresholdMs, o); });
+    if (!e.ok())
+        return e;
+    return o;
+}
+
+Result<Overview> loadOverview(Store &store, qint64 stuckThresholdMs)
+{
+    Overview o;
+    const Error e = store.withSnapshot([&]() -> Error {
+        if (Error e = readCounts(store, stuckThresholdMs, o); !e.ok())
+            return e;
+        constexpr qint64 minute = 60'000;
+        const QList<qint64> bounds{minute, 5 * minute, 30 * minute, 120 * minute, 24 * 60 * minute};
+        o.ageBuckets = {QStringLiteral("0–1m"), QStringLiteral("1–5m"), QStringLiteral("5–30m"), QStringLiteral("30m–2h"),
+                        QStringLiteral("2h–1d"), QStringLiteral("1d+")};
+        auto ages = store.ageHistogram(bounds);
+        if (!ages.ok())
+            return ages.error();
+        o.ageCounts = *ages;
+        auto perMinute = store.createdPerMinute(60);
+        if (!perMinute.ok())
+            return perMinute.error();
+        o.perMinute = *perMinute;
+        return {};
+    });
+    if (!e.ok())
+        return e;
+    return o;
+}
+
+} // namespace ledger

@@ -1,0 +1,30 @@
+#pragma once
+// The numbers behind the console's navigator and dashboard, read in one snapshot: transactions
+// per state, stuck ones, compensations, accounts, the age distribution of unfinished ones and
+// transfers per minute.
+//
+// Threading: runs on the caller's thread with the caller's Store.
+
+#include "store/store.h"
+
+#include <QStringList>
+
+namespace ledger {
+
+struct Overview {
+    QMap<TxState, qint64> byState;
+    qint64 stuck = 0;
+    qint64 compensations = 0;
+    qint64 accounts = 0;
+    qint64 transactions = 0;
+    QStringList ageBuckets;       // labels: "0–1m", "1–5m", ..., "1d+" (plain: chart labels are rich text)
+    QList<qint64> ageCounts;      // unfinished transactions per age bucket
+    QList<qint64> perMinute;      // transactions created per minute, the last hour, oldest first
+};
+
+// Counts only (cheap: what the navigator shows on every change).
+Result<Overview> loadCounts(Store &store, qint64 stuckThresholdMs);
+// Counts plus the distributions the dashboard draws.
+Result<Overview> loadOverview(Store &store, qint64 stuckThresholdMs);
+
+} // namespace ledger

@@ -1,0 +1,47 @@
+#include "operations/transactiondetail.h"
+
+namespace ledger {
+
+Result<TransactionDetail> loadTransactionDetail(Store &store, const QString &txId)
+{
+    TransactionDetail d;
+    const Error e = store.withSnapshot([&]() -> Error {
+        auto tx = store.transaction(txId);
+        if (!tx.ok())
+            return tx.error();
+        d.tx = *tx;
+        auto legs = store.legsOfTransaction(txId);
+        if (!legs.ok())
+            return legs.error();
+        d.legs = *legs;
+        auto journal = store.journal(QStringLiteral("tx"), txId);
+        if (!journal.ok())
+            return journal.error();
+        d.journal = *journal;
+        for (auto [id, slot] : {std::pair{d.tx.source, &d.source}, std::pair{d.tx.destination, &d.destination}}) {
+            auto account = store.account(id);
+            if (account.ok())
+                *slot = *account;
+            else if (account.code() != ErrorCode::UnknownAccount)
+                return account.error();
+        }
+        const QString relatedId = d.tx.kind == TxKind::Compensation ? d.tx.compensates : d.tx.compensatedBy;
+        if (!relatedId.isEmpty()) {
+            auto related = store.transaction(relatedId);
+            if (related.ok())
+                d.related = *related;
+            else if (related.code() != ErrorCode::NotFound)
+                return related.error();
+        }
+        auto now = store.now();
+        if (!now.ok())
+            return now.error();
+        d.now = *now;
+        return {};
+    });
+    if (!e.ok())
+        return e;
+    return d;
+}
+
+} // namespace ledger

@@ -1,0 +1,153 @@
+#pragma once
+// The protocol's side of a store: every write touches exactly one document (one account with its
+// leg marker, or one transaction document with its journal row) and is atomic on its own, and
+// the reads the coordinator, recovery and audit decide by. No operation here spans two accounts,
+// so accounts may live on different shards or servers. This is all the protocol may ask of a
+// store (src/protocol sees no backend).
+//
+// Threading: a store object is one database connection. Create it, use it and destroy it on one
+// thread. Open one per worker thread.
+
+#include "ledger/documents.h"
+#include "ledger/result.h"
+
+#include <QList>
+#include <functional>
+#include <optional>
+
+namespace ledger {
+
+// What an account-leg write found or did. `changed` is false when the call was a no-op because
+// the marker was already in a state that answers it (the idempotent, order-proof case).
+struct LegOutcome {
+    LegStatus status = LegStatus::Held;
+    bool changed = false;
+};
+
+struct NewTransaction {
+    QString id;
+    QString idempotencyKey;
+    TxKind kind = TxKind::Transfer;
+    QString compensates;
+    QString source;
+    QString destination;
+    qint64 amount = 0;
+    QString memo;
+    // Journal row written with the insert.
+    QString actor;
+    QString worker;
+    QString detail;
+};
+
+struct InsertOutcome {
+    Transaction tx;
+    // False when a document with the same id or the same idempotency key was already there;
+    // `tx` is then that existing document, untouched.
+    bool inserted = false;
+};
+
+// The compare-and-set guard of every transaction write: the document must still be in this
+// state, owned by this owner, at this epoch.
+struct TxGuard {
+    TxState state = TxState::Initial;
+    QString owner;
+    qint64 epoch = 0;
+
+    static TxGuard of(const Transaction &tx) { return TxGuard{tx.state, tx.owner, tx.epoch}; }
+};
+
+struct TxChange {
+    TxState newState = TxState::Initial;
+    // A claim takes ownership: owner := newOwner, epoch + 1, attempts + 1.
+    bool claim = false;
+    QString newOwner;
+    // Lease from the store's clock: lease_until := now + leaseMs (0 leaves the lease alone).
+    qint64 leaseMs = 0;
+    // nullopt leaves lastError alone; an empty string clears it.
+    std::optional<QString> lastError;
+    // Journal row written in the same atomic write.
+    QString actor;
+    QString event;
+    QString detail;
+};
+
+struct CasOutcome {
+    // False when the guard did not match: someone else moved the document. `tx` is then the
+    // current document as it is now; re-read, never overwrite.
+    bool applied = false;
+    Transaction tx;
+};
+
+// How far each write is on disk when it returns. Normal: safe against a process crash; a power
+// loss may drop the last commits of the file, which for a single file is just an earlier crash.
+// Full: each commit is synced before the call returns, so that files of a multi-file (sharded)
+// store can never roll back independently of each other.
+enum class Durability { Normal, Full };
+QString nameOf(Durability durability);
+
+class DocumentStore {
+public:
+    virtual ~DocumentStore() = default;
+
+    // Where this store lives, for messages ("ledger.db", "postgresql://...").
+    virtual QString location() const = 0;
+    // The ledger's scale (decimal places of amounts), fixed at init.
+    virtual int scale() const = 0;
+    // The store's clock: all leases and ages are measured against it, never the desktop's.
+    virtual Result<QDateTime> now() = 0;
+    // How durable each write is when it returns (shown in the status bar and by `bench`).
+    virtual Durability durability() const = 0;
+    // How many files (shards) the store spans: 1 for a single file. Above 1, a snapshot is a
+    // cut taken file after file, not one instant (see withSnapshot).
+    virtual int shardCount() const { return 1; }
+    // What operators should know about how this store's files are locked, or empty: an SQLite
+    // file whose file system refused open-file-description locks runs on POSIX locks, which any
+    // other close of its files in the process drops (third_party/sqlite/README.md).
+    virtual QString lockWarning() const { return {}; }
+
+    // --- accounts (each call: one account document) --------------------------------------
+    virtual Result<Account> createAccount(const QString &id, const QString &name, const QString &actor) = 0;
+    // Freezing, unfreezing, closing. Refuses closed→anything and closing a non-empty account.
+    virtual Result<Account> setAccountStatus(const QString &id, AccountStatus status, const QString &actor,
+                                             const QString &reason) = 0;
+    virtual Result<Account> account(const QString &id) = 0;
+    // hold: no marker → write a held marker and add to pending (a debit first checks status
+    // open and available ≥ amount; a credit checks status open). Any marker already there →
+    // no-op, report its status. Refusals: unknown-account, account-frozen, account-closed,
+    // insufficient-funds, amount-overflow; nothing is written then.
+    virtual Result<LegOutcome> hold(const QString &txId, const QString &accountId, LegSide side, qint64 amount) = 0;
+    // post: held → posted, the amount moves from pending into balance. posted → no-op.
+    // Missing or voided → protocol-violation.
+    virtual Result<LegOutcome> post(const QString &txId, const QString &accountId) = 0;
+    // void: held → voided, pending released. Missing → a voided tombstone, so a late hold can
+    // never land. voided → no-op. posted → protocol-violation.
+    virtual Result<LegOutcome> voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount) = 0;
+    virtual Result<QList<LegMarker>> legsOfTransaction(const QString &txId) = 0;
+    virtual Result<QList<LegMarker>> legsOfAccount(const QString &accountId, std::optional<LegStatus> status) = 0;
+
+    // --- transaction documents (each call: one document with its journal row) --------------
+    virtual Result<InsertOutcome> insertTransaction(const NewTransaction &tx) = 0;
+    virtual Result<CasOutcome> updateTransaction(const QString &id, const TxGuard &guard, const TxChange &change) = 0;
+    // Sets an original's compensatedBy from `expected` (empty: none yet) to `compensationId`.
+    virtual Result<CasOutcome> linkCompensation(const QString &originalId, const QString &expected,
+                                                const QString &compensationId, const QString &actor,
+                                                const QString &worker, const QString &detail) = 0;
+    virtual Result<Transaction> transaction(const QString &id) = 0;
+    virtual Result<std::optional<Transaction>> transactionByKey(const QString &key) = 0;
+    // Runs `work` so that every read it makes through this Store sees one consistent state of
+    // the store, while writers elsewhere carry on. `work` must not write. (Audit runs in one.)
+    // On a sharded store each file is consistent in itself, but the files' snapshots are taken
+    // one after another: a document on one shard and a leg on another may be seen at slightly
+    // different moments.
+    virtual Error withSnapshot(const std::function<Error()> &work) = 0;
+
+    // --- whole-store scans, for audit: each calls `visit` once per document ------------------
+    // `shouldStop`, when given, is asked every so many rows; true ends the scan early (the
+    // answer is then incomplete, and the caller knows it asked).
+    using StopCheck = std::function<bool()>;
+    virtual Error scanAccounts(const std::function<void(const Account &)> &visit, const StopCheck &shouldStop = {}) = 0;
+    virtual Error scanLegs(const std::function<void(const LegMarker &)> &visit, const StopCheck &shouldStop = {}) = 0;
+    virtual Error scanTransactions(const std::function<void(const Transaction &)> &visit, const StopCheck &shouldStop = {}) = 0;
+};
+
+} // namespace ledger

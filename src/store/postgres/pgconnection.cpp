@@ -1,0 +1,431 @@
+// PgConnection: libpq calls, parameters and rows, errors, and reconnecting. The schema and its
+// migrations are in pgschema.cpp.
+#include "store/postgres/pgconnection.h"
+
+#include "store/postgres/pgfaulthook.h"
+
+#include "store/postgres/pguri.h"
+
+#include <QMutex>
+#include <QRandomGenerator>
+#include <QThread>
+#include <atomic>
+#include <libpq-fe.h>
+#include <sys/socket.h>
+
+namespace ledger {
+
+// --- parameters and rows -----------------------------------------------------------------------
+
+PgParams::PgParams(std::initializer_list<QString> texts)
+{
+    for (const QString &t : texts)
+        *this << t;
+}
+
+PgParams &PgParams::operator<<(const QString &text)
+{
+    m_values.push_back(text.toUtf8());
+    m_null.push_back(false);
+    return *this;
+}
+
+PgParams &PgParams::operator<<(qint64 number)
+{
+    m_values.push_back(QByteArray::number(number));
+    m_null.push_back(false);
+    return *this;
+}
+
+PgParams &PgParams::operator<<(bool flag)
+{
+    m_values.push_back(flag ? QByteArrayLiteral("t") : QByteArrayLiteral("f"));
+    m_null.push_back(false);
+    return *this;
+}
+
+PgParams &PgParams::null()
+{
+    m_values.push_back({});
+    m_null.push_back(true);
+    return *this;
+}
+
+PgParams &PgParams::nullIfEmpty(const QString &text) { return text.isEmpty() ? null() : (*this << text); }
+
+std::vector<const char *> PgParams::pointers() const
+{
+    std::vector<const char *> p(m_values.size());
+    for (size_t i = 0; i < m_values.size(); ++i)
+        p[i] = m_null[i] ? nullptr : m_values[i].constData();
+    return p;
+}
+
+PgRows::PgRows(pg_result *result) : m_result(result) {}
+
+PgRows::~PgRows()
+{
+    if (m_result)
+        PQclear(m_result);
+}
+
+PgRows::PgRows(PgRows &&other) noexcept : m_result(other.m_result) { other.m_result = nullptr; }
+
+PgRows &PgRows::operator=(PgRows &&other) noexcept
+{
+    if (this != &other) {
+        if (m_result)
+            PQclear(m_result);
+        m_result = other.m_result;
+        other.m_result = nullptr;
+    }
+    return *this;
+}
+
+int PgRows::size() const { return m_result ? PQntuples(m_result) : 0; }
+
+qint64 PgRows::affected() const { return m_result ? QByteArray(PQcmdTuples(m_result)).toLongLong() : 0; }
+
+bool PgRows::isNull(int row, int col) const { return PQgetisnull(m_result, row, col); }
+
+QString PgRows::text(int row, int col) const
+{
+    return QString::fromUtf8(PQgetvalue(m_result, row, col), PQgetlength(m_result, row, col));
+}
+
+qint64 PgRows::int64(int row, int col) const { return std::strtoll(PQgetvalue(m_result, row, col), nullptr, 10); }
+
+bool PgRows::flag(int row, int col) const { return PQgetvalue(m_result, row, col)[0] == 't'; }
+
+QDateTime PgRows::time(int row, int col) const
+{
+    if (isNull(row, col))
+        return {};
+    return QDateTime::fromMSecsSinceEpoch(int64(row, col), Qt::UTC);
+}
+
+// --- connecting --------------------------------------------------------------------------------
+
+namespace {
+
+bool isConnectionClass(const QByteArray &state)
+{
+    // 08: connection exceptions; 57P01..57P03: administrator/crash shutdown, cannot connect now
+    // (the backend was terminated, or the server is going down or coming up).
+    return state.startsWith("08") || state == "57P01" || state == "57P02" || state == "57P03";
+}
+
+// Whether a failed statement broke the connection. No SQLSTATE at all is libpq's own error, not
+// the server's — in practice the socket died ("server closed the connection unexpectedly") even
+// when PQstatus has not caught up yet; taking it for a loss is safe either way, because what
+// follows reconnects and resolves by reading, never by writing blindly.
+bool connectionBroke(pg_conn *conn, const QByteArray &state)
+{
+    return PQstatus(conn) == CONNECTION_BAD || state.isEmpty() || isConnectionClass(state);
+}
+
+QString firstLine(const char *message)
+{
+    return QString::fromUtf8(message).trimmed().section(QLatin1Char('\n'), 0, 0);
+}
+
+// What the server at `uri` says to a ping: PQping's verdict does not depend on the language of
+// the server's messages (its lc_messages) or of libpq's own (the client's locale), as the text
+// of a failed connection does.
+PGPing ping(const QString &uri)
+{
+    const QByteArray dbname = uri.toUtf8();
+    const char *keys[] = {"connect_timeout", "dbname", nullptr};
+    const char *values[] = {"10", dbname.constData(), nullptr};
+    return PQpingParams(keys, values, 1);
+}
+
+} // namespace
+
+PgConnection::PgConnection(const QString &uri, const QString &location, const PgOptions &options)
+    : m_uri(uri), m_location(location), m_options(options)
+{
+}
+
+PgConnection::~PgConnection()
+{
+    if (m_conn)
+        PQfinish(m_conn);
+}
+
+QString PgConnection::newWriteToken()
+{
+    quint64 bits[2];
+    QRandomGenerator::system()->fillRange(bits, 2);
+    return QString::number(bits[0], 36) + QLatin1Char('.') + QString::number(bits[1], 36);
+}
+
+Error PgConnection::connect()
+{
+    if (m_conn) {
+        PQfinish(m_conn);
+        m_conn = nullptr;
+    }
+    m_prepared.clear();
+    m_inTransaction = false;
+    const QByteArray uri = m_uri.toUtf8();
+    // Ours first, so that the URI's own settings override them.
+    const char *keys[] = {"connect_timeout", "fallback_application_name", "dbname", nullptr};
+    const char *values[] = {"10", "ledgerdesk", uri.constData(), nullptr};
+    m_conn = PQconnectdbParams(keys, values, 1);
+    if (!m_conn)
+        return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1: out of memory while connecting").arg(m_location));
+    if (PQstatus(m_conn) != CONNECTION_OK) {
+        const QString why = firstLine(PQerrorMessage(m_conn));
+        m_lost = true;
+        if (why.contains(QLatin1String("does not exist")) && why.contains(QLatin1String("database")))
+            return makeError(ErrorCode::StoreUnavailable,
+                             Message::translate("ledger", "%1: %2; create a store there with 'ledgerctl init --store %1'").arg(m_location, why));
+        // The hints read the server's English where they can; the password one also asks libpq,
+        // which knows whether a password was wanted and none found, in any language.
+        if (PQconnectionNeedsPassword(m_conn) || why.contains(QLatin1String("password")))
+            return makeError(ErrorCode::StoreUnavailable,
+                             Message::translate("ledger", "%1: %2 (LedgerDesk keeps no passwords: put it in ~/.pgpass or the file $PGPASSFILE names)")
+                                 .arg(m_location, why));
+        return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "cannot connect to %1: %2").arg(m_location, why));
+    }
+    m_lost = false;
+    // The server's notices (e.g. "terminating connection due to immediate shutdown") would go
+    // to stderr by default, in the middle of ledgerctl's output; what matters comes back as errors.
+    PQsetNoticeProcessor(m_conn, [](void *, const char *) {}, nullptr);
+    return sessionSetup();
+}
+
+Error PgConnection::sessionSetup()
+{
+    // Row locks wait as long as SQLite's busy timeout would; then store-busy. Times are read
+    // as milliseconds since the epoch, so the session's time zone does not matter.
+    // synchronous_commit is forced on whatever the server's default: with it off, a server that
+    // crashes forgets commits it already acknowledged, while its clients live on and make the
+    // next protocol write on top of one that is gone (the pg soak found a pending transfer with a
+    // posted leg that way). Each protocol write must be durable before the next is made.
+    const QByteArray setup = QByteArrayLiteral("SET lock_timeout = ") + QByteArray::number(qMax(0, m_options.busyTimeoutMs))
+        + QByteArrayLiteral("; SET client_encoding = 'UTF8'; SET synchronous_commit = on");
+    PGresult *r = PQexec(m_conn, setup.constData());
+    const bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+    if (!ok && connectionBroke(m_conn, QByteArray(PQresultErrorField(r, PG_DIAG_SQLSTATE))))
+        m_lost = true; // the server went away right after letting us in
+    const Error e = ok ? Error{} : statementError(r, QT_TRANSLATE_NOOP("ledger", "setting up the session"));
+    PQclear(r);
+    return e;
+}
+
+Error PgConnection::reconnect(const QDeadlineTimer &deadline)
+{
+    int backoffMs = 50;
+    Error last;
+    for (;;) {
+        last = connect();
+        if (last.ok())
+            return {};
+        if (deadline.hasExpired())
+            return last;
+        QThread::msleep(std::min<qint64>(backoffMs, qMax<qint64>(1, deadline.remainingTime())));
+        backoffMs = std::min(backoffMs * 2, 1000);
+    }
+}
+
+Error PgConnection::lostError(bool outcomeUnknown, const Error &cause) const
+{
+    if (!outcomeUnknown)
+        return makeError(ErrorCode::StoreUnavailable,
+                         Message::translate("ledger", "%1 stayed unreachable for %2 s; nothing was written (%3)")
+                             .arg(m_location)
+                             .arg(m_options.reconnectForMs / 1000.0)
+                             .arg(cause.message));
+    return makeError(ErrorCode::StoreUnavailable,
+                     Message::translate("ledger", "%1 went away while a write was committing and stayed unreachable for %2 s; whether that write "
+                                    "happened is unknown until the store is back (recovery reads the document and finishes it) (%3)")
+                         .arg(m_location)
+                         .arg(m_options.reconnectForMs / 1000.0)
+                         .arg(cause.message));
+}
+
+// --- statements --------------------------------------------------------------------------------
+
+Error PgConnection::statementError(pg_result *result, const char *contextSource) const
+{
+    const QByteArray state = result ? QByteArray(PQresultErrorField(result, PG_DIAG_SQLSTATE)) : QByteArray();
+    const QString what = result && PQresultErrorMessage(result)[0] ? firstLine(PQresultErrorMessage(result))
+                                                                   : firstLine(PQerrorMessage(m_conn));
+    const Message context = Message::translate("ledger", contextSource);
+    if (m_lost || isConnectionClass(state))
+        return makeError(ErrorCode::StoreUnavailable,
+                         Message::translate("ledger", "%1: connection lost while %2: %3").arg(Message(m_location), context, Message(what)));
+    if (state == "55P03" || state == "57014")
+        return makeError(ErrorCode::StoreBusy,
+                         Message::translate("ledger", "%1: a row stayed locked by another session past the busy timeout while %2").arg(Message(m_location), context));
+    if (state == "53100")
+        return makeError(ErrorCode::StoreFull, Message::translate("ledger", "%1 is full (disk) while %2; nothing was written").arg(Message(m_location), context));
+    if (state == "25006" || state == "42501")
+        return makeError(ErrorCode::StoreReadOnly, Message::translate("ledger", "%1 cannot be written: %2").arg(m_location, what));
+    return makeError(ErrorCode::StoreError, Message::translate("ledger", "%1: %2 failed: %3").arg(Message(m_location), context, Message(what)));
+}
+
+Result<PgRows> PgConnection::finish(pg_result *r, const char *context, bool commits)
+{
+    const ExecStatusType status = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
+    if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) {
+        m_sqlState.clear();
+        return PgRows(r);
+    }
+    m_sqlState = r ? QByteArray(PQresultErrorField(r, PG_DIAG_SQLSTATE)) : QByteArray();
+    if (connectionBroke(m_conn, m_sqlState)) {
+        m_lost = true;
+        m_lostAtCommit = commits;
+    }
+    const Error e = statementError(r, context);
+    if (r)
+        PQclear(r);
+    return e;
+}
+
+namespace pgfaults {
+
+namespace {
+QMutex faultMutex;
+FaultHook faultHook;
+std::atomic<bool> faultHookSet{false};
+} // namespace
+
+Cut askFaultHook(const char *sql, bool commits)
+{
+    if (!faultHookSet.load(std::memory_order_relaxed))
+        return Cut::None;
+    QMutexLocker lock(&faultMutex);
+    return faultHook ? faultHook(sql, commits) : Cut::None;
+}
+
+void setFaultHook(FaultHook hook)
+{
+    QMutexLocker lock(&faultMutex);
+    faultHook = std::move(hook);
+    faultHookSet = bool(faultHook);
+}
+
+} // namespace pgfaults
+
+void PgConnection::rollbackAfterFailure()
+{
+    if (!run("ROLLBACK").ok())
+        m_lost = true;
+}
+
+void PgConnection::breakConnection()
+{
+    // What the client sees when the server goes away: the socket is dead.
+    ::shutdown(PQsocket(m_conn), SHUT_RDWR);
+}
+
+Result<PgRows> PgConnection::run(const char *sql, const PgParams &params, bool commits)
+{
+    if (m_lost || !m_conn)
+        return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1: not connected").arg(m_location));
+    const pgfaults::Cut cut = pgfaults::askFaultHook(sql, commits);
+    if (cut == pgfaults::Cut::BeforeSending)
+        breakConnection();
+    auto it = m_prepared.find(sql);
+    if (it == m_prepared.end()) {
+        const QByteArray name = QByteArrayLiteral("ld") + QByteArray::number(m_nextStatement++);
+        PGresult *p = PQprepare(m_conn, name.constData(), sql, 0, nullptr);
+        auto prepared = finish(p, QT_TRANSLATE_NOOP("ledger", "preparing a statement"), false);
+        if (!prepared.ok())
+            return prepared.error();
+        it = m_prepared.emplace(sql, name).first;
+    }
+    const auto values = params.pointers();
+    PGresult *r = PQexecPrepared(m_conn, it->second.constData(), params.size(), values.data(), nullptr, nullptr, 0);
+    if (cut == pgfaults::Cut::AfterResult && r) {
+        PQclear(r);
+        breakConnection();
+        r = PQexec(m_conn, "SELECT 1"); // fails: the result above is lost with the connection
+    }
+    return finish(r, QT_TRANSLATE_NOOP("ledger", "running a statement"), commits);
+}
+
+Result<PgRows> PgConnection::runDynamic(const QString &sql, const PgParams &params)
+{
+    if (m_lost || !m_conn)
+        return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1: not connected").arg(m_location));
+    const QByteArray text = sql.toUtf8();
+    const auto values = params.pointers();
+    PGresult *r = PQexecParams(m_conn, text.constData(), params.size(), nullptr, values.data(), nullptr, nullptr, 0);
+    return finish(r, QT_TRANSLATE_NOOP("ledger", "running a query"), false);
+}
+
+Error PgConnection::readSnapshot(const std::function<Error()> &work)
+{
+    // Not retried as a whole after a break: `work` may have seen part of the rows already. A
+    // connection found broken before it began is made again.
+    auto begun = reading<bool>([&]() -> Result<bool> {
+        auto b = run("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+        if (!b.ok())
+            return b.error();
+        // The snapshot is taken at the transaction's first query, not at BEGIN: take it now, so
+        // that a sharded store's nested snapshots are taken together rather than shard by shard
+        // as the scans reach them (a wide cut shows transfers half-way between shards).
+        auto pinned = run("SELECT 1");
+        if (!pinned.ok() && !m_lost)
+            rollbackAfterFailure();
+        return pinned.ok() ? Result<bool>(true) : Result<bool>(pinned.error());
+    });
+    if (!begun.ok())
+        return begun.error();
+    m_inTransaction = true;
+    const Error e = work();
+    m_inTransaction = false;
+    if (m_lost)
+        return e.ok() ? makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1: connection lost during a read").arg(m_location)) : e;
+    // Read only: a failed COMMIT undoes nothing, but says the session is in trouble.
+    if (auto committed = run("COMMIT"); !committed.ok() && e.ok())
+        return committed.error();
+    return e;
+}
+
+// --- opening -----------------------------------------------------------------------------------
+
+Result<std::unique_ptr<PgConnection>> PgConnection::open(const QString &uri, Mode mode, const PgOptions &options, int scaleForCreate)
+{
+    std::unique_ptr<PgConnection> conn(new PgConnection(uri, pguri::redacted(uri), options));
+    const QDeadlineTimer deadline(options.reconnectForMs);
+    Error e = conn->connect();
+    // One ping answers both questions below: a ping to a host that does not answer waits for its
+    // whole timeout, as the failed connection just did.
+    const PGPing answer = e.ok() ? PQPING_OK : ping(uri);
+    // Create: a server that answers but will not connect us to the database may simply not have
+    // it yet; make it, then try again (if it was there, the second attempt fails as the first).
+    if (!e.ok() && mode == Mode::Create && answer == PQPING_OK) {
+        if (Error made = pguri::createDatabase(uri); !made.ok())
+            return makeError(made.code, Message::translate("ledger", "%1; creating the database did not work either: %2").arg(e.text(), made.text()));
+        e = conn->connect();
+    }
+    // A server that is starting up, shutting down or recovering (a restart) is waited for; one
+    // that is not there at all is said at once.
+    // ("connection lost" is this store's own message, always kept in English in `message`.)
+    if (!e.ok() && (e.message.contains(QLatin1String("connection lost")) || answer == PQPING_REJECT))
+        e = conn->reconnect(deadline);
+    if (!e.ok())
+        return e;
+    conn->m_initToken = newWriteToken();
+    if (mode == Mode::Raw)
+        return conn;
+    for (;;) {
+        const Error checked = conn->checkAndMigrate(mode, scaleForCreate);
+        if (!conn->m_lost) {
+            if (!checked.ok())
+                return checked;
+            return conn;
+        }
+        // Lost while checking (or creating): again, after reconnecting. A create that did
+        // commit is recognised by its init token.
+        if (Error r = conn->reconnect(deadline); !r.ok())
+            return r;
+    }
+}
+
+} // namespace ledger

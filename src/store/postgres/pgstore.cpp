@@ -1,0 +1,334 @@
+// PgStore: opening, the clock, accounts and their leg markers (hold, post, void).
+// Transaction documents are in pgstore_transactions.cpp, lists and scans in pgstore_reads.cpp.
+#include "store/postgres/pgstore.h"
+
+#include "ledger/money.h"
+#include "store/postgres/pgrows.h"
+
+namespace ledger {
+
+PgStore::PgStore(std::unique_ptr<PgConnection> conn) : m_conn(std::move(conn)) {}
+
+Result<std::unique_ptr<PgStore>> PgStore::open(const QString &uri, const PgOptions &options)
+{
+    auto conn = PgConnection::open(uri, PgConnection::Mode::OpenExisting, options);
+    if (!conn.ok())
+        return conn.error();
+    std::unique_ptr<PgStore> store(new PgStore(std::move(conn).value()));
+    if (Error e = store->readDurability(); !e.ok())
+        return e;
+    return store;
+}
+
+Result<std::unique_ptr<PgStore>> PgStore::create(const QString &uri, int scale, const PgOptions &options)
+{
+    if (!money::isValidScale(scale))
+        return makeError(ErrorCode::InvalidScale, Message::translate("ledger", "scale %1 is out of range; use 0 to %2").arg(scale).arg(money::kMaxScale));
+    auto conn = PgConnection::open(uri, PgConnection::Mode::Create, options, scale);
+    if (!conn.ok())
+        return conn.error();
+    std::unique_ptr<PgStore> store(new PgStore(std::move(conn).value()));
+    if (Error e = store->readDurability(); !e.ok())
+        return e;
+    return store;
+}
+
+Error PgStore::readDurability()
+{
+    // A commit returns once it is flushed (synchronous_commit is on in our sessions), unless the
+    // server runs with fsync off: then a crash of the machine may still lose commits.
+    auto full = m_conn->reading<bool>([&]() -> Result<bool> {
+        auto r = m_conn->run("SELECT current_setting('synchronous_commit') <> 'off' AND current_setting('fsync') = 'on'");
+        if (!r.ok())
+            return r.error();
+        return r->flag(0, 0);
+    });
+    if (!full.ok())
+        return full.error();
+    m_durability = *full ? Durability::Full : Durability::Normal;
+    return {};
+}
+
+Error PgStore::dropStore()
+{
+    for (const char *sql : {"DROP TABLE IF EXISTS journal, transactions, legs, accounts, meta CASCADE",
+                            "DROP SEQUENCE IF EXISTS change_counter",
+                            "DROP FUNCTION IF EXISTS ledger_announce(), ledger_now(), ledger_ms(timestamptz)"}) {
+        auto dropped = m_conn->runDynamic(QString::fromLatin1(sql));
+        if (!dropped.ok())
+            return dropped.error();
+    }
+    return {};
+}
+
+QString PgStore::location() const { return m_conn->location(); }
+
+int PgStore::scale() const { return m_conn->scale(); }
+
+Durability PgStore::durability() const { return m_durability; }
+
+Result<QDateTime> PgStore::now()
+{
+    return m_conn->reading<QDateTime>([&]() -> Result<QDateTime> {
+        auto r = m_conn->run("SELECT ledger_ms(clock_timestamp())");
+        if (!r.ok())
+            return r.error();
+        return r->time(0, 0);
+    });
+}
+
+Result<std::optional<Account>> PgStore::readAccountWithToken(const QString &id, QString *token)
+{
+    auto r = m_conn->run("SELECT " LEDGER_PG_ACCOUNT_COLUMNS " FROM accounts WHERE id = $1", PgParams{id});
+    if (!r.ok())
+        return r.error();
+    if (r->isEmpty())
+        return std::optional<Account>();
+    if (token)
+        *token = pgrows::accountToken(*r);
+    auto account = pgrows::account(*r);
+    if (!account.ok())
+        return account.error();
+    return std::optional<Account>(std::move(account).value());
+}
+
+Result<Account> PgStore::createAccount(const QString &id, const QString &name, const QString &actor)
+{
+    const QString token = PgConnection::newWriteToken();
+    return m_conn->writing<Account>(
+        [&]() -> Result<Account> {
+            auto r = m_conn->run("WITH a AS (INSERT INTO accounts (id, name, status, created_at, last_modified, write_token)"
+                                 " VALUES ($1, $2, 'open', ledger_now(), ledger_now(), $3) ON CONFLICT (id) DO NOTHING"
+                                 " RETURNING " LEDGER_PG_ACCOUNT_COLUMNS ", created_at AS at),"
+                                 " j AS (" LEDGER_PG_JOURNAL_INSERT
+                                 " SELECT 'account', id, at, $4, '', 'created', '', 'open', 0, $2 FROM a)"
+                                 " SELECT * FROM a",
+                                 PgParams{id, name, token, actor}, true);
+            if (!r.ok())
+                return r.error();
+            if (r->isEmpty())
+                return makeError(ErrorCode::AccountExists, Message::translate("ledger", "account %1 already exists").arg(id));
+            return pgrows::account(*r);
+        },
+        [&]() -> Result<std::optional<Account>> {
+            QString found;
+            auto a = readAccountWithToken(id, &found);
+            if (!a.ok())
+                return a.error();
+            if (!a->has_value())
+                return std::optional<Account>();
+            if (found != token)
+                return makeError(ErrorCode::AccountExists, Message::translate("ledger", "account %1 already exists").arg(id));
+            return a;
+        });
+}
+
+Result<Account> PgStore::setAccountStatus(const QString &id, AccountStatus status, const QString &actor, const QString &reason)
+{
+    const QString token = PgConnection::newWriteToken();
+    return m_conn->writing<Account>(
+        [&]() -> Result<Account> {
+            return m_conn->inTransaction<Account>([&]() -> Result<Account> {
+                auto locked = m_conn->run("SELECT " LEDGER_PG_ACCOUNT_COLUMNS " FROM accounts WHERE id = $1 FOR UPDATE", PgParams{id});
+                if (!locked.ok())
+                    return locked.error();
+                std::optional<Account> current;
+                if (!locked->isEmpty()) {
+                    auto row = pgrows::account(*locked);
+                    if (!row.ok())
+                        return row.error();
+                    current = std::move(row).value();
+                }
+                const rules::StatusDecision decision = rules::statusChange(id, current, status, scale());
+                if (!decision.refusal.ok())
+                    return decision.refusal;
+                if (decision.unchanged)
+                    return *current;
+                auto r = m_conn->run("WITH a AS (UPDATE accounts SET status = $2, version = version + 1, last_modified = ledger_now(),"
+                                     " write_token = $3 WHERE id = $1 RETURNING " LEDGER_PG_ACCOUNT_COLUMNS ", last_modified AS at),"
+                                     " j AS (" LEDGER_PG_JOURNAL_INSERT
+                                     " SELECT 'account', id, at, $4, '', $5, $6, $2, 0, $7 FROM a)"
+                                     " SELECT * FROM a",
+                                     PgParams{id, nameOf(status), token, actor, decision.event, nameOf(current->status), reason});
+                if (!r.ok())
+                    return r.error();
+                return pgrows::account(*r);
+            });
+        },
+        [&]() -> Result<std::optional<Account>> {
+            QString found;
+            auto a = readAccountWithToken(id, &found);
+            if (!a.ok())
+                return a.error();
+            if (a->has_value() && found == token)
+                return a;
+            return std::optional<Account>(); // not written: decide again
+        });
+}
+
+Result<Account> PgStore::account(const QString &id)
+{
+    return m_conn->reading<Account>([&]() -> Result<Account> {
+        auto found = readAccountWithToken(id, nullptr);
+        if (!found.ok())
+            return found.error();
+        if (!found->has_value())
+            return makeError(ErrorCode::UnknownAccount, Message::translate("ledger", "no account %1").arg(id));
+        return **found;
+    });
+}
+
+Result<PgStore::Locked> PgStore::lockAccountAndReadLeg(const QString &txId, const QString &accountId)
+{
+    Locked locked;
+    auto a = m_conn->run("SELECT " LEDGER_PG_ACCOUNT_COLUMNS " FROM accounts WHERE id = $1 FOR UPDATE", PgParams{accountId});
+    if (!a.ok())
+        return a.error();
+    if (!a->isEmpty()) {
+        auto account = pgrows::account(*a);
+        if (!account.ok())
+            return account.error();
+        locked.account = std::move(account).value();
+    }
+    auto m = m_conn->run("SELECT " LEDGER_PG_LEG_COLUMNS " FROM legs WHERE tx_id = $1 AND account_id = $2", PgParams{txId, accountId});
+    if (!m.ok())
+        return m.error();
+    if (!m->isEmpty()) {
+        auto marker = pgrows::leg(*m);
+        if (!marker.ok())
+            return marker.error();
+        locked.marker = std::move(marker).value();
+    }
+    return locked;
+}
+
+Result<LegOutcome> PgStore::legWrite(const QString &txId, const QString &accountId,
+                                     const std::function<rules::LegDecision(const Locked &)> &decide, LegSide side, qint64 amount,
+                                     LegStatus newStatus)
+{
+    const QString token = PgConnection::newWriteToken();
+    const auto attempt = [&]() -> Result<LegOutcome> {
+        return m_conn->inTransaction<LegOutcome>([&]() -> Result<LegOutcome> {
+            auto locked = lockAccountAndReadLeg(txId, accountId);
+            if (!locked.ok())
+                return locked.error();
+            const rules::LegDecision d = decide(*locked);
+            if (!d.writes())
+                return d.withoutWriting();
+            PgParams params{txId, accountId};
+            params << (locked->marker ? nameOf(locked->marker->side) : nameOf(side)) << (locked->marker ? locked->marker->amount : amount)
+                   << nameOf(newStatus) << token << d.deltaBalance << d.deltaPendingDebits << d.deltaPendingCredits;
+            // A post records the balance it leaves (the change feed replays balances).
+            if (newStatus == LegStatus::Posted && locked->account)
+                params << locked->account->balance + d.deltaBalance;
+            else
+                params.null();
+            // The account moves only when the decision moves it (a tombstone leaves it alone:
+            // it may not even exist).
+            auto w = locked->marker
+                ? m_conn->run("WITH m AS (UPDATE legs SET status = $5, at = ledger_now(), write_token = $6, balance_after = $10::int8"
+                              " WHERE tx_id = $1 AND account_id = $2 AND side = $3 AND amount = $4::int8 RETURNING 1)"
+                              " UPDATE accounts SET balance = balance + $7::int8, pending_debits = pending_debits + $8::int8,"
+                              " pending_credits = pending_credits + $9::int8, version = version + 1, last_modified = ledger_now(),"
+                              " write_token = $6 WHERE id = $2 AND ($7::int8 <> 0 OR $8::int8 <> 0 OR $9::int8 <> 0)"
+                              " AND EXISTS (SELECT 1 FROM m)",
+                              params)
+                : m_conn->run("WITH m AS (INSERT INTO legs (tx_id, account_id, side, amount, status, at, write_token, balance_after)"
+                              " VALUES ($1, $2, $3, $4::int8, $5, ledger_now(), $6, $10::int8) RETURNING 1)"
+                              " UPDATE accounts SET balance = balance + $7::int8, pending_debits = pending_debits + $8::int8,"
+                              " pending_credits = pending_credits + $9::int8, version = version + 1, last_modified = ledger_now(),"
+                              " write_token = $6 WHERE id = $2 AND ($7::int8 <> 0 OR $8::int8 <> 0 OR $9::int8 <> 0)"
+                              " AND EXISTS (SELECT 1 FROM m)",
+                              params);
+            if (!w.ok())
+                return w.error();
+            return LegOutcome{newStatus, true};
+        });
+    };
+    const auto resolve = [&]() -> Result<std::optional<LegOutcome>> {
+        auto m = m_conn->run("SELECT " LEDGER_PG_LEG_COLUMNS " FROM legs WHERE tx_id = $1 AND account_id = $2", PgParams{txId, accountId});
+        if (!m.ok())
+            return m.error();
+        if (!m->isEmpty() && pgrows::legToken(*m) == token) {
+            auto marker = pgrows::leg(*m);
+            if (!marker.ok())
+                return marker.error();
+            return std::optional<LegOutcome>(LegOutcome{marker->status, true});
+        }
+        return std::optional<LegOutcome>(); // not written: decide again (every leg write is idempotent)
+    };
+    // A marker inserted by someone else between our read and our insert (only possible for a
+    // tombstone on an account that does not exist, which has no row to lock): decide again.
+    for (int tries = 0;; ++tries) {
+        Result<LegOutcome> r = m_conn->writing<LegOutcome>(attempt, resolve);
+        if (r.ok() || m_conn->lastSqlState() != "23505" || tries == 3)
+            return r;
+    }
+}
+
+Result<LegOutcome> PgStore::hold(const QString &txId, const QString &accountId, LegSide side, qint64 amount)
+{
+    const int scale = this->scale();
+    return legWrite(
+        txId, accountId, [&](const Locked &l) { return rules::hold(txId, accountId, l.marker, l.account, side, amount, scale); }, side,
+        amount, LegStatus::Held);
+}
+
+Result<LegOutcome> PgStore::post(const QString &txId, const QString &accountId)
+{
+    return legWrite(
+        txId, accountId, [&](const Locked &l) { return rules::post(txId, accountId, l.marker, l.account); }, LegSide::Debit, 0,
+        LegStatus::Posted);
+}
+
+Result<LegOutcome> PgStore::voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount)
+{
+    return legWrite(
+        txId, accountId, [&](const Locked &l) { return rules::voidLeg(txId, accountId, l.marker); }, side, amount, LegStatus::Voided);
+}
+
+Result<bool> PgStore::touchAccountIfVersion(const QString &accountId, qint64 expectedVersion)
+{
+    const QString token = PgConnection::newWriteToken();
+    return m_conn->writing<bool>(
+        [&]() -> Result<bool> {
+            auto r = m_conn->run("UPDATE accounts SET version = version + 1, write_token = $3 WHERE id = $1 AND version = $2::int8",
+                                 PgParams{accountId} << expectedVersion << token, true);
+            if (!r.ok())
+                return r.error();
+            return r->affected() == 1;
+        },
+        [&]() -> Result<std::optional<bool>> {
+            QString found;
+            auto a = readAccountWithToken(accountId, &found);
+            if (!a.ok())
+                return a.error();
+            if (a->has_value() && found == token)
+                return std::optional<bool>(true);
+            return std::optional<bool>();
+        });
+}
+
+Result<QList<LegMarker>> PgStore::legsOfTransaction(const QString &txId)
+{
+    return m_conn->reading<QList<LegMarker>>([&]() -> Result<QList<LegMarker>> {
+        auto r = m_conn->run("SELECT " LEDGER_PG_LEG_COLUMNS " FROM legs WHERE tx_id = $1 ORDER BY side DESC", PgParams{txId});
+        if (!r.ok())
+            return r.error();
+        return pgrows::all(*r, pgrows::leg);
+    });
+}
+
+Result<QList<LegMarker>> PgStore::legsOfAccount(const QString &accountId, std::optional<LegStatus> status)
+{
+    return m_conn->reading<QList<LegMarker>>([&]() -> Result<QList<LegMarker>> {
+        auto r = status ? m_conn->run("SELECT " LEDGER_PG_LEG_COLUMNS " FROM legs WHERE account_id = $1 AND status = $2 ORDER BY at",
+                                      PgParams{accountId, nameOf(*status)})
+                        : m_conn->run("SELECT " LEDGER_PG_LEG_COLUMNS " FROM legs WHERE account_id = $1 ORDER BY at", PgParams{accountId});
+        if (!r.ok())
+            return r.error();
+        return pgrows::all(*r, pgrows::leg);
+    });
+}
+
+} // namespace ledger

@@ -1,0 +1,257 @@
+// ShardedStore: reads that span shards. Lists ask every shard for its first offset + limit rows
+// in the single-file store's order and merge them; counts and histograms add up.
+#include "store/sharded/shardedstore.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace ledger {
+
+namespace {
+
+// SQLite's BINARY collation compares UTF-8 bytes, i.e. code points; QString compares UTF-16
+// code units, which differs only for surrogates against U+E000..U+FFFF. Moving the surrogates
+// above that range gives code point order without converting.
+int compareBinary(const QString &a, const QString &b)
+{
+    const auto fix = [](char16_t c) -> quint32 { return c >= 0xE000 ? c - 0x800u : c >= 0xD800 ? c + 0x2000u : c; };
+    const qsizetype n = std::min(a.size(), b.size());
+    for (qsizetype i = 0; i < n; ++i) {
+        const char16_t x = a.at(i).unicode();
+        const char16_t y = b.at(i).unicode();
+        if (x != y)
+            return fix(x) < fix(y) ? -1 : 1;
+    }
+    return a.size() == b.size() ? 0 : a.size() < b.size() ? -1 : 1;
+}
+
+template <typename T>
+int compareValues(const T &a, const T &b)
+{
+    return a < b ? -1 : b < a ? 1 : 0;
+}
+
+// The ORDER BY of SqliteStore::transactions: the sort column, then the id, both one direction.
+int compareTransactions(const Transaction &a, const Transaction &b, TxSortKey key)
+{
+    int c = 0;
+    switch (key) {
+    case TxSortKey::CreatedAt: c = compareValues(a.createdAt, b.createdAt); break;
+    case TxSortKey::LastModified: c = compareValues(a.lastModified, b.lastModified); break;
+    case TxSortKey::Amount: c = compareValues(a.amount, b.amount); break;
+    case TxSortKey::State: c = compareBinary(nameOf(a.state), nameOf(b.state)); break;
+    case TxSortKey::Id: break;
+    }
+    return c != 0 ? c : compareBinary(a.id, b.id);
+}
+
+// How many rows each shard must give for the merged page: all of the first offset + limit.
+qint64 perShardLimit(qint64 offset, qint64 limit)
+{
+    if (limit < 0)
+        return -1;
+    offset = std::max<qint64>(offset, 0);
+    return limit > std::numeric_limits<qint64>::max() - offset ? -1 : offset + limit;
+}
+
+// K-way merge of lists that are each sorted by `before`; rows that tie go to the lower shard
+// first (the higher one with `higherShardFirst`). Returns rows offset.. offset + limit - 1.
+template <typename T, typename Before>
+QList<T> mergePages(std::vector<QList<T>> &lists, Before before, qint64 offset, qint64 limit, bool higherShardFirst = false)
+{
+    const int k = int(lists.size());
+    std::vector<qsizetype> head(size_t(k), 0);
+    const qint64 end = perShardLimit(offset, limit);
+    QList<T> page;
+    for (qint64 taken = 0; end < 0 || taken < end; ++taken) {
+        int best = -1;
+        for (int j = 0; j < k; ++j) {
+            const int i = higherShardFirst ? k - 1 - j : j;
+            if (head[size_t(i)] >= lists[size_t(i)].size())
+                continue;
+            if (best < 0 || before(lists[size_t(i)].at(head[size_t(i)]), lists[size_t(best)].at(head[size_t(best)])))
+                best = i;
+        }
+        if (best < 0)
+            break;
+        if (taken >= offset)
+            page.append(std::move(lists[size_t(best)][head[size_t(best)]]));
+        ++head[size_t(best)];
+    }
+    return page;
+}
+
+template <typename Store, typename Call>
+auto sumOver(std::vector<std::unique_ptr<Store>> &shards, Call call) -> Result<qint64>
+{
+    qint64 total = 0;
+    for (const auto &shard : shards) {
+        auto n = call(*shard);
+        if (!n.ok())
+            return n.error();
+        total += *n;
+    }
+    return total;
+}
+
+// Every shard's first offset + limit rows of `query` (any query with offset and limit), each list
+// in that shard's own order: the input of mergePages.
+template <typename Shards, typename Query, typename Fetch>
+auto firstRowsOfEachShard(Shards &shards, const Query &query, Fetch fetch)
+    -> Result<std::vector<std::decay_t<decltype(fetch(*shards.front(), query).value())>>>
+{
+    Query each = query;
+    each.offset = 0;
+    each.limit = perShardLimit(query.offset, query.limit);
+    std::vector<std::decay_t<decltype(fetch(*shards.front(), query).value())>> lists;
+    for (const auto &shard : shards) {
+        auto page = fetch(*shard, each);
+        if (!page.ok())
+            return page.error();
+        lists.push_back(std::move(page).value());
+    }
+    return lists;
+}
+
+// Adds `more` to `into` element by element (both of the same length by construction).
+void addInto(QList<qint64> &into, const QList<qint64> &more)
+{
+    for (qsizetype i = 0; i < std::min(into.size(), more.size()); ++i)
+        into[i] += more.at(i);
+}
+
+} // namespace
+
+Result<QList<Account>> ShardedStore::accounts(const AccountQuery &query)
+{
+    auto lists = firstRowsOfEachShard(m_shards, query, [](Store &s, const AccountQuery &q) { return s.accounts(q); });
+    if (!lists.ok())
+        return lists.error();
+    return mergePages(
+        *lists, [](const Account &a, const Account &b) { return compareBinary(a.id, b.id) < 0; }, query.offset, query.limit);
+}
+
+Result<qint64> ShardedStore::accountCount(const AccountQuery &query)
+{
+    return sumOver(m_shards, [&](Store &s) { return s.accountCount(query); });
+}
+
+Result<QList<LegMarker>> ShardedStore::legsOfTransaction(const QString &txId)
+{
+    // The markers live with their accounts, on any shard (a void's tombstone may even name an
+    // account that does not exist): ask them all.
+    QList<LegMarker> legs;
+    for (const auto &shard : m_shards) {
+        auto some = shard->legsOfTransaction(txId);
+        if (!some.ok())
+            return some.error();
+        legs += *some;
+    }
+    // As one file returns them (ORDER BY side DESC): the debit, then the credit.
+    std::stable_sort(legs.begin(), legs.end(), [](const LegMarker &a, const LegMarker &b) {
+        if (a.side != b.side)
+            return a.side == LegSide::Debit;
+        return compareBinary(a.accountId, b.accountId) < 0;
+    });
+    return legs;
+}
+
+Result<QList<Transaction>> ShardedStore::transactions(const TxQuery &query)
+{
+    auto lists = firstRowsOfEachShard(m_shards, query, [](Store &s, const TxQuery &q) { return s.transactions(q); });
+    if (!lists.ok())
+        return lists.error();
+    const TxSortKey key = query.sortKey;
+    const bool descending = query.descending;
+    auto merged = mergePages(
+        *lists,
+        [key, descending](const Transaction &a, const Transaction &b) {
+            const int c = compareTransactions(a, b, key);
+            return descending ? c > 0 : c < 0;
+        },
+        query.offset, query.limit);
+    for (const Transaction &t : std::as_const(merged))
+        remember(t.id, shardOf(t.idempotencyKey.isEmpty() ? t.id : t.idempotencyKey, shardCount()));
+    return merged;
+}
+
+Result<qint64> ShardedStore::transactionCount(const TxQuery &query)
+{
+    return sumOver(m_shards, [&](Store &s) { return s.transactionCount(query); });
+}
+
+Result<QMap<TxState, qint64>> ShardedStore::countByState()
+{
+    QMap<TxState, qint64> total;
+    for (TxState s : allTxStates())
+        total.insert(s, 0);
+    for (const auto &shard : m_shards) {
+        auto counts = shard->countByState();
+        if (!counts.ok())
+            return counts.error();
+        for (auto it = counts->cbegin(); it != counts->cend(); ++it)
+            total[it.key()] += it.value();
+    }
+    return total;
+}
+
+Result<QList<JournalEntry>> ShardedStore::journalEntries(const JournalQuery &query)
+{
+    if (query.afterSeq)
+        return makeError(ErrorCode::InvalidArgument, QStringLiteral("a sharded store's journal is paged by offset: its seqs are per shard"));
+    auto lists = firstRowsOfEachShard(m_shards, query, [](Store &s, const JournalQuery &q) { return s.journalEntries(q); });
+    if (!lists.ok())
+        return lists.error();
+    // Sequence numbers are per file: across files, by time, then shard, then seq (each shard's
+    // list is in seq order, which is its time order).
+    const bool newest = query.newestFirst;
+    return mergePages(
+        *lists, [newest](const JournalEntry &a, const JournalEntry &b) { return newest ? b.at < a.at : a.at < b.at; }, query.offset,
+        query.limit, newest);
+}
+
+Result<QList<JournalEntry>> ShardedStore::finishedAfter(int shardIndex, qint64 afterSeq, int limit)
+{
+    if (shardIndex < 0 || shardIndex >= shardCount())
+        return makeError(ErrorCode::InvalidCursor, Message::translate("ledger", "%1 has no shard %2").arg(location()).arg(shardIndex));
+    return shard(shardIndex).finishedAfter(0, afterSeq, limit);
+}
+
+Result<qint64> ShardedStore::journalCount(const JournalQuery &query)
+{
+    return sumOver(m_shards, [&](Store &s) { return s.journalCount(query); });
+}
+
+Result<QList<qint64>> ShardedStore::ageHistogram(const QList<qint64> &upperBoundsMs)
+{
+    QList<qint64> total(upperBoundsMs.size() + 1, 0);
+    for (const auto &shard : m_shards) {
+        auto counts = shard->ageHistogram(upperBoundsMs);
+        if (!counts.ok())
+            return counts.error();
+        addInto(total, *counts);
+    }
+    return total;
+}
+
+Result<QList<qint64>> ShardedStore::createdPerMinute(int minutes)
+{
+    QList<qint64> total;
+    for (const auto &shard : m_shards) {
+        auto counts = shard->createdPerMinute(minutes);
+        if (!counts.ok())
+            return counts.error();
+        if (total.isEmpty())
+            total = *counts;
+        else
+            addInto(total, *counts);
+    }
+    return total;
+}
+
+Result<qint64> ShardedStore::changeMarker()
+{
+    return sumOver(m_shards, [](Store &s) { return s.changeMarker(); });
+}
+
+} // namespace ledger

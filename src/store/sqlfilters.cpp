@@ -1,0 +1,143 @@
+#include "store/sqlfilters.h"
+
+namespace ledger {
+
+QString SqlWhere::bind(const SqlValue &value)
+{
+    m_values << value;
+    return m_dialect.placeholder(int(m_values.size()), value);
+}
+
+QString SqlWhere::clause() const
+{
+    return m_conditions.isEmpty() ? QString() : QStringLiteral(" WHERE ") + m_conditions.join(QStringLiteral(" AND "));
+}
+
+QString unfinishedStatesSql()
+{
+    QStringList names;
+    for (TxState state : allTxStates()) {
+        if (!isTerminal(state))
+            names << QStringLiteral("'%1'").arg(nameOf(state));
+    }
+    return names.join(QLatin1Char(','));
+}
+
+namespace {
+
+// The sort column's value in `tx`, as a bound SQL value.
+QString sortValueOf(const Transaction &tx, TxSortKey key, SqlWhere &where)
+{
+    switch (key) {
+    case TxSortKey::CreatedAt: return where.dialect().timeValue(tx.createdAt, where);
+    case TxSortKey::LastModified: return where.dialect().timeValue(tx.lastModified, where);
+    case TxSortKey::Amount: return where.bind(tx.amount);
+    case TxSortKey::State: return where.bind(nameOf(tx.state));
+    case TxSortKey::Id: return where.bind(tx.id);
+    }
+    return where.bind(tx.id);
+}
+
+} // namespace
+
+void addTxFilter(const TxQuery &query, SqlWhere &where)
+{
+    const SqlDialect &sql = where.dialect();
+    if (query.state)
+        where.add(QStringLiteral("state = %1").arg(where.bind(nameOf(*query.state))));
+    if (query.kind)
+        where.add(QStringLiteral("kind = %1").arg(where.bind(nameOf(*query.kind))));
+    if (query.stuckOnly) {
+        const QString old = sql.olderThan(QStringLiteral("last_modified"), query.stuckForMs, where);
+        where.add(QStringLiteral("state IN (%1) AND ((lease_until IS NOT NULL AND %2) OR %3)").arg(unfinishedStatesSql(), sql.leaseExpired(), old));
+    }
+    if (!query.account.isEmpty()) {
+        const QString p = where.bind(query.account);
+        where.add(QStringLiteral("(source = %1 OR destination = %1)").arg(p));
+    }
+    if (!query.text.isEmpty()) {
+        const QString p = where.bind(query.text);
+        where.add(QStringLiteral("(%1 OR %2 OR %3)")
+                      .arg(sql.contains(QStringLiteral("id"), p), sql.contains(QStringLiteral("source"), p),
+                           sql.contains(QStringLiteral("destination"), p)));
+    }
+    if (query.after) {
+        // Rows after the last one read, in the listing's order: (sort column, id) beyond it. The
+        // plain comparison of the column before the row value lets the planners start the index
+        // scan there.
+        const QString id = where.bind(query.after->id);
+        const QString beyond = query.descending ? QStringLiteral("<") : QStringLiteral(">");
+        if (query.sortKey == TxSortKey::Id) {
+            where.add(QStringLiteral("id %1 %2").arg(beyond, id));
+        } else {
+            const QString column = sortColumnOf(query.sortKey);
+            const QString value = sortValueOf(*query.after, query.sortKey, where);
+            where.add(QStringLiteral("%1 %2= %3 AND (%1, id) %2 (%3, %4)").arg(column, beyond, value, id));
+        }
+    }
+}
+
+void addAccountFilter(const AccountQuery &query, SqlWhere &where)
+{
+    if (!query.text.isEmpty()) {
+        const QString p = where.bind(query.text);
+        where.add(QStringLiteral("(%1 OR %2)").arg(where.dialect().contains(QStringLiteral("id"), p), where.dialect().contains(QStringLiteral("name"), p)));
+    }
+    if (!query.afterId.isEmpty())
+        where.add(QStringLiteral("id > %1").arg(where.bind(query.afterId)));
+}
+
+void addJournalFilter(const JournalQuery &query, SqlWhere &where)
+{
+    if (!query.events.isEmpty()) {
+        QStringList marks;
+        for (const QString &event : query.events)
+            marks << where.bind(event);
+        where.add(QStringLiteral("event IN (%1)").arg(marks.join(QLatin1Char(','))));
+    }
+    if (!query.docKind.isEmpty())
+        where.add(QStringLiteral("doc_kind = %1").arg(where.bind(query.docKind)));
+    if (!query.text.isEmpty()) {
+        const QString p = where.bind(query.text);
+        where.add(QStringLiteral("(%1 OR %2)").arg(where.dialect().contains(QStringLiteral("actor"), p), where.dialect().contains(QStringLiteral("doc_id"), p)));
+    }
+    if (query.afterSeq)
+        where.add(QStringLiteral("seq %1 %2").arg(query.newestFirst ? QStringLiteral("<") : QStringLiteral(">"), where.bind(*query.afterSeq)));
+}
+
+QString txOrder(const TxQuery &query)
+{
+    const QString direction = query.descending ? QStringLiteral("DESC") : QStringLiteral("ASC");
+    if (query.sortKey == TxSortKey::Id)
+        return QStringLiteral(" ORDER BY id %1").arg(direction);
+    return QStringLiteral(" ORDER BY %1 %2, id %2").arg(sortColumnOf(query.sortKey), direction);
+}
+
+QString accountOrder() { return QStringLiteral(" ORDER BY id"); }
+
+QString journalOrder(const JournalQuery &query)
+{
+    return QStringLiteral(" ORDER BY seq %1").arg(query.newestFirst ? QStringLiteral("DESC") : QStringLiteral("ASC"));
+}
+
+QString ageBucketSql(const QList<qint64> &upperBoundsMs, SqlWhere &where)
+{
+    QString bucket = QStringLiteral("CASE");
+    for (int i = 0; i < upperBoundsMs.size(); ++i)
+        bucket += QStringLiteral(" WHEN %1 < %2 THEN %3").arg(where.dialect().ageMs(), where.bind(upperBoundsMs.at(i))).arg(i);
+    bucket += QStringLiteral(" ELSE %1 END").arg(upperBoundsMs.size());
+    where.add(QStringLiteral("state IN (%1)").arg(unfinishedStatesSql()));
+    return bucket;
+}
+
+QList<qint64> bucketCounts(int buckets, const QList<QPair<qint64, qint64>> &rows)
+{
+    QList<qint64> counts(buckets, 0);
+    for (const auto &[bucket, count] : rows) {
+        if (bucket >= 0 && bucket < buckets)
+            counts[int(bucket)] = count;
+    }
+    return counts;
+}
+
+} // namespace ledger

@@ -1,0 +1,303 @@
+#pragma once
+// One connection to one SQLite store file through SQLite's C API (the SQLite built into
+// LedgerDesk, third_party/sqlite): opening with clear errors for files that are missing, foreign,
+// corrupt, read-only, too new or locked; the versioned schema and its migrations; a
+// per-connection cache of prepared statements; short write transactions, each refused before its
+// commit when the store's files were deleted or replaced under the connection.
+//
+// Threading: create, use and destroy on one thread (the static functions: any thread). Writers of the same file within one process
+// queue on a shared gate before BEGIN IMMEDIATE, because SQLite's busy wait is unfair between
+// writers (a waiting writer sleeps and can starve); other processes wait via busy_timeout.
+
+#include "ledger/result.h"
+#include "store/shardidentity.h"
+#include "store/sqlite/sqlitestatement.h"
+#include "store/store.h"
+#include "store/writetimes.h"
+
+#include <QMutex>
+#include <chrono>
+#include <functional>
+#include <optional>
+#include <type_traits>
+#include <memory>
+#include <unordered_map>
+
+namespace ledger {
+
+struct SqliteOptions {
+    int busyTimeoutMs = 5000;
+    // PRAGMA synchronous: NORMAL for a single file, FULL for each file of a sharded store.
+    Durability durability = Durability::Normal;
+    // Open: the file must be exactly this shard (topology-mismatch otherwise); without it, a
+    // shard file is refused (store-is-shard), so that no one writes to one shard behind the
+    // others' back. Create: recorded in the meta table.
+    std::optional<ShardIdentity> shard = std::nullopt;
+    // WAL pages after which a checkpoint is due (sqliteconnection_checkpoints.cpp says why
+    // 8,000; tests make it small).
+    int checkpointPages = 8000;
+};
+
+
+namespace sqliterowread {
+template <typename T>
+struct IsResult : std::false_type {
+    using Value = T;
+};
+template <typename T>
+struct IsResult<Result<T>> : std::true_type {
+    using Value = T;
+};
+} // namespace sqliterowread
+
+class SqliteConnection {
+    // Adds one write's gate wait and hold to this thread's WriteTimes (when profiling is on):
+    // made before asking for the gate, told when it was taken, counts the hold when destroyed —
+    // after the gate was released, since it is declared before the lock.
+    class WriteTimer;
+
+public:
+    enum class Mode { OpenExisting, Create };
+
+    // The schema version this build writes; newer stores are refused (store-too-new).
+    static constexpr int kSchemaVersion = 3;
+    // PRAGMA application_id of LedgerDesk stores ("LDGR").
+    static constexpr qint32 kApplicationId = 0x4C444752;
+    // What this process's connections to one file share (sqliteconnection.cpp).
+    struct SharedFile;
+
+    // Create: refuses (store-exists) when the file exists; writes the schema, the scale and
+    // @world in one transaction, and removes the file again if anything fails.
+    static Result<std::unique_ptr<SqliteConnection>> open(const QString &path, Mode mode, const SqliteOptions &options,
+                                                          int scaleForCreate = 2);
+    // Runs `peek`, which may open and close the file at `path`, unless a connection of this
+    // process has that file open (it is an SQLite store then, and `peek` is not run); returns
+    // whether it ran. Serialised with this process's opens and closes of the file: closing any
+    // descriptor of a file drops the process's POSIX locks on it, SQLite's included.
+    static bool peekUnlessOpen(const QString &path, const std::function<void()> &peek);
+    // A bare connection to a file (read-write creates it), without any of open()'s checks, schema or settings:
+    // for tests that damage or lock a store from underneath, through runDynamic() only.
+    enum class RawAccess { ReadWrite, ReadOnly };
+    static Result<std::unique_ptr<SqliteConnection>> openRaw(const QString &path, RawAccess access = RawAccess::ReadWrite);
+
+    ~SqliteConnection();
+    SqliteConnection(const SqliteConnection &) = delete;
+    SqliteConnection &operator=(const SqliteConnection &) = delete;
+
+    const QString &path() const { return m_path; }
+    int scale() const { return m_scale; }
+    Durability durability() const { return m_durability; }
+
+    // Before a commit: the database file and its log are still the files of the store's name.
+    // Another process that believed itself the last one (its locks seen as gone) may have
+    // checkpointed and deleted the log, or someone replaced the file: a commit then lands in
+    // a file nobody will read again. Refuses with store-corrupt.
+    Error checkFilesInPlace();
+
+    // Whether this store file's locks are open-file-description locks (else POSIX locks: the
+    // kernel or the file system refused OFD locks).
+    bool ofdLocks() const;
+
+    // A prepared statement for `sql`, prepared once per connection, run with `binds`. `sql` must
+    // be a string literal (the cache is keyed by its address). Binds are positional.
+    Result<SqliteStatement *> run(const char *sql, std::initializer_list<SqlArg> binds = {});
+    // An ad-hoc statement (dynamic SQL, e.g. list filters), prepared every time.
+    Result<std::unique_ptr<SqliteStatement>> runDynamic(const QString &sql, std::initializer_list<SqlArg> binds = {});
+    // The same with a bind list made at run time (list filters).
+    Result<std::unique_ptr<SqliteStatement>> runDynamic(const QString &sql, const QList<SqlArg> &binds);
+
+    // Runs `body` inside BEGIN IMMEDIATE … COMMIT. When `body` returns an error, or the commit
+    // fails, everything is rolled back and the error returned: nothing is half-written.
+    template <typename T, typename Body>
+    Result<T> write(Body &&body);
+
+    // After a loop over next(): a read that ended because of an error (a damaged page met in
+    // the middle of a scan) rather than at the last row.
+    Error endOfRows(const SqliteStatement &query) const;
+
+    // The rows of a query just run (by run() or runDynamic()), each turned into a value by
+    // `read(const SqliteStatement &)`: the first one, all of them, or each handed to `visit`. A
+    // query that failed, or an error met between rows, comes back as the error.
+    // What a row reader gives: its value, or the value of its Result (an error ends the read).
+    template <typename Read>
+    using RowOf = typename sqliterowread::IsResult<std::invoke_result_t<Read, const SqliteStatement &>>::Value;
+    template <typename Query, typename Read>
+    auto firstRow(Result<Query> query, Read read) -> Result<std::optional<RowOf<Read>>>;
+    template <typename Query, typename Read>
+    auto allRows(Result<Query> query, Read read) -> Result<QList<RowOf<Read>>>;
+    template <typename Query, typename Read, typename Visit>
+    Error visitRows(Result<Query> query, Read read, Visit visit, const std::function<bool()> &shouldStop = {});
+
+    // Runs `work` inside one read transaction, so that every read in it sees the same snapshot
+    // of the file while writers carry on (WAL). `work` must not write.
+    Error readSnapshot(const std::function<Error()> &work);
+
+    // The store clock as text (ISO 8601 UTC, ms), plus `now + offsetMs` in the same reading.
+    struct Clock {
+        QString now;
+        QString shifted;
+    };
+    Result<Clock> clock(qint64 offsetMs = 0);
+
+    // Maps an SQLite result code (and its message) to a LedgerDesk error naming the store and
+    // `context`.
+    Error storeError(int resultCode, const QString &why, const QString &context) const;
+
+    // Checkpoints run by this process's checkpointer thread of the file so far (for tests).
+    static int checkpointsCompleted(const QString &path);
+
+private:
+    explicit SqliteConnection(const QString &path);
+    QMutex *writeGate();
+    // The cached prepared statement for `sql` (a string literal), not yet run.
+    Result<SqliteStatement *> prepared(const char *sql);
+    Result<std::unique_ptr<SqliteStatement>> prepareDynamic(const QString &sql);
+    Result<std::unique_ptr<SqliteStatement>> runDynamic(const QString &sql, const SqlArg *first, const SqlArg *last);
+    // sqlite3_open_v2 of m_path with `flags`, and the busy timeout.
+    Error openHandle(int flags, int busyTimeoutMs);
+
+    // sqliteconnection_checkpoints.cpp: the WAL hook notes a checkpoint due; after the commit,
+    // the file's checkpointer thread is asked for it.
+    static int walHook(void *connection, sqlite3 *db, const char *schema, int pages);
+    void checkpointIfWanted();
+    static void stopCheckpointer(SharedFile &shared);
+    // Runs a prepared statement that returns no rows (BEGIN, COMMIT); errors name `context`.
+    Error runControl(const char *sql, const QString &context);
+    Error begin();
+    void rollback();
+    Error commit();
+    Error checkAndMigrate(Mode mode, int scaleForCreate);
+    // sqliteconnection_shard.cpp: inside the create transaction; on open, before migrating.
+    Error recordShardIdentity();
+    Error checkShardIdentity();
+    Error createSchema(int fromVersion, int scale);
+
+    QString m_path;
+    sqlite3 *m_db = nullptr;
+    int m_checkpointPages = 8000;
+    bool m_checkpointDue = false;   // set by walHook during a commit
+    SharedFile *m_shared = nullptr; // set once SQLite opened the file
+    bool m_counted = false;         // counted in m_shared->connections (open() succeeded)
+    // unordered_map of unique_ptr: run() hands out pointers that must survive later inserts.
+    std::unordered_map<const char *, std::unique_ptr<SqliteStatement>> m_prepared;
+    int m_scale = 2;
+    Durability m_durability = Durability::Normal;
+    std::optional<ShardIdentity> m_shard;
+};
+
+template <typename Query, typename Read, typename Visit>
+Error SqliteConnection::visitRows(Result<Query> query, Read read, Visit visit, const std::function<bool()> &shouldStop)
+{
+    if (!query.ok())
+        return query.error();
+    SqliteStatement &q = **query;
+    for (quint64 n = 1; q.next(); ++n) {
+        if constexpr (sqliterowread::IsResult<std::invoke_result_t<Read, const SqliteStatement &>>::value) {
+            auto row = read(q);
+            if (!row.ok()) {
+                q.finish();
+                return row.error();
+            }
+            visit(std::move(row).value());
+        } else {
+            visit(read(q));
+        }
+        if (shouldStop && n % 1024 == 0 && shouldStop())
+            break;
+    }
+    const Error e = endOfRows(q);
+    q.finish();
+    return e;
+}
+
+template <typename Query, typename Read>
+auto SqliteConnection::allRows(Result<Query> query, Read read) -> Result<QList<RowOf<Read>>>
+{
+    QList<RowOf<Read>> list;
+    const Error e = visitRows(std::move(query), read, [&list](auto &&value) { list.append(std::move(value)); });
+    if (!e.ok())
+        return e;
+    return list;
+}
+
+template <typename Query, typename Read>
+auto SqliteConnection::firstRow(Result<Query> query, Read read) -> Result<std::optional<RowOf<Read>>>
+{
+    if (!query.ok())
+        return query.error();
+    SqliteStatement &q = **query;
+    std::optional<RowOf<Read>> value;
+    if (q.next()) {
+        if constexpr (sqliterowread::IsResult<std::invoke_result_t<Read, const SqliteStatement &>>::value) {
+            auto row = read(q);
+            if (!row.ok()) {
+                q.finish();
+                return row.error();
+            }
+            value = std::move(row).value();
+        } else {
+            value = read(q);
+        }
+    }
+    const Error e = endOfRows(q);
+    q.finish();
+    if (!e.ok())
+        return e;
+    return value;
+}
+
+class SqliteConnection::WriteTimer {
+public:
+    WriteTimer() : m_asked(std::chrono::steady_clock::now()) {}
+    void gateTaken()
+    {
+        m_taken = std::chrono::steady_clock::now();
+        m_takenCpuNs = threadCpuNs();
+    }
+    ~WriteTimer()
+    {
+        const auto released = std::chrono::steady_clock::now();
+        WriteTimes &t = threadWriteTimes();
+        t.writes += 1;
+        t.gateWaitNs += std::chrono::duration_cast<std::chrono::nanoseconds>(m_taken - m_asked).count();
+        t.heldNs += std::chrono::duration_cast<std::chrono::nanoseconds>(released - m_taken).count();
+        t.heldCpuNs += threadCpuNs() - m_takenCpuNs;
+    }
+
+private:
+    std::chrono::steady_clock::time_point m_asked;
+    std::chrono::steady_clock::time_point m_taken;
+    qint64 m_takenCpuNs = 0;
+};
+
+template <typename T, typename Body>
+Result<T> SqliteConnection::write(Body &&body)
+{
+    std::optional<WriteTimer> timer;
+    if (writeProfiling())
+        timer.emplace();
+    QMutexLocker lock(writeGate());
+    if (timer)
+        timer->gateTaken();
+    if (Error e = begin(); !e.ok())
+        return e;
+    Result<T> r = body();
+    if (!r.ok()) {
+        rollback();
+        return r;
+    }
+    if (Error e = checkFilesInPlace(); !e.ok()) {
+        rollback();
+        return e;
+    }
+    if (Error e = commit(); !e.ok()) {
+        rollback();
+        return e;
+    }
+    lock.unlock();
+    // After the gate is released: the checkpointer's last pass takes it.
+    checkpointIfWanted();
+    return r;
+}
+
+} // namespace ledger

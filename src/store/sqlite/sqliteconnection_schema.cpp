@@ -1,0 +1,151 @@
+// SqliteConnection: the versioned schema (DESIGN.md, section 1) and its migrations, run in one
+// write transaction when a store is created or an older one is opened.
+#include "ledger/identifiers.h"
+#include "store/sqlite/sqliteconnection.h"
+
+namespace ledger {
+
+namespace {
+
+constexpr char kTimestampSql[] = "strftime('%Y-%m-%dT%H:%M:%fZ','now')";
+
+// Each entry migrates the schema from version i to i + 1, inside the caller's transaction.
+const char *const kMigrations[][16] = {
+    // 0 → 1: the documents of DESIGN.md §1.
+    {
+        "CREATE TABLE meta ("
+        " key TEXT PRIMARY KEY,"
+        " value TEXT NOT NULL)",
+
+        "CREATE TABLE accounts ("
+        " id TEXT PRIMARY KEY,"
+        " name TEXT NOT NULL DEFAULT '',"
+        " status TEXT NOT NULL CHECK (status IN ('open','frozen','closed')),"
+        " balance INTEGER NOT NULL DEFAULT 0,"
+        " pending_debits INTEGER NOT NULL DEFAULT 0 CHECK (pending_debits >= 0),"
+        " pending_credits INTEGER NOT NULL DEFAULT 0 CHECK (pending_credits >= 0),"
+        " version INTEGER NOT NULL DEFAULT 1,"
+        " created_at TEXT NOT NULL,"
+        " last_modified TEXT NOT NULL)",
+
+        // No foreign key to accounts: a void writes a tombstone even for an account that does
+        // not exist (yet), so that a late hold can never land there.
+        "CREATE TABLE legs ("
+        " tx_id TEXT NOT NULL,"
+        " account_id TEXT NOT NULL,"
+        " side TEXT NOT NULL CHECK (side IN ('debit','credit')),"
+        " amount INTEGER NOT NULL CHECK (amount > 0),"
+        " status TEXT NOT NULL CHECK (status IN ('held','posted','voided')),"
+        " at TEXT NOT NULL,"
+        " PRIMARY KEY (tx_id, account_id)) WITHOUT ROWID",
+        "CREATE INDEX legs_by_account ON legs (account_id, status)",
+
+        "CREATE TABLE transactions ("
+        " id TEXT PRIMARY KEY,"
+        " idempotency_key TEXT UNIQUE,"
+        " kind TEXT NOT NULL CHECK (kind IN ('transfer','compensation')),"
+        " compensates TEXT,"
+        " compensated_by TEXT,"
+        " source TEXT NOT NULL,"
+        " destination TEXT NOT NULL,"
+        " amount INTEGER NOT NULL CHECK (amount > 0),"
+        " memo TEXT NOT NULL DEFAULT '',"
+        " state TEXT NOT NULL CHECK (state IN ('initial','pending','applied','done','canceling','canceled')),"
+        " created_at TEXT NOT NULL,"
+        " last_modified TEXT NOT NULL,"
+        " owner TEXT NOT NULL DEFAULT '',"
+        " lease_until TEXT,"
+        " epoch INTEGER NOT NULL DEFAULT 0,"
+        " last_error TEXT NOT NULL DEFAULT '',"
+        " attempts INTEGER NOT NULL DEFAULT 0)",
+        // "By state, oldest first" (lists and the stuck scan) and "by account".
+        "CREATE INDEX tx_by_state_created ON transactions (state, created_at)",
+        "CREATE INDEX tx_by_state_modified ON transactions (state, last_modified)",
+        "CREATE INDEX tx_by_created ON transactions (created_at)",
+        "CREATE INDEX tx_by_source ON transactions (source, created_at)",
+        "CREATE INDEX tx_by_destination ON transactions (destination, created_at)",
+        "CREATE INDEX tx_by_compensates ON transactions (compensates) WHERE compensates IS NOT NULL",
+
+        "CREATE TABLE journal ("
+        " seq INTEGER PRIMARY KEY AUTOINCREMENT,"
+        " doc_kind TEXT NOT NULL CHECK (doc_kind IN ('tx','account')),"
+        " doc_id TEXT NOT NULL,"
+        " at TEXT NOT NULL,"
+        " actor TEXT NOT NULL DEFAULT '',"
+        " worker TEXT NOT NULL DEFAULT '',"
+        " event TEXT NOT NULL,"
+        " from_state TEXT NOT NULL DEFAULT '',"
+        " to_state TEXT NOT NULL DEFAULT '',"
+        " epoch INTEGER NOT NULL DEFAULT 0,"
+        " detail TEXT NOT NULL DEFAULT '')",
+        "CREATE INDEX journal_by_doc ON journal (doc_kind, doc_id, seq)",
+        nullptr,
+    },
+    // 1 → 2: the console's operator-actions view (journal by event) and Compensations view
+    // (transactions by kind) read through indexes rather than scanning.
+    {
+        "CREATE INDEX journal_by_event ON journal (event, seq)",
+        "CREATE INDEX tx_by_kind ON transactions (kind, created_at)",
+        nullptr,
+    },
+    // 2 → 3: the change feed reports each posted leg's resulting balance, recorded by the post.
+    {
+        "ALTER TABLE legs ADD COLUMN balance_after INTEGER",
+        nullptr,
+    },
+};
+constexpr int kMigrationCount = int(std::size(kMigrations));
+static_assert(kMigrationCount == SqliteConnection::kSchemaVersion, "one migration per schema version");
+
+} // namespace
+
+Error SqliteConnection::createSchema(int fromVersion, int scale)
+{
+    auto done = write<bool>([&]() -> Result<bool> {
+        // Re-read inside the write lock: another process may have migrated (or initialised) the
+        // file while we waited.
+        auto current = firstRow(run("PRAGMA user_version"), [](const SqliteStatement &q) { return q.int32(0); });
+        if (!current.ok())
+            return current.error();
+        const int version = current->value_or(0);
+        if (version != fromVersion) {
+            if (fromVersion == 0)
+                return makeError(ErrorCode::StoreExists, Message::translate("ledger", "%1 was initialised by someone else meanwhile").arg(m_path));
+            return true;
+        }
+        for (int v = fromVersion; v < kSchemaVersion; ++v) {
+            for (const char *const *sql = kMigrations[v]; *sql; ++sql) {
+                auto r = runDynamic(QString::fromLatin1(*sql));
+                if (!r.ok())
+                    return r.error();
+            }
+        }
+        if (fromVersion == 0) {
+            const QString now = QString::fromLatin1(kTimestampSql);
+            auto appId = runDynamic(QStringLiteral("PRAGMA application_id=%1").arg(kApplicationId));
+            if (!appId.ok())
+                return appId.error();
+            auto meta = runDynamic(QStringLiteral("INSERT INTO meta (key, value) VALUES ('scale', ?), ('created_at', %1)").arg(now),
+                                   {QString::number(scale)});
+            if (!meta.ok())
+                return meta.error();
+            if (Error e = recordShardIdentity(); !e.ok())
+                return e;
+            if (!m_shard || m_shard->holdsWorld) {
+                auto world = runDynamic(QStringLiteral("INSERT INTO accounts (id, name, status, created_at, last_modified) "
+                                                       "VALUES (?, 'World (money enters and leaves here)', 'open', %1, %1)")
+                                            .arg(now),
+                                        {kWorldAccount});
+                if (!world.ok())
+                    return world.error();
+            }
+        }
+        auto bump = runDynamic(QStringLiteral("PRAGMA user_version=%1").arg(kSchemaVersion));
+        if (!bump.ok())
+            return bump.error();
+        return true;
+    });
+    return done.ok() ? Error{} : done.error();
+}
+
+} // namespace ledger

@@ -1,0 +1,86 @@
+#pragma once
+// The embedded store: one SQLite file (WAL) through SQLite's C API. Each write is one short
+// BEGIN IMMEDIATE transaction over one document; the compare-and-set guards are checked inside
+// that transaction, where SQLite's single writer makes read-check-write atomic.
+//
+// Threading: one SqliteStore per thread (see Store).
+
+#include "store/documentrules.h"
+#include "store/sqlite/sqliteconnection.h"
+#include "store/store.h"
+
+namespace ledger {
+
+class SqliteStore final : public Store {
+public:
+    static Result<std::unique_ptr<SqliteStore>> open(const QString &path, const SqliteOptions &options = {});
+    // Creates a new store file (refusing to overwrite anything) with the given scale.
+    static Result<std::unique_ptr<SqliteStore>> create(const QString &path, int scale, const SqliteOptions &options = {});
+
+    QString location() const override;
+    int scale() const override;
+    Result<QDateTime> now() override;
+    Durability durability() const override;
+    QString lockWarning() const override;
+
+    Result<Account> createAccount(const QString &id, const QString &name, const QString &actor) override;
+    Result<Account> setAccountStatus(const QString &id, AccountStatus status, const QString &actor,
+                                     const QString &reason) override;
+    Result<Account> account(const QString &id) override;
+    Result<QList<Account>> accounts(const AccountQuery &query) override;
+    Result<qint64> accountCount(const AccountQuery &query) override;
+
+    Result<LegOutcome> hold(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
+    Result<LegOutcome> post(const QString &txId, const QString &accountId) override;
+    Result<LegOutcome> voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
+    Result<bool> touchAccountIfVersion(const QString &accountId, qint64 expectedVersion) override;
+    Result<QList<LegMarker>> legsOfTransaction(const QString &txId) override;
+    Result<QList<LegMarker>> legsOfAccount(const QString &accountId, std::optional<LegStatus> status) override;
+
+    Result<InsertOutcome> insertTransaction(const NewTransaction &tx) override;
+    Result<CasOutcome> updateTransaction(const QString &id, const TxGuard &guard, const TxChange &change) override;
+    Result<CasOutcome> linkCompensation(const QString &originalId, const QString &expected, const QString &compensationId,
+                                        const QString &actor, const QString &worker, const QString &detail) override;
+    Result<Transaction> transaction(const QString &id) override;
+    Result<std::optional<Transaction>> transactionByKey(const QString &key) override;
+    Result<QList<Transaction>> transactions(const TxQuery &query) override;
+    Result<qint64> transactionCount(const TxQuery &query) override;
+    Result<QMap<TxState, qint64>> countByState() override;
+    Result<QList<JournalEntry>> journal(const QString &docKind, const QString &docId) override;
+    Result<QList<JournalEntry>> journalEntries(const JournalQuery &query) override;
+    Result<qint64> journalCount(const JournalQuery &query) override;
+    Result<QList<qint64>> ageHistogram(const QList<qint64> &upperBoundsMs) override;
+    Result<QList<qint64>> createdPerMinute(int minutes) override;
+    Result<qint64> changeMarker() override;
+    Result<QList<JournalEntry>> finishedAfter(int shard, qint64 afterSeq, int limit) override;
+
+    Error withSnapshot(const std::function<Error()> &work) override;
+    Error scanAccounts(const std::function<void(const Account &)> &visit, const StopCheck &shouldStop = {}) override;
+    Error scanLegs(const std::function<void(const LegMarker &)> &visit, const StopCheck &shouldStop = {}) override;
+    Error scanTransactions(const std::function<void(const Transaction &)> &visit, const StopCheck &shouldStop = {}) override;
+
+    // For tests and tools that must reach under the interface (e.g. to simulate damage).
+    SqliteConnection &connection() { return *m_conn; }
+
+private:
+    explicit SqliteStore(std::unique_ptr<SqliteConnection> conn);
+
+    // Inside a write: the document as it is now.
+    Result<std::optional<Account>> readAccount(const QString &id);
+    Result<std::optional<LegMarker>> readLeg(const QString &txId, const QString &accountId);
+    Result<std::optional<Transaction>> readTransaction(const QString &id);
+    Error appendJournal(const QString &docKind, const JournalEntry &entry, const QString &now);
+    // Writes the marker (insert, or update when it `exists`) and moves the account by the
+    // decision's deltas, inside the caller's write.
+    // `balanceAfter`: what a post leaves on the account (the change feed's balances).
+    Error writeLeg(const QString &txId, const QString &accountId, bool exists, LegSide side, qint64 amount, LegStatus status,
+                   const rules::LegDecision &decision, std::optional<qint64> balanceAfter = std::nullopt);
+    Error touchAccount(const QString &id, qint64 deltaBalance, qint64 deltaPendingDebits, qint64 deltaPendingCredits,
+                       const QString &now);
+    QString amountText(qint64 minor) const;
+    // WHERE clause and binds for a transaction query.
+
+    std::unique_ptr<SqliteConnection> m_conn;
+};
+
+} // namespace ledger

@@ -1,0 +1,188 @@
+// SqliteStore: transaction documents, their journal, and the queries over them.
+#include "store/sqlite/sqlitestore.h"
+
+#include "store/sqlite/sqlitedialect.h"
+#include "store/sqlite/sqliterows.h"
+
+namespace ledger {
+
+namespace {
+
+const QString kTxDoc = QStringLiteral("tx");
+
+
+} // namespace
+
+Result<std::optional<Transaction>> SqliteStore::readTransaction(const QString &id)
+{
+    return m_conn->firstRow(m_conn->run("SELECT " LEDGER_TX_COLUMNS " FROM transactions WHERE id = ?", {id}), sqliterows::transaction);
+}
+
+Result<Transaction> SqliteStore::transaction(const QString &id)
+{
+    auto found = readTransaction(id);
+    if (!found.ok())
+        return found.error();
+    if (!found->has_value())
+        return makeError(ErrorCode::NotFound, Message::translate("ledger", "no transaction %1").arg(id));
+    return **found;
+}
+
+Result<std::optional<Transaction>> SqliteStore::transactionByKey(const QString &key)
+{
+    return m_conn->firstRow(m_conn->run("SELECT " LEDGER_TX_COLUMNS " FROM transactions WHERE idempotency_key = ?", {key}),
+                            sqliterows::transaction);
+}
+
+Result<InsertOutcome> SqliteStore::insertTransaction(const NewTransaction &n)
+{
+    return m_conn->write<InsertOutcome>([&]() -> Result<InsertOutcome> {
+        if (!n.idempotencyKey.isEmpty()) {
+            auto byKey = transactionByKey(n.idempotencyKey);
+            if (!byKey.ok())
+                return byKey.error();
+            if (byKey->has_value())
+                return InsertOutcome{**byKey, false};
+        }
+        auto byId = readTransaction(n.id);
+        if (!byId.ok())
+            return byId.error();
+        if (byId->has_value())
+            return InsertOutcome{**byId, false};
+
+        auto clock = m_conn->clock();
+        if (!clock.ok())
+            return clock.error();
+        auto ins = m_conn->run("INSERT INTO transactions (id, idempotency_key, kind, compensates, source, destination,"
+                               " amount, memo, state, created_at, last_modified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'initial', ?, ?)",
+                               {n.id, SqlArg::orNull(n.idempotencyKey), nameOf(n.kind),
+                                SqlArg::orNull(n.compensates), n.source, n.destination, n.amount, n.memo,
+                                clock->now, clock->now});
+        if (!ins.ok())
+            return ins.error();
+        if (Error e = appendJournal(kTxDoc, rules::createdJournal(n), clock->now); !e.ok())
+            return e;
+        Transaction t = rules::newTransaction(n);
+        t.createdAt = t.lastModified = parseTimestamp(clock->now);
+        return InsertOutcome{t, true};
+    });
+}
+
+Result<CasOutcome> SqliteStore::updateTransaction(const QString &id, const TxGuard &guard, const TxChange &change)
+{
+    return m_conn->write<CasOutcome>([&]() -> Result<CasOutcome> {
+        auto found = readTransaction(id);
+        if (!found.ok())
+            return found.error();
+        if (!found->has_value())
+            return makeError(ErrorCode::NotFound, Message::translate("ledger", "no transaction %1").arg(id));
+        Transaction t = **found;
+        if (t.state != guard.state || t.owner != guard.owner || t.epoch != guard.epoch)
+            return CasOutcome{false, t};
+        if (Error refused = rules::txChangeRefusal(t, change); !refused.ok())
+            return refused;
+        auto clock = m_conn->clock(change.leaseMs);
+        if (!clock.ok())
+            return clock.error();
+        const Transaction before = t;
+        t = rules::applied(before, change);
+        if (change.leaseMs > 0)
+            t.leaseUntil = parseTimestamp(clock->shifted);
+        auto up = m_conn->run("UPDATE transactions SET state = ?, owner = ?, epoch = ?, attempts = ?, lease_until = ?,"
+                              " last_error = ?, last_modified = ? WHERE id = ?",
+                              {nameOf(t.state), t.owner, t.epoch, t.attempts,
+                               t.leaseUntil.isValid() ? SqlArg(formatTimestamp(t.leaseUntil)) : SqlArg(nullptr),
+                               t.lastError, clock->now, id});
+        if (!up.ok())
+            return up.error();
+        if (Error e = appendJournal(kTxDoc, rules::journalOf(before, t, change), clock->now); !e.ok())
+            return e;
+        t.lastModified = parseTimestamp(clock->now);
+        return CasOutcome{true, t};
+    });
+}
+
+Result<CasOutcome> SqliteStore::linkCompensation(const QString &originalId, const QString &expected,
+                                                 const QString &compensationId, const QString &actor,
+                                                 const QString &worker, const QString &detail)
+{
+    return m_conn->write<CasOutcome>([&]() -> Result<CasOutcome> {
+        auto found = readTransaction(originalId);
+        if (!found.ok())
+            return found.error();
+        if (!found->has_value())
+            return makeError(ErrorCode::NotFound, Message::translate("ledger", "no transaction %1").arg(originalId));
+        Transaction t = **found;
+        if (t.compensatedBy == compensationId)
+            return CasOutcome{true, t}; // already linked: asking twice links once
+        if (t.compensatedBy != expected)
+            return CasOutcome{false, t};
+        auto clock = m_conn->clock();
+        if (!clock.ok())
+            return clock.error();
+        auto up = m_conn->run("UPDATE transactions SET compensated_by = ?, last_modified = ? WHERE id = ?",
+                              {compensationId, clock->now, originalId});
+        if (!up.ok())
+            return up.error();
+        if (Error e = appendJournal(kTxDoc, rules::linkJournal(t, compensationId, actor, worker, detail), clock->now); !e.ok())
+            return e;
+        t.compensatedBy = compensationId;
+        t.lastModified = parseTimestamp(clock->now);
+        return CasOutcome{true, t};
+    });
+}
+
+Result<QList<Transaction>> SqliteStore::transactions(const TxQuery &query)
+{
+    SqlWhere where(SqliteDialect::instance());
+    addTxFilter(query, where);
+    QList<SqlArg> binds = sqliteArgs(where);
+    const QString sql = QStringLiteral("SELECT " LEDGER_TX_COLUMNS " FROM transactions") + where.clause() + txOrder(query)
+        + QStringLiteral(" LIMIT ? OFFSET ?");
+    binds << query.limit << query.offset;
+    return m_conn->allRows(m_conn->runDynamic(sql, binds), sqliterows::transaction);
+}
+
+Result<qint64> SqliteStore::transactionCount(const TxQuery &query)
+{
+    SqlWhere where(SqliteDialect::instance());
+    addTxFilter(query, where);
+    const QString sql = QStringLiteral("SELECT COUNT(*) FROM transactions") + where.clause();
+    auto count = m_conn->firstRow(m_conn->runDynamic(sql, sqliteArgs(where)), [](const SqliteStatement &q) { return q.int64(0); });
+    if (!count.ok())
+        return count.error();
+    return count->value_or(0);
+}
+
+Result<QMap<TxState, qint64>> SqliteStore::countByState()
+{
+    auto q = m_conn->run("SELECT state, COUNT(*) FROM transactions GROUP BY state");
+    if (!q.ok())
+        return q.error();
+    QMap<TxState, qint64> counts;
+    for (TxState s : allTxStates())
+        counts.insert(s, 0);
+    while ((*q)->next()) {
+        if (auto s = txStateFromString((*q)->text(0)))
+            counts[*s] = (*q)->int64(1);
+    }
+    if (Error e = m_conn->endOfRows(**q); !e.ok())
+        return e;
+    (*q)->finish();
+    return counts;
+}
+
+Result<QList<JournalEntry>> SqliteStore::journal(const QString &docKind, const QString &docId)
+{
+    return m_conn->allRows(m_conn->run("SELECT " LEDGER_JOURNAL_COLUMNS " FROM journal WHERE doc_kind = ? AND doc_id = ? ORDER BY seq",
+                                       {docKind, docId}),
+                           sqliterows::journalEntry);
+}
+
+Error SqliteStore::scanTransactions(const std::function<void(const Transaction &)> &visit, const StopCheck &shouldStop)
+{
+    return m_conn->visitRows(m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_TX_COLUMNS " FROM transactions")),
+                             sqliterows::transaction, visit, shouldStop);
+}
+
+} // namespace ledger

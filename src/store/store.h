@@ -1,0 +1,29 @@
+#pragma once
+// A store as the programs hold it: one connection that is both the protocol's DocumentStore and
+// the console's StoreQueries. Backends implement it (src/store/sqlite, postgres, sharded); only
+// src/store/open creates them.
+//
+// Threading: one connection; create, use and destroy it on one thread.
+
+#include "store/documentstore.h"
+#include "store/storequeries.h"
+
+#include <memory>
+
+namespace ledger {
+
+class Store : public DocumentStore, public StoreQueries {
+public:
+    // The store's bare single-document write, nothing else: version := version + 1 on one
+    // account where version = `expectedVersion`, in its own commit. False when the version did
+    // not match. `ledgerctl bench raw` measures the store's limit with it; the protocol never
+    // calls it.
+    virtual Result<bool> touchAccountIfVersion(const QString &accountId, qint64 expectedVersion) = 0;
+
+};
+
+// Opens a new connection to one store for the calling thread (recovery opens one per worker
+// thread). Made by src/store/open from a StoreConfig; the layers above the stores get this.
+using StoreConnector = std::function<Result<std::unique_ptr<Store>>()>;
+
+} // namespace ledger

@@ -1,0 +1,98 @@
+#pragma once
+// The query side of a store: what the console's pages and counts, the dashboard, the journal
+// views, the change feed and the exports read. Nothing here writes, and nothing here is needed to
+// move money (see documentstore.h for that side).
+//
+// Threading: as DocumentStore — one connection, one thread.
+
+#include "ledger/documents.h"
+#include "ledger/result.h"
+
+#include <QList>
+#include <QMap>
+#include <QStringList>
+#include <optional>
+
+namespace ledger {
+
+enum class TxSortKey { CreatedAt, LastModified, Amount, State, Id };
+// The column of the transactions table a key sorts by (the same in every SQL store).
+QString sortColumnOf(TxSortKey key);
+
+struct TxQuery {
+    std::optional<TxState> state;
+    std::optional<TxKind> kind;
+    // Stuck: non-terminal and (lease expired, or lastModified older than stuckForMs).
+    bool stuckOnly = false;
+    qint64 stuckForMs = 0;
+    QString account;    // source or destination equals this id
+    QString text;       // substring of id, source or destination
+    TxSortKey sortKey = TxSortKey::CreatedAt;
+    bool descending = false;
+    qint64 offset = 0;
+    qint64 limit = -1;  // -1: no limit
+    // Key paging (exports): only the rows after this one in the listing's order (the sort column,
+    // then id), so that the millionth row costs what the first does. Use with offset 0.
+    std::optional<Transaction> after = std::nullopt;
+};
+
+struct AccountQuery {
+    QString text;       // substring of id or name
+    qint64 offset = 0;
+    qint64 limit = -1;
+    QString afterId = {}; // key paging: only ids after this one (accounts are listed by id)
+};
+
+struct JournalQuery {
+    QStringList events;  // only these events; empty: all
+    QString docKind;     // only this kind of document ("tx", "account"); empty: both
+    QString text;        // substring of the actor or the document id
+    qint64 offset = 0;
+    qint64 limit = -1;
+    bool newestFirst = true;
+    // Key paging on a one-file or one-database store: only rows past this seq in the listing's
+    // order. (A sharded store's merged journal pages by offset: seqs are per shard.)
+    std::optional<qint64> afterSeq = std::nullopt;
+};
+
+class StoreQueries {
+public:
+    virtual ~StoreQueries() = default;
+
+    // --- lists and counts (the console's pages, exports) ------------------------------------
+    virtual Result<QList<Account>> accounts(const AccountQuery &query) = 0;
+    virtual Result<qint64> accountCount(const AccountQuery &query) = 0;
+    virtual Result<QList<Transaction>> transactions(const TxQuery &query) = 0;
+    virtual Result<qint64> transactionCount(const TxQuery &query) = 0;
+    virtual Result<QMap<TxState, qint64>> countByState() = 0;
+
+    // Journal rows of one document ("tx" or "account"), oldest first.
+    virtual Result<QList<JournalEntry>> journal(const QString &docKind, const QString &docId) = 0;
+    // Journal rows of every document (e.g. the operator actions), paged.
+    virtual Result<QList<JournalEntry>> journalEntries(const JournalQuery &query) = 0;
+    virtual Result<qint64> journalCount(const JournalQuery &query) = 0;
+
+    // --- overview --------------------------------------------------------------------------
+    // Non-terminal transactions by age (store clock minus createdAt): counts[i] for ages below
+    // upperBoundsMs[i] (and at least the bound before it); the last count is for everything older.
+    virtual Result<QList<qint64>> ageHistogram(const QList<qint64> &upperBoundsMs) = 0;
+    // Transactions created in each of the last `minutes` minutes, oldest minute first.
+    virtual Result<QList<qint64>> createdPerMinute(int minutes) = 0;
+
+    // --- the change feed ---------------------------------------------------------------------
+    // The journal rows that finished a transaction (its move to done or canceled, journaled in
+    // the same atomic write as the state) with seq > `afterSeq`, in seq order, at most `limit`,
+    // from shard `shard` (0 for a one-file store). A store may only offer this when its seqs
+    // become visible in increasing order — a reader that sees seq N has seen every seq below N
+    // that will ever commit — so that "after the last seq I saw" misses nothing. SQLite has one
+    // writer at a time and assigns seq inside the write, so commit order is seq order there; a
+    // store with concurrent writers (PostgreSQL sequences) does not have that for free.
+    virtual Result<QList<JournalEntry>> finishedAfter(int shard, qint64 afterSeq, int limit) = 0;
+
+    // A number that changes whenever any other connection commits to the store: polled by the
+    // console to see change made elsewhere without reading the tables.
+    virtual Result<qint64> changeMarker() = 0;
+
+};
+
+} // namespace ledger
