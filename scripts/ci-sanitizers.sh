@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The sanitizer and fuzzing pass of CI (run by .ci/run after the ordinary tests):
-#   1. clang, AddressSanitizer + UndefinedBehaviorSanitizer: the core, ledgerctl and every test
+#   1. clang, AddressSanitizer + UndefinedBehaviorSanitizer: the libraries, ledgerctl and every test
 #      that does not need the console; then each libFuzzer target for FUZZ_SECONDS.
-#   2. ThreadSanitizer: the core and the concurrency tests.
+#   2. ThreadSanitizer: the libraries and the concurrency tests.
 # Any sanitizer report aborts the program under test, so the test (and this script) fails.
 # Usage: scripts/ci-sanitizers.sh [asan|tsan|fuzz|all]   (FUZZ_SECONDS=30 by default)
 set -euo pipefail

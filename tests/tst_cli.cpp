@@ -33,7 +33,7 @@ namespace {
 
 // Codes that ledgerctl cannot be made to produce from a test, with the reason. everyCodeCovered
 // counts them as covered; every other code needs a row in the errorCodes table.
-// Codes no ledgerctl input can reach; each is reached by the core test named here instead.
+// Codes no ledgerctl input can reach; each is reached by the library test named here instead.
 const QMap<ErrorCode, QString> kNotReachableFromCli = {
     {ErrorCode::Interrupted,
      QStringLiteral("only an in-process abandon hook returns it (tests, the demo's stuck transactions); "

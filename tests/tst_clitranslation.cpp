@@ -5,10 +5,10 @@
 // not change: --json, --csv and the feed stay byte for byte English, the store records English,
 // --language en wins over the locale, LANG=C is English.
 //
-// Also: every message lupdate finds in ledgerctl's and the core's sources has a Chinese
-// translation in resources/translations/ledgerctl_zh_CN.ts (with the same %1..%n), and the .qm
-// compiled into the program says the same, so that a new English string without its Chinese
-// fails here.
+// Also: every message lupdate finds in the libraries' sources has a Chinese translation in
+// resources/translations/ledger_zh_CN.ts, and every one in ledgerctl's in ledgerctl_zh_CN.ts
+// (with the same %1..%n), and the .qm compiled into the program says the same, so that a new
+// English string without its Chinese fails here.
 
 #include "ledger/language.h"
 #include "testsupport.h"

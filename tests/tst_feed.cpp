@@ -388,6 +388,19 @@ void TestFeed::followWaitsForFinishes()
     readLines();
     QCOMPARE(lines.size(), 5);
     QCOMPARE(follower.state(), QProcess::Running);
+    if (onPostgres()) {
+        // The follower's LISTEN session ends (a server restart, a failover): a finish committed
+        // before it listens again was never announced, and must still come out.
+        RawSql raw(t.path());
+        QVERIFY(raw.exec(QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                        "WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()")));
+        const ProcessResult r = runLedgerctl({QStringLiteral("transfer"), QStringLiteral("acc1"), QStringLiteral("acc0"), QStringLiteral("2.00"),
+                                              QStringLiteral("--json")}, env);
+        QCOMPARE(r.exitCode, 0);
+        QTRY_COMPARE_WITH_TIMEOUT((readLines(), lines.size()), 6, 15'000);
+        QCOMPARE(QJsonDocument::fromJson(lines.last().toUtf8()).object().value(QStringLiteral("transaction")).toObject().value(QStringLiteral("id")).toString(),
+                 QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("id")).toString());
+    }
     follower.kill();
     follower.waitForFinished(10'000);
 

@@ -3,7 +3,7 @@
 // actions, toolbar, navigator, labels, buttons, filters, table headers, charts — in every view is
 // translated: no English word is left, except names that are the same in any language
 // (LedgerDesk, CSV, the store's path and data). So is every page of the guided repair, with the
-// diagnosis and plan the core writes for it. Also: how the language is chosen.
+// diagnosis and plan the operations library writes for it. Also: how the language is chosen.
 #include "operations/demo.h"
 #include "dialogs/repairwizard.h"
 #include "ledger/language.h"
@@ -228,7 +228,7 @@ void TestTranslation::mainWindowIsTranslated()
 void TestTranslation::repairWizardIsTranslated()
 {
     // The guided repair of a stuck transfer, page by page: the wizard's own words, and the
-    // diagnosis, consequences and plan the core writes for it. Data is left out: ids, account
+    // diagnosis, consequences and plan the operations library writes for it. Data is left out: ids, account
     // ids, state names (code words, as in every language) and amounts.
     TxQuery query;
     query.stuckOnly = true;

@@ -1,6 +1,6 @@
 # -*- coding: utf-8 -*-
 # The Simplified Chinese of the console and of ledgerctl, by source text (the same words
-# everywhere), applied to ledgerdesk_zh_CN.ts and ledgerctl_zh_CN.ts by fill-ts.py after
+# everywhere), applied to ledgerdesk_zh_CN.ts, ledgerctl_zh_CN.ts and ledger_zh_CN.ts by fill-ts.py after
 # `cmake --build build --target update_translations`.
 # Terms: 交易 transaction, 转账 transfer, 账户 account, 存储库 store, 分录 leg, 预留 hold,
 # 过账 post, 作废 void, 补偿 compensate, 继续执行 resume, 恢复 recover, 卡住 stuck, 审计 audit,
@@ -356,7 +356,7 @@ T = {
 "%1  ·  %2 shards  ·  %3": "%1  ·  %2 个分片  ·  %3",
 "%1  ·  %2": "%1  ·  %2",
 
-# ledgerctl and the core beneath both programs (ledgerctl_zh_CN.ts). Code words stay: error codes,
+# ledgerctl (ledgerctl_zh_CN.ts) and the libraries beneath both programs (ledger_zh_CN.ts). Code words stay: error codes,
 # state and step names, command and option names, JSON keys, and the VALUE names of the help.
 # roles and words inside messages
 "account name": "账户名称",

@@ -3,8 +3,8 @@
 #include "consolebench.h"
 #include "ledger/language.h"
 #include "mainwindow.h"
-#include "settings.h"
 #include "screenshottour.h"
+#include "settings.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

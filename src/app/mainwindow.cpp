@@ -1,6 +1,5 @@
 #include "mainwindow.h"
 
-#include "store/open/changenotifier.h"
 #include "dialogs/recoverdialog.h"
 #include "dialogs/repairdialog.h"
 #include "dialogs/repairwizard.h"
@@ -11,6 +10,7 @@
 #include "models/accounttablemodel.h"
 #include "models/journalmodel.h"
 #include "models/transactiontablemodel.h"
+#include "store/open/changenotifier.h"
 #include "widgets/auditview.h"
 #include "widgets/dashboard.h"
 #include "widgets/detailpanel.h"

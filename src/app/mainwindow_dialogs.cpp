@@ -1,11 +1,10 @@
 // MainWindow: the dialogs it opens on the selection (transfer, repair, guided repair, recover),
 // tracked so that a store is not switched under one of them. GUI thread.
-#include "mainwindow.h"
-
 #include "dialogs/recoverdialog.h"
 #include "dialogs/repairdialog.h"
 #include "dialogs/repairwizard.h"
 #include "dialogs/transferdialog.h"
+#include "mainwindow.h"
 #include "widgets/tablepage.h"
 
 #include <QStackedWidget>

@@ -1,9 +1,8 @@
 // MainWindow: File ▸ Export view as CSV/JSON and the incident report. The rows come from the
 // store through the interchange exporter on a worker (the same query the view shows, every row of it),
 // not from the models' cached pages.
-#include "mainwindow.h"
-
 #include "exports/exportcontroller.h"
+#include "mainwindow.h"
 #include "models/accounttablemodel.h"
 #include "models/journalmodel.h"
 #include "models/transactiontablemodel.h"

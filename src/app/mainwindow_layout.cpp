@@ -1,6 +1,5 @@
 // MainWindow: the window's and each store's table layout, kept in the settings. GUI thread.
 #include "mainwindow.h"
-
 #include "models/transactiontablemodel.h"
 #include "widgets/tablepage.h"
 

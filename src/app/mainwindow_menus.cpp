@@ -1,9 +1,8 @@
 // MainWindow: the menus, toolbar and what their actions are connected to. GUI thread.
-#include "mainwindow.h"
-
 #include "dialogs/settingsdialog.h"
 #include "exports/exportcontroller.h"
 #include "jobrunner.h"
+#include "mainwindow.h"
 #include "models/transactiontablemodel.h"
 #include "widgets/auditview.h"
 #include "widgets/tablepage.h"

@@ -1,17 +1,16 @@
 // MainWindow: choosing, opening, creating and closing the store (the open itself runs on a pool
 // thread; install() hands the result to every view). GUI thread.
-#include "mainwindow.h"
-
-#include "store/open/changenotifier.h"
 #include "exports/exportcontroller.h"
+#include "filedialogs.h"
 #include "jobrunner.h"
+#include "mainwindow.h"
 #include "models/accounttablemodel.h"
 #include "models/journalmodel.h"
 #include "models/transactiontablemodel.h"
+#include "store/open/changenotifier.h"
 #include "widgets/auditview.h"
 #include "widgets/detailpanel.h"
 
-#include "filedialogs.h"
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QInputDialog>

@@ -1,9 +1,8 @@
 #include "settings.h"
 
 #include "ledger/language.h"
-#include "store/open/storeconfig.h"
-
 #include "protocol/recovery.h"
+#include "store/open/storeconfig.h"
 
 #include <QFileInfo>
 

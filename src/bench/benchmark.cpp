@@ -1,10 +1,10 @@
 // Scratch stores and the raw, transfers and seed scenarios. Recovery's is in benchrecover.cpp.
 #include "bench/benchmark.h"
 
-
-#include "protocol/audit.h"
 #include "bench/benchthreads.h"
+#include "protocol/audit.h"
 #include "protocol/coordinator.h"
+#include "store/fixtures/consolefixture.h"
 #include "store/writetimes.h"
 
 #include <QDir>
@@ -261,6 +261,13 @@ Result<SeedResult> runSeed(const ScratchStore &scratch, int iterations, int perI
     r.transfersPerSecond = r.runtimeSeconds > 0 ? double(total - r.failed) / r.runtimeSeconds : 0;
     r.latencyMs = summarize(samples.merged());
     return r;
+}
+
+Error fillForConsole(const ScratchStore &scratch, qint64 rows)
+{
+    if (scratch.shards() > 0)
+        return makeError(ErrorCode::InvalidArgument, QStringLiteral("the console scenario measures a one-file store; leave out --shards"));
+    return fixtures::fillConsoleStore(scratch.config(), scratch.durability(), rows);
 }
 
 Error auditScratch(const ScratchStore &scratch)

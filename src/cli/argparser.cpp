@@ -1,9 +1,9 @@
 #include "argparser.h"
 
-#include "protocol/faults.h"
 #include "ledger/documents.h"
 #include "ledger/identifiers.h"
 #include "ledger/language.h"
+#include "protocol/faults.h"
 #include "textoutput.h"
 
 #include <QCoreApplication>

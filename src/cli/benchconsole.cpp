@@ -1,8 +1,8 @@
 #include "benchconsole.h"
 
 #include "bench/benchmark.h"
-#include "benchreport.h"
 #include "bench/benchstats.h"
+#include "benchreport.h"
 #include "ledger/identifiers.h"
 
 #include <QCoreApplication>

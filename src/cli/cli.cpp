@@ -1,8 +1,8 @@
 #include "cli.h"
 
+#include "interchange/jsonformat.h"
 #include "ledger/duration.h"
 #include "ledger/identifiers.h"
-#include "interchange/jsonformat.h"
 #include "ledger/language.h"
 
 #include <QCoreApplication>

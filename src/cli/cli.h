@@ -5,9 +5,9 @@
 // Threading: call from one thread; it opens its own store connection(s).
 
 #include "argparser.h"
+#include "interchange/tableexport.h"
 #include "protocol/coordinator.h"
 #include "store/open/storeconfig.h"
-#include "interchange/tableexport.h"
 
 #include <QJsonValue>
 #include <QTextStream>

@@ -1,8 +1,7 @@
 // ledgerctl account create|freeze|unfreeze|close|show, and accounts.
 #include "cli.h"
-
-#include "ledger/identifiers.h"
 #include "interchange/jsonformat.h"
+#include "ledger/identifiers.h"
 #include "ledger/money.h"
 #include "textoutput.h"
 

@@ -2,11 +2,10 @@
 // as one JSON object; the readable table is rendered from that same object, so the two never
 // disagree. Several runs report the median run (by the scenario's main figure) whole, so that
 // its throughput, latency and raw rate come from one and the same run.
-#include "cli.h"
-
 #include "benchconsole.h"
 #include "benchoptions.h"
 #include "benchreport.h"
+#include "cli.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

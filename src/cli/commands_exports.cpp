@@ -1,9 +1,8 @@
 // ledgerctl actions (operator actions, any output) and report (an incident report as HTML).
 #include "cli.h"
-
-#include "ledger/identifiers.h"
 #include "interchange/incidentreport.h"
 #include "interchange/jsonformat.h"
+#include "ledger/identifiers.h"
 #include "operations/operatoractions.h"
 #include "textoutput.h"
 

@@ -1,7 +1,6 @@
 // ledgerctl feed (JSON Lines of finished transactions from a cursor) and serve (the same over
 // WebSocket, live).
 #include "cli.h"
-
 #include "feedserver.h"
 #include "interchange/changefeed.h"
 #include "store/open/changenotifier.h"
@@ -45,9 +44,11 @@ int cmdFeed(Context &c)
             lookAgain = true;
             wait.quit();
         };
-        // A failure wakes it too: the next read then says what is wrong (and ends the feed).
+        // A failure wakes it too: the next read then says what is wrong (and ends the feed). So
+        // does watching again after one (what was committed meanwhile was not announced).
         QObject::connect(notifier.get(), &ChangeNotifier::watching, &wait, wake);
         QObject::connect(notifier.get(), &ChangeNotifier::changed, &wait, wake);
+        QObject::connect(notifier.get(), &ChangeNotifier::resumed, &wait, wake);
         QObject::connect(notifier.get(), &ChangeNotifier::failed, &wait, wake);
         QObject::connect(notifier.get(), &ChangeNotifier::broken, &wait, wake);
         if (!lookAgain)

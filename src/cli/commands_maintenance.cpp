@@ -1,14 +1,13 @@
 // ledgerctl init, recover, audit, demo, errors.
 #include "cli.h"
-
-#include "protocol/audit.h"
-#include "operations/demo.h"
+#include "interchange/jsonformat.h"
+#include "interchange/tableexport.h"
 #include "ledger/duration.h"
 #include "ledger/identifiers.h"
-#include "interchange/jsonformat.h"
 #include "ledger/money.h"
+#include "operations/demo.h"
+#include "protocol/audit.h"
 #include "protocol/recovery.h"
-#include "interchange/tableexport.h"
 #include "textoutput.h"
 
 #include <QBuffer>

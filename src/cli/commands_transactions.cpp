@@ -1,13 +1,12 @@
 // ledgerctl transfer, list, show, resume, cancel, compensate.
 #include "cli.h"
-
+#include "interchange/jsonformat.h"
 #include "ledger/duration.h"
 #include "ledger/identifiers.h"
-#include "interchange/jsonformat.h"
 #include "ledger/money.h"
-#include "textoutput.h"
 #include "operations/transactiondetail.h"
 #include "protocol/transferinput.h"
+#include "textoutput.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

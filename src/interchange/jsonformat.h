@@ -3,8 +3,8 @@
 // names are DESIGN.md's; amounts are decimal strings ("12.34"); timestamps ISO 8601 UTC.
 // Thread-safety: pure functions.
 
-#include "protocol/audit.h"
 #include "ledger/documents.h"
+#include "protocol/audit.h"
 #include "protocol/recovery.h"
 
 #include <QJsonObject>

@@ -10,8 +10,6 @@ namespace ledger {
 
 namespace {
 
-// Rows per read: big enough that a million rows are 200 reads, small enough to stay flat.
-
 // Writes rows as one format; remembers the first failure so that callers check once per page.
 class RowWriter {
 public:
@@ -188,10 +186,8 @@ Result<qint64> exportTable(Store &store, const ExportSpec &spec, ExportFormat fo
         case ExportSpec::Table::Journal:
             return writePages<JournalEntry>(spec.journal, std::max<qint64>(1, spec.pageRows), [&](const JournalEntry *last, qint64 offset, qint64 limit) {
                 JournalQuery q = spec.journal;
-                // A sharded store merges its shards' journals by time: seqs are per shard, so
-                // there it pages by offset (its pages are the shards' first rows, merged).
-                if (last && store.shardCount() == 1) {
-                    q.afterSeq = last->seq;
+                if (last) {
+                    q.after = *last; // with its shard: a sharded store pages by (at, shard, seq)
                     offset = 0;
                 }
                 q.offset = offset;

@@ -29,8 +29,8 @@ struct ExportSpec {
     AccountQuery accounts;       // when table == Accounts
     TxQuery transactions;        // when table == Transactions
     JournalQuery journal;        // when table == Journal
-    // Rows read from the store at a time (memory stays one page; each next page is read by key,
-    // after the last row of the one before).
+    // Rows read from the store at a time: memory stays one page (a million rows are 200 reads of
+    // the default), and each next page is read by key, after the last row of the one before.
     qint64 pageRows = 5000;
 };
 

@@ -96,6 +96,9 @@ struct JournalEntry {
     QString toState;
     qint64 epoch = 0;
     QString detail;  // reason, error message, ...
+    // Not stored: which shard of a sharded store the row was read from (0 otherwise). Seqs are
+    // per shard, so (at, shard, seq) is where a row stands in a sharded store's journal.
+    int shard = 0;
 };
 
 bool isTerminal(TxState state);

@@ -5,9 +5,9 @@
 //
 // Threading: blocks its caller; `progress` and `shouldStop` are called on the caller's thread.
 
+#include "ledger/statemachine.h"
 #include "protocol/coordinator.h"
 #include "store/store.h"
-#include "ledger/statemachine.h"
 
 #include <functional>
 

@@ -1,7 +1,7 @@
 #include "operations/demo.h"
 
-#include "protocol/coordinator.h"
 #include "ledger/identifiers.h"
+#include "protocol/coordinator.h"
 
 #include <QCoreApplication>
 #include <QRandomGenerator>

@@ -5,9 +5,8 @@
 //            (funds, frozen, closed, unknown, overflow) turns it into a cancel.
 // applied:   post debit, post credit, then applied → done. Never canceled: the decision is made.
 // canceling: void debit, void credit (tombstones where no hold landed), then canceling → canceled.
-#include "protocol/coordinator.h"
-
 #include "ledger/statemachine.h"
+#include "protocol/coordinator.h"
 
 #include <QCoreApplication>
 

@@ -101,8 +101,16 @@ void addJournalFilter(const JournalQuery &query, SqlWhere &where)
         const QString p = where.bind(query.text);
         where.add(QStringLiteral("(%1 OR %2)").arg(where.dialect().contains(QStringLiteral("actor"), p), where.dialect().contains(QStringLiteral("doc_id"), p)));
     }
-    if (query.afterSeq)
-        where.add(QStringLiteral("seq %1 %2").arg(query.newestFirst ? QStringLiteral("<") : QStringLiteral(">"), where.bind(*query.afterSeq)));
+    const QString beyond = query.newestFirst ? QStringLiteral("<") : QStringLiteral(">");
+    if (query.after)
+        where.add(QStringLiteral("seq %1 %2").arg(beyond, where.bind(query.after->seq)));
+    if (query.afterTime) {
+        const QString at = where.dialect().timeValue(query.afterTime->at, where);
+        if (query.afterTime->seq)
+            where.add(QStringLiteral("at %1= %2 AND (at, seq) %1 (%2, %3)").arg(beyond, at, where.bind(*query.afterTime->seq)));
+        else
+            where.add(QStringLiteral("at %1%2 %3").arg(beyond, query.afterTime->inclusive ? QStringLiteral("=") : QString(), at));
+    }
 }
 
 QString txOrder(const TxQuery &query)

@@ -54,7 +54,8 @@ private:
 };
 
 // The filter of each list (offset and limit are the caller's: each backend pages its own way).
-// A TxQuery's `after` (key paging) is a condition here too, so a count never carries it.
+// The key-paging fields (TxQuery::after, AccountQuery::afterId, JournalQuery::after/afterTime)
+// are conditions here too.
 void addTxFilter(const TxQuery &query, SqlWhere &where);
 void addAccountFilter(const AccountQuery &query, SqlWhere &where);
 void addJournalFilter(const JournalQuery &query, SqlWhere &where);

@@ -50,9 +50,18 @@ struct JournalQuery {
     qint64 offset = 0;
     qint64 limit = -1;
     bool newestFirst = true;
-    // Key paging on a one-file or one-database store: only rows past this seq in the listing's
-    // order. (A sharded store's merged journal pages by offset: seqs are per shard.)
-    std::optional<qint64> afterSeq = std::nullopt;
+    // Key paging (exports): only the rows after this one in the listing's order — by seq on one
+    // file or database, by (at, shard, seq) on a sharded store. Use with offset 0.
+    std::optional<JournalEntry> after = std::nullopt;
+    // How a sharded store asks each member for its part of that: rows whose time is beyond `at`
+    // (past it in the listing's direction), at `at` too when `inclusive`, and — with `seq` — rows
+    // at `at` whose seq is beyond it.
+    struct TimeKey {
+        QDateTime at;
+        std::optional<qint64> seq;
+        bool inclusive = false;
+    };
+    std::optional<TimeKey> afterTime = std::nullopt;
 };
 
 class StoreQueries {

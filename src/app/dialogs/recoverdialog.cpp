@@ -1,7 +1,6 @@
 #include "recoverdialog.h"
 
 #include "../consoleoptions.h"
-
 #include "ledger/duration.h"
 #include "ledger/identifiers.h"
 

@@ -1,8 +1,8 @@
 #include "settingsdialog.h"
 
+#include "../languagename.h"
 #include "ledger/identifiers.h"
 #include "ledger/language.h"
-#include "../languagename.h"
 #include "ui_settingsdialog.h"
 
 #include <QPushButton>

@@ -5,9 +5,8 @@
 //
 // Threading: GUI thread only.
 
-#include "pagedtablemodel.h"
-
 #include "operations/operatoractions.h"
+#include "pagedtablemodel.h"
 
 namespace ledger::app {
 

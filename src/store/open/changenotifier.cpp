@@ -9,35 +9,32 @@ namespace ledger {
 ChangeNotifier::ChangeNotifier(const StoreConfig &config, int intervalMs, QObject *parent) : QObject(parent)
 {
     m_thread.setObjectName(QStringLiteral("change watcher"));
-    // The PostgreSQL databases whose announcements cover the store (none for SQLite, which is
-    // polled).
-    const QStringList servers = serverDatabasesOf(config.location);
-    if (!servers.isEmpty()) {
-        m_server = true;
-        m_sources = int(servers.size());
-        // One listener per server database; changes anywhere are a change of the store.
-        for (const QString &server : servers) {
-            auto *listener = new PgListener(server);
-            listener->moveToThread(&m_thread);
-            connect(&m_thread, &QThread::started, listener, &PgListener::start);
-            connect(&m_thread, &QThread::finished, listener, &QObject::deleteLater);
-            connect(listener, &PgListener::notified, this, &ChangeNotifier::changed);
-            connect(listener, &PgListener::lost, this, [this](const QString &message, int) { Q_EMIT failed(message); });
-            connect(listener, &PgListener::resumed, this, &ChangeNotifier::resumed);
-            connect(listener, &PgListener::listening, this, [this, listener] { sourceReady(listener); });
-        }
-        m_thread.start();
-        return;
+    // The PostgreSQL databases announce their commits: a listener each. Files (a single file, or
+    // the file shards of a sharded store that mixes both) are polled by the store's change marker.
+    const ChangeSources sources = changeSourcesOf(config.location);
+    m_server = !sources.files;
+    m_sources = int(sources.servers.size()) + (sources.files ? 1 : 0);
+    for (const QString &server : sources.servers) {
+        auto *listener = new PgListener(server);
+        listener->moveToThread(&m_thread);
+        connect(&m_thread, &QThread::started, listener, &PgListener::start);
+        connect(&m_thread, &QThread::finished, listener, &QObject::deleteLater);
+        connect(listener, &PgListener::notified, this, &ChangeNotifier::changed);
+        connect(listener, &PgListener::lost, this, [this](const QString &message, int) { Q_EMIT failed(message); });
+        connect(listener, &PgListener::resumed, this, &ChangeNotifier::resumed);
+        connect(listener, &PgListener::listening, this, [this, listener] { sourceReady(listener); });
     }
-    auto *poller = new ChangePoller(config, intervalMs);
-    poller->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::started, poller, &ChangePoller::start);
-    connect(&m_thread, &QThread::finished, poller, &QObject::deleteLater);
-    connect(poller, &ChangePoller::changed, this, &ChangeNotifier::changed);
-    connect(poller, &ChangePoller::failed, this, &ChangeNotifier::failed);
-    connect(poller, &ChangePoller::resumed, this, &ChangeNotifier::resumed);
-    connect(poller, &ChangePoller::broken, this, &ChangeNotifier::broken);
-    connect(poller, &ChangePoller::watching, this, [this, poller] { sourceReady(poller); });
+    if (sources.files) {
+        auto *poller = new ChangePoller(config, intervalMs);
+        poller->moveToThread(&m_thread);
+        connect(&m_thread, &QThread::started, poller, &ChangePoller::start);
+        connect(&m_thread, &QThread::finished, poller, &QObject::deleteLater);
+        connect(poller, &ChangePoller::changed, this, &ChangeNotifier::changed);
+        connect(poller, &ChangePoller::failed, this, &ChangeNotifier::failed);
+        connect(poller, &ChangePoller::resumed, this, &ChangeNotifier::resumed);
+        connect(poller, &ChangePoller::broken, this, &ChangeNotifier::broken);
+        connect(poller, &ChangePoller::watching, this, [this, poller] { sourceReady(poller); });
+    }
     m_thread.start();
 }
 

@@ -2,22 +2,21 @@
 // The one way to learn that a store changed: notices change made by anyone (another console,
 // ledgerctl, this program's own jobs) on a thread and a connection of its own, and says so on the
 // thread that made it. The console's live views, `ledgerctl feed --follow` and `serve --ws` all
-// wait on it. An SQLite store is polled by its
-// change marker (which reads no table, so it stays cheap on a million-row store); a PostgreSQL
-// store (or shards on servers) announces every commit, and a PgListener per database LISTENs:
-// nothing is polled. `failed` then means the server went away (the listener reconnects by
-// itself, and `resumed` follows).
+// wait on it. An SQLite store is polled by its change marker (which reads no table, so it stays
+// cheap on a million-row store); a PostgreSQL store (or shards on servers) announces every
+// commit, and a PgListener per database LISTENs: nothing is polled (a sharded store that mixes
+// files and servers gets both). `failed` then means the server went away (the listener
+// reconnects by itself, and `resumed` follows: read again, what came meanwhile was not announced).
 //
 // Threading: create and destroy on a thread with an event loop (the GUI thread, ledgerctl's main
 // thread); the signals arrive there.
 
 #include "store/open/storeconfig.h"
 
-#include <optional>
-
 #include <QObject>
 #include <QSet>
 #include <QThread>
+#include <optional>
 
 namespace ledger {
 
@@ -28,7 +27,7 @@ class ChangeNotifier : public QObject {
 public:
     explicit ChangeNotifier(const StoreConfig &config, int intervalMs = 400, QObject *parent = nullptr);
     ~ChangeNotifier() override;
-    // Whether it listens to server announcements (PostgreSQL) rather than polling a file.
+    // Whether the whole store announces its commits (PostgreSQL), so that nothing is polled.
     bool listensToServer() const { return m_server; }
 
 Q_SIGNALS:

@@ -29,23 +29,31 @@ QString serverDatabaseNamed(const QString &location, const QString &name) { retu
 
 Error dropServerDatabase(const QString &location) { return pguri::dropDatabase(location); }
 
-QStringList serverDatabasesOf(const QString &location)
+ChangeSources changeSourcesOf(const QString &location)
 {
-    if (pguri::isPostgres(location))
-        return {location};
-    QStringList servers;
+    ChangeSources sources;
+    if (pguri::isPostgres(location)) {
+        sources.servers << location;
+        return sources;
+    }
+    sources.files = true; // a single file, or (until read) a topology of files
     SqliteConnection::peekUnlessOpen(location, [&]() {
         if (!looksLikeTopologyFile(location))
             return;
         if (auto topology = readTopology(location); topology.ok()) {
+            sources.files = false;
             for (const QString &shard : std::as_const(topology->shards)) {
                 if (pguri::isPostgres(shard))
-                    servers << shard;
+                    sources.servers << shard;
+                else
+                    sources.files = true;
             }
         }
     });
-    return servers;
+    return sources;
 }
+
+QStringList serverDatabasesOf(const QString &location) { return changeSourcesOf(location).servers; }
 
 QString storeDisplayName(const QString &location)
 {

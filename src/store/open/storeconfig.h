@@ -39,6 +39,13 @@ struct StoreConfig {
 // connection of this process has it open (closing a descriptor drops the process's locks; see
 // SqliteConnection::peekUnlessOpen): safe to call while the store is in use.
 QStringList serverDatabasesOf(const QString &location);
+// How the store's changes can be seen: the server databases that announce each commit, and
+// whether any part is a file, whose change marker must be polled (a sharded store may mix both).
+struct ChangeSources {
+    QStringList servers;
+    bool files = false;
+};
+ChangeSources changeSourcesOf(const QString &location);
 
 // The most shards a store may have (ledgerctl init --shards, the console's new-store dialog).
 int maxShards();

@@ -3,7 +3,6 @@
 #include "store/postgres/pgconnection.h"
 
 #include "store/postgres/pgfaulthook.h"
-
 #include "store/postgres/pguri.h"
 
 #include <QMutex>

@@ -7,7 +7,7 @@
 // QSqlDriver::subscribeToNotification) because the store speaks libpq already, and because the
 // listener must tell "connection lost" from "no news" to show "reconnecting".
 //
-// Threading: a QObject for a thread with an event loop (the console's change-watcher thread);
+// Threading: a QObject for a thread with an event loop (the change notifier's, store/open);
 // create it, call start() and destroy it on that thread. Its signals may be connected queued.
 
 #include <QObject>

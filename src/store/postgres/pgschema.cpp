@@ -1,9 +1,8 @@
 // PgConnection: the schema of a PostgreSQL store, its versions and migrations, and the meta rows
 // that make a database one shard of a sharded store.
-#include "store/postgres/pgconnection.h"
-
 #include "ledger/identifiers.h"
 #include "ledger/money.h"
+#include "store/postgres/pgconnection.h"
 
 #include <libpq-fe.h>
 

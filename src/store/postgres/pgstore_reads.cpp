@@ -1,8 +1,7 @@
 // PgStore: lists, counts, the overview, the change counter, snapshots and whole-store scans.
-#include "store/postgres/pgstore.h"
-
 #include "store/postgres/pgdialect.h"
 #include "store/postgres/pgrows.h"
+#include "store/postgres/pgstore.h"
 
 namespace ledger {
 

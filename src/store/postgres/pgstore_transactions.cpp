@@ -1,8 +1,7 @@
 // PgStore: transaction documents — insert, compare-and-set, link — each one statement with its
 // journal row, and the reads of one document.
-#include "store/postgres/pgstore.h"
-
 #include "store/postgres/pgrows.h"
+#include "store/postgres/pgstore.h"
 
 namespace ledger {
 

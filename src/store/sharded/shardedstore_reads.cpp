@@ -197,16 +197,34 @@ Result<QMap<TxState, qint64>> ShardedStore::countByState()
 
 Result<QList<JournalEntry>> ShardedStore::journalEntries(const JournalQuery &query)
 {
-    if (query.afterSeq)
-        return makeError(ErrorCode::InvalidArgument, QStringLiteral("a sharded store's journal is paged by offset: its seqs are per shard"));
-    auto lists = firstRowsOfEachShard(m_shards, query, [](Store &s, const JournalQuery &q) { return s.journalEntries(q); });
-    if (!lists.ok())
-        return lists.error();
     // Sequence numbers are per file: across files, by time, then shard, then seq (each shard's
-    // list is in seq order, which is its time order).
+    // list is in seq order, which is its time order). After a row (at A, shard S, seq Q) — key
+    // paging — each shard gives the rows past it in that order: shard S those past (A, Q), the
+    // shards that come before S in a tie those past A, the ones after S those at A or past it.
     const bool newest = query.newestFirst;
+    std::vector<QList<JournalEntry>> lists;
+    for (int i = 0; i < shardCount(); ++i) {
+        JournalQuery each = query;
+        each.offset = 0;
+        each.limit = perShardLimit(query.offset, query.limit);
+        if (query.after) {
+            const JournalEntry &last = *query.after;
+            each.after.reset();
+            const bool tiesBefore = newest ? i > last.shard : i < last.shard;
+            if (i == last.shard)
+                each.afterTime = JournalQuery::TimeKey{last.at, last.seq, false};
+            else
+                each.afterTime = JournalQuery::TimeKey{last.at, std::nullopt, !tiesBefore};
+        }
+        auto page = m_shards[size_t(i)]->journalEntries(each);
+        if (!page.ok())
+            return page.error();
+        for (JournalEntry &e : *page)
+            e.shard = i;
+        lists.push_back(std::move(page).value());
+    }
     return mergePages(
-        *lists, [newest](const JournalEntry &a, const JournalEntry &b) { return newest ? b.at < a.at : a.at < b.at; }, query.offset,
+        lists, [newest](const JournalEntry &a, const JournalEntry &b) { return newest ? b.at < a.at : a.at < b.at; }, query.offset,
         query.limit, newest);
 }
 

@@ -1,8 +1,8 @@
 #include "store/sqlite/sqliteconnection.h"
 
 #include "ledger/money.h"
-#include "store/sqlite/sqliteinfo.h"
 #include "store/sqlite/sqlitecheckpointer.h"
+#include "store/sqlite/sqliteinfo.h"
 #include "store/sqlite/sqlitesharedfile.h"
 
 #include <QDateTime>

@@ -12,9 +12,8 @@
 // start over — another process writes the file, or a reader holds an old snapshot — every commit
 // past the threshold asks the thread again, and from four times the threshold (a 128 MB log) the
 // commit checkpoints inline, as SQLite would have.
-#include "store/sqlite/sqlitesharedfile.h"
-
 #include "store/sqlite/sqlitecheckpointer.h"
+#include "store/sqlite/sqlitesharedfile.h"
 
 #include <QFile>
 #include <sqlite3.h>

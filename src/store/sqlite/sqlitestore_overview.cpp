@@ -1,8 +1,7 @@
 // SqliteStore: what the console's overview, operator-actions view and live updates read.
-#include "store/sqlite/sqlitestore.h"
-
 #include "store/sqlite/sqlitedialect.h"
 #include "store/sqlite/sqliterows.h"
+#include "store/sqlite/sqlitestore.h"
 
 namespace ledger {
 
@@ -74,11 +73,12 @@ Result<QList<qint64>> SqliteStore::createdPerMinute(int minutes)
 
 Result<qint64> SqliteStore::changeMarker()
 {
-    // The console polls this: it is also where it learns that the files were replaced.
+    // The change notifier polls this (store/open): it is also where it learns that the files
+    // were replaced.
     if (Error e = m_conn->checkFilesInPlace(); !e.ok())
         return e;
     // data_version changes when another connection commits to the file (our own commits do not
-    // move it, which is why the console polls on a connection of its own).
+    // move it, which is why the notifier polls on a connection of its own).
     auto marker = m_conn->firstRow(m_conn->run("PRAGMA data_version"), [](const SqliteStatement &q) { return q.int64(0); });
     if (!marker.ok())
         return marker.error();

@@ -1,8 +1,7 @@
 // SqliteStore: transaction documents, their journal, and the queries over them.
-#include "store/sqlite/sqlitestore.h"
-
 #include "store/sqlite/sqlitedialect.h"
 #include "store/sqlite/sqliterows.h"
+#include "store/sqlite/sqlitestore.h"
 
 namespace ledger {
 
