@@ -43,17 +43,23 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     ledger::Store &s = **store;
-    ledger::audit(s);
+    // Whatever the file holds, every answer is a value or an error that says what is wrong.
+    const auto saysWhy = [](const ledger::Error &e) {
+        if (!e.ok() && e.message.isEmpty())
+            std::abort();
+    };
+    saysWhy(ledger::audit(s).error);
     ledger::TxQuery q;
     q.limit = 50;
-    s.transactions(q);
-    s.countByState();
+    saysWhy(s.transactions(q).error());
+    saysWhy(s.countByState().error());
     ledger::AccountQuery aq;
     aq.limit = 2;
     auto accounts = s.accounts(aq);
+    saysWhy(accounts.error());
     if (accounts.ok() && accounts->size() == 2) {
         ledger::Coordinator c(s, {});
-        c.transfer({accounts->at(0).id, accounts->at(1).id, 1, QString(), QString()});
+        saysWhy(c.transfer({accounts->at(0).id, accounts->at(1).id, 1, QString(), QString()}).error);
     }
     return 0;
 }

@@ -1,6 +1,7 @@
 #pragma once
 // PostgreSQL's words for the shared query SQL (store/sqlfilters.h): "$n" placeholders (integers
 // cast to int8), strpos(), and the server's clock ledger_now() (internal to the PostgreSQL store).
+// Thread-safety: stateless; any thread.
 
 #include "store/postgres/pgconnection.h"
 #include "store/sqlfilters.h"

@@ -1,6 +1,8 @@
 #pragma once
-// SQLite's words for the shared query SQL (store/sqlfilters.h): numbered "?n" placeholders, instr(), and
-// times as the store's ISO 8601 text, which sorts as time (internal to the SQLite store).
+// SQLite's words for the shared query SQL (store/sqlfilters.h): numbered "?n" placeholders,
+// instr(), and times as the store's ISO 8601 text, which sorts as time (internal to the SQLite
+// store). Key paging binds times in that form: the store writes no other.
+// Thread-safety: stateless; any thread.
 
 #include "store/sqlfilters.h"
 #include "store/sqlite/sqlitestatement.h"

@@ -179,7 +179,12 @@ Result<qint64> SqliteStore::accountCount(const AccountQuery &query)
 {
     SqlWhere where(SqliteDialect::instance());
     addAccountFilter(query, where);
-    const QString sql = QStringLiteral("SELECT COUNT(*) FROM accounts") + where.clause();
+    return countRows("accounts", where);
+}
+
+Result<qint64> SqliteStore::countRows(const char *table, const SqlWhere &where)
+{
+    const QString sql = QStringLiteral("SELECT COUNT(*) FROM %1").arg(QLatin1String(table)) + where.clause();
     auto count = m_conn->firstRow(m_conn->runDynamic(sql, sqliteArgs(where)), [](const SqliteStatement &q) { return q.int64(0); });
     if (!count.ok())
         return count.error();

@@ -11,6 +11,8 @@
 
 namespace ledger {
 
+class SqlWhere;
+
 class SqliteStore final : public Store {
 public:
     static Result<std::unique_ptr<SqliteStore>> open(const QString &path, const SqliteOptions &options = {});
@@ -64,6 +66,9 @@ public:
 
 private:
     explicit SqliteStore(std::unique_ptr<SqliteConnection> conn);
+
+    // SELECT COUNT(*) of `table` under `where` (a list's filter, store/sqlfilters.h).
+    Result<qint64> countRows(const char *table, const SqlWhere &where);
 
     // Inside a write: the document as it is now.
     Result<std::optional<Account>> readAccount(const QString &id);

@@ -33,11 +33,7 @@ Result<qint64> SqliteStore::journalCount(const JournalQuery &query)
 {
     SqlWhere where(SqliteDialect::instance());
     addJournalFilter(query, where);
-    const QString sql = QStringLiteral("SELECT COUNT(*) FROM journal") + where.clause();
-    auto count = m_conn->firstRow(m_conn->runDynamic(sql, sqliteArgs(where)), [](const SqliteStatement &q) { return q.int64(0); });
-    if (!count.ok())
-        return count.error();
-    return count->value_or(0);
+    return countRows("journal", where);
 }
 
 Result<QList<qint64>> SqliteStore::ageHistogram(const QList<qint64> &upperBoundsMs)

@@ -146,11 +146,7 @@ Result<qint64> SqliteStore::transactionCount(const TxQuery &query)
 {
     SqlWhere where(SqliteDialect::instance());
     addTxFilter(query, where);
-    const QString sql = QStringLiteral("SELECT COUNT(*) FROM transactions") + where.clause();
-    auto count = m_conn->firstRow(m_conn->runDynamic(sql, sqliteArgs(where)), [](const SqliteStatement &q) { return q.int64(0); });
-    if (!count.ok())
-        return count.error();
-    return count->value_or(0);
+    return countRows("transactions", where);
 }
 
 Result<QMap<TxState, qint64>> SqliteStore::countByState()
