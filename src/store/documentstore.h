@@ -1,9 +1,9 @@
 #pragma once
 // The protocol's side of a store: every write touches exactly one document (one account with its
 // leg marker, or one transaction document with its journal row) and is atomic on its own, and
-// the reads the coordinator, recovery and audit decide by. No operation here spans two accounts,
-// so accounts may live on different shards or servers. This is all the protocol may ask of a
-// store (src/protocol sees no backend).
+// the reads the coordinator and audit decide by. No operation here spans two accounts, so
+// accounts may live on different shards or servers. The coordinator and audit see nothing else
+// of a store; recovery also lists the stuck ones (StoreQueries), and src/protocol sees no backend.
 //
 // Threading: a store object is one database connection. Create it, use it and destroy it on one
 // thread. Open one per worker thread.
