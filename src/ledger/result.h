@@ -6,6 +6,7 @@
 #include "ledger/errors.h"
 
 #include <optional>
+#include <type_traits>
 #include <utility>
 
 namespace ledger {
@@ -42,5 +43,21 @@ private:
     std::optional<T> m_value;
     Error m_error;
 };
+
+// What a function that may or may not fail gives, made one shape: `asResult(f())` is a Result
+// either way (row readers: those that check a column return one, the others a plain value).
+template <typename T>
+struct ResultOf {
+    using Value = T;
+};
+template <typename T>
+struct ResultOf<Result<T>> {
+    using Value = T;
+};
+template <typename T>
+Result<typename ResultOf<std::decay_t<T>>::Value> asResult(T &&value)
+{
+    return std::forward<T>(value);
+}
 
 } // namespace ledger

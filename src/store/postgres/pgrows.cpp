@@ -27,15 +27,6 @@ Result<Transaction> transaction(const PgRows &r, int i) { return rows::transacti
 
 JournalEntry journalEntry(const PgRows &r, int i) { return rows::journalEntry(Row{r, i}); }
 
-QList<JournalEntry> allJournal(const PgRows &r)
-{
-    QList<JournalEntry> list;
-    list.reserve(r.size());
-    for (int i = 0; i < r.size(); ++i)
-        list.append(journalEntry(r, i));
-    return list;
-}
-
 QString accountToken(const PgRows &r, int i) { return r.text(i, 9); }
 QString legToken(const PgRows &r, int i) { return r.text(i, 6); }
 QString txToken(const PgRows &r, int i) { return r.text(i, 17); }

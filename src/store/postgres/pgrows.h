@@ -34,21 +34,20 @@ QString accountToken(const PgRows &rows, int i = 0);
 QString legToken(const PgRows &rows, int i = 0);
 QString txToken(const PgRows &rows, int i = 0);
 
-// Every row, each read by `read(rows, i)` (which returns a Result: the first error is the answer).
+// Every row, each read by `read(rows, i)` (a reader that checks columns returns a Result: the
+// first error is the answer).
 template <typename Read>
-auto all(const PgRows &rows, Read read) -> Result<QList<std::decay_t<decltype(*read(rows, 0))>>>
+auto all(const PgRows &rows, Read read) -> Result<QList<typename ResultOf<decltype(read(rows, 0))>::Value>>
 {
-    QList<std::decay_t<decltype(*read(rows, 0))>> list;
+    QList<typename ResultOf<decltype(read(rows, 0))>::Value> list;
     list.reserve(rows.size());
     for (int i = 0; i < rows.size(); ++i) {
-        auto row = read(rows, i);
+        auto row = asResult(read(rows, i));
         if (!row.ok())
             return row.error();
         list.append(std::move(row).value());
     }
     return list;
 }
-// Every journal row.
-QList<JournalEntry> allJournal(const PgRows &rows);
 
 } // namespace ledger::pgrows

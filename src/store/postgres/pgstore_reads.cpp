@@ -108,7 +108,7 @@ Result<QList<JournalEntry>> PgStore::journal(const QString &docKind, const QStri
                              PgParams{docKind, docId});
         if (!r.ok())
             return r.error();
-        return pgrows::allJournal(*r);
+        return pgrows::all(*r, pgrows::journalEntry);
     });
 }
 
@@ -123,7 +123,7 @@ Result<QList<JournalEntry>> PgStore::journalEntries(const JournalQuery &query)
         auto r = m_conn->runDynamic(sql, params);
         if (!r.ok())
             return r.error();
-        return pgrows::allJournal(*r);
+        return pgrows::all(*r, pgrows::journalEntry);
     });
 }
 
@@ -180,7 +180,7 @@ Result<QList<JournalEntry>> PgStore::finishedAfter(int shard, qint64 afterSeq, i
                              PgParams() << afterSeq << qint64(limit));
         if (!r.ok())
             return r.error();
-        return pgrows::allJournal(*r);
+        return pgrows::all(*r, pgrows::journalEntry);
     });
 }
 

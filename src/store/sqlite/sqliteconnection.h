@@ -39,16 +39,6 @@ struct SqliteOptions {
 };
 
 
-namespace sqliterowread {
-template <typename T>
-struct IsResult : std::false_type {
-    using Value = T;
-};
-template <typename T>
-struct IsResult<Result<T>> : std::true_type {
-    using Value = T;
-};
-} // namespace sqliterowread
 
 class SqliteConnection {
     // Adds one write's gate wait and hold to this thread's WriteTimes (when profiling is on):
@@ -120,7 +110,7 @@ public:
     // query that failed, or an error met between rows, comes back as the error.
     // What a row reader gives: its value, or the value of its Result (an error ends the read).
     template <typename Read>
-    using RowOf = typename sqliterowread::IsResult<std::invoke_result_t<Read, const SqliteStatement &>>::Value;
+    using RowOf = typename ResultOf<std::invoke_result_t<Read, const SqliteStatement &>>::Value;
     template <typename Query, typename Read>
     auto firstRow(Result<Query> query, Read read) -> Result<std::optional<RowOf<Read>>>;
     template <typename Query, typename Read>
@@ -192,16 +182,12 @@ Error SqliteConnection::visitRows(Result<Query> query, Read read, Visit visit, c
         return query.error();
     SqliteStatement &q = **query;
     for (quint64 n = 1; q.next(); ++n) {
-        if constexpr (sqliterowread::IsResult<std::invoke_result_t<Read, const SqliteStatement &>>::value) {
-            auto row = read(q);
-            if (!row.ok()) {
-                q.finish();
-                return row.error();
-            }
-            visit(std::move(row).value());
-        } else {
-            visit(read(q));
+        auto row = asResult(read(q));
+        if (!row.ok()) {
+            q.finish();
+            return row.error();
         }
+        visit(std::move(row).value());
         if (shouldStop && n % 1024 == 0 && shouldStop())
             break;
     }
@@ -228,16 +214,12 @@ auto SqliteConnection::firstRow(Result<Query> query, Read read) -> Result<std::o
     SqliteStatement &q = **query;
     std::optional<RowOf<Read>> value;
     if (q.next()) {
-        if constexpr (sqliterowread::IsResult<std::invoke_result_t<Read, const SqliteStatement &>>::value) {
-            auto row = read(q);
-            if (!row.ok()) {
-                q.finish();
-                return row.error();
-            }
-            value = std::move(row).value();
-        } else {
-            value = read(q);
+        auto row = asResult(read(q));
+        if (!row.ok()) {
+            q.finish();
+            return row.error();
         }
+        value = std::move(row).value();
     }
     const Error e = endOfRows(q);
     q.finish();
