@@ -63,8 +63,10 @@ void MainWindow::chooseServerStore()
     const QString current = hasStore() && isServerLocation(storePath()) ? storeDisplayName(storePath()) : QString();
     const QString uri = QInputDialog::getText(
                             this, tr("Open server store"),
-                            tr("PostgreSQL connection URI, for example\n"
-                               "postgresql://alice@db.example.com:5432/ledger?sslmode=verify-full\n\n"
+                            tr("PostgreSQL connection string in libpq's terms, for example\n"
+                               "postgresql://alice@db1.example.com,db2.example.com/ledger?target_session_attrs=read-write\n"
+                               "host=/run/postgresql dbname=ledger sslmode=verify-full\n"
+                               "service=ledger (from pg_service.conf)\n\n"
                                "Keep the password in ~/.pgpass (or the file $PGPASSFILE names): LedgerDesk never saves one.\n"
                                "A database that holds no store yet is refused; create one with 'ledgerctl init --store URI'."),
                             QLineEdit::Normal, current, &ok)
@@ -72,11 +74,11 @@ void MainWindow::chooseServerStore()
     if (!ok || uri.isEmpty())
         return;
     if (!isServerLocation(uri)) {
-        showError(tr("Open server store"), tr("%1 is not a PostgreSQL URI: it must start with postgresql://").arg(uri));
+        showError(tr("Open server store"), tr("%1 is not a PostgreSQL connection string: it must start with postgresql:// or be key=value pairs such as host=... dbname=...").arg(uri));
         return;
     }
     if (locationHasPassword(uri))
-        statusBar()->showMessage(tr("The password in the URI is used for this session only and is not saved; "
+        statusBar()->showMessage(tr("The password in the connection string is used for this session only and is not saved; "
                                     "put it in ~/.pgpass to reopen this store from the recent list."),
                                  15'000);
     openStore(uri, OpenMode::Existing);

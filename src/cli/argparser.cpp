@@ -37,15 +37,17 @@ QList<CommandSpec> buildCommands()
         {QStringLiteral("init"), {},
          {{QStringLiteral("scale"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "decimal places of amounts, 0-18 (default 2)")},
           {QStringLiteral("shards"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "spread the store over N SQLite files, 1-64 (--store names X.json)")},
-          {QStringLiteral("servers"), QStringLiteral("URIS"),
-           QT_TRANSLATE_NOOP("ledgerctl", "shards on PostgreSQL: one database URI per shard, separated by spaces (--store names X.json)")}},
+          {QStringLiteral("servers"), QStringLiteral("LIST"),
+           QT_TRANSLATE_NOOP("ledgerctl", "shards on PostgreSQL: one database per shard, URIs separated by spaces or any\n"
+                                          "                        connection strings separated by ';' (--store names X.json)")}},
          QT_TRANSLATE_NOOP("ledgerctl", "create a new store (refuses to overwrite anything)"),
          QT_TRANSLATE_NOOP("ledgerctl", "Without --shards the store is one SQLite file, or with --store postgresql://... one PostgreSQL\n"
                         "database (created when it does not exist and you may). With --shards N, --store names the\n"
                         "store's topology file, which must end in .json: init writes the shard files X.shard-0.db ...\n"
                         "X.shard-<N-1>.db beside it, then X.json, which every command then opens as the store. With\n"
-                        "--servers 'postgresql://a/ledger postgresql://b/ledger' the shards are those databases, on\n"
-                        "one server or several (passwords go in ~/.pgpass, never in the URIs: X.json keeps them).\n"
+                        "--servers 'postgresql://a/ledger postgresql://b/ledger' (or 'host=a dbname=ledger; service=b')\n"
+                        "the shards are those databases, on one server or several (passwords go in ~/.pgpass,\n"
+                        "never in the connection strings: X.json keeps them).\n"
                         "Accounts are placed by their id and transfers by their key (or id); the shard count is\n"
                         "fixed for the life of the store. Each shard makes every write durable before the next.")},
         {QStringLiteral("account create"), {QStringLiteral("ID")},
@@ -196,7 +198,10 @@ const QList<OptionSpec> &globalOptions()
 {
     static const QList<OptionSpec> options = {
         {QStringLiteral("store"), QStringLiteral("PATH"),
-         QT_TRANSLATE_NOOP("ledgerctl", "the store: a file, a sharded store's X.json, or postgresql://user@host:port/db?sslmode=...\n"
+         QT_TRANSLATE_NOOP("ledgerctl", "the store: a file, a sharded store's X.json, or a PostgreSQL database in libpq's\n"
+                        "                        terms: postgresql://user@h1:5432,h2:5432/db?target_session_attrs=read-write,\n"
+                        "                        'host=/run/postgresql dbname=ledger', 'service=ledger' (pg_service.conf), or\n"
+                        "                        postgresql:// for what the PG* variables say; passwords from ~/.pgpass\n"
                         "                        (default: $LEDGERDESK_STORE, else ledger.db in your data directory)")},
         {QStringLiteral("operator"), QStringLiteral("NAME"),
          QT_TRANSLATE_NOOP("ledgerctl", "your name in the journal (default: $LEDGERDESK_OPERATOR, else $USER)")},

@@ -35,15 +35,15 @@ int cmdInit(Context &c)
     if (!shards.ok())
         return c.fail(shards.error());
     c.config.shards = int(*shards);
-    c.config.shardServers = c.args.value(QStringLiteral("servers")).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    c.config.shardServers = splitServerList(c.args.value(QStringLiteral("servers")));
     if (c.args.values.contains(QStringLiteral("servers")) && c.config.shardServers.isEmpty())
-        return c.fail(makeError(ErrorCode::MissingArgument, Message::translate("ledgerctl", "--servers needs at least one postgresql:// URI")));
+        return c.fail(makeError(ErrorCode::MissingArgument, Message::translate("ledgerctl", "--servers needs at least one PostgreSQL connection string")));
     const int shardTotal = c.config.shardServers.isEmpty() ? c.config.shards : int(c.config.shardServers.size());
     auto store = createStore(c.config, scale);
     if (!store.ok())
         return c.fail(store.error());
     if (c.json) {
-        QJsonObject created{{QStringLiteral("store"), c.config.location}, {QStringLiteral("scale"), scale}};
+        QJsonObject created{{QStringLiteral("store"), storeDisplayName(c.config.location)}, {QStringLiteral("scale"), scale}};
         if (shardTotal > 0)
             created.insert(QStringLiteral("shards"), shardTotal);
         return c.printJson(created);
@@ -202,17 +202,22 @@ int cmdDemo(Context &c)
         c.err.flush();
     };
 
-    const bool exists = QFileInfo::exists(c.config.location);
+    bool exists = QFileInfo::exists(c.config.location);
     auto store = exists ? c.open() : createStore(c.config, money::kDefaultScale);
+    // A database is not a file to look for: one that holds a store already is opened instead.
+    if (!exists && !store.ok() && store.error().code == ErrorCode::StoreExists && isServerLocation(c.config.location)) {
+        exists = true;
+        store = c.open();
+    }
     if (!store.ok())
         return c.fail(store.error());
     if (!exists)
-        c.err << "demo: " << Ctl::tr("created store %1").arg(c.config.location) << '\n';
+        c.err << "demo: " << Ctl::tr("created store %1").arg(storeDisplayName(c.config.location)) << '\n';
     auto report = fillDemo(**store, options);
     if (!report.ok())
         return c.fail(report.error());
     if (report->skipped) {
-        c.out << Ctl::tr("the store %1 already has accounts; demo added nothing").arg(c.config.location) << '\n';
+        c.out << Ctl::tr("the store %1 already has accounts; demo added nothing").arg(storeDisplayName(c.config.location)) << '\n';
         return 0;
     }
     QStringList stuckParts;
@@ -222,7 +227,7 @@ int cmdDemo(Context &c)
         stuckTotal += it.value();
     }
     c.out << Ctl::tr("demo data in %1: %2 new accounts, %3 done, %4 canceled, %5 compensations, %6 stuck (%7)")
-                 .arg(c.config.location)
+                 .arg(storeDisplayName(c.config.location))
                  .arg(report->accountsCreated)
                  .arg(report->done)
                  .arg(report->canceled)

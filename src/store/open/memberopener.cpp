@@ -32,12 +32,15 @@ Error BackendMembers::checkServerMember(const QString &location) const
 {
     if (!pguri::isPostgres(location))
         return makeError(ErrorCode::InvalidArgument,
-                         Message::translate("ledger", "%1 is not a PostgreSQL URI (postgresql://...)").arg(quoteForMessage(location, 80)));
+                         Message::translate("ledger", "%1 is not a PostgreSQL connection string (postgresql://... or host=... dbname=...)")
+                             .arg(quoteForMessage(location, 80)));
+    if (Error e = pguri::check(location); !e.ok())
+        return e;
     // The topology file is a plain file anyone with the store may read.
     if (pguri::hasPassword(location))
         return makeError(ErrorCode::InvalidArgument,
                          Message::translate("ledger", "%1 carries a password, which the topology file would keep in plain text; put it "
-                                                      "in ~/.pgpass (or the file $PGPASSFILE names) and leave it out of the URI")
+                                                      "in ~/.pgpass (or the file $PGPASSFILE names) and leave it out of the connection string")
                              .arg(pguri::redacted(location)));
     return {};
 }

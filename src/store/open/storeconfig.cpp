@@ -21,6 +21,8 @@ int maxShards() { return Topology::kMaxShards; }
 
 bool isServerLocation(const QString &location) { return pguri::isPostgres(location); }
 
+QStringList splitServerList(const QString &list) { return pguri::splitList(list); }
+
 bool locationHasPassword(const QString &location) { return pguri::isPostgres(location) && pguri::hasPassword(location); }
 
 bool namesShardedStore(const QString &path) { return hasTopologySuffix(path); }

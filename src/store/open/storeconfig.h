@@ -49,8 +49,12 @@ ChangeSources changeSourcesOf(const QString &location);
 
 // The most shards a store may have (ledgerctl init --shards, the console's new-store dialog).
 int maxShards();
-// Whether `location` names a database on a server (a postgresql:// URI) rather than a file.
+// Whether `location` names a database on a server (a libpq connection string: a postgresql://
+// URI or host=... dbname=... pairs) rather than a file.
 bool isServerLocation(const QString &location);
+// The locations of a list of servers (ledgerctl init --servers): separated by ';', or by spaces
+// between URIs.
+QStringList splitServerList(const QString &list);
 // Whether a server location carries a password (the console warns, and keeps it out of settings).
 bool locationHasPassword(const QString &location);
 // Whether `path` is named as a sharded store's topology file (".json", any case): how people and

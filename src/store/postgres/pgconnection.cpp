@@ -179,7 +179,7 @@ Error PgConnection::connect()
         m_lost = true;
         if (why.contains(QLatin1String("does not exist")) && why.contains(QLatin1String("database")))
             return makeError(ErrorCode::StoreUnavailable,
-                             Message::translate("ledger", "%1: %2; create a store there with 'ledgerctl init --store %1'").arg(m_location, why));
+                             Message::translate("ledger", "%1: %2; create a store there with ledgerctl init --store '%1'").arg(m_location, why));
         // The hints read the server's English where they can; the password one also asks libpq,
         // which knows whether a password was wanted and none found, in any language.
         if (PQconnectionNeedsPassword(m_conn) || why.contains(QLatin1String("password")))
@@ -390,6 +390,8 @@ Error PgConnection::readSnapshot(const std::function<Error()> &work)
 
 Result<std::unique_ptr<PgConnection>> PgConnection::open(const QString &uri, Mode mode, const PgOptions &options, int scaleForCreate)
 {
+    if (Error e = pguri::check(uri); !e.ok())
+        return e;
     std::unique_ptr<PgConnection> conn(new PgConnection(uri, pguri::redacted(uri), options));
     const QDeadlineTimer deadline(options.reconnectForMs);
     Error e = conn->connect();

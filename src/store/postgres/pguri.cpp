@@ -1,88 +1,220 @@
 #include "store/postgres/pguri.h"
 
-#include <QMap>
-#include <QUrl>
-#include <QUrlQuery>
+#include "store/location.h"
+
+#include <QRegularExpression>
 #include <libpq-fe.h>
+#include <memory>
+#include <vector>
 
 namespace ledger::pguri {
 
-bool isPostgres(const QString &location)
+namespace {
+
+struct Option {
+    QString keyword;
+    QString value;
+    bool secret = false; // libpq's dispchar "*": a password of some kind
+};
+
+struct Parsed {
+    std::vector<Option> options; // those the location sets, in libpq's order
+    QString error;               // libpq's complaint when it cannot read the location
+    bool ok() const { return error.isNull(); }
+};
+
+// libpq's own reading of the location: what it will really use, no environment or service
+// file applied (those are the user's, not the location's).
+Parsed parse(const QString &location)
+{
+    Parsed p;
+    char *error = nullptr;
+    std::unique_ptr<PQconninfoOption, decltype(&PQconninfoFree)> info(PQconninfoParse(location.toUtf8().constData(), &error),
+                                                                       &PQconninfoFree);
+    if (error) {
+        p.error = QString::fromUtf8(error).trimmed();
+        PQfreemem(error);
+    }
+    if (!info) {
+        if (p.error.isNull())
+            p.error = QStringLiteral("out of memory");
+        return p;
+    }
+    for (PQconninfoOption *o = info.get(); o->keyword; ++o) {
+        if (o->val)
+            p.options.push_back({QString::fromUtf8(o->keyword), QString::fromUtf8(o->val), o->dispchar && o->dispchar[0] == '*'});
+    }
+    return p;
+}
+
+// libpq's key=value quoting: bare when it can be, else in single quotes with \' and \\.
+QString quoted(const QString &value)
+{
+    static const QRegularExpression plain(QStringLiteral("^[^\\s'\\\\]+$"));
+    if (plain.match(value).hasMatch())
+        return value;
+    QString escaped = value;
+    escaped.replace(QLatin1Char('\\'), QLatin1String("\\\\")).replace(QLatin1Char('\''), QLatin1String("\\'"));
+    return QLatin1Char('\'') + escaped + QLatin1Char('\'');
+}
+
+// The options as a key=value string: where they are first (as a URI says them), then the rest
+// in libpq's order.
+QString joined(const std::vector<Option> &options, bool withSecrets)
+{
+    static const char *const first[] = {"service", "host", "hostaddr", "port", "dbname", "user"};
+    QStringList parts;
+    auto add = [&](const Option &o) {
+        if (!o.secret || withSecrets)
+            parts << o.keyword + QLatin1Char('=') + quoted(o.value);
+    };
+    for (const char *keyword : first) {
+        for (const Option &o : options) {
+            if (o.keyword == QLatin1String(keyword))
+                add(o);
+        }
+    }
+    for (const Option &o : options) {
+        if (std::none_of(std::begin(first), std::end(first), [&](const char *k) { return o.keyword == QLatin1String(k); }))
+            add(o);
+    }
+    return parts.join(QLatin1Char(' '));
+}
+
+bool isUri(const QString &location)
 {
     return location.startsWith(QLatin1String("postgresql://")) || location.startsWith(QLatin1String("postgres://"));
 }
 
-namespace {
-
-// libpq's own reading of the URI: keyword → value (what it will really use).
-QMap<QString, QString> parsed(const QString &uri)
+// libpq's complaint without the parts of the location it quotes, which may be a password: only a
+// keyword it did not know is kept (that is what the user needs to see).
+QString withoutQuotedParts(const QString &error)
 {
-    QMap<QString, QString> options;
-    char *error = nullptr;
-    PQconninfoOption *info = PQconninfoParse(uri.toUtf8().constData(), &error);
-    if (error)
-        PQfreemem(error);
-    if (!info)
-        return options;
-    for (PQconninfoOption *o = info; o->keyword; ++o) {
-        if (o->val)
-            options.insert(QString::fromUtf8(o->keyword), QString::fromUtf8(o->val));
+    static const QRegularExpression quotedPart(QStringLiteral("\"([^\"]*)\""));
+    static const QRegularExpression keyword(QStringLiteral("^(invalid connection option|invalid URI query parameter:?) \"[a-z_]{1,40}\""));
+    const QString line = error.section(QLatin1Char('\n'), 0, 0);
+    if (keyword.match(line).hasMatch())
+        return line;
+    // Quotes pair from the left; one character ("=", "]") is libpq's own punctuation.
+    QString out;
+    qsizetype from = 0;
+    for (auto it = quotedPart.globalMatch(line); it.hasNext();) {
+        const auto m = it.next();
+        out += line.mid(from, m.capturedStart() - from);
+        out += m.captured(1).size() <= 1 ? m.captured(0) : QStringLiteral("\"…\"");
+        from = m.capturedEnd();
     }
-    PQconninfoFree(info);
-    return options;
+    return out + line.mid(from);
 }
 
 } // namespace
 
-bool hasPassword(const QString &uri) { return parsed(uri).contains(QStringLiteral("password")); }
-
-QString redacted(const QString &uri)
+bool isPostgres(const QString &location)
 {
-    QUrl url(uri, QUrl::TolerantMode);
-    if (!url.isValid())
-        return QStringLiteral("postgresql://(malformed URI)");
-    url.setPassword(QString());
-    QUrlQuery query(url);
-    if (query.hasQueryItem(QStringLiteral("password"))) {
-        query.removeAllQueryItems(QStringLiteral("password"));
-        url.setQuery(query);
-    }
-    return url.toString(QUrl::RemovePassword);
+    return isUri(location) || isKeyValueLocation(location);
 }
 
-QString databaseName(const QString &uri) { return parsed(uri).value(QStringLiteral("dbname")); }
-
-QString withDatabase(const QString &uri, const QString &name)
+Error check(const QString &location)
 {
-    QUrl url(uri, QUrl::TolerantMode);
-    url.setPath(QLatin1Char('/') + name);
-    QUrlQuery query(url);
-    if (query.hasQueryItem(QStringLiteral("dbname"))) {
-        query.removeAllQueryItems(QStringLiteral("dbname"));
-        url.setQuery(query);
+    const Parsed p = parse(location);
+    if (p.ok())
+        return {};
+    return makeError(ErrorCode::InvalidArgument,
+                     Message::translate("ledger", "libpq cannot read the PostgreSQL connection string (%1); write it as "
+                                                  "postgresql://user@host:port/database?option=value or as key=value pairs "
+                                                  "(host=... dbname=...)")
+                         .arg(withoutQuotedParts(p.error)));
+}
+
+bool hasPassword(const QString &location)
+{
+    const Parsed p = parse(location);
+    return std::any_of(p.options.begin(), p.options.end(), [](const Option &o) { return o.secret && !o.value.isEmpty(); });
+}
+
+QString redacted(const QString &location)
+{
+    const Parsed p = parse(location);
+    if (!p.ok())
+        return QStringLiteral("(unreadable PostgreSQL connection string)");
+    const QString shown = joined(p.options, false);
+    // postgresql:// alone: everything from the environment, which a bare "" would not say.
+    return shown.isEmpty() ? QStringLiteral("postgresql://") : shown;
+}
+
+QString databaseName(const QString &location)
+{
+    for (const Option &o : parse(location).options) {
+        if (o.keyword == QLatin1String("dbname"))
+            return o.value;
     }
-    return url.toString();
+    return {};
+}
+
+QString withDatabase(const QString &location, const QString &name)
+{
+    Parsed p = parse(location);
+    if (!p.ok())
+        return location; // opening it says why
+    p.options.erase(std::remove_if(p.options.begin(), p.options.end(), [](const Option &o) { return o.keyword == QLatin1String("dbname"); }),
+                    p.options.end());
+    p.options.push_back({QStringLiteral("dbname"), name, false});
+    return joined(p.options, true);
+}
+
+QStringList splitList(const QString &list)
+{
+    QStringList locations;
+    if (list.contains(QLatin1Char(';'))) {
+        for (const QString &part : list.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+            if (!part.trimmed().isEmpty())
+                locations << part.trimmed();
+        }
+        return locations;
+    }
+    const QStringList words = list.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+    if (!words.isEmpty() && std::all_of(words.begin(), words.end(), isUri))
+        return words;
+    return list.trimmed().isEmpty() ? QStringList() : QStringList{list.trimmed()};
 }
 
 namespace {
 
-// Runs `sql` (with %1 for the quoted database name) on the server's "postgres" database, with
-// the credentials of `uri`. `tolerated`: an SQLSTATE that counts as success.
-Error onMaintenanceDatabase(const QString &uri, const Message &what, const QByteArray &sqlTemplate, const QByteArray &tolerated)
+// The database a location really reaches, the environment and service file applied: libpq
+// works that out before it connects, so a connection started (not waited for) and dropped says.
+QString effectiveDatabase(const QString &location)
 {
-    const QString name = databaseName(uri);
+    const QString own = databaseName(location);
+    if (!own.isEmpty())
+        return own;
+    const QByteArray full = location.toUtf8();
+    const char *keys[] = {"dbname", nullptr};
+    const char *values[] = {full.constData(), nullptr};
+    PGconn *conn = PQconnectStartParams(keys, values, 1);
+    const QString name = conn && PQdb(conn) ? QString::fromUtf8(PQdb(conn)) : QString();
+    PQfinish(conn);
+    return name;
+}
+
+// Runs `sql` (with %1 for the quoted database name) on the server's "postgres" database, with
+// the hosts and credentials of `location`. `tolerated`: an SQLSTATE that counts as success.
+Error onMaintenanceDatabase(const QString &location, const Message &what, const QByteArray &sqlTemplate, const QByteArray &tolerated)
+{
+    if (Error e = check(location); !e.ok())
+        return e;
+    const QString name = effectiveDatabase(location);
     if (name.isEmpty())
-        return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1 names no database to %2").arg(Message(redacted(uri)), what));
-    const QByteArray full = uri.toUtf8();
-    // The URI expanded first, then dbname overridden: same server, same credentials.
+        return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1 names no database to %2").arg(Message(redacted(location)), what));
+    const QByteArray full = location.toUtf8();
+    // The location expanded first, then dbname overridden: same servers, same credentials.
     const char *keys[] = {"connect_timeout", "dbname", "dbname", nullptr};
     const char *values[] = {"10", full.constData(), "postgres", nullptr};
     PGconn *conn = PQconnectdbParams(keys, values, 1);
     Error result;
     if (PQstatus(conn) != CONNECTION_OK) {
         result = makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "cannot %1 the database of %2: cannot connect to the server's "
-                                                                       "postgres database: %3")
-                                                            .arg(what, redacted(uri), QString::fromUtf8(PQerrorMessage(conn)).trimmed()));
+                                                                                     "postgres database: %3")
+                                                            .arg(what, redacted(location), QString::fromUtf8(PQerrorMessage(conn)).trimmed()));
     } else {
         PQsetNoticeProcessor(conn, [](void *, const char *) {}, nullptr); // "does not exist, skipping"
         const QByteArray nameBytes = name.toUtf8();
@@ -93,7 +225,7 @@ Error onMaintenanceDatabase(const QString &uri, const Message &what, const QByte
         PGresult *r = PQexec(conn, sql.constData());
         if (PQresultStatus(r) != PGRES_COMMAND_OK && QByteArray(PQresultErrorField(r, PG_DIAG_SQLSTATE)) != tolerated)
             result = makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "cannot %1 the database %2 on %3: %4")
-                                                                .arg(what, name, redacted(uri), QString::fromUtf8(PQresultErrorMessage(r)).trimmed()));
+                                                                .arg(what, name, redacted(location), QString::fromUtf8(PQresultErrorMessage(r)).trimmed()));
         PQclear(r);
     }
     PQfinish(conn);
@@ -102,15 +234,15 @@ Error onMaintenanceDatabase(const QString &uri, const Message &what, const QByte
 
 } // namespace
 
-Error createDatabase(const QString &uri)
+Error createDatabase(const QString &location)
 {
     // 42P04: another init created it a moment ago; the schema check that follows decides.
-    return onMaintenanceDatabase(uri, Message::translate("ledger", "create"), "CREATE DATABASE %1 ENCODING 'UTF8' TEMPLATE template0", "42P04");
+    return onMaintenanceDatabase(location, Message::translate("ledger", "create"), "CREATE DATABASE %1 ENCODING 'UTF8' TEMPLATE template0", "42P04");
 }
 
-Error dropDatabase(const QString &uri)
+Error dropDatabase(const QString &location)
 {
-    return onMaintenanceDatabase(uri, Message::translate("ledger", "drop"), "DROP DATABASE IF EXISTS %1 WITH (FORCE)", "");
+    return onMaintenanceDatabase(location, Message::translate("ledger", "drop"), "DROP DATABASE IF EXISTS %1 WITH (FORCE)", "");
 }
 
 } // namespace ledger::pguri

@@ -1,31 +1,51 @@
 #pragma once
-// PostgreSQL store locations: libpq connection URIs (postgresql://user@host:port/db?params),
-// passed to libpq as they are (TLS options such as sslmode=verify-full and sslrootcert go
-// through), but never shown or saved with a password in them.
+// PostgreSQL store locations in libpq's own connection language: URIs
+// (postgresql://user@h1:5432,h2:5433/db?target_session_attrs=read-write, socket directories as
+// hosts, TLS options) and key=value strings (host=/run/postgresql dbname=ledger, service=ledger
+// with pg_service.conf). What a location does not say comes from the PG* environment variables,
+// the service file and ~/.pgpass, as for psql: `postgresql://` alone means "what the environment
+// says". Locations are passed to libpq as they are; this file only reads them with libpq's own
+// parser (PQconninfoParse) — never by rebuilding URIs by hand — to show them without their
+// secrets and to name another database on the same servers.
 // Thread-safety: pure functions; any thread (createDatabase opens its own connection).
 
 #include "ledger/errors.h"
 
 #include <QString>
+#include <QStringList>
 
 namespace ledger::pguri {
 
-// Whether `location` names a PostgreSQL store (postgresql:// or postgres://).
+// Whether `location` names a PostgreSQL store: a postgresql:// or postgres:// URI, or a libpq
+// key=value string (it begins with "keyword="). Such a location is never taken for a file name,
+// even when libpq cannot read it (check() then says why): a file of that name is reached as
+// ./name.
 bool isPostgres(const QString &location);
-// `uri` without its password (user:password@ and password= both), for messages, window titles,
-// recent-store lists and settings.
-QString redacted(const QString &uri);
-// Whether `uri` carries a password (the console warns and keeps it out of its settings).
-bool hasPassword(const QString &uri);
-// The database `uri` names ("" when it names none: libpq then uses the user name).
-QString databaseName(const QString &uri);
-// `uri` naming the database `name` instead (same server, user and options).
-QString withDatabase(const QString &uri, const QString &name);
-// CREATE DATABASE for the database `uri` names, connecting to the server's "postgres" database
-// with the same credentials. store-unavailable when the server refuses (e.g. no CREATEDB right).
-Error createDatabase(const QString &uri);
-// DROP DATABASE … WITH (FORCE) for the database `uri` names (scratch stores of bench and tests):
-// ends other sessions on it first. Ok when it does not exist.
-Error dropDatabase(const QString &uri);
+// invalid-argument when libpq cannot read `location` (unknown keyword, bad quoting, malformed
+// URI), saying why without repeating any part of it (it may hold a password).
+Error check(const QString &location);
+// `location` as libpq reads it, without its secrets (password, sslpassword: whatever libpq marks
+// as secret), as a key=value string that libpq accepts again: for messages, window titles,
+// recent-store lists, settings and topology files. host, port, dbname and user first.
+QString redacted(const QString &location);
+// Whether `location` carries a secret (the console warns and keeps it out of its settings, a
+// topology file refuses it).
+bool hasPassword(const QString &location);
+// The database `location` names itself ("" when it leaves it to the service file, PGDATABASE or
+// the user name).
+QString databaseName(const QString &location);
+// `location` naming the database `name` instead: same hosts, ports, user, service and options
+// (secrets kept: for connecting, not for showing).
+QString withDatabase(const QString &location, const QString &name);
+// A --servers list: locations separated by ';', or, when there is no ';', by spaces between
+// URIs (a key=value string alone is one location).
+QStringList splitList(const QString &list);
+// CREATE DATABASE for the database `location` names (or the environment or service file does),
+// connecting to the server's "postgres" database with the same hosts and credentials.
+// store-unavailable when the server refuses (e.g. no CREATEDB right).
+Error createDatabase(const QString &location);
+// DROP DATABASE … WITH (FORCE) for that database (scratch stores of bench and tests): ends other
+// sessions on it first. Ok when it does not exist.
+Error dropDatabase(const QString &location);
 
 } // namespace ledger::pguri

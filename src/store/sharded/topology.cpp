@@ -1,8 +1,8 @@
 #include "store/sharded/topology.h"
 
-
 #include "ledger/identifiers.h"
 #include "ledger/money.h"
+#include "store/location.h"
 
 #include <QDir>
 #include <QFile>
@@ -19,27 +19,11 @@ namespace {
 // A topology names at most 64 short paths; anything much bigger is not one.
 constexpr qint64 kMaxTopologyBytes = 1 << 20;
 
-// Whether a topology entry names a database on a server (a URI: "scheme://…") rather than a
-// file. Which schemes a backend takes is the opener's business (MemberStores); a path never has
-// one.
-bool isUri(const QString &entry)
-{
-    const qsizetype colon = entry.indexOf(QLatin1String("://"));
-    if (colon <= 0)
-        return false;
-    for (qsizetype i = 0; i < colon; ++i) {
-        const QChar c = entry.at(i);
-        if (!(c.isLetterOrNumber() && c.unicode() < 128) && c != QLatin1Char('+') && c != QLatin1Char('-') && c != QLatin1Char('.'))
-            return false;
-    }
-    return entry.at(0).isLetter();
-}
-
 // The same file whichever way it was spelt: through symlinks when it exists. A server's
 // database as written (a topology keeps no passwords).
 QString identityOf(const QString &path)
 {
-    if (isUri(path))
+    if (namesServerDatabase(path))
         return path;
     const QFileInfo info(path);
     const QString canonical = info.canonicalFilePath();
@@ -60,7 +44,7 @@ QString topologyFormat() { return QStringLiteral("ledgerdesk-topology"); }
 QString Topology::shardPath(const QString &topologyPath, int index) const
 {
     const QString entry = shards.value(index);
-    if (isUri(entry))
+    if (namesServerDatabase(entry))
         return entry; // a database on a server, as written
     if (QDir::isAbsolutePath(entry))
         return QDir::cleanPath(entry);
@@ -148,7 +132,7 @@ Result<Topology> readTopology(const QString &path)
         return corrupt(path, Message::translate("ledger", "it lists %1 shards; a store has at most %2").arg(list.size()).arg(Topology::kMaxShards));
     for (const QJsonValue &entry : list) {
         if (!entry.isString() || entry.toString().isEmpty())
-            return corrupt(path, Message::translate("ledger", "shard %1 is not a file path or a postgresql:// URI").arg(t.shards.size()));
+            return corrupt(path, Message::translate("ledger", "shard %1 is not a file path or a PostgreSQL connection string").arg(t.shards.size()));
         t.shards << entry.toString();
     }
     QSet<QString> seen{identityOf(path)};
