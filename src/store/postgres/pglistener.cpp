@@ -6,6 +6,7 @@
 #include <QSocketNotifier>
 #include <QTimer>
 #include <libpq-fe.h>
+#include <vector>
 
 namespace ledger {
 
@@ -13,76 +14,103 @@ namespace {
 constexpr int kMaxBackoffMs = 5000;
 }
 
-PgListener::PgListener(const QString &uri, QObject *parent) : QObject(parent), m_uri(uri)
+PgListener::PgListener(const QString &location, QObject *parent)
+    : QObject(parent), m_location(location), m_hosts(pguri::hostByHost(location))
 {
     m_retry = new QTimer(this);
     m_retry->setSingleShot(true);
     connect(m_retry, &QTimer::timeout, this, &PgListener::connectNow);
+    m_hostTimeout = new QTimer(this);
+    m_hostTimeout->setSingleShot(true);
+    connect(m_hostTimeout, &QTimer::timeout, this, &PgListener::hostTimedOut);
 }
 
-PgListener::~PgListener()
-{
-    delete m_notifier;
-    if (m_conn)
-        PQfinish(m_conn);
-}
+PgListener::~PgListener() { closeConnection(); }
 
 void PgListener::start() { connectNow(); }
 
-int PgListener::backendPid() const { return m_conn ? PQbackendPID(m_conn) : 0; }
+int PgListener::backendPid() const { return isListening() ? PQbackendPID(m_conn) : 0; }
 
-void PgListener::connectNow()
+QString PgListener::errorText() const
 {
-    const QByteArray uri = m_uri.toUtf8();
-    const char *keys[] = {"connect_timeout", "fallback_application_name", "dbname", nullptr};
-    const char *values[] = {"5", "ledgerdesk-listener", uri.constData(), nullptr};
-    PGconn *conn = PQconnectdbParams(keys, values, 1);
-    QString why;
-    if (PQstatus(conn) != CONNECTION_OK) {
-        why = QString::fromUtf8(PQerrorMessage(conn)).trimmed().section(QLatin1Char('\n'), 0, 0);
-    } else {
-        const QByteArray listen = QByteArrayLiteral("LISTEN ") + PgConnection::kChannel;
-        PGresult *r = PQexec(conn, listen.constData());
-        if (PQresultStatus(r) != PGRES_COMMAND_OK)
-            why = QString::fromUtf8(PQresultErrorMessage(r)).trimmed();
-        PQclear(r);
-    }
-    if (!why.isEmpty()) {
-        PQfinish(conn);
-        m_wasLost = true;
-        Q_EMIT lost(QStringLiteral("%1: %2").arg(pguri::redacted(m_uri), why), m_backoffMs);
-        m_retry->start(m_backoffMs);
-        m_backoffMs = std::min(m_backoffMs * 2, kMaxBackoffMs);
-        return;
-    }
-    PQsetnonblocking(conn, 1);
-    m_conn = conn;
-    m_backoffMs = 250;
-    m_notifier = new QSocketNotifier(qintptr(PQsocket(m_conn)), QSocketNotifier::Read);
-    connect(m_notifier, &QSocketNotifier::activated, this, &PgListener::readable);
-    if (m_wasLost) {
-        m_wasLost = false;
-        Q_EMIT resumed();
-    }
-    Q_EMIT listening();
+    return QString::fromUtf8(PQerrorMessage(m_conn)).trimmed().section(QLatin1Char('\n'), 0, 0);
 }
 
-void PgListener::dropConnection(const QString &message)
+void PgListener::closeConnection()
 {
     delete m_notifier;
     m_notifier = nullptr;
-    PQfinish(m_conn);
+    m_hostTimeout->stop();
+    if (m_conn)
+        PQfinish(m_conn); // never waits: an unfinished connect is simply closed
     m_conn = nullptr;
-    m_wasLost = true;
-    Q_EMIT lost(message, m_backoffMs);
-    m_retry->start(m_backoffMs);
+    m_phase = Phase::Idle;
 }
 
-void PgListener::readable()
+void PgListener::connectNow()
 {
+    m_host = 0;
+    m_failures.clear();
+    tryHost();
+}
+
+void PgListener::tryHost()
+{
+    closeConnection();
+    const QByteArray location = m_location.toUtf8();
+    // The location expanded first (dbname), then ours: the host to try, and a name in pg_stat_activity.
+    std::vector<const char *> keys{"fallback_application_name", "dbname"};
+    std::vector<const char *> values{"ledgerdesk-listener", location.constData()};
+    for (const auto &[key, value] : std::as_const(m_hosts[m_host])) {
+        keys.push_back(key.constData());
+        values.push_back(value.constData());
+    }
+    keys.push_back(nullptr);
+    values.push_back(nullptr);
+    m_conn = PQconnectStartParams(keys.data(), values.data(), 1);
+    if (!m_conn || PQstatus(m_conn) == CONNECTION_BAD) {
+        hostFailed(m_conn ? errorText() : QStringLiteral("out of memory"));
+        return;
+    }
+    // The server's notices ("terminating connection due to administrator command") would go to
+    // stderr; what matters comes back as errors.
+    PQsetNoticeProcessor(m_conn, [](void *, const char *) {}, nullptr);
+    m_phase = Phase::Connecting;
+    m_hostTimeout->start(kConnectTimeoutMs);
+    watch(true); // libpq's rule: act as if the first poll said "writing"
+}
+
+void PgListener::watch(bool forWriting)
+{
+    delete m_notifier; // the socket may change between polls (another address of the host)
+    m_notifier = new QSocketNotifier(qintptr(PQsocket(m_conn)), forWriting ? QSocketNotifier::Write : QSocketNotifier::Read, this);
+    connect(m_notifier, &QSocketNotifier::activated, this, &PgListener::socketReady);
+}
+
+void PgListener::socketReady()
+{
+    switch (m_phase) {
+    case Phase::Connecting:
+        poll();
+        return;
+    case Phase::SendingListen:
+        if (const int flushed = PQflush(m_conn); flushed < 0)
+            hostFailed(errorText());
+        else if (flushed == 0) {
+            m_phase = Phase::AwaitingListen;
+            watch(false);
+        }
+        return;
+    case Phase::AwaitingListen:
+        listenAnswered();
+        return;
+    case Phase::Listening:
+        break;
+    case Phase::Idle:
+        return;
+    }
     if (!PQconsumeInput(m_conn) || PQstatus(m_conn) == CONNECTION_BAD) {
-        dropConnection(QStringLiteral("%1: connection lost: %2")
-                           .arg(pguri::redacted(m_uri), QString::fromUtf8(PQerrorMessage(m_conn)).trimmed().section(QLatin1Char('\n'), 0, 0)));
+        dropConnection(QStringLiteral("%1: connection lost: %2").arg(pguri::redacted(m_location), errorText()));
         return;
     }
     bool any = false;
@@ -92,6 +120,106 @@ void PgListener::readable()
     }
     if (any)
         Q_EMIT notified();
+}
+
+void PgListener::poll()
+{
+    switch (PQconnectPoll(m_conn)) {
+    case PGRES_POLLING_READING:
+        watch(false);
+        return;
+    case PGRES_POLLING_WRITING:
+        watch(true);
+        return;
+    case PGRES_POLLING_FAILED:
+        hostFailed(errorText());
+        return;
+    case PGRES_POLLING_OK:
+        break;
+    default:
+        return;
+    }
+    const QByteArray listen = QByteArrayLiteral("LISTEN ") + PgConnection::kChannel;
+    if (PQsetnonblocking(m_conn, 1) != 0 || !PQsendQuery(m_conn, listen.constData())) {
+        hostFailed(errorText());
+        return;
+    }
+    m_phase = Phase::SendingListen;
+    socketReady(); // flush now; wait for the socket only if the kernel's buffer is full
+}
+
+void PgListener::listenAnswered()
+{
+    if (!PQconsumeInput(m_conn)) {
+        hostFailed(errorText());
+        return;
+    }
+    QString why;
+    while (!PQisBusy(m_conn)) {
+        PGresult *r = PQgetResult(m_conn);
+        if (!r)
+            break;
+        if (PQresultStatus(r) != PGRES_COMMAND_OK)
+            why = QString::fromUtf8(PQresultErrorMessage(r)).trimmed();
+        PQclear(r);
+        if (!why.isEmpty())
+            break;
+    }
+    if (!why.isEmpty()) {
+        hostFailed(why);
+        return;
+    }
+    if (PQisBusy(m_conn))
+        return; // the answer is not all here yet
+    m_hostTimeout->stop();
+    m_phase = Phase::Listening;
+    m_backoffMs = 250;
+    if (m_wasLost) {
+        m_wasLost = false;
+        Q_EMIT resumed();
+    }
+    Q_EMIT listening();
+    // A commit may have been announced in the same packet as LISTEN's answer.
+    bool any = false;
+    while (PGnotify *n = PQnotifies(m_conn)) {
+        any = true;
+        PQfreemem(n);
+    }
+    if (any)
+        Q_EMIT notified();
+}
+
+void PgListener::hostTimedOut()
+{
+    hostFailed(QStringLiteral("no answer within %1 s").arg(kConnectTimeoutMs / 1000));
+}
+
+void PgListener::hostFailed(const QString &why)
+{
+    // Which host said what, when there are several (the last one's words alone would hide the others').
+    QString host;
+    for (const auto &[key, value] : std::as_const(m_hosts[m_host])) {
+        if (key != "port")
+            host = host.isEmpty() ? QString::fromUtf8(value) : host;
+    }
+    m_failures << (host.isEmpty() ? why : QStringLiteral("%1: %2").arg(host, why));
+    if (++m_host < m_hosts.size()) {
+        tryHost();
+        return;
+    }
+    closeConnection();
+    m_wasLost = true;
+    Q_EMIT lost(QStringLiteral("%1: %2").arg(pguri::redacted(m_location), m_failures.join(QLatin1String("; "))), m_backoffMs);
+    m_retry->start(m_backoffMs);
+    m_backoffMs = std::min(m_backoffMs * 2, kMaxBackoffMs);
+}
+
+void PgListener::dropConnection(const QString &message)
+{
+    closeConnection();
+    m_wasLost = true;
+    Q_EMIT lost(message, m_backoffMs);
+    m_retry->start(m_backoffMs);
 }
 
 } // namespace ledger

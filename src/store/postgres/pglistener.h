@@ -3,15 +3,27 @@
 // store's channel (every committed write NOTIFYs it, see pgschema.cpp) and says so — no table is
 // read and nothing is polled. When the server goes away it reconnects with backoff by itself.
 //
-// libpq's socket is watched with a QSocketNotifier (rather than QPSQL's
-// QSqlDriver::subscribeToNotification) because the store speaks libpq already, and because the
-// listener must tell "connection lost" from "no news" to show "reconnecting".
+// Nothing here ever waits: the connection is made with libpq's non-blocking connect
+// (PQconnectStartParams/PQconnectPoll, TLS handshake included) and LISTEN is sent with
+// PQsendQuery, each step run when a QSocketNotifier says the socket is ready. So one slow or dead
+// server never delays the listeners of other servers on the same thread, nor that thread's event
+// loop (the console's GUI, feed --follow, serve --ws), and destroying a listener is immediate.
+// A host that does not answer within kConnectTimeoutMs is given up and the next host of a
+// multi-host location tried (libpq's non-blocking connect would wait on it for ever).
+//
+// libpq's socket is watched directly (rather than through QPSQL's subscribeToNotification)
+// because the store speaks libpq already, and because the listener must tell "connection lost"
+// from "no news" to show "reconnecting".
 //
 // Threading: a QObject for a thread with an event loop (the change notifier's, store/open);
 // create it, call start() and destroy it on that thread. Its signals may be connected queued.
 
+#include <QByteArray>
+#include <QList>
 #include <QObject>
+#include <QPair>
 #include <QString>
+#include <QStringList>
 
 struct pg_conn;
 class QSocketNotifier;
@@ -22,13 +34,17 @@ namespace ledger {
 class PgListener : public QObject {
     Q_OBJECT
 public:
-    explicit PgListener(const QString &uri, QObject *parent = nullptr);
+    // How long one host may take to let us in and LISTEN before the next is tried.
+    static constexpr int kConnectTimeoutMs = 5000;
+
+    explicit PgListener(const QString &location, QObject *parent = nullptr);
     ~PgListener() override;
 
-    // Connects and LISTENs (and keeps reconnecting when that fails or the connection breaks).
+    // Starts connecting (returns at once); keeps reconnecting when that fails or the connection breaks.
     void start();
-    bool isListening() const { return m_conn != nullptr; }
-    // The server process id of the listening session (0 when not connected): tests end it with
+    // Whether LISTEN is in place now.
+    bool isListening() const { return m_phase == Phase::Listening; }
+    // The server process id of the listening session (0 when not listening): tests end it with
     // pg_terminate_backend to show the listener coming back.
     int backendPid() const;
 
@@ -43,14 +59,29 @@ Q_SIGNALS:
     void listening();
 
 private:
-    void connectNow();
-    void readable();
-    void dropConnection(const QString &message);
+    enum class Phase { Idle, Connecting, SendingListen, AwaitingListen, Listening };
 
-    QString m_uri;
+    void connectNow();
+    void tryHost();
+    void poll();
+    void socketReady();
+    void listenAnswered();
+    void hostTimedOut();
+    void hostFailed(const QString &why);
+    void dropConnection(const QString &message);
+    void watch(bool forWriting);
+    void closeConnection();
+    QString errorText() const;
+
+    QString m_location;
+    QList<QList<QPair<QByteArray, QByteArray>>> m_hosts; // pguri::hostByHost
+    int m_host = 0;                                       // the one being tried
+    QStringList m_failures;                               // of this round's hosts, to say when all failed
     pg_conn *m_conn = nullptr;
+    Phase m_phase = Phase::Idle;
     QSocketNotifier *m_notifier = nullptr;
     QTimer *m_retry = nullptr;
+    QTimer *m_hostTimeout = nullptr;
     int m_backoffMs = 250;
     bool m_wasLost = false;
 };

@@ -2,6 +2,7 @@
 
 #include "store/location.h"
 
+#include <QMap>
 #include <QRegularExpression>
 #include <libpq-fe.h>
 #include <memory>
@@ -160,6 +161,32 @@ QString withDatabase(const QString &location, const QString &name)
                     p.options.end());
     p.options.push_back({QStringLiteral("dbname"), name, false});
     return joined(p.options, true);
+}
+
+QList<QList<QPair<QByteArray, QByteArray>>> hostByHost(const QString &location)
+{
+    QMap<QString, QStringList> lists; // host, hostaddr, port: comma-separated in libpq's terms
+    for (const Option &o : parse(location).options) {
+        if (o.keyword == QLatin1String("host") || o.keyword == QLatin1String("hostaddr") || o.keyword == QLatin1String("port"))
+            lists.insert(o.keyword, o.value.split(QLatin1Char(',')));
+    }
+    const qsizetype hosts = std::max(lists.value(QStringLiteral("host")).size(), lists.value(QStringLiteral("hostaddr")).size());
+    QList<QList<QPair<QByteArray, QByteArray>>> alternatives;
+    if (hosts <= 1)
+        return {{}};
+    for (qsizetype i = 0; i < hosts; ++i) {
+        QList<QPair<QByteArray, QByteArray>> one;
+        for (const char *keyword : {"host", "hostaddr", "port"}) {
+            const QStringList values = lists.value(QLatin1String(keyword));
+            if (values.isEmpty())
+                continue;
+            // One port for every host, or one each (libpq's rule; it refuses other counts itself).
+            const QString value = values.size() == 1 ? values.first() : values.value(i);
+            one.append({QByteArray(keyword), value.toUtf8()});
+        }
+        alternatives << one;
+    }
+    return alternatives;
 }
 
 QStringList splitList(const QString &list)

@@ -11,6 +11,9 @@
 
 #include "ledger/errors.h"
 
+#include <QByteArray>
+#include <QList>
+#include <QPair>
 #include <QString>
 #include <QStringList>
 
@@ -37,6 +40,11 @@ QString databaseName(const QString &location);
 // `location` naming the database `name` instead: same hosts, ports, user, service and options
 // (secrets kept: for connecting, not for showing).
 QString withDatabase(const QString &location, const QString &name);
+// libpq keyword → value pairs that, given after `location`, make a connection try one of its hosts
+// only: one list per host in the location's order (a single empty list when it names at most one
+// host). For a caller that drives libpq's non-blocking connect, which — unlike the blocking one —
+// never gives up on a host that does not answer and goes on to the next by itself.
+QList<QList<QPair<QByteArray, QByteArray>>> hostByHost(const QString &location);
 // A --servers list: locations separated by ';', or, when there is no ';', by spaces between
 // URIs (a key=value string alone is one location).
 QStringList splitList(const QString &list);
