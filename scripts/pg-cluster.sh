@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL cluster for tests and benchmarks:
-#   scripts/pg-cluster.sh start DIR [--durable]   initdb into DIR/data (a fresh one each time) and
+#   scripts/pg-cluster.sh start DIR [--durable] [--port N] [--tls CERTDIR]
+#                                                initdb into DIR/data (a fresh one each time) and
 #                                                start a server listening only on a unix socket in
-#                                                DIR; prints the URI of its "postgres" database
+#                                                DIR; prints the URI of its "postgres" database.
+#                                                --port: its port (default 5432; the socket file
+#                                                is named after it). --tls: also listen on
+#                                                127.0.0.1 with TLS, CERTDIR/server.crt and
+#                                                server.key as its certificate (tests of
+#                                                sslmode=verify-full)
 #   scripts/pg-cluster.sh restart DIR             stop it at once (as a crash would) and start it
 #                                                again with the same settings (the soak's restarts)
 #   scripts/pg-cluster.sh stop DIR                stop it (immediate) and remove DIR
@@ -14,10 +20,21 @@
 # authentication on the socket, which only this machine's users can reach).
 set -euo pipefail
 
-cmd=${1:?usage: pg-cluster.sh start|restart|stop DIR [--durable]}
-dir=${2:?usage: pg-cluster.sh start|restart|stop DIR [--durable]}
-durable=${3:-}
+usage="usage: pg-cluster.sh start|restart|stop DIR [--durable] [--port N] [--tls CERTDIR]"
+cmd=${1:?$usage}
+dir=${2:?$usage}
+shift 2
+durable=
 port=5432
+tls=
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --durable) durable=--durable; shift ;;
+    --port) port=${2:?$usage}; shift 2 ;;
+    --tls) tls=$(cd "${2:?$usage}" && pwd); shift 2 ;;
+    *) echo "pg-cluster: unknown option $1 ($usage)" >&2; exit 2 ;;
+  esac
+done
 
 bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
 [ -x "$bindir/initdb" ] || { echo "pg-cluster: PostgreSQL server binaries not found (install postgresql)" >&2; exit 1; }
@@ -42,6 +59,17 @@ case "$cmd" in
     as_owner "$bindir/initdb" -D "$dir/data" -U ledger --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
       || { cat "$dir/initdb.log" >&2; exit 1; }
     opts="-c listen_addresses='' -c unix_socket_directories='$dir' -p $port -c max_connections=300"
+    if [ -n "$tls" ]; then
+      # The server reads its key only when the key is its own and private.
+      cp "$tls/server.crt" "$tls/server.key" "$dir/"
+      chmod 600 "$dir/server.key"
+      if [ "$(id -u)" -eq 0 ]; then chown postgres: "$dir/server.crt" "$dir/server.key"; fi
+      opts="-c listen_addresses='127.0.0.1' -c unix_socket_directories='$dir' -p $port -c max_connections=300"
+      opts="$opts -c ssl=on -c ssl_cert_file='$dir/server.crt' -c ssl_key_file='$dir/server.key'"
+      # Over TCP only with TLS: a client that does not ask for it is refused.
+      printf 'local all all trust\nlocal replication all trust\nhostssl all all 127.0.0.1/32 trust\n' >"$dir/data/pg_hba.conf"
+      if [ "$(id -u)" -eq 0 ]; then chown postgres: "$dir/data/pg_hba.conf"; fi
+    fi
     if [ "$durable" != "--durable" ]; then
       opts="$opts -c fsync=off -c full_page_writes=off"
     fi
