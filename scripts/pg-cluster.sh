@@ -9,6 +9,14 @@
 #                                                127.0.0.1 with TLS, CERTDIR/server.crt and
 #                                                server.key as its certificate (tests of
 #                                                sslmode=verify-full)
+#   scripts/pg-cluster.sh standby DIR PRIMARYDIR [--port N]
+#                                                a streaming standby of the cluster in PRIMARYDIR
+#                                                (pg_basebackup), its socket in DIR, and the primary
+#                                                made to wait for it on every commit (synchronous
+#                                                replication: an acknowledged commit is on both);
+#                                                prints its URI
+#   scripts/pg-cluster.sh failover PRIMARYDIR DIR   the primary stopped at once (as a crash would;
+#                                                its files are kept) and the standby in DIR promoted
 #   scripts/pg-cluster.sh restart DIR             stop it at once (as a crash would) and start it
 #                                                again with the same settings (the soak's restarts)
 #   scripts/pg-cluster.sh stop DIR                stop it (immediate) and remove DIR
@@ -20,10 +28,19 @@
 # authentication on the socket, which only this machine's users can reach).
 set -euo pipefail
 
-usage="usage: pg-cluster.sh start|restart|stop DIR [--durable] [--port N] [--tls CERTDIR]"
+usage="usage: pg-cluster.sh start|restart|stop DIR [--durable] [--port N] [--tls CERTDIR] | standby DIR PRIMARYDIR [--port N] | failover PRIMARYDIR DIR"
 cmd=${1:?$usage}
 dir=${2:?$usage}
 shift 2
+primary=
+if [ "$cmd" = standby ]; then
+  primary=$(cd "${1:?$usage}" && pwd)
+  shift
+elif [ "$cmd" = failover ]; then # failover PRIMARYDIR DIR
+  primary=$(cd "$dir" && pwd)
+  dir=${1:?$usage}
+  shift
+fi
 durable=
 port=5432
 tls=
@@ -75,7 +92,42 @@ case "$cmd" in
     fi
     as_owner "$bindir/pg_ctl" -D "$dir/data" -o "$opts" -l "$dir/server.log" -w -t 60 start >/dev/null \
       || { cat "$dir/server.log" >&2; exit 1; }
+    echo "$port" >"$dir/port"
     echo "postgresql://ledger@/postgres?host=$dir&port=$port"
+    ;;
+  standby)
+    stop
+    mkdir -p "$dir"
+    dir=$(cd "$dir" && pwd)
+    if [ "$(id -u)" -eq 0 ]; then chown postgres: "$dir"; fi
+    primary_port=$(cat "$primary/port")
+    [ "$port" != "$primary_port" ] || port=$((primary_port + 1))
+    as_owner "$bindir/pg_basebackup" -h "$primary" -p "$primary_port" -U ledger -D "$dir/data" -R -X stream -c fast \
+      >"$dir/basebackup.log" 2>&1 || { cat "$dir/basebackup.log" >&2; exit 1; }
+    # The standby's own settings: its socket and port; it waits for no one when promoted.
+    opts="-c listen_addresses='' -c unix_socket_directories='$dir' -p $port -c max_connections=300 -c synchronous_standby_names=''"
+    if [ "$durable" != "--durable" ]; then
+      opts="$opts -c fsync=off -c full_page_writes=off"
+    fi
+    as_owner "$bindir/pg_ctl" -D "$dir/data" -o "$opts" -l "$dir/server.log" -w -t 60 start >/dev/null \
+      || { cat "$dir/server.log" >&2; exit 1; }
+    echo "$port" >"$dir/port"
+    # From now on the primary acknowledges a commit only once the standby has it.
+    psql_primary() { as_owner "$bindir/psql" -X -q -t -A -h "$primary" -p "$primary_port" -U ledger -d postgres -c "$1"; }
+    psql_primary "ALTER SYSTEM SET synchronous_standby_names = '*'" >/dev/null
+    psql_primary "SELECT pg_reload_conf()" >/dev/null
+    for _ in $(seq 1 300); do
+      [ "$(psql_primary "SELECT count(*) FROM pg_stat_replication WHERE sync_state = 'sync'")" = 1 ] && break
+      sleep 0.1
+    done
+    [ "$(psql_primary "SELECT count(*) FROM pg_stat_replication WHERE sync_state = 'sync'")" = 1 ] \
+      || { echo "pg-cluster: the standby in $dir did not become synchronous" >&2; tail -20 "$dir/server.log" >&2; exit 1; }
+    echo "postgresql://ledger@/postgres?host=$dir&port=$port"
+    ;;
+  failover)
+    as_owner "$bindir/pg_ctl" -D "$primary/data" -m immediate -w stop >/dev/null
+    as_owner "$bindir/pg_ctl" -D "$dir/data" -w -t 60 promote >/dev/null \
+      || { tail -20 "$dir/server.log" >&2; exit 1; }
     ;;
   restart)
     as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -m immediate -w -t 60 restart >/dev/null \

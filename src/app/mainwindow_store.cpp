@@ -157,6 +157,12 @@ void MainWindow::install(const OpenedStore &opened)
         m_liveLabel->setText(tr("live"));
         scheduleRefresh(); // whatever happened meanwhile
     });
+    connect(m_watcher, &ChangeNotifier::serverChanged, this, [this](const QString &was, const QString &now) {
+        // Said for a minute where operators look: the store answers from another server now.
+        statusBar()->showMessage(tr("Failover: the store now answers from %1 (was %2); writes in flight are read back there, never made twice")
+                                     .arg(now, was),
+                                 60'000);
+    });
     restoreTableLayout(m_config.location);
     m_accountModel->setScale(m_scale);
     m_transactionModel->setScale(m_scale);
@@ -189,8 +195,10 @@ void MainWindow::install(const OpenedStore &opened)
         label += tr("  ·  POSIX locks");
         tip += QLatin1Char('\n') + opened.lockWarning;
     }
-    m_storeLabel->setText(label);
-    m_storeLabel->setToolTip(tip);
+    // A long location (a failover pair's hosts, a deep path) would take the whole status bar and
+    // leave no room for its messages: cut in the middle, whole in the tooltip.
+    m_storeLabel->setText(m_storeLabel->fontMetrics().elidedText(label, Qt::ElideMiddle, 80 * m_storeLabel->fontMetrics().averageCharWidth()));
+    m_storeLabel->setToolTip(label + QLatin1Char('\n') + tip);
     m_liveLabel->setText(tr("live"));
     statusBar()->showMessage(opened.demo ? tr("Created %1 with demo data").arg(shown) : tr("Opened %1").arg(shown),
                              8000);

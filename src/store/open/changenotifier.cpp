@@ -22,7 +22,13 @@ ChangeNotifier::ChangeNotifier(const StoreConfig &config, int intervalMs, QObjec
         connect(listener, &PgListener::notified, this, &ChangeNotifier::changed);
         connect(listener, &PgListener::lost, this, [this](const QString &message, int) { Q_EMIT failed(message); });
         connect(listener, &PgListener::resumed, this, &ChangeNotifier::resumed);
-        connect(listener, &PgListener::listening, this, [this, listener] { sourceReady(listener); });
+        connect(listener, &PgListener::listening, this, [this, listener](const QString &server) {
+            const QString was = m_servers.value(listener);
+            m_servers.insert(listener, server);
+            if (!was.isEmpty() && was != server)
+                Q_EMIT serverChanged(was, server);
+            sourceReady(listener);
+        });
     }
     if (sources.files) {
         auto *poller = new ChangePoller(config, intervalMs);

@@ -14,6 +14,7 @@
 #include "store/open/storeconfig.h"
 
 #include <QObject>
+#include <QHash>
 #include <QSet>
 #include <QThread>
 #include <optional>
@@ -37,6 +38,9 @@ Q_SIGNALS:
     void watching();
     void failed(const QString &message);
     void resumed(); // after a failure: the store answers again
+    // A server database now answers from another host than before (`was` → `now`, "host:port"): a
+    // failover to a standby of a multi-host location. Emitted after resumed().
+    void serverChanged(const QString &was, const QString &now);
     // The store's files were deleted or replaced under this process's connections (store-corrupt):
     // writes through them are refused from now on; the store must be reopened.
     void broken(const QString &message);
@@ -48,6 +52,7 @@ private:
     bool m_server = false;
     int m_sources = 1;            // the poller, or one listener per server database
     QSet<const QObject *> m_ready; // the sources that are watching (only compared, never used)
+    QHash<const QObject *, QString> m_servers; // the host each listener was let in by last
 };
 
 // Lives on the watcher's thread.

@@ -128,6 +128,20 @@ QString firstLine(const char *message)
     return QString::fromUtf8(message).trimmed().section(QLatin1Char('\n'), 0, 0);
 }
 
+// Why a connection could not be made: libpq says it host by host on lines of their own when the
+// location names several (a failover set), and each host's reason matters there.
+QString connectionFailure(pg_conn *conn)
+{
+    QStringList hosts;
+    for (const QString &line : QString::fromUtf8(PQerrorMessage(conn)).split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+        if (line.startsWith(QLatin1String("connection to server")))
+            hosts << line.trimmed();
+        else if (!hosts.isEmpty() && line.startsWith(QLatin1Char(' ')))
+            hosts.last() += QLatin1Char(' ') + line.trimmed(); // the server's words on the next line
+    }
+    return hosts.size() > 1 ? hosts.join(QLatin1String("; ")) : firstLine(PQerrorMessage(conn));
+}
+
 // What the server at `uri` says to a ping: PQping's verdict does not depend on the language of
 // the server's messages (its lc_messages) or of libpq's own (the client's locale), as the text
 // of a failed connection does.
@@ -175,9 +189,11 @@ Error PgConnection::connect()
     if (!m_conn)
         return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1: out of memory while connecting").arg(m_location));
     if (PQstatus(m_conn) != CONNECTION_OK) {
-        const QString why = firstLine(PQerrorMessage(m_conn));
+        const QString why = connectionFailure(m_conn);
         m_lost = true;
-        if (why.contains(QLatin1String("does not exist")) && why.contains(QLatin1String("database")))
+        const bool noDatabase = why.contains(QLatin1String("does not exist")) && why.contains(QLatin1String("database"));
+        m_refusedForGood = noDatabase || PQconnectionNeedsPassword(m_conn);
+        if (noDatabase)
             return makeError(ErrorCode::StoreUnavailable,
                              Message::translate("ledger", "%1: %2; create a store there with ledgerctl init --store '%1'").arg(m_location, why));
         // The hints read the server's English where they can; the password one also asks libpq,
@@ -406,9 +422,13 @@ Result<std::unique_ptr<PgConnection>> PgConnection::open(const QString &uri, Mod
         e = conn->connect();
     }
     // A server that is starting up, shutting down or recovering (a restart) is waited for; one
-    // that is not there at all is said at once.
+    // that is not there at all is said at once — unless the location names several hosts: a
+    // failover set, where the primary may be gone and a standby about to be promoted (libpq's
+    // target_session_attrs turns the standby away until then). Only what no waiting changes (no
+    // such database, no password) is said at once there.
     // ("connection lost" is this store's own message, always kept in English in `message`.)
-    if (!e.ok() && (e.message.contains(QLatin1String("connection lost")) || answer == PQPING_REJECT))
+    const bool failoverSet = pguri::hostByHost(uri).size() > 1;
+    if (!e.ok() && (e.message.contains(QLatin1String("connection lost")) || answer == PQPING_REJECT || (failoverSet && !conn->m_refusedForGood)))
         e = conn->reconnect(deadline);
     if (!e.ok())
         return e;

@@ -183,6 +183,7 @@ private:
     bool m_inTransaction = false;
     bool m_lost = false;
     bool m_lostAtCommit = false;
+    bool m_refusedForGood = false; // the last connect failed for a reason no waiting changes
     QByteArray m_sqlState;
     QString m_initToken; // recorded by a create, to recognise it after a lost commit
 };

@@ -178,7 +178,7 @@ void PgListener::listenAnswered()
         m_wasLost = false;
         Q_EMIT resumed();
     }
-    Q_EMIT listening();
+    Q_EMIT listening(QStringLiteral("%1:%2").arg(QString::fromUtf8(PQhost(m_conn)), QString::fromUtf8(PQport(m_conn))));
     // A commit may have been announced in the same packet as LISTEN's answer.
     bool any = false;
     while (PGnotify *n = PQnotifies(m_conn)) {

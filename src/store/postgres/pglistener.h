@@ -56,7 +56,9 @@ Q_SIGNALS:
     // Listening again after lost() (changes meanwhile were not announced: read everything again).
     void resumed();
     // LISTEN is in place (each time it is, after resumed()): every commit from now on is announced.
-    void listening();
+    // `server`: the host and port that let us in ("db2.example.com:5432", "/run/postgresql:5432"),
+    // which after a failover is another member of the location's hosts.
+    void listening(const QString &server);
 
 private:
     enum class Phase { Idle, Connecting, SendingListen, AwaitingListen, Listening };
