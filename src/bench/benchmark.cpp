@@ -8,6 +8,7 @@
 #include "store/writetimes.h"
 
 #include <QDir>
+#include <QScopeGuard>
 #include <atomic>
 #include <thread>
 
@@ -167,6 +168,7 @@ Result<TransfersResult> runTransfers(const ScratchStore &scratch, int threads, q
         return makeError(ErrorCode::InvalidArgument, QStringLiteral("transfers need at least two accounts"));
     std::atomic<qint64> next{0};
     std::atomic<qint64> writes{0};
+    std::atomic<qint64> roundTrips{-1}; // -1: no server
     FailureTally failures;
     Samples samples(threads);
     PerThreadSamples<TransferTimes> times(threads);
@@ -181,6 +183,16 @@ Result<TransfersResult> runTransfers(const ScratchStore &scratch, int threads, q
         };
         Coordinator coordinator(store, options);
         std::mt19937_64 rng(seed * 1000 + quint64(t));
+        // Counted from here: the connection's own setup (and statements prepared while opening)
+        // is not the transfers'.
+        const std::optional<qint64> tripsBefore = store.serverRoundTrips();
+        const auto countTrips = qScopeGuard([&] {
+            if (tripsBefore) {
+                qint64 expected = -1;
+                roundTrips.compare_exchange_strong(expected, 0);
+                roundTrips.fetch_add(*store.serverRoundTrips() - *tripsBefore);
+            }
+        });
         clock.startOnce();
         while (next++ < count) {
             const TransferRequest request = randomTransfer(accounts, rng);
@@ -210,6 +222,8 @@ Result<TransfersResult> runTransfers(const ScratchStore &scratch, int threads, q
     r.seconds = clock.seconds();
     r.transfersPerSecond = r.seconds > 0 ? double(r.completed) / r.seconds : 0;
     r.writesPerTransfer = count > 0 ? double(r.writes) / double(count) : 0;
+    if (roundTrips >= 0 && count > 0)
+        r.roundTripsPerTransfer = double(roundTrips) / double(count);
     r.latencyMs = summarize(samples.merged());
     if (tailProfile)
         r.tail = TailProfile::of(times.merged());

@@ -99,6 +99,8 @@ struct TransfersResult {
     double seconds = 0;
     double transfersPerSecond = 0;
     double writesPerTransfer = 0;
+    // Waits for a server's answer per transfer, counted by the connections (nullopt on files).
+    std::optional<double> roundTripsPerTransfer;
     LatencyStats latencyMs;
     std::optional<TailProfile> tail; // with tailProfile (benchtail.h)
 };

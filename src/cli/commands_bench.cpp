@@ -147,6 +147,8 @@ Result<QJsonObject> transfersRun(const BenchArgs &a, int shards, Durability dura
     o.insert(QStringLiteral("rawCommitsPerSecond"), rawRate);
     o.insert(QStringLiteral("writesPerTransfer"), t->writesPerTransfer);
     o.insert(QStringLiteral("efficiency"), rawRate > 0 ? t->transfersPerSecond * t->writesPerTransfer / rawRate : 0);
+    if (t->roundTripsPerTransfer)
+        o.insert(QStringLiteral("roundTripsPerTransfer"), *t->roundTripsPerTransfer);
     o.insert(QStringLiteral("latencyMs"), latencyJson(t->latencyMs));
     if (t->tail)
         o.insert(QStringLiteral("tailProfile"), tailProfileJson(*t->tail));

@@ -106,11 +106,8 @@ TxOutcome Coordinator::transfer(const TransferRequest &r)
     // Unknown accounts are refused before any document exists: there would be nothing to
     // cancel. Frozen, closed and funds are decided by the holds, so those refusals are recorded
     // on a canceled document.
-    for (const QString &id : {r.source, r.destination}) {
-        auto account = m_store.account(id);
-        if (!account.ok())
-            return failure(account.error());
-    }
+    if (auto accounts = m_store.accountsNamed({r.source, r.destination}); !accounts.ok())
+        return failure(accounts.error());
 
     NewTransaction n;
     n.idempotencyKey = r.idempotencyKey;

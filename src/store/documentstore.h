@@ -111,6 +111,10 @@ public:
     virtual Result<Account> setAccountStatus(const QString &id, AccountStatus status, const QString &actor,
                                              const QString &reason) = 0;
     virtual Result<Account> account(const QString &id) = 0;
+    // The accounts `ids` name, in that order, read together (one round trip on a server, where
+    // account() each would be one apiece); unknown-account for the first that does not exist,
+    // as account() says it. Not one snapshot across shards.
+    virtual Result<QList<Account>> accountsNamed(const QStringList &ids);
     // hold: no marker → write a held marker and add to pending (a debit first checks status
     // open and available ≥ amount; a credit checks status open). Any marker already there →
     // no-op, report its status. Refusals: unknown-account, account-frozen, account-closed,

@@ -8,6 +8,18 @@ QString nameOf(Durability durability)
     return durability == Durability::Full ? QStringLiteral("FULL") : QStringLiteral("NORMAL");
 }
 
+Result<QList<Account>> DocumentStore::accountsNamed(const QStringList &ids)
+{
+    QList<Account> found;
+    for (const QString &id : ids) {
+        auto a = account(id);
+        if (!a.ok())
+            return a.error();
+        found << std::move(a).value();
+    }
+    return found;
+}
+
 QString sortColumnOf(TxSortKey key)
 {
     switch (key) {

@@ -9,6 +9,7 @@
 #include "store/storequeries.h"
 
 #include <memory>
+#include <optional>
 
 namespace ledger {
 
@@ -19,7 +20,10 @@ public:
     // not match. `ledgerctl bench raw` measures the store's limit with it; the protocol never
     // calls it.
     virtual Result<bool> touchAccountIfVersion(const QString &accountId, qint64 expectedVersion) = 0;
-
+    // How many times this connection has sent a server something and waited for its answer so far
+    // (every statement, prepare and session setting): what `bench transfers` reports per transfer,
+    // counted rather than estimated. nullopt for a store with no server (SQLite files).
+    virtual std::optional<qint64> serverRoundTrips() const { return std::nullopt; }
 };
 
 // Opens a new connection to one store for the calling thread (recovery opens one per worker

@@ -220,7 +220,8 @@ Error PgConnection::sessionSetup()
     // next protocol write on top of one that is gone (the pg soak found a pending transfer with a
     // posted leg that way). Each protocol write must be durable before the next is made.
     const QByteArray setup = QByteArrayLiteral("SET lock_timeout = ") + QByteArray::number(qMax(0, m_options.busyTimeoutMs))
-        + QByteArrayLiteral("; SET client_encoding = 'UTF8'; SET synchronous_commit = on");
+        + QByteArrayLiteral("; SET client_encoding = 'UTF8'; SET synchronous_commit = on; SET plan_cache_mode = force_generic_plan");
+    ++m_roundTrips;
     PGresult *r = PQexec(m_conn, setup.constData());
     const bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
     if (!ok && connectionBroke(m_conn, QByteArray(PQresultErrorField(r, PG_DIAG_SQLSTATE))))
@@ -347,6 +348,7 @@ Result<PgRows> PgConnection::run(const char *sql, const PgParams &params, bool c
     auto it = m_prepared.find(sql);
     if (it == m_prepared.end()) {
         const QByteArray name = QByteArrayLiteral("ld") + QByteArray::number(m_nextStatement++);
+        ++m_roundTrips;
         PGresult *p = PQprepare(m_conn, name.constData(), sql, 0, nullptr);
         auto prepared = finish(p, QT_TRANSLATE_NOOP("ledger", "preparing a statement"), false);
         if (!prepared.ok())
@@ -354,6 +356,7 @@ Result<PgRows> PgConnection::run(const char *sql, const PgParams &params, bool c
         it = m_prepared.emplace(sql, name).first;
     }
     const auto values = params.pointers();
+    ++m_roundTrips;
     PGresult *r = PQexecPrepared(m_conn, it->second.constData(), params.size(), values.data(), nullptr, nullptr, 0);
     if (cut == pgfaults::Cut::AfterResult && r) {
         PQclear(r);
@@ -369,6 +372,7 @@ Result<PgRows> PgConnection::runDynamic(const QString &sql, const PgParams &para
         return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1: not connected").arg(m_location));
     const QByteArray text = sql.toUtf8();
     const auto values = params.pointers();
+    ++m_roundTrips;
     PGresult *r = PQexecParams(m_conn, text.constData(), params.size(), nullptr, values.data(), nullptr, nullptr, 0);
     return finish(r, QT_TRANSLATE_NOOP("ledger", "running a query"), false);
 }

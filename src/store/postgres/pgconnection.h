@@ -98,7 +98,7 @@ public:
     enum class Mode { OpenExisting, Create, Raw };
 
     // The schema version this build writes; newer stores are refused (store-too-new).
-    static constexpr int kSchemaVersion = 1;
+    static constexpr int kSchemaVersion = 2;
     // The channel every committed change is announced on (LISTEN ledgerdesk).
     static constexpr const char *kChannel = "ledgerdesk";
 
@@ -121,6 +121,9 @@ public:
     Result<PgRows> run(const char *sql, const PgParams &params = {}, bool commits = false);
     // An ad-hoc statement (dynamic SQL, e.g. list filters), unnamed, prepared every time.
     Result<PgRows> runDynamic(const QString &sql, const PgParams &params = {});
+
+    // Statements, prepares and session settings sent so far, each a wait for the server's answer.
+    qint64 roundTrips() const { return m_roundTrips; }
 
     // Whether the last run broke the connection (server gone, backend terminated).
     bool lost() const { return m_lost; }
@@ -183,7 +186,8 @@ private:
     bool m_inTransaction = false;
     bool m_lost = false;
     bool m_lostAtCommit = false;
-    bool m_refusedForGood = false; // the last connect failed for a reason no waiting changes
+    bool m_refusedForGood = false;
+    qint64 m_roundTrips = 0; // the last connect failed for a reason no waiting changes
     QByteArray m_sqlState;
     QString m_initToken; // recorded by a create, to recognise it after a lost commit
 };

@@ -10,18 +10,21 @@ namespace {
 struct Row {
     const PgRows &r;
     int i;
-    QString text(int column) const { return r.text(i, column); }
-    qint64 int64(int column) const { return r.int64(i, column); }
-    bool isNull(int column) const { return r.isNull(i, column); }
-    QDateTime time(int column) const { return r.time(i, column); }
+    int first = 0;
+    QString text(int column) const { return r.text(i, first + column); }
+    qint64 int64(int column) const { return r.int64(i, first + column); }
+    bool isNull(int column) const { return r.isNull(i, first + column); }
+    QDateTime time(int column) const { return r.time(i, first + column); }
 };
 
 } // namespace
 
-Result<Account> account(const PgRows &r, int i) { return rows::account(Row{r, i}); }
+Result<Account> accountAt(const PgRows &r, int i, int first) { return rows::account(Row{r, i, first}); }
+Result<Account> account(const PgRows &r, int i) { return accountAt(r, i, 0); }
 
 // Column 6 is the write token.
-Result<LegMarker> leg(const PgRows &r, int i) { return rows::leg(Row{r, i}, 7); }
+Result<LegMarker> legAt(const PgRows &r, int i, int first) { return rows::leg(Row{r, i, first}, 7); }
+Result<LegMarker> leg(const PgRows &r, int i) { return legAt(r, i, 0); }
 
 Result<Transaction> transaction(const PgRows &r, int i) { return rows::transaction(Row{r, i}); }
 

@@ -27,6 +27,9 @@ namespace ledger::pgrows {
 // (store/documentrows.h: an unknown state, status, side or kind is store-corrupt).
 Result<Account> account(const PgRows &rows, int i = 0);
 Result<LegMarker> leg(const PgRows &rows, int i = 0);
+// The same from a row that carries more than one document: the list starts at column `first`.
+Result<Account> accountAt(const PgRows &rows, int i, int first);
+Result<LegMarker> legAt(const PgRows &rows, int i, int first);
 Result<Transaction> transaction(const PgRows &rows, int i = 0);
 JournalEntry journalEntry(const PgRows &rows, int i = 0);
 // The write_token of row `i` read with one of the lists above.

@@ -113,6 +113,86 @@ const char *const kMigrations[][32] = {
         " FOR EACH STATEMENT EXECUTE FUNCTION ledger_announce()",
         nullptr,
     },
+    // 1 → 2: a leg write (hold, post, void) in one round trip. The client used to lock the
+    // account, read the marker, decide and write in five (BEGIN … COMMIT); the function does the
+    // same inside the server, in the statement's own transaction, and answers with the documents
+    // as it found them, so that the client checks every verdict against store/documentrules.cpp —
+    // the one source of the rules and their words (PgStore::legWrite; a disagreement is an
+    // internal error, never a silent difference). Overflow is checked in numeric, as the rules
+    // check it in int64 without wrapping.
+    {
+        // ledger_now() as SQL could not be inlined (it wraps the volatile clock_timestamp()), so
+        // the server parsed and planned its body again on every call — a third of its CPU in a
+        // transfer. PL/pgSQL keeps the plan for the session. Same value, same clock.
+        "CREATE OR REPLACE FUNCTION ledger_now() RETURNS timestamptz LANGUAGE plpgsql STABLE"
+        " AS $$ BEGIN RETURN date_trunc('milliseconds', clock_timestamp()); END $$",
+        "CREATE FUNCTION ledger_leg_write(p_op text, p_tx text, p_account text, p_side text, p_amount int8, p_token text)"
+        " RETURNS TABLE (verdict text, d_balance int8, d_pending_debits int8, d_pending_credits int8,"
+        " a_id text, a_name text, a_status text, a_balance int8, a_pending_debits int8, a_pending_credits int8, a_version int8,"
+        " a_created int8, a_modified int8, a_token text,"
+        " m_tx text, m_account text, m_side text, m_amount int8, m_status text, m_at int8, m_token text, m_balance_after int8)"
+        " LANGUAGE plpgsql AS $$"
+        " DECLARE"
+        "  a accounts%ROWTYPE; m legs%ROWTYPE; a_found bool; m_found bool;"
+        "  lo constant numeric := -9223372036854775808; hi constant numeric := 9223372036854775807;"
+        "  v text; new_status text; db int8 := 0; dpd int8 := 0; dpc int8 := 0; n numeric; side text; amount int8;"
+        " BEGIN"
+        "  SELECT * INTO a FROM accounts WHERE id = p_account FOR UPDATE; a_found := FOUND;"
+        "  SELECT * INTO m FROM legs WHERE tx_id = p_tx AND account_id = p_account; m_found := FOUND;"
+        "  IF p_op = 'hold' THEN"
+        "   new_status := 'held';"
+        "   IF m_found THEN v := 'answer';"
+        "   ELSIF NOT a_found OR a.status <> 'open' THEN v := 'refuse';"
+        "   ELSIF p_side = 'debit' THEN"
+        "    n := a.balance::numeric - a.pending_debits;"
+        "    IF n < lo OR n > hi OR n - p_amount < lo OR n - p_amount > hi OR a.pending_debits::numeric + p_amount > hi THEN v := 'refuse';"
+        "    ELSIF p_account <> '@world' AND n - p_amount < 0 THEN v := 'refuse';"
+        "    ELSE v := 'write'; dpd := p_amount; END IF;"
+        "   ELSE"
+        "    n := a.pending_credits::numeric + p_amount;"
+        "    IF n > hi OR a.balance::numeric + n > hi OR a.balance::numeric + n < lo THEN v := 'refuse';"
+        "    ELSE v := 'write'; dpc := p_amount; END IF;"
+        "   END IF;"
+        "  ELSIF p_op = 'post' THEN"
+        "   new_status := 'posted';"
+        "   IF NOT m_found THEN v := 'refuse';"
+        "   ELSIF m.status = 'posted' THEN v := 'answer';"
+        "   ELSIF m.status = 'voided' OR NOT a_found THEN v := 'refuse';"
+        "   ELSIF m.side = 'debit' AND a.balance::numeric - m.amount < lo THEN v := 'refuse';"
+        "   ELSIF m.side = 'credit' AND a.balance::numeric + m.amount > hi THEN v := 'refuse';"
+        "   ELSIF m.side = 'debit' THEN v := 'write'; db := -m.amount; dpd := -m.amount;"
+        "   ELSE v := 'write'; db := m.amount; dpc := -m.amount; END IF;"
+        "  ELSIF p_op = 'void' THEN"
+        "   new_status := 'voided';"
+        "   IF NOT m_found THEN v := 'write';"
+        "   ELSIF m.status = 'voided' THEN v := 'answer';"
+        "   ELSIF m.status = 'posted' THEN v := 'refuse';"
+        "   ELSIF m.side = 'debit' THEN v := 'write'; dpd := -m.amount;"
+        "   ELSE v := 'write'; dpc := -m.amount; END IF;"
+        "  ELSE RAISE EXCEPTION 'ledger_leg_write: unknown operation %', p_op;"
+        "  END IF;"
+        "  IF v = 'write' THEN"
+        "   IF m_found THEN"
+        "    UPDATE legs SET status = new_status, at = ledger_now(), write_token = p_token,"
+        "     balance_after = CASE WHEN new_status = 'posted' THEN a.balance + db END"
+        "     WHERE tx_id = p_tx AND account_id = p_account;"
+        "   ELSE"
+        "    INSERT INTO legs (tx_id, account_id, side, amount, status, at, write_token)"
+        "     VALUES (p_tx, p_account, p_side, p_amount, new_status, ledger_now(), p_token);"
+        "   END IF;"
+        "   IF db <> 0 OR dpd <> 0 OR dpc <> 0 THEN"
+        "    UPDATE accounts SET balance = balance + db, pending_debits = pending_debits + dpd,"
+        "     pending_credits = pending_credits + dpc, version = version + 1, last_modified = ledger_now(), write_token = p_token"
+        "     WHERE id = p_account;"
+        "   END IF;"
+        "  END IF;"
+        "  RETURN QUERY SELECT v, db, dpd, dpc,"
+        "   CASE WHEN a_found THEN a.id END, a.name, a.status, a.balance, a.pending_debits, a.pending_credits, a.version,"
+        "   ledger_ms(a.created_at), ledger_ms(a.last_modified), a.write_token,"
+        "   CASE WHEN m_found THEN m.tx_id END, m.account_id, m.side, m.amount, m.status, ledger_ms(m.at), m.write_token, m.balance_after;"
+        " END $$",
+        nullptr,
+    },
 };
 constexpr int kMigrationCount = int(std::size(kMigrations));
 static_assert(kMigrationCount == PgConnection::kSchemaVersion, "one migration per schema version");

@@ -53,7 +53,8 @@ Error PgStore::dropStore()
 {
     for (const char *sql : {"DROP TABLE IF EXISTS journal, transactions, legs, accounts, meta CASCADE",
                             "DROP SEQUENCE IF EXISTS change_counter",
-                            "DROP FUNCTION IF EXISTS ledger_announce(), ledger_now(), ledger_ms(timestamptz)"}) {
+                            "DROP FUNCTION IF EXISTS ledger_announce(), ledger_now(), ledger_ms(timestamptz),"
+                            " ledger_leg_write(text, text, text, text, int8, text)"}) {
         auto dropped = m_conn->runDynamic(QString::fromLatin1(sql));
         if (!dropped.ok())
             return dropped.error();
@@ -178,72 +179,72 @@ Result<Account> PgStore::account(const QString &id)
     });
 }
 
-Result<PgStore::Locked> PgStore::lockAccountAndReadLeg(const QString &txId, const QString &accountId)
+Result<QList<Account>> PgStore::accountsNamed(const QStringList &ids)
 {
-    Locked locked;
-    auto a = m_conn->run("SELECT " LEDGER_PG_ACCOUNT_COLUMNS " FROM accounts WHERE id = $1 FOR UPDATE", PgParams{accountId});
-    if (!a.ok())
-        return a.error();
-    if (!a->isEmpty()) {
-        auto account = pgrows::account(*a);
-        if (!account.ok())
-            return account.error();
-        locked.account = std::move(account).value();
-    }
-    auto m = m_conn->run("SELECT " LEDGER_PG_LEG_COLUMNS " FROM legs WHERE tx_id = $1 AND account_id = $2", PgParams{txId, accountId});
-    if (!m.ok())
-        return m.error();
-    if (!m->isEmpty()) {
-        auto marker = pgrows::leg(*m);
-        if (!marker.ok())
-            return marker.error();
-        locked.marker = std::move(marker).value();
-    }
-    return locked;
+    return m_conn->reading<QList<Account>>([&]() -> Result<QList<Account>> {
+        // A text[] literal: each id quoted, so that no id can be read as two.
+        QStringList quoted;
+        for (QString id : ids)
+            quoted << QLatin1Char('"') + id.replace(QLatin1Char('\\'), QLatin1String("\\\\")).replace(QLatin1Char('"'), QLatin1String("\\\"")) + QLatin1Char('"');
+        auto r = m_conn->run("SELECT " LEDGER_PG_ACCOUNT_COLUMNS " FROM accounts WHERE id = ANY($1::text[])",
+                             PgParams{QLatin1Char('{') + quoted.join(QLatin1Char(',')) + QLatin1Char('}')});
+        if (!r.ok())
+            return r.error();
+        auto rows = pgrows::all(*r, pgrows::account);
+        if (!rows.ok())
+            return rows.error();
+        QList<Account> inOrder;
+        for (const QString &id : ids) {
+            const auto it = std::find_if(rows->cbegin(), rows->cend(), [&](const Account &a) { return a.id == id; });
+            if (it == rows->cend())
+                return makeError(ErrorCode::UnknownAccount, Message::translate("ledger", "no account %1").arg(id));
+            inOrder << *it;
+        }
+        return inOrder;
+    });
 }
 
-Result<LegOutcome> PgStore::legWrite(const QString &txId, const QString &accountId,
-                                     const std::function<rules::LegDecision(const Locked &)> &decide, LegSide side, qint64 amount,
+Result<LegOutcome> PgStore::legWrite(const char *operation, const QString &txId, const QString &accountId,
+                                     const std::function<rules::LegDecision(const Found &)> &decide, LegSide side, qint64 amount,
                                      LegStatus newStatus)
 {
     const QString token = PgConnection::newWriteToken();
     const auto attempt = [&]() -> Result<LegOutcome> {
-        return m_conn->inTransaction<LegOutcome>([&]() -> Result<LegOutcome> {
-            auto locked = lockAccountAndReadLeg(txId, accountId);
-            if (!locked.ok())
-                return locked.error();
-            const rules::LegDecision d = decide(*locked);
-            if (!d.writes())
-                return d.withoutWriting();
-            PgParams params{txId, accountId};
-            params << (locked->marker ? nameOf(locked->marker->side) : nameOf(side)) << (locked->marker ? locked->marker->amount : amount)
-                   << nameOf(newStatus) << token << d.deltaBalance << d.deltaPendingDebits << d.deltaPendingCredits;
-            // A post records the balance it leaves (the change feed replays balances).
-            if (newStatus == LegStatus::Posted && locked->account)
-                params << locked->account->balance + d.deltaBalance;
-            else
-                params.null();
-            // The account moves only when the decision moves it (a tombstone leaves it alone:
-            // it may not even exist).
-            auto w = locked->marker
-                ? m_conn->run("WITH m AS (UPDATE legs SET status = $5, at = ledger_now(), write_token = $6, balance_after = $10::int8"
-                              " WHERE tx_id = $1 AND account_id = $2 AND side = $3 AND amount = $4::int8 RETURNING 1)"
-                              " UPDATE accounts SET balance = balance + $7::int8, pending_debits = pending_debits + $8::int8,"
-                              " pending_credits = pending_credits + $9::int8, version = version + 1, last_modified = ledger_now(),"
-                              " write_token = $6 WHERE id = $2 AND ($7::int8 <> 0 OR $8::int8 <> 0 OR $9::int8 <> 0)"
-                              " AND EXISTS (SELECT 1 FROM m)",
-                              params)
-                : m_conn->run("WITH m AS (INSERT INTO legs (tx_id, account_id, side, amount, status, at, write_token, balance_after)"
-                              " VALUES ($1, $2, $3, $4::int8, $5, ledger_now(), $6, $10::int8) RETURNING 1)"
-                              " UPDATE accounts SET balance = balance + $7::int8, pending_debits = pending_debits + $8::int8,"
-                              " pending_credits = pending_credits + $9::int8, version = version + 1, last_modified = ledger_now(),"
-                              " write_token = $6 WHERE id = $2 AND ($7::int8 <> 0 OR $8::int8 <> 0 OR $9::int8 <> 0)"
-                              " AND EXISTS (SELECT 1 FROM m)",
-                              params);
-            if (!w.ok())
-                return w.error();
-            return LegOutcome{newStatus, true};
-        });
+        // One round trip, its own commit: the server locks the account, reads the marker, decides
+        // and writes (pgschema.cpp, ledger_leg_write), and says what it found.
+        auto r = m_conn->run("SELECT * FROM ledger_leg_write($1, $2, $3, $4, $5::int8, $6)",
+                             PgParams{QString::fromLatin1(operation), txId, accountId, nameOf(side)} << amount << token, true);
+        if (!r.ok())
+            return r.error();
+        Found found;
+        if (!r->isNull(0, 4)) {
+            auto account = pgrows::accountAt(*r, 0, 4);
+            if (!account.ok())
+                return account.error();
+            found.account = std::move(account).value();
+        }
+        if (!r->isNull(0, 14)) {
+            auto marker = pgrows::legAt(*r, 0, 14);
+            if (!marker.ok())
+                return marker.error();
+            found.marker = std::move(marker).value();
+        }
+        // The rules' own decision on what the server found: the answer, the refusal and its words
+        // come from there, and the server's verdict must be the same one.
+        const rules::LegDecision d = decide(found);
+        const QString verdict = r->text(0, 0);
+        const bool agree = verdict == QLatin1String("write")
+            ? d.writes() && r->int64(0, 1) == d.deltaBalance && r->int64(0, 2) == d.deltaPendingDebits && r->int64(0, 3) == d.deltaPendingCredits
+            : verdict == QLatin1String("answer") ? d.answer.has_value()
+                                                  : !d.writes() && !d.answer;
+        if (!agree)
+            return makeError(ErrorCode::Internal, QStringLiteral("%1 of %2 on %3: the server's leg rule said %4, LedgerDesk's rules say %5 "
+                                                                 "(schema function ledger_leg_write out of step with store/documentrules.cpp)")
+                                                      .arg(QLatin1String(operation), txId, accountId, verdict,
+                                                           d.writes() ? QStringLiteral("write") : d.answer ? QStringLiteral("answer") : QStringLiteral("refuse")));
+        if (!d.writes())
+            return d.withoutWriting();
+        return LegOutcome{newStatus, true};
     };
     const auto resolve = [&]() -> Result<std::optional<LegOutcome>> {
         auto m = m_conn->run("SELECT " LEDGER_PG_LEG_COLUMNS " FROM legs WHERE tx_id = $1 AND account_id = $2", PgParams{txId, accountId});
@@ -270,21 +271,21 @@ Result<LegOutcome> PgStore::hold(const QString &txId, const QString &accountId, 
 {
     const int scale = this->scale();
     return legWrite(
-        txId, accountId, [&](const Locked &l) { return rules::hold(txId, accountId, l.marker, l.account, side, amount, scale); }, side,
-        amount, LegStatus::Held);
+        "hold", txId, accountId, [&](const Found &f) { return rules::hold(txId, accountId, f.marker, f.account, side, amount, scale); },
+        side, amount, LegStatus::Held);
 }
 
 Result<LegOutcome> PgStore::post(const QString &txId, const QString &accountId)
 {
     return legWrite(
-        txId, accountId, [&](const Locked &l) { return rules::post(txId, accountId, l.marker, l.account); }, LegSide::Debit, 0,
+        "post", txId, accountId, [&](const Found &f) { return rules::post(txId, accountId, f.marker, f.account); }, LegSide::Debit, 0,
         LegStatus::Posted);
 }
 
 Result<LegOutcome> PgStore::voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount)
 {
     return legWrite(
-        txId, accountId, [&](const Locked &l) { return rules::voidLeg(txId, accountId, l.marker); }, side, amount, LegStatus::Voided);
+        "void", txId, accountId, [&](const Found &f) { return rules::voidLeg(txId, accountId, f.marker); }, side, amount, LegStatus::Voided);
 }
 
 Result<bool> PgStore::touchAccountIfVersion(const QString &accountId, qint64 expectedVersion)

@@ -4,8 +4,11 @@
 // desktops with skewed clocks cannot take over a lease early:
 // - transaction documents and account creation: one statement, a compare-and-set UPDATE (or an
 //   INSERT … ON CONFLICT DO NOTHING) with its journal row in the same CTE;
-// - leg writes and status changes: BEGIN, lock the account row (SELECT … FOR UPDATE), read the
-//   marker, decide by documentrules.h, write marker + account in one CTE, COMMIT.
+// - leg writes (hold, post, void): one statement, the schema's function ledger_leg_write, which
+//   locks the account row, reads the marker, decides, writes and returns what it found; the
+//   client checks its verdict against documentrules.h (one round trip, one commit);
+// - status changes: BEGIN, lock the account row (SELECT … FOR UPDATE), decide by
+//   documentrules.h, write + journal in one CTE, COMMIT.
 // Each write records a fresh write_token in the document it writes. A connection that breaks
 // while the write commits leaves its outcome unknown: after reconnecting the store reads the
 // document again, and the token says whether the write happened — never written twice blindly.
@@ -34,6 +37,7 @@ public:
     Result<Account> setAccountStatus(const QString &id, AccountStatus status, const QString &actor,
                                      const QString &reason) override;
     Result<Account> account(const QString &id) override;
+    Result<QList<Account>> accountsNamed(const QStringList &ids) override;
     Result<QList<Account>> accounts(const AccountQuery &query) override;
     Result<qint64> accountCount(const AccountQuery &query) override;
 
@@ -41,6 +45,7 @@ public:
     Result<LegOutcome> post(const QString &txId, const QString &accountId) override;
     Result<LegOutcome> voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
     Result<bool> touchAccountIfVersion(const QString &accountId, qint64 expectedVersion) override;
+    std::optional<qint64> serverRoundTrips() const override { return m_conn->roundTrips(); }
     Result<QList<LegMarker>> legsOfTransaction(const QString &txId) override;
     Result<QList<LegMarker>> legsOfAccount(const QString &accountId, std::optional<LegStatus> status) override;
 
@@ -81,17 +86,16 @@ private:
     explicit PgStore(std::unique_ptr<PgConnection> conn);
     Error readDurability();
 
-    // Inside a leg write: lock the account row, then read the marker (in that order: every
-    // marker write of an account holds its row lock, so the marker read after it is current).
-    struct Locked {
+    // The documents a leg write found under the account's row lock (before writing).
+    struct Found {
         std::optional<Account> account;
         std::optional<LegMarker> marker;
     };
-    Result<Locked> lockAccountAndReadLeg(const QString &txId, const QString &accountId);
-    // One leg write: `decide` looks at the locked documents; a write inserts the marker (or
-    // updates it when it exists) and moves the account by the decision's deltas.
-    Result<LegOutcome> legWrite(const QString &txId, const QString &accountId,
-                                const std::function<rules::LegDecision(const Locked &)> &decide, LegSide side, qint64 amount,
+    // One leg write in one round trip: the server's ledger_leg_write(`operation`) decides and
+    // writes; `decide` (the rules of documentrules.h) is asked on what it found, and gives the
+    // answer or refusal — and must agree with what the server did.
+    Result<LegOutcome> legWrite(const char *operation, const QString &txId, const QString &accountId,
+                                const std::function<rules::LegDecision(const Found &)> &decide, LegSide side, qint64 amount,
                                 LegStatus newStatus);
     // The document (and, when `token` is given, the write token it carries).
     Result<std::optional<Transaction>> readTransaction(const QString &id, QString *token = nullptr);

@@ -240,6 +240,34 @@ Result<Account> ShardedStore::setAccountStatus(const QString &id, AccountStatus 
 
 Result<Account> ShardedStore::account(const QString &id) { return accountShard(id).account(id); }
 
+Result<QList<Account>> ShardedStore::accountsNamed(const QStringList &ids)
+{
+    QMap<Store *, QStringList> byShard;
+    for (const QString &id : ids)
+        byShard[&accountShard(id)] << id;
+    QHash<QString, Account> found;
+    for (auto it = byShard.cbegin(); it != byShard.cend(); ++it) {
+        auto some = it.key()->accountsNamed(it.value());
+        if (!some.ok() && some.code() != ErrorCode::UnknownAccount)
+            return some.error();
+        for (const Account &a : some.ok() ? std::as_const(*some) : QList<Account>())
+            found.insert(a.id, a);
+    }
+    QList<Account> inOrder;
+    for (const QString &id : ids) {
+        if (!found.contains(id)) {
+            // The first missing in the order asked (each shard only knows its own first), in the
+            // words account() has for it.
+            auto missing = accountShard(id).account(id);
+            if (!missing.ok())
+                return missing.error();
+            found.insert(id, *missing); // it appeared meanwhile
+        }
+        inOrder << found.value(id);
+    }
+    return inOrder;
+}
+
 Result<LegOutcome> ShardedStore::hold(const QString &txId, const QString &accountId, LegSide side, qint64 amount)
 {
     return accountShard(accountId).hold(txId, accountId, side, amount);
@@ -253,6 +281,16 @@ Result<LegOutcome> ShardedStore::post(const QString &txId, const QString &accoun
 Result<LegOutcome> ShardedStore::voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount)
 {
     return accountShard(accountId).voidLeg(txId, accountId, side, amount);
+}
+
+std::optional<qint64> ShardedStore::serverRoundTrips() const
+{
+    std::optional<qint64> total;
+    for (const auto &shard : m_shards) {
+        if (const auto trips = shard->serverRoundTrips())
+            total = total.value_or(0) + *trips;
+    }
+    return total;
 }
 
 Result<bool> ShardedStore::touchAccountIfVersion(const QString &accountId, qint64 expectedVersion)

@@ -62,6 +62,8 @@ public:
     Result<Account> setAccountStatus(const QString &id, AccountStatus status, const QString &actor,
                                      const QString &reason) override;
     Result<Account> account(const QString &id) override;
+    // One read per shard that holds any of them.
+    Result<QList<Account>> accountsNamed(const QStringList &ids) override;
     Result<QList<Account>> accounts(const AccountQuery &query) override;
     Result<qint64> accountCount(const AccountQuery &query) override;
 
@@ -69,6 +71,8 @@ public:
     Result<LegOutcome> post(const QString &txId, const QString &accountId) override;
     Result<LegOutcome> voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
     Result<bool> touchAccountIfVersion(const QString &accountId, qint64 expectedVersion) override;
+    // The members' round trips added up (nullopt when no member is on a server).
+    std::optional<qint64> serverRoundTrips() const override;
     Result<QList<LegMarker>> legsOfTransaction(const QString &txId) override;
     Result<QList<LegMarker>> legsOfAccount(const QString &accountId, std::optional<LegStatus> status) override;
 
