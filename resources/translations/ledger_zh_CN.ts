@@ -591,10 +591,6 @@
         <translation>%1：连接时内存不足</translation>
     </message>
     <message>
-        <source>%1: %2; create a store there with 'ledgerctl init --store %1'</source>
-        <translation>%1：%2；请用 'ledgerctl init --store %1' 在那里创建存储库</translation>
-    </message>
-    <message>
         <source>%1: %2 (LedgerDesk keeps no passwords: put it in ~/.pgpass or the file $PGPASSFILE names)</source>
         <translation>%1：%2（LedgerDesk 不保存密码：请把密码放入 ~/.pgpass 或 $PGPASSFILE 指定的文件）</translation>
     </message>
@@ -737,14 +733,6 @@
     <message>
         <source>--shards %1 but %2 servers listed; give one database per shard</source>
         <translation>--shards 为 %1，但列出了 %2 个服务器；请为每个分片给出一个数据库</translation>
-    </message>
-    <message>
-        <source>%1 is not a PostgreSQL URI (postgresql://...)</source>
-        <translation>%1 不是 PostgreSQL URI（postgresql://...）</translation>
-    </message>
-    <message>
-        <source>%1 carries a password, which the topology file would keep in plain text; put it in ~/.pgpass (or the file $PGPASSFILE names) and leave it out of the URI</source>
-        <translation>%1 带有密码，而拓扑文件会以明文保存它；请把密码放入 ~/.pgpass（或 $PGPASSFILE 指定的文件），不要写在 URI 中</translation>
     </message>
     <message>
         <source>a store has 1 to %1 shards, not %2</source>
@@ -1023,10 +1011,6 @@
         <translation>它列出了 %1 个分片；存储库最多有 %2 个</translation>
     </message>
     <message>
-        <source>shard %1 is not a file path or a postgresql:// URI</source>
-        <translation>分片 %1 既不是文件路径，也不是 postgresql:// URI</translation>
-    </message>
-    <message>
         <source>shard %1 (%2) is the topology file itself or names the same file as an earlier shard</source>
         <translation>分片 %1（%2）就是拓扑文件本身，或与前面的某个分片指向同一个文件</translation>
     </message>
@@ -1271,6 +1255,26 @@
     <message>
         <source>transaction %1 is in the state %2, which no ledger writes</source>
         <translation>交易 %1 的状态为 %2，这不是任何账本会写入的值</translation>
+    </message>
+    <message>
+        <source>%1 is not a PostgreSQL connection string (postgresql://... or host=... dbname=...)</source>
+        <translation>%1 不是 PostgreSQL 连接串（postgresql://... 或 host=... dbname=...）</translation>
+    </message>
+    <message>
+        <source>%1 carries a password, which the topology file would keep in plain text; put it in ~/.pgpass (or the file $PGPASSFILE names) and leave it out of the connection string</source>
+        <translation>%1 含有密码，拓扑文件会以明文保存它；请把密码放入 ~/.pgpass（或 $PGPASSFILE 指定的文件），不要写在连接串中</translation>
+    </message>
+    <message>
+        <source>%1: %2; create a store there with ledgerctl init --store '%1'</source>
+        <translation>%1：%2；请用 ledgerctl init --store '%1' 在那里创建存储库</translation>
+    </message>
+    <message>
+        <source>libpq cannot read the PostgreSQL connection string (%1); write it as postgresql://user@host:port/database?option=value or as key=value pairs (host=... dbname=...)</source>
+        <translation>libpq 无法读取该 PostgreSQL 连接串（%1）；请写成 postgresql://user@host:port/database?option=value 或 key=value 对（host=... dbname=...）</translation>
+    </message>
+    <message>
+        <source>shard %1 is not a file path or a PostgreSQL connection string</source>
+        <translation>分片 %1 不是文件路径，也不是 PostgreSQL 连接串</translation>
     </message>
 </context>
 <context>

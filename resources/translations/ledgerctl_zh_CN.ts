@@ -51,30 +51,8 @@
         <translation>把存储库分布到 N 个 SQLite 文件上，1-64（--store 指定 X.json）</translation>
     </message>
     <message>
-        <source>shards on PostgreSQL: one database URI per shard, separated by spaces (--store names X.json)</source>
-        <translation>PostgreSQL 上的分片：每个分片一个数据库 URI，以空格分隔（--store 指定 X.json）</translation>
-    </message>
-    <message>
         <source>create a new store (refuses to overwrite anything)</source>
         <translation>创建新的存储库（拒绝覆盖任何内容）</translation>
-    </message>
-    <message>
-        <source>Without --shards the store is one SQLite file, or with --store postgresql://... one PostgreSQL
-database (created when it does not exist and you may). With --shards N, --store names the
-store's topology file, which must end in .json: init writes the shard files X.shard-0.db ...
-X.shard-&lt;N-1&gt;.db beside it, then X.json, which every command then opens as the store. With
---servers 'postgresql://a/ledger postgresql://b/ledger' the shards are those databases, on
-one server or several (passwords go in ~/.pgpass, never in the URIs: X.json keeps them).
-Accounts are placed by their id and transfers by their key (or id); the shard count is
-fixed for the life of the store. Each shard makes every write durable before the next.</source>
-        <translation>不带 --shards 时，存储库是一个 SQLite 文件；或者用 --store postgresql://... 时是一个 PostgreSQL
-数据库（不存在且您有权限时会创建）。带 --shards N 时，--store 指定存储库的拓扑文件，
-文件名必须以 .json 结尾：init 在它旁边写入分片文件 X.shard-0.db ... X.shard-&lt;N-1&gt;.db，
-然后写入 X.json，之后每个命令都把它作为存储库打开。带
---servers 'postgresql://a/ledger postgresql://b/ledger' 时，分片就是这些数据库，可在
-同一台或多台服务器上（密码放在 ~/.pgpass 中，绝不写进 URI：X.json 会保存 URI）。
-账户按 ID 分配，转账按幂等键（或 ID）分配；分片数量在存储库的整个生命周期内
-固定不变。每个分片都会让每次写入在下一次写入之前持久化。</translation>
     </message>
     <message>
         <source>the account holder's name</source>
@@ -385,12 +363,6 @@ The scratch store is made beside the --store location (same disk) and removed af
         <translation>显示某个命令的帮助</translation>
     </message>
     <message>
-        <source>the store: a file, a sharded store's X.json, or postgresql://user@host:port/db?sslmode=...
-                        (default: $LEDGERDESK_STORE, else ledger.db in your data directory)</source>
-        <translation>存储库：一个文件、分片存储库的 X.json，或 postgresql://user@host:port/db?sslmode=...
-                        （默认：$LEDGERDESK_STORE，否则为数据目录中的 ledger.db）</translation>
-    </message>
-    <message>
         <source>your name in the journal (default: $LEDGERDESK_OPERATOR, else $USER)</source>
         <translation>您在日志中的名字（默认：$LEDGERDESK_OPERATOR，否则为 $USER）</translation>
     </message>
@@ -581,10 +553,6 @@ The scratch store is made beside the --store location (same disk) and removed af
     <message>
         <source>--scale must be a whole number from 0 to %1, not %2</source>
         <translation>--scale 必须是 0 到 %1 之间的整数，而不是 %2</translation>
-    </message>
-    <message>
-        <source>--servers needs at least one postgresql:// URI</source>
-        <translation>--servers 至少需要一个 postgresql:// URI</translation>
     </message>
     <message>
         <source>created sharded store %1 over %2 PostgreSQL database(s) (scale %3: amounts like %4)</source>
@@ -927,6 +895,48 @@ Errors go to stderr as 'error: &lt;code&gt;: &lt;message&gt;' ('ledgerctl errors
     <message>
         <source>transfers: split the slowest transfers' time into CPU, lock wait and time off the CPU</source>
         <translation>transfers：把最慢的转账所用的时间拆分为 CPU 时间、等锁时间和离开 CPU 的时间</translation>
+    </message>
+    <message>
+        <source>shards on PostgreSQL: one database per shard, URIs separated by spaces or any
+                        connection strings separated by ';' (--store names X.json)</source>
+        <translation>PostgreSQL 上的分片：每个分片一个数据库，URI 之间用空格分隔，或任意
+                        连接串之间用 ';' 分隔（--store 指定 X.json）</translation>
+    </message>
+    <message>
+        <source>Without --shards the store is one SQLite file, or with --store postgresql://... one PostgreSQL
+database (created when it does not exist and you may). With --shards N, --store names the
+store's topology file, which must end in .json: init writes the shard files X.shard-0.db ...
+X.shard-&lt;N-1&gt;.db beside it, then X.json, which every command then opens as the store. With
+--servers 'postgresql://a/ledger postgresql://b/ledger' (or 'host=a dbname=ledger; service=b')
+the shards are those databases, on one server or several (passwords go in ~/.pgpass,
+never in the connection strings: X.json keeps them).
+Accounts are placed by their id and transfers by their key (or id); the shard count is
+fixed for the life of the store. Each shard makes every write durable before the next.</source>
+        <translation>不带 --shards 时，存储库是一个 SQLite 文件；若 --store postgresql://... 则是一个 PostgreSQL
+数据库（不存在且你有权限时会创建）。带 --shards N 时，--store 指定存储库的拓扑文件，
+必须以 .json 结尾：init 在其旁边写入分片文件 X.shard-0.db ...
+X.shard-&lt;N-1&gt;.db，然后写入 X.json，此后每个命令都把它作为存储库打开。带
+--servers 'postgresql://a/ledger postgresql://b/ledger'（或 'host=a dbname=ledger; service=b'）时，
+分片就是这些数据库，可在一台或多台服务器上（密码放在 ~/.pgpass，
+绝不放在连接串中：X.json 会保存连接串）。
+账户按其 id 放置，转账按其幂等键（或 id）放置；分片数在存储库
+整个生命周期内固定。每个分片在下一次写入前使每次写入持久化。</translation>
+    </message>
+    <message>
+        <source>the store: a file, a sharded store's X.json, or a PostgreSQL database in libpq's
+                        terms: postgresql://user@h1:5432,h2:5432/db?target_session_attrs=read-write,
+                        'host=/run/postgresql dbname=ledger', 'service=ledger' (pg_service.conf), or
+                        postgresql:// for what the PG* variables say; passwords from ~/.pgpass
+                        (default: $LEDGERDESK_STORE, else ledger.db in your data directory)</source>
+        <translation>存储库：一个文件、分片存储库的 X.json，或以 libpq 格式给出的 PostgreSQL 数据库：
+                        postgresql://user@h1:5432,h2:5432/db?target_session_attrs=read-write、
+                        'host=/run/postgresql dbname=ledger'、'service=ledger'（pg_service.conf），或
+                        postgresql://（按 PG* 环境变量）；密码取自 ~/.pgpass
+                        （默认：$LEDGERDESK_STORE，否则为数据目录中的 ledger.db）</translation>
+    </message>
+    <message>
+        <source>--servers needs at least one PostgreSQL connection string</source>
+        <translation>--servers 至少需要一个 PostgreSQL 连接串</translation>
     </message>
 </context>
 </TS>

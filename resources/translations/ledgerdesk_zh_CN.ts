@@ -1018,26 +1018,6 @@ To start a new ledger, use File › New store.</source>
         <translation>打开服务器存储</translation>
     </message>
     <message>
-        <source>PostgreSQL connection URI, for example
-postgresql://alice@db.example.com:5432/ledger?sslmode=verify-full
-
-Keep the password in ~/.pgpass (or the file $PGPASSFILE names): LedgerDesk never saves one.
-A database that holds no store yet is refused; create one with 'ledgerctl init --store URI'.</source>
-        <translation>PostgreSQL 连接 URI，例如
-postgresql://alice@db.example.com:5432/ledger?sslmode=verify-full
-
-请把密码放在 ~/.pgpass（或 $PGPASSFILE 指定的文件）中：LedgerDesk 从不保存密码。
-尚无存储的数据库会被拒绝；请用 'ledgerctl init --store URI' 创建。</translation>
-    </message>
-    <message>
-        <source>%1 is not a PostgreSQL URI: it must start with postgresql://</source>
-        <translation>%1 不是 PostgreSQL URI：必须以 postgresql:// 开头</translation>
-    </message>
-    <message>
-        <source>The password in the URI is used for this session only and is not saved; put it in ~/.pgpass to reopen this store from the recent list.</source>
-        <translation>URI 中的密码仅用于本次会话，不会保存；请把它放入 ~/.pgpass，以便从最近列表重新打开此存储。</translation>
-    </message>
-    <message>
         <source>reconnecting…</source>
         <translation>正在重新连接…</translation>
     </message>
@@ -1082,6 +1062,34 @@ Nothing more is written through this window until the store is opened again.</so
     <message>
         <source>The store must be opened again</source>
         <translation>必须重新打开存储库</translation>
+    </message>
+    <message>
+        <source>PostgreSQL connection string in libpq's terms, for example
+postgresql://alice@db1.example.com,db2.example.com/ledger?target_session_attrs=read-write
+host=/run/postgresql dbname=ledger sslmode=verify-full
+service=ledger (from pg_service.conf)
+
+Keep the password in ~/.pgpass (or the file $PGPASSFILE names): LedgerDesk never saves one.
+A database that holds no store yet is refused; create one with 'ledgerctl init --store URI'.</source>
+        <translation>libpq 格式的 PostgreSQL 连接串，例如
+postgresql://alice@db1.example.com,db2.example.com/ledger?target_session_attrs=read-write
+host=/run/postgresql dbname=ledger sslmode=verify-full
+service=ledger（来自 pg_service.conf）
+
+请把密码放在 ~/.pgpass（或 $PGPASSFILE 指定的文件）中：LedgerDesk 从不保存密码。
+尚无存储库的数据库会被拒绝；请用 'ledgerctl init --store URI' 创建。</translation>
+    </message>
+    <message>
+        <source>%1 is not a PostgreSQL connection string: it must start with postgresql:// or be key=value pairs such as host=... dbname=...</source>
+        <translation>%1 不是 PostgreSQL 连接串：必须以 postgresql:// 开头，或是 host=... dbname=... 这样的 key=value 对</translation>
+    </message>
+    <message>
+        <source>The password in the connection string is used for this session only and is not saved; put it in ~/.pgpass to reopen this store from the recent list.</source>
+        <translation>连接串中的密码只用于本次会话，不会保存；请放入 ~/.pgpass，以便从最近列表重新打开此存储库。</translation>
+    </message>
+    <message>
+        <source>Failover: the store now answers from %1 (was %2); writes in flight are read back there, never made twice</source>
+        <translation>故障切换：存储库现在由 %1 应答（之前是 %2）；进行中的写入会在那里读回确认，绝不重复执行</translation>
     </message>
 </context>
 <context>
