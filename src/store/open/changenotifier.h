@@ -13,8 +13,8 @@
 
 #include "store/open/storeconfig.h"
 
-#include <QObject>
 #include <QHash>
+#include <QObject>
 #include <QSet>
 #include <QThread>
 #include <optional>
