@@ -25,7 +25,12 @@ PgListener::PgListener(const QString &location, QObject *parent)
     connect(m_hostTimeout, &QTimer::timeout, this, &PgListener::hostTimedOut);
 }
 
-PgListener::~PgListener() { closeConnection(); }
+PgListener::~PgListener()
+{
+    delete m_notifier;
+    m_notifier = nullptr;
+    closeConnection();
+}
 
 void PgListener::start() { connectNow(); }
 
@@ -36,10 +41,19 @@ QString PgListener::errorText() const
     return QString::fromUtf8(PQerrorMessage(m_conn)).trimmed().section(QLatin1Char('\n'), 0, 0);
 }
 
+void PgListener::dropNotifier()
+{
+    // Often called from the notifier's own activated(): never deleted under its feet.
+    if (m_notifier) {
+        m_notifier->setEnabled(false);
+        m_notifier->deleteLater();
+        m_notifier = nullptr;
+    }
+}
+
 void PgListener::closeConnection()
 {
-    delete m_notifier;
-    m_notifier = nullptr;
+    dropNotifier();
     m_hostTimeout->stop();
     if (m_conn)
         PQfinish(m_conn); // never waits: an unfinished connect is simply closed
@@ -82,7 +96,7 @@ void PgListener::tryHost()
 
 void PgListener::watch(bool forWriting)
 {
-    delete m_notifier; // the socket may change between polls (another address of the host)
+    dropNotifier(); // the socket may change between polls (another address of the host)
     m_notifier = new QSocketNotifier(qintptr(PQsocket(m_conn)), forWriting ? QSocketNotifier::Write : QSocketNotifier::Read, this);
     connect(m_notifier, &QSocketNotifier::activated, this, &PgListener::socketReady);
 }
@@ -94,11 +108,13 @@ void PgListener::socketReady()
         poll();
         return;
     case Phase::SendingListen:
-        if (const int flushed = PQflush(m_conn); flushed < 0)
+        if (const int flushed = PQflush(m_conn); flushed < 0) {
             hostFailed(errorText());
-        else if (flushed == 0) {
+        } else if (flushed == 0) {
             m_phase = Phase::AwaitingListen;
             watch(false);
+        } else {
+            watch(true); // the rest when the socket takes more
         }
         return;
     case Phase::AwaitingListen:
@@ -113,6 +129,11 @@ void PgListener::socketReady()
         dropConnection(QStringLiteral("%1: connection lost: %2").arg(pguri::redacted(m_location), errorText()));
         return;
     }
+    announceNotifications();
+}
+
+void PgListener::announceNotifications()
+{
     bool any = false;
     while (PGnotify *n = PQnotifies(m_conn)) {
         any = true;
@@ -179,14 +200,7 @@ void PgListener::listenAnswered()
         Q_EMIT resumed();
     }
     Q_EMIT listening(QStringLiteral("%1:%2").arg(QString::fromUtf8(PQhost(m_conn)), QString::fromUtf8(PQport(m_conn))));
-    // A commit may have been announced in the same packet as LISTEN's answer.
-    bool any = false;
-    while (PGnotify *n = PQnotifies(m_conn)) {
-        any = true;
-        PQfreemem(n);
-    }
-    if (any)
-        Q_EMIT notified();
+    announceNotifications(); // a commit may have come in the same packet as LISTEN's answer
 }
 
 void PgListener::hostTimedOut()

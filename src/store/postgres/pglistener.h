@@ -68,11 +68,14 @@ private:
     void poll();
     void socketReady();
     void listenAnswered();
+    // notified() once for whatever announcements libpq has read.
+    void announceNotifications();
     void hostTimedOut();
     void hostFailed(const QString &why);
     void dropConnection(const QString &message);
     void watch(bool forWriting);
     void closeConnection();
+    void dropNotifier();
     QString errorText() const;
 
     QString m_location;
