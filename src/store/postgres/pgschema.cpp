@@ -186,11 +186,23 @@ const char *const kMigrations[][32] = {
         "     WHERE id = p_account;"
         "   END IF;"
         "  END IF;"
-        "  RETURN QUERY SELECT v, db, dpd, dpc,"
-        "   CASE WHEN a_found THEN a.id END, a.name, a.status, a.balance, a.pending_debits, a.pending_credits, a.version,"
-        "   ledger_ms(a.created_at), ledger_ms(a.last_modified), a.write_token,"
-        "   CASE WHEN m_found THEN m.tx_id END, m.account_id, m.side, m.amount, m.status, ledger_ms(m.at), m.write_token, m.balance_after;"
+        // The answer row by assignment (no query run for it).
+        "  verdict := v; d_balance := db; d_pending_debits := dpd; d_pending_credits := dpc;"
+        "  IF a_found THEN"
+        "   a_id := a.id; a_name := a.name; a_status := a.status; a_balance := a.balance; a_pending_debits := a.pending_debits;"
+        "   a_pending_credits := a.pending_credits; a_version := a.version; a_created := ledger_ms(a.created_at);"
+        "   a_modified := ledger_ms(a.last_modified); a_token := a.write_token;"
+        "  END IF;"
+        "  IF m_found THEN"
+        "   m_tx := m.tx_id; m_account := m.account_id; m_side := m.side; m_amount := m.amount; m_status := m.status;"
+        "   m_at := ledger_ms(m.at); m_token := m.write_token; m_balance_after := m.balance_after;"
+        "  END IF;"
+        "  RETURN NEXT;"
         " END $$",
+        // One announcement per write, not one per table it touches: notifications with the same
+        // payload in one transaction are folded into one by the server (nobody reads the payload).
+        "CREATE OR REPLACE FUNCTION ledger_announce() RETURNS trigger LANGUAGE plpgsql AS $$"
+        " BEGIN PERFORM nextval('change_counter'); PERFORM pg_notify('ledgerdesk', ''); RETURN NULL; END $$",
         nullptr,
     },
 };
