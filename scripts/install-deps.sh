@@ -19,6 +19,7 @@ packages=(
   xvfb xauth                              # tst_consolefiles@xvfb: the console in a real X window
   libpq-dev pkg-config                    # the PostgreSQL store (libpq)
   postgresql                              # throwaway clusters for the @pg tests and benchmarks
+  openssl                                 # tst_pgtls: a throwaway CA and server certificate
   clang libclang-rt-14-dev                # sanitizer builds and libFuzzer (scripts/ci-sanitizers.sh)
 )
 
