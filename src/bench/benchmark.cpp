@@ -168,7 +168,8 @@ Result<TransfersResult> runTransfers(const ScratchStore &scratch, int threads, q
         return makeError(ErrorCode::InvalidArgument, QStringLiteral("transfers need at least two accounts"));
     std::atomic<qint64> next{0};
     std::atomic<qint64> writes{0};
-    std::atomic<qint64> roundTrips{-1}; // -1: no server
+    std::atomic<qint64> roundTrips{0};
+    std::atomic<bool> onServer{false}; // a store that counts round trips (not files)
     FailureTally failures;
     Samples samples(threads);
     PerThreadSamples<TransferTimes> times(threads);
@@ -188,8 +189,7 @@ Result<TransfersResult> runTransfers(const ScratchStore &scratch, int threads, q
         const std::optional<qint64> tripsBefore = store.serverRoundTrips();
         const auto countTrips = qScopeGuard([&] {
             if (tripsBefore) {
-                qint64 expected = -1;
-                roundTrips.compare_exchange_strong(expected, 0);
+                onServer = true;
                 roundTrips.fetch_add(*store.serverRoundTrips() - *tripsBefore);
             }
         });
@@ -222,7 +222,7 @@ Result<TransfersResult> runTransfers(const ScratchStore &scratch, int threads, q
     r.seconds = clock.seconds();
     r.transfersPerSecond = r.seconds > 0 ? double(r.completed) / r.seconds : 0;
     r.writesPerTransfer = count > 0 ? double(r.writes) / double(count) : 0;
-    if (roundTrips >= 0 && count > 0)
+    if (onServer && count > 0)
         r.roundTripsPerTransfer = double(roundTrips) / double(count);
     r.latencyMs = summarize(samples.merged());
     if (tailProfile)

@@ -5,6 +5,7 @@
 
 #include <QSocketNotifier>
 #include <QTimer>
+#include <algorithm>
 #include <libpq-fe.h>
 #include <vector>
 
@@ -211,11 +212,9 @@ void PgListener::hostTimedOut()
 void PgListener::hostFailed(const QString &why)
 {
     // Which host said what, when there are several (the last one's words alone would hide the others').
-    QString host;
-    for (const auto &[key, value] : std::as_const(m_hosts[m_host])) {
-        if (key != "port")
-            host = host.isEmpty() ? QString::fromUtf8(value) : host;
-    }
+    const auto &tried = m_hosts[m_host];
+    const auto named = std::find_if(tried.cbegin(), tried.cend(), [](const auto &option) { return option.first != "port"; });
+    const QString host = named == tried.cend() ? QString() : QString::fromUtf8(named->second);
     m_failures << (host.isEmpty() ? why : QStringLiteral("%1: %2").arg(host, why));
     if (++m_host < m_hosts.size()) {
         tryHost();
