@@ -27,7 +27,6 @@ private Q_SLOTS:
     void consoleCarriesOnAcrossAFailover();
 
 private:
-    bool cluster(const QStringList &args);
     QTemporaryDir m_dir;
     QString m_primary;
     QString m_standby;
@@ -40,28 +39,15 @@ constexpr int kWaitMs = 40'000; // the reconnect window is 30 s
 constexpr int kPort = 5481;
 } // namespace
 
-bool TestPgFailover::cluster(const QStringList &args)
-{
-    QProcess p;
-    p.setProcessChannelMode(QProcess::MergedChannels);
-    p.start(QStringLiteral(LEDGER_SOURCE_DIR "/scripts/pg-cluster.sh"), args);
-    const bool ok = p.waitForFinished(120'000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
-    if (!ok)
-        qWarning().noquote() << "pg-cluster.sh" << args.join(QLatin1Char(' ')) << "failed:" << p.readAll();
-    return ok;
-}
-
 void TestPgFailover::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    // The servers run as the postgres user when we are root: they must reach their directories.
-    QFile::setPermissions(m_dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner | QFileDevice::ReadGroup
-                                            | QFileDevice::ExeGroup | QFileDevice::ReadOther | QFileDevice::ExeOther);
+    openToServerUser(m_dir.path());
     m_primary = m_dir.filePath(QStringLiteral("primary"));
     m_standby = m_dir.filePath(QStringLiteral("standby"));
-    QVERIFY(cluster({QStringLiteral("start"), m_primary, QStringLiteral("--port"), QString::number(kPort)}));
+    QVERIFY(runPgCluster({QStringLiteral("start"), m_primary, QStringLiteral("--port"), QString::number(kPort)}));
     m_started = true;
-    QVERIFY(cluster({QStringLiteral("standby"), m_standby, m_primary, QStringLiteral("--port"), QString::number(kPort + 1)}));
+    QVERIFY(runPgCluster({QStringLiteral("standby"), m_standby, m_primary, QStringLiteral("--port"), QString::number(kPort + 1)}));
     m_store = QStringLiteral("postgresql://ledger@/failover?host=%1,%2&port=%3,%4&target_session_attrs=read-write")
                   .arg(m_primary, m_standby)
                   .arg(kPort)
@@ -72,8 +58,8 @@ void TestPgFailover::cleanupTestCase()
 {
     if (!m_started)
         return;
-    cluster({QStringLiteral("stop"), m_primary});
-    cluster({QStringLiteral("stop"), m_standby});
+    runPgCluster({QStringLiteral("stop"), m_primary});
+    runPgCluster({QStringLiteral("stop"), m_standby});
 }
 
 void TestPgFailover::consoleCarriesOnAcrossAFailover()
@@ -101,7 +87,7 @@ void TestPgFailover::consoleCarriesOnAcrossAFailover()
     // A transfer before, the failover, a transfer right after (ledgerctl waits for the promotion
     // within its reconnect window instead of failing).
     QCOMPARE(ctl({QStringLiteral("transfer"), QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("1.00")}).exitCode, 0);
-    QVERIFY(cluster({QStringLiteral("failover"), m_primary, m_standby}));
+    QVERIFY(runPgCluster({QStringLiteral("failover"), m_primary, m_standby}));
     const ProcessResult after = ctl({QStringLiteral("transfer"), QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("2.00")});
     QVERIFY2(after.exitCode == 0, qPrintable(after.err));
 

@@ -2,13 +2,12 @@
 // write reaches each listener within a second, from this process or another one, and a listener
 // whose session is killed says so and comes back by itself.
 #include "store/postgres/pglistener.h"
+#include "store/postgres/pguri.h"
 #include "testsupport.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTcpServer>
-#include <QUrl>
-#include <QUrlQuery>
 
 using namespace ledger;
 using namespace ledger::test;
@@ -186,11 +185,11 @@ void TestPgListener::aDeadFirstHostIsPassedBy()
     SilentServer silent;
     // host=127.0.0.1 (silent),<the test cluster's socket directory>: as a failover pair whose
     // first member hangs.
-    const QUrlQuery query{QUrl(ts.path())};
+    const PgSocket cluster = postgresTestSocket();
     const QString location = QStringLiteral("host=127.0.0.1,%1 port=%2,%3 user=ledger dbname=%4")
-                                 .arg(query.queryItemValue(QStringLiteral("host"), QUrl::FullyDecoded))
+                                 .arg(cluster.dir)
                                  .arg(silent.port())
-                                 .arg(query.queryItemValue(QStringLiteral("port")), QUrl(ts.path()).path().mid(1));
+                                 .arg(cluster.port, pguri::databaseName(ts.path()));
     PgListener listener(location);
     QSignalSpy lost(&listener, &PgListener::lost);
     QSignalSpy ready(&listener, &PgListener::listening);

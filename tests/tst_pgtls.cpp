@@ -35,7 +35,7 @@ private:
 
 namespace {
 
-bool run(const QString &program, const QStringList &args, QString *output = nullptr)
+bool run(const QString &program, const QStringList &args)
 {
     QProcess p;
     p.setProcessChannelMode(QProcess::MergedChannels);
@@ -44,8 +44,6 @@ bool run(const QString &program, const QStringList &args, QString *output = null
         qWarning().noquote() << program << args.join(QLatin1Char(' ')) << "failed:" << p.readAll();
         return false;
     }
-    if (output)
-        *output = QString::fromUtf8(p.readAll());
     return true;
 }
 
@@ -92,24 +90,21 @@ void TestPgTls::initTestCase()
     if (QStandardPaths::findExecutable(QStringLiteral("openssl")).isEmpty())
         QSKIP("openssl is not installed");
     QVERIFY(m_dir.isValid());
-    // The server runs as the postgres user when we are root: it must reach its directory.
-    QFile::setPermissions(m_dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner | QFileDevice::ReadGroup
-                                            | QFileDevice::ExeGroup | QFileDevice::ReadOther | QFileDevice::ExeOther);
+    openToServerUser(m_dir.path());
     QVERIFY(makeCa(m_dir.path(), QStringLiteral("ca")));
     QVERIFY(makeCa(m_dir.path(), QStringLiteral("other-ca")));
     QVERIFY(makeServerCertificate(m_dir.path(), QStringLiteral("ca"), QStringLiteral("localhost")));
     m_cluster = m_dir.filePath(QStringLiteral("cluster"));
     m_port = freePort();
     QVERIFY(m_port > 0);
-    QVERIFY(run(QStringLiteral(LEDGER_SOURCE_DIR "/scripts/pg-cluster.sh"),
-                {QStringLiteral("start"), m_cluster, QStringLiteral("--port"), QString::number(m_port), QStringLiteral("--tls"), m_dir.path()}));
+    QVERIFY(runPgCluster({QStringLiteral("start"), m_cluster, QStringLiteral("--port"), QString::number(m_port), QStringLiteral("--tls"), m_dir.path()}));
     m_started = true;
 }
 
 void TestPgTls::cleanupTestCase()
 {
     if (m_started)
-        run(QStringLiteral(LEDGER_SOURCE_DIR "/scripts/pg-cluster.sh"), {QStringLiteral("stop"), m_cluster});
+        runPgCluster({QStringLiteral("stop"), m_cluster});
 }
 
 QString TestPgTls::location(const QString &host, const QString &rootCert, const QString &db, const QString &mode) const

@@ -9,7 +9,6 @@
 
 #include <QTemporaryDir>
 #include <QUrl>
-#include <QUrlQuery>
 
 using namespace ledger;
 using namespace ledger::test;
@@ -171,13 +170,6 @@ void TestPgUri::splitList()
 
 namespace {
 
-// The socket directory and port of the test cluster (its URI is postgresql://ledger@/{db}?host=…&port=…).
-QPair<QString, QString> testCluster()
-{
-    const QUrlQuery query{QUrl(postgresTestUri())};
-    return {query.queryItemValue(QStringLiteral("host"), QUrl::FullyDecoded), query.queryItemValue(QStringLiteral("port"))};
-}
-
 QString freshDatabaseName(const char *tag)
 {
     return QStringLiteral("tpguri_%1_%2").arg(QLatin1String(tag)).arg(QCoreApplication::applicationPid());
@@ -192,7 +184,7 @@ void TestPgUri::everyFormReachesTheStore_data()
     QTest::addColumn<QString>("shown");
     if (!onPostgres())
         return;
-    const auto [dir, port] = testCluster();
+    const auto [dir, port] = postgresTestSocket();
     const QString encoded = QString::fromLatin1(QUrl::toPercentEncoding(dir));
     {
         const QString db = freshDatabaseName("multi");
@@ -282,7 +274,7 @@ void TestPgUri::scratchDatabaseOnTheSameServers()
         QSKIP("needs the PostgreSQL test cluster (tst_pguri@pg)");
     // bench puts its scratch database beside the store: with a first host that does not answer,
     // the scratch store must still reach the second (the old URI rebuilding dropped the hosts).
-    const auto [dir, port] = testCluster();
+    const auto [dir, port] = postgresTestSocket();
     const QString encoded = QString::fromLatin1(QUrl::toPercentEncoding(dir));
     const QString db = freshDatabaseName("bench");
     const QString location = QStringLiteral("postgresql://ledger@%1:1,%1:%2/%3?connect_timeout=5").arg(encoded, port, db);

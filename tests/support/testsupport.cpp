@@ -10,6 +10,8 @@
 #include <QCryptographicHash>
 #include <QFile>
 #include <QProcess>
+#include <QUrl>
+#include <QUrlQuery>
 #include <sys/stat.h>
 
 namespace ledger::test {
@@ -20,6 +22,29 @@ QString postgresTestUri()
 }
 
 bool onPostgres() { return !postgresTestUri().isEmpty(); }
+
+PgSocket postgresTestSocket()
+{
+    const QUrlQuery query{QUrl(postgresTestUri())};
+    return {query.queryItemValue(QStringLiteral("host"), QUrl::FullyDecoded), query.queryItemValue(QStringLiteral("port"))};
+}
+
+bool runPgCluster(const QStringList &args)
+{
+    QProcess p;
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    p.start(QStringLiteral(LEDGER_SOURCE_DIR "/scripts/pg-cluster.sh"), args);
+    const bool ok = p.waitForFinished(120'000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+    if (!ok)
+        qWarning().noquote() << "pg-cluster.sh" << args.join(QLatin1Char(' ')) << "failed:" << p.readAll();
+    return ok;
+}
+
+void openToServerUser(const QString &dir)
+{
+    QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner | QFileDevice::ReadGroup
+                                   | QFileDevice::ExeGroup | QFileDevice::ReadOther | QFileDevice::ExeOther);
+}
 
 TempStore::TempStore(int scale)
 {

@@ -25,6 +25,19 @@ namespace ledger::test {
 // the tests run against PostgreSQL (the "@pg" tests of ctest), else empty.
 QString postgresTestUri();
 bool onPostgres();
+// Where the test cluster listens: its socket directory and port (its URI is
+// postgresql://ledger@/{db}?host=…&port=…).
+struct PgSocket {
+    QString dir;
+    QString port;
+};
+PgSocket postgresTestSocket();
+// Runs scripts/pg-cluster.sh with `args` (servers of a test's own); false, with the script's
+// output as a warning, when it fails.
+bool runPgCluster(const QStringList &args);
+// Lets the server's user into `dir` (as root, pg-cluster.sh runs the servers as postgres): the
+// directory a test keeps its own servers in.
+void openToServerUser(const QString &dir);
 
 // A fresh store in its own temporary directory (or, against PostgreSQL, its own database on the
 // test cluster), removed at the end of the test.
