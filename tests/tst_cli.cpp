@@ -137,6 +137,7 @@ private slots:
     void everyCodeCovered();
 
     void transferAndShowJson();
+    void manyLegsAndBalances();
     void accountShowJson();
     void auditJson();
     void recoverJson();
@@ -191,6 +192,30 @@ QList<TestCli::ErrorRow> TestCli::errorRows()
         {"missing-argument: account without subcommand", S::Fixture, {"account"}, 2, "missing-argument", true},
         {"unexpected-argument: list extra", S::Fixture, {"list", "extra"}, 2, "unexpected-argument", true},
         {"unexpected-argument: transfer 4 args", S::Fixture, {"transfer", "alice", "bob", "1.00", "2.00"}, 2, "unexpected-argument", true},
+        {"unexpected-argument: positionals and --from", S::Fixture,
+         {"transfer", "alice", "bob", "1.00", "--from", "alice:1.00", "--to", "bob:1.00"}, 2, "unexpected-argument", true},
+
+        // Transactions over several accounts (--from/--to): refused before anything is written.
+        {"invalid-amount: legs do not balance", S::Fixture, {"transfer", "--from", "alice:1.00", "--to", "bob:0.50"}, 2,
+         "invalid-amount", true},
+        {"invalid-amount: a leg of zero", S::Fixture, {"transfer", "--from", "alice:1.00", "--to", "bob:1.00", "--to", "erin:0"}, 2,
+         "invalid-amount", true},
+        {"invalid-amount: only credits", S::Fixture, {"transfer", "--to", "alice:1.00", "--to", "bob:1.00"}, 2, "invalid-amount", true},
+        {"invalid-argument: --from without an amount", S::Fixture, {"transfer", "--from", "alice", "--to", "bob:1.00"}, 2,
+         "invalid-argument", true},
+        {"invalid-argument: one leg", S::Fixture, {"transfer", "--from", "alice:1.00"}, 2, "invalid-argument", true},
+        {"invalid-account-id: a leg's account", S::Fixture, {"transfer", "--from", "al ice:1.00", "--to", "bob:1.00"}, 2,
+         "invalid-account-id", true},
+        {"same-account: two legs on bob", S::Fixture, {"transfer", "--from", "alice:2.00", "--to", "bob:1.00", "--to", "bob:1.00"}, 2,
+         "same-account", true},
+        {"unknown-account: a credit leg", S::Fixture, {"transfer", "--from", "alice:1.00", "--to", "bob:0.50", "--to", "zed:0.50"}, 1,
+         "unknown-account", true},
+        {"account-frozen: a credit leg", S::Fixture, {"transfer", "--from", "alice:1.00", "--to", "bob:0.50", "--to", "carol:0.50"}, 1,
+         "account-frozen", false},
+        {"invalid-step: hold-credit:0", S::Fixture, {"--crash-after", "hold-credit:0", "transfer", "alice", "bob", "1.00"}, 2,
+         "invalid-step", true},
+        {"invalid-step: hold-credit:17", S::Fixture, {"--crash-after", "hold-credit:17", "transfer", "alice", "bob", "1.00"}, 2,
+         "invalid-step", true},
 
         // Option values.
         {"invalid-argument: --limit abc", S::Fixture, {"list", "--limit", "abc"}, 2, "invalid-argument", true},
@@ -710,6 +735,57 @@ void TestCli::transferAndShowJson()
         reachedDone = reachedDone || entry.value(QStringLiteral("toState")).toString() == QLatin1String("done");
     }
     QVERIFY2(reachedDone, "the journal does not record the move to done");
+}
+
+void TestCli::manyLegsAndBalances()
+{
+    const QString s = m_work->filePath(QStringLiteral("ledger.db"));
+    copyFixture(s);
+    QJsonDocument doc;
+    jsonOf(s, {"account", "create", "erin", "--json"}, &doc);
+    jsonOf(s, {"transfer", "--from", "alice:10.00", "--to", "bob:9.70", "--to", "erin:0.30", "--memo", "split", "--json"}, &doc);
+    if (QTest::currentTestFailed())
+        return;
+    const QJsonObject tx = doc.object();
+    QCOMPARE(tx.value(QStringLiteral("state")).toString(), QStringLiteral("done"));
+    // The summary fields: the first debit, the first credit, the amount moved.
+    QCOMPARE(tx.value(QStringLiteral("source")).toString(), QStringLiteral("alice"));
+    QCOMPARE(tx.value(QStringLiteral("destination")).toString(), QStringLiteral("bob"));
+    QCOMPARE(tx.value(QStringLiteral("amount")).toString(), QStringLiteral("10.00"));
+    const QJsonArray entries = tx.value(QStringLiteral("entries")).toArray();
+    QCOMPARE(entries.size(), 3);
+    QCOMPARE(entries.at(2).toObject().value(QStringLiteral("accountId")).toString(), QStringLiteral("erin"));
+    QCOMPARE(entries.at(2).toObject().value(QStringLiteral("side")).toString(), QStringLiteral("credit"));
+    QCOMPARE(entries.at(2).toObject().value(QStringLiteral("amount")).toString(), QStringLiteral("0.30"));
+
+    jsonOf(s, {"show", tx.value(QStringLiteral("id")).toString(), "--json"}, &doc);
+    QCOMPARE(doc.object().value(QStringLiteral("legs")).toArray().size(), 3);
+    for (const QJsonValue &v : doc.object().value(QStringLiteral("legs")).toArray())
+        QCOMPARE(v.toObject().value(QStringLiteral("status")).toString(), QStringLiteral("posted"));
+
+    // Listed under each of its accounts, with its credits named.
+    const ProcessResult listed = ctl(s, {"list", "--account", "erin"});
+    EXPECT_STATUS(listed, QStringList{"list"}, 0);
+    QVERIFY2(listed.out.contains(QStringLiteral("bob,erin")), qPrintable(listed.out));
+
+    // Compensated as one transaction that reverses every leg.
+    jsonOf(s, {"compensate", tx.value(QStringLiteral("id")).toString(), "--reason", "wrong split", "--json"}, &doc);
+    QCOMPARE(doc.object().value(QStringLiteral("state")).toString(), QStringLiteral("done"));
+    QCOMPARE(doc.object().value(QStringLiteral("entries")).toArray().size(), 3);
+
+    // Balances read whole: an array of {id, balance, posted}, summing to zero.
+    jsonOf(s, {"balances", "--json"}, &doc);
+    QVERIFY(doc.isArray());
+    qint64 sum = 0;
+    for (const QJsonValue &v : doc.array()) {
+        const QJsonObject b = v.toObject();
+        QVERIFY(!b.value(QStringLiteral("id")).toString().isEmpty());
+        QVERIFY(b.value(QStringLiteral("balance")).isString());
+        sum += QString(b.value(QStringLiteral("balance")).toString()).remove(QLatin1Char('.')).toLongLong();
+        if (b.value(QStringLiteral("id")).toString() == QLatin1String("erin"))
+            QCOMPARE(b.value(QStringLiteral("balance")).toString(), QStringLiteral("0.00"));
+    }
+    QCOMPARE(sum, qint64(0));
 }
 
 void TestCli::accountShowJson()

@@ -4,6 +4,8 @@
 // must be clean, and the transaction must have reached the state its flow promises — exactly
 // once, with the money moved exactly once.
 #include "ledger/identifiers.h"
+#include "ledger/money.h"
+#include "protocol/commitpoint.h"
 #include "testsupport.h"
 
 #include <QJsonDocument>
@@ -118,6 +120,80 @@ QString prepare(Store &store, Setup setup)
     return QString();
 }
 
+// --- transactions over several accounts -------------------------------------------------------
+
+const QStringList kParties = {QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("carol"), QStringLiteral("dave"),
+                              QStringLiteral("erin")};
+
+struct LegFlow {
+    const char *name;
+    int legs;                 // 3 or 5: the original's legs
+    enum { Transfer, Refused, Cancel, Compensate } kind;
+    QList<StepOccurrence> reachable; // the writes the command commits, in order
+    const char *finalState;
+};
+
+// The request of a flow's original: 3 legs (alice → bob, carol) or 5 (alice, bob → carol, dave, erin).
+TransferRequest manyLegs(int legs, qint64 scaleBy = 1)
+{
+    TransferRequest r;
+    if (legs == 3)
+        r.legs = {{QStringLiteral("alice"), LegSide::Debit, 1000 * scaleBy}, {QStringLiteral("bob"), LegSide::Credit, 700 * scaleBy},
+                  {QStringLiteral("carol"), LegSide::Credit, 300 * scaleBy}};
+    else
+        r.legs = {{QStringLiteral("alice"), LegSide::Debit, 1000 * scaleBy}, {QStringLiteral("bob"), LegSide::Debit, 500 * scaleBy},
+                  {QStringLiteral("carol"), LegSide::Credit, 600 * scaleBy}, {QStringLiteral("dave"), LegSide::Credit, 400 * scaleBy},
+                  {QStringLiteral("erin"), LegSide::Credit, 500 * scaleBy}};
+    r.memo = QStringLiteral("sweep");
+    return r;
+}
+
+QStringList legArguments(const TransferRequest &r, int scale)
+{
+    QStringList args{QStringLiteral("transfer")};
+    for (const TxLeg &leg : r.legs)
+        args << (leg.side == LegSide::Debit ? QStringLiteral("--from") : QStringLiteral("--to"))
+             << leg.accountId + QLatin1Char(':') + money::format(leg.amount, scale);
+    return args << QStringLiteral("--memo") << QStringLiteral("sweep");
+}
+
+QList<StepOccurrence> times(Step step, int n)
+{
+    QList<StepOccurrence> list;
+    for (int i = 1; i <= n; ++i)
+        list << StepOccurrence{step, i};
+    return list;
+}
+
+const QList<LegFlow> &legFlows()
+{
+    // Debits are held, posted and voided before credits; a compensation swaps every side.
+    static const QList<LegFlow> list = [] {
+        QList<LegFlow> l;
+        for (int legs : {3, 5}) {
+            const int debits = legs == 3 ? 1 : 2;
+            const int credits = legs - debits;
+            const auto forward = [](int d, int c) {
+                return times(Step::HoldDebit, d) + times(Step::HoldCredit, c) + QList<StepOccurrence>{{Step::Applied, 1}}
+                    + times(Step::PostDebit, d) + times(Step::PostCredit, c) + QList<StepOccurrence>{{Step::Done, 1}};
+            };
+            const auto voids = [&] {
+                return QList<StepOccurrence>{{Step::Canceling, 1}} + times(Step::VoidDebit, debits) + times(Step::VoidCredit, credits)
+                    + QList<StepOccurrence>{{Step::Canceled, 1}};
+            };
+            l << LegFlow{legs == 3 ? "3-leg transfer" : "5-leg transfer", legs, LegFlow::Transfer,
+                         QList<StepOccurrence>{{Step::Insert, 1}, {Step::Claim, 1}} + forward(debits, credits), "done"};
+            l << LegFlow{legs == 3 ? "3-leg refused" : "5-leg refused", legs, LegFlow::Refused,
+                         QList<StepOccurrence>{{Step::Insert, 1}, {Step::Claim, 1}} + voids(), "canceled"};
+            l << LegFlow{legs == 3 ? "3-leg cancel" : "5-leg cancel", legs, LegFlow::Cancel, voids(), "canceled"};
+            l << LegFlow{legs == 3 ? "3-leg compensation" : "5-leg compensation", legs, LegFlow::Compensate,
+                         QList<StepOccurrence>{{Step::Insert, 1}, {Step::Link, 1}, {Step::Claim, 1}} + forward(credits, debits), "done"};
+        }
+        return l;
+    }();
+    return list;
+}
+
 } // namespace
 
 class TestCrashSweep : public QObject {
@@ -126,6 +202,8 @@ private Q_SLOTS:
     void initTestCase();
     void sweep_data();
     void sweep();
+    void sweepManyLegs_data();
+    void sweepManyLegs();
     void crashAfterFromEnvironment();
 
 private:
@@ -213,6 +291,102 @@ void TestCrashSweep::sweep()
     TxQuery compensations;
     compensations.kind = TxKind::Compensation;
     QVERIFY(*t.store().transactionCount(compensations) <= 1);
+}
+
+void TestCrashSweep::sweepManyLegs_data()
+{
+    QTest::addColumn<int>("flow");
+    QTest::addColumn<int>("write"); // index into reachable; its size: one occurrence past the last
+    for (int f = 0; f < legFlows().size(); ++f) {
+        const LegFlow &flow = legFlows()[f];
+        for (int w = 0; w < flow.reachable.size(); ++w)
+            QTest::addRow("%s, crash after %s:%d", flow.name, qPrintable(nameOf(flow.reachable[w].step)), flow.reachable[w].occurrence)
+                << f << w;
+        QTest::addRow("%s, a credit too many", flow.name) << f << int(flow.reachable.size());
+    }
+}
+
+void TestCrashSweep::sweepManyLegs()
+{
+    QFETCH(int, flow);
+    QFETCH(int, write);
+    const LegFlow &f = legFlows()[flow];
+    TempStore t;
+    openAccounts(t.store(), kParties, 100'000);
+    const int scale = t.store().scale();
+
+    // The original, made in-process as the flow needs it.
+    QString id;
+    TransferRequest original = manyLegs(f.legs, f.kind == LegFlow::Refused ? 1000 : 1);
+    QStringList command;
+    switch (f.kind) {
+    case LegFlow::Transfer:
+    case LegFlow::Refused: command = legArguments(original, scale); break;
+    case LegFlow::Cancel: {
+        CoordinatorOptions o;
+        o.hook = abandonAfterHook(Step::HoldCredit); // pending: every debit and one credit held
+        id = Coordinator(t.store(), o).transfer(original).tx->id;
+        command = {QStringLiteral("cancel"), id, QStringLiteral("--reason"), QStringLiteral("sweep")};
+        break;
+    }
+    case LegFlow::Compensate:
+        id = Coordinator(t.store(), {}).transfer(original).tx->id;
+        command = {QStringLiteral("compensate"), id, QStringLiteral("--reason"), QStringLiteral("sweep")};
+        break;
+    }
+    QMap<QString, qint64> before;
+    for (const QString &a : kParties)
+        before.insert(a, balanceOf(t.store(), a));
+
+    const bool reachable = write < f.reachable.size();
+    const StepOccurrence at = reachable ? f.reachable[write] : StepOccurrence{Step::HoldCredit, 16};
+    const QString crashAt = QStringLiteral("%1:%2").arg(nameOf(at.step)).arg(at.occurrence);
+    const int normalExit = f.kind == LegFlow::Refused ? 1 : 0;
+    const ProcessResult crashed = ctl(t.path(), QStringList{QStringLiteral("--crash-after"), crashAt} + command);
+    QVERIFY2(crashed.exitCode == (reachable ? kCrashExitStatus : normalExit),
+             qPrintable(QStringLiteral("exit %1\n%2%3").arg(crashed.exitCode).arg(crashed.out, crashed.err)));
+
+    // Every moment in between is a consistent book, and whole reads sum to zero.
+    const ProcessResult midway = ctl(t.path(), {QStringLiteral("audit")});
+    QVERIFY2(midway.exitCode == 0, qPrintable(midway.out + midway.err));
+    auto whole = readWholeBalances(t.store());
+    QVERIFY2(whole.ok(), qPrintable(whole.error().toString()));
+    QCOMPARE(whole->total, qint64(0));
+    const ProcessResult recovered = ctl(t.path(), {QStringLiteral("recover"), QStringLiteral("--older-than"), QStringLiteral("0s")});
+    QVERIFY2(recovered.exitCode == 0, qPrintable(recovered.out + recovered.err));
+    const ProcessResult audited = ctl(t.path(), {QStringLiteral("audit")});
+    QVERIFY2(audited.exitCode == 0, qPrintable(audited.out + audited.err));
+
+    QString watched = id;
+    if (f.kind == LegFlow::Transfer || f.kind == LegFlow::Refused) {
+        const Error scanned = t.store().scanTransactions([&](const Transaction &tx) {
+            if (tx.memo == QLatin1String("sweep"))
+                watched = tx.id;
+        });
+        QVERIFY2(scanned.ok(), qPrintable(scanned.toString()));
+    } else if (f.kind == LegFlow::Compensate) {
+        watched = compensationId(id, 1);
+    }
+    auto tx = t.store().transaction(watched);
+    QVERIFY2(tx.ok(), qPrintable(tx.error().toString()));
+    QCOMPARE(nameOf(tx->state), QString::fromLatin1(f.finalState));
+    QCOMPARE(tx->legs.size(), f.legs);
+
+    // Exactly once: nothing in flight, no hold left, every account moved by its leg once.
+    TxQuery open;
+    open.stuckOnly = true;
+    QCOMPARE(*t.store().transactionCount(open), qint64(0));
+    QCOMPARE(heldMarkerCount(t.store()), qint64(0));
+    for (const QString &a : kParties) {
+        qint64 expected = before.value(a);
+        if (f.kind == LegFlow::Transfer || f.kind == LegFlow::Compensate) {
+            for (const TxLeg &leg : tx->legs) {
+                if (leg.accountId == a)
+                    expected += leg.side == LegSide::Credit ? leg.amount : -leg.amount;
+            }
+        }
+        QCOMPARE(balanceOf(t.store(), a), expected);
+    }
 }
 
 void TestCrashSweep::crashAfterFromEnvironment()

@@ -171,7 +171,15 @@ void TestExports::jsonIsValidAndAgreesWithCsv()
         for (const QString &column : columns) {
             QVERIFY2(o.contains(column), qPrintable(column));
             const QJsonValue v = o.value(column);
-            const QString asText = v.isString() ? v.toString() : v.isDouble() ? QString::number(v.toInteger()) : QString();
+            // A transaction's entries are "side:account:amount", space-separated, in a CSV cell.
+            QStringList entries;
+            for (const QJsonValue &e : v.toArray())
+                entries << QStringLiteral("%1:%2:%3").arg(e[QLatin1String("side")].toString(), e[QLatin1String("accountId")].toString(),
+                                                         e[QLatin1String("amount")].toString());
+            const QString asText = v.isString() ? v.toString()
+                : v.isDouble()                  ? QString::number(v.toInteger())
+                : v.isArray()                   ? entries.join(QLatin1Char(' '))
+                                                : QString();
             QCOMPARE(rows[i + 1][columns.indexOf(column)], asText);
         }
     }

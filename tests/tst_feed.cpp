@@ -254,6 +254,20 @@ void TestFeed::balancesLeftByEachLeg()
             QCOMPARE(*m.balanceAfter, m.accountId == QLatin1String("alice") ? aliceAfter[i] : bobAfter[i]);
         }
     }
+    // A transaction over three accounts: one event, every leg with the balance it left.
+    openAccounts(s, {QStringLiteral("carol")}, 0);
+    TransferRequest split;
+    split.legs = {{QStringLiteral("alice"), LegSide::Debit, 45}, {QStringLiteral("bob"), LegSide::Credit, 40},
+                  {QStringLiteral("carol"), LegSide::Credit, 5}};
+    QVERIFY(c.transfer(split).ok());
+    const QList<FeedEvent> after = readAll(s, events.last().cursor);
+    QCOMPARE(after.size(), 1);
+    QCOMPARE(after.first().legs.size(), 3);
+    const QMap<QString, qint64> left{{QStringLiteral("alice"), 600}, {QStringLiteral("bob"), 1395}, {QStringLiteral("carol"), 5}};
+    for (const LegMarker &m : after.first().legs) {
+        QVERIFY(m.balanceAfter);
+        QCOMPARE(*m.balanceAfter, left.value(m.accountId));
+    }
 }
 
 void TestFeed::shardedStore()

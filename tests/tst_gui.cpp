@@ -17,6 +17,7 @@
 #include "testsupport.h"
 #include "widgets/auditview.h"
 #include "widgets/detailpanel.h"
+#include "widgets/legseditor.h"
 #include "widgets/repairpreview.h"
 #include "widgets/tablepage.h"
 
@@ -135,6 +136,7 @@ private Q_SLOTS:
     void transferDialogChecksAsYouType_data();
     void transferDialogChecksAsYouType();
     void transferGoesThrough();
+    void transferOverSeveralAccounts();
     void transferRefusalIsShownInTheDialog_data();
     void transferRefusalIsShownInTheDialog();
     void guidedRepair_data();
@@ -300,6 +302,62 @@ void TestGui::transferGoesThrough()
     QCOMPARE(tx.idempotencyKey, key);
     QCOMPARE(balanceOf(c.store.store(), QStringLiteral("bob")), bobBefore + 1234);
     // The new transfer shows up in the table by itself.
+    c.window.showView(NavigatorModel::View::Transactions);
+    QVERIFY(QTest::qWaitFor([&] { return c.window.transactionModel()->rowOfKey(tx.id) >= 0; }, kWaitMs));
+}
+
+void TestGui::transferOverSeveralAccounts()
+{
+    Console c;
+    QVERIFY(c.settle());
+    TransferDialog *dialog = c.window.openTransferDialog();
+    QVERIFY(c.settle());
+    const qint64 alice = balanceOf(c.store.store(), QStringLiteral("alice"));
+    const qint64 bob = balanceOf(c.store.store(), QStringLiteral("bob"));
+    const qint64 acme = balanceOf(c.store.store(), QStringLiteral("acme-corp"));
+    type(dialog->findChild<QLineEdit *>(QStringLiteral("source")), QStringLiteral("alice"));
+    type(dialog->findChild<QLineEdit *>(QStringLiteral("destination")), QStringLiteral("bob"));
+    type(dialog->findChild<QLineEdit *>(QStringLiteral("amount")), QStringLiteral("10.00"));
+    // "Add leg": what was typed becomes two legs, a third is waiting for its account.
+    QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("addLeg")), Qt::LeftButton);
+    QVERIFY(dialog->usesLegs());
+    LegsEditor *legs = dialog->legsEditor();
+    QCOMPARE(legs->legCount(), 3);
+    QPushButton *ok = dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+    QVERIFY(!ok->isEnabled());
+    QList<LegInput> typed = legs->legs();
+    QCOMPARE(typed[0].side, LegSide::Debit);
+    QCOMPARE(typed[0].account, QStringLiteral("alice"));
+    QCOMPARE(typed[2].side, LegSide::Credit);
+    // bob 9.70 and acme-corp 0.20: 0.10 short, said in the ledger's words, OK stays off.
+    typed[1].amount = QStringLiteral("9.70");
+    typed[2].account = QStringLiteral("acme-corp");
+    typed[2].amount = QStringLiteral("0.20");
+    legs->setLegs(typed);
+    QVERIFY2(legs->problem().contains(QStringLiteral("10.00")) && legs->problem().contains(QStringLiteral("9.90")), qPrintable(legs->problem()));
+    QVERIFY(!ok->isEnabled());
+    typed[2].amount = QStringLiteral("0.30");
+    legs->setLegs(typed);
+    QCOMPARE(legs->problem(), QString());
+    QVERIFY(ok->isEnabled());
+    // The legs editor and its rows show once the event loop has run (a layout shows new widgets
+    // by a queued call).
+    QVERIFY(QTest::qWaitFor([&] { return legs->isVisible(); }, kWaitMs));
+    if (const QString shots = qEnvironmentVariable("LEDGER_TEST_SCREENSHOTS"); !shots.isEmpty()) {
+        dialog->adjustSize();
+        QTest::qWait(50);
+        dialog->grab().save(QDir(shots).filePath(QStringLiteral("transfer-legs.png")));
+    }
+    QSignalSpy done(dialog, &TransferDialog::transferDone);
+    QTest::mouseClick(ok, Qt::LeftButton);
+    QVERIFY(done.wait(kWaitMs));
+    const Transaction tx = done.first().first().value<Transaction>();
+    QCOMPARE(tx.state, TxState::Done);
+    QCOMPARE(tx.legs.size(), 3);
+    QCOMPARE(balanceOf(c.store.store(), QStringLiteral("alice")), alice - 1000);
+    QCOMPARE(balanceOf(c.store.store(), QStringLiteral("bob")), bob + 970);
+    QCOMPARE(balanceOf(c.store.store(), QStringLiteral("acme-corp")), acme + 30);
+    // Its detail names every leg's account.
     c.window.showView(NavigatorModel::View::Transactions);
     QVERIFY(QTest::qWaitFor([&] { return c.window.transactionModel()->rowOfKey(tx.id) >= 0; }, kWaitMs));
 }

@@ -115,7 +115,108 @@ private Q_SLOTS:
     void operatorCancelsUnderARecoverer();
     void operatorAndRecovererRace();
     void concurrentTransfersWithRecovery();
+    void stalledWorkerOverThreeShards_data();
+    void stalledWorkerOverThreeShards();
+    void lateHoldsOverThreeShards();
 };
+
+namespace {
+
+// Three accounts, one on each shard of a three-shard store, each funded with `balance`.
+QStringList oneAccountPerShard(TempStore &t, qint64 balance)
+{
+    QStringList picked;
+    QSet<QString> shards;
+    for (int i = 0; picked.size() < 3 && i < 1000; ++i) {
+        const QString id = QStringLiteral("p%1").arg(i);
+        const QString shard = t.locationOfAccount(id);
+        if (!shards.contains(shard)) {
+            shards.insert(shard);
+            picked << id;
+        }
+    }
+    openAccounts(t.store(), picked, balance);
+    return picked;
+}
+
+TransferRequest threeLegs(const QStringList &a, qint64 amount)
+{
+    TransferRequest r;
+    r.legs = {{a[0], LegSide::Debit, amount}, {a[1], LegSide::Credit, amount - amount / 4}, {a[2], LegSide::Credit, amount / 4}};
+    return r;
+}
+
+} // namespace
+
+void TestHazards::stalledWorkerOverThreeShards_data()
+{
+    QTest::addColumn<Step>("pauseAfter");
+    QTest::addColumn<QString>("intervention");
+    QTest::addColumn<TxState>("final");
+    // A leg on each shard: the worker stalls between any two of them.
+    for (Step s : {Step::Claim, Step::HoldDebit, Step::HoldCredit, Step::Applied, Step::PostDebit, Step::PostCredit})
+        QTest::addRow("paused after %s, recoverer completes", qPrintable(nameOf(s))) << s << "recover" << TxState::Done;
+    for (Step s : {Step::Claim, Step::HoldDebit, Step::HoldCredit})
+        QTest::addRow("paused after %s, operator cancels", qPrintable(nameOf(s))) << s << "cancel" << TxState::Canceled;
+}
+
+void TestHazards::stalledWorkerOverThreeShards()
+{
+    QFETCH(Step, pauseAfter);
+    QFETCH(QString, intervention);
+    QFETCH(TxState, final);
+    TempStore t(TempStore::Sharded{3});
+    Store &s = t.store();
+    const QStringList a = oneAccountPerShard(t, 1000);
+    const TransferRequest request = threeLegs(a, 400);
+
+    StalledWorker worker(t.config(), pauseAfter, request, 150);
+    QVERIFY(worker.waitUntilPaused());
+    const QString id = onlyNonTerminal(s);
+    QVERIFY(!id.isEmpty());
+    if (intervention == QLatin1String("cancel")) {
+        const TxOutcome o = Coordinator(s, {}).cancel(id, QStringLiteral("stop it"));
+        QVERIFY2(o.ok(), qPrintable(o.error.toString()));
+    } else {
+        QTest::qWait(300); // past the worker's lease
+        RecoveryOptions options;
+        options.olderThanMs = 3'600'000;
+        const RecoveryReport r = recoverStuck(connectorOf(t.config()), options);
+        QCOMPARE(r.candidates, qint64(1));
+        QCOMPARE(r.items.first().toState, std::optional<TxState>(final));
+    }
+    const TxOutcome woke = worker.finish();
+    QVERIFY(woke.byOther);
+    QCOMPARE(s.transaction(id)->state, final);
+    QCOMPARE(heldMarkerCount(s), qint64(0));
+    const bool moved = final == TxState::Done;
+    for (const TxLeg &leg : request.legs)
+        QCOMPARE(balanceOf(s, leg.accountId), 1000 + (moved ? (leg.side == LegSide::Credit ? leg.amount : -leg.amount) : 0));
+    LEDGER_VERIFY_AUDIT_CLEAN(s);
+}
+
+void TestHazards::lateHoldsOverThreeShards()
+{
+    // Claimed, then stalled before any hold; the cancel writes a tombstone on each shard; the
+    // worker's three holds then arrive and each finds its tombstone.
+    TempStore t(TempStore::Sharded{3});
+    Store &s = t.store();
+    const QStringList a = oneAccountPerShard(t, 1000);
+    StalledWorker worker(t.config(), Step::Claim, threeLegs(a, 999), 60'000);
+    QVERIFY(worker.waitUntilPaused());
+    const QString id = onlyNonTerminal(s);
+    QVERIFY(Coordinator(s, {}).cancel(id, QStringLiteral("before any hold")).ok());
+    QCOMPARE(s.legsOfTransaction(id)->size(), 3);
+    const TxOutcome woke = worker.finish();
+    QVERIFY(!woke.ok());
+    for (const LegMarker &m : *s.legsOfTransaction(id))
+        QCOMPARE(m.status, LegStatus::Voided);
+    for (const QString &id : a) {
+        QCOMPARE(s.account(id)->pendingDebits + s.account(id)->pendingCredits, qint64(0));
+        QCOMPARE(balanceOf(s, id), qint64(1000));
+    }
+    LEDGER_VERIFY_AUDIT_CLEAN(s);
+}
 
 void TestHazards::stalledWorker_data()
 {

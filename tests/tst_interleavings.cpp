@@ -11,6 +11,7 @@
 // LEDGER_INTERLEAVING_SAMPLES sets the size of the random sample. Both print what they explored.
 #include "interleaving.h"
 #include "ledger/identifiers.h"
+#include "ledger/legs.h"
 #include "testsupport.h"
 
 using namespace ledger;
@@ -20,6 +21,7 @@ namespace {
 
 const QString kAlice = QStringLiteral("alice");
 const QString kBob = QStringLiteral("bob");
+const QString kCarol = QStringLiteral("carol");
 constexpr qint64 kAmount = 100;
 
 int envInt(const char *name, int fallback)
@@ -64,7 +66,7 @@ QString checkTransferEnded(Store &store, const TransferRun &run, bool operatorCa
     }
     if (held != 0)
         return QStringLiteral("%1 is %2 with %3 held legs").arg(run.id, nameOf(tx->state)).arg(held);
-    if (tx->state == TxState::Done && posted != 2)
+    if (tx->state == TxState::Done && posted != tx->legs.size())
         return QStringLiteral("%1 is done with %2 posted legs").arg(run.id).arg(posted);
     if (tx->state == TxState::Canceled && posted != 0)
         return QStringLiteral("%1 is canceled with %2 posted legs").arg(run.id).arg(posted);
@@ -122,22 +124,33 @@ void TestInterleavings::oneTransfer_data()
 {
     QTest::addColumn<QString>("intervention");
     QTest::addColumn<int>("defaultBound");
+    QTest::addColumn<int>("legs");
     // With a cancel every interleaving is explored (123,438 schedules, a few minutes); a
     // compensation adds nine writes of its own, far too many schedules for every run: bounded.
-    QTest::newRow("worker, recoverer, operator cancel") << "cancel" << -1;
-    QTest::newRow("worker, recoverer, operator compensate") << "compensate" << 3;
+    QTest::newRow("worker, recoverer, operator cancel") << "cancel" << -1 << 2;
+    QTest::newRow("worker, recoverer, operator compensate") << "compensate" << 3 << 2;
+    // A transaction over three accounts (alice → bob, carol) has three holds and three posts:
+    // bounded as well.
+    QTest::newRow("3 legs: worker, recoverer, operator cancel") << "cancel" << 3 << 3;
+    QTest::newRow("3 legs: worker, recoverer, operator compensate") << "compensate" << 2 << 3;
 }
 
 void TestInterleavings::oneTransfer()
 {
     QFETCH(QString, intervention);
     QFETCH(int, defaultBound);
+    QFETCH(int, legs);
     const bool cancel = intervention == QLatin1String("cancel");
     const int bound = envInt("LEDGER_INTERLEAVING_BOUND", defaultBound);
 
     TempStore ts;
     openAccounts(ts.store(), {kAlice}, 1'000'000'000);
     QVERIFY(ts.store().createAccount(kBob, QStringLiteral("BOB"), QStringLiteral("test")).ok());
+    TransferRequest request{kAlice, kBob, kAmount, QString(), QString()};
+    if (legs == 3) {
+        QVERIFY(ts.store().createAccount(kCarol, QStringLiteral("CAROL"), QStringLiteral("test")).ok());
+        request.legs = {{kAlice, LegSide::Debit, kAmount}, {kBob, LegSide::Credit, kAmount * 3 / 5}, {kCarol, LegSide::Credit, kAmount * 2 / 5}};
+    }
     Store &check = ts.store();
 
     enum { Worker, Recoverer, Operator, ActorCount };
@@ -154,7 +167,7 @@ void TestInterleavings::oneTransfer()
         run = TransferRun();
         compensationOf.clear();
         startActor(*threads[Worker], scheduler, Worker, [&](SchedulingStore &s) {
-            runWorker(s, QStringLiteral("worker"), {kAlice, kBob, kAmount, QString(), QString()}, run);
+            runWorker(s, QStringLiteral("worker"), request, run);
         });
         startActor(*threads[Recoverer], scheduler, Recoverer, [&](SchedulingStore &s) { recoverIfUnfinished(s, run.id); });
         startActor(*threads[Operator], scheduler, Operator, [&](SchedulingStore &s) {
@@ -167,8 +180,13 @@ void TestInterleavings::oneTransfer()
     };
 
     Explored e;
-    qint64 expectedAlice = balanceOf(check, kAlice);
-    qint64 expectedBob = 0;
+    QMap<QString, qint64> expected;
+    for (const TxLeg &leg : request.allLegs())
+        expected.insert(leg.accountId, balanceOf(check, leg.accountId));
+    const auto move = [&expected](const QList<TxLeg> &moved) {
+        for (const TxLeg &leg : moved)
+            expected[leg.accountId] += leg.side == LegSide::Credit ? leg.amount : -leg.amount;
+    };
     QElapsedTimer clock;
     clock.start();
     do {
@@ -184,8 +202,7 @@ void TestInterleavings::oneTransfer()
         const Transaction tx = *check.transaction(run.id);
         if (tx.state == TxState::Done) {
             ++e.done;
-            expectedAlice -= kAmount;
-            expectedBob += kAmount;
+            move(tx.legs);
         } else {
             ++e.canceled;
         }
@@ -214,24 +231,21 @@ void TestInterleavings::oneTransfer()
             QVERIFY2(compensationsDone <= 1, qPrintable(explorer.describe()));
             if (compensationsDone == 1) {
                 ++e.compensated;
-                expectedAlice += kAmount;
-                expectedBob -= kAmount;
+                move(reversedLegs(tx.legs));
             }
             // The operator was told the compensation is done only when it is.
             if (run.intervener.ok() && !compensationOf.isEmpty() && run.intervener.tx->state == TxState::Done)
                 QCOMPARE(check.transaction(compensationOf)->state, TxState::Done);
         }
         // Money moved exactly as the end states say: once per done transfer, never twice.
-        const Account alice = *check.account(kAlice);
-        const Account bob = *check.account(kBob);
-        QVERIFY2(alice.balance == expectedAlice && bob.balance == expectedBob,
-                 qPrintable(QStringLiteral("schedule %1: alice %2 (expected %3), bob %4 (expected %5)")
-                                .arg(explorer.describe())
-                                .arg(alice.balance)
-                                .arg(expectedAlice)
-                                .arg(bob.balance)
-                                .arg(expectedBob)));
-        QCOMPARE(alice.pendingDebits + alice.pendingCredits + bob.pendingDebits + bob.pendingCredits, 0);
+        for (auto it = expected.cbegin(); it != expected.cend(); ++it) {
+            const Account a = *check.account(it.key());
+            QVERIFY2(a.balance == it.value(), qPrintable(QStringLiteral("schedule %1: %2 has %3 (expected %4)")
+                                                             .arg(explorer.describe(), it.key())
+                                                             .arg(a.balance)
+                                                             .arg(it.value())));
+            QCOMPARE(a.pendingDebits + a.pendingCredits, 0);
+        }
         if (e.schedules % 2000 == 0)
             LEDGER_VERIFY_AUDIT_CLEAN(check);
         if (e.schedules % 50'000 == 0) // long runs say how far they got
@@ -240,9 +254,9 @@ void TestInterleavings::oneTransfer()
     LEDGER_VERIFY_AUDIT_CLEAN(check);
 
     qInfo("%s: %lld schedules explored (preemption bound %s), up to %d decisions each, in %.1f s; "
-          "%lld ended done (%lld of them compensated), %lld canceled",
+          "%lld ended done (%lld of them compensated), %lld canceled (%d legs)",
           qPrintable(intervention), e.schedules, bound < 0 ? "none: every interleaving" : qPrintable(QString::number(bound)),
-          e.longest, double(clock.elapsed()) / 1000.0, e.done, e.compensated, e.canceled);
+          e.longest, double(clock.elapsed()) / 1000.0, e.done, e.compensated, e.canceled, legs);
 }
 
 void TestInterleavings::twoTransfersSharingAnAccount()

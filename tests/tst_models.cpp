@@ -208,6 +208,36 @@ void TestModels::accounts()
     openAccounts(f.store.store(), {QStringLiteral("zeta")}, 5);
     model.refresh();
     QVERIFY(QTest::qWaitFor([&] { return !model.isLoading() && model.rowCount() == 14; }, kWaitMs));
+
+    // Half-posted: zeta → omega 0.01 and alice 0.02, stopped after its first credit post (debits
+    // first, then credits by account id: zeta's and alice's legs are posted, omega's is held). The
+    // balances shown count it whole, every row's balance sums to zero, and what is not posted yet
+    // is said.
+    openAccounts(f.store.store(), {QStringLiteral("omega")}, 0);
+    CoordinatorOptions o;
+    o.hook = abandonAfterHook(Step::PostCredit);
+    TransferRequest r;
+    r.legs = {{QStringLiteral("zeta"), LegSide::Debit, 3}, {QStringLiteral("omega"), LegSide::Credit, 1},
+              {QStringLiteral("alice"), LegSide::Credit, 2}};
+    QCOMPARE(Coordinator(f.store.store(), o).transfer(r).error.code, ErrorCode::Interrupted);
+    model.refresh();
+    QVERIFY(QTest::qWaitFor([&] { return !model.isLoading() && model.rowCount() == 15; }, kWaitMs));
+    QVERIFY(loadAll(model));
+    qint64 sum = 0;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const QString id = model.data(model.index(row, AccountTableModel::IdColumn)).toString();
+        const qint64 shown = QString(model.data(model.index(row, AccountTableModel::BalanceColumn)).toString()).remove(QLatin1Char('.')).toLongLong();
+        sum += shown;
+        const QString notPosted = model.data(model.index(row, AccountTableModel::NotPostedColumn)).toString();
+        if (id == QLatin1String("zeta")) {
+            QCOMPARE(shown, qint64(2)); // 0.05 - 0.03
+            QCOMPARE(notPosted, QString());
+        } else if (id == QLatin1String("omega")) {
+            QCOMPARE(shown, qint64(1)); // its credit is only held, and counts
+            QCOMPARE(notPosted, QStringLiteral("0.01"));
+        }
+    }
+    QCOMPARE(sum, qint64(0));
 }
 
 void TestModels::journal()

@@ -60,8 +60,9 @@ void TestOverview::detailOfACompensatedTransfer()
     const TransactionDetail d = *loadTransactionDetail(t.store(), id);
     QCOMPARE(d.tx.id, id);
     QCOMPARE(d.legs.size(), 2);
-    QCOMPARE(d.source->id, QStringLiteral("alice"));
-    QCOMPARE(d.destination->balance, qint64(1000));
+    QCOMPARE(d.accounts.size(), 2);
+    QCOMPARE(d.accounts[0]->id, QStringLiteral("alice"));
+    QCOMPARE(d.accounts[1]->balance, qint64(1000));
     QCOMPARE(d.related->id, comp);
     QVERIFY(d.journal.size() >= 5); // created, claimed, applied, done, linked
     QCOMPARE(loadTransactionDetail(t.store(), comp)->related->id, id);

@@ -6,6 +6,7 @@
 // written twice, never lost. Then whole transfers with a break at every one of their writes, and
 // workers whose sessions are killed with pg_terminate_backend while they run.
 #include "ledger/identifiers.h"
+#include "ledger/legs.h"
 #include "store/postgres/pgconnection.h"
 #include "store/postgres/pgfaulthook.h"
 #include "testsupport.h"
@@ -75,9 +76,7 @@ NewTransaction newTx()
     NewTransaction n;
     n.id = kTx;
     n.idempotencyKey = QStringLiteral("key-1");
-    n.source = QStringLiteral("alice");
-    n.destination = QStringLiteral("bob");
-    n.amount = 250;
+    n.legs = twoLegs(QStringLiteral("alice"), QStringLiteral("bob"), 250);
     n.actor = QStringLiteral("tester");
     return n;
 }
@@ -101,12 +100,10 @@ void twoFundedAccounts(Store &store)
         QVERIFY(store.createAccount(id, id.toUpper(), QStringLiteral("tester")).ok());
         NewTransaction n;
         n.id = QStringLiteral("fund-") + id;
-        n.source = kWorldAccount;
-        n.destination = id;
-        n.amount = 10'000;
+        n.legs = twoLegs(kWorldAccount, id, 10'000);
         QVERIFY(store.insertTransaction(n).ok());
-        QVERIFY(store.hold(n.id, kWorldAccount, LegSide::Debit, n.amount).ok());
-        QVERIFY(store.hold(n.id, id, LegSide::Credit, n.amount).ok());
+        QVERIFY(store.hold(n.id, kWorldAccount, LegSide::Debit, n.legs.first().amount).ok());
+        QVERIFY(store.hold(n.id, id, LegSide::Credit, n.legs.first().amount).ok());
         QVERIFY(store.post(n.id, kWorldAccount).ok());
         QVERIFY(store.post(n.id, id).ok());
     }

@@ -4,6 +4,7 @@
 // funds, at the int64 edges) ends exactly as the rules say, with the rules' own words — and a
 // store of schema 1 (before the function) is migrated when it is opened.
 #include "ledger/identifiers.h"
+#include "ledger/legs.h"
 #include "store/documentrules.h"
 #include "store/postgres/pgconnection.h"
 #include "store/postgres/pgstore.h"
@@ -208,11 +209,16 @@ void TestPgSchema::legRulesAgree()
 
 void TestPgSchema::migratesSchemaOne()
 {
-    // A store as schema 1 left it: no leg function, ledger_now() in SQL, schema_version 1.
+    // A store as schema 1 left it: no leg function, ledger_now() in SQL, no legs column nor
+    // tx_accounts (schema 3), the narrower leg index, schema_version 1.
     TempStore ts;
-    openAccounts(ts.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 10'000);
+    openAccounts(ts.store(), {QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("carol")}, 10'000);
     {
         RawSql raw(ts.path());
+        QVERIFY(raw.exec(QStringLiteral("ALTER TABLE transactions DROP COLUMN legs")));
+        QVERIFY(raw.exec(QStringLiteral("DROP TABLE tx_accounts")));
+        QVERIFY(raw.exec(QStringLiteral("DROP INDEX legs_by_account")));
+        QVERIFY(raw.exec(QStringLiteral("CREATE INDEX legs_by_account ON legs (account_id, status)")));
         QVERIFY(raw.exec(QStringLiteral("DROP FUNCTION ledger_leg_write(text, text, text, text, int8, text)")));
         QVERIFY(raw.exec(QStringLiteral("CREATE OR REPLACE FUNCTION ledger_now() RETURNS timestamptz LANGUAGE sql STABLE"
                                         " AS $$ SELECT date_trunc('milliseconds', clock_timestamp()) $$")));
@@ -238,6 +244,22 @@ void TestPgSchema::migratesSchemaOne()
     QVERIFY2(o.error.ok(), qPrintable(o.error.message));
     QCOMPARE(o.tx->state, TxState::Done);
     QCOMPARE(balanceOf(**reopened, QStringLiteral("bob")), 10'250);
+    // Documents written before schema 3 read as two legs; one over three accounts works after it,
+    // and is found by each of its accounts.
+    auto opening = (*reopened)->transactionByKey(QStringLiteral("opening:carol"));
+    QVERIFY(opening.ok() && opening->has_value());
+    QCOMPARE((*opening)->legs, twoLegs(kWorldAccount, QStringLiteral("carol"), 10'000));
+    TransferRequest split;
+    split.legs = {{QStringLiteral("carol"), LegSide::Debit, 300}, {QStringLiteral("alice"), LegSide::Credit, 200},
+                  {QStringLiteral("bob"), LegSide::Credit, 100}};
+    const TxOutcome three = coordinator.transfer(split);
+    QVERIFY2(three.ok(), qPrintable(three.error.toString()));
+    QCOMPARE(three.tx->state, TxState::Done);
+    QCOMPARE((*reopened)->transaction(three.tx->id)->legs, split.legs);
+    TxQuery ofBob;
+    ofBob.account = QStringLiteral("bob");
+    ofBob.limit = 10;
+    QCOMPARE((*reopened)->transactions(ofBob)->size(), 3); // its opening, alice's transfer, carol's split
     const AuditReport report = audit(**reopened);
     QVERIFY2(report.clean(), qPrintable(describeFindings(report)));
 }

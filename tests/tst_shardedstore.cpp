@@ -3,6 +3,7 @@
 // and recovery, listings that must equal a single file's, idempotency keys, audit while
 // transfers run, and ledgerctl end to end.
 #include "ledger/identifiers.h"
+#include "ledger/legs.h"
 #include "protocol/recovery.h"
 #include "store/sharded/shardedstore.h"
 #include "interchange/tableexport.h"
@@ -458,9 +459,7 @@ void TestShardedStore::fillTwins()
             n.idempotencyKey = i % 3 == 0 ? QStringLiteral("key-%1").arg(i) : QString();
             n.kind = i % 5 == 4 ? TxKind::Compensation : TxKind::Transfer;
             n.compensates = n.kind == TxKind::Compensation ? QStringLiteral("tx-00") : QString();
-            n.source = account(i);
-            n.destination = account(i * 5 + 1);
-            n.amount = 100 * (1 + (i * 7) % 5); // ties, so that the id decides
+            n.legs = twoLegs(account(i), account(i * 5 + 1), 100 * (1 + (i * 7) % 5)); // ties, so that the id decides
             auto ins = s->insertTransaction(n);
             QVERIFY(ins.ok() && ins->inserted);
             Transaction tx = ins->tx;

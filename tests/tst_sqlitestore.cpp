@@ -2,6 +2,7 @@
 // leg-marker operations (hold, post, void) with their idempotent and order-proof semantics,
 // the compare-and-set on transaction documents, and the queries.
 #include "ledger/identifiers.h"
+#include "ledger/legs.h"
 #include "store/sqlite/sqlitestore.h"
 #include "testsupport.h"
 
@@ -139,13 +140,15 @@ void TestSqliteStore::createWritesSchemaScaleAndWorld()
 
 void TestSqliteStore::migratesAnOlderStore()
 {
-    // A store as version 1 wrote it (without the indexes version 2 added, nor the column of
-    // version 3), with data in it.
+    // A store as version 1 wrote it (without the indexes version 2 added, the column of
+    // version 3, nor the legs of version 4), with data in it.
     TempStore t;
     openAccounts(t.store(), {QStringLiteral("alice")}, 1000);
     const QString path = t.path();
     {
         RawSql raw(path);
+        QVERIFY(raw.exec(QStringLiteral("ALTER TABLE transactions DROP COLUMN legs")));
+        QVERIFY(raw.exec(QStringLiteral("DROP TABLE tx_accounts")));
         QVERIFY(raw.exec(QStringLiteral("ALTER TABLE legs DROP COLUMN balance_after")));
         QVERIFY(raw.exec(QStringLiteral("DROP INDEX journal_by_event")));
         QVERIFY(raw.exec(QStringLiteral("DROP INDEX tx_by_kind")));
@@ -162,6 +165,22 @@ void TestSqliteStore::migratesAnOlderStore()
     QVERIFY(!(*store)->legsOfAccount(QStringLiteral("alice"), std::nullopt)->first().balanceAfter);
     openAccounts(**store, {QStringLiteral("bob")}, 5);
     QCOMPARE((*store)->legsOfAccount(QStringLiteral("bob"), std::nullopt)->first().balanceAfter, std::optional<qint64>(5));
+    // The transfers written before version 4 read as two legs; a many-legged one works after it.
+    auto opening = (*store)->transactionByKey(QStringLiteral("opening:alice"));
+    QVERIFY(opening.ok() && opening->has_value());
+    QCOMPARE((*opening)->legs, twoLegs(ledger::kWorldAccount, QStringLiteral("alice"), 1000));
+    openAccounts(**store, {QStringLiteral("carol")}, 0);
+    Coordinator c(**store, {});
+    TransferRequest split;
+    split.legs = {{QStringLiteral("alice"), LegSide::Debit, 300}, {QStringLiteral("bob"), LegSide::Credit, 200},
+                  {QStringLiteral("carol"), LegSide::Credit, 100}};
+    const TxOutcome o = c.transfer(split);
+    QVERIFY2(o.ok(), qPrintable(o.error.toString()));
+    QCOMPARE(o.tx->state, TxState::Done);
+    QCOMPARE((*store)->account(QStringLiteral("carol"))->balance, qint64(100));
+    TxQuery ofCarol;
+    ofCarol.account = QStringLiteral("carol");
+    QCOMPARE((*store)->transactions(ofCarol)->size(), 1);
     LEDGER_VERIFY_AUDIT_CLEAN(**store);
 }
 
@@ -485,9 +504,7 @@ void TestSqliteStore::insertFindsExistingByKeyAndId()
     NewTransaction n;
     n.id = QStringLiteral("tx-a");
     n.idempotencyKey = QStringLiteral("key-1");
-    n.source = QStringLiteral("alice");
-    n.destination = QStringLiteral("bob");
-    n.amount = 10;
+    n.legs = twoLegs(QStringLiteral("alice"), QStringLiteral("bob"), 10);
     n.actor = QStringLiteral("tester");
     auto first = s.insertTransaction(n);
     QVERIFY(first.ok() && first->inserted);
@@ -519,9 +536,7 @@ void TestSqliteStore::compareAndSet()
     Store &s = t.store();
     NewTransaction n;
     n.id = QStringLiteral("tx-cas");
-    n.source = QStringLiteral("alice");
-    n.destination = QStringLiteral("bob");
-    n.amount = 10;
+    n.legs = twoLegs(QStringLiteral("alice"), QStringLiteral("bob"), 10);
     const Transaction initial = s.insertTransaction(n)->tx;
 
     TxChange claim;
@@ -580,9 +595,7 @@ void TestSqliteStore::linkCompensation()
     Store &s = t.store();
     NewTransaction n;
     n.id = QStringLiteral("tx-orig");
-    n.source = QStringLiteral("a");
-    n.destination = QStringLiteral("b");
-    n.amount = 5;
+    n.legs = twoLegs(QStringLiteral("a"), QStringLiteral("b"), 5);
     QVERIFY(s.insertTransaction(n)->inserted);
     auto link = s.linkCompensation(n.id, QString(), QStringLiteral("tx-orig.rev"), QStringLiteral("op"), QString(), QString());
     QVERIFY(link->applied);
@@ -601,9 +614,7 @@ void TestSqliteStore::queries()
     const auto insert = [&](const QString &id, const QString &from, const QString &to, qint64 amount) {
         NewTransaction n;
         n.id = id;
-        n.source = from;
-        n.destination = to;
-        n.amount = amount;
+        n.legs = twoLegs(from, to, amount);
         return s.insertTransaction(n)->tx;
     };
     const Transaction a = insert(QStringLiteral("tx-a"), QStringLiteral("alice"), QStringLiteral("bob"), 300);

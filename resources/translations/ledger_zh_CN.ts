@@ -175,6 +175,10 @@
         <source>account %1</source>
         <translation>账户 %1</translation>
     </message>
+    <message>
+        <source>Legs</source>
+        <translation>分录</translation>
+    </message>
 </context>
 <context>
     <name>ledger</name>
@@ -215,26 +219,6 @@
         <translation>%1 的 %2 标记在 %3 上，金额 %4；文档记载的是 %5，金额 %6</translation>
     </message>
     <message>
-        <source>%1 has an extra %2 marker on %3</source>
-        <translation>%1 在 %3 上多了一个 %2 标记</translation>
-    </message>
-    <message>
-        <source>%1 is initial but has leg markers (debit %2, credit %3)</source>
-        <translation>%1 处于 initial 状态，却有分录标记（借方 %2，贷方 %3）</translation>
-    </message>
-    <message>
-        <source>%1 is done but its debit is %2 and its credit is %3</source>
-        <translation>%1 已是 done，但其借方为 %2，贷方为 %3</translation>
-    </message>
-    <message>
-        <source>%1 is applied but its debit is %2 and its credit is %3</source>
-        <translation>%1 已是 applied，但其借方为 %2，贷方为 %3</translation>
-    </message>
-    <message>
-        <source>%1 is %2 but has a posted leg (debit %3, credit %4)</source>
-        <translation>%1 处于 %2 状态，却有已过账的分录（借方 %3，贷方 %4）</translation>
-    </message>
-    <message>
         <source>%1 is %2 but still holds %3 on %4</source>
         <translation>%1 处于 %2 状态，却仍在 %4 上预留 %3</translation>
     </message>
@@ -243,16 +227,8 @@
         <translation>%4 上一个金额为 %3 的 %1 %2 标记不属于任何交易</translation>
     </message>
     <message>
-        <source>the balances of all accounts sum to %1 (with %2 for half-posted transfers); they must sum to zero</source>
-        <translation>所有账户的余额合计为 %1（其中半过账的转账计 %2）；合计必须为零</translation>
-    </message>
-    <message>
         <source>compensation %1 names %2 as its original, which is not a transfer in this store</source>
         <translation>补偿 %1 把 %2 记为原交易，但它不是此存储库中的转账</translation>
-    </message>
-    <message>
-        <source>compensation %1 does not reverse %2 (it moves %3 from %4 to %5)</source>
-        <translation>补偿 %1 没有冲回 %2（它从 %4 向 %5 转移 %3）</translation>
     </message>
     <message>
         <source>compensation %1 is %2 but %3 links to "%4"</source>
@@ -325,10 +301,6 @@
     <message>
         <source>memo</source>
         <translation>备注</translation>
-    </message>
-    <message>
-        <source>idempotency key %1 was already used by %2 for a different request (%3 from %4 to %5)</source>
-        <translation>幂等键 %1 已被 %2 用于另一个请求（从 %4 到 %5 的 %3）</translation>
     </message>
     <message>
         <source>just submitted; it is being started</source>
@@ -1061,10 +1033,6 @@
         <translation>它已开始：其分录正在预留，但尚未决定移动资金。</translation>
     </message>
     <message>
-        <source>Both legs are held and the transfer is decided: the money must move. Only posting the legs is left.</source>
-        <translation>两笔分录均已预留，转账已决定：资金必须移动。只剩下为分录过账。</translation>
-    </message>
-    <message>
         <source>It is being canceled (%1): its holds are being released; no money will move.</source>
         <translation>它正在取消（%1）：其预留正在释放；不会有资金移动。</translation>
     </message>
@@ -1105,10 +1073,6 @@
         <translation>继续执行它：两笔分录都将过账，%1 从 %2 转到 %3。它已不能再取消；要撤销，请在完成后补偿它。</translation>
     </message>
     <message>
-        <source>Resume it: the cancel is finished, both legs are voided and every hold is released. No money moves.</source>
-        <translation>继续执行它：完成取消，两笔分录都将作废，所有预留都将释放。没有资金移动。</translation>
-    </message>
-    <message>
         <source>Nothing is stuck. If the transfer was wrong, compensate it: %1 moves back from %2 to %3.</source>
         <translation>没有卡住的内容。如果这笔转账有误，请补偿它：%1 将从 %2 转回 %3。</translation>
     </message>
@@ -1137,10 +1101,6 @@
         <translation>%1 已取消，但有一笔分录已过账。</translation>
     </message>
     <message>
-        <source>%1 is done: both legs are posted and no hold is left.</source>
-        <translation>%1 已完成：两笔分录均已过账，没有剩余预留。</translation>
-    </message>
-    <message>
         <source>%1 is canceled: no leg is posted and no hold is left.</source>
         <translation>%1 已取消：没有分录过账，也没有剩余预留。</translation>
     </message>
@@ -1159,10 +1119,6 @@
     <message>
         <source>will most likely be canceled: %1</source>
         <translation>很可能会被取消：%1</translation>
-    </message>
-    <message>
-        <source>completes it: %1 moves from %2 to %3</source>
-        <translation>完成它：%1 从 %2 转到 %3</translation>
     </message>
     <message>
         <source>already compensated by %1</source>
@@ -1275,6 +1231,134 @@
     <message>
         <source>shard %1 is not a file path or a PostgreSQL connection string</source>
         <translation>分片 %1 不是文件路径，也不是 PostgreSQL 连接串</translation>
+    </message>
+    <message>
+        <source>a transaction has from 2 to %1 legs, not %2</source>
+        <translation>一笔交易有 2 到 %1 条分录，而不是 %2 条</translation>
+    </message>
+    <message>
+        <source>the amount of %1's leg must be greater than zero</source>
+        <translation>%1 这条分录的金额必须大于零</translation>
+    </message>
+    <message>
+        <source>%1 has two legs; each leg needs an account of its own</source>
+        <translation>%1 有两条分录；每条分录都需要自己的账户</translation>
+    </message>
+    <message>
+        <source>the legs add up to more than the largest amount</source>
+        <translation>各分录合计超过了最大金额</translation>
+    </message>
+    <message>
+        <source>a transaction needs at least one debit and one credit</source>
+        <translation>一笔交易至少需要一条借记和一条贷记</translation>
+    </message>
+    <message>
+        <source>the debits add up to %1 and the credits to %2: a transaction must balance</source>
+        <translation>借记合计为 %1，贷记合计为 %2：一笔交易必须借贷平衡</translation>
+    </message>
+    <message>
+        <source>the debit on %1</source>
+        <translation>%1 上的借记</translation>
+    </message>
+    <message>
+        <source>The transfer is decided: the money must move. Only posting its legs is left.</source>
+        <translation>这笔转账已经决定：资金必须移动。只剩下为其分录过账。</translation>
+    </message>
+    <message>
+        <source>Resume it: the holds are placed again (those already there are kept) and, if all succeed, the money moves (%1). If a hold is refused (funds, frozen account) it is canceled instead and every hold is released. Cancel it instead if the transfer should not happen.</source>
+        <translation>继续执行：重新预留（已有的预留保留），全部成功后资金移动（%1）。若某个预留被拒绝（资金不足、账户冻结），则改为取消并释放所有预留。如果这笔转账不应发生，请改为取消它。</translation>
+    </message>
+    <message>
+        <source>Resume it: every leg is posted and the money moves (%1). It cannot be canceled any more; to undo it, compensate it once it is done.</source>
+        <translation>继续执行：为每条分录过账，资金移动（%1）。它已不能再取消；如需撤销，请在完成后补偿它。</translation>
+    </message>
+    <message>
+        <source>Resume it: the cancel is finished, every leg is voided and every hold is released. No money moves.</source>
+        <translation>继续执行：完成取消，作废每条分录并释放所有预留。资金不发生移动。</translation>
+    </message>
+    <message>
+        <source>Nothing is stuck. If the transfer was wrong, compensate it: every leg is reversed (%1).</source>
+        <translation>没有卡住。如果这笔转账有误，请补偿它：每条分录都会被冲回（%1）。</translation>
+    </message>
+    <message>
+        <source>%1 is done: every leg is posted and no hold is left.</source>
+        <translation>%1 已完成：每条分录都已过账，没有遗留预留。</translation>
+    </message>
+    <message>
+        <source>%1 moves from %2 to %3</source>
+        <translation>%1 从 %2 转到 %3</translation>
+    </message>
+    <message>
+        <source>%1 moves (%2)</source>
+        <translation>%1 移动（%2）</translation>
+    </message>
+    <message>
+        <source>completes it: %1</source>
+        <translation>完成它：%1</translation>
+    </message>
+    <message>
+        <source>finishes it, then reverses every leg: %1</source>
+        <translation>先完成它，再冲回每条分录：%1</translation>
+    </message>
+    <message>
+        <source>reverses every leg: %1</source>
+        <translation>冲回每条分录：%1</translation>
+    </message>
+    <message>
+        <source>%1 on %2 %3</source>
+        <translation>%2 上的 %1 %3</translation>
+    </message>
+    <message>
+        <source>%1 has a %2 marker on %3, which is not one of its accounts</source>
+        <translation>%1 在 %3 上有一个 %2 标记，但 %3 不是它的账户之一</translation>
+    </message>
+    <message>
+        <source>%1 is initial but has leg markers (%2)</source>
+        <translation>%1 处于 initial 状态，却有分录标记（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is done but not every leg is posted (%2)</source>
+        <translation>%1 已完成，但并非每条分录都已过账（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is applied but not every leg is held or posted (%2)</source>
+        <translation>%1 处于 applied 状态，但并非每条分录都已预留或过账（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is %2 but has a posted leg (%3)</source>
+        <translation>%1 处于 %2 状态，却有已过账的分录（%3）</translation>
+    </message>
+    <message>
+        <source>the balances of all accounts sum to %1 (with %2 for the legs of committed transactions not posted yet); they must sum to zero</source>
+        <translation>所有账户的余额合计为 %1（其中 %2 为已提交交易尚未过账的分录）；合计必须为零</translation>
+    </message>
+    <message>
+        <source>compensation %1 does not reverse %2 (its legs are %3)</source>
+        <translation>补偿 %1 没有冲回 %2（它的分录是 %3）</translation>
+    </message>
+    <message>
+        <source>taking the store's snapshots took %1 s, too long to count transactions whole; try again</source>
+        <translation>获取存储库快照用了 %1 秒，太久，无法完整计入交易；请重试</translation>
+    </message>
+    <message>
+        <source>the reading was stopped before the end</source>
+        <translation>读取在结束前被停止</translation>
+    </message>
+    <message>
+        <source>idempotency key %1 was already used by %2 for a different request (%3)</source>
+        <translation>幂等键 %1 已被 %2 用于另一个请求（%3）</translation>
+    </message>
+    <message>
+        <source>%1: the number after ':' says which time the step commits, from 1 to %2</source>
+        <translation>%1：':' 后的数字表示该步骤第几次提交，从 1 到 %2</translation>
+    </message>
+    <message>
+        <source>--%1 takes ACCOUNT:AMOUNT, e.g. alice:12.34, not %2</source>
+        <translation>--%1 的格式是 账户:金额，例如 alice:12.34，而不是 %2</translation>
+    </message>
+    <message>
+        <source>transaction %1 has legs that do not balance or cannot be read</source>
+        <translation>交易 %1 的分录借贷不平衡或无法读取</translation>
     </message>
 </context>
 <context>

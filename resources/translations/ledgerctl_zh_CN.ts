@@ -111,12 +111,6 @@
         <translation>从 SOURCE 向 DESTINATION 转移 AMOUNT</translation>
     </message>
     <message>
-        <source>AMOUNT is a positive decimal with at most the ledger's scale of decimals, e.g. 12.34.
-@world may be the source (money entering) or the destination (money leaving).</source>
-        <translation>AMOUNT 是正的十进制数，小数位数不超过账本的小数位数，例如 12.34。
-@world 可以作为付款方（资金流入）或收款方（资金流出）。</translation>
-    </message>
-    <message>
         <source>only this state: %1</source>
         <translation>只列出此状态：%1</translation>
     </message>
@@ -365,10 +359,6 @@ The scratch store is made beside the --store location (same disk) and removed af
     <message>
         <source>your name in the journal (default: $LEDGERDESK_OPERATOR, else $USER)</source>
         <translation>您在日志中的名字（默认：$LEDGERDESK_OPERATOR，否则为 $USER）</translation>
-    </message>
-    <message>
-        <source>exit with status 86 right after this protocol write (training, tests): %1</source>
-        <translation>在此协议写入之后立即以状态 86 退出（培训、测试）：%1</translation>
     </message>
     <message>
         <source>messages and help in this language: %1 (default: $LEDGERDESK_LANGUAGE, else the
@@ -937,6 +927,84 @@ X.shard-&lt;N-1&gt;.db，然后写入 X.json，此后每个命令都把它作为
     <message>
         <source>--servers needs at least one PostgreSQL connection string</source>
         <translation>--servers 至少需要一个 PostgreSQL 连接串</translation>
+    </message>
+    <message>
+        <source>The balances are the account documents' as stored: while a transfer is half-posted the
+sum of all of them is off by its unposted legs. 'ledgerctl balances' counts every
+transaction whole.</source>
+        <translation>这里的余额是账户文档中存储的值：转账部分过账时，
+所有余额之和会差出其未过账的分录。'ledgerctl balances' 会把每笔
+交易完整计入。</translation>
+    </message>
+    <message>
+        <source>every account's balance with each transaction counted whole</source>
+        <translation>每个账户的余额，每笔交易完整计入</translation>
+    </message>
+    <message>
+        <source>A transaction counts from its commit point: once it is applied (or one of its legs is
+posted) all its legs count, before that none does. So the balances, @world included,
+always sum to zero, even while transfers are half-way, on every kind of store; the
+transactions still being posted are listed. --json prints [{"id", "balance",
+"posted"}] with decimal strings.</source>
+        <translation>交易从其提交点起计入：一旦进入 applied（或其某条分录已
+过账），它的所有分录都计入，此前一条也不计入。因此包括 @world 在内的余额
+总是合计为零，即使转账正进行到一半，在任何类型的存储库上都是如此；
+仍在过账的交易会被列出。--json 输出 [{"id", "balance",
+"posted"}]，金额为十进制字符串。</translation>
+    </message>
+    <message>
+        <source>a debit leg, instead of SOURCE DESTINATION AMOUNT (repeat for several)</source>
+        <translation>一条借记分录，代替 SOURCE DESTINATION AMOUNT（可重复多次）</translation>
+    </message>
+    <message>
+        <source>a credit leg (repeat for several)</source>
+        <translation>一条贷记分录（可重复多次）</translation>
+    </message>
+    <message>
+        <source>AMOUNT is a positive decimal with at most the ledger's scale of decimals, e.g. 12.34.
+@world may be the source (money entering) or the destination (money leaving).
+With --from and --to one transaction moves money between several accounts, e.g.
+  ledgerctl transfer --from alice:100 --to bob:97 --to fees:3
+at least one of each, at most 16 legs, each on its own account; the debits and the
+credits must add up to the same amount (else invalid-amount, and nothing is written).
+Every leg is held before any is posted: all of them move, or none.</source>
+        <translation>AMOUNT 是正的十进制数，小数位数不超过账本的小数位数，例如 12.34。
+@world 可以是付款方（资金流入）或收款方（资金流出）。
+使用 --from 和 --to 时，一笔交易在多个账户之间移动资金，例如
+  ledgerctl transfer --from alice:100 --to bob:97 --to fees:3
+每种至少一条，最多 16 条分录，每条在自己的账户上；借记与
+贷记合计必须相等（否则为 invalid-amount，且不写入任何内容）。
+所有分录都预留后才会过账：要么全部移动，要么都不移动。</translation>
+    </message>
+    <message>
+        <source>exit with status 86 right after this protocol write (training, tests): %1;
+                        STEP:N for its N-th time (the second credit of a many-legged transfer)</source>
+        <translation>在该协议写入之后立即以状态 86 退出（培训、测试）：%1；
+                        STEP:N 表示其第 N 次（多分录转账的第二条贷记）</translation>
+    </message>
+    <message>
+        <source>%1 takes either %2 or %3, not both; %4 is one too many</source>
+        <translation>%1 接受 %2 或 %3，不能两者都给；%4 是多余的</translation>
+    </message>
+    <message>
+        <source>NOT POSTED YET</source>
+        <translation>尚未过账</translation>
+    </message>
+    <message numerus="yes">
+        <source>total %1 over %n account(s)</source>
+        <translation><numerusform>%n 个账户合计 %1</numerusform></translation>
+    </message>
+    <message>
+        <source>counted whole while still being posted: %1</source>
+        <translation>仍在过账、已完整计入：%1</translation>
+    </message>
+    <message>
+        <source>legs</source>
+        <translation>分录</translation>
+    </message>
+    <message numerus="yes">
+        <source>with every transaction counted whole: %1 as posted, and %2 not posted yet by %n transaction(s) being finished: %3</source>
+        <translation><numerusform>每笔交易完整计入：已过账 %1，另有 %2 尚未过账，来自 %n 笔正在完成的交易：%3</numerusform></translation>
     </message>
 </context>
 </TS>

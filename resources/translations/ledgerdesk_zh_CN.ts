@@ -282,6 +282,14 @@
         <source>A fresh key, for a new and different transfer</source>
         <translation>生成新的键，用于另一笔不同的转账</translation>
     </message>
+    <message>
+        <source>Add &amp;leg</source>
+        <translation>添加分录(&amp;L)</translation>
+    </message>
+    <message>
+        <source>More accounts in the same transaction (e.g. a fee): every leg moves, or none</source>
+        <translation>在同一笔交易中加入更多账户（例如手续费）：要么所有分录都移动，要么都不移动</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::AccountTableModel</name>
@@ -312,6 +320,10 @@
     <message>
         <source>Pending credits</source>
         <translation>待处理贷记</translation>
+    </message>
+    <message>
+        <source>Not posted yet</source>
+        <translation>尚未过账</translation>
     </message>
 </context>
 <context>
@@ -390,6 +402,10 @@
     <message>
         <source>Documents involved</source>
         <translation>涉及的文档</translation>
+    </message>
+    <message numerus="yes">
+        <source>every transaction counted whole: %1 as posted, %2 not posted yet by %n transaction(s) being finished: %3</source>
+        <translation><numerusform>每笔交易完整计入：已过账 %1，%2 尚未过账，来自 %n 笔正在完成的交易：%3</numerusform></translation>
     </message>
 </context>
 <context>
@@ -773,6 +789,45 @@
     <message>
         <source>account %1</source>
         <translation>账户 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::LegsEditor</name>
+    <message>
+        <source>Add &amp;leg</source>
+        <translation>添加分录(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Another account in the same transaction: every leg moves, or none</source>
+        <translation>同一笔交易中的另一个账户：要么所有分录都移动，要么都不移动</translation>
+    </message>
+    <message>
+        <source>Side of leg %1</source>
+        <translation>分录 %1 的方向</translation>
+    </message>
+    <message>
+        <source>account id</source>
+        <translation>账户 ID</translation>
+    </message>
+    <message>
+        <source>Account of leg %1</source>
+        <translation>分录 %1 的账户</translation>
+    </message>
+    <message>
+        <source>Amount of leg %1</source>
+        <translation>分录 %1 的金额</translation>
+    </message>
+    <message>
+        <source>Remove this leg</source>
+        <translation>删除此分录</translation>
+    </message>
+    <message>
+        <source>Remove leg %1</source>
+        <translation>删除分录 %1</translation>
+    </message>
+    <message>
+        <source>debits %1, credits %2</source>
+        <translation>借记 %1，贷记 %2</translation>
     </message>
 </context>
 <context>
@@ -1604,6 +1659,10 @@ lease until %2</source>
     <message>
         <source>&lt;br/&gt;Transaction %1 is %2.</source>
         <translation>&lt;br/&gt;交易 %1 的状态为 %2。</translation>
+    </message>
+    <message>
+        <source>Legs</source>
+        <translation>分录</translation>
     </message>
 </context>
 </TS>

@@ -67,14 +67,34 @@ QList<CommandSpec> buildCommands()
          {{QStringLiteral("filter"), QStringLiteral("TEXT"), QT_TRANSLATE_NOOP("ledgerctl", "only ids or names containing TEXT")},
           {QStringLiteral("limit"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "at most N accounts (default 1000)")},
           kAll, kJson, kCsv},
-         QT_TRANSLATE_NOOP("ledgerctl", "list accounts"), QString()},
+         QT_TRANSLATE_NOOP("ledgerctl", "list accounts"),
+         QT_TRANSLATE_NOOP("ledgerctl", "The balances are the account documents' as stored: while a transfer is half-posted the\n"
+                                        "sum of all of them is off by its unposted legs. 'ledgerctl balances' counts every\n"
+                                        "transaction whole.")},
+        {QStringLiteral("balances"), {}, {kJson},
+         QT_TRANSLATE_NOOP("ledgerctl", "every account's balance with each transaction counted whole"),
+         QT_TRANSLATE_NOOP("ledgerctl", "A transaction counts from its commit point: once it is applied (or one of its legs is\n"
+                                        "posted) all its legs count, before that none does. So the balances, @world included,\n"
+                                        "always sum to zero, even while transfers are half-way, on every kind of store; the\n"
+                                        "transactions still being posted are listed. --json prints [{\"id\", \"balance\",\n"
+                                        "\"posted\"}] with decimal strings.")},
         {QStringLiteral("transfer"), {QStringLiteral("SOURCE"), QStringLiteral("DESTINATION"), QStringLiteral("AMOUNT")},
          {{QStringLiteral("key"), QStringLiteral("KEY"), QT_TRANSLATE_NOOP("ledgerctl", "idempotency key: the same key and request never pays twice")},
           {QStringLiteral("memo"), QStringLiteral("TEXT"), QT_TRANSLATE_NOOP("ledgerctl", "a note kept with the transfer")},
+          {QStringLiteral("from"), QStringLiteral("ACCOUNT:AMOUNT"),
+           QT_TRANSLATE_NOOP("ledgerctl", "a debit leg, instead of SOURCE DESTINATION AMOUNT (repeat for several)"), QString(), true},
+          {QStringLiteral("to"), QStringLiteral("ACCOUNT:AMOUNT"),
+           QT_TRANSLATE_NOOP("ledgerctl", "a credit leg (repeat for several)"), QString(), true},
           kJson},
          QT_TRANSLATE_NOOP("ledgerctl", "move AMOUNT from SOURCE to DESTINATION"),
          QT_TRANSLATE_NOOP("ledgerctl", "AMOUNT is a positive decimal with at most the ledger's scale of decimals, e.g. 12.34.\n"
-                        "@world may be the source (money entering) or the destination (money leaving).")},
+                        "@world may be the source (money entering) or the destination (money leaving).\n"
+                        "With --from and --to one transaction moves money between several accounts, e.g.\n"
+                        "  ledgerctl transfer --from alice:100 --to bob:97 --to fees:3\n"
+                        "at least one of each, at most 16 legs, each on its own account; the debits and the\n"
+                        "credits must add up to the same amount (else invalid-amount, and nothing is written).\n"
+                        "Every leg is held before any is posted: all of them move, or none."),
+         {QStringLiteral("from"), QStringLiteral("to")}},
         {QStringLiteral("list"), {},
          {{QStringLiteral("state"), QStringLiteral("STATE"), QT_TRANSLATE_NOOP("ledgerctl", "only this state: %1"), txStateNames()},
           {QStringLiteral("stuck-for"), QStringLiteral("DURATION"),
@@ -206,7 +226,9 @@ const QList<OptionSpec> &globalOptions()
         {QStringLiteral("operator"), QStringLiteral("NAME"),
          QT_TRANSLATE_NOOP("ledgerctl", "your name in the journal (default: $LEDGERDESK_OPERATOR, else $USER)")},
         {QStringLiteral("crash-after"), QStringLiteral("STEP"),
-         QT_TRANSLATE_NOOP("ledgerctl", "exit with status 86 right after this protocol write (training, tests): %1"), stepNames()},
+         QT_TRANSLATE_NOOP("ledgerctl", "exit with status 86 right after this protocol write (training, tests): %1;\n"
+                                        "                        STEP:N for its N-th time (the second credit of a many-legged transfer)"),
+         stepNames()},
         {QStringLiteral("language"), QStringLiteral("LANG"),
          QT_TRANSLATE_NOOP("ledgerctl", "messages and help in this language: %1 (default: $LEDGERDESK_LANGUAGE, else the\n"
                                         "                        console's setting, else the locale); --json, --csv, feed, serve and bench\n"
@@ -288,6 +310,8 @@ Result<ParsedArgs> parseArguments(const QStringList &args)
                 inlineValue = args.at(++i);
             }
             parsed.values.insert(name, *inlineValue);
+            if (spec->repeatable)
+                parsed.lists[name] << *inlineValue;
             continue;
         }
         if (!command) {
@@ -319,6 +343,17 @@ Result<ParsedArgs> parseArguments(const QStringList &args)
     }
     if (parsed.help)
         return parsed;
+    const bool instead = std::any_of(command->insteadOfPositionals.cbegin(), command->insteadOfPositionals.cend(),
+                                     [&](const QString &option) { return parsed.values.contains(option); });
+    if (instead) {
+        if (!words.isEmpty())
+            return makeError(ErrorCode::UnexpectedArgument,
+                             Message::translate("ledgerctl", "%1 takes either %2 or %3, not both; %4 is one too many")
+                                 .arg(command->name, command->positionals.join(QLatin1Char(' ')),
+                                      QStringLiteral("--") + command->insteadOfPositionals.join(QStringLiteral("/--")), quoteForMessage(words.first())));
+        parsed.positionals = words;
+        return parsed;
+    }
     if (words.size() < command->positionals.size()) {
         const QStringList missing = command->positionals.mid(words.size());
         const Message names(missing.join(QStringLiteral(" and ")), missing.join(QCoreApplication::translate("ledgerctl", " and ")));

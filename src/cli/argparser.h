@@ -18,6 +18,7 @@ struct OptionSpec {
     QString valueName;    // empty: a flag that takes no value
     QString help;
     QString helpArgument = {}; // fills the help's %1: names that are the same in every language
+    bool repeatable = false;   // may be given several times; every value is kept (ParsedArgs::lists)
 };
 
 struct CommandSpec {
@@ -26,12 +27,15 @@ struct CommandSpec {
     QList<OptionSpec> options;
     QString summary;          // one line for the command list
     QString details;          // more lines for `ledgerctl help COMMAND`
+    // Options that stand instead of the positionals: when one is given, no positional is.
+    QStringList insteadOfPositionals = {};
 };
 
 struct ParsedArgs {
     QString command;                // empty with --help/--version and no command
     QStringList positionals;
     QMap<QString, QString> values;  // options with values, last one wins
+    QMap<QString, QStringList> lists; // every value of a repeatable option, in order
     QSet<QString> flags;            // options without values
     bool help = false;
     bool version = false;

@@ -27,6 +27,7 @@ CommandFn commandFunction(const QString &name)
         {QStringLiteral("account close"), cmdAccountStatus},
         {QStringLiteral("account show"), cmdAccountShow},
         {QStringLiteral("accounts"), cmdAccounts},
+        {QStringLiteral("balances"), cmdBalances},
         {QStringLiteral("transfer"), cmdTransfer},
         {QStringLiteral("list"), cmdList},
         {QStringLiteral("show"), cmdShow},
@@ -179,10 +180,10 @@ Error Context::resolveGlobals()
         return e;
 
     if (args.values.contains(QStringLiteral("crash-after"))) {
-        auto step = parseStep(args.value(QStringLiteral("crash-after")));
+        auto step = parseStepOccurrence(args.value(QStringLiteral("crash-after")));
         if (!step.ok())
             return step.error();
-        hook = crashAfterHook(*step);
+        hook = crashAfterHook(step->step, step->occurrence);
     } else {
         auto fromEnv = hookFromEnvironment();
         if (!fromEnv.ok())

@@ -64,6 +64,7 @@ int cmdAccountCreate(Context &c);
 int cmdAccountStatus(Context &c);
 int cmdAccountShow(Context &c);
 int cmdAccounts(Context &c);
+int cmdBalances(Context &c);
 int cmdTransfer(Context &c);
 int cmdList(Context &c);
 int cmdShow(Context &c);

@@ -3,6 +3,7 @@
 #include "interchange/jsonformat.h"
 #include "ledger/identifiers.h"
 #include "ledger/money.h"
+#include "protocol/commitpoint.h"
 #include "textoutput.h"
 
 #include <QJsonArray>
@@ -100,6 +101,34 @@ int cmdAccountShow(Context &c)
         return c.printJson(object);
     }
     c.out << accountDetail(*account, *held, scale);
+    return 0;
+}
+
+int cmdBalances(Context &c)
+{
+    auto store = c.open();
+    if (!store.ok())
+        return c.fail(store.error());
+    auto whole = readWholeBalances(**store);
+    if (!whole.ok())
+        return c.fail(whole.error());
+    const int scale = (*store)->scale();
+    if (c.json) {
+        QJsonArray array;
+        for (const WholeBalance &b : whole->accounts)
+            array.append(QJsonObject{{QStringLiteral("id"), b.accountId},
+                                     {QStringLiteral("balance"), money::format(b.balance, scale)},
+                                     {QStringLiteral("posted"), money::format(b.posted, scale)}});
+        return c.printJson(array);
+    }
+    QList<QStringList> rows;
+    for (const WholeBalance &b : whole->accounts)
+        rows << QStringList{b.accountId, money::format(b.balance, scale),
+                            b.balance == b.posted ? QStringLiteral("-") : money::format(b.balance - b.posted, scale)};
+    c.out << renderTable({Ctl::tr("ID"), Ctl::tr("BALANCE"), Ctl::tr("NOT POSTED YET")}, rows, {1, 2});
+    c.out << Ctl::tr("total %1 over %n account(s)", nullptr, int(whole->accounts.size())).arg(money::format(whole->total, scale)) << '\n';
+    if (!whole->inFlight.isEmpty())
+        c.out << Ctl::tr("counted whole while still being posted: %1").arg(whole->inFlight.join(QStringLiteral(", "))) << '\n';
     return 0;
 }
 

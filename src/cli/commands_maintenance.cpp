@@ -166,8 +166,16 @@ int cmdAudit(Context &c)
                      .arg(report.transactions)
                      .arg(report.inFlight)
                      .arg(report.legs)
-                     .arg(money::format(report.balanceSum, scale))
+                     .arg(money::format(report.wholeSum(), scale))
               << '\n';
+        if (!report.committedInFlight.isEmpty())
+            c.out << QStringLiteral("  ")
+                  << Ctl::tr("with every transaction counted whole: %1 as posted, and %2 not posted yet by %n transaction(s) "
+                             "being finished: %3",
+                             nullptr, int(report.committedInFlight.size()))
+                         .arg(money::format(report.balanceSum, scale), money::format(report.halfPostedAdjust, scale),
+                              report.committedInFlight.mid(0, 10).join(QStringLiteral(", ")))
+                  << '\n';
         for (const AuditFinding &f : report.findings)
             c.out << Ctl::tr("[invariant %1] %2: %3").arg(f.invariant).arg(f.code, f.localized()) << '\n';
         if (report.clean())

@@ -37,8 +37,38 @@ int reportOutcome(Context &c, const TxOutcome &o, int scale)
 
 } // namespace
 
+// transfer --from A:1 --to B:1 ...: the same command over several accounts.
+int transferLegs(Context &c)
+{
+    LegsInput input;
+    for (const auto &[option, side] : {std::pair{QStringLiteral("from"), LegSide::Debit}, std::pair{QStringLiteral("to"), LegSide::Credit}}) {
+        for (const QString &text : c.args.lists.value(option)) {
+            auto leg = parseLegArgument(text, side);
+            if (!leg.ok())
+                return c.fail(leg.error());
+            input.legs << *leg;
+        }
+    }
+    input.memo = c.args.value(QStringLiteral("memo"));
+    if (c.args.values.contains(QStringLiteral("key")))
+        input.key = c.args.value(QStringLiteral("key"));
+    if (Error e = checkLegsInput(input, std::nullopt).first(); !e.ok())
+        return c.fail(e);
+    auto store = c.open();
+    if (!store.ok())
+        return c.fail(store.error());
+    const int scale = (*store)->scale();
+    const LegsInputCheck check = checkLegsInput(input, scale);
+    if (!check.request)
+        return c.fail(check.first());
+    Coordinator coordinator(**store, c.coordinatorOptions());
+    return reportOutcome(c, coordinator.transfer(*check.request), scale);
+}
+
 int cmdTransfer(Context &c)
 {
+    if (c.args.values.contains(QStringLiteral("from")) || c.args.values.contains(QStringLiteral("to")))
+        return transferLegs(c);
     TransferInput input;
     input.source = c.args.positionals.at(0);
     input.destination = c.args.positionals.at(1);
@@ -115,7 +145,7 @@ int cmdList(Context &c)
     QList<QStringList> rows;
     for (const Transaction &t : *list) {
         const QString kind = t.kind == TxKind::Compensation ? Ctl::tr(" (comp)") : QString();
-        rows << QStringList{t.id, nameOf(t.state) + kind, t.source, t.destination, money::format(t.amount, scale),
+        rows << QStringList{t.id, nameOf(t.state) + kind, sideAccounts(t, LegSide::Debit), sideAccounts(t, LegSide::Credit), money::format(t.amount, scale),
                             duration::format(t.createdAt.msecsTo(*now)), t.owner.isEmpty() ? QStringLiteral("-") : t.owner.section(QLatin1Char('/'), 0, 0),
                             leaseText(t, *now), t.lastError.isEmpty() ? QStringLiteral("-") : t.lastError.left(60)};
     }

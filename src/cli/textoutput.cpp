@@ -1,6 +1,7 @@
 #include "textoutput.h"
 
 #include "ledger/duration.h"
+#include "ledger/legs.h"
 #include "ledger/money.h"
 
 namespace ledger::cli {
@@ -80,9 +81,20 @@ QString leaseText(const Transaction &t, const QDateTime &now)
     return left < 0 ? Ctl::tr("expired %1 ago").arg(duration::format(-left)) : Ctl::tr("%1 left").arg(duration::format(left));
 }
 
+QString sideAccounts(const Transaction &t, LegSide side)
+{
+    QStringList ids;
+    for (const TxLeg &leg : t.legs) {
+        if (leg.side == side)
+            ids << leg.accountId;
+    }
+    return ids.join(QLatin1Char(','));
+}
+
 QString transactionLine(const Transaction &t, int scale)
 {
-    return QStringLiteral("%1  %2  %3  %4 → %5").arg(t.id, nameOf(t.state), money::format(t.amount, scale), t.source, t.destination);
+    return QStringLiteral("%1  %2  %3  %4 → %5")
+        .arg(t.id, nameOf(t.state), money::format(t.amount, scale), sideAccounts(t, LegSide::Debit), sideAccounts(t, LegSide::Credit));
 }
 
 QString transactionDetail(const Transaction &t, const QList<LegMarker> &legs, const QList<JournalEntry> &journal,
@@ -94,9 +106,11 @@ QString transactionDetail(const Transaction &t, const QList<LegMarker> &legs, co
     QString text = Ctl::tr("Transaction %1").arg(t.id) + QLatin1Char('\n');
     text += field(Ctl::tr("state"), nameOf(t.state));
     text += field(Ctl::tr("kind"), nameOf(t.kind));
-    text += field(Ctl::tr("source"), t.source);
-    text += field(Ctl::tr("destination"), t.destination);
+    text += field(Ctl::tr("source"), sideAccounts(t, LegSide::Debit));
+    text += field(Ctl::tr("destination"), sideAccounts(t, LegSide::Credit));
     text += field(Ctl::tr("amount"), money::format(t.amount, scale));
+    if (t.isMultiLeg())
+        text += field(Ctl::tr("legs"), describeLegs(t.legs, scale));
     text += field(Ctl::tr("memo"), orDash(t.memo));
     text += field(Ctl::tr("key"), orDash(t.idempotencyKey));
     if (!t.compensates.isEmpty())

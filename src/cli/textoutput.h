@@ -27,6 +27,8 @@ QString padToWidth(const QString &text, int width, bool alignRight = false);
 QString renderTable(const QStringList &headers, const QList<QStringList> &rows, const QSet<int> &rightAligned = {});
 
 // "tx-01J… done  12.34  alice → bob"
+// The accounts of one side of `t`, comma-separated ("alice", or "bob,fees").
+QString sideAccounts(const Transaction &t, LegSide side);
 QString transactionLine(const Transaction &t, int scale);
 QString transactionDetail(const Transaction &t, const QList<LegMarker> &legs, const QList<JournalEntry> &journal,
                           const QDateTime &now, int scale);

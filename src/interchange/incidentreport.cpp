@@ -1,5 +1,7 @@
 #include "interchange/incidentreport.h"
 
+#include "ledger/legs.h"
+
 #include "ledger/duration.h"
 #include "ledger/money.h"
 #include "operations/operatoractions.h"
@@ -63,10 +65,11 @@ Result<IncidentReport> loadIncidentReport(Store &store, const QString &txId)
         if (actions.contains(j.event))
             r.operatorActions << j;
     }
-    // Account changes (freezes, closes) of both accounts, often the cause of a refusal; and the
-    // actions on its compensation or original, where a compensation's reason is written.
-    QList<std::pair<QString, QString>> documents = {{QStringLiteral("account"), r.detail.tx.source},
-                                                    {QStringLiteral("account"), r.detail.tx.destination}};
+    // Account changes (freezes, closes) of every leg's account, often the cause of a refusal; and
+    // the actions on its compensation or original, where a compensation's reason is written.
+    QList<std::pair<QString, QString>> documents;
+    for (const TxLeg &leg : r.detail.tx.legs)
+        documents.append({QStringLiteral("account"), leg.accountId});
     if (r.detail.related)
         documents.append({QStringLiteral("tx"), r.detail.related->id});
     for (const auto &[kind, id] : documents) {
@@ -99,8 +102,12 @@ QString incidentReportHtml(const IncidentReport &r, const QString &preparedBy)
     html += QStringLiteral("<h2 style='font-size:13pt'>%1</h2>\n<table cellspacing='0' cellpadding='2'>").arg(esc(Text::tr("The document")));
     html += fieldRow(Text::tr("State"), QStringLiteral("<b>%1</b>").arg(esc(nameOf(t.state))));
     html += fieldRow(Text::tr("Kind"), esc(nameOf(t.kind)));
-    html += fieldRow(Text::tr("From"), esc(t.source));
-    html += fieldRow(Text::tr("To"), esc(t.destination));
+    if (t.isMultiLeg()) {
+        html += fieldRow(Text::tr("Legs"), esc(describeLegs(t.legs, r.scale)));
+    } else {
+        html += fieldRow(Text::tr("From"), esc(t.source));
+        html += fieldRow(Text::tr("To"), esc(t.destination));
+    }
     html += fieldRow(Text::tr("Amount"), esc(amount(t.amount)));
     html += fieldRow(Text::tr("Memo"), orDash(t.memo));
     html += fieldRow(Text::tr("Idempotency key"), orDash(t.idempotencyKey));
@@ -129,7 +136,9 @@ QString incidentReportHtml(const IncidentReport &r, const QString &preparedBy)
 
     html += QStringLiteral("<h2 style='font-size:13pt'>%1</h2>\n").arg(esc(Text::tr("Accounts now")));
     html += tableHead({Text::tr("Account"), Text::tr("Name"), Text::tr("Status"), Text::tr("Balance"), Text::tr("Available"), Text::tr("Pending debits"), Text::tr("Pending credits")});
-    for (const auto &[id, account] : {std::pair{t.source, d.source}, std::pair{t.destination, d.destination}}) {
+    for (int i = 0; i < t.legs.size(); ++i) {
+        const QString &id = t.legs[i].accountId;
+        const std::optional<Account> account = d.accounts.value(i);
         if (!account) {
             html += tableRow({esc(id), esc(Text::tr("(no such account)")), QString(), QString(), QString(), QString(), QString()});
             continue;

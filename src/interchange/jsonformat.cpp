@@ -41,6 +41,14 @@ QJsonObject leg(const LegMarker &m, int scale)
 
 QJsonObject transaction(const Transaction &t, int scale)
 {
+    // Every leg of the document as "entries", also for a two-account transfer (whose source,
+    // destination and amount say the same), so that readers handle one shape. ("legs" is the leg
+    // markers' key in `show` and the feed, which carry a status.)
+    QJsonArray legs;
+    for (const TxLeg &leg : t.legs)
+        legs.append(QJsonObject{{QStringLiteral("accountId"), leg.accountId},
+                                {QStringLiteral("side"), nameOf(leg.side)},
+                                {QStringLiteral("amount"), money::format(leg.amount, scale)}});
     return QJsonObject{
         {QStringLiteral("id"), t.id},
         {QStringLiteral("idempotencyKey"), optionalText(t.idempotencyKey)},
@@ -59,6 +67,7 @@ QJsonObject transaction(const Transaction &t, int scale)
         {QStringLiteral("epoch"), t.epoch},
         {QStringLiteral("lastError"), optionalText(t.lastError)},
         {QStringLiteral("attempts"), t.attempts},
+        {QStringLiteral("entries"), legs},
     };
 }
 
@@ -104,6 +113,9 @@ QJsonObject auditReport(const AuditReport &r, int scale)
         {QStringLiteral("legs"), r.legs},
         {QStringLiteral("inFlight"), r.inFlight},
         {QStringLiteral("balanceSum"), money::format(r.balanceSum, scale)},
+        // Every transaction counted whole at its commit point: what conservation checks.
+        {QStringLiteral("wholeBalanceSum"), money::format(r.wholeSum(), scale)},
+        {QStringLiteral("committedInFlight"), QJsonArray::fromStringList(r.committedInFlight)},
     };
 }
 

@@ -50,11 +50,17 @@ private:
         case QJsonValue::Double: return QString::number(v.toInteger());
         case QJsonValue::Bool: return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
         case QJsonValue::Array: {
-            // Lists of ids: space-separated (ids never contain spaces).
+            // Lists of ids, or of legs: space-separated (ids never contain spaces).
             QStringList parts;
             for (const QJsonValue &item : v.toArray())
                 parts << cellText(item);
             return parts.join(QLatin1Char(' '));
+        }
+        case QJsonValue::Object: {
+            // A transaction's entry (one of its legs): "debit:alice:12.34" (ids never contain ':').
+            const QJsonObject leg = v.toObject();
+            return QStringLiteral("%1:%2:%3").arg(leg.value(QLatin1String("side")).toString(), leg.value(QLatin1String("accountId")).toString(),
+                                                  leg.value(QLatin1String("amount")).toString());
         }
         default: return QString(); // null: an empty cell
         }
@@ -138,7 +144,7 @@ QStringList exportColumns(ExportSpec::Table table)
                 QStringLiteral("compensatedBy"), QStringLiteral("source"), QStringLiteral("destination"), QStringLiteral("amount"),
                 QStringLiteral("memo"), QStringLiteral("state"), QStringLiteral("createdAt"), QStringLiteral("lastModified"),
                 QStringLiteral("owner"), QStringLiteral("leaseUntil"), QStringLiteral("epoch"), QStringLiteral("lastError"),
-                QStringLiteral("attempts")};
+                QStringLiteral("attempts"), QStringLiteral("entries")};
     case ExportSpec::Table::Journal:
         return {QStringLiteral("seq"), QStringLiteral("at"), QStringLiteral("docKind"), QStringLiteral("docId"),
                 QStringLiteral("actor"), QStringLiteral("worker"), QStringLiteral("event"), QStringLiteral("fromState"),

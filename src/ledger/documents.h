@@ -59,12 +59,33 @@ struct LegMarker {
     std::optional<qint64> balanceAfter;
 };
 
+// One leg of a transaction: one account debited or credited by `amount`. A transaction has at
+// least one debit and one credit, at most kMaxLegs legs in all, each on its own account, and its
+// debits and credits add up to the same amount (ledger/legs.h checks and orders them).
+struct TxLeg {
+    QString accountId;
+    LegSide side = LegSide::Debit;
+    qint64 amount = 0;
+
+    bool operator==(const TxLeg &other) const
+    {
+        return accountId == other.accountId && side == other.side && amount == other.amount;
+    }
+    bool operator!=(const TxLeg &other) const { return !(*this == other); }
+};
+
+constexpr int kMaxLegs = 16;
+
 struct Transaction {
     QString id;
     QString idempotencyKey; // empty: none
     TxKind kind = TxKind::Transfer;
     QString compensates;    // for a compensation: the original's id
     QString compensatedBy;  // for an original: its current compensation's id
+    // Every leg, in the order the request gave them (a two-account transfer: debit, credit).
+    QList<TxLeg> legs;
+    // A summary for lists and messages: the first debit's account, the first credit's account,
+    // and the amount moved (the debits' sum). For a two-account transfer, exactly its fields.
     QString source;
     QString destination;
     qint64 amount = 0;
@@ -78,8 +99,10 @@ struct Transaction {
     QString lastError;
     int attempts = 0;       // number of claims
 
-    // The account a leg of this transaction belongs to.
-    const QString &accountFor(LegSide side) const { return side == LegSide::Debit ? source : destination; }
+    // The leg on `accountId`, or nullopt when the transaction has none there.
+    std::optional<TxLeg> legOn(const QString &accountId) const;
+    // More than one debit or more than one credit (not shown as "source → destination").
+    bool isMultiLeg() const { return legs.size() > 2; }
 };
 
 // One event in a document's history. Transaction events: created, claimed, state, error,

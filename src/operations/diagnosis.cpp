@@ -1,6 +1,7 @@
 #include "operations/diagnosis.h"
 
 #include "ledger/duration.h"
+#include "ledger/legs.h"
 #include "ledger/money.h"
 
 #include <QCoreApplication>
@@ -12,13 +13,14 @@ namespace {
 QString legWords(const Transaction &tx, const QList<LegMarker> &legs, int scale)
 {
     QStringList parts;
-    for (LegSide side : {LegSide::Debit, LegSide::Credit}) {
-        const QString &account = tx.accountFor(side);
-        const auto it = std::find_if(legs.cbegin(), legs.cend(), [side](const LegMarker &m) { return m.side == side; });
-        // The debit comes first: it starts the sentence (languages without capitals translate both
+    for (const TxLeg &leg : protocolOrder(tx.legs)) {
+        const QString &account = leg.accountId;
+        const auto it = std::find_if(legs.cbegin(), legs.cend(), [&](const LegMarker &m) { return m.accountId == account; });
+        // A debit comes first: it starts the sentence (languages without capitals translate both
         // alike; capitalising at run time would change an account id that starts the sentence).
-        const QString what = side == LegSide::Debit ? QCoreApplication::translate("ledger", "The debit on %1").arg(account)
-                                                    : QCoreApplication::translate("ledger", "the credit to %1").arg(account);
+        const QString what = leg.side == LegSide::Credit ? QCoreApplication::translate("ledger", "the credit to %1").arg(account)
+            : parts.isEmpty()                            ? QCoreApplication::translate("ledger", "The debit on %1").arg(account)
+                                                         : QCoreApplication::translate("ledger", "the debit on %1").arg(account);
         if (it == legs.cend()) {
             parts << QCoreApplication::translate("ledger", "%1 is not held yet").arg(what);
             continue;
@@ -41,7 +43,7 @@ QString stateWords(const Transaction &tx)
     case TxState::Pending:
         return QCoreApplication::translate("ledger", "It was started: its legs are being held, but the decision to move the money is not made yet.");
     case TxState::Applied:
-        return QCoreApplication::translate("ledger", "Both legs are held and the transfer is decided: the money must move. Only posting the legs is left.");
+        return QCoreApplication::translate("ledger", "The transfer is decided: the money must move. Only posting its legs is left.");
     case TxState::Canceling:
         return QCoreApplication::translate("ledger", "It is being canceled (%1): its holds are being released; no money will move.")
             .arg(tx.lastError.isEmpty() ? QCoreApplication::translate("ledger", "no reason recorded") : tx.lastError);
@@ -101,31 +103,45 @@ Result<Diagnosis> diagnose(Store &store, const QString &txId, qint64 stuckThresh
             d.allowed << a;
     }
     const QString amount = money::format(tx.amount, scale);
+    // A many-legged transaction is told by its legs rather than "from A to B".
+    const QString legsMove = describeLegs(tx.legs, scale);
+    const QString legsBack = describeLegs(reversedLegs(tx.legs), scale);
     switch (tx.state) {
     case TxState::Initial:
     case TxState::Pending:
         d.recommended = OperatorAction::Resume;
-        d.recommendation = QCoreApplication::translate("ledger", "Resume it: the holds are placed again (those already there are kept) and, if both succeed, "
+        d.recommendation = tx.isMultiLeg()
+            ? QCoreApplication::translate("ledger", "Resume it: the holds are placed again (those already there are kept) and, if all succeed, "
+                                          "the money moves (%1). If a hold is refused (funds, frozen account) it is canceled "
+                                          "instead and every hold is released. Cancel it instead if the transfer should not happen.")
+                  .arg(legsMove)
+            : QCoreApplication::translate("ledger", "Resume it: the holds are placed again (those already there are kept) and, if both succeed, "
                                           "%1 moves from %2 to %3. If a hold is refused (funds, frozen account) it is canceled "
                                           "instead and every hold is released. Cancel it instead if the transfer should not happen.")
-                               .arg(amount, tx.source, tx.destination);
+                  .arg(amount, tx.source, tx.destination);
         break;
     case TxState::Applied:
         d.recommended = OperatorAction::Resume;
-        d.recommendation = QCoreApplication::translate("ledger", "Resume it: both legs are posted and %1 moves from %2 to %3. It cannot be canceled any more; "
+        d.recommendation = tx.isMultiLeg()
+            ? QCoreApplication::translate("ledger", "Resume it: every leg is posted and the money moves (%1). It cannot be canceled any more; "
                                           "to undo it, compensate it once it is done.")
-                               .arg(amount, tx.source, tx.destination);
+                  .arg(legsMove)
+            : QCoreApplication::translate("ledger", "Resume it: both legs are posted and %1 moves from %2 to %3. It cannot be canceled any more; "
+                                          "to undo it, compensate it once it is done.")
+                  .arg(amount, tx.source, tx.destination);
         break;
     case TxState::Canceling:
         d.recommended = OperatorAction::Resume;
-        d.recommendation = QCoreApplication::translate("ledger", "Resume it: the cancel is finished, both legs are voided and every hold is released. "
+        d.recommendation = QCoreApplication::translate("ledger", "Resume it: the cancel is finished, every leg is voided and every hold is released. "
                                           "No money moves.");
         break;
     case TxState::Done:
-        d.recommendation = tx.kind == TxKind::Transfer && tx.compensatedBy.isEmpty()
-            ? QCoreApplication::translate("ledger", "Nothing is stuck. If the transfer was wrong, compensate it: %1 moves back from %2 to %3.")
-                  .arg(amount, tx.destination, tx.source)
-            : QCoreApplication::translate("ledger", "Nothing is stuck and nothing needs doing.");
+        d.recommendation = !(tx.kind == TxKind::Transfer && tx.compensatedBy.isEmpty())
+            ? QCoreApplication::translate("ledger", "Nothing is stuck and nothing needs doing.")
+            : tx.isMultiLeg()
+            ? QCoreApplication::translate("ledger", "Nothing is stuck. If the transfer was wrong, compensate it: every leg is reversed (%1).").arg(legsBack)
+            : QCoreApplication::translate("ledger", "Nothing is stuck. If the transfer was wrong, compensate it: %1 moves back from %2 to %3.")
+                  .arg(amount, tx.destination, tx.source);
         break;
     case TxState::Canceled:
         d.recommendation = QCoreApplication::translate("ledger", "Nothing is stuck and nothing needs doing: no money moved.");
@@ -162,7 +178,7 @@ Verification verifyFinished(Store &store, const QString &txId)
         }
         posted += m.status == LegStatus::Posted ? 1 : 0;
     }
-    if (tx->state == TxState::Done && posted != 2) {
+    if (tx->state == TxState::Done && posted != tx->legs.size()) {
         v.message = QCoreApplication::translate("ledger", "%1 is done but only %2 of its legs are posted.").arg(txId).arg(posted);
         return v;
     }
@@ -171,7 +187,7 @@ Verification verifyFinished(Store &store, const QString &txId)
         return v;
     }
     v.ok = true;
-    v.message = tx->state == TxState::Done ? QCoreApplication::translate("ledger", "%1 is done: both legs are posted and no hold is left.").arg(txId)
+    v.message = tx->state == TxState::Done ? QCoreApplication::translate("ledger", "%1 is done: every leg is posted and no hold is left.").arg(txId)
                                            : QCoreApplication::translate("ledger", "%1 is canceled: no leg is posted and no hold is left.").arg(txId);
     return v;
 }

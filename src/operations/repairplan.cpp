@@ -2,6 +2,7 @@
 
 #include "ledger/duration.h"
 #include "ledger/identifiers.h"
+#include "ledger/legs.h"
 #include "ledger/money.h"
 
 #include <QCoreApplication>
@@ -70,12 +71,10 @@ private:
         auto legs = m_store.legsOfTransaction(id);
         if (!legs.ok())
             return legs.error();
-        for (const LegMarker &m : *legs)
-            (m.side == LegSide::Debit ? m_debit : m_credit) = m;
+        setMarkers(*legs);
         bool skipped = false;
         const Error e = m_plan.action == OperatorAction::Compensate ? planCompensate(tx, item, skipped) : planForward(tx, item);
-        m_debit.reset();
-        m_credit.reset();
+        m_markers.clear();
         if (!e.ok())
             return e;
         item.eligible = !skipped;
@@ -96,7 +95,22 @@ private:
         return planResume(tx, item);
     }
 
-    // What resuming `tx` (whose legs are in m_debit / m_credit) does.
+    void setMarkers(const QList<LegMarker> &markers)
+    {
+        m_markers.clear();
+        for (const LegMarker &m : markers)
+            m_markers.insert(m.accountId, m);
+    }
+
+    // "%1 moves from %2 to %3", or the legs of a many-legged one.
+    QString moves(const Transaction &tx) const
+    {
+        if (!tx.isMultiLeg())
+            return QCoreApplication::translate("ledger", "%1 moves from %2 to %3").arg(amount(tx.amount), tx.source, tx.destination);
+        return QCoreApplication::translate("ledger", "%1 moves (%2)").arg(amount(tx.amount), describeLegs(tx.legs, m_store.scale()));
+    }
+
+    // What resuming `tx` (whose markers are in m_markers) does.
     Error planResume(const Transaction &tx, PlannedRepair &item)
     {
         if (tx.state == TxState::Canceling) {
@@ -120,10 +134,10 @@ private:
                 return {};
             }
         }
-        if (Error e = postBoth(tx); !e.ok())
+        if (Error e = postAll(tx); !e.ok())
             return e;
         item.expected = TxState::Done;
-        item.why = QCoreApplication::translate("ledger", "completes it: %1 moves from %2 to %3").arg(amount(tx.amount), tx.source, tx.destination);
+        item.why = QCoreApplication::translate("ledger", "completes it: %1").arg(moves(tx));
         return {};
     }
 
@@ -151,10 +165,7 @@ private:
                 auto legs = m_store.legsOfTransaction(comp->id);
                 if (!legs.ok())
                     return legs.error();
-                m_debit.reset();
-                m_credit.reset();
-                for (const LegMarker &m : *legs)
-                    (m.side == LegSide::Debit ? m_debit : m_credit) = m;
+                setMarkers(*legs);
                 if (Error e = planResume(*comp, item); !e.ok())
                     return e;
                 item.why = QCoreApplication::translate("ledger", "finishes the abandoned compensation %1: %2").arg(comp->id, item.why);
@@ -162,15 +173,13 @@ private:
             }
         }
         if (tx.state == TxState::Applied) {
-            if (Error e = postBoth(tx); !e.ok())
+            if (Error e = postAll(tx); !e.ok())
                 return e;
         }
-        // The reverse transfer: from the original's destination back to its source.
+        // The reverse transfer: every leg with its side swapped.
         Transaction reverse = tx;
-        reverse.source = tx.destination;
-        reverse.destination = tx.source;
-        m_debit.reset();
-        m_credit.reset();
+        setLegs(reverse, reversedLegs(tx.legs));
+        m_markers.clear();
         QString refusal;
         if (Error e = missingHoldRefusal(reverse, refusal); !e.ok())
             return e;
@@ -181,11 +190,15 @@ private:
             item.why = QCoreApplication::translate("ledger", "the reverse transfer will most likely be refused: %1").arg(refusal);
             return {};
         }
-        if (Error e = postBoth(reverse); !e.ok())
+        if (Error e = postAll(reverse); !e.ok())
             return e;
-        item.why = tx.state == TxState::Applied
-            ? QCoreApplication::translate("ledger", "finishes it, then moves %1 back from %2 to %3").arg(amount(tx.amount), reverse.source, reverse.destination)
-            : QCoreApplication::translate("ledger", "moves %1 back from %2 to %3").arg(amount(tx.amount), reverse.source, reverse.destination);
+        if (reverse.isMultiLeg())
+            item.why = tx.state == TxState::Applied ? QCoreApplication::translate("ledger", "finishes it, then reverses every leg: %1").arg(moves(reverse))
+                                                    : QCoreApplication::translate("ledger", "reverses every leg: %1").arg(moves(reverse));
+        else
+            item.why = tx.state == TxState::Applied
+                ? QCoreApplication::translate("ledger", "finishes it, then moves %1 back from %2 to %3").arg(amount(tx.amount), reverse.source, reverse.destination)
+                : QCoreApplication::translate("ledger", "moves %1 back from %2 to %3").arg(amount(tx.amount), reverse.source, reverse.destination);
         return {};
     }
 
@@ -215,11 +228,10 @@ private:
     // Why a hold this transaction still has to place would be refused, or empty.
     Error missingHoldRefusal(const Transaction &tx, QString &refusal)
     {
-        for (LegSide side : {LegSide::Debit, LegSide::Credit}) {
-            const std::optional<LegMarker> &marker = side == LegSide::Debit ? m_debit : m_credit;
-            if (marker)
-                continue; // already held (or posted): nothing left to decide on this side
-            const QString &id = tx.accountFor(side);
+        for (const TxLeg &leg : protocolOrder(tx.legs)) {
+            if (m_markers.contains(leg.accountId))
+                continue; // already held (or posted): nothing left to decide on this leg
+            const QString &id = leg.accountId;
             auto a = account(id);
             if (!a.ok())
                 return a.error();
@@ -231,8 +243,8 @@ private:
                 refusal = QCoreApplication::translate("ledger", "account %1 is %2").arg(id, nameOf(m_status.value(id)));
                 return {};
             }
-            if (side == LegSide::Debit && id != kWorldAccount && (*a)->availableAfter() < tx.amount) {
-                refusal = QCoreApplication::translate("ledger", "%1 has %2 available, the transfer needs %3").arg(id, amount((*a)->availableAfter()), amount(tx.amount));
+            if (leg.side == LegSide::Debit && id != kWorldAccount && (*a)->availableAfter() < leg.amount) {
+                refusal = QCoreApplication::translate("ledger", "%1 has %2 available, the transfer needs %3").arg(id, amount((*a)->availableAfter()), amount(leg.amount));
                 return {};
             }
         }
@@ -241,35 +253,36 @@ private:
 
     Error releaseHolds()
     {
-        for (const std::optional<LegMarker> &m : {m_debit, m_credit}) {
-            if (!m || m->status != LegStatus::Held)
+        for (const LegMarker &m : std::as_const(m_markers)) {
+            if (m.status != LegStatus::Held)
                 continue;
-            auto a = account(m->accountId);
+            auto a = account(m.accountId);
             if (!a.ok())
                 return a.error();
-            (m->side == LegSide::Debit ? (*a)->pendingDebitsAfter : (*a)->pendingCreditsAfter) -= m->amount;
+            (m.side == LegSide::Debit ? (*a)->pendingDebitsAfter : (*a)->pendingCreditsAfter) -= m.amount;
         }
         return {};
     }
 
-    Error postBoth(const Transaction &tx)
+    // Every leg of `tx` not posted yet is posted (held ones release their hold).
+    Error postAll(const Transaction &tx)
     {
-        for (LegSide side : {LegSide::Debit, LegSide::Credit}) {
-            const std::optional<LegMarker> &m = side == LegSide::Debit ? m_debit : m_credit;
-            if (m && m->status == LegStatus::Posted)
+        for (const TxLeg &leg : tx.legs) {
+            const auto m = m_markers.constFind(leg.accountId);
+            if (m != m_markers.cend() && m->status == LegStatus::Posted)
                 continue;
-            auto a = account(tx.accountFor(side));
+            auto a = account(leg.accountId);
             if (!a.ok())
                 return a.error();
-            const bool held = m && m->status == LegStatus::Held;
-            if (side == LegSide::Debit) {
-                (*a)->balanceAfter -= tx.amount;
+            const bool held = m != m_markers.cend() && m->status == LegStatus::Held;
+            if (leg.side == LegSide::Debit) {
+                (*a)->balanceAfter -= leg.amount;
                 if (held)
-                    (*a)->pendingDebitsAfter -= tx.amount;
+                    (*a)->pendingDebitsAfter -= leg.amount;
             } else {
-                (*a)->balanceAfter += tx.amount;
+                (*a)->balanceAfter += leg.amount;
                 if (held)
-                    (*a)->pendingCreditsAfter -= tx.amount;
+                    (*a)->pendingCreditsAfter -= leg.amount;
             }
         }
         return {};
@@ -280,8 +293,7 @@ private:
     QMap<QString, AccountImpact> m_accounts;
     QMap<QString, AccountStatus> m_status;
     QStringList m_order;
-    std::optional<LegMarker> m_debit;
-    std::optional<LegMarker> m_credit;
+    QHash<QString, LegMarker> m_markers; // the current transaction's, by account
     QDateTime m_now; // the store's clock: whose lease still runs
 };
 

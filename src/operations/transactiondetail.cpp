@@ -2,6 +2,15 @@
 
 namespace ledger {
 
+std::optional<LegMarker> TransactionDetail::markerOn(const QString &accountId) const
+{
+    for (const LegMarker &m : legs) {
+        if (m.accountId == accountId)
+            return m;
+    }
+    return std::nullopt;
+}
+
 Result<TransactionDetail> loadTransactionDetail(Store &store, const QString &txId)
 {
     TransactionDetail d;
@@ -18,11 +27,14 @@ Result<TransactionDetail> loadTransactionDetail(Store &store, const QString &txI
         if (!journal.ok())
             return journal.error();
         d.journal = *journal;
-        for (auto [id, slot] : {std::pair{d.tx.source, &d.source}, std::pair{d.tx.destination, &d.destination}}) {
-            auto account = store.account(id);
+        d.accounts.clear();
+        for (const TxLeg &leg : d.tx.legs) {
+            auto account = store.account(leg.accountId);
             if (account.ok())
-                *slot = *account;
-            else if (account.code() != ErrorCode::UnknownAccount)
+                d.accounts << *account;
+            else if (account.code() == ErrorCode::UnknownAccount)
+                d.accounts << std::nullopt;
+            else
                 return account.error();
         }
         const QString relatedId = d.tx.kind == TxKind::Compensation ? d.tx.compensates : d.tx.compensatedBy;

@@ -1,6 +1,6 @@
 #pragma once
 // Everything there is to see about one transaction, read in one snapshot: the document, its leg
-// markers, the two accounts, its journal, and the compensation or original it is linked to.
+// markers, the account of every leg, its journal, and the compensation or original it is linked to.
 // `ledgerctl show` and the console's detail panel both read it.
 //
 // Threading: runs on the caller's thread with the caller's Store.
@@ -13,11 +13,14 @@ struct TransactionDetail {
     Transaction tx;
     QList<LegMarker> legs;
     QList<JournalEntry> journal;
-    std::optional<Account> source;
-    std::optional<Account> destination;
+    // The account of each of tx.legs, in that order (nullopt: no such account).
+    QList<std::optional<Account>> accounts;
     // Its compensation (for an original) or its original (for a compensation), when there is one.
     std::optional<Transaction> related;
     QDateTime now; // the store's clock when read
+
+    // The marker on `accountId`, when there is one.
+    std::optional<LegMarker> markerOn(const QString &accountId) const;
 };
 
 Result<TransactionDetail> loadTransactionDetail(Store &store, const QString &txId);

@@ -1,7 +1,9 @@
 #include "protocol/audit.h"
 
 #include "ledger/identifiers.h"
+#include "ledger/legs.h"
 #include "ledger/money.h"
+#include "protocol/commitpoint.h"
 
 #include <QHash>
 #include <QSet>
@@ -10,11 +12,8 @@ namespace ledger {
 
 namespace {
 
-struct TxLegs {
-    std::optional<LegMarker> debit;
-    std::optional<LegMarker> credit;
-    QList<LegMarker> stray; // more than one per side, or a marker on a third account
-};
+// A transaction's markers, as found (at most one per account: the markers' key).
+using TxMarkers = QList<LegMarker>;
 
 struct AccountSums {
     qint64 heldDebits = 0;
@@ -26,9 +25,7 @@ struct AccountSums {
 struct CompensationInfo {
     QString compensates;
     TxState state;
-    QString source;
-    QString destination;
-    qint64 amount;
+    QList<TxLeg> legs;
 };
 
 class Auditor {
@@ -79,12 +76,7 @@ private:
     void addLeg(const LegMarker &m)
     {
         ++m_report.legs;
-        TxLegs &legs = m_legs[m.txId];
-        std::optional<LegMarker> &slot = m.side == LegSide::Debit ? legs.debit : legs.credit;
-        if (slot)
-            legs.stray.append(m);
-        else
-            slot = m;
+        m_legs[m.txId].append(m);
         AccountSums &sums = m_sums[m.accountId];
         if (m.status == LegStatus::Held)
             (m.side == LegSide::Debit ? sums.heldDebits : sums.heldCredits) += m.amount;
@@ -134,95 +126,110 @@ private:
         ++m_report.transactions;
         if (!isTerminal(t.state))
             ++m_report.inFlight;
-        const TxLegs legs = m_legs.take(t.id);
-        const auto status = [](const std::optional<LegMarker> &m) {
-            return m ? Message(nameOf(m->status)) : Message::translate("ledger", "missing");
+        const TxMarkers markers = m_legs.take(t.id);
+        QHash<QString, LegMarker> byAccount;
+        for (const LegMarker &m : markers)
+            byAccount.insert(m.accountId, m);
+        // "debit on alice held, credit on bob missing": every leg of the document with its marker.
+        const auto legStates = [&]() {
+            QStringList parts;
+            for (const TxLeg &leg : t.legs) {
+                const auto m = byAccount.constFind(leg.accountId);
+                parts << Message::translate("ledger", "%1 on %2 %3")
+                             .arg(Message(nameOf(leg.side)), Message(leg.accountId),
+                                  m == byAccount.cend() ? Message::translate("ledger", "missing") : Message(nameOf(m->status)))
+                             .local();
+            }
+            return parts.join(QStringLiteral(", "));
         };
-        const bool debitPosted = legs.debit && legs.debit->status == LegStatus::Posted;
-        const bool creditPosted = legs.credit && legs.credit->status == LegStatus::Posted;
-        const bool anyMarker = legs.debit || legs.credit || !legs.stray.isEmpty();
-
-        for (const std::optional<LegMarker> &m : {legs.debit, legs.credit}) {
-            if (!m)
+        int posted = 0;
+        int live = 0; // held or posted
+        for (const TxLeg &leg : t.legs) {
+            const auto m = byAccount.constFind(leg.accountId);
+            if (m == byAccount.cend())
                 continue;
-            const QString expectedAccount = t.accountFor(m->side);
-            if (m->accountId != expectedAccount || m->amount != t.amount)
+            posted += m->status == LegStatus::Posted;
+            live += m->status != LegStatus::Voided;
+        }
+        QStringList accounts;
+        for (const TxLeg &leg : t.legs)
+            accounts << leg.accountId;
+
+        for (const LegMarker &m : markers) {
+            const auto leg = t.legOn(m.accountId);
+            if (!leg)
+                find(4, QStringLiteral("leg-mismatch"),
+                     Message::translate("ledger", "%1 has a %2 marker on %3, which is not one of its accounts").arg(t.id, nameOf(m.side), m.accountId),
+                     {t.id}, {m.accountId});
+            else if (leg->side != m.side || leg->amount != m.amount)
                 find(4, QStringLiteral("leg-mismatch"),
                      Message::translate("ledger", "%1's %2 marker is on %3 for %4; the document says %5 for %6")
-                         .arg(t.id, nameOf(m->side), m->accountId, amount(m->amount), expectedAccount, amount(t.amount)),
-                     {t.id}, {m->accountId});
+                         .arg(t.id, nameOf(m.side), m.accountId, amount(m.amount), nameOf(leg->side), amount(leg->amount)),
+                     {t.id}, {m.accountId});
         }
-        for (const LegMarker &m : legs.stray)
-            find(4, QStringLiteral("leg-mismatch"),
-                 Message::translate("ledger", "%1 has an extra %2 marker on %3").arg(t.id, nameOf(m.side), m.accountId), {t.id}, {m.accountId});
 
         switch (t.state) {
         case TxState::Initial:
-            if (anyMarker)
+            if (!markers.isEmpty())
                 find(4, QStringLiteral("initial-has-marker"),
-                     Message::translate("ledger", "%1 is initial but has leg markers (debit %2, credit %3)").arg(t.id, status(legs.debit), status(legs.credit)),
-                     {t.id});
+                     Message::translate("ledger", "%1 is initial but has leg markers (%2)").arg(t.id, legStates()), {t.id});
             break;
         case TxState::Done:
-            if (!debitPosted || !creditPosted)
+            if (posted != t.legs.size())
                 find(4, QStringLiteral("done-not-posted"),
-                     Message::translate("ledger", "%1 is done but its debit is %2 and its credit is %3").arg(t.id, status(legs.debit), status(legs.credit)),
-                     {t.id}, {t.source, t.destination});
+                     Message::translate("ledger", "%1 is done but not every leg is posted (%2)").arg(t.id, legStates()), {t.id}, accounts);
             break;
-        case TxState::Applied: {
-            const auto live = [](const std::optional<LegMarker> &m) { return m && m->status != LegStatus::Voided; };
-            if (!live(legs.debit) || !live(legs.credit))
+        case TxState::Applied:
+            if (live != t.legs.size())
                 find(4, QStringLiteral("applied-not-held"),
-                     Message::translate("ledger", "%1 is applied but its debit is %2 and its credit is %3").arg(t.id, status(legs.debit), status(legs.credit)),
-                     {t.id}, {t.source, t.destination});
+                     Message::translate("ledger", "%1 is applied but not every leg is held or posted (%2)").arg(t.id, legStates()), {t.id},
+                     accounts);
             break;
-        }
         case TxState::Pending:
         case TxState::Canceling:
         case TxState::Canceled:
-            if (debitPosted || creditPosted)
+            if (posted > 0)
                 find(4, QStringLiteral("posted-before-applied"),
-                     Message::translate("ledger", "%1 is %2 but has a posted leg (debit %3, credit %4)")
-                         .arg(t.id, nameOf(t.state), status(legs.debit), status(legs.credit)),
-                     {t.id}, {t.source, t.destination});
+                     Message::translate("ledger", "%1 is %2 but has a posted leg (%3)").arg(t.id, nameOf(t.state), legStates()), {t.id},
+                     accounts);
             break;
         }
 
         if (isTerminal(t.state)) {
-            for (const std::optional<LegMarker> &m : {legs.debit, legs.credit}) {
-                if (m && m->status == LegStatus::Held)
+            for (const LegMarker &m : markers) {
+                if (m.status == LegStatus::Held)
                     find(5, QStringLiteral("hold-on-terminal"),
-                         Message::translate("ledger", "%1 is %2 but still holds %3 on %4").arg(t.id, nameOf(t.state), amount(m->amount), m->accountId),
-                         {t.id}, {m->accountId});
+                         Message::translate("ledger", "%1 is %2 but still holds %3 on %4").arg(t.id, nameOf(t.state), amount(m.amount), m.accountId),
+                         {t.id}, {m.accountId});
             }
         }
 
-        // Half-posted: one leg posted, the other still held. Count the missing half so that the
-        // sum of balances comes back to zero.
+        // Every transaction counts whole at its commit point: once one of its legs is posted (or
+        // it is applied or done), its legs not posted yet are counted as if they were, so that
+        // the sum of balances comes back to zero while transfers are half-way.
         qint64 adjust = 0;
-        if (debitPosted && legs.credit && legs.credit->status == LegStatus::Held)
-            adjust = t.amount;
-        if (creditPosted && legs.debit && legs.debit->status == LegStatus::Held)
-            adjust = -t.amount;
+        if (isCommitted(t.state, posted > 0)) {
+            for (const TxLeg &leg : t.legs) {
+                const auto m = byAccount.constFind(leg.accountId);
+                if (m == byAccount.cend() || m->status != LegStatus::Posted)
+                    adjust += unpostedEffect(leg);
+            }
+        }
         m_report.halfPostedAdjust += adjust;
+        if (adjust != 0)
+            m_report.committedInFlight << t.id;
         // What this transaction's posted legs add to the sum of balances, once adjusted, must be
         // zero; a transaction for which it is not is what breaks conservation.
-        qint64 posted = 0;
-        const auto addPosted = [&posted](const LegMarker &m) {
+        qint64 net = adjust;
+        for (const LegMarker &m : markers) {
             if (m.status == LegStatus::Posted)
-                posted += m.side == LegSide::Credit ? m.amount : -m.amount;
-        };
-        if (legs.debit)
-            addPosted(*legs.debit);
-        if (legs.credit)
-            addPosted(*legs.credit);
-        for (const LegMarker &m : legs.stray)
-            addPosted(m);
-        if (posted + adjust != 0)
+                net += m.side == LegSide::Credit ? m.amount : -m.amount;
+        }
+        if (net != 0)
             m_unbalanced << t.id;
 
         if (t.kind == TxKind::Compensation)
-            m_compensations.insert(t.id, CompensationInfo{t.compensates, t.state, t.source, t.destination, t.amount});
+            m_compensations.insert(t.id, CompensationInfo{t.compensates, t.state, t.legs});
         if (!t.compensatedBy.isEmpty())
             m_linkedOriginals.insert(t.id, t.compensatedBy);
     }
@@ -231,14 +238,14 @@ private:
     {
         // Whatever is left in m_legs has no transaction document.
         for (auto it = m_legs.cbegin(); it != m_legs.cend(); ++it) {
-            for (const std::optional<LegMarker> &m : {it->debit, it->credit}) {
-                if (m && m->status == LegStatus::Posted)
+            for (const LegMarker &m : *it) {
+                if (m.status == LegStatus::Posted)
                     m_unbalanced << it.key();
-                if (m && m->status != LegStatus::Voided)
+                if (m.status != LegStatus::Voided)
                     find(5, QStringLiteral("orphan-hold"),
                          Message::translate("ledger", "a %1 %2 marker of %3 on %4 belongs to no transaction")
-                             .arg(nameOf(m->status), nameOf(m->side), amount(m->amount), m->accountId),
-                         {it.key()}, {m->accountId});
+                             .arg(nameOf(m.status), nameOf(m.side), amount(m.amount), m.accountId),
+                         {it.key()}, {m.accountId});
             }
         }
     }
@@ -252,7 +259,8 @@ private:
             QStringList transactions = m_unbalanced;
             transactions.removeDuplicates();
             find(1, QStringLiteral("conservation"),
-                 Message::translate("ledger", "the balances of all accounts sum to %1 (with %2 for half-posted transfers); they must sum to zero")
+                 Message::translate("ledger", "the balances of all accounts sum to %1 (with %2 for the legs of committed transactions "
+                                              "not posted yet); they must sum to zero")
                      .arg(amount(m_report.balanceSum), amount(m_report.halfPostedAdjust)),
                  transactions, m_mismatchedAccounts);
         }
@@ -275,10 +283,10 @@ private:
                      {id, c.compensates});
                 continue;
             }
-            if (c.source != original->destination || c.destination != original->source || c.amount != original->amount)
+            if (c.legs != reversedLegs(original->legs))
                 find(6, QStringLiteral("compensation-link"),
-                     Message::translate("ledger", "compensation %1 does not reverse %2 (it moves %3 from %4 to %5)")
-                         .arg(id, c.compensates, amount(c.amount), c.source, c.destination),
+                     Message::translate("ledger", "compensation %1 does not reverse %2 (its legs are %3)")
+                         .arg(id, c.compensates, describeLegs(c.legs, m_scale)),
                      {id, c.compensates});
             if (c.state == TxState::Canceled)
                 continue;
@@ -318,7 +326,7 @@ private:
     int m_scale;
     std::function<bool()> m_shouldStop;
     AuditReport m_report;
-    QHash<QString, TxLegs> m_legs;
+    QHash<QString, TxMarkers> m_legs;
     QHash<QString, AccountSums> m_sums;
     QSet<QString> m_accounts;
     QHash<QString, CompensationInfo> m_compensations;

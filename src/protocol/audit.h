@@ -34,7 +34,14 @@ struct AuditReport {
     qint64 legs = 0;
     qint64 inFlight = 0;       // non-terminal transactions
     qint64 balanceSum = 0;     // Σ balance over all accounts, @world included
+    // The legs of committed transactions (applied, done, or one leg posted) not posted yet:
+    // balanceSum + halfPostedAdjust is zero, every transaction counted whole at its commit point.
     qint64 halfPostedAdjust = 0;
+    // The committed transactions whose legs are not all posted yet (what halfPostedAdjust counts).
+    QStringList committedInFlight;
+
+    // Σ balance with every transaction counted whole (protocol/commitpoint.h): zero when clean.
+    qint64 wholeSum() const { return balanceSum + halfPostedAdjust; }
 
     bool clean() const { return error.ok() && findings.isEmpty(); }
 };

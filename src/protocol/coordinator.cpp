@@ -3,6 +3,7 @@
 #include "protocol/coordinator.h"
 
 #include "ledger/identifiers.h"
+#include "ledger/legs.h"
 #include "ledger/money.h"
 #include "ledger/statemachine.h"
 
@@ -33,11 +34,20 @@ TxOutcome failure(const Error &error, std::optional<Transaction> tx = std::nullo
 
 bool sameRequest(const Transaction &tx, const TransferRequest &r)
 {
-    return tx.kind == TxKind::Transfer && tx.source == r.source && tx.destination == r.destination && tx.amount == r.amount
-        && tx.memo == r.memo;
+    return tx.kind == TxKind::Transfer && tx.legs == r.allLegs() && tx.memo == r.memo;
+}
+
+QStringList accountsOf(const QList<TxLeg> &legs)
+{
+    QStringList ids;
+    for (const TxLeg &leg : legs)
+        ids << leg.accountId;
+    return ids;
 }
 
 } // namespace
+
+QList<TxLeg> TransferRequest::allLegs() const { return legs.isEmpty() ? twoLegs(source, destination, amount) : legs; }
 
 Error Coordinator::whyCanceled(const Transaction &tx)
 {
@@ -88,15 +98,21 @@ TxOutcome Coordinator::openAccount(const QString &id, const QString &name, qint6
 
 TxOutcome Coordinator::transfer(const TransferRequest &r)
 {
-    if (Error e = checkAccountId(r.source, QT_TRANSLATE_NOOP("ledger", "source account id")); !e.ok())
+    if (r.legs.isEmpty()) {
+        // The two-account transfer's own words (its fields are named source and destination).
+        if (Error e = checkAccountId(r.source, QT_TRANSLATE_NOOP("ledger", "source account id")); !e.ok())
+            return failure(e);
+        if (Error e = checkAccountId(r.destination, QT_TRANSLATE_NOOP("ledger", "destination account id")); !e.ok())
+            return failure(e);
+        if (r.source == r.destination)
+            return failure(makeError(ErrorCode::SameAccount,
+                                     Message::translate("ledger", "source and destination are both %1; a transfer needs two accounts").arg(r.source)));
+        if (r.amount <= 0)
+            return failure(makeError(ErrorCode::InvalidAmount, Message::translate("ledger", "amount must be greater than zero")));
+    } else if (Error e = checkLegs(r.legs, m_store.scale()); !e.ok()) {
         return failure(e);
-    if (Error e = checkAccountId(r.destination, QT_TRANSLATE_NOOP("ledger", "destination account id")); !e.ok())
-        return failure(e);
-    if (r.source == r.destination)
-        return failure(makeError(ErrorCode::SameAccount,
-                                 Message::translate("ledger", "source and destination are both %1; a transfer needs two accounts").arg(r.source)));
-    if (r.amount <= 0)
-        return failure(makeError(ErrorCode::InvalidAmount, Message::translate("ledger", "amount must be greater than zero")));
+    }
+    const QList<TxLeg> legs = r.allLegs();
     if (Error e = checkText(r.memo, QT_TRANSLATE_NOOP("ledger", "memo"), kMaxMemoLength, true); !e.ok())
         return failure(e);
     if (!r.idempotencyKey.isEmpty()) {
@@ -106,19 +122,19 @@ TxOutcome Coordinator::transfer(const TransferRequest &r)
     // Unknown accounts are refused before any document exists: there would be nothing to
     // cancel. Frozen, closed and funds are decided by the holds, so those refusals are recorded
     // on a canceled document.
-    if (auto accounts = m_store.accountsNamed({r.source, r.destination}); !accounts.ok())
+    if (auto accounts = m_store.accountsNamed(accountsOf(legs)); !accounts.ok())
         return failure(accounts.error());
 
     NewTransaction n;
     n.idempotencyKey = r.idempotencyKey;
     n.kind = TxKind::Transfer;
-    n.source = r.source;
-    n.destination = r.destination;
-    n.amount = r.amount;
+    n.legs = legs;
     n.memo = r.memo;
     n.actor = m_options.actor;
     n.worker = m_options.worker;
-    n.detail = QStringLiteral("transfer of %1 from %2 to %3").arg(amountText(r.amount), r.source, r.destination);
+    n.detail = isTwoAccountTransfer(legs)
+        ? QStringLiteral("transfer of %1 from %2 to %3").arg(amountText(r.amount), r.source, r.destination)
+        : QStringLiteral("transfer of %1: %2").arg(amountText(sideTotal(legs, LegSide::Debit)), describeLegs(legs, m_store.scale()));
     for (int tries = 0;; ++tries) {
         n.id = newTransactionId();
         auto ins = m_store.insertTransaction(n);
@@ -134,9 +150,8 @@ TxOutcome Coordinator::transfer(const TransferRequest &r)
             if (!sameRequest(existing, r))
                 return failure(makeError(ErrorCode::KeyConflict,
                                          Message::translate("ledger", "idempotency key %1 was already used by %2 for a different request "
-                                                        "(%3 from %4 to %5)")
-                                             .arg(quoteForMessage(r.idempotencyKey), existing.id, amountText(existing.amount),
-                                                  existing.source, existing.destination)),
+                                                        "(%3)")
+                                             .arg(quoteForMessage(r.idempotencyKey), existing.id, describeLegs(existing.legs, m_store.scale()))),
                                existing);
             return adoptExisting(existing, QStringLiteral("submitted again with the same idempotency key"), Adopt::ClientRetry);
         }
@@ -291,9 +306,7 @@ TxOutcome Coordinator::compensate(const QString &txId, const QString &reason)
     NewTransaction n;
     n.kind = TxKind::Compensation;
     n.compensates = original.id;
-    n.source = original.destination;
-    n.destination = original.source;
-    n.amount = original.amount;
+    n.legs = reversedLegs(original.legs);
     n.memo = QStringLiteral("compensates %1%2").arg(original.id, reason.isEmpty() ? QString() : QStringLiteral(": ") + reason);
     n.actor = m_options.actor;
     n.worker = m_options.worker;

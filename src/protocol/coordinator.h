@@ -30,6 +30,11 @@ struct TransferRequest {
     qint64 amount = 0;
     QString memo;
     QString idempotencyKey;
+    // A transaction over more accounts: every leg (ledger/legs.h). When set, source, destination
+    // and amount are not read.
+    QList<TxLeg> legs = {};
+
+    QList<TxLeg> allLegs() const;
 };
 
 // The result of a coordinator call: ok or an error with a stable code, and the transaction

@@ -1,10 +1,12 @@
 // The coordinator's drive loop: from a claimed document to done or canceled, one single-document
 // write at a time, with the fault hook after each write.
 //
-// pending:   hold debit, hold credit (idempotent), then pending → applied; a refused hold
+// Every leg is visited in protocolOrder (debits, then credits, each by account id):
+// pending:   hold every leg (idempotent), then pending → applied; a refused hold
 //            (funds, frozen, closed, unknown, overflow) turns it into a cancel.
-// applied:   post debit, post credit, then applied → done. Never canceled: the decision is made.
-// canceling: void debit, void credit (tombstones where no hold landed), then canceling → canceled.
+// applied:   post every leg, then applied → done. Never canceled: the decision is made.
+// canceling: void every leg (tombstones where no hold landed), then canceling → canceled.
+#include "ledger/legs.h"
 #include "ledger/statemachine.h"
 #include "protocol/coordinator.h"
 
@@ -18,7 +20,12 @@ Step holdStep(LegSide side) { return side == LegSide::Debit ? Step::HoldDebit : 
 Step postStep(LegSide side) { return side == LegSide::Debit ? Step::PostDebit : Step::PostCredit; }
 Step voidStep(LegSide side) { return side == LegSide::Debit ? Step::VoidDebit : Step::VoidCredit; }
 
-constexpr LegSide kSides[] = {LegSide::Debit, LegSide::Credit};
+// The journal's words for "every leg <did>": "both legs held" for two, as it always said.
+QString everyLeg(const Transaction &tx, const char *did)
+{
+    return tx.legs.size() == 2 ? QStringLiteral("both legs %1").arg(QLatin1String(did))
+                               : QStringLiteral("all %1 legs %2").arg(tx.legs.size()).arg(QLatin1String(did));
+}
 
 TxOutcome finished(const Transaction &tx)
 {
@@ -95,8 +102,9 @@ TxOutcome Coordinator::drive(Transaction tx, Purpose purpose)
 
 TxOutcome Coordinator::driveHolds(Transaction tx, Purpose purpose)
 {
-    for (LegSide side : kSides) {
-        auto held = m_store.hold(tx.id, tx.accountFor(side), side, tx.amount);
+    for (const TxLeg &leg : protocolOrder(tx.legs)) {
+        const LegSide side = leg.side;
+        auto held = m_store.hold(tx.id, leg.accountId, side, leg.amount);
         if (!held.ok()) {
             if (exitStatusOf(held.code()) == ExitStatus::Refused)
                 return cancelAfterRefusal(tx, held.error(), purpose);
@@ -113,7 +121,7 @@ TxOutcome Coordinator::driveHolds(Transaction tx, Purpose purpose)
         if (!afterWrite(holdStep(side), tx.id))
             return stopped(tx, holdStep(side));
     }
-    auto cas = advance(tx, TxState::Applied, QStringLiteral("state"), QStringLiteral("both legs held"));
+    auto cas = advance(tx, TxState::Applied, QStringLiteral("state"), everyLeg(tx, "held"));
     if (!cas.ok())
         return TxOutcome{cas.error(), tx, false, false, QString()};
     if (!cas->applied)
@@ -125,14 +133,15 @@ TxOutcome Coordinator::driveHolds(Transaction tx, Purpose purpose)
 
 TxOutcome Coordinator::drivePosts(Transaction tx, Purpose purpose)
 {
-    for (LegSide side : kSides) {
-        auto posted = m_store.post(tx.id, tx.accountFor(side));
+    for (const TxLeg &leg : protocolOrder(tx.legs)) {
+        const LegSide side = leg.side;
+        auto posted = m_store.post(tx.id, leg.accountId);
         if (!posted.ok())
             return recordFailure(tx, posted.error());
         if (!afterWrite(postStep(side), tx.id))
             return stopped(tx, postStep(side));
     }
-    auto cas = advance(tx, TxState::Done, QStringLiteral("state"), QStringLiteral("both legs posted"), QString());
+    auto cas = advance(tx, TxState::Done, QStringLiteral("state"), everyLeg(tx, "posted"), QString());
     if (!cas.ok())
         return TxOutcome{cas.error(), tx, false, false, QString()};
     if (!cas->applied)
@@ -144,14 +153,15 @@ TxOutcome Coordinator::drivePosts(Transaction tx, Purpose purpose)
 
 TxOutcome Coordinator::driveVoids(Transaction tx, Purpose purpose)
 {
-    for (LegSide side : kSides) {
-        auto voided = m_store.voidLeg(tx.id, tx.accountFor(side), side, tx.amount);
+    for (const TxLeg &leg : protocolOrder(tx.legs)) {
+        const LegSide side = leg.side;
+        auto voided = m_store.voidLeg(tx.id, leg.accountId, side, leg.amount);
         if (!voided.ok())
             return recordFailure(tx, voided.error());
         if (!afterWrite(voidStep(side), tx.id))
             return stopped(tx, voidStep(side));
     }
-    auto cas = advance(tx, TxState::Canceled, QStringLiteral("state"), QStringLiteral("both legs voided"));
+    auto cas = advance(tx, TxState::Canceled, QStringLiteral("state"), everyLeg(tx, "voided"));
     if (!cas.ok())
         return TxOutcome{cas.error(), tx, false, false, QString()};
     if (!cas->applied)

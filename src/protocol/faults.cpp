@@ -1,5 +1,6 @@
 #include "protocol/faults.h"
 
+#include "ledger/documents.h"
 #include "ledger/identifiers.h"
 
 #include <QStringList>
@@ -70,10 +71,30 @@ Result<Step> parseStep(QStringView text)
                      Message::translate("ledger", "%1 is not a protocol step; steps are: %2").arg(quoteForMessage(text), stepNames()));
 }
 
-StepHook crashAfterHook(Step step)
+Result<StepOccurrence> parseStepOccurrence(QStringView text)
 {
-    return [step](Step reached, const QString &txId) {
-        if (reached == step) {
+    const qsizetype colon = text.indexOf(QLatin1Char(':'));
+    auto step = parseStep(colon < 0 ? text : text.left(colon));
+    if (!step.ok())
+        return step.error();
+    StepOccurrence s{*step, 1};
+    if (colon >= 0) {
+        bool ok = false;
+        s.occurrence = text.mid(colon + 1).toInt(&ok);
+        if (!ok || s.occurrence < 1 || s.occurrence > kMaxLegs)
+            return makeError(ErrorCode::InvalidStep, Message::translate("ledger", "%1: the number after ':' says which time the step "
+                                                                                 "commits, from 1 to %2")
+                                                         .arg(quoteForMessage(text))
+                                                         .arg(kMaxLegs));
+    }
+    return s;
+}
+
+StepHook crashAfterHook(Step step, int occurrence)
+{
+    auto seen = std::make_shared<std::atomic<int>>(0);
+    return [step, occurrence, seen](Step reached, const QString &txId) {
+        if (reached == step && seen->fetch_add(1) + 1 == occurrence) {
             std::fprintf(stderr, "ledgerctl: crash injected after %s of %s\n", qPrintable(nameOf(step)), qPrintable(txId));
             std::fflush(stderr);
             std::_Exit(kCrashExitStatus); // no destructors, no flushes: as abrupt as a kill
@@ -82,11 +103,11 @@ StepHook crashAfterHook(Step step)
     };
 }
 
-StepHook abandonAfterHook(Step step)
+StepHook abandonAfterHook(Step step, int occurrence)
 {
-    auto fired = std::make_shared<std::atomic<bool>>(false);
-    return [step, fired](Step reached, const QString &) {
-        if (reached == step && !fired->exchange(true))
+    auto seen = std::make_shared<std::atomic<int>>(0);
+    return [step, occurrence, seen](Step reached, const QString &) {
+        if (reached == step && seen->fetch_add(1) + 1 == occurrence)
             return HookAction::Abandon;
         return HookAction::Continue;
     };
@@ -97,10 +118,10 @@ Result<StepHook> hookFromEnvironment()
     StepHook crash;
     const QByteArray crashValue = qgetenv("LEDGER_CRASH_AFTER");
     if (!crashValue.isEmpty()) {
-        auto step = parseStep(QString::fromLocal8Bit(crashValue));
+        auto step = parseStepOccurrence(QString::fromLocal8Bit(crashValue));
         if (!step.ok())
             return makeError(ErrorCode::InvalidStep, Message(QStringLiteral("LEDGER_CRASH_AFTER: %1")).arg(step.error().text()));
-        crash = crashAfterHook(*step);
+        crash = crashAfterHook(step->step, step->occurrence);
     }
     int delayMs = 0;
     const QByteArray delayValue = qgetenv("LEDGER_STEP_DELAY_MS");

@@ -38,16 +38,26 @@ QString stepNames();
 // Ok, or invalid-step naming the valid steps.
 Result<Step> parseStep(QStringView text);
 
+// A step and which time it commits: a transaction with several credits holds, posts or voids a
+// credit once per credit leg, so "hold-credit:2" is the write of its second credit hold.
+struct StepOccurrence {
+    Step step = Step::Insert;
+    int occurrence = 1;
+};
+// "hold-credit" (the first time) or "hold-credit:N" (N from 1 to 16); invalid-step otherwise.
+Result<StepOccurrence> parseStepOccurrence(QStringView text);
+
 enum class HookAction { Continue, Abandon };
 // Called after the write `step` of transaction `txId` committed. Abandon makes the coordinator
 // return at once (code interrupted), as if the process had died there.
 using StepHook = std::function<HookAction(Step step, const QString &txId)>;
 
-// Exits the process with status 86 right after the first time `step` commits.
-StepHook crashAfterHook(Step step);
-// Returns Abandon right after the first time `step` commits (in-process stand-in for a crash).
-StepHook abandonAfterHook(Step step);
-// The hook the environment asks for: LEDGER_CRASH_AFTER=<step> (exit 86 after that write) and
+// Exits the process with status 86 right after the `occurrence`-th time `step` commits.
+StepHook crashAfterHook(Step step, int occurrence = 1);
+// Returns Abandon right after the `occurrence`-th time `step` commits (in-process stand-in for a
+// crash); once only.
+StepHook abandonAfterHook(Step step, int occurrence = 1);
+// The hook the environment asks for: LEDGER_CRASH_AFTER=<step>[:N] (exit 86 after that write) and
 // LEDGER_STEP_DELAY_MS=<n> (pause n ms after every write: a slow store for training and for
 // tests of long work). Empty when neither is set; invalid-step / invalid-argument when misspelt.
 Result<StepHook> hookFromEnvironment();

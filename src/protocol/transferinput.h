@@ -35,4 +35,34 @@ struct TransferInputCheck {
 // decimals and its size, and no request is made.
 TransferInputCheck checkTransferInput(const TransferInput &input, std::optional<int> scale);
 
+// A transaction over several accounts as typed: each leg an account and an amount.
+struct LegInput {
+    LegSide side = LegSide::Debit;
+    QString account;
+    QString amount;
+};
+
+struct LegsInput {
+    QList<LegInput> legs;
+    QString memo;
+    std::optional<QString> key;
+};
+
+struct LegsInputCheck {
+    QList<Error> legs; // one per leg: its account id and amount
+    Error balance;     // the legs together: count, accounts twice, one of each side, debits = credits
+    Error memo;
+    Error key;
+    std::optional<TransferRequest> request;
+
+    Error first() const;
+};
+
+// "alice:12.34" as a leg on `side`: the account before the last ':' and the amount after it;
+// invalid-argument when there is no ':'.
+Result<LegInput> parseLegArgument(const QString &text, LegSide side);
+// Each leg as checkTransferInput checks a field, then the legs together (ledger/legs.h); with
+// `scale` unknown no request is made and the balance is not checked.
+LegsInputCheck checkLegsInput(const LegsInput &input, std::optional<int> scale);
+
 } // namespace ledger

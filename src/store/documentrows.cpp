@@ -50,4 +50,9 @@ Result<TxState> txState(const QString &word, const QString &txId)
                        .arg(quoteForMessage(txId, 80), quoteForMessage(word, 40)));
 }
 
+Error corruptLegs(const QString &txId)
+{
+    return corrupt(Message::translate("ledger", "transaction %1 has legs that do not balance or cannot be read").arg(quoteForMessage(txId, 80)));
+}
+
 } // namespace ledger::rows

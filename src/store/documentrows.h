@@ -8,6 +8,7 @@
 // Thread-safety: pure functions.
 
 #include "ledger/documents.h"
+#include "ledger/legs.h"
 #include "ledger/result.h"
 
 namespace ledger::rows {
@@ -18,6 +19,8 @@ Result<LegSide> legSide(const QString &word, const QString &txId, const QString 
 Result<LegStatus> legStatus(const QString &word, const QString &txId, const QString &accountId);
 Result<TxKind> txKind(const QString &word, const QString &txId);
 Result<TxState> txState(const QString &word, const QString &txId);
+// store-corrupt: the transaction's stored legs are not a balanced list of legs.
+Error corruptLegs(const QString &txId);
 
 // Columns: id, name, status, balance, pending_debits, pending_credits, version, created_at,
 // last_modified.
@@ -63,7 +66,9 @@ Result<LegMarker> leg(const Row &row, int balanceAfterColumn)
 }
 
 // Columns: id, idempotency_key, kind, compensates, compensated_by, source, destination, amount,
-// memo, state, created_at, last_modified, owner, lease_until, epoch, last_error, attempts.
+// memo, state, created_at, last_modified, owner, lease_until, epoch, last_error, attempts, legs.
+// `legs` is null for a two-account transfer (its legs are source, destination and amount) and
+// the stored form of ledger/legs.h otherwise; legs that do not check out are store-corrupt.
 template <typename Row>
 Result<Transaction> transaction(const Row &row)
 {
@@ -91,6 +96,14 @@ Result<Transaction> transaction(const Row &row)
     t.epoch = row.int64(14);
     t.lastError = row.text(15);
     t.attempts = int(row.int64(16));
+    if (row.isNull(17)) {
+        setLegs(t, twoLegs(t.source, t.destination, t.amount));
+    } else {
+        auto legs = legsFromText(row.text(17));
+        if (!legs)
+            return corruptLegs(t.id);
+        setLegs(t, *legs);
+    }
     return t;
 }
 

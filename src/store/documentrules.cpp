@@ -1,5 +1,7 @@
 #include "store/documentrules.h"
 
+#include "ledger/legs.h"
+
 #include "ledger/identifiers.h"
 #include "ledger/money.h"
 #include "ledger/statemachine.h"
@@ -184,9 +186,7 @@ Transaction newTransaction(const NewTransaction &n)
     t.idempotencyKey = n.idempotencyKey;
     t.kind = n.kind;
     t.compensates = n.compensates;
-    t.source = n.source;
-    t.destination = n.destination;
-    t.amount = n.amount;
+    setLegs(t, n.legs);
     t.memo = n.memo;
     t.state = TxState::Initial;
     return t;

@@ -29,9 +29,8 @@ struct NewTransaction {
     QString idempotencyKey;
     TxKind kind = TxKind::Transfer;
     QString compensates;
-    QString source;
-    QString destination;
-    qint64 amount = 0;
+    // Every leg, checked (ledger/legs.h); a two-account transfer is a debit then a credit.
+    QList<TxLeg> legs;
     QString memo;
     // Journal row written with the insert.
     QString actor;
@@ -76,6 +75,16 @@ struct CasOutcome {
     // current document as it is now; re-read, never overwrite.
     bool applied = false;
     Transaction tx;
+};
+
+// What the whole-balance reading (protocol/wholebalances.h) must look at beyond the accounts: the
+// transactions that may have passed their commit point while a snapshot was being taken.
+struct CommitCandidates {
+    // Every transaction not finished (initial, pending, applied, canceling), and every one that
+    // became done within the window, with its legs.
+    QList<Transaction> transactions;
+    // Markers posted within the window (on accounts written within it).
+    QList<LegMarker> recentlyPosted;
 };
 
 // How far each write is on disk when it returns. Normal: safe against a process crash; a power
@@ -127,6 +136,12 @@ public:
     // never land. voided → no-op. posted → protocol-violation.
     virtual Result<LegOutcome> voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount) = 0;
     virtual Result<QList<LegMarker>> legsOfTransaction(const QString &txId) = 0;
+    // The markers of every transaction in `txIds`, in no particular order (one read per chunk of
+    // ids where the store can; the default asks legsOfTransaction for each).
+    virtual Result<QList<LegMarker>> legsOfTransactions(const QStringList &txIds);
+    // See CommitCandidates; "within the window" is within `windowMs` of this store's clock (of
+    // each member's own clock on a sharded store), read when the call runs.
+    virtual Result<CommitCandidates> commitCandidates(qint64 windowMs) = 0;
     virtual Result<QList<LegMarker>> legsOfAccount(const QString &accountId, std::optional<LegStatus> status) = 0;
 
     // --- transaction documents (each call: one document with its journal row) --------------

@@ -53,13 +53,14 @@ void addTxFilter(const TxQuery &query, SqlWhere &where)
     }
     if (!query.account.isEmpty()) {
         const QString p = where.bind(query.account);
-        where.add(QStringLiteral("(source = %1 OR destination = %1)").arg(p));
+        // A many-legged transaction names its other accounts in tx_accounts (written with it).
+        where.add(QStringLiteral("(source = %1 OR destination = %1 OR id IN (SELECT tx_id FROM tx_accounts WHERE account_id = %1))").arg(p));
     }
     if (!query.text.isEmpty()) {
         const QString p = where.bind(query.text);
-        where.add(QStringLiteral("(%1 OR %2 OR %3)")
+        where.add(QStringLiteral("(%1 OR %2 OR %3 OR (legs IS NOT NULL AND %4))")
                       .arg(sql.contains(QStringLiteral("id"), p), sql.contains(QStringLiteral("source"), p),
-                           sql.contains(QStringLiteral("destination"), p)));
+                           sql.contains(QStringLiteral("destination"), p), sql.contains(QStringLiteral("legs"), p)));
     }
     if (query.after) {
         // Rows after the last one read, in the listing's order: (sort column, id) beyond it. The
@@ -119,6 +120,19 @@ QString txOrder(const TxQuery &query)
     if (query.sortKey == TxSortKey::Id)
         return QStringLiteral(" ORDER BY id %1").arg(direction);
     return QStringLiteral(" ORDER BY %1 %2, id %2").arg(sortColumnOf(query.sortKey), direction);
+}
+
+void addCommitCandidateFilter(qint64 windowMs, SqlWhere &where)
+{
+    const QString old = where.dialect().olderThan(QStringLiteral("last_modified"), windowMs, where);
+    where.add(QStringLiteral("(state IN (%1) OR (state = 'done' AND NOT (%2)))").arg(unfinishedStatesSql(), old));
+}
+
+void addRecentlyPostedFilter(qint64 windowMs, SqlWhere &where)
+{
+    const QString oldLeg = where.dialect().olderThan(QStringLiteral("at"), windowMs, where);
+    const QString oldAccount = where.dialect().olderThan(QStringLiteral("last_modified"), windowMs, where);
+    where.add(QStringLiteral("status = 'posted' AND NOT (%1) AND account_id IN (SELECT id FROM accounts WHERE NOT (%2))").arg(oldLeg, oldAccount));
 }
 
 QString accountOrder() { return QStringLiteral(" ORDER BY id"); }

@@ -65,6 +65,12 @@ QString txOrder(const TxQuery &query);
 QString accountOrder();
 QString journalOrder(const JournalQuery &query);
 
+// The whole-balance reading's candidates (DocumentStore::commitCandidates), `windowMs` back from
+// the store's clock: transactions not finished or done within the window; markers posted within
+// the window on accounts written within it (an index read per recently written account).
+void addCommitCandidateFilter(qint64 windowMs, SqlWhere &where);
+void addRecentlyPostedFilter(qint64 windowMs, SqlWhere &where);
+
 // "'initial','pending','applied','canceling'": the states of a transaction still under way, for
 // "state IN (...)".
 QString unfinishedStatesSql();

@@ -20,6 +20,18 @@ Result<QList<Account>> DocumentStore::accountsNamed(const QStringList &ids)
     return found;
 }
 
+Result<QList<LegMarker>> DocumentStore::legsOfTransactions(const QStringList &txIds)
+{
+    QList<LegMarker> all;
+    for (const QString &id : txIds) {
+        auto some = legsOfTransaction(id);
+        if (!some.ok())
+            return some.error();
+        all += *some;
+    }
+    return all;
+}
+
 QString sortColumnOf(TxSortKey key)
 {
     switch (key) {

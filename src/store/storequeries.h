@@ -25,8 +25,8 @@ struct TxQuery {
     // Stuck: non-terminal and (lease expired, or lastModified older than stuckForMs).
     bool stuckOnly = false;
     qint64 stuckForMs = 0;
-    QString account;    // source or destination equals this id
-    QString text;       // substring of id, source or destination
+    QString account;    // one of its legs is on this account
+    QString text;       // substring of id, source, destination or any leg
     TxSortKey sortKey = TxSortKey::CreatedAt;
     bool descending = false;
     qint64 offset = 0;

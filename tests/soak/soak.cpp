@@ -9,8 +9,15 @@
 //     every cancel a client saw acknowledged is canceled; every compensation seen done is done;
 //   - the sum of balances is zero and every balance is exactly its posted legs: no money
 //     created, lost or applied twice.
+// Transfers are two-account ones and, one in three, over 3 to 5 accounts (--from/--to); crashes
+// are injected after any write, also the second credit of a many-legged one.
+//
+// With --readers N it is also the bank checker of the whole-balance reading: N more processes run
+// `ledgerctl balances --json` again and again while all this goes on, and every read is checked
+// (the balances sum to zero, no account but @world is below zero); some `ledgerctl accounts
+// --json` reads are made beside them, to count how often the raw documents are off (they may be).
 // Usage: ledger_soak --ledgerctl PATH [--seconds 60] [--clients 4] [--accounts 5] [--seed N]
-//        [--keep DIR]. Exit status 0 when every check passed.
+//        [--keep DIR] [--readers N] [--init-arg ARG ...]. Exit status 0 when every check passed.
 #include "protocol/audit.h"
 #include "ledger/money.h"
 #include "store/open/storeconfig.h"
@@ -20,6 +27,7 @@
 #include <QDir>
 #include <QFile>
 #include <QElapsedTimer>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMap>
@@ -47,6 +55,10 @@ struct Options {
     // Run this shell command `restarts` times, evenly spread (e.g. restarting the server).
     QString restartCommand;
     int restarts = 0;
+    // Processes reading `balances --json` (the bank checker), and init's extra arguments
+    // ("--shards 3", "--shards 2 --servers ...").
+    int readers = 0;
+    QStringList initArgs;
 };
 
 enum class Kind { Transfer, Cancel, Compensate, Recover };
@@ -70,12 +82,25 @@ struct Tally {
     qint64 cancelsAcked = 0, compensationsAcked = 0, otherRefusals = 0;
     qint64 kills = 0, crashes = 0, recoverRuns = 0, finalRecoverRuns = 0;
     qint64 restarts = 0, unreachable = 0;
+    qint64 multiLegTransfers = 0;
+    qint64 wholeReads = 0, badWholeReads = 0, failedReads = 0, inFlightInReads = 0;
+    qint64 rawReads = 0, rawReadsOff = 0, rawWorstOff = 0;
+};
+
+// A reader of the bank checker: one `ledgerctl balances --json` (or, now and then, `accounts
+// --json`) at a time.
+struct Reader {
+    std::unique_ptr<QProcess> process;
+    bool raw = false;
 };
 
 class Soak {
 public:
     Soak(const Options &o, const QString &dir)
-        : m_o(o), m_random(o.seed), m_store(o.store.isEmpty() ? dir + QStringLiteral("/soak.db") : o.store)
+        : m_o(o), m_random(o.seed),
+          m_store(!o.store.isEmpty()                           ? o.store
+                  : o.initArgs.contains(QStringLiteral("--shards")) ? dir + QStringLiteral("/soak.json")
+                                                                  : dir + QStringLiteral("/soak.db"))
     {
     }
 
@@ -88,6 +113,8 @@ private:
     void start(Op op);
     void finished(Running &r);
     bool check();
+    void startRead(Reader &r);
+    void readFinished(Reader &r);
     void fail(const QString &message)
     {
         std::fprintf(stderr, "soak: FAIL: %s\n", qPrintable(message));
@@ -101,6 +128,7 @@ private:
     // The driver's own connection, to find unfinished transactions for the operator's cancels.
     std::unique_ptr<Store> m_watch;
     std::vector<Running> m_running;
+    std::vector<Reader> m_readers;
     QList<Op> m_retries;               // died before an answer: asked again with the same key
     QMap<QString, QString> m_ackedDone; // key → id, told done
     QSet<QString> m_knownIds;           // transfers seen (any state), for cancels
@@ -182,14 +210,32 @@ Op Soak::nextOp()
                                   QStringLiteral("2"), QStringLiteral("--json")};
         } else {
             op.kind = Kind::Transfer;
-            const int from = int(m_random.bounded(quint32(m_accounts.size())));
-            int to = int(m_random.bounded(quint32(m_accounts.size() - 1)));
-            if (to >= from)
-                ++to;
             op.key = QStringLiteral("soak-%1").arg(++m_nextKey);
+            const int legs = m_accounts.size() >= 3 && m_random.bounded(3) == 0 ? 3 + int(m_random.bounded(quint32(qMin(3, int(m_accounts.size()) - 2)))) : 2;
+            QStringList picked = m_accounts;
+            for (int i = 0; i < picked.size(); ++i)
+                picked.swapItemsAt(i, i + int(m_random.bounded(quint32(picked.size() - i))));
+            picked = picked.mid(0, legs);
             const qint64 minor = 1 + m_random.bounded(30'000); // up to 300.00 of 1,000.00 each
-            op.args = QStringList{QStringLiteral("transfer"), m_accounts[from], m_accounts[to], money::format(minor, 2), QStringLiteral("--key"),
-                                  op.key, QStringLiteral("--json")};
+            if (legs == 2) {
+                op.args = QStringList{QStringLiteral("transfer"), picked[0], picked[1], money::format(minor, 2)};
+            } else {
+                // One debit (two from four legs on, now and then), the rest credits; each side
+                // splits the total evenly, the last leg taking what is left.
+                ++m_t.multiLegTransfers;
+                const qint64 total = 100 + minor;
+                const int debits = legs >= 4 && m_random.bounded(2) == 0 ? 2 : 1;
+                op.args = QStringList{QStringLiteral("transfer")};
+                const auto addSide = [&](const QString &option, int first, int count) {
+                    for (int i = 0; i < count; ++i) {
+                        const qint64 part = i + 1 < count ? total / count : total - (total / count) * (count - 1);
+                        op.args << option << picked[first + i] + QLatin1Char(':') + money::format(part, 2);
+                    }
+                };
+                addSide(QStringLiteral("--from"), 0, debits);
+                addSide(QStringLiteral("--to"), debits, legs - debits);
+            }
+            op.args << QStringLiteral("--key") << op.key << QStringLiteral("--json");
         }
     }
     return op;
@@ -200,7 +246,8 @@ void Soak::start(Op op)
     static const QStringList transferSteps = {QStringLiteral("insert"), QStringLiteral("claim"), QStringLiteral("hold-debit"),
                                               QStringLiteral("hold-credit"), QStringLiteral("applied"), QStringLiteral("post-debit"),
                                               QStringLiteral("post-credit"), QStringLiteral("canceling"), QStringLiteral("void-debit"),
-                                              QStringLiteral("link")};
+                                              QStringLiteral("link"), QStringLiteral("hold-credit:2"), QStringLiteral("post-credit:2"),
+                                              QStringLiteral("void-credit:2")};
     QString crash;
     op.crashInjected = false;
     if (m_random.bounded(100) < 15) {
@@ -287,10 +334,65 @@ void Soak::finished(Running &r)
     }
 }
 
+void Soak::startRead(Reader &r)
+{
+    // One raw read in five: how the documents alone look meanwhile.
+    r.raw = m_random.bounded(5) == 0;
+    r.process = std::make_unique<QProcess>();
+    r.process->setProcessEnvironment(env(0, QString()));
+    r.process->start(m_o.ledgerctl, {r.raw ? QStringLiteral("accounts") : QStringLiteral("balances"), QStringLiteral("--json")});
+}
+
+void Soak::readFinished(Reader &r)
+{
+    QProcess &p = *r.process;
+    const QByteArray out = p.readAllStandardOutput();
+    if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
+        // A reader is never killed; a read the store refused (busy, a server restarting) is no
+        // wrong answer, but is counted.
+        ++m_t.failedReads;
+        return;
+    }
+    qint64 sum = 0;
+    QStringList negative;
+    const QJsonArray accounts = QJsonDocument::fromJson(out).array();
+    for (const QJsonValue &v : accounts) {
+        const QJsonObject a = v.toObject();
+        // money::format's "-12.34" at scale 2: exact as an integer once the point is gone.
+        const QString text = a.value(QStringLiteral("balance")).toString();
+        bool ok = false;
+        const qint64 value = QString(text).remove(QLatin1Char('.')).toLongLong(&ok);
+        if (!ok || text.size() < 4 || text.at(text.size() - 3) != QLatin1Char('.')) {
+            fail(QStringLiteral("a read gave an unreadable balance: %1").arg(text));
+            return;
+        }
+        sum += value;
+        if (value < 0 && a.value(QStringLiteral("id")).toString() != QLatin1String("@world"))
+            negative << a.value(QStringLiteral("id")).toString();
+    }
+    if (accounts.size() < m_accounts.size() + 1) {
+        fail(QStringLiteral("a read saw %1 accounts, not %2").arg(accounts.size()).arg(m_accounts.size() + 1));
+        return;
+    }
+    if (r.raw) {
+        ++m_t.rawReads;
+        if (sum != 0) {
+            ++m_t.rawReadsOff;
+            m_t.rawWorstOff = qMax(m_t.rawWorstOff, qAbs(sum));
+        }
+        return;
+    }
+    ++m_t.wholeReads;
+    if (sum != 0 || !negative.isEmpty()) {
+        ++m_t.badWholeReads;
+        fail(QStringLiteral("a whole read is wrong: sum %1, below zero: %2").arg(money::format(sum, 2), negative.join(QLatin1Char(' '))));
+    }
+}
+
 bool Soak::run()
 {
     QString out;
-    if (runToEnd({QStringLiteral("init")}) != 0)
+    if (runToEnd(QStringList{QStringLiteral("init")} + m_o.initArgs) != 0)
         return false;
     for (int i = 0; i < m_o.accounts; ++i) {
         m_accounts << QStringLiteral("acct%1").arg(i);
@@ -302,6 +404,9 @@ bool Soak::run()
     config.location = m_store;
     if (auto watch = openStore(config); watch.ok())
         m_watch = std::move(watch).value();
+    m_readers.resize(size_t(m_o.readers));
+    for (Reader &r : m_readers)
+        startRead(r);
     QElapsedTimer clock;
     clock.start();
     qint64 nextKillAt = 20 + m_random.bounded(150);
@@ -327,6 +432,12 @@ bool Soak::run()
             }
             nextKillAt = clock.elapsed() + 20 + m_random.bounded(150);
         }
+        for (Reader &r : m_readers) {
+            if (r.process->state() == QProcess::NotRunning) {
+                readFinished(r);
+                startRead(r);
+            }
+        }
         for (auto it = m_running.begin(); it != m_running.end();) {
             if (it->process->state() == QProcess::NotRunning) {
                 finished(*it);
@@ -337,6 +448,11 @@ bool Soak::run()
         }
         QThread::msleep(2);
     }
+    for (Reader &r : m_readers) {
+        r.process->waitForFinished(300'000);
+        readFinished(r);
+    }
+    m_readers.clear();
     // The end: a last kill wave, so some work is surely left half-done, then recovery.
     for (Running &r : m_running) {
         if (m_random.bounded(2) == 0 && r.process->state() == QProcess::Running) {
@@ -432,6 +548,14 @@ bool Soak::check()
     std::printf("soak: store: %lld transactions (%lld done, %lld canceled, %lld unfinished), %lld leg markers; "
                 "audit %s; sum of balances %lld\n",
                 report.transactions, done, canceled, report.inFlight, report.legs, report.clean() ? "clean" : "NOT CLEAN", sum);
+    std::printf("soak: %lld of the transfers asked for were over 3 to 5 accounts\n", m_t.multiLegTransfers);
+    if (m_o.readers > 0)
+        std::printf("bank: %lld whole reads (ledgerctl balances) by %d readers, %lld wrong; %lld refused by the store; "
+                    "beside them %lld raw reads (ledgerctl accounts), %lld of them off by up to %s\n",
+                    m_t.wholeReads, m_o.readers, m_t.badWholeReads, m_t.failedReads, m_t.rawReads, m_t.rawReadsOff,
+                    qPrintable(money::format(m_t.rawWorstOff, 2)));
+    if (m_o.readers > 0 && m_t.wholeReads == 0)
+        fail(QStringLiteral("no whole read finished"));
     std::printf("soak: %s\n", m_failed ? "FAILED" : "passed: no money created, lost or applied twice");
     return !m_failed;
 }
@@ -453,6 +577,8 @@ int main(int argc, char **argv)
     parser.addOption({QStringLiteral("store"), QStringLiteral("Use this store (e.g. a postgresql:// URI of a new database)."), QStringLiteral("location")});
     parser.addOption({QStringLiteral("restart-command"), QStringLiteral("Shell command run --restarts times during the soak."), QStringLiteral("cmd")});
     parser.addOption({QStringLiteral("restarts"), QStringLiteral("How many times to run --restart-command (default 0)."), QStringLiteral("n"), QStringLiteral("0")});
+    parser.addOption({QStringLiteral("readers"), QStringLiteral("Bank-checker readers of 'balances --json' (default 0)."), QStringLiteral("n"), QStringLiteral("0")});
+    parser.addOption({QStringLiteral("init-arg"), QStringLiteral("One more argument of init; repeat (--init-arg --shards --init-arg 3)."), QStringLiteral("arg")});
     parser.process(app);
 
     Options o;
@@ -463,6 +589,8 @@ int main(int argc, char **argv)
     o.store = parser.value(QStringLiteral("store"));
     o.restartCommand = parser.value(QStringLiteral("restart-command"));
     o.restarts = parser.value(QStringLiteral("restarts")).toInt();
+    o.readers = parser.value(QStringLiteral("readers")).toInt();
+    o.initArgs = parser.values(QStringLiteral("init-arg"));
     if (o.restarts > 0 && o.restartCommand.isEmpty()) {
         std::fprintf(stderr, "soak: --restarts needs --restart-command\n");
         return 2;

@@ -73,6 +73,8 @@ public:
         return m_inner.touchAccountIfVersion(accountId, expectedVersion);
     }
     Result<QList<LegMarker>> legsOfTransaction(const QString &txId) override { return m_inner.legsOfTransaction(txId); }
+    Result<QList<LegMarker>> legsOfTransactions(const QStringList &txIds) override { return m_inner.legsOfTransactions(txIds); }
+    Result<CommitCandidates> commitCandidates(qint64 windowMs) override { return m_inner.commitCandidates(windowMs); }
     Result<QList<LegMarker>> legsOfAccount(const QString &id, std::optional<LegStatus> s) override { return m_inner.legsOfAccount(id, s); }
     Result<InsertOutcome> insertTransaction(const NewTransaction &tx) override;
     Result<CasOutcome> updateTransaction(const QString &id, const TxGuard &guard, const TxChange &change) override;

@@ -46,10 +46,12 @@ void openToServerUser(const QString &dir)
                                    | QFileDevice::ExeGroup | QFileDevice::ReadOther | QFileDevice::ExeOther);
 }
 
-TempStore::TempStore(int scale)
+TempStore::TempStore(int scale) : TempStore(Sharded{0}, scale) {}
+
+TempStore::TempStore(Sharded sharded, int scale)
 {
     const QString pg = postgresTestUri();
-    const int pgShards = qEnvironmentVariableIntValue("LEDGER_TEST_PG_SHARDS");
+    const int pgShards = sharded.shards > 0 ? sharded.shards : qEnvironmentVariableIntValue("LEDGER_TEST_PG_SHARDS");
     // A fresh database per store (or per shard) on the test cluster, created by init and
     // dropped at the end.
     const auto freshDatabase = [&pg]() {
@@ -66,6 +68,9 @@ TempStore::TempStore(int scale)
             m_config.shardServers << freshDatabase();
     } else if (!pg.isEmpty()) {
         m_config.location = freshDatabase();
+    } else if (sharded.shards > 0) {
+        m_config.location = m_dir.filePath(QStringLiteral("ledger.json"));
+        m_config.shards = sharded.shards;
     } else {
         m_config.location = m_dir.filePath(QStringLiteral("ledger.db"));
     }

@@ -44,6 +44,11 @@ void openToServerUser(const QString &dir);
 class TempStore {
 public:
     explicit TempStore(int scale = 2);
+    // A sharded store of `shards` members: files, or databases against PostgreSQL.
+    struct Sharded {
+        int shards;
+    };
+    explicit TempStore(Sharded sharded, int scale = 2);
     ~TempStore();
     TempStore(const TempStore &) = delete;
     TempStore &operator=(const TempStore &) = delete;

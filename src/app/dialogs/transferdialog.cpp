@@ -1,6 +1,7 @@
 #include "transferdialog.h"
 
 #include "../consoleoptions.h"
+#include "../widgets/legseditor.h"
 #include "ledger/identifiers.h"
 #include "ledger/money.h"
 #include "ui_transferdialog.h"
@@ -40,6 +41,12 @@ TransferDialog::TransferDialog(JobRunner *jobs, int scale, const QString &operat
     for (QLineEdit *field : {m_ui->source, m_ui->destination, m_ui->amount, m_ui->memo, m_ui->key})
         connect(field, &QLineEdit::textChanged, this, &TransferDialog::validate);
     connect(m_ui->newKey, &QToolButton::clicked, this, &TransferDialog::freshKey);
+    connect(m_ui->addLeg, &QPushButton::clicked, this, [this] {
+        const bool first = !usesLegs();
+        useLegs();
+        if (!first)
+            m_legs->addLeg();
+    });
     connect(m_ui->buttons, &QDialogButtonBox::accepted, this, &TransferDialog::accept);
     connect(m_ui->buttons, &QDialogButtonBox::rejected, this, &TransferDialog::reject);
     m_ui->buttons->button(QDialogButtonBox::Ok)->setText(tr("&Transfer"));
@@ -54,6 +61,26 @@ void TransferDialog::setSource(const QString &account)
 {
     m_ui->source->setText(account);
     m_ui->destination->setFocus();
+}
+
+void TransferDialog::useLegs()
+{
+    if (m_legs)
+        return;
+    m_legs = new LegsEditor(m_scale, this);
+    m_legs->setCompletionModel(m_accounts);
+    // What was typed becomes the first two legs, and a third is waiting.
+    const TransferInput in = input();
+    m_legs->setLegs({LegInput{LegSide::Debit, in.source, in.amount}, LegInput{LegSide::Credit, in.destination, in.amount}});
+    m_legs->addLeg();
+    // Rows 0-2 of the form are source, destination and amount: the legs stand instead.
+    m_ui->form->setRowVisible(0, false);
+    m_ui->form->setRowVisible(1, false);
+    m_ui->form->setRowVisible(2, false);
+    m_ui->form->insertRow(0, tr("Legs"), m_legs);
+    m_ui->addLeg->hide();
+    connect(m_legs, &LegsEditor::changed, this, &TransferDialog::validate);
+    validate();
 }
 
 void TransferDialog::freshKey() { m_ui->key->setText(QUuid::createUuid().toString(QUuid::WithoutBraces)); }
@@ -89,8 +116,43 @@ TransferInput TransferDialog::input() const
     return in;
 }
 
+LegsInput TransferDialog::legsInput() const
+{
+    LegsInput in;
+    in.legs = m_legs->legs();
+    in.memo = m_ui->memo->text();
+    if (!m_ui->key->text().isEmpty())
+        in.key = m_ui->key->text();
+    return in;
+}
+
+std::optional<TransferRequest> TransferDialog::request() const
+{
+    if (m_legs)
+        return checkLegsInput(legsInput(), m_scale).request;
+    return checkTransferInput(input(), m_scale).request;
+}
+
 void TransferDialog::validate()
 {
+    if (m_legs) {
+        const LegsInput in = legsInput();
+        const LegsInputCheck check = checkLegsInput(in, m_scale);
+        // Quiet until every leg has something in it: a leg being typed is not yet wrong.
+        const bool typing = std::any_of(in.legs.cbegin(), in.legs.cend(), [](const LegInput &l) { return l.account.isEmpty() || l.amount.isEmpty(); });
+        Error problem;
+        for (const Error &e : check.legs) {
+            if (problem.ok() && !e.ok())
+                problem = e;
+        }
+        if (problem.ok())
+            problem = check.balance;
+        m_legs->showProblem(typing ? Error{} : problem);
+        showError(m_ui->memoError, check.memo);
+        showError(m_ui->keyError, check.key);
+        m_ui->buttons->button(QDialogButtonBox::Ok)->setEnabled(check.request.has_value() && !m_submitting);
+        return;
+    }
     const TransferInput in = input();
     TransferInputCheck check = checkTransferInput(in, m_scale);
     // Knowing every account, an unknown one can be pointed out as it is typed — as a warning:
@@ -144,8 +206,8 @@ void TransferDialog::reject()
 
 void TransferDialog::accept()
 {
-    const TransferInputCheck check = checkTransferInput(input(), m_scale);
-    if (!check.request || m_submitting)
+    const std::optional<TransferRequest> checked = request();
+    if (!checked || m_submitting)
         return;
     m_submitting = true;
     validate();
@@ -153,7 +215,7 @@ void TransferDialog::accept()
     m_ui->banner->setStyleSheet(QString());
     m_ui->banner->show();
     const CoordinatorOptions options = consoleCoordinatorOptions(m_operator);
-    const TransferRequest request = *check.request;
+    const TransferRequest request = *checked;
     m_jobs->run<TxOutcome>(
         this, [request, options](Store &s) { return Coordinator(s, options).transfer(request); },
         [this](TxOutcome o) {

@@ -1,6 +1,8 @@
 #pragma once
 // The transfer dialog: source and destination (completing from existing accounts), amount, memo
-// and an idempotency key filled in beforehand, so that a double click cannot pay twice. Every
+// and an idempotency key filled in beforehand, so that a double click cannot pay twice. "Add leg"
+// turns source, destination and amount into legs (widgets/legseditor.h): one transaction over
+// several accounts, as `ledgerctl transfer --from/--to` makes. Every
 // field is checked as it is typed with the same rules and words as `ledgerctl transfer`; OK stays
 // disabled until the request is valid. A refusal (funds, frozen account) is shown in the dialog,
 // and a fresh key is taken only when the old one is used up — never while a transfer may still
@@ -21,6 +23,8 @@ class QStringListModel;
 
 namespace ledger::app {
 
+class LegsEditor;
+
 class TransferDialog : public QDialog {
     Q_OBJECT
 public:
@@ -28,6 +32,10 @@ public:
     ~TransferDialog() override;
 
     void setSource(const QString &account);
+    // From source/destination/amount to legs (what "Add leg" does first); true once there.
+    void useLegs();
+    bool usesLegs() const { return m_legs != nullptr; }
+    LegsEditor *legsEditor() const { return m_legs; }
     // The transfer that went through (after accept()).
     const std::optional<Transaction> &result() const { return m_result; }
     bool isSubmitting() const { return m_submitting; }
@@ -48,6 +56,9 @@ private:
     void loadAccounts();
     void freshKey();
     TransferInput input() const;
+    LegsInput legsInput() const;
+    // The request the fields make, or the first problem with them.
+    std::optional<TransferRequest> request() const;
 
     std::unique_ptr<Ui::TransferDialog> m_ui;
     JobRunner *m_jobs;
@@ -57,6 +68,7 @@ private:
     bool m_accountsComplete = false;
     bool m_submitting = false;
     std::optional<Transaction> m_result;
+    LegsEditor *m_legs = nullptr;
 };
 
 } // namespace ledger::app

@@ -1,6 +1,7 @@
 #include "accounttablemodel.h"
 
 #include "ledger/money.h"
+#include "operations/wholeaccounts.h"
 
 #include <QBrush>
 #include <QColor>
@@ -28,6 +29,7 @@ QVariant AccountTableModel::headerData(int section, Qt::Orientation orientation,
     case NameColumn: return tr("Name");
     case StatusColumn: return tr("Status");
     case BalanceColumn: return tr("Balance");
+    case NotPostedColumn: return tr("Not posted yet");
     case AvailableColumn: return tr("Available");
     case PendingDebitsColumn: return tr("Pending debits");
     case PendingCreditsColumn: return tr("Pending credits");
@@ -46,21 +48,22 @@ void AccountTableModel::fetchRows(qint64 offset, int limit, RowsDone done)
     AccountQuery query = m_query;
     query.offset = offset;
     query.limit = limit;
-    fetchDocuments([query](Store &s) { return s.accounts(query); }, done);
+    fetchDocuments([query](Store &s) { return accountsCountedWhole(s, query); }, done);
 }
 
 QVariant AccountTableModel::cell(const QVariant &row, int column, int role) const
 {
-    const Account a = row.value<Account>();
+    const AccountCountedWhole whole = row.value<AccountCountedWhole>();
+    const Account &a = whole.account;
     if (role == AccountRole)
-        return row;
+        return QVariant::fromValue(a);
     if (role == IdRole)
         return a.id;
     const bool amount = column >= BalanceColumn;
     if (role == Qt::TextAlignmentRole && amount)
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ForegroundRole) {
-        if (amount && ((column == BalanceColumn && a.balance < 0) || (column == AvailableColumn && a.available() < 0)))
+        if (amount && ((column == BalanceColumn && whole.wholeBalance < 0) || (column == AvailableColumn && a.available() < 0)))
             return QBrush(QColor(0xb0, 0x24, 0x18));
         if (column == StatusColumn && a.status != AccountStatus::Open)
             return QBrush(a.status == AccountStatus::Frozen ? QColor(0x1f, 0x5f, 0xb0) : QColor(0x70, 0x70, 0x70));
@@ -72,7 +75,9 @@ QVariant AccountTableModel::cell(const QVariant &row, int column, int role) cons
     case IdColumn: return a.id;
     case NameColumn: return a.name;
     case StatusColumn: return nameOf(a.status);
-    case BalanceColumn: return money::format(a.balance, m_scale);
+    case BalanceColumn: return money::format(whole.wholeBalance, m_scale);
+    // Blank when everything is posted: a column of zeros would hide the rows that matter.
+    case NotPostedColumn: return whole.notPostedYet() == 0 ? QString() : money::format(whole.notPostedYet(), m_scale);
     case AvailableColumn: return money::format(a.available(), m_scale);
     case PendingDebitsColumn: return money::format(a.pendingDebits, m_scale);
     case PendingCreditsColumn: return money::format(a.pendingCredits, m_scale);
@@ -80,6 +85,6 @@ QVariant AccountTableModel::cell(const QVariant &row, int column, int role) cons
     return QVariant();
 }
 
-QString AccountTableModel::keyOf(const QVariant &row) const { return row.value<Account>().id; }
+QString AccountTableModel::keyOf(const QVariant &row) const { return row.value<AccountCountedWhole>().account.id; }
 
 } // namespace ledger::app

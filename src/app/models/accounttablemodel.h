@@ -1,6 +1,7 @@
 #pragma once
-// Accounts, paged from the store: id, name, status, balance, available, pending debits and
-// credits; filtered by text (id or name).
+// Accounts, paged from the store: id, name, status, balance (every transaction counted whole at
+// its commit point: operations/wholeaccounts.h), what of it is not posted yet, available, pending
+// debits and credits; filtered by text (id or name).
 //
 // Threading: GUI thread only.
 
@@ -11,7 +12,17 @@ namespace ledger::app {
 class AccountTableModel : public PagedTableModel {
     Q_OBJECT
 public:
-    enum Column { IdColumn, NameColumn, StatusColumn, BalanceColumn, AvailableColumn, PendingDebitsColumn, PendingCreditsColumn, ColumnCount };
+    enum Column {
+        IdColumn,
+        NameColumn,
+        StatusColumn,
+        BalanceColumn,
+        NotPostedColumn,
+        AvailableColumn,
+        PendingDebitsColumn,
+        PendingCreditsColumn,
+        ColumnCount
+    };
     enum Role { AccountRole = Qt::UserRole + 1, IdRole };
 
     explicit AccountTableModel(QObject *parent = nullptr);

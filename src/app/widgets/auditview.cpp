@@ -112,12 +112,19 @@ void AuditView::runAudit()
             return;
         }
         m_model->setFindings(report.findings);
-        const QString scope = tr("%1 accounts, %2 transactions (%3 in flight), %4 leg markers; balances sum to %5")
-                                  .arg(report.accounts)
-                                  .arg(report.transactions)
-                                  .arg(report.inFlight)
-                                  .arg(report.legs)
-                                  .arg(money::format(report.balanceSum, m_scale));
+        QString scope = tr("%1 accounts, %2 transactions (%3 in flight), %4 leg markers; balances sum to %5")
+                            .arg(report.accounts)
+                            .arg(report.transactions)
+                            .arg(report.inFlight)
+                            .arg(report.legs)
+                            .arg(money::format(report.wholeSum(), m_scale));
+        // A total that only comes to zero with the transfers being posted says so and names them.
+        if (!report.committedInFlight.isEmpty())
+            scope += QStringLiteral(" (") + tr("every transaction counted whole: %1 as posted, %2 not posted yet by %n transaction(s) being finished: %3",
+                                               nullptr, int(report.committedInFlight.size()))
+                                                .arg(money::format(report.balanceSum, m_scale), money::format(report.halfPostedAdjust, m_scale),
+                                                     report.committedInFlight.mid(0, 5).join(QStringLiteral(", ")).toHtmlEscaped())
+                + QLatin1Char(')');
         m_summary->setText(report.clean()
                                ? tr("<b style='color:#2e8540'>Clean:</b> all six invariants hold. %1.").arg(scope)
                                : tr("<b style='color:#b02418'>%1 finding(s).</b> %2.").arg(report.findings.size()).arg(scope));

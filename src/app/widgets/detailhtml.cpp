@@ -62,7 +62,14 @@ QString detailHtml(const TransactionDetail &d, int scale)
 
     html += QStringLiteral("<table cellspacing='0' cellpadding='1'>");
     html += row(Text::tr("Amount"), QStringLiteral("<b>%1</b>").arg(amount(t.amount)));
-    html += row(Text::tr("From → to"), QStringLiteral("%1 → %2").arg(accountLink(t.source), accountLink(t.destination)));
+    if (t.isMultiLeg()) {
+        QStringList debits, credits;
+        for (const TxLeg &leg : t.legs)
+            (leg.side == LegSide::Debit ? debits : credits) << accountLink(leg.accountId);
+        html += row(Text::tr("From → to"), QStringLiteral("%1 → %2").arg(debits.join(QStringLiteral(", ")), credits.join(QStringLiteral(", "))));
+    } else {
+        html += row(Text::tr("From → to"), QStringLiteral("%1 → %2").arg(accountLink(t.source), accountLink(t.destination)));
+    }
     html += row(Text::tr("Memo"), esc(t.memo));
     if (!t.idempotencyKey.isEmpty())
         html += row(Text::tr("Idempotency key"), esc(t.idempotencyKey));
@@ -86,16 +93,15 @@ QString detailHtml(const TransactionDetail &d, int scale)
     html += QStringLiteral("<tr style='color:#666'><td>%1</td><td>%2</td><td>%3</td><td align='right'>%4</td><td align='right'>%5</td>"
                            "<td align='right'>%6</td></tr>")
                 .arg(Text::tr("Leg"), Text::tr("Account"), Text::tr("Marker"), Text::tr("Balance"), Text::tr("Held"), Text::tr("Available"));
-    for (LegSide side : {LegSide::Debit, LegSide::Credit}) {
-        std::optional<LegMarker> marker;
-        for (const LegMarker &m : d.legs) {
-            if (m.side == side)
-                marker = m;
-        }
-        const std::optional<Account> &account = side == LegSide::Debit ? d.source : d.destination;
+    for (int i = 0; i < t.legs.size(); ++i) {
+        const TxLeg &leg = t.legs[i];
+        const LegSide side = leg.side;
+        const std::optional<LegMarker> marker = d.markerOn(leg.accountId);
+        const std::optional<Account> account = d.accounts.value(i);
         html += QStringLiteral("<tr><td>%1</td><td>%2</td><td nowrap>%3</td><td align='right'>%4</td><td align='right'>%5</td>"
                                "<td align='right'>%6</td></tr>")
-                    .arg(nameOf(side), accountLink(t.accountFor(side)), legStatus(marker),
+                    .arg(nameOf(side) + (t.isMultiLeg() ? QLatin1Char(' ') + amount(leg.amount) : QString()), accountLink(leg.accountId),
+                         legStatus(marker),
                          account ? amount(account->balance) : QStringLiteral("?"),
                          // what the account holds on this leg's side, for every transfer in flight
                          account ? amount(side == LegSide::Debit ? account->pendingDebits : account->pendingCredits) : QStringLiteral("?"),

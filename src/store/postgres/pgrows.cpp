@@ -32,6 +32,14 @@ JournalEntry journalEntry(const PgRows &r, int i) { return rows::journalEntry(Ro
 
 QString accountToken(const PgRows &r, int i) { return r.text(i, 9); }
 QString legToken(const PgRows &r, int i) { return r.text(i, 6); }
-QString txToken(const PgRows &r, int i) { return r.text(i, 17); }
+QString textArray(const QStringList &items)
+{
+    QStringList quoted;
+    for (QString item : items)
+        quoted << QLatin1Char('"') + item.replace(QLatin1Char('\\'), QLatin1String("\\\\")).replace(QLatin1Char('"'), QLatin1String("\\\"")) + QLatin1Char('"');
+    return QLatin1Char('{') + quoted.join(QLatin1Char(',')) + QLatin1Char('}');
+}
+
+QString txToken(const PgRows &r, int i) { return r.text(i, 18); }
 
 } // namespace ledger::pgrows

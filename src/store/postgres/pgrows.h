@@ -14,7 +14,7 @@
 #define LEDGER_PG_TX_COLUMNS                                                                                        \
     "id, idempotency_key, kind, compensates, compensated_by, source, destination, amount, memo, state, "            \
     "ledger_ms(created_at), ledger_ms(last_modified), owner, ledger_ms(lease_until), epoch, last_error, attempts, " \
-    "write_token"
+    "legs, write_token"
 #define LEDGER_PG_JOURNAL_COLUMNS \
     "seq, doc_id, ledger_ms(at), actor, worker, event, from_state, to_state, epoch, detail, doc_kind"
 // The journal row written together with a document: (doc_kind, doc_id, at, actor, worker,
@@ -32,6 +32,8 @@ Result<Account> accountAt(const PgRows &rows, int i, int first);
 Result<LegMarker> legAt(const PgRows &rows, int i, int first);
 Result<Transaction> transaction(const PgRows &rows, int i = 0);
 JournalEntry journalEntry(const PgRows &rows, int i = 0);
+// A text[] literal of `items`: each quoted, so that no item can be read as two.
+QString textArray(const QStringList &items);
 // The write_token of row `i` read with one of the lists above.
 QString accountToken(const PgRows &rows, int i = 0);
 QString legToken(const PgRows &rows, int i = 0);

@@ -205,6 +205,20 @@ const char *const kMigrations[][32] = {
         " BEGIN PERFORM nextval('change_counter'); PERFORM pg_notify('ledgerdesk', ''); RETURN NULL; END $$",
         nullptr,
     },
+    // 2 → 3: transactions with more than two legs, as in SQLite's schema 4: `legs` (null for a
+    // two-account transfer, so existing documents need no rewrite) and `tx_accounts`, written
+    // with the document, so "transactions of account X" stays an index read.
+    {
+        "ALTER TABLE transactions ADD COLUMN legs text",
+        "CREATE TABLE tx_accounts ("
+        " account_id text COLLATE \"C\" NOT NULL,"
+        " tx_id text COLLATE \"C\" NOT NULL,"
+        " PRIMARY KEY (account_id, tx_id))",
+        // As in SQLite's schema 4: recently posted markers of an account by index.
+        "DROP INDEX legs_by_account",
+        "CREATE INDEX legs_by_account ON legs (account_id, status, at)",
+        nullptr,
+    },
 };
 constexpr int kMigrationCount = int(std::size(kMigrations));
 static_assert(kMigrationCount == PgConnection::kSchemaVersion, "one migration per schema version");

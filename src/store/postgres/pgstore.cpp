@@ -182,12 +182,7 @@ Result<Account> PgStore::account(const QString &id)
 Result<QList<Account>> PgStore::accountsNamed(const QStringList &ids)
 {
     return m_conn->reading<QList<Account>>([&]() -> Result<QList<Account>> {
-        // A text[] literal: each id quoted, so that no id can be read as two.
-        QStringList quoted;
-        for (QString id : ids)
-            quoted << QLatin1Char('"') + id.replace(QLatin1Char('\\'), QLatin1String("\\\\")).replace(QLatin1Char('"'), QLatin1String("\\\"")) + QLatin1Char('"');
-        auto r = m_conn->run("SELECT " LEDGER_PG_ACCOUNT_COLUMNS " FROM accounts WHERE id = ANY($1::text[])",
-                             PgParams{QLatin1Char('{') + quoted.join(QLatin1Char(',')) + QLatin1Char('}')});
+        auto r = m_conn->run("SELECT " LEDGER_PG_ACCOUNT_COLUMNS " FROM accounts WHERE id = ANY($1::text[])", PgParams{pgrows::textArray(ids)});
         if (!r.ok())
             return r.error();
         auto rows = pgrows::all(*r, pgrows::account);
@@ -314,6 +309,16 @@ Result<QList<LegMarker>> PgStore::legsOfTransaction(const QString &txId)
 {
     return m_conn->reading<QList<LegMarker>>([&]() -> Result<QList<LegMarker>> {
         auto r = m_conn->run("SELECT " LEDGER_PG_LEG_COLUMNS " FROM legs WHERE tx_id = $1 ORDER BY side DESC", PgParams{txId});
+        if (!r.ok())
+            return r.error();
+        return pgrows::all(*r, pgrows::leg);
+    });
+}
+
+Result<QList<LegMarker>> PgStore::legsOfTransactions(const QStringList &txIds)
+{
+    return m_conn->reading<QList<LegMarker>>([&]() -> Result<QList<LegMarker>> {
+        auto r = m_conn->run("SELECT " LEDGER_PG_LEG_COLUMNS " FROM legs WHERE tx_id = ANY($1::text[])", PgParams{pgrows::textArray(txIds)});
         if (!r.ok())
             return r.error();
         return pgrows::all(*r, pgrows::leg);

@@ -47,6 +47,8 @@ public:
     Result<bool> touchAccountIfVersion(const QString &accountId, qint64 expectedVersion) override;
     std::optional<qint64> serverRoundTrips() const override { return m_conn->roundTrips(); }
     Result<QList<LegMarker>> legsOfTransaction(const QString &txId) override;
+    Result<QList<LegMarker>> legsOfTransactions(const QStringList &txIds) override;
+    Result<CommitCandidates> commitCandidates(qint64 windowMs) override;
     Result<QList<LegMarker>> legsOfAccount(const QString &accountId, std::optional<LegStatus> status) override;
 
     Result<InsertOutcome> insertTransaction(const NewTransaction &tx) override;

@@ -252,4 +252,30 @@ Error PgStore::scanTransactions(const std::function<void(const Transaction &)> &
                      [](const PgRows &r, int i) { return pgrows::transaction(r, i); }, visit, shouldStop);
 }
 
+Result<CommitCandidates> PgStore::commitCandidates(qint64 windowMs)
+{
+    return m_conn->reading<CommitCandidates>([&]() -> Result<CommitCandidates> {
+        CommitCandidates c;
+        SqlWhere txWhere(PgDialect::instance());
+        addCommitCandidateFilter(windowMs, txWhere);
+        auto txs = m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_PG_TX_COLUMNS " FROM transactions") + txWhere.clause(), pgParams(txWhere));
+        if (!txs.ok())
+            return txs.error();
+        auto t = pgrows::all(*txs, pgrows::transaction);
+        if (!t.ok())
+            return t.error();
+        c.transactions = *t;
+        SqlWhere legWhere(PgDialect::instance());
+        addRecentlyPostedFilter(windowMs, legWhere);
+        auto legs = m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_PG_LEG_COLUMNS " FROM legs") + legWhere.clause(), pgParams(legWhere));
+        if (!legs.ok())
+            return legs.error();
+        auto l = pgrows::all(*legs, pgrows::leg);
+        if (!l.ok())
+            return l.error();
+        c.recentlyPosted = *l;
+        return c;
+    });
+}
+
 } // namespace ledger

@@ -1,5 +1,6 @@
 // PgStore: transaction documents — insert, compare-and-set, link — each one statement with its
 // journal row, and the reads of one document.
+#include "ledger/legs.h"
 #include "store/postgres/pgrows.h"
 #include "store/postgres/pgstore.h"
 
@@ -98,12 +99,22 @@ Result<InsertOutcome> PgStore::insertTransaction(const NewTransaction &n)
         params.nullIfEmpty(n.idempotencyKey);
         params << nameOf(n.kind);
         params.nullIfEmpty(n.compensates);
-        params << n.source << n.destination << n.amount << n.memo << token << rules::createdJournal(n);
+        const Transaction t = rules::newTransaction(n);
+        const bool twoAccounts = isTwoAccountTransfer(t.legs);
+        params << t.source << t.destination << t.amount << n.memo << token << rules::createdJournal(n);
+        params.nullIfEmpty(twoAccounts ? QString() : legsText(t.legs));
+        QStringList accounts;
+        if (!twoAccounts) {
+            for (const TxLeg &leg : t.legs)
+                accounts << leg.accountId;
+        }
+        params << pgrows::textArray(accounts);
         auto r = m_conn->run("WITH t AS (INSERT INTO transactions (id, idempotency_key, kind, compensates, source, destination, amount,"
-                             " memo, state, created_at, last_modified, write_token)"
-                             " VALUES ($1, $2, $3, $4, $5, $6, $7::int8, $8, 'initial', ledger_now(), ledger_now(), $9)"
+                             " memo, state, created_at, last_modified, write_token, legs)"
+                             " VALUES ($1, $2, $3, $4, $5, $6, $7::int8, $8, 'initial', ledger_now(), ledger_now(), $9, $17)"
                              " ON CONFLICT DO NOTHING RETURNING " LEDGER_PG_TX_COLUMNS ", created_at AS at),"
-                             " j AS (" LEDGER_PG_JOURNAL_INSERT " SELECT 'tx', id, at, $10, $11, $12, $13, $14, $15::int8, $16 FROM t)"
+                             " j AS (" LEDGER_PG_JOURNAL_INSERT " SELECT 'tx', id, at, $10, $11, $12, $13, $14, $15::int8, $16 FROM t),"
+                             " p AS (INSERT INTO tx_accounts (account_id, tx_id) SELECT unnest($18::text[]), id FROM t)"
                              " SELECT * FROM t",
                              params, true);
         if (!r.ok())

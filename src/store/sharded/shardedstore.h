@@ -74,6 +74,8 @@ public:
     // The members' round trips added up (nullopt when no member is on a server).
     std::optional<qint64> serverRoundTrips() const override;
     Result<QList<LegMarker>> legsOfTransaction(const QString &txId) override;
+    Result<QList<LegMarker>> legsOfTransactions(const QStringList &txIds) override;
+    Result<CommitCandidates> commitCandidates(qint64 windowMs) override;
     Result<QList<LegMarker>> legsOfAccount(const QString &accountId, std::optional<LegStatus> status) override;
 
     Result<InsertOutcome> insertTransaction(const NewTransaction &tx) override;

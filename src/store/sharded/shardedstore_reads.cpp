@@ -156,6 +156,32 @@ Result<QList<LegMarker>> ShardedStore::legsOfTransaction(const QString &txId)
     return legs;
 }
 
+Result<QList<LegMarker>> ShardedStore::legsOfTransactions(const QStringList &txIds)
+{
+    QList<LegMarker> legs;
+    for (const auto &shard : m_shards) {
+        auto some = shard->legsOfTransactions(txIds);
+        if (!some.ok())
+            return some.error();
+        legs += *some;
+    }
+    return legs;
+}
+
+Result<CommitCandidates> ShardedStore::commitCandidates(qint64 windowMs)
+{
+    // Each member by its own clock: no two clocks are ever compared.
+    CommitCandidates all;
+    for (const auto &shard : m_shards) {
+        auto some = shard->commitCandidates(windowMs);
+        if (!some.ok())
+            return some.error();
+        all.transactions += some->transactions;
+        all.recentlyPosted += some->recentlyPosted;
+    }
+    return all;
+}
+
 Result<QList<Transaction>> ShardedStore::transactions(const TxQuery &query)
 {
     auto lists = firstRowsOfEachShard(m_shards, query, [](Store &s, const TxQuery &q) { return s.transactions(q); });

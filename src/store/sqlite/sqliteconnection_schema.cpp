@@ -93,6 +93,23 @@ const char *const kMigrations[][16] = {
         "ALTER TABLE legs ADD COLUMN balance_after INTEGER",
         nullptr,
     },
+    // 3 → 4: transactions with more than two legs. `legs` holds their stored form (ledger/legs.h)
+    // and stays null for a two-account transfer, whose legs are source, destination and amount,
+    // so existing documents need no rewrite. `tx_accounts` names every account of a many-legged
+    // transaction, written with the document, so "transactions of account X" stays an index read.
+    {
+        "ALTER TABLE transactions ADD COLUMN legs TEXT",
+        "CREATE TABLE tx_accounts ("
+        " account_id TEXT NOT NULL,"
+        " tx_id TEXT NOT NULL,"
+        " PRIMARY KEY (account_id, tx_id)) WITHOUT ROWID",
+        // The whole-balance reading asks each recently written account for its recently posted
+        // markers; `at` in the index answers that without reading the account's history. A post
+        // changes status and at together, so the wider index costs no extra write.
+        "DROP INDEX legs_by_account",
+        "CREATE INDEX legs_by_account ON legs (account_id, status, at)",
+        nullptr,
+    },
 };
 constexpr int kMigrationCount = int(std::size(kMigrations));
 static_assert(kMigrationCount == SqliteConnection::kSchemaVersion, "one migration per schema version");

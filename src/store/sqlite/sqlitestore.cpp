@@ -284,6 +284,50 @@ Result<QList<LegMarker>> SqliteStore::legsOfTransaction(const QString &txId)
     return m_conn->allRows(m_conn->run("SELECT " LEDGER_LEG_SELECT " FROM legs WHERE tx_id = ? ORDER BY side DESC", {txId}), sqliterows::leg);
 }
 
+Result<QList<LegMarker>> SqliteStore::legsOfTransactions(const QStringList &txIds)
+{
+    QList<LegMarker> all;
+    constexpr qsizetype kChunk = 200;
+    for (qsizetype from = 0; from < txIds.size(); from += kChunk) {
+        const QStringList chunk = txIds.mid(from, kChunk);
+        QStringList marks;
+        QList<SqlArg> binds;
+        for (const QString &id : chunk) {
+            marks << QStringLiteral("?");
+            binds << SqlArg(id);
+        }
+        auto some = m_conn->allRows(
+            m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_LEG_SELECT " FROM legs WHERE tx_id IN (%1)").arg(marks.join(QLatin1Char(','))), binds),
+            sqliterows::leg);
+        if (!some.ok())
+            return some.error();
+        all += *some;
+    }
+    return all;
+}
+
+Result<CommitCandidates> SqliteStore::commitCandidates(qint64 windowMs)
+{
+    CommitCandidates c;
+    SqlWhere txWhere(SqliteDialect::instance());
+    addCommitCandidateFilter(windowMs, txWhere);
+    auto txs = m_conn->allRows(m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_TX_COLUMNS " FROM transactions") + txWhere.clause(),
+                                                  sqliteArgs(txWhere)),
+                               sqliterows::transaction);
+    if (!txs.ok())
+        return txs.error();
+    c.transactions = *txs;
+    SqlWhere legWhere(SqliteDialect::instance());
+    addRecentlyPostedFilter(windowMs, legWhere);
+    auto legs = m_conn->allRows(m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_LEG_SELECT " FROM legs") + legWhere.clause(),
+                                                   sqliteArgs(legWhere)),
+                                sqliterows::leg);
+    if (!legs.ok())
+        return legs.error();
+    c.recentlyPosted = *legs;
+    return c;
+}
+
 Result<QList<LegMarker>> SqliteStore::legsOfAccount(const QString &accountId, std::optional<LegStatus> status)
 {
     auto q = status ? m_conn->run("SELECT " LEDGER_LEG_SELECT " FROM legs WHERE account_id = ? AND status = ? ORDER BY at",

@@ -37,6 +37,8 @@ public:
     Result<LegOutcome> voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
     Result<bool> touchAccountIfVersion(const QString &accountId, qint64 expectedVersion) override;
     Result<QList<LegMarker>> legsOfTransaction(const QString &txId) override;
+    Result<QList<LegMarker>> legsOfTransactions(const QStringList &txIds) override;
+    Result<CommitCandidates> commitCandidates(qint64 windowMs) override;
     Result<QList<LegMarker>> legsOfAccount(const QString &accountId, std::optional<LegStatus> status) override;
 
     Result<InsertOutcome> insertTransaction(const NewTransaction &tx) override;

@@ -1,4 +1,5 @@
 // SqliteStore: transaction documents, their journal, and the queries over them.
+#include "ledger/legs.h"
 #include "store/sqlite/sqlitedialect.h"
 #include "store/sqlite/sqliterows.h"
 #include "store/sqlite/sqlitestore.h"
@@ -52,16 +53,25 @@ Result<InsertOutcome> SqliteStore::insertTransaction(const NewTransaction &n)
         auto clock = m_conn->clock();
         if (!clock.ok())
             return clock.error();
+        Transaction t = rules::newTransaction(n);
+        const bool twoAccounts = isTwoAccountTransfer(t.legs);
         auto ins = m_conn->run("INSERT INTO transactions (id, idempotency_key, kind, compensates, source, destination,"
-                               " amount, memo, state, created_at, last_modified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'initial', ?, ?)",
+                               " amount, memo, state, created_at, last_modified, legs)"
+                               " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'initial', ?, ?, ?)",
                                {n.id, SqlArg::orNull(n.idempotencyKey), nameOf(n.kind),
-                                SqlArg::orNull(n.compensates), n.source, n.destination, n.amount, n.memo,
-                                clock->now, clock->now});
+                                SqlArg::orNull(n.compensates), t.source, t.destination, t.amount, n.memo,
+                                clock->now, clock->now, SqlArg::orNull(twoAccounts ? QString() : legsText(t.legs))});
         if (!ins.ok())
             return ins.error();
+        if (!twoAccounts) {
+            for (const TxLeg &leg : t.legs) {
+                auto party = m_conn->run("INSERT INTO tx_accounts (account_id, tx_id) VALUES (?, ?)", {leg.accountId, n.id});
+                if (!party.ok())
+                    return party.error();
+            }
+        }
         if (Error e = appendJournal(kTxDoc, rules::createdJournal(n), clock->now); !e.ok())
             return e;
-        Transaction t = rules::newTransaction(n);
         t.createdAt = t.lastModified = parseTimestamp(clock->now);
         return InsertOutcome{t, true};
     });

@@ -1,0 +1,151 @@
+#include "legseditor.h"
+
+#include "ledger/documents.h"
+#include "ledger/money.h"
+
+#include <QComboBox>
+#include <QCompleter>
+#include <QGridLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace ledger::app {
+
+struct LegsEditor::Row {
+    QComboBox *side;
+    QLineEdit *account;
+    QLineEdit *amount;
+    QToolButton *remove;
+};
+
+LegsEditor::LegsEditor(int scale, QWidget *parent)
+    : QWidget(parent), m_scale(scale), m_grid(new QGridLayout), m_add(new QPushButton(tr("Add &leg"), this)),
+      m_totals(new QLabel(this)), m_problem(new QLabel(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(m_grid);
+    auto *below = new QHBoxLayout;
+    below->addWidget(m_add);
+    below->addWidget(m_totals, 1);
+    layout->addLayout(below);
+    m_problem->setWordWrap(true);
+    m_problem->setStyleSheet(QStringLiteral("color: #b02418;"));
+    m_problem->hide();
+    layout->addWidget(m_problem);
+    m_add->setToolTip(tr("Another account in the same transaction: every leg moves, or none"));
+    connect(m_add, &QPushButton::clicked, this, &LegsEditor::addLeg);
+}
+
+void LegsEditor::setCompletionModel(QAbstractItemModel *accounts) { m_completion = accounts; }
+
+void LegsEditor::setLegs(const QList<LegInput> &legs)
+{
+    while (!m_rows.isEmpty())
+        removeLeg(int(m_rows.size()) - 1);
+    for (const LegInput &leg : legs) {
+        addLeg();
+        Row *row = m_rows.last();
+        row->side->setCurrentIndex(leg.side == LegSide::Debit ? 0 : 1);
+        row->account->setText(leg.account);
+        row->amount->setText(leg.amount);
+    }
+    Q_EMIT changed();
+}
+
+QList<LegInput> LegsEditor::legs() const
+{
+    QList<LegInput> legs;
+    for (const Row *row : m_rows)
+        legs << LegInput{row->side->currentIndex() == 0 ? LegSide::Debit : LegSide::Credit, row->account->text(), row->amount->text()};
+    return legs;
+}
+
+void LegsEditor::addLeg()
+{
+    if (m_rows.size() >= kMaxLegs)
+        return;
+    auto *row = new Row{new QComboBox(this), new QLineEdit(this), new QLineEdit(this), new QToolButton(this)};
+    // The protocol's words, the same in every language (DESIGN.md §7: code words are not translated).
+    row->side->addItems({nameOf(LegSide::Debit), nameOf(LegSide::Credit)});
+    const bool hasDebit = std::any_of(m_rows.cbegin(), m_rows.cend(), [](const Row *r) { return r->side->currentIndex() == 0; });
+    row->side->setCurrentIndex(hasDebit ? 1 : 0);
+    row->side->setAccessibleName(tr("Side of leg %1").arg(m_rows.size() + 1));
+    row->account->setPlaceholderText(tr("account id"));
+    row->account->setAccessibleName(tr("Account of leg %1").arg(m_rows.size() + 1));
+    if (m_completion) {
+        auto *completer = new QCompleter(m_completion, row->account);
+        completer->setCaseSensitivity(Qt::CaseInsensitive);
+        completer->setFilterMode(Qt::MatchContains);
+        row->account->setCompleter(completer);
+    }
+    row->amount->setPlaceholderText(money::format(1234, m_scale));
+    row->amount->setAccessibleName(tr("Amount of leg %1").arg(m_rows.size() + 1));
+    row->remove->setText(QStringLiteral("✕"));
+    row->remove->setToolTip(tr("Remove this leg"));
+    row->remove->setAccessibleName(tr("Remove leg %1").arg(m_rows.size() + 1));
+    connect(row->side, &QComboBox::currentIndexChanged, this, &LegsEditor::changed);
+    connect(row->account, &QLineEdit::textChanged, this, &LegsEditor::changed);
+    connect(row->amount, &QLineEdit::textChanged, this, &LegsEditor::changed);
+    connect(row->remove, &QToolButton::clicked, this, [this, row] { removeLeg(int(m_rows.indexOf(row))); });
+    m_rows << row;
+    relayout();
+    row->account->setFocus();
+    Q_EMIT changed();
+}
+
+void LegsEditor::removeLeg(int index)
+{
+    if (index < 0 || index >= m_rows.size())
+        return;
+    Row *row = m_rows.takeAt(index);
+    for (QWidget *w : std::initializer_list<QWidget *>{row->side, row->account, row->amount, row->remove})
+        w->deleteLater();
+    delete row;
+    relayout();
+    Q_EMIT changed();
+}
+
+void LegsEditor::relayout()
+{
+    for (int i = 0; i < m_rows.size(); ++i) {
+        Row *row = m_rows.at(i);
+        m_grid->addWidget(row->side, i, 0);
+        m_grid->addWidget(row->account, i, 1);
+        m_grid->addWidget(row->amount, i, 2);
+        m_grid->addWidget(row->remove, i, 3);
+        // Two legs is the least a transaction has.
+        row->remove->setEnabled(m_rows.size() > 2);
+    }
+    m_grid->setColumnStretch(1, 3);
+    m_grid->setColumnStretch(2, 1);
+    m_add->setEnabled(m_rows.size() < kMaxLegs);
+}
+
+void LegsEditor::showProblem(const Error &problem)
+{
+    m_problem->setText(problem.ok() ? QString() : problem.localized());
+    m_problem->setToolTip(problem.ok() ? QString() : codeWord(problem.code));
+    m_problem->setVisible(!problem.ok());
+    m_totals->setText(totals());
+}
+
+QString LegsEditor::problem() const { return m_problem->text(); }
+
+QString LegsEditor::totals() const
+{
+    qint64 debits = 0;
+    qint64 credits = 0;
+    for (const LegInput &leg : legs()) {
+        auto amount = money::parse(leg.amount, m_scale);
+        qint64 &sum = leg.side == LegSide::Debit ? debits : credits;
+        if (amount.ok())
+            sum = money::add(sum, *amount).value_or(sum);
+    }
+    return tr("debits %1, credits %2").arg(money::format(debits, m_scale), money::format(credits, m_scale));
+}
+
+} // namespace ledger::app

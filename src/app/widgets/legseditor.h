@@ -1,0 +1,55 @@
+#pragma once
+// The legs of a transaction over several accounts, as the transfer dialog edits them: one row per
+// leg (debit or credit, account, amount, remove), "Add leg" below, and one line that says what is
+// wrong (a leg's field, or debits and credits that do not add up) with the same rules and words
+// as `ledgerctl transfer --from/--to` (protocol/transferinput.h).
+//
+// Threading: GUI thread only.
+
+#include "protocol/transferinput.h"
+
+#include <QWidget>
+
+class QAbstractItemModel;
+class QGridLayout;
+class QLabel;
+class QPushButton;
+
+namespace ledger::app {
+
+class LegsEditor : public QWidget {
+    Q_OBJECT
+public:
+    explicit LegsEditor(int scale, QWidget *parent = nullptr);
+
+    // Accounts to complete from (the dialog's list).
+    void setCompletionModel(QAbstractItemModel *accounts);
+    void setLegs(const QList<LegInput> &legs);
+    QList<LegInput> legs() const;
+    int legCount() const { return int(m_rows.size()); }
+    // Adds an empty leg (a credit unless there is no debit yet) and puts the cursor in it.
+    void addLeg();
+    // What is wrong, shown under the rows ("" hides it); for tests, the text shown.
+    void showProblem(const Error &problem);
+    QString problem() const;
+    // The sums of each side as typed (amounts that do not parse count as zero).
+    QString totals() const;
+
+Q_SIGNALS:
+    void changed();
+
+private:
+    struct Row;
+    void removeLeg(int index);
+    void relayout();
+
+    int m_scale;
+    QAbstractItemModel *m_completion = nullptr;
+    QGridLayout *m_grid;
+    QList<Row *> m_rows;
+    QPushButton *m_add;
+    QLabel *m_totals;
+    QLabel *m_problem;
+};
+
+} // namespace ledger::app

@@ -1,0 +1,31 @@
+#include "operations/wholeaccounts.h"
+
+#include "protocol/commitpoint.h"
+
+namespace ledger {
+
+Result<QList<AccountCountedWhole>> accountsCountedWhole(Store &store, const AccountQuery &query)
+{
+    QList<Account> page;
+    CommitPointReading reading;
+    const Error e = store.withSnapshot([&]() -> Error {
+        if (Error e = reading.readInSnapshot(store); !e.ok())
+            return e;
+        auto accounts = store.accounts(query);
+        if (!accounts.ok())
+            return accounts.error();
+        page = std::move(accounts).value();
+        return {};
+    });
+    if (!e.ok())
+        return e;
+    if (Error e = reading.completeAfterSnapshot(store); !e.ok())
+        return e;
+    QList<AccountCountedWhole> rows;
+    rows.reserve(page.size());
+    for (const Account &a : std::as_const(page))
+        rows << AccountCountedWhole{a, a.balance + reading.adjustments().value(a.id)};
+    return rows;
+}
+
+} // namespace ledger
