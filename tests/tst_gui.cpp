@@ -148,6 +148,7 @@ private Q_SLOTS:
     void recoveryCanBeStopped();
     void auditAndLinks();
     void screenshotTour();
+    void helpAndVersionNeedNoDisplay();
 };
 
 void TestGui::initTestCase()
@@ -720,6 +721,24 @@ void TestGui::screenshotTour()
     for (const char *name : {"main-window.png", "detail-panel.png", "repair-preview.png", "dashboard.png"}) {
         const QImage image(dir.filePath(QLatin1String(name)));
         QVERIFY2(!image.isNull() && image.width() > 200 && image.height() > 200, name);
+    }
+}
+
+void TestGui::helpAndVersionNeedNoDisplay()
+{
+    // As on a machine without a display: no X, no Wayland, no platform chosen.
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        env.remove(QString::fromLatin1(name));
+    for (const QString &option : {QStringLiteral("--help"), QStringLiteral("--version")}) {
+        QProcess p;
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(LEDGERDESK_PATH), {option});
+        QVERIFY(p.waitForFinished(kWaitMs));
+        const QString out = QString::fromUtf8(p.readAllStandardOutput());
+        QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0,
+                 qPrintable(option + QLatin1Char(' ') + QString::fromUtf8(p.readAllStandardError())));
+        QVERIFY2(out.contains(option == QLatin1String("--help") ? QStringLiteral("--store") : QStringLiteral(LEDGERDESK_VERSION)), qPrintable(out));
     }
 }
 

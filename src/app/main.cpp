@@ -13,14 +13,44 @@
 #include <QTemporaryDir>
 #include <QTextStream>
 #include <cstdio>
+#include <memory>
+
+namespace {
+
+void nameApplication()
+{
+    QCoreApplication::setApplicationName(QStringLiteral("ledgerdesk"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(LEDGERDESK_VERSION));
+    QCoreApplication::setOrganizationName(QStringLiteral("LedgerDesk"));
+}
+
+// --help and --version print and quit: they must work where no display is (an ssh session, a
+// package check), which a QApplication would refuse by aborting.
+bool onlyPrints(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        if (arg == "--")
+            break;
+        if (arg == "-h" || arg == "--help" || arg == "-?" || arg == "--help-all" || arg == "-v" || arg == "--version")
+            return true;
+    }
+    return false;
+}
+
+} // namespace
 
 int main(int argc, char **argv)
 {
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("ledgerdesk"));
-    QApplication::setApplicationDisplayName(QStringLiteral("LedgerDesk"));
-    QApplication::setApplicationVersion(QStringLiteral(LEDGERDESK_VERSION));
-    QApplication::setOrganizationName(QStringLiteral("LedgerDesk"));
+    std::unique_ptr<QCoreApplication> appHolder;
+    if (onlyPrints(argc, argv))
+        appHolder = std::make_unique<QCoreApplication>(argc, argv);
+    else
+        appHolder = std::make_unique<QApplication>(argc, argv);
+    QCoreApplication &app = *appHolder;
+    nameApplication();
+    if (qobject_cast<QApplication *>(&app))
+        QGuiApplication::setApplicationDisplayName(QStringLiteral("LedgerDesk"));
     // Before any window or translated text is made.
     ledger::installTranslators(app, ledger::chooseLanguage(ledger::app::Settings().language()));
 
