@@ -13,12 +13,18 @@ namespace {
 
 const QString kAlice = QStringLiteral("alice");
 const QString kBob = QStringLiteral("bob");
+const QString kCarol = QStringLiteral("carol");
 
-QString stopped(Store &store, Step step, qint64 amount)
+// alice → bob, or with three legs alice → bob (two thirds) and carol (the rest), stopped right
+// after `step`.
+QString stopped(Store &store, Step step, qint64 amount, int legs = 2)
 {
     CoordinatorOptions o;
     o.hook = abandonAfterHook(step);
-    return Coordinator(store, o).transfer({kAlice, kBob, amount, QString(), QString()}).tx->id;
+    TransferRequest r{kAlice, kBob, amount, QString(), QString()};
+    if (legs == 3)
+        r.legs = {{kAlice, LegSide::Debit, amount}, {kBob, LegSide::Credit, amount * 2 / 3}, {kCarol, LegSide::Credit, amount - amount * 2 / 3}};
+    return Coordinator(store, o).transfer(r).tx->id;
 }
 
 const AccountImpact *impactOf(const RepairPlan &plan, const QString &id)
@@ -49,15 +55,23 @@ void TestRepairPlan::previewMatchesWhatTheRepairDoes_data()
     QTest::addColumn<Step>("stopAfter");
     QTest::addColumn<qint64>("amount");
     QTest::addColumn<TxState>("expected");
-    QTest::newRow("resume initial") << OperatorAction::Resume << Step::Insert << qint64(300) << TxState::Done;
-    QTest::newRow("resume pending, debit held") << OperatorAction::Resume << Step::HoldDebit << qint64(300) << TxState::Done;
-    QTest::newRow("resume pending, both held") << OperatorAction::Resume << Step::HoldCredit << qint64(300) << TxState::Done;
-    QTest::newRow("resume half-posted") << OperatorAction::Resume << Step::PostDebit << qint64(300) << TxState::Done;
-    QTest::newRow("resume canceling") << OperatorAction::Resume << Step::Canceling << qint64(5000) << TxState::Canceled;
-    QTest::newRow("cancel pending") << OperatorAction::Cancel << Step::HoldCredit << qint64(300) << TxState::Canceled;
-    QTest::newRow("cancel initial") << OperatorAction::Cancel << Step::Insert << qint64(300) << TxState::Canceled;
-    QTest::newRow("compensate done") << OperatorAction::Compensate << Step::Done << qint64(300) << TxState::Done;
-    QTest::newRow("compensate applied") << OperatorAction::Compensate << Step::Applied << qint64(300) << TxState::Done;
+    QTest::addColumn<int>("legs");
+    QTest::newRow("resume initial") << OperatorAction::Resume << Step::Insert << qint64(300) << TxState::Done << 2;
+    QTest::newRow("resume pending, debit held") << OperatorAction::Resume << Step::HoldDebit << qint64(300) << TxState::Done << 2;
+    QTest::newRow("resume pending, both held") << OperatorAction::Resume << Step::HoldCredit << qint64(300) << TxState::Done << 2;
+    QTest::newRow("resume half-posted") << OperatorAction::Resume << Step::PostDebit << qint64(300) << TxState::Done << 2;
+    QTest::newRow("resume canceling") << OperatorAction::Resume << Step::Canceling << qint64(5000) << TxState::Canceled << 2;
+    QTest::newRow("cancel pending") << OperatorAction::Cancel << Step::HoldCredit << qint64(300) << TxState::Canceled << 2;
+    QTest::newRow("cancel initial") << OperatorAction::Cancel << Step::Insert << qint64(300) << TxState::Canceled << 2;
+    QTest::newRow("compensate done") << OperatorAction::Compensate << Step::Done << qint64(300) << TxState::Done << 2;
+    QTest::newRow("compensate applied") << OperatorAction::Compensate << Step::Applied << qint64(300) << TxState::Done << 2;
+    // Three accounts: the preview names each with its before and after.
+    QTest::newRow("3 legs: resume pending, debit held") << OperatorAction::Resume << Step::HoldDebit << qint64(300) << TxState::Done << 3;
+    QTest::newRow("3 legs: resume half-posted") << OperatorAction::Resume << Step::PostCredit << qint64(300) << TxState::Done << 3;
+    QTest::newRow("3 legs: resume canceling") << OperatorAction::Resume << Step::Canceling << qint64(5000) << TxState::Canceled << 3;
+    QTest::newRow("3 legs: cancel pending") << OperatorAction::Cancel << Step::HoldCredit << qint64(300) << TxState::Canceled << 3;
+    QTest::newRow("3 legs: compensate done") << OperatorAction::Compensate << Step::Done << qint64(300) << TxState::Done << 3;
+    QTest::newRow("3 legs: compensate applied") << OperatorAction::Compensate << Step::Applied << qint64(300) << TxState::Done << 3;
 }
 
 void TestRepairPlan::previewMatchesWhatTheRepairDoes()
@@ -66,18 +80,21 @@ void TestRepairPlan::previewMatchesWhatTheRepairDoes()
     QFETCH(Step, stopAfter);
     QFETCH(qint64, amount);
     QFETCH(TxState, expected);
+    QFETCH(int, legs);
     TempStore t;
     Store &s = t.store();
-    openAccounts(s, {kAlice, kBob}, 1000);
-    const QString id = stopped(s, stopAfter, amount);
+    openAccounts(s, {kAlice, kBob, kCarol}, 1000);
+    const QString id = stopped(s, stopAfter, amount, legs);
     const RepairPlan plan = planRepair(s, action, {id});
     QVERIFY2(plan.error.ok(), qPrintable(plan.error.toString()));
     QCOMPARE(plan.eligibleCount(), 1);
     QCOMPARE(plan.items.first().expected, std::optional<TxState>(expected));
     QVERIFY(!plan.items.first().why.isEmpty());
 
+    if (legs == 3 && expected == TxState::Done && stopAfter != Step::PostCredit) // every account moves: each is in the preview
+        QVERIFY(impactOf(plan, kAlice) && impactOf(plan, kBob) && impactOf(plan, kCarol));
     QMap<QString, qint64> before;
-    for (const QString &account : {kAlice, kBob})
+    for (const QString &account : {kAlice, kBob, kCarol})
         before.insert(account, balanceOf(s, account));
     Coordinator c(s, {});
     const TxOutcome o = action == OperatorAction::Resume ? c.resume(id, QStringLiteral("t"))
@@ -86,7 +103,7 @@ void TestRepairPlan::previewMatchesWhatTheRepairDoes()
     QVERIFY(o.tx);
     QCOMPARE(o.tx->state, expected);
     // Every "after" the preview promised is what the accounts now show.
-    for (const QString &account : {kAlice, kBob}) {
+    for (const QString &account : {kAlice, kBob, kCarol}) {
         const AccountImpact *impact = impactOf(plan, account);
         const Account now = *s.account(account);
         if (!impact) { // untouched by the plan: must be untouched by the repair too
