@@ -149,10 +149,6 @@
         <translation>修复</translation>
     </message>
     <message>
-        <source>&amp;Reason</source>
-        <translation>原因(&amp;R)</translation>
-    </message>
-    <message>
         <source>why — kept in the journal with your name</source>
         <translation>原因——会与您的名字一起记入日志</translation>
     </message>
@@ -163,6 +159,10 @@
     <message>
         <source>Repair progress</source>
         <translation>修复进度</translation>
+    </message>
+    <message>
+        <source>Reaso&amp;n</source>
+        <translation>原因(&amp;N)</translation>
     </message>
 </context>
 <context>
@@ -227,10 +227,6 @@
         <translation>付款账户</translation>
     </message>
     <message>
-        <source>&amp;To</source>
-        <translation>收款方(&amp;T)</translation>
-    </message>
-    <message>
         <source>account id</source>
         <translation>账户 ID</translation>
     </message>
@@ -289,6 +285,10 @@
     <message>
         <source>More accounts in the same transaction (e.g. a fee): every leg moves, or none</source>
         <translation>在同一笔交易中加入更多账户（例如手续费）：要么所有分录都移动，要么都不移动</translation>
+    </message>
+    <message>
+        <source>T&amp;o</source>
+        <translation>收款方(&amp;O)</translation>
     </message>
 </context>
 <context>
@@ -427,16 +427,16 @@
         <translation>原因</translation>
     </message>
     <message>
-        <source>&amp;Reason</source>
-        <translation>原因(&amp;R)</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;You, &lt;b&gt;%1&lt;/b&gt;, are about to &lt;b&gt;%2&lt;/b&gt; %3.&lt;/p&gt;&lt;p&gt;%4&lt;/p&gt;</source>
         <translation>&lt;p&gt;您（&lt;b&gt;%1&lt;/b&gt;）即将对 %3 执行&lt;b&gt;%2&lt;/b&gt;。&lt;/p&gt;&lt;p&gt;%4&lt;/p&gt;</translation>
     </message>
     <message>
         <source>reason</source>
         <translation>原因</translation>
+    </message>
+    <message>
+        <source>Reaso&amp;n</source>
+        <translation>原因(&amp;N)</translation>
     </message>
 </context>
 <context>
@@ -512,10 +512,6 @@
     <message>
         <source>Resume every stuck transaction</source>
         <translation>继续执行每一笔卡住的交易</translation>
-    </message>
-    <message>
-        <source>Re&amp;fresh</source>
-        <translation>刷新(&amp;F)</translation>
     </message>
     <message>
         <source>Read the store again</source>
@@ -636,6 +632,10 @@
     <message>
         <source>Open a store on a PostgreSQL server</source>
         <translation>打开 PostgreSQL 服务器上的存储</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>刷新(&amp;R)</translation>
     </message>
 </context>
 <context>
@@ -1232,10 +1232,6 @@ service=ledger（来自 pg_service.conf）
         <translation>原因</translation>
     </message>
     <message>
-        <source>&amp;Reason</source>
-        <translation>原因(&amp;R)</translation>
-    </message>
-    <message>
         <source>Recovery progress</source>
         <translation>恢复进度</translation>
     </message>
@@ -1326,6 +1322,10 @@ service=ledger（来自 pg_service.conf）
     <message>
         <source> Stopped: %1 not started.</source>
         <translation> 已停止：%1 笔未开始。</translation>
+    </message>
+    <message>
+        <source>Reaso&amp;n</source>
+        <translation>原因(&amp;N)</translation>
     </message>
 </context>
 <context>

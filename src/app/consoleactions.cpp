@@ -37,7 +37,7 @@ ConsoleActions::ConsoleActions(QWidget *window) : QObject(window)
                         QStyle::SP_MessageBoxQuestion);
     recoverStuck = make(window, tr("Recover all &stuck…"), QKeySequence(QStringLiteral("Ctrl+Shift+R")), tr("Resume every stuck transaction"),
                         QStyle::SP_BrowserReload);
-    refresh = make(window, tr("Re&fresh"), QKeySequence::Refresh, tr("Read the store again"), QStyle::SP_BrowserReload);
+    refresh = make(window, tr("&Refresh"), QKeySequence::Refresh, tr("Read the store again"), QStyle::SP_BrowserReload);
     find = make(window, tr("&Find"), QKeySequence::Find, tr("Filter the current table"));
     runAudit = make(window, tr("Run &audit"), QKeySequence(QStringLiteral("Ctrl+Shift+A")), tr("Check the ledger's invariants"), QStyle::SP_DialogApplyButton);
     settings = make(window, tr("&Settings…"), QKeySequence(QStringLiteral("Ctrl+,")), tr("Your name and the stuck threshold"));

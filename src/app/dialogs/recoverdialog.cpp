@@ -40,7 +40,7 @@ RecoverDialog::RecoverDialog(JobRunner *jobs, qint64 stuckThresholdMs, const QSt
     m_reason = new QLineEdit(this);
     m_reason->setPlaceholderText(tr("why — kept in the journal with your name"));
     m_reason->setAccessibleName(tr("Reason"));
-    form->addRow(tr("&Reason"), m_reason);
+    form->addRow(tr("Reaso&n"), m_reason);
     layout->addLayout(form);
     connect(m_reason, &QLineEdit::textChanged, this, &RecoverDialog::updateButtons);
     m_progress->setAccessibleName(tr("Recovery progress"));

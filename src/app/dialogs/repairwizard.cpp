@@ -180,7 +180,7 @@ public:
         auto *form = new QFormLayout;
         m_reason->setPlaceholderText(tr("why — kept in the journal with your name"));
         m_reason->setAccessibleName(tr("Reason"));
-        form->addRow(tr("&Reason"), m_reason);
+        form->addRow(tr("Reaso&n"), m_reason);
         layout->addLayout(form);
         layout->addStretch();
         connect(m_reason, &QLineEdit::textChanged, this, [this](const QString &text) {
