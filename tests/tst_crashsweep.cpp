@@ -297,8 +297,13 @@ void TestCrashSweep::sweepManyLegs_data()
 {
     QTest::addColumn<int>("flow");
     QTest::addColumn<int>("write"); // index into reachable; its size: one occurrence past the last
+    // Against PostgreSQL (one database, or shards) the 3-leg flows: the 5-leg ones exercise the
+    // same backend writes, only more of them, and each row there creates databases.
+    const bool server = !postgresTestUri().isEmpty();
     for (int f = 0; f < legFlows().size(); ++f) {
         const LegFlow &flow = legFlows()[f];
+        if (server && flow.legs > 3)
+            continue;
         for (int w = 0; w < flow.reachable.size(); ++w)
             QTest::addRow("%s, crash after %s:%d", flow.name, qPrintable(nameOf(flow.reachable[w].step)), flow.reachable[w].occurrence)
                 << f << w;

@@ -1554,6 +1554,10 @@ service=ledger（来自 pg_service.conf）
         <source>cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>
+    <message>
+        <source>; nothing is stuck, so there is no repair preview</source>
+        <translation>；没有卡住的交易，因此没有修复预览</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::SettingsDialog</name>

@@ -983,4 +983,5 @@ T = {
 'Remove this leg': '删除此分录',
 'Remove leg %1': '删除分录 %1',
 'debits %1, credits %2': '借记 %1，贷记 %2',
+'; nothing is stuck, so there is no repair preview': '；没有卡住的交易，因此没有修复预览',
 }

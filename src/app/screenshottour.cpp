@@ -31,45 +31,74 @@ void ScreenshotTour::start()
     whenQuiet([] { return true; }, [this] {
         if (!save(m_window, QStringLiteral("dashboard.png")))
             return;
-        // 2. The stuck transactions with one selected: the main window and its detail panel.
+        // 2. The stuck transactions with one selected: the main window and its detail panel. With
+        // nothing stuck, every transaction instead, and no repair preview (there is nothing to
+        // repair): said in the result, never waited for.
         m_window->showView(NavigatorModel::View::Stuck);
-        whenQuiet([this] { return m_window->transactionModel()->rowCount() > 0; }, [this] {
-            QTableView *table = m_window->transactionsPage()->table();
-            // The richest timeline on screen: a refused transfer stuck while canceling, else one
-            // stuck after both holds, else the first.
-            int pick = 0;
-            for (TxState wanted : {TxState::Canceling, TxState::Applied}) {
-                for (int row = 0; row < m_window->transactionModel()->rowCount(); ++row) {
-                    const auto tx = m_window->transactionModel()->transactionAt(row);
-                    if (tx && tx->state == wanted) {
-                        pick = row;
-                        break;
-                    }
-                }
-                if (pick != 0)
-                    break;
+        whenQuiet([] { return true; }, [this] {
+            if (m_window->transactionModel()->rowCount() == 0) {
+                m_nothingStuck = true;
+                m_window->showView(NavigatorModel::View::Transactions);
             }
-            table->selectRow(pick);
-            whenQuiet([this] { return !m_window->detailPanel()->transactionId().isEmpty(); }, [this, table] {
-                if (!save(m_window, QStringLiteral("main-window.png")) || !save(m_window->detailPanel(), QStringLiteral("detail-panel.png")))
-                    return;
-                // 3. The repair preview for every stuck transaction on screen.
-                table->selectAll();
-                RepairDialog *dialog = m_window->openRepairDialog(OperatorAction::Resume);
-                if (!dialog) {
-                    fail(tr("no stuck transaction to preview"));
-                    return;
-                }
-                dialog->setReason(tr("worker crashed overnight"));
-                whenQuiet([dialog] { return dialog->planReady(); }, [this, dialog] {
-                    if (!save(dialog, QStringLiteral("repair-preview.png")))
-                        return;
-                    dialog->reject();
-                    Q_EMIT finished(true, tr("saved %1 in %2").arg(m_saved.join(QStringLiteral(", ")), m_directory));
-                });
-            });
+            whenQuiet([] { return true; }, [this] { shootTable(); });
         });
     });
+}
+
+void ScreenshotTour::shootTable()
+{
+    QTableView *table = m_window->transactionsPage()->table();
+    if (m_window->transactionModel()->rowCount() == 0) {
+        // An empty store: the window as it is.
+        if (save(m_window, QStringLiteral("main-window.png")))
+            finish();
+        return;
+    }
+    // The richest timeline on screen: a refused transfer stuck while canceling, else one stuck
+    // after both holds, else the first.
+    int pick = 0;
+    for (TxState wanted : {TxState::Canceling, TxState::Applied}) {
+        for (int row = 0; row < m_window->transactionModel()->rowCount(); ++row) {
+            const auto tx = m_window->transactionModel()->transactionAt(row);
+            if (tx && tx->state == wanted) {
+                pick = row;
+                break;
+            }
+        }
+        if (pick != 0)
+            break;
+    }
+    table->selectRow(pick);
+    whenQuiet([this] { return !m_window->detailPanel()->transactionId().isEmpty(); }, [this, table] {
+        if (!save(m_window, QStringLiteral("main-window.png")) || !save(m_window->detailPanel(), QStringLiteral("detail-panel.png")))
+            return;
+        if (m_nothingStuck) {
+            finish();
+            return;
+        }
+        // 3. The repair preview for every stuck transaction on screen.
+        table->selectAll();
+        RepairDialog *dialog = m_window->openRepairDialog(OperatorAction::Resume);
+        if (!dialog) {
+            fail(tr("no stuck transaction to preview"));
+            return;
+        }
+        dialog->setReason(tr("worker crashed overnight"));
+        whenQuiet([dialog] { return dialog->planReady(); }, [this, dialog] {
+            if (!save(dialog, QStringLiteral("repair-preview.png")))
+                return;
+            dialog->reject();
+            finish();
+        });
+    });
+}
+
+void ScreenshotTour::finish()
+{
+    QString message = tr("saved %1 in %2").arg(m_saved.join(QStringLiteral(", ")), m_directory);
+    if (m_nothingStuck)
+        message += tr("; nothing is stuck, so there is no repair preview");
+    Q_EMIT finished(true, message);
 }
 
 void ScreenshotTour::whenQuiet(const std::function<bool()> &ready, const std::function<void()> &next, int waitedMs)

@@ -26,11 +26,15 @@ private:
     // Runs `next` once the window is quiet (no jobs, no loading) and `ready()` holds.
     void whenQuiet(const std::function<bool()> &ready, const std::function<void()> &next, int waitedMs = 0);
     bool save(QWidget *widget, const QString &name);
+    // The main window and the detail panel of the table on screen, then the repair preview.
+    void shootTable();
+    void finish();
     void fail(const QString &message);
 
     MainWindow *m_window;
     QString m_directory;
     QStringList m_saved;
+    bool m_nothingStuck = false;
 };
 
 } // namespace ledger::app
