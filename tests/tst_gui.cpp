@@ -142,6 +142,7 @@ private Q_SLOTS:
     void guidedRepair_data();
     void guidedRepair();
     void repairDialogPreviewsAndRepairs();
+    void nothingToRepairAsksForNoReason();
     void actionsFollowTheStateMachine();
     void liveUpdatesKeepTheSelection();
     void staysResponsiveWhileAThousandRepairsRun();
@@ -509,6 +510,32 @@ void TestGui::repairDialogPreviewsAndRepairs()
         QVERIFY(s == TxState::Canceled || s == TxState::Applied);
     }
     LEDGER_VERIFY_AUDIT_CLEAN(c.store.store());
+    dialog->reject();
+}
+
+void TestGui::nothingToRepairAsksForNoReason()
+{
+    // An already compensated transfer: compensating it again would skip it. The dialog says so,
+    // and neither asks for a reason nor offers Repair.
+    Console c;
+    Coordinator coordinator(c.store.store(), {});
+    const QString id = coordinator.transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()}).tx->id;
+    QVERIFY(coordinator.compensate(id, QStringLiteral("wrong")).ok());
+    QVERIFY(c.select(id));
+    RepairDialog *dialog = c.window.openRepairDialog(OperatorAction::Compensate);
+    QVERIFY(dialog);
+    QSignalSpy planned(dialog, &RepairDialog::planLoaded);
+    QVERIFY(planned.wait(kWaitMs));
+    QCOMPARE(dialog->preview()->plan().eligibleCount(), 0);
+    QVERIFY(!dialog->findChild<QLineEdit *>(QStringLiteral("reason"))->isEnabled());
+    const QString status = dialog->findChild<QLabel *>(QStringLiteral("status"))->text();
+    QVERIFY2(status.contains(QStringLiteral("Nothing to repair")) && !status.contains(QStringLiteral("reason is required")), qPrintable(status));
+    dialog->setReason(QStringLiteral("typed anyway"));
+    QVERIFY(!dialog->findChildren<QPushButton *>().isEmpty());
+    for (QPushButton *b : dialog->findChildren<QPushButton *>()) {
+        if (b->text().contains(QStringLiteral("Repair")))
+            QVERIFY(!b->isEnabled());
+    }
     dialog->reject();
 }
 

@@ -887,10 +887,6 @@
         <translation>它已被取消且没有移动资金；请改为发起一笔新的转账</translation>
     </message>
     <message>
-        <source>both legs are held and the transfer is decided; resume it to finish, then compensate</source>
-        <translation>两条分录均已预留，转账已成定局；请继续执行以完成它，然后再补偿</translation>
-    </message>
-    <message>
         <source>it is finished; compensate it to move the money back</source>
         <translation>它已结束；请补偿以把资金转回</translation>
     </message>
@@ -1359,6 +1355,10 @@
     <message>
         <source>transaction %1 has legs that do not balance or cannot be read</source>
         <translation>交易 %1 的分录借贷不平衡或无法读取</translation>
+    </message>
+    <message>
+        <source>it is past its commit point (every leg held, the transfer decided); resume it to finish, then compensate</source>
+        <translation>它已过提交点（每条分录都已预留，转账已成定局）；请继续执行以完成它，然后再补偿</translation>
     </message>
 </context>
 <context>

@@ -126,10 +126,6 @@
         <translation>接管该交易（原处理者的下一次写入会被拒绝）并推进到结束：资金可以转移则为已完成，否则为已取消。</translation>
     </message>
     <message>
-        <source>Takes it over and cancels it: both legs are voided, every hold is released, no money moves. A late hold from its old worker finds the voided leg and does nothing.</source>
-        <translation>接管并取消它：两条分录均作废，所有预留都被释放，资金不发生移动。原处理进程迟到的预留会遇到已作废的分录而不产生任何效果。</translation>
-    </message>
-    <message>
         <source>Creates (once) a compensation transfer that moves the money back; the original stays done and links to it.</source>
         <translation>创建（仅一次）一笔把资金转回的补偿转账；原交易保持已完成并链接到它。</translation>
     </message>
@@ -140,6 +136,18 @@
     <message>
         <source>cannot write %1</source>
         <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Takes the transaction over (its owner's next write is refused) and posts what is left of its legs: it ends done. It is past its commit point, so it can no longer be canceled; compensate it afterwards to undo it.</source>
+        <translation>接管这笔交易（其原处理者的下一次写入会被拒绝），并为剩余的分录过账：它将以已完成结束。它已过提交点，因此不能再取消；如需撤销，请之后补偿它。</translation>
+    </message>
+    <message>
+        <source>Takes the transaction over (its owner's next write is refused) and finishes the cancel: every leg is voided, every hold released; it ends canceled and no money moves.</source>
+        <translation>接管这笔交易（其原处理者的下一次写入会被拒绝），并完成取消：作废每条分录，释放所有预留；它将以已取消结束，资金不发生移动。</translation>
+    </message>
+    <message>
+        <source>Takes it over and cancels it: every leg is voided, every hold is released, no money moves. A late hold from its old worker finds the voided leg and does nothing.</source>
+        <translation>接管并取消它：作废每条分录，释放所有预留，资金不发生移动。其旧处理进程迟到的预留会遇到已作废的分录，不起任何作用。</translation>
     </message>
 </context>
 <context>
@@ -1401,6 +1409,10 @@ service=ledger（来自 pg_service.conf）
     <message>
         <source>Stopping after the current transaction…</source>
         <translation>将在当前交易完成后停止…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing to repair: the %n selected transaction(s) would be skipped, each for the reason shown above. No reason is needed.</source>
+        <translation><numerusform>没有需要修复的：所选的 %n 笔交易都会被跳过，原因见上方各行。无需填写原因。</numerusform></translation>
     </message>
 </context>
 <context>

@@ -984,4 +984,9 @@ T = {
 'Remove leg %1': '删除分录 %1',
 'debits %1, credits %2': '借记 %1，贷记 %2',
 '; nothing is stuck, so there is no repair preview': '；没有卡住的交易，因此没有修复预览',
+'it is past its commit point (every leg held, the transfer decided); resume it to finish, then compensate': '它已过提交点（每条分录都已预留，转账已成定局）；请继续执行以完成它，然后再补偿',
+"Takes the transaction over (its owner's next write is refused) and posts what is left of its legs: it ends done. It is past its commit point, so it can no longer be canceled; compensate it afterwards to undo it.": '接管这笔交易（其原处理者的下一次写入会被拒绝），并为剩余的分录过账：它将以已完成结束。它已过提交点，因此不能再取消；如需撤销，请之后补偿它。',
+"Takes the transaction over (its owner's next write is refused) and finishes the cancel: every leg is voided, every hold released; it ends canceled and no money moves.": '接管这笔交易（其原处理者的下一次写入会被拒绝），并完成取消：作废每条分录，释放所有预留；它将以已取消结束，资金不发生移动。',
+'Takes it over and cancels it: every leg is voided, every hold is released, no money moves. A late hold from its old worker finds the voided leg and does nothing.': '接管并取消它：作废每条分录，释放所有预留，资金不发生移动。其旧处理进程迟到的预留会遇到已作废的分录，不起任何作用。',
+'Nothing to repair: the %n selected transaction(s) would be skipped, each for the reason shown above. No reason is needed.': '没有需要修复的：所选的 %n 笔交易都会被跳过，原因见上方各行。无需填写原因。',
 }

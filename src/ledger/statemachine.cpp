@@ -38,7 +38,8 @@ Message actionRefusal(OperatorAction action, const Transaction &tx)
         if (tx.state == TxState::Initial || tx.state == TxState::Pending)
             return Message();
         if (tx.state == TxState::Applied)
-            return Message::translate("ledger", "both legs are held and the transfer is decided; resume it to finish, then compensate");
+            return Message::translate("ledger", "it is past its commit point (every leg held, the transfer decided); resume it to finish, "
+                                                "then compensate");
         if (tx.state == TxState::Done)
             return Message::translate("ledger", "it is finished; compensate it to move the money back");
         if (tx.state == TxState::Canceling)

@@ -76,9 +76,17 @@ void RepairDialog::updateButtons()
     const bool reasonOk = !m_ui->reason->text().trimmed().isEmpty()
         && checkText(m_ui->reason->text(), tr("reason"), kMaxReasonLength, false).ok();
     m_repair->setEnabled(m_planReady && !m_running && !m_checking && !m_finished && reasonOk && m_preview->plan().eligibleCount() > 0);
+    // Every one skipped (already compensated, finished meanwhile): nothing will be journaled, so
+    // no reason is asked for, and the dialog says why there is nothing to do.
+    const bool nothingToDo = m_planReady && !m_running && !m_finished && m_preview->plan().eligibleCount() == 0;
+    if (!m_running && !m_finished)
+        m_ui->reason->setEnabled(!nothingToDo);
     if (!m_finished && !m_running && !m_checking)
-        m_ui->status->setText(!reasonOk ? tr("A reason is required: it goes into the journal with your name (%1).").arg(m_operator.toHtmlEscaped())
-                                        : QString());
+        m_ui->status->setText(nothingToDo ? tr("Nothing to repair: the %n selected transaction(s) would be skipped, each for the reason "
+                                               "shown above. No reason is needed.",
+                                               nullptr, int(m_preview->plan().items.size()))
+                              : !reasonOk ? tr("A reason is required: it goes into the journal with your name (%1).").arg(m_operator.toHtmlEscaped())
+                                          : QString());
 }
 
 void RepairDialog::startRepair()

@@ -25,14 +25,23 @@ QLabel *wrapping(QWidget *parent)
     return label;
 }
 
-QString consequences(OperatorAction action)
+// What the action does to this transaction, by its state: an applied one is past its commit
+// point (resuming can only finish it), a canceling one can only end canceled.
+QString consequences(OperatorAction action, TxState state)
 {
     switch (action) {
     case OperatorAction::Resume:
+        if (state == TxState::Applied)
+            return QObject::tr("Takes the transaction over (its owner's next write is refused) and posts what is left of its legs: "
+                               "it ends done. It is past its commit point, so it can no longer be canceled; compensate it "
+                               "afterwards to undo it.");
+        if (state == TxState::Canceling)
+            return QObject::tr("Takes the transaction over (its owner's next write is refused) and finishes the cancel: every "
+                               "leg is voided, every hold released; it ends canceled and no money moves.");
         return QObject::tr("Takes the transaction over (its owner's next write is refused) and drives it to its end: done if the "
                            "money can move, canceled otherwise.");
     case OperatorAction::Cancel:
-        return QObject::tr("Takes it over and cancels it: both legs are voided, every hold is released, no money moves. "
+        return QObject::tr("Takes it over and cancels it: every leg is voided, every hold is released, no money moves. "
                            "A late hold from its old worker finds the voided leg and does nothing.");
     case OperatorAction::Compensate:
         return QObject::tr("Creates (once) a compensation transfer that moves the money back; the original stays done and "
@@ -99,7 +108,7 @@ public:
         layout->addStretch();
         connect(m_group, &QButtonGroup::idClicked, this, [this](int id) {
             m_wizard->chosen = OperatorAction(id);
-            m_consequence->setText(consequences(OperatorAction(id)));
+            m_consequence->setText(consequences(OperatorAction(id), m_wizard->diagnosis->tx.state));
             Q_EMIT completeChanged();
         });
     }
@@ -117,7 +126,7 @@ public:
             if (d.recommended == action) {
                 b->setChecked(true);
                 m_wizard->chosen = action;
-                m_consequence->setText(consequences(action));
+                m_consequence->setText(consequences(action, m_wizard->diagnosis->tx.state));
             }
         }
         if (d.allowed.isEmpty())
@@ -192,7 +201,7 @@ public:
     {
         m_text->setText(tr("<p>You, <b>%1</b>, are about to <b>%2</b> %3.</p><p>%4</p>")
                             .arg(m_wizard->operatorName().toHtmlEscaped(), actionTitle(*m_wizard->chosen).toLower(), m_wizard->txId(),
-                                 consequences(*m_wizard->chosen)));
+                                 consequences(*m_wizard->chosen, m_wizard->diagnosis->tx.state)));
     }
     bool isComplete() const override
     {
