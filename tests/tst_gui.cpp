@@ -25,6 +25,7 @@
 #include <QDialogButtonBox>
 #include <QElapsedTimer>
 #include <QImage>
+#include <QTableWidget>
 #include <QLabel>
 #include <QLineEdit>
 #include <QStatusBar>
@@ -143,6 +144,7 @@ private Q_SLOTS:
     void guidedRepair();
     void repairDialogPreviewsAndRepairs();
     void nothingToRepairAsksForNoReason();
+    void aCompensationIsNamedBeforeAndAfter();
     void actionsFollowTheStateMachine();
     void liveUpdatesKeepTheSelection();
     void staysResponsiveWhileAThousandRepairsRun();
@@ -511,6 +513,34 @@ void TestGui::repairDialogPreviewsAndRepairs()
     }
     LEDGER_VERIFY_AUDIT_CLEAN(c.store.store());
     dialog->reject();
+}
+
+void TestGui::aCompensationIsNamedBeforeAndAfter()
+{
+    Console c;
+    const QString id = Coordinator(c.store.store(), {}).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()}).tx->id;
+    QVERIFY(c.select(id));
+    RepairDialog *dialog = c.window.openRepairDialog(OperatorAction::Compensate);
+    QSignalSpy planned(dialog, &RepairDialog::planLoaded);
+    QVERIFY(planned.wait(kWaitMs));
+    auto *table = dialog->preview()->findChild<QTableWidget *>();
+    QVERIFY(table);
+    const QString rev = compensationId(id, 1);
+    // Before: "→ tx-….rev done", not "done → done".
+    QVERIFY2(table->item(0, 2)->text().contains(rev), qPrintable(table->item(0, 2)->text()));
+    dialog->setReason(QStringLiteral("paid twice"));
+    QSignalSpy finished(dialog, &RepairDialog::repairFinished);
+    dialog->startRepair();
+    QVERIFY(finished.wait(kWaitMs));
+    // After: the result names the new transaction, and the summary no longer says nothing changed.
+    bool named = false;
+    for (int col = 0; col < table->columnCount(); ++col)
+        named = named || (table->item(0, col) && table->item(0, col)->text().startsWith(rev));
+    QVERIFY(named);
+    const QString summary = dialog->preview()->findChild<QLabel *>()->text();
+    QVERIFY2(!summary.contains(QStringLiteral("Nothing has been changed yet")), qPrintable(summary));
+    QCOMPARE(c.store.store().transaction(rev)->state, TxState::Done);
+    dialog->accept();
 }
 
 void TestGui::nothingToRepairAsksForNoReason()

@@ -102,6 +102,8 @@ void TestRepairPlan::previewMatchesWhatTheRepairDoes()
                                                          : c.compensate(id, QStringLiteral("t"));
     QVERIFY(o.tx);
     QCOMPARE(o.tx->state, expected);
+    // A compensation's preview names the transaction it creates: the one the repair made.
+    QCOMPARE(plan.items.first().creates, action == OperatorAction::Compensate ? o.tx->id : QString());
     // Every "after" the preview promised is what the accounts now show.
     for (const QString &account : {kAlice, kBob, kCarol}) {
         const AccountImpact *impact = impactOf(plan, account);

@@ -1414,6 +1414,11 @@ service=ledger（来自 pg_service.conf）
         <source>Nothing to repair: the %n selected transaction(s) would be skipped, each for the reason shown above. No reason is needed.</source>
         <translation><numerusform>没有需要修复的：所选的 %n 笔交易都会被跳过，原因见上方各行。无需填写原因。</numerusform></translation>
     </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>a compensation's id, then its state</comment>
+        <translation>%1 %2</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::RepairPreview</name>
@@ -1496,6 +1501,15 @@ service=ledger（来自 pg_service.conf）
     <message>
         <source>skip</source>
         <translation>跳过</translation>
+    </message>
+    <message>
+        <source>→ %1 %2</source>
+        <comment>a compensation's id, then the state it should end in</comment>
+        <translation>→ %1 %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; were to be repaired, &lt;b&gt;%2&lt;/b&gt; skipped: the Result column says how each ended.</source>
+        <translation>计划修复 &lt;b&gt;%1&lt;/b&gt; 笔，跳过 &lt;b&gt;%2&lt;/b&gt; 笔：“结果”一列说明了每笔的结局。</translation>
     </message>
 </context>
 <context>

@@ -989,4 +989,7 @@ T = {
 "Takes the transaction over (its owner's next write is refused) and finishes the cancel: every leg is voided, every hold released; it ends canceled and no money moves.": '接管这笔交易（其原处理者的下一次写入会被拒绝），并完成取消：作废每条分录，释放所有预留；它将以已取消结束，资金不发生移动。',
 'Takes it over and cancels it: every leg is voided, every hold is released, no money moves. A late hold from its old worker finds the voided leg and does nothing.': '接管并取消它：作废每条分录，释放所有预留，资金不发生移动。其旧处理进程迟到的预留会遇到已作废的分录，不起任何作用。',
 'Nothing to repair: the %n selected transaction(s) would be skipped, each for the reason shown above. No reason is needed.': '没有需要修复的：所选的 %n 笔交易都会被跳过，原因见上方各行。无需填写原因。',
+'%1 %2': '%1 %2',
+'→ %1 %2': '→ %1 %2',
+'<b>%1</b> were to be repaired, <b>%2</b> skipped: the Result column says how each ended.': '计划修复 <b>%1</b> 笔，跳过 <b>%2</b> 笔：“结果”一列说明了每笔的结局。',
 }

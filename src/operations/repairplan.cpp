@@ -168,6 +168,7 @@ private:
                 setMarkers(*legs);
                 if (Error e = planResume(*comp, item); !e.ok())
                     return e;
+                item.creates = comp->id;
                 item.why = QCoreApplication::translate("ledger", "finishes the abandoned compensation %1: %2").arg(comp->id, item.why);
                 return {};
             }
@@ -176,7 +177,9 @@ private:
             if (Error e = postAll(tx); !e.ok())
                 return e;
         }
-        // The reverse transfer: every leg with its side swapped.
+        // The reverse transfer: every leg with its side swapped, under the id compensate() will
+        // give it (the next attempt after a canceled one).
+        item.creates = compensationId(tx.id, tx.compensatedBy.isEmpty() ? 1 : compensationAttempt(tx.id, tx.compensatedBy) + 1);
         Transaction reverse = tx;
         setLegs(reverse, reversedLegs(tx.legs));
         m_markers.clear();

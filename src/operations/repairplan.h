@@ -23,6 +23,9 @@ struct PlannedRepair {
     // A hold the repair still has to place looks like it will be refused (funds, frozen,
     // closed): the transaction is expected to end canceled instead.
     bool mayBeRefused = false;
+    // A compensation: the transaction that moves the money back (new, or an abandoned one
+    // finished), whose state `expected` is — not the original's, which stays done.
+    QString creates;
 };
 
 struct AccountImpact {

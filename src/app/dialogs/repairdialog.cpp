@@ -157,9 +157,14 @@ void RepairDialog::runRepairs(const QStringList &ids)
             Q_EMIT repairFinished();
             return;
         }
+        m_preview->setRepaired();
         for (const BatchRepairItem &item : report.items) {
+            // A compensation's outcome is the new transaction's: named, so it can be found.
+            const bool other = item.outcome.tx && item.outcome.tx->id != item.id;
+            const QString state = item.outcome.tx ? nameOf(item.outcome.tx->state) : tr("done");
             const QString outcome = item.outcome.ok()
-                ? (item.outcome.tx ? nameOf(item.outcome.tx->state) : tr("done")) + (item.outcome.note.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(item.outcome.note))
+                ? (other ? tr("%1 %2", "a compensation's id, then its state").arg(item.outcome.tx->id, state) : state)
+                    + (item.outcome.note.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(item.outcome.note))
                 : QStringLiteral("%1: %2").arg(codeWord(item.outcome.error.code), item.outcome.error.localized());
             m_preview->setOutcome(item.id, outcome, item.outcome.ok());
         }

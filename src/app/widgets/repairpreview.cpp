@@ -80,7 +80,11 @@ void RepairPreview::setPlan(const RepairPlan &plan, int scale)
         const PlannedRepair &p = plan.items.at(r);
         m_transactions->setItem(r, TxIdColumn, item(p.id));
         m_transactions->setItem(r, TxFromColumn, item(nameOf(p.from)));
-        QTableWidgetItem *will = item(p.eligible ? (p.expected ? tr("→ %1").arg(nameOf(*p.expected)) : tr("repair")) : tr("skip"));
+        // A compensation ends as a new transaction; the original stays done.
+        const QString end = !p.expected      ? tr("repair")
+            : p.creates.isEmpty()             ? tr("→ %1").arg(nameOf(*p.expected))
+                                              : tr("→ %1 %2", "a compensation's id, then the state it should end in").arg(p.creates, nameOf(*p.expected));
+        QTableWidgetItem *will = item(p.eligible ? end : tr("skip"));
         if (p.eligible && p.expected)
             will->setForeground(stateColor(*p.expected));
         if (!p.eligible || p.mayBeRefused)
@@ -100,6 +104,14 @@ void RepairPreview::setPlan(const RepairPlan &plan, int scale)
     }
     m_transactions->resizeColumnsToContents();
     m_accounts->resizeColumnsToContents();
+}
+
+void RepairPreview::setRepaired()
+{
+    const int eligible = m_plan.eligibleCount();
+    m_summary->setText(tr("<b>%1</b> were to be repaired, <b>%2</b> skipped: the Result column says how each ended.")
+                           .arg(eligible)
+                           .arg(int(m_plan.items.size()) - eligible));
 }
 
 void RepairPreview::setOutcome(const QString &txId, const QString &outcome, bool ok)

@@ -20,6 +20,8 @@ public:
     void setPlan(const RepairPlan &plan, int scale);
     void showMessage(const QString &text);
     // After the repair: what each transaction really became.
+    // After the repair: the summary no longer speaks of a plan ("nothing has been changed yet").
+    void setRepaired();
     void setOutcome(const QString &txId, const QString &outcome, bool ok);
     const RepairPlan &plan() const { return m_plan; }
 
