@@ -459,6 +459,9 @@ void TestGui::guidedRepair()
     wizard->next();
     QVERIFY(verified.wait(kWaitMs));
     QVERIFY2(wizard->verification->ok, qPrintable(wizard->verification->message));
+    // The result page: Finish alone (nothing is left to cancel).
+    QVERIFY(!wizard->button(QWizard::CancelButton)->isVisible());
+    QVERIFY(wizard->button(QWizard::FinishButton)->isVisible());
     const QString repaired = wizard->outcome->tx->id;
     QCOMPARE(c.store.store().transaction(repaired)->state, final);
     if (action == OperatorAction::Compensate)
@@ -706,6 +709,8 @@ void TestGui::recoveryCanBeStopped()
     QSignalSpy listed(dialog, &RecoverDialog::candidatesListed);
     QVERIFY(listed.wait(kWaitMs));
     QVERIFY(!dialog->isRunning());
+    // Typing goes into the reason, not into the list of what will be recovered.
+    QCOMPARE(dialog->focusWidget(), static_cast<QWidget *>(dialog->findChild<QLineEdit *>()));
     dialog->start(); // without a reason nothing starts
     QVERIFY(!dialog->isRunning());
     dialog->setReason(QStringLiteral("outage drill"));

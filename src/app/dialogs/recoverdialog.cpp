@@ -60,6 +60,9 @@ RecoverDialog::RecoverDialog(JobRunner *jobs, qint64 stuckThresholdMs, const QSt
     m_close = buttons->addButton(QDialogButtonBox::Close);
     m_stop->hide();
     layout->addWidget(buttons);
+    // The reason first: typing it must not move the selection in the list below.
+    setTabOrder(m_reason, m_results);
+    m_reason->setFocus();
     connect(m_start, &QPushButton::clicked, this, &RecoverDialog::start);
     connect(m_stop, &QPushButton::clicked, this, &RecoverDialog::stop);
     connect(m_close, &QPushButton::clicked, this, &RecoverDialog::reject);

@@ -291,6 +291,8 @@ RepairWizard::RepairWizard(JobRunner *jobs, int scale, const QString &operatorNa
     setWindowTitle(tr("Guided repair of %1").arg(txId));
     setWizardStyle(QWizard::ModernStyle);
     setOption(QWizard::NoBackButtonOnLastPage);
+    // Once repaired there is nothing to cancel: the result page offers Finish alone.
+    setOption(QWizard::NoCancelButtonOnLastPage);
     resize(760, 560);
     setPage(DiagnosisPageId, new DiagnosisPage(this));
     setPage(ActionPageId, new ActionPage(this));
