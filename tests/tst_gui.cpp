@@ -22,6 +22,7 @@
 #include "widgets/tablepage.h"
 
 #include <QAction>
+#include <QClipboard>
 #include <QDialogButtonBox>
 #include <QElapsedTimer>
 #include <QImage>
@@ -145,6 +146,7 @@ private Q_SLOTS:
     void repairDialogPreviewsAndRepairs();
     void nothingToRepairAsksForNoReason();
     void aCompensationIsNamedBeforeAndAfter();
+    void copyIds();
     void actionsFollowTheStateMachine();
     void liveUpdatesKeepTheSelection();
     void staysResponsiveWhileAThousandRepairsRun();
@@ -516,6 +518,17 @@ void TestGui::repairDialogPreviewsAndRepairs()
     }
     LEDGER_VERIFY_AUDIT_CLEAN(c.store.store());
     dialog->reject();
+}
+
+void TestGui::copyIds()
+{
+    Console c;
+    const QString id = c.stuck(Step::HoldDebit);
+    QVERIFY(c.select(id));
+    QVERIFY(c.window.actions()->copyIds->isEnabled());
+    QGuiApplication::clipboard()->clear();
+    c.window.actions()->copyIds->trigger();
+    QCOMPARE(QGuiApplication::clipboard()->text(), id);
 }
 
 void TestGui::aCompensationIsNamedBeforeAndAfter()

@@ -58,6 +58,7 @@ class TestModels : public QObject {
 private Q_SLOTS:
     void transactionsMatchTheStore();
     void transactionsInsertAndRemoveOnRefresh();
+    void transactionsTellKindAndEveryAccount();
     void transactionsSortAndFilter();
     void staleAnswersAreDropped();
     void stalePagesAreDropped();
@@ -91,6 +92,36 @@ void TestModels::transactionsMatchTheStore()
     QCOMPARE(fresh.data(fresh.index(0, 0)).toString(), QStringLiteral("…"));
     QVERIFY(QTest::qWaitFor([&] { return !fresh.isLoading(); }, kWaitMs));
     QCOMPARE(fresh.data(fresh.index(0, 0), TransactionTableModel::IdRole).toString(), first.id);
+}
+
+void TestModels::transactionsTellKindAndEveryAccount()
+{
+    Fixture<TransactionTableModel> f;
+    TransactionTableModel &model = f.model;
+    Coordinator c(f.store.store(), {});
+    const QString original = c.transfer({QStringLiteral("alice"), QStringLiteral("bob"), 7, QString(), QString()}).tx->id;
+    const QString compensation = c.compensate(original, QStringLiteral("wrong")).tx->id;
+    TransferRequest split;
+    split.legs = {{QStringLiteral("alice"), LegSide::Debit, 9}, {QStringLiteral("bob"), LegSide::Credit, 6},
+                  {QStringLiteral("acme-corp"), LegSide::Credit, 3}};
+    const QString three = c.transfer(split).tx->id;
+    model.refresh();
+    QVERIFY(QTest::qWaitFor([&] { return !model.isLoading(); }, kWaitMs));
+    QVERIFY(loadAll(model));
+    const auto cell = [&](const QString &id, int column, int role = Qt::DisplayRole) {
+        for (int r = 0; r < model.rowCount(); ++r) {
+            if (model.data(model.index(r, 0), TransactionTableModel::IdRole).toString() == id)
+                return model.data(model.index(r, column), role).toString();
+        }
+        return QStringLiteral("(no row)");
+    };
+    QCOMPARE(cell(compensation, TransactionTableModel::KindColumn), QStringLiteral("compensation"));
+    QCOMPARE(cell(compensation, TransactionTableModel::KindColumn, Qt::ToolTipRole), QStringLiteral("Compensation of %1").arg(original));
+    QCOMPARE(cell(original, TransactionTableModel::KindColumn), QStringLiteral("transfer, compensated"));
+    QCOMPARE(cell(three, TransactionTableModel::KindColumn), QStringLiteral("transfer"));
+    QCOMPARE(cell(three, TransactionTableModel::SourceColumn), QStringLiteral("alice"));
+    QCOMPARE(cell(three, TransactionTableModel::DestinationColumn), QStringLiteral("bob, acme-corp"));
+    QCOMPARE(cell(three, TransactionTableModel::AmountColumn), QStringLiteral("0.09"));
 }
 
 void TestModels::transactionsInsertAndRemoveOnRefresh()

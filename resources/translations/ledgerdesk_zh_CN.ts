@@ -645,6 +645,14 @@
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
+    <message>
+        <source>Cop&amp;y ids</source>
+        <translation>复制 ID(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>Copy the selected transactions' ids</source>
+        <translation>复制所选交易的 ID</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::ConsoleBench</name>
@@ -1658,6 +1666,18 @@ lease until %2</source>
     <message>
         <source>%1 · %2 left</source>
         <translation>%1 · 剩余 %2</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Compensated by %1</source>
+        <translation>已被 %1 补偿</translation>
+    </message>
+    <message>
+        <source>%1, compensated</source>
+        <translation>%1，已补偿</translation>
     </message>
 </context>
 <context>

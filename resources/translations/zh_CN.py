@@ -992,4 +992,8 @@ T = {
 '%1 %2': '%1 %2',
 '→ %1 %2': '→ %1 %2',
 '<b>%1</b> were to be repaired, <b>%2</b> skipped: the Result column says how each ended.': '计划修复 <b>%1</b> 笔，跳过 <b>%2</b> 笔：“结果”一列说明了每笔的结局。',
+'Cop&y ids': '复制 ID(&Y)',
+"Copy the selected transactions' ids": '复制所选交易的 ID',
+'Compensated by %1': '已被 %1 补偿',
+'%1, compensated': '%1，已补偿',
 }

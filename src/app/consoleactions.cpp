@@ -35,6 +35,7 @@ ConsoleActions::ConsoleActions(QWidget *window) : QObject(window)
                       QStyle::SP_ArrowBack);
     guidedRepair = make(window, tr("&Guided repair…"), QKeySequence(QStringLiteral("Ctrl+G")), tr("Walk through repairing the selected transaction"),
                         QStyle::SP_MessageBoxQuestion);
+    copyIds = make(window, tr("Cop&y ids"), QKeySequence::Copy, tr("Copy the selected transactions' ids"), QStyle::SP_FileIcon);
     recoverStuck = make(window, tr("Recover all &stuck…"), QKeySequence(QStringLiteral("Ctrl+Shift+R")), tr("Resume every stuck transaction"),
                         QStyle::SP_BrowserReload);
     refresh = make(window, tr("&Refresh"), QKeySequence::Refresh, tr("Read the store again"), QStyle::SP_BrowserReload);
@@ -114,6 +115,7 @@ void ConsoleActions::updateForSelection(const QList<Transaction> &selected, int 
         a->setToolTip(tip);
         a->setStatusTip(tip); // menus show the status tip in the status bar
     }
+    copyIds->setEnabled(m_storeOpen && !selected.isEmpty());
     const bool one = selected.size() == 1 && unloaded == 0;
     guidedRepair->setEnabled(m_storeOpen && one);
     guidedRepair->setToolTip(one ? guidedRepair->statusTip() : tr("Select exactly one transaction"));

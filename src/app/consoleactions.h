@@ -28,6 +28,7 @@ public:
     QAction *cancel;
     QAction *compensate;
     QAction *guidedRepair;
+    QAction *copyIds; // the selected transactions' ids, one per line, to the clipboard
     QAction *recoverStuck;
     QAction *refresh;
     QAction *find;

@@ -126,9 +126,13 @@ void MainWindow::buildPages()
         QMenu menu(this);
         menu.setToolTipsVisible(true); // a greyed action says why
         menu.addActions({m_actions->resume, m_actions->cancel, m_actions->compensate, m_actions->guidedRepair});
+        menu.addSeparator();
+        menu.addAction(m_actions->copyIds);
         menu.exec(table->viewport()->mapToGlobal(at));
     });
-    const QList<int> widths{242, 92, 88, 88, 90, 56, 215};
+    // Ids are elided in the middle, so that a compensation's ".rev" stays in sight.
+    table->setTextElideMode(Qt::ElideMiddle);
+    const QList<int> widths{250, 92, 100, 88, 88, 90, 60, 230};
     for (int c = 0; c < widths.size(); ++c)
         table->setColumnWidth(c, widths.at(c));
     m_detail = new DetailPanel(this);

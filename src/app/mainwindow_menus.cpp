@@ -8,6 +8,8 @@
 #include "widgets/tablepage.h"
 
 #include <QApplication>
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
@@ -32,6 +34,8 @@ void MainWindow::buildMenus()
     transactions->addAction(m_actions->newTransfer);
     transactions->addSeparator();
     transactions->addActions({m_actions->resume, m_actions->cancel, m_actions->compensate, m_actions->guidedRepair});
+    transactions->addSeparator();
+    transactions->addAction(m_actions->copyIds);
     transactions->addSeparator();
     transactions->addAction(m_actions->recoverStuck);
     QMenu *view = menuBar()->addMenu(tr("&View"));
@@ -61,6 +65,13 @@ void MainWindow::buildMenus()
     connect(m_actions->cancel, &QAction::triggered, this, [this] { openRepairDialog(OperatorAction::Cancel); });
     connect(m_actions->compensate, &QAction::triggered, this, [this] { openRepairDialog(OperatorAction::Compensate); });
     connect(m_actions->guidedRepair, &QAction::triggered, this, &MainWindow::openRepairWizard);
+    connect(m_actions->copyIds, &QAction::triggered, this, [this] {
+        QStringList ids;
+        for (const Transaction &tx : selectedTransactions())
+            ids << tx.id;
+        if (!ids.isEmpty())
+            QGuiApplication::clipboard()->setText(ids.join(QLatin1Char('\n')));
+    });
     connect(m_actions->recoverStuck, &QAction::triggered, this, &MainWindow::openRecoverDialog);
     connect(m_actions->refresh, &QAction::triggered, this, &MainWindow::refreshAll);
     connect(m_actions->find, &QAction::triggered, this, [this] {

@@ -1,6 +1,7 @@
 #include "transactiontablemodel.h"
 
 #include "ledger/duration.h"
+#include "ledger/legs.h"
 #include "ledger/money.h"
 #include "store/paging.h"
 
@@ -52,6 +53,7 @@ QVariant TransactionTableModel::headerData(int section, Qt::Orientation orientat
     switch (section) {
     case IdColumn: return tr("Transaction");
     case StateColumn: return tr("State");
+    case KindColumn: return tr("Kind");
     case SourceColumn: return tr("Source");
     case DestinationColumn: return tr("Destination");
     case AmountColumn: return tr("Amount");
@@ -149,8 +151,12 @@ QVariant TransactionTableModel::cell(const QVariant &row, int column, int role) 
             return tx.lastError;
         if (column == OwnerColumn && !tx.owner.isEmpty())
             return tr("%1\nlease until %2").arg(tx.owner, formatTimestamp(tx.leaseUntil));
-        if (column == IdColumn && tx.kind == TxKind::Compensation)
+        if ((column == IdColumn || column == KindColumn) && tx.kind == TxKind::Compensation)
             return tr("Compensation of %1").arg(tx.compensates);
+        if (column == KindColumn && !tx.compensatedBy.isEmpty())
+            return tr("Compensated by %1").arg(tx.compensatedBy);
+        if ((column == SourceColumn || column == DestinationColumn) && tx.isMultiLeg())
+            return describeLegs(tx.legs, m_scale);
         return QVariant();
     }
     if (role != Qt::DisplayRole)
@@ -158,8 +164,17 @@ QVariant TransactionTableModel::cell(const QVariant &row, int column, int role) 
     switch (column) {
     case IdColumn: return tx.kind == TxKind::Compensation ? tx.id + QStringLiteral(" ↺") : tx.id;
     case StateColumn: return nameOf(tx.state);
-    case SourceColumn: return tx.source;
-    case DestinationColumn: return tx.destination;
+    // The protocol's words, as ledgerctl prints them; "compensated" marks an original.
+    case KindColumn: return tx.kind == TxKind::Compensation ? nameOf(tx.kind) : tx.compensatedBy.isEmpty() ? nameOf(tx.kind) : tr("%1, compensated").arg(nameOf(tx.kind));
+    case SourceColumn:
+    case DestinationColumn: {
+        QStringList accounts;
+        for (const TxLeg &leg : tx.legs) {
+            if (leg.side == (column == SourceColumn ? LegSide::Debit : LegSide::Credit))
+                accounts << leg.accountId;
+        }
+        return accounts.join(QStringLiteral(", "));
+    }
     case AmountColumn: return money::format(tx.amount, m_scale);
     case AgeColumn: return duration::format(ageOf(tx));
     case OwnerColumn: {

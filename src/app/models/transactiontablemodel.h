@@ -1,6 +1,7 @@
 #pragma once
 // Transactions as the console lists them, paged from the store: id, state (drawn as a badge),
-// source, destination, amount, age, owner and lease, last error. Filtered by state, "stuck",
+// kind (a compensation, or a transfer that was compensated), source and destination (every
+// account of each side), amount, age, owner and lease, last error. Filtered by state, "stuck",
 // kind and text; sorted by age, amount, state or id.
 //
 // Threading: GUI thread only.
@@ -14,7 +15,18 @@ namespace ledger::app {
 class TransactionTableModel : public PagedTableModel {
     Q_OBJECT
 public:
-    enum Column { IdColumn, StateColumn, SourceColumn, DestinationColumn, AmountColumn, AgeColumn, OwnerColumn, LastErrorColumn, ColumnCount };
+    enum Column {
+        IdColumn,
+        StateColumn,
+        KindColumn,
+        SourceColumn,
+        DestinationColumn,
+        AmountColumn,
+        AgeColumn,
+        OwnerColumn,
+        LastErrorColumn,
+        ColumnCount
+    };
     enum Role {
         TransactionRole = Qt::UserRole + 1, // QVariant<Transaction>
         StateRole,                          // QString state name, for the badge
