@@ -69,6 +69,7 @@ private Q_SLOTS:
     void fullDiskIsAnError();
     void findings();
     void incidentReport();
+    void incidentReportOfManyLegs();
 
 private:
     std::unique_ptr<TempStore> m_store;
@@ -358,6 +359,31 @@ void TestExports::incidentReport()
     QVERIFY(html.contains(QStringLiteral("duplicate &lt;payment&gt;")));
     QVERIFY(!html.contains(QStringLiteral("<b>bold")));
     QCOMPARE(loadIncidentReport(s, QStringLiteral("tx-01NOSUCHTHING00000000000")).code(), ErrorCode::NotFound);
+}
+
+void TestExports::incidentReportOfManyLegs()
+{
+    TempStore t;
+    Store &s = t.store();
+    openAccounts(s, {QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("carol")}, 1000);
+    TransferRequest split;
+    split.legs = {{QStringLiteral("alice"), LegSide::Debit, 300}, {QStringLiteral("bob"), LegSide::Credit, 200},
+                  {QStringLiteral("carol"), LegSide::Credit, 100}};
+    const QString id = Coordinator(s, {}).transfer(split).tx->id;
+    QVERIFY(s.setAccountStatus(QStringLiteral("carol"), AccountStatus::Frozen, QStringLiteral("dana"), QStringLiteral("audit")).ok());
+    auto report = loadIncidentReport(s, id);
+    QVERIFY(report.ok());
+    QCOMPARE(report->detail.legs.size(), 3);
+    QCOMPARE(report->detail.accounts.size(), 3);
+    // Every leg's account, and the freeze of the third one, are in it.
+    QStringList events;
+    for (const JournalEntry &j : report->operatorActions)
+        events << j.docId + QLatin1Char(':') + j.event;
+    QVERIFY2(events.contains(QStringLiteral("carol:frozen")), qPrintable(events.join(',')));
+    const QString html = incidentReportHtml(*report, QStringLiteral("dana"));
+    QVERIFY(html.contains(QStringLiteral("alice -3.00, bob +2.00, carol +1.00")));
+    for (const char *account : {"alice", "bob", "carol"})
+        QVERIFY2(html.count(QLatin1String(account)) >= 3, account); // legs, markers, accounts now
 }
 
 QTEST_GUILESS_MAIN(TestExports)
