@@ -759,12 +759,17 @@ void TestGui::auditAndLinks()
     QSignalSpy finished(c.window.auditView(), &AuditView::finished);
     QVERIFY(finished.wait(kWaitMs));
     QCOMPARE(finished.first().first().toBool(), true);
+    // Clean: the six invariants checked, each ticked (not an empty table).
+    QCOMPARE(c.window.auditView()->invariantsText().count(QStringLiteral("✔")), 6);
+    if (const QString shots = qEnvironmentVariable("LEDGER_TEST_SCREENSHOTS"); !shots.isEmpty())
+        c.window.grab().save(QDir(shots).filePath(QStringLiteral("audit-clean.png")));
     // Break an invariant behind the console's back: the audit names the account, and its link
     // opens the account.
     QVERIFY(RawSql(c.store.path()).exec(QStringLiteral("UPDATE accounts SET balance = balance + 1 WHERE id = 'bob'")));
     c.window.auditView()->runAudit();
     QVERIFY(finished.wait(kWaitMs));
     QCOMPARE(finished.last().first().toBool(), false);
+    QVERIFY2(c.window.auditView()->invariantsText().contains(QStringLiteral("✘ 1.")), qPrintable(c.window.auditView()->invariantsText()));
     const auto findings = c.window.auditView()->model()->findings();
     QVERIFY(std::any_of(findings.cbegin(), findings.cend(), [](const AuditFinding &f) { return f.accounts.contains(QStringLiteral("bob")); }));
 

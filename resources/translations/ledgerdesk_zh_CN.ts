@@ -415,6 +415,38 @@
         <source>every transaction counted whole: %1 as posted, %2 not posted yet by %n transaction(s) being finished: %3</source>
         <translation><numerusform>每笔交易完整计入：已过账 %1，%2 尚未过账，来自 %n 笔正在完成的交易：%3</numerusform></translation>
     </message>
+    <message>
+        <source>Invariants checked</source>
+        <translation>检查的不变量</translation>
+    </message>
+    <message>
+        <source>Conservation: the balances sum to zero, every transaction counted whole</source>
+        <translation>守恒：余额合计为零（每笔交易完整计入）</translation>
+    </message>
+    <message>
+        <source>Each account's pending amounts equal its held markers</source>
+        <translation>每个账户的待处理金额等于其已预留标记之和</translation>
+    </message>
+    <message>
+        <source>No account but @world below zero</source>
+        <translation>除 @world 外没有账户低于零</translation>
+    </message>
+    <message>
+        <source>Every transaction's markers agree with its state</source>
+        <translation>每笔交易的标记与其状态一致</translation>
+    </message>
+    <message>
+        <source>No hold is left on a finished or missing transaction</source>
+        <translation>已结束或不存在的交易没有遗留预留</translation>
+    </message>
+    <message>
+        <source>Compensations and originals link to each other, one per original</source>
+        <translation>补偿与原交易互相链接，每笔原交易只有一笔补偿</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n finding(s)</source>
+        <translation><numerusform>%n 项发现</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::ConfirmPage</name>

@@ -996,4 +996,12 @@ T = {
 "Copy the selected transactions' ids": '复制所选交易的 ID',
 'Compensated by %1': '已被 %1 补偿',
 '%1, compensated': '%1，已补偿',
+'Invariants checked': '检查的不变量',
+'Conservation: the balances sum to zero, every transaction counted whole': '守恒：余额合计为零（每笔交易完整计入）',
+"Each account's pending amounts equal its held markers": '每个账户的待处理金额等于其已预留标记之和',
+'No account but @world below zero': '除 @world 外没有账户低于零',
+"Every transaction's markers agree with its state": '每笔交易的标记与其状态一致',
+'No hold is left on a finished or missing transaction': '已结束或不存在的交易没有遗留预留',
+'Compensations and originals link to each other, one per original': '补偿与原交易互相链接，每笔原交易只有一笔补偿',
+'%n finding(s)': '%n 项发现',
 }

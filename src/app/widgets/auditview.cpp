@@ -9,6 +9,7 @@
 #include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace ledger::app {
 
@@ -19,6 +20,7 @@ AuditView::AuditView(QWidget *parent)
     , m_stop(new QPushButton(tr("&Stop"), this))
     , m_busy(new QProgressBar(this))
     , m_summary(new QLabel(this))
+    , m_invariants(new QLabel(this))
     , m_table(new QTableView(this))
     , m_links(new QLabel(this))
 {
@@ -34,6 +36,10 @@ AuditView::AuditView(QWidget *parent)
     m_busy->setMaximumWidth(120);
     connect(m_stop, &QPushButton::clicked, this, &AuditView::stop);
     layout->addLayout(top);
+    m_invariants->setTextFormat(Qt::RichText);
+    m_invariants->setAccessibleName(tr("Invariants checked"));
+    m_invariants->hide();
+    layout->addWidget(m_invariants);
     layout->addWidget(m_table, 1);
     layout->addWidget(m_links);
     m_summary->setWordWrap(true);
@@ -128,10 +134,31 @@ void AuditView::runAudit()
         m_summary->setText(report.clean()
                                ? tr("<b style='color:#2e8540'>Clean:</b> all six invariants hold. %1.").arg(scope)
                                : tr("<b style='color:#b02418'>%1 finding(s).</b> %2.").arg(report.findings.size()).arg(scope));
+        // What was checked, each with its verdict: a clean audit is six ticks, not an empty table.
+        const QStringList names{tr("Conservation: the balances sum to zero, every transaction counted whole"),
+                                tr("Each account's pending amounts equal its held markers"),
+                                tr("No account but @world below zero"),
+                                tr("Every transaction's markers agree with its state"),
+                                tr("No hold is left on a finished or missing transaction"),
+                                tr("Compensations and originals link to each other, one per original")};
+        QString list;
+        for (int i = 0; i < names.size(); ++i) {
+            const int found = int(std::count_if(report.findings.cbegin(), report.findings.cend(),
+                                                [i](const AuditFinding &f) { return f.invariant == i + 1; }));
+            list += found == 0 ? QStringLiteral("✔ %1. %2<br/>").arg(i + 1).arg(names.at(i).toHtmlEscaped())
+                               : QStringLiteral("✘ %1. %2 — <b>%3</b><br/>")
+                                     .arg(i + 1)
+                                     .arg(names.at(i).toHtmlEscaped(), tr("%n finding(s)", nullptr, found));
+        }
+        m_invariants->setText(list);
+        m_invariants->show();
+        m_table->setVisible(!report.clean());
         m_table->resizeColumnsToContents();
         Q_EMIT finished(report.clean());
     });
 }
+
+QString AuditView::invariantsText() const { return m_invariants->text(); }
 
 void AuditView::stop()
 {

@@ -26,6 +26,8 @@ public:
     void runAudit();
     // Stops a running audit (it reports that it stopped, not a result).
     void stop();
+    // The six invariants with what the last audit found for each (for tests, the text shown).
+    QString invariantsText() const;
     FindingsModel *model() const { return m_model; }
     bool isRunning() const { return m_running; }
 
@@ -47,6 +49,7 @@ private:
     QPushButton *m_stop;
     QProgressBar *m_busy;
     QLabel *m_summary;
+    QLabel *m_invariants;
     QTableView *m_table;
     QLabel *m_links;
 };
