@@ -95,6 +95,10 @@
         <source>Timeline</source>
         <translation>时间线</translation>
     </message>
+    <message>
+        <source>%1 (%2 ago)</source>
+        <translation>%1（%2 前）</translation>
+    </message>
 </context>
 <context>
     <name>QAbstractFileIconProvider</name>
@@ -1224,30 +1228,6 @@ service=ledger（来自 pg_service.conf）
     <message>
         <source>Operator actions</source>
         <translation>操作员操作</translation>
-    </message>
-    <message>
-        <source>initial</source>
-        <translation>初始</translation>
-    </message>
-    <message>
-        <source>pending</source>
-        <translation>进行中</translation>
-    </message>
-    <message>
-        <source>applied</source>
-        <translation>已应用</translation>
-    </message>
-    <message>
-        <source>done</source>
-        <translation>已完成</translation>
-    </message>
-    <message>
-        <source>canceling</source>
-        <translation>取消中</translation>
-    </message>
-    <message>
-        <source>canceled</source>
-        <translation>已取消</translation>
     </message>
 </context>
 <context>

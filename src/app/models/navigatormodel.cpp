@@ -41,15 +41,9 @@ QStandardItem *NavigatorModel::add(QStandardItem *parent, View view, const QStri
 
 QString NavigatorModel::stateLabel(TxState state)
 {
-    // The protocol's words in English (as ledgerctl prints them); translated for the navigator.
-    switch (state) {
-    case TxState::Initial: return tr("initial");
-    case TxState::Pending: return tr("pending");
-    case TxState::Applied: return tr("applied");
-    case TxState::Done: return tr("done");
-    case TxState::Canceling: return tr("canceling");
-    case TxState::Canceled: return tr("canceled");
-    }
+    // One rule for the protocol's words in every language: states are shown as ledgerctl prints
+    // them, the same in the navigator, the badges, the charts and the journal (a Chinese navigator
+    // said 进行中 beside badges saying "pending").
     return nameOf(state);
 }
 

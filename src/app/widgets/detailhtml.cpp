@@ -73,8 +73,8 @@ QString detailHtml(const TransactionDetail &d, int scale)
     html += row(Text::tr("Memo"), esc(t.memo));
     if (!t.idempotencyKey.isEmpty())
         html += row(Text::tr("Idempotency key"), esc(t.idempotencyKey));
-    html += row(Text::tr("Created"), QStringLiteral("%1 (%2 ago)").arg(formatTimestamp(t.createdAt), duration::format(t.createdAt.msecsTo(d.now))));
-    html += row(Text::tr("Last change"), QStringLiteral("%1 (%2 ago)").arg(formatTimestamp(t.lastModified), duration::format(t.lastModified.msecsTo(d.now))));
+    html += row(Text::tr("Created"), Text::tr("%1 (%2 ago)").arg(formatTimestamp(t.createdAt), duration::format(t.createdAt.msecsTo(d.now))));
+    html += row(Text::tr("Last change"), Text::tr("%1 (%2 ago)").arg(formatTimestamp(t.lastModified), duration::format(t.lastModified.msecsTo(d.now))));
     if (!t.owner.isEmpty()) {
         QString lease = formatTimestamp(t.leaseUntil);
         if (!isTerminal(t.state) && t.leaseUntil.isValid())
