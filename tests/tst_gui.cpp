@@ -783,6 +783,8 @@ void TestGui::auditAndLinks()
     QVERIFY(QTest::qWaitFor([&] { return c.window.detailPanel()->shownHtml().contains(QStringLiteral("Timeline")); }, kWaitMs));
     const QString html = c.window.detailPanel()->shownHtml();
     QVERIFY(html.contains(QStringLiteral("posted")));
+    // Its ages move on while it is read ("(1s ago)", "(2s ago)" …), without a reload.
+    QVERIFY(QTest::qWaitFor([&] { return c.window.detailPanel()->shownHtml() != html; }, kWaitMs));
     QVERIFY(html.contains(QStringLiteral("account:dave")));
     Q_EMIT c.window.detailPanel()->accountLinkActivated(QStringLiteral("dave"));
     QVERIFY(QTest::qWaitFor([&] { return c.window.accountsPage()->currentKey() == QLatin1String("dave"); }, kWaitMs));

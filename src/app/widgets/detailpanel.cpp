@@ -23,6 +23,24 @@ DetailPanel::DetailPanel(QWidget *parent) : QWidget(parent), m_browser(new QText
             Q_EMIT accountLinkActivated(link.mid(8));
     });
     showMessage(tr("Select a transaction to see its document, legs and timeline."));
+    // "(4s ago)" and the lease left move on while the panel is read, by the store's clock as of
+    // the load plus the time since.
+    m_tick.setInterval(1000);
+    connect(&m_tick, &QTimer::timeout, this, [this] {
+        if (m_detail && isVisible() && !m_browser->textCursor().hasSelection()) // never under a selection being copied
+            render();
+    });
+    m_tick.start();
+}
+
+void DetailPanel::render()
+{
+    TransactionDetail d = *m_detail;
+    d.now = d.now.addMSecs(m_sinceLoad.elapsed());
+    // Keep the reader's place.
+    const int scroll = m_browser->verticalScrollBar()->value();
+    m_browser->setHtml(detailHtml(d, m_scale));
+    m_browser->verticalScrollBar()->setValue(scroll);
 }
 
 void DetailPanel::setJobRunner(JobRunner *jobs, int scale)
@@ -54,25 +72,17 @@ void DetailPanel::refresh()
         return;
     const quint64 generation = ++m_generation;
     const QString id = m_txId;
-    const int scale = m_scale;
-    m_jobs->run<Result<QString>>(
-        this,
-        [id, scale](Store &s) -> Result<QString> {
-            auto detail = loadTransactionDetail(s, id);
-            if (!detail.ok())
-                return detail.error();
-            return detailHtml(*detail, scale);
-        },
-        [this, generation](Result<QString> html) {
+    m_jobs->run<Result<TransactionDetail>>(
+        this, [id](Store &s) { return loadTransactionDetail(s, id); },
+        [this, generation](Result<TransactionDetail> detail) {
             if (generation != m_generation)
                 return; // the selection moved on meanwhile
-            if (!html.ok()) {
-                showMessage(html.error().localized());
+            if (!detail.ok()) {
+                showMessage(detail.error().localized());
             } else {
-                // Keep the reader's place when the same transaction is reloaded.
-                const int scroll = m_browser->verticalScrollBar()->value();
-                m_browser->setHtml(*html);
-                m_browser->verticalScrollBar()->setValue(scroll);
+                m_detail = std::move(detail).value();
+                m_sinceLoad.restart();
+                render();
             }
             Q_EMIT loaded();
         });
@@ -82,6 +92,7 @@ QString DetailPanel::shownHtml() const { return m_browser->toHtml(); }
 
 void DetailPanel::showMessage(const QString &text)
 {
+    m_detail.reset();
     m_browser->setHtml(QStringLiteral("<p style='color:#777'>%1</p>").arg(text.toHtmlEscaped()));
 }
 

@@ -1,13 +1,17 @@
 #pragma once
 // The detail panel: one transaction's document, legs, accounts and journal timeline, loaded in
 // the background whenever the selection changes (or the store does), with links to the related
-// transaction and the accounts.
+// transaction and the accounts. Ages and leases tick on between loads.
 //
 // Threading: GUI thread only.
 
 #include "../jobrunner.h"
+#include "operations/transactiondetail.h"
 
+#include <QElapsedTimer>
+#include <QTimer>
 #include <QWidget>
+#include <optional>
 
 class QTextBrowser;
 
@@ -32,12 +36,16 @@ Q_SIGNALS:
 
 private:
     void showMessage(const QString &text);
+    void render();
 
     JobRunner *m_jobs = nullptr;
     int m_scale = 2;
     QString m_txId;
     quint64 m_generation = 0;
     QTextBrowser *m_browser;
+    std::optional<TransactionDetail> m_detail; // what is shown, while a transaction is
+    QElapsedTimer m_sinceLoad;
+    QTimer m_tick;
 };
 
 } // namespace ledger::app
