@@ -15,6 +15,7 @@
 #include "ledger/money.h"
 #include "screenshottour.h"
 #include "testsupport.h"
+#include "widgets/accountpanel.h"
 #include "widgets/auditview.h"
 #include "widgets/detailpanel.h"
 #include "widgets/legseditor.h"
@@ -147,6 +148,7 @@ private Q_SLOTS:
     void nothingToRepairAsksForNoReason();
     void aCompensationIsNamedBeforeAndAfter();
     void copyIds();
+    void accountDetailAndStatus();
     void actionsFollowTheStateMachine();
     void liveUpdatesKeepTheSelection();
     void staysResponsiveWhileAThousandRepairsRun();
@@ -518,6 +520,42 @@ void TestGui::repairDialogPreviewsAndRepairs()
     }
     LEDGER_VERIFY_AUDIT_CLEAN(c.store.store());
     dialog->reject();
+}
+
+void TestGui::accountDetailAndStatus()
+{
+    Console c;
+    const QString stuck = c.stuck(Step::HoldDebit); // alice holds 10.00 for it
+    QSignalSpy loaded(c.window.accountPanel(), &AccountPanel::loaded);
+    c.window.showAccountById(QStringLiteral("alice"));
+    QVERIFY(QTest::qWaitFor([&] { return c.window.accountPanel()->accountId() == QLatin1String("alice"); }, kWaitMs));
+    QVERIFY(QTest::qWaitFor([&] { return c.window.accountPanel()->shownHtml().contains(stuck); }, kWaitMs));
+    QVERIFY(c.window.accountPanel()->shownHtml().contains(QStringLiteral("10.00")));
+    if (const QString shots = qEnvironmentVariable("LEDGER_TEST_SCREENSHOTS"); !shots.isEmpty())
+        c.window.grab().save(QDir(shots).filePath(QStringLiteral("account-detail.png")));
+
+    // Freeze and unfreeze from the console, journaled with the operator and the reason.
+    QSignalSpy changed(&c.window, &MainWindow::accountStatusChanged);
+    c.window.changeAccountStatus(QStringLiteral("alice"), AccountStatus::Frozen, QStringLiteral("fraud check"));
+    QVERIFY(changed.wait(kWaitMs));
+    QVERIFY(changed.last().at(1).toBool());
+    QCOMPARE(c.store.store().account(QStringLiteral("alice"))->status, AccountStatus::Frozen);
+    QVERIFY(QTest::qWaitFor([&] { return c.window.accountPanel()->shownHtml().contains(QStringLiteral("fraud check")); }, kWaitMs));
+    const auto history = *c.store.store().journal(QStringLiteral("account"), QStringLiteral("alice"));
+    QVERIFY(std::any_of(history.cbegin(), history.cend(), [](const JournalEntry &j) {
+        return j.actor == Console::kOperator && j.detail == QLatin1String("fraud check");
+    }));
+    c.window.changeAccountStatus(QStringLiteral("alice"), AccountStatus::Open, QStringLiteral("cleared"));
+    QVERIFY(changed.wait(kWaitMs));
+    QCOMPARE(c.store.store().account(QStringLiteral("alice"))->status, AccountStatus::Open);
+    // Closing an account that still has money is refused, and said.
+    c.window.changeAccountStatus(QStringLiteral("alice"), AccountStatus::Closed, QStringLiteral("customer left"));
+    QVERIFY(changed.wait(kWaitMs));
+    QVERIFY(!changed.last().at(1).toBool());
+    QCOMPARE(c.store.store().account(QStringLiteral("alice"))->status, AccountStatus::Open);
+    // The hold's link leads to its transaction.
+    c.window.showTransactionById(stuck);
+    QVERIFY(QTest::qWaitFor([&] { return c.window.detailPanel()->transactionId() == stuck; }, kWaitMs));
 }
 
 void TestGui::copyIds()

@@ -2,6 +2,69 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AccountPanel</name>
+    <message>
+        <source>%1 (%2 ago)</source>
+        <translation>%1（%2 前）</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Balance</source>
+        <translation>余额</translation>
+    </message>
+    <message>
+        <source>Available</source>
+        <translation>可用</translation>
+    </message>
+    <message>
+        <source>Pending debits</source>
+        <translation>待处理借记</translation>
+    </message>
+    <message>
+        <source>Pending credits</source>
+        <translation>待处理贷记</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>创建时间</translation>
+    </message>
+    <message>
+        <source>Last change</source>
+        <translation>最后变更</translation>
+    </message>
+    <message>
+        <source>Holds for transactions in flight</source>
+        <translation>为进行中的交易所做的预留</translation>
+    </message>
+    <message>
+        <source>None: nothing is held on this account.</source>
+        <translation>无：此账户上没有任何预留。</translation>
+    </message>
+    <message>
+        <source>Transaction</source>
+        <translation>交易</translation>
+    </message>
+    <message>
+        <source>Side</source>
+        <translation>方向</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>金额</translation>
+    </message>
+    <message>
+        <source>Held since</source>
+        <translation>预留时间</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>历史</translation>
+    </message>
+</context>
+<context>
     <name>DetailPanel</name>
     <message>
         <source>not held yet</source>
@@ -301,6 +364,17 @@
     <message>
         <source>T&amp;o</source>
         <translation>收款方(&amp;O)</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::AccountPanel</name>
+    <message>
+        <source>Account detail</source>
+        <translation>账户详情</translation>
+    </message>
+    <message>
+        <source>Select an account to see its holds and history.</source>
+        <translation>选择一个账户以查看其预留和历史。</translation>
     </message>
 </context>
 <context>
@@ -1197,6 +1271,34 @@ service=ledger（来自 pg_service.conf）
     <message>
         <source>Failover: the store now answers from %1 (was %2); writes in flight are read back there, never made twice</source>
         <translation>故障切换：存储库现在由 %1 应答（之前是 %2）；进行中的写入会在那里读回确认，绝不重复执行</translation>
+    </message>
+    <message>
+        <source>&amp;Freeze account…</source>
+        <translation>冻结账户(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>&amp;Unfreeze account…</source>
+        <translation>解冻账户(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>&amp;Close account…</source>
+        <translation>关闭账户(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Why? (kept in the journal with your name)</source>
+        <translation>原因？（会与您的名字一起记入日志）</translation>
+    </message>
+    <message>
+        <source>New &amp;transfer from it…</source>
+        <translation>从此账户新建转账(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Account %1 not changed</source>
+        <translation>账户 %1 未更改</translation>
+    </message>
+    <message>
+        <source>Account %1 is now %2</source>
+        <translation>账户 %1 现在为 %2</translation>
     </message>
 </context>
 <context>

@@ -11,6 +11,7 @@
 #include "models/journalmodel.h"
 #include "models/transactiontablemodel.h"
 #include "store/open/changenotifier.h"
+#include "widgets/accountpanel.h"
 #include "widgets/auditview.h"
 #include "widgets/dashboard.h"
 #include "widgets/detailpanel.h"
@@ -111,6 +112,14 @@ void MainWindow::buildPages()
     m_accountModel = new AccountTableModel(this);
     m_accountsPage = new TablePage(m_accountModel, AccountTableModel::IdRole, tr("Filter accounts by id or name…"), this);
     m_accountsPage->table()->setAccessibleName(tr("Accounts"));
+    m_accountPanel = new AccountPanel(this);
+    m_accountsSplitter = new QSplitter(Qt::Horizontal, this);
+    m_accountsSplitter->addWidget(m_accountsPage);
+    m_accountsSplitter->addWidget(m_accountPanel);
+    m_accountsSplitter->setStretchFactor(0, 2);
+    m_accountsSplitter->setStretchFactor(1, 1);
+    m_accountsSplitter->setSizes({720, 380});
+    buildAccountMenu();
 
     m_transactionModel = new TransactionTableModel(this);
     m_transactionsPage = new TablePage(m_transactionModel, TransactionTableModel::IdRole, tr("Filter by transaction id or account…"), this);
@@ -165,12 +174,14 @@ void MainWindow::buildPages()
         m_actionsPage->table()->setColumnWidth(c, actionWidths.at(c));
 
     m_stack->insertWidget(OverviewPage, m_dashboard);
-    m_stack->insertWidget(AccountsPage, m_accountsPage);
+    m_stack->insertWidget(AccountsPage, m_accountsSplitter);
     m_stack->insertWidget(TransactionsPage, m_transactionSplitter);
     m_stack->insertWidget(AuditPage, m_audit);
     m_stack->insertWidget(ActionsPage, m_actionsPage);
 
     connect(m_accountsPage, &TablePage::filterTextChanged, m_accountModel, &AccountTableModel::setFilterText);
+    connect(m_accountsPage, &TablePage::currentKeyChanged, m_accountPanel, &AccountPanel::showAccount);
+    connect(m_accountPanel, &AccountPanel::transactionLinkActivated, this, &MainWindow::showTransactionById);
     connect(m_transactionsPage, &TablePage::filterTextChanged, this, [this](const QString &text) {
         m_transactionText = text;
         applyTransactionFilter();
@@ -375,6 +386,7 @@ void MainWindow::refreshAll()
     if (m_stack->currentIndex() == ActionsPage)
         m_journalModel->refresh();
     m_detail->refresh();
+    m_accountPanel->refresh();
     if (m_stack->currentIndex() == OverviewPage)
         refreshOverview();
 }

@@ -32,6 +32,7 @@ namespace ledger::app {
 class AccountTableModel;
 class AuditView;
 class Dashboard;
+class AccountPanel;
 class DetailPanel;
 class ExportController;
 class JobRunner;
@@ -81,6 +82,13 @@ public:
     TablePage *actionsPage() const { return m_actionsPage; }
     TransactionTableModel *transactionModel() const { return m_transactionModel; }
     DetailPanel *detailPanel() const { return m_detail; }
+    AccountPanel *accountPanel() const { return m_accountPanel; }
+    // Follow a link: the view that lists it, filtered to it and selected.
+    void showTransactionById(const QString &id);
+    void showAccountById(const QString &id);
+    // Freezes, unfreezes or closes an account in the background, journaled with the operator's
+    // name and `reason`; says how it went by accountStatusChanged (and on refusal, in a message).
+    void changeAccountStatus(const QString &accountId, AccountStatus status, const QString &reason);
     Dashboard *dashboard() const { return m_dashboard; }
     AuditView *auditView() const { return m_audit; }
     // The selected transactions whose rows have loaded (the whole selection may be larger).
@@ -88,6 +96,7 @@ public:
     int unloadedSelectedRows() const;
 
 Q_SIGNALS:
+    void accountStatusChanged(const QString &accountId, bool ok, const QString &message);
     void repairDialogOpened(RepairDialog *dialog);
     void storeOpened(const QString &path);
     void storeFailed(const QString &message);
@@ -102,6 +111,8 @@ private:
     enum Page { OverviewPage, AccountsPage, TransactionsPage, AuditPage, ActionsPage };
 
     void buildPages();
+    // The accounts table's row menu: freeze, unfreeze, close (mainwindow_accounts.cpp).
+    void buildAccountMenu();
     void buildMenus();
     void install(const OpenedStore &opened);
     void closeStore();
@@ -120,8 +131,6 @@ private:
     // Asks for a PostgreSQL URI and opens that store.
     void chooseServerStore();
     void rebuildRecentMenu();
-    void showTransactionById(const QString &id);
-    void showAccountById(const QString &id);
     // Resolves the selection to transaction ids (reading rows not loaded yet), then `then(ids)`.
     void withSelectedIds(const std::function<void(const QStringList &)> &then);
     bool dialogsOpen() const;
@@ -169,6 +178,8 @@ private:
     TablePage *m_transactionsPage;
     QSplitter *m_transactionSplitter;
     DetailPanel *m_detail;
+    QSplitter *m_accountsSplitter;
+    AccountPanel *m_accountPanel;
     AuditView *m_audit;
     JournalModel *m_journalModel;
     TablePage *m_actionsPage;

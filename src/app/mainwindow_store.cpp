@@ -8,6 +8,7 @@
 #include "models/journalmodel.h"
 #include "models/transactiontablemodel.h"
 #include "store/open/changenotifier.h"
+#include "widgets/accountpanel.h"
 #include "widgets/auditview.h"
 #include "widgets/detailpanel.h"
 
@@ -127,6 +128,7 @@ void MainWindow::closeStore()
     m_transactionModel->setJobRunner(nullptr);
     m_journalModel->setJobRunner(nullptr);
     m_detail->setJobRunner(nullptr, m_scale);
+    m_accountPanel->setJobRunner(nullptr, m_scale);
     m_audit->setJobRunner(nullptr, m_scale);
     m_exports->stop();
     m_exports->setJobRunner(nullptr);
@@ -169,6 +171,7 @@ void MainWindow::install(const OpenedStore &opened)
     m_accountModel->setJobRunner(m_jobs);
     m_journalModel->setJobRunner(m_jobs);
     m_detail->setJobRunner(m_jobs, m_scale);
+    m_accountPanel->setJobRunner(m_jobs, m_scale);
     m_audit->setJobRunner(m_jobs, m_scale);
     m_exports->setJobRunner(m_jobs);
     m_transactionModel->setJobRunner(m_jobs);
