@@ -763,6 +763,13 @@ void TestCli::manyLegsAndBalances()
     for (const QJsonValue &v : doc.object().value(QStringLiteral("legs")).toArray())
         QCOMPARE(v.toObject().value(QStringLiteral("status")).toString(), QStringLiteral("posted"));
 
+    // Two legs given as --from/--to are a plain transfer, journaled as one.
+    jsonOf(s, {"transfer", "--from", "bob:1.00", "--to", "erin:1.00", "--json"}, &doc);
+    const QString plain = doc.object().value(QStringLiteral("id")).toString();
+    jsonOf(s, {"show", plain, "--json"}, &doc);
+    QCOMPARE(doc.object().value(QStringLiteral("journal")).toArray().first().toObject().value(QStringLiteral("detail")).toString(),
+             QStringLiteral("transfer of 1.00 from bob to erin"));
+
     // Listed under each of its accounts, with its credits named.
     const ProcessResult listed = ctl(s, {"list", "--account", "erin"});
     EXPECT_STATUS(listed, QStringList{"list"}, 0);
@@ -782,8 +789,8 @@ void TestCli::manyLegsAndBalances()
         QVERIFY(!b.value(QStringLiteral("id")).toString().isEmpty());
         QVERIFY(b.value(QStringLiteral("balance")).isString());
         sum += QString(b.value(QStringLiteral("balance")).toString()).remove(QLatin1Char('.')).toLongLong();
-        if (b.value(QStringLiteral("id")).toString() == QLatin1String("erin"))
-            QCOMPARE(b.value(QStringLiteral("balance")).toString(), QStringLiteral("0.00"));
+        if (b.value(QStringLiteral("id")).toString() == QLatin1String("erin")) // the split compensated, the plain 1.00 kept
+            QCOMPARE(b.value(QStringLiteral("balance")).toString(), QStringLiteral("1.00"));
     }
     QCOMPARE(sum, qint64(0));
 }

@@ -132,8 +132,9 @@ TxOutcome Coordinator::transfer(const TransferRequest &r)
     n.memo = r.memo;
     n.actor = m_options.actor;
     n.worker = m_options.worker;
+    // From the legs: a two-account transfer may also come as --from/--to.
     n.detail = isTwoAccountTransfer(legs)
-        ? QStringLiteral("transfer of %1 from %2 to %3").arg(amountText(r.amount), r.source, r.destination)
+        ? QStringLiteral("transfer of %1 from %2 to %3").arg(amountText(legs[0].amount), legs[0].accountId, legs[1].accountId)
         : QStringLiteral("transfer of %1: %2").arg(amountText(sideTotal(legs, LegSide::Debit)), describeLegs(legs, m_store.scale()));
     for (int tries = 0;; ++tries) {
         n.id = newTransactionId();
