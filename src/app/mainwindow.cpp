@@ -141,7 +141,8 @@ void MainWindow::buildPages()
     });
     // Ids are elided in the middle, so that a compensation's ".rev" stays in sight.
     table->setTextElideMode(Qt::ElideMiddle);
-    const QList<int> widths{250, 92, 100, 88, 88, 90, 60, 230};
+    // Wide enough for "11m 30s" and "worker · lease expired 4m 12s ago" (the rest in tooltips).
+    const QList<int> widths{250, 92, 100, 88, 88, 90, 76, 260};
     for (int c = 0; c < widths.size(); ++c)
         table->setColumnWidth(c, widths.at(c));
     m_detail = new DetailPanel(this);

@@ -1,7 +1,7 @@
 #pragma once
 // Transactions as the console lists them, paged from the store: id, state (drawn as a badge),
 // kind (a compensation, or a transfer that was compensated), source and destination (every
-// account of each side), amount, age, owner and lease, last error. Filtered by state, "stuck",
+// account of each side), amount, age, last error, owner and lease. Filtered by state, "stuck",
 // kind and text; sorted by age, amount, state or id.
 //
 // Threading: GUI thread only.
@@ -23,8 +23,9 @@ public:
         DestinationColumn,
         AmountColumn,
         AgeColumn,
-        OwnerColumn,
+        // Why it is stuck before who holds it: at 1600 px the last column was off-screen.
         LastErrorColumn,
+        OwnerColumn,
         ColumnCount
     };
     enum Role {
