@@ -762,6 +762,17 @@ void TestGui::recoveryCanBeStopped()
     QVERIFY(!dialog->isRunning());
     // Typing goes into the reason, not into the list of what will be recovered.
     QCOMPARE(dialog->focusWidget(), static_cast<QWidget *>(dialog->findChild<QLineEdit *>()));
+    // Before anything is done: each one's amount and how it should end, and what the accounts
+    // will hold after (as a repair's preview says).
+    const QList<QTableWidget *> tables = dialog->findChildren<QTableWidget *>();
+    QCOMPARE(tables.size(), 2);
+    QCOMPARE(tables[0]->item(0, 3)->text(), QStringLiteral("→ done"));
+    QCOMPARE(tables[0]->item(0, 2)->text(), QStringLiteral("0.01"));
+    QVERIFY(tables[1]->rowCount() >= 2);
+    bool bobMoves = false;
+    for (int r = 0; r < tables[1]->rowCount(); ++r)
+        bobMoves = bobMoves || (tables[1]->item(r, 0)->text() == QLatin1String("bob") && tables[1]->item(r, 1)->text().contains(QStringLiteral("→")));
+    QVERIFY(bobMoves);
     dialog->start(); // without a reason nothing starts
     QVERIFY(!dialog->isRunning());
     dialog->setReason(QStringLiteral("outage drill"));

@@ -1457,6 +1457,34 @@ service=ledger（来自 pg_service.conf）
         <source>Reaso&amp;n</source>
         <translation>原因(&amp;N)</translation>
     </message>
+    <message>
+        <source>Amount</source>
+        <translation>金额</translation>
+    </message>
+    <message>
+        <source>Should end</source>
+        <translation>应当结束于</translation>
+    </message>
+    <message>
+        <source>Account</source>
+        <translation>账户</translation>
+    </message>
+    <message>
+        <source>Balance</source>
+        <translation>余额</translation>
+    </message>
+    <message>
+        <source>Available</source>
+        <translation>可用</translation>
+    </message>
+    <message>
+        <source>Accounts the recovery changes</source>
+        <translation>恢复会改变的账户</translation>
+    </message>
+    <message>
+        <source>→ %1</source>
+        <translation>→ %1</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::RepairDialog</name>

@@ -1017,4 +1017,6 @@ T = {
 'New &transfer from it…': '从此账户新建转账(&T)…',
 'Account %1 not changed': '账户 %1 未更改',
 'Account %1 is now %2': '账户 %1 现在为 %2',
+'Should end': '应当结束于',
+'Accounts the recovery changes': '恢复会改变的账户',
 }

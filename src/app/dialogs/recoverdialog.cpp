@@ -3,6 +3,8 @@
 #include "../consoleoptions.h"
 #include "ledger/duration.h"
 #include "ledger/identifiers.h"
+#include "ledger/money.h"
+#include "operations/repairplan.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -25,6 +27,7 @@ RecoverDialog::RecoverDialog(JobRunner *jobs, qint64 stuckThresholdMs, const QSt
     , m_text(new QLabel(this))
     , m_progress(new QProgressBar(this))
     , m_results(new QTableWidget(this))
+    , m_accounts(new QTableWidget(this))
 {
     setWindowTitle(tr("Recover all stuck transactions"));
     resize(760, 460);
@@ -46,14 +49,23 @@ RecoverDialog::RecoverDialog(JobRunner *jobs, qint64 stuckThresholdMs, const QSt
     m_progress->setAccessibleName(tr("Recovery progress"));
     m_progress->hide();
     layout->addWidget(m_progress);
-    m_results->setColumnCount(4);
-    m_results->setHorizontalHeaderLabels({tr("Transaction"), tr("State"), tr("Owner / lease"), tr("Idle")});
+    m_results->setColumnCount(6);
+    m_results->setHorizontalHeaderLabels({tr("Transaction"), tr("State"), tr("Amount"), tr("Should end"), tr("Owner / lease"), tr("Idle")});
     m_results->horizontalHeader()->setStretchLastSection(true);
     m_results->verticalHeader()->hide();
     m_results->verticalHeader()->setDefaultSectionSize(m_results->fontMetrics().height() + 6);
     m_results->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_results->setAccessibleName(tr("Recovery results"));
-    layout->addWidget(m_results, 1);
+    layout->addWidget(m_results, 2);
+    // What recovering the listed ones does to each account, as a repair's preview says it.
+    m_accounts->setColumnCount(3);
+    m_accounts->setHorizontalHeaderLabels({tr("Account"), tr("Balance"), tr("Available")});
+    m_accounts->horizontalHeader()->setStretchLastSection(true);
+    m_accounts->verticalHeader()->hide();
+    m_accounts->verticalHeader()->setDefaultSectionSize(m_accounts->fontMetrics().height() + 6);
+    m_accounts->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_accounts->setAccessibleName(tr("Accounts the recovery changes"));
+    layout->addWidget(m_accounts, 1);
     auto *buttons = new QDialogButtonBox(this);
     m_start = buttons->addButton(tr("&Recover"), QDialogButtonBox::AcceptRole);
     m_stop = buttons->addButton(tr("&Stop"), QDialogButtonBox::ActionRole);
@@ -90,6 +102,8 @@ void RecoverDialog::listCandidates()
         qint64 count = 0;
         QList<Transaction> first;
         QDateTime now;
+        RepairPlan plan; // resuming the listed ones: how each should end, what it does to accounts
+        int scale = 2;
     };
     m_jobs->run<Listing>(
         this,
@@ -112,6 +126,13 @@ void RecoverDialog::listCandidates()
                 l.now = *now;
                 return {};
             });
+            if (l.error.ok()) {
+                QStringList ids;
+                for (const Transaction &t : std::as_const(l.first))
+                    ids << t.id;
+                l.plan = planRepair(s, OperatorAction::Resume, ids);
+                l.scale = s.scale();
+            }
             return l;
         },
         [this](Listing l) {
@@ -121,6 +142,9 @@ void RecoverDialog::listCandidates()
             }
             m_candidatesLoaded = true;
             m_candidateCount = l.count;
+            QHash<QString, PlannedRepair> planned;
+            for (const PlannedRepair &p : std::as_const(l.plan.items))
+                planned.insert(p.id, p);
             m_results->setRowCount(int(l.first.size()));
             for (int r = 0; r < l.first.size(); ++r) {
                 const Transaction &t = l.first.at(r);
@@ -128,12 +152,32 @@ void RecoverDialog::listCandidates()
                     : t.leaseUntil.isValid() && t.leaseUntil < l.now
                     ? tr("%1, lease expired %2 ago").arg(t.owner.section(QLatin1Char('/'), 0, 0), duration::format(t.leaseUntil.msecsTo(l.now)))
                     : tr("%1, lease running").arg(t.owner.section(QLatin1Char('/'), 0, 0));
+                const PlannedRepair p = planned.value(t.id);
+                auto *amount = new QTableWidgetItem(money::format(t.amount, l.scale));
+                amount->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+                // The protocol's word for the end, and why when it may be refused.
+                auto *end = new QTableWidgetItem(p.expected ? tr("→ %1").arg(nameOf(*p.expected)) : QString());
+                end->setToolTip(p.why);
                 m_results->setItem(r, 0, new QTableWidgetItem(t.id));
                 m_results->setItem(r, 1, new QTableWidgetItem(nameOf(t.state)));
-                m_results->setItem(r, 2, new QTableWidgetItem(lease));
-                m_results->setItem(r, 3, new QTableWidgetItem(duration::format(t.lastModified.msecsTo(l.now))));
+                m_results->setItem(r, 2, amount);
+                m_results->setItem(r, 3, end);
+                m_results->setItem(r, 4, new QTableWidgetItem(lease));
+                m_results->setItem(r, 5, new QTableWidgetItem(duration::format(t.lastModified.msecsTo(l.now))));
             }
             m_results->resizeColumnsToContents();
+            const auto change = [&l](qint64 before, qint64 after) {
+                return before == after ? money::format(before, l.scale)
+                                       : QStringLiteral("%1 → %2").arg(money::format(before, l.scale), money::format(after, l.scale));
+            };
+            m_accounts->setRowCount(int(l.plan.accounts.size()));
+            for (int r = 0; r < l.plan.accounts.size(); ++r) {
+                const AccountImpact &a = l.plan.accounts.at(r);
+                m_accounts->setItem(r, 0, new QTableWidgetItem(a.id));
+                m_accounts->setItem(r, 1, new QTableWidgetItem(change(a.balanceBefore, a.balanceAfter)));
+                m_accounts->setItem(r, 2, new QTableWidgetItem(change(a.availableBefore(), a.availableAfter())));
+            }
+            m_accounts->resizeColumnsToContents();
             m_text->setText(l.count == 0 ? tr("Nothing is stuck.")
                                          : tr("<b>%1</b> transaction(s) are stuck%2. Recovery takes each over and drives it to done "
                                               "(or canceled, if a hold is refused); whatever someone else moves first is left to them.")
@@ -191,6 +235,9 @@ void RecoverDialog::start()
             Q_EMIT recoveryFinished();
             return;
         }
+        // The results replace the plan: what happened, not what should.
+        m_accounts->hide();
+        m_results->setColumnCount(4);
         m_results->setHorizontalHeaderLabels({tr("Transaction"), tr("Was"), tr("Outcome"), tr("Note")});
         m_results->setRowCount(int(report.items.size()));
         for (int r = 0; r < report.items.size(); ++r) {

@@ -56,6 +56,7 @@ private:
     QLineEdit *m_reason;
     QProgressBar *m_progress;
     QTableWidget *m_results;
+    QTableWidget *m_accounts;
     QPushButton *m_start;
     QPushButton *m_stop;
     QPushButton *m_close;
