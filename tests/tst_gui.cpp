@@ -148,6 +148,7 @@ private Q_SLOTS:
     void nothingToRepairAsksForNoReason();
     void aCompensationIsNamedBeforeAndAfter();
     void copyIds();
+    void aFrozenAccountRefusalSaysWhatToDo();
     void accountDetailAndStatus();
     void actionsFollowTheStateMachine();
     void liveUpdatesKeepTheSelection();
@@ -556,6 +557,26 @@ void TestGui::accountDetailAndStatus()
     // The hold's link leads to its transaction.
     c.window.showTransactionById(stuck);
     QVERIFY(QTest::qWaitFor([&] { return c.window.detailPanel()->transactionId() == stuck; }, kWaitMs));
+}
+
+void TestGui::aFrozenAccountRefusalSaysWhatToDo()
+{
+    // A compensation refused because the original's destination was frozen since: the dialog
+    // says how to go on.
+    Console c;
+    const QString id = Coordinator(c.store.store(), {}).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()}).tx->id;
+    QVERIFY(c.store.store().setAccountStatus(QStringLiteral("bob"), AccountStatus::Frozen, QStringLiteral("t"), QStringLiteral("t")).ok());
+    QVERIFY(c.select(id));
+    RepairDialog *dialog = c.window.openRepairDialog(OperatorAction::Compensate);
+    QSignalSpy planned(dialog, &RepairDialog::planLoaded);
+    QVERIFY(planned.wait(kWaitMs));
+    dialog->setReason(QStringLiteral("paid twice"));
+    QSignalSpy finished(dialog, &RepairDialog::repairFinished);
+    dialog->startRepair();
+    QVERIFY(finished.wait(kWaitMs));
+    const QString status = dialog->findChild<QLabel *>(QStringLiteral("status"))->text();
+    QVERIFY2(status.contains(QStringLiteral("unfreeze it in Accounts")), qPrintable(status));
+    dialog->accept();
 }
 
 void TestGui::copyIds()

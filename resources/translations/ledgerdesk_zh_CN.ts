@@ -1569,6 +1569,10 @@ service=ledger（来自 pg_service.conf）
         <comment>a compensation's id, then its state</comment>
         <translation>%1 %2</translation>
     </message>
+    <message>
+        <source> An account is frozen: unfreeze it in Accounts (its row menu, with a reason), then repair again.</source>
+        <translation> 有账户被冻结：请在“账户”中解冻它（行菜单，需填写原因），然后再次修复。</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::RepairPreview</name>

@@ -1019,4 +1019,5 @@ T = {
 'Account %1 is now %2': '账户 %1 现在为 %2',
 'Should end': '应当结束于',
 'Accounts the recovery changes': '恢复会改变的账户',
+' An account is frozen: unfreeze it in Accounts (its row menu, with a reason), then repair again.': ' 有账户被冻结：请在“账户”中解冻它（行菜单，需填写原因），然后再次修复。',
 }

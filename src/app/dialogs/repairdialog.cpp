@@ -8,6 +8,7 @@
 #include <QPointer>
 #include <QPushButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace ledger::app {
 
@@ -169,6 +170,11 @@ void RepairDialog::runRepairs(const QStringList &ids)
             m_preview->setOutcome(item.id, outcome, item.outcome.ok());
         }
         QString text = tr("<b>%1</b> repaired, <b>%2</b> refused or failed.").arg(report.succeeded()).arg(report.failed());
+        // A refusal that an operator can lift says how (a frozen account is the common one).
+        const bool frozen = std::any_of(report.items.cbegin(), report.items.cend(),
+                                        [](const BatchRepairItem &i) { return i.outcome.error.code == ErrorCode::AccountFrozen; });
+        if (frozen)
+            text += tr(" An account is frozen: unfreeze it in Accounts (its row menu, with a reason), then repair again.");
         if (report.stopped)
             text += tr(" Stopped before the rest: %1 not started.").arg(m_preview->plan().eligibleCount() - report.items.size());
         m_ui->status->setText(text);
