@@ -98,6 +98,8 @@ void TestLegs::summaryFields()
     QVERIFY(t.isMultiLeg());
     QCOMPARE(t.legOn(QStringLiteral("c"))->amount, qint64(40));
     QVERIFY(!t.legOn(QStringLiteral("x")));
+    QCOMPARE(accountsOf(t.legs), (QStringList{QStringLiteral("b"), QStringLiteral("a"), QStringLiteral("c"), QStringLiteral("fees")}));
+    QCOMPARE(accountsOf(t.legs, LegSide::Credit), (QStringList{QStringLiteral("b"), QStringLiteral("fees")}));
     QCOMPARE(describeLegs(t.legs, 2), QStringLiteral("b +0.97, a -0.60, c -0.40, fees +0.03"));
     QVERIFY(isTwoAccountTransfer(twoLegs(QStringLiteral("a"), QStringLiteral("b"), 5)));
     QVERIFY(!isTwoAccountTransfer(t.legs));

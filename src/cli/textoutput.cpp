@@ -81,15 +81,7 @@ QString leaseText(const Transaction &t, const QDateTime &now)
     return left < 0 ? Ctl::tr("expired %1 ago").arg(duration::format(-left)) : Ctl::tr("%1 left").arg(duration::format(left));
 }
 
-QString sideAccounts(const Transaction &t, LegSide side)
-{
-    QStringList ids;
-    for (const TxLeg &leg : t.legs) {
-        if (leg.side == side)
-            ids << leg.accountId;
-    }
-    return ids.join(QLatin1Char(','));
-}
+QString sideAccounts(const Transaction &t, LegSide side) { return accountsOf(t.legs, side).join(QLatin1Char(',')); }
 
 QString transactionLine(const Transaction &t, int scale)
 {

@@ -68,8 +68,8 @@ Result<IncidentReport> loadIncidentReport(Store &store, const QString &txId)
     // Account changes (freezes, closes) of every leg's account, often the cause of a refusal; and
     // the actions on its compensation or original, where a compensation's reason is written.
     QList<std::pair<QString, QString>> documents;
-    for (const TxLeg &leg : r.detail.tx.legs)
-        documents.append({QStringLiteral("account"), leg.accountId});
+    for (const QString &account : accountsOf(r.detail.tx.legs))
+        documents.append({QStringLiteral("account"), account});
     if (r.detail.related)
         documents.append({QStringLiteral("tx"), r.detail.related->id});
     for (const auto &[kind, id] : documents) {

@@ -91,6 +91,16 @@ qint64 sideTotal(const QList<TxLeg> &legs, LegSide side)
     return total;
 }
 
+QStringList accountsOf(const QList<TxLeg> &legs, std::optional<LegSide> side)
+{
+    QStringList ids;
+    for (const TxLeg &leg : legs) {
+        if (!side || leg.side == *side)
+            ids << leg.accountId;
+    }
+    return ids;
+}
+
 void setLegs(Transaction &tx, QList<TxLeg> legs)
 {
     tx.legs = std::move(legs);

@@ -7,6 +7,7 @@
 #include "ledger/documents.h"
 #include "ledger/result.h"
 
+#include <QStringList>
 #include <optional>
 
 namespace ledger {
@@ -32,6 +33,8 @@ QList<TxLeg> reversedLegs(const QList<TxLeg> &legs);
 void setLegs(Transaction &tx, QList<TxLeg> legs);
 // The sum of one side's amounts (checked legs cannot overflow).
 qint64 sideTotal(const QList<TxLeg> &legs, LegSide side);
+// The accounts of every leg, or of one side's, in the legs' order.
+QStringList accountsOf(const QList<TxLeg> &legs, std::optional<LegSide> side = std::nullopt);
 
 // "alice -1.00, bob +0.97, fees +0.03": the legs for messages and the journal.
 QString describeLegs(const QList<TxLeg> &legs, int scale);

@@ -151,9 +151,7 @@ private:
             posted += m->status == LegStatus::Posted;
             live += m->status != LegStatus::Voided;
         }
-        QStringList accounts;
-        for (const TxLeg &leg : t.legs)
-            accounts << leg.accountId;
+        const QStringList accounts = accountsOf(t.legs);
 
         for (const LegMarker &m : markers) {
             const auto leg = t.legOn(m.accountId);

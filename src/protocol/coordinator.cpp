@@ -37,14 +37,6 @@ bool sameRequest(const Transaction &tx, const TransferRequest &r)
     return tx.kind == TxKind::Transfer && tx.legs == r.allLegs() && tx.memo == r.memo;
 }
 
-QStringList accountsOf(const QList<TxLeg> &legs)
-{
-    QStringList ids;
-    for (const TxLeg &leg : legs)
-        ids << leg.accountId;
-    return ids;
-}
-
 } // namespace
 
 QList<TxLeg> TransferRequest::allLegs() const { return legs.isEmpty() ? twoLegs(source, destination, amount) : legs; }

@@ -167,14 +167,7 @@ QVariant TransactionTableModel::cell(const QVariant &row, int column, int role) 
     // The protocol's words, as ledgerctl prints them; "compensated" marks an original.
     case KindColumn: return tx.kind == TxKind::Compensation ? nameOf(tx.kind) : tx.compensatedBy.isEmpty() ? nameOf(tx.kind) : tr("%1, compensated").arg(nameOf(tx.kind));
     case SourceColumn:
-    case DestinationColumn: {
-        QStringList accounts;
-        for (const TxLeg &leg : tx.legs) {
-            if (leg.side == (column == SourceColumn ? LegSide::Debit : LegSide::Credit))
-                accounts << leg.accountId;
-        }
-        return accounts.join(QStringLiteral(", "));
-    }
+    case DestinationColumn: return accountsOf(tx.legs, column == SourceColumn ? LegSide::Debit : LegSide::Credit).join(QStringLiteral(", "));
     case AmountColumn: return money::format(tx.amount, m_scale);
     case AgeColumn: return duration::format(ageOf(tx));
     case OwnerColumn: {

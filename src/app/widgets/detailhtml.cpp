@@ -1,6 +1,7 @@
 #include "detailhtml.h"
 
 #include "ledger/duration.h"
+#include "ledger/legs.h"
 #include "ledger/money.h"
 #include "statebadge.h"
 
@@ -63,10 +64,13 @@ QString detailHtml(const TransactionDetail &d, int scale)
     html += QStringLiteral("<table cellspacing='0' cellpadding='1'>");
     html += row(Text::tr("Amount"), QStringLiteral("<b>%1</b>").arg(amount(t.amount)));
     if (t.isMultiLeg()) {
-        QStringList debits, credits;
-        for (const TxLeg &leg : t.legs)
-            (leg.side == LegSide::Debit ? debits : credits) << accountLink(leg.accountId);
-        html += row(Text::tr("From → to"), QStringLiteral("%1 → %2").arg(debits.join(QStringLiteral(", ")), credits.join(QStringLiteral(", "))));
+        const auto links = [&t](LegSide side) {
+            QStringList all;
+            for (const QString &id : accountsOf(t.legs, side))
+                all << accountLink(id);
+            return all.join(QStringLiteral(", "));
+        };
+        html += row(Text::tr("From → to"), QStringLiteral("%1 → %2").arg(links(LegSide::Debit), links(LegSide::Credit)));
     } else {
         html += row(Text::tr("From → to"), QStringLiteral("%1 → %2").arg(accountLink(t.source), accountLink(t.destination)));
     }
