@@ -1,6 +1,7 @@
 #include "recoverdialog.h"
 
 #include "../consoleoptions.h"
+#include "../widgets/repairpreview.h"
 #include "ledger/duration.h"
 #include "ledger/identifiers.h"
 #include "ledger/money.h"
@@ -166,16 +167,12 @@ void RecoverDialog::listCandidates()
                 m_results->setItem(r, 5, new QTableWidgetItem(duration::format(t.lastModified.msecsTo(l.now))));
             }
             m_results->resizeColumnsToContents();
-            const auto change = [&l](qint64 before, qint64 after) {
-                return before == after ? money::format(before, l.scale)
-                                       : QStringLiteral("%1 → %2").arg(money::format(before, l.scale), money::format(after, l.scale));
-            };
             m_accounts->setRowCount(int(l.plan.accounts.size()));
             for (int r = 0; r < l.plan.accounts.size(); ++r) {
                 const AccountImpact &a = l.plan.accounts.at(r);
                 m_accounts->setItem(r, 0, new QTableWidgetItem(a.id));
-                m_accounts->setItem(r, 1, new QTableWidgetItem(change(a.balanceBefore, a.balanceAfter)));
-                m_accounts->setItem(r, 2, new QTableWidgetItem(change(a.availableBefore(), a.availableAfter())));
+                m_accounts->setItem(r, 1, new QTableWidgetItem(changeText(a.balanceBefore, a.balanceAfter, l.scale)));
+                m_accounts->setItem(r, 2, new QTableWidgetItem(changeText(a.availableBefore(), a.availableAfter(), l.scale)));
             }
             m_accounts->resizeColumnsToContents();
             m_text->setText(l.count == 0 ? tr("Nothing is stuck.")

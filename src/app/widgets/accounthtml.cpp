@@ -2,6 +2,7 @@
 
 #include "ledger/duration.h"
 #include "ledger/money.h"
+#include "panelhtml.h"
 
 #include <QCoreApplication>
 
@@ -14,12 +15,9 @@ class Text {
     Q_DECLARE_TR_FUNCTIONS(AccountPanel)
 };
 
-QString esc(const QString &s) { return s.toHtmlEscaped(); }
-
-QString row(const QString &label, const QString &value)
-{
-    return QStringLiteral("<tr><td style='color:#666;padding-right:12px'>%1</td><td>%2</td></tr>").arg(label, value);
-}
+using panelhtml::esc;
+using panelhtml::row;
+using panelhtml::txLink;
 
 } // namespace
 
@@ -48,8 +46,8 @@ QString accountHtml(const AccountDetail &d, int scale)
         html += QStringLiteral("<table cellspacing='0' cellpadding='2'><tr><td>%1</td><td>%2</td><td align='right'>%3</td><td>%4</td></tr>")
                     .arg(Text::tr("Transaction"), Text::tr("Side"), Text::tr("Amount"), Text::tr("Held since"));
         for (const LegMarker &m : d.holds)
-            html += QStringLiteral("<tr><td><a href='tx:%1'>%1</a></td><td>%2</td><td align='right'>%3</td><td>%4</td></tr>")
-                        .arg(esc(m.txId), nameOf(m.side), amount(m.amount), esc(ago(m.at)));
+            html += QStringLiteral("<tr><td>%1</td><td>%2</td><td align='right'>%3</td><td>%4</td></tr>")
+                        .arg(txLink(m.txId), nameOf(m.side), amount(m.amount), esc(ago(m.at)));
         html += QStringLiteral("</table>");
     }
 

@@ -3,6 +3,7 @@
 #include "ledger/duration.h"
 #include "ledger/legs.h"
 #include "ledger/money.h"
+#include "panelhtml.h"
 #include "statebadge.h"
 
 #include <QCoreApplication>
@@ -16,7 +17,10 @@ class Text {
     Q_DECLARE_TR_FUNCTIONS(DetailPanel)
 };
 
-QString esc(const QString &s) { return s.toHtmlEscaped(); }
+using panelhtml::accountLink;
+using panelhtml::esc;
+using panelhtml::row;
+using panelhtml::txLink;
 
 QString badge(TxState state)
 {
@@ -27,13 +31,6 @@ QString badge(TxState state)
 // "11-22 02:17:40": the day and the second, enough to tell a stall of days from one of minutes.
 QString shortTime(const QDateTime &t) { return formatTimestamp(t).mid(5, 14).replace(QLatin1Char('T'), QLatin1Char(' ')); }
 
-QString txLink(const QString &id) { return QStringLiteral("<a href='tx:%1'>%1</a>").arg(esc(id)); }
-QString accountLink(const QString &id) { return QStringLiteral("<a href='account:%1'>%1</a>").arg(esc(id)); }
-
-QString row(const QString &label, const QString &value)
-{
-    return QStringLiteral("<tr><td style='color:#666;padding-right:12px'>%1</td><td>%2</td></tr>").arg(label, value);
-}
 
 QString legStatus(const std::optional<LegMarker> &m)
 {

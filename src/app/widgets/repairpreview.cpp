@@ -20,14 +20,14 @@ QTableWidgetItem *item(const QString &text, Qt::Alignment align = Qt::AlignLeft 
     i->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
     return i;
 }
+} // namespace
 
-QString change(qint64 before, qint64 after, int scale)
+QString changeText(qint64 before, qint64 after, int scale)
 {
     if (before == after)
         return money::format(before, scale);
     return QStringLiteral("%1 → %2").arg(money::format(before, scale), money::format(after, scale));
 }
-} // namespace
 
 RepairPreview::RepairPreview(QWidget *parent)
     : QWidget(parent), m_summary(new QLabel(this)), m_transactions(new QTableWidget(this)), m_accounts(new QTableWidget(this))
@@ -97,10 +97,10 @@ void RepairPreview::setPlan(const RepairPlan &plan, int scale)
         const AccountImpact &a = plan.accounts.at(r);
         const Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
         m_accounts->setItem(r, 0, item(a.id));
-        m_accounts->setItem(r, 1, item(change(a.balanceBefore, a.balanceAfter, scale), right));
-        m_accounts->setItem(r, 2, item(change(a.pendingDebitsBefore, a.pendingDebitsAfter, scale), right));
-        m_accounts->setItem(r, 3, item(change(a.pendingCreditsBefore, a.pendingCreditsAfter, scale), right));
-        m_accounts->setItem(r, 4, item(change(a.availableBefore(), a.availableAfter(), scale), right));
+        m_accounts->setItem(r, 1, item(changeText(a.balanceBefore, a.balanceAfter, scale), right));
+        m_accounts->setItem(r, 2, item(changeText(a.pendingDebitsBefore, a.pendingDebitsAfter, scale), right));
+        m_accounts->setItem(r, 3, item(changeText(a.pendingCreditsBefore, a.pendingCreditsAfter, scale), right));
+        m_accounts->setItem(r, 4, item(changeText(a.availableBefore(), a.availableAfter(), scale), right));
     }
     m_transactions->resizeColumnsToContents();
     m_accounts->resizeColumnsToContents();

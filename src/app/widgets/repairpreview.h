@@ -1,7 +1,7 @@
 #pragma once
 // The preview of a repair: which transactions will be repaired and how they should end, which
 // are skipped and why, and every account's balance, pending and available before and after.
-// Used by the repair dialog and the guided repair.
+// Used by the repair dialog and the guided repair; Recover all shows its accounts alike.
 // Threading: GUI thread only.
 
 #include "operations/repairplan.h"
@@ -12,6 +12,10 @@ class QLabel;
 class QTableWidget;
 
 namespace ledger::app {
+
+// "100.00 → 90.00", or "100.00" when nothing changes: how a preview shows an amount's before
+// and after (the repair preview, and Recover all's accounts).
+QString changeText(qint64 before, qint64 after, int scale);
 
 class RepairPreview : public QWidget {
     Q_OBJECT
