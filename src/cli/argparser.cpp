@@ -28,6 +28,7 @@ QString optionHelp(const OptionSpec &o)
 const OptionSpec kJson{QStringLiteral("json"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "print one JSON value on stdout")};
 const OptionSpec kCsv{QStringLiteral("csv"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "print the rows as CSV (RFC 4180) on stdout")};
 const OptionSpec kAll{QStringLiteral("all"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "every matching row, however many (exports)")};
+const OptionSpec kNote{QStringLiteral("note"), QStringLiteral("TEXT"), QT_TRANSLATE_NOOP("ledgerctl", "what you are doing about it, recorded with your name")};
 const OptionSpec kReason{QStringLiteral("reason"), QStringLiteral("TEXT"), QT_TRANSLATE_NOOP("ledgerctl", "why, recorded in the journal with your name")};
 
 QList<CommandSpec> buildCommands()
@@ -112,6 +113,14 @@ QList<CommandSpec> buildCommands()
          QT_TRANSLATE_NOOP("ledgerctl", "cancel a transaction that is initial or pending"), QString()},
         {QStringLiteral("compensate"), {QStringLiteral("TXID")}, {kReason, kJson},
          QT_TRANSLATE_NOOP("ledgerctl", "move a done transfer's money back (asking twice creates one)"), QString()},
+        {QStringLiteral("claim"), {QStringLiteral("TXID")}, {kNote, kJson},
+         QT_TRANSLATE_NOOP("ledgerctl", "say you are on a transaction: every console shows it, others are asked before repairing it"),
+         QT_TRANSLATE_NOOP("ledgerctl", "The claim stands until released (ledgerctl release) or the transaction finishes. Claiming one "
+                                        "someone else claimed takes it over; the journal keeps both.")},
+        {QStringLiteral("release"), {QStringLiteral("TXID")}, {kNote, kJson},
+         QT_TRANSLATE_NOOP("ledgerctl", "release a claim on a transaction (yours, or someone else's by hand)"), QString()},
+        {QStringLiteral("note"), {QStringLiteral("TXID"), QStringLiteral("TEXT")}, {kJson},
+         QT_TRANSLATE_NOOP("ledgerctl", "add a note to a transaction's journal, with your name"), QString()},
         {QStringLiteral("recover"), {},
          {{QStringLiteral("older-than"), QStringLiteral("DURATION"),
            QT_TRANSLATE_NOOP("ledgerctl", "also take over unfinished ones idle this long (default 30m); expired leases always")},

@@ -69,6 +69,7 @@ int cmdTransfer(Context &c);
 int cmdList(Context &c);
 int cmdShow(Context &c);
 int cmdRepair(Context &c); // resume, cancel, compensate
+int cmdRemark(Context &c); // claim, release, note
 int cmdRecover(Context &c);
 int cmdAudit(Context &c);
 int cmdDemo(Context &c);

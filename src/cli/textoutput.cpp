@@ -3,6 +3,7 @@
 #include "ledger/duration.h"
 #include "ledger/legs.h"
 #include "ledger/money.h"
+#include "ledger/remarks.h"
 
 namespace ledger::cli {
 
@@ -116,6 +117,10 @@ QString transactionDetail(const Transaction &t, const QList<LegMarker> &legs, co
                                                            : QStringLiteral("-"));
     text += field(Ctl::tr("epoch"), Ctl::tr("%1 (%2 claims)").arg(t.epoch).arg(t.attempts));
     text += field(Ctl::tr("last error"), orDash(t.lastError));
+    if (const auto claim = standingClaim(t, journal)) {
+        const QString said = claim->text.isEmpty() ? QString() : QStringLiteral(": %1").arg(claim->text);
+        text += field(Ctl::tr("claimed by"), Ctl::tr("%1, %2 ago%3").arg(claim->by, duration::format(claim->at.msecsTo(now)), said));
+    }
 
     text += QLatin1Char('\n') + Ctl::tr("Leg markers") + QLatin1Char('\n');
     if (legs.isEmpty()) {

@@ -4,6 +4,7 @@
 #include "ledger/identifiers.h"
 #include "ledger/legs.h"
 #include "ledger/money.h"
+#include "operations/claims.h"
 
 #include <QCoreApplication>
 
@@ -21,6 +22,16 @@ QStringList RepairPlan::eligibleIds() const
     return ids;
 }
 
+QList<OperatorClaim> RepairPlan::claimsByOthers(const QString &operatorName) const
+{
+    QList<OperatorClaim> claims;
+    for (const PlannedRepair &item : items) {
+        if (item.eligible && claimWarns(item.claim, operatorName, now))
+            claims << *item.claim;
+    }
+    return claims;
+}
+
 namespace {
 
 // Plays the planned repairs forward on copies of the accounts, in order, so that two repairs on
@@ -35,6 +46,11 @@ public:
         if (!now.ok())
             return now.error();
         m_now = *now;
+        m_plan.now = *now;
+        auto claims = readUnreleasedClaims(m_store);
+        if (!claims.ok())
+            return claims.error();
+        m_claims = *claims;
         QStringList seen;
         for (const QString &id : ids) {
             if (seen.contains(id))
@@ -63,6 +79,7 @@ private:
         }
         const Transaction tx = *found;
         item.from = tx.state;
+        item.claim = claimOn(tx, m_claims);
         if (const Message refused = actionRefusal(m_plan.action, tx); !refused.isEmpty()) {
             item.why = refused.local();
             m_plan.items << item;
@@ -298,6 +315,7 @@ private:
     QStringList m_order;
     QHash<QString, LegMarker> m_markers; // the current transaction's, by account
     QDateTime m_now; // the store's clock: whose lease still runs
+    QHash<QString, OperatorClaim> m_claims; // standing claims (operations/claims.h), read once
 };
 
 } // namespace

@@ -6,6 +6,7 @@
 //
 // Threading: runs on the caller's thread with the caller's Store (a worker thread in the GUI).
 
+#include "ledger/remarks.h"
 #include "ledger/statemachine.h"
 #include "store/store.h"
 
@@ -26,6 +27,9 @@ struct PlannedRepair {
     // A compensation: the transaction that moves the money back (new, or an abandoned one
     // finished), whose state `expected` is — not the original's, which stays done.
     QString creates;
+    // An operator's claim standing on it (ledger/remarks.h): the dialogs ask before repairing
+    // what someone else said they are on.
+    std::optional<OperatorClaim> claim;
 };
 
 struct AccountImpact {
@@ -50,9 +54,12 @@ struct RepairPlan {
     OperatorAction action = OperatorAction::Resume;
     QList<PlannedRepair> items;
     QList<AccountImpact> accounts; // every account a planned repair touches, in order of first use
+    QDateTime now;                 // the store's clock when the plan was read
 
     int eligibleCount() const;
     QStringList eligibleIds() const;
+    // The eligible items that someone other than `operatorName` claimed recently (claimWarns).
+    QList<OperatorClaim> claimsByOthers(const QString &operatorName) const;
 };
 
 RepairPlan planRepair(Store &store, OperatorAction action, const QStringList &txIds);

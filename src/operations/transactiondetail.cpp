@@ -27,6 +27,7 @@ Result<TransactionDetail> loadTransactionDetail(Store &store, const QString &txI
         if (!journal.ok())
             return journal.error();
         d.journal = *journal;
+        d.claim = standingClaim(d.tx, d.journal);
         d.accounts.clear();
         for (const TxLeg &leg : d.tx.legs) {
             auto account = store.account(leg.accountId);

@@ -5,6 +5,7 @@
 //
 // Threading: runs on the caller's thread with the caller's Store.
 
+#include "ledger/remarks.h"
 #include "store/store.h"
 
 namespace ledger {
@@ -18,6 +19,8 @@ struct TransactionDetail {
     // Its compensation (for an original) or its original (for a compensation), when there is one.
     std::optional<Transaction> related;
     QDateTime now; // the store's clock when read
+    // An operator's claim standing on it (ledger/remarks.h), from its journal.
+    std::optional<OperatorClaim> claim;
 
     // The marker on `accountId`, when there is one.
     std::optional<LegMarker> markerOn(const QString &accountId) const;

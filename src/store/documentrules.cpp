@@ -179,6 +179,21 @@ JournalEntry linkJournal(const Transaction &original, const QString &compensatio
     return j;
 }
 
+JournalEntry remarkJournal(const Transaction &tx, const QString &event, const QString &actor, const QString &worker,
+                           const QString &text)
+{
+    JournalEntry j;
+    j.docKind = QStringLiteral("tx");
+    j.docId = tx.id;
+    j.actor = actor;
+    j.worker = worker;
+    j.event = event;
+    j.fromState = j.toState = nameOf(tx.state);
+    j.epoch = tx.epoch;
+    j.detail = text;
+    return j;
+}
+
 Transaction newTransaction(const NewTransaction &n)
 {
     Transaction t;

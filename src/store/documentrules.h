@@ -60,6 +60,10 @@ JournalEntry journalOf(const Transaction &before, const Transaction &after, cons
 JournalEntry linkJournal(const Transaction &original, const QString &compensationId, const QString &actor,
                          const QString &worker, const QString &detail);
 
+// The journal row of an operator's remark (ledger/remarks.h) on `tx` as it stands.
+JournalEntry remarkJournal(const Transaction &tx, const QString &event, const QString &actor, const QString &worker,
+                           const QString &text);
+
 // The transaction document and "created" journal row that inserting `n` makes (times unset).
 Transaction newTransaction(const NewTransaction &n);
 JournalEntry createdJournal(const NewTransaction &n);

@@ -24,6 +24,12 @@ public:
     // (every statement, prepare and session setting): what `bench transfers` reports per transfer,
     // counted rather than estimated. nullopt for a store with no server (SQLite files).
     virtual std::optional<qint64> serverRoundTrips() const { return std::nullopt; }
+    // An operator's remark on transaction `txId` (ledger/remarks.h: a claim, its release or a
+    // note): one journal row of the transaction, written alone — the document itself does not
+    // change, so no coordinator's compare-and-set is disturbed — and announced to other consoles
+    // like any write. The row records the transaction's state and epoch as it stands. Refuses an
+    // unknown transaction (not-found) and a bad event or text (checkRemark); nothing is written then.
+    virtual Result<JournalEntry> addRemark(const QString &txId, const QString &event, const QString &actor, const QString &text) = 0;
 };
 
 // Opens a new connection to one store for the calling thread (recovery opens one per worker

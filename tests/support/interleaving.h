@@ -72,6 +72,10 @@ public:
     {
         return m_inner.touchAccountIfVersion(accountId, expectedVersion);
     }
+    Result<JournalEntry> addRemark(const QString &txId, const QString &event, const QString &actor, const QString &text) override
+    {
+        return m_inner.addRemark(txId, event, actor, text);
+    }
     Result<QList<LegMarker>> legsOfTransaction(const QString &txId) override { return m_inner.legsOfTransaction(txId); }
     Result<QList<LegMarker>> legsOfTransactions(const QStringList &txIds) override { return m_inner.legsOfTransactions(txIds); }
     Result<CommitCandidates> commitCandidates(qint64 windowMs) override { return m_inner.commitCandidates(windowMs); }

@@ -1,6 +1,7 @@
 // PgStore: transaction documents — insert, compare-and-set, link — each one statement with its
 // journal row, and the reads of one document.
 #include "ledger/legs.h"
+#include "ledger/remarks.h"
 #include "store/postgres/pgrows.h"
 #include "store/postgres/pgstore.h"
 
@@ -230,6 +231,40 @@ Result<CasOutcome> PgStore::linkCompensation(const QString &originalId, const QS
         return CasOutcome{(*found)->compensatedBy == compensationId, **found};
     };
     return m_conn->writing<CasOutcome>(attempt, [&]() { return casWrittenBy(originalId, token); });
+}
+
+Result<JournalEntry> PgStore::addRemark(const QString &txId, const QString &event, const QString &actor, const QString &text)
+{
+    if (Error e = checkRemark(event, text); !e.ok())
+        return e;
+    // The row's worker column carries the write's token: a remark whose commit went unanswered
+    // is found by it, never written twice. Journal rows have no announce trigger (they come with
+    // a document's write), so this write moves the change counter and notifies itself.
+    const QString token = PgConnection::newWriteToken();
+    const auto attempt = [&]() -> Result<JournalEntry> {
+        auto r = m_conn->run("WITH t AS (SELECT id, state, epoch FROM transactions WHERE id = $1),"
+                             " j AS (" LEDGER_PG_JOURNAL_INSERT
+                             " SELECT 'tx', id, ledger_now(), $2, $3, $4, state, state, epoch, $5 FROM t"
+                             " RETURNING " LEDGER_PG_JOURNAL_COLUMNS "),"
+                             " n AS (SELECT nextval('change_counter'), pg_notify('ledgerdesk', ''))"
+                             " SELECT j.* FROM j, n",
+                             PgParams{txId, actor, token, event, text}, true);
+        if (!r.ok())
+            return r.error();
+        if (r->isEmpty())
+            return makeError(ErrorCode::NotFound, Message::translate("ledger", "no transaction %1").arg(txId));
+        return pgrows::journalEntry(*r);
+    };
+    const auto resolve = [&]() -> Result<std::optional<JournalEntry>> {
+        auto r = m_conn->run("SELECT " LEDGER_PG_JOURNAL_COLUMNS " FROM journal WHERE doc_kind = 'tx' AND doc_id = $1 AND worker = $2",
+                             PgParams{txId, token});
+        if (!r.ok())
+            return r.error();
+        if (r->isEmpty())
+            return std::optional<JournalEntry>(); // not written: write it
+        return std::optional<JournalEntry>(pgrows::journalEntry(*r));
+    };
+    return m_conn->writing<JournalEntry>(attempt, resolve);
 }
 
 } // namespace ledger

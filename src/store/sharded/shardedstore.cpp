@@ -349,6 +349,12 @@ Result<CasOutcome> ShardedStore::linkCompensation(const QString &originalId, con
         originalId, [&](Store &s) { return s.linkCompensation(originalId, expected, compensationId, actor, worker, detail); });
 }
 
+Result<JournalEntry> ShardedStore::addRemark(const QString &txId, const QString &event, const QString &actor, const QString &text)
+{
+    // With the transaction's document, so that its journal stays on one shard.
+    return onTransactionShard<JournalEntry>(txId, [&](Store &s) { return s.addRemark(txId, event, actor, text); });
+}
+
 Result<Transaction> ShardedStore::transaction(const QString &id)
 {
     return onTransactionShard<Transaction>(id, [&](Store &s) { return s.transaction(id); });

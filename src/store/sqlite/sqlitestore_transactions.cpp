@@ -1,5 +1,6 @@
 // SqliteStore: transaction documents, their journal, and the queries over them.
 #include "ledger/legs.h"
+#include "ledger/remarks.h"
 #include "store/sqlite/sqlitedialect.h"
 #include "store/sqlite/sqliterows.h"
 #include "store/sqlite/sqlitestore.h"
@@ -175,6 +176,31 @@ Result<QMap<TxState, qint64>> SqliteStore::countByState()
         return e;
     (*q)->finish();
     return counts;
+}
+
+Result<JournalEntry> SqliteStore::addRemark(const QString &txId, const QString &event, const QString &actor, const QString &text)
+{
+    if (Error e = checkRemark(event, text); !e.ok())
+        return e;
+    return m_conn->write<JournalEntry>([&]() -> Result<JournalEntry> {
+        auto found = readTransaction(txId);
+        if (!found.ok())
+            return found.error();
+        if (!found->has_value())
+            return makeError(ErrorCode::NotFound, Message::translate("ledger", "no transaction %1").arg(txId));
+        auto clock = m_conn->clock();
+        if (!clock.ok())
+            return clock.error();
+        if (Error e = appendJournal(kTxDoc, rules::remarkJournal(**found, event, actor, QString(), text), clock->now); !e.ok())
+            return e;
+        auto row = m_conn->firstRow(m_conn->run("SELECT " LEDGER_JOURNAL_COLUMNS " FROM journal WHERE seq = last_insert_rowid()"),
+                                    sqliterows::journalEntry);
+        if (!row.ok())
+            return row.error();
+        if (!row->has_value())
+            return makeError(ErrorCode::Internal, QStringLiteral("the remark on %1 was not read back").arg(txId));
+        return **row;
+    });
 }
 
 Result<QList<JournalEntry>> SqliteStore::journal(const QString &docKind, const QString &docId)

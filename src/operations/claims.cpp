@@ -1,0 +1,56 @@
+#include "operations/claims.h"
+
+#include "ledger/message.h"
+
+#include <algorithm>
+
+namespace ledger {
+
+Result<QHash<QString, OperatorClaim>> readUnreleasedClaims(StoreQueries &store)
+{
+    JournalQuery q;
+    q.events = {claimEvent(), releaseEvent()};
+    q.docKind = QStringLiteral("tx");
+    q.newestFirst = true;
+    q.limit = kMaxClaimRows;
+    auto rows = store.journalEntries(q);
+    if (!rows.ok())
+        return rows.error();
+    QList<JournalEntry> oldestFirst = *rows;
+    std::reverse(oldestFirst.begin(), oldestFirst.end());
+    return unreleasedClaims(oldestFirst);
+}
+
+std::optional<OperatorClaim> claimOn(const Transaction &tx, const QHash<QString, OperatorClaim> &claims)
+{
+    if (isTerminal(tx.state) || !claims.contains(tx.id))
+        return std::nullopt;
+    return claims.value(tx.id);
+}
+
+Result<RemarkOutcome> addRemarkOn(Store &store, const QString &txId, const QString &event, const QString &actor, const QString &text)
+{
+    if (Error e = checkRemark(event, text); !e.ok())
+        return e;
+    auto tx = store.transaction(txId);
+    if (!tx.ok())
+        return tx.error();
+    auto journal = store.journal(QStringLiteral("tx"), txId);
+    if (!journal.ok())
+        return journal.error();
+    RemarkOutcome outcome;
+    outcome.tx = *tx;
+    outcome.before = standingClaim(*tx, *journal);
+    if (event == claimEvent() && isTerminal(tx->state))
+        return makeError(ErrorCode::InvalidState, Message::translate("ledger", "%1 is %2: it has finished, there is nothing to be on")
+                                                      .arg(txId, nameOf(tx->state)));
+    if (event == releaseEvent() && !outcome.before)
+        return makeError(ErrorCode::InvalidState, Message::translate("ledger", "nobody has claimed %1").arg(txId));
+    auto written = store.addRemark(txId, event, actor, text);
+    if (!written.ok())
+        return written.error();
+    outcome.entry = *written;
+    return outcome;
+}
+
+} // namespace ledger

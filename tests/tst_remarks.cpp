@@ -1,0 +1,280 @@
+// Several operators at once (ledger/remarks.h, operations/claims.h): the rule by which a claim
+// stands, and Store::addRemark on every store (files, shards; as @pg and @pgshards on
+// PostgreSQL): one journal row, the document untouched, seen by another connection.
+#include "ledger/identifiers.h"
+#include "ledger/remarks.h"
+#include "operations/claims.h"
+#include "operations/repairplan.h"
+#include "testsupport.h"
+
+#include <QTest>
+
+using namespace ledger;
+using namespace ledger::test;
+
+namespace {
+
+// A journal row of transaction `tx`: "event by actor at minute m".
+JournalEntry row(const QString &tx, const QString &event, const QString &actor, int minute, const QString &text = QString())
+{
+    JournalEntry j;
+    j.docKind = QStringLiteral("tx");
+    j.docId = tx;
+    j.event = event;
+    j.actor = actor;
+    j.at = QDateTime(QDate(2026, 11, 24), QTime(3, minute), Qt::UTC);
+    j.detail = text;
+    return j;
+}
+
+// A stuck transfer alice → bob, abandoned after it was claimed by a worker.
+QString stuckTransfer(Store &store)
+{
+    CoordinatorOptions o;
+    o.leaseMs = 0;
+    o.hook = abandonAfterHook(Step::Claim);
+    const TxOutcome r = Coordinator(store, o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()});
+    if (r.error.code != ErrorCode::Interrupted || !r.tx)
+        qFatal("setup: %s", qPrintable(r.error.toString()));
+    return r.tx->id;
+}
+
+} // namespace
+
+class TestRemarks : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void standingClaim_data();
+    void standingClaim();
+    void unreleasedClaimsOfManyTransactions();
+    void claimWarns_data();
+    void claimWarns();
+    void checkRemark_data();
+    void checkRemark();
+
+    void addRemarkWritesOneRowAndLeavesTheDocument();
+    void addRemarkRefusesAndWritesNothing();
+    void claimsReadBackAndEndWithTheTransaction();
+    void repairPlanCarriesTheClaim();
+};
+
+void TestRemarks::standingClaim_data()
+{
+    QTest::addColumn<QList<JournalEntry>>("journal");
+    QTest::addColumn<TxState>("state");
+    QTest::addColumn<QString>("by"); // "" = no claim stands
+
+    const QString tx = QStringLiteral("tx-1");
+    const QString claim = claimEvent();
+    const QString release = releaseEvent();
+    QTest::newRow("none") << QList<JournalEntry>{row(tx, QStringLiteral("created"), QStringLiteral("op"), 0)} << TxState::Pending << QString();
+    QTest::newRow("claimed") << QList<JournalEntry>{row(tx, claim, QStringLiteral("alice"), 1)} << TxState::Pending << QStringLiteral("alice");
+    QTest::newRow("released") << QList<JournalEntry>{row(tx, claim, QStringLiteral("alice"), 1), row(tx, release, QStringLiteral("alice"), 2)}
+                              << TxState::Pending << QString();
+    QTest::newRow("released by someone else") << QList<JournalEntry>{row(tx, claim, QStringLiteral("alice"), 1), row(tx, release, QStringLiteral("bob"), 2)}
+                                              << TxState::Applied << QString();
+    QTest::newRow("taken over") << QList<JournalEntry>{row(tx, claim, QStringLiteral("alice"), 1), row(tx, claim, QStringLiteral("bob"), 2)}
+                                << TxState::Canceling << QStringLiteral("bob");
+    QTest::newRow("claimed again after a release")
+        << QList<JournalEntry>{row(tx, claim, QStringLiteral("alice"), 1), row(tx, release, QStringLiteral("alice"), 2), row(tx, claim, QStringLiteral("carol"), 3)}
+        << TxState::Initial << QStringLiteral("carol");
+    QTest::newRow("a note is not a claim") << QList<JournalEntry>{row(tx, noteEvent(), QStringLiteral("alice"), 1, QStringLiteral("hm"))} << TxState::Pending
+                                           << QString();
+    QTest::newRow("a worker's claimed is not an operator's") << QList<JournalEntry>{row(tx, QStringLiteral("claimed"), QStringLiteral("recovery"), 1)}
+                                                             << TxState::Pending << QString();
+    QTest::newRow("finished: done") << QList<JournalEntry>{row(tx, claim, QStringLiteral("alice"), 1)} << TxState::Done << QString();
+    QTest::newRow("finished: canceled") << QList<JournalEntry>{row(tx, claim, QStringLiteral("alice"), 1)} << TxState::Canceled << QString();
+    QTest::newRow("another transaction's rows") << QList<JournalEntry>{row(QStringLiteral("tx-2"), claim, QStringLiteral("alice"), 1)} << TxState::Pending
+                                                << QString();
+}
+
+void TestRemarks::standingClaim()
+{
+    QFETCH(QList<JournalEntry>, journal);
+    QFETCH(TxState, state);
+    QFETCH(QString, by);
+    Transaction tx;
+    tx.id = QStringLiteral("tx-1");
+    tx.state = state;
+    const auto claim = ledger::standingClaim(tx, journal);
+    QCOMPARE(claim.has_value(), !by.isEmpty());
+    if (claim)
+        QCOMPARE(claim->by, by);
+}
+
+void TestRemarks::unreleasedClaimsOfManyTransactions()
+{
+    const QList<JournalEntry> rows{row(QStringLiteral("tx-a"), claimEvent(), QStringLiteral("alice"), 1, QStringLiteral("on it")),
+                                   row(QStringLiteral("tx-b"), claimEvent(), QStringLiteral("bob"), 2),
+                                   row(QStringLiteral("tx-a"), claimEvent(), QStringLiteral("carol"), 3),
+                                   row(QStringLiteral("tx-b"), releaseEvent(), QStringLiteral("bob"), 4),
+                                   row(QStringLiteral("tx-c"), releaseEvent(), QStringLiteral("dave"), 5)};
+    const QHash<QString, OperatorClaim> claims = unreleasedClaims(rows);
+    QCOMPARE(claims.size(), 1);
+    QCOMPARE(claims.value(QStringLiteral("tx-a")).by, QStringLiteral("carol"));
+    QCOMPARE(claims.value(QStringLiteral("tx-a")).at, rows.at(2).at);
+    Transaction done;
+    done.id = QStringLiteral("tx-a");
+    done.state = TxState::Done;
+    QVERIFY(!claimOn(done, claims)); // a finished transaction's claim has ended with it
+    done.state = TxState::Applied;
+    QCOMPARE(claimOn(done, claims)->by, QStringLiteral("carol"));
+}
+
+void TestRemarks::claimWarns_data()
+{
+    QTest::addColumn<QString>("by");
+    QTest::addColumn<qint64>("ageMs");
+    QTest::addColumn<bool>("warns");
+    QTest::newRow("someone else, just now") << QStringLiteral("bob") << qint64(0) << true;
+    QTest::newRow("someone else, within the shift") << QStringLiteral("bob") << kRecentClaimMs - 1 << true;
+    QTest::newRow("someone else, stale") << QStringLiteral("bob") << kRecentClaimMs << false;
+    QTest::newRow("myself") << QStringLiteral("alice") << qint64(0) << false;
+}
+
+void TestRemarks::claimWarns()
+{
+    QFETCH(QString, by);
+    QFETCH(qint64, ageMs);
+    QFETCH(bool, warns);
+    const QDateTime now(QDate(2026, 11, 24), QTime(12, 0), Qt::UTC);
+    const OperatorClaim claim{QStringLiteral("tx-1"), by, now.addMSecs(-ageMs), QString()};
+    QCOMPARE(ledger::claimWarns(claim, QStringLiteral("alice"), now), warns);
+    QVERIFY(!ledger::claimWarns(std::nullopt, QStringLiteral("alice"), now));
+}
+
+void TestRemarks::checkRemark_data()
+{
+    QTest::addColumn<QString>("event");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<ErrorCode>("code");
+    QTest::newRow("claim without words") << claimEvent() << QString() << ErrorCode::None;
+    QTest::newRow("release with words") << releaseEvent() << QStringLiteral("handed to the bank") << ErrorCode::None;
+    QTest::newRow("note") << noteEvent() << QStringLiteral("bank says retry at 4") << ErrorCode::None;
+    QTest::newRow("empty note") << noteEvent() << QStringLiteral("  ") << ErrorCode::InvalidText;
+    QTest::newRow("note too long") << noteEvent() << QString(kMaxReasonLength + 1, QLatin1Char('x')) << ErrorCode::InvalidText;
+    QTest::newRow("control character") << claimEvent() << QStringLiteral("a\x01b") << ErrorCode::InvalidText;
+    QTest::newRow("not a remark") << QStringLiteral("cancel") << QStringLiteral("x") << ErrorCode::InvalidArgument;
+    QTest::newRow("a worker's event") << QStringLiteral("claimed") << QString() << ErrorCode::InvalidArgument;
+}
+
+void TestRemarks::checkRemark()
+{
+    QFETCH(QString, event);
+    QFETCH(QString, text);
+    QFETCH(ErrorCode, code);
+    QCOMPARE(ledger::checkRemark(event, text).code, code);
+}
+
+void TestRemarks::addRemarkWritesOneRowAndLeavesTheDocument()
+{
+    TempStore ts;
+    Store &store = ts.store();
+    openAccounts(store, {QStringLiteral("alice"), QStringLiteral("bob")}, 10'000);
+    const QString id = stuckTransfer(store);
+    const Transaction before = *store.transaction(id);
+    const int rowsBefore = int(store.journal(QStringLiteral("tx"), id)->size());
+    std::unique_ptr<Store> other = ts.openAnother();
+    const qint64 marker = *other->changeMarker();
+
+    auto written = store.addRemark(id, claimEvent(), QStringLiteral("alice"), QStringLiteral("looking at the bank's reply"));
+    QVERIFY2(written.ok(), qPrintable(written.error().toString()));
+    QCOMPARE(written->docId, id);
+    QCOMPARE(written->event, claimEvent());
+    QCOMPARE(written->actor, QStringLiteral("alice"));
+    QCOMPARE(written->detail, QStringLiteral("looking at the bank's reply"));
+    QCOMPARE(written->toState, nameOf(before.state));
+    QCOMPARE(written->epoch, before.epoch);
+    QVERIFY(written->at.isValid());
+
+    // The document is as it was: no coordinator's compare-and-set is disturbed.
+    const Transaction after = *store.transaction(id);
+    QCOMPARE(after.state, before.state);
+    QCOMPARE(after.owner, before.owner);
+    QCOMPARE(after.epoch, before.epoch);
+    QCOMPARE(after.lastModified, before.lastModified);
+    const QList<JournalEntry> journal = *other->journal(QStringLiteral("tx"), id);
+    QCOMPARE(journal.size(), rowsBefore + 1);
+    QCOMPARE(journal.last().event, claimEvent());
+    // Another connection (another console) sees that something changed.
+    QVERIFY(QTest::qWaitFor([&] { return *other->changeMarker() != marker; }, 5'000));
+
+    // And the coordinator finishes it as if nothing had been written.
+    const TxOutcome resumed = Coordinator(*other).resume(id, QStringLiteral("test"));
+    QVERIFY2(resumed.ok(), qPrintable(resumed.error.toString()));
+    QCOMPARE(resumed.tx->state, TxState::Done);
+    LEDGER_VERIFY_AUDIT_CLEAN(store);
+}
+
+void TestRemarks::addRemarkRefusesAndWritesNothing()
+{
+    TempStore ts;
+    Store &store = ts.store();
+    openAccounts(store, {QStringLiteral("alice"), QStringLiteral("bob")}, 10'000);
+    const QString id = stuckTransfer(store);
+    const int rows = int(*store.journalCount({}));
+    QCOMPARE(store.addRemark(QStringLiteral("tx-01M85QG7Q80FDM70C7ZMVYZE9Y"), noteEvent(), QStringLiteral("alice"), QStringLiteral("x")).code(),
+             ErrorCode::NotFound);
+    QCOMPARE(store.addRemark(id, QStringLiteral("cancel"), QStringLiteral("alice"), QStringLiteral("x")).code(), ErrorCode::InvalidArgument);
+    QCOMPARE(store.addRemark(id, noteEvent(), QStringLiteral("alice"), QString()).code(), ErrorCode::InvalidText);
+    // What makes no sense to the operations: a finished one, a release of nothing.
+    QCOMPARE(addRemarkOn(store, id, releaseEvent(), QStringLiteral("alice"), QString()).code(), ErrorCode::InvalidState);
+    const TxOutcome done = Coordinator(store).resume(id, QStringLiteral("test"));
+    QVERIFY(done.ok());
+    const int afterResume = int(*store.journalCount({}));
+    QCOMPARE(addRemarkOn(store, id, claimEvent(), QStringLiteral("alice"), QString()).code(), ErrorCode::InvalidState);
+    QCOMPARE(int(*store.journalCount({})), afterResume);
+    QVERIFY(afterResume > rows);
+    // A note on a finished one is fine: what was learned stays with it.
+    QVERIFY(addRemarkOn(store, id, noteEvent(), QStringLiteral("alice"), QStringLiteral("the bank confirmed")).ok());
+}
+
+void TestRemarks::claimsReadBackAndEndWithTheTransaction()
+{
+    TempStore ts;
+    Store &store = ts.store();
+    openAccounts(store, {QStringLiteral("alice"), QStringLiteral("bob")}, 10'000);
+    const QString first = stuckTransfer(store);
+    const QString second = stuckTransfer(store);
+    QVERIFY(addRemarkOn(store, first, claimEvent(), QStringLiteral("alice"), QString()).ok());
+    QVERIFY(addRemarkOn(store, second, claimEvent(), QStringLiteral("alice"), QString()).ok());
+    auto taken = addRemarkOn(store, second, claimEvent(), QStringLiteral("bob"), QStringLiteral("mine now"));
+    QVERIFY(taken.ok());
+    QCOMPARE(taken->before->by, QStringLiteral("alice"));
+
+    QHash<QString, OperatorClaim> claims = *readUnreleasedClaims(store);
+    QCOMPARE(claims.size(), 2);
+    QCOMPARE(claims.value(first).by, QStringLiteral("alice"));
+    QCOMPARE(claims.value(second).by, QStringLiteral("bob"));
+    QCOMPARE(claims.value(second).text, QStringLiteral("mine now"));
+
+    auto released = addRemarkOn(store, first, releaseEvent(), QStringLiteral("carol"), QString());
+    QVERIFY(released.ok());
+    QCOMPARE(released->before->by, QStringLiteral("alice"));
+    claims = *readUnreleasedClaims(store);
+    QVERIFY(!claims.contains(first));
+    // A repair that finishes it ends the claim without a row of its own.
+    QVERIFY(Coordinator(store).resume(second, QStringLiteral("test")).ok());
+    QVERIFY(!claimOn(*store.transaction(second), *readUnreleasedClaims(store)));
+}
+
+void TestRemarks::repairPlanCarriesTheClaim()
+{
+    TempStore ts;
+    Store &store = ts.store();
+    openAccounts(store, {QStringLiteral("alice"), QStringLiteral("bob")}, 10'000);
+    const QString claimed = stuckTransfer(store);
+    const QString free = stuckTransfer(store);
+    QVERIFY(addRemarkOn(store, claimed, claimEvent(), QStringLiteral("bob"), QStringLiteral("talking to the bank")).ok());
+    const RepairPlan plan = planRepair(store, OperatorAction::Resume, {claimed, free});
+    QVERIFY(plan.error.ok());
+    QCOMPARE(plan.items.size(), 2);
+    QCOMPARE(plan.items.at(0).claim->by, QStringLiteral("bob"));
+    QVERIFY(!plan.items.at(1).claim);
+    QCOMPARE(plan.claimsByOthers(QStringLiteral("alice")).size(), 1);
+    QCOMPARE(plan.claimsByOthers(QStringLiteral("alice")).first().txId, claimed);
+    QVERIFY(plan.claimsByOthers(QStringLiteral("bob")).isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestRemarks)
+#include "tst_remarks.moc"
