@@ -4,6 +4,7 @@
 // repairs with their preview, actions enabled only where allowed, live updates from another
 // connection that keep the selection, the window staying responsive while a thousand repairs
 // run, the audit view, and the screenshot tour.
+#include "operations/claims.h"
 #include "operations/demo.h"
 #include "dialogs/recoverdialog.h"
 #include "dialogs/repairdialog.h"
@@ -26,6 +27,7 @@
 #include <QClipboard>
 #include <QDialogButtonBox>
 #include <QElapsedTimer>
+#include <QHeaderView>
 #include <QImage>
 #include <QTableWidget>
 #include <QLabel>
@@ -146,6 +148,9 @@ private Q_SLOTS:
     void guidedRepair();
     void repairDialogPreviewsAndRepairs();
     void nothingToRepairAsksForNoReason();
+    void compensateIsOffOnceCompensated();
+    void stuckShowsWhyFirst();
+    void claimAndNoteFromTheConsole();
     void aCompensationIsNamedBeforeAndAfter();
     void copyIds();
     void aFrozenAccountRefusalSaysWhatToDo();
@@ -644,6 +649,82 @@ void TestGui::nothingToRepairAsksForNoReason()
     dialog->reject();
 }
 
+void TestGui::compensateIsOffOnceCompensated()
+{
+    Console c;
+    Coordinator coordinator(c.store.store(), {});
+    const QString id = coordinator.transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()}).tx->id;
+    QVERIFY(c.select(id));
+    QVERIFY(c.window.actions()->compensate->isEnabled());
+    QVERIFY(coordinator.compensate(id, QStringLiteral("paid twice")).ok());
+    c.window.refreshAll();
+    // The row now knows its compensation is done: nothing is left to compensate, and it says so.
+    QAction *compensate = c.window.actions()->compensate;
+    QVERIFY(QTest::qWaitFor([&] { return !compensate->isEnabled(); }, kWaitMs));
+    QVERIFY2(compensate->toolTip().contains(QStringLiteral("already compensated by ") + compensationId(id, 1)), qPrintable(compensate->toolTip()));
+}
+
+void TestGui::stuckShowsWhyFirst()
+{
+    // At the console's default size, Stuck shows how long, who is on it and the error before the
+    // money; the other lists keep the money first.
+    Console c;
+    c.stuck(Step::HoldDebit);
+    QTest::qWait(20);
+    QHeaderView *header = c.window.transactionsPage()->table()->horizontalHeader();
+    c.window.showView(NavigatorModel::View::Stuck);
+    QVERIFY(c.settle());
+    QCOMPARE(header->visualIndex(TransactionTableModel::AgeColumn), 2);
+    QCOMPARE(header->visualIndex(TransactionTableModel::ClaimColumn), 3);
+    QCOMPARE(header->visualIndex(TransactionTableModel::LastErrorColumn), 4);
+    const int visibleWidth = c.window.transactionsPage()->table()->viewport()->width();
+    const int lastErrorStarts = header->sectionViewportPosition(TransactionTableModel::LastErrorColumn);
+    QVERIFY2(lastErrorStarts + 80 < visibleWidth, qPrintable(QStringLiteral("%1 of %2").arg(lastErrorStarts).arg(visibleWidth)));
+    c.window.showView(NavigatorModel::View::Transactions);
+    QVERIFY(c.settle());
+    QCOMPARE(header->visualIndex(TransactionTableModel::SourceColumn), 3);
+    QCOMPARE(header->visualIndex(TransactionTableModel::AmountColumn), 5);
+}
+
+void TestGui::claimAndNoteFromTheConsole()
+{
+    Console c;
+    const QString id = c.stuck(Step::HoldCredit);
+    QVERIFY(c.select(id));
+    ConsoleActions *a = c.window.actions();
+    QVERIFY(a->claim->isEnabled());
+    QVERIFY(!a->release->isEnabled());
+    QSignalSpy added(&c.window, &MainWindow::remarkAdded);
+    a->claim->trigger();
+    QVERIFY(added.wait(kWaitMs));
+    QVERIFY(QTest::qWaitFor([&] { return c.window.detailPanel()->shownHtml().contains(QStringLiteral("Claimed by ") + Console::kOperator); }, kWaitMs));
+    QVERIFY(QTest::qWaitFor([&] { return a->release->isEnabled(); }, kWaitMs));
+    c.window.addRemark(noteEvent(), QStringLiteral("waiting for the bank"));
+    QVERIFY(added.wait(kWaitMs));
+    QVERIFY(QTest::qWaitFor([&] { return c.window.detailPanel()->shownHtml().contains(QStringLiteral("waiting for the bank")); }, kWaitMs));
+    a->release->trigger();
+    QVERIFY(added.wait(kWaitMs));
+    QVERIFY(QTest::qWaitFor([&] { return !a->release->isEnabled(); }, kWaitMs));
+    QVERIFY(!c.window.detailPanel()->shownHtml().contains(QStringLiteral("Claimed by")));
+    // Someone else's claim: the guided repair says whom to speak to first.
+    QVERIFY(addRemarkOn(c.store.store(), id, claimEvent(), QStringLiteral("bob"), QStringLiteral("on the phone")).ok());
+    RepairWizard *wizard = c.window.openRepairWizard();
+    QVERIFY(wizard);
+    QSignalSpy diagnosed(wizard, &RepairWizard::diagnosed);
+    QVERIFY(diagnosed.wait(kWaitMs));
+    QCOMPARE(wizard->diagnosis->claim->by, QStringLiteral("bob"));
+    bool said = false;
+    for (QLabel *label : wizard->findChildren<QLabel *>())
+        said = said || label->text().contains(QStringLiteral("bob claimed it"));
+    QVERIFY(said);
+    wizard->reject();
+    // A finished transaction cannot be claimed.
+    const QString done = Coordinator(c.store.store(), {}).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()}).tx->id;
+    QVERIFY(c.select(done));
+    QVERIFY(!a->claim->isEnabled());
+    QVERIFY(a->addNote->isEnabled());
+}
+
 void TestGui::actionsFollowTheStateMachine()
 {
     Console c;
@@ -871,7 +952,7 @@ void TestGui::screenshotTour()
     tour.start();
     QVERIFY(finished.wait(60'000));
     QVERIFY2(finished.first().first().toBool(), qPrintable(finished.first().at(1).toString()));
-    for (const char *name : {"main-window.png", "detail-panel.png", "repair-preview.png", "dashboard.png"}) {
+    for (const char *name : {"main-window.png", "detail-panel.png", "repair-preview.png", "dashboard.png", "account-detail.png"}) {
         const QImage image(dir.filePath(QLatin1String(name)));
         QVERIFY2(!image.isNull() && image.width() > 200 && image.height() > 200, name);
     }

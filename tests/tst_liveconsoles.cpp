@@ -4,11 +4,17 @@
 // console whose live connection to the server is cut says so and comes back by itself.
 #include "mainwindow.h"
 #include "models/navigatormodel.h"
+#include "dialogs/repairdialog.h"
 #include "models/transactiontablemodel.h"
+#include "operations/claims.h"
+#include "widgets/detailpanel.h"
+#include "widgets/tablepage.h"
 #include "store/postgres/pguri.h"
 #include "settings.h"
 #include "testsupport.h"
 
+#include <QCheckBox>
+#include <QPushButton>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QProcess>
@@ -24,6 +30,7 @@ class TestLiveConsoles : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void twoConsolesAndARecoverLoopSeeEachOther();
+    void claimsAndNotesShowInEveryConsole();
     void aCutListenerReconnects();
     void aPasswordIsNeverKept();
 };
@@ -123,6 +130,112 @@ void TestLiveConsoles::twoConsolesAndARecoverLoopSeeEachOther()
     qInfo("a change by another process showed in both consoles after (ms, min / median / max): %s", qPrintable(shown));
     QVERIFY2(delays.at(2) < 1000, qPrintable(QString::number(delays.at(2)))); // the median: within a second
     QVERIFY(liveText(first).startsWith(QStringLiteral("changed")));
+    LEDGER_VERIFY_AUDIT_CLEAN(ts.store());
+}
+
+void TestLiveConsoles::claimsAndNotesShowInEveryConsole()
+{
+    TempStore ts;
+    openAccounts(ts.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1'000'000);
+    // Two transfers abandoned after their debit hold, their leases already over.
+    QStringList stuck;
+    for (int i = 0; i < 2; ++i) {
+        CoordinatorOptions o;
+        o.leaseMs = 1;
+        o.hook = abandonAfterHook(Step::HoldDebit);
+        const TxOutcome r = Coordinator(ts.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100 + i, QString(), QString()});
+        QCOMPARE(r.error.code, ErrorCode::Interrupted);
+        stuck << r.tx->id;
+    }
+    const QString mine = stuck.at(0);
+    const QString theirs = stuck.at(1);
+    QTest::qWait(20);
+    MainWindow first;
+    MainWindow second;
+    first.settings().setOperatorName(QStringLiteral("alice")); // both windows' settings: one operator, two screens
+    openIn(first, ts);
+    openIn(second, ts);
+    for (MainWindow *w : {&first, &second}) {
+        w->showView(NavigatorModel::View::Stuck);
+        QVERIFY(QTest::qWaitFor([&] { return !w->isBusy() && w->transactionModel()->rowCount() == 2; }, kWaitMs));
+    }
+    const auto select = [](MainWindow &w, const QString &id) {
+        w.transactionsPage()->selectKey(id);
+        return QTest::qWaitFor([&] { return w.selectedTransactions().size() == 1 && w.selectedTransactions().first().id == id; }, kWaitMs);
+    };
+    const auto claimIn = [](const MainWindow &w, const QString &id) {
+        const auto c = w.transactionModel()->claimOf(id);
+        return c ? c->by : QString();
+    };
+
+    // Alice claims one in her first console: the other console shows it, live.
+    QVERIFY(select(first, mine));
+    QVERIFY(first.actions()->claim->isEnabled());
+    QVERIFY(!first.actions()->release->isEnabled());
+    QSignalSpy added(&first, &MainWindow::remarkAdded);
+    QElapsedTimer shown;
+    shown.start();
+    first.actions()->claim->trigger();
+    QVERIFY(added.wait(kWaitMs));
+    QCOMPARE(added.last().at(2).toBool(), true);
+    QVERIFY(QTest::qWaitFor([&] { return claimIn(second, mine) == QLatin1String("alice"); }, kWaitMs));
+    qInfo("a claim in one console showed in the other after %lld ms", shown.elapsed());
+    const int row = second.transactionModel()->rowOfKey(mine);
+    const QString cell = second.transactionModel()->index(row, TransactionTableModel::ClaimColumn).data().toString();
+    QVERIFY2(cell.startsWith(QStringLiteral("alice · ")), qPrintable(cell));
+    QVERIFY(claimIn(second, theirs).isEmpty());
+
+    // Bob, at another desk, adds a note with ledgerctl: it is in the detail of both consoles.
+    QCOMPARE(runLedgerctl({QStringLiteral("--store"), ts.path(), QStringLiteral("--operator"), QStringLiteral("bob"), QStringLiteral("note"), mine,
+                           QStringLiteral("the bank says retry after 4")})
+                 .exitCode,
+             0);
+    QVERIFY(select(second, mine));
+    QVERIFY(QTest::qWaitFor([&] { return second.detailPanel()->shownHtml().contains(QStringLiteral("the bank says retry after 4")); }, kWaitMs));
+    QVERIFY(second.detailPanel()->shownHtml().contains(QStringLiteral("Claimed by alice")));
+
+    // Bob claims the other one; before Alice repairs it, the console says who is on it and waits
+    // for her to say she has spoken to him.
+    QCOMPARE(runLedgerctl({QStringLiteral("--store"), ts.path(), QStringLiteral("--operator"), QStringLiteral("bob"), QStringLiteral("claim"), theirs,
+                           QStringLiteral("--note"), QStringLiteral("on the phone with the bank")})
+                 .exitCode,
+             0);
+    QVERIFY(QTest::qWaitFor([&] { return claimIn(first, theirs) == QLatin1String("bob"); }, kWaitMs));
+    QVERIFY(select(first, theirs));
+    RepairDialog *dialog = first.openRepairDialog(OperatorAction::Resume);
+    QVERIFY(dialog);
+    QSignalSpy planned(dialog, &RepairDialog::planLoaded);
+    QVERIFY(planned.wait(kWaitMs));
+    dialog->setReason(QStringLiteral("the bank confirmed"));
+    auto *warning = dialog->findChild<QLabel *>(QStringLiteral("claimWarning"));
+    auto *anyway = dialog->findChild<QCheckBox *>(QStringLiteral("repairAnyway"));
+    QVERIFY(warning && anyway);
+    QVERIFY(warning->isVisible() && anyway->isVisible());
+    QVERIFY2(warning->text().contains(QStringLiteral("bob claimed ")) && warning->text().contains(QStringLiteral("on the phone with the bank")),
+             qPrintable(warning->text()));
+    QVERIFY(!dialog->repairButton()->isEnabled());
+    anyway->setChecked(true);
+    QVERIFY(dialog->repairButton()->isEnabled());
+    QSignalSpy finished(dialog, &RepairDialog::repairFinished);
+    dialog->startRepair();
+    QVERIFY(finished.wait(kWaitMs));
+    QCOMPARE(dialog->report().succeeded(), 1);
+    dialog->accept();
+    // Finished, it has left Stuck in both consoles, and its claim ended with it.
+    for (MainWindow *w : {&first, &second})
+        QVERIFY(QTest::qWaitFor([&] { return w->transactionModel()->rowCount() == 1; }, kWaitMs));
+    QVERIFY(!claimOn(*ts.store().transaction(theirs), *readUnreleasedClaims(ts.store())));
+
+    // Alice lets hers go by hand: gone from the other console too.
+    QVERIFY(select(first, mine));
+    QVERIFY(first.actions()->release->isEnabled());
+    first.actions()->release->trigger();
+    QVERIFY(QTest::qWaitFor([&] { return claimIn(second, mine).isEmpty(); }, kWaitMs));
+    const QList<JournalEntry> journal = *ts.store().journal(QStringLiteral("tx"), mine);
+    QStringList events;
+    for (const JournalEntry &j : journal)
+        events << j.event + QLatin1Char('/') + j.actor;
+    QVERIFY2(events.join(QLatin1Char(' ')).endsWith(QStringLiteral("operator-claim/alice note/bob operator-release/alice")), qPrintable(events.join(QLatin1Char(' '))));
     LEDGER_VERIFY_AUDIT_CLEAN(ts.store());
 }
 

@@ -1,5 +1,7 @@
 #include "consoleactions.h"
 
+#include "ledger/message.h"
+
 #include <QAction>
 #include <QStyle>
 #include <QWidget>
@@ -36,6 +38,11 @@ ConsoleActions::ConsoleActions(QWidget *window) : QObject(window)
     guidedRepair = make(window, tr("&Guided repair…"), QKeySequence(QStringLiteral("Ctrl+G")), tr("Walk through repairing the selected transaction"),
                         QStyle::SP_MessageBoxQuestion);
     copyIds = make(window, tr("Cop&y ids"), QKeySequence::Copy, tr("Copy the selected transactions' ids"), QStyle::SP_FileIcon);
+    claim = make(window, tr("C&laim (I'm on it)"), QKeySequence(QStringLiteral("Ctrl+M")),
+                 tr("Tell every console on this store that you are on the selected transactions"), QStyle::SP_DialogYesButton);
+    release = make(window, tr("Release c&laim"), QKeySequence(QStringLiteral("Ctrl+Shift+M")), tr("Release the claim on the selected transactions"));
+    addNote = make(window, tr("Add &note…"), QKeySequence(QStringLiteral("Ctrl+Shift+T")),
+                   tr("Add a note to the selected transaction's journal, with your name"));
     recoverStuck = make(window, tr("Recover all &stuck…"), QKeySequence(QStringLiteral("Ctrl+Shift+R")), tr("Resume every stuck transaction"),
                         QStyle::SP_BrowserReload);
     refresh = make(window, tr("&Refresh"), QKeySequence::Refresh, tr("Read the store again"), QStyle::SP_BrowserReload);
@@ -85,14 +92,27 @@ void ConsoleActions::setViewExportable(bool exportable)
         a->setEnabled(m_storeOpen && exportable);
 }
 
-void ConsoleActions::updateForSelection(const QList<Transaction> &selected, int unloaded)
+namespace {
+// The state machine's rule, and what only the table knows: a transfer whose compensation is done
+// has nothing left to compensate (a canceled compensation may be tried again).
+Error actionCheck(OperatorAction action, const Transaction &tx, const ConsoleActions::Extras &extras)
+{
+    if (Error e = checkAction(action, tx); !e.ok())
+        return e;
+    if (action == OperatorAction::Compensate && extras.compensationStates.value(tx.id, TxState::Canceled) == TxState::Done)
+        return makeError(ErrorCode::InvalidState, Message::translate("ledger", "already compensated by %1").arg(tx.compensatedBy));
+    return {};
+}
+} // namespace
+
+void ConsoleActions::updateForSelection(const QList<Transaction> &selected, int unloaded, const Extras &extras)
 {
     for (OperatorAction action : {OperatorAction::Resume, OperatorAction::Cancel, OperatorAction::Compensate}) {
         QAction *a = forAction(action);
         QString why;
         int allowed = 0;
         for (const Transaction &tx : selected) {
-            const Error e = checkAction(action, tx);
+            const Error e = actionCheck(action, tx, extras);
             if (e.ok())
                 ++allowed;
             else if (why.isEmpty())
@@ -116,9 +136,21 @@ void ConsoleActions::updateForSelection(const QList<Transaction> &selected, int 
         a->setStatusTip(tip); // menus show the status tip in the status bar
     }
     copyIds->setEnabled(m_storeOpen && !selected.isEmpty());
+    int unfinished = 0;
+    int claimed = 0;
+    for (const Transaction &tx : selected) {
+        unfinished += isTerminal(tx.state) ? 0 : 1;
+        claimed += !isTerminal(tx.state) && extras.claims.contains(tx.id) ? 1 : 0;
+    }
+    claim->setEnabled(m_storeOpen && unfinished > 0);
+    claim->setToolTip(unfinished > 0 ? claim->statusTip() : tr("Select a transaction that has not finished"));
+    release->setEnabled(m_storeOpen && claimed > 0);
+    release->setToolTip(claimed > 0 ? release->statusTip() : tr("None of the selected transactions is claimed"));
     const bool one = selected.size() == 1 && unloaded == 0;
     guidedRepair->setEnabled(m_storeOpen && one);
     guidedRepair->setToolTip(one ? guidedRepair->statusTip() : tr("Select exactly one transaction"));
+    addNote->setEnabled(m_storeOpen && one);
+    addNote->setToolTip(one ? addNote->statusTip() : tr("Select exactly one transaction"));
     incidentReport->setEnabled(m_storeOpen && one);
     incidentReport->setToolTip(one ? incidentReport->statusTip() : tr("Select exactly one transaction"));
 }

@@ -4,6 +4,7 @@
 // Threading: GUI thread only.
 
 #include "ledger/documents.h"
+#include "ledger/remarks.h"
 #include "ledger/statemachine.h"
 
 #include <QHash>
@@ -29,6 +30,10 @@ public:
     QAction *compensate;
     QAction *guidedRepair;
     QAction *copyIds; // the selected transactions' ids, one per line, to the clipboard
+    // Several operators at once (ledger/remarks.h): "I'm on it", its release, a note.
+    QAction *claim;
+    QAction *release;
+    QAction *addNote;
     QAction *recoverStuck;
     QAction *refresh;
     QAction *find;
@@ -41,9 +46,15 @@ public:
     QList<QAction *> views; // Overview, Accounts, Transactions, Stuck, Audit, Operator actions
 
     QAction *forAction(OperatorAction action) const;
-    // Enables resume, cancel, compensate and the guided repair for the selected transactions;
-    // `unloaded` selected rows are not known yet (the repair's preview checks each of them).
-    void updateForSelection(const QList<Transaction> &selected, int unloaded = 0);
+    // What the table knows beyond each selected document: the claim standing on it and, for a
+    // compensated transfer, its compensation's state.
+    struct Extras {
+        QHash<QString, OperatorClaim> claims;
+        QHash<QString, TxState> compensationStates;
+    };
+    // Enables resume, cancel, compensate, the guided repair and the remarks for the selected
+    // transactions; `unloaded` selected rows are not known yet (the repair's preview checks each).
+    void updateForSelection(const QList<Transaction> &selected, int unloaded = 0, const Extras &extras = {});
     // No store open: only what works without one.
     void setStoreOpen(bool open);
     // Whether the current view is a table that exports (the overview is not).

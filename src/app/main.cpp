@@ -5,6 +5,7 @@
 #include "mainwindow.h"
 #include "screenshottour.h"
 #include "settings.h"
+#include "widgets/tones.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -69,8 +70,20 @@ int main(int argc, char **argv)
                                          QStringLiteral("Time opening STORE, jumping to its last row, switching state and sorting "
                                                         "(for 'ledgerctl bench console'); print JSON and quit."),
                                          QStringLiteral("STORE"));
-    parser.addOptions({storeOption, operatorOption, screenshotsOption, benchOption});
+    const QCommandLineOption paletteOption(QStringLiteral("palette"),
+                                           QStringLiteral("Colours: system, light or dark (saved in the settings; default: system)."),
+                                           QStringLiteral("NAME"));
+    parser.addOptions({storeOption, operatorOption, screenshotsOption, benchOption, paletteOption});
     parser.process(app);
+    if (parser.isSet(paletteOption)) {
+        const QString name = parser.value(paletteOption);
+        if (name != QLatin1String("system") && name != QLatin1String("light") && name != QLatin1String("dark")) {
+            std::fprintf(stderr, "ledgerdesk: invalid-argument: --palette is system, light or dark, not \"%s\"\n", qPrintable(name));
+            return 2;
+        }
+        ledger::app::Settings().setPalette(name == QLatin1String("system") ? QString() : name);
+    }
+    ledger::app::applyPalette(ledger::app::Settings().palette());
 
     if (parser.isSet(benchOption)) {
         // Settings of its own, so that a measurement never lands in the operator's recent stores.

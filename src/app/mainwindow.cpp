@@ -136,13 +136,16 @@ void MainWindow::buildPages()
         menu.setToolTipsVisible(true); // a greyed action says why
         menu.addActions({m_actions->resume, m_actions->cancel, m_actions->compensate, m_actions->guidedRepair});
         menu.addSeparator();
+        menu.addActions({m_actions->claim, m_actions->release, m_actions->addNote});
+        menu.addSeparator();
         menu.addAction(m_actions->copyIds);
         menu.exec(table->viewport()->mapToGlobal(at));
     });
     // Ids are elided in the middle, so that a compensation's ".rev" stays in sight.
     table->setTextElideMode(Qt::ElideMiddle);
-    // Wide enough for "11m 30s" and "worker · lease expired 4m 12s ago" (the rest in tooltips).
-    const QList<int> widths{250, 92, 100, 88, 88, 90, 76, 260};
+    // Wide enough for "11m 30s", "worker · lease expired 4m 12s ago" and "alice · 12m 5s ago"
+    // (the rest in tooltips); ids elide in the middle.
+    const QList<int> widths{210, 92, 90, 88, 88, 90, 70, 240, 210, 130};
     for (int c = 0; c < widths.size(); ++c)
         table->setColumnWidth(c, widths.at(c));
     m_detail = new DetailPanel(this);
@@ -216,7 +219,8 @@ void MainWindow::buildPages()
 
 bool MainWindow::isBusy() const
 {
-    return (m_jobs && m_jobs->running() > 0) || m_transactionModel->isLoading() || m_accountModel->isLoading() || m_journalModel->isLoading();
+    return (m_jobs && m_jobs->running() > 0) || m_transactionModel->isLoading() || m_accountModel->isLoading() || m_journalModel->isLoading()
+        || m_transactionsPage->isFilterPending() || m_accountsPage->isFilterPending() || m_actionsPage->isFilterPending();
 }
 
 void MainWindow::showView(NavigatorModel::View view, std::optional<TxState> state)
@@ -273,6 +277,7 @@ void MainWindow::applyTransactionFilter()
     }
     if (m_view == NavigatorModel::View::Compensations)
         filter.kind = TxKind::Compensation;
+    arrangeTransactionColumns(filter.stuckOnly);
     const TxQuery &now = m_transactionModel->query();
     const bool same = now.state == filter.state && now.stuckOnly == filter.stuckOnly && now.stuckForMs == filter.stuckForMs
         && now.kind == filter.kind && now.text == filter.text;
@@ -303,7 +308,15 @@ void MainWindow::onTransactionSelection()
         m_actions->updateForSelection({});
         return;
     }
-    m_actions->updateForSelection(selectedTransactions(), unloadedSelectedRows());
+    const QList<Transaction> selected = selectedTransactions();
+    ConsoleActions::Extras extras;
+    for (const Transaction &tx : selected) {
+        if (const auto claim = m_transactionModel->claimOf(tx.id))
+            extras.claims.insert(tx.id, *claim);
+        if (const auto state = m_transactionModel->compensationStateOf(tx.id))
+            extras.compensationStates.insert(tx.id, *state);
+    }
+    m_actions->updateForSelection(selected, unloadedSelectedRows(), extras);
 }
 
 void MainWindow::withSelectedIds(const std::function<void(const QStringList &)> &then)

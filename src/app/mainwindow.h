@@ -89,6 +89,10 @@ public:
     // Freezes, unfreezes or closes an account in the background, journaled with the operator's
     // name and `reason`; says how it went by accountStatusChanged (and on refusal, in a message).
     void changeAccountStatus(const QString &accountId, AccountStatus status, const QString &reason);
+    // Claims, releases or notes (ledger/remarks.h) the selected transactions in the background,
+    // journaled with the operator's name; a note asks for its text first, unless `text` is given.
+    // Says how it went by remarkAdded (and on refusal, in a message).
+    void addRemark(const QString &event, const QString &text = QString());
     Dashboard *dashboard() const { return m_dashboard; }
     AuditView *auditView() const { return m_audit; }
     // The selected transactions whose rows have loaded (the whole selection may be larger).
@@ -97,6 +101,7 @@ public:
 
 Q_SIGNALS:
     void accountStatusChanged(const QString &accountId, bool ok, const QString &message);
+    void remarkAdded(const QStringList &txIds, const QString &event, bool ok, const QString &message);
     void repairDialogOpened(RepairDialog *dialog);
     void storeOpened(const QString &path);
     void storeFailed(const QString &message);
@@ -137,6 +142,8 @@ private:
     template <typename D>
     D *track(D *dialog);
     void onSortIndicatorChanged(int column, Qt::SortOrder order);
+    // The Stuck view shows why before what (mainwindow_layout.cpp).
+    void arrangeTransactionColumns(bool stuck);
     void saveLayout();
     void restoreLayout();
     // The splitters and column layouts saved for `store` ("" for the last used).

@@ -19,6 +19,23 @@ QString MainWindow::layoutKey(const QString &part, const QString &store)
     return QStringLiteral("store-%1/%2").arg(QString::fromLatin1(id), part);
 }
 
+void MainWindow::arrangeTransactionColumns(bool stuck)
+{
+    // At the console's default width the table shows five or six columns beside the detail panel:
+    // in Stuck they must be how long, who is on it, the error and the lease — the money after.
+    using C = TransactionTableModel;
+    static const QList<int> listing{C::IdColumn,     C::StateColumn,     C::KindColumn,  C::SourceColumn, C::DestinationColumn,
+                                    C::AmountColumn, C::AgeColumn,       C::LastErrorColumn, C::OwnerColumn, C::ClaimColumn};
+    static const QList<int> stuckFirst{C::IdColumn,    C::StateColumn,  C::AgeColumn,    C::ClaimColumn,       C::LastErrorColumn,
+                                       C::OwnerColumn, C::AmountColumn, C::SourceColumn, C::DestinationColumn, C::KindColumn};
+    QHeaderView *header = m_transactionsPage->table()->horizontalHeader();
+    const QList<int> &order = stuck ? stuckFirst : listing;
+    for (int visual = 0; visual < order.size(); ++visual) {
+        if (header->visualIndex(order.at(visual)) != visual)
+            header->moveSection(header->visualIndex(order.at(visual)), visual);
+    }
+}
+
 void MainWindow::saveLayout()
 {
     m_settings.setWindow(saveGeometry(), saveState());

@@ -35,6 +35,8 @@ void MainWindow::buildMenus()
     transactions->addSeparator();
     transactions->addActions({m_actions->resume, m_actions->cancel, m_actions->compensate, m_actions->guidedRepair});
     transactions->addSeparator();
+    transactions->addActions({m_actions->claim, m_actions->release, m_actions->addNote});
+    transactions->addSeparator();
     transactions->addAction(m_actions->copyIds);
     transactions->addSeparator();
     transactions->addAction(m_actions->recoverStuck);
@@ -72,6 +74,9 @@ void MainWindow::buildMenus()
         if (!ids.isEmpty())
             QGuiApplication::clipboard()->setText(ids.join(QLatin1Char('\n')));
     });
+    connect(m_actions->claim, &QAction::triggered, this, [this] { addRemark(claimEvent()); });
+    connect(m_actions->release, &QAction::triggered, this, [this] { addRemark(releaseEvent()); });
+    connect(m_actions->addNote, &QAction::triggered, this, [this] { addRemark(noteEvent()); });
     connect(m_actions->recoverStuck, &QAction::triggered, this, &MainWindow::openRecoverDialog);
     connect(m_actions->refresh, &QAction::triggered, this, &MainWindow::refreshAll);
     connect(m_actions->find, &QAction::triggered, this, [this] {

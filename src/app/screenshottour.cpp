@@ -3,6 +3,7 @@
 #include "dialogs/repairdialog.h"
 #include "mainwindow.h"
 #include "models/transactiontablemodel.h"
+#include "widgets/accountpanel.h"
 #include "widgets/detailpanel.h"
 #include "widgets/repairpreview.h"
 #include "widgets/tablepage.h"
@@ -54,10 +55,17 @@ void ScreenshotTour::shootTable()
             finish();
         return;
     }
-    // The richest timeline on screen: a refused transfer stuck while canceling, else one stuck
-    // after both holds, else the first.
-    int pick = 0;
+    // The richest detail on screen: one an operator claimed, else a refused transfer stuck while
+    // canceling, else one stuck after both holds, else the first.
+    int pick = -1;
+    for (int row = 0; row < m_window->transactionModel()->rowCount() && pick < 0; ++row) {
+        const auto tx = m_window->transactionModel()->transactionAt(row);
+        if (tx && m_window->transactionModel()->claimOf(tx->id))
+            pick = row;
+    }
     for (TxState wanted : {TxState::Canceling, TxState::Applied}) {
+        if (pick >= 0)
+            break;
         for (int row = 0; row < m_window->transactionModel()->rowCount(); ++row) {
             const auto tx = m_window->transactionModel()->transactionAt(row);
             if (tx && tx->state == wanted) {
@@ -65,10 +73,11 @@ void ScreenshotTour::shootTable()
                 break;
             }
         }
-        if (pick != 0)
-            break;
     }
+    pick = qMax(pick, 0);
     table->selectRow(pick);
+    if (const auto tx = m_window->transactionModel()->transactionAt(pick))
+        m_account = tx->source;
     whenQuiet([this] { return !m_window->detailPanel()->transactionId().isEmpty(); }, [this, table] {
         if (!save(m_window, QStringLiteral("main-window.png")) || !save(m_window->detailPanel(), QStringLiteral("detail-panel.png")))
             return;
@@ -88,8 +97,18 @@ void ScreenshotTour::shootTable()
             if (!save(dialog, QStringLiteral("repair-preview.png")))
                 return;
             dialog->reject();
-            finish();
+            shootAccount();
         });
+    });
+}
+
+void ScreenshotTour::shootAccount()
+{
+    // 4. The account of the pictured transaction, with its holds and history.
+    m_window->showAccountById(m_account);
+    whenQuiet([this] { return m_window->accountPanel()->shownHtml().contains(m_account); }, [this] {
+        if (save(m_window, QStringLiteral("account-detail.png")))
+            finish();
     });
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // Makes the README's screenshots with the program itself: opens the views and dialogs a new
 // operator would look at, waits until each has loaded, and saves PNGs (QWidget::grab) of the
-// main window, the detail panel with its timeline, the repair preview and the dashboard.
+// main window, the detail panel with its timeline (of a claimed transaction when there is one),
+// the repair preview, the dashboard and an account's detail. It writes nothing to the store.
 // Threading: GUI thread only.
 
 #include <QObject>
@@ -28,6 +29,8 @@ private:
     bool save(QWidget *widget, const QString &name);
     // The main window and the detail panel of the table on screen, then the repair preview.
     void shootTable();
+    // The account of the pictured transaction, in the Accounts view.
+    void shootAccount();
     void finish();
     void fail(const QString &message);
 
@@ -35,6 +38,7 @@ private:
     QString m_directory;
     QStringList m_saved;
     bool m_nothingStuck = false;
+    QString m_account;
 };
 
 } // namespace ledger::app

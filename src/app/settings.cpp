@@ -73,4 +73,8 @@ void Settings::setHeaderState(const QString &table, const QByteArray &state)
     m_settings.setValue(QStringLiteral("tables/%1").arg(table), state);
 }
 
+QString Settings::palette() const { return m_settings.value(QStringLiteral("ui/palette")).toString(); }
+
+void Settings::setPalette(const QString &palette) { m_settings.setValue(QStringLiteral("ui/palette"), palette); }
+
 } // namespace ledger::app

@@ -20,6 +20,9 @@ public:
     // "" follows the system's locale; else "en" or "zh_CN" (see language.h).
     QString language() const;
     void setLanguage(const QString &language);
+    // "" follows the system's palette; "light" or "dark" (widgets/tones.h), from the next start.
+    QString palette() const;
+    void setPalette(const QString &palette);
     QStringList recentStores() const;
     void addRecentStore(const QString &path);
     QByteArray windowGeometry() const;

@@ -70,9 +70,13 @@ Result<Diagnosis> diagnose(Store &store, const QString &txId, qint64 stuckThresh
         auto now = store.now();
         if (!now.ok())
             return now.error();
+        auto journal = store.journal(QStringLiteral("tx"), txId);
+        if (!journal.ok())
+            return journal.error();
         d.tx = *tx;
         d.legs = *legs;
         d.now = *now;
+        d.claim = standingClaim(d.tx, *journal);
         return {};
     });
     if (!e.ok())

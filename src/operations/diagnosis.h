@@ -5,6 +5,7 @@
 //
 // Threading: runs on the caller's thread with the caller's Store (a worker thread in the GUI).
 
+#include "ledger/remarks.h"
 #include "ledger/statemachine.h"
 #include "store/store.h"
 
@@ -24,6 +25,8 @@ struct Diagnosis {
     std::optional<OperatorAction> recommended;
     QString recommendation;   // the recommended action and its consequences
     QList<OperatorAction> allowed;
+    // An operator's claim standing on it (ledger/remarks.h): whom to speak to before repairing.
+    std::optional<OperatorClaim> claim;
 };
 
 Result<Diagnosis> diagnose(Store &store, const QString &txId, qint64 stuckThresholdMs);

@@ -1,4 +1,5 @@
 #include "recoverdialog.h"
+#include "widgets/tones.h"
 
 #include "../consoleoptions.h"
 #include "../widgets/repairpreview.h"
@@ -7,6 +8,7 @@
 #include "ledger/money.h"
 #include "operations/repairplan.h"
 
+#include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLineEdit>
@@ -67,6 +69,15 @@ RecoverDialog::RecoverDialog(JobRunner *jobs, qint64 stuckThresholdMs, const QSt
     m_accounts->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_accounts->setAccessibleName(tr("Accounts the recovery changes"));
     layout->addWidget(m_accounts, 1);
+    m_claimWarning = new QLabel(this);
+    m_claimWarning->setWordWrap(true);
+    m_claimWarning->setTextFormat(Qt::RichText);
+    m_claimWarning->hide();
+    layout->addWidget(m_claimWarning);
+    m_recoverAnyway = new QCheckBox(tr("Recover &anyway: I have spoken to them"), this);
+    m_recoverAnyway->hide();
+    connect(m_recoverAnyway, &QCheckBox::toggled, this, &RecoverDialog::updateButtons);
+    layout->addWidget(m_recoverAnyway);
     auto *buttons = new QDialogButtonBox(this);
     m_start = buttons->addButton(tr("&Recover"), QDialogButtonBox::AcceptRole);
     m_stop = buttons->addButton(tr("&Stop"), QDialogButtonBox::ActionRole);
@@ -88,7 +99,9 @@ void RecoverDialog::setReason(const QString &reason) { m_reason->setText(reason)
 void RecoverDialog::updateButtons()
 {
     const bool reasonOk = checkText(m_reason->text(), tr("reason"), kMaxReasonLength, false).ok();
-    m_start->setEnabled(m_candidatesLoaded && m_candidateCount > 0 && reasonOk && !m_running && !m_finished);
+    // Someone else claimed some of the listed ones: recover only once the operator says they checked.
+    const bool claimsHeard = m_recoverAnyway->isHidden() || m_recoverAnyway->isChecked();
+    m_start->setEnabled(m_candidatesLoaded && m_candidateCount > 0 && reasonOk && claimsHeard && !m_running && !m_finished);
 }
 
 void RecoverDialog::listCandidates()
@@ -138,7 +151,7 @@ void RecoverDialog::listCandidates()
         },
         [this](Listing l) {
             if (!l.error.ok()) {
-                m_text->setText(tr("<b style='color:#b02418'>Cannot list what is stuck:</b> %1").arg(l.error.localized().toHtmlEscaped()));
+                m_text->setText(QStringLiteral("%1 %2").arg(toned(Tone::Bad, tr("Cannot list what is stuck:")), l.error.localized().toHtmlEscaped()));
                 return;
             }
             m_candidatesLoaded = true;
@@ -175,6 +188,10 @@ void RecoverDialog::listCandidates()
                 m_accounts->setItem(r, 2, new QTableWidgetItem(changeText(a.availableBefore(), a.availableAfter(), l.scale)));
             }
             m_accounts->resizeColumnsToContents();
+            const QString warning = claimWarningHtml(l.plan, m_operator);
+            m_claimWarning->setText(warning);
+            m_claimWarning->setVisible(!warning.isEmpty());
+            m_recoverAnyway->setVisible(!warning.isEmpty());
             m_text->setText(l.count == 0 ? tr("Nothing is stuck.")
                                          : tr("<b>%1</b> transaction(s) are stuck%2. Recovery takes each over and drives it to done "
                                               "(or canceled, if a hold is refused); whatever someone else moves first is left to them.")
@@ -228,7 +245,7 @@ void RecoverDialog::start()
         m_progress->setValue(int(report.items.size())); // after a Stop: how far it got
         updateButtons();
         if (!report.error.ok()) {
-            m_text->setText(tr("<b style='color:#b02418'>Recovery could not run:</b> %1").arg(report.error.localized().toHtmlEscaped()));
+            m_text->setText(QStringLiteral("%1 %2").arg(toned(Tone::Bad, tr("Recovery could not run:")), report.error.localized().toHtmlEscaped()));
             Q_EMIT recoveryFinished();
             return;
         }

@@ -12,6 +12,7 @@
 #include <atomic>
 #include <memory>
 
+class QCheckBox;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -53,6 +54,8 @@ private:
     std::shared_ptr<std::atomic<bool>> m_stopFlag;
     RecoveryReport m_report;
     QLabel *m_text;
+    QLabel *m_claimWarning = nullptr;
+    QCheckBox *m_recoverAnyway = nullptr;
     QLineEdit *m_reason;
     QProgressBar *m_progress;
     QTableWidget *m_results;

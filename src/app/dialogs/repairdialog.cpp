@@ -1,10 +1,12 @@
 #include "repairdialog.h"
+#include "widgets/tones.h"
 
 #include "../consoleoptions.h"
 #include "../widgets/repairpreview.h"
 #include "ledger/identifiers.h"
 #include "ui_repairdialog.h"
 
+#include <QCheckBox>
 #include <QPointer>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -46,6 +48,9 @@ RepairDialog::RepairDialog(JobRunner *jobs, int scale, const QString &operatorNa
     m_stop = m_ui->buttons->addButton(tr("&Stop"), QDialogButtonBox::ActionRole);
     m_stop->hide();
     m_ui->progress->hide();
+    m_ui->claimWarning->hide();
+    m_ui->repairAnyway->hide();
+    connect(m_ui->repairAnyway, &QCheckBox::toggled, this, &RepairDialog::updateButtons);
     connect(m_repair, &QPushButton::clicked, this, &RepairDialog::startRepair);
     connect(m_stop, &QPushButton::clicked, this, &RepairDialog::stop);
     connect(m_ui->buttons, &QDialogButtonBox::rejected, this, &RepairDialog::reject);
@@ -65,6 +70,7 @@ void RepairDialog::loadPlan(const std::function<void(const RepairPlan &)> &then)
     m_jobs->run<RepairPlan>(this, [action, ids](Store &s) { return planRepair(s, action, ids); }, [this, then](RepairPlan plan) {
         m_preview->setPlan(plan, m_scale);
         m_planReady = plan.error.ok();
+        showClaims(plan);
         updateButtons();
         Q_EMIT planLoaded();
         if (then)
@@ -72,11 +78,26 @@ void RepairDialog::loadPlan(const std::function<void(const RepairPlan &)> &then)
     });
 }
 
+void RepairDialog::showClaims(const RepairPlan &plan)
+{
+    // Someone else said they are on some of these: say who and since when, and repair only once
+    // the operator says they have checked with them.
+    const QString warning = claimWarningHtml(plan, m_operator);
+    const bool warn = !warning.isEmpty();
+    m_ui->claimWarning->setText(warning);
+    m_ui->claimWarning->setVisible(warn);
+    if (warn != m_ui->repairAnyway->isVisible())
+        m_ui->repairAnyway->setChecked(false);
+    m_ui->repairAnyway->setVisible(warn);
+}
+
 void RepairDialog::updateButtons()
 {
     const bool reasonOk = !m_ui->reason->text().trimmed().isEmpty()
         && checkText(m_ui->reason->text(), tr("reason"), kMaxReasonLength, false).ok();
-    m_repair->setEnabled(m_planReady && !m_running && !m_checking && !m_finished && reasonOk && m_preview->plan().eligibleCount() > 0);
+    const bool claimsHeard = m_ui->repairAnyway->isHidden() || m_ui->repairAnyway->isChecked();
+    m_repair->setEnabled(m_planReady && !m_running && !m_checking && !m_finished && reasonOk && claimsHeard
+                         && m_preview->plan().eligibleCount() > 0);
     // Every one skipped (already compensated, finished meanwhile): nothing will be journaled, so
     // no reason is asked for, and the dialog says why there is nothing to do.
     const bool nothingToDo = m_planReady && !m_running && !m_finished && m_preview->plan().eligibleCount() == 0;
@@ -87,7 +108,8 @@ void RepairDialog::updateButtons()
                                                "shown above. No reason is needed.",
                                                nullptr, int(m_preview->plan().items.size()))
                               : !reasonOk ? tr("A reason is required: it goes into the journal with your name (%1).").arg(m_operator.toHtmlEscaped())
-                                          : QString());
+                              : !claimsHeard ? tr("Someone else claimed some of these: tick “Repair anyway” once you have spoken to them.")
+                                             : QString());
 }
 
 void RepairDialog::startRepair()
@@ -153,7 +175,7 @@ void RepairDialog::runRepairs(const QStringList &ids)
         m_finished = true;
         m_stop->hide();
         if (!report.error.ok()) {
-            m_ui->status->setText(tr("<b style='color:#b02418'>The repairs could not start:</b> %1").arg(report.error.localized().toHtmlEscaped()));
+            m_ui->status->setText(QStringLiteral("%1 %2").arg(toned(Tone::Bad, tr("The repairs could not start:")), report.error.localized().toHtmlEscaped()));
             updateButtons();
             Q_EMIT repairFinished();
             return;

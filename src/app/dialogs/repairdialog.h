@@ -54,6 +54,8 @@ private:
     void loadPlan(const std::function<void(const RepairPlan &)> &then = {});
     void runRepairs(const QStringList &ids);
     void updateButtons();
+    // Warns about claims by other operators (ledger/remarks.h) and asks to repair anyway.
+    void showClaims(const RepairPlan &plan);
 
     std::unique_ptr<Ui::RepairDialog> m_ui;
     JobRunner *m_jobs;

@@ -1,7 +1,9 @@
 #include "repairwizard.h"
+#include "widgets/tones.h"
 
 #include "../consoleoptions.h"
 #include "../widgets/repairpreview.h"
+#include "ledger/duration.h"
 #include "ledger/identifiers.h"
 #include "repairdialog.h"
 
@@ -73,11 +75,19 @@ public:
                                                          return;
                                                      }
                                                      m_wizard->diagnosis = *d;
-                                                     const QString verdict = d->stuck ? tr("<b style='color:#b02418'>It is stuck.</b>")
-                                                         : isTerminal(d->tx.state) ? tr("<b style='color:#2e8540'>It is finished.</b>")
+                                                     const QString verdict = d->stuck ? toned(Tone::Bad, tr("It is stuck."))
+                                                         : isTerminal(d->tx.state) ? toned(Tone::Good, tr("It is finished."))
                                                                                    : tr("<b>It is not stuck (yet).</b>");
-                                                     m_text->setText(QStringLiteral("<p>%1</p><p>%2</p><p>%3</p><p>%4</p>")
-                                                                         .arg(verdict, d->state.toHtmlEscaped(), d->owner.toHtmlEscaped(),
+                                                     QString claim;
+                                                     if (claimWarns(d->claim, m_wizard->operatorName(), d->now))
+                                                         claim = QStringLiteral("<p>%1</p>")
+                                                                     .arg(toned(Tone::Warn, tr("%1 claimed it %2 ago%3: speak to them before you repair it.")
+                                                                                                .arg(d->claim->by.toHtmlEscaped(),
+                                                                                                     duration::format(d->claim->at.msecsTo(d->now)),
+                                                                                                     d->claim->text.isEmpty() ? QString()
+                                                                                                         : QStringLiteral(" (“%1”)").arg(d->claim->text.toHtmlEscaped()))));
+                                                     m_text->setText(QStringLiteral("<p>%1</p>%2<p>%3</p><p>%4</p><p>%5</p>")
+                                                                         .arg(verdict, claim, d->state.toHtmlEscaped(), d->owner.toHtmlEscaped(),
                                                                               d->legsText.toHtmlEscaped()));
                                                      Q_EMIT completeChanged();
                                                      Q_EMIT m_wizard->diagnosed();
@@ -243,7 +253,7 @@ private:
     void showOutcome(const BatchRepairReport &report)
     {
         if (!report.error.ok() || report.items.isEmpty()) {
-            m_text->setText(tr("<p><b style='color:#b02418'>The repair could not run:</b> %1</p>").arg(report.error.localized().toHtmlEscaped()));
+            m_text->setText(QStringLiteral("<p>%1 %2</p>").arg(toned(Tone::Bad, tr("The repair could not run:")), report.error.localized().toHtmlEscaped()));
             m_wizard->verification = Verification{report.error, false, report.error.localized()};
             m_wizard->repairing = false;
             Q_EMIT completeChanged();
@@ -252,10 +262,13 @@ private:
         const TxOutcome &o = report.items.first().outcome;
         m_wizard->outcome = o;
         if (o.ok())
-            m_text->setText(tr("<p><b style='color:#2e8540'>Done.</b> %1 is now <b>%2</b>.%3</p>")
-                                .arg(o.tx->id, nameOf(o.tx->state), o.note.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(o.note.toHtmlEscaped())));
+            m_text->setText(QStringLiteral("<p>%1 %2</p>")
+                                .arg(toned(Tone::Good, tr("Done.")),
+                                     tr("%1 is now <b>%2</b>.%3")
+                                         .arg(o.tx->id, nameOf(o.tx->state),
+                                              o.note.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(o.note.toHtmlEscaped()))));
         else
-            m_text->setText(tr("<p><b style='color:#b02418'>%1</b>: %2</p>").arg(codeWord(o.error.code), o.error.localized().toHtmlEscaped()));
+            m_text->setText(QStringLiteral("<p>%1: %2</p>").arg(toned(Tone::Bad, codeWord(o.error.code)), o.error.localized().toHtmlEscaped()));
         Q_EMIT m_wizard->repaired();
         // Check the transaction the repair ended with (for a compensation: the new transfer).
         const QString checked = o.tx ? o.tx->id : m_wizard->txId();
@@ -263,8 +276,8 @@ private:
         m_wizard->jobs()->run<Verification>(this, [checked](Store &s) { return verifyFinished(s, checked); }, [this](Verification v) {
             m_wizard->verification = v;
             m_wizard->repairing = false;
-            m_check->setText(v.ok ? tr("<p>✔ <b style='color:#2e8540'>Verified:</b> %1</p>").arg(v.message.toHtmlEscaped())
-                                  : tr("<p>✘ <b style='color:#b02418'>Not finished:</b> %1</p>").arg(v.message.toHtmlEscaped()));
+            m_check->setText(v.ok ? QStringLiteral("<p>✔ %1 %2</p>").arg(toned(Tone::Good, tr("Verified:")), v.message.toHtmlEscaped())
+                                  : QStringLiteral("<p>✘ %1 %2</p>").arg(toned(Tone::Bad, tr("Not finished:")), v.message.toHtmlEscaped()));
             Q_EMIT completeChanged();
             Q_EMIT m_wizard->verified();
         });

@@ -1,4 +1,5 @@
 #include "settingsdialog.h"
+#include "widgets/tones.h"
 
 #include "../languagename.h"
 #include "ledger/identifiers.h"
@@ -18,7 +19,7 @@ SettingsDialog::SettingsDialog(Settings &settings, QWidget *parent) : QDialog(pa
     for (const QString &language : availableLanguages())
         m_ui->language->addItem(languageDisplayName(language), language);
     m_ui->language->setCurrentIndex(qMax(0, m_ui->language->findData(settings.language())));
-    m_ui->error->setStyleSheet(QStringLiteral("color: #b02418;"));
+    setTone(m_ui->error, Tone::Bad);
     connect(m_ui->operatorName, &QLineEdit::textChanged, this, &SettingsDialog::validate);
     connect(m_ui->buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::accept);
     connect(m_ui->buttons, &QDialogButtonBox::rejected, this, &SettingsDialog::reject);

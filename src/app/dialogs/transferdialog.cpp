@@ -1,4 +1,5 @@
 #include "transferdialog.h"
+#include "widgets/tones.h"
 
 #include "../consoleoptions.h"
 #include "../widgets/legseditor.h"
@@ -21,7 +22,7 @@ void showError(QLabel *label, const Error &e, bool warningOnly = false)
 {
     label->setText(e.ok() ? QString() : e.localized());
     label->setToolTip(e.ok() ? QString() : codeWord(e.code));
-    label->setStyleSheet(warningOnly ? QStringLiteral("color: #9a5b00;") : QStringLiteral("color: #b02418;"));
+    setTone(label, warningOnly ? Tone::Warn : Tone::Bad);
     label->setVisible(!e.ok());
 }
 } // namespace
@@ -212,7 +213,7 @@ void TransferDialog::accept()
     m_submitting = true;
     validate();
     m_ui->banner->setText(tr("Transferring…"));
-    m_ui->banner->setStyleSheet(QString());
+    setTone(m_ui->banner, std::nullopt);
     m_ui->banner->show();
     const CoordinatorOptions options = consoleCoordinatorOptions(m_operator);
     const TransferRequest request = *checked;
@@ -240,7 +241,7 @@ void TransferDialog::accept()
             else if (o.tx)
                 text += tr("<br/>Transaction %1 is %2.").arg(o.tx->id, nameOf(o.tx->state));
             m_ui->banner->setText(text);
-            m_ui->banner->setStyleSheet(QStringLiteral("color: #b02418;"));
+            setTone(m_ui->banner, Tone::Bad);
             if (usedUp)
                 freshKey();
             validate();

@@ -4,7 +4,7 @@
 #include "operations/wholeaccounts.h"
 
 #include <QBrush>
-#include <QColor>
+#include "widgets/tones.h"
 
 namespace ledger::app {
 
@@ -64,9 +64,9 @@ QVariant AccountTableModel::cell(const QVariant &row, int column, int role) cons
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ForegroundRole) {
         if (amount && ((column == BalanceColumn && whole.wholeBalance < 0) || (column == AvailableColumn && a.available() < 0)))
-            return QBrush(QColor(0xb0, 0x24, 0x18));
+            return QBrush(toneColor(Tone::Bad));
         if (column == StatusColumn && a.status != AccountStatus::Open)
-            return QBrush(a.status == AccountStatus::Frozen ? QColor(0x1f, 0x5f, 0xb0) : QColor(0x70, 0x70, 0x70));
+            return QBrush(toneColor(a.status == AccountStatus::Frozen ? Tone::Info : Tone::Muted));
         return QVariant();
     }
     if (role != Qt::DisplayRole)

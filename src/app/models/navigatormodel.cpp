@@ -1,7 +1,7 @@
 #include "navigatormodel.h"
 
 #include <QBrush>
-#include <QColor>
+#include "widgets/tones.h"
 #include <QFont>
 
 namespace ledger::app {
@@ -70,7 +70,7 @@ void NavigatorModel::setCounts(const Overview &counts)
     QFont font = stuck->font();
     font.setBold(counts.stuck > 0);
     stuck->setFont(font);
-    stuck->setForeground(counts.stuck > 0 ? QBrush(QColor(0xb0, 0x24, 0x18)) : QBrush());
+    stuck->setForeground(counts.stuck > 0 ? QBrush(toneColor(Tone::Bad)) : QBrush());
 }
 
 QModelIndex NavigatorModel::indexOf(View view, std::optional<TxState> state) const

@@ -3,6 +3,7 @@
 #include "ledger/duration.h"
 #include "ledger/legs.h"
 #include "ledger/money.h"
+#include "operations/claims.h"
 #include "store/paging.h"
 
 #include <QColor>
@@ -15,6 +16,8 @@ namespace {
 struct TimedRows {
     QList<QVariant> rows;
     QDateTime now;
+    QHash<QString, OperatorClaim> claims;
+    QHash<QString, TxState> compensationStates;
 };
 } // namespace
 
@@ -23,11 +26,12 @@ TransactionTableModel::TransactionTableModel(QObject *parent) : PagedTableModel(
     m_query.sortKey = TxSortKey::CreatedAt;
     m_query.descending = true; // newest first until the operator sorts otherwise
     m_sinceStoreNow.start();
-    // Ages move while one watches: repaint that column every second (only visible cells paint).
+    // Ages, leases and claims move while one watches: repaint those columns every second (only
+    // visible cells paint).
     m_ageTimer.setInterval(1000);
     connect(&m_ageTimer, &QTimer::timeout, this, [this] {
         if (rowCount() > 0)
-            Q_EMIT dataChanged(index(0, AgeColumn), index(rowCount() - 1, AgeColumn), {Qt::DisplayRole});
+            Q_EMIT dataChanged(index(0, AgeColumn), index(rowCount() - 1, ClaimColumn), {Qt::DisplayRole});
     });
     m_ageTimer.start();
 }
@@ -60,6 +64,7 @@ QVariant TransactionTableModel::headerData(int section, Qt::Orientation orientat
     case AgeColumn: return tr("Age");
     case OwnerColumn: return tr("Owner / lease");
     case LastErrorColumn: return tr("Last error");
+    case ClaimColumn: return tr("Claimed by");
     }
     return QVariant();
 }
@@ -113,8 +118,21 @@ void TransactionTableModel::fetchRows(qint64 offset, int limit, RowsDone done)
                 return now.error();
             TimedRows page;
             page.now = *now;
-            for (const Transaction &t : *list)
+            auto claims = readUnreleasedClaims(s);
+            if (!claims.ok())
+                return claims.error();
+            page.claims = *claims;
+            for (const Transaction &t : *list) {
                 page.rows << QVariant::fromValue(t);
+                if (t.compensatedBy.isEmpty())
+                    continue;
+                // Few rows are compensated transfers; each needs its compensation's state.
+                auto comp = s.transaction(t.compensatedBy);
+                if (comp.ok())
+                    page.compensationStates.insert(t.id, comp->state);
+                else if (comp.code() != ErrorCode::NotFound)
+                    return comp.error();
+            }
             return page;
         },
         [self, done](Result<TimedRows> page) {
@@ -124,8 +142,23 @@ void TransactionTableModel::fetchRows(qint64 offset, int limit, RowsDone done)
             }
             self->m_storeNow = page->now;
             self->m_sinceStoreNow.restart();
+            self->m_claims = page->claims;
+            for (auto it = page->compensationStates.cbegin(); it != page->compensationStates.cend(); ++it)
+                self->m_compensationStates.insert(it.key(), it.value());
             done(page->rows);
         });
+}
+
+std::optional<OperatorClaim> TransactionTableModel::claimOf(const QString &txId) const
+{
+    const int row = rowOfKey(txId);
+    const auto tx = row >= 0 ? transactionAt(row) : std::nullopt;
+    return tx ? claimOn(*tx, m_claims) : std::nullopt;
+}
+
+std::optional<TxState> TransactionTableModel::compensationStateOf(const QString &txId) const
+{
+    return m_compensationStates.contains(txId) ? std::optional<TxState>(m_compensationStates.value(txId)) : std::nullopt;
 }
 
 qint64 TransactionTableModel::ageOf(const Transaction &tx) const
@@ -155,6 +188,12 @@ QVariant TransactionTableModel::cell(const QVariant &row, int column, int role) 
             return tr("Compensation of %1").arg(tx.compensates);
         if (column == KindColumn && !tx.compensatedBy.isEmpty())
             return tr("Compensated by %1").arg(tx.compensatedBy);
+        if (column == ClaimColumn) {
+            if (const auto claim = claimOn(tx, m_claims))
+                return claim->text.isEmpty() ? tr("Claimed by %1 at %2").arg(claim->by, formatTimestamp(claim->at))
+                                             : tr("Claimed by %1 at %2: %3").arg(claim->by, formatTimestamp(claim->at), claim->text);
+            return QVariant();
+        }
         if ((column == SourceColumn || column == DestinationColumn) && tx.isMultiLeg())
             return describeLegs(tx.legs, m_scale);
         return QVariant();
@@ -181,6 +220,13 @@ QVariant TransactionTableModel::cell(const QVariant &row, int column, int role) 
                         : tr("%1 · %2 left").arg(owner, duration::format(left));
     }
     case LastErrorColumn: return tx.lastError;
+    case ClaimColumn: {
+        const auto claim = claimOn(tx, m_claims);
+        if (!claim)
+            return QString();
+        const qint64 since = m_storeNow.isValid() ? claim->at.msecsTo(m_storeNow) + m_sinceStoreNow.elapsed() : 0;
+        return tr("%1 · %2 ago").arg(claim->by, duration::format(since));
+    }
     }
     return QVariant();
 }

@@ -1,12 +1,15 @@
 #pragma once
 // Transactions as the console lists them, paged from the store: id, state (drawn as a badge),
 // kind (a compensation, or a transfer that was compensated), source and destination (every
-// account of each side), amount, age, last error, owner and lease. Filtered by state, "stuck",
-// kind and text; sorted by age, amount, state or id.
+// account of each side), amount, age, last error, owner and lease, and which operator claimed
+// it (ledger/remarks.h). Filtered by state, "stuck", kind and text; sorted by age, amount, state
+// or id. Each page also reads the standing claims and, for compensated transfers, their
+// compensation's state (what the repair actions are enabled by).
 //
 // Threading: GUI thread only.
 
 #include "pagedtablemodel.h"
+#include "ledger/remarks.h"
 
 #include <QTimer>
 
@@ -26,6 +29,7 @@ public:
         // Why it is stuck before who holds it: at 1600 px the last column was off-screen.
         LastErrorColumn,
         OwnerColumn,
+        ClaimColumn,
         ColumnCount
     };
     enum Role {
@@ -48,6 +52,10 @@ public:
     static bool isSortable(int column);
 
     std::optional<Transaction> transactionAt(int row) const;
+    // As of the last page that listed it: the claim standing on `txId`, and the state of the
+    // compensation of a compensated transfer (nullopt: none, or not read yet).
+    std::optional<OperatorClaim> claimOf(const QString &txId) const;
+    std::optional<TxState> compensationStateOf(const QString &txId) const;
 
 protected:
     void fetchCount(CountDone done) override;
@@ -64,6 +72,8 @@ private:
     QDateTime m_storeNow;
     QElapsedTimer m_sinceStoreNow;
     QTimer m_ageTimer;
+    QHash<QString, OperatorClaim> m_claims;       // every claim not released, as of the last page
+    QHash<QString, TxState> m_compensationStates; // original id → its compensation's state
 };
 
 } // namespace ledger::app

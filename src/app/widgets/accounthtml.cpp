@@ -1,4 +1,5 @@
 #include "accounthtml.h"
+#include "tones.h"
 
 #include "ledger/duration.h"
 #include "ledger/money.h"
@@ -55,7 +56,7 @@ QString accountHtml(const AccountDetail &d, int scale)
     for (const JournalEntry &j : d.history) {
         const QString who = j.actor.isEmpty() ? QString() : QStringLiteral(" — %1").arg(esc(j.actor));
         const QString why = j.detail.isEmpty() ? QString() : QStringLiteral(": %1").arg(esc(j.detail));
-        html += QStringLiteral("<tr><td style='color:#666'>%1</td><td><b>%2</b>%3%4</td></tr>").arg(formatTimestamp(j.at), esc(j.event), who, why);
+        html += QStringLiteral("<tr><td style='color:%1'>%2</td><td><b>%3</b>%4%5</td></tr>").arg(toneName(Tone::Muted), formatTimestamp(j.at), esc(j.event), who, why);
     }
     html += QStringLiteral("</table></body></html>");
     return html;

@@ -1,4 +1,5 @@
 #include "accountpanel.h"
+#include "tones.h"
 
 #include "accounthtml.h"
 
@@ -78,7 +79,7 @@ QString AccountPanel::shownHtml() const { return m_browser->toHtml(); }
 
 void AccountPanel::showMessage(const QString &text)
 {
-    m_browser->setHtml(QStringLiteral("<p style='color:#777'>%1</p>").arg(text.toHtmlEscaped()));
+    m_browser->setHtml(QStringLiteral("<p>%1</p>").arg(toned(Tone::Muted, text.toHtmlEscaped(), false)));
 }
 
 } // namespace ledger::app

@@ -1,4 +1,5 @@
 #include "auditview.h"
+#include "tones.h"
 
 #include "ledger/money.h"
 
@@ -113,7 +114,7 @@ void AuditView::runAudit()
             return;
         }
         if (!report.error.ok()) {
-            m_summary->setText(tr("<b style='color:#b02418'>The audit could not run:</b> %1").arg(report.error.localized().toHtmlEscaped()));
+            m_summary->setText(QStringLiteral("%1 %2").arg(toned(Tone::Bad, tr("The audit could not run:")), report.error.localized().toHtmlEscaped()));
             Q_EMIT finished(false);
             return;
         }
@@ -132,8 +133,8 @@ void AuditView::runAudit()
                                                      report.committedInFlight.mid(0, 5).join(QStringLiteral(", ")).toHtmlEscaped())
                 + QLatin1Char(')');
         m_summary->setText(report.clean()
-                               ? tr("<b style='color:#2e8540'>Clean:</b> all six invariants hold. %1.").arg(scope)
-                               : tr("<b style='color:#b02418'>%1 finding(s).</b> %2.").arg(report.findings.size()).arg(scope));
+                               ? QStringLiteral("%1 %2").arg(toned(Tone::Good, tr("Clean:")), tr("all six invariants hold. %1.").arg(scope))
+                               : QStringLiteral("%1 %2.").arg(toned(Tone::Bad, tr("%n finding(s).", nullptr, int(report.findings.size()))), scope));
         // What was checked, each with its verdict: a clean audit is six ticks, not an empty table.
         const QStringList names{tr("Conservation: the balances sum to zero, every transaction counted whole"),
                                 tr("Each account's pending amounts equal its held markers"),

@@ -31,13 +31,30 @@ QChartView *makeView(const QString &title, QWidget *parent)
     return view;
 }
 
-// Replaces a chart's series and axes.
+// Replaces a chart's series and axes, and paints it in the palette in use (a chart keeps its own
+// light theme otherwise: a white panel in a dark window).
 void resetChart(QChart *chart)
 {
     chart->removeAllSeries();
     for (QAbstractAxis *axis : chart->axes()) {
         chart->removeAxis(axis);
         delete axis;
+    }
+    const QPalette palette = QGuiApplication::palette();
+    chart->setBackgroundBrush(palette.color(QPalette::Base));
+    chart->setTitleBrush(palette.color(QPalette::Text));
+    chart->legend()->setLabelColor(palette.color(QPalette::Text));
+}
+
+// Axes in the palette's text colour, with grid lines that stay in the background.
+void paintAxes(QChart *chart)
+{
+    const QPalette palette = QGuiApplication::palette();
+    for (QAbstractAxis *axis : chart->axes()) {
+        axis->setLabelsColor(palette.color(QPalette::Text));
+        axis->setTitleBrush(palette.color(QPalette::Text));
+        axis->setLinePenColor(toneColor(Tone::Muted, palette));
+        axis->setGridLineColor(palette.color(QPalette::Mid));
     }
 }
 
@@ -78,7 +95,7 @@ void Dashboard::setOverview(const Overview &overview)
     m_summary->setText(tr("<b>%1</b> transactions over <b>%2</b> accounts · <b>%3</b> unfinished · "
                           "<b style='color:%4'>%5 stuck</b> · %6 compensations")
                            .arg(QLocale().toString(overview.transactions), QLocale().toString(overview.accounts),
-                                QLocale().toString(unfinished), overview.stuck > 0 ? QStringLiteral("#b02418") : QStringLiteral("#2e8540"),
+                                QLocale().toString(unfinished), toneName(overview.stuck > 0 ? Tone::Bad : Tone::Good),
                                 QLocale().toString(overview.stuck), QLocale().toString(overview.compensations)));
     drawStates();
     drawAges();
@@ -96,7 +113,7 @@ void Dashboard::drawStates()
         const qint64 n = m_overview.byState.value(s);
         *set << double(n);
         set->setColor(stateColor(s));
-        set->setLabelColor(Qt::black);
+        set->setLabelColor(QGuiApplication::palette().color(QPalette::Text));
         series->append(set);
         max = qMax(max, n);
     }
@@ -111,6 +128,7 @@ void Dashboard::drawStates()
     QValueAxis *y = countAxis(max);
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
+    paintAxes(chart);
 }
 
 void Dashboard::drawAges()
@@ -127,6 +145,8 @@ void Dashboard::drawAges()
     auto *series = new QBarSeries;
     series->append(set);
     series->setLabelsVisible(true);
+    set->setLabelColor(QGuiApplication::palette().color(QPalette::Text));
+    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
     chart->addSeries(series);
     auto *x = new QBarCategoryAxis;
     x->append(m_overview.ageBuckets);
@@ -135,6 +155,7 @@ void Dashboard::drawAges()
     QValueAxis *y = countAxis(max);
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
+    paintAxes(chart);
 }
 
 void Dashboard::drawPerMinute()
@@ -142,7 +163,7 @@ void Dashboard::drawPerMinute()
     QChart *chart = m_perMinute->chart();
     resetChart(chart);
     auto *series = new QLineSeries;
-    series->setColor(stateColor(TxState::Applied));
+    series->setColor(toneColor(Tone::Info));
     qint64 max = 0;
     const int n = int(m_overview.perMinute.size());
     for (int i = 0; i < n; ++i) {
@@ -159,6 +180,7 @@ void Dashboard::drawPerMinute()
     QValueAxis *y = countAxis(max);
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
+    paintAxes(chart);
 }
 
 } // namespace ledger::app

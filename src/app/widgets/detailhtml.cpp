@@ -1,8 +1,10 @@
 #include "detailhtml.h"
+#include "tones.h"
 
 #include "ledger/duration.h"
 #include "ledger/legs.h"
 #include "ledger/money.h"
+#include "ledger/remarks.h"
 #include "panelhtml.h"
 #include "statebadge.h"
 
@@ -24,8 +26,8 @@ using panelhtml::txLink;
 
 QString badge(TxState state)
 {
-    return QStringLiteral("<span style='background:%1;color:white;font-weight:bold'>&nbsp;%2&nbsp;</span>")
-        .arg(stateColor(state).name(), nameOf(state));
+    return QStringLiteral("<span style='background:%1;color:%2;font-weight:bold'>&nbsp;%3&nbsp;</span>")
+        .arg(stateColor(state).name(), badgeTextColor().name(), nameOf(state));
 }
 
 // "11-22 02:17:40": the day and the second, enough to tell a stall of days from one of minutes.
@@ -35,12 +37,10 @@ QString shortTime(const QDateTime &t) { return formatTimestamp(t).mid(5, 14).rep
 QString legStatus(const std::optional<LegMarker> &m)
 {
     if (!m)
-        return QStringLiteral("<i style='color:#888'>%1</i>").arg(Text::tr("not held yet"));
-    const QString color = m->status == LegStatus::Held ? QStringLiteral("#b9770e")
-        : m->status == LegStatus::Posted             ? QStringLiteral("#2e8540")
-                                                      : QStringLiteral("#7f8c8d");
-    return QStringLiteral("<b style='color:%1'>%2</b><br/><span style='color:#888'>%3</span>")
-        .arg(color, nameOf(m->status), formatTimestamp(m->at).mid(11, 8)); // the time of day: the document has the date
+        return QStringLiteral("<i>%1</i>").arg(toned(Tone::Muted, Text::tr("not held yet"), false));
+    const Tone tone = m->status == LegStatus::Held ? Tone::Warn : m->status == LegStatus::Posted ? Tone::Good : Tone::Muted;
+    // The time of day: the document has the date.
+    return QStringLiteral("%1<br/>%2").arg(toned(tone, nameOf(m->status)), toned(Tone::Muted, formatTimestamp(m->at).mid(11, 8), false));
 }
 
 } // namespace
@@ -58,6 +58,13 @@ QString detailHtml(const TransactionDetail &d, int scale)
                     .arg(Text::tr("Compensated by"), txLink(t.compensatedBy),
                          d.related ? QStringLiteral(" (%1)").arg(nameOf(d.related->state)) : QString());
 
+    if (d.claim) {
+        // Several operators: who said they are on it, first thing under the id.
+        const QString said = d.claim->text.isEmpty() ? QString() : QStringLiteral(": ") + esc(d.claim->text);
+        html += QStringLiteral("<p style='margin-top:0'>%1 %2%3</p>")
+                    .arg(toned(Tone::Warn, Text::tr("Claimed by %1").arg(esc(d.claim->by))),
+                         Text::tr("(%1 ago)").arg(duration::format(d.claim->at.msecsTo(d.now))), said);
+    }
     html += QStringLiteral("<table cellspacing='0' cellpadding='1'>");
     html += row(Text::tr("Amount"), QStringLiteral("<b>%1</b>").arg(amount(t.amount)));
     if (t.isMultiLeg()) {
@@ -79,21 +86,22 @@ QString detailHtml(const TransactionDetail &d, int scale)
     if (!t.owner.isEmpty()) {
         QString lease = formatTimestamp(t.leaseUntil);
         if (!isTerminal(t.state) && t.leaseUntil.isValid())
-            lease += t.leaseUntil < d.now ? QStringLiteral(" <b style='color:#c0392b'>(%1)</b>").arg(Text::tr("expired"))
+            lease += t.leaseUntil < d.now ? QStringLiteral(" %1").arg(toned(Tone::Bad, QStringLiteral("(%1)").arg(Text::tr("expired"))))
                                           : QStringLiteral(" (%1 %2)").arg(duration::format(d.now.msecsTo(t.leaseUntil)), Text::tr("left"));
         html += row(Text::tr("Owner"), esc(t.owner));
         html += row(Text::tr("Lease until"), lease);
     }
     html += row(Text::tr("Epoch / claims"), QStringLiteral("%1 / %2").arg(t.epoch).arg(t.attempts));
     if (!t.lastError.isEmpty())
-        html += row(Text::tr("Last error"), QStringLiteral("<span style='color:#c0392b'>%1</span>").arg(esc(t.lastError)));
+        html += row(Text::tr("Last error"), toned(Tone::Bad, esc(t.lastError), false));
     html += QStringLiteral("</table>");
 
     // The legs, with the accounts they sit on.
     html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><table cellspacing='0' cellpadding='2' width='100%'>").arg(Text::tr("Legs and accounts"));
-    html += QStringLiteral("<tr style='color:#666'><td>%1</td><td>%2</td><td>%3</td><td align='right'>%4</td><td align='right'>%5</td>"
+    html += QStringLiteral("<tr style='color:%7'><td>%1</td><td>%2</td><td>%3</td><td align='right'>%4</td><td align='right'>%5</td>"
                            "<td align='right'>%6</td></tr>")
-                .arg(Text::tr("Leg"), Text::tr("Account"), Text::tr("Marker"), Text::tr("Balance"), Text::tr("Held"), Text::tr("Available"));
+                .arg(Text::tr("Leg"), Text::tr("Account"), Text::tr("Marker"), Text::tr("Balance"), Text::tr("Held"), Text::tr("Available"),
+                     toneName(Tone::Muted));
     for (int i = 0; i < t.legs.size(); ++i) {
         const TxLeg &leg = t.legs[i];
         const LegSide side = leg.side;
@@ -114,14 +122,14 @@ QString detailHtml(const TransactionDetail &d, int scale)
     html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><table cellspacing='0' cellpadding='2' width='100%'>").arg(Text::tr("Timeline"));
     for (const JournalEntry &j : d.journal) {
         const auto to = txStateFromString(j.toState);
-        const QString dot = QStringLiteral("<span style='color:%1'>●</span>").arg(to ? stateColor(*to).name() : QStringLiteral("#888"));
+        const QString dot = QStringLiteral("<span style='color:%1'>●</span>").arg(to && !isRemarkEvent(j.event) ? stateTextColor(*to).name() : toneName(Tone::Muted)); // a remark moves no state
         const QString move = j.fromState.isEmpty() || j.fromState == j.toState
             ? esc(j.toState)
             : QStringLiteral("%1 → %2").arg(esc(j.fromState), esc(j.toState));
-        html += QStringLiteral("<tr><td valign='top'>%1</td><td valign='top' nowrap style='color:#666'>%2</td>"
-                               "<td valign='top'><b>%3</b> %4<br/><span style='color:#666'>%5%6</span></td></tr>")
-                    .arg(dot, shortTime(j.at), esc(j.event), move, esc(j.actor),
-                         j.detail.isEmpty() ? QString() : QStringLiteral(" — ") + esc(j.detail));
+        html += QStringLiteral("<tr><td valign='top'>%1</td><td valign='top' nowrap>%2</td>"
+                               "<td valign='top'><b>%3</b> %4<br/>%5</td></tr>")
+                    .arg(dot, toned(Tone::Muted, shortTime(j.at), false), esc(j.event), move,
+                         toned(Tone::Muted, esc(j.actor) + (j.detail.isEmpty() ? QString() : QStringLiteral(" — ") + esc(j.detail)), false));
     }
     html += QStringLiteral("</table></body></html>");
     return html;

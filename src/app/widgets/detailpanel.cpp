@@ -1,4 +1,5 @@
 #include "detailpanel.h"
+#include "tones.h"
 
 #include "detailhtml.h"
 
@@ -93,7 +94,7 @@ QString DetailPanel::shownHtml() const { return m_browser->toHtml(); }
 void DetailPanel::showMessage(const QString &text)
 {
     m_detail.reset();
-    m_browser->setHtml(QStringLiteral("<p style='color:#777'>%1</p>").arg(text.toHtmlEscaped()));
+    m_browser->setHtml(QStringLiteral("<p>%1</p>").arg(toned(Tone::Muted, text.toHtmlEscaped(), false)));
 }
 
 } // namespace ledger::app

@@ -1,4 +1,5 @@
 #include "legseditor.h"
+#include "tones.h"
 
 #include "ledger/documents.h"
 #include "ledger/money.h"
@@ -33,7 +34,7 @@ LegsEditor::LegsEditor(int scale, QWidget *parent)
     below->addWidget(m_totals, 1);
     layout->addLayout(below);
     m_problem->setWordWrap(true);
-    m_problem->setStyleSheet(QStringLiteral("color: #b02418;"));
+    setTone(m_problem, Tone::Bad);
     m_problem->hide();
     layout->addWidget(m_problem);
     m_add->setToolTip(tr("Another account in the same transaction: every leg moves, or none"));

@@ -1,5 +1,7 @@
 #include "repairpreview.h"
+#include "tones.h"
 
+#include "ledger/duration.h"
 #include "ledger/money.h"
 #include "statebadge.h"
 
@@ -88,7 +90,7 @@ void RepairPreview::setPlan(const RepairPlan &plan, int scale)
         if (p.eligible && p.expected)
             will->setForeground(stateColor(*p.expected));
         if (!p.eligible || p.mayBeRefused)
-            will->setForeground(QColor(0xb0, 0x24, 0x18));
+            will->setForeground(toneColor(Tone::Bad));
         m_transactions->setItem(r, TxWillColumn, will);
         m_transactions->setItem(r, TxWhyColumn, item(p.why));
     }
@@ -121,9 +123,25 @@ void RepairPreview::setOutcome(const QString &txId, const QString &outcome, bool
         if (m_transactions->item(r, TxIdColumn)->text() != txId)
             continue;
         QTableWidgetItem *i = item(outcome);
-        i->setForeground(ok ? QColor(0x2e, 0x85, 0x40) : QColor(0xb0, 0x24, 0x18));
+        i->setForeground(toneColor(ok ? Tone::Good : Tone::Bad));
         m_transactions->setItem(r, TxOutcomeColumn, i);
     }
+}
+
+QString claimWarningHtml(const RepairPlan &plan, const QString &operatorName)
+{
+    const QList<OperatorClaim> claims = plan.claimsByOthers(operatorName);
+    if (claims.isEmpty())
+        return QString();
+    QStringList lines;
+    for (const OperatorClaim &c : claims.mid(0, 5)) {
+        const QString said = c.text.isEmpty() ? QString() : QStringLiteral(" (“%1”)").arg(c.text.toHtmlEscaped());
+        lines << RepairPreview::tr("%1 claimed %2 %3 ago%4").arg(c.by.toHtmlEscaped(), c.txId, duration::format(c.at.msecsTo(plan.now)), said);
+    }
+    if (claims.size() > 5)
+        lines << RepairPreview::tr("and %n more", nullptr, int(claims.size() - 5));
+    return QStringLiteral("%1<br/>%2").arg(toned(Tone::Warn, RepairPreview::tr("Someone else is on this.")),
+                                           lines.join(QStringLiteral("<br/>")));
 }
 
 } // namespace ledger::app

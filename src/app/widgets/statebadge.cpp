@@ -5,19 +5,6 @@
 
 namespace ledger::app {
 
-QColor stateColor(TxState state)
-{
-    switch (state) {
-    case TxState::Initial: return QColor(0x5d, 0x6d, 0x7e);
-    case TxState::Pending: return QColor(0xb9, 0x77, 0x0e);
-    case TxState::Applied: return QColor(0x1f, 0x6f, 0xb2);
-    case TxState::Done: return QColor(0x2e, 0x85, 0x40);
-    case TxState::Canceling: return QColor(0xc0, 0x39, 0x2b);
-    case TxState::Canceled: return QColor(0x7f, 0x8c, 0x8d);
-    }
-    return Qt::gray;
-}
-
 StateBadgeDelegate::StateBadgeDelegate(int stateRole, QObject *parent) : QStyledItemDelegate(parent), m_stateRole(stateRole) {}
 
 void StateBadgeDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
@@ -45,7 +32,7 @@ void StateBadgeDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
     QPainterPath path;
     path.addRoundedRect(badge, height / 2.0, height / 2.0);
     painter->fillPath(path, stateColor(*state));
-    painter->setPen(Qt::white);
+    painter->setPen(badgeTextColor());
     painter->setFont(font);
     painter->drawText(badge, Qt::AlignCenter, text);
     painter->restore();

@@ -1,16 +1,14 @@
 #pragma once
-// The colour of each transaction state (badges in tables, the dashboard's bars, the detail
-// panel), and the delegate that draws a state as a coloured badge.
+// The delegate that draws a state as a coloured badge (its colours: widgets/tones.h).
 // Threading: GUI thread only.
 
 #include "ledger/documents.h"
 
-#include <QColor>
+#include "tones.h"
+
 #include <QStyledItemDelegate>
 
 namespace ledger::app {
-
-QColor stateColor(TxState state);
 
 class StateBadgeDelegate : public QStyledItemDelegate {
     Q_OBJECT

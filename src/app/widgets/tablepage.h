@@ -34,6 +34,8 @@ public:
     QLineEdit *filterEdit() const { return m_filter; }
     QHBoxLayout *toolRow() const { return m_top; }
     PagedTableModel *pagedModel() const { return m_model; }
+    // Typed filter text not applied yet (it waits for typing to pause).
+    bool isFilterPending() const { return m_debounce.isActive(); }
 
     // The keys of the selected rows that have loaded.
     QStringList selectedKeys() const { return m_selectedKeys; }
