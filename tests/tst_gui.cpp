@@ -21,10 +21,12 @@
 #include "widgets/detailpanel.h"
 #include "widgets/legseditor.h"
 #include "widgets/repairpreview.h"
+#include "widgets/stuckcausebar.h"
 #include "widgets/tablepage.h"
 
 #include <QAction>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QElapsedTimer>
 #include <QHeaderView>
@@ -151,6 +153,8 @@ private Q_SLOTS:
     void compensateIsOffOnceCompensated();
     void stuckShowsWhyFirst();
     void claimAndNoteFromTheConsole();
+    void stuckGroupedByCauseAndRepairedByGroup();
+    void aViewSwitchClearsTheDetail();
     void aCompensationIsNamedBeforeAndAfter();
     void copyIds();
     void aFrozenAccountRefusalSaysWhatToDo();
@@ -723,6 +727,57 @@ void TestGui::claimAndNoteFromTheConsole()
     QVERIFY(c.select(done));
     QVERIFY(!a->claim->isEnabled());
     QVERIFY(a->addNote->isEnabled());
+}
+
+void TestGui::stuckGroupedByCauseAndRepairedByGroup()
+{
+    Console c;
+    for (int i = 0; i < 3; ++i)
+        c.stuck(Step::HoldDebit); // pending, their worker stopped
+    for (int i = 0; i < 2; ++i)
+        c.stuck(Step::Canceling, 99'999'999); // refused for funds, stuck canceling
+    QTest::qWait(20);
+    c.window.showView(NavigatorModel::View::Stuck);
+    StuckCauseBar *bar = c.window.causeBar();
+    QVERIFY(bar->isVisible());
+    QVERIFY(QTest::qWaitFor([&] { return bar->combo()->count() == 3 && !c.window.isBusy(); }, kWaitMs));
+    QCOMPARE(bar->combo()->itemText(0), QStringLiteral("every cause (5)"));
+    QCOMPARE(bar->combo()->itemText(1), QStringLiteral("pending · no error (its worker stopped) (3)"));
+    QCOMPARE(bar->combo()->itemText(2), QStringLiteral("canceling · insufficient-funds (2)"));
+    // One group: the table lists it alone, and Repair the group previews exactly those.
+    QVERIFY(bar->choose(TxState::Canceling, QStringLiteral("insufficient-funds")));
+    QVERIFY(QTest::qWaitFor([&] { return c.window.transactionModel()->rowCount() == 2 && !c.window.isBusy(); }, kWaitMs));
+    QSignalSpy opened(&c.window, &MainWindow::repairDialogOpened);
+    Q_EMIT bar->repairRequested(OperatorAction::Resume);
+    QVERIFY(opened.count() == 1 || opened.wait(kWaitMs));
+    auto *dialog = opened.first().first().value<RepairDialog *>();
+    QSignalSpy planned(dialog, &RepairDialog::planLoaded);
+    QVERIFY(dialog->planReady() || planned.wait(kWaitMs));
+    QCOMPARE(dialog->preview()->plan().items.size(), 2);
+    QCOMPARE(dialog->preview()->plan().eligibleCount(), 2);
+    dialog->setReason(QStringLiteral("funds will not come"));
+    QSignalSpy finished(dialog, &RepairDialog::repairFinished);
+    dialog->startRepair();
+    QVERIFY(finished.wait(kWaitMs));
+    QCOMPARE(dialog->report().succeeded(), 2);
+    dialog->accept();
+    // The group is gone; the list falls back to every cause, the other group untouched.
+    QVERIFY(QTest::qWaitFor([&] { return bar->combo()->count() == 2 && !bar->chosen(); }, kWaitMs));
+    QVERIFY(QTest::qWaitFor([&] { return c.window.transactionModel()->rowCount() == 3 && !c.window.isBusy(); }, kWaitMs));
+    LEDGER_VERIFY_AUDIT_CLEAN(c.store.store());
+}
+
+void TestGui::aViewSwitchClearsTheDetail()
+{
+    // The detail of a transaction selected in one view does not stay under another view's list.
+    Console c;
+    const QString id = Coordinator(c.store.store(), {}).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()}).tx->id;
+    QVERIFY(c.select(id));
+    QVERIFY(QTest::qWaitFor([&] { return c.window.detailPanel()->shownHtml().contains(id); }, kWaitMs));
+    c.window.showView(NavigatorModel::View::Stuck);
+    QVERIFY(c.settle());
+    QCOMPARE(c.window.detailPanel()->transactionId(), QString());
+    QVERIFY(!c.window.detailPanel()->shownHtml().contains(id));
 }
 
 void TestGui::actionsFollowTheStateMachine()

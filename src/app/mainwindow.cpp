@@ -16,6 +16,7 @@
 #include "widgets/dashboard.h"
 #include "widgets/detailpanel.h"
 #include "widgets/statebadge.h"
+#include "widgets/stuckcausebar.h"
 #include "widgets/tablepage.h"
 
 #include <QApplication>
@@ -96,6 +97,7 @@ MainWindow::MainWindow(QWidget *parent)
         refreshCounts();
         if (m_stack->currentIndex() == TransactionsPage)
             m_transactionModel->refresh();
+        refreshCauses();
     });
     m_periodicTimer.start();
 
@@ -148,6 +150,7 @@ void MainWindow::buildPages()
     const QList<int> widths{210, 92, 90, 88, 88, 90, 70, 240, 210, 130};
     for (int c = 0; c < widths.size(); ++c)
         table->setColumnWidth(c, widths.at(c));
+    buildCauseBar();
     m_detail = new DetailPanel(this);
     m_transactionSplitter = new QSplitter(Qt::Horizontal, this);
     m_transactionSplitter->addWidget(m_transactionsPage);
@@ -253,11 +256,16 @@ void MainWindow::onNavigatorChanged()
     case NavigatorModel::View::Stuck:
     case NavigatorModel::View::Compensations:
         m_stack->setCurrentIndex(TransactionsPage);
-        // Another entry is another question: a leftover text filter would hide its rows.
+        // Another entry is another question: a leftover text filter would hide its rows, and the
+        // detail of the last view's transaction would describe a row no longer listed.
         if (!m_followingLink) {
             m_transactionText.clear();
             m_transactionsPage->clearFilter();
+            m_detail->showTransaction(QString());
         }
+        m_causeBar->setVisible(m_view == NavigatorModel::View::Stuck);
+        if (m_view == NavigatorModel::View::Stuck)
+            refreshCauses();
         applyTransactionFilter();
         break;
     }
@@ -274,100 +282,19 @@ void MainWindow::applyTransactionFilter()
     if (m_view == NavigatorModel::View::Stuck) {
         filter.stuckOnly = true;
         filter.stuckForMs = m_settings.stuckThresholdMs();
+        if (const auto group = m_causeBar->chosen()) {
+            filter.state = group->state;
+            filter.cause = group->cause;
+        }
     }
     if (m_view == NavigatorModel::View::Compensations)
         filter.kind = TxKind::Compensation;
     arrangeTransactionColumns(filter.stuckOnly);
     const TxQuery &now = m_transactionModel->query();
     const bool same = now.state == filter.state && now.stuckOnly == filter.stuckOnly && now.stuckForMs == filter.stuckForMs
-        && now.kind == filter.kind && now.text == filter.text;
+        && now.kind == filter.kind && now.text == filter.text && now.cause == filter.cause;
     if (!same || m_transactionModel->jobRunner() != m_jobs)
         m_transactionModel->setFilter(filter);
-}
-
-QList<Transaction> MainWindow::selectedTransactions() const
-{
-    QList<Transaction> list;
-    for (const QItemSelectionRange &r : m_transactionsPage->selection()) {
-        for (int row = r.top(); row <= r.bottom() && list.size() < TablePage::kMaxFollowedSelection; ++row) {
-            if (auto tx = m_transactionModel->transactionAt(row))
-                list << *tx;
-        }
-    }
-    return list;
-}
-
-int MainWindow::unloadedSelectedRows() const
-{
-    return qMax(0, m_transactionsPage->selectedRowCount() - int(selectedTransactions().size()));
-}
-
-void MainWindow::onTransactionSelection()
-{
-    if (m_stack->currentIndex() != TransactionsPage) {
-        m_actions->updateForSelection({});
-        return;
-    }
-    const QList<Transaction> selected = selectedTransactions();
-    ConsoleActions::Extras extras;
-    for (const Transaction &tx : selected) {
-        if (const auto claim = m_transactionModel->claimOf(tx.id))
-            extras.claims.insert(tx.id, *claim);
-        if (const auto state = m_transactionModel->compensationStateOf(tx.id))
-            extras.compensationStates.insert(tx.id, *state);
-    }
-    m_actions->updateForSelection(selected, unloadedSelectedRows(), extras);
-}
-
-void MainWindow::withSelectedIds(const std::function<void(const QStringList &)> &then)
-{
-    constexpr int kMaxRepair = 10'000;
-    if (unloadedSelectedRows() == 0) {
-        QStringList ids;
-        for (const Transaction &tx : selectedTransactions())
-            ids << tx.id;
-        then(ids);
-        return;
-    }
-    if (m_transactionsPage->selectedRowCount() > kMaxRepair) {
-        showError(tr("Too many rows"), tr("Select at most %1 transactions for one repair, or use Recover all stuck.").arg(kMaxRepair));
-        return;
-    }
-    // Some selected rows have not loaded: read their ids, with the query the table shows.
-    QList<QPair<qint64, int>> ranges;
-    for (const QItemSelectionRange &r : m_transactionsPage->selection())
-        ranges << qMakePair(qint64(r.top()), r.height());
-    const TxQuery query = m_transactionModel->query();
-    statusBar()->showMessage(tr("Reading the selected transactions…"));
-    m_jobs->run<Result<QStringList>>(
-        this,
-        [query, ranges](Store &s) -> Result<QStringList> {
-            QStringList ids;
-            const Error e = s.withSnapshot([&]() -> Error {
-                for (const auto &range : ranges) {
-                    TxQuery q = query;
-                    q.offset = range.first;
-                    q.limit = range.second;
-                    auto list = s.transactions(q);
-                    if (!list.ok())
-                        return list.error();
-                    for (const Transaction &t : *list)
-                        ids << t.id;
-                }
-                return {};
-            });
-            if (!e.ok())
-                return e;
-            return ids;
-        },
-        [this, then](Result<QStringList> ids) {
-            statusBar()->clearMessage();
-            if (!ids.ok()) {
-                showError(tr("Cannot read the selection"), ids.error().toString());
-                return;
-            }
-            then(*ids);
-        });
 }
 
 void MainWindow::onSortIndicatorChanged(int column, Qt::SortOrder order)
@@ -395,6 +322,7 @@ void MainWindow::refreshAll()
     if (!m_jobs)
         return;
     refreshCounts();
+    refreshCauses();
     m_transactionModel->refresh();
     m_accountModel->refresh();
     if (m_stack->currentIndex() == ActionsPage)

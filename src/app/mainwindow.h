@@ -40,6 +40,7 @@ class JournalModel;
 class RecoverDialog;
 class RepairDialog;
 class RepairWizard;
+class StuckCauseBar;
 class TablePage;
 class TransactionTableModel;
 class TransferDialog;
@@ -95,6 +96,7 @@ public:
     void addRemark(const QString &event, const QString &text = QString());
     Dashboard *dashboard() const { return m_dashboard; }
     AuditView *auditView() const { return m_audit; }
+    StuckCauseBar *causeBar() const { return m_causeBar; }
     // The selected transactions whose rows have loaded (the whole selection may be larger).
     QList<Transaction> selectedTransactions() const;
     int unloadedSelectedRows() const;
@@ -144,6 +146,10 @@ private:
     void onSortIndicatorChanged(int column, Qt::SortOrder order);
     // The Stuck view shows why before what (mainwindow_layout.cpp).
     void arrangeTransactionColumns(bool stuck);
+    // The Stuck view's causes and the repair of a whole group (mainwindow_stuck.cpp).
+    void buildCauseBar();
+    void refreshCauses();
+    void repairShownGroup(OperatorAction action);
     void saveLayout();
     void restoreLayout();
     // The splitters and column layouts saved for `store` ("" for the last used).
@@ -167,6 +173,7 @@ private:
     QTimer m_refreshTimer;
     QTimer m_periodicTimer;       // things become stuck without any write: look again now and then
     quint64 m_countsGeneration = 0;
+    quint64 m_causesGeneration = 0;
     quint64 m_overviewGeneration = 0;
     bool m_followingLink = false;
     int m_sortColumn = 0;
@@ -191,6 +198,7 @@ private:
     JournalModel *m_journalModel;
     TablePage *m_actionsPage;
     QComboBox *m_actionsKind = nullptr;
+    StuckCauseBar *m_causeBar = nullptr;
     QMenu *m_recentMenu = nullptr;
     QLabel *m_storeLabel;
     QLabel *m_activityLabel;

@@ -51,6 +51,14 @@ void addTxFilter(const TxQuery &query, SqlWhere &where)
         const QString old = sql.olderThan(QStringLiteral("last_modified"), query.stuckForMs, where);
         where.add(QStringLiteral("state IN (%1) AND ((lease_until IS NOT NULL AND %2) OR %3)").arg(unfinishedStatesSql(), sql.leaseExpired(), old));
     }
+    if (query.cause) {
+        // Errors are written "code: message" (protocol/coordinator_drive.cpp); code words are
+        // letters and hyphens, so LIKE's wildcards cannot occur in one.
+        if (query.cause->isEmpty())
+            where.add(QStringLiteral("last_error = ''"));
+        else
+            where.add(QStringLiteral("last_error LIKE %1").arg(where.bind(*query.cause + QStringLiteral(":%"))));
+    }
     if (!query.account.isEmpty()) {
         const QString p = where.bind(query.account);
         // A many-legged transaction names its other accounts in tx_accounts (written with it).

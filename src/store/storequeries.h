@@ -27,6 +27,9 @@ struct TxQuery {
     qint64 stuckForMs = 0;
     QString account;    // one of its legs is on this account
     QString text;       // substring of id, source, destination or any leg
+    // Its last error's code word ("insufficient-funds" for "insufficient-funds: ..."); "" for
+    // transactions with no error. Unset: any (operations/stuckcauses.h groups by it).
+    std::optional<QString> cause = std::nullopt;
     TxSortKey sortKey = TxSortKey::CreatedAt;
     bool descending = false;
     qint64 offset = 0;

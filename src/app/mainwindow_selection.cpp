@@ -1,0 +1,98 @@
+// MainWindow: the selected transactions — as documents for the actions' enablement, and as ids
+// for a repair (reading the rows not loaded yet). GUI thread.
+#include "jobrunner.h"
+#include "mainwindow.h"
+#include "models/transactiontablemodel.h"
+#include "widgets/tablepage.h"
+
+#include <QStackedWidget>
+#include <QStatusBar>
+
+namespace ledger::app {
+
+QList<Transaction> MainWindow::selectedTransactions() const
+{
+    QList<Transaction> list;
+    for (const QItemSelectionRange &r : m_transactionsPage->selection()) {
+        for (int row = r.top(); row <= r.bottom() && list.size() < TablePage::kMaxFollowedSelection; ++row) {
+            if (auto tx = m_transactionModel->transactionAt(row))
+                list << *tx;
+        }
+    }
+    return list;
+}
+
+int MainWindow::unloadedSelectedRows() const
+{
+    return qMax(0, m_transactionsPage->selectedRowCount() - int(selectedTransactions().size()));
+}
+
+void MainWindow::onTransactionSelection()
+{
+    if (m_stack->currentIndex() != TransactionsPage) {
+        m_actions->updateForSelection({});
+        return;
+    }
+    const QList<Transaction> selected = selectedTransactions();
+    ConsoleActions::Extras extras;
+    for (const Transaction &tx : selected) {
+        if (const auto claim = m_transactionModel->claimOf(tx.id))
+            extras.claims.insert(tx.id, *claim);
+        if (const auto state = m_transactionModel->compensationStateOf(tx.id))
+            extras.compensationStates.insert(tx.id, *state);
+    }
+    m_actions->updateForSelection(selected, unloadedSelectedRows(), extras);
+}
+
+void MainWindow::withSelectedIds(const std::function<void(const QStringList &)> &then)
+{
+    constexpr int kMaxRepair = 10'000;
+    if (unloadedSelectedRows() == 0) {
+        QStringList ids;
+        for (const Transaction &tx : selectedTransactions())
+            ids << tx.id;
+        then(ids);
+        return;
+    }
+    if (m_transactionsPage->selectedRowCount() > kMaxRepair) {
+        showError(tr("Too many rows"), tr("Select at most %1 transactions for one repair, or use Recover all stuck.").arg(kMaxRepair));
+        return;
+    }
+    // Some selected rows have not loaded: read their ids, with the query the table shows.
+    QList<QPair<qint64, int>> ranges;
+    for (const QItemSelectionRange &r : m_transactionsPage->selection())
+        ranges << qMakePair(qint64(r.top()), r.height());
+    const TxQuery query = m_transactionModel->query();
+    statusBar()->showMessage(tr("Reading the selected transactions…"));
+    m_jobs->run<Result<QStringList>>(
+        this,
+        [query, ranges](Store &s) -> Result<QStringList> {
+            QStringList ids;
+            const Error e = s.withSnapshot([&]() -> Error {
+                for (const auto &range : ranges) {
+                    TxQuery q = query;
+                    q.offset = range.first;
+                    q.limit = range.second;
+                    auto list = s.transactions(q);
+                    if (!list.ok())
+                        return list.error();
+                    for (const Transaction &t : *list)
+                        ids << t.id;
+                }
+                return {};
+            });
+            if (!e.ok())
+                return e;
+            return ids;
+        },
+        [this, then](Result<QStringList> ids) {
+            statusBar()->clearMessage();
+            if (!ids.ok()) {
+                showError(tr("Cannot read the selection"), ids.error().toString());
+                return;
+            }
+            then(*ids);
+        });
+}
+
+} // namespace ledger::app

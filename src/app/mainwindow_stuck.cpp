@@ -1,0 +1,50 @@
+// MainWindow: the Stuck view grouped by cause (operations/stuckcauses.h) — the groups with their
+// counts above the table, the table narrowed to one, and a whole group repaired at once through
+// the repair dialog's preview. GUI thread.
+#include "jobrunner.h"
+#include "mainwindow.h"
+#include "widgets/stuckcausebar.h"
+#include "widgets/tablepage.h"
+
+#include <QHBoxLayout>
+#include <QStatusBar>
+#include <QTableView>
+
+namespace ledger::app {
+
+void MainWindow::buildCauseBar()
+{
+    m_causeBar = new StuckCauseBar(this);
+    m_causeBar->hide();
+    m_transactionsPage->toolRow()->insertWidget(0, m_causeBar);
+    connect(m_causeBar, &StuckCauseBar::chosenChanged, this, &MainWindow::applyTransactionFilter);
+    connect(m_causeBar, &StuckCauseBar::repairRequested, this, &MainWindow::repairShownGroup);
+}
+
+void MainWindow::refreshCauses()
+{
+    if (!m_jobs || m_view != NavigatorModel::View::Stuck)
+        return;
+    const qint64 threshold = m_settings.stuckThresholdMs();
+    const quint64 generation = ++m_causesGeneration;
+    m_jobs->run<Result<StuckCauses>>(this, [threshold](Store &s) { return stuckCauses(s, threshold); },
+                                     [this, generation](Result<StuckCauses> causes) {
+                                         if (generation != m_causesGeneration)
+                                             return; // an older reading than one asked for since
+                                         if (!causes.ok()) {
+                                             statusBar()->showMessage(causes.error().localized(), 10'000);
+                                             return;
+                                         }
+                                         m_causeBar->setCauses(*causes);
+                                     });
+}
+
+void MainWindow::repairShownGroup(OperatorAction action)
+{
+    // Every row the table shows (the chosen group, or everything stuck): the repair dialog reads
+    // the rows not loaded yet and previews each before anything is done.
+    m_transactionsPage->table()->selectAll();
+    openRepairDialog(action);
+}
+
+} // namespace ledger::app

@@ -1,0 +1,44 @@
+#pragma once
+// The Stuck view's grouping (operations/stuckcauses.h): a list of causes — state and last
+// error's code word, with counts — to narrow the table to one group, and a button that repairs
+// every transaction shown (resume or cancel) through the usual repair dialog.
+// Threading: GUI thread only.
+
+#include "ledger/statemachine.h"
+#include "operations/stuckcauses.h"
+
+#include <QWidget>
+#include <optional>
+
+class QComboBox;
+class QToolButton;
+
+namespace ledger::app {
+
+class StuckCauseBar : public QWidget {
+    Q_OBJECT
+public:
+    explicit StuckCauseBar(QWidget *parent = nullptr);
+
+    // Shows these groups, keeping the chosen one when it is still there (else: every cause).
+    void setCauses(const StuckCauses &causes);
+    // The group chosen; nullopt: every cause.
+    std::optional<StuckCause> chosen() const;
+    // Chooses the group of (state, cause), if listed.
+    bool choose(TxState state, const QString &cause);
+    QComboBox *combo() const { return m_combo; }
+    QToolButton *repairButton() const { return m_repair; }
+    // A cause as the operator reads it: "insufficient-funds", or "no error (its worker stopped)".
+    static QString causeText(const QString &cause);
+
+Q_SIGNALS:
+    void chosenChanged();
+    void repairRequested(OperatorAction action);
+
+private:
+    QComboBox *m_combo;
+    QToolButton *m_repair;
+    QList<StuckCause> m_groups;
+};
+
+} // namespace ledger::app

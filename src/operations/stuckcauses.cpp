@@ -1,0 +1,55 @@
+#include "operations/stuckcauses.h"
+
+#include <QMap>
+#include <algorithm>
+
+namespace ledger {
+
+QString causeOf(const QString &lastError)
+{
+    const int colon = int(lastError.indexOf(QLatin1Char(':')));
+    return colon < 0 ? lastError.trimmed() : lastError.left(colon).trimmed();
+}
+
+Result<StuckCauses> stuckCauses(Store &store, qint64 stuckForMs, qint64 maxRows)
+{
+    constexpr qint64 kPage = 1000;
+    TxQuery query;
+    query.stuckOnly = true;
+    query.stuckForMs = stuckForMs;
+    query.sortKey = TxSortKey::Id; // key paging: each page costs what the first did
+    query.limit = kPage;
+    QMap<std::pair<int, QString>, qint64> counts;
+    StuckCauses result;
+    while (result.read < maxRows) {
+        auto page = store.transactions(query);
+        if (!page.ok())
+            return page.error();
+        for (const Transaction &t : *page) {
+            if (result.read == maxRows) {
+                result.complete = false;
+                break;
+            }
+            ++counts[{int(t.state), causeOf(t.lastError)}];
+            ++result.read;
+        }
+        if (!page->isEmpty())
+            query.after = page->last();
+        if (page->size() < kPage || !result.complete)
+            break;
+    }
+    if (result.read == maxRows && result.complete) {
+        // Exactly at the cap: one more row says whether there is more.
+        query.limit = 1;
+        auto more = store.transactions(query);
+        if (!more.ok())
+            return more.error();
+        result.complete = more->isEmpty();
+    }
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it)
+        result.groups << StuckCause{TxState(it.key().first), it.key().second, it.value()};
+    std::stable_sort(result.groups.begin(), result.groups.end(), [](const StuckCause &a, const StuckCause &b) { return a.count > b.count; });
+    return result;
+}
+
+} // namespace ledger
