@@ -345,6 +345,12 @@ QList<TestCli::ErrorRow> TestCli::errorRows()
         {"invalid-state: cancel done", S::Fixture, {"cancel", "@DONE"}, 1, "invalid-state", true},
         {"invalid-state: resume done", S::Fixture, {"resume", "@DONE"}, 1, "invalid-state", true},
         {"invalid-state: compensate canceled", S::Fixture, {"compensate", "@CANCELED"}, 1, "invalid-state", true},
+        {"invalid-state: claim a finished one", S::Fixture, {"claim", "@DONE"}, 1, "invalid-state", true},
+        {"invalid-state: release what nobody claimed", S::Fixture, {"release", "@CANCELED"}, 1, "invalid-state", true},
+        {"not-found: claim", S::Fixture, {"claim", "tx-nonexistent"}, 1, "not-found", true},
+        {"invalid-text: empty note", S::Fixture, {"note", "@DONE", " "}, 2, "invalid-text", true},
+        {"invalid-text: claim note with BEL", S::Fixture, {"claim", "@DONE", "--note", "x\x07"}, 2, "invalid-text", true},
+        {"missing-argument: note without text", S::Fixture, {"note", "@DONE"}, 2, "missing-argument", true},
         // Resubmitting a request an operator canceled: "someone else moved it first".
         {"conflict: retry of an operator-canceled request", S::Fixture, {"transfer", "alice", "bob", "2.00", "--key", kTemplateCanceledKey},
          1, "conflict", true},

@@ -1,6 +1,8 @@
 // The navigator's counts, the dashboard's distributions, and the detail of one transaction.
+#include "operations/demo.h"
 #include "operations/overview.h"
 #include "testsupport.h"
+#include "ledger/identifiers.h"
 #include "operations/transactiondetail.h"
 
 #include <numeric>
@@ -14,6 +16,7 @@ private Q_SLOTS:
     void counts();
     void distributions();
     void detailOfACompensatedTransfer();
+    void aDemoSpreadOverDays();
 };
 
 void TestOverview::counts()
@@ -70,4 +73,44 @@ void TestOverview::detailOfACompensatedTransfer()
 }
 
 QTEST_GUILESS_MAIN(TestOverview)
+void TestOverview::aDemoSpreadOverDays()
+{
+    // The demo a new user first sees: a week of history, so that the age chart, the per-minute
+    // chart and the stuck threshold show something real — and the ledger is as sound as ever.
+    TempStore ts;
+    DemoOptions options;
+    options.spreadOverDays = true;
+    auto demo = fillDemo(ts.store(), options);
+    QVERIFY2(demo.ok(), qPrintable(demo.error().toString()));
+    LEDGER_VERIFY_AUDIT_CLEAN(ts.store());
+    const qint64 thirtyMinutes = 30 * 60 * 1000;
+    auto overview = loadOverview(ts.store(), thirtyMinutes);
+    QVERIFY(overview.ok());
+    int bucketsUsed = 0;
+    for (qint64 n : overview->ageCounts)
+        bucketsUsed += n > 0 ? 1 : 0;
+    QVERIFY2(bucketsUsed >= 4, qPrintable(QString::number(bucketsUsed)));
+    int minutesUsed = 0;
+    for (qint64 n : overview->perMinute)
+        minutesUsed += n > 0 ? 1 : 0;
+    QVERIFY2(minutesUsed >= 20, qPrintable(QString::number(minutesUsed)));
+    // Days back, in creation order of the ledger's story: accounts opened first.
+    const QDateTime now = *ts.store().now();
+    TxQuery oldest;
+    oldest.sortKey = TxSortKey::CreatedAt;
+    oldest.limit = 1;
+    const Transaction first = ts.store().transactions(oldest)->first();
+    QVERIFY(first.createdAt.msecsTo(now) > 6LL * 24 * 3600 * 1000);
+    QCOMPARE(first.source, kWorldAccount);
+    // Each document moved whole: its journal and markers are no younger than... its own times.
+    const auto detail = loadTransactionDetail(ts.store(), first.id);
+    QVERIFY(detail.ok());
+    for (const JournalEntry &j : detail->journal)
+        QVERIFY(qAbs(j.at.msecsTo(first.createdAt)) < 60'000);
+    for (const LegMarker &m : detail->legs)
+        QVERIFY(qAbs(m.at.msecsTo(first.createdAt)) < 60'000);
+    // Every stuck one is still stuck (their leases ran out long ago).
+    QCOMPARE(overview->stuck, qint64(options.stuck));
+}
+
 #include "tst_overview.moc"

@@ -1360,6 +1360,30 @@
         <source>it is past its commit point (every leg held, the transfer decided); resume it to finish, then compensate</source>
         <translation>它已过提交点（每条分录都已预留，转账已成定局）；请继续执行以完成它，然后再补偿</translation>
     </message>
+    <message>
+        <source>%1 is not a remark (claim, release or note)</source>
+        <translation>%1 不是一种标注（接手、放弃或备注）</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>%1 is %2: it has finished, there is nothing to be on</source>
+        <translation>%1 为 %2：它已结束，无需处理</translation>
+    </message>
+    <message>
+        <source>nobody has claimed %1</source>
+        <translation>没有人接手 %1</translation>
+    </message>
+    <message>
+        <source>spreading the history over the last week</source>
+        <translation>正在把历史分布到过去一周</translation>
+    </message>
+    <message>
+        <source>the connection broke while the demo's history was written; make the demo again in a new store</source>
+        <translation>写入演示历史时连接中断；请在新的存储库中重新生成演示</translation>
+    </message>
 </context>
 <context>
     <name>ledger::Errors</name>

@@ -1006,5 +1006,61 @@ Every leg is held before any is posted: all of them move, or none.</source>
         <source>with every transaction counted whole: %1 as posted, and %2 not posted yet by %n transaction(s) being finished: %3</source>
         <translation><numerusform>每笔交易完整计入：已过账 %1，另有 %2 尚未过账，来自 %n 笔正在完成的交易：%3</numerusform></translation>
     </message>
+    <message>
+        <source>what you are doing about it, recorded with your name</source>
+        <translation>您正在做什么，以您的名字记录</translation>
+    </message>
+    <message>
+        <source>say you are on a transaction: every console shows it, others are asked before repairing it</source>
+        <translation>表明您正在处理一笔交易：每个控制台都会显示，他人修复前会被询问</translation>
+    </message>
+    <message>
+        <source>The claim stands until released (ledgerctl release) or the transaction finishes. Claiming one someone else claimed takes it over; the journal keeps both.</source>
+        <translation>接手一直有效，直到被放弃（ledgerctl release）或交易结束。接手他人已接手的交易即为接过；日志两者都保留。</translation>
+    </message>
+    <message>
+        <source>release a claim on a transaction (yours, or someone else's by hand)</source>
+        <translation>放弃对一笔交易的接手（您自己的，或手动放弃他人的）</translation>
+    </message>
+    <message>
+        <source>add a note to a transaction's journal, with your name</source>
+        <translation>在交易日志中添加一条署名备注</translation>
+    </message>
+    <message>
+        <source>keep every time at now instead of spreading the history over the last week</source>
+        <translation>所有时间都保持为当前时间，而不是把历史分布在过去一周</translation>
+    </message>
+    <message>
+        <source>The history is spread over the last week: most transfers over days, the rest over the last hour, stuck ones from minutes to days old, so that ages and the stuck threshold mean something.</source>
+        <translation>历史分布在过去一周：大多数转账分布在数天内，其余在最近一小时内，卡住的交易从几分钟到几天不等，使时长和卡住阈值有实际意义。</translation>
+    </message>
+    <message>
+        <source>%1 (%2) is claimed by %3: other operators are asked before they repair it</source>
+        <translation>%1（%2）已由 %3 接手：其他操作员修复前会被询问</translation>
+    </message>
+    <message>
+        <source>(taken over from %1, who claimed it %2 ago)</source>
+        <translation>（从 %1 手中接过，其在 %2 前接手）</translation>
+    </message>
+    <message>
+        <source>%1 is no longer claimed</source>
+        <translation>%1 已无人接手</translation>
+    </message>
+    <message>
+        <source>(%1 had claimed it %2 ago)</source>
+        <translation>（%1 曾在 %2 前接手）</translation>
+    </message>
+    <message>
+        <source>noted on %1</source>
+        <translation>已为 %1 添加备注</translation>
+    </message>
+    <message>
+        <source>claimed by</source>
+        <translation>接手人</translation>
+    </message>
+    <message>
+        <source>%1, %2 ago%3</source>
+        <translation>%1，%2 前%3</translation>
+    </message>
 </context>
 </TS>

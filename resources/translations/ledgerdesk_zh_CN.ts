@@ -162,6 +162,14 @@
         <source>%1 (%2 ago)</source>
         <translation>%1（%2 前）</translation>
     </message>
+    <message>
+        <source>Claimed by %1</source>
+        <translation>%1 已接手</translation>
+    </message>
+    <message>
+        <source>(%1 ago)</source>
+        <translation>（%1 前）</translation>
+    </message>
 </context>
 <context>
     <name>QAbstractFileIconProvider</name>
@@ -238,6 +246,10 @@
     <message>
         <source>Reaso&amp;n</source>
         <translation>原因(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Repair &amp;anyway: I have spoken to them</source>
+        <translation>仍然修复：我已与对方沟通(&amp;A)</translation>
     </message>
 </context>
 <context>
@@ -367,6 +379,13 @@
     </message>
 </context>
 <context>
+    <name>ledger</name>
+    <message>
+        <source>already compensated by %1</source>
+        <translation>已由 %1 补偿</translation>
+    </message>
+</context>
+<context>
     <name>ledger::app::AccountPanel</name>
     <message>
         <source>Account detail</source>
@@ -458,20 +477,8 @@
         <translation>在结束前已停止：没有结论。</translation>
     </message>
     <message>
-        <source>&lt;b style='color:#b02418'&gt;The audit could not run:&lt;/b&gt; %1</source>
-        <translation>&lt;b style='color:#b02418'&gt;审计无法运行：&lt;/b&gt;%1</translation>
-    </message>
-    <message>
         <source>%1 accounts, %2 transactions (%3 in flight), %4 leg markers; balances sum to %5</source>
         <translation>%1 个账户，%2 笔交易（%3 笔进行中），%4 个分录标记；余额合计 %5</translation>
-    </message>
-    <message>
-        <source>&lt;b style='color:#2e8540'&gt;Clean:&lt;/b&gt; all six invariants hold. %1.</source>
-        <translation>&lt;b style='color:#2e8540'&gt;通过：&lt;/b&gt;六条不变量全部成立。%1。</translation>
-    </message>
-    <message>
-        <source>&lt;b style='color:#b02418'&gt;%1 finding(s).&lt;/b&gt; %2.</source>
-        <translation>&lt;b style='color:#b02418'&gt;%1 项发现。&lt;/b&gt;%2。</translation>
     </message>
     <message>
         <source>Stopping…</source>
@@ -524,6 +531,22 @@
     <message numerus="yes">
         <source>%n finding(s)</source>
         <translation><numerusform>%n 项发现</numerusform></translation>
+    </message>
+    <message>
+        <source>The audit could not run:</source>
+        <translation>审计无法运行：</translation>
+    </message>
+    <message>
+        <source>Clean:</source>
+        <translation>通过：</translation>
+    </message>
+    <message>
+        <source>all six invariants hold. %1.</source>
+        <translation>六条不变量全部成立。%1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n finding(s).</source>
+        <translation><numerusform>%n 项发现。</numerusform></translation>
     </message>
 </context>
 <context>
@@ -763,6 +786,38 @@
         <source>Copy the selected transactions' ids</source>
         <translation>复制所选交易的 ID</translation>
     </message>
+    <message>
+        <source>C&amp;laim (I'm on it)</source>
+        <translation>接手（我来处理）(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Tell every console on this store that you are on the selected transactions</source>
+        <translation>告诉此存储库上的每个控制台：您正在处理所选交易</translation>
+    </message>
+    <message>
+        <source>R&amp;elease claim</source>
+        <translation>放弃接手(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Release the claim on the selected transactions</source>
+        <translation>放弃对所选交易的接手</translation>
+    </message>
+    <message>
+        <source>Add &amp;note…</source>
+        <translation>添加备注(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Add a note to the selected transaction's journal, with your name</source>
+        <translation>在所选交易的日志中添加一条署名备注</translation>
+    </message>
+    <message>
+        <source>Select a transaction that has not finished</source>
+        <translation>请选择一笔尚未结束的交易</translation>
+    </message>
+    <message>
+        <source>None of the selected transactions is claimed</source>
+        <translation>所选交易都没有人接手</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::ConsoleBench</name>
@@ -832,16 +887,20 @@
         <translation>&lt;b&gt;无法诊断：&lt;/b&gt;%1</translation>
     </message>
     <message>
-        <source>&lt;b style='color:#b02418'&gt;It is stuck.&lt;/b&gt;</source>
-        <translation>&lt;b style='color:#b02418'&gt;它卡住了。&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;b style='color:#2e8540'&gt;It is finished.&lt;/b&gt;</source>
-        <translation>&lt;b style='color:#2e8540'&gt;它已结束。&lt;/b&gt;</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;It is not stuck (yet).&lt;/b&gt;</source>
         <translation>&lt;b&gt;它（暂时）没有卡住。&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>It is stuck.</source>
+        <translation>它卡住了。</translation>
+    </message>
+    <message>
+        <source>It is finished.</source>
+        <translation>它已结束。</translation>
+    </message>
+    <message>
+        <source>%1 claimed it %2 ago%3: speak to them before you repair it.</source>
+        <translation>%1 在 %2 前接手了它%3：修复前请先与其沟通。</translation>
     </message>
 </context>
 <context>
@@ -1300,6 +1359,38 @@ service=ledger（来自 pg_service.conf）
         <source>Account %1 is now %2</source>
         <translation>账户 %1 现在为 %2</translation>
     </message>
+    <message>
+        <source>Add note</source>
+        <translation>添加备注</translation>
+    </message>
+    <message>
+        <source>Note on %1 (kept in its journal with your name):</source>
+        <translation>%1 的备注（以您的名字记入其日志）：</translation>
+    </message>
+    <message>
+        <source>Not recorded</source>
+        <translation>未记录</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n transaction(s)</source>
+        <translation><numerusform>%n 笔交易</numerusform></translation>
+    </message>
+    <message>
+        <source>You are on %1: every console on this store shows it</source>
+        <translation>您已接手 %1：此存储库上的每个控制台都会显示</translation>
+    </message>
+    <message>
+        <source>%1 is no longer claimed</source>
+        <translation>%1 已无人接手</translation>
+    </message>
+    <message>
+        <source>Noted on %1</source>
+        <translation>已为 %1 添加备注</translation>
+    </message>
+    <message>
+        <source>(taken over from %1)</source>
+        <translation>（从 %1 手中接过）</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::NavigatorModel</name>
@@ -1398,10 +1489,6 @@ service=ledger（来自 pg_service.conf）
         <translation>原因</translation>
     </message>
     <message>
-        <source>&lt;b style='color:#b02418'&gt;Cannot list what is stuck:&lt;/b&gt; %1</source>
-        <translation>&lt;b style='color:#b02418'&gt;无法列出卡住的交易：&lt;/b&gt;%1</translation>
-    </message>
-    <message>
         <source>never claimed</source>
         <translation>从未被认领</translation>
     </message>
@@ -1424,10 +1511,6 @@ service=ledger（来自 pg_service.conf）
     <message>
         <source> (the %1 idle longest are listed)</source>
         <translation>（列出空闲最久的 %1 笔）</translation>
-    </message>
-    <message>
-        <source>&lt;b style='color:#b02418'&gt;Recovery could not run:&lt;/b&gt; %1</source>
-        <translation>&lt;b style='color:#b02418'&gt;恢复无法运行：&lt;/b&gt;%1</translation>
     </message>
     <message>
         <source>Was</source>
@@ -1485,6 +1568,18 @@ service=ledger（来自 pg_service.conf）
         <source>→ %1</source>
         <translation>→ %1</translation>
     </message>
+    <message>
+        <source>Recover &amp;anyway: I have spoken to them</source>
+        <translation>仍然恢复：我已与对方沟通(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Cannot list what is stuck:</source>
+        <translation>无法列出卡住的交易：</translation>
+    </message>
+    <message>
+        <source>Recovery could not run:</source>
+        <translation>恢复无法运行：</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::RepairDialog</name>
@@ -1541,10 +1636,6 @@ service=ledger（来自 pg_service.conf）
         <translation>已修复 %1 / %2…</translation>
     </message>
     <message>
-        <source>&lt;b style='color:#b02418'&gt;The repairs could not start:&lt;/b&gt; %1</source>
-        <translation>&lt;b style='color:#b02418'&gt;修复无法开始：&lt;/b&gt;%1</translation>
-    </message>
-    <message>
         <source>done</source>
         <translation>已完成</translation>
     </message>
@@ -1572,6 +1663,14 @@ service=ledger（来自 pg_service.conf）
     <message>
         <source> An account is frozen: unfreeze it in Accounts (its row menu, with a reason), then repair again.</source>
         <translation> 有账户被冻结：请在“账户”中解冻它（行菜单，需填写原因），然后再次修复。</translation>
+    </message>
+    <message>
+        <source>Someone else claimed some of these: tick “Repair anyway” once you have spoken to them.</source>
+        <translation>其中一些已由他人接手：与对方沟通后，请勾选“仍然修复”。</translation>
+    </message>
+    <message>
+        <source>The repairs could not start:</source>
+        <translation>修复无法开始：</translation>
     </message>
 </context>
 <context>
@@ -1665,6 +1764,18 @@ service=ledger（来自 pg_service.conf）
         <source>&lt;b&gt;%1&lt;/b&gt; were to be repaired, &lt;b&gt;%2&lt;/b&gt; skipped: the Result column says how each ended.</source>
         <translation>计划修复 &lt;b&gt;%1&lt;/b&gt; 笔，跳过 &lt;b&gt;%2&lt;/b&gt; 笔：“结果”一列说明了每笔的结局。</translation>
     </message>
+    <message>
+        <source>%1 claimed %2 %3 ago%4</source>
+        <translation>%1 在 %3 前接手了 %2%4</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation><numerusform>另有 %n 笔</numerusform></translation>
+    </message>
+    <message>
+        <source>Someone else is on this.</source>
+        <translation>已有他人在处理。</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::RepairWizard</name>
@@ -1684,28 +1795,28 @@ service=ledger（来自 pg_service.conf）
         <translation>正在修复…</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b style='color:#b02418'&gt;The repair could not run:&lt;/b&gt; %1&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b style='color:#b02418'&gt;修复无法运行：&lt;/b&gt;%1&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;&lt;b style='color:#2e8540'&gt;Done.&lt;/b&gt; %1 is now &lt;b&gt;%2&lt;/b&gt;.%3&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b style='color:#2e8540'&gt;完成。&lt;/b&gt;%1 现在为 &lt;b&gt;%2&lt;/b&gt;。%3&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;&lt;b style='color:#b02418'&gt;%1&lt;/b&gt;: %2&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b style='color:#b02418'&gt;%1&lt;/b&gt;：%2&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Checking %1…</source>
         <translation>正在检查 %1…</translation>
     </message>
     <message>
-        <source>&lt;p&gt;✔ &lt;b style='color:#2e8540'&gt;Verified:&lt;/b&gt; %1&lt;/p&gt;</source>
-        <translation>&lt;p&gt;✔ &lt;b style='color:#2e8540'&gt;已核实：&lt;/b&gt;%1&lt;/p&gt;</translation>
+        <source>The repair could not run:</source>
+        <translation>修复无法运行：</translation>
     </message>
     <message>
-        <source>&lt;p&gt;✘ &lt;b style='color:#b02418'&gt;Not finished:&lt;/b&gt; %1&lt;/p&gt;</source>
-        <translation>&lt;p&gt;✘ &lt;b style='color:#b02418'&gt;未完成：&lt;/b&gt;%1&lt;/p&gt;</translation>
+        <source>Done.</source>
+        <translation>完成。</translation>
+    </message>
+    <message>
+        <source>%1 is now &lt;b&gt;%2&lt;/b&gt;.%3</source>
+        <translation>%1 现在为 &lt;b&gt;%2&lt;/b&gt;。%3</translation>
+    </message>
+    <message>
+        <source>Verified:</source>
+        <translation>已核实：</translation>
+    </message>
+    <message>
+        <source>Not finished:</source>
+        <translation>未完成：</translation>
     </message>
 </context>
 <context>
@@ -1748,6 +1859,49 @@ service=ledger（来自 pg_service.conf）
     <message>
         <source>operator name</source>
         <translation>操作员姓名</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::StuckCauseBar</name>
+    <message>
+        <source>Ca&amp;use:</source>
+        <translation>原因(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>Cause</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>What is stuck, grouped by the state it stopped in and its last error</source>
+        <translation>卡住的交易，按停止时的状态和最后错误分组</translation>
+    </message>
+    <message>
+        <source>Repair the &amp;group…</source>
+        <translation>修复该组(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>Resume or cancel every transaction of the group shown, with a preview first</source>
+        <translation>继续执行或取消所显示组中的每笔交易，先预览</translation>
+    </message>
+    <message>
+        <source>&amp;Resume them…</source>
+        <translation>全部继续执行(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel them…</source>
+        <translation>全部取消(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>no error (its worker stopped)</source>
+        <translation>无错误（其处理进程已停止）</translation>
+    </message>
+    <message>
+        <source>every cause (%1)</source>
+        <translation>所有原因（%1）</translation>
+    </message>
+    <message>
+        <source>every cause (%1 read, more stuck)</source>
+        <translation>所有原因（已读 %1，还有更多卡住）</translation>
     </message>
 </context>
 <context>
@@ -1824,6 +1978,22 @@ lease until %2</source>
     <message>
         <source>%1, compensated</source>
         <translation>%1，已补偿</translation>
+    </message>
+    <message>
+        <source>Claimed by</source>
+        <translation>接手人</translation>
+    </message>
+    <message>
+        <source>Claimed by %1 at %2</source>
+        <translation>%1 于 %2 接手</translation>
+    </message>
+    <message>
+        <source>Claimed by %1 at %2: %3</source>
+        <translation>%1 于 %2 接手：%3</translation>
+    </message>
+    <message>
+        <source>%1 · %2 ago</source>
+        <translation>%1 · %2 前</translation>
     </message>
 </context>
 <context>

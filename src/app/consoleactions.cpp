@@ -40,7 +40,7 @@ ConsoleActions::ConsoleActions(QWidget *window) : QObject(window)
     copyIds = make(window, tr("Cop&y ids"), QKeySequence::Copy, tr("Copy the selected transactions' ids"), QStyle::SP_FileIcon);
     claim = make(window, tr("C&laim (I'm on it)"), QKeySequence(QStringLiteral("Ctrl+M")),
                  tr("Tell every console on this store that you are on the selected transactions"), QStyle::SP_DialogYesButton);
-    release = make(window, tr("Release c&laim"), QKeySequence(QStringLiteral("Ctrl+Shift+M")), tr("Release the claim on the selected transactions"));
+    release = make(window, tr("R&elease claim"), QKeySequence(QStringLiteral("Ctrl+Shift+M")), tr("Release the claim on the selected transactions"));
     addNote = make(window, tr("Add &note…"), QKeySequence(QStringLiteral("Ctrl+Shift+T")),
                    tr("Add a note to the selected transaction's journal, with your name"));
     recoverStuck = make(window, tr("Recover all &stuck…"), QKeySequence(QStringLiteral("Ctrl+Shift+R")), tr("Resume every stuck transaction"),

@@ -24,6 +24,7 @@ OpenedStore openForConsole(const StoreConfig &config, OpenMode mode, const QStri
     if (create && mode == OpenMode::ExistingOrDemo) {
         DemoOptions options;
         options.actor = operatorName;
+        options.spreadOverDays = true; // a first look should show ages, minutes and a threshold that mean something
         auto demo = fillDemo(**store, options);
         if (!demo.ok()) {
             result.error = demo.error();

@@ -164,8 +164,11 @@ QList<CommandSpec> buildCommands()
          {{QStringLiteral("accounts"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "accounts to create (default 12)")},
           {QStringLiteral("transfers"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "transfers to make (default 200)")},
           {QStringLiteral("stuck"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "stuck transactions to leave behind (default 10)")},
-          {QStringLiteral("if-empty"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "do nothing when the store already has accounts")}},
-         QT_TRANSLATE_NOOP("ledgerctl", "fill a store (created if missing) with demo data"), QString()},
+          {QStringLiteral("if-empty"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "do nothing when the store already has accounts")},
+          {QStringLiteral("all-now"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "keep every time at now instead of spreading the history over the last week")}},
+         QT_TRANSLATE_NOOP("ledgerctl", "fill a store (created if missing) with demo data"),
+         QT_TRANSLATE_NOOP("ledgerctl", "The history is spread over the last week: most transfers over days, the rest over the last hour, "
+                                        "stuck ones from minutes to days old, so that ages and the stuck threshold mean something.")},
         {QStringLiteral("errors"), {}, {kJson}, QT_TRANSLATE_NOOP("ledgerctl", "list the error codes and exit statuses"), QString()},
         {QStringLiteral("bench"), {QStringLiteral("SCENARIO")},
          {{QStringLiteral("threads"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "worker threads or clients, 1-64 (default 4)")},

@@ -203,6 +203,7 @@ int cmdDemo(Context &c)
     options.transfers = int(*transfers);
     options.stuck = int(*stuck);
     options.onlyIfEmpty = c.args.flags.contains(QStringLiteral("if-empty"));
+    options.spreadOverDays = !c.args.flags.contains(QStringLiteral("all-now"));
     options.actor = c.operatorName;
     options.hook = c.hook;
     options.progress = [&](const QString &line) {

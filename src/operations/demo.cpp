@@ -4,6 +4,7 @@
 #include "protocol/coordinator.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QRandomGenerator>
 #include <limits>
 
@@ -44,6 +45,33 @@ QString demoName(int i)
         return QString::fromLatin1(kAccounts[i].name);
     return QStringLiteral("Customer %1").arg(i + 1);
 }
+
+constexpr qint64 kMinute = 60'000;
+constexpr qint64 kHour = 60 * kMinute;
+constexpr qint64 kDay = 24 * kHour;
+
+// How long ago the demo's accounts were opened, and how far back its transfers go.
+constexpr qint64 kOpenedAgo = 8 * kDay;
+constexpr qint64 kHistory = 7 * kDay;
+
+// The `i`-th of `n` transfers: four in five spread over the week up to an hour ago (oldest
+// first), the rest over the last hour, each nudged by `jitter` (0..1) within its slot.
+qint64 transferAge(int i, int n, double jitter)
+{
+    const int older = n * 4 / 5;
+    if (i < older) {
+        const double slot = double(kHistory - kHour) / qMax(1, older);
+        return kHistory - qint64(slot * (i + jitter));
+    }
+    const double slot = double(kHour) / qMax(1, n - older);
+    return kHour - qint64(slot * (i - older + jitter));
+}
+
+// Stuck ones from minutes to days, by the step they stopped after: some under the 30-minute
+// threshold (stuck by their expired lease only), most over it. The first stops after its insert,
+// with no lease to expire: only its age makes it stuck, so it is the oldest.
+constexpr qint64 kStuckAges[] = {4 * kDay,  2 * kMinute, 9 * kMinute, 25 * kMinute, 50 * kMinute,
+                                 2 * kHour, 5 * kHour,   14 * kHour,  27 * kHour,   2 * kDay};
 
 qint64 unitOf(int scale)
 {
@@ -104,6 +132,20 @@ Result<DemoReport> fillDemo(Store &store, const DemoOptions &options)
     hooked.hook = options.hook;
     Coordinator transfers(store, hooked);
 
+    // What to move into the past once everything is written (spreadOverDays): each document by
+    // how long ago it should have happened. Its own generator, so that the amounts are the same.
+    struct Shift {
+        QString kind;
+        QString id;
+        qint64 ms;
+    };
+    QList<Shift> shifts;
+    QRandomGenerator jitter(options.seed ^ 0x5eedu);
+    const auto backdate = [&](const QString &kind, const QString &id, qint64 ms) {
+        if (options.spreadOverDays && !id.isEmpty() && ms > 0)
+            shifts << Shift{kind, id, ms};
+    };
+
     QStringList ids;
     for (int i = 0; i < options.accounts; ++i) {
         const QString id = demoId(i);
@@ -115,6 +157,9 @@ Result<DemoReport> fillDemo(Store &store, const DemoOptions &options)
         if (!o.ok())
             return o.error;
         ++report.accountsCreated;
+        backdate(QStringLiteral("account"), id, kOpenedAgo);
+        if (o.tx)
+            backdate(QStringLiteral("tx"), o.tx->id, kOpenedAgo - i * kMinute);
     }
     say(QCoreApplication::translate("ledger", "%1 accounts ready").arg(ids.size()));
 
@@ -122,8 +167,12 @@ Result<DemoReport> fillDemo(Store &store, const DemoOptions &options)
     const QString frozen = ids.at(qMin(3, int(ids.size()) - 1));
     const auto pick = [&]() { return ids.at(int(rng.bounded(quint32(ids.size())))); };
     QStringList doneIds;
+    QHash<QString, qint64> ageOf; // transfer id → how long ago, for its compensation
+    // Spread over days, the account is frozen from the start (its whole history moves together).
+    const int freezeAt = options.spreadOverDays ? 0 : options.transfers / 2;
     for (int i = 0; i < options.transfers; ++i) {
-        if (i == options.transfers / 2) {
+        const qint64 age = transferAge(i, options.transfers, jitter.generateDouble());
+        if (i == freezeAt) {
             auto f = store.setAccountStatus(frozen, AccountStatus::Frozen, options.actor, QStringLiteral("suspicious activity under review"));
             if (!f.ok() && f.code() != ErrorCode::AccountClosed)
                 return f.error();
@@ -146,12 +195,17 @@ Result<DemoReport> fillDemo(Store &store, const DemoOptions &options)
                 TxOutcome c = coordinator.cancel(o.tx->id, QStringLiteral("customer asked to stop the payment"));
                 if (c.ok())
                     ++report.canceled;
+                backdate(QStringLiteral("tx"), o.tx->id, age);
             }
             continue;
         }
         TxOutcome o = transfers.transfer(r);
         if (o.error.isStoreFailure())
             return o.error;
+        if (o.tx) {
+            backdate(QStringLiteral("tx"), o.tx->id, age);
+            ageOf.insert(o.tx->id, age);
+        }
         if (o.tx && o.tx->state == TxState::Done)
             doneIds << o.tx->id;
         else if (o.tx && o.tx->state == TxState::Canceled)
@@ -168,6 +222,9 @@ Result<DemoReport> fillDemo(Store &store, const DemoOptions &options)
             return o.error;
         if (o.ok())
             ++report.compensations;
+        // Moved with its original (whose journal holds the link), so the timeline stays in order.
+        if (o.tx)
+            backdate(QStringLiteral("tx"), o.tx->id, ageOf.value(doneIds.at(i)));
     }
 
     // Stuck transactions: the protocol stopped right after one of its writes, with a lease that
@@ -195,6 +252,15 @@ Result<DemoReport> fillDemo(Store &store, const DemoOptions &options)
             return o.error;
         if (o.tx && !isTerminal(o.tx->state))
             report.stuckByState[o.tx->state] += 1;
+        if (o.tx)
+            backdate(QStringLiteral("tx"), o.tx->id, kStuckAges[i % int(std::size(kStuckAges))]);
+    }
+
+    if (!shifts.isEmpty())
+        say(QCoreApplication::translate("ledger", "spreading the history over the last week"));
+    for (const Shift &s : std::as_const(shifts)) {
+        if (Error e = store.backdateForDemo(s.kind, s.id, s.ms); !e.ok())
+            return e;
     }
     return report;
 }

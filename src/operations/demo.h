@@ -24,6 +24,11 @@ struct DemoOptions {
     std::function<void(const QString &)> progress;
     // Fault hook for the demo's ordinary transfers (LEDGER_CRASH_AFTER reaches the demo too).
     StepHook hook;
+    // Spread the history over the last week (Store::backdateForDemo): most transfers over days,
+    // the rest over the last hour, stuck ones from minutes to days old — so that the overview's
+    // age and per-minute charts and the stuck threshold show something real. Off for tests that
+    // want everything "now".
+    bool spreadOverDays = false;
 };
 
 struct DemoReport {

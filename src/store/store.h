@@ -30,6 +30,11 @@ public:
     // like any write. The row records the transaction's state and epoch as it stands. Refuses an
     // unknown transaction (not-found) and a bad event or text (checkRemark); nothing is written then.
     virtual Result<JournalEntry> addRemark(const QString &txId, const QString &event, const QString &actor, const QString &text) = 0;
+    // For the demo ledger only (operations/demo.h), never an operator's: moves one document's
+    // history `ms` into the past — a transaction's times, journal rows and leg markers ("tx"), or
+    // an account's creation and journal rows ("account"; its last change stays when it was) — so
+    // that a demo has days of history.
+    virtual Error backdateForDemo(const QString &docKind, const QString &id, qint64 ms) = 0;
 };
 
 // Opens a new connection to one store for the calling thread (recovery opens one per worker

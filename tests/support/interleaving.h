@@ -76,6 +76,7 @@ public:
     {
         return m_inner.addRemark(txId, event, actor, text);
     }
+    Error backdateForDemo(const QString &docKind, const QString &id, qint64 ms) override { return m_inner.backdateForDemo(docKind, id, ms); }
     Result<QList<LegMarker>> legsOfTransaction(const QString &txId) override { return m_inner.legsOfTransaction(txId); }
     Result<QList<LegMarker>> legsOfTransactions(const QStringList &txIds) override { return m_inner.legsOfTransactions(txIds); }
     Result<CommitCandidates> commitCandidates(qint64 windowMs) override { return m_inner.commitCandidates(windowMs); }

@@ -46,6 +46,7 @@ public:
     Result<LegOutcome> voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
     Result<bool> touchAccountIfVersion(const QString &accountId, qint64 expectedVersion) override;
     Result<JournalEntry> addRemark(const QString &txId, const QString &event, const QString &actor, const QString &text) override;
+    Error backdateForDemo(const QString &docKind, const QString &id, qint64 ms) override;
     std::optional<qint64> serverRoundTrips() const override { return m_conn->roundTrips(); }
     Result<QList<LegMarker>> legsOfTransaction(const QString &txId) override;
     Result<QList<LegMarker>> legsOfTransactions(const QStringList &txIds) override;

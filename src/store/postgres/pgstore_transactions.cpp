@@ -267,4 +267,30 @@ Result<JournalEntry> PgStore::addRemark(const QString &txId, const QString &even
     return m_conn->writing<JournalEntry>(attempt, resolve);
 }
 
+Error PgStore::backdateForDemo(const QString &docKind, const QString &id, qint64 ms)
+{
+    // One statement: the document, its journal rows and (a transaction's) leg markers together.
+    const auto attempt = [&]() -> Result<bool> {
+        auto r = m_conn->run("WITH s AS (SELECT $2::int8 * interval '1 millisecond' AS by),"
+                             " t AS (UPDATE transactions SET created_at = created_at - s.by, last_modified = last_modified - s.by,"
+                             " lease_until = lease_until - s.by FROM s WHERE $3 = 'tx' AND id = $1 RETURNING 1),"
+                             " a AS (UPDATE accounts SET created_at = created_at - s.by"
+                             " FROM s WHERE $3 = 'account' AND id = $1 RETURNING 1),"
+                             " j AS (UPDATE journal SET at = at - s.by FROM s WHERE doc_kind = $3 AND doc_id = $1 RETURNING 1),"
+                             " l AS (UPDATE legs SET at = at - s.by FROM s WHERE $3 = 'tx' AND tx_id = $1 RETURNING 1)"
+                             " SELECT (SELECT count(*) FROM t), (SELECT count(*) FROM a), (SELECT count(*) FROM j), (SELECT count(*) FROM l)",
+                             PgParams{id} << ms << docKind, true);
+        if (!r.ok())
+            return r.error();
+        return true;
+    };
+    // Run twice it would shift twice: the demo's documents are new and shifted once, so an
+    // unanswered commit is reported rather than guessed.
+    auto done = m_conn->writing<bool>(attempt, [&]() -> Result<std::optional<bool>> {
+        return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "the connection broke while the demo's history was written; "
+                                                                                 "make the demo again in a new store"));
+    });
+    return done.ok() ? Error{} : done.error();
+}
+
 } // namespace ledger

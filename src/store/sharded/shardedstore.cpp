@@ -355,6 +355,19 @@ Result<JournalEntry> ShardedStore::addRemark(const QString &txId, const QString 
     return onTransactionShard<JournalEntry>(txId, [&](Store &s) { return s.addRemark(txId, event, actor, text); });
 }
 
+Error ShardedStore::backdateForDemo(const QString &docKind, const QString &id, qint64 ms)
+{
+    if (docKind != QLatin1String("tx"))
+        return accountShard(id).backdateForDemo(docKind, id, ms);
+    // A transaction's document is on one shard and its markers on its accounts' shards: each
+    // shard moves what it holds of it.
+    for (const auto &shard : m_shards) {
+        if (Error e = shard->backdateForDemo(docKind, id, ms); !e.ok())
+            return e;
+    }
+    return {};
+}
+
 Result<Transaction> ShardedStore::transaction(const QString &id)
 {
     return onTransactionShard<Transaction>(id, [&](Store &s) { return s.transaction(id); });

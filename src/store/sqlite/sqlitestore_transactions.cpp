@@ -5,6 +5,8 @@
 #include "store/sqlite/sqliterows.h"
 #include "store/sqlite/sqlitestore.h"
 
+#include <string_view>
+
 namespace ledger {
 
 namespace {
@@ -201,6 +203,30 @@ Result<JournalEntry> SqliteStore::addRemark(const QString &txId, const QString &
             return makeError(ErrorCode::Internal, QStringLiteral("the remark on %1 was not read back").arg(txId));
         return **row;
     });
+}
+
+Error SqliteStore::backdateForDemo(const QString &docKind, const QString &id, qint64 ms)
+{
+    // Times are ISO 8601 text; SQLite's date functions read it and shift it by a modifier.
+#define LEDGER_SHIFTED(column) "strftime('%Y-%m-%dT%H:%M:%fZ', " column ", ?1)"
+    const QString shift = QStringLiteral("-%1 seconds").arg(double(ms) / 1000.0, 0, 'f', 3);
+    auto done = m_conn->write<bool>([&]() -> Result<bool> {
+        const bool tx = docKind == kTxDoc;
+        const char *document = tx ? "UPDATE transactions SET created_at = " LEDGER_SHIFTED("created_at") ", last_modified = " LEDGER_SHIFTED(
+                                        "last_modified") ", lease_until = " LEDGER_SHIFTED("lease_until") " WHERE id = ?2"
+                                  : "UPDATE accounts SET created_at = " LEDGER_SHIFTED("created_at") " WHERE id = ?2";
+        for (const char *sql : {document, "UPDATE journal SET at = " LEDGER_SHIFTED("at") " WHERE doc_kind = ?3 AND doc_id = ?2",
+                                tx ? "UPDATE legs SET at = " LEDGER_SHIFTED("at") " WHERE tx_id = ?2" : nullptr}) {
+            if (!sql)
+                continue;
+            auto q = std::string_view(sql).find("?3") != std::string_view::npos ? m_conn->run(sql, {shift, id, docKind}) : m_conn->run(sql, {shift, id});
+            if (!q.ok())
+                return q.error();
+        }
+        return true;
+    });
+#undef LEDGER_SHIFTED
+    return done.ok() ? Error{} : done.error();
 }
 
 Result<QList<JournalEntry>> SqliteStore::journal(const QString &docKind, const QString &docId)
