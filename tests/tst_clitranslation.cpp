@@ -95,6 +95,7 @@ private Q_SLOTS:
     void machineOutputStaysEnglish();
     void languageOptionWins();
     void cLocaleIsEnglish();
+    void englishCountsInPlurals();
     void everyMessageIsTranslated_data();
     void everyMessageIsTranslated();
 
@@ -275,6 +276,22 @@ void TestCliTranslation::cLocaleIsEnglish()
         QCOMPARE(usage.err, QStringLiteral("error: missing-argument: transfer needs DESTINATION and AMOUNT (usage: ledgerctl transfer "
                                            "SOURCE DESTINATION AMOUNT)\n"));
     }
+}
+
+void TestCliTranslation::englishCountsInPlurals()
+{
+    // "1 shard file", "3 shard files" — never "1 shard file(s)".
+    QTemporaryDir dir;
+    const ProcessResult one = ctl({QStringLiteral("--store"), dir.filePath(QStringLiteral("one.json")), QStringLiteral("init"),
+                                   QStringLiteral("--shards"), QStringLiteral("1")},
+                                  words("LANG=en_US.UTF-8"));
+    QCOMPARE(one.exitCode, 0);
+    QVERIFY2(one.out.contains(QStringLiteral(" over 1 shard file beside it")), qPrintable(one.out));
+    const ProcessResult three = ctl({QStringLiteral("--store"), dir.filePath(QStringLiteral("three.json")), QStringLiteral("init"),
+                                     QStringLiteral("--shards"), QStringLiteral("3")},
+                                    words("LANG=C"));
+    QVERIFY2(three.out.contains(QStringLiteral(" over 3 shard files beside it")), qPrintable(three.out));
+    QVERIFY(!three.out.contains(QStringLiteral("(s)")));
 }
 
 void TestCliTranslation::everyMessageIsTranslated_data()

@@ -179,6 +179,7 @@ private Q_SLOTS:
     void repairWizardIsTranslated();
     void statesReadTheSameEverywhere();
     void choosingTheLanguage();
+    void englishCountsInPlurals();
     void cleanupTestCase();
 
 private:
@@ -304,6 +305,23 @@ void TestTranslation::choosingTheLanguage()
 }
 
 void TestTranslation::cleanupTestCase() { m_window.reset(); }
+
+void TestTranslation::englishCountsInPlurals()
+{
+    // English is the sources' language, but "(s)" is not English: its plurals come from
+    // ledgerdesk_en.qm. Installed last, it answers before the Chinese of the tests above.
+    QTranslator english;
+    QVERIFY(english.load(QStringLiteral(":/i18n/ledgerdesk_en.qm")));
+    QCoreApplication::installTranslator(&english);
+    QCOMPARE(QCoreApplication::translate("ledger::app::TablePage", "%Ln row(s)", nullptr, 1), QStringLiteral("1 row"));
+    QCOMPARE(QCoreApplication::translate("ledger::app::TablePage", "%Ln row(s)", nullptr, 2), QStringLiteral("2 rows"));
+    QCOMPARE(QCoreApplication::translate("ledger::app::RepairDialog", "Repairing %n transaction(s)…", nullptr, 1),
+             QStringLiteral("Repairing 1 transaction…"));
+    QCOMPARE(QCoreApplication::translate("ledger::app::ConsoleActions",
+                                         "%n selected row(s) have not loaded yet: the preview checks each before anything is done", nullptr, 1),
+             QStringLiteral("1 selected row has not loaded yet: the preview checks it before anything is done"));
+    QCoreApplication::removeTranslator(&english);
+}
 
 QTEST_MAIN(TestTranslation)
 #include "tst_translation.moc"

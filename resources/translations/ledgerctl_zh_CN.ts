@@ -417,10 +417,6 @@ The scratch store is made beside the --store location (same disk) and removed af
         <translation>%1 需要 %2（用法：ledgerctl %1 %3）</translation>
     </message>
     <message>
-        <source>%1 takes %2 argument(s); %3 is one too many</source>
-        <translation>%1 接受 %2 个参数；%3 是多余的</translation>
-    </message>
-    <message>
         <source>usage: ledgerctl %1</source>
         <translation>用法：ledgerctl %1</translation>
     </message>
@@ -545,14 +541,6 @@ The scratch store is made beside the --store location (same disk) and removed af
         <translation>--scale 必须是 0 到 %1 之间的整数，而不是 %2</translation>
     </message>
     <message>
-        <source>created sharded store %1 over %2 PostgreSQL database(s) (scale %3: amounts like %4)</source>
-        <translation>已创建分片存储库 %1，分布在 %2 个 PostgreSQL 数据库上（小数位数 %3：金额形如 %4）</translation>
-    </message>
-    <message>
-        <source>created sharded store %1 over %2 shard file(s) beside it (scale %3: amounts like %4)</source>
-        <translation>已创建分片存储库 %1，分布在它旁边的 %2 个分片文件上（小数位数 %3：金额形如 %4）</translation>
-    </message>
-    <message>
         <source>created store %1 (scale %2: amounts like %3)</source>
         <translation>已创建存储库 %1（小数位数 %2：金额形如 %3）</translation>
     </message>
@@ -599,10 +587,6 @@ The scratch store is made beside the --store location (same disk) and removed af
     <message>
         <source>clean: all six invariants hold</source>
         <translation>通过：六条不变量全部成立</translation>
-    </message>
-    <message>
-        <source>%1 finding(s)</source>
-        <translation>%1 项发现</translation>
     </message>
     <message>
         <source>created store %1</source>
@@ -1061,6 +1045,22 @@ Every leg is held before any is posted: all of them move, or none.</source>
     <message>
         <source>%1, %2 ago%3</source>
         <translation>%1，%2 前%3</translation>
+    </message>
+    <message>
+        <source>%3 is one argument too many: %1 takes %2</source>
+        <translation>%3 是多余的参数：%1 只接受 %2 个</translation>
+    </message>
+    <message numerus="yes">
+        <source>created sharded store %1 over %n PostgreSQL database(s) (scale %2: amounts like %3)</source>
+        <translation><numerusform>已创建分片存储库 %1，分布在 %n 个 PostgreSQL 数据库上（小数位数 %2：金额形如 %3）</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>created sharded store %1 over %n shard file(s) beside it (scale %2: amounts like %3)</source>
+        <translation><numerusform>已创建分片存储库 %1，分布在它旁边的 %n 个分片文件上（小数位数 %2：金额形如 %3）</numerusform></translation>
+    </message>
+    <message>
+        <source>the invariants do not hold (findings listed above: %1)</source>
+        <translation>不变量不成立（发现见上文：%1 项）</translation>
     </message>
 </context>
 </TS>

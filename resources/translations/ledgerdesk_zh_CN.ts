@@ -1505,10 +1505,6 @@ service=ledger（来自 pg_service.conf）
         <translation>没有卡住的交易。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; transaction(s) are stuck%2. Recovery takes each over and drives it to done (or canceled, if a hold is refused); whatever someone else moves first is left to them.</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; 笔交易卡住%2。恢复会逐一接管并推进到已完成（若预留被拒绝则为已取消）；他人先处理的交易留给他们。</translation>
-    </message>
-    <message>
         <source> (the %1 idle longest are listed)</source>
         <translation>（列出空闲最久的 %1 笔）</translation>
     </message>
@@ -1579,6 +1575,10 @@ service=ledger（来自 pg_service.conf）
     <message>
         <source>Recovery could not run:</source>
         <translation>恢复无法运行：</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%Ln&lt;/b&gt; transaction(s) are stuck%1. Recovery takes each over and drives it to done (or canceled, if a hold is refused); whatever someone else moves first is left to them.</source>
+        <translation><numerusform>&lt;b&gt;%Ln&lt;/b&gt; 笔交易卡住%1。恢复会逐一接管并推进到已完成（若预留被拒绝则为已取消）；他人先处理的交易留给他们。</numerusform></translation>
     </message>
 </context>
 <context>
@@ -1906,13 +1906,13 @@ service=ledger（来自 pg_service.conf）
 </context>
 <context>
     <name>ledger::app::TablePage</name>
-    <message>
-        <source>%1 rows · loading…</source>
-        <translation>%1 行 · 加载中…</translation>
+    <message numerus="yes">
+        <source>%Ln row(s) · loading…</source>
+        <translation><numerusform>%Ln 行 · 加载中…</numerusform></translation>
     </message>
-    <message>
-        <source>%1 rows</source>
-        <translation>%1 行</translation>
+    <message numerus="yes">
+        <source>%Ln row(s)</source>
+        <translation><numerusform>%Ln 行</numerusform></translation>
     </message>
 </context>
 <context>

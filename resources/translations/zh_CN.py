@@ -1092,4 +1092,11 @@ T = {
 'nobody has claimed %1': '没有人接手 %1',
 'spreading the history over the last week': '正在把历史分布到过去一周',
 "the connection broke while the demo's history was written; make the demo again in a new store": '写入演示历史时连接中断；请在新的存储库中重新生成演示',
+'%Ln row(s) · loading…': '%Ln 行 · 加载中…',
+'%Ln row(s)': '%Ln 行',
+'<b>%Ln</b> transaction(s) are stuck%1. Recovery takes each over and drives it to done (or canceled, if a hold is refused); whatever someone else moves first is left to them.': '<b>%Ln</b> 笔交易卡住%1。恢复会逐一接管并推进到已完成（若预留被拒绝则为已取消）；他人先处理的交易留给他们。',
+'created sharded store %1 over %n PostgreSQL database(s) (scale %2: amounts like %3)': '已创建分片存储库 %1，分布在 %n 个 PostgreSQL 数据库上（小数位数 %2：金额形如 %3）',
+'created sharded store %1 over %n shard file(s) beside it (scale %2: amounts like %3)': '已创建分片存储库 %1，分布在它旁边的 %n 个分片文件上（小数位数 %2：金额形如 %3）',
+'the invariants do not hold (findings listed above: %1)': '不变量不成立（发现见上文：%1 项）',
+'%3 is one argument too many: %1 takes %2': '%3 是多余的参数：%1 只接受 %2 个',
 }

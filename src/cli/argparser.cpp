@@ -373,7 +373,7 @@ Result<ParsedArgs> parseArguments(const QStringList &args)
                                                          .arg(command->name, names, command->positionals.join(QLatin1Char(' '))));
     }
     if (words.size() > command->positionals.size())
-        return makeError(ErrorCode::UnexpectedArgument, Message::translate("ledgerctl", "%1 takes %2 argument(s); %3 is one too many")
+        return makeError(ErrorCode::UnexpectedArgument, Message::translate("ledgerctl", "%3 is one argument too many: %1 takes %2")
                                                             .arg(command->name)
                                                             .arg(command->positionals.size())
                                                             .arg(quoteForMessage(words.at(command->positionals.size()))));

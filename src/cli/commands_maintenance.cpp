@@ -49,16 +49,14 @@ int cmdInit(Context &c)
         return c.printJson(created);
     }
     if (!c.config.shardServers.isEmpty())
-        c.out << Ctl::tr("created sharded store %1 over %2 PostgreSQL database(s) (scale %3: amounts like %4)")
+        c.out << Ctl::tr("created sharded store %1 over %n PostgreSQL database(s) (scale %2: amounts like %3)", nullptr, int(shardTotal))
                      .arg(c.config.location)
-                     .arg(shardTotal)
                      .arg(scale)
                      .arg(money::format(1234, scale))
               << '\n';
     else if (c.config.shards > 0)
-        c.out << Ctl::tr("created sharded store %1 over %2 shard file(s) beside it (scale %3: amounts like %4)")
+        c.out << Ctl::tr("created sharded store %1 over %n shard file(s) beside it (scale %2: amounts like %3)", nullptr, c.config.shards)
                      .arg(c.config.location)
-                     .arg(c.config.shards)
                      .arg(scale)
                      .arg(money::format(1234, scale))
               << '\n';
@@ -183,7 +181,7 @@ int cmdAudit(Context &c)
     }
     if (report.clean())
         return 0;
-    c.err << makeError(ErrorCode::AuditFindings, Message::translate("ledgerctl", "%1 finding(s)").arg(report.findings.size())).toString() << '\n';
+    c.err << makeError(ErrorCode::AuditFindings, Message::translate("ledgerctl", "the invariants do not hold (findings listed above: %1)").arg(report.findings.size())).toString() << '\n';
     return int(ExitStatus::Refused);
 }
 

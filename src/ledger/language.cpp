@@ -31,8 +31,18 @@ QString chooseLanguage(const QString &setting)
 
 bool installTranslators(QCoreApplication &app, const QString &language)
 {
-    if (language == QLatin1String("en"))
+    if (language == QLatin1String("en")) {
+        // The sources are English; what English needs is its plurals ("1 row", "2 rows").
+        const QDir resources(QStringLiteral(":/i18n"));
+        for (const QString &file : resources.entryList({QStringLiteral("*_en.qm")}, QDir::Files, QDir::Name)) {
+            auto *plurals = new QTranslator(&app);
+            if (plurals->load(resources.filePath(file)))
+                QCoreApplication::installTranslator(plurals);
+            else
+                delete plurals;
+        }
         return false;
+    }
     // One file per part of the program (the libraries, ledgerctl, the console), all under :/i18n.
     bool any = false;
     const QDir resources(QStringLiteral(":/i18n"));

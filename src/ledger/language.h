@@ -21,8 +21,8 @@ QStringList availableLanguages();
 // The language to use, from the environment, the setting ("" = system) and the system locale.
 QString chooseLanguage(const QString &setting);
 // Installs the translators for `language`: every :/i18n/*_<language>.qm linked into the program,
-// and Qt's own (when the system has it). False when there is no translation for it (English
-// needs none).
+// and Qt's own (when the system has it). False when there is no translation for it; English is
+// the sources' language and installs only its plurals (*_en.qm: "1 row", "2 rows"), returning false.
 bool installTranslators(QCoreApplication &app, const QString &language);
 
 } // namespace ledger

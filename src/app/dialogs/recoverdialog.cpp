@@ -193,9 +193,9 @@ void RecoverDialog::listCandidates()
             m_claimWarning->setVisible(!warning.isEmpty());
             m_recoverAnyway->setVisible(!warning.isEmpty());
             m_text->setText(l.count == 0 ? tr("Nothing is stuck.")
-                                         : tr("<b>%1</b> transaction(s) are stuck%2. Recovery takes each over and drives it to done "
-                                              "(or canceled, if a hold is refused); whatever someone else moves first is left to them.")
-                                               .arg(l.count)
+                                         : tr("<b>%Ln</b> transaction(s) are stuck%1. Recovery takes each over and drives it to done "
+                                              "(or canceled, if a hold is refused); whatever someone else moves first is left to them.",
+                                              nullptr, int(qMin<qint64>(l.count, INT_MAX)))
                                                .arg(l.count > l.first.size() ? tr(" (the %1 idle longest are listed)").arg(l.first.size()) : QString()));
             updateButtons();
             Q_EMIT candidatesListed();

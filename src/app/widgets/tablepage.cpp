@@ -235,8 +235,8 @@ void TablePage::follow()
 
 void TablePage::updateStatus()
 {
-    const QString count = QLocale().toString(m_model->rowCount());
-    m_status->setText(m_model->isLoading() ? tr("%1 rows · loading…").arg(count) : tr("%1 rows").arg(count));
+    const int count = int(qMin<qint64>(m_model->rowCount(), INT_MAX));
+    m_status->setText(m_model->isLoading() ? tr("%Ln row(s) · loading…", nullptr, count) : tr("%Ln row(s)", nullptr, count));
 }
 
 } // namespace ledger::app
