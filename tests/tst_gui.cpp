@@ -23,9 +23,13 @@
 #include "widgets/repairpreview.h"
 #include "widgets/stuckcausebar.h"
 #include "widgets/tablepage.h"
+#include "widgets/timestyle.h"
 
 #include <QAction>
 #include <QClipboard>
+#include <QGuiApplication>
+#include <QJsonObject>
+#include <QJsonDocument>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QElapsedTimer>
@@ -155,6 +159,8 @@ private Q_SLOTS:
     void claimAndNoteFromTheConsole();
     void stuckGroupedByCauseAndRepairedByGroup();
     void aViewSwitchClearsTheDetail();
+    void timesInLocalTimeOrUtc();
+    void copyAsJsonAndDetailWindows();
     void aCompensationIsNamedBeforeAndAfter();
     void copyIds();
     void aFrozenAccountRefusalSaysWhatToDo();
@@ -778,6 +784,61 @@ void TestGui::aViewSwitchClearsTheDetail()
     QVERIFY(c.settle());
     QCOMPARE(c.window.detailPanel()->transactionId(), QString());
     QVERIFY(!c.window.detailPanel()->shownHtml().contains(id));
+}
+
+void TestGui::timesInLocalTimeOrUtc()
+{
+    Console c;
+    const Transaction tx = *Coordinator(c.store.store(), {}).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()}).tx;
+    QAction *utc = c.window.actions()->utcTimes;
+    utc->setChecked(false);
+    QVERIFY(c.select(tx.id));
+    const QString local = shownTime(tx.createdAt, TimeStyle::Local);
+    QVERIFY(local.endsWith(tx.createdAt.toLocalTime().timeZoneAbbreviation()));
+    QVERIFY(QTest::qWaitFor([&] { return c.window.detailPanel()->shownHtml().contains(local); }, kWaitMs));
+    QVERIFY(!c.window.detailPanel()->shownHtml().contains(formatTimestamp(tx.createdAt)));
+    // View ▸ Times in UTC: the store's own form, at once and remembered.
+    utc->setChecked(true);
+    QVERIFY(c.window.detailPanel()->shownHtml().contains(formatTimestamp(tx.createdAt)));
+    QVERIFY(c.window.settings().utcTimes());
+    c.window.showView(NavigatorModel::View::Actions);
+    QVERIFY(c.settle());
+    utc->setChecked(false);
+    QVERIFY(!c.window.settings().utcTimes());
+}
+
+void TestGui::copyAsJsonAndDetailWindows()
+{
+    Console c;
+    const QString id = Coordinator(c.store.store(), {}).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()}).tx->id;
+    QVERIFY(c.select(id));
+    ConsoleActions *a = c.window.actions();
+    a->copyJson->trigger();
+    const QJsonObject copied = QJsonDocument::fromJson(QGuiApplication::clipboard()->text().toUtf8()).object();
+    QCOMPARE(copied.value(QStringLiteral("id")).toString(), id);
+    QCOMPARE(copied.value(QStringLiteral("amount")).toString(), QStringLiteral("1.00"));
+    // A window of its own that follows the store.
+    a->openWindow->trigger();
+    QCOMPARE(c.window.detailWindows().size(), 1);
+    auto *window = qobject_cast<DetailPanel *>(c.window.detailWindows().first());
+    QVERIFY(window && window->isWindow() && window->isVisible());
+    QVERIFY(QTest::qWaitFor([&] { return window->shownHtml().contains(id); }, kWaitMs));
+    // The same from the accounts table.
+    c.window.showAccountById(QStringLiteral("alice"));
+    QVERIFY(QTest::qWaitFor([&] { return c.window.accountsPage()->currentKey() == QLatin1String("alice"); }, kWaitMs));
+    c.window.accountsPage()->table()->selectRow(c.window.accountsPage()->table()->currentIndex().row());
+    a->copyJson->trigger();
+    QCOMPARE(QJsonDocument::fromJson(QGuiApplication::clipboard()->text().toUtf8()).object().value(QStringLiteral("id")).toString(),
+             QStringLiteral("alice"));
+    a->openWindow->trigger();
+    QCOMPARE(c.window.detailWindows().size(), 2);
+    auto *account = qobject_cast<AccountPanel *>(c.window.detailWindows().at(1));
+    QVERIFY(account && account->isWindow());
+    QVERIFY(QTest::qWaitFor([&] { return account->shownHtml().contains(QStringLiteral("Alice")) || account->shownHtml().contains(QStringLiteral("alice")); },
+                            kWaitMs));
+    // Closing a window forgets it; another store closes the rest.
+    window->close();
+    QVERIFY(QTest::qWaitFor([&] { return c.window.detailWindows().size() == 1; }, kWaitMs));
 }
 
 void TestGui::actionsFollowTheStateMachine()

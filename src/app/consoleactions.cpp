@@ -38,6 +38,10 @@ ConsoleActions::ConsoleActions(QWidget *window) : QObject(window)
     guidedRepair = make(window, tr("&Guided repair…"), QKeySequence(QStringLiteral("Ctrl+G")), tr("Walk through repairing the selected transaction"),
                         QStyle::SP_MessageBoxQuestion);
     copyIds = make(window, tr("Cop&y ids"), QKeySequence::Copy, tr("Copy the selected transactions' ids"), QStyle::SP_FileIcon);
+    copyJson = make(window, tr("Copy as &JSON"), QKeySequence(QStringLiteral("Ctrl+Shift+J")),
+                    tr("Copy the selected rows' documents as JSON, as ledgerctl --json prints them"));
+    openWindow = make(window, tr("Open in new &window"), QKeySequence(QStringLiteral("Ctrl+Shift+W")),
+                      tr("Show the current row's document in a window of its own, kept current"));
     claim = make(window, tr("C&laim (I'm on it)"), QKeySequence(QStringLiteral("Ctrl+M")),
                  tr("Tell every console on this store that you are on the selected transactions"), QStyle::SP_DialogYesButton);
     release = make(window, tr("R&elease claim"), QKeySequence(QStringLiteral("Ctrl+Shift+M")), tr("Release the claim on the selected transactions"));
@@ -60,6 +64,8 @@ ConsoleActions::ConsoleActions(QWidget *window) : QObject(window)
     const QStringList viewNames{tr("&Overview"), tr("&Accounts"), tr("&Transactions"), tr("&Stuck"), tr("A&udit"), tr("Operator a&ctions")};
     for (int i = 0; i < viewNames.size(); ++i)
         views << make(window, viewNames.at(i), QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)), tr("Show %1").arg(QString(viewNames.at(i)).remove(QLatin1Char('&'))));
+    utcTimes = make(window, tr("Times in &UTC"), QKeySequence(), tr("Show times in UTC as the store and ledgerctl write them, instead of your local time"));
+    utcTimes->setCheckable(true);
     for (QAction *a : {resume, cancel, compensate})
         m_tips.insert(a, a->statusTip());
     setStoreOpen(false);
@@ -78,7 +84,8 @@ QAction *ConsoleActions::forAction(OperatorAction action) const
 void ConsoleActions::setStoreOpen(bool open)
 {
     m_storeOpen = open;
-    for (QAction *a : {newTransfer, recoverStuck, refresh, find, runAudit})
+    // Copy as JSON and Open in new window serve every table's selection (nothing selected: no-op).
+    for (QAction *a : {newTransfer, recoverStuck, refresh, find, runAudit, copyJson, openWindow})
         a->setEnabled(open);
     for (QAction *a : std::as_const(views))
         a->setEnabled(open);

@@ -30,6 +30,8 @@ public:
     QAction *compensate;
     QAction *guidedRepair;
     QAction *copyIds; // the selected transactions' ids, one per line, to the clipboard
+    QAction *copyJson;   // the selected rows' documents, as ledgerctl --json prints them
+    QAction *openWindow; // the current row's document in a window of its own
     // Several operators at once (ledger/remarks.h): "I'm on it", its release, a note.
     QAction *claim;
     QAction *release;
@@ -44,6 +46,7 @@ public:
     QAction *incidentReport; // the selected transaction, as PDF or HTML
     QAction *about;
     QList<QAction *> views; // Overview, Accounts, Transactions, Stuck, Audit, Operator actions
+    QAction *utcTimes;      // checked: times in UTC as the store writes them; else local time
 
     QAction *forAction(OperatorAction action) const;
     // What the table knows beyond each selected document: the claim standing on it and, for a

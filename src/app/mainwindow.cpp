@@ -140,7 +140,7 @@ void MainWindow::buildPages()
         menu.addSeparator();
         menu.addActions({m_actions->claim, m_actions->release, m_actions->addNote});
         menu.addSeparator();
-        menu.addAction(m_actions->copyIds);
+        menu.addActions({m_actions->copyIds, m_actions->copyJson, m_actions->openWindow});
         menu.exec(table->viewport()->mapToGlobal(at));
     });
     // Ids are elided in the middle, so that a compensation's ".rev" stays in sight.
@@ -176,6 +176,12 @@ void MainWindow::buildPages()
         m_journalModel->setFilter(JournalModel::Preset(m_actionsKind->currentData().toInt()), text);
     });
     m_actionsPage->table()->setAccessibleName(tr("Operator actions"));
+    m_actionsPage->table()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_actionsPage->table(), &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {
+        QMenu menu(this);
+        menu.addActions({m_actions->copyJson, m_actions->openWindow});
+        menu.exec(m_actionsPage->table()->viewport()->mapToGlobal(at));
+    });
     const QList<int> actionWidths{190, 160, 90, 280, 170};
     for (int c = 0; c < actionWidths.size(); ++c)
         m_actionsPage->table()->setColumnWidth(c, actionWidths.at(c));
@@ -329,6 +335,7 @@ void MainWindow::refreshAll()
         m_journalModel->refresh();
     m_detail->refresh();
     m_accountPanel->refresh();
+    refreshDetailWindows();
     if (m_stack->currentIndex() == OverviewPage)
         refreshOverview();
 }

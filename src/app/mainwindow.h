@@ -99,6 +99,8 @@ public:
     StuckCauseBar *causeBar() const { return m_causeBar; }
     // The selected transactions whose rows have loaded (the whole selection may be larger).
     QList<Transaction> selectedTransactions() const;
+    // The detail windows open (Open in new window), for tests.
+    QList<QWidget *> detailWindows() const;
     int unloadedSelectedRows() const;
 
 Q_SIGNALS:
@@ -146,6 +148,14 @@ private:
     void onSortIndicatorChanged(int column, Qt::SortOrder order);
     // The Stuck view shows why before what (mainwindow_layout.cpp).
     void arrangeTransactionColumns(bool stuck);
+    // Local time or UTC everywhere a time is shown, as View ▸ Times in UTC says.
+    void applyTimeStyle();
+    // Every table's rows (mainwindow_tables.cpp): the selected documents as JSON to the
+    // clipboard; the current row's document in a window of its own, kept current.
+    void copySelectionAsJson();
+    void openDetailWindow();
+    void refreshDetailWindows();
+    void closeDetailWindows();
     // The Stuck view's causes and the repair of a whole group (mainwindow_stuck.cpp).
     void buildCauseBar();
     void refreshCauses();
@@ -199,6 +209,7 @@ private:
     TablePage *m_actionsPage;
     QComboBox *m_actionsKind = nullptr;
     StuckCauseBar *m_causeBar = nullptr;
+    QList<QPointer<QWidget>> m_detailWindows; // opened by openDetailWindow, closed with the store
     QMenu *m_recentMenu = nullptr;
     QLabel *m_storeLabel;
     QLabel *m_activityLabel;

@@ -51,6 +51,8 @@ void MainWindow::buildAccountMenu()
         menu.addSeparator();
         QAction *transfer = menu.addAction(tr("New &transfer from it…"));
         connect(transfer, &QAction::triggered, m_actions->newTransfer, &QAction::trigger);
+        menu.addSeparator();
+        menu.addActions({m_actions->copyJson, m_actions->openWindow});
         menu.exec(table->viewport()->mapToGlobal(at));
     });
 }

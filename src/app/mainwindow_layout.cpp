@@ -1,6 +1,9 @@
 // MainWindow: the window's and each store's table layout, kept in the settings. GUI thread.
 #include "mainwindow.h"
+#include "models/journalmodel.h"
 #include "models/transactiontablemodel.h"
+#include "widgets/accountpanel.h"
+#include "widgets/detailpanel.h"
 #include "widgets/tablepage.h"
 
 #include <QCryptographicHash>
@@ -78,6 +81,15 @@ void MainWindow::restoreTableLayout(const QString &store)
     }
     m_accountsPage->table()->horizontalHeader()->restoreState(stateOf(QStringLiteral("accounts")));
     m_actionsPage->table()->horizontalHeader()->restoreState(stateOf(QStringLiteral("actions")));
+}
+
+void MainWindow::applyTimeStyle()
+{
+    const TimeStyle style = m_actions->utcTimes->isChecked() ? TimeStyle::Utc : TimeStyle::Local;
+    m_detail->setTimeStyle(style);
+    m_accountPanel->setTimeStyle(style);
+    m_journalModel->setTimeStyle(style);
+    m_transactionModel->setTimeStyle(style);
 }
 
 } // namespace ledger::app

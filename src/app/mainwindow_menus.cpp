@@ -37,13 +37,15 @@ void MainWindow::buildMenus()
     transactions->addSeparator();
     transactions->addActions({m_actions->claim, m_actions->release, m_actions->addNote});
     transactions->addSeparator();
-    transactions->addAction(m_actions->copyIds);
+    transactions->addActions({m_actions->copyIds, m_actions->copyJson, m_actions->openWindow});
     transactions->addSeparator();
     transactions->addAction(m_actions->recoverStuck);
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addActions(m_actions->views);
     view->addSeparator();
     view->addActions({m_actions->find, m_actions->refresh});
+    view->addSeparator();
+    view->addAction(m_actions->utcTimes);
     QMenu *tools = menuBar()->addMenu(tr("T&ools"));
     tools->addActions({m_actions->runAudit, m_actions->settings});
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -78,6 +80,14 @@ void MainWindow::buildMenus()
     connect(m_actions->release, &QAction::triggered, this, [this] { addRemark(releaseEvent()); });
     connect(m_actions->addNote, &QAction::triggered, this, [this] { addRemark(noteEvent()); });
     connect(m_actions->recoverStuck, &QAction::triggered, this, &MainWindow::openRecoverDialog);
+    connect(m_actions->copyJson, &QAction::triggered, this, &MainWindow::copySelectionAsJson);
+    connect(m_actions->openWindow, &QAction::triggered, this, &MainWindow::openDetailWindow);
+    m_actions->utcTimes->setChecked(m_settings.utcTimes());
+    applyTimeStyle();
+    connect(m_actions->utcTimes, &QAction::toggled, this, [this](bool utc) {
+        m_settings.setUtcTimes(utc);
+        applyTimeStyle();
+    });
     connect(m_actions->refresh, &QAction::triggered, this, &MainWindow::refreshAll);
     connect(m_actions->find, &QAction::triggered, this, [this] {
         // Filter the table on screen; from a page without one, the transactions.

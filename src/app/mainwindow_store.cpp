@@ -124,6 +124,7 @@ void MainWindow::closeStore()
     if (hasStore())
         saveLayout(); // this store's layout, before another store's replaces it on screen
     // Models first, so nothing asks the old runner for more; then the runner waits for its jobs.
+    closeDetailWindows();
     m_accountModel->setJobRunner(nullptr);
     m_transactionModel->setJobRunner(nullptr);
     m_journalModel->setJobRunner(nullptr);

@@ -77,4 +77,8 @@ QString Settings::palette() const { return m_settings.value(QStringLiteral("ui/p
 
 void Settings::setPalette(const QString &palette) { m_settings.setValue(QStringLiteral("ui/palette"), palette); }
 
+bool Settings::utcTimes() const { return m_settings.value(QStringLiteral("ui/utcTimes"), false).toBool(); }
+
+void Settings::setUtcTimes(bool utc) { m_settings.setValue(QStringLiteral("ui/utcTimes"), utc); }
+
 } // namespace ledger::app

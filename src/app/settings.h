@@ -23,6 +23,9 @@ public:
     // "" follows the system's palette; "light" or "dark" (widgets/tones.h), from the next start.
     QString palette() const;
     void setPalette(const QString &palette);
+    // Times in UTC rather than local time (View ▸ Times in UTC).
+    bool utcTimes() const;
+    void setUtcTimes(bool utc);
     QStringList recentStores() const;
     void addRecentStore(const QString &path);
     QByteArray windowGeometry() const;

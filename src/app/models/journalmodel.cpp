@@ -57,7 +57,7 @@ QVariant JournalModel::cell(const QVariant &row, int column, int role) const
     default: return QVariant();
     }
     switch (column) {
-    case AtColumn: return formatTimestamp(j.at);
+    case AtColumn: return shownTime(j.at, m_times);
     case ActorColumn: return j.actor;
     case ActionColumn: return j.event;
     case DocumentColumn: return j.docKind == QLatin1String("account") ? tr("account %1").arg(j.docId) : j.docId;
@@ -69,5 +69,12 @@ QVariant JournalModel::cell(const QVariant &row, int column, int role) const
 }
 
 QString JournalModel::keyOf(const QVariant &row) const { return QString::number(row.value<JournalEntry>().seq); }
+
+void JournalModel::setTimeStyle(TimeStyle style)
+{
+    m_times = style;
+    if (rowCount() > 0)
+        Q_EMIT dataChanged(index(0, AtColumn), index(rowCount() - 1, AtColumn), {Qt::DisplayRole});
+}
 
 } // namespace ledger::app

@@ -7,6 +7,7 @@
 
 #include "operations/operatoractions.h"
 #include "pagedtablemodel.h"
+#include "widgets/timestyle.h"
 
 namespace ledger::app {
 
@@ -20,6 +21,8 @@ public:
     explicit JournalModel(QObject *parent = nullptr);
 
     void setFilter(Preset preset, const QString &text);
+    // Local time or UTC for the At column (View ▸ Times in UTC).
+    void setTimeStyle(TimeStyle style);
 
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
@@ -36,6 +39,7 @@ protected:
 private:
     Preset m_preset = Preset::Repairs;
     QString m_text;
+    TimeStyle m_times = TimeStyle::Local;
 };
 
 } // namespace ledger::app

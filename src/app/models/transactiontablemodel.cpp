@@ -183,15 +183,15 @@ QVariant TransactionTableModel::cell(const QVariant &row, int column, int role) 
         if (column == LastErrorColumn && !tx.lastError.isEmpty())
             return tx.lastError;
         if (column == OwnerColumn && !tx.owner.isEmpty())
-            return tr("%1\nlease until %2").arg(tx.owner, formatTimestamp(tx.leaseUntil));
+            return tr("%1\nlease until %2").arg(tx.owner, shownTime(tx.leaseUntil, m_times));
         if ((column == IdColumn || column == KindColumn) && tx.kind == TxKind::Compensation)
             return tr("Compensation of %1").arg(tx.compensates);
         if (column == KindColumn && !tx.compensatedBy.isEmpty())
             return tr("Compensated by %1").arg(tx.compensatedBy);
         if (column == ClaimColumn) {
             if (const auto claim = claimOn(tx, m_claims))
-                return claim->text.isEmpty() ? tr("Claimed by %1 at %2").arg(claim->by, formatTimestamp(claim->at))
-                                             : tr("Claimed by %1 at %2: %3").arg(claim->by, formatTimestamp(claim->at), claim->text);
+                return claim->text.isEmpty() ? tr("Claimed by %1 at %2").arg(claim->by, shownTime(claim->at, m_times))
+                                             : tr("Claimed by %1 at %2: %3").arg(claim->by, shownTime(claim->at, m_times), claim->text);
             return QVariant();
         }
         if ((column == SourceColumn || column == DestinationColumn) && tx.isMultiLeg())

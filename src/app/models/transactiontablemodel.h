@@ -10,6 +10,7 @@
 
 #include "pagedtablemodel.h"
 #include "ledger/remarks.h"
+#include "widgets/timestyle.h"
 
 #include <QTimer>
 
@@ -44,6 +45,8 @@ public:
     void setFilter(const TxQuery &filter);
     const TxQuery &query() const { return m_query; }
     void setScale(int scale);
+    // Local time or UTC in the tooltips (View ▸ Times in UTC).
+    void setTimeStyle(TimeStyle style) { m_times = style; }
 
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
@@ -69,6 +72,7 @@ private:
 
     TxQuery m_query;
     int m_scale = 2;
+    TimeStyle m_times = TimeStyle::Local;
     QDateTime m_storeNow;
     QElapsedTimer m_sinceStoreNow;
     QTimer m_ageTimer;

@@ -22,11 +22,11 @@ using panelhtml::txLink;
 
 } // namespace
 
-QString accountHtml(const AccountDetail &d, int scale)
+QString accountHtml(const AccountDetail &d, int scale, TimeStyle times)
 {
     const Account &a = d.account;
     const auto amount = [scale](qint64 v) { return money::format(v, scale); };
-    const auto ago = [&d](const QDateTime &t) { return Text::tr("%1 (%2 ago)").arg(formatTimestamp(t), duration::format(t.msecsTo(d.now))); };
+    const auto ago = [&d, times](const QDateTime &t) { return Text::tr("%1 (%2 ago)").arg(shownTime(t, times), duration::format(t.msecsTo(d.now))); };
     QString html = QStringLiteral("<html><body style='font-size:10pt'>");
     html += QStringLiteral("<h3 style='margin-bottom:2px'>%1 <span style='font-weight:normal'>%2</span></h3>").arg(esc(a.id), esc(a.name));
     html += QStringLiteral("<table cellspacing='0' cellpadding='1'>");
@@ -56,7 +56,7 @@ QString accountHtml(const AccountDetail &d, int scale)
     for (const JournalEntry &j : d.history) {
         const QString who = j.actor.isEmpty() ? QString() : QStringLiteral(" — %1").arg(esc(j.actor));
         const QString why = j.detail.isEmpty() ? QString() : QStringLiteral(": %1").arg(esc(j.detail));
-        html += QStringLiteral("<tr><td style='color:%1'>%2</td><td><b>%3</b>%4%5</td></tr>").arg(toneName(Tone::Muted), formatTimestamp(j.at), esc(j.event), who, why);
+        html += QStringLiteral("<tr><td style='color:%1'>%2</td><td><b>%3</b>%4%5</td></tr>").arg(toneName(Tone::Muted), shownTime(j.at, times), esc(j.event), who, why);
     }
     html += QStringLiteral("</table></body></html>");
     return html;

@@ -52,33 +52,40 @@ void AccountPanel::refresh()
         return;
     const quint64 generation = ++m_generation;
     const QString id = m_accountId;
-    const int scale = m_scale;
-    m_jobs->run<Result<QString>>(
-        this,
-        [id, scale](Store &s) -> Result<QString> {
-            auto detail = loadAccountDetail(s, id);
-            if (!detail.ok())
-                return detail.error();
-            return accountHtml(*detail, scale);
-        },
-        [this, generation](Result<QString> html) {
+    m_jobs->run<Result<AccountDetail>>(
+        this, [id](Store &s) { return loadAccountDetail(s, id); },
+        [this, generation](Result<AccountDetail> detail) {
             if (generation != m_generation)
                 return; // the selection moved on meanwhile
-            if (!html.ok()) {
-                showMessage(html.error().localized());
+            if (!detail.ok()) {
+                showMessage(detail.error().localized());
             } else {
-                const int scroll = m_browser->verticalScrollBar()->value();
-                m_browser->setHtml(*html);
-                m_browser->verticalScrollBar()->setValue(scroll);
+                m_detail = *detail;
+                render(); // here: the HTML takes its colours from the palette (GUI thread)
             }
             Q_EMIT loaded();
         });
+}
+
+void AccountPanel::render()
+{
+    const int scroll = m_browser->verticalScrollBar()->value();
+    m_browser->setHtml(accountHtml(*m_detail, m_scale, m_times));
+    m_browser->verticalScrollBar()->setValue(scroll);
+}
+
+void AccountPanel::setTimeStyle(TimeStyle style)
+{
+    m_times = style;
+    if (m_detail)
+        render();
 }
 
 QString AccountPanel::shownHtml() const { return m_browser->toHtml(); }
 
 void AccountPanel::showMessage(const QString &text)
 {
+    m_detail.reset();
     m_browser->setHtml(QStringLiteral("<p>%1</p>").arg(toned(Tone::Muted, text.toHtmlEscaped(), false)));
 }
 

@@ -6,8 +6,11 @@
 // Threading: GUI thread only.
 
 #include "../jobrunner.h"
+#include "operations/accountdetail.h"
+#include "timestyle.h"
 
 #include <QWidget>
+#include <optional>
 
 class QTextBrowser;
 
@@ -24,6 +27,8 @@ public:
     void refresh();
     const QString &accountId() const { return m_accountId; }
     QString shownHtml() const;
+    // Local time or UTC (View ▸ Times in UTC); shows what is there again in it.
+    void setTimeStyle(TimeStyle style);
 
 Q_SIGNALS:
     void transactionLinkActivated(const QString &txId);
@@ -31,9 +36,12 @@ Q_SIGNALS:
 
 private:
     void showMessage(const QString &text);
+    void render();
 
     JobRunner *m_jobs = nullptr;
     int m_scale = 2;
+    TimeStyle m_times = TimeStyle::Local;
+    std::optional<AccountDetail> m_detail; // what is shown, while an account is
     QString m_accountId;
     quint64 m_generation = 0;
     QTextBrowser *m_browser;

@@ -30,22 +30,20 @@ QString badge(TxState state)
         .arg(stateColor(state).name(), badgeTextColor().name(), nameOf(state));
 }
 
-// "11-22 02:17:40": the day and the second, enough to tell a stall of days from one of minutes.
-QString shortTime(const QDateTime &t) { return formatTimestamp(t).mid(5, 14).replace(QLatin1Char('T'), QLatin1Char(' ')); }
 
 
-QString legStatus(const std::optional<LegMarker> &m)
+QString legStatus(const std::optional<LegMarker> &m, TimeStyle times)
 {
     if (!m)
         return QStringLiteral("<i>%1</i>").arg(toned(Tone::Muted, Text::tr("not held yet"), false));
     const Tone tone = m->status == LegStatus::Held ? Tone::Warn : m->status == LegStatus::Posted ? Tone::Good : Tone::Muted;
     // The time of day: the document has the date.
-    return QStringLiteral("%1<br/>%2").arg(toned(tone, nameOf(m->status)), toned(Tone::Muted, formatTimestamp(m->at).mid(11, 8), false));
+    return QStringLiteral("%1<br/>%2").arg(toned(tone, nameOf(m->status)), toned(Tone::Muted, shownTimeOfDay(m->at, times), false));
 }
 
 } // namespace
 
-QString detailHtml(const TransactionDetail &d, int scale)
+QString detailHtml(const TransactionDetail &d, int scale, TimeStyle times)
 {
     const Transaction &t = d.tx;
     const auto amount = [scale](qint64 v) { return money::format(v, scale); };
@@ -81,10 +79,10 @@ QString detailHtml(const TransactionDetail &d, int scale)
     html += row(Text::tr("Memo"), esc(t.memo));
     if (!t.idempotencyKey.isEmpty())
         html += row(Text::tr("Idempotency key"), esc(t.idempotencyKey));
-    html += row(Text::tr("Created"), Text::tr("%1 (%2 ago)").arg(formatTimestamp(t.createdAt), duration::format(t.createdAt.msecsTo(d.now))));
-    html += row(Text::tr("Last change"), Text::tr("%1 (%2 ago)").arg(formatTimestamp(t.lastModified), duration::format(t.lastModified.msecsTo(d.now))));
+    html += row(Text::tr("Created"), Text::tr("%1 (%2 ago)").arg(shownTime(t.createdAt, times), duration::format(t.createdAt.msecsTo(d.now))));
+    html += row(Text::tr("Last change"), Text::tr("%1 (%2 ago)").arg(shownTime(t.lastModified, times), duration::format(t.lastModified.msecsTo(d.now))));
     if (!t.owner.isEmpty()) {
-        QString lease = formatTimestamp(t.leaseUntil);
+        QString lease = shownTime(t.leaseUntil, times);
         if (!isTerminal(t.state) && t.leaseUntil.isValid())
             lease += t.leaseUntil < d.now ? QStringLiteral(" %1").arg(toned(Tone::Bad, QStringLiteral("(%1)").arg(Text::tr("expired"))))
                                           : QStringLiteral(" (%1 %2)").arg(duration::format(d.now.msecsTo(t.leaseUntil)), Text::tr("left"));
@@ -110,7 +108,7 @@ QString detailHtml(const TransactionDetail &d, int scale)
         html += QStringLiteral("<tr><td>%1</td><td>%2</td><td nowrap>%3</td><td align='right'>%4</td><td align='right'>%5</td>"
                                "<td align='right'>%6</td></tr>")
                     .arg(nameOf(side) + (t.isMultiLeg() ? QLatin1Char(' ') + amount(leg.amount) : QString()), accountLink(leg.accountId),
-                         legStatus(marker),
+                         legStatus(marker, times),
                          account ? amount(account->balance) : QStringLiteral("?"),
                          // what the account holds on this leg's side, for every transfer in flight
                          account ? amount(side == LegSide::Debit ? account->pendingDebits : account->pendingCredits) : QStringLiteral("?"),
@@ -128,7 +126,7 @@ QString detailHtml(const TransactionDetail &d, int scale)
             : QStringLiteral("%1 → %2").arg(esc(j.fromState), esc(j.toState));
         html += QStringLiteral("<tr><td valign='top'>%1</td><td valign='top' nowrap>%2</td>"
                                "<td valign='top'><b>%3</b> %4<br/>%5</td></tr>")
-                    .arg(dot, toned(Tone::Muted, shortTime(j.at), false), esc(j.event), move,
+                    .arg(dot, toned(Tone::Muted, shownShortTime(j.at, times), false), esc(j.event), move,
                          toned(Tone::Muted, esc(j.actor) + (j.detail.isEmpty() ? QString() : QStringLiteral(" — ") + esc(j.detail)), false));
     }
     html += QStringLiteral("</table></body></html>");

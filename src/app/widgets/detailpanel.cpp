@@ -40,7 +40,7 @@ void DetailPanel::render()
     d.now = d.now.addMSecs(m_sinceLoad.elapsed());
     // Keep the reader's place.
     const int scroll = m_browser->verticalScrollBar()->value();
-    m_browser->setHtml(detailHtml(d, m_scale));
+    m_browser->setHtml(detailHtml(d, m_scale, m_times));
     m_browser->verticalScrollBar()->setValue(scroll);
 }
 
@@ -87,6 +87,13 @@ void DetailPanel::refresh()
             }
             Q_EMIT loaded();
         });
+}
+
+void DetailPanel::setTimeStyle(TimeStyle style)
+{
+    m_times = style;
+    if (m_detail)
+        render();
 }
 
 QString DetailPanel::shownHtml() const { return m_browser->toHtml(); }

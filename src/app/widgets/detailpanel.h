@@ -10,6 +10,8 @@
 
 #include <QElapsedTimer>
 #include <QTimer>
+#include "timestyle.h"
+
 #include <QWidget>
 #include <optional>
 
@@ -28,6 +30,8 @@ public:
     void refresh();
     const QString &transactionId() const { return m_txId; }
     QString shownHtml() const;
+    // Local time or UTC (View ▸ Times in UTC); shows what is there again in it.
+    void setTimeStyle(TimeStyle style);
 
 Q_SIGNALS:
     void transactionLinkActivated(const QString &txId);
@@ -40,6 +44,7 @@ private:
 
     JobRunner *m_jobs = nullptr;
     int m_scale = 2;
+    TimeStyle m_times = TimeStyle::Local;
     QString m_txId;
     quint64 m_generation = 0;
     QTextBrowser *m_browser;

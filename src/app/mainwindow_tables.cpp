@@ -1,0 +1,145 @@
+// MainWindow: what every table offers on its rows — copy the ids, copy the documents as JSON
+// (as ledgerctl --json prints them), and open a document's detail in a window of its own, to keep
+// it in sight while the main window moves on. GUI thread.
+#include "interchange/jsonformat.h"
+#include "jobrunner.h"
+#include "mainwindow.h"
+#include "models/accounttablemodel.h"
+#include "models/journalmodel.h"
+#include "models/transactiontablemodel.h"
+#include "widgets/accountpanel.h"
+#include "widgets/detailpanel.h"
+#include "widgets/tablepage.h"
+
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QMenu>
+#include <QStackedWidget>
+#include <QTableView>
+
+namespace ledger::app {
+
+namespace {
+// The loaded rows of a page's selection, each as the model's document.
+QList<QVariant> selectedRows(TablePage *page, int role)
+{
+    QList<QVariant> rows;
+    for (const QModelIndex &index : page->table()->selectionModel()->selectedRows()) {
+        const QVariant v = index.data(role);
+        if (v.isValid())
+            rows << v;
+    }
+    return rows;
+}
+} // namespace
+
+void MainWindow::copySelectionAsJson()
+{
+    QJsonArray documents;
+    switch (m_stack->currentIndex()) {
+    case TransactionsPage:
+        for (const Transaction &tx : selectedTransactions())
+            documents.append(json::transaction(tx, m_scale));
+        break;
+    case AccountsPage:
+        for (const QVariant &v : selectedRows(m_accountsPage, AccountTableModel::AccountRole))
+            documents.append(json::account(v.value<Account>(), m_scale));
+        break;
+    case ActionsPage:
+        for (const QVariant &v : selectedRows(m_actionsPage, JournalModel::EntryRole))
+            documents.append(json::journalEntry(v.value<JournalEntry>()));
+        break;
+    default: return;
+    }
+    if (documents.isEmpty())
+        return;
+    // One document as an object, several as an array: what `ledgerctl show --json` and
+    // `list --json` print.
+    const QJsonDocument doc = documents.size() == 1 ? QJsonDocument(documents.first().toObject()) : QJsonDocument(documents);
+    QGuiApplication::clipboard()->setText(QString::fromUtf8(doc.toJson(QJsonDocument::Indented)));
+}
+
+void MainWindow::openDetailWindow()
+{
+    if (!m_jobs)
+        return;
+    QString kind;
+    QString id;
+    switch (m_stack->currentIndex()) {
+    case TransactionsPage:
+        kind = QStringLiteral("tx");
+        id = m_transactionsPage->currentKey();
+        break;
+    case AccountsPage:
+        kind = QStringLiteral("account");
+        id = m_accountsPage->currentKey();
+        break;
+    case ActionsPage: {
+        const QModelIndex current = m_actionsPage->table()->currentIndex();
+        kind = current.data(JournalModel::DocKindRole).toString();
+        id = current.data(JournalModel::DocIdRole).toString();
+        break;
+    }
+    default: return;
+    }
+    if (id.isEmpty())
+        return;
+    // A window of the main window's (closed with it and with its store), not a dialog: it stays
+    // open beside it and follows the store's changes like the panel it copies.
+    QWidget *window = nullptr;
+    if (kind == QLatin1String("account")) {
+        auto *panel = new AccountPanel(this);
+        panel->setJobRunner(m_jobs, m_scale);
+        panel->setTimeStyle(m_actions->utcTimes->isChecked() ? TimeStyle::Utc : TimeStyle::Local);
+        panel->showAccount(id);
+        connect(panel, &AccountPanel::transactionLinkActivated, this, &MainWindow::showTransactionById);
+        window = panel;
+    } else {
+        auto *panel = new DetailPanel(this);
+        panel->setJobRunner(m_jobs, m_scale);
+        panel->setTimeStyle(m_actions->utcTimes->isChecked() ? TimeStyle::Utc : TimeStyle::Local);
+        panel->showTransaction(id);
+        connect(panel, &DetailPanel::transactionLinkActivated, this, &MainWindow::showTransactionById);
+        connect(panel, &DetailPanel::accountLinkActivated, this, &MainWindow::showAccountById);
+        window = panel;
+    }
+    window->setWindowFlag(Qt::Window);
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    window->setWindowTitle(tr("%1 — LedgerDesk").arg(id));
+    window->resize(520, 680);
+    m_detailWindows << window;
+    window->show();
+}
+
+QList<QWidget *> MainWindow::detailWindows() const
+{
+    QList<QWidget *> open;
+    for (const QPointer<QWidget> &w : m_detailWindows) {
+        if (w)
+            open << w.data();
+    }
+    return open;
+}
+
+void MainWindow::refreshDetailWindows()
+{
+    for (const QPointer<QWidget> &w : std::as_const(m_detailWindows)) {
+        if (auto *panel = qobject_cast<DetailPanel *>(w.data()))
+            panel->refresh();
+        else if (auto *account = qobject_cast<AccountPanel *>(w.data()))
+            account->refresh();
+    }
+}
+
+void MainWindow::closeDetailWindows()
+{
+    for (const QPointer<QWidget> &w : std::as_const(m_detailWindows)) {
+        if (w)
+            w->close();
+    }
+    m_detailWindows.clear();
+}
+
+} // namespace ledger::app
