@@ -6,6 +6,7 @@
 // run, the audit view, and the screenshot tour.
 #include "operations/claims.h"
 #include "operations/demo.h"
+#include "dialogs/newaccountdialog.h"
 #include "dialogs/recoverdialog.h"
 #include "dialogs/repairdialog.h"
 #include "dialogs/repairwizard.h"
@@ -164,6 +165,7 @@ private Q_SLOTS:
     void aCompensationIsNamedBeforeAndAfter();
     void copyIds();
     void aFrozenAccountRefusalSaysWhatToDo();
+    void newAccountFromTheConsole();
     void accountDetailAndStatus();
     void actionsFollowTheStateMachine();
     void liveUpdatesKeepTheSelection();
@@ -587,11 +589,51 @@ void TestGui::aFrozenAccountRefusalSaysWhatToDo()
     QVERIFY(planned.wait(kWaitMs));
     dialog->setReason(QStringLiteral("paid twice"));
     QSignalSpy finished(dialog, &RepairDialog::repairFinished);
+    QSignalSpy linked(dialog, &RepairDialog::frozenAccountsLinked);
     dialog->startRepair();
     QVERIFY(finished.wait(kWaitMs));
-    const QString status = dialog->findChild<QLabel *>(QStringLiteral("status"))->text();
-    QVERIFY2(status.contains(QStringLiteral("unfreeze it in Accounts")), qPrintable(status));
-    dialog->accept();
+    auto *status = dialog->findChild<QLabel *>(QStringLiteral("status"));
+    QVERIFY2(status->text().contains(QStringLiteral("unfreeze it in Accounts")), qPrintable(status->text()));
+    // ... and links straight to the frozen account, which the main window then shows.
+    QVERIFY(linked.count() == 1 || linked.wait(kWaitMs));
+    QVERIFY2(status->text().contains(QStringLiteral("<a href='account:bob'>bob</a>")), qPrintable(status->text()));
+    Q_EMIT status->linkActivated(QStringLiteral("account:bob"));
+    QVERIFY(QTest::qWaitFor([&] { return c.window.accountsPage()->currentKey() == QLatin1String("bob"); }, kWaitMs));
+    QVERIFY(QTest::qWaitFor([&] { return c.window.accountPanel()->shownHtml().contains(QStringLiteral("frozen")); }, kWaitMs));
+}
+
+void TestGui::newAccountFromTheConsole()
+{
+    Console c;
+    c.window.showView(NavigatorModel::View::Accounts);
+    QVERIFY(c.window.actions()->newAccount->isEnabled());
+    NewAccountDialog *dialog = c.window.openNewAccountDialog();
+    QVERIFY(dialog);
+    QVERIFY(!dialog->createButton()->isEnabled());
+    dialog->idEdit()->setText(QStringLiteral("bad id!"));
+    QVERIFY(!dialog->createButton()->isEnabled());
+    QVERIFY(dialog->findChildren<QLabel *>().size() > 0);
+    dialog->idEdit()->setText(QStringLiteral("alice")); // taken: said in the dialog, which stays
+    dialog->nameEdit()->setText(QStringLiteral("Another Alice"));
+    QVERIFY(dialog->createButton()->isEnabled());
+    dialog->create();
+    QVERIFY(QTest::qWaitFor([&] { return dialog->createButton()->isEnabled(); }, kWaitMs));
+    bool said = false;
+    for (QLabel *l : dialog->findChildren<QLabel *>())
+        said = said || l->text().startsWith(QStringLiteral("account-exists"));
+    QVERIFY(said);
+    dialog->idEdit()->setText(QStringLiteral("zeta-ltd"));
+    dialog->nameEdit()->setText(QStringLiteral("Zeta Ltd"));
+    dialog->balanceEdit()->setText(QStringLiteral("12.5x"));
+    QVERIFY(!dialog->createButton()->isEnabled());
+    dialog->balanceEdit()->setText(QStringLiteral("250.00"));
+    QSignalSpy created(dialog, &NewAccountDialog::created);
+    dialog->create();
+    QVERIFY(created.wait(kWaitMs));
+    QCOMPARE(c.store.store().account(QStringLiteral("zeta-ltd"))->balance, qint64(25'000));
+    QCOMPARE(c.store.store().account(QStringLiteral("zeta-ltd"))->name, QStringLiteral("Zeta Ltd"));
+    QVERIFY(QTest::qWaitFor([&] { return c.window.accountsPage()->currentKey() == QLatin1String("zeta-ltd"); }, kWaitMs));
+    LEDGER_VERIFY_AUDIT_CLEAN(c.store.store());
 }
 
 void TestGui::copyIds()

@@ -3,6 +3,7 @@
 // the key to the wrong control (Alt+R typed for "Reason" pressing "Repair"). Walks the main
 // window's menu bar and each menu, the transfer dialog (also with its legs), each repair dialog,
 // every page of the guided repair, the recovery and the settings dialogs.
+#include "dialogs/newaccountdialog.h"
 #include "dialogs/recoverdialog.h"
 #include "dialogs/repairdialog.h"
 #include "dialogs/repairwizard.h"
@@ -173,6 +174,15 @@ void TestMnemonics::noClashInAnyWindow()
     QVERIFY(QTest::qWaitFor([&] { return transfer->legsEditor()->isVisible(); }, kWaitMs));
     check(QStringLiteral("transfer dialog with legs"), mnemonicsUnder(transfer));
     transfer->reject();
+
+    NewAccountDialog *account = window.openNewAccountDialog();
+    QVERIFY(account);
+    check(QStringLiteral("new account dialog"), mnemonicsUnder(account));
+    account->reject();
+
+    // The Stuck view, with its causes bar.
+    window.showView(NavigatorModel::View::Stuck);
+    check(QStringLiteral("main window, Stuck"), mnemonicsUnder(&window));
 
     SettingsDialog settings(window.settings(), &window);
     settings.show();

@@ -42,10 +42,10 @@ using namespace ledger::test;
 
 namespace {
 
-// Words that are not English to translate: the product, file formats, the durability pragma the
+// Words that are not English to translate: the product, file formats, the time standard, the durability pragma the
 // operators look up by that name.
 const QStringList kSameInEveryLanguage = {QStringLiteral("LedgerDesk"), QStringLiteral("CSV"), QStringLiteral("JSON"),
-                                          QStringLiteral("PDF"), QStringLiteral("HTML"), QStringLiteral("ID"),
+                                          QStringLiteral("PDF"), QStringLiteral("HTML"), QStringLiteral("ID"), QStringLiteral("UTC"),
                                           QStringLiteral("synchronous"), QStringLiteral("NORMAL"), QStringLiteral("FULL")};
 
 // The English words left in a visible text once data (paths, ids, amounts) is taken out.

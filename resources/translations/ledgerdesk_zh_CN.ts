@@ -384,6 +384,14 @@
         <source>already compensated by %1</source>
         <translation>已由 %1 补偿</translation>
     </message>
+    <message>
+        <source>an account needs an id</source>
+        <translation>账户需要一个 ID</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>名称</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::AccountPanel</name>
@@ -817,6 +825,38 @@
     <message>
         <source>None of the selected transactions is claimed</source>
         <translation>所选交易都没有人接手</translation>
+    </message>
+    <message>
+        <source>New &amp;account…</source>
+        <translation>新建账户(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Open an account, with an opening balance from @world if you give one</source>
+        <translation>开立一个账户；如填写期初余额，则从 @world 转入</translation>
+    </message>
+    <message>
+        <source>Copy as &amp;JSON</source>
+        <translation>复制为 JSON(&amp;J)</translation>
+    </message>
+    <message>
+        <source>Copy the selected rows' documents as JSON, as ledgerctl --json prints them</source>
+        <translation>把所选行的文档复制为 JSON，与 ledgerctl --json 的输出相同</translation>
+    </message>
+    <message>
+        <source>Open in new &amp;window</source>
+        <translation>在新窗口中打开(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Show the current row's document in a window of its own, kept current</source>
+        <translation>在单独的窗口中显示当前行的文档，并保持最新</translation>
+    </message>
+    <message>
+        <source>Show times in UTC as the store and ledgerctl write them, instead of your local time</source>
+        <translation>按存储库和 ledgerctl 的写法以 UTC 显示时间，而不是本地时间</translation>
+    </message>
+    <message>
+        <source>Times i&amp;n UTC</source>
+        <translation>以 UTC 显示时间(&amp;N)</translation>
     </message>
 </context>
 <context>
@@ -1391,6 +1431,10 @@ service=ledger（来自 pg_service.conf）
         <source>(taken over from %1)</source>
         <translation>（从 %1 手中接过）</translation>
     </message>
+    <message>
+        <source>Account %1 is open</source>
+        <translation>账户 %1 已开立</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::NavigatorModel</name>
@@ -1421,6 +1465,53 @@ service=ledger（来自 pg_service.conf）
     <message>
         <source>Operator actions</source>
         <translation>操作员操作</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::NewAccountDialog</name>
+    <message>
+        <source>New account</source>
+        <translation>新建账户</translation>
+    </message>
+    <message>
+        <source>letters, digits, . _ - (it never changes)</source>
+        <translation>字母、数字、. _ -（不可更改）</translation>
+    </message>
+    <message>
+        <source>Account id</source>
+        <translation>账户 ID</translation>
+    </message>
+    <message>
+        <source>what operators read, e.g. Acme Corporation</source>
+        <translation>操作员看到的名称，例如 Acme Corporation</translation>
+    </message>
+    <message>
+        <source>Account name</source>
+        <translation>账户名称</translation>
+    </message>
+    <message>
+        <source>Opening balance</source>
+        <translation>期初余额</translation>
+    </message>
+    <message>
+        <source>Moved in from @world by a transfer of its own; 0 or empty: none</source>
+        <translation>通过一笔单独的转账从 @world 转入；0 或留空：无</translation>
+    </message>
+    <message>
+        <source>&amp;Id</source>
+        <translation>ID(&amp;I)</translation>
+    </message>
+    <message>
+        <source>N&amp;ame</source>
+        <translation>名称(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Opening balance</source>
+        <translation>期初余额(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Create</source>
+        <translation>创建(&amp;C)</translation>
     </message>
 </context>
 <context>
@@ -1671,6 +1762,10 @@ service=ledger（来自 pg_service.conf）
     <message>
         <source>The repairs could not start:</source>
         <translation>修复无法开始：</translation>
+    </message>
+    <message>
+        <source>Frozen: %1.</source>
+        <translation>已冻结：%1。</translation>
     </message>
 </context>
 <context>

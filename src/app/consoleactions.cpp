@@ -31,6 +31,8 @@ ConsoleActions::ConsoleActions(QWidget *window) : QObject(window)
                            tr("Open a store on a PostgreSQL server"), QStyle::SP_DriveNetIcon);
     quit = make(window, tr("&Quit"), QKeySequence::Quit, tr("Quit LedgerDesk"));
     newTransfer = make(window, tr("New &transfer…"), QKeySequence::New, tr("Move money between two accounts"), QStyle::SP_ArrowRight);
+    newAccount = make(window, tr("New &account…"), QKeySequence(QStringLiteral("Ctrl+Alt+N")),
+                      tr("Open an account, with an opening balance from @world if you give one"), QStyle::SP_FileDialogNewFolder);
     resume = make(window, tr("&Resume…"), QKeySequence(QStringLiteral("Ctrl+R")), tr("Drive the selected transactions to their end"), QStyle::SP_MediaPlay);
     cancel = make(window, tr("&Cancel transaction…"), QKeySequence(QStringLiteral("Ctrl+K")), tr("Cancel the selected transactions"), QStyle::SP_DialogCancelButton);
     compensate = make(window, tr("Co&mpensate…"), QKeySequence(QStringLiteral("Ctrl+Shift+C")), tr("Move the money of the selected transfers back"),
@@ -64,7 +66,7 @@ ConsoleActions::ConsoleActions(QWidget *window) : QObject(window)
     const QStringList viewNames{tr("&Overview"), tr("&Accounts"), tr("&Transactions"), tr("&Stuck"), tr("A&udit"), tr("Operator a&ctions")};
     for (int i = 0; i < viewNames.size(); ++i)
         views << make(window, viewNames.at(i), QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)), tr("Show %1").arg(QString(viewNames.at(i)).remove(QLatin1Char('&'))));
-    utcTimes = make(window, tr("Times in &UTC"), QKeySequence(), tr("Show times in UTC as the store and ledgerctl write them, instead of your local time"));
+    utcTimes = make(window, tr("Times i&n UTC"), QKeySequence(), tr("Show times in UTC as the store and ledgerctl write them, instead of your local time"));
     utcTimes->setCheckable(true);
     for (QAction *a : {resume, cancel, compensate})
         m_tips.insert(a, a->statusTip());
@@ -85,7 +87,7 @@ void ConsoleActions::setStoreOpen(bool open)
 {
     m_storeOpen = open;
     // Copy as JSON and Open in new window serve every table's selection (nothing selected: no-op).
-    for (QAction *a : {newTransfer, recoverStuck, refresh, find, runAudit, copyJson, openWindow})
+    for (QAction *a : {newTransfer, newAccount, recoverStuck, refresh, find, runAudit, copyJson, openWindow})
         a->setEnabled(open);
     for (QAction *a : std::as_const(views))
         a->setEnabled(open);

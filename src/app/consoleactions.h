@@ -25,6 +25,7 @@ public:
     QAction *openServerStore;
     QAction *quit;
     QAction *newTransfer;
+    QAction *newAccount;
     QAction *resume;
     QAction *cancel;
     QAction *compensate;

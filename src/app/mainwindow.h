@@ -39,6 +39,7 @@ class JobRunner;
 class JournalModel;
 class RecoverDialog;
 class RepairDialog;
+class NewAccountDialog;
 class RepairWizard;
 class StuckCauseBar;
 class TablePage;
@@ -66,6 +67,7 @@ public:
     void refreshAll();
 
     TransferDialog *openTransferDialog();
+    NewAccountDialog *openNewAccountDialog();
     RepairDialog *openRepairDialog(OperatorAction action);
     RepairWizard *openRepairWizard();
     RecoverDialog *openRecoverDialog();

@@ -1,5 +1,6 @@
-// MainWindow: what an operator does to an account from the Accounts view — freeze, unfreeze,
-// close — each with a reason kept in the journal with their name, as `ledgerctl account freeze`.
+// MainWindow: what an operator does to an account from the Accounts view — open one, freeze,
+// unfreeze, close — each with a reason kept in the journal with their name, as `ledgerctl account freeze`.
+#include "dialogs/newaccountdialog.h"
 #include "jobrunner.h"
 #include "ledger/identifiers.h"
 #include "mainwindow.h"
@@ -10,12 +11,18 @@
 #include <QInputDialog>
 #include <QMenu>
 #include <QStatusBar>
+#include <QHBoxLayout>
 #include <QTableView>
+#include <QToolButton>
 
 namespace ledger::app {
 
 void MainWindow::buildAccountMenu()
 {
+    auto *add = new QToolButton(this);
+    add->setDefaultAction(m_actions->newAccount);
+    add->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_accountsPage->toolRow()->addWidget(add);
     QTableView *table = m_accountsPage->table();
     table->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(table, &QWidget::customContextMenuRequested, this, [this, table](const QPoint &at) {
@@ -49,6 +56,7 @@ void MainWindow::buildAccountMenu()
             });
         }
         menu.addSeparator();
+        menu.addAction(m_actions->newAccount);
         QAction *transfer = menu.addAction(tr("New &transfer from it…"));
         connect(transfer, &QAction::triggered, m_actions->newTransfer, &QAction::trigger);
         menu.addSeparator();
@@ -77,6 +85,21 @@ void MainWindow::changeAccountStatus(const QString &accountId, AccountStatus sta
             m_accountPanel->refresh();
             Q_EMIT accountStatusChanged(accountId, true, message);
         });
+}
+
+NewAccountDialog *MainWindow::openNewAccountDialog()
+{
+    if (!m_jobs)
+        return nullptr;
+    auto *dialog = new NewAccountDialog(m_jobs, m_scale, m_settings.operatorName(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &NewAccountDialog::created, this, [this](const QString &id) {
+        statusBar()->showMessage(tr("Account %1 is open").arg(id), 10'000);
+        m_accountModel->refresh();
+        showAccountById(id);
+    });
+    dialog->show();
+    return dialog;
 }
 
 } // namespace ledger::app

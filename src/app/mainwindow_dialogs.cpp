@@ -52,6 +52,10 @@ RepairDialog *MainWindow::openRepairDialog(OperatorAction action)
         auto *dialog = track(new RepairDialog(m_jobs, m_scale, m_settings.operatorName(), action, ids, this));
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(dialog, &RepairDialog::repairFinished, this, &MainWindow::scheduleRefresh);
+        connect(dialog, &RepairDialog::accountLinkActivated, this, [this, dialog](const QString &id) {
+            dialog->accept(); // the repairs are over; the account is where the next step is
+            showAccountById(id);
+        });
         dialog->open();
         opened = dialog;
         Q_EMIT repairDialogOpened(dialog);

@@ -31,7 +31,7 @@ void MainWindow::buildMenus()
     file->addSeparator();
     file->addAction(m_actions->quit);
     QMenu *transactions = menuBar()->addMenu(tr("&Transactions"));
-    transactions->addAction(m_actions->newTransfer);
+    transactions->addActions({m_actions->newTransfer, m_actions->newAccount});
     transactions->addSeparator();
     transactions->addActions({m_actions->resume, m_actions->cancel, m_actions->compensate, m_actions->guidedRepair});
     transactions->addSeparator();
@@ -65,6 +65,7 @@ void MainWindow::buildMenus()
     connect(m_actions->openServerStore, &QAction::triggered, this, &MainWindow::chooseServerStore);
     connect(m_actions->quit, &QAction::triggered, this, &QWidget::close);
     connect(m_actions->newTransfer, &QAction::triggered, this, &MainWindow::openTransferDialog);
+    connect(m_actions->newAccount, &QAction::triggered, this, &MainWindow::openNewAccountDialog);
     connect(m_actions->resume, &QAction::triggered, this, [this] { openRepairDialog(OperatorAction::Resume); });
     connect(m_actions->cancel, &QAction::triggered, this, [this] { openRepairDialog(OperatorAction::Cancel); });
     connect(m_actions->compensate, &QAction::triggered, this, [this] { openRepairDialog(OperatorAction::Compensate); });

@@ -7,6 +7,7 @@
 #include "ui_repairdialog.h"
 
 #include <QCheckBox>
+#include <QLabel>
 #include <QPointer>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -55,6 +56,10 @@ RepairDialog::RepairDialog(JobRunner *jobs, int scale, const QString &operatorNa
     connect(m_stop, &QPushButton::clicked, this, &RepairDialog::stop);
     connect(m_ui->buttons, &QDialogButtonBox::rejected, this, &RepairDialog::reject);
     connect(m_ui->reason, &QLineEdit::textChanged, this, &RepairDialog::updateButtons);
+    connect(m_ui->status, &QLabel::linkActivated, this, [this](const QString &link) {
+        if (link.startsWith(QLatin1String("account:")))
+            Q_EMIT accountLinkActivated(link.mid(8));
+    });
     updateButtons();
     loadPlan();
 }
@@ -195,13 +200,37 @@ void RepairDialog::runRepairs(const QStringList &ids)
         // A refusal that an operator can lift says how (a frozen account is the common one).
         const bool frozen = std::any_of(report.items.cbegin(), report.items.cend(),
                                         [](const BatchRepairItem &i) { return i.outcome.error.code == ErrorCode::AccountFrozen; });
-        if (frozen)
+        if (frozen) {
             text += tr(" An account is frozen: unfreeze it in Accounts (its row menu, with a reason), then repair again.");
+            linkFrozenAccounts();
+        }
         if (report.stopped)
             text += tr(" Stopped before the rest: %1 not started.").arg(m_preview->plan().eligibleCount() - report.items.size());
         m_ui->status->setText(text);
         updateButtons();
         Q_EMIT repairFinished();
+    });
+}
+
+void RepairDialog::linkFrozenAccounts()
+{
+    // The refusal names the account in words only: read which of the accounts involved are
+    // frozen, and offer each as a link to its row in Accounts.
+    QStringList ids;
+    for (const AccountImpact &a : m_preview->plan().accounts)
+        ids << a.id;
+    m_jobs->run<Result<QList<Account>>>(this, [ids](Store &s) { return s.accountsNamed(ids); }, [this](Result<QList<Account>> accounts) {
+        if (!accounts.ok())
+            return;
+        QStringList links;
+        for (const Account &a : *accounts) {
+            if (a.status == AccountStatus::Frozen)
+                links << QStringLiteral("<a href='account:%1'>%1</a>").arg(a.id.toHtmlEscaped());
+        }
+        if (links.isEmpty())
+            return;
+        m_ui->status->setText(m_ui->status->text() + QLatin1Char(' ') + tr("Frozen: %1.").arg(links.join(QStringLiteral(", "))));
+        Q_EMIT frozenAccountsLinked();
     });
 }
 

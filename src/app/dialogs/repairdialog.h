@@ -47,6 +47,10 @@ public:
 Q_SIGNALS:
     void planLoaded();
     void repairFinished();
+    // After a refusal by a frozen account: the frozen accounts are links in the status now.
+    void frozenAccountsLinked();
+    // The operator followed one of them (the main window shows it in Accounts).
+    void accountLinkActivated(const QString &accountId);
 
 
 private:
@@ -56,6 +60,7 @@ private:
     void updateButtons();
     // Warns about claims by other operators (ledger/remarks.h) and asks to repair anyway.
     void showClaims(const RepairPlan &plan);
+    void linkFrozenAccounts();
 
     std::unique_ptr<Ui::RepairDialog> m_ui;
     JobRunner *m_jobs;
