@@ -24,7 +24,9 @@ void TestStuckCauses::causeOf_data()
     QTest::newRow("none") << QString() << QString();
     QTest::newRow("refusal") << QStringLiteral("insufficient-funds: alice has 1.00 available") << QStringLiteral("insufficient-funds");
     QTest::newRow("superseded") << QStringLiteral("superseded: tx-2.rev already compensates tx-2") << QStringLiteral("superseded");
-    QTest::newRow("no colon") << QStringLiteral("store-busy") << QStringLiteral("store-busy");
+    QTest::newRow("no colon") << QStringLiteral("store-busy") << kOtherCause;
+    QTest::newRow("an operator's cancel") << QStringLiteral("canceled by alice: customer asked") << kOtherCause;
+    QTest::newRow("not a code word") << QStringLiteral("Insufficient-Funds: x") << kOtherCause;
 }
 
 void TestStuckCauses::causeOf()
@@ -51,13 +53,28 @@ void TestStuckCauses::groupsAndTheirFilter()
     for (int i = 0; i < 2; ++i)
         abandon(Step::Canceling, 99'999'999); // canceling: refused for funds
     abandon(Step::Applied, 10);
+    {
+        // An operator's cancel stopped half-way: "canceled by op_1%: ..." starts with no code word
+        // (and its name holds LIKE's wildcards).
+        CoordinatorOptions o;
+        o.leaseMs = 1;
+        o.hook = abandonAfterHook(Step::Claim);
+        const TxOutcome pending = Coordinator(store, o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 10, QString(), QString()});
+        CoordinatorOptions c;
+        c.leaseMs = 1;
+        c.actor = QStringLiteral("op_1%");
+        c.hook = abandonAfterHook(Step::Canceling);
+        const TxOutcome canceling = Coordinator(store, c).cancel(pending.tx->id, QStringLiteral("customer asked"));
+        QCOMPARE(canceling.error.code, ErrorCode::Interrupted);
+        QCOMPARE(ledger::causeOf(canceling.tx->lastError), kOtherCause);
+    }
     QTest::qWait(20); // the 1 ms leases run out
 
     auto read = stuckCauses(store, 30 * 60 * 1000);
     QVERIFY2(read.ok(), qPrintable(read.error().toString()));
     QVERIFY(read->complete);
-    QCOMPARE(read->read, qint64(6));
-    QCOMPARE(read->groups.size(), 3);
+    QCOMPARE(read->read, qint64(7));
+    QCOMPARE(read->groups.size(), 4);
     QCOMPARE(read->groups.at(0).state, TxState::Pending); // largest first
     QCOMPARE(read->groups.at(0).cause, QString());
     QCOMPARE(read->groups.at(0).count, qint64(3));
@@ -80,7 +97,7 @@ void TestStuckCauses::groupsAndTheirFilter()
     QVERIFY(capped.ok());
     QCOMPARE(capped->read, qint64(4));
     QVERIFY(!capped->complete);
-    auto exact = stuckCauses(store, 30 * 60 * 1000, 6);
+    auto exact = stuckCauses(store, 30 * 60 * 1000, 7);
     QVERIFY(exact->complete);
 }
 

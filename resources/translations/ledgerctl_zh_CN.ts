@@ -995,10 +995,6 @@ Every leg is held before any is posted: all of them move, or none.</source>
         <translation>您正在做什么，以您的名字记录</translation>
     </message>
     <message>
-        <source>say you are on a transaction: every console shows it, others are asked before repairing it</source>
-        <translation>表明您正在处理一笔交易：每个控制台都会显示，他人修复前会被询问</translation>
-    </message>
-    <message>
         <source>The claim stands until released (ledgerctl release) or the transaction finishes. Claiming one someone else claimed takes it over; the journal keeps both.</source>
         <translation>接手一直有效，直到被放弃（ledgerctl release）或交易结束。接手他人已接手的交易即为接过；日志两者都保留。</translation>
     </message>
@@ -1017,10 +1013,6 @@ Every leg is held before any is posted: all of them move, or none.</source>
     <message>
         <source>The history is spread over the last week: most transfers over days, the rest over the last hour, stuck ones from minutes to days old, so that ages and the stuck threshold mean something.</source>
         <translation>历史分布在过去一周：大多数转账分布在数天内，其余在最近一小时内，卡住的交易从几分钟到几天不等，使时长和卡住阈值有实际意义。</translation>
-    </message>
-    <message>
-        <source>%1 (%2) is claimed by %3: other operators are asked before they repair it</source>
-        <translation>%1（%2）已由 %3 接手：其他操作员修复前会被询问</translation>
     </message>
     <message>
         <source>(taken over from %1, who claimed it %2 ago)</source>
@@ -1061,6 +1053,18 @@ Every leg is held before any is posted: all of them move, or none.</source>
     <message>
         <source>the invariants do not hold (findings listed above: %1)</source>
         <translation>不变量不成立（发现见上文：%1 项）</translation>
+    </message>
+    <message>
+        <source>say you are on a transaction: every console shows it and asks others before they repair it</source>
+        <translation>表明您正在处理一笔交易：每个控制台都会显示，并在他人修复前询问</translation>
+    </message>
+    <message>
+        <source>%1 (%2) is claimed by %3: every console shows it and asks other operators before they repair it</source>
+        <translation>%1（%2）已由 %3 接手：每个控制台都会显示，并在其他操作员修复前询问</translation>
+    </message>
+    <message>
+        <source>warning: %1 claimed %2 %3 ago%4; repairing it anyway</source>
+        <translation>警告：%1 在 %3 前接手了 %2%4；仍然修复</translation>
     </message>
 </context>
 </TS>

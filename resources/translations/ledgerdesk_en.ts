@@ -58,6 +58,13 @@
         <numerusform>%n transactions</numerusform>
       </translation>
     </message>
+    <message numerus="yes">
+      <source>Copied %n document(s) as JSON (rows not loaded yet are left out)</source>
+      <translation>
+        <numerusform>Copied %n document as JSON (rows not loaded yet are left out)</numerusform>
+        <numerusform>Copied %n documents as JSON (rows not loaded yet are left out)</numerusform>
+      </translation>
+    </message>
   </context>
   <context>
     <name>ledger::app::RecoverDialog</name>

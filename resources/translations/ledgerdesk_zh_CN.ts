@@ -1435,6 +1435,10 @@ service=ledger（来自 pg_service.conf）
         <source>Account %1 is open</source>
         <translation>账户 %1 已开立</translation>
     </message>
+    <message numerus="yes">
+        <source>Copied %n document(s) as JSON (rows not loaded yet are left out)</source>
+        <translation><numerusform>已将 %n 个文档复制为 JSON（尚未加载的行未包含）</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::NavigatorModel</name>
@@ -1767,6 +1771,10 @@ service=ledger（来自 pg_service.conf）
         <source>Frozen: %1.</source>
         <translation>已冻结：%1。</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Someone claimed one of these since the preview.&lt;/b&gt; Check who, then tick Repair anyway again.</source>
+        <translation>&lt;b&gt;预览之后有人接手了其中一笔。&lt;/b&gt;请查看是谁，然后再次勾选“仍然修复”。</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::RepairPreview</name>
@@ -1997,6 +2005,10 @@ service=ledger（来自 pg_service.conf）
     <message>
         <source>every cause (%1 read, more stuck)</source>
         <translation>所有原因（已读 %1，还有更多卡住）</translation>
+    </message>
+    <message>
+        <source>other errors (an operator's cancel, …)</source>
+        <translation>其他错误（操作员的取消等）</translation>
     </message>
 </context>
 <context>

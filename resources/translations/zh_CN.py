@@ -1121,4 +1121,10 @@ T = {
 '&Opening balance': '期初余额(&O)',
 '&Create': '创建(&C)',
 'Frozen: %1.': '已冻结：%1。',
+'Copied %n document(s) as JSON (rows not loaded yet are left out)': '已将 %n 个文档复制为 JSON（尚未加载的行未包含）',
+'<b>Someone claimed one of these since the preview.</b> Check who, then tick Repair anyway again.': '<b>预览之后有人接手了其中一笔。</b>请查看是谁，然后再次勾选“仍然修复”。',
+"other errors (an operator's cancel, …)": '其他错误（操作员的取消等）',
+'say you are on a transaction: every console shows it and asks others before they repair it': '表明您正在处理一笔交易：每个控制台都会显示，并在他人修复前询问',
+'%1 (%2) is claimed by %3: every console shows it and asks other operators before they repair it': '%1（%2）已由 %3 接手：每个控制台都会显示，并在其他操作员修复前询问',
+'warning: %1 claimed %2 %3 ago%4; repairing it anyway': '警告：%1 在 %3 前接手了 %2%4；仍然修复',
 }

@@ -75,7 +75,7 @@ int main(int argc, char **argv)
                                            QStringLiteral("NAME"));
     parser.addOptions({storeOption, operatorOption, screenshotsOption, benchOption, paletteOption});
     parser.process(app);
-    if (parser.isSet(paletteOption)) {
+    if (parser.isSet(paletteOption) && !parser.isSet(benchOption)) {
         const QString name = parser.value(paletteOption);
         if (name != QLatin1String("system") && name != QLatin1String("light") && name != QLatin1String("dark")) {
             std::fprintf(stderr, "ledgerdesk: invalid-argument: --palette is system, light or dark, not \"%s\"\n", qPrintable(name));

@@ -147,7 +147,7 @@ void MainWindow::buildPages()
     table->setTextElideMode(Qt::ElideMiddle);
     // Wide enough for "11m 30s", "worker · lease expired 4m 12s ago" and "alice · 12m 5s ago"
     // (the rest in tooltips); ids elide in the middle.
-    const QList<int> widths{210, 92, 90, 88, 88, 90, 70, 240, 210, 130};
+    const QList<int> widths{210, 92, 90, 88, 88, 90, 70, 240, 260, 130};
     for (int c = 0; c < widths.size(); ++c)
         table->setColumnWidth(c, widths.at(c));
     buildCauseBar();

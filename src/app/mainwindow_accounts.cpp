@@ -1,6 +1,5 @@
 // MainWindow: what an operator does to an account from the Accounts view — open one, freeze,
 // unfreeze, close — each with a reason kept in the journal with their name, as `ledgerctl account freeze`.
-#include "dialogs/newaccountdialog.h"
 #include "jobrunner.h"
 #include "ledger/identifiers.h"
 #include "mainwindow.h"
@@ -85,21 +84,6 @@ void MainWindow::changeAccountStatus(const QString &accountId, AccountStatus sta
             m_accountPanel->refresh();
             Q_EMIT accountStatusChanged(accountId, true, message);
         });
-}
-
-NewAccountDialog *MainWindow::openNewAccountDialog()
-{
-    if (!m_jobs)
-        return nullptr;
-    auto *dialog = new NewAccountDialog(m_jobs, m_scale, m_settings.operatorName(), this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &NewAccountDialog::created, this, [this](const QString &id) {
-        statusBar()->showMessage(tr("Account %1 is open").arg(id), 10'000);
-        m_accountModel->refresh();
-        showAccountById(id);
-    });
-    dialog->show();
-    return dialog;
 }
 
 } // namespace ledger::app

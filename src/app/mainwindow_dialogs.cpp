@@ -1,14 +1,17 @@
 // MainWindow: the dialogs it opens on the selection (transfer, repair, guided repair, recover),
 // tracked so that a store is not switched under one of them. GUI thread.
+#include "dialogs/newaccountdialog.h"
 #include "dialogs/recoverdialog.h"
 #include "dialogs/repairdialog.h"
 #include "dialogs/repairwizard.h"
 #include "dialogs/transferdialog.h"
 #include "mainwindow.h"
+#include "models/accounttablemodel.h"
 #include "widgets/tablepage.h"
 
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <memory>
 
 namespace ledger::app {
 
@@ -41,12 +44,31 @@ TransferDialog *MainWindow::openTransferDialog()
     return dialog;
 }
 
+NewAccountDialog *MainWindow::openNewAccountDialog()
+{
+    if (!m_jobs)
+        return nullptr;
+    // Tracked and window-modal like the other dialogs bound to the store's job runner: another
+    // store cannot be opened under it.
+    auto *dialog = track(new NewAccountDialog(m_jobs, m_scale, m_settings.operatorName(), this));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &NewAccountDialog::created, this, [this](const QString &id) {
+        statusBar()->showMessage(tr("Account %1 is open").arg(id), 10'000);
+        m_accountModel->refresh();
+        showAccountById(id);
+    });
+    dialog->open();
+    return dialog;
+}
+
 RepairDialog *MainWindow::openRepairDialog(OperatorAction action)
 {
     if (!m_jobs || m_transactionsPage->selectedRowCount() == 0)
         return nullptr;
-    RepairDialog *opened = nullptr;
-    withSelectedIds([this, action, &opened](const QStringList &ids) {
+    // The continuation may run later, after the ids of rows not loaded yet were read: it must
+    // not write into this frame, which is gone by then (a stack write that crashed tst_gui).
+    const auto opened = std::make_shared<QPointer<RepairDialog>>();
+    withSelectedIds([this, action, opened](const QStringList &ids) {
         if (ids.isEmpty())
             return;
         auto *dialog = track(new RepairDialog(m_jobs, m_scale, m_settings.operatorName(), action, ids, this));
@@ -57,10 +79,10 @@ RepairDialog *MainWindow::openRepairDialog(OperatorAction action)
             showAccountById(id);
         });
         dialog->open();
-        opened = dialog;
+        *opened = dialog;
         Q_EMIT repairDialogOpened(dialog);
     });
-    return opened; // null while ids of rows not loaded yet are being read (repairDialogOpened follows)
+    return *opened; // null while ids of rows not loaded yet are being read (repairDialogOpened follows)
 }
 
 RepairWizard *MainWindow::openRepairWizard()

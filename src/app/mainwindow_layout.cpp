@@ -90,6 +90,12 @@ void MainWindow::applyTimeStyle()
     m_accountPanel->setTimeStyle(style);
     m_journalModel->setTimeStyle(style);
     m_transactionModel->setTimeStyle(style);
+    for (QWidget *w : detailWindows()) {
+        if (auto *panel = qobject_cast<DetailPanel *>(w))
+            panel->setTimeStyle(style);
+        else if (auto *account = qobject_cast<AccountPanel *>(w))
+            account->setTimeStyle(style);
+    }
 }
 
 } // namespace ledger::app

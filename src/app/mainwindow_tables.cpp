@@ -17,6 +17,7 @@
 #include <QJsonDocument>
 #include <QMenu>
 #include <QStackedWidget>
+#include <QStatusBar>
 #include <QTableView>
 
 namespace ledger::app {
@@ -59,6 +60,7 @@ void MainWindow::copySelectionAsJson()
     // `list --json` print.
     const QJsonDocument doc = documents.size() == 1 ? QJsonDocument(documents.first().toObject()) : QJsonDocument(documents);
     QGuiApplication::clipboard()->setText(QString::fromUtf8(doc.toJson(QJsonDocument::Indented)));
+    statusBar()->showMessage(tr("Copied %n document(s) as JSON (rows not loaded yet are left out)", nullptr, int(documents.size())), 5000);
 }
 
 void MainWindow::openDetailWindow()
@@ -109,6 +111,7 @@ void MainWindow::openDetailWindow()
     window->setAttribute(Qt::WA_DeleteOnClose);
     window->setWindowTitle(tr("%1 — LedgerDesk").arg(id));
     window->resize(520, 680);
+    m_detailWindows.removeAll(QPointer<QWidget>()); // the ones closed since
     m_detailWindows << window;
     window->show();
 }

@@ -114,7 +114,7 @@ QList<CommandSpec> buildCommands()
         {QStringLiteral("compensate"), {QStringLiteral("TXID")}, {kReason, kJson},
          QT_TRANSLATE_NOOP("ledgerctl", "move a done transfer's money back (asking twice creates one)"), QString()},
         {QStringLiteral("claim"), {QStringLiteral("TXID")}, {kNote, kJson},
-         QT_TRANSLATE_NOOP("ledgerctl", "say you are on a transaction: every console shows it, others are asked before repairing it"),
+         QT_TRANSLATE_NOOP("ledgerctl", "say you are on a transaction: every console shows it and asks others before they repair it"),
          QT_TRANSLATE_NOOP("ledgerctl", "The claim stands until released (ledgerctl release) or the transaction finishes. Claiming one "
                                         "someone else claimed takes it over; the journal keeps both.")},
         {QStringLiteral("release"), {QStringLiteral("TXID")}, {kNote, kJson},

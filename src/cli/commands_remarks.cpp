@@ -30,7 +30,8 @@ int cmdRemark(Context &c)
         return c.printJson(json::journalEntry(done->entry));
     const auto since = [&](const OperatorClaim &claim) { return duration::format(claim.at.msecsTo(done->entry.at)); };
     if (event == claimEvent()) {
-        c.out << Ctl::tr("%1 (%2) is claimed by %3: other operators are asked before they repair it").arg(id, nameOf(done->tx.state), c.operatorName);
+        c.out << Ctl::tr("%1 (%2) is claimed by %3: every console shows it and asks other operators before they repair it")
+                     .arg(id, nameOf(done->tx.state), c.operatorName);
         if (done->before && done->before->by != c.operatorName)
             c.out << ' ' << Ctl::tr("(taken over from %1, who claimed it %2 ago)").arg(done->before->by, since(*done->before));
     } else if (event == releaseEvent()) {

@@ -4,6 +4,7 @@
 #include "ledger/duration.h"
 #include "ledger/identifiers.h"
 #include "ledger/money.h"
+#include "ledger/remarks.h"
 #include "operations/transactiondetail.h"
 #include "protocol/transferinput.h"
 #include "textoutput.h"
@@ -201,6 +202,19 @@ int cmdRepair(Context &c)
     auto store = c.open();
     if (!store.ok())
         return c.fail(store.error());
+    // What the consoles ask before a repair, a script is told: someone else said they are on it.
+    if (auto journal = (*store)->journal(QStringLiteral("tx"), id); journal.ok()) {
+        auto tx = (*store)->transaction(id);
+        auto now = (*store)->now();
+        if (tx.ok() && now.ok()) {
+            const auto claim = standingClaim(*tx, *journal);
+            if (claimWarns(claim, c.operatorName, *now))
+                c.err << Ctl::tr("warning: %1 claimed %2 %3 ago%4; repairing it anyway")
+                             .arg(claim->by, id, duration::format(claim->at.msecsTo(*now)),
+                                  claim->text.isEmpty() ? QString() : QStringLiteral(" (\"%1\")").arg(claim->text))
+                      << '\n';
+        }
+    }
     Coordinator coordinator(**store, c.coordinatorOptions());
     const QString &action = c.args.command;
     const TxOutcome o = action == QLatin1String("resume") ? coordinator.resume(id, reason)

@@ -1,6 +1,6 @@
 #pragma once
 // The claims operators put on transactions (ledger/remarks.h), read for lists: the console's
-// tables, repair previews and `ledgerctl list`. Writing a remark is Store::addRemark.
+// tables and repair previews. Writing a remark is Store::addRemark.
 //
 // Threading: runs on the caller's thread with the caller's Store (a worker thread in the GUI).
 

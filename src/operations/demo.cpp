@@ -158,8 +158,9 @@ Result<DemoReport> fillDemo(Store &store, const DemoOptions &options)
             return o.error;
         ++report.accountsCreated;
         backdate(QStringLiteral("account"), id, kOpenedAgo);
+        // With its account, by the same: the opening came right after the account, as it did.
         if (o.tx)
-            backdate(QStringLiteral("tx"), o.tx->id, kOpenedAgo - i * kMinute);
+            backdate(QStringLiteral("tx"), o.tx->id, kOpenedAgo);
     }
     say(QCoreApplication::translate("ledger", "%1 accounts ready").arg(ids.size()));
 

@@ -5,12 +5,6 @@
 
 namespace ledger {
 
-QString causeOf(const QString &lastError)
-{
-    const int colon = int(lastError.indexOf(QLatin1Char(':')));
-    return colon < 0 ? lastError.trimmed() : lastError.left(colon).trimmed();
-}
-
 Result<StuckCauses> stuckCauses(Store &store, qint64 stuckForMs, qint64 maxRows)
 {
     constexpr qint64 kPage = 1000;

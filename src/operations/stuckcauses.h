@@ -12,12 +12,9 @@ namespace ledger {
 
 struct StuckCause {
     TxState state = TxState::Pending;
-    QString cause; // the code word of the last error, "" for none
+    QString cause; // as TxQuery::cause names it (store/storequeries.h: causeOf)
     qint64 count = 0;
 };
-
-// The code word a transaction's last error starts with ("" when it has none).
-QString causeOf(const QString &lastError);
 
 struct StuckCauses {
     QList<StuckCause> groups; // largest first, then by state and cause

@@ -52,12 +52,23 @@ void addTxFilter(const TxQuery &query, SqlWhere &where)
         where.add(QStringLiteral("state IN (%1) AND ((lease_until IS NOT NULL AND %2) OR %3)").arg(unfinishedStatesSql(), sql.leaseExpired(), old));
     }
     if (query.cause) {
-        // Errors are written "code: message" (protocol/coordinator_drive.cpp); code words are
-        // letters and hyphens, so LIKE's wildcards cannot occur in one.
-        if (query.cause->isEmpty())
+        // Errors are written "word: message" (protocol/coordinator_drive.cpp). An exact prefix,
+        // compared case by case the same in every SQL store (LIKE is not: SQLite's ignores case).
+        const auto startsWith = [&where](const QString &word) {
+            const QString prefix = word + QLatin1Char(':');
+            // The length is ours, not the operator's: a literal (PostgreSQL has no substr(text, int, int8)).
+            return QStringLiteral("substr(last_error, 1, %1) = %2").arg(QString::number(prefix.size()), where.bind(prefix));
+        };
+        if (query.cause->isEmpty()) {
             where.add(QStringLiteral("last_error = ''"));
-        else
-            where.add(QStringLiteral("last_error LIKE %1").arg(where.bind(*query.cause + QStringLiteral(":%"))));
+        } else if (*query.cause == kOtherCause) {
+            QStringList known;
+            for (const QString &word : causeWords())
+                known << startsWith(word);
+            where.add(QStringLiteral("(last_error <> '' AND NOT (%1))").arg(known.join(QStringLiteral(" OR "))));
+        } else {
+            where.add(startsWith(*query.cause));
+        }
     }
     if (!query.account.isEmpty()) {
         const QString p = where.bind(query.account);

@@ -1,6 +1,31 @@
 #include "store/store.h"
 
+#include "ledger/errors.h"
+
 namespace ledger {
+
+const QStringList &causeWords()
+{
+    static const QStringList words = [] {
+        QStringList all;
+        for (ErrorCode c : allErrorCodes()) {
+            if (c != ErrorCode::None)
+                all << codeWord(c);
+        }
+        all << QStringLiteral("superseded");
+        return all;
+    }();
+    return words;
+}
+
+QString causeOf(const QString &lastError)
+{
+    if (lastError.isEmpty())
+        return QString();
+    const int colon = int(lastError.indexOf(QLatin1Char(':')));
+    const QString word = colon < 0 ? QString() : lastError.left(colon);
+    return causeWords().contains(word) ? word : kOtherCause;
+}
 
 QString nameOf(Durability durability)
 {

@@ -16,6 +16,13 @@
 namespace ledger {
 
 enum class TxSortKey { CreatedAt, LastModified, Amount, State, Id };
+
+// The words a last error starts with, "word: ...": every error code word, and "superseded" (a
+// compensation that lost to another). TxQuery::cause names one, "" or kOtherCause.
+const QStringList &causeWords();
+inline const QString kOtherCause = QStringLiteral("*");
+// The cause of a last error, as TxQuery::cause names it.
+QString causeOf(const QString &lastError);
 // The column of the transactions table a key sorts by (the same in every SQL store).
 QString sortColumnOf(TxSortKey key);
 
@@ -27,8 +34,9 @@ struct TxQuery {
     qint64 stuckForMs = 0;
     QString account;    // one of its legs is on this account
     QString text;       // substring of id, source, destination or any leg
-    // Its last error's code word ("insufficient-funds" for "insufficient-funds: ..."); "" for
-    // transactions with no error. Unset: any (operations/stuckcauses.h groups by it).
+    // Why it stopped, by its last error (operations/stuckcauses.h groups by it): "" no error, a
+    // word of causeWords() for an error "word: ...", kOtherCause for any other error (an
+    // operator's "canceled by ..."). Unset: any.
     std::optional<QString> cause = std::nullopt;
     TxSortKey sortKey = TxSortKey::CreatedAt;
     bool descending = false;

@@ -126,14 +126,32 @@ void RepairDialog::startRepair()
     QList<std::optional<TxState>> expected;
     for (const PlannedRepair &p : m_preview->plan().items)
         expected << p.expected;
+    // Whom the operator said they had spoken to: a claim made since is news, and is asked about.
+    const auto claimKeys = [this](const RepairPlan &plan) {
+        QStringList keys;
+        for (const OperatorClaim &c : plan.claimsByOthers(m_operator))
+            keys << QStringLiteral("%1/%2/%3").arg(c.txId, c.by, formatTimestamp(c.at));
+        return keys;
+    };
+    const QStringList confirmedClaims = claimKeys(m_preview->plan());
     m_checking = true;
     m_repair->setEnabled(false);
     m_ui->status->setText(tr("Checking that nothing changed since the preview…"));
-    loadPlan([this, confirmed, expected](const RepairPlan &now) {
+    // showClaims must not untick what the operator ticked while the plan is read again: the
+    // comparison below decides.
+    const bool anyway = m_ui->repairAnyway->isChecked();
+    loadPlan([this, confirmed, expected, confirmedClaims, claimKeys, anyway](const RepairPlan &now) {
         m_checking = false;
         QList<std::optional<TxState>> nowExpected;
         for (const PlannedRepair &p : now.items)
             nowExpected << p.expected;
+        if (claimKeys(now) != confirmedClaims) {
+            m_ui->repairAnyway->setChecked(false);
+            m_ui->status->setText(tr("<b>Someone claimed one of these since the preview.</b> Check who, then tick Repair anyway again."));
+            updateButtons();
+            return;
+        }
+        m_ui->repairAnyway->setChecked(anyway);
         if (!now.error.ok() || now.eligibleIds() != confirmed || nowExpected != expected) {
             m_ui->status->setText(tr("<b>The store changed since the preview.</b> Check the new preview, then press Repair again."));
             updateButtons();

@@ -37,7 +37,7 @@ StuckCauseBar::StuckCauseBar(QWidget *parent) : QWidget(parent), m_combo(new QCo
 
 QString StuckCauseBar::causeText(const QString &cause)
 {
-    return cause.isEmpty() ? tr("no error (its worker stopped)") : cause;
+    return cause.isEmpty() ? tr("no error (its worker stopped)") : cause == kOtherCause ? tr("other errors (an operator's cancel, …)") : cause;
 }
 
 void StuckCauseBar::setCauses(const StuckCauses &causes)

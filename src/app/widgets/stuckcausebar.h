@@ -28,7 +28,8 @@ public:
     bool choose(TxState state, const QString &cause);
     QComboBox *combo() const { return m_combo; }
     QToolButton *repairButton() const { return m_repair; }
-    // A cause as the operator reads it: "insufficient-funds", or "no error (its worker stopped)".
+    // A cause as the operator reads it: "insufficient-funds", "no error (its worker stopped)",
+    // "other errors (…)".
     static QString causeText(const QString &cause);
 
 Q_SIGNALS:

@@ -48,7 +48,7 @@ void applyPalette(const QString &name);
 
 // The console's light palette: the Fusion style's, with a selection dark enough under white text.
 QPalette lightPalette();
-// A dark palette for the console (Settings ▸ Appearance ▸ Dark, and `ledgerdesk --dark`).
+// A dark palette for the console (`ledgerdesk --palette dark`, remembered).
 QPalette darkPalette();
 
 } // namespace ledger::app
