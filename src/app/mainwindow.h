@@ -186,6 +186,8 @@ private:
     QTimer m_periodicTimer;       // things become stuck without any write: look again now and then
     quint64 m_countsGeneration = 0;
     quint64 m_causesGeneration = 0;
+    bool m_causesRunning = false; // a reading of the causes is under way (refreshCauses)
+    bool m_causesAgain = false;   // and another was asked for meanwhile
     quint64 m_overviewGeneration = 0;
     bool m_followingLink = false;
     int m_sortColumn = 0;

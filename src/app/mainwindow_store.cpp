@@ -137,6 +137,9 @@ void MainWindow::closeStore()
     m_watcher = nullptr;
     delete m_jobs;
     m_jobs = nullptr;
+    // A reading of the causes cut off with its runner must not keep the next store's waiting.
+    m_causesRunning = false;
+    ++m_causesGeneration;
 }
 
 void MainWindow::install(const OpenedStore &opened)

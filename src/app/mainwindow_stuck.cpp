@@ -25,17 +25,27 @@ void MainWindow::refreshCauses()
 {
     if (!m_jobs || m_view != NavigatorModel::View::Stuck)
         return;
+    // It reads every stuck transaction: on a busy store, changes come faster than that. One
+    // reading at a time, and one more after it when something changed meanwhile.
+    if (m_causesRunning) {
+        m_causesAgain = true;
+        return;
+    }
+    m_causesRunning = true;
+    m_causesAgain = false;
     const qint64 threshold = m_settings.stuckThresholdMs();
     const quint64 generation = ++m_causesGeneration;
     m_jobs->run<Result<StuckCauses>>(this, [threshold](Store &s) { return stuckCauses(s, threshold); },
                                      [this, generation](Result<StuckCauses> causes) {
+                                         m_causesRunning = false;
                                          if (generation != m_causesGeneration)
-                                             return; // an older reading than one asked for since
-                                         if (!causes.ok()) {
+                                             return; // another store since
+                                         if (!causes.ok())
                                              statusBar()->showMessage(causes.error().localized(), 10'000);
-                                             return;
-                                         }
-                                         m_causeBar->setCauses(*causes);
+                                         else
+                                             m_causeBar->setCauses(*causes);
+                                         if (m_causesAgain)
+                                             refreshCauses();
                                      });
 }
 
