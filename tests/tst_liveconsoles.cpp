@@ -164,7 +164,9 @@ void TestLiveConsoles::claimsAndNotesShowInEveryConsole()
         return QTest::qWaitFor([&] { return w.selectedTransactions().size() == 1 && w.selectedTransactions().first().id == id; }, kWaitMs);
     };
     const auto claimIn = [](const MainWindow &w, const QString &id) {
-        const auto c = w.transactionModel()->claimOf(id);
+        const int row = w.transactionModel()->rowOfKey(id);
+        const auto tx = row >= 0 ? w.transactionModel()->transactionAt(row) : std::nullopt;
+        const auto c = tx ? w.transactionModel()->claimOf(*tx) : std::nullopt;
         return c ? c->by : QString();
     };
 

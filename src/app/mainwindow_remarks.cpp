@@ -21,7 +21,7 @@ void MainWindow::addRemark(const QString &event, const QString &givenText)
         // Only where it means something: claims on unfinished ones, releases where one stands.
         if (event == claimEvent() && isTerminal(tx.state))
             continue;
-        if (event == releaseEvent() && !m_transactionModel->claimOf(tx.id))
+        if (event == releaseEvent() && !m_transactionModel->claimOf(tx))
             continue;
         ids << tx.id;
     }

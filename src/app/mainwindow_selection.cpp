@@ -36,7 +36,7 @@ void MainWindow::onTransactionSelection()
     const QList<Transaction> selected = selectedTransactions();
     ConsoleActions::Extras extras;
     for (const Transaction &tx : selected) {
-        if (const auto claim = m_transactionModel->claimOf(tx.id))
+        if (const auto claim = m_transactionModel->claimOf(tx))
             extras.claims.insert(tx.id, *claim);
         if (const auto state = m_transactionModel->compensationStateOf(tx.id))
             extras.compensationStates.insert(tx.id, *state);

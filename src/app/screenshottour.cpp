@@ -60,7 +60,7 @@ void ScreenshotTour::shootTable()
     int pick = -1;
     for (int row = 0; row < m_window->transactionModel()->rowCount() && pick < 0; ++row) {
         const auto tx = m_window->transactionModel()->transactionAt(row);
-        if (tx && m_window->transactionModel()->claimOf(tx->id))
+        if (tx && m_window->transactionModel()->claimOf(*tx))
             pick = row;
     }
     for (TxState wanted : {TxState::Canceling, TxState::Applied}) {

@@ -149,13 +149,6 @@ void TransactionTableModel::fetchRows(qint64 offset, int limit, RowsDone done)
         });
 }
 
-std::optional<OperatorClaim> TransactionTableModel::claimOf(const QString &txId) const
-{
-    const int row = rowOfKey(txId);
-    const auto tx = row >= 0 ? transactionAt(row) : std::nullopt;
-    return tx ? claimOn(*tx, m_claims) : std::nullopt;
-}
-
 std::optional<TxState> TransactionTableModel::compensationStateOf(const QString &txId) const
 {
     return m_compensationStates.contains(txId) ? std::optional<TxState>(m_compensationStates.value(txId)) : std::nullopt;

@@ -10,6 +10,7 @@
 
 #include "pagedtablemodel.h"
 #include "ledger/remarks.h"
+#include "operations/claims.h"
 #include "widgets/timestyle.h"
 
 #include <QTimer>
@@ -55,9 +56,9 @@ public:
     static bool isSortable(int column);
 
     std::optional<Transaction> transactionAt(int row) const;
-    // As of the last page that listed it: the claim standing on `txId`, and the state of the
-    // compensation of a compensated transfer (nullopt: none, or not read yet).
-    std::optional<OperatorClaim> claimOf(const QString &txId) const;
+    // As of the last page read: the claim standing on `tx` (a document of this table), and the
+    // state of the compensation of a compensated transfer (nullopt: none, or not read yet).
+    std::optional<OperatorClaim> claimOf(const Transaction &tx) const { return claimOn(tx, m_claims); }
     std::optional<TxState> compensationStateOf(const QString &txId) const;
 
 protected:
