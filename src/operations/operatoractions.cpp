@@ -1,4 +1,5 @@
 #include "operations/operatoractions.h"
+#include "ledger/remarks.h"
 
 namespace ledger {
 
@@ -24,9 +25,11 @@ std::optional<ActionsPreset> actionsPresetFromString(QStringView text)
 
 QStringList operatorEvents()
 {
-    return {QStringLiteral("created"), QStringLiteral("cancel"), QStringLiteral("resume"), QStringLiteral("recovered"),
-            QStringLiteral("linked"), QStringLiteral("superseded"), QStringLiteral("frozen"), QStringLiteral("unfrozen"),
-            QStringLiteral("closed")};
+    // Claims, releases and notes too (ledger/remarks.h): who was on it is part of what happened.
+    return QStringList{QStringLiteral("created"), QStringLiteral("cancel"), QStringLiteral("resume"), QStringLiteral("recovered"),
+                       QStringLiteral("linked"), QStringLiteral("superseded"), QStringLiteral("frozen"), QStringLiteral("unfrozen"),
+                       QStringLiteral("closed")}
+        + remarkEvents();
 }
 
 JournalQuery operatorActionsQuery(ActionsPreset preset, const QString &text)
