@@ -626,6 +626,8 @@ void TestGui::newAccountFromTheConsole()
     dialog->nameEdit()->setText(QStringLiteral("Zeta Ltd"));
     dialog->balanceEdit()->setText(QStringLiteral("12.5x"));
     QVERIFY(!dialog->createButton()->isEnabled());
+    dialog->balanceEdit()->setText(QStringLiteral("0.00")); // the placeholder typed: no opening
+    QVERIFY(dialog->createButton()->isEnabled());
     dialog->balanceEdit()->setText(QStringLiteral("250.00"));
     QSignalSpy created(dialog, &NewAccountDialog::created);
     dialog->create();

@@ -11,6 +11,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QVBoxLayout>
 
 namespace ledger::app {
@@ -52,6 +53,15 @@ NewAccountDialog::NewAccountDialog(JobRunner *jobs, int scale, const QString &op
     update();
 }
 
+namespace {
+// Empty, "0" or "0.00" (the placeholder): no opening balance, not an amount to refuse.
+bool noOpening(const QString &text)
+{
+    static const QRegularExpression zero(QStringLiteral("^0*(\\.0*)?$"));
+    return zero.match(text.trimmed()).hasMatch();
+}
+} // namespace
+
 Error NewAccountDialog::problem() const
 {
     const QString id = m_id->text().trimmed();
@@ -62,7 +72,7 @@ Error NewAccountDialog::problem() const
     if (Error e = checkText(m_name->text(), QT_TRANSLATE_NOOP("ledger", "name"), kMaxNameLength, true); !e.ok())
         return e;
     const QString balance = m_balance->text().trimmed();
-    if (!balance.isEmpty() && balance != QLatin1String("0")) {
+    if (!noOpening(balance)) {
         auto amount = money::parse(balance, m_scale);
         if (!amount.ok())
             return amount.error();
@@ -86,7 +96,7 @@ void NewAccountDialog::create()
     const QString id = m_id->text().trimmed();
     const QString name = m_name->text().trimmed();
     const QString balance = m_balance->text().trimmed();
-    const qint64 opening = balance.isEmpty() || balance == QLatin1String("0") ? 0 : *money::parse(balance, m_scale);
+    const qint64 opening = noOpening(balance) ? 0 : *money::parse(balance, m_scale);
     const CoordinatorOptions options = consoleCoordinatorOptions(m_operator);
     m_running = true;
     update();
