@@ -43,6 +43,9 @@ void TransactionTableModel::setFilter(const TxQuery &filter)
     m_query = filter;
     m_query.sortKey = key;
     m_query.descending = descending;
+    // Another listing (or another store): the compensations' states of the last one are not kept,
+    // so that they grow only with what one listing shows.
+    m_compensationStates.clear();
     restart();
 }
 
