@@ -1,8 +1,9 @@
 // The PostgreSQL store's schema functions (runs as tst_pgschema@pg): ledger_leg_write, the one
 // round trip of a hold, post or void, decides in the server what store/documentrules.cpp decides
 // in the client — every case of the rules' table (each operation × marker × account status and
-// funds, at the int64 edges) ends exactly as the rules say, with the rules' own words — and a
-// store of schema 1 (before the function) is migrated when it is opened.
+// funds, at the int64 edges) ends exactly as the rules say, with the rules' own words — a store of
+// schema 1 (before the function, announcing by triggers) is migrated when it is opened, and a
+// transfer is nine round trips whose writes are announced after their commits, not inside them.
 #include "ledger/identifiers.h"
 #include "ledger/legs.h"
 #include "store/documentrules.h"
@@ -23,6 +24,7 @@ private Q_SLOTS:
     void legRulesAgree_data();
     void legRulesAgree();
     void migratesSchemaOne();
+    void writesAreAnnouncedAfterTheirCommit();
 
 private:
     std::unique_ptr<TempStore> m_store;
@@ -222,6 +224,13 @@ void TestPgSchema::migratesSchemaOne()
         QVERIFY(raw.exec(QStringLiteral("DROP FUNCTION ledger_leg_write(text, text, text, text, int8, text)")));
         QVERIFY(raw.exec(QStringLiteral("CREATE OR REPLACE FUNCTION ledger_now() RETURNS timestamptz LANGUAGE sql STABLE"
                                         " AS $$ SELECT date_trunc('milliseconds', clock_timestamp()) $$")));
+        // Schema 1 announced by statement triggers, inside each write.
+        QVERIFY(raw.exec(QStringLiteral("CREATE FUNCTION ledger_announce() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM"
+                                        " nextval('change_counter'); PERFORM pg_notify('ledgerdesk', TG_TABLE_NAME); RETURN NULL; END $$")));
+        for (const char *table : {"accounts", "legs", "transactions"})
+            QVERIFY(raw.exec(QStringLiteral("CREATE TRIGGER %1_announce AFTER INSERT OR UPDATE OR DELETE ON %1 FOR EACH STATEMENT"
+                                            " EXECUTE FUNCTION ledger_announce()")
+                                 .arg(QLatin1String(table))));
         QVERIFY(raw.exec(QStringLiteral("UPDATE meta SET value = '1' WHERE key = 'schema_version'")));
     }
     // Opening it migrates it (as every program does when it opens a store).
@@ -234,6 +243,9 @@ void TestPgSchema::migratesSchemaOne()
     QCOMPARE(raw.scalar(QStringLiteral("SELECT l.lanname FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang WHERE proname = 'ledger_now'"))
                  .toString(),
              QStringLiteral("plpgsql"));
+    // Schema 4: the triggers are gone (the connection's doorbell announces).
+    QCOMPARE(raw.scalar(QStringLiteral("SELECT count(*) FROM pg_trigger WHERE NOT tgisinternal")).toInt(), 0);
+    QCOMPARE(raw.scalar(QStringLiteral("SELECT count(*) FROM pg_proc WHERE proname = 'ledger_announce'")).toInt(), 0);
     // And it works as before: a transfer, its balances, audit clean.
     Coordinator coordinator(**reopened, {});
     TransferRequest r;
@@ -262,6 +274,48 @@ void TestPgSchema::migratesSchemaOne()
     QCOMPARE((*reopened)->transactions(ofBob)->size(), 3); // its opening, alice's transfer, carol's split
     const AuditReport report = audit(**reopened);
     QVERIFY2(report.clean(), qPrintable(describeFindings(report)));
+}
+
+void TestPgSchema::writesAreAnnouncedAfterTheirCommit()
+{
+    // A NOTIFY inside a write holds a database-wide lock from that write's commit until its
+    // commit is on disk: every announcing write of every client then waits for the previous
+    // one's flush. So no write of the store may notify: no trigger, no function of ours calls
+    // pg_notify; the connection rings a doorbell after each commit point instead.
+    TempStore ts;
+    RawSql raw(ts.path());
+    QCOMPARE(raw.scalar(QStringLiteral("SELECT count(*) FROM pg_trigger WHERE NOT tgisinternal")).toInt(), 0);
+    QCOMPARE(raw.scalar(QStringLiteral("SELECT count(*) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace"
+                                       " WHERE n.nspname = current_schema() AND p.prosrc ILIKE '%notify%'"))
+                 .toInt(),
+             0);
+    openAccounts(ts.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 10'000);
+
+    // Every kind of write moves the change counter another connection reads (the doorbell's
+    // nextval), and a transfer on a connection that has prepared its statements is 9 round
+    // trips: 8 writes, each sent with its doorbell and answered together, and one read.
+    auto other = openStore(ts.config());
+    QVERIFY(other.ok());
+    const auto markerMoves = [&](const std::function<void()> &write) {
+        const qint64 before = *(*other)->changeMarker();
+        write();
+        return *(*other)->changeMarker() > before;
+    };
+    Coordinator coordinator(ts.store(), {});
+    TransferRequest r;
+    r.source = QStringLiteral("alice");
+    r.destination = QStringLiteral("bob");
+    r.amount = 1;
+    QVERIFY(markerMoves([&] { QVERIFY(coordinator.transfer(r).ok()); }));
+    const std::optional<qint64> before = ts.store().serverRoundTrips();
+    QVERIFY(before.has_value());
+    QVERIFY(markerMoves([&] { QVERIFY(coordinator.transfer(r).ok()); }));
+    QCOMPARE(*ts.store().serverRoundTrips() - *before, qint64(9));
+    QVERIFY(markerMoves([&] { QVERIFY(ts.store().setAccountStatus(QStringLiteral("bob"), AccountStatus::Frozen, {}, {}).ok()); }));
+    const auto done = ts.store().transactionByKey(QStringLiteral("opening:alice"));
+    QVERIFY(done.ok() && done->has_value());
+    QVERIFY(markerMoves([&] { QVERIFY(ts.store().addRemark((*done)->id, QStringLiteral("note"), QStringLiteral("op"), QStringLiteral("seen")).ok()); }));
+    QCOMPARE(balanceOf(ts.store(), QStringLiteral("bob")), 10'002);
 }
 
 QTEST_GUILESS_MAIN(TestPgSchema)

@@ -31,6 +31,15 @@ QString serverDatabaseNamed(const QString &location, const QString &name) { retu
 
 Error dropServerDatabase(const QString &location) { return pguri::dropDatabase(location); }
 
+Error analyzeServerDatabase(const QString &location)
+{
+    auto conn = PgConnection::open(location, PgConnection::Mode::Raw, PgOptions{});
+    if (!conn.ok())
+        return conn.error();
+    auto analyzed = (*conn)->runDynamic(QStringLiteral("ANALYZE"));
+    return analyzed.ok() ? Error{} : analyzed.error();
+}
+
 ChangeSources changeSourcesOf(const QString &location)
 {
     ChangeSources sources;

@@ -92,5 +92,9 @@ StoreConnector connectorOf(const StoreConfig &config);
 // on the same server with the same options; and dropping one (ok when it does not exist).
 QString serverDatabaseNamed(const QString &location, const QString &name);
 Error dropServerDatabase(const QString &location);
+// Has the server gather its planner statistics of the database at `location` now (ANALYZE), as
+// after any bulk load: a session's prepared statements are planned on the statistics of the
+// moment, and a table filled since the last autovacuum looks empty to the planner.
+Error analyzeServerDatabase(const QString &location);
 
 } // namespace ledger

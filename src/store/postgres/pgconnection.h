@@ -98,7 +98,7 @@ public:
     enum class Mode { OpenExisting, Create, Raw };
 
     // The schema version this build writes; newer stores are refused (store-too-new).
-    static constexpr int kSchemaVersion = 3;
+    static constexpr int kSchemaVersion = 4;
     // The channel every committed change is announced on (LISTEN ledgerdesk).
     static constexpr const char *kChannel = "ledgerdesk";
 
@@ -117,12 +117,14 @@ public:
 
     // Runs `sql` (a string literal: prepared once per connection, keyed by its address) with
     // `params`. `commits`: this statement is the write's commit point (a single-statement write,
-    // or COMMIT) — a break during it leaves the outcome unknown (see writing()).
+    // or COMMIT) — a break during it leaves the outcome unknown (see writing()) — and rings the
+    // doorbell after it (the change counter and the listeners' NOTIFY, in the same round trip).
     Result<PgRows> run(const char *sql, const PgParams &params = {}, bool commits = false);
     // An ad-hoc statement (dynamic SQL, e.g. list filters), unnamed, prepared every time.
     Result<PgRows> runDynamic(const QString &sql, const PgParams &params = {});
 
-    // Statements, prepares and session settings sent so far, each a wait for the server's answer.
+    // Waits for the server's answers so far: statements, prepares and session settings; a commit
+    // point and its doorbell are sent together and answered together, one wait.
     qint64 roundTrips() const { return m_roundTrips; }
 
     // Whether the last run broke the connection (server gone, backend terminated).
@@ -169,6 +171,11 @@ private:
     Error recordShardIdentity();
     Error lostError(bool outcomeUnknown, const Error &cause) const;
     Result<PgRows> finish(pg_result *result, const char *context, bool commits);
+    // The statement's name on this connection, preparing it the first time.
+    Result<QByteArray> prepared(const char *sql);
+    // A commit point and the doorbell sent together in libpq's pipeline mode, answered together
+    // (one round trip); returns the commit point's result.
+    pg_result *execAndAnnounce(const QByteArray &name, int count, const char *const *values, const QByteArray &doorbell);
     // Breaks the connection as a server going away would (the fault hook's cut).
     void breakConnection();
     // ROLLBACK after a failed body: the body's error is the answer. A session that cannot even

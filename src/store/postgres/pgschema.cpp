@@ -101,7 +101,8 @@ const char *const kMigrations[][32] = {
         "CREATE INDEX journal_by_event ON journal (event, seq)",
 
         // Every committed write is announced on the channel (NOTIFY is delivered at commit and
-        // only then), and moves the change counter that changeMarker() reads.
+        // only then), and moves the change counter that changeMarker() reads. (Since schema 4
+        // the connection's doorbell does both, after the write's commit.)
         "CREATE SEQUENCE change_counter",
         "CREATE FUNCTION ledger_announce() RETURNS trigger LANGUAGE plpgsql AS $$"
         " BEGIN PERFORM nextval('change_counter'); PERFORM pg_notify('ledgerdesk', TG_TABLE_NAME); RETURN NULL; END $$",
@@ -217,6 +218,17 @@ const char *const kMigrations[][32] = {
         // As in SQLite's schema 4: recently posted markers of an account by index.
         "DROP INDEX legs_by_account",
         "CREATE INDEX legs_by_account ON legs (account_id, status, at)",
+        nullptr,
+    },
+    // 3 → 4: writes are announced by the connection's doorbell after their commit
+    // (pgconnection.cpp), no longer by triggers inside them: a NOTIFY in the write made every
+    // commit of the database wait for the one before it to reach the disk. Older builds refuse
+    // a schema-4 store (store-too-new), so no writer is left that relies on the triggers.
+    {
+        "DROP TRIGGER accounts_announce ON accounts",
+        "DROP TRIGGER legs_announce ON legs",
+        "DROP TRIGGER transactions_announce ON transactions",
+        "DROP FUNCTION ledger_announce()",
         nullptr,
     },
 };

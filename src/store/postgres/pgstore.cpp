@@ -51,7 +51,7 @@ Error PgStore::readDurability()
 
 Error PgStore::dropStore()
 {
-    for (const char *sql : {"DROP TABLE IF EXISTS journal, transactions, legs, accounts, meta CASCADE",
+    for (const char *sql : {"DROP TABLE IF EXISTS journal, transactions, tx_accounts, legs, accounts, feed_counter, meta CASCADE",
                             "DROP SEQUENCE IF EXISTS change_counter",
                             "DROP FUNCTION IF EXISTS ledger_announce(), ledger_now(), ledger_ms(timestamptz),"
                             " ledger_leg_write(text, text, text, text, int8, text)"}) {

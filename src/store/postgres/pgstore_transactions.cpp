@@ -238,16 +238,14 @@ Result<JournalEntry> PgStore::addRemark(const QString &txId, const QString &even
     if (Error e = checkRemark(event, text); !e.ok())
         return e;
     // The row's worker column carries the write's token: a remark whose commit went unanswered
-    // is found by it, never written twice. Journal rows have no announce trigger (they come with
-    // a document's write), so this write moves the change counter and notifies itself.
+    // is found by it, never written twice. Announced by the doorbell, as every write.
     const QString token = PgConnection::newWriteToken();
     const auto attempt = [&]() -> Result<JournalEntry> {
         auto r = m_conn->run("WITH t AS (SELECT id, state, epoch FROM transactions WHERE id = $1),"
                              " j AS (" LEDGER_PG_JOURNAL_INSERT
                              " SELECT 'tx', id, ledger_now(), $2, $3, $4, state, state, epoch, $5 FROM t"
-                             " RETURNING " LEDGER_PG_JOURNAL_COLUMNS "),"
-                             " n AS (SELECT nextval('change_counter'), pg_notify('ledgerdesk', ''))"
-                             " SELECT j.* FROM j, n",
+                             " RETURNING " LEDGER_PG_JOURNAL_COLUMNS ")"
+                             " SELECT * FROM j",
                              PgParams{txId, actor, token, event, text}, true);
         if (!r.ok())
             return r.error();
