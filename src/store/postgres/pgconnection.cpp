@@ -9,6 +9,7 @@
 #include <QRandomGenerator>
 #include <QThread>
 #include <atomic>
+#include <utility>
 #include <libpq-fe.h>
 #include <sys/socket.h>
 
@@ -194,6 +195,7 @@ Error PgConnection::connect()
         m_conn = nullptr;
     }
     m_prepared.clear();
+    m_doorbell.clear();
     m_inTransaction = false;
     const QByteArray uri = m_uri.toUtf8();
     // Ours first, so that the URI's own settings override them.
@@ -383,10 +385,7 @@ Result<PgRows> PgConnection::run(const char *sql, const PgParams &params, bool c
     const auto values = params.pointers();
     PGresult *r = nullptr;
     if (commits) {
-        auto doorbell = prepared(kDoorbell);
-        if (!doorbell.ok())
-            return doorbell.error();
-        r = execAndAnnounce(*name, params.size(), values.data(), *doorbell);
+        r = execAndAnnounce(*name, params.size(), values.data());
     } else {
         ++m_roundTrips;
         r = PQexecPrepared(m_conn, name->constData(), params.size(), values.data(), nullptr, nullptr, 0);
@@ -399,21 +398,26 @@ Result<PgRows> PgConnection::run(const char *sql, const PgParams &params, bool c
     return finish(r, QT_TRANSLATE_NOOP("ledger", "running a statement"), commits);
 }
 
-PGresult *PgConnection::execAndAnnounce(const QByteArray &name, int count, const char *const *values, const QByteArray &doorbell)
+PGresult *PgConnection::execAndAnnounce(const QByteArray &name, int count, const char *const *values)
 {
-    // One flush, one wait: the commit point, a Sync (it commits alone, durably), the doorbell, a
-    // Sync. The server runs the doorbell only after the commit point's transaction has ended,
-    // and runs it even if this client dies once both are sent.
+    // Sent back to back, answered together (one wait): the commit point, a Sync (so that it
+    // commits alone, durably), the doorbell — prepared there the first time, so that nothing
+    // about the doorbell can fail inside the write's transaction — and a Sync. The server runs
+    // the doorbell only after the write's transaction has ended, and runs it even if this client
+    // dies once both are sent.
     ++m_roundTrips;
     if (PQenterPipelineMode(m_conn) != 1)
         return PQexecPrepared(m_conn, name.constData(), count, values, nullptr, nullptr, 0);
+    const bool preparing = m_doorbell.isEmpty();
+    const QByteArray doorbell = preparing ? QByteArrayLiteral("ld_doorbell") : m_doorbell;
     const bool sent = PQsendQueryPrepared(m_conn, name.constData(), count, values, nullptr, nullptr, 0) == 1
-        && PQpipelineSync(m_conn) == 1 && PQsendQueryPrepared(m_conn, doorbell.constData(), 0, nullptr, nullptr, nullptr, 0) == 1
-        && PQpipelineSync(m_conn) == 1;
+        && PQpipelineSync(m_conn) == 1
+        && (!preparing || PQsendPrepare(m_conn, doorbell.constData(), kDoorbell, 0, nullptr) == 1)
+        && PQsendQueryPrepared(m_conn, doorbell.constData(), 0, nullptr, nullptr, nullptr, 0) == 1 && PQpipelineSync(m_conn) == 1;
     PGresult *answer = nullptr; // the commit point's result
-    bool doorbellFailed = !sent;
+    bool doorbellRang = false;
     int syncs = 0;
-    int idle = 0; // results in a row with nothing: a broken connection has no more to give
+    int idle = 0; // NULLs in a row: a broken connection has nothing more to give
     while (sent && syncs < 2 && idle < 3) {
         PGresult *r = PQgetResult(m_conn);
         if (!r) {
@@ -423,17 +427,15 @@ PGresult *PgConnection::execAndAnnounce(const QByteArray &name, int count, const
             continue;
         }
         idle = 0;
-        if (PQresultStatus(r) == PGRES_PIPELINE_SYNC) {
+        const ExecStatusType status = PQresultStatus(r);
+        if (status == PGRES_PIPELINE_SYNC)
             ++syncs;
-            PQclear(r);
-            continue;
-        }
-        if (syncs == 0 && !answer) {
-            answer = r;
-            continue;
-        }
-        if (syncs == 1 && PQresultStatus(r) != PGRES_TUPLES_OK)
-            doorbellFailed = true;
+        else if (syncs == 0 && !answer)
+            answer = std::exchange(r, nullptr);
+        else if (syncs == 1 && status == PGRES_COMMAND_OK && preparing)
+            m_doorbell = doorbell; // prepared; its execution's result follows
+        else if (syncs == 1 && status == PGRES_TUPLES_OK)
+            doorbellRang = true;
         PQclear(r);
     }
     if (syncs < 2 || PQexitPipelineMode(m_conn) != 1) {
@@ -448,7 +450,7 @@ PGresult *PgConnection::execAndAnnounce(const QByteArray &name, int count, const
         PQclear(answer);
         return nullptr; // no answer: finish() takes it for a break
     }
-    if (doorbellFailed)
+    if (!doorbellRang)
         qWarning("PostgreSQL store %s: a change was committed but could not be announced (%s); consoles see it with the next one",
                  qPrintable(m_location), PQerrorMessage(m_conn));
     return answer;

@@ -175,7 +175,7 @@ private:
     Result<QByteArray> prepared(const char *sql);
     // A commit point and the doorbell sent together in libpq's pipeline mode, answered together
     // (one round trip); returns the commit point's result.
-    pg_result *execAndAnnounce(const QByteArray &name, int count, const char *const *values, const QByteArray &doorbell);
+    pg_result *execAndAnnounce(const QByteArray &name, int count, const char *const *values);
     // Breaks the connection as a server going away would (the fault hook's cut).
     void breakConnection();
     // ROLLBACK after a failed body: the body's error is the answer. A session that cannot even
@@ -188,6 +188,7 @@ private:
     PgOptions m_options;
     pg_conn *m_conn = nullptr;
     std::unordered_map<const char *, QByteArray> m_prepared; // sql literal → statement name
+    QByteArray m_doorbell;                                   // its statement name, once prepared
     int m_nextStatement = 0;
     int m_scale = 2;
     bool m_inTransaction = false;
