@@ -7,6 +7,7 @@
 #include "store/postgres/pguri.h"
 #include "testsupport.h"
 
+#include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QUrl>
 
@@ -29,6 +30,7 @@ private Q_SLOTS:
     void everyFormReachesTheStore_data();
     void everyFormReachesTheStore();
     void scratchDatabaseOnTheSameServers();
+    void aMissingDatabaseIsSaidAtOnce();
 };
 
 void TestPgUri::kindOfLocation_data()
@@ -288,6 +290,27 @@ void TestPgUri::scratchDatabaseOnTheSameServers()
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     QVERIFY2(r.out.contains(QLatin1String("\"transfersPerSecond\"")), qPrintable(r.out.left(400)));
     QVERIFY(dropServerDatabase(location).ok());
+}
+
+void TestPgUri::aMissingDatabaseIsSaidAtOnce()
+{
+    if (!onPostgres())
+        QSKIP("needs the PostgreSQL test cluster (tst_pguri@pg)");
+    // A failover set is waited on while its primary may be coming back; a database that is not
+    // there is not, and is said at once with the way on — told by asking the server's catalogue,
+    // not by the words of its refusal (which follow the server's language).
+    const auto [dir, port] = postgresTestSocket();
+    const QString encoded = QString::fromLatin1(QUrl::toPercentEncoding(dir));
+    const QString location = QStringLiteral("postgresql://ledger@%1:1,%1:%2/%3?connect_timeout=5").arg(encoded, port, freshDatabaseName("none"));
+    QTemporaryDir home;
+    const QProcessEnvironment env = ledgerctlEnvironment(home.path(), location, QStringLiteral("tester"),
+                                                         {QStringLiteral("LEDGERDESK_RECONNECT_MS=60000")});
+    QElapsedTimer clock;
+    clock.start();
+    const ProcessResult r = runLedgerctl({QStringLiteral("accounts")}, env, 90'000);
+    QVERIFY2(r.exitCode != 0, qPrintable(r.out));
+    QVERIFY2(r.err.contains(QLatin1String("create a store there with ledgerctl init --store")), qPrintable(r.err));
+    QVERIFY2(clock.elapsed() < 30'000, qPrintable(QStringLiteral("took %1 ms of a 60 s reconnect window").arg(clock.elapsed())));
 }
 
 QTEST_GUILESS_MAIN(TestPgUri)

@@ -207,13 +207,11 @@ Error PgConnection::connect()
     if (PQstatus(m_conn) != CONNECTION_OK) {
         const QString why = connectionFailure(m_conn);
         m_lost = true;
-        const bool noDatabase = why.contains(QLatin1String("does not exist")) && why.contains(QLatin1String("database"));
-        m_refusedForGood = noDatabase || PQconnectionNeedsPassword(m_conn);
-        if (noDatabase)
-            return makeError(ErrorCode::StoreUnavailable,
-                             Message::translate("ledger", "%1: %2; create a store there with ledgerctl init --store '%1'").arg(m_location, why));
-        // The hints read the server's English where they can; the password one also asks libpq,
-        // which knows whether a password was wanted and none found, in any language.
+        m_lastFailure = why;
+        m_refusedForGood = PQconnectionNeedsPassword(m_conn);
+        // The password hint asks libpq, which knows whether a password was wanted and none found,
+        // in any language (and the server's English where it can). A missing database is told by
+        // asking the server (open()), never by the words of its refusal.
         if (PQconnectionNeedsPassword(m_conn) || why.contains(QLatin1String("password")))
             return makeError(ErrorCode::StoreUnavailable,
                              Message::translate("ledger", "%1: %2 (LedgerDesk keeps no passwords: put it in ~/.pgpass or the file $PGPASSFILE names)")
@@ -522,6 +520,13 @@ Result<std::unique_ptr<PgConnection>> PgConnection::open(const QString &uri, Mod
     // such database, no password) is said at once there.
     // ("connection lost" is this store's own message, always kept in English in `message`.)
     const bool failoverSet = pguri::hostByHost(uri).size() > 1;
+    if (!e.ok() && mode != Mode::Create && answer == PQPING_OK && !conn->m_refusedForGood && pguri::databaseExists(uri) == false) {
+        // The server answers and has no such database: no waiting changes that. Asked of the
+        // server's own catalogue, so it holds whatever language the server refused us in.
+        conn->m_refusedForGood = true;
+        e = makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1: %2; create a store there with ledgerctl init --store '%1'")
+                                                       .arg(conn->m_location, conn->m_lastFailure));
+    }
     if (!e.ok() && (e.message.contains(QLatin1String("connection lost")) || answer == PQPING_REJECT || (failoverSet && !conn->m_refusedForGood)))
         e = conn->reconnect(deadline);
     if (!e.ok())

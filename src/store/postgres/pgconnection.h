@@ -197,6 +197,7 @@ private:
     bool m_refusedForGood = false;
     qint64 m_roundTrips = 0; // the last connect failed for a reason no waiting changes
     QByteArray m_sqlState;
+    QString m_lastFailure; // why the last connect failed, as libpq said it
     QString m_initToken; // recorded by a create, to recognise it after a lost commit
 };
 

@@ -223,8 +223,18 @@ QString effectiveDatabase(const QString &location)
     return name;
 }
 
-// Runs `sql` (with %1 for the quoted database name) on the server's "postgres" database, with
-// the hosts and credentials of `location`. `tolerated`: an SQLSTATE that counts as success.
+// A connection to the server's "postgres" database with the hosts and credentials of `location`
+// (the location expanded first, then dbname overridden). The caller finishes it.
+PGconn *connectMaintenance(const QString &location)
+{
+    const QByteArray full = location.toUtf8();
+    const char *keys[] = {"connect_timeout", "dbname", "dbname", nullptr};
+    const char *values[] = {"10", full.constData(), "postgres", nullptr};
+    return PQconnectdbParams(keys, values, 1);
+}
+
+// Runs `sql` (with %1 for the quoted database name) on the server's "postgres" database.
+// `tolerated`: an SQLSTATE that counts as success.
 Error onMaintenanceDatabase(const QString &location, const Message &what, const QByteArray &sqlTemplate, const QByteArray &tolerated)
 {
     if (Error e = check(location); !e.ok())
@@ -232,11 +242,7 @@ Error onMaintenanceDatabase(const QString &location, const Message &what, const 
     const QString name = effectiveDatabase(location);
     if (name.isEmpty())
         return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1 names no database to %2").arg(Message(redacted(location)), what));
-    const QByteArray full = location.toUtf8();
-    // The location expanded first, then dbname overridden: same servers, same credentials.
-    const char *keys[] = {"connect_timeout", "dbname", "dbname", nullptr};
-    const char *values[] = {"10", full.constData(), "postgres", nullptr};
-    PGconn *conn = PQconnectdbParams(keys, values, 1);
+    PGconn *conn = connectMaintenance(location);
     Error result;
     if (PQstatus(conn) != CONNECTION_OK) {
         result = makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "cannot %1 the database of %2: cannot connect to the server's "
@@ -270,6 +276,25 @@ Error createDatabase(const QString &location)
 Error dropDatabase(const QString &location)
 {
     return onMaintenanceDatabase(location, Message::translate("ledger", "drop"), "DROP DATABASE IF EXISTS %1 WITH (FORCE)", "");
+}
+
+std::optional<bool> databaseExists(const QString &location)
+{
+    const QString name = effectiveDatabase(location);
+    if (name.isEmpty() || !check(location).ok())
+        return std::nullopt;
+    PGconn *conn = connectMaintenance(location);
+    std::optional<bool> exists;
+    if (PQstatus(conn) == CONNECTION_OK) {
+        const QByteArray nameBytes = name.toUtf8();
+        const char *values[] = {nameBytes.constData()};
+        PGresult *r = PQexecParams(conn, "SELECT count(*) FROM pg_database WHERE datname = $1", 1, nullptr, values, nullptr, nullptr, 0);
+        if (PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1)
+            exists = QByteArray(PQgetvalue(r, 0, 0)) != "0";
+        PQclear(r);
+    }
+    PQfinish(conn);
+    return exists;
 }
 
 } // namespace ledger::pguri

@@ -16,6 +16,7 @@
 #include <QPair>
 #include <QString>
 #include <QStringList>
+#include <optional>
 
 namespace ledger::pguri {
 
@@ -55,5 +56,9 @@ Error createDatabase(const QString &location);
 // DROP DATABASE … WITH (FORCE) for that database (scratch stores of bench and tests): ends other
 // sessions on it first. Ok when it does not exist.
 Error dropDatabase(const QString &location);
+// Whether the database `location` names exists on its server, asked of the server's "postgres"
+// database; nullopt when that cannot be asked. (A refused connection says "does not exist" only in
+// the server's language.)
+std::optional<bool> databaseExists(const QString &location);
 
 } // namespace ledger::pguri
