@@ -6,6 +6,7 @@
 #include "testsupport.h"
 
 #include <QElapsedTimer>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTcpServer>
 
@@ -20,6 +21,7 @@ private Q_SLOTS:
     void aKilledSessionComesBack();
     void aServerThatIsNotThereIsRetried();
     void aDeadServerDelaysNoOther();
+    void aDeadFirstHostIsPassedBy_data();
     void aDeadFirstHostIsPassedBy();
 };
 
@@ -178,18 +180,36 @@ void TestPgListener::aDeadServerDelaysNoOther()
     QCOMPARE(order.value(1), QStringLiteral("dead lost"));
 }
 
+void TestPgListener::aDeadFirstHostIsPassedBy_data()
+{
+    QTest::addColumn<bool>("fromEnvironment");
+    QTest::newRow("hosts in the location") << false;
+    QTest::newRow("hosts in PGHOST and PGPORT") << true;
+}
+
 void TestPgListener::aDeadFirstHostIsPassedBy()
 {
+    QFETCH(bool, fromEnvironment);
     TempStore ts;
     openAccounts(ts.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 10'000);
     SilentServer silent;
     // host=127.0.0.1 (silent),<the test cluster's socket directory>: as a failover pair whose
-    // first member hangs.
+    // first member hangs — named by the location, or by the PG* variables it leaves to libpq.
     const PgSocket cluster = postgresTestSocket();
-    const QString location = QStringLiteral("host=127.0.0.1,%1 port=%2,%3 user=ledger dbname=%4")
-                                 .arg(cluster.dir)
-                                 .arg(silent.port())
-                                 .arg(cluster.port, pguri::databaseName(ts.path()));
+    const QString hosts = QStringLiteral("127.0.0.1,") + cluster.dir;
+    const QString ports = QString::number(silent.port()) + QLatin1Char(',') + cluster.port;
+    const QString database = pguri::databaseName(ts.path());
+    const QString location = fromEnvironment ? QStringLiteral("user=ledger dbname=%1").arg(database)
+                                             : QStringLiteral("host=%1 port=%2 user=ledger dbname=%3").arg(hosts, ports, database);
+    if (fromEnvironment) {
+        qputenv("PGHOST", hosts.toUtf8());
+        qputenv("PGPORT", ports.toUtf8());
+    }
+    const auto unset = qScopeGuard([] {
+        qunsetenv("PGHOST");
+        qunsetenv("PGPORT");
+    });
+    QCOMPARE(pguri::hostByHost(location).size(), 2);
     PgListener listener(location);
     QSignalSpy lost(&listener, &PgListener::lost);
     QSignalSpy ready(&listener, &PgListener::listening);

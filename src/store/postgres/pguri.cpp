@@ -48,6 +48,28 @@ Parsed parse(const QString &location)
     return p;
 }
 
+// What libpq really uses for `location`: its own options, then what a service file and the PG*
+// variables add. libpq works those out when it starts a connection, before it reaches any host,
+// so a connection started (not waited for) and dropped says. The location's own options when
+// even that cannot be started.
+std::vector<Option> effectiveOptions(const QString &location)
+{
+    const QByteArray full = location.toUtf8();
+    const char *keys[] = {"dbname", nullptr};
+    const char *values[] = {full.constData(), nullptr};
+    PGconn *conn = PQconnectStartParams(keys, values, 1);
+    std::vector<Option> options;
+    if (conn) {
+        std::unique_ptr<PQconninfoOption, decltype(&PQconninfoFree)> info(PQconninfo(conn), &PQconninfoFree);
+        for (PQconninfoOption *o = info.get(); o && o->keyword; ++o) {
+            if (o->val && o->val[0])
+                options.push_back({QString::fromUtf8(o->keyword), QString::fromUtf8(o->val), o->dispchar && o->dispchar[0] == '*'});
+        }
+    }
+    PQfinish(conn);
+    return options.empty() ? parse(location).options : options;
+}
+
 // libpq's key=value quoting: bare when it can be, else in single quotes with \' and \\.
 QString quoted(const QString &value)
 {
@@ -166,7 +188,12 @@ QString withDatabase(const QString &location, const QString &name)
 QList<QList<QPair<QByteArray, QByteArray>>> hostByHost(const QString &location)
 {
     QMap<QString, QStringList> lists; // host, hostaddr, port: comma-separated in libpq's terms
-    for (const Option &o : parse(location).options) {
+    std::vector<Option> options = parse(location).options;
+    const auto names = [](const Option &o) { return o.keyword == QLatin1String("host") || o.keyword == QLatin1String("hostaddr"); };
+    // Hosts from a service file or PGHOST (e.g. PGHOST=db1,db2): what libpq will use.
+    if (std::none_of(options.begin(), options.end(), names))
+        options = effectiveOptions(location);
+    for (const Option &o : options) {
         if (o.keyword == QLatin1String("host") || o.keyword == QLatin1String("hostaddr") || o.keyword == QLatin1String("port"))
             lists.insert(o.keyword, o.value.split(QLatin1Char(',')));
     }
