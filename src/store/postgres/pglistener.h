@@ -1,6 +1,7 @@
 #pragma once
 // Live change announcements from a PostgreSQL store: a connection of its own that LISTENs on the
-// store's channel (every committed write NOTIFYs it, see pgschema.cpp) and says so — no table is
+// store's channel (every commit point is followed by a doorbell that NOTIFYs it, see
+// pgconnection.cpp) and says so — no table is
 // read and nothing is polled. When the server goes away it reconnects with backoff by itself.
 //
 // Nothing here ever waits: the connection is made with libpq's non-blocking connect
