@@ -194,8 +194,8 @@ private:
     bool m_inTransaction = false;
     bool m_lost = false;
     bool m_lostAtCommit = false;
-    bool m_refusedForGood = false;
-    qint64 m_roundTrips = 0; // the last connect failed for a reason no waiting changes
+    bool m_refusedForGood = false; // the last connect failed for a reason no waiting changes
+    qint64 m_roundTrips = 0;
     QByteArray m_sqlState;
     QString m_lastFailure; // why the last connect failed, as libpq said it
     QString m_initToken; // recorded by a create, to recognise it after a lost commit

@@ -4,6 +4,7 @@
 
 #include <QMap>
 #include <QRegularExpression>
+#include <algorithm>
 #include <libpq-fe.h>
 #include <memory>
 #include <vector>
@@ -24,6 +25,17 @@ struct Parsed {
     bool ok() const { return error.isNull(); }
 };
 
+// The options libpq holds a value for, as Options.
+std::vector<Option> optionsOf(const PQconninfoOption *info)
+{
+    std::vector<Option> options;
+    for (const PQconninfoOption *o = info; o && o->keyword; ++o) {
+        if (o->val)
+            options.push_back({QString::fromUtf8(o->keyword), QString::fromUtf8(o->val), o->dispchar && o->dispchar[0] == '*'});
+    }
+    return options;
+}
+
 // libpq's own reading of the location: what it will really use, no environment or service
 // file applied (those are the user's, not the location's).
 Parsed parse(const QString &location)
@@ -41,10 +53,7 @@ Parsed parse(const QString &location)
             p.error = QStringLiteral("out of memory");
         return p;
     }
-    for (PQconninfoOption *o = info.get(); o->keyword; ++o) {
-        if (o->val)
-            p.options.push_back({QString::fromUtf8(o->keyword), QString::fromUtf8(o->val), o->dispchar && o->dispchar[0] == '*'});
-    }
+    p.options = optionsOf(info.get());
     return p;
 }
 
@@ -61,10 +70,9 @@ std::vector<Option> effectiveOptions(const QString &location)
     std::vector<Option> options;
     if (conn) {
         std::unique_ptr<PQconninfoOption, decltype(&PQconninfoFree)> info(PQconninfo(conn), &PQconninfoFree);
-        for (PQconninfoOption *o = info.get(); o && o->keyword; ++o) {
-            if (o->val && o->val[0])
-                options.push_back({QString::fromUtf8(o->keyword), QString::fromUtf8(o->val), o->dispchar && o->dispchar[0] == '*'});
-        }
+        options = optionsOf(info.get());
+        // A connection holds every keyword; empty ones are unset.
+        options.erase(std::remove_if(options.begin(), options.end(), [](const Option &o) { return o.value.isEmpty(); }), options.end());
     }
     PQfinish(conn);
     return options.empty() ? parse(location).options : options;
@@ -194,7 +202,7 @@ QList<QList<QPair<QByteArray, QByteArray>>> hostByHost(const QString &location)
     if (std::none_of(options.begin(), options.end(), names))
         options = effectiveOptions(location);
     for (const Option &o : options) {
-        if (o.keyword == QLatin1String("host") || o.keyword == QLatin1String("hostaddr") || o.keyword == QLatin1String("port"))
+        if (names(o) || o.keyword == QLatin1String("port"))
             lists.insert(o.keyword, o.value.split(QLatin1Char(',')));
     }
     const qsizetype hosts = std::max(lists.value(QStringLiteral("host")).size(), lists.value(QStringLiteral("hostaddr")).size());
@@ -234,20 +242,17 @@ QStringList splitList(const QString &list)
 
 namespace {
 
-// The database a location really reaches, the environment and service file applied: libpq
-// works that out before it connects, so a connection started (not waited for) and dropped says.
+// The database a location really reaches, the environment and service file applied.
 QString effectiveDatabase(const QString &location)
 {
     const QString own = databaseName(location);
     if (!own.isEmpty())
         return own;
-    const QByteArray full = location.toUtf8();
-    const char *keys[] = {"dbname", nullptr};
-    const char *values[] = {full.constData(), nullptr};
-    PGconn *conn = PQconnectStartParams(keys, values, 1);
-    const QString name = conn && PQdb(conn) ? QString::fromUtf8(PQdb(conn)) : QString();
-    PQfinish(conn);
-    return name;
+    for (const Option &o : effectiveOptions(location)) {
+        if (o.keyword == QLatin1String("dbname"))
+            return o.value;
+    }
+    return {};
 }
 
 // A connection to the server's "postgres" database with the hosts and credentials of `location`
@@ -307,8 +312,10 @@ Error dropDatabase(const QString &location)
 
 std::optional<bool> databaseExists(const QString &location)
 {
+    if (!check(location).ok())
+        return std::nullopt;
     const QString name = effectiveDatabase(location);
-    if (name.isEmpty() || !check(location).ok())
+    if (name.isEmpty())
         return std::nullopt;
     PGconn *conn = connectMaintenance(location);
     std::optional<bool> exists;

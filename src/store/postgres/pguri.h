@@ -43,8 +43,9 @@ QString databaseName(const QString &location);
 QString withDatabase(const QString &location, const QString &name);
 // libpq keyword → value pairs that, given after `location`, make a connection try one of its hosts
 // only: one list per host in the location's order (a single empty list when it names at most one
-// host; hosts named by a service file or PGHOST count when the location names none). For a caller that drives libpq's non-blocking connect, which — unlike the blocking one —
-// never gives up on a host that does not answer and goes on to the next by itself.
+// host; hosts named by a service file or PGHOST count when the location names none). For a
+// caller that drives libpq's non-blocking connect, which — unlike the blocking one — never gives
+// up on a host that does not answer and goes on to the next by itself.
 QList<QList<QPair<QByteArray, QByteArray>>> hostByHost(const QString &location);
 // A --servers list: locations separated by ';', or, when there is no ';', by spaces between
 // URIs (a key=value string alone is one location).
