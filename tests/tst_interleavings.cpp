@@ -14,6 +14,10 @@
 #include "ledger/legs.h"
 #include "testsupport.h"
 
+#ifdef __linux__
+#include <sched.h>
+#endif
+
 using namespace ledger;
 using namespace ledger::test;
 
@@ -115,10 +119,29 @@ struct Explored {
 class TestInterleavings : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase();
     void oneTransfer_data();
     void oneTransfer();
     void twoTransfersSharingAnAccount();
 };
+
+void TestInterleavings::initTestCase()
+{
+#ifdef __linux__
+    // The scheduler lets one thread run at a time, so the whole exploration is hand-offs between
+    // threads. On one CPU a hand-off is a plain switch; across CPUs it is a wake-up sent to the
+    // other CPU, and on a virtual machine that made the test twice as slow (and took the other CPU
+    // from whatever ran beside it). The actors' threads, made later, inherit this.
+    const int cpu = sched_getcpu();
+    if (cpu >= 0) {
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        CPU_SET(cpu, &one);
+        if (sched_setaffinity(0, sizeof one, &one) != 0)
+            qInfo("could not keep the test on CPU %d; it runs slower", cpu);
+    }
+#endif
+}
 
 void TestInterleavings::oneTransfer_data()
 {

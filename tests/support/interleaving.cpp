@@ -6,7 +6,7 @@ namespace ledger::test {
 
 // --- Scheduler ------------------------------------------------------------------------------
 
-Scheduler::Scheduler(int actors) : m_state(actors, State::Finished) {}
+Scheduler::Scheduler(int actors) : m_actorWake(new std::condition_variable[size_t(actors)]), m_state(actors, State::Finished) {}
 
 void Scheduler::reset()
 {
@@ -19,8 +19,8 @@ void Scheduler::pause(int actor)
 {
     std::unique_lock<std::mutex> lock(m_mutex);
     m_state[actor] = State::Parked;
-    m_changed.notify_all();
-    m_changed.wait(lock, [&] { return m_granted == actor; });
+    m_controllerWake.notify_one();
+    m_actorWake[size_t(actor)].wait(lock, [&] { return m_granted == actor; });
     m_granted = -1;
 }
 
@@ -28,13 +28,13 @@ void Scheduler::finish(int actor)
 {
     std::lock_guard<std::mutex> lock(m_mutex);
     m_state[actor] = State::Finished;
-    m_changed.notify_all();
+    m_controllerWake.notify_one();
 }
 
 bool Scheduler::waitUntilQuiet()
 {
     std::unique_lock<std::mutex> lock(m_mutex);
-    return m_changed.wait_for(lock, std::chrono::seconds(60), [&] { return !m_state.contains(State::Running); });
+    return m_controllerWake.wait_for(lock, std::chrono::seconds(60), [&] { return !m_state.contains(State::Running); });
 }
 
 QList<int> Scheduler::parked() const
@@ -54,7 +54,7 @@ void Scheduler::pick(int actor)
     Q_ASSERT(m_state[actor] == State::Parked);
     m_state[actor] = State::Running;
     m_granted = actor;
-    m_changed.notify_all();
+    m_actorWake[size_t(actor)].notify_one();
 }
 
 // --- SchedulingStore ------------------------------------------------------------------------

@@ -42,8 +42,13 @@ private:
     enum class State { Running, Parked, Finished };
     // std primitives, not Qt's: ThreadSanitizer sees through them (Qt's live in an uninstrumented
     // library), so the sanitizer build checks this code too.
+    // One condition per waiter, so that each change wakes only the thread it concerns: the
+    // controller when an actor parks or finishes, the picked actor when it is picked. (With one
+    // condition for all, every event woke every thread, and the exhaustive test spent most of its
+    // time switching between threads that went back to sleep.)
     mutable std::mutex m_mutex;
-    std::condition_variable m_changed;
+    std::condition_variable m_controllerWake;
+    std::unique_ptr<std::condition_variable[]> m_actorWake;
     QVector<State> m_state;
     int m_granted = -1;
 };
