@@ -228,10 +228,21 @@ void TestCrashSweep::sweep_data()
 {
     QTest::addColumn<int>("flow");
     QTest::addColumn<Step>("step");
+    // Against PostgreSQL every reachable step and one unreachable one per flow: that a step the
+    // command never reaches lets it finish normally is the client's hook, the same on every store
+    // (swept whole on files), and each row there makes databases and runs five processes.
+    const bool server = !postgresTestUri().isEmpty();
     for (int f = 0; f < flows().size(); ++f) {
         // Every step, reachable or not: an unreachable one must let the command finish normally.
-        for (Step step : allSteps())
+        bool unreachableSwept = false;
+        for (Step step : allSteps()) {
+            if (server && !flows()[f].reachable.contains(step)) {
+                if (unreachableSwept)
+                    continue;
+                unreachableSwept = true;
+            }
             QTest::addRow("%s, crash after %s", flows()[f].name, qPrintable(nameOf(step))) << f << step;
+        }
     }
 }
 
