@@ -9,6 +9,40 @@
 #include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTcpServer>
+#include <QThread>
+#include <QTimer>
+
+// A slow name server, for host names under .slow.invalid: this definition of getaddrinfo takes
+// the place of the C library's for libpq too (the program's own symbols come first), waits
+// kSlowLookupMs and finds nothing; every other name goes to the real one. Not in sanitizer
+// builds, whose runtime brings its own getaddrinfo.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define LEDGER_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define LEDGER_SANITIZED 1
+#endif
+#ifndef LEDGER_SANITIZED
+#include <dlfcn.h>
+#include <netdb.h>
+
+namespace {
+constexpr int kSlowLookupMs = 3000;
+}
+
+extern "C" int getaddrinfo(const char *node, const char *service, const struct addrinfo *hints, struct addrinfo **res)
+{
+    using Real = int (*)(const char *, const char *, const struct addrinfo *, struct addrinfo **);
+    static const Real real = reinterpret_cast<Real>(dlsym(RTLD_NEXT, "getaddrinfo"));
+    if (node && QByteArray(node).endsWith(".slow.invalid")) {
+        QThread::msleep(kSlowLookupMs);
+        return EAI_NONAME;
+    }
+    return real(node, service, hints, res);
+}
+#endif
 
 using namespace ledger;
 using namespace ledger::test;
@@ -23,6 +57,7 @@ private Q_SLOTS:
     void aDeadServerDelaysNoOther();
     void aDeadFirstHostIsPassedBy_data();
     void aDeadFirstHostIsPassedBy();
+    void aSlowNameLookupDelaysNoOne();
 };
 
 void TestPgListener::initTestCase()
@@ -221,6 +256,42 @@ void TestPgListener::aDeadFirstHostIsPassedBy()
     Coordinator coordinator(ts.store(), {});
     QVERIFY(coordinator.transfer(transferOf(100)).ok());
     QVERIFY(waitForMore(heard, 0) >= 0);
+}
+
+void TestPgListener::aSlowNameLookupDelaysNoOne()
+{
+#ifdef LEDGER_SANITIZED
+    QSKIP("the slow name server replaces getaddrinfo, which a sanitizer's runtime defines itself");
+#else
+    TempStore ts;
+    openAccounts(ts.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 10'000);
+    // libpq looks a host name up before PQconnectStartParams returns: on this thread, the slow
+    // lookup would stop the live listener, the timer and everything else here for 3 s.
+    PgListener slow(QStringLiteral("postgresql://ledger@db.slow.invalid:5432/nothing"));
+    PgListener live(ts.path());
+    QSignalSpy slowLost(&slow, &PgListener::lost);
+    QSignalSpy liveReady(&live, &PgListener::listening);
+    QElapsedTimer clock;
+    clock.start();
+    slow.start();
+    live.start();
+    QVERIFY2(clock.elapsed() < 500, qPrintable(QStringLiteral("start() took %1 ms").arg(clock.elapsed())));
+    int ticks = 0;
+    QTimer heartbeat;
+    connect(&heartbeat, &QTimer::timeout, this, [&ticks] { ++ticks; });
+    heartbeat.start(50);
+
+    QVERIFY(waitForMore(liveReady, 0, 2000) >= 0);
+    QVERIFY2(clock.elapsed() < kSlowLookupMs, qPrintable(QStringLiteral("live listening after %1 ms").arg(clock.elapsed())));
+    QCOMPARE(slowLost.count(), 0); // still looking its name up
+    QTRY_VERIFY_WITH_TIMEOUT(clock.elapsed() >= 1500, 2000);
+    QVERIFY2(ticks >= 20, qPrintable(QStringLiteral("the event loop ran %1 ticks of 50 ms in %2 ms").arg(ticks).arg(clock.elapsed())));
+
+    // Once the name server has said "no such host", the listener says so and retries by itself.
+    QVERIFY(waitForMore(slowLost, 0, kSlowLookupMs + 3000) >= 0);
+    QVERIFY2(slowLost.first().at(0).toString().contains(QLatin1String("db.slow.invalid")), qPrintable(slowLost.first().at(0).toString()));
+    QVERIFY(live.isListening());
+#endif
 }
 
 QTEST_GUILESS_MAIN(TestPgListener)

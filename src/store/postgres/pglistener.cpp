@@ -7,6 +7,8 @@
 #include <QTimer>
 #include <algorithm>
 #include <libpq-fe.h>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 namespace ledger {
@@ -15,8 +17,19 @@ namespace {
 constexpr int kMaxBackoffMs = 5000;
 }
 
-PgListener::PgListener(const QString &location, QObject *parent)
-    : QObject(parent), m_location(location), m_hosts(pguri::hostByHost(location))
+// Shared by the listener and the thread that starts one connection for it. The thread hands its
+// connection over only while the listener still wants it (both under `mutex`): a listener that
+// moved on, or was destroyed, has set `abandoned`, and then whoever holds the connection closes it.
+struct PgListener::StartJob {
+    std::mutex mutex;
+    bool abandoned = false;
+    pg_conn *conn = nullptr;
+    QList<QList<QPair<QByteArray, QByteArray>>> hosts;
+};
+
+// The hosts are found by the first start, off this thread: with no host in the location they come
+// from PGHOST or a service file, and asking libpq for those starts a connection (pguri.cpp).
+PgListener::PgListener(const QString &location, QObject *parent) : QObject(parent), m_location(location)
 {
     m_retry = new QTimer(this);
     m_retry->setSingleShot(true);
@@ -52,8 +65,23 @@ void PgListener::dropNotifier()
     }
 }
 
+void PgListener::abandonStart()
+{
+    if (!m_start)
+        return;
+    {
+        std::lock_guard<std::mutex> lock(m_start->mutex);
+        m_start->abandoned = true;
+        if (m_start->conn)
+            PQfinish(m_start->conn); // handed over, but its delivery is still queued
+        m_start->conn = nullptr;
+    }
+    m_start.reset();
+}
+
 void PgListener::closeConnection()
 {
+    abandonStart();
     dropNotifier();
     m_hostTimeout->stop();
     if (m_conn)
@@ -72,17 +100,49 @@ void PgListener::connectNow()
 void PgListener::tryHost()
 {
     closeConnection();
-    const QByteArray location = m_location.toUtf8();
-    // The location expanded first (dbname), then ours: the host to try, and a name in pg_stat_activity.
-    std::vector<const char *> keys{"fallback_application_name", "dbname"};
-    std::vector<const char *> values{"ledgerdesk-listener", location.constData()};
-    for (const auto &[key, value] : std::as_const(m_hosts[m_host])) {
-        keys.push_back(key.constData());
-        values.push_back(value.constData());
+    auto job = std::make_shared<StartJob>();
+    m_start = job;
+    m_phase = Phase::Starting;
+    m_hostTimeout->start(kConnectTimeoutMs); // a name server that never answers counts as this host's silence
+    std::thread([this, job, location = m_location, hosts = m_hosts, index = m_host]() mutable {
+        if (hosts.isEmpty())
+            hosts = pguri::hostByHost(location);
+        const QByteArray full = location.toUtf8();
+        // The location expanded first (dbname), then ours: the host to try, and a name in pg_stat_activity.
+        std::vector<const char *> keys{"fallback_application_name", "dbname"};
+        std::vector<const char *> values{"ledgerdesk-listener", full.constData()};
+        for (const auto &[key, value] : std::as_const(hosts[qMin(index, int(hosts.size()) - 1)])) {
+            keys.push_back(key.constData());
+            values.push_back(value.constData());
+        }
+        keys.push_back(nullptr);
+        values.push_back(nullptr);
+        pg_conn *conn = PQconnectStartParams(keys.data(), values.data(), 1);
+        std::lock_guard<std::mutex> lock(job->mutex);
+        if (job->abandoned) {
+            PQfinish(conn);
+            return;
+        }
+        job->conn = conn;
+        job->hosts = std::move(hosts);
+        // Not abandoned, so the listener is alive until this lock is released: posting is safe.
+        QMetaObject::invokeMethod(
+            this, [this, job] { started(job); }, Qt::QueuedConnection);
+    }).detach();
+}
+
+void PgListener::started(const std::shared_ptr<StartJob> &job)
+{
+    if (job != m_start)
+        return; // an attempt given up meanwhile (abandonStart() closed its connection)
+    {
+        std::lock_guard<std::mutex> lock(job->mutex);
+        m_conn = job->conn;
+        job->conn = nullptr;
+        if (m_hosts.isEmpty())
+            m_hosts = job->hosts;
     }
-    keys.push_back(nullptr);
-    values.push_back(nullptr);
-    m_conn = PQconnectStartParams(keys.data(), values.data(), 1);
+    m_start.reset();
     if (!m_conn || PQstatus(m_conn) == CONNECTION_BAD) {
         hostFailed(m_conn ? errorText() : QStringLiteral("out of memory"));
         return;
@@ -91,7 +151,6 @@ void PgListener::tryHost()
     // stderr; what matters comes back as errors.
     PQsetNoticeProcessor(m_conn, [](void *, const char *) {}, nullptr);
     m_phase = Phase::Connecting;
-    m_hostTimeout->start(kConnectTimeoutMs);
     watch(true); // libpq's rule: act as if the first poll said "writing"
 }
 
@@ -124,6 +183,7 @@ void PgListener::socketReady()
     case Phase::Listening:
         break;
     case Phase::Idle:
+    case Phase::Starting:
         return;
     }
     if (!PQconsumeInput(m_conn) || PQstatus(m_conn) == CONNECTION_BAD) {
@@ -212,9 +272,14 @@ void PgListener::hostTimedOut()
 void PgListener::hostFailed(const QString &why)
 {
     // Which host said what, when there are several (the last one's words alone would hide the others').
-    const auto &tried = m_hosts[m_host];
-    const auto named = std::find_if(tried.cbegin(), tried.cend(), [](const auto &option) { return option.first != "port"; });
-    const QString host = named == tried.cend() ? QString() : QString::fromUtf8(named->second);
+    // (No hosts known yet: the first start never came back.)
+    QString host;
+    if (m_host < m_hosts.size()) {
+        const auto &tried = m_hosts[m_host];
+        const auto named = std::find_if(tried.cbegin(), tried.cend(), [](const auto &option) { return option.first != "port"; });
+        if (named != tried.cend())
+            host = QString::fromUtf8(named->second);
+    }
     m_failures << (host.isEmpty() ? why : QStringLiteral("%1: %2").arg(host, why));
     if (++m_host < m_hosts.size()) {
         tryHost();

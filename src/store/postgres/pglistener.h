@@ -9,6 +9,10 @@
 // PQsendQuery, each step run when a QSocketNotifier says the socket is ready. So one slow or dead
 // server never delays the listeners of other servers on the same thread, nor that thread's event
 // loop (the console's GUI, feed --follow, serve --ws), and destroying a listener is immediate.
+// The one step libpq does not split is its start: PQconnectStartParams looks the host name up
+// (and reads a service file) before it returns, so a slow name server would hold the thread; it
+// runs on a short-lived thread of its own, which hands the started connection back (or closes
+// it, when the listener has moved on or is gone).
 // A host that does not answer within kConnectTimeoutMs is given up and the next host of a
 // multi-host location tried (libpq's non-blocking connect would wait on it for ever).
 //
@@ -25,6 +29,7 @@
 #include <QPair>
 #include <QString>
 #include <QStringList>
+#include <memory>
 
 struct pg_conn;
 class QSocketNotifier;
@@ -62,10 +67,15 @@ Q_SIGNALS:
     void listening(const QString &server);
 
 private:
-    enum class Phase { Idle, Connecting, SendingListen, AwaitingListen, Listening };
+    enum class Phase { Idle, Starting, Connecting, SendingListen, AwaitingListen, Listening };
+    struct StartJob; // a connection being started off this thread (pglistener.cpp)
 
     void connectNow();
     void tryHost();
+    // On this thread: the start of tryHost()'s connection is done.
+    void started(const std::shared_ptr<StartJob> &job);
+    // The start in flight, if any, is not wanted any more: its connection is closed.
+    void abandonStart();
     void poll();
     void socketReady();
     void listenAnswered();
@@ -80,10 +90,11 @@ private:
     QString errorText() const;
 
     QString m_location;
-    QList<QList<QPair<QByteArray, QByteArray>>> m_hosts; // pguri::hostByHost
+    QList<QList<QPair<QByteArray, QByteArray>>> m_hosts; // pguri::hostByHost (found by the first start)
     int m_host = 0;                                       // the one being tried
     QStringList m_failures;                               // of this round's hosts, to say when all failed
     pg_conn *m_conn = nullptr;
+    std::shared_ptr<StartJob> m_start; // while Starting
     Phase m_phase = Phase::Idle;
     QSocketNotifier *m_notifier = nullptr;
     QTimer *m_retry = nullptr;
