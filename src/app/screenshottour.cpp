@@ -15,8 +15,8 @@
 namespace ledger::app {
 
 namespace {
-constexpr int kPollMs = 50;
-constexpr int kGiveUpMs = 30'000;
+constexpr int kTourPollMs = 50;
+constexpr int kTourGiveUpMs = 30'000;
 } // namespace
 
 ScreenshotTour::ScreenshotTour(MainWindow *window, const QString &directory) : QObject(window), m_window(window), m_directory(directory) {}
@@ -122,21 +122,21 @@ void ScreenshotTour::finish()
 
 void ScreenshotTour::whenQuiet(const std::function<bool()> &ready, const std::function<void()> &next, int waitedMs)
 {
-    if (waitedMs > kGiveUpMs) {
-        fail(tr("the window did not settle within %1 s").arg(kGiveUpMs / 1000));
+    if (waitedMs > kTourGiveUpMs) {
+        fail(tr("the window did not settle within %1 s").arg(kTourGiveUpMs / 1000));
         return;
     }
     // Settled twice in a row: a job that finishes often starts the next one.
     if (!m_window->isBusy() && ready()) {
-        QTimer::singleShot(kPollMs * 4, this, [this, ready, next, waitedMs] {
+        QTimer::singleShot(kTourPollMs * 4, this, [this, ready, next, waitedMs] {
             if (!m_window->isBusy() && ready())
                 next();
             else
-                whenQuiet(ready, next, waitedMs + kPollMs * 4);
+                whenQuiet(ready, next, waitedMs + kTourPollMs * 4);
         });
         return;
     }
-    QTimer::singleShot(kPollMs, this, [this, ready, next, waitedMs] { whenQuiet(ready, next, waitedMs + kPollMs); });
+    QTimer::singleShot(kTourPollMs, this, [this, ready, next, waitedMs] { whenQuiet(ready, next, waitedMs + kTourPollMs); });
 }
 
 bool ScreenshotTour::save(QWidget *widget, const QString &name)

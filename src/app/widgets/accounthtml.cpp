@@ -12,7 +12,7 @@ namespace ledger::app {
 namespace {
 
 // The panel's words, translated in the context "AccountPanel".
-class Text {
+class AccountText {
     Q_DECLARE_TR_FUNCTIONS(AccountPanel)
 };
 
@@ -26,33 +26,33 @@ QString accountHtml(const AccountDetail &d, int scale, TimeStyle times)
 {
     const Account &a = d.account;
     const auto amount = [scale](qint64 v) { return money::format(v, scale); };
-    const auto ago = [&d, times](const QDateTime &t) { return Text::tr("%1 (%2 ago)").arg(shownTime(t, times), duration::format(t.msecsTo(d.now))); };
+    const auto ago = [&d, times](const QDateTime &t) { return AccountText::tr("%1 (%2 ago)").arg(shownTime(t, times), duration::format(t.msecsTo(d.now))); };
     QString html = QStringLiteral("<html><body style='font-size:10pt'>");
     html += QStringLiteral("<h3 style='margin-bottom:2px'>%1 <span style='font-weight:normal'>%2</span></h3>").arg(esc(a.id), esc(a.name));
     html += QStringLiteral("<table cellspacing='0' cellpadding='1'>");
     // The protocol's word, as ledgerctl prints it.
-    html += row(Text::tr("Status"), QStringLiteral("<b>%1</b>").arg(nameOf(a.status)));
-    html += row(Text::tr("Balance"), QStringLiteral("<b>%1</b>").arg(amount(a.balance)));
-    html += row(Text::tr("Available"), amount(a.available()));
-    html += row(Text::tr("Pending debits"), amount(a.pendingDebits));
-    html += row(Text::tr("Pending credits"), amount(a.pendingCredits));
-    html += row(Text::tr("Created"), ago(a.createdAt));
-    html += row(Text::tr("Last change"), ago(a.lastModified));
+    html += row(AccountText::tr("Status"), QStringLiteral("<b>%1</b>").arg(nameOf(a.status)));
+    html += row(AccountText::tr("Balance"), QStringLiteral("<b>%1</b>").arg(amount(a.balance)));
+    html += row(AccountText::tr("Available"), amount(a.available()));
+    html += row(AccountText::tr("Pending debits"), amount(a.pendingDebits));
+    html += row(AccountText::tr("Pending credits"), amount(a.pendingCredits));
+    html += row(AccountText::tr("Created"), ago(a.createdAt));
+    html += row(AccountText::tr("Last change"), ago(a.lastModified));
     html += QStringLiteral("</table>");
 
-    html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4>").arg(Text::tr("Holds for transactions in flight"));
+    html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4>").arg(AccountText::tr("Holds for transactions in flight"));
     if (d.holds.isEmpty()) {
-        html += QStringLiteral("<p style='margin-top:0'>%1</p>").arg(Text::tr("None: nothing is held on this account."));
+        html += QStringLiteral("<p style='margin-top:0'>%1</p>").arg(AccountText::tr("None: nothing is held on this account."));
     } else {
         html += QStringLiteral("<table cellspacing='0' cellpadding='2'><tr><td>%1</td><td>%2</td><td align='right'>%3</td><td>%4</td></tr>")
-                    .arg(Text::tr("Transaction"), Text::tr("Side"), Text::tr("Amount"), Text::tr("Held since"));
+                    .arg(AccountText::tr("Transaction"), AccountText::tr("Side"), AccountText::tr("Amount"), AccountText::tr("Held since"));
         for (const LegMarker &m : d.holds)
             html += QStringLiteral("<tr><td>%1</td><td>%2</td><td align='right'>%3</td><td>%4</td></tr>")
                         .arg(txLink(m.txId), nameOf(m.side), amount(m.amount), esc(ago(m.at)));
         html += QStringLiteral("</table>");
     }
 
-    html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><table cellspacing='0' cellpadding='2'>").arg(Text::tr("History"));
+    html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><table cellspacing='0' cellpadding='2'>").arg(AccountText::tr("History"));
     for (const JournalEntry &j : d.history) {
         const QString who = j.actor.isEmpty() ? QString() : QStringLiteral(" — %1").arg(esc(j.actor));
         const QString why = j.detail.isEmpty() ? QString() : QStringLiteral(": %1").arg(esc(j.detail));

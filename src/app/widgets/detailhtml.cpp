@@ -15,7 +15,7 @@ namespace ledger::app {
 namespace {
 
 // The panel's words, translated in the context "DetailPanel".
-class Text {
+class DetailText {
     Q_DECLARE_TR_FUNCTIONS(DetailPanel)
 };
 
@@ -35,7 +35,7 @@ QString badge(TxState state)
 QString legStatus(const std::optional<LegMarker> &m, TimeStyle times)
 {
     if (!m)
-        return QStringLiteral("<i>%1</i>").arg(toned(Tone::Muted, Text::tr("not held yet"), false));
+        return QStringLiteral("<i>%1</i>").arg(toned(Tone::Muted, DetailText::tr("not held yet"), false));
     const Tone tone = m->status == LegStatus::Held ? Tone::Warn : m->status == LegStatus::Posted ? Tone::Good : Tone::Muted;
     // The time of day: the document has the date.
     return QStringLiteral("%1<br/>%2").arg(toned(tone, nameOf(m->status)), toned(Tone::Muted, shownTimeOfDay(m->at, times), false));
@@ -50,21 +50,21 @@ QString detailHtml(const TransactionDetail &d, int scale, TimeStyle times)
     QString html = QStringLiteral("<html><body style='font-size:10pt'>");
     html += QStringLiteral("<h3 style='margin-bottom:2px'>%1 %2</h3>").arg(esc(t.id), badge(t.state));
     if (t.kind == TxKind::Compensation)
-        html += QStringLiteral("<p style='margin-top:0'>%1 %2</p>").arg(Text::tr("Compensation of"), txLink(t.compensates));
+        html += QStringLiteral("<p style='margin-top:0'>%1 %2</p>").arg(DetailText::tr("Compensation of"), txLink(t.compensates));
     else if (!t.compensatedBy.isEmpty())
         html += QStringLiteral("<p style='margin-top:0'>%1 %2%3</p>")
-                    .arg(Text::tr("Compensated by"), txLink(t.compensatedBy),
+                    .arg(DetailText::tr("Compensated by"), txLink(t.compensatedBy),
                          d.related ? QStringLiteral(" (%1)").arg(nameOf(d.related->state)) : QString());
 
     if (d.claim) {
         // Several operators: who said they are on it, first thing under the id.
         const QString said = d.claim->text.isEmpty() ? QString() : QStringLiteral(": ") + esc(d.claim->text);
         html += QStringLiteral("<p style='margin-top:0'>%1 %2%3</p>")
-                    .arg(toned(Tone::Warn, Text::tr("Claimed by %1").arg(esc(d.claim->by))),
-                         Text::tr("(%1 ago)").arg(duration::format(d.claim->at.msecsTo(d.now))), said);
+                    .arg(toned(Tone::Warn, DetailText::tr("Claimed by %1").arg(esc(d.claim->by))),
+                         DetailText::tr("(%1 ago)").arg(duration::format(d.claim->at.msecsTo(d.now))), said);
     }
     html += QStringLiteral("<table cellspacing='0' cellpadding='1'>");
-    html += row(Text::tr("Amount"), QStringLiteral("<b>%1</b>").arg(amount(t.amount)));
+    html += row(DetailText::tr("Amount"), QStringLiteral("<b>%1</b>").arg(amount(t.amount)));
     if (t.isMultiLeg()) {
         const auto links = [&t](LegSide side) {
             QStringList all;
@@ -72,33 +72,33 @@ QString detailHtml(const TransactionDetail &d, int scale, TimeStyle times)
                 all << accountLink(id);
             return all.join(QStringLiteral(", "));
         };
-        html += row(Text::tr("From → to"), QStringLiteral("%1 → %2").arg(links(LegSide::Debit), links(LegSide::Credit)));
+        html += row(DetailText::tr("From → to"), QStringLiteral("%1 → %2").arg(links(LegSide::Debit), links(LegSide::Credit)));
     } else {
-        html += row(Text::tr("From → to"), QStringLiteral("%1 → %2").arg(accountLink(t.source), accountLink(t.destination)));
+        html += row(DetailText::tr("From → to"), QStringLiteral("%1 → %2").arg(accountLink(t.source), accountLink(t.destination)));
     }
-    html += row(Text::tr("Memo"), esc(t.memo));
+    html += row(DetailText::tr("Memo"), esc(t.memo));
     if (!t.idempotencyKey.isEmpty())
-        html += row(Text::tr("Idempotency key"), esc(t.idempotencyKey));
-    html += row(Text::tr("Created"), Text::tr("%1 (%2 ago)").arg(shownTime(t.createdAt, times), duration::format(t.createdAt.msecsTo(d.now))));
-    html += row(Text::tr("Last change"), Text::tr("%1 (%2 ago)").arg(shownTime(t.lastModified, times), duration::format(t.lastModified.msecsTo(d.now))));
+        html += row(DetailText::tr("Idempotency key"), esc(t.idempotencyKey));
+    html += row(DetailText::tr("Created"), DetailText::tr("%1 (%2 ago)").arg(shownTime(t.createdAt, times), duration::format(t.createdAt.msecsTo(d.now))));
+    html += row(DetailText::tr("Last change"), DetailText::tr("%1 (%2 ago)").arg(shownTime(t.lastModified, times), duration::format(t.lastModified.msecsTo(d.now))));
     if (!t.owner.isEmpty()) {
         QString lease = shownTime(t.leaseUntil, times);
         if (!isTerminal(t.state) && t.leaseUntil.isValid())
-            lease += t.leaseUntil < d.now ? QStringLiteral(" %1").arg(toned(Tone::Bad, QStringLiteral("(%1)").arg(Text::tr("expired"))))
-                                          : QStringLiteral(" (%1 %2)").arg(duration::format(d.now.msecsTo(t.leaseUntil)), Text::tr("left"));
-        html += row(Text::tr("Owner"), esc(t.owner));
-        html += row(Text::tr("Lease until"), lease);
+            lease += t.leaseUntil < d.now ? QStringLiteral(" %1").arg(toned(Tone::Bad, QStringLiteral("(%1)").arg(DetailText::tr("expired"))))
+                                          : QStringLiteral(" (%1 %2)").arg(duration::format(d.now.msecsTo(t.leaseUntil)), DetailText::tr("left"));
+        html += row(DetailText::tr("Owner"), esc(t.owner));
+        html += row(DetailText::tr("Lease until"), lease);
     }
-    html += row(Text::tr("Epoch / claims"), QStringLiteral("%1 / %2").arg(t.epoch).arg(t.attempts));
+    html += row(DetailText::tr("Epoch / claims"), QStringLiteral("%1 / %2").arg(t.epoch).arg(t.attempts));
     if (!t.lastError.isEmpty())
-        html += row(Text::tr("Last error"), toned(Tone::Bad, esc(t.lastError), false));
+        html += row(DetailText::tr("Last error"), toned(Tone::Bad, esc(t.lastError), false));
     html += QStringLiteral("</table>");
 
     // The legs, with the accounts they sit on.
-    html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><table cellspacing='0' cellpadding='2' width='100%'>").arg(Text::tr("Legs and accounts"));
+    html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><table cellspacing='0' cellpadding='2' width='100%'>").arg(DetailText::tr("Legs and accounts"));
     html += QStringLiteral("<tr style='color:%7'><td>%1</td><td>%2</td><td>%3</td><td align='right'>%4</td><td align='right'>%5</td>"
                            "<td align='right'>%6</td></tr>")
-                .arg(Text::tr("Leg"), Text::tr("Account"), Text::tr("Marker"), Text::tr("Balance"), Text::tr("Held"), Text::tr("Available"),
+                .arg(DetailText::tr("Leg"), DetailText::tr("Account"), DetailText::tr("Marker"), DetailText::tr("Balance"), DetailText::tr("Held"), DetailText::tr("Available"),
                      toneName(Tone::Muted));
     for (int i = 0; i < t.legs.size(); ++i) {
         const TxLeg &leg = t.legs[i];
@@ -117,7 +117,7 @@ QString detailHtml(const TransactionDetail &d, int scale, TimeStyle times)
     html += QStringLiteral("</table>");
 
     // The journal, as a timeline.
-    html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><table cellspacing='0' cellpadding='2' width='100%'>").arg(Text::tr("Timeline"));
+    html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><table cellspacing='0' cellpadding='2' width='100%'>").arg(DetailText::tr("Timeline"));
     for (const JournalEntry &j : d.journal) {
         const auto to = txStateFromString(j.toState);
         const QString dot = QStringLiteral("<span style='color:%1'>●</span>").arg(to && !isRemarkEvent(j.event) ? stateTextColor(*to).name() : toneName(Tone::Muted)); // a remark moves no state
