@@ -23,10 +23,11 @@
 # Without --durable the cluster trades safety against a crash of the machine for speed (fsync=off),
 # as tests may; a crash of the server alone (restart -m immediate) loses nothing, because the store
 # keeps synchronous_commit on in its sessions. Such a cluster also keeps its files in memory
-# (DIR/data is a link into $PG_CLUSTER_RAMDIR, default /dev/shm, when that is writable): the
-# tests create a database per store, and CREATE DATABASE opens a file per catalogue relation —
-# 250 ms on this disk, 25 ms in memory. Benchmarks
-# pass --durable to measure the server as it ships, on the disk beside DIR. PostgreSQL refuses to run as root: as root the
+# (DIR/data is a link into $PG_CLUSTER_RAMDIR, default /dev/shm, when that is writable and has
+# 2 GiB free; PG_CLUSTER_RAMDIR= keeps it on disk): the tests create a database per store, and
+# CREATE DATABASE opens a file per catalogue relation — 250 ms on this disk, 25 ms in memory.
+# Benchmarks pass --durable to measure the server as it ships, on the disk beside DIR.
+# PostgreSQL refuses to run as root: as root the
 # cluster runs as the 'postgres' system user. The database superuser is always 'ledger' (trust
 # authentication on the socket, which only this machine's users can reach).
 set -euo pipefail
@@ -67,14 +68,19 @@ stop() {
   if [ -f "$dir/data/postmaster.pid" ]; then
     as_owner "$bindir/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
   fi
-  if [ -L "$dir/data" ]; then rm -rf "$(readlink "$dir/data")"; fi
+  if [ -L "$dir/data" ]; then
+    case "$(readlink "$dir/data")" in */ledgerdesk-pg.*) rm -rf "$(readlink "$dir/data")" ;; esac # ours only
+  fi
   rm -rf "$dir"
 }
 
 # DIR/data for a new cluster: in memory unless --durable (see above), else an ordinary directory.
 make_data_dir() {
   local ram=${PG_CLUSTER_RAMDIR-/dev/shm}
-  if [ "$durable" != "--durable" ] && [ -n "$ram" ] && [ -d "$ram" ] && [ -w "$ram" ]; then
+  # At least 2 GiB free there: a container's 64 MiB /dev/shm would fill up with test databases.
+  local free_kib=0
+  if [ -n "$ram" ] && [ -d "$ram" ]; then free_kib=$(df -Pk "$ram" 2>/dev/null | awk 'NR == 2 {print $4}'); fi
+  if [ "$durable" != "--durable" ] && [ -w "${ram:-/nonexistent}" ] && [ "${free_kib:-0}" -ge 2097152 ]; then
     local target
     target=$(mktemp -d "$ram/ledgerdesk-pg.XXXXXX")
     if [ "$(id -u)" -eq 0 ]; then chown postgres: "$target"; fi
