@@ -15,15 +15,7 @@
 // A slow name server, for host names under .slow.invalid: this definition of getaddrinfo takes
 // the place of the C library's for libpq too (the program's own symbols come first), waits
 // kSlowLookupMs and finds nothing; every other name goes to the real one. Not in sanitizer
-// builds, whose runtime brings its own getaddrinfo.
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define LEDGER_SANITIZED 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define LEDGER_SANITIZED 1
-#endif
+// builds (LEDGER_SANITIZED, from tests/CMakeLists.txt), whose runtime brings its own getaddrinfo.
 #ifndef LEDGER_SANITIZED
 #include <dlfcn.h>
 #include <netdb.h>
