@@ -53,8 +53,8 @@ void TestBigStore::initTestCase()
 
 void TestBigStore::openScrollSortFilter()
 {
-    JobRunner jobs(m_store->config());
-    TransactionTableModel model;
+    StoreSession session;
+    TransactionTableModel model(&session);
     QTableView view;
     view.setModel(&model);
     view.verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
@@ -65,7 +65,9 @@ void TestBigStore::openScrollSortFilter()
 
     QElapsedTimer timer;
     timer.start();
-    model.setJobRunner(&jobs);
+    OpenedStore opened;
+    opened.config = m_store->config();
+    session.install(opened);
     // Opened when the count is in and the view has painted its first screen of real rows.
     QVERIFY(QTest::qWaitFor([&] { return model.rowCount() == kRows && model.rowsFetched() > 0 && !model.isLoading(); }, kWaitMs));
     qInfo("open: count and first screen in %lld ms", static_cast<long long>(timer.elapsed()));

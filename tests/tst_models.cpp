@@ -41,14 +41,20 @@ void fillStore(Store &store)
         qFatal("demo: %s", qPrintable(report.error().toString()));
 }
 
-// A demo store, a job runner, and the model under QAbstractItemModelTester, connected.
+// A demo store, a session open on it, and the model under QAbstractItemModelTester.
 template <typename Model>
 struct Fixture {
     TempStore store;
-    JobRunner jobs{(fillStore(store.store()), store.config())};
-    Model model;
+    StoreSession session;
+    Model model{&session};
     QAbstractItemModelTester tester{&model, QAbstractItemModelTester::FailureReportingMode::QtTest};
-    Fixture() { model.setJobRunner(&jobs); }
+    Fixture()
+    {
+        fillStore(store.store());
+        OpenedStore opened;
+        opened.config = store.config();
+        session.install(opened); // the model counts when the session says opened()
+    }
 };
 
 } // namespace
@@ -86,8 +92,8 @@ void TestModels::transactionsMatchTheStore()
     QCOMPARE(model.pagesCached(), (model.rowCount() + PagedTableModel::kPageSize - 1) / PagedTableModel::kPageSize);
 
     // A row not loaded yet shows the placeholder until its page arrives (a model no tester reads).
-    TransactionTableModel fresh;
-    fresh.setJobRunner(&f.jobs);
+    TransactionTableModel fresh(&f.session);
+    fresh.refresh(); // made after the store opened: it reads when asked
     QVERIFY(QTest::qWaitFor([&] { return !fresh.isLoading() && fresh.rowCount() > 0; }, kWaitMs));
     QCOMPARE(fresh.data(fresh.index(0, 0)).toString(), QStringLiteral("…"));
     QVERIFY(QTest::qWaitFor([&] { return !fresh.isLoading(); }, kWaitMs));

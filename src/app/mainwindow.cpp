@@ -5,6 +5,7 @@
 #include "dialogs/repairwizard.h"
 #include "dialogs/settingsdialog.h"
 #include "dialogs/transferdialog.h"
+#include "backgroundjob.h"
 #include "exports/exportcontroller.h"
 #include "jobrunner.h"
 #include "models/accounttablemodel.h"
@@ -50,8 +51,12 @@ namespace ledger::app {
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
+    , m_session(new StoreSession(this))
     , m_actions(new ConsoleActions(this))
-    , m_exports(new ExportController(this))
+    , m_countsJob(new BackgroundJob(m_session, this))
+    , m_overviewJob(new BackgroundJob(m_session, this))
+    , m_causesJob(new BackgroundJob(m_session, this))
+    , m_exports(new ExportController(m_session, this))
     , m_navigatorModel(new NavigatorModel(this))
     , m_navigator(new QTreeView(this))
     , m_stack(new QStackedWidget(this))
@@ -60,11 +65,13 @@ MainWindow::MainWindow(QWidget *parent)
     , m_liveLabel(new QLabel(this))
 {
     initResources();
+    m_causesJob->setCoalescing(true);
     setWindowTitle(tr("LedgerDesk"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/ledgerdesk.svg")));
     buildPages();
     buildMenus();
     connectExports();
+    connectSession();
 
     m_navigator->setModel(m_navigatorModel);
     m_navigator->setHeaderHidden(true);
@@ -111,10 +118,10 @@ MainWindow::~MainWindow() { closeStore(); }
 void MainWindow::buildPages()
 {
     m_dashboard = new Dashboard(this);
-    m_accountModel = new AccountTableModel(this);
+    m_accountModel = new AccountTableModel(m_session, this);
     m_accountsPage = new TablePage(m_accountModel, AccountTableModel::IdRole, tr("Filter accounts by id or name…"), this);
     m_accountsPage->table()->setAccessibleName(tr("Accounts"));
-    m_accountPanel = new AccountPanel(this);
+    m_accountPanel = new AccountPanel(m_session, this);
     m_accountsSplitter = new QSplitter(Qt::Horizontal, this);
     m_accountsSplitter->addWidget(m_accountsPage);
     m_accountsSplitter->addWidget(m_accountPanel);
@@ -123,7 +130,7 @@ void MainWindow::buildPages()
     m_accountsSplitter->setSizes({720, 380});
     buildAccountMenu();
 
-    m_transactionModel = new TransactionTableModel(this);
+    m_transactionModel = new TransactionTableModel(m_session, this);
     m_transactionsPage = new TablePage(m_transactionModel, TransactionTableModel::IdRole, tr("Filter by transaction id or account…"), this);
     QTableView *table = m_transactionsPage->table();
     table->setAccessibleName(tr("Transactions"));
@@ -151,7 +158,7 @@ void MainWindow::buildPages()
     for (int c = 0; c < widths.size(); ++c)
         table->setColumnWidth(c, widths.at(c));
     buildCauseBar();
-    m_detail = new DetailPanel(this);
+    m_detail = new DetailPanel(m_session, this);
     m_transactionSplitter = new QSplitter(Qt::Horizontal, this);
     m_transactionSplitter->addWidget(m_transactionsPage);
     m_transactionSplitter->addWidget(m_detail);
@@ -159,8 +166,8 @@ void MainWindow::buildPages()
     m_transactionSplitter->setStretchFactor(1, 1);
     m_transactionSplitter->setSizes({720, 380});
 
-    m_audit = new AuditView(this);
-    m_journalModel = new JournalModel(this);
+    m_audit = new AuditView(m_session, this);
+    m_journalModel = new JournalModel(m_session, this);
     m_actionsPage = new TablePage(m_journalModel, JournalModel::SeqRole, tr("Filter by operator or document…"), this);
     m_actionsKind = new QComboBox(this);
     m_actionsKind->setAccessibleName(tr("Which actions"));
@@ -214,10 +221,8 @@ void MainWindow::buildPages()
         else
             showTransactionById(current.data(JournalModel::DocIdRole).toString());
     });
-    for (DetailPanel *panel : {m_detail}) {
-        connect(panel, &DetailPanel::transactionLinkActivated, this, &MainWindow::showTransactionById);
-        connect(panel, &DetailPanel::accountLinkActivated, this, &MainWindow::showAccountById);
-    }
+    connect(m_detail, &DetailPanel::transactionLinkActivated, this, &MainWindow::showTransactionById);
+    connect(m_detail, &DetailPanel::accountLinkActivated, this, &MainWindow::showAccountById);
     connect(m_audit, &AuditView::transactionLinkActivated, this, &MainWindow::showTransactionById);
     connect(m_audit, &AuditView::accountLinkActivated, this, &MainWindow::showAccountById);
     for (PagedTableModel *model : std::initializer_list<PagedTableModel *>{m_accountModel, m_transactionModel, m_journalModel}) {
@@ -228,7 +233,7 @@ void MainWindow::buildPages()
 
 bool MainWindow::isBusy() const
 {
-    return (m_jobs && m_jobs->running() > 0) || m_transactionModel->isLoading() || m_accountModel->isLoading() || m_journalModel->isLoading()
+    return (hasStore() && m_session->jobs()->running() > 0) || m_transactionModel->isLoading() || m_accountModel->isLoading() || m_journalModel->isLoading()
         || m_transactionsPage->isFilterPending() || m_accountsPage->isFilterPending() || m_actionsPage->isFilterPending();
 }
 
@@ -299,7 +304,7 @@ void MainWindow::applyTransactionFilter()
     const TxQuery &now = m_transactionModel->query();
     const bool same = now.state == filter.state && now.stuckOnly == filter.stuckOnly && now.stuckForMs == filter.stuckForMs
         && now.kind == filter.kind && now.text == filter.text && now.cause == filter.cause;
-    if (!same || m_transactionModel->jobRunner() != m_jobs)
+    if (!same)
         m_transactionModel->setFilter(filter);
 }
 
@@ -325,7 +330,7 @@ void MainWindow::scheduleRefresh()
 
 void MainWindow::refreshAll()
 {
-    if (!m_jobs)
+    if (!hasStore())
         return;
     refreshCounts();
     refreshCauses();
@@ -342,13 +347,9 @@ void MainWindow::refreshAll()
 
 void MainWindow::refreshCounts()
 {
-    if (!m_jobs)
-        return;
     const qint64 threshold = m_settings.stuckThresholdMs();
-    const quint64 generation = ++m_countsGeneration;
-    m_jobs->run<Result<Overview>>(this, [threshold](Store &s) { return loadCounts(s, threshold); }, [this, generation](Result<Overview> counts) {
-        if (generation != m_countsGeneration)
-            return; // a newer count was asked for; this one may be older than what is shown
+    // A newer count drops an older one: it may be older than what is shown.
+    m_countsJob->run<Result<Overview>>([threshold](Store &s) { return loadCounts(s, threshold); }, [this](Result<Overview> counts) {
         if (!counts.ok()) {
             statusBar()->showMessage(counts.error().localized(), 10'000);
             return;
@@ -360,21 +361,16 @@ void MainWindow::refreshCounts()
 
 void MainWindow::refreshOverview()
 {
-    if (!m_jobs)
-        return;
     const qint64 threshold = m_settings.stuckThresholdMs();
-    const quint64 generation = ++m_overviewGeneration;
-    m_jobs->run<Result<Overview>>(this, [threshold](Store &s) { return loadOverview(s, threshold); }, [this, generation](Result<Overview> overview) {
-        if (generation != m_overviewGeneration || !overview.ok())
-            return;
-        m_dashboard->setOverview(*overview);
-        Q_EMIT overviewLoaded();
+    m_overviewJob->run<Result<Overview>>([threshold](Store &s) { return loadOverview(s, threshold); }, [this](Result<Overview> overview) {
+        if (overview.ok())
+            m_dashboard->setOverview(*overview);
     });
 }
 
 void MainWindow::updateActivity()
 {
-    const int running = m_jobs ? m_jobs->running() : 0;
+    const int running = hasStore() ? m_session->jobs()->running() : 0;
     m_activityLabel->setText(running > 0 ? tr("working: %n job(s)", "", running) : tr("idle"));
 }
 

@@ -10,6 +10,8 @@
 #include "models/navigatormodel.h"
 #include "settings.h"
 #include "storeopener.h"
+#include "storesession.h"
+#include "widgets/timestyle.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -23,16 +25,13 @@ class QSplitter;
 class QStackedWidget;
 class QTreeView;
 
-namespace ledger {
-class ChangeNotifier;
-}
-
 namespace ledger::app {
 
 class AccountTableModel;
 class AuditView;
 class Dashboard;
 class AccountPanel;
+class BackgroundJob;
 class DetailPanel;
 class ExportController;
 class JobRunner;
@@ -55,10 +54,11 @@ public:
     // Opens (or creates) a store in the background and shows it when ready.
     // `shards`: for OpenMode::Create of a sharded store (a .json topology file), its shard count.
     void openStore(const QString &path, OpenMode mode, int shards = 0);
-    bool hasStore() const { return m_jobs != nullptr; }
-    QString storePath() const;
-    JobRunner *jobs() const { return m_jobs; }
-    int scale() const { return m_scale; }
+    bool hasStore() const { return m_session->isOpen(); }
+    QString storePath() const { return m_session->location(); }
+    // The open store: its jobs, change notifier, configuration and scale.
+    StoreSession *session() const { return m_session; }
+    int scale() const { return m_session->scale(); }
     Settings &settings() { return m_settings; }
     // Jobs running or tables loading: tests and the screenshot tour wait for quiet.
     bool isBusy() const;
@@ -82,7 +82,6 @@ public:
     QTreeView *navigator() const { return m_navigator; }
     TablePage *transactionsPage() const { return m_transactionsPage; }
     TablePage *accountsPage() const { return m_accountsPage; }
-    TablePage *actionsPage() const { return m_actionsPage; }
     TransactionTableModel *transactionModel() const { return m_transactionModel; }
     DetailPanel *detailPanel() const { return m_detail; }
     AccountPanel *accountPanel() const { return m_accountPanel; }
@@ -112,7 +111,6 @@ Q_SIGNALS:
     void storeOpened(const QString &path);
     void storeFailed(const QString &message);
     void countsLoaded();
-    void overviewLoaded();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -125,7 +123,8 @@ private:
     // The accounts table's row menu: freeze, unfreeze, close (mainwindow_accounts.cpp).
     void buildAccountMenu();
     void buildMenus();
-    void install(const OpenedStore &opened);
+    // The store was opened: the window's own parts follow (title, status bar, layout, counts).
+    void onStoreOpened(bool demo);
     void closeStore();
     void onNavigatorChanged();
     void applyTransactionFilter();
@@ -152,6 +151,9 @@ private:
     void arrangeTransactionColumns(bool stuck);
     // Local time or UTC everywhere a time is shown, as View ▸ Times in UTC says.
     void applyTimeStyle();
+    TimeStyle timeStyle() const;
+    // The session's signals the window itself follows (the change notifier's, the activity).
+    void connectSession();
     // Every table's rows (mainwindow_tables.cpp): the selected documents as JSON to the
     // clipboard; the current row's document in a window of its own, kept current.
     void copySelectionAsJson();
@@ -174,21 +176,16 @@ private:
     void updateExportActions();
 
     Settings m_settings;
+    StoreSession *m_session;
     ConsoleActions *m_actions;
-    JobRunner *m_jobs = nullptr;
-    ChangeNotifier *m_watcher = nullptr;
-    StoreConfig m_config;
-    int m_scale = 2;
+    BackgroundJob *m_countsJob;
+    BackgroundJob *m_overviewJob;
+    BackgroundJob *m_causesJob; // coalescing: it reads every stuck transaction
     NavigatorModel::View m_view = NavigatorModel::View::Overview;
     std::optional<TxState> m_viewState;
     QString m_transactionText;
     QTimer m_refreshTimer;
     QTimer m_periodicTimer;       // things become stuck without any write: look again now and then
-    quint64 m_countsGeneration = 0;
-    quint64 m_causesGeneration = 0;
-    bool m_causesRunning = false; // a reading of the causes is under way (refreshCauses)
-    bool m_causesAgain = false;   // and another was asked for meanwhile
-    quint64 m_overviewGeneration = 0;
     bool m_followingLink = false;
     int m_sortColumn = 0;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;

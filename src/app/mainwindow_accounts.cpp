@@ -26,7 +26,7 @@ void MainWindow::buildAccountMenu()
     table->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(table, &QWidget::customContextMenuRequested, this, [this, table](const QPoint &at) {
         const QString id = m_accountsPage->currentKey();
-        if (id.isEmpty() || !m_jobs)
+        if (id.isEmpty() || !hasStore())
             return;
         const auto account = table->currentIndex().data(AccountTableModel::AccountRole).value<Account>();
         QMenu menu(this);
@@ -66,10 +66,10 @@ void MainWindow::buildAccountMenu()
 
 void MainWindow::changeAccountStatus(const QString &accountId, AccountStatus status, const QString &reason)
 {
-    if (!m_jobs)
+    if (!hasStore())
         return;
     const QString actor = m_settings.operatorName();
-    m_jobs->run<Result<Account>>(
+    m_session->jobs()->run<Result<Account>>(
         this, [accountId, status, actor, reason](Store &s) { return s.setAccountStatus(accountId, status, actor, reason); },
         [this, accountId](Result<Account> changed) {
             if (!changed.ok()) {

@@ -30,9 +30,9 @@ D *MainWindow::track(D *dialog)
 
 TransferDialog *MainWindow::openTransferDialog()
 {
-    if (!m_jobs)
+    if (!hasStore())
         return nullptr;
-    auto *dialog = track(new TransferDialog(m_jobs, m_scale, m_settings.operatorName(), this));
+    auto *dialog = track(new TransferDialog(m_session->jobs(), scale(), m_settings.operatorName(), this));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     if (m_stack->currentIndex() == AccountsPage && !m_accountsPage->currentKey().isEmpty())
         dialog->setSource(m_accountsPage->currentKey());
@@ -46,11 +46,11 @@ TransferDialog *MainWindow::openTransferDialog()
 
 NewAccountDialog *MainWindow::openNewAccountDialog()
 {
-    if (!m_jobs)
+    if (!hasStore())
         return nullptr;
     // Tracked and window-modal like the other dialogs bound to the store's job runner: another
     // store cannot be opened under it.
-    auto *dialog = track(new NewAccountDialog(m_jobs, m_scale, m_settings.operatorName(), this));
+    auto *dialog = track(new NewAccountDialog(m_session->jobs(), scale(), m_settings.operatorName(), this));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &NewAccountDialog::created, this, [this](const QString &id) {
         statusBar()->showMessage(tr("Account %1 is open").arg(id), 10'000);
@@ -63,7 +63,7 @@ NewAccountDialog *MainWindow::openNewAccountDialog()
 
 RepairDialog *MainWindow::openRepairDialog(OperatorAction action)
 {
-    if (!m_jobs || m_transactionsPage->selectedRowCount() == 0)
+    if (!hasStore() || m_transactionsPage->selectedRowCount() == 0)
         return nullptr;
     // The continuation may run later, after the ids of rows not loaded yet were read: it must
     // not write into this frame, which is gone by then (a stack write that crashed tst_gui).
@@ -71,7 +71,7 @@ RepairDialog *MainWindow::openRepairDialog(OperatorAction action)
     withSelectedIds([this, action, opened](const QStringList &ids) {
         if (ids.isEmpty())
             return;
-        auto *dialog = track(new RepairDialog(m_jobs, m_scale, m_settings.operatorName(), action, ids, this));
+        auto *dialog = track(new RepairDialog(m_session, m_settings.operatorName(), action, ids, this));
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(dialog, &RepairDialog::repairFinished, this, &MainWindow::scheduleRefresh);
         connect(dialog, &RepairDialog::accountLinkActivated, this, [this, dialog](const QString &id) {
@@ -88,9 +88,9 @@ RepairDialog *MainWindow::openRepairDialog(OperatorAction action)
 RepairWizard *MainWindow::openRepairWizard()
 {
     const QList<Transaction> selected = selectedTransactions();
-    if (!m_jobs || selected.size() != 1)
+    if (!hasStore() || selected.size() != 1)
         return nullptr;
-    auto *wizard = track(new RepairWizard(m_jobs, m_scale, m_settings.operatorName(), m_settings.stuckThresholdMs(), selected.first().id, this));
+    auto *wizard = track(new RepairWizard(m_session->jobs(), scale(), m_settings.operatorName(), m_settings.stuckThresholdMs(), selected.first().id, this));
     wizard->setAttribute(Qt::WA_DeleteOnClose);
     connect(wizard, &RepairWizard::repaired, this, &MainWindow::scheduleRefresh);
     wizard->open();
@@ -99,9 +99,9 @@ RepairWizard *MainWindow::openRepairWizard()
 
 RecoverDialog *MainWindow::openRecoverDialog()
 {
-    if (!m_jobs)
+    if (!hasStore())
         return nullptr;
-    auto *dialog = track(new RecoverDialog(m_jobs, m_settings.stuckThresholdMs(), m_settings.operatorName(), this));
+    auto *dialog = track(new RecoverDialog(m_session, m_settings.stuckThresholdMs(), m_settings.operatorName(), this));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &RecoverDialog::recoveryFinished, this, &MainWindow::scheduleRefresh);
     dialog->open();

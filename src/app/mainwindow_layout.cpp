@@ -52,7 +52,7 @@ void MainWindow::saveLayout()
     for (const auto &[part, state] : parts) {
         m_settings.setHeaderState(part, state);
         if (hasStore())
-            m_settings.setHeaderState(layoutKey(part, m_config.location), state);
+            m_settings.setHeaderState(layoutKey(part, m_session->location()), state);
     }
 }
 
@@ -83,18 +83,18 @@ void MainWindow::restoreTableLayout(const QString &store)
     m_actionsPage->table()->horizontalHeader()->restoreState(stateOf(QStringLiteral("actions")));
 }
 
+TimeStyle MainWindow::timeStyle() const { return m_actions->utcTimes->isChecked() ? TimeStyle::Utc : TimeStyle::Local; }
+
 void MainWindow::applyTimeStyle()
 {
-    const TimeStyle style = m_actions->utcTimes->isChecked() ? TimeStyle::Utc : TimeStyle::Local;
+    const TimeStyle style = timeStyle();
     m_detail->setTimeStyle(style);
     m_accountPanel->setTimeStyle(style);
     m_journalModel->setTimeStyle(style);
     m_transactionModel->setTimeStyle(style);
     for (QWidget *w : detailWindows()) {
-        if (auto *panel = qobject_cast<DetailPanel *>(w))
+        if (auto *panel = qobject_cast<DocumentPanel *>(w))
             panel->setTimeStyle(style);
-        else if (auto *account = qobject_cast<AccountPanel *>(w))
-            account->setTimeStyle(style);
     }
 }
 

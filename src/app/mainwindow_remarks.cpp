@@ -14,7 +14,7 @@ namespace ledger::app {
 
 void MainWindow::addRemark(const QString &event, const QString &givenText)
 {
-    if (!m_jobs)
+    if (!hasStore())
         return;
     QStringList ids;
     for (const Transaction &tx : selectedTransactions()) {
@@ -42,7 +42,7 @@ void MainWindow::addRemark(const QString &event, const QString &givenText)
         QStringList takenFrom; // "bob" for each claim taken over from someone else
         Error error;           // the first refusal; the ones before it were written
     };
-    m_jobs->run<Done>(
+    m_session->jobs()->run<Done>(
         this,
         [ids, event, actor, text](Store &s) {
             Done done;

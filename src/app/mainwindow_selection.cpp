@@ -64,7 +64,7 @@ void MainWindow::withSelectedIds(const std::function<void(const QStringList &)> 
         ranges << qMakePair(qint64(r.top()), r.height());
     const TxQuery query = m_transactionModel->query();
     statusBar()->showMessage(tr("Reading the selected transactions…"));
-    m_jobs->run<Result<QStringList>>(
+    m_session->jobs()->run<Result<QStringList>>(
         this,
         [query, ranges](Store &s) -> Result<QStringList> {
             QStringList ids;

@@ -8,6 +8,7 @@
 #include "models/journalmodel.h"
 #include "models/transactiontablemodel.h"
 #include "store/open/changenotifier.h"
+#include "widgets/timestyle.h"
 #include "widgets/accountpanel.h"
 #include "widgets/auditview.h"
 #include "widgets/detailpanel.h"
@@ -112,7 +113,9 @@ void MainWindow::openStore(const QString &path, OpenMode mode, int shards)
             Q_EMIT storeFailed(opened.error.toString());
             return;
         }
-        install(opened);
+        closeStore();
+        m_session->install(opened);
+        onStoreOpened(opened.demo.has_value());
     });
     const QString operatorName = m_settings.operatorName();
     const StoreConfig c = *config;
@@ -121,75 +124,59 @@ void MainWindow::openStore(const QString &path, OpenMode mode, int shards)
 
 void MainWindow::closeStore()
 {
-    if (hasStore())
-        saveLayout(); // this store's layout, before another store's replaces it on screen
-    // Models first, so nothing asks the old runner for more; then the runner waits for its jobs.
+    if (!hasStore())
+        return;
+    saveLayout(); // this store's layout, before another store's replaces it on screen
     closeDetailWindows();
-    m_accountModel->setJobRunner(nullptr);
-    m_transactionModel->setJobRunner(nullptr);
-    m_journalModel->setJobRunner(nullptr);
-    m_detail->setJobRunner(nullptr, m_scale);
-    m_accountPanel->setJobRunner(nullptr, m_scale);
-    m_audit->setJobRunner(nullptr, m_scale);
-    m_exports->stop();
-    m_exports->setJobRunner(nullptr);
-    delete m_watcher;
-    m_watcher = nullptr;
-    delete m_jobs;
-    m_jobs = nullptr;
-    // A reading of the causes cut off with its runner must not keep the next store's waiting.
-    m_causesRunning = false;
-    ++m_causesGeneration;
+    // Every view, model and job follows the session's closing() and drops what it had.
+    m_session->close();
+    m_actions->setStoreOpen(false);
 }
 
-void MainWindow::install(const OpenedStore &opened)
+void MainWindow::connectSession()
 {
-    closeStore();
-    m_config = opened.config;
-    m_scale = opened.scale;
-    m_jobs = new JobRunner(m_config, this);
-    m_watcher = new ChangeNotifier(m_config, 400, this);
-    connect(m_jobs, &JobRunner::activityChanged, this, &MainWindow::updateActivity);
-    connect(m_watcher, &ChangeNotifier::changed, this, [this] {
-        m_liveLabel->setText(tr("changed %1").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))));
-        scheduleRefresh();
+    connect(m_session, &StoreSession::activityChanged, this, &MainWindow::updateActivity);
+    connect(m_session, &StoreSession::opened, this, [this] {
+        ChangeNotifier *notifier = m_session->notifier();
+        connect(notifier, &ChangeNotifier::changed, this, [this] {
+            m_liveLabel->setText(tr("changed %1").arg(shownTimeOfDay(QDateTime::currentDateTimeUtc(), timeStyle())));
+            scheduleRefresh();
+        });
+        connect(notifier, &ChangeNotifier::failed, this, [this](const QString &message) {
+            const bool server = m_session->notifier() && m_session->notifier()->listensToServer();
+            m_liveLabel->setText(server ? tr("reconnecting…") : tr("live updates paused"));
+            statusBar()->showMessage(message, 10'000);
+        });
+        connect(notifier, &ChangeNotifier::broken, this, &MainWindow::offerReopen);
+        connect(notifier, &ChangeNotifier::resumed, this, [this] {
+            m_liveLabel->setText(tr("live"));
+            scheduleRefresh(); // whatever happened meanwhile
+        });
+        connect(notifier, &ChangeNotifier::serverChanged, this, [this](const QString &was, const QString &now) {
+            // Said for a minute where operators look: the store answers from another server now.
+            statusBar()->showMessage(tr("Failover: the store now answers from %1 (was %2); writes in flight are read back there, never made twice")
+                                         .arg(now, was),
+                                     60'000);
+        });
     });
-    connect(m_watcher, &ChangeNotifier::failed, this, [this](const QString &message) {
-        m_liveLabel->setText(m_watcher->listensToServer() ? tr("reconnecting…") : tr("live updates paused"));
-        statusBar()->showMessage(message, 10'000);
-    });
-    connect(m_watcher, &ChangeNotifier::broken, this, &MainWindow::offerReopen);
-    connect(m_watcher, &ChangeNotifier::resumed, this, [this] {
-        m_liveLabel->setText(tr("live"));
-        scheduleRefresh(); // whatever happened meanwhile
-    });
-    connect(m_watcher, &ChangeNotifier::serverChanged, this, [this](const QString &was, const QString &now) {
-        // Said for a minute where operators look: the store answers from another server now.
-        statusBar()->showMessage(tr("Failover: the store now answers from %1 (was %2); writes in flight are read back there, never made twice")
-                                     .arg(now, was),
-                                 60'000);
-    });
-    restoreTableLayout(m_config.location);
-    m_accountModel->setScale(m_scale);
-    m_transactionModel->setScale(m_scale);
-    m_accountModel->setJobRunner(m_jobs);
-    m_journalModel->setJobRunner(m_jobs);
-    m_detail->setJobRunner(m_jobs, m_scale);
-    m_accountPanel->setJobRunner(m_jobs, m_scale);
-    m_audit->setJobRunner(m_jobs, m_scale);
-    m_exports->setJobRunner(m_jobs);
-    m_transactionModel->setJobRunner(m_jobs);
+}
+
+void MainWindow::onStoreOpened(bool demo)
+{
+    const OpenedStore &opened = m_session->openedStore();
+    const QString location = m_session->location();
+    restoreTableLayout(location);
     applyTransactionFilter();
     m_actions->setStoreOpen(true);
-    m_settings.addRecentStore(m_config.location);
+    m_settings.addRecentStore(location);
     rebuildRecentMenu();
-    setWindowTitle(tr("%1 — LedgerDesk").arg(storeShortName(m_config.location)));
+    setWindowTitle(tr("%1 — LedgerDesk").arg(storeShortName(location)));
     // How durable each write is, where operators look: a single file may lose its last commits
     // to a power cut (an earlier crash, nothing inconsistent); a sharded store syncs every write.
-    const QString shown = storeDisplayName(m_config.location);
+    const QString shown = storeDisplayName(location);
     // PostgreSQL says durability in its own words: the store keeps synchronous_commit on; a
     // server running with fsync off is said too.
-    const QString durability = isServerLocation(m_config.location)
+    const QString durability = isServerLocation(location)
         ? (opened.durability == Durability::Full ? QStringLiteral("synchronous_commit=on") : QStringLiteral("synchronous_commit=on, fsync=off"))
         : QStringLiteral("synchronous=") + nameOf(opened.durability);
     QString label = opened.shards > 1 ? tr("%1  ·  %2 shards  ·  %3").arg(shown).arg(opened.shards).arg(durability)
@@ -207,15 +194,13 @@ void MainWindow::install(const OpenedStore &opened)
     m_storeLabel->setText(m_storeLabel->fontMetrics().elidedText(label, Qt::ElideMiddle, 80 * m_storeLabel->fontMetrics().averageCharWidth()));
     m_storeLabel->setToolTip(label + QLatin1Char('\n') + tip);
     m_liveLabel->setText(tr("live"));
-    statusBar()->showMessage(opened.demo ? tr("Created %1 with demo data").arg(shown) : tr("Opened %1").arg(shown),
-                             8000);
+    statusBar()->showMessage(demo ? tr("Created %1 with demo data").arg(shown) : tr("Opened %1").arg(shown), 8000);
     refreshCounts();
     if (m_stack->currentIndex() == OverviewPage)
         refreshOverview();
     onTransactionSelection();
-    Q_EMIT storeOpened(m_config.location);
+    Q_EMIT storeOpened(location);
 }
 
-QString MainWindow::storePath() const { return m_config.location; }
 
 } // namespace ledger::app

@@ -1,7 +1,7 @@
 // MainWindow: the Stuck view grouped by cause (operations/stuckcauses.h) — the groups with their
 // counts above the table, the table narrowed to one, and a whole group repaired at once through
 // the repair dialog's preview. GUI thread.
-#include "jobrunner.h"
+#include "backgroundjob.h"
 #include "mainwindow.h"
 #include "widgets/stuckcausebar.h"
 #include "widgets/tablepage.h"
@@ -23,30 +23,17 @@ void MainWindow::buildCauseBar()
 
 void MainWindow::refreshCauses()
 {
-    if (!m_jobs || m_view != NavigatorModel::View::Stuck)
+    if (!hasStore() || m_view != NavigatorModel::View::Stuck)
         return;
-    // It reads every stuck transaction: on a busy store, changes come faster than that. One
-    // reading at a time, and one more after it when something changed meanwhile.
-    if (m_causesRunning) {
-        m_causesAgain = true;
-        return;
-    }
-    m_causesRunning = true;
-    m_causesAgain = false;
+    // It reads every stuck transaction: on a busy store, changes come faster than that. The job
+    // coalesces: one reading at a time, and one more after it when something changed meanwhile.
     const qint64 threshold = m_settings.stuckThresholdMs();
-    const quint64 generation = ++m_causesGeneration;
-    m_jobs->run<Result<StuckCauses>>(this, [threshold](Store &s) { return stuckCauses(s, threshold); },
-                                     [this, generation](Result<StuckCauses> causes) {
-                                         m_causesRunning = false;
-                                         if (generation != m_causesGeneration)
-                                             return; // another store since
-                                         if (!causes.ok())
-                                             statusBar()->showMessage(causes.error().localized(), 10'000);
-                                         else
-                                             m_causeBar->setCauses(*causes);
-                                         if (m_causesAgain)
-                                             refreshCauses();
-                                     });
+    m_causesJob->run<Result<StuckCauses>>([threshold](Store &s) { return stuckCauses(s, threshold); }, [this](Result<StuckCauses> causes) {
+        if (!causes.ok())
+            statusBar()->showMessage(causes.error().localized(), 10'000);
+        else
+            m_causeBar->setCauses(*causes);
+    });
 }
 
 void MainWindow::repairShownGroup(OperatorAction action)

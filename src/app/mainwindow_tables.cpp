@@ -42,11 +42,11 @@ void MainWindow::copySelectionAsJson()
     switch (m_stack->currentIndex()) {
     case TransactionsPage:
         for (const Transaction &tx : selectedTransactions())
-            documents.append(json::transaction(tx, m_scale));
+            documents.append(json::transaction(tx, scale()));
         break;
     case AccountsPage:
         for (const QVariant &v : selectedRows(m_accountsPage, AccountTableModel::AccountRole))
-            documents.append(json::account(v.value<Account>(), m_scale));
+            documents.append(json::account(v.value<Account>(), scale()));
         break;
     case ActionsPage:
         for (const QVariant &v : selectedRows(m_actionsPage, JournalModel::EntryRole))
@@ -65,7 +65,7 @@ void MainWindow::copySelectionAsJson()
 
 void MainWindow::openDetailWindow()
 {
-    if (!m_jobs)
+    if (!hasStore())
         return;
     QString kind;
     QString id;
@@ -90,26 +90,16 @@ void MainWindow::openDetailWindow()
         return;
     // A window of the main window's (closed with it and with its store), not a dialog: it stays
     // open beside it and follows the store's changes like the panel it copies.
-    QWidget *window = nullptr;
-    if (kind == QLatin1String("account")) {
-        auto *panel = new AccountPanel(this);
-        panel->setJobRunner(m_jobs, m_scale);
-        panel->setTimeStyle(m_actions->utcTimes->isChecked() ? TimeStyle::Utc : TimeStyle::Local);
-        panel->showAccount(id);
-        connect(panel, &AccountPanel::transactionLinkActivated, this, &MainWindow::showTransactionById);
-        window = panel;
-    } else {
-        auto *panel = new DetailPanel(this);
-        panel->setJobRunner(m_jobs, m_scale);
-        panel->setTimeStyle(m_actions->utcTimes->isChecked() ? TimeStyle::Utc : TimeStyle::Local);
-        panel->showTransaction(id);
-        connect(panel, &DetailPanel::transactionLinkActivated, this, &MainWindow::showTransactionById);
-        connect(panel, &DetailPanel::accountLinkActivated, this, &MainWindow::showAccountById);
-        window = panel;
-    }
-    window->setWindowFlag(Qt::Window);
-    window->setAttribute(Qt::WA_DeleteOnClose);
-    window->setWindowTitle(tr("%1 — LedgerDesk").arg(id));
+    DocumentPanel *window = nullptr;
+    if (kind == QLatin1String("account"))
+        window = new AccountPanel(m_session, this);
+    else
+        window = new DetailPanel(m_session, this);
+    connect(window, &DocumentPanel::transactionLinkActivated, this, &MainWindow::showTransactionById);
+    connect(window, &DocumentPanel::accountLinkActivated, this, &MainWindow::showAccountById);
+    window->setTimeStyle(m_actions->utcTimes->isChecked() ? TimeStyle::Utc : TimeStyle::Local);
+    window->showDocument(id);
+    window->makeWindow(tr("%1 — LedgerDesk").arg(id));
     window->resize(520, 680);
     m_detailWindows.removeAll(QPointer<QWidget>()); // the ones closed since
     m_detailWindows << window;
@@ -129,10 +119,8 @@ QList<QWidget *> MainWindow::detailWindows() const
 void MainWindow::refreshDetailWindows()
 {
     for (const QPointer<QWidget> &w : std::as_const(m_detailWindows)) {
-        if (auto *panel = qobject_cast<DetailPanel *>(w.data()))
+        if (auto *panel = qobject_cast<DocumentPanel *>(w.data()))
             panel->refresh();
-        else if (auto *account = qobject_cast<AccountPanel *>(w.data()))
-            account->refresh();
     }
 }
 

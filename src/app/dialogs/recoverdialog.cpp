@@ -22,11 +22,12 @@
 
 namespace ledger::app {
 
-RecoverDialog::RecoverDialog(JobRunner *jobs, qint64 stuckThresholdMs, const QString &operatorName, QWidget *parent)
+RecoverDialog::RecoverDialog(StoreSession *session, qint64 stuckThresholdMs, const QString &operatorName, QWidget *parent)
     : QDialog(parent)
-    , m_jobs(jobs)
+    , m_jobs(session->jobs())
     , m_threshold(stuckThresholdMs)
     , m_operator(operatorName)
+    , m_recovery(session, this)
     , m_text(new QLabel(this))
     , m_progress(new QProgressBar(this))
     , m_results(new QTableWidget(this))
@@ -52,6 +53,10 @@ RecoverDialog::RecoverDialog(JobRunner *jobs, qint64 stuckThresholdMs, const QSt
     m_progress->setAccessibleName(tr("Recovery progress"));
     m_progress->hide();
     layout->addWidget(m_progress);
+    connect(&m_recovery, &BackgroundJob::progress, this, [this](qint64 done, qint64 total) {
+        m_progress->setRange(0, int(total));
+        m_progress->setValue(int(done));
+    });
     m_results->setColumnCount(6);
     m_results->setHorizontalHeaderLabels({tr("Transaction"), tr("State"), tr("Amount"), tr("Should end"), tr("Owner / lease"), tr("Idle")});
     m_results->horizontalHeader()->setStretchLastSection(true);
@@ -101,7 +106,7 @@ void RecoverDialog::updateButtons()
     const bool reasonOk = checkText(m_reason->text(), tr("reason"), kMaxReasonLength, false).ok();
     // Someone else claimed some of the listed ones: recover only once the operator says they checked.
     const bool claimsHeard = m_recoverAnyway->isHidden() || m_recoverAnyway->isChecked();
-    m_start->setEnabled(m_candidatesLoaded && m_candidateCount > 0 && reasonOk && claimsHeard && !m_running && !m_finished);
+    m_start->setEnabled(m_candidatesLoaded && m_candidateCount > 0 && reasonOk && claimsHeard && !m_recovery.isRunning() && !m_finished);
 }
 
 void RecoverDialog::listCandidates()
@@ -204,10 +209,8 @@ void RecoverDialog::listCandidates()
 
 void RecoverDialog::start()
 {
-    if (m_running || m_finished || !m_start->isEnabled())
+    if (m_recovery.isRunning() || m_finished || !m_start->isEnabled())
         return;
-    m_running = true;
-    m_stopFlag = std::make_shared<std::atomic<bool>>(false);
     m_start->setEnabled(false);
     m_stop->show();
     m_progress->setRange(0, 0); // busy until the first number comes
@@ -220,25 +223,23 @@ void RecoverDialog::start()
     options.hook = consoleCoordinatorOptions(m_operator).hook;
     options.reason = m_reason->text().trimmed();
     m_reason->setEnabled(false);
-    const auto flag = m_stopFlag;
-    options.shouldStop = [flag] { return flag->load(); };
-    QPointer<RecoverDialog> self(this);
-    options.progress = [self](qint64 done, qint64 total) {
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, done, total] {
-                if (self) {
-                    self->m_progress->setRange(0, int(total));
-                    self->m_progress->setValue(int(done));
-                }
-            },
-            Qt::QueuedConnection);
-    };
     // recoverStuck opens its own connections on its own pool; this job only waits for it.
     const StoreConfig config = m_jobs->config();
-    m_jobs->run<RecoveryReport>(this, [config, options](Store &) { return recoverStuck(connectorOf(config), options); }, [this](RecoveryReport report) {
+    m_recovery.run<RecoveryReport>(
+        [config, options](Store &, const JobControl &control) {
+            RecoveryOptions o = options;
+            o.shouldStop = control.stopTest();
+            o.progress = [control](qint64 done, qint64 total) { control.progress(done, total); };
+            return recoverStuck(connectorOf(config), o);
+        },
+        [this](RecoveryReport report) { showReport(report); });
+    updateButtons();
+}
+
+void RecoverDialog::showReport(const RecoveryReport &report)
+{
+    {
         m_report = report;
-        m_running = false;
         m_finished = true;
         m_stop->hide();
         m_progress->setRange(0, int(qMax<qint64>(1, report.candidates)));
@@ -274,18 +275,14 @@ void RecoverDialog::start()
             text += tr(" Stopped: %1 not started.").arg(report.notStarted);
         m_text->setText(text);
         Q_EMIT recoveryFinished();
-    });
+    }
 }
 
-void RecoverDialog::stop()
-{
-    if (m_stopFlag)
-        m_stopFlag->store(true);
-}
+void RecoverDialog::stop() { m_recovery.stop(); }
 
 void RecoverDialog::reject()
 {
-    if (m_running) {
+    if (m_recovery.isRunning()) {
         stop();
         return;
     }

@@ -5,12 +5,10 @@
 //
 // Threading: GUI thread only; recovery runs as a job.
 
-#include "../jobrunner.h"
+#include "../backgroundjob.h"
 #include "protocol/recovery.h"
 
 #include <QDialog>
-#include <atomic>
-#include <memory>
 
 class QCheckBox;
 class QLabel;
@@ -24,15 +22,13 @@ namespace ledger::app {
 class RecoverDialog : public QDialog {
     Q_OBJECT
 public:
-    RecoverDialog(JobRunner *jobs, qint64 stuckThresholdMs, const QString &operatorName, QWidget *parent = nullptr);
+    RecoverDialog(StoreSession *session, qint64 stuckThresholdMs, const QString &operatorName, QWidget *parent = nullptr);
     void setReason(const QString &reason);
-    bool candidatesLoaded() const { return m_candidatesLoaded; }
     void start();
     void stop();
     // While repairs run, closing stops them first (a second close then closes).
     void reject() override;
-    bool isRunning() const { return m_running; }
-    bool isFinished() const { return m_finished; }
+    bool isRunning() const { return m_recovery.isRunning(); }
     const RecoveryReport &report() const { return m_report; }
 
 Q_SIGNALS:
@@ -41,6 +37,7 @@ Q_SIGNALS:
 
 
 private:
+    void showReport(const RecoveryReport &report);
     void listCandidates();
     void updateButtons();
 
@@ -49,9 +46,8 @@ private:
     qint64 m_candidateCount = 0;
     qint64 m_threshold;
     QString m_operator;
-    bool m_running = false;
     bool m_finished = false;
-    std::shared_ptr<std::atomic<bool>> m_stopFlag;
+    BackgroundJob m_recovery; // stoppable, with progress
     RecoveryReport m_report;
     QLabel *m_text;
     QLabel *m_claimWarning = nullptr;

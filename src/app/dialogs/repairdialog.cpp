@@ -25,16 +25,17 @@ QString actionTitle(OperatorAction action)
     return QString();
 }
 
-RepairDialog::RepairDialog(JobRunner *jobs, int scale, const QString &operatorName, OperatorAction action, const QStringList &txIds,
+RepairDialog::RepairDialog(StoreSession *session, const QString &operatorName, OperatorAction action, const QStringList &txIds,
                            QWidget *parent)
     : QDialog(parent)
     , m_ui(new Ui::RepairDialog)
-    , m_jobs(jobs)
-    , m_scale(scale)
+    , m_jobs(session->jobs())
+    , m_scale(session->scale())
     , m_operator(operatorName)
     , m_action(action)
     , m_ids(txIds)
     , m_preview(new RepairPreview)
+    , m_repairs(session, this)
 {
     m_ui->setupUi(this);
     auto *host = new QVBoxLayout(m_ui->previewHost);
@@ -49,6 +50,10 @@ RepairDialog::RepairDialog(JobRunner *jobs, int scale, const QString &operatorNa
     m_stop = m_ui->buttons->addButton(tr("&Stop"), QDialogButtonBox::ActionRole);
     m_stop->hide();
     m_ui->progress->hide();
+    connect(&m_repairs, &BackgroundJob::progress, this, [this](qint64 done, qint64 total) {
+        m_ui->progress->setValue(int(done));
+        m_ui->status->setText(tr("Repaired %1 of %2…").arg(done).arg(total));
+    });
     m_ui->claimWarning->hide();
     m_ui->repairAnyway->hide();
     connect(m_ui->repairAnyway, &QCheckBox::toggled, this, &RepairDialog::updateButtons);
@@ -101,14 +106,14 @@ void RepairDialog::updateButtons()
     const bool reasonOk = !m_ui->reason->text().trimmed().isEmpty()
         && checkText(m_ui->reason->text(), tr("reason"), kMaxReasonLength, false).ok();
     const bool claimsHeard = m_ui->repairAnyway->isHidden() || m_ui->repairAnyway->isChecked();
-    m_repair->setEnabled(m_planReady && !m_running && !m_checking && !m_finished && reasonOk && claimsHeard
+    m_repair->setEnabled(m_planReady && !m_repairs.isRunning() && !m_checking && !m_finished && reasonOk && claimsHeard
                          && m_preview->plan().eligibleCount() > 0);
     // Every one skipped (already compensated, finished meanwhile): nothing will be journaled, so
     // no reason is asked for, and the dialog says why there is nothing to do.
-    const bool nothingToDo = m_planReady && !m_running && !m_finished && m_preview->plan().eligibleCount() == 0;
-    if (!m_running && !m_finished)
+    const bool nothingToDo = m_planReady && !m_repairs.isRunning() && !m_finished && m_preview->plan().eligibleCount() == 0;
+    if (!m_repairs.isRunning() && !m_finished)
         m_ui->reason->setEnabled(!nothingToDo);
-    if (!m_finished && !m_running && !m_checking)
+    if (!m_finished && !m_repairs.isRunning() && !m_checking)
         m_ui->status->setText(nothingToDo ? tr("Nothing to repair: the %n selected transaction(s) would be skipped, each for the reason "
                                                "shown above. No reason is needed.",
                                                nullptr, int(m_preview->plan().items.size()))
@@ -163,8 +168,6 @@ void RepairDialog::startRepair()
 
 void RepairDialog::runRepairs(const QStringList &ids)
 {
-    m_running = true;
-    m_stopFlag = std::make_shared<std::atomic<bool>>(false);
     m_ui->reason->setEnabled(false);
     m_ui->progress->setRange(0, int(ids.size()));
     m_ui->progress->setValue(0);
@@ -177,24 +180,21 @@ void RepairDialog::runRepairs(const QStringList &ids)
     options.action = m_action;
     options.reason = m_ui->reason->text().trimmed();
     options.coordinator = consoleCoordinatorOptions(m_operator);
-    const auto flag = m_stopFlag;
-    options.shouldStop = [flag] { return flag->load(); };
-    QPointer<RepairDialog> self(this);
-    options.progress = [self](int done, int total) {
-        // Called on the worker: hand the numbers to the GUI thread.
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, done, total] {
-                if (self) {
-                    self->m_ui->progress->setValue(done);
-                    self->m_ui->status->setText(tr("Repaired %1 of %2…").arg(done).arg(total));
-                }
-            },
-            Qt::QueuedConnection);
-    };
-    m_jobs->run<BatchRepairReport>(this, [ids, options](Store &s) { return repairMany(s, ids, options); }, [this](BatchRepairReport report) {
+    m_repairs.run<BatchRepairReport>(
+        [ids, options](Store &s, const JobControl &control) {
+            BatchRepairOptions o = options;
+            o.shouldStop = control.stopTest();
+            o.progress = [control](int done, int total) { control.progress(done, total); };
+            return repairMany(s, ids, o);
+        },
+        [this](BatchRepairReport report) { showReport(report); });
+    updateButtons();
+}
+
+void RepairDialog::showReport(const BatchRepairReport &report)
+{
+    {
         m_report = report;
-        m_running = false;
         m_finished = true;
         m_stop->hide();
         if (!report.error.ok()) {
@@ -227,7 +227,7 @@ void RepairDialog::runRepairs(const QStringList &ids)
         m_ui->status->setText(text);
         updateButtons();
         Q_EMIT repairFinished();
-    });
+    }
 }
 
 void RepairDialog::linkFrozenAccounts()
@@ -254,14 +254,15 @@ void RepairDialog::linkFrozenAccounts()
 
 void RepairDialog::stop()
 {
-    if (m_stopFlag)
-        m_stopFlag->store(true);
+    if (!m_repairs.isRunning())
+        return;
+    m_repairs.stop();
     m_ui->status->setText(tr("Stopping after the current transaction…"));
 }
 
 void RepairDialog::reject()
 {
-    if (m_running) { // do not walk away from a running repair: stop it first
+    if (m_repairs.isRunning()) { // do not walk away from a running repair: stop it first
         stop();
         return;
     }

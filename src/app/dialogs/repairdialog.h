@@ -5,13 +5,11 @@
 //
 // Threading: GUI thread only; preview and repairs run as jobs.
 
-#include "../jobrunner.h"
+#include "../backgroundjob.h"
 #include "operations/batchrepair.h"
 #include "operations/repairplan.h"
 
 #include <QDialog>
-#include <atomic>
-#include <memory>
 
 namespace Ui {
 class RepairDialog;
@@ -25,14 +23,13 @@ class RepairPreview;
 class RepairDialog : public QDialog {
     Q_OBJECT
 public:
-    RepairDialog(JobRunner *jobs, int scale, const QString &operatorName, OperatorAction action, const QStringList &txIds,
+    RepairDialog(StoreSession *session, const QString &operatorName, OperatorAction action, const QStringList &txIds,
                  QWidget *parent = nullptr);
     ~RepairDialog() override;
 
     void setReason(const QString &reason);
     bool planReady() const { return m_planReady; }
-    bool isRunning() const { return m_running; }
-    bool isFinished() const { return m_finished; }
+    bool isRunning() const { return m_repairs.isRunning(); }
     const BatchRepairReport &report() const { return m_report; }
     RepairPreview *preview() const { return m_preview; }
     QPushButton *repairButton() const { return m_repair; }
@@ -54,6 +51,7 @@ Q_SIGNALS:
 
 
 private:
+    void showReport(const BatchRepairReport &report);
     // Reads the plan; `then` runs with it once shown.
     void loadPlan(const std::function<void(const RepairPlan &)> &then = {});
     void runRepairs(const QStringList &ids);
@@ -73,9 +71,8 @@ private:
     QPushButton *m_stop;
     bool m_planReady = false;
     bool m_checking = false; // re-reading the plan before repairing
-    bool m_running = false;
     bool m_finished = false;
-    std::shared_ptr<std::atomic<bool>> m_stopFlag;
+    BackgroundJob m_repairs; // the repairs themselves: stoppable, with progress
     BatchRepairReport m_report;
 };
 

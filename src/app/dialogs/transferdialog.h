@@ -38,7 +38,6 @@ public:
     LegsEditor *legsEditor() const { return m_legs; }
     // The transfer that went through (after accept()).
     const std::optional<Transaction> &result() const { return m_result; }
-    bool isSubmitting() const { return m_submitting; }
     // For tests: the inline message shown beside each field ("" when fine).
     QString fieldError(const QString &field) const;
     QString bannerText() const;

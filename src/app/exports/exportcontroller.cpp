@@ -31,48 +31,32 @@ Result<qint64> writeFile(const QString &path, Write write)
 
 } // namespace
 
-ExportController::ExportController(QObject *parent) : QObject(parent) {}
+ExportController::ExportController(StoreSession *session, QObject *parent) : QObject(parent), m_session(session), m_job(session, this)
+{
+    connect(&m_job, &BackgroundJob::progress, this, [this](qint64 rows) { Q_EMIT progress(rows); });
+}
 
 bool ExportController::begin(const QString &path)
 {
-    if (!m_jobs)
+    if (!m_session->isOpen())
         return false;
-    if (m_running) {
+    if (m_job.isRunning()) {
         Q_EMIT failed(path, tr("Another export is still running; wait for it or stop it first."));
         return false;
     }
-    m_running = true;
-    m_stop = std::make_shared<std::atomic<bool>>(false);
-    m_rows = std::make_shared<std::atomic<qint64>>(0);
     Q_EMIT started(path);
-    // Progress is polled rather than signalled from the pool thread: one number, twice a second.
-    auto *ticker = new QTimer(this);
-    ticker->setInterval(500);
-    connect(ticker, &QTimer::timeout, this, [this, ticker, rows = m_rows] {
-        if (!m_running || m_rows != rows) {
-            ticker->deleteLater();
-            return;
-        }
-        Q_EMIT progress(rows->load());
-    });
-    ticker->start();
     return true;
 }
 
 void ExportController::end(const QString &path, const Result<qint64> &rows)
 {
-    m_running = false;
     if (rows.ok())
         Q_EMIT finished(path, *rows);
     else
         Q_EMIT failed(path, rows.error().localized());
 }
 
-void ExportController::stop()
-{
-    if (m_stop)
-        m_stop->store(true);
-}
+void ExportController::stop() { m_job.stop(); }
 
 void ExportController::exportTable(const ExportSpec &spec, const QString &path)
 {
@@ -83,12 +67,11 @@ void ExportController::exportTable(const ExportSpec &spec, const QString &path)
     }
     if (!begin(path))
         return;
-    m_jobs->run<Result<qint64>>(
-        this,
-        [spec, path, format = *format, stop = m_stop, counter = m_rows](Store &store) {
+    m_job.run<Result<qint64>>(
+        [spec, path, format = *format](Store &store, const JobControl &control) {
             ExportProgress p;
-            p.shouldStop = [stop] { return stop->load(); };
-            p.rowsWritten = [counter](qint64 rows) { counter->store(rows); };
+            p.shouldStop = control.stopTest();
+            p.rowsWritten = [control](qint64 rows) { control.progress(rows, 0); };
             return writeFile(path, [&](QIODevice &out) { return ledger::exportTable(store, spec, format, out, p); });
         },
         [this, path](Result<qint64> rows) { end(path, rows); });
@@ -104,8 +87,7 @@ void ExportController::exportFindings(const QList<AuditFinding> &findings, const
     if (!begin(path))
         return;
     // No store work, but the file is written off the GUI thread all the same.
-    m_jobs->run<Result<qint64>>(
-        this,
+    m_job.run<Result<qint64>>(
         [findings, path, format = *format](Store &) {
             return writeFile(path, [&](QIODevice &out) { return ledger::exportFindings(findings, format, out); });
         },
@@ -124,8 +106,7 @@ void ExportController::saveIncidentReport(const QString &txId, const QString &pr
         return;
     // The report is read and built on the pool; HTML is written there too, a PDF is printed
     // here (QPrinter and QTextDocument belong to the GUI thread).
-    m_jobs->run<Result<QString>>(
-        this,
+    m_job.run<Result<QString>>(
         [txId, preparedBy, path, pdf](Store &store) -> Result<QString> {
             auto report = loadIncidentReport(store, txId);
             if (!report.ok())

@@ -4,24 +4,22 @@
 // loaded into the console's models — and the GUI stays responsive. One export at a time; it
 // can be stopped. Files are written whole or not at all (QSaveFile).
 //
-// Threading: GUI thread only; the work runs on the JobRunner's pool.
+// Threading: GUI thread only; the work runs on the session's pool. A store closing stops the
+// export under way (it leaves no file) and drops its answer.
 
-#include "../jobrunner.h"
+#include "../backgroundjob.h"
 #include "interchange/tableexport.h"
 
 #include <QObject>
-#include <atomic>
-#include <memory>
 
 namespace ledger::app {
 
 class ExportController : public QObject {
     Q_OBJECT
 public:
-    explicit ExportController(QObject *parent = nullptr);
+    ExportController(StoreSession *session, QObject *parent = nullptr);
 
-    void setJobRunner(JobRunner *jobs) { m_jobs = jobs; }
-    bool isRunning() const { return m_running; }
+    bool isRunning() const { return m_job.isRunning(); }
 
     // The format comes from the file name's suffix (.csv or .json).
     void exportTable(const ExportSpec &spec, const QString &path);
@@ -42,10 +40,8 @@ private:
     bool begin(const QString &path);
     void end(const QString &path, const Result<qint64> &rows);
 
-    JobRunner *m_jobs = nullptr;
-    bool m_running = false;
-    std::shared_ptr<std::atomic<bool>> m_stop;
-    std::shared_ptr<std::atomic<qint64>> m_rows;
+    StoreSession *m_session;
+    BackgroundJob m_job;
 };
 
 } // namespace ledger::app

@@ -8,15 +8,13 @@
 
 namespace ledger::app {
 
-AccountTableModel::AccountTableModel(QObject *parent) : PagedTableModel(parent) {}
+AccountTableModel::AccountTableModel(StoreSession *session, QObject *parent) : PagedTableModel(session, parent) {}
 
 void AccountTableModel::setFilterText(const QString &text)
 {
     m_query.text = text;
     restart();
 }
-
-void AccountTableModel::setScale(int scale) { m_scale = scale; }
 
 int AccountTableModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
@@ -40,7 +38,7 @@ QVariant AccountTableModel::headerData(int section, Qt::Orientation orientation,
 void AccountTableModel::fetchCount(CountDone done)
 {
     const AccountQuery query = m_query;
-    jobRunner()->run<Result<qint64>>(this, [query](Store &s) { return s.accountCount(query); }, done);
+    loads().runAlongside<Result<qint64>>([query](Store &s) { return s.accountCount(query); }, done);
 }
 
 void AccountTableModel::fetchRows(qint64 offset, int limit, RowsDone done)
@@ -75,12 +73,12 @@ QVariant AccountTableModel::cell(const QVariant &row, int column, int role) cons
     case IdColumn: return a.id;
     case NameColumn: return a.name;
     case StatusColumn: return nameOf(a.status);
-    case BalanceColumn: return money::format(whole.wholeBalance, m_scale);
+    case BalanceColumn: return money::format(whole.wholeBalance, scale());
     // Blank when everything is posted: a column of zeros would hide the rows that matter.
-    case NotPostedColumn: return whole.notPostedYet() == 0 ? QString() : money::format(whole.notPostedYet(), m_scale);
-    case AvailableColumn: return money::format(a.available(), m_scale);
-    case PendingDebitsColumn: return money::format(a.pendingDebits, m_scale);
-    case PendingCreditsColumn: return money::format(a.pendingCredits, m_scale);
+    case NotPostedColumn: return whole.notPostedYet() == 0 ? QString() : money::format(whole.notPostedYet(), scale());
+    case AvailableColumn: return money::format(a.available(), scale());
+    case PendingDebitsColumn: return money::format(a.pendingDebits, scale());
+    case PendingCreditsColumn: return money::format(a.pendingCredits, scale());
     }
     return QVariant();
 }

@@ -25,12 +25,11 @@ public:
     };
     enum Role { AccountRole = Qt::UserRole + 1, IdRole };
 
-    explicit AccountTableModel(QObject *parent = nullptr);
+    explicit AccountTableModel(StoreSession *session, QObject *parent = nullptr);
 
     void setFilterText(const QString &text);
     // What the view lists (File ▸ Export writes the same rows).
     const AccountQuery &query() const { return m_query; }
-    void setScale(int scale);
 
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
@@ -43,7 +42,6 @@ protected:
 
 private:
     AccountQuery m_query;
-    int m_scale = 2;
 };
 
 } // namespace ledger::app

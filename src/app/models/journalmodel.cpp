@@ -2,7 +2,7 @@
 
 namespace ledger::app {
 
-JournalModel::JournalModel(QObject *parent) : PagedTableModel(parent) {}
+JournalModel::JournalModel(StoreSession *session, QObject *parent) : PagedTableModel(session, parent) {}
 
 void JournalModel::setFilter(Preset preset, const QString &text)
 {
@@ -33,7 +33,7 @@ QVariant JournalModel::headerData(int section, Qt::Orientation orientation, int 
 void JournalModel::fetchCount(CountDone done)
 {
     const JournalQuery q = query();
-    jobRunner()->run<Result<qint64>>(this, [q](Store &s) { return s.journalCount(q); }, done);
+    loads().runAlongside<Result<qint64>>([q](Store &s) { return s.journalCount(q); }, done);
 }
 
 void JournalModel::fetchRows(qint64 offset, int limit, RowsDone done)

@@ -18,7 +18,7 @@ public:
     enum Role { EntryRole = Qt::UserRole + 1, DocKindRole, DocIdRole, SeqRole };
     using Preset = ActionsPreset;
 
-    explicit JournalModel(QObject *parent = nullptr);
+    explicit JournalModel(StoreSession *session, QObject *parent = nullptr);
 
     void setFilter(Preset preset, const QString &text);
     // Local time or UTC for the At column (View ▸ Times in UTC).

@@ -1,15 +1,15 @@
 #include "pagedtablemodel.h"
 
-#include <QPointer>
 
 namespace ledger::app {
 
-PagedTableModel::PagedTableModel(QObject *parent) : QAbstractTableModel(parent) { m_clock.start(); }
-
-void PagedTableModel::setJobRunner(JobRunner *jobs)
+PagedTableModel::PagedTableModel(StoreSession *session, QObject *parent)
+    : QAbstractTableModel(parent), m_session(session), m_loads(session, this)
 {
-    m_jobs = jobs;
-    restart();
+    m_clock.start();
+    // A store opening is counted afresh (with the query the model has); closing empties it.
+    connect(session, &StoreSession::opened, this, &PagedTableModel::restart);
+    connect(session, &StoreSession::closed, this, &PagedTableModel::restart);
 }
 
 int PagedTableModel::rowCount(const QModelIndex &parent) const
@@ -70,7 +70,7 @@ int PagedTableModel::rowOfKey(const QString &key) const
 void PagedTableModel::restart()
 {
     beginResetModel();
-    ++m_generation;
+    m_loads.cancel();
     m_count = 0;
     m_pages.clear();
     m_requested.clear();
@@ -79,14 +79,14 @@ void PagedTableModel::restart()
     m_refreshAgain = false;
     endResetModel();
     Q_EMIT countChanged(0);
-    if (m_jobs)
+    if (m_session->isOpen())
         requestCount();
     updateLoading();
 }
 
 void PagedTableModel::refresh()
 {
-    if (!m_jobs)
+    if (!m_session->isOpen())
         return;
     if (m_countPending) {
         m_refreshAgain = true; // one more round once the current answer is in
@@ -114,34 +114,22 @@ void PagedTableModel::refresh()
 void PagedTableModel::requestCount()
 {
     m_countPending = true;
-    const quint64 generation = m_generation;
-    QPointer<PagedTableModel> self(this);
-    fetchCount([self, generation](Result<qint64> count) {
-        if (self)
-            self->onCount(generation, count);
-    });
+    fetchCount([this](Result<qint64> count) { onCount(count); });
 }
 
 void PagedTableModel::requestPage(int page) const
 {
-    if (!m_jobs || m_requested.contains(page) || qint64(page) * kPageSize >= m_count)
+    if (!m_session->isOpen() || m_requested.contains(page) || qint64(page) * kPageSize >= m_count)
         return;
     m_requested.insert(page);
-    const quint64 generation = m_generation;
     const quint64 ticket = ++m_ticket;
     auto *self = const_cast<PagedTableModel *>(this);
-    QPointer<PagedTableModel> guard(self);
-    self->fetchRows(qint64(page) * kPageSize, kPageSize, [guard, generation, ticket, page](Result<QList<QVariant>> rows) {
-        if (guard)
-            guard->onPage(generation, ticket, page, rows);
-    });
+    self->fetchRows(qint64(page) * kPageSize, kPageSize, [self, ticket, page](Result<QList<QVariant>> rows) { self->onPage(ticket, page, rows); });
     updateLoading();
 }
 
-void PagedTableModel::onCount(quint64 generation, const Result<qint64> &count)
+void PagedTableModel::onCount(const Result<qint64> &count)
 {
-    if (generation != m_generation)
-        return; // an answer to a query that is gone
     m_countPending = false;
     if (!count.ok()) {
         Q_EMIT loadFailed(count.error().localized());
@@ -176,10 +164,8 @@ void PagedTableModel::setCount(qint64 count)
     Q_EMIT countChanged(m_count);
 }
 
-void PagedTableModel::onPage(quint64 generation, quint64 ticket, int page, const Result<QList<QVariant>> &rows)
+void PagedTableModel::onPage(quint64 ticket, int page, const Result<QList<QVariant>> &rows)
 {
-    if (generation != m_generation)
-        return;
     m_requested.remove(page);
     if (!rows.ok()) {
         m_stale.remove(page);

@@ -1,13 +1,14 @@
 #pragma once
 // A table model that never loads all its rows: it asks the store how many rows there are (the
 // scrollbar shows the real count) and fetches fixed-size pages in the background as the view
-// asks for them, showing a placeholder until they arrive. Results of an older query are dropped
-// by a generation counter; a bounded cache keeps memory flat however far one scrolls.
+// asks for them, showing a placeholder until they arrive. Answers to an older query (or store)
+// are dropped by its BackgroundJob; a bounded cache keeps memory flat however far one scrolls.
+// It follows the session: empty while no store is open, counted afresh when one opens.
 //
-// Subclasses say how to count and how to fetch a page (each a job on the JobRunner) and how to
-// show one row. Threading: GUI thread only.
+// Subclasses say how to count and how to fetch a page (each run by loads()) and how to show one
+// row. Threading: GUI thread only.
 
-#include "../jobrunner.h"
+#include "../backgroundjob.h"
 
 #include <QAbstractTableModel>
 #include <QElapsedTimer>
@@ -22,11 +23,8 @@ public:
     static constexpr int kPageSize = 200;
     static constexpr int kMaxCachedPages = 64;
 
-    explicit PagedTableModel(QObject *parent = nullptr);
-
-    // Where jobs run; null (no store open) empties the model.
-    void setJobRunner(JobRunner *jobs);
-    JobRunner *jobRunner() const { return m_jobs; }
+    PagedTableModel(StoreSession *session, QObject *parent = nullptr);
+    StoreSession *session() const { return m_session; }
 
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
@@ -57,6 +55,9 @@ Q_SIGNALS:
 protected:
     // Forgets every row and counts again (a new query, sort or store).
     void restart();
+    // Runs the counts and pages of the current query, side by side.
+    BackgroundJob &loads() { return m_loads; }
+    int scale() const { return m_session->scale(); }
 
     using CountDone = std::function<void(Result<qint64>)>;
     using RowsDone = std::function<void(Result<QList<QVariant>>)>;
@@ -82,15 +83,15 @@ private:
 
     void requestCount();
     void requestPage(int page) const;
-    void onCount(quint64 generation, const Result<qint64> &count);
-    void onPage(quint64 generation, quint64 ticket, int page, const Result<QList<QVariant>> &rows);
+    void onCount(const Result<qint64> &count);
+    void onPage(quint64 ticket, int page, const Result<QList<QVariant>> &rows);
     void setCount(qint64 count);
     void evictIfNeeded() const;
     void updateLoading() const;
 
-    JobRunner *m_jobs = nullptr;
+    StoreSession *m_session;
+    BackgroundJob m_loads;
     qint64 m_count = 0;
-    quint64 m_generation = 0;
     bool m_countPending = false;
     bool m_refreshAgain = false;
     mutable quint64 m_ticket = 0;
@@ -107,8 +108,7 @@ private:
 template <typename Fetch>
 void PagedTableModel::fetchDocuments(Fetch fetch, RowsDone done)
 {
-    m_jobs->run<Result<QList<QVariant>>>(
-        this,
+    m_loads.runAlongside<Result<QList<QVariant>>>(
         [fetch](Store &s) -> Result<QList<QVariant>> {
             auto list = fetch(s);
             if (!list.ok())

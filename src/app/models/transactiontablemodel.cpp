@@ -21,7 +21,7 @@ struct TimedRows {
 };
 } // namespace
 
-TransactionTableModel::TransactionTableModel(QObject *parent) : PagedTableModel(parent)
+TransactionTableModel::TransactionTableModel(StoreSession *session, QObject *parent) : PagedTableModel(session, parent)
 {
     m_query.sortKey = TxSortKey::CreatedAt;
     m_query.descending = true; // newest first until the operator sorts otherwise
@@ -48,8 +48,6 @@ void TransactionTableModel::setFilter(const TxQuery &filter)
     m_compensationStates.clear();
     restart();
 }
-
-void TransactionTableModel::setScale(int scale) { m_scale = scale; }
 
 int TransactionTableModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
@@ -102,7 +100,7 @@ std::optional<Transaction> TransactionTableModel::transactionAt(int row) const
 void TransactionTableModel::fetchCount(CountDone done)
 {
     const TxQuery query = m_query;
-    jobRunner()->run<Result<qint64>>(this, [query](Store &s) { return s.transactionCount(query); }, done);
+    loads().runAlongside<Result<qint64>>([query](Store &s) { return s.transactionCount(query); }, done);
 }
 
 void TransactionTableModel::fetchRows(qint64 offset, int limit, RowsDone done)
@@ -110,8 +108,7 @@ void TransactionTableModel::fetchRows(qint64 offset, int limit, RowsDone done)
     const TxQuery query = m_query;
     const qint64 total = rowCount();
     QPointer<TransactionTableModel> self(this);
-    jobRunner()->run<Result<TimedRows>>(
-        this,
+    loads().runAlongside<Result<TimedRows>>(
         [query, offset, limit, total](Store &s) -> Result<TimedRows> {
             auto list = readPage(s, query, offset, limit, total);
             if (!list.ok())
@@ -191,7 +188,7 @@ QVariant TransactionTableModel::cell(const QVariant &row, int column, int role) 
             return QVariant();
         }
         if ((column == SourceColumn || column == DestinationColumn) && tx.isMultiLeg())
-            return describeLegs(tx.legs, m_scale);
+            return describeLegs(tx.legs, scale());
         return QVariant();
     }
     if (role != Qt::DisplayRole)
@@ -203,7 +200,7 @@ QVariant TransactionTableModel::cell(const QVariant &row, int column, int role) 
     case KindColumn: return tx.kind == TxKind::Compensation ? nameOf(tx.kind) : tx.compensatedBy.isEmpty() ? nameOf(tx.kind) : tr("%1, compensated").arg(nameOf(tx.kind));
     case SourceColumn:
     case DestinationColumn: return accountsOf(tx.legs, column == SourceColumn ? LegSide::Debit : LegSide::Credit).join(QStringLiteral(", "));
-    case AmountColumn: return money::format(tx.amount, m_scale);
+    case AmountColumn: return money::format(tx.amount, scale());
     case AgeColumn: return duration::format(ageOf(tx));
     case OwnerColumn: {
         if (tx.owner.isEmpty())

@@ -40,12 +40,11 @@ public:
         IdRole,
     };
 
-    explicit TransactionTableModel(QObject *parent = nullptr);
+    explicit TransactionTableModel(StoreSession *session, QObject *parent = nullptr);
 
     // The filter (state, stuck, kind, text); keeps the current sort.
     void setFilter(const TxQuery &filter);
     const TxQuery &query() const { return m_query; }
-    void setScale(int scale);
     // Local time or UTC in the tooltips (View ▸ Times in UTC).
     void setTimeStyle(TimeStyle style) { m_times = style; }
 
@@ -72,7 +71,6 @@ private:
     qint64 ageOf(const Transaction &tx) const;
 
     TxQuery m_query;
-    int m_scale = 2;
     TimeStyle m_times = TimeStyle::Local;
     QDateTime m_storeNow;
     QElapsedTimer m_sinceStoreNow;

@@ -1,50 +1,31 @@
 #pragma once
 // The account panel: one account's document, its holds for transactions in flight (links to
-// them) and its history, loaded in the background whenever the selection changes (or the store
-// does).
+// them) and its history (operations/accountdetail.h).
 //
 // Threading: GUI thread only.
 
-#include "../jobrunner.h"
+#include "documentpanel.h"
 #include "operations/accountdetail.h"
-#include "timestyle.h"
 
-#include <QWidget>
 #include <optional>
-
-class QTextBrowser;
 
 namespace ledger::app {
 
-class AccountPanel : public QWidget {
+class AccountPanel : public DocumentPanel {
     Q_OBJECT
 public:
-    explicit AccountPanel(QWidget *parent = nullptr);
+    explicit AccountPanel(StoreSession *session, QWidget *parent = nullptr);
 
-    void setJobRunner(JobRunner *jobs, int scale);
-    void showAccount(const QString &accountId);
-    // Reloads what is shown (after a change in the store).
-    void refresh();
-    const QString &accountId() const { return m_accountId; }
-    QString shownHtml() const;
-    // Local time or UTC (View ▸ Times in UTC); shows what is there again in it.
-    void setTimeStyle(TimeStyle style);
+    void showAccount(const QString &accountId) { showDocument(accountId); }
+    const QString &accountId() const { return documentId(); }
 
-Q_SIGNALS:
-    void transactionLinkActivated(const QString &txId);
-    void loaded();
+protected:
+    void load(BackgroundJob &job, const QString &id) override;
+    QString html(qint64 sinceLoadMs) const override;
+    void forget() override { m_detail.reset(); }
 
 private:
-    void showMessage(const QString &text);
-    void render();
-
-    JobRunner *m_jobs = nullptr;
-    int m_scale = 2;
-    TimeStyle m_times = TimeStyle::Local;
-    std::optional<AccountDetail> m_detail; // what is shown, while an account is
-    QString m_accountId;
-    quint64 m_generation = 0;
-    QTextBrowser *m_browser;
+    std::optional<AccountDetail> m_detail;
 };
 
 } // namespace ledger::app

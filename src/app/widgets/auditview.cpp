@@ -14,8 +14,10 @@
 
 namespace ledger::app {
 
-AuditView::AuditView(QWidget *parent)
+AuditView::AuditView(StoreSession *session, QWidget *parent)
     : QWidget(parent)
+    , m_session(session)
+    , m_job(session, this)
     , m_model(new FindingsModel(this))
     , m_run(new QPushButton(tr("&Run audit"), this))
     , m_stop(new QPushButton(tr("&Stop"), this))
@@ -43,6 +45,8 @@ AuditView::AuditView(QWidget *parent)
     layout->addWidget(m_invariants);
     layout->addWidget(m_table, 1);
     layout->addWidget(m_links);
+    // A clean audit hides the table: the summary and the invariants stay at the top, not mid-page.
+    layout->addStretch(0);
     m_summary->setWordWrap(true);
     m_summary->setText(tr("The audit checks the six invariants of the ledger over every account, leg marker and transaction."));
     m_table->setModel(m_model);
@@ -74,37 +78,39 @@ AuditView::AuditView(QWidget *parent)
         else if (link.startsWith(QLatin1String("account:")))
             Q_EMIT accountLinkActivated(link.mid(8));
     });
+    connect(session, &StoreSession::opened, this, &AuditView::reset);
+    connect(session, &StoreSession::closed, this, &AuditView::reset);
+    reset();
 }
 
-void AuditView::setJobRunner(JobRunner *jobs, int scale)
+void AuditView::reset()
 {
-    m_jobs = jobs;
-    m_scale = scale;
-    ++m_generation;
-    m_running = false;
     m_model->setFindings({});
     m_links->clear();
-    m_run->setEnabled(jobs != nullptr);
+    m_invariants->hide();
+    m_table->show();
+    m_summary->setText(tr("The audit checks the six invariants of the ledger over every account, leg marker and transaction."));
+    m_run->setEnabled(m_session->isOpen());
     m_stop->hide();
     m_busy->hide();
 }
 
 void AuditView::runAudit()
 {
-    if (!m_jobs || m_running)
+    if (!m_session->isOpen() || m_job.isRunning())
         return;
-    m_running = true;
     m_run->setEnabled(false);
     m_stop->show();
     m_busy->show();
     m_summary->setText(tr("Auditing every account, leg marker and transaction…"));
-    const quint64 generation = ++m_generation;
-    m_stopFlag = std::make_shared<std::atomic<bool>>(false);
-    const auto flag = m_stopFlag;
-    m_jobs->run<AuditReport>(this, [flag](Store &s) { return audit(s, [flag] { return flag->load(); }); }, [this, generation](AuditReport report) {
-        if (generation != m_generation)
-            return;
-        m_running = false;
+    m_job.run<AuditReport>([](Store &s, const JobControl &control) { return audit(s, control.stopTest()); },
+                           [this](AuditReport report) { showReport(report); });
+}
+
+void AuditView::showReport(const AuditReport &report)
+{
+    const int scale = m_session->scale();
+    {
         m_run->setEnabled(true);
         m_stop->hide();
         m_busy->hide();
@@ -124,12 +130,12 @@ void AuditView::runAudit()
                             .arg(report.transactions)
                             .arg(report.inFlight)
                             .arg(report.legs)
-                            .arg(money::format(report.wholeSum(), m_scale));
+                            .arg(money::format(report.wholeSum(), scale));
         // A total that only comes to zero with the transfers being posted says so and names them.
         if (!report.committedInFlight.isEmpty())
             scope += QStringLiteral(" (") + tr("every transaction counted whole: %1 as posted, %2 not posted yet by %n transaction(s) being finished: %3",
                                                nullptr, int(report.committedInFlight.size()))
-                                                .arg(money::format(report.balanceSum, m_scale), money::format(report.halfPostedAdjust, m_scale),
+                                                .arg(money::format(report.balanceSum, scale), money::format(report.halfPostedAdjust, scale),
                                                      report.committedInFlight.mid(0, 5).join(QStringLiteral(", ")).toHtmlEscaped())
                 + QLatin1Char(')');
         m_summary->setText(report.clean()
@@ -156,15 +162,16 @@ void AuditView::runAudit()
         m_table->setVisible(!report.clean());
         m_table->resizeColumnsToContents();
         Q_EMIT finished(report.clean());
-    });
+    }
 }
 
 QString AuditView::invariantsText() const { return m_invariants->text(); }
 
 void AuditView::stop()
 {
-    if (m_stopFlag)
-        m_stopFlag->store(true);
+    if (!m_job.isRunning())
+        return;
+    m_job.stop();
     m_summary->setText(tr("Stopping…"));
 }
 

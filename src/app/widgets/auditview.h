@@ -4,12 +4,11 @@
 //
 // Threading: GUI thread only.
 
-#include "../jobrunner.h"
+#include "../backgroundjob.h"
+#include "../storesession.h"
 #include "../models/findingsmodel.h"
 
 #include <QWidget>
-#include <atomic>
-#include <memory>
 
 class QLabel;
 class QProgressBar;
@@ -21,15 +20,15 @@ namespace ledger::app {
 class AuditView : public QWidget {
     Q_OBJECT
 public:
-    explicit AuditView(QWidget *parent = nullptr);
-    void setJobRunner(JobRunner *jobs, int scale);
+    // Follows `session`: a store closing drops the audit under way and what it found.
+    explicit AuditView(StoreSession *session, QWidget *parent = nullptr);
     void runAudit();
     // Stops a running audit (it reports that it stopped, not a result).
     void stop();
     // The six invariants with what the last audit found for each (for tests, the text shown).
     QString invariantsText() const;
     FindingsModel *model() const { return m_model; }
-    bool isRunning() const { return m_running; }
+    bool isRunning() const { return m_job.isRunning(); }
 
 Q_SIGNALS:
     void transactionLinkActivated(const QString &txId);
@@ -39,11 +38,11 @@ Q_SIGNALS:
 private:
     void showLinks();
 
-    JobRunner *m_jobs = nullptr;
-    int m_scale = 2;
-    bool m_running = false;
-    quint64 m_generation = 0;
-    std::shared_ptr<std::atomic<bool>> m_stopFlag;
+    void reset();
+    void showReport(const AuditReport &report);
+
+    StoreSession *m_session;
+    BackgroundJob m_job;
     FindingsModel *m_model;
     QPushButton *m_run;
     QPushButton *m_stop;

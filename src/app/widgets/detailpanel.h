@@ -1,56 +1,31 @@
 #pragma once
-// The detail panel: one transaction's document, legs, accounts and journal timeline, loaded in
-// the background whenever the selection changes (or the store does), with links to the related
-// transaction and the accounts. Ages and leases tick on between loads.
+// The detail panel: one transaction's document, legs, accounts and journal timeline
+// (operations/transactiondetail.h), with links to the related transaction and the accounts.
 //
 // Threading: GUI thread only.
 
-#include "../jobrunner.h"
+#include "documentpanel.h"
 #include "operations/transactiondetail.h"
 
-#include <QElapsedTimer>
-#include <QTimer>
-#include "timestyle.h"
-
-#include <QWidget>
 #include <optional>
-
-class QTextBrowser;
 
 namespace ledger::app {
 
-class DetailPanel : public QWidget {
+class DetailPanel : public DocumentPanel {
     Q_OBJECT
 public:
-    explicit DetailPanel(QWidget *parent = nullptr);
+    explicit DetailPanel(StoreSession *session, QWidget *parent = nullptr);
 
-    void setJobRunner(JobRunner *jobs, int scale);
-    void showTransaction(const QString &txId);
-    // Reloads what is shown (after a change in the store).
-    void refresh();
-    const QString &transactionId() const { return m_txId; }
-    QString shownHtml() const;
-    // Local time or UTC (View ▸ Times in UTC); shows what is there again in it.
-    void setTimeStyle(TimeStyle style);
+    void showTransaction(const QString &txId) { showDocument(txId); }
+    const QString &transactionId() const { return documentId(); }
 
-Q_SIGNALS:
-    void transactionLinkActivated(const QString &txId);
-    void accountLinkActivated(const QString &accountId);
-    void loaded();
+protected:
+    void load(BackgroundJob &job, const QString &id) override;
+    QString html(qint64 sinceLoadMs) const override;
+    void forget() override { m_detail.reset(); }
 
 private:
-    void showMessage(const QString &text);
-    void render();
-
-    JobRunner *m_jobs = nullptr;
-    int m_scale = 2;
-    TimeStyle m_times = TimeStyle::Local;
-    QString m_txId;
-    quint64 m_generation = 0;
-    QTextBrowser *m_browser;
-    std::optional<TransactionDetail> m_detail; // what is shown, while a transaction is
-    QElapsedTimer m_sinceLoad;
-    QTimer m_tick;
+    std::optional<TransactionDetail> m_detail;
 };
 
 } // namespace ledger::app

@@ -111,8 +111,6 @@ void TablePage::selectKey(const QString &key)
     follow();
 }
 
-void TablePage::setFilterVisible(bool visible) { m_filter->setVisible(visible); }
-
 void TablePage::clearFilter()
 {
     if (m_filter->text().isEmpty())

@@ -33,7 +33,6 @@ public:
     QTableView *table() const { return m_table; }
     QLineEdit *filterEdit() const { return m_filter; }
     QHBoxLayout *toolRow() const { return m_top; }
-    PagedTableModel *pagedModel() const { return m_model; }
     // Typed filter text not applied yet (it waits for typing to pause).
     bool isFilterPending() const { return m_debounce.isActive(); }
 
@@ -45,7 +44,6 @@ public:
     QString currentKey() const { return m_currentKey; }
     // Selects the row of `key` as soon as it is loaded (until the operator moves on).
     void selectKey(const QString &key);
-    void setFilterVisible(bool visible);
     // Empties the text filter without waiting for the debounce.
     void clearFilter();
 

@@ -4,6 +4,18 @@
 
 namespace ledger::app {
 
+namespace {
+// A short time always says its zone: beside times of other machines' logs, or after the operator
+// switched to UTC, "04:17:15" alone is read in the wrong one.
+QString withZone(const QDateTime &t, TimeStyle style, const QString &format)
+{
+    if (style == TimeStyle::Utc)
+        return t.toUTC().toString(format) + QStringLiteral(" UTC");
+    const QDateTime local = t.toLocalTime();
+    return local.toString(format) + QLatin1Char(' ') + local.timeZoneAbbreviation();
+}
+} // namespace
+
 QString shownTime(const QDateTime &t, TimeStyle style)
 {
     if (!t.isValid())
@@ -18,16 +30,14 @@ QString shownShortTime(const QDateTime &t, TimeStyle style)
 {
     if (!t.isValid())
         return QStringLiteral("—");
-    const QDateTime shown = style == TimeStyle::Utc ? t.toUTC() : t.toLocalTime();
-    return shown.toString(QStringLiteral("MM-dd HH:mm:ss"));
+    return withZone(t, style, QStringLiteral("MM-dd HH:mm:ss"));
 }
 
 QString shownTimeOfDay(const QDateTime &t, TimeStyle style)
 {
     if (!t.isValid())
         return QStringLiteral("—");
-    const QDateTime shown = style == TimeStyle::Utc ? t.toUTC() : t.toLocalTime();
-    return shown.toString(QStringLiteral("HH:mm:ss"));
+    return withZone(t, style, QStringLiteral("HH:mm:ss"));
 }
 
 } // namespace ledger::app

@@ -13,9 +13,9 @@ enum class TimeStyle { Local, Utc };
 
 // Day and time to the second (local) or the store's form (UTC).
 QString shownTime(const QDateTime &t, TimeStyle style);
-// "11-24 04:17:15": the day and the second, for timelines.
+// "11-24 04:17:15 CET" (or "… UTC"): the day and the second with the zone, for timelines.
 QString shownShortTime(const QDateTime &t, TimeStyle style);
-// "04:17:15": the time of day.
+// "04:17:15 CET" (or "… UTC"): the time of day with the zone.
 QString shownTimeOfDay(const QDateTime &t, TimeStyle style);
 
 } // namespace ledger::app

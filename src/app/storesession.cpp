@@ -1,0 +1,39 @@
+#include "storesession.h"
+
+#include "jobrunner.h"
+#include "store/open/changenotifier.h"
+
+namespace ledger::app {
+
+StoreSession::StoreSession(QObject *parent) : QObject(parent) {}
+
+StoreSession::~StoreSession() { close(); }
+
+void StoreSession::install(const OpenedStore &store, int pollMs)
+{
+    close();
+    m_opened = store;
+    ++m_serial;
+    m_jobs = new JobRunner(m_opened.config, this);
+    m_notifier = new ChangeNotifier(m_opened.config, pollMs, this);
+    connect(m_jobs, &JobRunner::activityChanged, this, &StoreSession::activityChanged);
+    Q_EMIT opened();
+}
+
+void StoreSession::close()
+{
+    if (!m_jobs)
+        return;
+    // Everyone stops asking first; then the runner waits for what is under way, whose answers
+    // find no one (BackgroundJob drops them by the serial, JobRunner by its guard).
+    Q_EMIT closing();
+    delete m_notifier;
+    m_notifier = nullptr;
+    delete m_jobs;
+    m_jobs = nullptr;
+    ++m_serial;
+    Q_EMIT activityChanged(0);
+    Q_EMIT closed();
+}
+
+} // namespace ledger::app

@@ -1,0 +1,61 @@
+#pragma once
+// What belongs to the open store, in one place: its configuration and scale, the job runner
+// that reaches it from pool threads and the change notifier that says when it changed. Widgets
+// and models are given the session once, when they are made, and follow its opened() and
+// closing() signals; nobody is handed the runner one by one, and nobody keeps one past its store.
+// BackgroundJob (backgroundjob.h) is how they run work on it.
+//
+// Threading: GUI thread only.
+
+#include "storeopener.h"
+
+#include <QObject>
+
+namespace ledger {
+class ChangeNotifier;
+}
+
+namespace ledger::app {
+
+class JobRunner;
+
+class StoreSession : public QObject {
+    Q_OBJECT
+public:
+    explicit StoreSession(QObject *parent = nullptr);
+    ~StoreSession() override;
+
+    bool isOpen() const { return m_jobs != nullptr; }
+    // What opening said (configuration, scale, durability, shards, lock warning, demo).
+    const OpenedStore &openedStore() const { return m_opened; }
+    const StoreConfig &config() const { return m_opened.config; }
+    QString location() const { return m_opened.config.location; }
+    int scale() const { return m_opened.scale; }
+    // Null while no store is open.
+    JobRunner *jobs() const { return m_jobs; }
+    ChangeNotifier *notifier() const { return m_notifier; }
+    // Which opening this is (0: none yet); a result carries it to be dropped after a reopen.
+    quint64 serial() const { return m_serial; }
+
+    // Closes what is open, then opens `store` (already opened by openForConsole) and says opened().
+    // `pollMs`: how often a file store is polled for change.
+    void install(const OpenedStore &store, int pollMs = 400);
+    // Says closing() (stop asking), waits for the jobs under way (their results are dropped),
+    // then closed(). Nothing when no store is open.
+    void close();
+
+Q_SIGNALS:
+    void opened();
+    void closing();
+    void closed();
+    // The number of jobs under way changed (status bar, tests waiting for quiet).
+    void activityChanged(int running);
+
+private:
+    OpenedStore m_opened;
+    JobRunner *m_jobs = nullptr;
+    ChangeNotifier *m_notifier = nullptr;
+    quint64 m_serial = 0;
+};
+
+} // namespace ledger::app
