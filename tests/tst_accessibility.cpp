@@ -5,6 +5,8 @@
 // remembered per store.
 #include "operations/demo.h"
 #include "mainwindow.h"
+#include "pages/accountspage.h"
+#include "pages/transactionspage.h"
 #include "testsupport.h"
 #include "widgets/tablepage.h"
 
@@ -129,7 +131,7 @@ void TestAccessibility::shortcutsReachEveryView()
     // Ctrl+F puts the cursor in the filter of a table view.
     QTest::keyClick(m_window.get(), Qt::Key_3, Qt::ControlModifier);
     QTest::keyClick(m_window.get(), Qt::Key_F, Qt::ControlModifier);
-    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(m_window->transactionsPage()->filterEdit()));
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(m_window->transactions()->list()->filterEdit()));
 }
 
 void TestAccessibility::tabReachesTheControlsOfEachView()
@@ -185,7 +187,7 @@ void TestAccessibility::followsTheSystemPalette()
     dark.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
     QApplication::setPalette(dark);
     for (QWidget *w : {static_cast<QWidget *>(m_window.get()), static_cast<QWidget *>(m_window->navigator()),
-                       static_cast<QWidget *>(m_window->transactionsPage()->table())}) {
+                       static_cast<QWidget *>(m_window->transactions()->list()->table())}) {
         QTRY_COMPARE(w->palette().color(QPalette::Window), dark.color(QPalette::Window)); // delivered as an event
         QCOMPARE(w->palette().color(QPalette::Base), dark.color(QPalette::Base));
     }
@@ -196,7 +198,7 @@ void TestAccessibility::followsTheSystemPalette()
 void TestAccessibility::layoutsAreRememberedPerStore()
 {
     auto other = demoStore();
-    QHeaderView *header = m_window->transactionsPage()->table()->horizontalHeader();
+    QHeaderView *header = m_window->transactions()->list()->table()->horizontalHeader();
     m_window->showView(NavigatorModel::View::Transactions);
     header->resizeSection(0, 333);
     QVERIFY(openIn(*m_window, other->path()));
@@ -210,7 +212,7 @@ void TestAccessibility::layoutsAreRememberedPerStore()
     MainWindow again;
     again.show();
     QVERIFY(openIn(again, m_store->path()));
-    QCOMPARE(again.transactionsPage()->table()->horizontalHeader()->sectionSize(0), 333);
+    QCOMPARE(again.transactions()->list()->table()->horizontalHeader()->sectionSize(0), 333);
 }
 
 QTEST_MAIN(TestAccessibility)

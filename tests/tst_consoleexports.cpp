@@ -6,6 +6,8 @@
 #include "operations/demo.h"
 #include "exports/exportcontroller.h"
 #include "mainwindow.h"
+#include "pages/accountspage.h"
+#include "pages/transactionspage.h"
 #include "operations/operatoractions.h"
 #include "models/transactiontablemodel.h"
 #include "testsupport.h"
@@ -216,8 +218,8 @@ void TestConsoleExports::incidentReportAsHtmlAndPdf()
     q.limit = 1;
     const Transaction tx = c.store.store().transactions(q)->first();
     c.window.showView(NavigatorModel::View::Transactions);
-    c.window.transactionsPage()->filterEdit()->setText(tx.id);
-    c.window.transactionsPage()->selectKey(tx.id);
+    c.window.transactions()->list()->filterEdit()->setText(tx.id);
+    c.window.transactions()->list()->selectKey(tx.id);
     QVERIFY(QTest::qWaitFor([&] { return c.window.selectedTransactions().size() == 1; }, kWaitMs));
     QVERIFY(c.window.actions()->incidentReport->isEnabled());
 

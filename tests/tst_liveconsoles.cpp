@@ -3,6 +3,8 @@
 // within a second — on PostgreSQL through LISTEN/NOTIFY, without polling the tables. And a
 // console whose live connection to the server is cut says so and comes back by itself.
 #include "mainwindow.h"
+#include "pages/accountspage.h"
+#include "pages/transactionspage.h"
 #include "models/navigatormodel.h"
 #include "dialogs/repairdialog.h"
 #include "models/transactiontablemodel.h"
@@ -160,7 +162,7 @@ void TestLiveConsoles::claimsAndNotesShowInEveryConsole()
         QVERIFY(QTest::qWaitFor([&] { return !w->isBusy() && w->transactionModel()->rowCount() == 2; }, kWaitMs));
     }
     const auto select = [](MainWindow &w, const QString &id) {
-        w.transactionsPage()->selectKey(id);
+        w.transactions()->list()->selectKey(id);
         return QTest::qWaitFor([&] { return w.selectedTransactions().size() == 1 && w.selectedTransactions().first().id == id; }, kWaitMs);
     };
     const auto claimIn = [](const MainWindow &w, const QString &id) {

@@ -11,6 +11,8 @@
 #include "dialogs/transferdialog.h"
 #include "ledger/language.h"
 #include "mainwindow.h"
+#include "pages/accountspage.h"
+#include "pages/transactionspage.h"
 #include "operations/demo.h"
 #include "testsupport.h"
 #include "widgets/legseditor.h"
@@ -196,8 +198,8 @@ void TestMnemonics::noClashInAnyWindow()
 
     // The stuck one selected: the repair dialogs and the guided repair.
     window.showView(NavigatorModel::View::Transactions);
-    window.transactionsPage()->filterEdit()->setText(m_stuck);
-    window.transactionsPage()->selectKey(m_stuck);
+    window.transactions()->list()->filterEdit()->setText(m_stuck);
+    window.transactions()->list()->selectKey(m_stuck);
     QVERIFY(QTest::qWaitFor([&] { return window.selectedTransactions().size() == 1; }, kWaitMs));
     for (OperatorAction action : {OperatorAction::Resume, OperatorAction::Cancel}) {
         RepairDialog *repair = window.openRepairDialog(action);

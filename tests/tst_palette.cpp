@@ -4,6 +4,8 @@
 // the models actually put on screen, read back from the real window in each palette; the charts
 // painted in the palette; and no colour literal in the console's code outside tones.cpp.
 #include "mainwindow.h"
+#include "pages/accountspage.h"
+#include "pages/transactionspage.h"
 #include "models/navigatormodel.h"
 #include "operations/claims.h"
 #include "operations/demo.h"
@@ -201,7 +203,7 @@ void TestPalette::whatTheWindowShowsReads()
     QVERIFY(QTest::qWaitFor([&] { return w.accountPanel()->shownHtml().contains(stuck->first().source); }, kWaitMs));
     problem = check(htmlColours(w.accountPanel()->shownHtml(), base), QStringLiteral("account panel"));
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
-    QAbstractItemModel *accounts = w.accountsPage()->table()->model();
+    QAbstractItemModel *accounts = w.accounts()->list()->table()->model();
     for (int row = 0; row < accounts->rowCount(); ++row) {
         for (int col = 0; col < accounts->columnCount(); ++col) {
             const QVariant fg = accounts->index(row, col).data(Qt::ForegroundRole);

@@ -9,6 +9,8 @@
 #include "ledger/language.h"
 #include "languagename.h"
 #include "mainwindow.h"
+#include "pages/accountspage.h"
+#include "pages/transactionspage.h"
 #include "settings.h"
 #include "testsupport.h"
 #include "widgets/tablepage.h"
@@ -256,8 +258,8 @@ void TestTranslation::repairWizardIsTranslated()
     QVERIFY(stuck.ok() && !stuck->isEmpty());
     const Transaction tx = stuck->first();
     m_window->showView(NavigatorModel::View::Transactions);
-    m_window->transactionsPage()->filterEdit()->setText(tx.id);
-    m_window->transactionsPage()->selectKey(tx.id);
+    m_window->transactions()->list()->filterEdit()->setText(tx.id);
+    m_window->transactions()->list()->selectKey(tx.id);
     QVERIFY(QTest::qWaitFor([&] { return m_window->selectedTransactions().size() == 1; }, 20'000));
     RepairWizard *wizard = m_window->openRepairWizard();
     QVERIFY(wizard);

@@ -1,6 +1,7 @@
 #include "consolebench.h"
 
 #include "mainwindow.h"
+#include "pages/transactionspage.h"
 #include "models/transactiontablemodel.h"
 #include "widgets/tablepage.h"
 
@@ -36,7 +37,7 @@ bool ConsoleBench::listShown() const
     // Rows on screen: the count is in, nothing is loading, and the first visible row has its
     // document (not the placeholder).
     TransactionTableModel *model = m_window->transactionModel();
-    QTableView *table = m_window->transactionsPage()->table();
+    QTableView *table = m_window->transactions()->list()->table();
     if (model->isLoading() || model->rowCount() == 0)
         return false;
     const int top = qMax(0, table->rowAt(0));
@@ -46,7 +47,7 @@ bool ConsoleBench::listShown() const
 void ConsoleBench::start()
 {
     connect(m_window, &MainWindow::storeFailed, this, [this](const QString &message) { fail(message); });
-    QTableView *table = m_window->transactionsPage()->table();
+    QTableView *table = m_window->transactions()->list()->table();
     TransactionTableModel *model = m_window->transactionModel();
     m_steps = {
         // Open straight onto the transaction list, as an operator who goes to the list at once.

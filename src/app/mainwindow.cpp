@@ -11,6 +11,9 @@
 #include "models/accounttablemodel.h"
 #include "models/journalmodel.h"
 #include "models/transactiontablemodel.h"
+#include "pages/accountspage.h"
+#include "pages/actionspage.h"
+#include "pages/transactionspage.h"
 #include "store/open/changenotifier.h"
 #include "widgets/accountpanel.h"
 #include "widgets/auditview.h"
@@ -55,7 +58,6 @@ MainWindow::MainWindow(QWidget *parent)
     , m_actions(new ConsoleActions(this))
     , m_countsJob(new BackgroundJob(m_session, this))
     , m_overviewJob(new BackgroundJob(m_session, this))
-    , m_causesJob(new BackgroundJob(m_session, this))
     , m_exports(new ExportController(m_session, this))
     , m_navigatorModel(new NavigatorModel(this))
     , m_navigator(new QTreeView(this))
@@ -65,7 +67,6 @@ MainWindow::MainWindow(QWidget *parent)
     , m_liveLabel(new QLabel(this))
 {
     initResources();
-    m_causesJob->setCoalescing(true);
     setWindowTitle(tr("LedgerDesk"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/ledgerdesk.svg")));
     buildPages();
@@ -102,12 +103,12 @@ MainWindow::MainWindow(QWidget *parent)
     m_periodicTimer.setInterval(15'000);
     connect(&m_periodicTimer, &QTimer::timeout, this, [this] {
         refreshCounts();
-        if (m_stack->currentIndex() == TransactionsPage)
-            m_transactionModel->refresh();
-        refreshCauses();
+        if (m_stack->currentIndex() == TransactionsIndex)
+            m_transactions->refresh();
     });
     m_periodicTimer.start();
 
+    m_transactions->setStuckThreshold(m_settings.stuckThresholdMs());
     resize(1320, 820);
     restoreLayout();
     m_navigator->setCurrentIndex(m_navigatorModel->indexOf(NavigatorModel::View::Overview));
@@ -118,123 +119,47 @@ MainWindow::~MainWindow() { closeStore(); }
 void MainWindow::buildPages()
 {
     m_dashboard = new Dashboard(this);
-    m_accountModel = new AccountTableModel(m_session, this);
-    m_accountsPage = new TablePage(m_accountModel, AccountTableModel::IdRole, tr("Filter accounts by id or name…"), this);
-    m_accountsPage->table()->setAccessibleName(tr("Accounts"));
-    m_accountPanel = new AccountPanel(m_session, this);
-    m_accountsSplitter = new QSplitter(Qt::Horizontal, this);
-    m_accountsSplitter->addWidget(m_accountsPage);
-    m_accountsSplitter->addWidget(m_accountPanel);
-    m_accountsSplitter->setStretchFactor(0, 2);
-    m_accountsSplitter->setStretchFactor(1, 1);
-    m_accountsSplitter->setSizes({720, 380});
-    buildAccountMenu();
-
-    m_transactionModel = new TransactionTableModel(m_session, this);
-    m_transactionsPage = new TablePage(m_transactionModel, TransactionTableModel::IdRole, tr("Filter by transaction id or account…"), this);
-    QTableView *table = m_transactionsPage->table();
-    table->setAccessibleName(tr("Transactions"));
-    table->setItemDelegateForColumn(TransactionTableModel::StateColumn, new StateBadgeDelegate(TransactionTableModel::StateRole, table));
-    table->setSortingEnabled(true);
-    table->horizontalHeader()->setSortIndicator(TransactionTableModel::AgeColumn, Qt::AscendingOrder);
-    m_sortColumn = TransactionTableModel::AgeColumn;
-    m_sortOrder = Qt::AscendingOrder;
-    table->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(table, &QWidget::customContextMenuRequested, this, [this, table](const QPoint &at) {
-        QMenu menu(this);
-        menu.setToolTipsVisible(true); // a greyed action says why
-        menu.addActions({m_actions->resume, m_actions->cancel, m_actions->compensate, m_actions->guidedRepair});
-        menu.addSeparator();
-        menu.addActions({m_actions->claim, m_actions->release, m_actions->addNote});
-        menu.addSeparator();
-        menu.addActions({m_actions->copyIds, m_actions->copyJson, m_actions->openWindow});
-        menu.exec(table->viewport()->mapToGlobal(at));
-    });
-    // Ids are elided in the middle, so that a compensation's ".rev" stays in sight.
-    table->setTextElideMode(Qt::ElideMiddle);
-    // Wide enough for "11m 30s", "worker · lease expired 4m 12s ago" and "alice · 12m 5s ago"
-    // (the rest in tooltips); ids elide in the middle.
-    const QList<int> widths{210, 92, 90, 88, 88, 90, 70, 240, 260, 130};
-    for (int c = 0; c < widths.size(); ++c)
-        table->setColumnWidth(c, widths.at(c));
-    buildCauseBar();
-    m_detail = new DetailPanel(m_session, this);
-    m_transactionSplitter = new QSplitter(Qt::Horizontal, this);
-    m_transactionSplitter->addWidget(m_transactionsPage);
-    m_transactionSplitter->addWidget(m_detail);
-    m_transactionSplitter->setStretchFactor(0, 2);
-    m_transactionSplitter->setStretchFactor(1, 1);
-    m_transactionSplitter->setSizes({720, 380});
-
+    m_accounts = new AccountsPage(m_session, m_actions, this);
+    m_transactions = new TransactionsPage(m_session, m_actions, this);
     m_audit = new AuditView(m_session, this);
-    m_journalModel = new JournalModel(m_session, this);
-    m_actionsPage = new TablePage(m_journalModel, JournalModel::SeqRole, tr("Filter by operator or document…"), this);
-    m_actionsKind = new QComboBox(this);
-    m_actionsKind->setAccessibleName(tr("Which actions"));
-    m_actionsKind->addItem(tr("Repairs"), int(JournalModel::Preset::Repairs));
-    m_actionsKind->addItem(tr("Account changes"), int(JournalModel::Preset::Accounts));
-    m_actionsKind->addItem(tr("Transfers issued"), int(JournalModel::Preset::TransfersIssued));
-    m_actionsKind->addItem(tr("All actions"), int(JournalModel::Preset::All));
-    m_actionsPage->toolRow()->insertWidget(0, m_actionsKind);
-    connect(m_actionsKind, &QComboBox::currentIndexChanged, this, [this] {
-        m_journalModel->setFilter(JournalModel::Preset(m_actionsKind->currentData().toInt()), m_actionsPage->filterEdit()->text().trimmed());
-    });
-    connect(m_actionsPage, &TablePage::filterTextChanged, this, [this](const QString &text) {
-        m_journalModel->setFilter(JournalModel::Preset(m_actionsKind->currentData().toInt()), text);
-    });
-    m_actionsPage->table()->setAccessibleName(tr("Operator actions"));
-    m_actionsPage->table()->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(m_actionsPage->table(), &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {
-        QMenu menu(this);
-        menu.addActions({m_actions->copyJson, m_actions->openWindow});
-        menu.exec(m_actionsPage->table()->viewport()->mapToGlobal(at));
-    });
-    const QList<int> actionWidths{190, 160, 90, 280, 170};
-    for (int c = 0; c < actionWidths.size(); ++c)
-        m_actionsPage->table()->setColumnWidth(c, actionWidths.at(c));
+    m_operatorActions = new ActionsPage(m_session, m_actions, this);
 
-    m_stack->insertWidget(OverviewPage, m_dashboard);
-    m_stack->insertWidget(AccountsPage, m_accountsSplitter);
-    m_stack->insertWidget(TransactionsPage, m_transactionSplitter);
-    m_stack->insertWidget(AuditPage, m_audit);
-    m_stack->insertWidget(ActionsPage, m_actionsPage);
+    m_stack->insertWidget(OverviewIndex, m_dashboard);
+    m_stack->insertWidget(AccountsIndex, m_accounts);
+    m_stack->insertWidget(TransactionsIndex, m_transactions);
+    m_stack->insertWidget(AuditIndex, m_audit);
+    m_stack->insertWidget(ActionsIndex, m_operatorActions);
 
-    connect(m_accountsPage, &TablePage::filterTextChanged, m_accountModel, &AccountTableModel::setFilterText);
-    connect(m_accountsPage, &TablePage::currentKeyChanged, m_accountPanel, &AccountPanel::showAccount);
-    connect(m_accountPanel, &AccountPanel::transactionLinkActivated, this, &MainWindow::showTransactionById);
-    connect(m_transactionsPage, &TablePage::filterTextChanged, this, [this](const QString &text) {
-        m_transactionText = text;
-        applyTransactionFilter();
-    });
-    connect(m_transactionsPage, &TablePage::selectionChanged, this, &MainWindow::onTransactionSelection);
-    connect(m_transactionModel, &PagedTableModel::pageLoaded, this, &MainWindow::onTransactionSelection);
-    connect(table->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this, &MainWindow::onSortIndicatorChanged);
-    connect(m_transactionsPage, &TablePage::currentKeyChanged, m_detail, &DetailPanel::showTransaction);
-    connect(m_transactionsPage, &TablePage::activated, this, [this] {
+    connect(m_accounts, &AccountsPage::transactionLinkActivated, this, &MainWindow::showTransactionById);
+    connect(m_accounts, &AccountsPage::statusChangeRequested, this, &MainWindow::changeAccountStatus);
+    connect(m_transactions, &TransactionsPage::selectionChanged, this, &MainWindow::onTransactionSelection);
+    connect(m_transactions, &TransactionsPage::activated, this, [this] {
         if (m_actions->guidedRepair->isEnabled())
             openRepairWizard();
     });
-    connect(m_actionsPage, &TablePage::activated, this, [this] {
-        const QModelIndex current = m_actionsPage->table()->currentIndex(); // the page keeps it on the entry
-        if (current.data(JournalModel::DocKindRole).toString() == QLatin1String("account"))
-            showAccountById(current.data(JournalModel::DocIdRole).toString());
-        else
-            showTransactionById(current.data(JournalModel::DocIdRole).toString());
-    });
-    connect(m_detail, &DetailPanel::transactionLinkActivated, this, &MainWindow::showTransactionById);
-    connect(m_detail, &DetailPanel::accountLinkActivated, this, &MainWindow::showAccountById);
+    connect(m_transactions, &TransactionsPage::groupRepairRequested, this, &MainWindow::openRepairDialog);
+    connect(m_transactions, &TransactionsPage::message, this, [this](const QString &text, int ms) { statusBar()->showMessage(text, ms); });
+    connect(m_transactions, &TransactionsPage::entryCounted, m_navigatorModel, &NavigatorModel::setCount);
+    connect(m_transactions->detail(), &DetailPanel::transactionLinkActivated, this, &MainWindow::showTransactionById);
+    connect(m_transactions->detail(), &DetailPanel::accountLinkActivated, this, &MainWindow::showAccountById);
+    connect(m_operatorActions, &ActionsPage::transactionLinkActivated, this, &MainWindow::showTransactionById);
+    connect(m_operatorActions, &ActionsPage::accountLinkActivated, this, &MainWindow::showAccountById);
     connect(m_audit, &AuditView::transactionLinkActivated, this, &MainWindow::showTransactionById);
     connect(m_audit, &AuditView::accountLinkActivated, this, &MainWindow::showAccountById);
-    for (PagedTableModel *model : std::initializer_list<PagedTableModel *>{m_accountModel, m_transactionModel, m_journalModel}) {
+    for (PagedTableModel *model : std::initializer_list<PagedTableModel *>{m_accounts->model(), m_transactions->model(), m_operatorActions->model()}) {
         connect(model, &PagedTableModel::loadingChanged, this, &MainWindow::updateActivity);
         connect(model, &PagedTableModel::loadFailed, this, [this](const QString &message) { statusBar()->showMessage(message, 10'000); });
     }
 }
 
+TransactionTableModel *MainWindow::transactionModel() const { return m_transactions->model(); }
+DetailPanel *MainWindow::detailPanel() const { return m_transactions->detail(); }
+AccountPanel *MainWindow::accountPanel() const { return m_accounts->panel(); }
+StuckCauseBar *MainWindow::causeBar() const { return m_transactions->causeBar(); }
+
 bool MainWindow::isBusy() const
 {
-    return (hasStore() && m_session->jobs()->running() > 0) || m_transactionModel->isLoading() || m_accountModel->isLoading() || m_journalModel->isLoading()
-        || m_transactionsPage->isFilterPending() || m_accountsPage->isFilterPending() || m_actionsPage->isFilterPending();
+    return (hasStore() && m_session->jobs()->running() > 0) || m_transactions->isBusy() || m_accounts->isBusy() || m_operatorActions->isBusy();
 }
 
 void MainWindow::showView(NavigatorModel::View view, std::optional<TxState> state)
@@ -253,73 +178,27 @@ void MainWindow::onNavigatorChanged()
     m_viewState = NavigatorModel::stateOf(current);
     switch (m_view) {
     case NavigatorModel::View::Overview:
-        m_stack->setCurrentIndex(OverviewPage);
+        m_stack->setCurrentIndex(OverviewIndex);
         refreshOverview();
         break;
-    case NavigatorModel::View::Accounts: m_stack->setCurrentIndex(AccountsPage); break;
-    case NavigatorModel::View::Audit: m_stack->setCurrentIndex(AuditPage); break;
+    case NavigatorModel::View::Accounts: m_stack->setCurrentIndex(AccountsIndex); break;
+    case NavigatorModel::View::Audit: m_stack->setCurrentIndex(AuditIndex); break;
     case NavigatorModel::View::Actions:
-        m_stack->setCurrentIndex(ActionsPage);
-        m_journalModel->refresh(); // not kept current while out of sight
+        m_stack->setCurrentIndex(ActionsIndex);
+        m_operatorActions->refresh(); // not kept current while out of sight
         break;
     case NavigatorModel::View::Transactions:
     case NavigatorModel::View::State:
     case NavigatorModel::View::Stuck:
     case NavigatorModel::View::Compensations:
-        m_stack->setCurrentIndex(TransactionsPage);
-        // Another entry is another question: a leftover text filter would hide its rows, and the
-        // detail of the last view's transaction would describe a row no longer listed.
-        if (!m_followingLink) {
-            m_transactionText.clear();
-            m_transactionsPage->clearFilter();
-            m_detail->showTransaction(QString());
-        }
-        m_causeBar->setVisible(m_view == NavigatorModel::View::Stuck);
-        if (m_view == NavigatorModel::View::Stuck)
-            refreshCauses();
-        applyTransactionFilter();
+        m_stack->setCurrentIndex(TransactionsIndex);
+        m_transactions->setView(m_view, m_viewState, m_followingLink);
+        // Transactions become stuck by time alone: the counts beside the entries are read with it.
+        refreshCounts();
         break;
     }
     onTransactionSelection();
     updateExportActions();
-}
-
-void MainWindow::applyTransactionFilter()
-{
-    TxQuery filter;
-    filter.text = m_transactionText;
-    if (m_view == NavigatorModel::View::State)
-        filter.state = m_viewState;
-    if (m_view == NavigatorModel::View::Stuck) {
-        filter.stuckOnly = true;
-        filter.stuckForMs = m_settings.stuckThresholdMs();
-        if (const auto group = m_causeBar->chosen()) {
-            filter.state = group->state;
-            filter.cause = group->cause;
-        }
-    }
-    if (m_view == NavigatorModel::View::Compensations)
-        filter.kind = TxKind::Compensation;
-    arrangeTransactionColumns(filter.stuckOnly);
-    const TxQuery &now = m_transactionModel->query();
-    const bool same = now.state == filter.state && now.stuckOnly == filter.stuckOnly && now.stuckForMs == filter.stuckForMs
-        && now.kind == filter.kind && now.text == filter.text && now.cause == filter.cause;
-    if (!same)
-        m_transactionModel->setFilter(filter);
-}
-
-void MainWindow::onSortIndicatorChanged(int column, Qt::SortOrder order)
-{
-    QHeaderView *header = m_transactionsPage->table()->horizontalHeader();
-    if (!TransactionTableModel::isSortable(column)) {
-        // The store sorts by what it has indexes for; show the sort that is really in force.
-        const QSignalBlocker blocker(header);
-        header->setSortIndicator(m_sortColumn, m_sortOrder);
-        statusBar()->showMessage(tr("Sort by age, amount, state or id"), 4000);
-        return;
-    }
-    m_sortColumn = column;
-    m_sortOrder = order;
 }
 
 void MainWindow::scheduleRefresh()
@@ -333,15 +212,12 @@ void MainWindow::refreshAll()
     if (!hasStore())
         return;
     refreshCounts();
-    refreshCauses();
-    m_transactionModel->refresh();
-    m_accountModel->refresh();
-    if (m_stack->currentIndex() == ActionsPage)
-        m_journalModel->refresh();
-    m_detail->refresh();
-    m_accountPanel->refresh();
+    m_transactions->refresh();
+    m_accounts->refresh();
+    if (m_stack->currentIndex() == ActionsIndex)
+        m_operatorActions->refresh();
     refreshDetailWindows();
-    if (m_stack->currentIndex() == OverviewPage)
+    if (m_stack->currentIndex() == OverviewIndex)
         refreshOverview();
 }
 
@@ -410,8 +286,7 @@ void MainWindow::showTransactionById(const QString &id)
     m_followingLink = true;
     showView(NavigatorModel::View::Transactions);
     m_followingLink = false;
-    m_transactionsPage->filterEdit()->setText(id); // the debounced filter narrows the table to it
-    m_transactionsPage->selectKey(id);
+    m_transactions->showTransaction(id);
 }
 
 void MainWindow::showAccountById(const QString &id)
@@ -419,8 +294,7 @@ void MainWindow::showAccountById(const QString &id)
     if (id.isEmpty())
         return;
     showView(NavigatorModel::View::Accounts);
-    m_accountsPage->filterEdit()->setText(id);
-    m_accountsPage->selectKey(id);
+    m_accounts->showAccount(id);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -1,8 +1,9 @@
 #pragma once
-// The console's window: the navigator on the left (every entry with its live count), the page
-// it selects (overview, accounts, transactions with their detail, audit, operator actions), the
-// menus, toolbar and shortcuts, and the status bar with the store and the workers' activity.
-// It wires the pieces together; the work is done by the models, dialogs and jobs on the libraries.
+// The console's window, the frame around the pages: the navigator on the left (every entry with
+// its live count), the page it selects (overview, accounts, transactions with their detail,
+// audit, operator actions — each a class that owns its table, detail and row menu, pages/), the
+// menus, toolbar and shortcuts, the dialogs opened on a page's selection, and the status bar
+// with the store and the workers' activity. What belongs to the open store is the StoreSession's.
 //
 // Threading: GUI thread only. Nothing here touches the store directly.
 
@@ -28,6 +29,8 @@ class QTreeView;
 namespace ledger::app {
 
 class AccountTableModel;
+class AccountsPage;
+class ActionsPage;
 class AuditView;
 class Dashboard;
 class AccountPanel;
@@ -43,6 +46,7 @@ class RepairWizard;
 class StuckCauseBar;
 class TablePage;
 class TransactionTableModel;
+class TransactionsPage;
 class TransferDialog;
 
 class MainWindow : public QMainWindow {
@@ -80,11 +84,14 @@ public:
     ExportController *exporter() const { return m_exports; }
     NavigatorModel *navigatorModel() const { return m_navigatorModel; }
     QTreeView *navigator() const { return m_navigator; }
-    TablePage *transactionsPage() const { return m_transactionsPage; }
-    TablePage *accountsPage() const { return m_accountsPage; }
-    TransactionTableModel *transactionModel() const { return m_transactionModel; }
-    DetailPanel *detailPanel() const { return m_detail; }
-    AccountPanel *accountPanel() const { return m_accountPanel; }
+    TransactionsPage *transactions() const { return m_transactions; }
+    AccountsPage *accounts() const { return m_accounts; }
+    ActionsPage *operatorActions() const { return m_operatorActions; }
+    // The pages' parts most looked at (tests, the screenshot tour).
+    TransactionTableModel *transactionModel() const;
+    DetailPanel *detailPanel() const;
+    AccountPanel *accountPanel() const;
+    StuckCauseBar *causeBar() const;
     // Follow a link: the view that lists it, filtered to it and selected.
     void showTransactionById(const QString &id);
     void showAccountById(const QString &id);
@@ -97,7 +104,6 @@ public:
     void addRemark(const QString &event, const QString &text = QString());
     Dashboard *dashboard() const { return m_dashboard; }
     AuditView *auditView() const { return m_audit; }
-    StuckCauseBar *causeBar() const { return m_causeBar; }
     // The selected transactions whose rows have loaded (the whole selection may be larger).
     QList<Transaction> selectedTransactions() const;
     // The detail windows open (Open in new window), for tests.
@@ -117,17 +123,14 @@ protected:
 
 private:
     // The pages of the central stack, in the order buildPages() adds them.
-    enum Page { OverviewPage, AccountsPage, TransactionsPage, AuditPage, ActionsPage };
+    enum PageIndex { OverviewIndex, AccountsIndex, TransactionsIndex, AuditIndex, ActionsIndex };
 
     void buildPages();
-    // The accounts table's row menu: freeze, unfreeze, close (mainwindow_accounts.cpp).
-    void buildAccountMenu();
     void buildMenus();
     // The store was opened: the window's own parts follow (title, status bar, layout, counts).
     void onStoreOpened(bool demo);
     void closeStore();
     void onNavigatorChanged();
-    void applyTransactionFilter();
     void onTransactionSelection();
     void refreshCounts();
     void refreshOverview();
@@ -146,9 +149,6 @@ private:
     bool dialogsOpen() const;
     template <typename D>
     D *track(D *dialog);
-    void onSortIndicatorChanged(int column, Qt::SortOrder order);
-    // The Stuck view shows why before what (mainwindow_layout.cpp).
-    void arrangeTransactionColumns(bool stuck);
     // Local time or UTC everywhere a time is shown, as View ▸ Times in UTC says.
     void applyTimeStyle();
     TimeStyle timeStyle() const;
@@ -160,10 +160,6 @@ private:
     void openDetailWindow();
     void refreshDetailWindows();
     void closeDetailWindows();
-    // The Stuck view's causes and the repair of a whole group (mainwindow_stuck.cpp).
-    void buildCauseBar();
-    void refreshCauses();
-    void repairShownGroup(OperatorAction action);
     void saveLayout();
     void restoreLayout();
     // The splitters and column layouts saved for `store` ("" for the last used).
@@ -180,15 +176,11 @@ private:
     ConsoleActions *m_actions;
     BackgroundJob *m_countsJob;
     BackgroundJob *m_overviewJob;
-    BackgroundJob *m_causesJob; // coalescing: it reads every stuck transaction
     NavigatorModel::View m_view = NavigatorModel::View::Overview;
     std::optional<TxState> m_viewState;
-    QString m_transactionText;
     QTimer m_refreshTimer;
     QTimer m_periodicTimer;       // things become stuck without any write: look again now and then
     bool m_followingLink = false;
-    int m_sortColumn = 0;
-    Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
     QList<QPointer<QDialog>> m_dialogs; // store-bound dialogs: never left pointing at a closed store
     QSplitter *m_mainSplitter = nullptr;
     ExportController *m_exports;
@@ -197,19 +189,10 @@ private:
     QTreeView *m_navigator;
     QStackedWidget *m_stack;
     Dashboard *m_dashboard;
-    AccountTableModel *m_accountModel;
-    TablePage *m_accountsPage;
-    TransactionTableModel *m_transactionModel;
-    TablePage *m_transactionsPage;
-    QSplitter *m_transactionSplitter;
-    DetailPanel *m_detail;
-    QSplitter *m_accountsSplitter;
-    AccountPanel *m_accountPanel;
+    AccountsPage *m_accounts;
+    TransactionsPage *m_transactions;
     AuditView *m_audit;
-    JournalModel *m_journalModel;
-    TablePage *m_actionsPage;
-    QComboBox *m_actionsKind = nullptr;
-    StuckCauseBar *m_causeBar = nullptr;
+    ActionsPage *m_operatorActions;
     QList<QPointer<QWidget>> m_detailWindows; // opened by openDetailWindow, closed with the store
     QMenu *m_recentMenu = nullptr;
     QLabel *m_storeLabel;

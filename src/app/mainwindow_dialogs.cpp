@@ -6,6 +6,9 @@
 #include "dialogs/repairwizard.h"
 #include "dialogs/transferdialog.h"
 #include "mainwindow.h"
+#include "pages/accountspage.h"
+#include "pages/actionspage.h"
+#include "pages/transactionspage.h"
 #include "models/accounttablemodel.h"
 #include "widgets/tablepage.h"
 
@@ -34,8 +37,8 @@ TransferDialog *MainWindow::openTransferDialog()
         return nullptr;
     auto *dialog = track(new TransferDialog(m_session->jobs(), scale(), m_settings.operatorName(), this));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    if (m_stack->currentIndex() == AccountsPage && !m_accountsPage->currentKey().isEmpty())
-        dialog->setSource(m_accountsPage->currentKey());
+    if (m_stack->currentIndex() == AccountsIndex && !m_accounts->list()->currentKey().isEmpty())
+        dialog->setSource(m_accounts->list()->currentKey());
     connect(dialog, &TransferDialog::transferDone, this, [this](const Transaction &tx) {
         statusBar()->showMessage(tr("%1 is %2").arg(tx.id, nameOf(tx.state)), 8000);
         scheduleRefresh();
@@ -54,7 +57,7 @@ NewAccountDialog *MainWindow::openNewAccountDialog()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &NewAccountDialog::created, this, [this](const QString &id) {
         statusBar()->showMessage(tr("Account %1 is open").arg(id), 10'000);
-        m_accountModel->refresh();
+        m_accounts->model()->refresh();
         showAccountById(id);
     });
     dialog->open();
@@ -63,7 +66,7 @@ NewAccountDialog *MainWindow::openNewAccountDialog()
 
 RepairDialog *MainWindow::openRepairDialog(OperatorAction action)
 {
-    if (!hasStore() || m_transactionsPage->selectedRowCount() == 0)
+    if (!hasStore() || m_transactions->list()->selectedRowCount() == 0)
         return nullptr;
     // The continuation may run later, after the ids of rows not loaded yet were read: it must
     // not write into this frame, which is gone by then (a stack write that crashed tst_gui).
@@ -90,7 +93,7 @@ RepairWizard *MainWindow::openRepairWizard()
     const QList<Transaction> selected = selectedTransactions();
     if (!hasStore() || selected.size() != 1)
         return nullptr;
-    auto *wizard = track(new RepairWizard(m_session->jobs(), scale(), m_settings.operatorName(), m_settings.stuckThresholdMs(), selected.first().id, this));
+    auto *wizard = track(new RepairWizard(m_session, m_settings.operatorName(), m_settings.stuckThresholdMs(), selected.first().id, this));
     wizard->setAttribute(Qt::WA_DeleteOnClose);
     connect(wizard, &RepairWizard::repaired, this, &MainWindow::scheduleRefresh);
     wizard->open();

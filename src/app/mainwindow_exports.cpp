@@ -3,6 +3,9 @@
 // not from the models' cached pages.
 #include "exports/exportcontroller.h"
 #include "mainwindow.h"
+#include "pages/accountspage.h"
+#include "pages/actionspage.h"
+#include "pages/transactionspage.h"
 #include "models/accounttablemodel.h"
 #include "models/journalmodel.h"
 #include "models/transactiontablemodel.h"
@@ -68,7 +71,7 @@ void MainWindow::exportCurrentView(const QString &path)
     case NavigatorModel::View::Accounts: {
         ExportSpec spec;
         spec.table = ExportSpec::Table::Accounts;
-        spec.accounts = m_accountModel->query();
+        spec.accounts = m_accounts->model()->query();
         spec.accounts.offset = 0;
         spec.accounts.limit = -1;
         m_exports->exportTable(spec, path);
@@ -77,7 +80,7 @@ void MainWindow::exportCurrentView(const QString &path)
     case NavigatorModel::View::Actions: {
         ExportSpec spec;
         spec.table = ExportSpec::Table::Journal;
-        spec.journal = m_journalModel->query();
+        spec.journal = m_operatorActions->model()->query();
         m_exports->exportTable(spec, path);
         return;
     }
@@ -87,7 +90,7 @@ void MainWindow::exportCurrentView(const QString &path)
     case NavigatorModel::View::Compensations: {
         ExportSpec spec;
         spec.table = ExportSpec::Table::Transactions;
-        spec.transactions = m_transactionModel->query(); // its filter and its sort
+        spec.transactions = m_transactions->model()->query(); // its filter and its sort
         spec.transactions.offset = 0;
         spec.transactions.limit = -1;
         m_exports->exportTable(spec, path);

@@ -3,6 +3,9 @@
 #include "exports/exportcontroller.h"
 #include "jobrunner.h"
 #include "mainwindow.h"
+#include "pages/accountspage.h"
+#include "pages/actionspage.h"
+#include "pages/transactionspage.h"
 #include "models/transactiontablemodel.h"
 #include "widgets/auditview.h"
 #include "widgets/tablepage.h"
@@ -92,10 +95,10 @@ void MainWindow::buildMenus()
     connect(m_actions->refresh, &QAction::triggered, this, &MainWindow::refreshAll);
     connect(m_actions->find, &QAction::triggered, this, [this] {
         // Filter the table on screen; from a page without one, the transactions.
-        TablePage *page = m_stack->currentIndex() == AccountsPage ? m_accountsPage
-            : m_stack->currentIndex() == ActionsPage             ? m_actionsPage
-                                                                  : m_transactionsPage;
-        if (m_stack->currentIndex() != AccountsPage && m_stack->currentIndex() != ActionsPage && m_stack->currentIndex() != TransactionsPage)
+        TablePage *page = m_stack->currentIndex() == AccountsIndex ? m_accounts->list()
+            : m_stack->currentIndex() == ActionsIndex             ? m_operatorActions->list()
+                                                                  : m_transactions->list();
+        if (m_stack->currentIndex() != AccountsIndex && m_stack->currentIndex() != ActionsIndex && m_stack->currentIndex() != TransactionsIndex)
             showView(NavigatorModel::View::Transactions);
         page->filterEdit()->setFocus();
         page->filterEdit()->selectAll();
@@ -108,7 +111,7 @@ void MainWindow::buildMenus()
         auto *dialog = new SettingsDialog(m_settings, this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(dialog, &QDialog::accepted, this, [this] {
-            applyTransactionFilter(); // the stuck threshold may have changed
+            m_transactions->setStuckThreshold(m_settings.stuckThresholdMs()); // it may have changed
             refreshCounts();
         });
         dialog->open();

@@ -3,6 +3,9 @@
 // every console on the store shows at its next refresh, as `ledgerctl claim/release/note`.
 #include "jobrunner.h"
 #include "mainwindow.h"
+#include "pages/accountspage.h"
+#include "pages/actionspage.h"
+#include "pages/transactionspage.h"
 #include "models/transactiontablemodel.h"
 #include "operations/claims.h"
 #include "widgets/detailpanel.h"
@@ -21,7 +24,7 @@ void MainWindow::addRemark(const QString &event, const QString &givenText)
         // Only where it means something: claims on unfinished ones, releases where one stands.
         if (event == claimEvent() && isTerminal(tx.state))
             continue;
-        if (event == releaseEvent() && !m_transactionModel->claimOf(tx))
+        if (event == releaseEvent() && !m_transactions->model()->claimOf(tx))
             continue;
         ids << tx.id;
     }
@@ -59,8 +62,8 @@ void MainWindow::addRemark(const QString &event, const QString &givenText)
             return done;
         },
         [this, ids, event](const Done &done) {
-            m_transactionModel->refresh();
-            m_detail->refresh();
+            m_transactions->model()->refresh();
+            m_transactions->detail()->refresh();
             if (!done.error.ok()) {
                 const QString message = done.error.localized();
                 showError(tr("Not recorded"), message);

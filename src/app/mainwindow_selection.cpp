@@ -3,6 +3,7 @@
 #include "jobrunner.h"
 #include "mainwindow.h"
 #include "models/transactiontablemodel.h"
+#include "pages/transactionspage.h"
 #include "widgets/tablepage.h"
 
 #include <QStackedWidget>
@@ -10,38 +11,19 @@
 
 namespace ledger::app {
 
-QList<Transaction> MainWindow::selectedTransactions() const
-{
-    QList<Transaction> list;
-    for (const QItemSelectionRange &r : m_transactionsPage->selection()) {
-        for (int row = r.top(); row <= r.bottom() && list.size() < TablePage::kMaxFollowedSelection; ++row) {
-            if (auto tx = m_transactionModel->transactionAt(row))
-                list << *tx;
-        }
-    }
-    return list;
-}
+QList<Transaction> MainWindow::selectedTransactions() const { return m_transactions->selectedTransactions(); }
 
-int MainWindow::unloadedSelectedRows() const
-{
-    return qMax(0, m_transactionsPage->selectedRowCount() - int(selectedTransactions().size()));
-}
+int MainWindow::unloadedSelectedRows() const { return m_transactions->unloadedSelectedRows(); }
 
 void MainWindow::onTransactionSelection()
 {
-    if (m_stack->currentIndex() != TransactionsPage) {
+    if (m_stack->currentIndex() != TransactionsIndex) {
         m_actions->updateForSelection({});
         return;
     }
+    // The page's selection model, the same one its detail panel follows.
     const QList<Transaction> selected = selectedTransactions();
-    ConsoleActions::Extras extras;
-    for (const Transaction &tx : selected) {
-        if (const auto claim = m_transactionModel->claimOf(tx))
-            extras.claims.insert(tx.id, *claim);
-        if (const auto state = m_transactionModel->compensationStateOf(tx.id))
-            extras.compensationStates.insert(tx.id, *state);
-    }
-    m_actions->updateForSelection(selected, unloadedSelectedRows(), extras);
+    m_actions->updateForSelection(selected, unloadedSelectedRows(), m_transactions->extrasOf(selected));
 }
 
 void MainWindow::withSelectedIds(const std::function<void(const QStringList &)> &then)
@@ -54,15 +36,15 @@ void MainWindow::withSelectedIds(const std::function<void(const QStringList &)> 
         then(ids);
         return;
     }
-    if (m_transactionsPage->selectedRowCount() > kMaxRepair) {
+    if (m_transactions->list()->selectedRowCount() > kMaxRepair) {
         showError(tr("Too many rows"), tr("Select at most %1 transactions for one repair, or use Recover all stuck.").arg(kMaxRepair));
         return;
     }
     // Some selected rows have not loaded: read their ids, with the query the table shows.
     QList<QPair<qint64, int>> ranges;
-    for (const QItemSelectionRange &r : m_transactionsPage->selection())
+    for (const QItemSelectionRange &r : m_transactions->list()->selection())
         ranges << qMakePair(qint64(r.top()), r.height());
-    const TxQuery query = m_transactionModel->query();
+    const TxQuery query = m_transactions->model()->query();
     statusBar()->showMessage(tr("Reading the selected transactions…"));
     m_session->jobs()->run<Result<QStringList>>(
         this,

@@ -4,6 +4,9 @@
 #include "filedialogs.h"
 #include "jobrunner.h"
 #include "mainwindow.h"
+#include "pages/accountspage.h"
+#include "pages/actionspage.h"
+#include "pages/transactionspage.h"
 #include "models/accounttablemodel.h"
 #include "models/journalmodel.h"
 #include "models/transactiontablemodel.h"
@@ -166,7 +169,7 @@ void MainWindow::onStoreOpened(bool demo)
     const OpenedStore &opened = m_session->openedStore();
     const QString location = m_session->location();
     restoreTableLayout(location);
-    applyTransactionFilter();
+    m_transactions->applyFilter();
     m_actions->setStoreOpen(true);
     m_settings.addRecentStore(location);
     rebuildRecentMenu();
@@ -196,7 +199,7 @@ void MainWindow::onStoreOpened(bool demo)
     m_liveLabel->setText(tr("live"));
     statusBar()->showMessage(demo ? tr("Created %1 with demo data").arg(shown) : tr("Opened %1").arg(shown), 8000);
     refreshCounts();
-    if (m_stack->currentIndex() == OverviewPage)
+    if (m_stack->currentIndex() == OverviewIndex)
         refreshOverview();
     onTransactionSelection();
     Q_EMIT storeOpened(location);

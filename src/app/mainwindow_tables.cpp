@@ -4,6 +4,9 @@
 #include "interchange/jsonformat.h"
 #include "jobrunner.h"
 #include "mainwindow.h"
+#include "pages/accountspage.h"
+#include "pages/actionspage.h"
+#include "pages/transactionspage.h"
 #include "models/accounttablemodel.h"
 #include "models/journalmodel.h"
 #include "models/transactiontablemodel.h"
@@ -40,16 +43,16 @@ void MainWindow::copySelectionAsJson()
 {
     QJsonArray documents;
     switch (m_stack->currentIndex()) {
-    case TransactionsPage:
+    case TransactionsIndex:
         for (const Transaction &tx : selectedTransactions())
             documents.append(json::transaction(tx, scale()));
         break;
-    case AccountsPage:
-        for (const QVariant &v : selectedRows(m_accountsPage, AccountTableModel::AccountRole))
+    case AccountsIndex:
+        for (const QVariant &v : selectedRows(m_accounts->list(), AccountTableModel::AccountRole))
             documents.append(json::account(v.value<Account>(), scale()));
         break;
-    case ActionsPage:
-        for (const QVariant &v : selectedRows(m_actionsPage, JournalModel::EntryRole))
+    case ActionsIndex:
+        for (const QVariant &v : selectedRows(m_operatorActions->list(), JournalModel::EntryRole))
             documents.append(json::journalEntry(v.value<JournalEntry>()));
         break;
     default: return;
@@ -70,16 +73,16 @@ void MainWindow::openDetailWindow()
     QString kind;
     QString id;
     switch (m_stack->currentIndex()) {
-    case TransactionsPage:
+    case TransactionsIndex:
         kind = QStringLiteral("tx");
-        id = m_transactionsPage->currentKey();
+        id = m_transactions->list()->currentKey();
         break;
-    case AccountsPage:
+    case AccountsIndex:
         kind = QStringLiteral("account");
-        id = m_accountsPage->currentKey();
+        id = m_accounts->list()->currentKey();
         break;
-    case ActionsPage: {
-        const QModelIndex current = m_actionsPage->table()->currentIndex();
+    case ActionsIndex: {
+        const QModelIndex current = m_operatorActions->list()->table()->currentIndex();
         kind = current.data(JournalModel::DocKindRole).toString();
         id = current.data(JournalModel::DocIdRole).toString();
         break;

@@ -2,6 +2,7 @@
 
 #include "dialogs/repairdialog.h"
 #include "mainwindow.h"
+#include "pages/transactionspage.h"
 #include "models/transactiontablemodel.h"
 #include "widgets/accountpanel.h"
 #include "widgets/detailpanel.h"
@@ -48,7 +49,7 @@ void ScreenshotTour::start()
 
 void ScreenshotTour::shootTable()
 {
-    QTableView *table = m_window->transactionsPage()->table();
+    QTableView *table = m_window->transactions()->list()->table();
     if (m_window->transactionModel()->rowCount() == 0) {
         // An empty store: the window as it is.
         if (save(m_window, QStringLiteral("main-window.png")))

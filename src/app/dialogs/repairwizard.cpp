@@ -154,7 +154,7 @@ private:
 class PreviewPage : public QWizardPage {
     Q_OBJECT
 public:
-    explicit PreviewPage(RepairWizard *wizard) : m_wizard(wizard), m_preview(new RepairPreview(this))
+    explicit PreviewPage(RepairWizard *wizard) : m_wizard(wizard), m_preview(new RepairPreview(this)), m_plan(wizard->session(), this)
     {
         setTitle(tr("What will change"));
         auto *layout = new QVBoxLayout(this);
@@ -166,10 +166,10 @@ public:
         m_preview->showMessage(tr("Preparing the preview…"));
         const OperatorAction action = *m_wizard->chosen;
         const QString id = m_wizard->txId();
-        const quint64 generation = ++m_generation;
-        m_wizard->jobs()->run<RepairPlan>(this, [action, id](Store &s) { return planRepair(s, action, {id}); }, [this, generation](RepairPlan plan) {
-            // Back, another action, Next: only the plan for the action now chosen may show.
-            if (generation != m_generation || !m_wizard->chosen || plan.action != *m_wizard->chosen)
+        // Back, another action, Next: only the plan for the action now chosen may show (the
+        // job answers only its latest run).
+        m_plan.run<RepairPlan>([action, id](Store &s) { return planRepair(s, action, {id}); }, [this](RepairPlan plan) {
+            if (!m_wizard->chosen || plan.action != *m_wizard->chosen)
                 return;
             m_preview->setPlan(plan, m_wizard->scale());
             m_ready = plan.error.ok() && plan.eligibleCount() == 1;
@@ -182,8 +182,8 @@ public:
 private:
     RepairWizard *m_wizard;
     RepairPreview *m_preview;
+    BackgroundJob m_plan;
     bool m_ready = false;
-    quint64 m_generation = 0;
 };
 
 class ConfirmPage : public QWizardPage {
@@ -297,9 +297,8 @@ void RepairWizard::reject()
     QWizard::reject();
 }
 
-RepairWizard::RepairWizard(JobRunner *jobs, int scale, const QString &operatorName, qint64 stuckThresholdMs, const QString &txId,
-                           QWidget *parent)
-    : QWizard(parent), m_jobs(jobs), m_scale(scale), m_operator(operatorName), m_threshold(stuckThresholdMs), m_txId(txId)
+RepairWizard::RepairWizard(StoreSession *session, const QString &operatorName, qint64 stuckThresholdMs, const QString &txId, QWidget *parent)
+    : QWizard(parent), m_session(session), m_jobs(session->jobs()), m_scale(session->scale()), m_operator(operatorName), m_threshold(stuckThresholdMs), m_txId(txId)
 {
     setWindowTitle(tr("Guided repair of %1").arg(txId));
     setWizardStyle(QWizard::ModernStyle);

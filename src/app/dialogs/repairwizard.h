@@ -6,7 +6,7 @@
 //
 // Threading: GUI thread only; every store call runs as a job.
 
-#include "../jobrunner.h"
+#include "../backgroundjob.h"
 #include "operations/batchrepair.h"
 #include "operations/diagnosis.h"
 
@@ -19,9 +19,9 @@ class RepairWizard : public QWizard {
 public:
     enum PageId { DiagnosisPageId, ActionPageId, PreviewPageId, ConfirmPageId, ResultPageId };
 
-    RepairWizard(JobRunner *jobs, int scale, const QString &operatorName, qint64 stuckThresholdMs, const QString &txId,
-                 QWidget *parent = nullptr);
+    RepairWizard(StoreSession *session, const QString &operatorName, qint64 stuckThresholdMs, const QString &txId, QWidget *parent = nullptr);
 
+    StoreSession *session() const { return m_session; }
     JobRunner *jobs() const { return m_jobs; }
     int scale() const { return m_scale; }
     const QString &operatorName() const { return m_operator; }
@@ -45,6 +45,7 @@ Q_SIGNALS:
     void verified();
 
 private:
+    StoreSession *m_session;
     JobRunner *m_jobs;
     int m_scale;
     QString m_operator;

@@ -59,18 +59,38 @@ void NavigatorModel::setLabel(View view, std::optional<TxState> state, const QSt
 
 void NavigatorModel::setCounts(const Overview &counts)
 {
-    setLabel(View::Accounts, std::nullopt, tr("Accounts"), counts.accounts);
-    setLabel(View::Transactions, std::nullopt, tr("Transactions"), counts.transactions);
+    setCount(View::Accounts, std::nullopt, counts.accounts);
+    setCount(View::Transactions, std::nullopt, counts.transactions);
     for (TxState s : allTxStates())
-        setLabel(View::State, s, stateLabel(s), counts.byState.value(s));
-    setLabel(View::Stuck, std::nullopt, tr("Stuck"), counts.stuck);
-    setLabel(View::Compensations, std::nullopt, tr("Compensations"), counts.compensations);
-    // Stuck work stands out.
-    QStandardItem *stuck = m_items.value(keyFor(View::Stuck, std::nullopt));
-    QFont font = stuck->font();
-    font.setBold(counts.stuck > 0);
-    stuck->setFont(font);
-    stuck->setForeground(counts.stuck > 0 ? QBrush(toneColor(Tone::Bad)) : QBrush());
+        setCount(View::State, s, counts.byState.value(s));
+    setCount(View::Stuck, std::nullopt, counts.stuck);
+    setCount(View::Compensations, std::nullopt, counts.compensations);
+}
+
+void NavigatorModel::setCount(View view, std::optional<TxState> state, qint64 count)
+{
+    switch (view) {
+    case View::Accounts: setLabel(view, state, tr("Accounts"), count); break;
+    case View::Transactions: setLabel(view, state, tr("Transactions"), count); break;
+    case View::State:
+        if (state)
+            setLabel(view, state, stateLabel(*state), count);
+        break;
+    case View::Stuck: {
+        setLabel(view, state, tr("Stuck"), count);
+        // Stuck work stands out.
+        QStandardItem *stuck = m_items.value(keyFor(View::Stuck, std::nullopt));
+        QFont font = stuck->font();
+        font.setBold(count > 0);
+        stuck->setFont(font);
+        stuck->setForeground(count > 0 ? QBrush(toneColor(Tone::Bad)) : QBrush());
+        break;
+    }
+    case View::Compensations: setLabel(view, state, tr("Compensations"), count); break;
+    case View::Overview:
+    case View::Audit:
+    case View::Actions: break;
+    }
 }
 
 QModelIndex NavigatorModel::indexOf(View view, std::optional<TxState> state) const

@@ -19,6 +19,8 @@ public:
     explicit NavigatorModel(QObject *parent = nullptr);
 
     void setCounts(const Overview &counts);
+    // One entry's count (a table that lists exactly that entry counted it).
+    void setCount(View view, std::optional<TxState> state, qint64 count);
     // The index of an entry (a state for View::State).
     QModelIndex indexOf(View view, std::optional<TxState> state = std::nullopt) const;
 

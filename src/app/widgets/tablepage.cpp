@@ -120,6 +120,19 @@ void TablePage::clearFilter()
     Q_EMIT filterTextChanged(QString());
 }
 
+void TablePage::clearSelection()
+{
+    m_wantedKey.clear();
+    m_cursorLoading = false;
+    {
+        Restoring restoring(m_restoring, m_table);
+        m_table->selectionModel()->clear();
+    }
+    m_selectedKeys.clear();
+    setCurrentKey(QString());
+    Q_EMIT selectionChanged();
+}
+
 void TablePage::onCurrentRowChanged(const QModelIndex &current)
 {
     if (!m_restoring)
@@ -127,8 +140,8 @@ void TablePage::onCurrentRowChanged(const QModelIndex &current)
     const QString key = current.isValid() ? m_model->keyAt(current.row()) : QString();
     // On a row still loading, the document under the cursor is known once its page arrives.
     m_cursorLoading = current.isValid() && key.isEmpty();
-    if (!m_cursorLoading && current.isValid())
-        setCurrentKey(key);
+    if (!m_cursorLoading)
+        updateCurrentKey();
 }
 
 void TablePage::onSelectionChanged()
@@ -137,7 +150,24 @@ void TablePage::onSelectionChanged()
         m_wantedKey.clear();
         recordSelection();
     }
+    if (!m_cursorLoading)
+        updateCurrentKey();
     Q_EMIT selectionChanged();
+}
+
+void TablePage::updateCurrentKey()
+{
+    QItemSelectionModel *selection = m_table->selectionModel();
+    const QModelIndex current = m_table->currentIndex();
+    QString key;
+    if (current.isValid() && selection->isRowSelected(current.row(), QModelIndex())) {
+        key = m_model->keyAt(current.row());
+    } else {
+        const QItemSelection ranges = selection->selection();
+        if (ranges.size() == 1 && ranges.first().height() == 1)
+            key = m_model->keyAt(ranges.first().top());
+    }
+    setCurrentKey(key);
 }
 
 void TablePage::recordSelection()
@@ -189,8 +219,8 @@ void TablePage::follow()
         const QString key = m_model->keyAt(current.row());
         if (!key.isEmpty()) { // the row the operator went to has loaded
             m_cursorLoading = false;
-            setCurrentKey(key);
             recordSelection();
+            updateCurrentKey();
             Q_EMIT selectionChanged();
         }
         return;
@@ -228,6 +258,7 @@ void TablePage::follow()
     else
         selection->setCurrentIndex(QModelIndex(), QItemSelectionModel::NoUpdate); // it left the list
     m_selectedKeys = stillHere;
+    updateCurrentKey();
     Q_EMIT selectionChanged();
 }
 

@@ -5,6 +5,11 @@
 // ids as pages arrive, keeps the scroll position, and clears the selection of a document that
 // left the list instead of landing on its neighbour — so an action never hits a transaction the
 // operator did not pick.
+// The page's one selection model is what everything beside the table follows: the actions follow
+// selectionChanged(), the detail panel follows currentKeyChanged(), and the current key is a
+// *selected* row's (the row under the cursor when it is selected, else the only selected row,
+// else none) — so a detail panel can never describe a row that is not selected, nor say
+// "select a transaction" beside a highlighted one.
 // Threading: GUI thread only.
 
 #include "../models/pagedtablemodel.h"
@@ -41,11 +46,14 @@ public:
     // The selection as row ranges: cheap even for "select all" on a million rows.
     QItemSelection selection() const;
     int selectedRowCount() const;
+    // The selected document the detail shows ("" when none is).
     QString currentKey() const { return m_currentKey; }
     // Selects the row of `key` as soon as it is loaded (until the operator moves on).
     void selectKey(const QString &key);
     // Empties the text filter without waiting for the debounce.
     void clearFilter();
+    // Another question is asked of the table (a view switch): nothing stays selected.
+    void clearSelection();
 
 Q_SIGNALS:
     void filterTextChanged(const QString &text);
@@ -59,6 +67,8 @@ private:
     void follow();
     void recordSelection();
     void setCurrentKey(const QString &key);
+    // The current key from the selection model, as the header says.
+    void updateCurrentKey();
     void updateStatus();
 
     PagedTableModel *m_model;

@@ -1,0 +1,253 @@
+#include "transactionspage.h"
+
+#include "../backgroundjob.h"
+#include "../models/transactiontablemodel.h"
+#include "../widgets/detailpanel.h"
+#include "../widgets/statebadge.h"
+#include "../widgets/stuckcausebar.h"
+#include "../widgets/tablepage.h"
+
+#include <QAction>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QMenu>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace ledger::app {
+
+TransactionsPage::TransactionsPage(StoreSession *session, ConsoleActions *actions, QWidget *parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_actions(actions)
+    , m_model(new TransactionTableModel(session, this))
+    , m_list(new TablePage(m_model, TransactionTableModel::IdRole, tr("Filter by transaction id or account…"), this))
+    , m_causeBar(new StuckCauseBar(this))
+    , m_detail(new DetailPanel(session, this))
+    , m_splitter(new QSplitter(Qt::Horizontal, this))
+    , m_causes(new BackgroundJob(session, this))
+{
+    m_causes->setCoalescing(true);
+    QTableView *table = m_list->table();
+    table->setAccessibleName(tr("Transactions"));
+    table->setItemDelegateForColumn(TransactionTableModel::StateColumn, new StateBadgeDelegate(TransactionTableModel::StateRole, table));
+    table->setSortingEnabled(true);
+    table->horizontalHeader()->setSortIndicator(TransactionTableModel::AgeColumn, Qt::AscendingOrder);
+    m_sortColumn = TransactionTableModel::AgeColumn;
+    m_sortOrder = Qt::AscendingOrder;
+    table->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(table, &QWidget::customContextMenuRequested, this, [this, table](const QPoint &at) {
+        QMenu menu(this);
+        menu.setToolTipsVisible(true); // a greyed action says why
+        menu.addActions({m_actions->resume, m_actions->cancel, m_actions->compensate, m_actions->guidedRepair});
+        menu.addSeparator();
+        menu.addActions({m_actions->claim, m_actions->release, m_actions->addNote});
+        menu.addSeparator();
+        menu.addActions({m_actions->copyIds, m_actions->copyJson, m_actions->openWindow});
+        menu.exec(table->viewport()->mapToGlobal(at));
+    });
+    // Ids are elided in the middle, so that a compensation's ".rev" stays in sight; the other
+    // columns say how they elide (names, never numbers) through the model.
+    table->setTextElideMode(Qt::ElideMiddle);
+    // Wide enough for "compensation", "11m 30s", "worker · lease expired 4m 12s ago" and
+    // "alice · 12m 5s ago" (the rest in tooltips).
+    const QList<int> widths{210, 92, 100, 88, 88, 90, 70, 240, 230, 150};
+    for (int c = 0; c < widths.size(); ++c)
+        table->setColumnWidth(c, widths.at(c));
+
+    m_causeBar->hide();
+    m_list->toolRow()->insertWidget(0, m_causeBar);
+    connect(m_causeBar, &StuckCauseBar::chosenChanged, this, &TransactionsPage::applyFilter);
+    connect(m_causeBar, &StuckCauseBar::repairRequested, this, [this](OperatorAction action) {
+        // Every row the table shows (the chosen group, or everything stuck): the repair dialog
+        // reads the rows not loaded yet and previews each before anything is done.
+        m_list->table()->selectAll();
+        Q_EMIT groupRepairRequested(action);
+    });
+
+    m_splitter->addWidget(m_list);
+    m_splitter->addWidget(m_detail);
+    m_splitter->setStretchFactor(0, 2);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setSizes({720, 380});
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_splitter);
+
+    connect(m_list, &TablePage::filterTextChanged, this, [this](const QString &text) {
+        m_text = text;
+        applyFilter();
+    });
+    // The one selection model: the detail follows its current (selected) document, the
+    // window's actions its selection; a page of rows arriving may change both.
+    connect(m_list, &TablePage::currentKeyChanged, m_detail, &DetailPanel::showTransaction);
+    connect(m_list, &TablePage::selectionChanged, this, &TransactionsPage::selectionChanged);
+    connect(m_model, &PagedTableModel::pageLoaded, this, &TransactionsPage::selectionChanged);
+    connect(m_list, &TablePage::activated, this, &TransactionsPage::activated);
+    connect(table->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this, &TransactionsPage::onSortIndicatorChanged);
+    connect(m_model, &PagedTableModel::countChanged, this, [this](qint64 count) {
+        // What the table counts for a navigator entry, the entry says too, at once.
+        const TxQuery &q = m_model->query();
+        if (q.text.isEmpty() && !q.cause && !m_model->isLoading() && m_session->isOpen())
+            Q_EMIT entryCounted(m_view, m_state, count);
+    });
+    connect(session, &StoreSession::opened, this, &TransactionsPage::applyFilter);
+}
+
+void TransactionsPage::setView(NavigatorModel::View view, std::optional<TxState> state, bool followingLink)
+{
+    m_view = view;
+    m_state = state;
+    if (!followingLink) {
+        m_text.clear();
+        m_list->clearFilter();
+        m_list->clearSelection(); // the detail and the actions follow
+    }
+    m_causeBar->setVisible(isStuckView());
+    if (isStuckView())
+        refreshCauses();
+    applyFilter();
+}
+
+void TransactionsPage::setStuckThreshold(qint64 ms)
+{
+    m_stuckForMs = ms;
+    applyFilter();
+    refreshCauses();
+}
+
+void TransactionsPage::applyFilter()
+{
+    TxQuery filter;
+    filter.text = m_text;
+    if (m_view == NavigatorModel::View::State)
+        filter.state = m_state;
+    if (isStuckView()) {
+        filter.stuckOnly = true;
+        filter.stuckForMs = m_stuckForMs;
+        if (const auto group = m_causeBar->chosen()) {
+            filter.state = group->state;
+            filter.cause = group->cause;
+        }
+    }
+    if (m_view == NavigatorModel::View::Compensations)
+        filter.kind = TxKind::Compensation;
+    arrangeColumns(filter.stuckOnly);
+    const TxQuery &now = m_model->query();
+    const bool same = now.state == filter.state && now.stuckOnly == filter.stuckOnly && now.stuckForMs == filter.stuckForMs
+        && now.kind == filter.kind && now.text == filter.text && now.cause == filter.cause;
+    if (!same)
+        m_model->setFilter(filter);
+}
+
+void TransactionsPage::showTransaction(const QString &id)
+{
+    m_list->filterEdit()->setText(id); // the debounced filter narrows the table to it
+    m_list->selectKey(id);
+}
+
+void TransactionsPage::selectTransaction(const QString &id) { m_list->selectKey(id); }
+
+void TransactionsPage::refresh()
+{
+    m_model->refresh();
+    m_detail->refresh();
+    refreshCauses();
+}
+
+void TransactionsPage::refreshCauses()
+{
+    if (!m_session->isOpen() || !isStuckView())
+        return;
+    // It reads every stuck transaction: on a busy store, changes come faster than that. The job
+    // coalesces: one reading at a time, and one more after it when something changed meanwhile.
+    const qint64 threshold = m_stuckForMs;
+    m_causes->run<Result<StuckCauses>>([threshold](Store &s) { return stuckCauses(s, threshold); }, [this](Result<StuckCauses> causes) {
+        if (!causes.ok())
+            Q_EMIT message(causes.error().localized(), 10'000);
+        else
+            m_causeBar->setCauses(*causes);
+    });
+}
+
+void TransactionsPage::setTimeStyle(TimeStyle style)
+{
+    m_detail->setTimeStyle(style);
+    m_model->setTimeStyle(style);
+}
+
+QList<Transaction> TransactionsPage::selectedTransactions() const
+{
+    QList<Transaction> list;
+    for (const QItemSelectionRange &r : m_list->selection()) {
+        for (int row = r.top(); row <= r.bottom() && list.size() < TablePage::kMaxFollowedSelection; ++row) {
+            if (auto tx = m_model->transactionAt(row))
+                list << *tx;
+        }
+    }
+    return list;
+}
+
+ConsoleActions::Extras TransactionsPage::extrasOf(const QList<Transaction> &selected) const
+{
+    ConsoleActions::Extras extras;
+    for (const Transaction &tx : selected) {
+        if (const auto claim = m_model->claimOf(tx))
+            extras.claims.insert(tx.id, *claim);
+        if (const auto state = m_model->compensationStateOf(tx.id))
+            extras.compensationStates.insert(tx.id, *state);
+    }
+    return extras;
+}
+
+int TransactionsPage::unloadedSelectedRows() const
+{
+    return qMax(0, m_list->selectedRowCount() - int(selectedTransactions().size()));
+}
+
+bool TransactionsPage::isBusy() const { return m_model->isLoading() || m_list->isFilterPending() || m_causes->isRunning(); }
+
+void TransactionsPage::onSortIndicatorChanged(int column, Qt::SortOrder order)
+{
+    QHeaderView *header = m_list->table()->horizontalHeader();
+    if (!TransactionTableModel::isSortable(column)) {
+        // The store sorts by what it has indexes for; show the sort that is really in force.
+        const QSignalBlocker blocker(header);
+        header->setSortIndicator(m_sortColumn, m_sortOrder);
+        Q_EMIT message(tr("Sort by age, amount, state or id"), 4000);
+        return;
+    }
+    m_sortColumn = column;
+    m_sortOrder = order;
+}
+
+void TransactionsPage::restoreSort()
+{
+    QHeaderView *header = m_list->table()->horizontalHeader();
+    if (TransactionTableModel::isSortable(header->sortIndicatorSection())) {
+        m_sortColumn = header->sortIndicatorSection();
+        m_sortOrder = header->sortIndicatorOrder();
+    } else {
+        header->setSortIndicator(m_sortColumn, m_sortOrder);
+    }
+}
+
+void TransactionsPage::arrangeColumns(bool stuck)
+{
+    // At the console's default width the table shows five or six columns beside the detail panel:
+    // in Stuck they must be how long, who is on it, the error and the lease — the money after.
+    using C = TransactionTableModel;
+    static const QList<int> listing{C::IdColumn,     C::StateColumn, C::KindColumn,      C::SourceColumn, C::DestinationColumn,
+                                    C::AmountColumn, C::AgeColumn,   C::LastErrorColumn, C::OwnerColumn,  C::ClaimColumn};
+    static const QList<int> stuckFirst{C::IdColumn,     C::StateColumn,     C::AgeColumn,       C::ClaimColumn, C::AmountColumn,
+                                       C::LastErrorColumn, C::SourceColumn, C::DestinationColumn, C::OwnerColumn, C::KindColumn};
+    QHeaderView *header = m_list->table()->horizontalHeader();
+    const QList<int> &order = stuck ? stuckFirst : listing;
+    for (int visual = 0; visual < order.size(); ++visual) {
+        if (header->visualIndex(order.at(visual)) != visual)
+            header->moveSection(header->visualIndex(order.at(visual)), visual);
+    }
+}
+
+} // namespace ledger::app

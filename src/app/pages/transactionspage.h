@@ -1,0 +1,99 @@
+#pragma once
+// The Transactions page (every navigator entry that lists transactions: all, by state, Stuck,
+// Compensations): the table with its text filter, Stuck's causes above it, and the detail panel
+// beside it. It owns the question the table asks (TxQuery), the sort the store can do, the
+// column order of each view and the reading of Stuck's causes. Its one selection model (the
+// TablePage's) is what the detail panel and the window's actions both follow.
+//
+// Threading: GUI thread only.
+
+#include "../consoleactions.h"
+#include "../models/navigatormodel.h"
+#include "../widgets/timestyle.h"
+
+#include <QWidget>
+#include <optional>
+
+class QSplitter;
+
+namespace ledger::app {
+
+class BackgroundJob;
+class DetailPanel;
+class StoreSession;
+class StuckCauseBar;
+class TablePage;
+class TransactionTableModel;
+
+class TransactionsPage : public QWidget {
+    Q_OBJECT
+public:
+    // The row menu offers `actions`' repairs, remarks and copies.
+    TransactionsPage(StoreSession *session, ConsoleActions *actions, QWidget *parent = nullptr);
+
+    TablePage *list() const { return m_list; }
+    TransactionTableModel *model() const { return m_model; }
+    DetailPanel *detail() const { return m_detail; }
+    StuckCauseBar *causeBar() const { return m_causeBar; }
+    QSplitter *splitter() const { return m_splitter; }
+
+    // The navigator chose this entry. Another entry is another question: a leftover text filter
+    // and selection go, unless `followingLink` (a link names the document to show).
+    void setView(NavigatorModel::View view, std::optional<TxState> state, bool followingLink = false);
+    bool isStuckView() const { return m_view == NavigatorModel::View::Stuck; }
+    // The Stuck view's threshold (settings); applied at once.
+    void setStuckThreshold(qint64 ms);
+    // Narrows the table to `id` and selects it (a link followed).
+    void showTransaction(const QString &id);
+    // Selects `id` once it is listed, without narrowing the table (a transfer just made).
+    void selectTransaction(const QString &id);
+    // The question the table asks again, as the view, text filter and cause say.
+    void applyFilter();
+    // The store changed: table, detail and causes read again.
+    void refresh();
+    void refreshCauses();
+    void setTimeStyle(TimeStyle style);
+    // The selected transactions whose rows have loaded (the whole selection may be larger), and
+    // what the table knows beyond them; the selected rows not loaded yet.
+    QList<Transaction> selectedTransactions() const;
+    ConsoleActions::Extras extrasOf(const QList<Transaction> &selected) const;
+    int unloadedSelectedRows() const;
+    bool isBusy() const;
+    // The sort the table shows (a column the store can sort by).
+    int sortColumn() const { return m_sortColumn; }
+    void restoreSort();
+
+Q_SIGNALS:
+    // The selection moved: the window's actions follow.
+    void selectionChanged();
+    // Enter or a double click on a row.
+    void activated();
+    // Stuck's "repair the group": every row shown is selected; the window opens the repair.
+    void groupRepairRequested(OperatorAction action);
+    // Something for the status bar.
+    void message(const QString &text, int timeoutMs);
+    // The table's count for the navigator's entry (no text filter, no cause chosen).
+    void entryCounted(NavigatorModel::View view, std::optional<TxState> state, qint64 count);
+
+private:
+    void onSortIndicatorChanged(int column, Qt::SortOrder order);
+    // The Stuck view shows why before what.
+    void arrangeColumns(bool stuck);
+
+    StoreSession *m_session;
+    ConsoleActions *m_actions;
+    TransactionTableModel *m_model;
+    TablePage *m_list;
+    StuckCauseBar *m_causeBar;
+    DetailPanel *m_detail;
+    QSplitter *m_splitter;
+    BackgroundJob *m_causes; // coalescing: it reads every stuck transaction
+    NavigatorModel::View m_view = NavigatorModel::View::Transactions;
+    std::optional<TxState> m_state;
+    qint64 m_stuckForMs = 0;
+    QString m_text;
+    int m_sortColumn = 0;
+    Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
+};
+
+} // namespace ledger::app
