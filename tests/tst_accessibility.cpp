@@ -7,6 +7,7 @@
 #include "mainwindow.h"
 #include "pages/accountspage.h"
 #include "pages/transactionspage.h"
+#include "consolesupport.h"
 #include "testsupport.h"
 #include "widgets/tablepage.h"
 
@@ -38,13 +39,6 @@ std::unique_ptr<TempStore> demoStore()
     if (!fillDemo(store->store(), options).ok())
         qFatal("demo failed");
     return store;
-}
-
-bool openIn(MainWindow &w, const QString &path)
-{
-    QSignalSpy opened(&w, &MainWindow::storeOpened);
-    w.openStore(path, OpenMode::Existing);
-    return opened.wait(20'000) && QTest::qWaitFor([&] { return !w.isBusy(); }, 20'000);
 }
 
 // A scroll area's viewport is part of the area, which takes the focus and carries the name.

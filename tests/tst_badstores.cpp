@@ -21,15 +21,7 @@ QByteArray filesOf(const QString &store)
     return storeFingerprint(store, {QString(), QStringLiteral("-wal"), QStringLiteral("-shm"), QStringLiteral("-journal")});
 }
 
-QProcessEnvironment envFor(const QString &store)
-{
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("LEDGERDESK_STORE"), store);
-    env.insert(QStringLiteral("LEDGERDESK_OPERATOR"), QStringLiteral("tester"));
-    env.remove(QStringLiteral("LEDGER_CRASH_AFTER"));
-    env.remove(QStringLiteral("LEDGER_STEP_DELAY_MS"));
-    return env;
-}
+QProcessEnvironment envFor(const QString &store) { return storeEnvironment(store, {QStringLiteral("LEDGERDESK_OPERATOR=tester")}); }
 
 #define CTL_EXPECT(result, store, status, ...)                                                               \
     const ProcessResult result = runLedgerctl(QStringList __VA_ARGS__, envFor(store));                      \

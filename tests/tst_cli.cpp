@@ -18,6 +18,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include "interchange/csv.h"
+
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -139,6 +141,7 @@ private slots:
     void transferAndShowJson();
     void manyLegsAndBalances();
     void accountShowJson();
+    void oneBalanceEverywhere();
     void auditJson();
     void recoverJson();
     void listJson();
@@ -836,6 +839,58 @@ void TestCli::accountShowJson()
     if (QTest::currentTestFailed())
         return;
     QCOMPARE(doc.object().value(QStringLiteral("status")).toString(), QStringLiteral("frozen"));
+}
+
+void TestCli::oneBalanceEverywhere()
+{
+    // Past its commit point with the credit not posted yet: bob's balance counts it whole, his
+    // posted balance does not — the same two words in show, accounts, balances and the export.
+    const QString s = m_work->filePath(QStringLiteral("ledger.db"));
+    copyFixture(s);
+    RUN_EXPECTING(crash, s, kCrashExitStatus, {"--crash-after", "post-debit", "transfer", "alice", "bob", "2.50"});
+    QJsonDocument doc;
+    jsonOf(s, {"account", "show", "bob", "--json"}, &doc);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(doc.object().value(QStringLiteral("balance")).toString(), QStringLiteral("3.50"));
+    QCOMPARE(doc.object().value(QStringLiteral("posted")).toString(), QStringLiteral("1.00"));
+    jsonOf(s, {"accounts", "--json"}, &doc);
+    if (QTest::currentTestFailed())
+        return;
+    QJsonObject bob;
+    for (const QJsonValue &v : doc.array()) {
+        if (v[QLatin1String("id")].toString() == QLatin1String("bob"))
+            bob = v.toObject();
+    }
+    QCOMPARE(bob.value(QStringLiteral("balance")).toString(), QStringLiteral("3.50"));
+    QCOMPARE(bob.value(QStringLiteral("posted")).toString(), QStringLiteral("1.00"));
+    jsonOf(s, {"balances", "--json"}, &doc);
+    if (QTest::currentTestFailed())
+        return;
+    for (const QJsonValue &v : doc.array()) {
+        if (v[QLatin1String("id")].toString() == QLatin1String("bob")) {
+            QCOMPARE(v[QLatin1String("balance")].toString(), QStringLiteral("3.50"));
+            QCOMPARE(v[QLatin1String("posted")].toString(), QStringLiteral("1.00"));
+        }
+    }
+    RUN_EXPECTING(csv, s, 0, {"accounts", "--csv"});
+    const auto rows = *csv::parse(csv.out);
+    const int balance = int(rows.first().indexOf(QStringLiteral("balance")));
+    const int posted = int(rows.first().indexOf(QStringLiteral("posted")));
+    QVERIFY(balance >= 0 && posted >= 0);
+    bool seen = false;
+    for (const QStringList &row : rows) {
+        if (row.first() == QLatin1String("bob")) {
+            QCOMPARE(row.at(balance), QStringLiteral("3.50"));
+            QCOMPARE(row.at(posted), QStringLiteral("1.00"));
+            seen = true;
+        }
+    }
+    QVERIFY(seen);
+    RUN_EXPECTING(text, s, 0, {"account", "show", "bob"});
+    QVERIFY2(text.out.contains(QRegularExpression(QStringLiteral("balance\\s+3\\.50"))), qPrintable(text.out));
+    QVERIFY2(text.out.contains(QRegularExpression(QStringLiteral("posted\\s+1\\.00"))), qPrintable(text.out));
+    QVERIFY2(text.out.contains(QRegularExpression(QStringLiteral("not posted yet\\s+2\\.50"))), qPrintable(text.out));
 }
 
 void TestCli::auditJson()

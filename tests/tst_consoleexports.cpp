@@ -10,6 +10,7 @@
 #include "pages/transactionspage.h"
 #include "operations/operatoractions.h"
 #include "models/transactiontablemodel.h"
+#include "consolesupport.h"
 #include "testsupport.h"
 #include "widgets/tablepage.h"
 
@@ -31,25 +32,8 @@ namespace {
 
 constexpr int kWaitMs = 30'000;
 
-struct Console {
-    TempStore store;
-    MainWindow window;
-
-    explicit Console(int transfers)
-    {
-        window.settings().setOperatorName(QStringLiteral("auditor-helper"));
-        DemoOptions options;
-        options.transfers = transfers;
-        options.stuck = 6;
-        if (!fillDemo(store.store(), options).ok())
-            qFatal("demo failed");
-        QSignalSpy opened(&window, &MainWindow::storeOpened);
-        window.openStore(store.path(), OpenMode::Existing);
-        window.show();
-        if (!opened.wait(kWaitMs))
-            qFatal("the store did not open");
-    }
-    bool settle() { return QTest::qWaitFor([this] { return !window.isBusy(); }, kWaitMs); }
+struct Console : DemoConsole {
+    explicit Console(int transfers) : DemoConsole(transfers, 6) {}
 
     // Runs an export (or report) and waits for its end; the path it wrote, or "" on failure.
     bool run(const std::function<void()> &start, QString *failure = nullptr)
@@ -227,7 +211,7 @@ void TestConsoleExports::incidentReportAsHtmlAndPdf()
     QVERIFY(c.run([&] { c.window.saveIncidentReport(html); }));
     const QString text = QString::fromUtf8(readAll(html));
     QVERIFY(text.contains(tx.id));
-    QVERIFY(text.contains(QStringLiteral("auditor-helper")));
+    QVERIFY(text.contains(DemoConsole::kOperator));
 
     const QString pdf = m_out.filePath(QStringLiteral("incident.pdf"));
     QString failure;

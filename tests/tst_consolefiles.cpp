@@ -8,6 +8,7 @@
 #include "mainwindow.h"
 #include "models/navigatormodel.h"
 #include "store/sqlite/sqlitestore.h"
+#include "consolesupport.h"
 #include "testsupport.h"
 
 #include <QAction>
@@ -51,14 +52,6 @@ struct StoreFolder {
             qFatal("demo failed");
     }
 };
-
-bool openIn(MainWindow &window, const QString &path)
-{
-    QSignalSpy opened(&window, &MainWindow::storeOpened);
-    window.openStore(path, OpenMode::Existing);
-    window.show();
-    return opened.wait(kWaitMs) && QTest::qWaitFor([&] { return !window.isBusy(); }, kWaitMs);
-}
 
 // A transfer made in the console's transfer dialog, as an operator makes it; its id, or empty.
 QString transferInConsole(MainWindow &window, const QString &amount)

@@ -78,13 +78,8 @@ const QList<Flow> &flows()
 
 QProcessEnvironment cleanEnvironment(const QString &home)
 {
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("LEDGERDESK_STORE"));
-    env.remove(QStringLiteral("LEDGER_CRASH_AFTER"));
-    env.insert(QStringLiteral("HOME"), home);
-    env.insert(QStringLiteral("XDG_DATA_HOME"), home + QStringLiteral("/data"));
-    env.insert(QStringLiteral("LEDGERDESK_OPERATOR"), QStringLiteral("sweeper"));
-    return env;
+    return storeEnvironment(QString(), {QStringLiteral("HOME=") + home, QStringLiteral("XDG_DATA_HOME=") + home + QStringLiteral("/data"),
+                                        QStringLiteral("LEDGERDESK_OPERATOR=sweeper")});
 }
 
 // Makes the starting point of a flow in-process, with the same stop-after-a-write mechanism the

@@ -99,14 +99,7 @@ private:
     std::vector<std::deque<QStringList>> m_queues;
 };
 
-QProcessEnvironment envFor(const QString &store)
-{
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("LEDGERDESK_STORE"), store);
-    env.insert(QStringLiteral("LEDGERDESK_OPERATOR"), QStringLiteral("feedtest"));
-    env.remove(QStringLiteral("LEDGER_CRASH_AFTER"));
-    return env;
-}
+QProcessEnvironment envFor(const QString &store) { return storeEnvironment(store, {QStringLiteral("LEDGERDESK_OPERATOR=feedtest")}); }
 
 // Fills the pool with transfers among `accounts`: some paid, some refused (canceled), some
 // crashed half-way (finished later by recover).

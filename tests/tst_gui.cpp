@@ -18,6 +18,7 @@
 #include "models/transactiontablemodel.h"
 #include "ledger/money.h"
 #include "screenshottour.h"
+#include "consolesupport.h"
 #include "testsupport.h"
 #include "widgets/accountpanel.h"
 #include "widgets/auditview.h"
@@ -62,35 +63,14 @@ namespace {
 
 constexpr int kWaitMs = 20'000;
 
-// A window on a fresh demo store, opened and settled.
-struct Console {
-    TempStore store;
-    MainWindow window;
-    static inline const QString kOperator = QStringLiteral("night-operator");
-
-    Console()
-    {
-        window.settings().setOperatorName(kOperator);
-        DemoOptions options;
-        options.transfers = 80;
-        options.stuck = 0;
-        if (!fillDemo(store.store(), options).ok())
-            qFatal("demo failed");
-        QSignalSpy opened(&window, &MainWindow::storeOpened);
-        window.openStore(store.path(), OpenMode::Existing);
-        window.show();
-        if (!opened.wait(kWaitMs))
-            qFatal("the store did not open");
-    }
-
-    bool settle() { return QTest::qWaitFor([this] { return !window.isBusy(); }, kWaitMs); }
+// A window on a fresh demo store (consolesupport.h), with ways to make stuck transactions.
+struct Console : DemoConsole {
 
     // What a crash right after `step` leaves: the real ledgerctl, killed by --crash-after (exit
     // 86). Its lease runs on for 30 s; the console's repairs take over regardless.
     QString crashed(Step step, const QString &amount = QStringLiteral("10.00"))
     {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.remove(QStringLiteral("LEDGER_STEP_DELAY_MS"));
+        const QProcessEnvironment env = storeEnvironment(store.path());
         const QString memo = QStringLiteral("crash-%1").arg(QUuid::createUuid().toString(QUuid::WithoutBraces));
         const ProcessResult r = runLedgerctl({QStringLiteral("--store"), store.path(), QStringLiteral("--crash-after"), nameOf(step),
                                               QStringLiteral("transfer"), QStringLiteral("alice"), QStringLiteral("bob"), amount,

@@ -13,6 +13,7 @@
 #include "widgets/tablepage.h"
 #include "store/postgres/pguri.h"
 #include "settings.h"
+#include "consolesupport.h"
 #include "testsupport.h"
 
 #include <QCheckBox>
@@ -42,12 +43,9 @@ namespace {
 constexpr int kWaitMs = 20'000;
 
 // Opens `store` in `window` on its list of every transaction, loaded.
-void openIn(MainWindow &window, TempStore &store)
+void openOnTransactions(MainWindow &window, TempStore &store)
 {
-    QSignalSpy opened(&window, &MainWindow::storeOpened);
-    window.openStore(store.path(), OpenMode::Existing);
-    window.show();
-    QVERIFY(opened.wait(kWaitMs));
+    QVERIFY(openIn(window, store.path()));
     window.showView(NavigatorModel::View::Transactions);
     const qint64 count = *store.store().transactionCount({});
     QVERIFY(QTest::qWaitFor([&] { return !window.isBusy() && window.transactionModel()->rowCount() == count; }, kWaitMs));
@@ -63,8 +61,8 @@ void TestLiveConsoles::twoConsolesAndARecoverLoopSeeEachOther()
     openAccounts(ts.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1'000'000);
     MainWindow first;
     MainWindow second;
-    openIn(first, ts);
-    openIn(second, ts);
+    openOnTransactions(first, ts);
+    openOnTransactions(second, ts);
 
     // The recover loop: another process, again and again, as a service would run it.
     QProcess loop;
@@ -155,8 +153,8 @@ void TestLiveConsoles::claimsAndNotesShowInEveryConsole()
     MainWindow first;
     MainWindow second;
     first.settings().setOperatorName(QStringLiteral("alice")); // both windows' settings: one operator, two screens
-    openIn(first, ts);
-    openIn(second, ts);
+    openOnTransactions(first, ts);
+    openOnTransactions(second, ts);
     for (MainWindow *w : {&first, &second}) {
         w->showView(NavigatorModel::View::Stuck);
         QVERIFY(QTest::qWaitFor([&] { return !w->isBusy() && w->transactionModel()->rowCount() == 2; }, kWaitMs));
@@ -250,7 +248,7 @@ void TestLiveConsoles::aCutListenerReconnects()
     TempStore ts;
     openAccounts(ts.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1'000'000);
     MainWindow window;
-    openIn(window, ts);
+    openOnTransactions(window, ts);
     QTest::qWait(300); // the listener connects on its own thread
     QVERIFY(RawSql(ts.path()).exec(QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
                                                   " WHERE application_name = 'ledgerdesk-listener' AND datname = current_database()")));

@@ -98,14 +98,7 @@ QStringList idsOf(const QList<Account> &list)
     return ids;
 }
 
-QProcessEnvironment cleanEnv()
-{
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("LEDGERDESK_OPERATOR"), QStringLiteral("tester"));
-    for (const char *name : {"LEDGERDESK_STORE", "LEDGER_CRASH_AFTER", "LEDGER_STEP_DELAY_MS", "LEDGERDESK_BUSY_TIMEOUT_MS"})
-        env.remove(QLatin1String(name));
-    return env;
-}
+QProcessEnvironment cleanEnv() { return storeEnvironment(QString(), {QStringLiteral("LEDGERDESK_OPERATOR=tester")}); }
 
 // Accounts of a 4-shard store, one on each shard (pinned by placementIsPinned).
 const QStringList kOnePerShardOf4{QStringLiteral("bob"), QStringLiteral("erin"), QStringLiteral("carol"), QStringLiteral("alice")};

@@ -48,8 +48,8 @@ void MainWindow::copySelectionAsJson()
             documents.append(json::transaction(tx, scale()));
         break;
     case AccountsIndex:
-        for (const QVariant &v : selectedRows(m_accounts->list(), AccountTableModel::AccountRole))
-            documents.append(json::account(v.value<Account>(), scale()));
+        for (const QVariant &v : selectedRows(m_accounts->list(), AccountTableModel::WholeRole))
+            documents.append(json::account(v.value<AccountCountedWhole>(), scale()));
         break;
     case ActionsIndex:
         for (const QVariant &v : selectedRows(m_operatorActions->list(), JournalModel::EntryRole))

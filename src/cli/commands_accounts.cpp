@@ -1,4 +1,5 @@
 // ledgerctl account create|freeze|unfreeze|close|show, and accounts.
+#include "operations/wholeaccounts.h"
 #include "cli.h"
 #include "interchange/jsonformat.h"
 #include "ledger/identifiers.h"
@@ -42,8 +43,9 @@ int cmdAccountCreate(Context &c)
     auto account = (*store)->account(id);
     if (!account.ok())
         return c.fail(account.error());
+    // A new account has nothing in flight: its balance is its posted one.
     if (c.json)
-        return c.printJson(json::account(*account, scale));
+        return c.printJson(json::account(AccountCountedWhole{*account, account->balance}, scale));
     c.out << Ctl::tr("created account %1%2, balance %3").arg(id, name.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(name),
                                                            money::format(account->balance, scale))
           << '\n';
@@ -70,8 +72,12 @@ int cmdAccountStatus(Context &c)
     auto after = (*store)->setAccountStatus(id, target, c.operatorName, reason);
     if (!after.ok())
         return c.fail(after.error());
-    if (c.json)
-        return c.printJson(json::account(*after, (*store)->scale()));
+    if (c.json) {
+        auto whole = accountCountedWhole(**store, id);
+        if (!whole.ok())
+            return c.fail(whole.error());
+        return c.printJson(json::account(*whole, (*store)->scale()));
+    }
     c.out << (before->status == target ? Ctl::tr("account %1 was already %2") : Ctl::tr("account %1 is now %2")).arg(id, nameOf(target))
           << '\n';
     return 0;
@@ -85,7 +91,7 @@ int cmdAccountShow(Context &c)
     auto store = c.open();
     if (!store.ok())
         return c.fail(store.error());
-    auto account = (*store)->account(id);
+    auto account = accountCountedWhole(**store, id);
     if (!account.ok())
         return c.fail(account.error());
     auto held = (*store)->legsOfAccount(id, LegStatus::Held);
@@ -151,23 +157,27 @@ int cmdAccounts(Context &c)
         spec.accounts = query;
         return c.printCsv(**store, spec);
     }
-    auto list = (*store)->accounts(query);
+    auto list = accountsCountedWhole(**store, query);
     if (!list.ok())
         return c.fail(list.error());
     const int scale = (*store)->scale();
     if (c.json) {
         QJsonArray array;
-        for (const Account &a : *list)
+        for (const AccountCountedWhole &a : *list)
             array.append(json::account(a, scale));
         return c.printJson(array);
     }
+    // The console's words and columns: the balance counted whole, then what is not posted yet.
     QList<QStringList> rows;
-    for (const Account &a : *list)
-        rows << QStringList{a.id, a.name, nameOf(a.status), money::format(a.balance, scale), money::format(a.available(), scale),
+    for (const AccountCountedWhole &w : *list) {
+        const Account &a = w.account;
+        rows << QStringList{a.id, a.name, nameOf(a.status), money::format(w.wholeBalance, scale),
+                            w.notPostedYet() == 0 ? QStringLiteral("-") : money::format(w.notPostedYet(), scale), money::format(a.available(), scale),
                             money::format(a.pendingDebits, scale), money::format(a.pendingCredits, scale)};
-    c.out << renderTable({Ctl::tr("ID"), Ctl::tr("NAME"), Ctl::tr("STATUS"), Ctl::tr("BALANCE"), Ctl::tr("AVAILABLE"),
+    }
+    c.out << renderTable({Ctl::tr("ID"), Ctl::tr("NAME"), Ctl::tr("STATUS"), Ctl::tr("BALANCE"), Ctl::tr("NOT POSTED YET"), Ctl::tr("AVAILABLE"),
                           Ctl::tr("PENDING DR"), Ctl::tr("PENDING CR")},
-                         rows, {3, 4, 5, 6});
+                         rows, {3, 4, 5, 6, 7});
     auto total = (*store)->accountCount(query);
     if (total.ok() && *total > list->size())
         c.out << Ctl::tr("(%1 of %2 accounts; use --limit to see more)").arg(list->size()).arg(*total) << '\n';

@@ -143,12 +143,16 @@ QString transactionDetail(const Transaction &t, const QList<LegMarker> &legs, co
                                        rows, {4}));
 }
 
-QString accountDetail(const Account &a, const QList<LegMarker> &held, int scale)
+QString accountDetail(const AccountCountedWhole &whole, const QList<LegMarker> &held, int scale)
 {
+    const Account &a = whole.account;
     QString text = Ctl::tr("Account %1").arg(a.id) + QLatin1Char('\n');
     text += field(Ctl::tr("name"), orDash(a.name));
     text += field(Ctl::tr("status"), nameOf(a.status));
-    text += field(Ctl::tr("balance"), money::format(a.balance, scale));
+    text += field(Ctl::tr("balance"), money::format(whole.wholeBalance, scale));
+    text += field(Ctl::tr("posted"), money::format(a.balance, scale));
+    if (whole.notPostedYet() != 0)
+        text += field(Ctl::tr("not posted yet"), money::format(whole.notPostedYet(), scale));
     text += field(Ctl::tr("available"), money::format(a.available(), scale));
     text += field(Ctl::tr("pending debits"), money::format(a.pendingDebits, scale));
     text += field(Ctl::tr("pending credits"), money::format(a.pendingCredits, scale));

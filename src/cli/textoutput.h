@@ -3,6 +3,7 @@
 // one account, in this process's language. (--json output uses interchange's jsonformat instead.)
 // Thread-safety: pure functions.
 
+#include "operations/wholeaccounts.h"
 #include "ledger/documents.h"
 
 #include <QCoreApplication>
@@ -32,7 +33,7 @@ QString sideAccounts(const Transaction &t, LegSide side);
 QString transactionLine(const Transaction &t, int scale);
 QString transactionDetail(const Transaction &t, const QList<LegMarker> &legs, const QList<JournalEntry> &journal,
                           const QDateTime &now, int scale);
-QString accountDetail(const Account &a, const QList<LegMarker> &held, int scale);
+QString accountDetail(const AccountCountedWhole &a, const QList<LegMarker> &held, int scale);
 
 // "lease until … (expired 3m ago)", "held until … (25s left)", or "-".
 QString leaseText(const Transaction &t, const QDateTime &now);

@@ -36,11 +36,16 @@ QString tableHead(const QStringList &headers)
     return html + QStringLiteral("</tr>");
 }
 
-QString tableRow(const QStringList &cellsHtml)
+// Ids, times and amounts never break inside ("2026-11-17T0" / "5:44", "….re" / "v" in a PDF):
+// only the free text of a row (a name, a memo, a reason) wraps.
+QString nw(const QString &html) { return QStringLiteral("<span style='white-space:nowrap'>%1</span>").arg(html); }
+
+// A row whose cells are kept whole, but for the columns in `wrapping`.
+QString tableRow(const QStringList &cellsHtml, const QList<int> &wrapping = {})
 {
     QString html = QStringLiteral("<tr>");
-    for (const QString &c : cellsHtml)
-        html += QStringLiteral("<td>%1</td>").arg(c);
+    for (int i = 0; i < cellsHtml.size(); ++i)
+        html += QStringLiteral("<td>%1</td>").arg(wrapping.contains(i) ? cellsHtml.at(i) : nw(cellsHtml.at(i)));
     return html + QStringLiteral("</tr>");
 }
 
@@ -105,22 +110,22 @@ QString incidentReportHtml(const IncidentReport &r, const QString &preparedBy)
     if (t.isMultiLeg()) {
         html += fieldRow(Text::tr("Legs"), esc(describeLegs(t.legs, r.scale)));
     } else {
-        html += fieldRow(Text::tr("From"), esc(t.source));
-        html += fieldRow(Text::tr("To"), esc(t.destination));
+        html += fieldRow(Text::tr("From"), nw(esc(t.source)));
+        html += fieldRow(Text::tr("To"), nw(esc(t.destination)));
     }
-    html += fieldRow(Text::tr("Amount"), esc(amount(t.amount)));
+    html += fieldRow(Text::tr("Amount"), nw(esc(amount(t.amount))));
     html += fieldRow(Text::tr("Memo"), orDash(t.memo));
-    html += fieldRow(Text::tr("Idempotency key"), orDash(t.idempotencyKey));
+    html += fieldRow(Text::tr("Idempotency key"), nw(orDash(t.idempotencyKey)));
     if (!t.compensates.isEmpty())
-        html += fieldRow(Text::tr("Compensates"), esc(t.compensates));
+        html += fieldRow(Text::tr("Compensates"), nw(esc(t.compensates)));
     if (!t.compensatedBy.isEmpty())
-        html += fieldRow(Text::tr("Compensated by"), esc(t.compensatedBy)
+        html += fieldRow(Text::tr("Compensated by"), nw(esc(t.compensatedBy))
                                                    + (d.related ? QStringLiteral(" (%1)").arg(esc(nameOf(d.related->state))) : QString()));
-    html += fieldRow(Text::tr("Created"), esc(when(t.createdAt)));
-    html += fieldRow(Text::tr("Last modified"), esc(QStringLiteral("%1 (%2)").arg(when(t.lastModified), duration::format(t.lastModified.msecsTo(d.now)))));
-    html += fieldRow(Text::tr("Owner"), orDash(t.owner));
-    html += fieldRow(Text::tr("Lease until"), esc(when(t.leaseUntil)));
-    html += fieldRow(Text::tr("Epoch / claims"), esc(QStringLiteral("%1 / %2").arg(t.epoch).arg(t.attempts)));
+    html += fieldRow(Text::tr("Created"), nw(esc(when(t.createdAt))));
+    html += fieldRow(Text::tr("Last modified"), nw(esc(when(t.lastModified))) + QLatin1Char(' ') + nw(esc(QStringLiteral("(%1)").arg(duration::format(t.lastModified.msecsTo(d.now))))));
+    html += fieldRow(Text::tr("Owner"), nw(orDash(t.owner)));
+    html += fieldRow(Text::tr("Lease until"), nw(esc(when(t.leaseUntil))));
+    html += fieldRow(Text::tr("Epoch / claims"), nw(esc(QStringLiteral("%1 / %2").arg(t.epoch).arg(t.attempts))));
     html += fieldRow(Text::tr("Last error"), orDash(t.lastError));
     html += QStringLiteral("</table>\n");
 
@@ -135,23 +140,24 @@ QString incidentReportHtml(const IncidentReport &r, const QString &preparedBy)
     }
 
     html += QStringLiteral("<h2 style='font-size:13pt'>%1</h2>\n").arg(esc(Text::tr("Accounts now")));
-    html += tableHead({Text::tr("Account"), Text::tr("Name"), Text::tr("Status"), Text::tr("Balance"), Text::tr("Available"), Text::tr("Pending debits"), Text::tr("Pending credits")});
+    html += tableHead({Text::tr("Account"), Text::tr("Name"), Text::tr("Status"), Text::tr("Posted"), Text::tr("Available"), Text::tr("Pending debits"), Text::tr("Pending credits")});
     for (int i = 0; i < t.legs.size(); ++i) {
         const QString &id = t.legs[i].accountId;
         const std::optional<Account> account = d.accounts.value(i);
         if (!account) {
-            html += tableRow({esc(id), esc(Text::tr("(no such account)")), QString(), QString(), QString(), QString(), QString()});
+            html += tableRow({esc(id), esc(Text::tr("(no such account)")), QString(), QString(), QString(), QString(), QString()}, {1});
             continue;
         }
         html += tableRow({esc(account->id), esc(account->name), esc(nameOf(account->status)), esc(amount(account->balance)),
-                          esc(amount(account->available())), esc(amount(account->pendingDebits)), esc(amount(account->pendingCredits))});
+                          esc(amount(account->available())), esc(amount(account->pendingDebits)), esc(amount(account->pendingCredits))},
+                         {1});
     }
     html += QStringLiteral("</table>\n");
 
     html += QStringLiteral("<h2 style='font-size:13pt'>%1</h2>\n").arg(esc(Text::tr("Timeline")));
     html += tableHead({Text::tr("At"), Text::tr("Event"), Text::tr("Actor"), Text::tr("State"), Text::tr("Epoch"), Text::tr("Detail")});
     for (const JournalEntry &j : d.journal)
-        html += tableRow({esc(when(j.at)), esc(j.event), orDash(j.actor), stateMove(j), QString::number(j.epoch), orDash(j.detail)});
+        html += tableRow({esc(when(j.at)), esc(j.event), orDash(j.actor), stateMove(j), QString::number(j.epoch), orDash(j.detail)}, {2, 5});
     html += QStringLiteral("</table>\n");
 
     html += QStringLiteral("<h2 style='font-size:13pt'>%1</h2>\n").arg(esc(Text::tr("Operator actions")));
@@ -161,7 +167,7 @@ QString incidentReportHtml(const IncidentReport &r, const QString &preparedBy)
         html += tableHead({Text::tr("At"), Text::tr("Who"), Text::tr("Did"), Text::tr("To"), Text::tr("Why / detail")});
         for (const JournalEntry &j : r.operatorActions) {
             const QString target = j.docKind == QLatin1String("account") ? Text::tr("account %1").arg(j.docId) : j.docId;
-            html += tableRow({esc(when(j.at)), orDash(j.actor), esc(j.event), esc(target), orDash(j.detail)});
+            html += tableRow({esc(when(j.at)), orDash(j.actor), esc(j.event), esc(target), orDash(j.detail)}, {1, 4});
         }
         html += QStringLiteral("</table>\n");
     }

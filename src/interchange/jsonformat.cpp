@@ -11,13 +11,15 @@ QJsonValue timestamp(const QDateTime &t) { return t.isValid() ? QJsonValue(forma
 QJsonValue optionalText(const QString &s) { return s.isEmpty() ? QJsonValue() : QJsonValue(s); }
 } // namespace
 
-QJsonObject account(const Account &a, int scale)
+QJsonObject account(const AccountCountedWhole &whole, int scale)
 {
+    const Account &a = whole.account;
     return QJsonObject{
         {QStringLiteral("id"), a.id},
         {QStringLiteral("name"), a.name},
         {QStringLiteral("status"), nameOf(a.status)},
-        {QStringLiteral("balance"), money::format(a.balance, scale)},
+        {QStringLiteral("balance"), money::format(whole.wholeBalance, scale)},
+        {QStringLiteral("posted"), money::format(a.balance, scale)},
         {QStringLiteral("available"), money::format(a.available(), scale)},
         {QStringLiteral("pendingDebits"), money::format(a.pendingDebits, scale)},
         {QStringLiteral("pendingCredits"), money::format(a.pendingCredits, scale)},

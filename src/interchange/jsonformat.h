@@ -4,6 +4,7 @@
 // Thread-safety: pure functions.
 
 #include "ledger/documents.h"
+#include "operations/wholeaccounts.h"
 #include "protocol/audit.h"
 #include "protocol/recovery.h"
 
@@ -11,7 +12,8 @@
 
 namespace ledger::json {
 
-QJsonObject account(const Account &a, int scale);
+// "balance" is counted whole, "posted" is the document's (operations/wholeaccounts.h).
+QJsonObject account(const AccountCountedWhole &a, int scale);
 QJsonObject leg(const LegMarker &m, int scale);
 QJsonObject transaction(const Transaction &t, int scale);
 QJsonObject journalEntry(const JournalEntry &j);

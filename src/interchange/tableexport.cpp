@@ -2,6 +2,7 @@
 
 #include "interchange/csv.h"
 #include "interchange/jsonformat.h"
+#include "protocol/commitpoint.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -82,7 +83,7 @@ private:
     Error m_error;
 };
 
-QJsonObject objectOf(const Account &a, int scale) { return json::account(a, scale); }
+QJsonObject objectOf(const AccountCountedWhole &a, int scale) { return json::account(a, scale); }
 QJsonObject objectOf(const Transaction &t, int scale) { return json::transaction(t, scale); }
 QJsonObject objectOf(const JournalEntry &j, int) { return json::journalEntry(j); }
 
@@ -119,6 +120,36 @@ Error writePages(const Query &query, qint64 pageRows, Read read, RowWriter &writ
     return {};
 }
 
+// The accounts of `query` by key, every page, into `out` (stoppable).
+Error readAccountPages(Store &store, const AccountQuery &query, qint64 pageRows, const ExportProgress &progress, QList<Account> &out)
+{
+    qint64 offset = query.offset;
+    qint64 left = query.limit < 0 ? -1 : query.limit;
+    std::optional<QString> lastId;
+    while (left != 0) {
+        if (progress.shouldStop && progress.shouldStop())
+            return makeError(ErrorCode::Interrupted, Message::translate("ledger", "the export was stopped after %1 rows").arg(0));
+        AccountQuery q = query;
+        if (lastId) {
+            q.afterId = *lastId;
+            offset = 0;
+        }
+        q.offset = offset;
+        q.limit = left < 0 ? pageRows : qMin(left, pageRows);
+        auto page = store.accounts(q);
+        if (!page.ok())
+            return page.error();
+        out += *page;
+        if (page->size() < q.limit)
+            break;
+        offset += page->size();
+        lastId = page->last().id;
+        if (left > 0)
+            left -= page->size();
+    }
+    return {};
+}
+
 } // namespace
 
 QString nameOf(ExportFormat format) { return format == ExportFormat::Csv ? QStringLiteral("csv") : QStringLiteral("json"); }
@@ -137,7 +168,7 @@ QStringList exportColumns(ExportSpec::Table table)
     switch (table) {
     case ExportSpec::Table::Accounts:
         return {QStringLiteral("id"), QStringLiteral("name"), QStringLiteral("status"), QStringLiteral("balance"),
-                QStringLiteral("available"), QStringLiteral("pendingDebits"), QStringLiteral("pendingCredits"),
+                QStringLiteral("posted"), QStringLiteral("available"), QStringLiteral("pendingDebits"), QStringLiteral("pendingCredits"),
                 QStringLiteral("version"), QStringLiteral("createdAt"), QStringLiteral("lastModified")};
     case ExportSpec::Table::Transactions:
         return {QStringLiteral("id"), QStringLiteral("idempotencyKey"), QStringLiteral("kind"), QStringLiteral("compensates"),
@@ -163,21 +194,19 @@ Result<qint64> exportTable(Store &store, const ExportSpec &spec, ExportFormat fo
 {
     RowWriter writer(format, exportColumns(spec.table), out);
     const int scale = store.scale();
+    CommitPointReading reading;
+    QList<Account> accounts; // an accounts export, read in the snapshot and written after it
     // One snapshot: the file is one state of the store even while transfers go on.
     const Error e = store.withSnapshot([&]() -> Error {
         writer.begin();
         switch (spec.table) {
         case ExportSpec::Table::Accounts:
-            return writePages<Account>(spec.accounts, std::max<qint64>(1, spec.pageRows), [&](const Account *last, qint64 offset, qint64 limit) {
-                AccountQuery q = spec.accounts;
-                if (last) {
-                    q.afterId = last->id;
-                    offset = 0;
-                }
-                q.offset = offset;
-                q.limit = limit;
-                return store.accounts(q);
-            }, writer, scale, progress);
+            // Balances counted whole (operations/wholeaccounts.h): the reading is taken first thing
+            // in this snapshot and completed after it (a sharded store's documents the snapshot
+            // did not see), so the rows are written once it is complete.
+            if (Error e = reading.readInSnapshot(store); !e.ok())
+                return e;
+            return readAccountPages(store, spec.accounts, std::max<qint64>(1, spec.pageRows), progress, accounts);
         case ExportSpec::Table::Transactions:
             return writePages<Transaction>(spec.transactions, std::max<qint64>(1, spec.pageRows), [&](const Transaction *last, qint64 offset, qint64 limit) {
                 TxQuery q = spec.transactions;
@@ -205,6 +234,22 @@ Result<qint64> exportTable(Store &store, const ExportSpec &spec, ExportFormat fo
     });
     if (!e.ok())
         return e;
+    if (spec.table == ExportSpec::Table::Accounts) {
+        if (Error e = reading.completeAfterSnapshot(store); !e.ok())
+            return e;
+        // Progress a page at a time, as for the other tables.
+        const qint64 pageRows = std::max<qint64>(1, spec.pageRows);
+        qint64 reported = -1;
+        for (const Account &a : std::as_const(accounts)) {
+            writer.row(objectOf(AccountCountedWhole{a, a.balance + reading.adjustments().value(a.id)}, scale));
+            if (!writer.error().ok())
+                return writer.error();
+            if (progress.rowsWritten && writer.rows() % pageRows == 0)
+                progress.rowsWritten(reported = writer.rows());
+        }
+        if (progress.rowsWritten && reported != writer.rows())
+            progress.rowsWritten(writer.rows());
+    }
     writer.finish();
     if (!writer.error().ok())
         return writer.error();

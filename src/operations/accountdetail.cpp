@@ -1,11 +1,16 @@
 #include "operations/accountdetail.h"
 
+#include "protocol/commitpoint.h"
+
 namespace ledger {
 
 Result<AccountDetail> loadAccountDetail(Store &store, const QString &accountId)
 {
     AccountDetail d;
+    CommitPointReading reading;
     const Error e = store.withSnapshot([&]() -> Error {
+        if (Error e = reading.readInSnapshot(store); !e.ok())
+            return e;
         auto account = store.account(accountId);
         if (!account.ok())
             return account.error();
@@ -26,6 +31,9 @@ Result<AccountDetail> loadAccountDetail(Store &store, const QString &accountId)
     });
     if (!e.ok())
         return e;
+    if (Error e = reading.completeAfterSnapshot(store); !e.ok())
+        return e;
+    d.wholeBalance = d.account.balance + reading.adjustments().value(d.account.id);
     return d;
 }
 

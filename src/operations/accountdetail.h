@@ -6,12 +6,14 @@
 //
 // Threading: the caller's thread and Store.
 
+#include "operations/wholeaccounts.h"
 #include "store/store.h"
 
 namespace ledger {
 
 struct AccountDetail {
     Account account;
+    qint64 wholeBalance = 0;     // its balance counted whole (operations/wholeaccounts.h)
     QList<LegMarker> holds;      // held markers, oldest first
     QList<JournalEntry> history; // the account's journal, oldest first
     QDateTime now;               // the store's clock when read

@@ -28,4 +28,24 @@ Result<QList<AccountCountedWhole>> accountsCountedWhole(Store &store, const Acco
     return rows;
 }
 
+Result<AccountCountedWhole> accountCountedWhole(Store &store, const QString &accountId)
+{
+    std::optional<Account> account;
+    CommitPointReading reading;
+    const Error e = store.withSnapshot([&]() -> Error {
+        if (Error e = reading.readInSnapshot(store); !e.ok())
+            return e;
+        auto read = store.account(accountId);
+        if (!read.ok())
+            return read.error();
+        account = *read;
+        return {};
+    });
+    if (!e.ok())
+        return e;
+    if (Error e = reading.completeAfterSnapshot(store); !e.ok())
+        return e;
+    return AccountCountedWhole{*account, account->balance + reading.adjustments().value(account->id)};
+}
+
 } // namespace ledger

@@ -265,9 +265,12 @@ QProcessEnvironment ledgerctlEnvironment(const QString &home, const QString &sto
 QProcessEnvironment storeEnvironment(const QString &store, const QStringList &extra)
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("LEDGERDESK_STORE"), store);
+    if (store.isEmpty())
+        env.remove(QStringLiteral("LEDGERDESK_STORE"));
+    else
+        env.insert(QStringLiteral("LEDGERDESK_STORE"), store);
     for (const char *hook : {"LEDGER_CRASH_AFTER", "LEDGER_STEP_DELAY_MS", "LEDGERDESK_SQLITE_LOCKS", "LEDGER_TEST_FOREIGN_CLOSE",
-                             "LEDGER_TEST_WRITER"})
+                             "LEDGER_TEST_WRITER", "LEDGERDESK_BUSY_TIMEOUT_MS"})
         env.remove(QLatin1String(hook));
     for (const QString &pair : extra)
         env.insert(pair.section(QLatin1Char('='), 0, 0), pair.section(QLatin1Char('='), 1));

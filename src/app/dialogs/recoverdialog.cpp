@@ -67,7 +67,7 @@ RecoverDialog::RecoverDialog(StoreSession *session, qint64 stuckThresholdMs, con
     layout->addWidget(m_results, 2);
     // What recovering the listed ones does to each account, as a repair's preview says it.
     m_accounts->setColumnCount(3);
-    m_accounts->setHorizontalHeaderLabels({tr("Account"), tr("Balance"), tr("Available")});
+    m_accounts->setHorizontalHeaderLabels({tr("Account"), tr("Posted"), tr("Available")});
     m_accounts->horizontalHeader()->setStretchLastSection(true);
     m_accounts->verticalHeader()->hide();
     m_accounts->verticalHeader()->setDefaultSectionSize(m_accounts->fontMetrics().height() + 6);

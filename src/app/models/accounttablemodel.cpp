@@ -20,6 +20,13 @@ int AccountTableModel::columnCount(const QModelIndex &parent) const { return par
 
 QVariant AccountTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole) {
+        // The two figures, in the same words as the account panel, ledgerctl and the exports.
+        if (section == BalanceColumn)
+            return tr("Balance counted whole: the posted balance plus what transactions past their commit point will still post");
+        if (section == NotPostedColumn)
+            return tr("Committed to this account but not posted yet: balance − posted");
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
@@ -55,6 +62,8 @@ QVariant AccountTableModel::cell(const QVariant &row, int column, int role) cons
     const Account &a = whole.account;
     if (role == AccountRole)
         return QVariant::fromValue(a);
+    if (role == WholeRole)
+        return row;
     if (role == IdRole)
         return a.id;
     const bool amount = column >= BalanceColumn;

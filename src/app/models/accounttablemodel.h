@@ -23,7 +23,11 @@ public:
         PendingCreditsColumn,
         ColumnCount
     };
-    enum Role { AccountRole = Qt::UserRole + 1, IdRole };
+    enum Role {
+        AccountRole = Qt::UserRole + 1, // QVariant<Account>: the document
+        IdRole,
+        WholeRole, // QVariant<AccountCountedWhole>: the document and its balance counted whole
+    };
 
     explicit AccountTableModel(StoreSession *session, QObject *parent = nullptr);
 

@@ -17,6 +17,7 @@ class AccountText {
 };
 
 using panelhtml::esc;
+using panelhtml::nowrap;
 using panelhtml::row;
 using panelhtml::txLink;
 
@@ -32,10 +33,15 @@ QString accountHtml(const AccountDetail &d, int scale, TimeStyle times)
     html += QStringLiteral("<table cellspacing='0' cellpadding='1'>");
     // The protocol's word, as ledgerctl prints it.
     html += row(AccountText::tr("Status"), QStringLiteral("<b>%1</b>").arg(nameOf(a.status)));
-    html += row(AccountText::tr("Balance"), QStringLiteral("<b>%1</b>").arg(amount(a.balance)));
-    html += row(AccountText::tr("Available"), amount(a.available()));
-    html += row(AccountText::tr("Pending debits"), amount(a.pendingDebits));
-    html += row(AccountText::tr("Pending credits"), amount(a.pendingCredits));
+    // The words of the Accounts table, ledgerctl and the exports: the balance counted whole, the
+    // posted one, and the difference (operations/wholeaccounts.h).
+    html += row(AccountText::tr("Balance"), QStringLiteral("<b>%1</b>").arg(nowrap(amount(d.wholeBalance))));
+    html += row(AccountText::tr("Posted"), nowrap(amount(a.balance)));
+    if (d.wholeBalance != a.balance)
+        html += row(AccountText::tr("Not posted yet"), nowrap(amount(d.wholeBalance - a.balance)));
+    html += row(AccountText::tr("Available"), nowrap(amount(a.available())));
+    html += row(AccountText::tr("Pending debits"), nowrap(amount(a.pendingDebits)));
+    html += row(AccountText::tr("Pending credits"), nowrap(amount(a.pendingCredits)));
     html += row(AccountText::tr("Created"), ago(a.createdAt));
     html += row(AccountText::tr("Last change"), ago(a.lastModified));
     html += QStringLiteral("</table>");
@@ -48,15 +54,18 @@ QString accountHtml(const AccountDetail &d, int scale, TimeStyle times)
                     .arg(AccountText::tr("Transaction"), AccountText::tr("Side"), AccountText::tr("Amount"), AccountText::tr("Held since"));
         for (const LegMarker &m : d.holds)
             html += QStringLiteral("<tr><td>%1</td><td>%2</td><td align='right'>%3</td><td>%4</td></tr>")
-                        .arg(txLink(m.txId), nameOf(m.side), amount(m.amount), esc(ago(m.at)));
+                        .arg(txLink(m.txId), nameOf(m.side), nowrap(amount(m.amount)), esc(ago(m.at)));
         html += QStringLiteral("</table>");
     }
 
     html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><table cellspacing='0' cellpadding='2'>").arg(AccountText::tr("History"));
     for (const JournalEntry &j : d.history) {
-        const QString who = j.actor.isEmpty() ? QString() : QStringLiteral(" — %1").arg(esc(j.actor));
-        const QString why = j.detail.isEmpty() ? QString() : QStringLiteral(": %1").arg(esc(j.detail));
-        html += QStringLiteral("<tr><td style='color:%1'>%2</td><td><b>%3</b>%4%5</td></tr>").arg(toneName(Tone::Muted), shownTime(j.at, times), esc(j.event), who, why);
+        // "created by operator — “Dave Schmidt”": who did it, then what they wrote (the name
+        // given, a reason), so that neither reads as the other.
+        const QString who = j.actor.isEmpty() ? QString() : QLatin1Char(' ') + AccountText::tr("by %1").arg(esc(j.actor));
+        const QString why = j.detail.isEmpty() ? QString() : QStringLiteral(" — ") + AccountText::tr("“%1”").arg(esc(j.detail));
+        html += QStringLiteral("<tr><td style='color:%1' nowrap>%2</td><td><b>%3</b>%4%5</td></tr>")
+                    .arg(toneName(Tone::Muted), shownTime(j.at, times), esc(j.event), who, why);
     }
     html += QStringLiteral("</table></body></html>");
     return html;

@@ -21,6 +21,7 @@ class DetailText {
 
 using panelhtml::accountLink;
 using panelhtml::esc;
+using panelhtml::nowrap;
 using panelhtml::row;
 using panelhtml::txLink;
 
@@ -31,6 +32,16 @@ QString badge(TxState state)
 }
 
 
+
+// "by alice — “paid twice”": who did it, then what they wrote (a name or a reason), so that
+// neither reads as the other.
+QString actorAndDetail(const JournalEntry &j)
+{
+    QString text = j.actor.isEmpty() ? QString() : DetailText::tr("by %1").arg(esc(j.actor));
+    if (!j.detail.isEmpty())
+        text += (text.isEmpty() ? QString() : QStringLiteral(" — ")) + DetailText::tr("“%1”").arg(esc(j.detail));
+    return text;
+}
 
 QString legStatus(const std::optional<LegMarker> &m, TimeStyle times)
 {
@@ -46,9 +57,9 @@ QString legStatus(const std::optional<LegMarker> &m, TimeStyle times)
 QString detailHtml(const TransactionDetail &d, int scale, TimeStyle times)
 {
     const Transaction &t = d.tx;
-    const auto amount = [scale](qint64 v) { return money::format(v, scale); };
+    const auto amount = [scale](qint64 v) { return nowrap(money::format(v, scale)); };
     QString html = QStringLiteral("<html><body style='font-size:10pt'>");
-    html += QStringLiteral("<h3 style='margin-bottom:2px'>%1 %2</h3>").arg(esc(t.id), badge(t.state));
+    html += QStringLiteral("<h3 style='margin-bottom:2px'>%1 %2</h3>").arg(nowrap(esc(t.id)), badge(t.state));
     if (t.kind == TxKind::Compensation)
         html += QStringLiteral("<p style='margin-top:0'>%1 %2</p>").arg(DetailText::tr("Compensation of"), txLink(t.compensates));
     else if (!t.compensatedBy.isEmpty())
@@ -98,7 +109,7 @@ QString detailHtml(const TransactionDetail &d, int scale, TimeStyle times)
     html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><table cellspacing='0' cellpadding='2' width='100%'>").arg(DetailText::tr("Legs and accounts"));
     html += QStringLiteral("<tr style='color:%7'><td>%1</td><td>%2</td><td>%3</td><td align='right'>%4</td><td align='right'>%5</td>"
                            "<td align='right'>%6</td></tr>")
-                .arg(DetailText::tr("Leg"), DetailText::tr("Account"), DetailText::tr("Marker"), DetailText::tr("Balance"), DetailText::tr("Held"), DetailText::tr("Available"),
+                .arg(DetailText::tr("Leg"), DetailText::tr("Account"), DetailText::tr("Marker"), DetailText::tr("Posted"), DetailText::tr("Held"), DetailText::tr("Available"),
                      toneName(Tone::Muted));
     for (int i = 0; i < t.legs.size(); ++i) {
         const TxLeg &leg = t.legs[i];
@@ -107,7 +118,7 @@ QString detailHtml(const TransactionDetail &d, int scale, TimeStyle times)
         const std::optional<Account> account = d.accounts.value(i);
         html += QStringLiteral("<tr><td>%1</td><td>%2</td><td nowrap>%3</td><td align='right'>%4</td><td align='right'>%5</td>"
                                "<td align='right'>%6</td></tr>")
-                    .arg(nameOf(side) + (t.isMultiLeg() ? QLatin1Char(' ') + amount(leg.amount) : QString()), accountLink(leg.accountId),
+                    .arg(nowrap(nameOf(side) + (t.isMultiLeg() ? QLatin1Char(' ') + money::format(leg.amount, scale) : QString())), accountLink(leg.accountId),
                          legStatus(marker, times),
                          account ? amount(account->balance) : QStringLiteral("?"),
                          // what the account holds on this leg's side, for every transfer in flight
@@ -127,7 +138,7 @@ QString detailHtml(const TransactionDetail &d, int scale, TimeStyle times)
         html += QStringLiteral("<tr><td valign='top'>%1</td><td valign='top' nowrap>%2</td>"
                                "<td valign='top'><b>%3</b> %4<br/>%5</td></tr>")
                     .arg(dot, toned(Tone::Muted, shownShortTime(j.at, times), false), esc(j.event), move,
-                         toned(Tone::Muted, esc(j.actor) + (j.detail.isEmpty() ? QString() : QStringLiteral(" — ") + esc(j.detail)), false));
+                         toned(Tone::Muted, actorAndDetail(j), false));
     }
     html += QStringLiteral("</table></body></html>");
     return html;

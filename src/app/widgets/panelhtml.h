@@ -16,7 +16,11 @@ inline QString row(const QString &label, const QString &value)
     return QStringLiteral("<tr><td style='color:%1;padding-right:12px'>%2</td><td>%3</td></tr>").arg(toneName(Tone::Muted), label, value);
 }
 
-inline QString txLink(const QString &id) { return QStringLiteral("<a href='tx:%1'>%1</a>").arg(esc(id)); }
-inline QString accountLink(const QString &id) { return QStringLiteral("<a href='account:%1'>%1</a>").arg(esc(id)); }
+// Money, ids and times never break inside: "2225.61" on one line, whole (Qt's rich text breaks
+// at '.', '-' and ':' otherwise, even in a wide panel). `html` is already escaped.
+inline QString nowrap(const QString &html) { return QStringLiteral("<span style='white-space:nowrap'>%1</span>").arg(html); }
+
+inline QString txLink(const QString &id) { return nowrap(QStringLiteral("<a href='tx:%1'>%1</a>").arg(esc(id))); }
+inline QString accountLink(const QString &id) { return nowrap(QStringLiteral("<a href='account:%1'>%1</a>").arg(esc(id))); }
 
 } // namespace ledger::app::panelhtml

@@ -41,14 +41,14 @@ RepairPreview::RepairPreview(QWidget *parent)
     layout->addWidget(m_summary);
     layout->addWidget(new QLabel(tr("Transactions"), this));
     layout->addWidget(m_transactions, 2);
-    layout->addWidget(new QLabel(tr("Accounts: balance, pending and available, before → after"), this));
+    layout->addWidget(new QLabel(tr("Accounts: posted balance, pending and available, before → after"), this));
     layout->addWidget(m_accounts, 1);
     m_transactions->setColumnCount(5);
     m_transactions->setHorizontalHeaderLabels({tr("Transaction"), tr("Now"), tr("Will"), tr("Why"), tr("Result")});
     m_transactions->setColumnHidden(TxOutcomeColumn, true);
     m_transactions->setAccessibleName(tr("Transactions in the repair"));
     m_accounts->setColumnCount(5);
-    m_accounts->setHorizontalHeaderLabels({tr("Account"), tr("Balance"), tr("Pending debits"), tr("Pending credits"), tr("Available")});
+    m_accounts->setHorizontalHeaderLabels({tr("Account"), tr("Posted"), tr("Pending debits"), tr("Pending credits"), tr("Available")});
     m_accounts->setAccessibleName(tr("Accounts the repair changes"));
     for (QTableWidget *t : {m_transactions, m_accounts}) {
         t->verticalHeader()->hide();

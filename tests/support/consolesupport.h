@@ -1,0 +1,30 @@
+#pragma once
+// What the console's tests share: opening a store in a window (one way, waited for the same),
+// and a window on a fresh demo store (the fixture most console tests start from).
+// Threading: the GUI thread.
+
+#include "mainwindow.h"
+#include "testsupport.h"
+
+namespace ledger::test {
+
+constexpr int kConsoleWaitMs = 30'000;
+
+// Opens `location` in `window`, shows it, and waits until it is open and quiet. False when it
+// did not open (the message is the window's).
+bool openIn(app::MainWindow &window, const QString &location);
+
+// Waits until the window has nothing loading or running.
+bool settle(app::MainWindow &window);
+
+// A window on a fresh demo store (`transfers` finished, `stuck` left stuck), opened and shown.
+struct DemoConsole {
+    TempStore store;
+    app::MainWindow window;
+    static inline const QString kOperator = QStringLiteral("night-operator");
+
+    explicit DemoConsole(int transfers = 80, int stuck = 0);
+    bool settle() { return test::settle(window); }
+};
+
+} // namespace ledger::test
