@@ -41,6 +41,9 @@ TransferDialog *MainWindow::openTransferDialog()
         dialog->setSource(m_accounts->list()->currentKey());
     connect(dialog, &TransferDialog::transferDone, this, [this](const Transaction &tx) {
         statusBar()->showMessage(tr("%1 is %2").arg(tx.id, nameOf(tx.state)), 8000);
+        // The new transaction is the one the operator looks at next: listed, selected, shown.
+        showView(NavigatorModel::View::Transactions);
+        m_transactions->selectTransaction(tx.id);
         scheduleRefresh();
     });
     dialog->open();

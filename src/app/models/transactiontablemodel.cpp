@@ -170,6 +170,12 @@ QVariant TransactionTableModel::cell(const QVariant &row, int column, int role) 
         return nameOf(tx.state);
     if (role == IdRole)
         return tx.id;
+    if (role == KeptTailRole) {
+        // The age or the lease left, after the name: never shortened (widgets/elidingdelegate.h).
+        const QString text = cell(row, column, Qt::DisplayRole).toString();
+        const int dot = text.lastIndexOf(QStringLiteral(" · "));
+        return (column == OwnerColumn || column == ClaimColumn) && dot >= 0 ? text.mid(dot) : QString();
+    }
     if (role == Qt::TextAlignmentRole && (column == AmountColumn || column == AgeColumn))
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole) {

@@ -38,6 +38,7 @@ public:
         TransactionRole = Qt::UserRole + 1, // QVariant<Transaction>
         StateRole,                          // QString state name, for the badge
         IdRole,
+        KeptTailRole, // the end of the cell's text that must stay whole when cut (its numbers)
     };
 
     explicit TransactionTableModel(StoreSession *session, QObject *parent = nullptr);

@@ -3,6 +3,7 @@
 #include "../backgroundjob.h"
 #include "../models/transactiontablemodel.h"
 #include "../widgets/detailpanel.h"
+#include "../widgets/elidingdelegate.h"
 #include "../widgets/statebadge.h"
 #include "../widgets/stuckcausebar.h"
 #include "../widgets/tablepage.h"
@@ -48,8 +49,12 @@ TransactionsPage::TransactionsPage(StoreSession *session, ConsoleActions *action
         menu.exec(table->viewport()->mapToGlobal(at));
     });
     // Ids are elided in the middle, so that a compensation's ".rev" stays in sight; the other
-    // columns say how they elide (names, never numbers) through the model.
+    // text columns shorten names and words, never numbers (widgets/elidingdelegate.h).
     table->setTextElideMode(Qt::ElideMiddle);
+    auto *eliding = new ElidingDelegate(TransactionTableModel::KeptTailRole, table);
+    for (int column : {TransactionTableModel::KindColumn, TransactionTableModel::SourceColumn, TransactionTableModel::DestinationColumn,
+                       TransactionTableModel::LastErrorColumn, TransactionTableModel::OwnerColumn, TransactionTableModel::ClaimColumn})
+        table->setItemDelegateForColumn(column, eliding);
     // Wide enough for "compensation", "11m 30s", "worker · lease expired 4m 12s ago" and
     // "alice · 12m 5s ago" (the rest in tooltips).
     const QList<int> widths{210, 92, 100, 88, 88, 90, 70, 240, 230, 150};
@@ -147,7 +152,14 @@ void TransactionsPage::showTransaction(const QString &id)
     m_list->selectKey(id);
 }
 
-void TransactionsPage::selectTransaction(const QString &id) { m_list->selectKey(id); }
+void TransactionsPage::selectTransaction(const QString &id)
+{
+    if (!m_text.isEmpty()) { // a leftover text filter might hide it
+        m_text.clear();
+        m_list->clearFilter();
+    }
+    m_list->selectKey(id);
+}
 
 void TransactionsPage::refresh()
 {

@@ -1,0 +1,367 @@
+// What an operator walking the console saw disagree with itself (issue 27), each checked on the
+// real window over a real store: one balance in every view, ages never cut, the detail panel and
+// the actions following one selection, a new transfer selected and shown, the navigator's count
+// agreeing with its table, times in UTC everywhere, money that does not break, pop-out windows
+// that close from the keyboard, questions that name what they are about, a clean audit at the top.
+#include "consolesupport.h"
+#include "dialogs/transferdialog.h"
+#include "models/accounttablemodel.h"
+#include "models/transactiontablemodel.h"
+#include "operations/wholeaccounts.h"
+#include "pages/accountspage.h"
+#include "pages/transactionspage.h"
+#include "widgets/accountpanel.h"
+#include "widgets/auditview.h"
+#include "widgets/detailhtml.h"
+#include "widgets/detailpanel.h"
+#include "widgets/elidingdelegate.h"
+#include "widgets/tablepage.h"
+#include "ledger/money.h"
+#include "operations/transactiondetail.h"
+#include "protocol/coordinator.h"
+#include "protocol/faults.h"
+#include "widgets/timestyle.h"
+
+#include <QAction>
+#include <QDialogButtonBox>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextLayout>
+#include <QTimer>
+
+using namespace ledger;
+using namespace ledger::app;
+using namespace ledger::test;
+
+namespace {
+
+constexpr int kWaitMs = kConsoleWaitMs;
+
+// A transfer left by a ledgerctl killed right after `step`, its id.
+QString crashedAfter(TempStore &store, const QString &step, const QString &from, const QString &to, const QString &amount)
+{
+    const ProcessResult r = runLedgerctl({QStringLiteral("--store"), store.path(), QStringLiteral("--crash-after"), step,
+                                          QStringLiteral("transfer"), from, to, amount},
+                                         storeEnvironment(store.path()));
+    if (r.exitCode != kCrashExitStatus)
+        qWarning("ledgerctl did not crash: %d %s", r.exitCode, qPrintable(r.err));
+    TxQuery newest;
+    newest.descending = true;
+    newest.limit = 1;
+    auto list = store.store().transactions(newest);
+    return list.ok() && !list->isEmpty() ? list->first().id : QString();
+}
+
+// The text of the row of `key` in `column` of a page's table, once loaded.
+QString cellOf(TablePage *page, const QString &key, int column)
+{
+    auto *model = qobject_cast<PagedTableModel *>(page->table()->model());
+    const int row = model->rowOfKey(key);
+    return row < 0 ? QString() : model->index(row, column).data().toString();
+}
+
+} // namespace
+
+class TestOperatorWalk : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void oneBalanceInEveryView();
+    void claimAgesAreNeverCut_data();
+    void claimAgesAreNeverCut();
+    void theClaimColumnKeepsItsAge();
+    void moneyAndIdsDoNotBreak();
+    void detailAndActionsFollowOneSelection();
+    void aNewTransferIsSelectedAndShown();
+    void theNavigatorCountsWhatItsTableLists();
+    void timesInUtcEverywhere();
+    void popOutWindowsCloseFromTheKeyboard();
+    void freezeNamesTheAccount();
+    void aCleanAuditStaysAtTheTop();
+};
+
+void TestOperatorWalk::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings(QStringLiteral("LedgerDesk"), QStringLiteral("ledgerdesk")).clear();
+}
+
+void TestOperatorWalk::oneBalanceInEveryView()
+{
+    // Past its commit point with the credit not posted yet: the Accounts table and the account
+    // panel beside it say the same balance (counted whole), and the panel names the posted one.
+    DemoConsole c;
+    const QString id = crashedAfter(c.store, QStringLiteral("post-debit"), QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("97.00"));
+    QVERIFY(!id.isEmpty());
+    const auto whole = accountCountedWhole(c.store.store(), QStringLiteral("bob"));
+    QVERIFY(whole.ok());
+    QCOMPARE(whole->notPostedYet(), qint64(9700));
+    const QString balance = money::format(whole->wholeBalance, 2);
+    const QString posted = money::format(whole->account.balance, 2);
+
+    c.window.showAccountById(QStringLiteral("bob"));
+    QVERIFY(QTest::qWaitFor([&] { return c.window.accounts()->list()->currentKey() == QLatin1String("bob"); }, kWaitMs));
+    QVERIFY(c.settle());
+    QVERIFY(QTest::qWaitFor([&] { return cellOf(c.window.accounts()->list(), QStringLiteral("bob"), AccountTableModel::BalanceColumn) == balance; }, kWaitMs));
+    QCOMPARE(cellOf(c.window.accounts()->list(), QStringLiteral("bob"), AccountTableModel::NotPostedColumn), QStringLiteral("97.00"));
+    QVERIFY(QTest::qWaitFor([&] { return c.window.accountPanel()->shownHtml().contains(balance); }, kWaitMs));
+    const QString panel = c.window.accountPanel()->shownHtml();
+    QVERIFY2(panel.contains(QStringLiteral("Posted")) && panel.contains(posted), qPrintable(panel));
+    QVERIFY2(panel.contains(QStringLiteral("Not posted yet")), qPrintable(panel));
+    // The transaction's detail labels the document's figure as what it is.
+    c.window.showTransactionById(id);
+    QVERIFY(QTest::qWaitFor([&] { return c.window.detailPanel()->transactionId() == id && c.window.detailPanel()->shownHtml().contains(QStringLiteral("Posted")); }, kWaitMs));
+}
+
+void TestOperatorWalk::claimAgesAreNeverCut_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("tail");
+    QTest::addColumn<int>("width");
+    QTest::addColumn<QString>("mustEndWith");
+    QTest::newRow("claim") << QStringLiteral("operator-on-the-night-shift · 1m 28s ago") << QStringLiteral(" · 1m 28s ago") << 140
+                           << QStringLiteral(" · 1m 28s ago");
+    QTest::newRow("lease") << QStringLiteral("recovery:alice-workstation-7 · lease expired 4m 12s ago") << QStringLiteral(" · lease expired 4m 12s ago")
+                           << 220 << QStringLiteral(" · lease expired 4m 12s ago");
+    QTest::newRow("too narrow for the name: the age alone") << QStringLiteral("operator · 1m 28s ago") << QStringLiteral(" · 1m 28s ago")
+                                                           << QFontMetrics(QApplication::font()).horizontalAdvance(QStringLiteral("…1m 28s ago"))
+                                                           << QStringLiteral("1m 28s ago");
+}
+
+void TestOperatorWalk::claimAgesAreNeverCut()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, tail);
+    QFETCH(int, width);
+    QFETCH(QString, mustEndWith);
+    const QFontMetrics metrics(QApplication::font());
+    const QString shown = ElidingDelegate::elideKeepingTail(text, tail, metrics, width);
+    QVERIFY2(shown.endsWith(mustEndWith), qPrintable(shown));
+    QVERIFY2(metrics.horizontalAdvance(shown) <= width, qPrintable(shown));
+    // Other text is cut at its end: whose funds stay in sight, the number is in the tooltip.
+    const QString error = QStringLiteral("insufficient-funds: alice has 12.00 available (balance 15.00, 3.00 held); this transfer needs 2603431");
+    const QString cut = ElidingDelegate::elideKeepingTail(error, QString(), metrics, 200);
+    QVERIFY2(cut.startsWith(QStringLiteral("insufficient-funds: alice")), qPrintable(cut));
+}
+
+void TestOperatorWalk::theClaimColumnKeepsItsAge()
+{
+    DemoConsole c;
+    const QString id = crashedAfter(c.store, QStringLiteral("hold-debit"), QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("1.00"));
+    const ProcessResult claimed = runLedgerctl({QStringLiteral("--store"), c.store.path(), QStringLiteral("--operator"),
+                                                QStringLiteral("operator-on-the-night-shift-in-the-east-wing"), QStringLiteral("claim"), id},
+                                               storeEnvironment(c.store.path()));
+    QCOMPARE(claimed.exitCode, 0);
+    c.window.showTransactionById(id);
+    TablePage *list = c.window.transactions()->list();
+    QVERIFY(QTest::qWaitFor([&] { return cellOf(list, id, TransactionTableModel::ClaimColumn).contains(QStringLiteral(" ago")); }, kWaitMs));
+    QTableView *table = list->table();
+    table->setColumnWidth(TransactionTableModel::ClaimColumn, 150);
+    const int row = c.window.transactionModel()->rowOfKey(id);
+    const QModelIndex index = c.window.transactionModel()->index(row, TransactionTableModel::ClaimColumn);
+    auto *delegate = qobject_cast<ElidingDelegate *>(table->itemDelegateForColumn(TransactionTableModel::ClaimColumn));
+    QVERIFY(delegate);
+    QStyleOptionViewItem option;
+    option.initFrom(table->viewport());
+    option.rect = table->visualRect(index);
+    const QString full = index.data().toString();
+    const QString shown = delegate->shownText(option, index);
+    const QString age = index.data(TransactionTableModel::KeptTailRole).toString();
+    QVERIFY2(!age.isEmpty() && full.endsWith(age), qPrintable(full));
+    QVERIFY2(shown != full && shown.endsWith(age), qPrintable(shown)); // the name was cut, the age not
+}
+
+void TestOperatorWalk::moneyAndIdsDoNotBreak()
+{
+    TempStore store;
+    openAccounts(store.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1'000'000'00);
+    const TxOutcome o = Coordinator(store.store()).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 222561, QString(), QString()});
+    QVERIFY(o.ok());
+    auto detail = loadTransactionDetail(store.store(), o.tx->id);
+    QVERIFY(detail.ok());
+    const QString html = detailHtml(*detail, 2, TimeStyle::Utc);
+    for (const QString &whole : {QStringLiteral("2225.61"), o.tx->id})
+        QVERIFY2(html.contains(QStringLiteral("<span style='white-space:nowrap'>%1").arg(whole))
+                     || html.contains(QStringLiteral("white-space:nowrap'><a href='tx:%1'").arg(whole)),
+                 qPrintable(whole));
+    // And drawn in a narrow panel, the amount is on one line.
+    QTextDocument document;
+    document.setHtml(html);
+    document.setTextWidth(260);
+    for (QTextBlock block = document.begin(); block.isValid(); block = block.next()) {
+        const QTextLayout *layout = block.layout();
+        for (int i = 0; i + 1 < layout->lineCount(); ++i) {
+            const QTextLine line = layout->lineAt(i);
+            const QString text = block.text().mid(line.textStart(), line.textLength());
+            QVERIFY2(!text.endsWith(QStringLiteral("2225")) && !text.endsWith(QStringLiteral("2225.")), qPrintable(text));
+        }
+    }
+}
+
+void TestOperatorWalk::detailAndActionsFollowOneSelection()
+{
+    // Select a stuck transaction, go to Accounts and back (Ctrl+2, Ctrl+4): the detail and the
+    // repair actions must agree — both on the selected row, or both on nothing.
+    DemoConsole c;
+    CoordinatorOptions o;
+    o.leaseMs = 1; // stuck at once: its worker is gone and its lease over
+    o.hook = abandonAfterHook(Step::HoldDebit);
+    const TxOutcome left = Coordinator(c.store.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()});
+    QVERIFY(left.tx);
+    const QString id = left.tx->id;
+    c.window.showView(NavigatorModel::View::Stuck);
+    QVERIFY(c.settle());
+    TablePage *list = c.window.transactions()->list();
+    list->selectKey(id);
+    QVERIFY(QTest::qWaitFor([&] { return c.window.detailPanel()->transactionId() == id && c.window.actions()->guidedRepair->isEnabled(); }, kWaitMs));
+    const auto agree = [&] {
+        const bool rowSelected = list->selectedRowCount() > 0;
+        const bool detailShown = !c.window.detailPanel()->transactionId().isEmpty();
+        const bool actionable = c.window.actions()->guidedRepair->isEnabled();
+        return rowSelected == detailShown && detailShown == actionable
+            && (!detailShown || c.window.detailPanel()->transactionId() == list->currentKey());
+    };
+    QVERIFY(agree());
+    c.window.actions()->views.at(1)->trigger(); // Ctrl+2: Accounts
+    c.window.actions()->views.at(3)->trigger(); // Ctrl+4: Stuck
+    QVERIFY(c.settle());
+    QVERIFY2(agree(), qPrintable(QStringLiteral("selected %1, detail '%2', cancel %3")
+                                     .arg(list->selectedRowCount())
+                                     .arg(c.window.detailPanel()->transactionId())
+                                     .arg(c.window.actions()->guidedRepair->isEnabled())));
+    // And when the selected row leaves the list (repaired elsewhere), the detail does not land
+    // on a neighbour nobody selected.
+    list->selectKey(id);
+    QVERIFY(QTest::qWaitFor([&] { return c.window.detailPanel()->transactionId() == id; }, kWaitMs));
+    const ProcessResult canceled = runLedgerctl({QStringLiteral("--store"), c.store.path(), QStringLiteral("cancel"), id, QStringLiteral("--reason"), QStringLiteral("test")},
+                                                storeEnvironment(c.store.path()));
+    QCOMPARE(canceled.exitCode, 0);
+    c.window.refreshAll();
+    QVERIFY(QTest::qWaitFor([&] { return c.window.transactionModel()->rowOfKey(id) < 0 && !c.window.isBusy(); }, kWaitMs));
+    QVERIFY(agree());
+}
+
+void TestOperatorWalk::aNewTransferIsSelectedAndShown()
+{
+    DemoConsole c;
+    c.window.showView(NavigatorModel::View::Accounts);
+    TransferDialog *dialog = c.window.openTransferDialog();
+    QVERIFY(c.settle());
+    dialog->findChild<QLineEdit *>(QStringLiteral("source"))->setText(QStringLiteral("alice"));
+    dialog->findChild<QLineEdit *>(QStringLiteral("destination"))->setText(QStringLiteral("bob"));
+    dialog->findChild<QLineEdit *>(QStringLiteral("amount"))->setText(QStringLiteral("1.23"));
+    QSignalSpy done(dialog, &TransferDialog::transferDone);
+    QTest::mouseClick(dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+    QVERIFY(done.wait(kWaitMs));
+    const QString id = done.first().first().value<Transaction>().id;
+    QVERIFY(QTest::qWaitFor([&] {
+        const QList<Transaction> selected = c.window.selectedTransactions();
+        return selected.size() == 1 && selected.first().id == id && c.window.detailPanel()->transactionId() == id;
+    }, kWaitMs));
+    QVERIFY(c.window.statusBar()->currentMessage().contains(id));
+}
+
+void TestOperatorWalk::theNavigatorCountsWhatItsTableLists()
+{
+    // A transaction becomes stuck by time alone (its lease runs out; nothing is written). Opening
+    // Stuck lists it; the navigator's count beside Stuck says so at once, not at the next 15 s tick.
+    DemoConsole c;
+    c.window.settings().setStuckThresholdMs(60'000);
+    CoordinatorOptions o;
+    o.leaseMs = 1500;
+    o.hook = abandonAfterHook(Step::HoldDebit);
+    const TxOutcome left = Coordinator(c.store.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()});
+    QVERIFY(left.tx);
+    c.window.refreshAll();
+    QVERIFY(c.settle());
+    const QModelIndex stuck = c.window.navigatorModel()->indexOf(NavigatorModel::View::Stuck);
+    QVERIFY2(stuck.data().toString().contains(QStringLiteral("(0)")), qPrintable(stuck.data().toString()));
+    QTest::qWait(2000); // the lease runs out; no write, no change notice
+    c.window.showView(NavigatorModel::View::Stuck);
+    QVERIFY(QTest::qWaitFor([&] { return c.window.transactionModel()->rowCount() == 1; }, kWaitMs));
+    QVERIFY(QTest::qWaitFor([&] { return stuck.data().toString().contains(QStringLiteral("(1)")); }, 3000));
+}
+
+void TestOperatorWalk::timesInUtcEverywhere()
+{
+    DemoConsole c;
+    c.window.actions()->utcTimes->setChecked(true);
+    // A change from elsewhere: the status bar's "changed at" says its zone, as every short time.
+    const ProcessResult r = runLedgerctl({QStringLiteral("--store"), c.store.path(), QStringLiteral("transfer"), QStringLiteral("alice"),
+                                          QStringLiteral("bob"), QStringLiteral("0.01")},
+                                         storeEnvironment(c.store.path()));
+    QCOMPARE(r.exitCode, 0);
+    auto *live = c.window.findChild<QLabel *>(QStringLiteral("liveLabel"));
+    QVERIFY(live);
+    QVERIFY(QTest::qWaitFor([&] { return live->text().startsWith(QStringLiteral("changed")); }, kWaitMs));
+    QVERIFY2(live->text().endsWith(QStringLiteral(" UTC")), qPrintable(live->text()));
+    const QDateTime t = QDateTime::fromString(QStringLiteral("2026-11-24T03:17:15Z"), Qt::ISODate);
+    QCOMPARE(shownShortTime(t, TimeStyle::Utc), QStringLiteral("11-24 03:17:15 UTC"));
+    QVERIFY(shownTimeOfDay(t, TimeStyle::Local).startsWith(t.toLocalTime().toString(QStringLiteral("HH:mm:ss "))));
+    c.window.actions()->utcTimes->setChecked(false);
+}
+
+void TestOperatorWalk::popOutWindowsCloseFromTheKeyboard()
+{
+    DemoConsole c;
+    TxQuery any;
+    any.limit = 1;
+    const QString id = c.store.store().transactions(any)->first().id;
+    c.window.showTransactionById(id);
+    QVERIFY(QTest::qWaitFor([&] { return c.window.detailPanel()->transactionId() == id; }, kWaitMs));
+    for (const QKeySequence &keys : {QKeySequence(QKeySequence::Close), QKeySequence(Qt::Key_Escape)}) {
+        c.window.actions()->openWindow->trigger();
+        QVERIFY(QTest::qWaitFor([&] { return c.window.detailWindows().size() == 1; }, kWaitMs));
+        QWidget *window = c.window.detailWindows().first();
+        QVERIFY(QTest::qWaitForWindowExposed(window));
+        window->activateWindow();
+        QTest::keySequence(window, keys);
+        QVERIFY2(QTest::qWaitFor([&] { return c.window.detailWindows().isEmpty(); }, 5000), qPrintable(keys.toString()));
+    }
+}
+
+void TestOperatorWalk::freezeNamesTheAccount()
+{
+    DemoConsole c;
+    QString asked;
+    QTimer::singleShot(0, &c.window, [&] {
+        if (!QTest::qWaitFor([&] { return qobject_cast<QInputDialog *>(QApplication::activeModalWidget()) != nullptr; }, 5000))
+            return;
+        if (auto *dialog = qobject_cast<QInputDialog *>(QApplication::activeModalWidget())) {
+            asked = dialog->windowTitle() + QLatin1Char('\n') + dialog->labelText();
+            dialog->reject();
+        }
+    });
+    bool ok = true;
+    AccountsPage::askReason(&c.window, AccountStatus::Frozen, QStringLiteral("peggy"), &ok);
+    QVERIFY(!ok);
+    QVERIFY2(asked.contains(QStringLiteral("Freeze account peggy")) && asked.contains(QStringLiteral("Why freeze peggy?")), qPrintable(asked));
+}
+
+void TestOperatorWalk::aCleanAuditStaysAtTheTop()
+{
+    DemoConsole c;
+    c.window.resize(1320, 900);
+    c.window.showView(NavigatorModel::View::Audit);
+    QSignalSpy finished(c.window.auditView(), &AuditView::finished);
+    c.window.auditView()->runAudit();
+    QVERIFY(finished.wait(kWaitMs));
+    QCOMPARE(finished.first().first().toBool(), true);
+    QApplication::processEvents();
+    // The summary and the six ticks are read from the top, not floated to the middle of the page.
+    for (QLabel *label : c.window.auditView()->findChildren<QLabel *>()) {
+        if (label->isVisible() && !label->text().isEmpty())
+            QVERIFY2(label->mapTo(c.window.auditView(), QPoint(0, 0)).y() < c.window.auditView()->height() / 2, qPrintable(label->text()));
+    }
+}
+
+QTEST_MAIN(TestOperatorWalk)
+#include "tst_operatorwalk.moc"
