@@ -4,6 +4,7 @@
 // agreeing with its table, times in UTC everywhere, money that does not break, pop-out windows
 // that close from the keyboard, questions that name what they are about, a clean audit at the top.
 #include "consolesupport.h"
+#include "dialogs/newaccountdialog.h"
 #include "dialogs/transferdialog.h"
 #include "models/accounttablemodel.h"
 #include "models/transactiontablemodel.h"
@@ -15,8 +16,10 @@
 #include "widgets/detailhtml.h"
 #include "widgets/detailpanel.h"
 #include "widgets/elidingdelegate.h"
+#include "widgets/legseditor.h"
 #include "widgets/tablepage.h"
 #include "ledger/money.h"
+#include "operations/claims.h"
 #include "operations/transactiondetail.h"
 #include "protocol/coordinator.h"
 #include "protocol/faults.h"
@@ -27,6 +30,7 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -40,6 +44,8 @@
 using namespace ledger;
 using namespace ledger::app;
 using namespace ledger::test;
+
+Q_DECLARE_METATYPE(QList<ledger::LegInput>)
 
 namespace {
 
@@ -86,6 +92,11 @@ private Q_SLOTS:
     void popOutWindowsCloseFromTheKeyboard();
     void freezeNamesTheAccount();
     void aCleanAuditStaysAtTheTop();
+    void transferLegsStayInSight_data();
+    void transferLegsStayInSight();
+    void newAccountIsReadable();
+    void aNoteIsOneLineAndARefusalKeepsIt();
+    void releasingSomeoneElsesClaimAsksFirst();
 };
 
 void TestOperatorWalk::initTestCase()
@@ -361,6 +372,166 @@ void TestOperatorWalk::aCleanAuditStaysAtTheTop()
         if (label->isVisible() && !label->text().isEmpty())
             QVERIFY2(label->mapTo(c.window.auditView(), QPoint(0, 0)).y() < c.window.auditView()->height() / 2, qPrintable(label->text()));
     }
+}
+
+void TestOperatorWalk::transferLegsStayInSight_data()
+{
+    QTest::addColumn<QList<LegInput>>("legs");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("unbalanced") << QList<LegInput>{{LegSide::Debit, QStringLiteral("alice"), QStringLiteral("100.00")},
+                                                   {LegSide::Credit, QStringLiteral("bob"), QStringLiteral("105.00")}}
+                                << QStringLiteral("invalid-amount");
+    QTest::newRow("more than alice has") << QList<LegInput>{{LegSide::Debit, QStringLiteral("alice"), QStringLiteral("99999999.00")},
+                                                            {LegSide::Credit, QStringLiteral("bob"), QStringLiteral("99999999.00")}}
+                                         << QStringLiteral("insufficient-funds");
+    QTest::newRow("an account twice") << QList<LegInput>{{LegSide::Debit, QStringLiteral("alice"), QStringLiteral("100.00")},
+                                                         {LegSide::Credit, QStringLiteral("bob"), QStringLiteral("60.00")},
+                                                         {LegSide::Credit, QStringLiteral("bob"), QStringLiteral("40.00")}}
+                                      << QStringLiteral("same-account");
+}
+
+void TestOperatorWalk::transferLegsStayInSight()
+{
+    // Legs complete but wrong: everything stays on screen, what is wrong is said under the legs
+    // in ledgerctl's words, and Transfer waits.
+    QFETCH(QList<LegInput>, legs);
+    QFETCH(QString, says);
+    DemoConsole c;
+    TransferDialog *dialog = c.window.openTransferDialog();
+    QVERIFY(c.settle());
+    QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("addLeg")), Qt::LeftButton);
+    auto *editor = dialog->findChild<LegsEditor *>();
+    QVERIFY(editor);
+    editor->setLegs(legs);
+    QApplication::processEvents();
+    const QString dir = qEnvironmentVariable("LEDGER_TEST_SHOTS");
+    if (!dir.isEmpty())
+        dialog->grab().save(dir + QStringLiteral("/transfer-legs-%1.png").arg(QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-'))));
+    QVERIFY(editor->isVisible());
+    QVERIFY2(editor->height() >= editor->minimumSizeHint().height(), qPrintable(QStringLiteral("%1 < %2").arg(editor->height()).arg(editor->minimumSizeHint().height())));
+    for (QLineEdit *field : editor->findChildren<QLineEdit *>())
+        QVERIFY2(field->isVisible() && field->height() >= field->minimumSizeHint().height(), qPrintable(field->accessibleName()));
+    QVERIFY2(!editor->problem().isEmpty(), "nothing said");
+    QCOMPARE(editor->problemCode(), says);
+    // What the store would refuse is known before sending: said, and sending left to the operator.
+    const bool foreseen = says == QLatin1String("insufficient-funds");
+    QCOMPARE(dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->isEnabled(), foreseen);
+    dialog->reject();
+}
+
+void TestOperatorWalk::newAccountIsReadable()
+{
+    // Fields at their height, placeholders whole, an error read to its end.
+    DemoConsole c;
+    NewAccountDialog *dialog = c.window.openNewAccountDialog();
+    QVERIFY(dialog);
+    QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    const QList<QLineEdit *> fields = dialog->findChildren<QLineEdit *>();
+    QCOMPARE(fields.size(), 3);
+    fields.at(0)->setText(QStringLiteral("not an id, it has spaces and ünïcode in it"));
+    fields.at(2)->setText(QStringLiteral("1,50"));
+    QApplication::processEvents();
+    const QString dir = qEnvironmentVariable("LEDGER_TEST_SHOTS");
+    if (!dir.isEmpty())
+        dialog->grab().save(dir + QStringLiteral("/new-account.png"));
+    for (QLineEdit *field : fields) {
+        QVERIFY2(field->height() >= field->minimumSizeHint().height(), qPrintable(field->accessibleName()));
+        QVERIFY2(field->fontMetrics().horizontalAdvance(field->placeholderText()) < field->width() - 8, qPrintable(field->placeholderText()));
+    }
+    QLabel *error = nullptr;
+    for (QLabel *label : dialog->findChildren<QLabel *>()) {
+        if (label->wordWrap() && label->isVisible() && !label->text().isEmpty())
+            error = label;
+    }
+    QVERIFY(error);
+    QVERIFY2(error->height() >= error->heightForWidth(error->width()), qPrintable(QStringLiteral("%1 < %2").arg(error->height()).arg(error->heightForWidth(error->width()))));
+    dialog->reject();
+}
+
+namespace {
+// A stuck transaction selected in the console (its lease over, its worker gone), its id.
+QString selectStuck(DemoConsole &c)
+{
+    CoordinatorOptions o;
+    o.leaseMs = 1;
+    o.hook = abandonAfterHook(Step::HoldDebit);
+    const TxOutcome left = Coordinator(c.store.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()});
+    if (!left.tx)
+        return QString();
+    c.window.showTransactionById(left.tx->id);
+    if (!QTest::qWaitFor([&] { return c.window.selectedTransactions().size() == 1 && c.window.selectedTransactions().first().id == left.tx->id; }, kWaitMs))
+        return QString();
+    return left.tx->id;
+}
+
+template <typename W>
+W *waitForChild(QWidget *parent, const QString &name)
+{
+    W *found = nullptr;
+    if (!QTest::qWaitFor([&] { return (found = parent->findChild<W *>(name)) != nullptr && found->isVisible(); }, kWaitMs))
+        return nullptr;
+    return found;
+}
+} // namespace
+
+void TestOperatorWalk::aNoteIsOneLineAndARefusalKeepsIt()
+{
+    DemoConsole c;
+    const QString id = selectStuck(c);
+    QVERIFY(!id.isEmpty());
+    c.window.actions()->addNote->trigger();
+    auto *dialog = waitForChild<QInputDialog>(&c.window, QStringLiteral("noteDialog"));
+    QVERIFY(dialog);
+    QCOMPARE(dialog->inputMode(), QInputDialog::TextInput); // one line: Return adds it, Tab moves on
+    // Too long: refused before anything is written, the text kept, and why said.
+    const QString tooLong = QString(501, QLatin1Char('x'));
+    dialog->setTextValue(tooLong);
+    auto *edit = dialog->findChild<QLineEdit *>();
+    QVERIFY(edit);
+    QTest::keyClick(edit, Qt::Key_Return);
+    auto *again = waitForChild<QInputDialog>(&c.window, QStringLiteral("noteDialog"));
+    QVERIFY(again);
+    QCOMPARE(again->textValue(), tooLong);
+    QVERIFY2(again->labelText().contains(QStringLiteral("500")), qPrintable(again->labelText()));
+    // A good one: Return adds it.
+    QSignalSpy added(&c.window, &MainWindow::remarkAdded);
+    again->setTextValue(QStringLiteral("the customer calls back at noon"));
+    QTest::keyClick(again->findChild<QLineEdit *>(), Qt::Key_Return);
+    QVERIFY(added.wait(kWaitMs));
+    QCOMPARE(added.first().at(2).toBool(), true);
+    const QList<JournalEntry> journal = *c.store.store().journal(QStringLiteral("tx"), id);
+    QCOMPARE(journal.last().detail, QStringLiteral("the customer calls back at noon"));
+}
+
+void TestOperatorWalk::releasingSomeoneElsesClaimAsksFirst()
+{
+    DemoConsole c;
+    const QString id = selectStuck(c);
+    QVERIFY(!id.isEmpty());
+    QVERIFY(c.store.store().addRemark(id, claimEvent(), QStringLiteral("bob"), QStringLiteral("on the phone with the bank")).ok());
+    c.window.refreshAll();
+    QVERIFY(QTest::qWaitFor([&] { return c.window.actions()->release->isEnabled(); }, kWaitMs));
+    c.window.actions()->release->trigger();
+    auto *box = waitForChild<QMessageBox>(&c.window, QStringLiteral("releaseClaimBox"));
+    QVERIFY(box);
+    QVERIFY2(box->text().contains(QStringLiteral("bob's claim on ") + id) && box->text().contains(QStringLiteral("on the phone with the bank"))
+                 && box->text().contains(QStringLiteral(" ago")),
+             qPrintable(box->text()));
+    // Cancel: nothing written.
+    box->button(QMessageBox::Cancel)->click();
+    QTest::qWait(200);
+    QVERIFY(claimOn(*c.store.store().transaction(id), *readUnreleasedClaims(c.store.store())));
+    // Release: written.
+    c.window.actions()->release->trigger();
+    box = waitForChild<QMessageBox>(&c.window, QStringLiteral("releaseClaimBox"));
+    QVERIFY(box);
+    QSignalSpy added(&c.window, &MainWindow::remarkAdded);
+    for (QAbstractButton *b : box->buttons()) {
+        if (box->buttonRole(b) == QMessageBox::AcceptRole)
+            b->click();
+    }
+    QVERIFY(added.wait(kWaitMs));
+    QVERIFY(!claimOn(*c.store.store().transaction(id), *readUnreleasedClaims(c.store.store())));
 }
 
 QTEST_MAIN(TestOperatorWalk)

@@ -144,6 +144,10 @@ private:
     // Asks for a PostgreSQL URI and opens that store.
     void chooseServerStore();
     void rebuildRecentMenu();
+    // Asks for a note on `txId` (one line), with `text` and what was wrong with it, if anything.
+    void askNote(const QString &txId, const QString &text, const Error &problem);
+    // Writes the remark on every one of `ids` in the background (mainwindow_remarks.cpp).
+    void writeRemarks(const QStringList &ids, const QString &event, const QString &text);
     // Resolves the selection to transaction ids (reading rows not loaded yet), then `then(ids)`.
     void withSelectedIds(const std::function<void(const QStringList &)> &then);
     bool dialogsOpen() const;

@@ -10,7 +10,11 @@
 #include "operations/claims.h"
 #include "widgets/detailpanel.h"
 
+#include "ledger/duration.h"
+
 #include <QInputDialog>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QStatusBar>
 
 namespace ledger::app {
@@ -20,25 +24,80 @@ void MainWindow::addRemark(const QString &event, const QString &givenText)
     if (!hasStore())
         return;
     QStringList ids;
+    QStringList othersClaims; // "bob's claim on tx-… (12m 5s ago: “checking”)"
+    const QString me = m_settings.operatorName();
     for (const Transaction &tx : selectedTransactions()) {
         // Only where it means something: claims on unfinished ones, releases where one stands.
         if (event == claimEvent() && isTerminal(tx.state))
             continue;
-        if (event == releaseEvent() && !m_transactions->model()->claimOf(tx))
+        const auto claim = m_transactions->model()->claimOf(tx);
+        if (event == releaseEvent() && !claim)
             continue;
+        if (event == releaseEvent() && claim->by != me) {
+            const QString age = duration::format(claim->at.msecsTo(QDateTime::currentDateTimeUtc()));
+            othersClaims << (claim->text.isEmpty() ? tr("%1's claim on %2 (%3 ago)").arg(claim->by, tx.id, age)
+                                                   : tr("%1's claim on %2 (%3 ago: “%4”)").arg(claim->by, tx.id, age, claim->text));
+        }
         ids << tx.id;
     }
     if (ids.isEmpty() || (event == noteEvent() && ids.size() != 1))
         return;
-    QString text = givenText;
-    if (event == noteEvent() && text.isEmpty()) {
-        bool ok = false;
-        text = QInputDialog::getMultiLineText(this, tr("Add note"), tr("Note on %1 (kept in its journal with your name):").arg(ids.first()),
-                                              QString(), &ok)
-                   .trimmed();
-        if (!ok || text.isEmpty())
-            return;
+    if (event == noteEvent() && givenText.isEmpty()) {
+        askNote(ids.first(), QString(), Error{});
+        return;
     }
+    if (!othersClaims.isEmpty()) {
+        // Someone else said they are on it: their claim goes only when the operator says so,
+        // knowing whose it is, how old and what it says.
+        auto *box = new QMessageBox(QMessageBox::Question, tr("Release someone else's claim?"),
+                                    tr("Release %1?\n\nThey will no longer be shown as on it in any console.")
+                                        .arg(othersClaims.join(QStringLiteral(";\n"))),
+                                    QMessageBox::Cancel, this);
+        box->setObjectName(QStringLiteral("releaseClaimBox"));
+        box->setWindowModality(Qt::WindowModal);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        QPushButton *release = box->addButton(tr("&Release"), QMessageBox::AcceptRole);
+        box->setDefaultButton(QMessageBox::Cancel);
+        connect(box, &QMessageBox::buttonClicked, this, [this, release, ids, event, givenText](QAbstractButton *clicked) {
+            if (clicked == release)
+                writeRemarks(ids, event, givenText);
+        });
+        box->open();
+        return;
+    }
+    writeRemarks(ids, event, givenText);
+}
+
+void MainWindow::askNote(const QString &txId, const QString &text, const Error &problem)
+{
+    // One line (a note is one line in the journal, as `ledgerctl note` takes it): Return adds
+    // it, and a note refused keeps its text, with why, for another try.
+    auto *dialog = new QInputDialog(this);
+    dialog->setObjectName(QStringLiteral("noteDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowModality(Qt::WindowModal);
+    dialog->setWindowTitle(tr("Add note"));
+    QString label = tr("Note on %1 (one line, kept in its journal with your name):").arg(txId);
+    if (!problem.ok())
+        label += QStringLiteral("\n\n") + problem.localized();
+    dialog->setLabelText(label);
+    dialog->setTextValue(text);
+    dialog->setOkButtonText(tr("&Add note"));
+    connect(dialog, &QInputDialog::textValueSelected, this, [this, txId](const QString &value) {
+        const QString note = value.trimmed();
+        if (note.isEmpty())
+            return;
+        if (const Error e = checkRemark(noteEvent(), note); !e.ok()) {
+            askNote(txId, value, e);
+            return;
+        }
+        writeRemarks({txId}, noteEvent(), note);
+    });
+    dialog->open();
+}
+
+void MainWindow::writeRemarks(const QStringList &ids, const QString &event, const QString &text)
+{
     const QString actor = m_settings.operatorName();
     struct Done {
         QStringList written;
@@ -61,12 +120,15 @@ void MainWindow::addRemark(const QString &event, const QString &givenText)
             }
             return done;
         },
-        [this, ids, event](const Done &done) {
+        [this, ids, event, text](const Done &done) {
             m_transactions->model()->refresh();
             m_transactions->detail()->refresh();
             if (!done.error.ok()) {
                 const QString message = done.error.localized();
-                showError(tr("Not recorded"), message);
+                if (event == noteEvent())
+                    askNote(ids.first(), text, done.error); // the text stays, with why
+                else
+                    showError(tr("Not recorded"), message);
                 Q_EMIT remarkAdded(ids, event, false, message);
                 return;
             }

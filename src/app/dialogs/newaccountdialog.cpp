@@ -36,11 +36,18 @@ NewAccountDialog::NewAccountDialog(JobRunner *jobs, int scale, const QString &op
     m_balance->setPlaceholderText(money::format(0, scale));
     m_balance->setAccessibleName(tr("Opening balance"));
     m_balance->setToolTip(tr("Moved in from @world by a transfer of its own; 0 or empty: none"));
+    // Wide enough for what the placeholders say, and the dialog grows with its error rather than
+    // squashing the fields (a word-wrapped label asks for height only once it has a width).
+    for (QLineEdit *edit : {m_id, m_name})
+        edit->setMinimumWidth(edit->fontMetrics().horizontalAdvance(edit->placeholderText()) + 2 * edit->fontMetrics().averageCharWidth() + 16);
+    layout->setSizeConstraint(QLayout::SetMinimumSize);
+    form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
     form->addRow(tr("&Id"), m_id);
     form->addRow(tr("N&ame"), m_name);
     form->addRow(tr("&Opening balance"), m_balance);
     layout->addLayout(form);
     m_error->setWordWrap(true);
+    m_error->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::MinimumExpanding);
     setTone(m_error, Tone::Bad);
     layout->addWidget(m_error);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);

@@ -5,9 +5,11 @@
 #include "../widgets/legseditor.h"
 #include "ledger/identifiers.h"
 #include "ledger/money.h"
+#include "store/documentrules.h"
 #include "ui_transferdialog.h"
 
 #include <QCompleter>
+#include <QFormLayout>
 #include <QPushButton>
 #include <QStringListModel>
 #include <QUuid>
@@ -74,12 +76,19 @@ void TransferDialog::useLegs()
     const TransferInput in = input();
     m_legs->setLegs({LegInput{LegSide::Debit, in.source, in.amount}, LegInput{LegSide::Credit, in.destination, in.amount}});
     m_legs->addLeg();
-    // Rows 0-2 of the form are source, destination and amount: the legs stand instead.
-    m_ui->form->setRowVisible(0, false);
-    m_ui->form->setRowVisible(1, false);
-    m_ui->form->setRowVisible(2, false);
-    m_ui->form->insertRow(0, tr("Legs"), m_legs);
+    // Rows 0-2 of the form are source, destination and amount: the legs stand instead. They are
+    // taken out of the form (kept, hidden: the fields stay the dialog's) — hiding rows by number
+    // and inserting one before them hid the legs instead, with every field but memo and key.
+    for (int i = 0; i < 3; ++i) {
+        const QFormLayout::TakeRowResult row = m_ui->form->takeRow(0);
+        delete row.labelItem; // the items, not their widgets (they live on, hidden)
+        delete row.fieldItem;
+    }
+    for (QWidget *w : std::initializer_list<QWidget *>{m_ui->sourceLabel, m_ui->source, m_ui->sourceError, m_ui->destinationLabel, m_ui->destination,
+                                                       m_ui->destinationError, m_ui->amountLabel, m_ui->amount, m_ui->amountError})
+        w->hide();
     m_ui->addLeg->hide();
+    m_ui->form->insertRow(0, tr("Legs"), m_legs);
     connect(m_legs, &LegsEditor::changed, this, &TransferDialog::validate);
     validate();
 }
@@ -94,7 +103,9 @@ void TransferDialog::loadAccounts()
         if (!list.ok())
             return; // completion is a comfort; the store will still say "unknown account"
         QStringList ids{kWorldAccount};
+        m_known.clear();
         for (const Account &a : *list) {
+            m_known.insert(a.id, a);
             if (a.id != kWorldAccount)
                 ids << a.id;
         }
@@ -148,6 +159,9 @@ void TransferDialog::validate()
         }
         if (problem.ok())
             problem = check.balance;
+        // Legs that make a request: what the store would refuse, as far as the dialog knows.
+        if (problem.ok() && check.request)
+            problem = foresee(*check.request);
         m_legs->showProblem(typing ? Error{} : problem);
         showError(m_ui->memoError, check.memo);
         showError(m_ui->keyError, check.key);
@@ -177,7 +191,13 @@ void TransferDialog::validate()
         showError(m_ui->destinationError, destinationWarning, true);
     else
         showError(m_ui->destinationError, quietIfEmpty(in.destination, check.destination));
-    showError(m_ui->amountError, quietIfEmpty(in.amount, check.amount));
+    // A request the store would refuse, as far as the dialog knows its accounts, says so now: a
+    // warning, since the accounts may change before it is sent.
+    const Error foreseen = check.request ? foresee(*check.request) : Error{};
+    if (!foreseen.ok() && check.amount.ok())
+        showError(m_ui->amountError, foreseen, true);
+    else
+        showError(m_ui->amountError, quietIfEmpty(in.amount, check.amount));
     showError(m_ui->memoError, check.memo);
     showError(m_ui->keyError, check.key);
     const bool valid = check.request.has_value();
@@ -195,6 +215,31 @@ QString TransferDialog::fieldError(const QString &field) const
 }
 
 QString TransferDialog::bannerText() const { return m_ui->banner->text(); }
+
+Error TransferDialog::foresee(const TransferRequest &request) const
+{
+    if (m_known.isEmpty())
+        return {};
+    // In protocol order, debits first: the refusal the transfer would meet first.
+    QList<TxLeg> legs = request.allLegs();
+    std::stable_sort(legs.begin(), legs.end(), [](const TxLeg &a, const TxLeg &b) { return a.side == LegSide::Debit && b.side != LegSide::Debit; });
+    for (const TxLeg &leg : std::as_const(legs)) {
+        const auto known = m_known.constFind(leg.accountId);
+        if (known == m_known.cend())
+            continue; // unknown here: said beside the field, and the store decides
+        const rules::LegDecision decision = rules::hold(QString(), leg.accountId, std::nullopt, *known, leg.side, leg.amount, m_scale);
+        if (!decision.refusal.ok())
+            return decision.refusal;
+    }
+    return {};
+}
+
+QString TransferDialog::foreseenRefusal() const
+{
+    const std::optional<TransferRequest> r = request();
+    const Error e = r ? foresee(*r) : Error{};
+    return e.ok() ? QString() : codeWord(e.code) + QStringLiteral(": ") + e.localized();
+}
 
 void TransferDialog::reject()
 {

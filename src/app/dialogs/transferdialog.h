@@ -4,7 +4,9 @@
 // turns source, destination and amount into legs (widgets/legseditor.h): one transaction over
 // several accounts, as `ledgerctl transfer --from/--to` makes. Every
 // field is checked as it is typed with the same rules and words as `ledgerctl transfer`; OK stays
-// disabled until the request is valid. A refusal (funds, frozen account) is shown in the dialog,
+// disabled until the request is valid. What the store would refuse as far as the dialog knows its
+// accounts (funds, a frozen or closed account) is said while typing, in the store's own words;
+// a refusal that still comes (the store decides) is shown in the dialog,
 // and a fresh key is taken only when the old one is used up — never while a transfer may still
 // be in flight, so that retrying cannot pay twice.
 //
@@ -41,6 +43,8 @@ public:
     // For tests: the inline message shown beside each field ("" when fine).
     QString fieldError(const QString &field) const;
     QString bannerText() const;
+    // What the store would refuse, as far as the accounts read when the dialog opened say ("").
+    QString foreseenRefusal() const;
 
     void accept() override;
     // While a transfer is being submitted the dialog stays: its answer must be seen.
@@ -58,6 +62,8 @@ private:
     LegsInput legsInput() const;
     // The request the fields make, or the first problem with them.
     std::optional<TransferRequest> request() const;
+    // The first hold of `request` the store would refuse, by the accounts known (store/documentrules).
+    Error foresee(const TransferRequest &request) const;
 
     std::unique_ptr<Ui::TransferDialog> m_ui;
     JobRunner *m_jobs;
@@ -65,6 +71,7 @@ private:
     QString m_operator;
     QStringListModel *m_accounts;
     bool m_accountsComplete = false;
+    QHash<QString, Account> m_known; // the accounts read when the dialog opened, by id
     bool m_submitting = false;
     std::optional<Transaction> m_result;
     LegsEditor *m_legs = nullptr;

@@ -136,6 +136,8 @@ void LegsEditor::showProblem(const Error &problem)
 
 QString LegsEditor::problem() const { return m_problem->text(); }
 
+QString LegsEditor::problemCode() const { return m_problem->toolTip(); }
+
 QString LegsEditor::totals() const
 {
     qint64 debits = 0;

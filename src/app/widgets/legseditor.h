@@ -32,6 +32,8 @@ public:
     // What is wrong, shown under the rows ("" hides it); for tests, the text shown.
     void showProblem(const Error &problem);
     QString problem() const;
+    // The code word of what is wrong ("" when nothing is).
+    QString problemCode() const;
     // The sums of each side as typed (amounts that do not parse count as zero).
     QString totals() const;
 
