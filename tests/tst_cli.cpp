@@ -142,6 +142,7 @@ private slots:
     void manyLegsAndBalances();
     void accountShowJson();
     void oneBalanceEverywhere();
+    void actionsInTimeOrderWithTheirReasons();
     void auditJson();
     void recoverJson();
     void listJson();
@@ -891,6 +892,33 @@ void TestCli::oneBalanceEverywhere()
     QVERIFY2(text.out.contains(QRegularExpression(QStringLiteral("balance\\s+3\\.50"))), qPrintable(text.out));
     QVERIFY2(text.out.contains(QRegularExpression(QStringLiteral("posted\\s+1\\.00"))), qPrintable(text.out));
     QVERIFY2(text.out.contains(QRegularExpression(QStringLiteral("not posted yet\\s+2\\.50"))), qPrintable(text.out));
+}
+
+void TestCli::actionsInTimeOrderWithTheirReasons()
+{
+    // The demo spreads its history over a week (times moved, seqs not): the operator actions are
+    // still read newest first by time, and a compensation says why, as every repair does.
+    const QString s = m_work->filePath(QStringLiteral("demo.db"));
+    RUN_EXPECTING(demo, s, 0, {"demo", "--transfers", "120", "--stuck", "4"});
+    QJsonDocument doc;
+    jsonOf(s, {"actions", "--kind", "all", "--json"}, &doc);
+    if (QTest::currentTestFailed())
+        return;
+    const QJsonArray rows = doc.array();
+    QVERIFY(rows.size() > 10);
+    QString before;
+    int links = 0;
+    for (const QJsonValue &row : rows) {
+        const QString at = row[QLatin1String("at")].toString();
+        if (!before.isEmpty())
+            QVERIFY2(at <= before, qPrintable(QStringLiteral("%1 listed after %2").arg(at, before)));
+        before = at;
+        if (row[QLatin1String("event")].toString() == QLatin1String("linked")) {
+            ++links;
+            QVERIFY2(row[QLatin1String("detail")].toString().contains(QStringLiteral(": ")), qPrintable(row[QLatin1String("detail")].toString()));
+        }
+    }
+    QVERIFY(links > 0);
 }
 
 void TestCli::auditJson()

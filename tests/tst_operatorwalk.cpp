@@ -5,6 +5,7 @@
 // that close from the keyboard, questions that name what they are about, a clean audit at the top.
 #include "consolesupport.h"
 #include "dialogs/newaccountdialog.h"
+#include "dialogs/repairdialog.h"
 #include "dialogs/transferdialog.h"
 #include "models/accounttablemodel.h"
 #include "models/transactiontablemodel.h"
@@ -17,6 +18,8 @@
 #include "widgets/detailpanel.h"
 #include "widgets/elidingdelegate.h"
 #include "widgets/legseditor.h"
+#include "widgets/repairpreview.h"
+#include "widgets/stuckcausebar.h"
 #include "widgets/tablepage.h"
 #include "ledger/money.h"
 #include "operations/claims.h"
@@ -35,7 +38,9 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QComboBox>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTextBlock>
 #include <QTextDocument>
 #include <QTextLayout>
@@ -97,6 +102,9 @@ private Q_SLOTS:
     void newAccountIsReadable();
     void aNoteIsOneLineAndARefusalKeepsIt();
     void releasingSomeoneElsesClaimAsksFirst();
+    void groupRepairsFollowTheGroup();
+    void aCancelThatMovesNoMoneySaysSo();
+    void aFileThatIsNoStoreIsNamedForWhatItIs();
 };
 
 void TestOperatorWalk::initTestCase()
@@ -532,6 +540,86 @@ void TestOperatorWalk::releasingSomeoneElsesClaimAsksFirst()
     }
     QVERIFY(added.wait(kWaitMs));
     QVERIFY(!claimOn(*c.store.store().transaction(id), *readUnreleasedClaims(c.store.store())));
+}
+
+namespace {
+// A transfer stopped after `step` with its lease over: stuck at once. Its id.
+QString stuckAfter(Store &store, Step step, qint64 amount)
+{
+    CoordinatorOptions o;
+    o.leaseMs = 1;
+    o.hook = abandonAfterHook(step);
+    const TxOutcome left = Coordinator(store, o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), amount, QString(), QString()});
+    return left.tx ? left.tx->id : QString();
+}
+} // namespace
+
+void TestOperatorWalk::groupRepairsFollowTheGroup()
+{
+    // A group already canceling is finished by resuming: "Cancel them…" is not offered for it.
+    DemoConsole c;
+    QVERIFY(!stuckAfter(c.store.store(), Step::Canceling, 999'999'999'00).isEmpty()); // refused for funds, stopped canceling
+    QVERIFY(!stuckAfter(c.store.store(), Step::HoldDebit, 100).isEmpty());
+    QTest::qWait(20);
+    c.window.showView(NavigatorModel::View::Stuck);
+    StuckCauseBar *bar = c.window.causeBar();
+    QVERIFY(QTest::qWaitFor([&] { return bar->combo()->count() == 3 && !c.window.isBusy(); }, kWaitMs));
+    QVERIFY(bar->resumeAction()->isEnabled() && bar->cancelAction()->isEnabled()); // every cause: some can be canceled
+    QVERIFY(bar->choose(TxState::Canceling, QStringLiteral("insufficient-funds")));
+    QVERIFY(bar->resumeAction()->isEnabled());
+    QVERIFY(!bar->cancelAction()->isEnabled());
+    QVERIFY(!bar->cancelAction()->toolTip().isEmpty());
+    QVERIFY(bar->choose(TxState::Pending, QString()));
+    QVERIFY(bar->resumeAction()->isEnabled() && bar->cancelAction()->isEnabled());
+}
+
+void TestOperatorWalk::aCancelThatMovesNoMoneySaysSo()
+{
+    // Claimed, nothing held yet: its cancel changes no account, and the preview says so rather
+    // than showing an empty table.
+    DemoConsole c;
+    const QString id = stuckAfter(c.store.store(), Step::Claim, 100);
+    QVERIFY(!id.isEmpty());
+    QTest::qWait(20);
+    c.window.showTransactionById(id);
+    QVERIFY(QTest::qWaitFor([&] { return c.window.selectedTransactions().size() == 1; }, kWaitMs));
+    RepairDialog *dialog = c.window.openRepairDialog(OperatorAction::Cancel);
+    QVERIFY(dialog);
+    QSignalSpy planned(dialog, &RepairDialog::planLoaded);
+    QVERIFY(planned.wait(kWaitMs));
+    QCOMPARE(dialog->preview()->plan().eligibleCount(), 1);
+    QVERIFY(dialog->preview()->plan().accounts.isEmpty());
+    QVERIFY2(dialog->preview()->noAccountsText().contains(QStringLiteral("no money moves")), qPrintable(dialog->preview()->noAccountsText()));
+    dialog->reject();
+}
+
+void TestOperatorWalk::aFileThatIsNoStoreIsNamedForWhatItIs()
+{
+    DemoConsole c;
+    QTemporaryDir dir;
+    const QString exported = dir.filePath(QStringLiteral("accounts.json"));
+    QFile file(exported);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("[\n  {\"id\": \"alice\"}\n]\n");
+    file.close();
+    const auto failure = [&](const QString &path) {
+        QSignalSpy failed(&c.window, &MainWindow::storeFailed);
+        c.window.openStore(path, OpenMode::Existing);
+        if (!failed.wait(kWaitMs))
+            return QString();
+        // The message box says it; close it for the next.
+        if (auto *box = c.window.findChild<QMessageBox *>(); box && box->isVisible())
+            box->close();
+        QMessageBox *shown = nullptr;
+        for (QMessageBox *b : c.window.findChildren<QMessageBox *>())
+            shown = b;
+        return failed.first().first().toString() + QLatin1Char('|') + (shown ? shown->text() : QString());
+    };
+    const QString json = failure(exported);
+    QVERIFY2(json.contains(QStringLiteral("is a JSON file, not a LedgerDesk store")), qPrintable(json));
+    QVERIFY2(!json.contains(QStringLiteral("New store")), qPrintable(json));
+    const QString missing = failure(dir.filePath(QStringLiteral("nothing-here.db")));
+    QVERIFY2(missing.contains(QStringLiteral("New store")), qPrintable(missing));
 }
 
 QTEST_MAIN(TestOperatorWalk)

@@ -112,10 +112,6 @@
         <translation>名称</translation>
     </message>
     <message>
-        <source>Balance</source>
-        <translation>余额</translation>
-    </message>
-    <message>
         <source>Available</source>
         <translation>可用</translation>
     </message>
@@ -178,6 +174,10 @@
     <message>
         <source>Legs</source>
         <translation>分录</translation>
+    </message>
+    <message>
+        <source>Posted</source>
+        <translation>已过账</translation>
     </message>
 </context>
 <context>
@@ -1383,6 +1383,14 @@
     <message>
         <source>the connection broke while the demo's history was written; make the demo again in a new store</source>
         <translation>写入演示历史时连接中断；请在新的存储库中重新生成演示</translation>
+    </message>
+    <message>
+        <source>%1 is a JSON file, not a LedgerDesk store (an export? a store is a .db file, or the topology .json of a sharded store)</source>
+        <translation>%1 是 JSON 文件，不是 LedgerDesk 存储库（是导出文件吗？存储库是 .db 文件，或分片存储库的拓扑 .json 文件）</translation>
+    </message>
+    <message>
+        <source>%1 is a text file, not a LedgerDesk store (an export? a store is a .db file)</source>
+        <translation>%1 是文本文件，不是 LedgerDesk 存储库（是导出文件吗？存储库是 .db 文件）</translation>
     </message>
 </context>
 <context>

@@ -1066,5 +1066,13 @@ Every leg is held before any is posted: all of them move, or none.</source>
         <source>warning: %1 claimed %2 %3 ago%4; repairing it anyway</source>
         <translation>警告：%1 在 %3 前接手了 %2%4；仍然修复</translation>
     </message>
+    <message>
+        <source>posted</source>
+        <translation>已过账</translation>
+    </message>
+    <message>
+        <source>not posted yet</source>
+        <translation>尚未过账</translation>
+    </message>
 </context>
 </TS>

@@ -63,6 +63,22 @@
         <source>History</source>
         <translation>历史</translation>
     </message>
+    <message>
+        <source>Posted</source>
+        <translation>已过账</translation>
+    </message>
+    <message>
+        <source>Not posted yet</source>
+        <translation>尚未过账</translation>
+    </message>
+    <message>
+        <source>by %1</source>
+        <translation>由 %1</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
+    </message>
 </context>
 <context>
     <name>DetailPanel</name>
@@ -143,10 +159,6 @@
         <translation>标记</translation>
     </message>
     <message>
-        <source>Balance</source>
-        <translation>余额</translation>
-    </message>
-    <message>
         <source>Held</source>
         <translation>已预留</translation>
     </message>
@@ -169,6 +181,18 @@
     <message>
         <source>(%1 ago)</source>
         <translation>（%1 前）</translation>
+    </message>
+    <message>
+        <source>by %1</source>
+        <translation>由 %1</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
+    </message>
+    <message>
+        <source>Posted</source>
+        <translation>已过账</translation>
     </message>
 </context>
 <context>
@@ -438,6 +462,65 @@
         <source>Not posted yet</source>
         <translation>尚未过账</translation>
     </message>
+    <message>
+        <source>Balance counted whole: the posted balance plus what transactions past their commit point will still post</source>
+        <translation>余额按整笔计入：已过账余额，加上已过提交点的交易仍将过账的金额</translation>
+    </message>
+    <message>
+        <source>Committed to this account but not posted yet: balance − posted</source>
+        <translation>已提交到此账户但尚未过账：余额 − 已过账</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::AccountsPage</name>
+    <message>
+        <source>Filter accounts by id or name…</source>
+        <translation>按 ID 或名称筛选账户…</translation>
+    </message>
+    <message>
+        <source>Accounts</source>
+        <translation>账户</translation>
+    </message>
+    <message>
+        <source>Freeze account %1</source>
+        <translation>冻结账户 %1</translation>
+    </message>
+    <message>
+        <source>Unfreeze account %1</source>
+        <translation>解冻账户 %1</translation>
+    </message>
+    <message>
+        <source>Close account %1</source>
+        <translation>关闭账户 %1</translation>
+    </message>
+    <message>
+        <source>Why freeze %1? (kept in its journal with your name)</source>
+        <translation>为什么冻结 %1？（会与您的名字一起记入其日志）</translation>
+    </message>
+    <message>
+        <source>Why unfreeze %1? (kept in its journal with your name)</source>
+        <translation>为什么解冻 %1？（会与您的名字一起记入其日志）</translation>
+    </message>
+    <message>
+        <source>Why close %1? It cannot be opened again. (Kept in its journal with your name.)</source>
+        <translation>为什么关闭 %1？关闭后不能再开启。（会与您的名字一起记入其日志。）</translation>
+    </message>
+    <message>
+        <source>&amp;Freeze account…</source>
+        <translation>冻结账户(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>&amp;Unfreeze account…</source>
+        <translation>解冻账户(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>&amp;Close account…</source>
+        <translation>关闭账户(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>New &amp;transfer from it…</source>
+        <translation>从此账户新建转账(&amp;T)…</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::ActionPage</name>
@@ -452,6 +535,37 @@
     <message>
         <source>No repair applies to this transaction.</source>
         <translation>此交易不适用任何修复。</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::ActionsPage</name>
+    <message>
+        <source>Filter by operator or document…</source>
+        <translation>按操作员或文档筛选…</translation>
+    </message>
+    <message>
+        <source>Which actions</source>
+        <translation>操作类别</translation>
+    </message>
+    <message>
+        <source>Repairs</source>
+        <translation>修复</translation>
+    </message>
+    <message>
+        <source>Account changes</source>
+        <translation>账户变更</translation>
+    </message>
+    <message>
+        <source>Transfers issued</source>
+        <translation>已发起的转账</translation>
+    </message>
+    <message>
+        <source>All actions</source>
+        <translation>全部操作</translation>
+    </message>
+    <message>
+        <source>Operator actions</source>
+        <translation>操作员操作</translation>
     </message>
 </context>
 <context>
@@ -903,10 +1017,6 @@
         <source>Select a transaction to see its document, legs and timeline.</source>
         <translation>选择一笔交易以查看其文档、分录和时间线。</translation>
     </message>
-    <message>
-        <source>Loading %1…</source>
-        <translation>正在加载 %1…</translation>
-    </message>
 </context>
 <context>
     <name>ledger::app::DiagnosisPage</name>
@@ -941,6 +1051,13 @@
     <message>
         <source>%1 claimed it %2 ago%3: speak to them before you repair it.</source>
         <translation>%1 在 %2 前接手了它%3：修复前请先与其沟通。</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::DocumentPanel</name>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
     </message>
 </context>
 <context>
@@ -1070,50 +1187,6 @@
         <translation>未打开存储库</translation>
     </message>
     <message>
-        <source>Filter accounts by id or name…</source>
-        <translation>按 ID 或名称筛选账户…</translation>
-    </message>
-    <message>
-        <source>Accounts</source>
-        <translation>账户</translation>
-    </message>
-    <message>
-        <source>Filter by transaction id or account…</source>
-        <translation>按交易 ID 或账户筛选…</translation>
-    </message>
-    <message>
-        <source>Transactions</source>
-        <translation>交易</translation>
-    </message>
-    <message>
-        <source>Filter by operator or document…</source>
-        <translation>按操作员或文档筛选…</translation>
-    </message>
-    <message>
-        <source>Which actions</source>
-        <translation>操作类别</translation>
-    </message>
-    <message>
-        <source>Repairs</source>
-        <translation>修复</translation>
-    </message>
-    <message>
-        <source>Account changes</source>
-        <translation>账户变更</translation>
-    </message>
-    <message>
-        <source>Transfers issued</source>
-        <translation>已发起的转账</translation>
-    </message>
-    <message>
-        <source>All actions</source>
-        <translation>全部操作</translation>
-    </message>
-    <message>
-        <source>Operator actions</source>
-        <translation>操作员操作</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1144,10 +1217,6 @@
     <message>
         <source>About LedgerDesk</source>
         <translation>关于 LedgerDesk</translation>
-    </message>
-    <message>
-        <source>LedgerDesk stores (*.db *.json);;All files (*)</source>
-        <translation>LedgerDesk 存储库 (*.db *.json);;所有文件 (*)</translation>
     </message>
     <message>
         <source>New store</source>
@@ -1232,10 +1301,6 @@ To start a new ledger, use File › New store.</source>
     <message>
         <source>Cannot read the selection</source>
         <translation>无法读取所选内容</translation>
-    </message>
-    <message>
-        <source>Sort by age, amount, state or id</source>
-        <translation>按时长、金额、状态或 ID 排序</translation>
     </message>
     <message numerus="yes">
         <source>working: %n job(s)</source>
@@ -1372,26 +1437,6 @@ service=ledger（来自 pg_service.conf）
         <translation>故障切换：存储库现在由 %1 应答（之前是 %2）；进行中的写入会在那里读回确认，绝不重复执行</translation>
     </message>
     <message>
-        <source>&amp;Freeze account…</source>
-        <translation>冻结账户(&amp;F)…</translation>
-    </message>
-    <message>
-        <source>&amp;Unfreeze account…</source>
-        <translation>解冻账户(&amp;U)…</translation>
-    </message>
-    <message>
-        <source>&amp;Close account…</source>
-        <translation>关闭账户(&amp;C)…</translation>
-    </message>
-    <message>
-        <source>Why? (kept in the journal with your name)</source>
-        <translation>原因？（会与您的名字一起记入日志）</translation>
-    </message>
-    <message>
-        <source>New &amp;transfer from it…</source>
-        <translation>从此账户新建转账(&amp;T)…</translation>
-    </message>
-    <message>
         <source>Account %1 not changed</source>
         <translation>账户 %1 未更改</translation>
     </message>
@@ -1402,10 +1447,6 @@ service=ledger（来自 pg_service.conf）
     <message>
         <source>Add note</source>
         <translation>添加备注</translation>
-    </message>
-    <message>
-        <source>Note on %1 (kept in its journal with your name):</source>
-        <translation>%1 的备注（以您的名字记入其日志）：</translation>
     </message>
     <message>
         <source>Not recorded</source>
@@ -1438,6 +1479,42 @@ service=ledger（来自 pg_service.conf）
     <message numerus="yes">
         <source>Copied %n document(s) as JSON (rows not loaded yet are left out)</source>
         <translation><numerusform>已将 %n 个文档复制为 JSON（尚未加载的行未包含）</numerusform></translation>
+    </message>
+    <message>
+        <source>%1's claim on %2 (%3 ago)</source>
+        <translation>%1 对 %2 的接手（%3前）</translation>
+    </message>
+    <message>
+        <source>%1's claim on %2 (%3 ago: “%4”)</source>
+        <translation>%1 对 %2 的接手（%3前：“%4”）</translation>
+    </message>
+    <message>
+        <source>Release someone else's claim?</source>
+        <translation>释放他人的接手？</translation>
+    </message>
+    <message>
+        <source>Release %1?
+
+They will no longer be shown as on it in any console.</source>
+        <translation>释放%1？
+
+任何控制台都将不再显示其正在处理。</translation>
+    </message>
+    <message>
+        <source>&amp;Release</source>
+        <translation>释放(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Note on %1 (one line, kept in its journal with your name):</source>
+        <translation>关于 %1 的备注（一行，会与您的名字一起记入其日志）：</translation>
+    </message>
+    <message>
+        <source>&amp;Add note</source>
+        <translation>添加备注(&amp;A)</translation>
+    </message>
+    <message>
+        <source>LedgerDesk stores (*.db);;Sharded store topologies (*.json);;All files (*)</source>
+        <translation>LedgerDesk 存储库 (*.db);;分片存储库拓扑文件 (*.json);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -1644,10 +1721,6 @@ service=ledger（来自 pg_service.conf）
         <translation>账户</translation>
     </message>
     <message>
-        <source>Balance</source>
-        <translation>余额</translation>
-    </message>
-    <message>
         <source>Available</source>
         <translation>可用</translation>
     </message>
@@ -1674,6 +1747,10 @@ service=ledger（来自 pg_service.conf）
     <message numerus="yes">
         <source>&lt;b&gt;%Ln&lt;/b&gt; transaction(s) are stuck%1. Recovery takes each over and drives it to done (or canceled, if a hold is refused); whatever someone else moves first is left to them.</source>
         <translation><numerusform>&lt;b&gt;%Ln&lt;/b&gt; 笔交易卡住%1。恢复会逐一接管并推进到已完成（若预留被拒绝则为已取消）；他人先处理的交易留给他们。</numerusform></translation>
+    </message>
+    <message>
+        <source>Posted</source>
+        <translation>已过账</translation>
     </message>
 </context>
 <context>
@@ -1783,10 +1860,6 @@ service=ledger（来自 pg_service.conf）
         <translation>交易</translation>
     </message>
     <message>
-        <source>Accounts: balance, pending and available, before → after</source>
-        <translation>账户：余额、待处理与可用金额，修复前 → 修复后</translation>
-    </message>
-    <message>
         <source>Transaction</source>
         <translation>交易</translation>
     </message>
@@ -1813,10 +1886,6 @@ service=ledger（来自 pg_service.conf）
     <message>
         <source>Account</source>
         <translation>账户</translation>
-    </message>
-    <message>
-        <source>Balance</source>
-        <translation>余额</translation>
     </message>
     <message>
         <source>Pending debits</source>
@@ -1878,6 +1947,22 @@ service=ledger（来自 pg_service.conf）
     <message>
         <source>Someone else is on this.</source>
         <translation>已有他人在处理。</translation>
+    </message>
+    <message>
+        <source>Accounts: posted balance, pending and available, before → after</source>
+        <translation>账户：已过账余额、待处理金额和可用金额，之前 → 之后</translation>
+    </message>
+    <message>
+        <source>Posted</source>
+        <translation>已过账</translation>
+    </message>
+    <message>
+        <source>No account changes: nothing is held for these transactions, so no money moves; only their state does.</source>
+        <translation>账户没有变化：这些交易没有预留任何金额，因此没有资金移动，只有其状态改变。</translation>
+    </message>
+    <message>
+        <source>No account changes: nothing will be repaired.</source>
+        <translation>账户没有变化：没有要修复的交易。</translation>
     </message>
 </context>
 <context>
@@ -2010,6 +2095,14 @@ service=ledger（来自 pg_service.conf）
         <source>other errors (an operator's cancel, …)</source>
         <translation>其他错误（操作员的取消等）</translation>
     </message>
+    <message>
+        <source>Only initial and pending transactions can be canceled; resume finishes a canceling one</source>
+        <translation>只有 initial 和 pending 状态的交易可以取消；继续执行可完成 canceling 状态的交易</translation>
+    </message>
+    <message>
+        <source>Nothing shown can be resumed</source>
+        <translation>所显示的交易都不能继续执行</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::TablePage</name>
@@ -2101,6 +2194,21 @@ lease until %2</source>
     <message>
         <source>%1 · %2 ago</source>
         <translation>%1 · %2 前</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::TransactionsPage</name>
+    <message>
+        <source>Filter by transaction id or account…</source>
+        <translation>按交易 ID 或账户筛选…</translation>
+    </message>
+    <message>
+        <source>Transactions</source>
+        <translation>交易</translation>
+    </message>
+    <message>
+        <source>Sort by age, amount, state or id</source>
+        <translation>按时长、金额、状态或 ID 排序</translation>
     </message>
 </context>
 <context>

@@ -42,7 +42,9 @@ void MainWindow::rebuildRecentMenu()
 void MainWindow::chooseStore(bool create)
 {
     const QString dir = hasStore() ? QFileInfo(storePath()).absolutePath() : QFileInfo(defaultStorePath()).absolutePath();
-    const QString filter = tr("LedgerDesk stores (*.db *.json);;All files (*)");
+    // Stores are .db files; a .json is a sharded store's topology only sometimes (exports are
+    // .json too), so it has a filter of its own rather than standing among the stores.
+    const QString filter = tr("LedgerDesk stores (*.db);;Sharded store topologies (*.json);;All files (*)");
     const QString path = create ? askSaveFileName(this, tr("New store"), dir + QStringLiteral("/ledger.db"), filter)
                                 : askOpenFileName(this, tr("Open store"), dir, filter);
     if (path.isEmpty())
@@ -110,7 +112,10 @@ void MainWindow::openStore(const QString &path, OpenMode mode, int shards)
         if (!opened.error.ok()) {
             statusBar()->clearMessage();
             QString text = opened.error.toString();
-            if (opened.error.code == ErrorCode::StoreUnavailable)
+            // Only where there is nothing yet: a store that cannot be read needs its permissions
+            // looked at, not a new one.
+            const QString location = opened.config.location;
+            if (opened.error.code == ErrorCode::StoreUnavailable && !isServerLocation(location) && !QFileInfo::exists(location))
                 text += tr("\n\nTo start a new ledger, use File › New store.");
             showError(tr("Cannot open the store"), text);
             Q_EMIT storeFailed(opened.error.toString());

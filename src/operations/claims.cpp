@@ -16,8 +16,12 @@ Result<QHash<QString, OperatorClaim>> readUnreleasedClaims(StoreQueries &store)
     auto rows = store.journalEntries(q);
     if (!rows.ok())
         return rows.error();
+    // Folded per transaction in its journal's own order (seq: its rows are on one shard and in
+    // commit order there), whatever order the listing has across documents (time).
     QList<JournalEntry> oldestFirst = *rows;
-    std::reverse(oldestFirst.begin(), oldestFirst.end());
+    std::stable_sort(oldestFirst.begin(), oldestFirst.end(), [](const JournalEntry &a, const JournalEntry &b) {
+        return a.docId != b.docId ? a.docId < b.docId : a.seq < b.seq;
+    });
     return unreleasedClaims(oldestFirst);
 }
 

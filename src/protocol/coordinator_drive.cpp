@@ -286,8 +286,11 @@ TxOutcome Coordinator::ensureLinked(const Transaction &compensation)
                 return TxOutcome{makeError(ErrorCode::Conflict, *c.lastError), cas->tx, false, !cas->applied, QString()};
             }
         }
-        auto link = m_store.linkCompensation(original->id, original->compensatedBy, compensation.id, m_options.actor,
-                                             m_options.worker, QString());
+        // The operator's reason goes with the link on the original, where its journal (and the
+        // console's Operator actions) show the repair: "compensated by X.rev: paid twice".
+        const QString why = compensation.memo.section(QStringLiteral(": "), 1, -1);
+        auto link = m_store.linkCompensation(original->id, original->compensatedBy, compensation.id, m_options.actor, m_options.worker,
+                                             why.isEmpty() ? QString() : QStringLiteral("compensated by %1: %2").arg(compensation.id, why));
         if (!link.ok())
             return TxOutcome{link.error(), compensation, false, false, QString()};
         if (link->applied) {

@@ -122,8 +122,11 @@ void addJournalFilter(const JournalQuery &query, SqlWhere &where)
         where.add(QStringLiteral("(%1 OR %2)").arg(where.dialect().contains(QStringLiteral("actor"), p), where.dialect().contains(QStringLiteral("doc_id"), p)));
     }
     const QString beyond = query.newestFirst ? QStringLiteral("<") : QStringLiteral(">");
-    if (query.after)
-        where.add(QStringLiteral("seq %1 %2").arg(beyond, where.bind(query.after->seq)));
+    // The listing's order is the rows' time, then seq (journalOrder): the key is both.
+    if (query.after) {
+        const QString at = where.dialect().timeValue(query.after->at, where);
+        where.add(QStringLiteral("at %1= %2 AND (at, seq) %1 (%2, %3)").arg(beyond, at, where.bind(query.after->seq)));
+    }
     if (query.afterTime) {
         const QString at = where.dialect().timeValue(query.afterTime->at, where);
         if (query.afterTime->seq)
@@ -158,7 +161,10 @@ QString accountOrder() { return QStringLiteral(" ORDER BY id"); }
 
 QString journalOrder(const JournalQuery &query)
 {
-    return QStringLiteral(" ORDER BY seq %1").arg(query.newestFirst ? QStringLiteral("DESC") : QStringLiteral("ASC"));
+    // In time order (then seq, for rows of one instant): seq is commit order, and a journal whose
+    // times were moved (the demo's week of history, rows copied from another store) is read by
+    // operators as a timeline.
+    return QStringLiteral(" ORDER BY at %1, seq %1").arg(query.newestFirst ? QStringLiteral("DESC") : QStringLiteral("ASC"));
 }
 
 QString ageBucketSql(const QList<qint64> &upperBoundsMs, SqlWhere &where)

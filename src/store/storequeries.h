@@ -60,9 +60,9 @@ struct JournalQuery {
     QString text;        // substring of the actor or the document id
     qint64 offset = 0;
     qint64 limit = -1;
-    bool newestFirst = true;
-    // Key paging (exports): only the rows after this one in the listing's order — by seq on one
-    // file or database, by (at, shard, seq) on a sharded store. Use with offset 0.
+    bool newestFirst = true; // the listing's order is by time (at), then seq
+    // Key paging (exports): only the rows after this one in the listing's order — by (at, seq) on
+    // one file or database, by (at, shard, seq) on a sharded store. Use with offset 0.
     std::optional<JournalEntry> after = std::nullopt;
     // How a sharded store asks each member for its part of that: rows whose time is beyond `at`
     // (past it in the listing's direction), at `at` too when `inclusive`, and — with `seq` — rows

@@ -32,7 +32,12 @@ QString changeText(qint64 before, qint64 after, int scale)
 }
 
 RepairPreview::RepairPreview(QWidget *parent)
-    : QWidget(parent), m_summary(new QLabel(this)), m_transactions(new QTableWidget(this)), m_accounts(new QTableWidget(this))
+    : QWidget(parent)
+    , m_summary(new QLabel(this))
+    , m_transactions(new QTableWidget(this))
+    , m_accounts(new QTableWidget(this))
+    , m_accountsTitle(new QLabel(tr("Accounts: posted balance, pending and available, before → after"), this))
+    , m_noAccounts(new QLabel(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -41,8 +46,11 @@ RepairPreview::RepairPreview(QWidget *parent)
     layout->addWidget(m_summary);
     layout->addWidget(new QLabel(tr("Transactions"), this));
     layout->addWidget(m_transactions, 2);
-    layout->addWidget(new QLabel(tr("Accounts: posted balance, pending and available, before → after"), this));
+    layout->addWidget(m_accountsTitle);
     layout->addWidget(m_accounts, 1);
+    m_noAccounts->setWordWrap(true);
+    m_noAccounts->hide();
+    layout->addWidget(m_noAccounts);
     m_transactions->setColumnCount(5);
     m_transactions->setHorizontalHeaderLabels({tr("Transaction"), tr("Now"), tr("Will"), tr("Why"), tr("Result")});
     m_transactions->setColumnHidden(TxOutcomeColumn, true);
@@ -88,7 +96,7 @@ void RepairPreview::setPlan(const RepairPlan &plan, int scale)
                                               : tr("→ %1 %2", "a compensation's id, then the state it should end in").arg(p.creates, nameOf(*p.expected));
         QTableWidgetItem *will = item(p.eligible ? end : tr("skip"));
         if (p.eligible && p.expected)
-            will->setForeground(stateColor(*p.expected));
+            will->setForeground(stateTextColor(*p.expected, palette())); // text on the table's base: readable in both palettes
         if (!p.eligible || p.mayBeRefused)
             will->setForeground(toneColor(Tone::Bad));
         m_transactions->setItem(r, TxWillColumn, will);
@@ -106,7 +114,17 @@ void RepairPreview::setPlan(const RepairPlan &plan, int scale)
     }
     m_transactions->resizeColumnsToContents();
     m_accounts->resizeColumnsToContents();
+    // An empty table says nothing: when no account changes, say so and why.
+    const bool none = plan.accounts.isEmpty();
+    m_accounts->setVisible(!none);
+    m_accountsTitle->setVisible(!none);
+    m_noAccounts->setVisible(none);
+    m_noAccounts->setText(none ? (eligible > 0 ? tr("No account changes: nothing is held for these transactions, so no money moves; only their state does.")
+                                              : tr("No account changes: nothing will be repaired."))
+                               : QString());
 }
+
+QString RepairPreview::noAccountsText() const { return m_noAccounts->isVisibleTo(this) ? m_noAccounts->text() : QString(); }
 
 void RepairPreview::setRepaired()
 {

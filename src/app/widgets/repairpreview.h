@@ -31,12 +31,16 @@ public:
     void setRepaired();
     void setOutcome(const QString &txId, const QString &outcome, bool ok);
     const RepairPlan &plan() const { return m_plan; }
+    // What the accounts part says when no account changes ("" while the table shows).
+    QString noAccountsText() const;
 
 private:
     RepairPlan m_plan;
     QLabel *m_summary;
     QTableWidget *m_transactions;
     QTableWidget *m_accounts;
+    QLabel *m_accountsTitle;
+    QLabel *m_noAccounts; // said instead of an empty table: nothing held, no money moves
 };
 
 } // namespace ledger::app

@@ -1,5 +1,6 @@
 #include "stuckcausebar.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -23,15 +24,17 @@ StuckCauseBar::StuckCauseBar(QWidget *parent) : QWidget(parent), m_combo(new QCo
     m_repair->setToolTip(tr("Resume or cancel every transaction of the group shown, with a preview first"));
     m_repair->setPopupMode(QToolButton::InstantPopup);
     auto *menu = new QMenu(m_repair);
-    QAction *resume = menu->addAction(tr("&Resume them…"));
-    QAction *cancel = menu->addAction(tr("&Cancel them…"));
-    connect(resume, &QAction::triggered, this, [this] { Q_EMIT repairRequested(OperatorAction::Resume); });
-    connect(cancel, &QAction::triggered, this, [this] { Q_EMIT repairRequested(OperatorAction::Cancel); });
+    menu->setToolTipsVisible(true); // a greyed choice says why
+    m_resume = menu->addAction(tr("&Resume them…"));
+    m_cancel = menu->addAction(tr("&Cancel them…"));
+    connect(m_resume, &QAction::triggered, this, [this] { Q_EMIT repairRequested(OperatorAction::Resume); });
+    connect(m_cancel, &QAction::triggered, this, [this] { Q_EMIT repairRequested(OperatorAction::Cancel); });
     m_repair->setMenu(menu);
     layout->addWidget(label);
     layout->addWidget(m_combo);
     layout->addWidget(m_repair);
     connect(m_combo, &QComboBox::currentIndexChanged, this, &StuckCauseBar::chosenChanged);
+    connect(m_combo, &QComboBox::currentIndexChanged, this, &StuckCauseBar::updateRepairs);
     setCauses({});
 }
 
@@ -48,20 +51,53 @@ void StuckCauseBar::setCauses(const StuckCauses &causes)
     for (const StuckCause &g : std::as_const(m_groups))
         total += g.count;
     const QSignalBlocker quiet(m_combo); // the choice changes only if its group went away
-    m_combo->clear();
-    m_combo->addItem(causes.complete ? tr("every cause (%1)").arg(QLocale().toString(total))
-                                     : tr("every cause (%1 read, more stuck)").arg(QLocale().toString(total)));
+    QStringList texts{causes.complete ? tr("every cause (%1)").arg(QLocale().toString(total))
+                                      : tr("every cause (%1 read, more stuck)").arg(QLocale().toString(total))};
     int keep = 0;
     for (int i = 0; i < m_groups.size(); ++i) {
         const StuckCause &g = m_groups.at(i);
-        m_combo->addItem(QStringLiteral("%1 · %2 (%3)").arg(nameOf(g.state), causeText(g.cause), QLocale().toString(g.count)));
+        texts << QStringLiteral("%1 · %2 (%3)").arg(nameOf(g.state), causeText(g.cause), QLocale().toString(g.count));
         if (was && was->state == g.state && was->cause == g.cause)
             keep = i + 1;
     }
+    // The same groups only recounted: the texts change in place, so that an open list keeps its
+    // highlight on the current entry (rebuilt, it highlighted another).
+    bool same = m_combo->count() == texts.size();
+    for (int i = 1; same && i < texts.size(); ++i)
+        same = m_combo->itemText(i).section(QStringLiteral(" ("), 0, 0) == texts.at(i).section(QStringLiteral(" ("), 0, 0);
+    if (same) {
+        for (int i = 0; i < texts.size(); ++i)
+            m_combo->setItemText(i, texts.at(i));
+    } else {
+        m_combo->clear();
+        m_combo->addItems(texts);
+    }
     m_combo->setCurrentIndex(keep);
     m_repair->setEnabled(total > 0);
+    updateRepairs();
     if (was && keep == 0)
         Q_EMIT chosenChanged();
+}
+
+void StuckCauseBar::updateRepairs()
+{
+    // What the group shown allows: a canceling group is finished by resuming, never canceled
+    // again (that offered "Cancel them…" and then skipped every one).
+    const std::optional<StuckCause> group = chosen();
+    bool resumable = false;
+    bool cancelable = false;
+    for (const StuckCause &g : std::as_const(m_groups)) {
+        if (group && (g.state != group->state || g.cause != group->cause))
+            continue;
+        Transaction probe;
+        probe.state = g.state;
+        resumable = resumable || checkAction(OperatorAction::Resume, probe).ok();
+        cancelable = cancelable || checkAction(OperatorAction::Cancel, probe).ok();
+    }
+    m_resume->setEnabled(resumable);
+    m_cancel->setEnabled(cancelable);
+    m_cancel->setToolTip(cancelable ? QString() : tr("Only initial and pending transactions can be canceled; resume finishes a canceling one"));
+    m_resume->setToolTip(resumable ? QString() : tr("Nothing shown can be resumed"));
 }
 
 std::optional<StuckCause> StuckCauseBar::chosen() const

@@ -10,6 +10,7 @@
 #include <QWidget>
 #include <optional>
 
+class QAction;
 class QComboBox;
 class QToolButton;
 
@@ -32,12 +33,20 @@ public:
     // "other errors (…)".
     static QString causeText(const QString &cause);
 
+    // The group repairs offered for what is shown (resume, cancel): only what its state allows.
+    QAction *resumeAction() const { return m_resume; }
+    QAction *cancelAction() const { return m_cancel; }
+
 Q_SIGNALS:
     void chosenChanged();
     void repairRequested(OperatorAction action);
 
 private:
+    void updateRepairs();
+
     QComboBox *m_combo;
+    QAction *m_resume;
+    QAction *m_cancel;
     QToolButton *m_repair;
     QList<StuckCause> m_groups;
 };

@@ -5,6 +5,7 @@
 #include "store/sqlite/sqliteinfo.h"
 #include "store/sqlite/sqlitesharedfile.h"
 
+#include <algorithm>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -128,9 +129,20 @@ Error checkFileBeforeOpen(const QString &path, SqliteConnection::Mode mode, bool
     const QByteArray header = file.read(16);
     if (header.isEmpty())
         return makeError(ErrorCode::StoreNotLedger, Message::translate("ledger", "%1 is an empty file, not a LedgerDesk store").arg(path));
-    if (header != QByteArray("SQLite format 3\0", 16))
+    if (header != QByteArray("SQLite format 3\0", 16)) {
+        // Say what it looks like: an export or a report opened by mistake is the common case.
+        const QByteArray start = header.trimmed();
+        if (start.startsWith('[') || start.startsWith('{'))
+            return makeError(ErrorCode::StoreNotLedger,
+                             Message::translate("ledger", "%1 is a JSON file, not a LedgerDesk store (an export? a store is a .db file, or the "
+                                                          "topology .json of a sharded store)")
+                                 .arg(path));
+        if (std::all_of(header.cbegin(), header.cend(), [](char c) { return (c >= 0x20 && c < 0x7f) || c == '\n' || c == '\r' || c == '\t'; }))
+            return makeError(ErrorCode::StoreNotLedger,
+                             Message::translate("ledger", "%1 is a text file, not a LedgerDesk store (an export? a store is a .db file)").arg(path));
         return makeError(ErrorCode::StoreNotLedger,
                          Message::translate("ledger", "%1 is not a LedgerDesk store (it is not an SQLite database)").arg(path));
+    }
     return checkWalNotLost(path);
 }
 
