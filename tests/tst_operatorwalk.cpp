@@ -14,6 +14,7 @@
 #include "pages/transactionspage.h"
 #include "widgets/accountpanel.h"
 #include "widgets/auditview.h"
+#include "widgets/dashboard.h"
 #include "widgets/detailhtml.h"
 #include "widgets/detailpanel.h"
 #include "widgets/elidingdelegate.h"
@@ -21,6 +22,7 @@
 #include "widgets/repairpreview.h"
 #include "widgets/stuckcausebar.h"
 #include "widgets/tablepage.h"
+#include "ledger/language.h"
 #include "ledger/money.h"
 #include "operations/claims.h"
 #include "operations/transactiondetail.h"
@@ -105,10 +107,15 @@ private Q_SLOTS:
     void groupRepairsFollowTheGroup();
     void aCancelThatMovesNoMoneySaysSo();
     void aFileThatIsNoStoreIsNamedForWhatItIs();
+    void chartCountsAreWholeNumbers_data();
+    void chartCountsAreWholeNumbers();
+    void copyingOneRowSaysOneDocument();
 };
 
 void TestOperatorWalk::initTestCase()
 {
+    // As the console runs: English with its plurals ("1 document", not "1 document(s)").
+    installTranslators(*qApp, QStringLiteral("en")); // (false: English has no words of its own)
     QStandardPaths::setTestModeEnabled(true);
     QSettings(QStringLiteral("LedgerDesk"), QStringLiteral("ledgerdesk")).clear();
 }
@@ -620,6 +627,41 @@ void TestOperatorWalk::aFileThatIsNoStoreIsNamedForWhatItIs()
     QVERIFY2(!json.contains(QStringLiteral("New store")), qPrintable(json));
     const QString missing = failure(dir.filePath(QStringLiteral("nothing-here.db")));
     QVERIFY2(missing.contains(QStringLiteral("New store")), qPrintable(missing));
+}
+
+void TestOperatorWalk::chartCountsAreWholeNumbers_data()
+{
+    QTest::addColumn<qint64>("max");
+    QTest::newRow("nothing") << qint64(0);
+    QTest::newRow("one") << qint64(1);
+    QTest::newRow("three") << qint64(3);
+    QTest::newRow("seven") << qint64(7);
+    QTest::newRow("a hundred and three") << qint64(103);
+    QTest::newRow("a million") << qint64(1'000'000);
+}
+
+void TestOperatorWalk::chartCountsAreWholeNumbers()
+{
+    // The age chart's axis read 0,0,0,0,0,1 for one transaction: every tick a whole number, the
+    // top above the largest bar, at most six ticks.
+    QFETCH(qint64, max);
+    const CountTicks ticks = countTicks(max);
+    QVERIFY(ticks.count >= 2 && ticks.count <= 6);
+    QVERIFY(ticks.top > max);
+    QCOMPARE(ticks.top % (ticks.count - 1), qint64(0));
+}
+
+void TestOperatorWalk::copyingOneRowSaysOneDocument()
+{
+    DemoConsole c;
+    TxQuery any;
+    any.limit = 1;
+    const QString id = c.store.store().transactions(any)->first().id;
+    c.window.showTransactionById(id);
+    QVERIFY(QTest::qWaitFor([&] { return c.window.selectedTransactions().size() == 1; }, kWaitMs));
+    c.window.actions()->copyJson->trigger();
+    const QString said = c.window.statusBar()->currentMessage();
+    QCOMPARE(said, QStringLiteral("Copied 1 document as JSON"));
 }
 
 QTEST_MAIN(TestOperatorWalk)

@@ -8,7 +8,10 @@
 #include "dialogs/repairwizard.h"
 #include "ledger/language.h"
 #include "languagename.h"
+#include "ledger/duration.h"
 #include "mainwindow.h"
+#include "models/journalmodel.h"
+#include "pages/actionspage.h"
 #include "pages/accountspage.h"
 #include "pages/transactionspage.h"
 #include "settings.h"
@@ -182,6 +185,9 @@ private Q_SLOTS:
     void statesReadTheSameEverywhere();
     void choosingTheLanguage();
     void englishCountsInPlurals();
+    void durationsAndAgesReadAsChinese_data();
+    void durationsAndAgesReadAsChinese();
+    void operatorActionsNameWhatWasActedOn();
     void cleanupTestCase();
 
 private:
@@ -304,6 +310,35 @@ void TestTranslation::choosingTheLanguage()
     QCOMPARE(Settings().language(), QStringLiteral("zh_CN"));
     settings.setLanguage(QString());
     QCOMPARE(languageDisplayName(QStringLiteral("zh_CN")), QStringLiteral("简体中文"));
+}
+
+void TestTranslation::durationsAndAgesReadAsChinese_data()
+{
+    QTest::addColumn<qint64>("ms");
+    QTest::addColumn<QString>("spoken");
+    QTest::newRow("seconds") << qint64(42'000) << QStringLiteral("42秒");
+    QTest::newRow("minutes and seconds") << qint64(64'000) << QStringLiteral("1分4秒");
+    QTest::newRow("hours") << qint64(2 * 3'600'000) << QStringLiteral("2小时");
+    QTest::newRow("days and hours") << qint64(3 * 86'400'000 + 4 * 3'600'000) << QStringLiteral("3天4小时");
+}
+
+void TestTranslation::durationsAndAgesReadAsChinese()
+{
+    // "1m 4s 前" mixed English units into Chinese: a duration on screen is in the reader's
+    // language, and an age reads as one phrase (no space before 前).
+    QFETCH(qint64, ms);
+    QFETCH(QString, spoken);
+    QCOMPARE(duration::spoken(ms), spoken);
+    QCOMPARE(duration::format(64'000), QStringLiteral("1m 4s")); // what ledgerctl reads back stays as it is
+    const QString age = QCoreApplication::translate("DetailPanel", "(%1 ago)").arg(duration::spoken(ms));
+    QCOMPARE(age, QStringLiteral("（%1前）").arg(spoken));
+}
+
+void TestTranslation::operatorActionsNameWhatWasActedOn()
+{
+    // The column holds the transaction or account acted on, not a payee (收款方).
+    const QString header = m_window->operatorActions()->model()->headerData(JournalModel::DocumentColumn, Qt::Horizontal).toString();
+    QCOMPARE(header, QStringLiteral("操作对象"));
 }
 
 void TestTranslation::cleanupTestCase() { m_window.reset(); }

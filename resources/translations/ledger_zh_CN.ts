@@ -181,6 +181,41 @@
     </message>
 </context>
 <context>
+    <name>duration</name>
+    <message>
+        <source>%1ms</source>
+        <translation>%1毫秒</translation>
+    </message>
+    <message>
+        <source>%1s</source>
+        <translation>%1秒</translation>
+    </message>
+    <message>
+        <source>%1m</source>
+        <translation>%1分</translation>
+    </message>
+    <message>
+        <source>%1m %2s</source>
+        <translation>%1分%2秒</translation>
+    </message>
+    <message>
+        <source>%1h</source>
+        <translation>%1小时</translation>
+    </message>
+    <message>
+        <source>%1h %2m</source>
+        <translation>%1小时%2分</translation>
+    </message>
+    <message>
+        <source>%1d</source>
+        <translation>%1天</translation>
+    </message>
+    <message>
+        <source>%1d %2h</source>
+        <translation>%1天%2小时</translation>
+    </message>
+</context>
+<context>
     <name>ledger</name>
     <message>
         <source>account name</source>
@@ -1042,7 +1077,7 @@
     </message>
     <message>
         <source>%1 is %2, created %3 ago, last changed %4 ago. %5</source>
-        <translation>%1 为 %2，创建于 %3 前，最后修改于 %4 前。%5</translation>
+        <translation>%1 为 %2，创建于 %3前，最后修改于 %4前。%5</translation>
     </message>
     <message>
         <source>No worker ever claimed it.</source>
@@ -1054,7 +1089,7 @@
     </message>
     <message>
         <source>It belongs to %1, whose lease ran out %2 ago: that worker is most likely gone.</source>
-        <translation>它属于 %1，其租约已于 %2 前到期：该处理进程很可能已经不在了。</translation>
+        <translation>它属于 %1，其租约已于 %2前到期：该处理进程很可能已经不在了。</translation>
     </message>
     <message>
         <source>It belongs to %1, whose lease runs %2 more: that worker may still be at work. Taking over is safe, but waiting for the lease is gentler.</source>

@@ -670,7 +670,7 @@ The scratch store is made beside the --store location (same disk) and removed af
     </message>
     <message>
         <source>expired %1 ago</source>
-        <translation>已于 %1 前过期</translation>
+        <translation>已于 %1前过期</translation>
     </message>
     <message>
         <source>%1 left</source>
@@ -678,7 +678,7 @@ The scratch store is made beside the --store location (same disk) and removed af
     </message>
     <message>
         <source>%1 (%2 ago)</source>
-        <translation>%1（%2 前）</translation>
+        <translation>%1（%2前）</translation>
     </message>
     <message>
         <source>Transaction %1</source>
@@ -1016,7 +1016,7 @@ Every leg is held before any is posted: all of them move, or none.</source>
     </message>
     <message>
         <source>(taken over from %1, who claimed it %2 ago)</source>
-        <translation>（从 %1 手中接过，其在 %2 前接手）</translation>
+        <translation>（从 %1 手中接过，其在 %2前接手）</translation>
     </message>
     <message>
         <source>%1 is no longer claimed</source>
@@ -1024,7 +1024,7 @@ Every leg is held before any is posted: all of them move, or none.</source>
     </message>
     <message>
         <source>(%1 had claimed it %2 ago)</source>
-        <translation>（%1 曾在 %2 前接手）</translation>
+        <translation>（%1 曾在 %2前接手）</translation>
     </message>
     <message>
         <source>noted on %1</source>
@@ -1036,7 +1036,7 @@ Every leg is held before any is posted: all of them move, or none.</source>
     </message>
     <message>
         <source>%1, %2 ago%3</source>
-        <translation>%1，%2 前%3</translation>
+        <translation>%1，%2前%3</translation>
     </message>
     <message>
         <source>%3 is one argument too many: %1 takes %2</source>
@@ -1064,7 +1064,7 @@ Every leg is held before any is posted: all of them move, or none.</source>
     </message>
     <message>
         <source>warning: %1 claimed %2 %3 ago%4; repairing it anyway</source>
-        <translation>警告：%1 在 %3 前接手了 %2%4；仍然修复</translation>
+        <translation>警告：%1 在 %3前接手了 %2%4；仍然修复</translation>
     </message>
     <message>
         <source>posted</source>
@@ -1073,6 +1073,10 @@ Every leg is held before any is posted: all of them move, or none.</source>
     <message>
         <source>not posted yet</source>
         <translation>尚未过账</translation>
+    </message>
+    <message>
+        <source>ACTED ON</source>
+        <translation>操作对象</translation>
     </message>
 </context>
 </TS>

@@ -59,10 +59,17 @@
       </translation>
     </message>
     <message numerus="yes">
-      <source>Copied %n document(s) as JSON (rows not loaded yet are left out)</source>
+      <source>Copied %n document(s) as JSON; %1 selected rows not loaded yet were left out</source>
       <translation>
-        <numerusform>Copied %n document as JSON (rows not loaded yet are left out)</numerusform>
-        <numerusform>Copied %n documents as JSON (rows not loaded yet are left out)</numerusform>
+        <numerusform>Copied %n document as JSON; %1 selected rows not loaded yet were left out</numerusform>
+        <numerusform>Copied %n documents as JSON; %1 selected rows not loaded yet were left out</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>Copied %n document(s) as JSON</source>
+      <translation>
+        <numerusform>Copied %n document as JSON</numerusform>
+        <numerusform>Copied %n documents as JSON</numerusform>
       </translation>
     </message>
   </context>

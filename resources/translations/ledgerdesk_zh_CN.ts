@@ -5,7 +5,7 @@
     <name>AccountPanel</name>
     <message>
         <source>%1 (%2 ago)</source>
-        <translation>%1（%2 前）</translation>
+        <translation>%1（%2前）</translation>
     </message>
     <message>
         <source>Status</source>
@@ -172,7 +172,7 @@
     </message>
     <message>
         <source>%1 (%2 ago)</source>
-        <translation>%1（%2 前）</translation>
+        <translation>%1（%2前）</translation>
     </message>
     <message>
         <source>Claimed by %1</source>
@@ -180,7 +180,7 @@
     </message>
     <message>
         <source>(%1 ago)</source>
-        <translation>（%1 前）</translation>
+        <translation>（%1前）</translation>
     </message>
     <message>
         <source>by %1</source>
@@ -1006,6 +1006,11 @@
         <source>unfinished</source>
         <translation>未完成</translation>
     </message>
+    <message>
+        <source>%d min</source>
+        <comment>the per-minute chart's axis: minutes before now; keep %d</comment>
+        <translation>%d 分钟</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::DetailPanel</name>
@@ -1050,7 +1055,7 @@
     </message>
     <message>
         <source>%1 claimed it %2 ago%3: speak to them before you repair it.</source>
-        <translation>%1 在 %2 前接手了它%3：修复前请先与其沟通。</translation>
+        <translation>%1 在 %2前接手了它%3：修复前请先与其沟通。</translation>
     </message>
 </context>
 <context>
@@ -1113,10 +1118,6 @@
         <translation>操作</translation>
     </message>
     <message>
-        <source>To</source>
-        <translation>收款方</translation>
-    </message>
-    <message>
         <source>State</source>
         <translation>状态</translation>
     </message>
@@ -1131,6 +1132,10 @@
     <message>
         <source>account %1</source>
         <translation>账户 %1</translation>
+    </message>
+    <message>
+        <source>Acted on</source>
+        <translation>操作对象</translation>
     </message>
 </context>
 <context>
@@ -1476,10 +1481,6 @@ service=ledger（来自 pg_service.conf）
         <source>Account %1 is open</source>
         <translation>账户 %1 已开立</translation>
     </message>
-    <message numerus="yes">
-        <source>Copied %n document(s) as JSON (rows not loaded yet are left out)</source>
-        <translation><numerusform>已将 %n 个文档复制为 JSON（尚未加载的行未包含）</numerusform></translation>
-    </message>
     <message>
         <source>%1's claim on %2 (%3 ago)</source>
         <translation>%1 对 %2 的接手（%3前）</translation>
@@ -1515,6 +1516,14 @@ They will no longer be shown as on it in any console.</source>
     <message>
         <source>LedgerDesk stores (*.db);;Sharded store topologies (*.json);;All files (*)</source>
         <translation>LedgerDesk 存储库 (*.db);;分片存储库拓扑文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %n document(s) as JSON; %1 selected rows not loaded yet were left out</source>
+        <translation><numerusform>已将 %n 个文档复制为 JSON；%1 个尚未加载的选中行未包含</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %n document(s) as JSON</source>
+        <translation><numerusform>已将 %n 个文档复制为 JSON</numerusform></translation>
     </message>
 </context>
 <context>
@@ -1666,7 +1675,7 @@ They will no longer be shown as on it in any console.</source>
     </message>
     <message>
         <source>%1, lease expired %2 ago</source>
-        <translation>%1，租约已于 %2 前过期</translation>
+        <translation>%1，租约已于 %2前过期</translation>
     </message>
     <message>
         <source>%1, lease running</source>
@@ -1938,7 +1947,7 @@ They will no longer be shown as on it in any console.</source>
     </message>
     <message>
         <source>%1 claimed %2 %3 ago%4</source>
-        <translation>%1 在 %3 前接手了 %2%4</translation>
+        <translation>%1 在 %3前接手了 %2%4</translation>
     </message>
     <message numerus="yes">
         <source>and %n more</source>
@@ -2161,7 +2170,7 @@ lease until %2</source>
     </message>
     <message>
         <source>%1 · lease expired %2 ago</source>
-        <translation>%1 · 租约已于 %2 前过期</translation>
+        <translation>%1 · 租约已于 %2前过期</translation>
     </message>
     <message>
         <source>%1 · %2 left</source>
@@ -2193,7 +2202,7 @@ lease until %2</source>
     </message>
     <message>
         <source>%1 · %2 ago</source>
-        <translation>%1 · %2 前</translation>
+        <translation>%1 · %2前</translation>
     </message>
 </context>
 <context>

@@ -34,7 +34,7 @@ void MainWindow::addRemark(const QString &event, const QString &givenText)
         if (event == releaseEvent() && !claim)
             continue;
         if (event == releaseEvent() && claim->by != me) {
-            const QString age = duration::format(claim->at.msecsTo(QDateTime::currentDateTimeUtc()));
+            const QString age = duration::spoken(claim->at.msecsTo(QDateTime::currentDateTimeUtc()));
             othersClaims << (claim->text.isEmpty() ? tr("%1's claim on %2 (%3 ago)").arg(claim->by, tx.id, age)
                                                    : tr("%1's claim on %2 (%3 ago: “%4”)").arg(claim->by, tx.id, age, claim->text));
         }

@@ -42,16 +42,20 @@ QList<QVariant> selectedRows(TablePage *page, int role)
 void MainWindow::copySelectionAsJson()
 {
     QJsonArray documents;
+    int selectedCount = 0;
     switch (m_stack->currentIndex()) {
     case TransactionsIndex:
+        selectedCount = m_transactions->list()->selectedRowCount();
         for (const Transaction &tx : selectedTransactions())
             documents.append(json::transaction(tx, scale()));
         break;
     case AccountsIndex:
+        selectedCount = m_accounts->list()->selectedRowCount();
         for (const QVariant &v : selectedRows(m_accounts->list(), AccountTableModel::WholeRole))
             documents.append(json::account(v.value<AccountCountedWhole>(), scale()));
         break;
     case ActionsIndex:
+        selectedCount = m_operatorActions->list()->selectedRowCount();
         for (const QVariant &v : selectedRows(m_operatorActions->list(), JournalModel::EntryRole))
             documents.append(json::journalEntry(v.value<JournalEntry>()));
         break;
@@ -63,7 +67,11 @@ void MainWindow::copySelectionAsJson()
     // `list --json` print.
     const QJsonDocument doc = documents.size() == 1 ? QJsonDocument(documents.first().toObject()) : QJsonDocument(documents);
     QGuiApplication::clipboard()->setText(QString::fromUtf8(doc.toJson(QJsonDocument::Indented)));
-    statusBar()->showMessage(tr("Copied %n document(s) as JSON (rows not loaded yet are left out)", nullptr, int(documents.size())), 5000);
+    // Rows not loaded yet are left out: said only when some were.
+    const int left = selectedCount - int(documents.size());
+    statusBar()->showMessage(left > 0 ? tr("Copied %n document(s) as JSON; %1 selected rows not loaded yet were left out", nullptr, int(documents.size())).arg(left)
+                                      : tr("Copied %n document(s) as JSON", nullptr, int(documents.size())),
+                             5000);
 }
 
 void MainWindow::openDetailWindow()

@@ -59,7 +59,7 @@ int cmdActions(Context &c)
         rows << QStringList{formatTimestamp(j.at), j.actor, j.event, target, move.isEmpty() ? QStringLiteral("-") : move,
                             j.detail.isEmpty() ? QStringLiteral("-") : j.detail};
     }
-    c.out << renderTable({Ctl::tr("AT"), Ctl::tr("WHO"), Ctl::tr("DID"), Ctl::tr("TO"), Ctl::tr("STATE"), Ctl::tr("WHY / DETAIL")},
+    c.out << renderTable({Ctl::tr("AT"), Ctl::tr("WHO"), Ctl::tr("DID"), Ctl::tr("ACTED ON"), Ctl::tr("STATE"), Ctl::tr("WHY / DETAIL")},
                          rows, {});
     return 0;
 }

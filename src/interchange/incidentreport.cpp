@@ -122,7 +122,7 @@ QString incidentReportHtml(const IncidentReport &r, const QString &preparedBy)
         html += fieldRow(Text::tr("Compensated by"), nw(esc(t.compensatedBy))
                                                    + (d.related ? QStringLiteral(" (%1)").arg(esc(nameOf(d.related->state))) : QString()));
     html += fieldRow(Text::tr("Created"), nw(esc(when(t.createdAt))));
-    html += fieldRow(Text::tr("Last modified"), nw(esc(when(t.lastModified))) + QLatin1Char(' ') + nw(esc(QStringLiteral("(%1)").arg(duration::format(t.lastModified.msecsTo(d.now))))));
+    html += fieldRow(Text::tr("Last modified"), nw(esc(when(t.lastModified))) + QLatin1Char(' ') + nw(esc(QStringLiteral("(%1)").arg(duration::spoken(t.lastModified.msecsTo(d.now))))));
     html += fieldRow(Text::tr("Owner"), nw(orDash(t.owner)));
     html += fieldRow(Text::tr("Lease until"), nw(esc(when(t.leaseUntil))));
     html += fieldRow(Text::tr("Epoch / claims"), nw(esc(QStringLiteral("%1 / %2").arg(t.epoch).arg(t.attempts))));

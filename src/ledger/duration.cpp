@@ -2,6 +2,8 @@
 
 #include "ledger/identifiers.h"
 
+#include <QCoreApplication>
+
 namespace ledger::duration {
 
 namespace {
@@ -79,6 +81,25 @@ QString format(qint64 ms)
     if (ms < kDay)
         return two(ms / kHour, "h", (ms % kHour) / kMinute, "m");
     return two(ms / kDay, "d", (ms % kDay) / kHour, "h");
+}
+
+QString spoken(qint64 ms)
+{
+    if (ms < 0)
+        return QLatin1Char('-') + spoken(-ms);
+    const auto word = [](const char *text) { return QCoreApplication::translate("duration", text); };
+    if (ms < kSecond)
+        return word(QT_TRANSLATE_NOOP("duration", "%1ms")).arg(ms);
+    if (ms < kMinute)
+        return word(QT_TRANSLATE_NOOP("duration", "%1s")).arg(ms / kSecond);
+    const auto two = [&word](qint64 big, qint64 small, const char *one, const char *both) {
+        return small == 0 ? word(one).arg(big) : word(both).arg(big).arg(small);
+    };
+    if (ms < kHour)
+        return two(ms / kMinute, (ms % kMinute) / kSecond, QT_TRANSLATE_NOOP("duration", "%1m"), QT_TRANSLATE_NOOP("duration", "%1m %2s"));
+    if (ms < kDay)
+        return two(ms / kHour, (ms % kHour) / kMinute, QT_TRANSLATE_NOOP("duration", "%1h"), QT_TRANSLATE_NOOP("duration", "%1h %2m"));
+    return two(ms / kDay, (ms % kDay) / kHour, QT_TRANSLATE_NOOP("duration", "%1d"), QT_TRANSLATE_NOOP("duration", "%1d %2h"));
 }
 
 } // namespace ledger::duration

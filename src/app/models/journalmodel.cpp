@@ -23,7 +23,7 @@ QVariant JournalModel::headerData(int section, Qt::Orientation orientation, int 
     case AtColumn: return tr("When");
     case ActorColumn: return tr("Who");
     case ActionColumn: return tr("Did");
-    case DocumentColumn: return tr("To");
+    case DocumentColumn: return tr("Acted on"); // the transaction or account (not a payee)
     case StateColumn: return tr("State");
     case ReasonColumn: return tr("Why / detail");
     }

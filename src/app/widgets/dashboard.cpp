@@ -58,12 +58,38 @@ void paintAxes(QChart *chart)
     }
 }
 
+} // namespace
+
+CountTicks countTicks(qint64 max)
+{
+    // Whole numbers only, at most six ticks: a count of 1 over five ticks read 0,0,0,0,0,1.
+    const qint64 want = qMax<qint64>(1, max + max / 10 + 1);
+    qint64 step = 1;
+    for (qint64 magnitude = 1;; magnitude *= 10) {
+        bool found = false;
+        for (qint64 m : {1, 2, 5}) {
+            if ((want + m * magnitude - 1) / (m * magnitude) <= 5) {
+                step = m * magnitude;
+                found = true;
+                break;
+            }
+        }
+        if (found || magnitude > std::numeric_limits<qint64>::max() / 100)
+            break;
+    }
+    const qint64 top = (want + step - 1) / step * step;
+    return CountTicks{top, int(top / step) + 1};
+}
+
+namespace {
+
 QValueAxis *countAxis(qint64 max)
 {
     auto *axis = new QValueAxis;
-    axis->setRange(0, qMax<qint64>(1, max + max / 10 + 1));
+    const CountTicks ticks = countTicks(max);
+    axis->setRange(0, double(ticks.top));
+    axis->setTickCount(ticks.count);
     axis->setLabelFormat(QStringLiteral("%d"));
-    axis->applyNiceNumbers();
     return axis;
 }
 
@@ -173,7 +199,8 @@ void Dashboard::drawPerMinute()
     chart->addSeries(series);
     auto *x = new QValueAxis;
     x->setRange(-(qMax(n, 1) - 1), 0);
-    x->setLabelFormat(QStringLiteral("%d min"));
+    // The unit in the reader's language ("%d min" was English in every one).
+    x->setLabelFormat(tr("%d min", "the per-minute chart's axis: minutes before now; keep %d"));
     x->setTickCount(7);
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);

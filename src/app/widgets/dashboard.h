@@ -14,6 +14,13 @@ class QChartView;
 
 namespace ledger::app {
 
+// The count axis of the charts: its top and how many ticks, every tick a whole number.
+struct CountTicks {
+    qint64 top = 1;
+    int count = 2;
+};
+CountTicks countTicks(qint64 max);
+
 class Dashboard : public QWidget {
     Q_OBJECT
 public:

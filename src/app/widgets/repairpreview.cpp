@@ -154,7 +154,7 @@ QString claimWarningHtml(const RepairPlan &plan, const QString &operatorName)
     QStringList lines;
     for (const OperatorClaim &c : claims.mid(0, 5)) {
         const QString said = c.text.isEmpty() ? QString() : QStringLiteral(" (“%1”)").arg(c.text.toHtmlEscaped());
-        lines << RepairPreview::tr("%1 claimed %2 %3 ago%4").arg(c.by.toHtmlEscaped(), c.txId, duration::format(c.at.msecsTo(plan.now)), said);
+        lines << RepairPreview::tr("%1 claimed %2 %3 ago%4").arg(c.by.toHtmlEscaped(), c.txId, duration::spoken(c.at.msecsTo(plan.now)), said);
     }
     if (claims.size() > 5)
         lines << RepairPreview::tr("and %n more", nullptr, int(claims.size() - 5));
