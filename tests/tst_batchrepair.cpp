@@ -47,7 +47,7 @@ void TestBatchRepair::repairsEachAndReportsProgress()
     QCOMPARE(r.items.last().outcome.error.code, ErrorCode::InvalidState);
     for (const QString &id : ids) {
         QCOMPARE(t.store().transaction(id)->state, TxState::Canceled);
-        const auto journal = *t.store().journal(QStringLiteral("tx"), id);
+        const auto journal = *t.store().journal(DocKind::Transaction, id);
         QVERIFY(std::any_of(journal.cbegin(), journal.cend(), [](const JournalEntry &j) {
             return j.event == QLatin1String("cancel") && j.actor == QLatin1String("carol") && j.detail == QLatin1String("batch");
         }));

@@ -155,6 +155,8 @@ private slots:
 
     void helpAndVersion();
     void errorsCommand();
+    void anUnknownSchemeCreatesNothing_data();
+    void anUnknownSchemeCreatesNothing();
 
 private:
     QProcessEnvironment environment(const QString &store, const QStringList &extra = {}) const;
@@ -198,6 +200,9 @@ QList<TestCli::ErrorRow> TestCli::errorRows()
         {"unexpected-argument: transfer 4 args", S::Fixture, {"transfer", "alice", "bob", "1.00", "2.00"}, 2, "unexpected-argument", true},
         {"unexpected-argument: positionals and --from", S::Fixture,
          {"transfer", "alice", "bob", "1.00", "--from", "alice:1.00", "--to", "bob:1.00"}, 2, "unexpected-argument", true},
+
+        // A location of a scheme LedgerDesk does not know is refused, never taken for a file name.
+        {"invalid-location: https", S::Fixture, {"--store", "https://example/x.db", "init"}, 2, "invalid-location", true},
 
         // Transactions over several accounts (--from/--to): refused before anything is written.
         {"invalid-amount: legs do not balance", S::Fixture, {"transfer", "--from", "alice:1.00", "--to", "bob:0.50"}, 2,
@@ -1159,6 +1164,41 @@ void TestCli::crashThenRecover()
     QCOMPARE(tx.object().value(QStringLiteral("state")).toString(), QStringLiteral("done"));
     QCOMPARE(alice.object().value(QStringLiteral("balance")).toString(), QStringLiteral("94.00"));
     QCOMPARE(alice.object().value(QStringLiteral("pendingDebits")).toString(), QStringLiteral("0.00"));
+}
+
+void TestCli::anUnknownSchemeCreatesNothing_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("variable"); // the location given by LEDGERDESK_STORE instead of --store
+    QTest::newRow("init https") << QStringList{"--store", "https://example/x.db", "init"} << QString();
+    QTest::newRow("demo dynamodb") << QStringList{"--store", "dynamodb://eu-west-1/ledger", "demo"} << QString();
+    QTest::newRow("accounts mongodb") << QStringList{"--store", "mongodb://host/ledger", "accounts"} << QString();
+    QTest::newRow("init from the environment") << QStringList{"init"} << QStringLiteral("mysql://h/ledger");
+}
+
+void TestCli::anUnknownSchemeCreatesNothing()
+{
+    // Once, `--store https://example/x.db init` made the folders ./https:/example/ and an SQLite
+    // store in them. Refused with invalid-location (exit 2), the known schemes named, nothing made.
+    QFETCH(QStringList, args);
+    QFETCH(QString, variable);
+    QTemporaryDir cwd;
+    QProcess process;
+    QProcessEnvironment env = environment(m_work->filePath(QStringLiteral("unused.db")));
+    if (!variable.isEmpty())
+        env.insert(QStringLiteral("LEDGERDESK_STORE"), variable);
+    else
+        env.remove(QStringLiteral("LEDGERDESK_STORE"));
+    process.setProcessEnvironment(env);
+    process.setWorkingDirectory(cwd.path());
+    process.start(QStringLiteral(LEDGERCTL_PATH), args);
+    QVERIFY(process.waitForFinished(30'000));
+    const QString err = QString::fromUtf8(process.readAllStandardError());
+    QCOMPARE(process.exitCode(), 2);
+    QVERIFY2(err.contains(QLatin1String("error: invalid-location: ")), qPrintable(err));
+    QVERIFY2(err.contains(QLatin1String("postgresql://")), qPrintable(err)); // what is known
+    QVERIFY2(QDir(cwd.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).isEmpty(), "something was created");
+    QVERIFY(!QFileInfo::exists(m_work->filePath(QStringLiteral("unused.db"))));
 }
 
 void TestCli::helpAndVersion()

@@ -23,7 +23,7 @@ CoordinatorOptions stoppingAfter(Step step, qint64 leaseMs = 30'000)
 QStringList events(Store &store, const QString &txId)
 {
     QStringList list;
-    for (const JournalEntry &j : *store.journal(QStringLiteral("tx"), txId))
+    for (const JournalEntry &j : *store.journal(DocKind::Transaction, txId))
         list << j.event;
     return list;
 }
@@ -290,7 +290,7 @@ void TestCoordinator::aFailureWhileCancelingKeepsTheRefusal()
     const Transaction after = *t.store().transaction(o.tx->id);
     QCOMPARE(after.state, TxState::Canceling);
     QVERIFY2(after.lastError.startsWith(QStringLiteral("insufficient-funds: ")), qPrintable(after.lastError));
-    const auto journal = *t.store().journal(QStringLiteral("tx"), o.tx->id);
+    const auto journal = *t.store().journal(DocKind::Transaction, o.tx->id);
     QCOMPARE(journal.last().event, QStringLiteral("error"));
     QVERIFY(journal.last().detail.startsWith(QStringLiteral("protocol-violation: ")));
     QCOMPARE(Coordinator(t.store(), {}).transfer({kAlice, kBob, 5000, QString(), QStringLiteral("k")}).error.code,
@@ -311,7 +311,7 @@ void TestCoordinator::cancelFromInitial()
     QVERIFY2(canceled.ok(), qPrintable(canceled.error.toString()));
     QCOMPARE(canceled.tx->state, TxState::Canceled);
     QVERIFY(t.store().legsOfTransaction(o.tx->id)->isEmpty());
-    const auto journal = *t.store().journal(QStringLiteral("tx"), o.tx->id);
+    const auto journal = *t.store().journal(DocKind::Transaction, o.tx->id);
     QCOMPARE(journal.last().event, QStringLiteral("cancel"));
     QCOMPARE(journal.last().actor, QStringLiteral("alice.operator"));
     QCOMPARE(journal.last().detail, QStringLiteral("customer called"));

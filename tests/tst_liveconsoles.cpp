@@ -233,7 +233,7 @@ void TestLiveConsoles::claimsAndNotesShowInEveryConsole()
     QVERIFY(first.actions()->release->isEnabled());
     first.actions()->release->trigger();
     QVERIFY(QTest::qWaitFor([&] { return claimIn(second, mine).isEmpty(); }, kWaitMs));
-    const QList<JournalEntry> journal = *ts.store().journal(QStringLiteral("tx"), mine);
+    const QList<JournalEntry> journal = *ts.store().journal(DocKind::Transaction, mine);
     QStringList events;
     for (const JournalEntry &j : journal)
         events << j.event + QLatin1Char('/') + j.actor;

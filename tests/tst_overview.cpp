@@ -79,7 +79,7 @@ void TestOverview::aDemoSpreadOverDays()
     // chart and the stuck threshold show something real — and the ledger is as sound as ever.
     TempStore ts;
     DemoOptions options;
-    options.spreadOverDays = true;
+    options.spreadOverDays = &extrasOf(ts.store());
     auto demo = fillDemo(ts.store(), options);
     QVERIFY2(demo.ok(), qPrintable(demo.error().toString()));
     LEDGER_VERIFY_AUDIT_CLEAN(ts.store());

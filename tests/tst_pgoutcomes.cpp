@@ -64,7 +64,7 @@ QString picture(Store &store)
     all.newestFirst = false;
     for (const JournalEntry &j : *store.journalEntries(all))
         lines << QStringLiteral("journal %1 %2 %3 %4→%5 epoch=%6 %7")
-                     .arg(j.docKind, j.docId, j.event, j.fromState, j.toState)
+                     .arg(nameOf(j.docKind), j.docId, j.event, j.fromState, j.toState)
                      .arg(j.epoch)
                      .arg(j.detail);
     lines.sort();
@@ -155,7 +155,7 @@ QMap<QString, Case> cases()
                                                                                          QStringLiteral("tester"), QString(), QString()));
                                                    }});
     c.insert(QStringLiteral("touch version"), {none, [](Store &s) {
-                                                   auto r = s.touchAccountIfVersion(QStringLiteral("bob"), s.account(QStringLiteral("bob"))->version);
+                                                   auto r = extrasOf(s).touchAccountIfVersion(QStringLiteral("bob"), s.account(QStringLiteral("bob"))->version);
                                                    return r.ok() ? QStringLiteral("touched=%1").arg(*r) : r.error().toString();
                                                }});
     return c;
@@ -268,7 +268,7 @@ void TestPgOutcomes::transferWithABreakAtEveryWrite()
     QCOMPARE(balanceOf(ts.store(), QStringLiteral("bob")), 10'000 + 1234);
     QCOMPARE(*ts.store().transactionCount({}), qint64(3)); // two fundings and this transfer
     // Exactly one journal row per write of the transfer: none written twice.
-    QCOMPARE(ts.store().journal(QStringLiteral("tx"), outcome.tx->id)->size(), 4); // created, claimed, applied, done
+    QCOMPARE(ts.store().journal(DocKind::Transaction, outcome.tx->id)->size(), 4); // created, claimed, applied, done
     LEDGER_VERIFY_AUDIT_CLEAN(ts.store());
 }
 

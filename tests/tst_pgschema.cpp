@@ -308,14 +308,14 @@ void TestPgSchema::writesAreAnnouncedAfterTheirCommit()
     r.destination = QStringLiteral("bob");
     r.amount = 1;
     QVERIFY(markerMoves([&] { QVERIFY(coordinator.transfer(r).ok()); }));
-    const std::optional<qint64> before = ts.store().serverRoundTrips();
+    const std::optional<qint64> before = extrasOf(ts.store()).serverRoundTrips();
     QVERIFY(before.has_value());
     QVERIFY(markerMoves([&] { QVERIFY(coordinator.transfer(r).ok()); }));
-    QCOMPARE(*ts.store().serverRoundTrips() - *before, qint64(9));
+    QCOMPARE(*extrasOf(ts.store()).serverRoundTrips() - *before, qint64(9));
     QVERIFY(markerMoves([&] { QVERIFY(ts.store().setAccountStatus(QStringLiteral("bob"), AccountStatus::Frozen, {}, {}).ok()); }));
     const auto done = ts.store().transactionByKey(QStringLiteral("opening:alice"));
     QVERIFY(done.ok() && done->has_value());
-    QVERIFY(markerMoves([&] { QVERIFY(ts.store().addRemark((*done)->id, QStringLiteral("note"), QStringLiteral("op"), QStringLiteral("seen")).ok()); }));
+    QVERIFY(markerMoves([&] { QVERIFY(ts.store().addRemark((*done)->id, Remark::Note, QStringLiteral("op"), QStringLiteral("seen")).ok()); }));
     QCOMPARE(balanceOf(ts.store(), QStringLiteral("bob")), 10'002);
 
     // A doorbell that cannot ring (its counter gone) loses no write: the write has committed

@@ -124,7 +124,7 @@ void TestProcesses::recoverersAndOperatorRace()
         const Transaction tx = *ts.store().transaction(id);
         QVERIFY2(isTerminal(tx.state), qPrintable(QStringLiteral("%1 ended %2").arg(id, nameOf(tx.state))));
         int endings = 0;
-        for (const JournalEntry &e : *ts.store().journal(QStringLiteral("tx"), id)) {
+        for (const JournalEntry &e : *ts.store().journal(DocKind::Transaction, id)) {
             if (e.toState != e.fromState && (e.toState == QLatin1String("done") || e.toState == QLatin1String("canceled")))
                 ++endings;
         }

@@ -87,7 +87,7 @@ void TestRecovery::recoversEverythingIdlePastTheThreshold()
     for (const QString &id : ids) {
         const Transaction tx = *t.store().transaction(id);
         QVERIFY(isTerminal(tx.state));
-        const auto journal = *t.store().journal(QStringLiteral("tx"), id);
+        const auto journal = *t.store().journal(DocKind::Transaction, id);
         const bool recovered = std::any_of(journal.cbegin(), journal.cend(), [](const JournalEntry &j) {
             return j.event == QLatin1String("recovered") && j.actor == QLatin1String("recovery") && !j.detail.isEmpty();
         });

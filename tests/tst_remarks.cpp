@@ -18,13 +18,17 @@ namespace {
 JournalEntry row(const QString &tx, const QString &event, const QString &actor, int minute, const QString &text = QString())
 {
     JournalEntry j;
-    j.docKind = QStringLiteral("tx");
+    j.docKind = DocKind::Transaction;
     j.docId = tx;
     j.event = event;
     j.actor = actor;
     j.at = QDateTime(QDate(2026, 11, 24), QTime(3, minute), Qt::UTC);
     j.detail = text;
     return j;
+}
+JournalEntry row(const QString &tx, Remark remark, const QString &actor, int minute, const QString &text = QString())
+{
+    return row(tx, eventOf(remark), actor, minute, text);
 }
 
 // A stuck transfer alice → bob, abandoned after it was claimed by a worker.
@@ -51,6 +55,7 @@ private Q_SLOTS:
     void claimWarns();
     void checkRemark_data();
     void checkRemark();
+    void remarksAndTheirEvents();
 
     void addRemarkWritesOneRowAndLeavesTheDocument();
     void addRemarkRefusesAndWritesNothing();
@@ -65,8 +70,8 @@ void TestRemarks::standingClaim_data()
     QTest::addColumn<QString>("by"); // "" = no claim stands
 
     const QString tx = QStringLiteral("tx-1");
-    const QString claim = claimEvent();
-    const QString release = releaseEvent();
+    const QString claim = eventOf(Remark::Claim);
+    const QString release = eventOf(Remark::Release);
     QTest::newRow("none") << QList<JournalEntry>{row(tx, QStringLiteral("created"), QStringLiteral("op"), 0)} << TxState::Pending << QString();
     QTest::newRow("claimed") << QList<JournalEntry>{row(tx, claim, QStringLiteral("alice"), 1)} << TxState::Pending << QStringLiteral("alice");
     QTest::newRow("released") << QList<JournalEntry>{row(tx, claim, QStringLiteral("alice"), 1), row(tx, release, QStringLiteral("alice"), 2)}
@@ -78,7 +83,7 @@ void TestRemarks::standingClaim_data()
     QTest::newRow("claimed again after a release")
         << QList<JournalEntry>{row(tx, claim, QStringLiteral("alice"), 1), row(tx, release, QStringLiteral("alice"), 2), row(tx, claim, QStringLiteral("carol"), 3)}
         << TxState::Initial << QStringLiteral("carol");
-    QTest::newRow("a note is not a claim") << QList<JournalEntry>{row(tx, noteEvent(), QStringLiteral("alice"), 1, QStringLiteral("hm"))} << TxState::Pending
+    QTest::newRow("a note is not a claim") << QList<JournalEntry>{row(tx, Remark::Note, QStringLiteral("alice"), 1, QStringLiteral("hm"))} << TxState::Pending
                                            << QString();
     QTest::newRow("a worker's claimed is not an operator's") << QList<JournalEntry>{row(tx, QStringLiteral("claimed"), QStringLiteral("recovery"), 1)}
                                                              << TxState::Pending << QString();
@@ -104,11 +109,11 @@ void TestRemarks::standingClaim()
 
 void TestRemarks::unreleasedClaimsOfManyTransactions()
 {
-    const QList<JournalEntry> rows{row(QStringLiteral("tx-a"), claimEvent(), QStringLiteral("alice"), 1, QStringLiteral("on it")),
-                                   row(QStringLiteral("tx-b"), claimEvent(), QStringLiteral("bob"), 2),
-                                   row(QStringLiteral("tx-a"), claimEvent(), QStringLiteral("carol"), 3),
-                                   row(QStringLiteral("tx-b"), releaseEvent(), QStringLiteral("bob"), 4),
-                                   row(QStringLiteral("tx-c"), releaseEvent(), QStringLiteral("dave"), 5)};
+    const QList<JournalEntry> rows{row(QStringLiteral("tx-a"), Remark::Claim, QStringLiteral("alice"), 1, QStringLiteral("on it")),
+                                   row(QStringLiteral("tx-b"), Remark::Claim, QStringLiteral("bob"), 2),
+                                   row(QStringLiteral("tx-a"), Remark::Claim, QStringLiteral("carol"), 3),
+                                   row(QStringLiteral("tx-b"), Remark::Release, QStringLiteral("bob"), 4),
+                                   row(QStringLiteral("tx-c"), Remark::Release, QStringLiteral("dave"), 5)};
     const QHash<QString, OperatorClaim> claims = unreleasedClaims(rows);
     QCOMPARE(claims.size(), 1);
     QCOMPARE(claims.value(QStringLiteral("tx-a")).by, QStringLiteral("carol"));
@@ -145,25 +150,38 @@ void TestRemarks::claimWarns()
 
 void TestRemarks::checkRemark_data()
 {
-    QTest::addColumn<QString>("event");
+    QTest::addColumn<Remark>("remark");
     QTest::addColumn<QString>("text");
     QTest::addColumn<ErrorCode>("code");
-    QTest::newRow("claim without words") << claimEvent() << QString() << ErrorCode::None;
-    QTest::newRow("release with words") << releaseEvent() << QStringLiteral("handed to the bank") << ErrorCode::None;
-    QTest::newRow("note") << noteEvent() << QStringLiteral("bank says retry at 4") << ErrorCode::None;
-    QTest::newRow("empty note") << noteEvent() << QStringLiteral("  ") << ErrorCode::InvalidText;
-    QTest::newRow("note too long") << noteEvent() << QString(kMaxReasonLength + 1, QLatin1Char('x')) << ErrorCode::InvalidText;
-    QTest::newRow("control character") << claimEvent() << QStringLiteral("a\x01b") << ErrorCode::InvalidText;
-    QTest::newRow("not a remark") << QStringLiteral("cancel") << QStringLiteral("x") << ErrorCode::InvalidArgument;
-    QTest::newRow("a worker's event") << QStringLiteral("claimed") << QString() << ErrorCode::InvalidArgument;
+    QTest::newRow("claim without words") << Remark::Claim << QString() << ErrorCode::None;
+    QTest::newRow("release with words") << Remark::Release << QStringLiteral("handed to the bank") << ErrorCode::None;
+    QTest::newRow("note") << Remark::Note << QStringLiteral("bank says retry at 4") << ErrorCode::None;
+    QTest::newRow("empty note") << Remark::Note << QStringLiteral("  ") << ErrorCode::InvalidText;
+    QTest::newRow("note too long") << Remark::Note << QString(kMaxReasonLength + 1, QLatin1Char('x')) << ErrorCode::InvalidText;
+    QTest::newRow("control character") << Remark::Claim << QStringLiteral("a\x01b") << ErrorCode::InvalidText;
 }
 
 void TestRemarks::checkRemark()
 {
-    QFETCH(QString, event);
+    QFETCH(Remark, remark);
     QFETCH(QString, text);
     QFETCH(ErrorCode, code);
-    QCOMPARE(ledger::checkRemark(event, text).code, code);
+    QCOMPARE(ledger::checkRemark(remark, text).code, code);
+}
+
+void TestRemarks::remarksAndTheirEvents()
+{
+    // The journal keeps remarks as events; only these three words are remarks (a worker's
+    // "claimed" is not an operator's claim).
+    for (Remark r : {Remark::Claim, Remark::Release, Remark::Note})
+        QCOMPARE(remarkOf(eventOf(r)), std::optional<Remark>(r));
+    QCOMPARE(eventOf(Remark::Claim), QStringLiteral("operator-claim"));
+    QCOMPARE(eventOf(Remark::Release), QStringLiteral("operator-release"));
+    QCOMPARE(eventOf(Remark::Note), QStringLiteral("note"));
+    QVERIFY(!remarkOf(u"claimed"));
+    QVERIFY(!remarkOf(u"cancel"));
+    QVERIFY(!isRemarkEvent(u"created"));
+    QCOMPARE(remarkEvents().size(), 3);
 }
 
 void TestRemarks::addRemarkWritesOneRowAndLeavesTheDocument()
@@ -173,14 +191,14 @@ void TestRemarks::addRemarkWritesOneRowAndLeavesTheDocument()
     openAccounts(store, {QStringLiteral("alice"), QStringLiteral("bob")}, 10'000);
     const QString id = stuckTransfer(store);
     const Transaction before = *store.transaction(id);
-    const int rowsBefore = int(store.journal(QStringLiteral("tx"), id)->size());
+    const int rowsBefore = int(store.journal(DocKind::Transaction, id)->size());
     std::unique_ptr<Store> other = ts.openAnother();
     const qint64 marker = *other->changeMarker();
 
-    auto written = store.addRemark(id, claimEvent(), QStringLiteral("alice"), QStringLiteral("looking at the bank's reply"));
+    auto written = store.addRemark(id, Remark::Claim, QStringLiteral("alice"), QStringLiteral("looking at the bank's reply"));
     QVERIFY2(written.ok(), qPrintable(written.error().toString()));
     QCOMPARE(written->docId, id);
-    QCOMPARE(written->event, claimEvent());
+    QCOMPARE(written->event, eventOf(Remark::Claim));
     QCOMPARE(written->actor, QStringLiteral("alice"));
     QCOMPARE(written->detail, QStringLiteral("looking at the bank's reply"));
     QCOMPARE(written->toState, nameOf(before.state));
@@ -193,9 +211,9 @@ void TestRemarks::addRemarkWritesOneRowAndLeavesTheDocument()
     QCOMPARE(after.owner, before.owner);
     QCOMPARE(after.epoch, before.epoch);
     QCOMPARE(after.lastModified, before.lastModified);
-    const QList<JournalEntry> journal = *other->journal(QStringLiteral("tx"), id);
+    const QList<JournalEntry> journal = *other->journal(DocKind::Transaction, id);
     QCOMPARE(journal.size(), rowsBefore + 1);
-    QCOMPARE(journal.last().event, claimEvent());
+    QCOMPARE(journal.last().event, eventOf(Remark::Claim));
     // Another connection (another console) sees that something changed.
     QVERIFY(QTest::qWaitFor([&] { return *other->changeMarker() != marker; }, 5'000));
 
@@ -213,20 +231,19 @@ void TestRemarks::addRemarkRefusesAndWritesNothing()
     openAccounts(store, {QStringLiteral("alice"), QStringLiteral("bob")}, 10'000);
     const QString id = stuckTransfer(store);
     const int rows = int(*store.journalCount({}));
-    QCOMPARE(store.addRemark(QStringLiteral("tx-01M85QG7Q80FDM70C7ZMVYZE9Y"), noteEvent(), QStringLiteral("alice"), QStringLiteral("x")).code(),
+    QCOMPARE(store.addRemark(QStringLiteral("tx-01M85QG7Q80FDM70C7ZMVYZE9Y"), Remark::Note, QStringLiteral("alice"), QStringLiteral("x")).code(),
              ErrorCode::NotFound);
-    QCOMPARE(store.addRemark(id, QStringLiteral("cancel"), QStringLiteral("alice"), QStringLiteral("x")).code(), ErrorCode::InvalidArgument);
-    QCOMPARE(store.addRemark(id, noteEvent(), QStringLiteral("alice"), QString()).code(), ErrorCode::InvalidText);
+    QCOMPARE(store.addRemark(id, Remark::Note, QStringLiteral("alice"), QString()).code(), ErrorCode::InvalidText);
     // What makes no sense to the operations: a finished one, a release of nothing.
-    QCOMPARE(addRemarkOn(store, id, releaseEvent(), QStringLiteral("alice"), QString()).code(), ErrorCode::InvalidState);
+    QCOMPARE(addRemarkOn(store, id, Remark::Release, QStringLiteral("alice"), QString()).code(), ErrorCode::InvalidState);
     const TxOutcome done = Coordinator(store).resume(id, QStringLiteral("test"));
     QVERIFY(done.ok());
     const int afterResume = int(*store.journalCount({}));
-    QCOMPARE(addRemarkOn(store, id, claimEvent(), QStringLiteral("alice"), QString()).code(), ErrorCode::InvalidState);
+    QCOMPARE(addRemarkOn(store, id, Remark::Claim, QStringLiteral("alice"), QString()).code(), ErrorCode::InvalidState);
     QCOMPARE(int(*store.journalCount({})), afterResume);
     QVERIFY(afterResume > rows);
     // A note on a finished one is fine: what was learned stays with it.
-    QVERIFY(addRemarkOn(store, id, noteEvent(), QStringLiteral("alice"), QStringLiteral("the bank confirmed")).ok());
+    QVERIFY(addRemarkOn(store, id, Remark::Note, QStringLiteral("alice"), QStringLiteral("the bank confirmed")).ok());
 }
 
 void TestRemarks::claimsReadBackAndEndWithTheTransaction()
@@ -236,9 +253,9 @@ void TestRemarks::claimsReadBackAndEndWithTheTransaction()
     openAccounts(store, {QStringLiteral("alice"), QStringLiteral("bob")}, 10'000);
     const QString first = stuckTransfer(store);
     const QString second = stuckTransfer(store);
-    QVERIFY(addRemarkOn(store, first, claimEvent(), QStringLiteral("alice"), QString()).ok());
-    QVERIFY(addRemarkOn(store, second, claimEvent(), QStringLiteral("alice"), QString()).ok());
-    auto taken = addRemarkOn(store, second, claimEvent(), QStringLiteral("bob"), QStringLiteral("mine now"));
+    QVERIFY(addRemarkOn(store, first, Remark::Claim, QStringLiteral("alice"), QString()).ok());
+    QVERIFY(addRemarkOn(store, second, Remark::Claim, QStringLiteral("alice"), QString()).ok());
+    auto taken = addRemarkOn(store, second, Remark::Claim, QStringLiteral("bob"), QStringLiteral("mine now"));
     QVERIFY(taken.ok());
     QCOMPARE(taken->before->by, QStringLiteral("alice"));
 
@@ -248,7 +265,7 @@ void TestRemarks::claimsReadBackAndEndWithTheTransaction()
     QCOMPARE(claims.value(second).by, QStringLiteral("bob"));
     QCOMPARE(claims.value(second).text, QStringLiteral("mine now"));
 
-    auto released = addRemarkOn(store, first, releaseEvent(), QStringLiteral("carol"), QString());
+    auto released = addRemarkOn(store, first, Remark::Release, QStringLiteral("carol"), QString());
     QVERIFY(released.ok());
     QCOMPARE(released->before->by, QStringLiteral("alice"));
     claims = *readUnreleasedClaims(store);
@@ -265,7 +282,7 @@ void TestRemarks::repairPlanCarriesTheClaim()
     openAccounts(store, {QStringLiteral("alice"), QStringLiteral("bob")}, 10'000);
     const QString claimed = stuckTransfer(store);
     const QString free = stuckTransfer(store);
-    QVERIFY(addRemarkOn(store, claimed, claimEvent(), QStringLiteral("bob"), QStringLiteral("talking to the bank")).ok());
+    QVERIFY(addRemarkOn(store, claimed, Remark::Claim, QStringLiteral("bob"), QStringLiteral("talking to the bank")).ok());
     const RepairPlan plan = planRepair(store, OperatorAction::Resume, {claimed, free});
     QVERIFY(plan.error.ok());
     QCOMPARE(plan.items.size(), 2);

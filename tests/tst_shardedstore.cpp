@@ -378,8 +378,8 @@ void TestShardedStore::transfersBetweenShards()
     QCOMPARE(legs[0].side, LegSide::Debit);
     QCOMPARE(legs[0].accountId, QStringLiteral("erin"));
     QCOMPARE(legs[1].accountId, QStringLiteral("carol"));
-    QCOMPARE(f.journal(QStringLiteral("tx"), paid.tx->id)->first().event, QStringLiteral("created"));
-    QCOMPARE(f.journal(QStringLiteral("account"), QStringLiteral("carol"))->first().event, QStringLiteral("created"));
+    QCOMPARE(f.journal(DocKind::Transaction, paid.tx->id)->first().event, QStringLiteral("created"));
+    QCOMPARE(f.journal(DocKind::Account, QStringLiteral("carol"))->first().event, QStringLiteral("created"));
     QCOMPARE(f.transaction(QStringLiteral("tx-missing")).code(), ErrorCode::NotFound);
     for (auto it = expected.cbegin(); it != expected.cend(); ++it)
         QCOMPARE(balanceOf(f, it.key()), it.value());
@@ -573,7 +573,7 @@ void TestShardedStore::accountsAndCountsEqualASingleFile()
     QCOMPARE(*sharded.createdPerMinute(30), *single.createdPerMinute(30));
     for (const QString &id : {QStringLiteral("tx-04"), QStringLiteral("tx-09")}) {
         QCOMPARE(sharded.transaction(id)->state, single.transaction(id)->state);
-        QCOMPARE(sharded.journal(QStringLiteral("tx"), id)->size(), single.journal(QStringLiteral("tx"), id)->size());
+        QCOMPARE(sharded.journal(DocKind::Transaction, id)->size(), single.journal(DocKind::Transaction, id)->size());
     }
 }
 
@@ -586,11 +586,11 @@ void TestShardedStore::journalAcrossShards()
     const auto rowsOf = [](const QList<JournalEntry> &entries) {
         QStringList rows;
         for (const JournalEntry &e : entries)
-            rows << QStringLiteral("%1/%2/%3/%4").arg(e.docKind, e.docId, e.event, e.toState);
+            rows << QStringLiteral("%1/%2/%3/%4").arg(nameOf(e.docKind), e.docId, e.event, e.toState);
         return rows;
     };
     QList<JournalQuery> queries{JournalQuery{}, JournalQuery{{QStringLiteral("claimed")}, {}, {}, 0, -1, false, {}},
-                                JournalQuery{{}, QStringLiteral("account"), {}, 0, -1, true, {}},
+                                JournalQuery{{}, DocKind::Account, {}, 0, -1, true, {}},
                                 JournalQuery{{}, {}, QStringLiteral("acct-0"), 0, -1, false, {}}};
     for (const JournalQuery &q : queries) {
         const QList<JournalEntry> all = *sharded.journalEntries(q);

@@ -133,7 +133,7 @@ void TestSqliteLocks::theBuiltInSqliteIsCurrent()
     auto *sqlite = dynamic_cast<SqliteStore *>(&t.store());
     QVERIFY(sqlite);
     QVERIFY(sqlite->connection().ofdLocks());
-    QVERIFY(t.store().lockWarning().isEmpty());
+    QVERIFY(extrasOf(t.store()).lockWarning().isEmpty());
 
     const ProcessResult version = runLedgerctl({QStringLiteral("--version")}, cliEnvironment(t.path()));
     QCOMPARE(version.exitCode, 0);

@@ -519,7 +519,7 @@ void TestSqliteStore::insertFindsExistingByKeyAndId()
     QVERIFY(sameId.ok() && !sameId->inserted);
     QCOMPARE(sameId->tx.idempotencyKey, QStringLiteral("key-1"));
     QCOMPARE(s.transactionCount({}).value(), qint64(1));
-    auto journal = s.journal(QStringLiteral("tx"), QStringLiteral("tx-a"));
+    auto journal = s.journal(DocKind::Transaction, QStringLiteral("tx-a"));
     QCOMPARE(journal->size(), 1);
     QCOMPARE(journal->first().event, QStringLiteral("created"));
     QCOMPARE(journal->first().actor, QStringLiteral("tester"));
@@ -581,7 +581,7 @@ void TestSqliteStore::compareAndSet()
     QVERIFY(moved->applied);
     QCOMPARE(moved->tx.epoch, qint64(1)); // only claims bump the epoch
     QCOMPARE(s.transaction(n.id)->lastError, QStringLiteral("noted"));
-    const auto journal = *s.journal(QStringLiteral("tx"), n.id);
+    const auto journal = *s.journal(DocKind::Transaction, n.id);
     QCOMPARE(journal.size(), 3); // created, claimed, applied: one row per write
     QCOMPARE(journal[1].event, QStringLiteral("claimed"));
     QCOMPARE(journal[1].worker, QStringLiteral("worker-1"));
@@ -604,7 +604,7 @@ void TestSqliteStore::linkCompensation()
     QVERIFY(s.linkCompensation(n.id, QString(), QStringLiteral("tx-orig.rev"), QStringLiteral("op"), QString(), QString())->applied);
     QVERIFY(!s.linkCompensation(n.id, QString(), QStringLiteral("tx-orig.rev2"), QStringLiteral("op"), QString(), QString())->applied);
     QVERIFY(s.linkCompensation(n.id, QStringLiteral("tx-orig.rev"), QStringLiteral("tx-orig.rev2"), QStringLiteral("op"), QString(), QString())->applied);
-    QCOMPARE(s.journal(QStringLiteral("tx"), n.id)->size(), 3); // created + two real links
+    QCOMPARE(s.journal(DocKind::Transaction, n.id)->size(), 3); // created + two real links
 }
 
 void TestSqliteStore::queries()
@@ -683,7 +683,7 @@ void TestSqliteStore::accountStatus()
     QCOMPARE(s.setAccountStatus(QStringLiteral("alice"), AccountStatus::Open, QStringLiteral("op"), QString())->status, AccountStatus::Open);
     QVERIFY(s.setAccountStatus(QStringLiteral("empty"), AccountStatus::Closed, QStringLiteral("op"), QString()).ok());
     QCOMPARE(s.setAccountStatus(QStringLiteral("empty"), AccountStatus::Open, QStringLiteral("op"), QString()).code(), ErrorCode::AccountClosed);
-    const auto journal = *s.journal(QStringLiteral("account"), QStringLiteral("alice"));
+    const auto journal = *s.journal(DocKind::Account, QStringLiteral("alice"));
     QCOMPARE(journal.size(), 3); // created, frozen, unfrozen
     QCOMPARE(journal[1].event, QStringLiteral("frozen"));
     QCOMPARE(journal[1].detail, QStringLiteral("fraud check"));
@@ -718,7 +718,7 @@ void TestSqliteStore::overviewQueries()
     const auto newest = *s.journalEntries(actions);
     QCOMPARE(newest.size(), 2);
     QVERIFY(newest[0].seq > newest[1].seq);
-    QCOMPARE(newest[0].docKind, QStringLiteral("tx"));
+    QCOMPARE(newest[0].docKind, DocKind::Transaction);
 }
 
 void TestSqliteStore::changeMarkerMovesOnOtherConnectionsCommits()
@@ -750,7 +750,7 @@ void TestSqliteStore::checkpointsRunBesideTheWriters()
     const qint64 frame = 24 + RawSql(path).scalar(QStringLiteral("PRAGMA page_size")).toLongLong();
     qint64 version = account->version;
     const auto write = [&]() {
-        auto touched = (*store)->touchAccountIfVersion(QStringLiteral("a"), version++);
+        auto touched = extrasOf(**store).touchAccountIfVersion(QStringLiteral("a"), version++);
         return touched.ok() && *touched;
     };
     // Past the threshold (64 frames), short of the inline fallback's four times that. (Should the

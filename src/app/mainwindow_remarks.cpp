@@ -19,7 +19,7 @@
 
 namespace ledger::app {
 
-void MainWindow::addRemark(const QString &event, const QString &givenText)
+void MainWindow::addRemark(Remark event, const QString &givenText)
 {
     if (!hasStore())
         return;
@@ -28,21 +28,21 @@ void MainWindow::addRemark(const QString &event, const QString &givenText)
     const QString me = m_settings.operatorName();
     for (const Transaction &tx : selectedTransactions()) {
         // Only where it means something: claims on unfinished ones, releases where one stands.
-        if (event == claimEvent() && isTerminal(tx.state))
+        if (event == Remark::Claim && isTerminal(tx.state))
             continue;
         const auto claim = m_transactions->model()->claimOf(tx);
-        if (event == releaseEvent() && !claim)
+        if (event == Remark::Release && !claim)
             continue;
-        if (event == releaseEvent() && claim->by != me) {
+        if (event == Remark::Release && claim->by != me) {
             const QString age = duration::spoken(claim->at.msecsTo(QDateTime::currentDateTimeUtc()));
             othersClaims << (claim->text.isEmpty() ? tr("%1's claim on %2 (%3 ago)").arg(claim->by, tx.id, age)
                                                    : tr("%1's claim on %2 (%3 ago: “%4”)").arg(claim->by, tx.id, age, claim->text));
         }
         ids << tx.id;
     }
-    if (ids.isEmpty() || (event == noteEvent() && ids.size() != 1))
+    if (ids.isEmpty() || (event == Remark::Note && ids.size() != 1))
         return;
-    if (event == noteEvent() && givenText.isEmpty()) {
+    if (event == Remark::Note && givenText.isEmpty()) {
         askNote(ids.first(), QString(), Error{});
         return;
     }
@@ -87,16 +87,16 @@ void MainWindow::askNote(const QString &txId, const QString &text, const Error &
         const QString note = value.trimmed();
         if (note.isEmpty())
             return;
-        if (const Error e = checkRemark(noteEvent(), note); !e.ok()) {
+        if (const Error e = checkRemark(Remark::Note, note); !e.ok()) {
             askNote(txId, value, e);
             return;
         }
-        writeRemarks({txId}, noteEvent(), note);
+        writeRemarks({txId}, Remark::Note, note);
     });
     dialog->open();
 }
 
-void MainWindow::writeRemarks(const QStringList &ids, const QString &event, const QString &text)
+void MainWindow::writeRemarks(const QStringList &ids, Remark event, const QString &text)
 {
     const QString actor = m_settings.operatorName();
     struct Done {
@@ -115,7 +115,7 @@ void MainWindow::writeRemarks(const QStringList &ids, const QString &event, cons
                     break;
                 }
                 done.written << id;
-                if (r->before && r->before->by != actor && event == claimEvent())
+                if (r->before && r->before->by != actor && event == Remark::Claim)
                     done.takenFrom << r->before->by;
             }
             return done;
@@ -125,7 +125,7 @@ void MainWindow::writeRemarks(const QStringList &ids, const QString &event, cons
             m_transactions->detail()->refresh();
             if (!done.error.ok()) {
                 const QString message = done.error.localized();
-                if (event == noteEvent())
+                if (event == Remark::Note)
                     askNote(ids.first(), text, done.error); // the text stays, with why
                 else
                     showError(tr("Not recorded"), message);
@@ -133,8 +133,8 @@ void MainWindow::writeRemarks(const QStringList &ids, const QString &event, cons
                 return;
             }
             const QString what = done.written.size() == 1 ? done.written.first() : tr("%n transaction(s)", "", int(done.written.size()));
-            QString message = event == claimEvent()     ? tr("You are on %1: every console on this store shows it").arg(what)
-                : event == releaseEvent()               ? tr("%1 is no longer claimed").arg(what)
+            QString message = event == Remark::Claim     ? tr("You are on %1: every console on this store shows it").arg(what)
+                : event == Remark::Release               ? tr("%1 is no longer claimed").arg(what)
                                                         : tr("Noted on %1").arg(what);
             if (!done.takenFrom.isEmpty())
                 message += QLatin1Char(' ') + tr("(taken over from %1)").arg(done.takenFrom.join(QStringLiteral(", ")));

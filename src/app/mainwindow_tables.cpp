@@ -78,20 +78,19 @@ void MainWindow::openDetailWindow()
 {
     if (!hasStore())
         return;
-    QString kind;
+    DocKind kind = DocKind::Transaction;
     QString id;
     switch (m_stack->currentIndex()) {
     case TransactionsIndex:
-        kind = QStringLiteral("tx");
         id = m_transactions->list()->currentKey();
         break;
     case AccountsIndex:
-        kind = QStringLiteral("account");
+        kind = DocKind::Account;
         id = m_accounts->list()->currentKey();
         break;
     case ActionsIndex: {
         const QModelIndex current = m_operatorActions->list()->table()->currentIndex();
-        kind = current.data(JournalModel::DocKindRole).toString();
+        kind = DocKind(current.data(JournalModel::DocKindRole).toInt());
         id = current.data(JournalModel::DocIdRole).toString();
         break;
     }
@@ -102,7 +101,7 @@ void MainWindow::openDetailWindow()
     // A window of the main window's (closed with it and with its store), not a dialog: it stays
     // open beside it and follows the store's changes like the panel it copies.
     DocumentPanel *window = nullptr;
-    if (kind == QLatin1String("account"))
+    if (kind == DocKind::Account)
         window = new AccountPanel(m_session, this);
     else
         window = new DetailPanel(m_session, this);

@@ -19,12 +19,12 @@ OpenedStore openForConsole(const StoreConfig &config, OpenMode mode, const QStri
     result.scale = (*store)->scale();
     result.durability = (*store)->durability();
     result.shards = (*store)->shardCount();
-    result.lockWarning = (*store)->lockWarning();
+    result.lockWarning = extrasOf(**store).lockWarning();
     result.created = create;
     if (create && mode == OpenMode::ExistingOrDemo) {
         DemoOptions options;
         options.actor = operatorName;
-        options.spreadOverDays = true; // a first look should show ages, minutes and a threshold that mean something
+        options.spreadOverDays = &extrasOf(**store); // a first look should show ages, minutes and a threshold that mean something
         auto demo = fillDemo(**store, options);
         if (!demo.ok()) {
             result.error = demo.error();

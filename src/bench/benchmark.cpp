@@ -5,6 +5,7 @@
 #include "protocol/audit.h"
 #include "protocol/coordinator.h"
 #include "store/fixtures/consolefixture.h"
+#include "store/storeextras.h"
 #include "store/writetimes.h"
 
 #include <QDir>
@@ -123,7 +124,7 @@ Result<RawResult> runRaw(const ScratchStore &scratch, int threads, qint64 commit
         clock.startOnce();
         for (qint64 k = 0; next++ < commits; ++k) {
             auto &[id, version] = mine[int(k % mine.size())];
-            auto touched = store.touchAccountIfVersion(id, version);
+            auto touched = extrasOf(store).touchAccountIfVersion(id, version);
             if (!touched.ok())
                 return touched.error();
             if (!*touched)
@@ -195,11 +196,11 @@ Result<TransfersResult> runTransfers(const ScratchStore &scratch, int threads, q
         std::mt19937_64 rng(seed * 1000 + quint64(t));
         // Counted from here: the connection's own setup (and statements prepared while opening)
         // is not the transfers'.
-        const std::optional<qint64> tripsBefore = store.serverRoundTrips();
+        const std::optional<qint64> tripsBefore = extrasOf(store).serverRoundTrips();
         const auto countTrips = qScopeGuard([&] {
             if (tripsBefore) {
                 onServer = true;
-                roundTrips.fetch_add(*store.serverRoundTrips() - *tripsBefore);
+                roundTrips.fetch_add(*extrasOf(store).serverRoundTrips() - *tripsBefore);
             }
         });
         clock.startOnce();

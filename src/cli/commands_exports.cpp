@@ -54,7 +54,7 @@ int cmdActions(Context &c)
     }
     QList<QStringList> rows;
     for (const JournalEntry &j : *list) {
-        const QString target = j.docKind == QLatin1String("account") ? Ctl::tr("account %1").arg(j.docId) : j.docId;
+        const QString target = j.docKind == DocKind::Account ? Ctl::tr("account %1").arg(j.docId) : j.docId;
         const QString move = j.fromState.isEmpty() || j.fromState == j.toState ? j.toState : j.fromState + QStringLiteral(" → ") + j.toState;
         rows << QStringList{formatTimestamp(j.at), j.actor, j.event, target, move.isEmpty() ? QStringLiteral("-") : move,
                             j.detail.isEmpty() ? QStringLiteral("-") : j.detail};

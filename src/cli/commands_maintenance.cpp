@@ -201,7 +201,6 @@ int cmdDemo(Context &c)
     options.transfers = int(*transfers);
     options.stuck = int(*stuck);
     options.onlyIfEmpty = c.args.flags.contains(QStringLiteral("if-empty"));
-    options.spreadOverDays = !c.args.flags.contains(QStringLiteral("all-now"));
     options.actor = c.operatorName;
     options.hook = c.hook;
     options.progress = [&](const QString &line) {
@@ -220,6 +219,8 @@ int cmdDemo(Context &c)
         return c.fail(store.error());
     if (!exists)
         c.err << "demo: " << Ctl::tr("created store %1").arg(storeDisplayName(c.config.location)) << '\n';
+    if (!c.args.flags.contains(QStringLiteral("all-now")))
+        options.spreadOverDays = &extrasOf(**store);
     auto report = fillDemo(**store, options);
     if (!report.ok())
         return c.fail(report.error());

@@ -14,8 +14,8 @@ int cmdRemark(Context &c)
 {
     const QString &command = c.args.command;
     const QString id = c.args.positionals.at(0);
-    const QString event = command == QLatin1String("claim") ? claimEvent() : command == QLatin1String("release") ? releaseEvent() : noteEvent();
-    const QString text = event == noteEvent() ? c.args.positionals.value(1) : c.args.value(QStringLiteral("note"));
+    const Remark event = command == QLatin1String("claim") ? Remark::Claim : command == QLatin1String("release") ? Remark::Release : Remark::Note;
+    const QString text = event == Remark::Note ? c.args.positionals.value(1) : c.args.value(QStringLiteral("note"));
     if (Error e = checkTxId(id); !e.ok())
         return c.fail(e);
     if (Error e = checkRemark(event, text); !e.ok())
@@ -29,12 +29,12 @@ int cmdRemark(Context &c)
     if (c.json)
         return c.printJson(json::journalEntry(done->entry));
     const auto since = [&](const OperatorClaim &claim) { return duration::format(claim.at.msecsTo(done->entry.at)); };
-    if (event == claimEvent()) {
+    if (event == Remark::Claim) {
         c.out << Ctl::tr("%1 (%2) is claimed by %3: every console shows it and asks other operators before they repair it")
                      .arg(id, nameOf(done->tx.state), c.operatorName);
         if (done->before && done->before->by != c.operatorName)
             c.out << ' ' << Ctl::tr("(taken over from %1, who claimed it %2 ago)").arg(done->before->by, since(*done->before));
-    } else if (event == releaseEvent()) {
+    } else if (event == Remark::Release) {
         c.out << Ctl::tr("%1 is no longer claimed").arg(id);
         if (done->before->by != c.operatorName)
             c.out << ' ' << Ctl::tr("(%1 had claimed it %2 ago)").arg(done->before->by, since(*done->before));

@@ -203,7 +203,7 @@ int cmdRepair(Context &c)
     if (!store.ok())
         return c.fail(store.error());
     // What the consoles ask before a repair, a script is told: someone else said they are on it.
-    if (auto journal = (*store)->journal(QStringLiteral("tx"), id); journal.ok()) {
+    if (auto journal = (*store)->journal(DocKind::Transaction, id); journal.ok()) {
         auto tx = (*store)->transaction(id);
         auto now = (*store)->now();
         if (tx.ok() && now.ok()) {

@@ -78,7 +78,7 @@ QJsonObject journalEntry(const JournalEntry &j)
     return QJsonObject{
         {QStringLiteral("seq"), j.seq},
         {QStringLiteral("at"), timestamp(j.at)},
-        {QStringLiteral("docKind"), j.docKind},
+        {QStringLiteral("docKind"), nameOf(j.docKind)},
         {QStringLiteral("docId"), j.docId},
         {QStringLiteral("actor"), j.actor},
         {QStringLiteral("worker"), optionalText(j.worker)},

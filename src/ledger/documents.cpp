@@ -30,6 +30,7 @@ constexpr std::array<const char *, 2> kLegSide = {"debit", "credit"};
 constexpr std::array<const char *, 3> kLegStatus = {"held", "posted", "voided"};
 constexpr std::array<const char *, 6> kTxState = {"initial", "pending", "applied", "done", "canceling", "canceled"};
 constexpr std::array<const char *, 2> kTxKind = {"transfer", "compensation"};
+constexpr std::array<const char *, 2> kDocKind = {"tx", "account"};
 
 } // namespace
 
@@ -38,12 +39,14 @@ QString nameOf(LegSide side) { return nameOf(kLegSide, side); }
 QString nameOf(LegStatus status) { return nameOf(kLegStatus, status); }
 QString nameOf(TxState state) { return nameOf(kTxState, state); }
 QString nameOf(TxKind kind) { return nameOf(kTxKind, kind); }
+QString nameOf(DocKind kind) { return nameOf(kDocKind, kind); }
 
 std::optional<AccountStatus> accountStatusFromString(QStringView text) { return valueOf<AccountStatus>(kAccountStatus, text); }
 std::optional<LegSide> legSideFromString(QStringView text) { return valueOf<LegSide>(kLegSide, text); }
 std::optional<LegStatus> legStatusFromString(QStringView text) { return valueOf<LegStatus>(kLegStatus, text); }
 std::optional<TxState> txStateFromString(QStringView text) { return valueOf<TxState>(kTxState, text); }
 std::optional<TxKind> txKindFromString(QStringView text) { return valueOf<TxKind>(kTxKind, text); }
+std::optional<DocKind> docKindFromString(QStringView text) { return valueOf<DocKind>(kDocKind, text); }
 
 const QList<TxState> &allTxStates()
 {

@@ -15,18 +15,22 @@ enum class LegSide { Debit, Credit };
 enum class LegStatus { Held, Posted, Voided };
 enum class TxState { Initial, Pending, Applied, Done, Canceling, Canceled };
 enum class TxKind { Transfer, Compensation };
+// Which kind of document a journal row belongs to (stored as "tx" and "account").
+enum class DocKind { Transaction, Account };
 
 QString nameOf(AccountStatus status);
 QString nameOf(LegSide side);
 QString nameOf(LegStatus status);
 QString nameOf(TxState state);
 QString nameOf(TxKind kind);
+QString nameOf(DocKind kind);
 
 std::optional<AccountStatus> accountStatusFromString(QStringView text);
 std::optional<LegSide> legSideFromString(QStringView text);
 std::optional<LegStatus> legStatusFromString(QStringView text);
 std::optional<TxState> txStateFromString(QStringView text);
 std::optional<TxKind> txKindFromString(QStringView text);
+std::optional<DocKind> docKindFromString(QStringView text);
 
 // All states in protocol order, and their names joined for messages ("initial, pending, ...").
 const QList<TxState> &allTxStates();
@@ -109,7 +113,7 @@ struct Transaction {
 // linked; operator actions carry the operator as actor and their reason.
 struct JournalEntry {
     qint64 seq = 0;
-    QString docKind; // "tx" or "account"
+    DocKind docKind = DocKind::Transaction;
     QString docId;
     QDateTime at;
     QString actor;   // operator name, or "recovery"

@@ -54,6 +54,7 @@ enum class ExitStatus : int {
     X(Interrupted, "interrupted", Refused, QT_TRANSLATE_NOOP("ledger::Errors", "a fault hook stopped the flow after a write (tests, demo)")) \
     X(AuditFindings, "audit-findings", Refused, QT_TRANSLATE_NOOP("ledger::Errors", "audit found invariant violations")) \
     X(StoreExists, "store-exists", Refused, QT_TRANSLATE_NOOP("ledger::Errors", "init refuses to overwrite an existing file")) \
+    X(InvalidLocation, "invalid-location", BadInput, QT_TRANSLATE_NOOP("ledger::Errors", "a store location is a URI of a scheme LedgerDesk does not know (only files, postgresql:// and key=value connection strings)")) \
     X(InvalidCursor, "invalid-cursor", BadInput, QT_TRANSLATE_NOOP("ledger::Errors", "a change-feed cursor is not one this store handed out")) \
     X(Unsupported, "unsupported", Refused, QT_TRANSLATE_NOOP("ledger::Errors", "this kind of store does not offer the operation (yet)")) \
     X(OutputFailed, "output-failed", StoreFailure, QT_TRANSLATE_NOOP("ledger::Errors", "an export file could not be written (permission, full disk)")) \

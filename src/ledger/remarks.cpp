@@ -3,25 +3,39 @@
 #include "ledger/identifiers.h"
 #include "ledger/message.h"
 
+#include <array>
+
 namespace ledger {
 
-QStringList remarkEvents() { return {claimEvent(), releaseEvent(), noteEvent()}; }
+namespace {
+constexpr std::array<const char *, 3> kRemarkEvent = {"operator-claim", "operator-release", "note"};
+} // namespace
 
-bool isRemarkEvent(QStringView event) { return remarkEvents().contains(event.toString()); }
+QString eventOf(Remark remark) { return QLatin1String(kRemarkEvent.at(size_t(remark))); }
 
-Error checkRemark(const QString &event, const QString &text)
+std::optional<Remark> remarkOf(QStringView event)
 {
-    if (!isRemarkEvent(event))
-        return makeError(ErrorCode::InvalidArgument, Message::translate("ledger", "%1 is not a remark (claim, release or note)").arg(event));
-    return checkText(text, QT_TRANSLATE_NOOP("ledger", "note"), kMaxReasonLength, event != noteEvent());
+    for (size_t i = 0; i < kRemarkEvent.size(); ++i) {
+        if (event == QLatin1String(kRemarkEvent[i]))
+            return Remark(i);
+    }
+    return std::nullopt;
+}
+
+QStringList remarkEvents() { return {eventOf(Remark::Claim), eventOf(Remark::Release), eventOf(Remark::Note)}; }
+
+Error checkRemark(Remark remark, const QString &text)
+{
+    return checkText(text, QT_TRANSLATE_NOOP("ledger", "note"), kMaxReasonLength, remark != Remark::Note);
 }
 
 namespace {
 void fold(QHash<QString, OperatorClaim> &claims, const JournalEntry &j)
 {
-    if (j.event == claimEvent())
+    const std::optional<Remark> remark = remarkOf(j.event);
+    if (remark == Remark::Claim)
         claims.insert(j.docId, OperatorClaim{j.docId, j.actor, j.at, j.detail});
-    else if (j.event == releaseEvent())
+    else if (remark == Remark::Release)
         claims.remove(j.docId);
 }
 } // namespace

@@ -15,15 +15,17 @@
 
 namespace ledger {
 
-// The journal events of remarks. Not "claimed": that is a worker taking the document over.
-inline QString claimEvent() { return QStringLiteral("operator-claim"); }
-inline QString releaseEvent() { return QStringLiteral("operator-release"); }
-inline QString noteEvent() { return QStringLiteral("note"); }
+enum class Remark { Claim, Release, Note };
+// Each remark's journal event: "operator-claim", "operator-release", "note". Not "claimed": that
+// is a worker taking the document over.
+QString eventOf(Remark remark);
+// The remark a journal row's event records, or nullopt for any other event.
+std::optional<Remark> remarkOf(QStringView event);
 QStringList remarkEvents();
-bool isRemarkEvent(QStringView event);
+inline bool isRemarkEvent(QStringView event) { return remarkOf(event).has_value(); }
 
 // A remark's text: a note needs one, a claim or release may carry one. At most kMaxReasonLength.
-Error checkRemark(const QString &event, const QString &text);
+Error checkRemark(Remark remark, const QString &text);
 
 // A claim that stands: who, since when, and what they said.
 struct OperatorClaim {

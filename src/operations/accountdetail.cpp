@@ -19,7 +19,7 @@ Result<AccountDetail> loadAccountDetail(Store &store, const QString &accountId)
         if (!holds.ok())
             return holds.error();
         d.holds = *holds;
-        auto history = store.journal(QStringLiteral("account"), accountId);
+        auto history = store.journal(DocKind::Account, accountId);
         if (!history.ok())
             return history.error();
         d.history = *history;

@@ -9,8 +9,8 @@ namespace ledger {
 Result<QHash<QString, OperatorClaim>> readUnreleasedClaims(StoreQueries &store)
 {
     JournalQuery q;
-    q.events = {claimEvent(), releaseEvent()};
-    q.docKind = QStringLiteral("tx");
+    q.events = {eventOf(Remark::Claim), eventOf(Remark::Release)};
+    q.docKind = DocKind::Transaction;
     q.newestFirst = true;
     q.limit = kMaxClaimRows;
     auto rows = store.journalEntries(q);
@@ -32,25 +32,25 @@ std::optional<OperatorClaim> claimOn(const Transaction &tx, const QHash<QString,
     return claims.value(tx.id);
 }
 
-Result<RemarkOutcome> addRemarkOn(Store &store, const QString &txId, const QString &event, const QString &actor, const QString &text)
+Result<RemarkOutcome> addRemarkOn(Store &store, const QString &txId, Remark remark, const QString &actor, const QString &text)
 {
-    if (Error e = checkRemark(event, text); !e.ok())
+    if (Error e = checkRemark(remark, text); !e.ok())
         return e;
     auto tx = store.transaction(txId);
     if (!tx.ok())
         return tx.error();
-    auto journal = store.journal(QStringLiteral("tx"), txId);
+    auto journal = store.journal(DocKind::Transaction, txId);
     if (!journal.ok())
         return journal.error();
     RemarkOutcome outcome;
     outcome.tx = *tx;
     outcome.before = standingClaim(*tx, *journal);
-    if (event == claimEvent() && isTerminal(tx->state))
+    if (remark == Remark::Claim && isTerminal(tx->state))
         return makeError(ErrorCode::InvalidState, Message::translate("ledger", "%1 is %2: it has finished, there is nothing to be on")
                                                       .arg(txId, nameOf(tx->state)));
-    if (event == releaseEvent() && !outcome.before)
+    if (remark == Remark::Release && !outcome.before)
         return makeError(ErrorCode::InvalidState, Message::translate("ledger", "nobody has claimed %1").arg(txId));
-    auto written = store.addRemark(txId, event, actor, text);
+    auto written = store.addRemark(txId, remark, actor, text);
     if (!written.ok())
         return written.error();
     outcome.entry = *written;

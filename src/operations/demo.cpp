@@ -135,13 +135,13 @@ Result<DemoReport> fillDemo(Store &store, const DemoOptions &options)
     // What to move into the past once everything is written (spreadOverDays): each document by
     // how long ago it should have happened. Its own generator, so that the amounts are the same.
     struct Shift {
-        QString kind;
+        DocKind kind;
         QString id;
         qint64 ms;
     };
     QList<Shift> shifts;
     QRandomGenerator jitter(options.seed ^ 0x5eedu);
-    const auto backdate = [&](const QString &kind, const QString &id, qint64 ms) {
+    const auto backdate = [&](DocKind kind, const QString &id, qint64 ms) {
         if (options.spreadOverDays && !id.isEmpty() && ms > 0)
             shifts << Shift{kind, id, ms};
     };
@@ -157,10 +157,10 @@ Result<DemoReport> fillDemo(Store &store, const DemoOptions &options)
         if (!o.ok())
             return o.error;
         ++report.accountsCreated;
-        backdate(QStringLiteral("account"), id, kOpenedAgo);
+        backdate(DocKind::Account, id, kOpenedAgo);
         // With its account, by the same: the opening came right after the account, as it did.
         if (o.tx)
-            backdate(QStringLiteral("tx"), o.tx->id, kOpenedAgo);
+            backdate(DocKind::Transaction, o.tx->id, kOpenedAgo);
     }
     say(QCoreApplication::translate("ledger", "%1 accounts ready").arg(ids.size()));
 
@@ -196,7 +196,7 @@ Result<DemoReport> fillDemo(Store &store, const DemoOptions &options)
                 TxOutcome c = coordinator.cancel(o.tx->id, QStringLiteral("customer asked to stop the payment"));
                 if (c.ok())
                     ++report.canceled;
-                backdate(QStringLiteral("tx"), o.tx->id, age);
+                backdate(DocKind::Transaction, o.tx->id, age);
             }
             continue;
         }
@@ -204,7 +204,7 @@ Result<DemoReport> fillDemo(Store &store, const DemoOptions &options)
         if (o.error.isStoreFailure())
             return o.error;
         if (o.tx) {
-            backdate(QStringLiteral("tx"), o.tx->id, age);
+            backdate(DocKind::Transaction, o.tx->id, age);
             ageOf.insert(o.tx->id, age);
         }
         if (o.tx && o.tx->state == TxState::Done)
@@ -225,7 +225,7 @@ Result<DemoReport> fillDemo(Store &store, const DemoOptions &options)
             ++report.compensations;
         // Moved with its original (whose journal holds the link), so the timeline stays in order.
         if (o.tx)
-            backdate(QStringLiteral("tx"), o.tx->id, ageOf.value(doneIds.at(i)));
+            backdate(DocKind::Transaction, o.tx->id, ageOf.value(doneIds.at(i)));
     }
 
     // Stuck transactions: the protocol stopped right after one of its writes, with a lease that
@@ -254,13 +254,13 @@ Result<DemoReport> fillDemo(Store &store, const DemoOptions &options)
         if (o.tx && !isTerminal(o.tx->state))
             report.stuckByState[o.tx->state] += 1;
         if (o.tx)
-            backdate(QStringLiteral("tx"), o.tx->id, kStuckAges[i % int(std::size(kStuckAges))]);
+            backdate(DocKind::Transaction, o.tx->id, kStuckAges[i % int(std::size(kStuckAges))]);
     }
 
     if (!shifts.isEmpty())
         say(QCoreApplication::translate("ledger", "spreading the history over the last week"));
     for (const Shift &s : std::as_const(shifts)) {
-        if (Error e = store.backdateForDemo(s.kind, s.id, s.ms); !e.ok())
+        if (Error e = options.spreadOverDays->backdateForDemo(s.kind, s.id, s.ms); !e.ok())
             return e;
     }
     return report;

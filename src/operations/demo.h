@@ -8,6 +8,7 @@
 
 #include "protocol/faults.h"
 #include "store/store.h"
+#include "store/storeextras.h"
 
 #include <functional>
 
@@ -24,11 +25,11 @@ struct DemoOptions {
     std::function<void(const QString &)> progress;
     // Fault hook for the demo's ordinary transfers (LEDGER_CRASH_AFTER reaches the demo too).
     StepHook hook;
-    // Spread the history over the last week (Store::backdateForDemo): most transfers over days,
-    // the rest over the last hour, stuck ones from minutes to days old — so that the overview's
-    // age and per-minute charts and the stuck threshold show something real. Off for tests that
-    // want everything "now".
-    bool spreadOverDays = false;
+    // Spread the history over the last week with the store's backdating (its StoreExtras, from
+    // extrasOf): most transfers over days, the rest over the last hour, stuck ones from minutes to
+    // days old — so that the overview's age and per-minute charts and the stuck threshold show
+    // something real. Null (tests that want everything "now"): not spread.
+    StoreExtras *spreadOverDays = nullptr;
 };
 
 struct DemoReport {

@@ -70,7 +70,7 @@ Result<Diagnosis> diagnose(Store &store, const QString &txId, qint64 stuckThresh
         auto now = store.now();
         if (!now.ok())
             return now.error();
-        auto journal = store.journal(QStringLiteral("tx"), txId);
+        auto journal = store.journal(DocKind::Transaction, txId);
         if (!journal.ok())
             return journal.error();
         d.tx = *tx;

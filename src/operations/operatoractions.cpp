@@ -41,10 +41,10 @@ JournalQuery operatorActionsQuery(ActionsPreset preset, const QString &text)
         q.events = {QStringLiteral("cancel"), QStringLiteral("resume"), QStringLiteral("recovered"), QStringLiteral("linked"),
                     QStringLiteral("superseded")};
         break;
-    case ActionsPreset::Accounts: q.docKind = QStringLiteral("account"); break;
+    case ActionsPreset::Accounts: q.docKind = DocKind::Account; break;
     case ActionsPreset::TransfersIssued:
         q.events = {QStringLiteral("created")};
-        q.docKind = QStringLiteral("tx");
+        q.docKind = DocKind::Transaction;
         break;
     case ActionsPreset::All: q.events = operatorEvents(); break;
     }

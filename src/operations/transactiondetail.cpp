@@ -23,7 +23,7 @@ Result<TransactionDetail> loadTransactionDetail(Store &store, const QString &txI
         if (!legs.ok())
             return legs.error();
         d.legs = *legs;
-        auto journal = store.journal(QStringLiteral("tx"), txId);
+        auto journal = store.journal(DocKind::Transaction, txId);
         if (!journal.ok())
             return journal.error();
         d.journal = *journal;

@@ -42,6 +42,14 @@ Result<TxKind> txKind(const QString &word, const QString &txId)
                        .arg(quoteForMessage(txId, 80), quoteForMessage(word, 40)));
 }
 
+Result<DocKind> docKind(const QString &word, const QString &docId)
+{
+    if (auto kind = docKindFromString(word))
+        return *kind;
+    return corrupt(Message::translate("ledger", "a journal row of %1 is of the document kind %2, which no ledger writes")
+                       .arg(quoteForMessage(docId, 80), quoteForMessage(word, 40)));
+}
+
 Result<TxState> txState(const QString &word, const QString &txId)
 {
     if (auto state = txStateFromString(word))

@@ -19,6 +19,7 @@ Result<LegSide> legSide(const QString &word, const QString &txId, const QString 
 Result<LegStatus> legStatus(const QString &word, const QString &txId, const QString &accountId);
 Result<TxKind> txKind(const QString &word, const QString &txId);
 Result<TxState> txState(const QString &word, const QString &txId);
+Result<DocKind> docKind(const QString &word, const QString &docId);
 // store-corrupt: the transaction's stored legs are not a balanced list of legs.
 Error corruptLegs(const QString &txId);
 
@@ -108,9 +109,10 @@ Result<Transaction> transaction(const Row &row)
 }
 
 // Columns: seq, doc_id, at, actor, worker, event, from_state, to_state, epoch, detail, doc_kind.
-// (The journal's words are history as written, shown as they are.)
+// (The journal's words are history as written, shown as they are; its document kind is checked,
+// since readers pick the document by it.)
 template <typename Row>
-JournalEntry journalEntry(const Row &row)
+Result<JournalEntry> journalEntry(const Row &row)
 {
     JournalEntry j;
     j.seq = row.int64(0);
@@ -123,7 +125,10 @@ JournalEntry journalEntry(const Row &row)
     j.toState = row.text(7);
     j.epoch = row.int64(8);
     j.detail = row.text(9);
-    j.docKind = row.text(10);
+    auto kind = docKind(row.text(10), j.docId);
+    if (!kind.ok())
+        return kind.error();
+    j.docKind = *kind;
     return j;
 }
 

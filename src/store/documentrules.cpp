@@ -15,6 +15,9 @@ LegDecision refuse(ErrorCode code, const Message &message) { return LegDecision{
 
 } // namespace
 
+Error unknownAccount(const QString &id) { return makeError(ErrorCode::UnknownAccount, Message::translate("ledger", "no account %1").arg(id)); }
+Error unknownTransaction(const QString &id) { return makeError(ErrorCode::NotFound, Message::translate("ledger", "no transaction %1").arg(id)); }
+
 LegDecision hold(const QString &txId, const QString &accountId, const std::optional<LegMarker> &marker,
                  const std::optional<Account> &account, LegSide side, qint64 amount, int scale)
 {
@@ -22,7 +25,7 @@ LegDecision hold(const QString &txId, const QString &accountId, const std::optio
     if (marker)
         return answer(marker->status); // already there: report, never re-hold
     if (!account)
-        return refuse(ErrorCode::UnknownAccount, Message::translate("ledger", "no account %1").arg(accountId));
+        return LegDecision{std::nullopt, unknownAccount(accountId)};
     const Account &a = *account;
     if (a.status == AccountStatus::Frozen)
         return refuse(ErrorCode::AccountFrozen, Message::translate("ledger", "account %1 is frozen").arg(accountId));
@@ -96,7 +99,7 @@ StatusDecision statusChange(const QString &id, const std::optional<Account> &acc
 {
     StatusDecision d;
     if (!account) {
-        d.refusal = makeError(ErrorCode::UnknownAccount, Message::translate("ledger", "no account %1").arg(id));
+        d.refusal = unknownAccount(id);
         return d;
     }
     const Account &a = *account;
@@ -152,7 +155,7 @@ Transaction applied(const Transaction &current, const TxChange &change)
 JournalEntry journalOf(const Transaction &before, const Transaction &after, const TxChange &change)
 {
     JournalEntry j;
-    j.docKind = QStringLiteral("tx");
+    j.docKind = DocKind::Transaction;
     j.docId = after.id;
     j.actor = change.actor;
     j.worker = after.owner;
@@ -168,7 +171,7 @@ JournalEntry linkJournal(const Transaction &original, const QString &compensatio
                          const QString &worker, const QString &detail)
 {
     JournalEntry j;
-    j.docKind = QStringLiteral("tx");
+    j.docKind = DocKind::Transaction;
     j.docId = original.id;
     j.actor = actor;
     j.worker = worker;
@@ -179,15 +182,15 @@ JournalEntry linkJournal(const Transaction &original, const QString &compensatio
     return j;
 }
 
-JournalEntry remarkJournal(const Transaction &tx, const QString &event, const QString &actor, const QString &worker,
+JournalEntry remarkJournal(const Transaction &tx, Remark remark, const QString &actor, const QString &worker,
                            const QString &text)
 {
     JournalEntry j;
-    j.docKind = QStringLiteral("tx");
+    j.docKind = DocKind::Transaction;
     j.docId = tx.id;
     j.actor = actor;
     j.worker = worker;
-    j.event = event;
+    j.event = eventOf(remark);
     j.fromState = j.toState = nameOf(tx.state);
     j.epoch = tx.epoch;
     j.detail = text;
@@ -210,7 +213,7 @@ Transaction newTransaction(const NewTransaction &n)
 JournalEntry createdJournal(const NewTransaction &n)
 {
     JournalEntry created;
-    created.docKind = QStringLiteral("tx");
+    created.docKind = DocKind::Transaction;
     created.docId = n.id;
     created.actor = n.actor;
     created.worker = n.worker;

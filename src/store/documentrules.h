@@ -13,6 +13,10 @@
 
 namespace ledger::rules {
 
+// The refusals of a document that is not there, in the same words from every store.
+Error unknownAccount(const QString &id);
+Error unknownTransaction(const QString &id);
+
 // The decision of a leg write. `answer` set: nothing to write, this is the result (the
 // idempotent, order-proof no-op). `refusal` not ok: nothing is written, this is the error.
 // Neither: write the marker and move the account by `delta`.
@@ -61,7 +65,7 @@ JournalEntry linkJournal(const Transaction &original, const QString &compensatio
                          const QString &worker, const QString &detail);
 
 // The journal row of an operator's remark (ledger/remarks.h) on `tx` as it stands.
-JournalEntry remarkJournal(const Transaction &tx, const QString &event, const QString &actor, const QString &worker,
+JournalEntry remarkJournal(const Transaction &tx, Remark remark, const QString &actor, const QString &worker,
                            const QString &text);
 
 // The transaction document and "created" journal row that inserting `n` makes (times unset).

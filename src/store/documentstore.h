@@ -109,10 +109,6 @@ public:
     // How many files (shards) the store spans: 1 for a single file. Above 1, a snapshot is a
     // cut taken file after file, not one instant (see withSnapshot).
     virtual int shardCount() const { return 1; }
-    // What operators should know about how this store's files are locked, or empty: an SQLite
-    // file whose file system refused open-file-description locks runs on POSIX locks, which any
-    // other close of its files in the process drops (third_party/sqlite/README.md).
-    virtual QString lockWarning() const { return {}; }
 
     // --- accounts (each call: one account document) --------------------------------------
     virtual Result<Account> createAccount(const QString &id, const QString &name, const QString &actor) = 0;

@@ -115,8 +115,8 @@ void addJournalFilter(const JournalQuery &query, SqlWhere &where)
             marks << where.bind(event);
         where.add(QStringLiteral("event IN (%1)").arg(marks.join(QLatin1Char(','))));
     }
-    if (!query.docKind.isEmpty())
-        where.add(QStringLiteral("doc_kind = %1").arg(where.bind(query.docKind)));
+    if (query.docKind)
+        where.add(QStringLiteral("doc_kind = %1").arg(where.bind(nameOf(*query.docKind))));
     if (!query.text.isEmpty()) {
         const QString p = where.bind(query.text);
         where.add(QStringLiteral("(%1 OR %2)").arg(where.dialect().contains(QStringLiteral("actor"), p), where.dialect().contains(QStringLiteral("doc_id"), p)));

@@ -1,8 +1,17 @@
 #include "store/store.h"
+#include "store/storeextras.h"
 
 #include "ledger/errors.h"
 
 namespace ledger {
+
+StoreExtras &extrasOf(Store &store)
+{
+    auto *extras = dynamic_cast<StoreExtras *>(&store);
+    if (!extras)
+        qFatal("a store without StoreExtras (%s): every backend implements them", qPrintable(store.location()));
+    return *extras;
+}
 
 const QStringList &causeWords()
 {

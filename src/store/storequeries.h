@@ -56,7 +56,7 @@ struct AccountQuery {
 
 struct JournalQuery {
     QStringList events;  // only these events; empty: all
-    QString docKind;     // only this kind of document ("tx", "account"); empty: both
+    std::optional<DocKind> docKind; // only this kind of document; nullopt: both
     QString text;        // substring of the actor or the document id
     qint64 offset = 0;
     qint64 limit = -1;
@@ -87,7 +87,7 @@ public:
     virtual Result<QMap<TxState, qint64>> countByState() = 0;
 
     // Journal rows of one document ("tx" or "account"), oldest first.
-    virtual Result<QList<JournalEntry>> journal(const QString &docKind, const QString &docId) = 0;
+    virtual Result<QList<JournalEntry>> journal(DocKind kind, const QString &docId) = 0;
     // Journal rows of every document (e.g. the operator actions), paged.
     virtual Result<QList<JournalEntry>> journalEntries(const JournalQuery &query) = 0;
     virtual Result<qint64> journalCount(const JournalQuery &query) = 0;

@@ -72,16 +72,10 @@ public:
     Result<LegOutcome> hold(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
     Result<LegOutcome> post(const QString &txId, const QString &accountId) override;
     Result<LegOutcome> voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
-    // Not a protocol write: passes straight through, unscheduled.
-    Result<bool> touchAccountIfVersion(const QString &accountId, qint64 expectedVersion) override
+    Result<JournalEntry> addRemark(const QString &txId, Remark remark, const QString &actor, const QString &text) override
     {
-        return m_inner.touchAccountIfVersion(accountId, expectedVersion);
+        return m_inner.addRemark(txId, remark, actor, text);
     }
-    Result<JournalEntry> addRemark(const QString &txId, const QString &event, const QString &actor, const QString &text) override
-    {
-        return m_inner.addRemark(txId, event, actor, text);
-    }
-    Error backdateForDemo(const QString &docKind, const QString &id, qint64 ms) override { return m_inner.backdateForDemo(docKind, id, ms); }
     Result<QList<LegMarker>> legsOfTransaction(const QString &txId) override { return m_inner.legsOfTransaction(txId); }
     Result<QList<LegMarker>> legsOfTransactions(const QStringList &txIds) override { return m_inner.legsOfTransactions(txIds); }
     Result<CommitCandidates> commitCandidates(qint64 windowMs) override { return m_inner.commitCandidates(windowMs); }
@@ -95,7 +89,7 @@ public:
     Result<QList<Transaction>> transactions(const TxQuery &q) override { return m_inner.transactions(q); }
     Result<qint64> transactionCount(const TxQuery &q) override { return m_inner.transactionCount(q); }
     Result<QMap<TxState, qint64>> countByState() override { return m_inner.countByState(); }
-    Result<QList<JournalEntry>> journal(const QString &kind, const QString &id) override { return m_inner.journal(kind, id); }
+    Result<QList<JournalEntry>> journal(DocKind kind, const QString &id) override { return m_inner.journal(kind, id); }
     Result<QList<JournalEntry>> journalEntries(const JournalQuery &q) override { return m_inner.journalEntries(q); }
     Result<qint64> journalCount(const JournalQuery &q) override { return m_inner.journalCount(q); }
     Result<QList<qint64>> ageHistogram(const QList<qint64> &bounds) override { return m_inner.ageHistogram(bounds); }

@@ -2,6 +2,7 @@
 
 #include "store/postgres/pgstore.h"
 #include "store/sharded/shardedstore.h"
+#include "store/location.h"
 #include "store/postgres/pguri.h"
 
 #include <QAtomicInteger>
@@ -84,7 +85,7 @@ TempStore::~TempStore()
 {
     m_store.reset();
     QStringList databases = m_config.shardServers;
-    if (pguri::isPostgres(m_config.location))
+    if (isServerLocation(m_config.location))
         databases << m_config.location;
     for (const QString &db : std::as_const(databases)) {
         if (Error e = pguri::dropDatabase(db); !e.ok())
@@ -164,7 +165,7 @@ qint64 heldMarkerCount(Store &store)
 
 RawSql::RawSql(const QString &path)
 {
-    if (pguri::isPostgres(path)) {
+    if (isServerLocation(path)) {
         auto conn = PgConnection::open(path, PgConnection::Mode::Raw, {});
         if (!conn.ok())
             qFatal("cannot open %s: %s", qPrintable(path), qPrintable(conn.error().toString()));

@@ -18,6 +18,7 @@ Q_DECLARE_METATYPE(ledger::Step)
 Q_DECLARE_METATYPE(ledger::TxState)
 Q_DECLARE_METATYPE(ledger::LegSide)
 Q_DECLARE_METATYPE(ledger::ErrorCode)
+Q_DECLARE_METATYPE(ledger::Remark)
 
 namespace ledger::test {
 

@@ -49,7 +49,7 @@ QVariant JournalModel::cell(const QVariant &row, int column, int role) const
     const JournalEntry j = row.value<JournalEntry>();
     switch (role) {
     case EntryRole: return row;
-    case DocKindRole: return j.docKind;
+    case DocKindRole: return int(j.docKind);
     case DocIdRole: return j.docId;
     case SeqRole: return QString::number(j.seq);
     case Qt::ToolTipRole: return j.worker.isEmpty() ? QVariant() : QVariant(tr("worker %1").arg(j.worker));
@@ -60,7 +60,7 @@ QVariant JournalModel::cell(const QVariant &row, int column, int role) const
     case AtColumn: return shownTime(j.at, m_times);
     case ActorColumn: return j.actor;
     case ActionColumn: return j.event;
-    case DocumentColumn: return j.docKind == QLatin1String("account") ? tr("account %1").arg(j.docId) : j.docId;
+    case DocumentColumn: return j.docKind == DocKind::Account ? tr("account %1").arg(j.docId) : j.docId;
     case StateColumn:
         return j.fromState.isEmpty() || j.fromState == j.toState ? j.toState : QStringLiteral("%1 → %2").arg(j.fromState, j.toState);
     case ReasonColumn: return j.detail;

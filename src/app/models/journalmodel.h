@@ -15,7 +15,7 @@ class JournalModel : public PagedTableModel {
     Q_OBJECT
 public:
     enum Column { AtColumn, ActorColumn, ActionColumn, DocumentColumn, StateColumn, ReasonColumn, ColumnCount };
-    enum Role { EntryRole = Qt::UserRole + 1, DocKindRole, DocIdRole, SeqRole };
+    enum Role { EntryRole = Qt::UserRole + 1, DocKindRole /* int(DocKind) */, DocIdRole, SeqRole };
     using Preset = ActionsPreset;
 
     explicit JournalModel(StoreSession *session, QObject *parent = nullptr);

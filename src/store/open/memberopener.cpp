@@ -24,13 +24,12 @@ Result<std::unique_ptr<Store>> asStore(Result<std::unique_ptr<Backend>> store)
 
 } // namespace
 
-bool BackendMembers::isServer(const QString &location) const { return pguri::isPostgres(location); }
 
 QString BackendMembers::displayName(const QString &location) const { return storeDisplayName(location); }
 
 Error BackendMembers::checkServerMember(const QString &location) const
 {
-    if (!pguri::isPostgres(location))
+    if (!isServerLocation(location))
         return makeError(ErrorCode::InvalidArgument,
                          Message::translate("ledger", "%1 is not a PostgreSQL connection string (postgresql://... or host=... dbname=...)")
                              .arg(quoteForMessage(location, 80)));
@@ -47,7 +46,7 @@ Error BackendMembers::checkServerMember(const QString &location) const
 
 Result<std::unique_ptr<Store>> BackendMembers::member(const QString &location, const ShardIdentity &identity, bool create, int scale) const
 {
-    if (pguri::isPostgres(location)) {
+    if (isServerLocation(location)) {
         PgOptions options;
         options.busyTimeoutMs = m_busyTimeoutMs;
         options.reconnectForMs = m_reconnectForMs;
@@ -70,7 +69,7 @@ Result<std::unique_ptr<Store>> BackendMembers::create(const QString &location, c
 
 void BackendMembers::undoCreate(std::unique_ptr<Store> store, const QString &location) const
 {
-    if (pguri::isPostgres(location)) {
+    if (isServerLocation(location)) {
         // member() made it: a server location is always a PgStore.
         // What the create wrote into the database; what cannot be dropped is named, since the
         // failed create's own error is what the caller reports.

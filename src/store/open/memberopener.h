@@ -12,7 +12,6 @@ class BackendMembers final : public MemberStores {
 public:
     BackendMembers(int busyTimeoutMs, int reconnectForMs) : m_busyTimeoutMs(busyTimeoutMs), m_reconnectForMs(reconnectForMs) {}
 
-    bool isServer(const QString &location) const override;
     QString displayName(const QString &location) const override;
     Error checkServerMember(const QString &location) const override;
     Result<std::unique_ptr<Store>> open(const QString &location, const ShardIdentity &identity) const override;

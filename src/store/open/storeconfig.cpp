@@ -19,11 +19,9 @@ QString embeddedStoreEngine() { return sqliteSummary(); }
 
 int maxShards() { return Topology::kMaxShards; }
 
-bool isServerLocation(const QString &location) { return pguri::isPostgres(location); }
-
 QStringList splitServerList(const QString &list) { return pguri::splitList(list); }
 
-bool locationHasPassword(const QString &location) { return pguri::isPostgres(location) && pguri::hasPassword(location); }
+bool locationHasPassword(const QString &location) { return isServerLocation(location) && pguri::hasPassword(location); }
 
 bool namesShardedStore(const QString &path) { return hasTopologySuffix(path); }
 
@@ -43,7 +41,7 @@ Error analyzeServerDatabase(const QString &location)
 ChangeSources changeSourcesOf(const QString &location)
 {
     ChangeSources sources;
-    if (pguri::isPostgres(location)) {
+    if (isServerLocation(location)) {
         sources.servers << location;
         return sources;
     }
@@ -54,7 +52,7 @@ ChangeSources changeSourcesOf(const QString &location)
         if (auto topology = readTopology(location); topology.ok()) {
             sources.files = false;
             for (const QString &shard : std::as_const(topology->shards)) {
-                if (pguri::isPostgres(shard))
+                if (isServerLocation(shard))
                     sources.servers << shard;
                 else
                     sources.files = true;
@@ -68,12 +66,12 @@ QStringList serverDatabasesOf(const QString &location) { return changeSourcesOf(
 
 QString storeDisplayName(const QString &location)
 {
-    return pguri::isPostgres(location) ? pguri::redacted(location) : location;
+    return isServerLocation(location) ? pguri::redacted(location) : location;
 }
 
 QString storeShortName(const QString &location)
 {
-    if (pguri::isPostgres(location)) {
+    if (isServerLocation(location)) {
         const QString db = pguri::databaseName(location);
         return db.isEmpty() ? QStringLiteral("PostgreSQL") : db;
     }
@@ -96,6 +94,8 @@ Result<StoreConfig> resolveStoreConfig(const QString &explicitLocation)
         config.location = qEnvironmentVariable("LEDGERDESK_STORE");
     if (config.location.isEmpty())
         config.location = defaultStorePath();
+    if (Error e = checkLocation(config.location); !e.ok())
+        return e;
     const QString timeout = qEnvironmentVariable("LEDGERDESK_BUSY_TIMEOUT_MS");
     if (!timeout.isEmpty()) {
         bool ok = false;
@@ -131,7 +131,9 @@ PgOptions pgOptions(const StoreConfig &config)
 
 Result<std::unique_ptr<Store>> openStore(const StoreConfig &config)
 {
-    if (pguri::isPostgres(config.location)) {
+    if (Error e = checkLocation(config.location); !e.ok())
+        return e;
+    if (isServerLocation(config.location)) {
         auto store = PgStore::open(config.location, pgOptions(config));
         if (!store.ok())
             return store.error();
@@ -160,7 +162,9 @@ Result<std::unique_ptr<Store>> openStore(const StoreConfig &config)
 
 Result<std::unique_ptr<Store>> createStore(const StoreConfig &config, int scale)
 {
-    if (pguri::isPostgres(config.location) && config.shards == 0 && config.shardServers.isEmpty()) {
+    if (Error e = checkLocation(config.location); !e.ok())
+        return e; // nothing is created under a name that is no store's
+    if (isServerLocation(config.location) && config.shards == 0 && config.shardServers.isEmpty()) {
         auto store = PgStore::create(config.location, scale, pgOptions(config));
         if (!store.ok())
             return store.error();

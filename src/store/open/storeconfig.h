@@ -7,6 +7,7 @@
 //
 // Thread-safety: plain functions and values; any thread.
 
+#include "store/location.h"
 #include "store/store.h"
 
 #include <memory>
@@ -49,9 +50,6 @@ ChangeSources changeSourcesOf(const QString &location);
 
 // The most shards a store may have (ledgerctl init --shards, the console's new-store dialog).
 int maxShards();
-// Whether `location` names a database on a server (a libpq connection string: a postgresql://
-// URI or host=... dbname=... pairs) rather than a file.
-bool isServerLocation(const QString &location);
 // The locations of a list of servers (ledgerctl init --servers): separated by ';', or by spaces
 // between URIs.
 QStringList splitServerList(const QString &list);

@@ -28,7 +28,7 @@ Result<LegMarker> leg(const PgRows &r, int i) { return legAt(r, i, 0); }
 
 Result<Transaction> transaction(const PgRows &r, int i) { return rows::transaction(Row{r, i}); }
 
-JournalEntry journalEntry(const PgRows &r, int i) { return rows::journalEntry(Row{r, i}); }
+Result<JournalEntry> journalEntry(const PgRows &r, int i) { return rows::journalEntry(Row{r, i}); }
 
 QString accountToken(const PgRows &r, int i) { return r.text(i, 9); }
 QString legToken(const PgRows &r, int i) { return r.text(i, 6); }

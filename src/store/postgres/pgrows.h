@@ -31,7 +31,7 @@ Result<LegMarker> leg(const PgRows &rows, int i = 0);
 Result<Account> accountAt(const PgRows &rows, int i, int first);
 Result<LegMarker> legAt(const PgRows &rows, int i, int first);
 Result<Transaction> transaction(const PgRows &rows, int i = 0);
-JournalEntry journalEntry(const PgRows &rows, int i = 0);
+Result<JournalEntry> journalEntry(const PgRows &rows, int i = 0);
 // A text[] literal of `items`: each quoted, so that no item can be read as two.
 QString textArray(const QStringList &items);
 // The write_token of row `i` read with one of the lists above.

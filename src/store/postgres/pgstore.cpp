@@ -174,7 +174,7 @@ Result<Account> PgStore::account(const QString &id)
         if (!found.ok())
             return found.error();
         if (!found->has_value())
-            return makeError(ErrorCode::UnknownAccount, Message::translate("ledger", "no account %1").arg(id));
+            return rules::unknownAccount(id);
         return **found;
     });
 }
@@ -192,7 +192,7 @@ Result<QList<Account>> PgStore::accountsNamed(const QStringList &ids)
         for (const QString &id : ids) {
             const auto it = std::find_if(rows->cbegin(), rows->cend(), [&](const Account &a) { return a.id == id; });
             if (it == rows->cend())
-                return makeError(ErrorCode::UnknownAccount, Message::translate("ledger", "no account %1").arg(id));
+                return rules::unknownAccount(id);
             inOrder << *it;
         }
         return inOrder;

@@ -18,10 +18,11 @@
 #include "store/documentrules.h"
 #include "store/postgres/pgconnection.h"
 #include "store/store.h"
+#include "store/storeextras.h"
 
 namespace ledger {
 
-class PgStore final : public Store {
+class PgStore final : public Store, public StoreExtras {
 public:
     static Result<std::unique_ptr<PgStore>> open(const QString &uri, const PgOptions &options = {});
     // Creates the store in the database `uri` names (the database too, when it does not exist
@@ -45,8 +46,8 @@ public:
     Result<LegOutcome> post(const QString &txId, const QString &accountId) override;
     Result<LegOutcome> voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
     Result<bool> touchAccountIfVersion(const QString &accountId, qint64 expectedVersion) override;
-    Result<JournalEntry> addRemark(const QString &txId, const QString &event, const QString &actor, const QString &text) override;
-    Error backdateForDemo(const QString &docKind, const QString &id, qint64 ms) override;
+    Result<JournalEntry> addRemark(const QString &txId, Remark remark, const QString &actor, const QString &text) override;
+    Error backdateForDemo(DocKind kind, const QString &id, qint64 ms) override;
     std::optional<qint64> serverRoundTrips() const override { return m_conn->roundTrips(); }
     Result<QList<LegMarker>> legsOfTransaction(const QString &txId) override;
     Result<QList<LegMarker>> legsOfTransactions(const QStringList &txIds) override;
@@ -62,7 +63,7 @@ public:
     Result<QList<Transaction>> transactions(const TxQuery &query) override;
     Result<qint64> transactionCount(const TxQuery &query) override;
     Result<QMap<TxState, qint64>> countByState() override;
-    Result<QList<JournalEntry>> journal(const QString &docKind, const QString &docId) override;
+    Result<QList<JournalEntry>> journal(DocKind kind, const QString &docId) override;
     Result<QList<JournalEntry>> journalEntries(const JournalQuery &query) override;
     Result<qint64> journalCount(const JournalQuery &query) override;
     Result<QList<qint64>> ageHistogram(const QList<qint64> &upperBoundsMs) override;

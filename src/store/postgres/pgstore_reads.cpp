@@ -101,11 +101,11 @@ Result<QMap<TxState, qint64>> PgStore::countByState()
     });
 }
 
-Result<QList<JournalEntry>> PgStore::journal(const QString &docKind, const QString &docId)
+Result<QList<JournalEntry>> PgStore::journal(DocKind kind, const QString &docId)
 {
     return m_conn->reading<QList<JournalEntry>>([&]() -> Result<QList<JournalEntry>> {
         auto r = m_conn->run("SELECT " LEDGER_PG_JOURNAL_COLUMNS " FROM journal WHERE doc_kind = $1 AND doc_id = $2 ORDER BY seq",
-                             PgParams{docKind, docId});
+                             PgParams{nameOf(kind), docId});
         if (!r.ok())
             return r.error();
         return pgrows::all(*r, pgrows::journalEntry);

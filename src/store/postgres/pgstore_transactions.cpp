@@ -51,7 +51,7 @@ Result<Transaction> PgStore::transaction(const QString &id)
         if (!found.ok())
             return found.error();
         if (!found->has_value())
-            return makeError(ErrorCode::NotFound, Message::translate("ledger", "no transaction %1").arg(id));
+            return rules::unknownTransaction(id);
         return **found;
     });
 }
@@ -157,7 +157,7 @@ Result<CasOutcome> PgStore::updateTransaction(const QString &id, const TxGuard &
         if (!found.ok())
             return found.error();
         if (!found->has_value())
-            return makeError(ErrorCode::NotFound, Message::translate("ledger", "no transaction %1").arg(id));
+            return rules::unknownTransaction(id);
         return CasOutcome{false, **found};
     };
     const auto attempt = [&]() -> Result<CasOutcome> {
@@ -226,16 +226,16 @@ Result<CasOutcome> PgStore::linkCompensation(const QString &originalId, const QS
         if (!found.ok())
             return found.error();
         if (!found->has_value())
-            return makeError(ErrorCode::NotFound, Message::translate("ledger", "no transaction %1").arg(originalId));
+            return rules::unknownTransaction(originalId);
         // Already linked to this one: asking twice links once.
         return CasOutcome{(*found)->compensatedBy == compensationId, **found};
     };
     return m_conn->writing<CasOutcome>(attempt, [&]() { return casWrittenBy(originalId, token); });
 }
 
-Result<JournalEntry> PgStore::addRemark(const QString &txId, const QString &event, const QString &actor, const QString &text)
+Result<JournalEntry> PgStore::addRemark(const QString &txId, Remark remark, const QString &actor, const QString &text)
 {
-    if (Error e = checkRemark(event, text); !e.ok())
+    if (Error e = checkRemark(remark, text); !e.ok())
         return e;
     // The row's worker column carries the write's token: a remark whose commit went unanswered
     // is found by it, never written twice. Announced by the doorbell, as every write.
@@ -246,11 +246,11 @@ Result<JournalEntry> PgStore::addRemark(const QString &txId, const QString &even
                              " SELECT 'tx', id, ledger_now(), $2, $3, $4, state, state, epoch, $5 FROM t"
                              " RETURNING " LEDGER_PG_JOURNAL_COLUMNS ")"
                              " SELECT * FROM j",
-                             PgParams{txId, actor, token, event, text}, true);
+                             PgParams{txId, actor, token, eventOf(remark), text}, true);
         if (!r.ok())
             return r.error();
         if (r->isEmpty())
-            return makeError(ErrorCode::NotFound, Message::translate("ledger", "no transaction %1").arg(txId));
+            return rules::unknownTransaction(txId);
         return pgrows::journalEntry(*r);
     };
     const auto resolve = [&]() -> Result<std::optional<JournalEntry>> {
@@ -260,12 +260,15 @@ Result<JournalEntry> PgStore::addRemark(const QString &txId, const QString &even
             return r.error();
         if (r->isEmpty())
             return std::optional<JournalEntry>(); // not written: write it
-        return std::optional<JournalEntry>(pgrows::journalEntry(*r));
+        auto entry = pgrows::journalEntry(*r);
+        if (!entry.ok())
+            return entry.error();
+        return std::optional<JournalEntry>(*entry);
     };
     return m_conn->writing<JournalEntry>(attempt, resolve);
 }
 
-Error PgStore::backdateForDemo(const QString &docKind, const QString &id, qint64 ms)
+Error PgStore::backdateForDemo(DocKind kind, const QString &id, qint64 ms)
 {
     // One statement: the document, its journal rows and (a transaction's) leg markers together.
     const auto attempt = [&]() -> Result<bool> {
@@ -277,7 +280,7 @@ Error PgStore::backdateForDemo(const QString &docKind, const QString &id, qint64
                              " j AS (UPDATE journal SET at = at - s.by FROM s WHERE doc_kind = $3 AND doc_id = $1 RETURNING 1),"
                              " l AS (UPDATE legs SET at = at - s.by FROM s WHERE $3 = 'tx' AND tx_id = $1 RETURNING 1)"
                              " SELECT (SELECT count(*) FROM t), (SELECT count(*) FROM a), (SELECT count(*) FROM j), (SELECT count(*) FROM l)",
-                             PgParams{id} << ms << docKind, true);
+                             PgParams{id} << ms << nameOf(kind), true);
         if (!r.ok())
             return r.error();
         return true;

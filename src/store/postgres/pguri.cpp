@@ -140,11 +140,6 @@ QString withoutQuotedParts(const QString &error)
 
 } // namespace
 
-bool isPostgres(const QString &location)
-{
-    return isUri(location) || isKeyValueLocation(location);
-}
-
 Error check(const QString &location)
 {
     const Parsed p = parse(location);

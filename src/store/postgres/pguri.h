@@ -20,11 +20,7 @@
 
 namespace ledger::pguri {
 
-// Whether `location` names a PostgreSQL store: a postgresql:// or postgres:// URI, or a libpq
-// key=value string (it begins with "keyword="). Such a location is never taken for a file name,
-// even when libpq cannot read it (check() then says why): a file of that name is reached as
-// ./name.
-bool isPostgres(const QString &location);
+// Which locations are PostgreSQL's is store/location.h's one rule (isServerLocation).
 // invalid-argument when libpq cannot read `location` (unknown keyword, bad quoting, malformed
 // URI), saying why without repeating any part of it (it may hold a password).
 Error check(const QString &location);

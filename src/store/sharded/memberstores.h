@@ -2,7 +2,7 @@
 // How a sharded store reaches its members (shards): handed to ShardedStore::open/create by
 // whoever opens the sharded store (src/store/open), so that this library knows no backend. A
 // member is an SQLite file beside the topology file or a database on a server, as the topology
-// lists it.
+// lists it (store/location.h tells which).
 //
 // Threading: const calls, from the thread that opens the sharded store (the stores returned are
 // that thread's connections).
@@ -18,8 +18,6 @@ class MemberStores {
 public:
     virtual ~MemberStores() = default;
 
-    // Whether `location` (as a topology lists it) names a database on a server rather than a file.
-    virtual bool isServer(const QString &location) const = 0;
     // How `location` is named to people: never with a password.
     virtual QString displayName(const QString &location) const = 0;
     // Refuses what cannot be listed as a server member in a topology file (a plain file that

@@ -4,6 +4,7 @@
 
 #include "ledger/identifiers.h"
 #include "ledger/money.h"
+#include "store/location.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -48,7 +49,9 @@ Result<std::unique_ptr<ShardedStore>> ShardedStore::open(const QString &topology
     // Every shard file must be there before any is opened: a missing one is named, nothing touched.
     for (int i = 0; i < count; ++i) {
         const QString path = topology.shardPath(topologyPath, i);
-        if (!members.isServer(path) && !QFileInfo::exists(path))
+        if (Error e = checkLocation(path); !e.ok())
+            return e;
+        if (!isServerLocation(path) && !QFileInfo::exists(path))
             return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "shard %1 of %2 of the store %3 is missing: there is no file %4")
                                                               .arg(i)
                                                               .arg(count)
@@ -107,7 +110,9 @@ Result<std::unique_ptr<ShardedStore>> ShardedStore::create(const QString &topolo
     QStringList taken;
     QStringList candidates{topologyPath};
     for (int i = 0; i < shardCount; ++i) {
-        if (members.isServer(topology.shards.at(i)))
+        if (Error e = checkLocation(topology.shards.at(i)); !e.ok())
+            return e;
+        if (isServerLocation(topology.shards.at(i)))
             continue; // the database says so itself when it already holds a store (store-exists)
         candidates << members.filesOf(topology.shardPath(topologyPath, i));
     }
@@ -287,15 +292,24 @@ std::optional<qint64> ShardedStore::serverRoundTrips() const
 {
     std::optional<qint64> total;
     for (const auto &shard : m_shards) {
-        if (const auto trips = shard->serverRoundTrips())
+        if (const auto trips = extrasOf(*shard).serverRoundTrips())
             total = total.value_or(0) + *trips;
     }
     return total;
 }
 
+QString ShardedStore::lockWarning() const
+{
+    for (const auto &shard : m_shards) {
+        if (QString warning = extrasOf(*shard).lockWarning(); !warning.isEmpty())
+            return warning;
+    }
+    return {};
+}
+
 Result<bool> ShardedStore::touchAccountIfVersion(const QString &accountId, qint64 expectedVersion)
 {
-    return accountShard(accountId).touchAccountIfVersion(accountId, expectedVersion);
+    return extrasOf(accountShard(accountId)).touchAccountIfVersion(accountId, expectedVersion);
 }
 
 Result<QList<LegMarker>> ShardedStore::legsOfAccount(const QString &accountId, std::optional<LegStatus> status)
@@ -349,20 +363,20 @@ Result<CasOutcome> ShardedStore::linkCompensation(const QString &originalId, con
         originalId, [&](Store &s) { return s.linkCompensation(originalId, expected, compensationId, actor, worker, detail); });
 }
 
-Result<JournalEntry> ShardedStore::addRemark(const QString &txId, const QString &event, const QString &actor, const QString &text)
+Result<JournalEntry> ShardedStore::addRemark(const QString &txId, Remark remark, const QString &actor, const QString &text)
 {
     // With the transaction's document, so that its journal stays on one shard.
-    return onTransactionShard<JournalEntry>(txId, [&](Store &s) { return s.addRemark(txId, event, actor, text); });
+    return onTransactionShard<JournalEntry>(txId, [&](Store &s) { return s.addRemark(txId, remark, actor, text); });
 }
 
-Error ShardedStore::backdateForDemo(const QString &docKind, const QString &id, qint64 ms)
+Error ShardedStore::backdateForDemo(DocKind kind, const QString &id, qint64 ms)
 {
-    if (docKind != QLatin1String("tx"))
-        return accountShard(id).backdateForDemo(docKind, id, ms);
+    if (kind == DocKind::Account)
+        return extrasOf(accountShard(id)).backdateForDemo(kind, id, ms);
     // A transaction's document is on one shard and its markers on its accounts' shards: each
     // shard moves what it holds of it.
     for (const auto &shard : m_shards) {
-        if (Error e = shard->backdateForDemo(docKind, id, ms); !e.ok())
+        if (Error e = extrasOf(*shard).backdateForDemo(kind, id, ms); !e.ok())
             return e;
     }
     return {};
@@ -382,13 +396,13 @@ Result<std::optional<Transaction>> ShardedStore::transactionByKey(const QString 
     return found;
 }
 
-Result<QList<JournalEntry>> ShardedStore::journal(const QString &docKind, const QString &docId)
+Result<QList<JournalEntry>> ShardedStore::journal(DocKind kind, const QString &docId)
 {
-    if (docKind != QLatin1String("tx"))
-        return accountShard(docId).journal(docKind, docId);
+    if (kind == DocKind::Account)
+        return accountShard(docId).journal(kind, docId);
     // A document's rows are all on its shard: the first shard with any has them all.
     for (int i : probeOrder(docId)) {
-        auto rows = m_shards[size_t(i)]->journal(docKind, docId);
+        auto rows = m_shards[size_t(i)]->journal(kind, docId);
         if (!rows.ok() || !rows->isEmpty()) {
             if (rows.ok())
                 remember(docId, i);

@@ -30,6 +30,7 @@
 
 #include "store/sharded/memberstores.h"
 #include "store/sharded/topology.h"
+#include "store/storeextras.h"
 
 #include <QHash>
 #include <memory>
@@ -37,7 +38,7 @@
 
 namespace ledger {
 
-class ShardedStore final : public Store {
+class ShardedStore final : public Store, public StoreExtras {
 public:
     // Opens the shards the topology names through `members` (each must exist and be exactly that
     // shard).
@@ -71,10 +72,12 @@ public:
     Result<LegOutcome> post(const QString &txId, const QString &accountId) override;
     Result<LegOutcome> voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
     Result<bool> touchAccountIfVersion(const QString &accountId, qint64 expectedVersion) override;
-    Result<JournalEntry> addRemark(const QString &txId, const QString &event, const QString &actor, const QString &text) override;
-    Error backdateForDemo(const QString &docKind, const QString &id, qint64 ms) override;
+    Result<JournalEntry> addRemark(const QString &txId, Remark remark, const QString &actor, const QString &text) override;
+    Error backdateForDemo(DocKind kind, const QString &id, qint64 ms) override;
     // The members' round trips added up (nullopt when no member is on a server).
     std::optional<qint64> serverRoundTrips() const override;
+    // The first member's lock warning, if any has one.
+    QString lockWarning() const override;
     Result<QList<LegMarker>> legsOfTransaction(const QString &txId) override;
     Result<QList<LegMarker>> legsOfTransactions(const QStringList &txIds) override;
     Result<CommitCandidates> commitCandidates(qint64 windowMs) override;
@@ -89,7 +92,7 @@ public:
     Result<QList<Transaction>> transactions(const TxQuery &query) override;
     Result<qint64> transactionCount(const TxQuery &query) override;
     Result<QMap<TxState, qint64>> countByState() override;
-    Result<QList<JournalEntry>> journal(const QString &docKind, const QString &docId) override;
+    Result<QList<JournalEntry>> journal(DocKind kind, const QString &docId) override;
     Result<QList<JournalEntry>> journalEntries(const JournalQuery &query) override;
     Result<qint64> journalCount(const JournalQuery &query) override;
     Result<QList<JournalEntry>> finishedAfter(int shard, qint64 afterSeq, int limit) override;

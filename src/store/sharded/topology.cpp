@@ -23,7 +23,7 @@ constexpr qint64 kMaxTopologyBytes = 1 << 20;
 // database as written (a topology keeps no passwords).
 QString identityOf(const QString &path)
 {
-    if (namesServerDatabase(path))
+    if (isServerLocation(path))
         return path;
     const QFileInfo info(path);
     const QString canonical = info.canonicalFilePath();
@@ -44,7 +44,7 @@ QString topologyFormat() { return QStringLiteral("ledgerdesk-topology"); }
 QString Topology::shardPath(const QString &topologyPath, int index) const
 {
     const QString entry = shards.value(index);
-    if (namesServerDatabase(entry))
+    if (isServerLocation(entry))
         return entry; // a database on a server, as written
     if (QDir::isAbsolutePath(entry))
         return QDir::cleanPath(entry);

@@ -23,6 +23,6 @@ Result<LegMarker> leg(const SqliteStatement &q) { return rows::leg(Row{q}, 6); }
 
 Result<Transaction> transaction(const SqliteStatement &q) { return rows::transaction(Row{q}); }
 
-JournalEntry journalEntry(const SqliteStatement &q) { return rows::journalEntry(Row{q}); }
+Result<JournalEntry> journalEntry(const SqliteStatement &q) { return rows::journalEntry(Row{q}); }
 
 } // namespace ledger::sqliterows

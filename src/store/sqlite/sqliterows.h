@@ -20,6 +20,6 @@ namespace ledger::sqliterows {
 Result<Account> account(const SqliteStatement &q);
 Result<LegMarker> leg(const SqliteStatement &q);
 Result<Transaction> transaction(const SqliteStatement &q);
-JournalEntry journalEntry(const SqliteStatement &q);
+Result<JournalEntry> journalEntry(const SqliteStatement &q);
 
 } // namespace ledger::sqliterows

@@ -65,11 +65,11 @@ Result<std::optional<LegMarker>> SqliteStore::readLeg(const QString &txId, const
                             sqliterows::leg);
 }
 
-Error SqliteStore::appendJournal(const QString &docKind, const JournalEntry &e, const QString &now)
+Error SqliteStore::appendJournal(DocKind kind, const JournalEntry &e, const QString &now)
 {
     auto q = m_conn->run("INSERT INTO journal (doc_kind, doc_id, at, actor, worker, event, from_state, to_state, epoch, detail)"
                          " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                         {docKind, e.docId, now, e.actor, e.worker, e.event, e.fromState, e.toState, e.epoch, e.detail});
+                         {nameOf(kind), e.docId, now, e.actor, e.worker, e.event, e.fromState, e.toState, e.epoch, e.detail});
     return q.ok() ? Error{} : q.error();
 }
 
@@ -107,7 +107,7 @@ Result<Account> SqliteStore::createAccount(const QString &id, const QString &nam
         created.event = QStringLiteral("created");
         created.toState = nameOf(AccountStatus::Open);
         created.detail = name;
-        if (Error e = appendJournal(QStringLiteral("account"), created, clock->now); !e.ok())
+        if (Error e = appendJournal(DocKind::Account, created, clock->now); !e.ok())
             return e;
         Account a;
         a.id = id;
@@ -145,7 +145,7 @@ Result<Account> SqliteStore::setAccountStatus(const QString &id, AccountStatus s
         changed.fromState = nameOf(a.status);
         changed.toState = nameOf(status);
         changed.detail = reason;
-        if (Error e = appendJournal(QStringLiteral("account"), changed, clock->now); !e.ok())
+        if (Error e = appendJournal(DocKind::Account, changed, clock->now); !e.ok())
             return e;
         a.status = status;
         a.version += 1;
@@ -160,7 +160,7 @@ Result<Account> SqliteStore::account(const QString &id)
     if (!found.ok())
         return found.error();
     if (!found->has_value())
-        return makeError(ErrorCode::UnknownAccount, Message::translate("ledger", "no account %1").arg(id));
+        return rules::unknownAccount(id);
     return **found;
 }
 

@@ -8,12 +8,13 @@
 #include "store/documentrules.h"
 #include "store/sqlite/sqliteconnection.h"
 #include "store/store.h"
+#include "store/storeextras.h"
 
 namespace ledger {
 
 class SqlWhere;
 
-class SqliteStore final : public Store {
+class SqliteStore final : public Store, public StoreExtras {
 public:
     static Result<std::unique_ptr<SqliteStore>> open(const QString &path, const SqliteOptions &options = {});
     // Creates a new store file (refusing to overwrite anything) with the given scale.
@@ -36,8 +37,8 @@ public:
     Result<LegOutcome> post(const QString &txId, const QString &accountId) override;
     Result<LegOutcome> voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
     Result<bool> touchAccountIfVersion(const QString &accountId, qint64 expectedVersion) override;
-    Result<JournalEntry> addRemark(const QString &txId, const QString &event, const QString &actor, const QString &text) override;
-    Error backdateForDemo(const QString &docKind, const QString &id, qint64 ms) override;
+    Result<JournalEntry> addRemark(const QString &txId, Remark remark, const QString &actor, const QString &text) override;
+    Error backdateForDemo(DocKind kind, const QString &id, qint64 ms) override;
     Result<QList<LegMarker>> legsOfTransaction(const QString &txId) override;
     Result<QList<LegMarker>> legsOfTransactions(const QStringList &txIds) override;
     Result<CommitCandidates> commitCandidates(qint64 windowMs) override;
@@ -52,7 +53,7 @@ public:
     Result<QList<Transaction>> transactions(const TxQuery &query) override;
     Result<qint64> transactionCount(const TxQuery &query) override;
     Result<QMap<TxState, qint64>> countByState() override;
-    Result<QList<JournalEntry>> journal(const QString &docKind, const QString &docId) override;
+    Result<QList<JournalEntry>> journal(DocKind kind, const QString &docId) override;
     Result<QList<JournalEntry>> journalEntries(const JournalQuery &query) override;
     Result<qint64> journalCount(const JournalQuery &query) override;
     Result<QList<qint64>> ageHistogram(const QList<qint64> &upperBoundsMs) override;
@@ -78,7 +79,7 @@ private:
     Result<std::optional<Account>> readAccount(const QString &id);
     Result<std::optional<LegMarker>> readLeg(const QString &txId, const QString &accountId);
     Result<std::optional<Transaction>> readTransaction(const QString &id);
-    Error appendJournal(const QString &docKind, const JournalEntry &entry, const QString &now);
+    Error appendJournal(DocKind kind, const JournalEntry &entry, const QString &now);
     // Writes the marker (insert, or update when it `exists`) and moves the account by the
     // decision's deltas, inside the caller's write.
     // `balanceAfter`: what a post leaves on the account (the change feed's balances).

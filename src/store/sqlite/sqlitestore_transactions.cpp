@@ -11,7 +11,6 @@ namespace ledger {
 
 namespace {
 
-const QString kTxDoc = QStringLiteral("tx");
 
 
 } // namespace
@@ -27,7 +26,7 @@ Result<Transaction> SqliteStore::transaction(const QString &id)
     if (!found.ok())
         return found.error();
     if (!found->has_value())
-        return makeError(ErrorCode::NotFound, Message::translate("ledger", "no transaction %1").arg(id));
+        return rules::unknownTransaction(id);
     return **found;
 }
 
@@ -73,7 +72,7 @@ Result<InsertOutcome> SqliteStore::insertTransaction(const NewTransaction &n)
                     return party.error();
             }
         }
-        if (Error e = appendJournal(kTxDoc, rules::createdJournal(n), clock->now); !e.ok())
+        if (Error e = appendJournal(DocKind::Transaction, rules::createdJournal(n), clock->now); !e.ok())
             return e;
         t.createdAt = t.lastModified = parseTimestamp(clock->now);
         return InsertOutcome{t, true};
@@ -87,7 +86,7 @@ Result<CasOutcome> SqliteStore::updateTransaction(const QString &id, const TxGua
         if (!found.ok())
             return found.error();
         if (!found->has_value())
-            return makeError(ErrorCode::NotFound, Message::translate("ledger", "no transaction %1").arg(id));
+            return rules::unknownTransaction(id);
         Transaction t = **found;
         if (t.state != guard.state || t.owner != guard.owner || t.epoch != guard.epoch)
             return CasOutcome{false, t};
@@ -107,7 +106,7 @@ Result<CasOutcome> SqliteStore::updateTransaction(const QString &id, const TxGua
                                t.lastError, clock->now, id});
         if (!up.ok())
             return up.error();
-        if (Error e = appendJournal(kTxDoc, rules::journalOf(before, t, change), clock->now); !e.ok())
+        if (Error e = appendJournal(DocKind::Transaction, rules::journalOf(before, t, change), clock->now); !e.ok())
             return e;
         t.lastModified = parseTimestamp(clock->now);
         return CasOutcome{true, t};
@@ -123,7 +122,7 @@ Result<CasOutcome> SqliteStore::linkCompensation(const QString &originalId, cons
         if (!found.ok())
             return found.error();
         if (!found->has_value())
-            return makeError(ErrorCode::NotFound, Message::translate("ledger", "no transaction %1").arg(originalId));
+            return rules::unknownTransaction(originalId);
         Transaction t = **found;
         if (t.compensatedBy == compensationId)
             return CasOutcome{true, t}; // already linked: asking twice links once
@@ -136,7 +135,7 @@ Result<CasOutcome> SqliteStore::linkCompensation(const QString &originalId, cons
                               {compensationId, clock->now, originalId});
         if (!up.ok())
             return up.error();
-        if (Error e = appendJournal(kTxDoc, rules::linkJournal(t, compensationId, actor, worker, detail), clock->now); !e.ok())
+        if (Error e = appendJournal(DocKind::Transaction, rules::linkJournal(t, compensationId, actor, worker, detail), clock->now); !e.ok())
             return e;
         t.compensatedBy = compensationId;
         t.lastModified = parseTimestamp(clock->now);
@@ -180,20 +179,20 @@ Result<QMap<TxState, qint64>> SqliteStore::countByState()
     return counts;
 }
 
-Result<JournalEntry> SqliteStore::addRemark(const QString &txId, const QString &event, const QString &actor, const QString &text)
+Result<JournalEntry> SqliteStore::addRemark(const QString &txId, Remark remark, const QString &actor, const QString &text)
 {
-    if (Error e = checkRemark(event, text); !e.ok())
+    if (Error e = checkRemark(remark, text); !e.ok())
         return e;
     return m_conn->write<JournalEntry>([&]() -> Result<JournalEntry> {
         auto found = readTransaction(txId);
         if (!found.ok())
             return found.error();
         if (!found->has_value())
-            return makeError(ErrorCode::NotFound, Message::translate("ledger", "no transaction %1").arg(txId));
+            return rules::unknownTransaction(txId);
         auto clock = m_conn->clock();
         if (!clock.ok())
             return clock.error();
-        if (Error e = appendJournal(kTxDoc, rules::remarkJournal(**found, event, actor, QString(), text), clock->now); !e.ok())
+        if (Error e = appendJournal(DocKind::Transaction, rules::remarkJournal(**found, remark, actor, QString(), text), clock->now); !e.ok())
             return e;
         auto row = m_conn->firstRow(m_conn->run("SELECT " LEDGER_JOURNAL_COLUMNS " FROM journal WHERE seq = last_insert_rowid()"),
                                     sqliterows::journalEntry);
@@ -205,13 +204,13 @@ Result<JournalEntry> SqliteStore::addRemark(const QString &txId, const QString &
     });
 }
 
-Error SqliteStore::backdateForDemo(const QString &docKind, const QString &id, qint64 ms)
+Error SqliteStore::backdateForDemo(DocKind kind, const QString &id, qint64 ms)
 {
     // Times are ISO 8601 text; SQLite's date functions read it and shift it by a modifier.
 #define LEDGER_SHIFTED(column) "strftime('%Y-%m-%dT%H:%M:%fZ', " column ", ?1)"
     const QString shift = QStringLiteral("-%1 seconds").arg(double(ms) / 1000.0, 0, 'f', 3);
     auto done = m_conn->write<bool>([&]() -> Result<bool> {
-        const bool tx = docKind == kTxDoc;
+        const bool tx = kind == DocKind::Transaction;
         const char *document = tx ? "UPDATE transactions SET created_at = " LEDGER_SHIFTED("created_at") ", last_modified = " LEDGER_SHIFTED(
                                         "last_modified") ", lease_until = " LEDGER_SHIFTED("lease_until") " WHERE id = ?2"
                                   : "UPDATE accounts SET created_at = " LEDGER_SHIFTED("created_at") " WHERE id = ?2";
@@ -219,7 +218,7 @@ Error SqliteStore::backdateForDemo(const QString &docKind, const QString &id, qi
                                 tx ? "UPDATE legs SET at = " LEDGER_SHIFTED("at") " WHERE tx_id = ?2" : nullptr}) {
             if (!sql)
                 continue;
-            auto q = std::string_view(sql).find("?3") != std::string_view::npos ? m_conn->run(sql, {shift, id, docKind}) : m_conn->run(sql, {shift, id});
+            auto q = std::string_view(sql).find("?3") != std::string_view::npos ? m_conn->run(sql, {shift, id, nameOf(kind)}) : m_conn->run(sql, {shift, id});
             if (!q.ok())
                 return q.error();
         }
@@ -229,10 +228,10 @@ Error SqliteStore::backdateForDemo(const QString &docKind, const QString &id, qi
     return done.ok() ? Error{} : done.error();
 }
 
-Result<QList<JournalEntry>> SqliteStore::journal(const QString &docKind, const QString &docId)
+Result<QList<JournalEntry>> SqliteStore::journal(DocKind kind, const QString &docId)
 {
     return m_conn->allRows(m_conn->run("SELECT " LEDGER_JOURNAL_COLUMNS " FROM journal WHERE doc_kind = ? AND doc_id = ? ORDER BY seq",
-                                       {docKind, docId}),
+                                       {nameOf(kind), docId}),
                            sqliterows::journalEntry);
 }
 
