@@ -1,6 +1,7 @@
 // Keyboard, screen readers and comfort, on the real window offscreen: every control that takes
 // focus has a name a screen reader can say; the views and the main actions are reached from the
-// keyboard alone (shortcuts, and Tab through each view's controls); no two actions share a
+// keyboard alone (shortcuts, and Tab through each view's controls in the order the screen reads
+// them); no two actions share a
 // shortcut; the window follows the system's light or dark palette; and column layouts are
 // remembered per store.
 #include "operations/demo.h"
@@ -19,6 +20,7 @@
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QStackedWidget>
 #include <QStandardPaths>
 #include <QTableView>
@@ -50,6 +52,31 @@ bool isViewport(QWidget *w)
 
 QString describe(QWidget *w) { return QStringLiteral("%1 %2").arg(QString::fromLatin1(w->metaObject()->className()), w->objectName()); }
 
+// The pane of a page's side-by-side split that holds `w` (0 in a page without one): panes are
+// read one after the other, as the columns of a page are.
+int paneOf(QWidget *w, QWidget *page)
+{
+    for (QWidget *p = w; p && p != page; p = p->parentWidget()) {
+        if (auto *split = qobject_cast<QSplitter *>(p->parentWidget()); split && split->orientation() == Qt::Horizontal)
+            return split->indexOf(p);
+    }
+    return 0;
+}
+
+// Whether `a` is read before `b` on `page`: by pane, then top to bottom, then left to right
+// along a row. Controls of one row differ a little in height and top, so two are on one row
+// when either one's middle is within the other's height.
+bool readsBefore(QWidget *a, QWidget *b, QWidget *page)
+{
+    if (paneOf(a, page) != paneOf(b, page))
+        return paneOf(a, page) < paneOf(b, page);
+    const QRect ra(a->mapTo(a->window(), QPoint(0, 0)), a->size());
+    const QRect rb(b->mapTo(b->window(), QPoint(0, 0)), b->size());
+    const auto within = [](int y, const QRect &r) { return y >= r.top() && y <= r.bottom(); };
+    const bool oneRow = within(ra.center().y(), rb) || within(rb.center().y(), ra);
+    return oneRow ? ra.left() < rb.left() : ra.top() < rb.top();
+}
+
 } // namespace
 
 class TestAccessibility : public QObject {
@@ -61,6 +88,8 @@ private Q_SLOTS:
     void shortcutsReachEveryView();
     void tabReachesTheControlsOfEachView_data() { views_data(); }
     void tabReachesTheControlsOfEachView();
+    void tabFollowsTheScreen_data();
+    void tabFollowsTheScreen();
     void noTwoActionsShareAShortcut();
     void followsTheSystemPalette();
     void layoutsAreRememberedPerStore();
@@ -152,6 +181,57 @@ void TestAccessibility::tabReachesTheControlsOfEachView()
     for (QWidget *w : expected - met)
         missed << describe(w);
     QVERIFY2(missed.isEmpty(), qPrintable(QStringLiteral("not reached by Tab: ") + missed.join(QStringLiteral(", "))));
+}
+
+void TestAccessibility::tabFollowsTheScreen_data()
+{
+    QTest::addColumn<int>("view");
+    using V = NavigatorModel::View;
+    QTest::newRow("accounts") << int(V::Accounts);
+    QTest::newRow("transactions") << int(V::Transactions);
+    QTest::newRow("stuck") << int(V::Stuck);
+    QTest::newRow("operator actions") << int(V::Actions);
+}
+
+void TestAccessibility::tabFollowsTheScreen()
+{
+    // The controls above a table were made after it (the cause bar, the kind of actions, the
+    // "add" button), so Tab reached them after the table: from the first control of the page,
+    // Tab must go through every control of the page in reading order.
+    QFETCH(int, view);
+    m_window->showView(NavigatorModel::View(view));
+    QVERIFY(QTest::qWaitFor([this] { return !m_window->isBusy(); }, 20'000));
+    m_window->activateWindow();
+    auto *stack = m_window->findChild<QStackedWidget *>();
+    QVERIFY(stack);
+    QWidget *page = stack->currentWidget();
+    QList<QWidget *> controls;
+    for (QWidget *w : page->findChildren<QWidget *>()) {
+        if (w->window() == m_window.get() && w->isVisible() && w->isEnabled() && (w->focusPolicy() & Qt::TabFocus) && !isViewport(w))
+            controls << w;
+    }
+    QVERIFY2(controls.size() >= 3, qPrintable(QString::number(controls.size())));
+    QWidget *first = controls.first();
+    for (QWidget *w : std::as_const(controls)) {
+        if (readsBefore(w, first, page))
+            first = w;
+    }
+    first->setFocus(Qt::TabFocusReason);
+    QTRY_VERIFY(first->hasFocus());
+    QList<QWidget *> met{first};
+    while (met.size() < controls.size()) {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QWidget *f = QApplication::focusWidget();
+        met << (f && isViewport(f) ? f->parentWidget() : f);
+    }
+    QStringList walk;
+    for (QWidget *w : std::as_const(met))
+        walk << (w ? QStringLiteral("%1 '%2'").arg(QString::fromLatin1(w->metaObject()->className()), w->accessibleName()) : QStringLiteral("nothing"));
+    const QByteArray said = walk.join(QStringLiteral(" → ")).toUtf8();
+    for (int i = 1; i < met.size(); ++i) {
+        QVERIFY2(controls.contains(met.at(i)), ("Tab left the page: " + said).constData());
+        QVERIFY2(readsBefore(met.at(i - 1), met.at(i), page), ("not in reading order: " + said).constData());
+    }
 }
 
 void TestAccessibility::noTwoActionsShareAShortcut()

@@ -12,6 +12,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 
 using namespace ledger;
 using namespace ledger::test;
@@ -70,6 +71,7 @@ private Q_SLOTS:
     void findings();
     void incidentReport();
     void incidentReportOfManyLegs();
+    void incidentReportKeepsNumbersWhole();
 
 private:
     std::unique_ptr<TempStore> m_store;
@@ -384,6 +386,36 @@ void TestExports::incidentReportOfManyLegs()
     QVERIFY(html.contains(QStringLiteral("alice -3.00, bob +2.00, carol +1.00")));
     for (const char *account : {"alice", "bob", "carol"})
         QVERIFY2(html.count(QLatin1String(account)) >= 3, account); // legs, markers, accounts now
+}
+
+void TestExports::incidentReportKeepsNumbersWhole()
+{
+    // Printed to PDF, the report broke inside values ("2026-11-17T0" / "5:44", "….re" / "v"): an
+    // id, a time or an amount is an element of its own that does not wrap; only free text (a
+    // memo, a name, a reason) may.
+    Store &s = m_store->store();
+    auto report = loadIncidentReport(s, m_doneId);
+    QVERIFY(report.ok());
+    const QString html = incidentReportHtml(*report, QStringLiteral("dana"));
+    // `text` (escaped as the report escapes it) is the whole content of an element that does not wrap.
+    const auto keptWhole = [&html](const QString &text) {
+        const QRegularExpression whole(QStringLiteral("<[a-z]+\\b[^>]*(white-space:\\s*nowrap|\\snowrap\\b)[^>]*>\\s*%1\\s*<")
+                                           .arg(QRegularExpression::escape(text.toHtmlEscaped())));
+        return whole.match(html).hasMatch();
+    };
+    const Transaction &t = report->detail.tx;
+    QVERIFY(!t.compensatedBy.isEmpty());
+    for (const QString &whole : {t.id, t.compensatedBy, money::format(t.amount, s.scale()), formatTimestamp(t.createdAt)})
+        QVERIFY2(keptWhole(whole), qPrintable(whole));
+    // Every time of the timeline, every amount of the leg markers.
+    QVERIFY(!report->detail.journal.isEmpty() && !report->detail.legs.isEmpty());
+    for (const JournalEntry &j : report->detail.journal)
+        QVERIFY2(keptWhole(formatTimestamp(j.at)), qPrintable(j.event));
+    for (const LegMarker &m : report->detail.legs)
+        QVERIFY2(keptWhole(money::format(m.amount, s.scale())), qPrintable(m.accountId));
+    // The memo is free text: it wraps.
+    QVERIFY(!keptWhole(t.memo));
+    QVERIFY(html.contains(t.memo.toHtmlEscaped()));
 }
 
 QTEST_GUILESS_MAIN(TestExports)

@@ -21,7 +21,7 @@
 #include "consolesupport.h"
 #include "testsupport.h"
 #include "widgets/accountpanel.h"
-#include "widgets/auditview.h"
+#include "pages/auditpage.h"
 #include "widgets/detailpanel.h"
 #include "widgets/legseditor.h"
 #include "widgets/repairpreview.h"
@@ -30,6 +30,7 @@
 #include "widgets/timestyle.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QClipboard>
 #include <QGuiApplication>
 #include <QJsonObject>
@@ -37,21 +38,30 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QElapsedTimer>
+#include <QFileDialog>
 #include <QHeaderView>
 #include <QImage>
 #include <QTableWidget>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QStatusBar>
 #include <QMessageBox>
+#include <QProxyStyle>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStyleFactory>
+#include <QStyleOptionViewItem>
 #include <QTableView>
+#include <QTextDocument>
 #include <QTimer>
 #include <QUuid>
+
+#include <unistd.h>
 
 using namespace ledger;
 using namespace ledger::app;
@@ -119,6 +129,31 @@ void type(QLineEdit *field, const QString &text)
         field->insert(text);
 }
 
+// What a table's cells really show, whichever delegate painted them: each cell's text as handed to
+// the style, cut as the style cuts it (its elide mode, in the text rectangle less the margins the
+// style keeps on both sides). Set on a view (QWidget::setStyle), then grab the viewport.
+class ShownCells : public QProxyStyle {
+public:
+    ShownCells() : QProxyStyle(QStyleFactory::create(QApplication::style()->name())) {}
+
+    QString at(int row, int column) const { return m_shown.value({row, column}); }
+
+    void drawControl(ControlElement element, const QStyleOption *option, QPainter *painter, const QWidget *widget) const override
+    {
+        const auto *cell = qstyleoption_cast<const QStyleOptionViewItem *>(option);
+        if (element == CE_ItemViewItem && cell) {
+            const int margin = pixelMetric(PM_FocusFrameHMargin, nullptr, widget) + 1;
+            const QRect text = subElementRect(SE_ItemViewItemText, cell, widget);
+            m_shown[{cell->index.row(), cell->index.column()}] =
+                QFontMetrics(cell->font).elidedText(cell->text, cell->textElideMode, text.width() - 2 * margin);
+        }
+        QProxyStyle::drawControl(element, option, painter, widget);
+    }
+
+private:
+    mutable QMap<std::pair<int, int>, QString> m_shown;
+};
+
 } // namespace
 
 class TestGui : public QObject {
@@ -157,6 +192,13 @@ private Q_SLOTS:
     void screenshotTour();
     void helpAndVersionNeedNoDisplay();
     void screenshotsOfAStoreWithNothingStuck();
+    void theKindColumnShowsCompensationWhole();
+    void anUnreadableStoreIsNotOfferedANewOne();
+    void theOpenDialogListsStoresApartFromExports();
+    void aCleanAuditKeepsItsSummaryAtTheTop();
+    void aRecountKeepsTheCauseListHighlighted();
+    void anAccountsLastChangeTicks();
+    void anAccountsHistorySaysWhoCreatedItAndItsName();
 };
 
 void TestGui::initTestCase()
@@ -471,13 +513,19 @@ void TestGui::guidedRepair()
     if (action == OperatorAction::Compensate)
         QCOMPARE(repaired, compensationId(id, 1));
     // The operator and the reason are in the journal (a compensation carries them from its start).
-    const auto journal = *c.store.store().journal(QStringLiteral("tx"), repaired);
+    const auto journal = *c.store.store().journal(DocKind::Transaction, repaired);
     QVERIFY(std::any_of(journal.cbegin(), journal.cend(), [](const JournalEntry &j) {
         return j.detail == QLatin1String("found stuck at 3 a.m.") && j.actor == Console::kOperator;
     }));
     QCOMPARE(heldMarkerCount(c.store.store()), qint64(0));
     LEDGER_VERIFY_AUDIT_CLEAN(c.store.store());
     wizard->accept();
+    // Behind it, the window shows what was repaired (a compensation: the new one), selected — the
+    // detail and the selection agree, never a neighbour that slid into the row.
+    QVERIFY(QTest::qWaitFor([&] {
+        const QList<Transaction> selected = c.window.selectedTransactions();
+        return selected.size() == 1 && selected.first().id == repaired && c.window.detailPanel()->transactionId() == repaired;
+    }, kWaitMs));
 }
 
 void TestGui::repairDialogPreviewsAndRepairs()
@@ -541,7 +589,7 @@ void TestGui::accountDetailAndStatus()
     QVERIFY(changed.last().at(1).toBool());
     QCOMPARE(c.store.store().account(QStringLiteral("alice"))->status, AccountStatus::Frozen);
     QVERIFY(QTest::qWaitFor([&] { return c.window.accountPanel()->shownHtml().contains(QStringLiteral("fraud check")); }, kWaitMs));
-    const auto history = *c.store.store().journal(QStringLiteral("account"), QStringLiteral("alice"));
+    const auto history = *c.store.store().journal(DocKind::Account, QStringLiteral("alice"));
     QVERIFY(std::any_of(history.cbegin(), history.cend(), [](const JournalEntry &j) {
         return j.actor == Console::kOperator && j.detail == QLatin1String("fraud check");
     }));
@@ -738,7 +786,7 @@ void TestGui::claimAndNoteFromTheConsole()
     QVERIFY(added.wait(kWaitMs));
     QVERIFY(QTest::qWaitFor([&] { return c.window.detailPanel()->shownHtml().contains(QStringLiteral("Claimed by ") + Console::kOperator); }, kWaitMs));
     QVERIFY(QTest::qWaitFor([&] { return a->release->isEnabled(); }, kWaitMs));
-    c.window.addRemark(noteEvent(), QStringLiteral("waiting for the bank"));
+    c.window.addRemark(Remark::Note, QStringLiteral("waiting for the bank"));
     QVERIFY(added.wait(kWaitMs));
     QVERIFY(QTest::qWaitFor([&] { return c.window.detailPanel()->shownHtml().contains(QStringLiteral("waiting for the bank")); }, kWaitMs));
     a->release->trigger();
@@ -748,7 +796,7 @@ void TestGui::claimAndNoteFromTheConsole()
     // under load either may be first.
     QVERIFY(QTest::qWaitFor([&] { return !c.window.detailPanel()->shownHtml().contains(QStringLiteral("Claimed by")); }, kWaitMs));
     // Someone else's claim: the guided repair says whom to speak to first.
-    QVERIFY(addRemarkOn(c.store.store(), id, claimEvent(), QStringLiteral("bob"), QStringLiteral("on the phone")).ok());
+    QVERIFY(addRemarkOn(c.store.store(), id, Remark::Claim, QStringLiteral("bob"), QStringLiteral("on the phone")).ok());
     RepairWizard *wizard = c.window.openRepairWizard();
     QVERIFY(wizard);
     QSignalSpy diagnosed(wizard, &RepairWizard::diagnosed);
@@ -1038,7 +1086,7 @@ void TestGui::recoveryCanBeStopped()
     QVERIFY2(r.notStarted > 0 && r.items.size() > 0, qPrintable(QStringLiteral("%1 done, %2 not started").arg(r.items.size()).arg(r.notStarted)));
     // Stopping leaves every transaction either finished or untouched, never half-way.
     LEDGER_VERIFY_AUDIT_CLEAN(c.store.store());
-    const auto journal = *c.store.store().journal(QStringLiteral("tx"), r.items.first().id);
+    const auto journal = *c.store.store().journal(DocKind::Transaction, r.items.first().id);
     QStringList events; // said when it fails (seen once on a loaded machine, @pg: not yet explained)
     for (const JournalEntry &j : journal)
         events << QStringLiteral("%1 by %2 (%3)").arg(j.event, j.actor, j.detail);
@@ -1054,21 +1102,21 @@ void TestGui::auditAndLinks()
 {
     Console c;
     c.window.actions()->runAudit->trigger();
-    QSignalSpy finished(c.window.auditView(), &AuditView::finished);
+    QSignalSpy finished(c.window.auditPage(), &AuditPage::finished);
     QVERIFY(finished.wait(kWaitMs));
     QCOMPARE(finished.first().first().toBool(), true);
     // Clean: the six invariants checked, each ticked (not an empty table).
-    QCOMPARE(c.window.auditView()->invariantsText().count(QStringLiteral("✔")), 6);
+    QCOMPARE(c.window.auditPage()->invariantsText().count(QStringLiteral("✔")), 6);
     if (const QString shots = qEnvironmentVariable("LEDGER_TEST_SCREENSHOTS"); !shots.isEmpty())
         c.window.grab().save(QDir(shots).filePath(QStringLiteral("audit-clean.png")));
     // Break an invariant behind the console's back: the audit names the account, and its link
     // opens the account.
     QVERIFY(RawSql(c.store.path()).exec(QStringLiteral("UPDATE accounts SET balance = balance + 1 WHERE id = 'bob'")));
-    c.window.auditView()->runAudit();
+    c.window.auditPage()->runAudit();
     QVERIFY(finished.wait(kWaitMs));
     QCOMPARE(finished.last().first().toBool(), false);
-    QVERIFY2(c.window.auditView()->invariantsText().contains(QStringLiteral("✘ 1.")), qPrintable(c.window.auditView()->invariantsText()));
-    const auto findings = c.window.auditView()->model()->findings();
+    QVERIFY2(c.window.auditPage()->invariantsText().contains(QStringLiteral("✘ 1.")), qPrintable(c.window.auditPage()->invariantsText()));
+    const auto findings = c.window.auditPage()->model()->findings();
     QVERIFY(std::any_of(findings.cbegin(), findings.cend(), [](const AuditFinding &f) { return f.accounts.contains(QStringLiteral("bob")); }));
 
     // The detail panel's timeline, and its link to an account.
@@ -1138,6 +1186,239 @@ void TestGui::helpAndVersionNeedNoDisplay()
                  qPrintable(option + QLatin1Char(' ') + QString::fromUtf8(p.readAllStandardError())));
         QVERIFY2(out.contains(option == QLatin1String("--help") ? QStringLiteral("--store") : QStringLiteral(LEDGERDESK_VERSION)), qPrintable(out));
     }
+}
+
+void TestGui::theKindColumnShowsCompensationWhole()
+{
+    // Operators read "compe…ation": a Kind cut in its middle. The column is wide enough for
+    // "compensation", and where a Kind does not fit it is cut at its end (the start of the word
+    // says what it is), never in the middle. Read as painted: the text the style is given to draw
+    // and how it cuts it, whichever delegate the column has.
+    ShownCells shown; // before the window: it outlives the table it is set on
+    Console c;
+    Coordinator coordinator(c.store.store(), {});
+    const QString id = coordinator.transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()}).tx->id;
+    QVERIFY(coordinator.compensate(id, QStringLiteral("paid twice")).ok());
+    const QString rev = compensationId(id, 1);
+    c.window.showView(NavigatorModel::View::Compensations);
+    TransactionTableModel *model = c.window.transactionModel();
+    QVERIFY(QTest::qWaitFor([&] { return model->rowOfKey(rev) >= 0 && !c.window.isBusy(); }, kWaitMs));
+    QTableView *table = c.window.transactions()->list()->table();
+    table->setStyle(&shown);
+    const QModelIndex kind = model->index(model->rowOfKey(rev), TransactionTableModel::KindColumn);
+    const QString word = nameOf(TxKind::Compensation);
+    QCOMPARE(kind.data().toString(), word);
+    table->scrollTo(kind);
+    table->viewport()->grab(); // paints every cell in sight
+    QVERIFY2(shown.at(kind.row(), kind.column()) == word,
+             qPrintable(QStringLiteral("'%1' in %2 px").arg(shown.at(kind.row(), kind.column())).arg(table->columnWidth(kind.column()))));
+
+    // Too narrow for the word: its start stays, the rest goes ("compens…", not "comp…tion").
+    const int margin = table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, table) + 1;
+    table->setColumnWidth(TransactionTableModel::KindColumn, table->fontMetrics().horizontalAdvance(word) * 2 / 3 + 2 * margin);
+    table->scrollTo(kind);
+    table->viewport()->grab();
+    const QString cut = shown.at(kind.row(), kind.column());
+    // (Qt cuts with "…", or "..." where the font has no ellipsis.)
+    const QString kept = cut.endsWith(QChar(0x2026)) ? cut.chopped(1) : cut.endsWith(QLatin1String("...")) ? cut.chopped(3) : QString();
+    QVERIFY2(!kept.isEmpty() && word.startsWith(kept), qPrintable(cut));
+}
+
+void TestGui::anUnreadableStoreIsNotOfferedANewOne()
+{
+    // A store the operator may not read is there all the same: "File › New store" would start
+    // another ledger beside it. The message says what is wrong (the permissions); the New-store
+    // hint is for a store that is not there at all.
+    if (geteuid() == 0)
+        QSKIP("root reads the file whatever its permissions");
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("ledger.db"));
+    {
+        StoreConfig config; // a file, also when the tests run against PostgreSQL
+        config.location = path;
+        const auto created = createStore(config, 2);
+        QVERIFY2(created.ok(), qPrintable(created.error().toString()));
+    }
+    QVERIFY(QFile::setPermissions(path, QFileDevice::Permissions()));
+    MainWindow window;
+    window.show();
+    QSignalSpy failed(&window, &MainWindow::storeFailed);
+    window.openStore(path, OpenMode::Existing);
+    const bool said = failed.wait(kWaitMs);
+    QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    QVERIFY(said);
+    QVERIFY2(failed.first().first().toString().startsWith(QStringLiteral("error: store-unavailable: ")), qPrintable(failed.first().first().toString()));
+    QMessageBox *box = window.findChild<QMessageBox *>();
+    QVERIFY(box);
+    QVERIFY2(box->text().contains(QStringLiteral("permission denied")), qPrintable(box->text()));
+    QVERIFY2(!box->text().contains(QStringLiteral("New store")), qPrintable(box->text()));
+    QVERIFY(!window.hasStore());
+    box->accept(); // closed and deleted: the next message is another box
+    QVERIFY(QTest::qWaitFor([&] { return !window.findChild<QMessageBox *>(); }, kWaitMs));
+
+    // Nothing there at all: then a new store is what the operator may want.
+    window.openStore(dir.filePath(QStringLiteral("missing.db")), OpenMode::Existing);
+    QVERIFY(failed.wait(kWaitMs));
+    box = window.findChild<QMessageBox *>();
+    QVERIFY(box);
+    QVERIFY2(box->text().contains(QStringLiteral("New store")), qPrintable(box->text()));
+    box->accept();
+}
+
+void TestGui::theOpenDialogListsStoresApartFromExports()
+{
+    // Exports are .json files too: listed as "LedgerDesk stores (*.db *.json)", one was opened as
+    // a store by mistake. The dialog opens on the .db stores; topologies have a filter of their own.
+    MainWindow window;
+    window.show();
+    QStringList filters;
+    QString first;
+    // File ▸ Open runs the dialog's own loop: a timer in that loop reads the dialog and closes it
+    // (and anything modal that came instead, so that the test cannot hang).
+    QElapsedTimer waited;
+    waited.start();
+    QTimer look;
+    look.setInterval(20);
+    connect(&look, &QTimer::timeout, this, [&] {
+        auto *dialog = window.findChild<QFileDialog *>(QStringLiteral("ledgerFileDialog"));
+        if (dialog && dialog->isVisible()) {
+            filters = dialog->nameFilters();
+            first = dialog->selectedNameFilter();
+            dialog->reject();
+        } else if (waited.elapsed() > kWaitMs) {
+            if (QWidget *modal = QApplication::activeModalWidget())
+                modal->close();
+        }
+    });
+    look.start();
+    window.actions()->openStore->trigger();
+    look.stop();
+    QVERIFY2(!filters.isEmpty(), "no file dialog was seen");
+    const auto patternsOf = [](const QString &filter) {
+        const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("\\(([^)]*)\\)")).match(filter);
+        return m.hasMatch() ? m.captured(1).split(QLatin1Char(' '), Qt::SkipEmptyParts) : QStringList();
+    };
+    QCOMPARE(first, filters.first());
+    QCOMPARE(patternsOf(first), QStringList{QStringLiteral("*.db")});
+    bool topologies = false;
+    for (const QString &filter : std::as_const(filters)) {
+        const QStringList patterns = patternsOf(filter);
+        QVERIFY2(!(patterns.contains(QStringLiteral("*.db")) && patterns.contains(QStringLiteral("*.json"))), qPrintable(filter));
+        topologies = topologies || patterns == QStringList{QStringLiteral("*.json")};
+    }
+    QVERIFY2(topologies, qPrintable(filters.join(QStringLiteral(";;"))));
+}
+
+void TestGui::aCleanAuditKeepsItsSummaryAtTheTop()
+{
+    // A clean audit hides its findings table. The page's free room used to go to the labels,
+    // whose text (centred in them) then floated mid-page; it goes below them now: no label is
+    // taller than its text needs (the summary: than its row of buttons, whichever is taller).
+    Console c;
+    c.window.showView(NavigatorModel::View::Audit);
+    AuditPage *view = c.window.auditPage();
+    QSignalSpy finished(view, &AuditPage::finished);
+    c.window.actions()->runAudit->trigger();
+    QVERIFY(finished.wait(kWaitMs));
+    QCOMPARE(finished.first().first().toBool(), true);
+    view->layout()->activate();
+    QApplication::processEvents();
+    QVERIFY(view->height() > 400); // room to float in
+    int buttons = 0;
+    for (const QPushButton *b : view->findChildren<QPushButton *>()) {
+        if (b->isVisible())
+            buttons = qMax(buttons, b->height());
+    }
+    int checked = 0;
+    for (const QLabel *label : view->findChildren<QLabel *>()) {
+        if (!label->isVisible())
+            continue;
+        ++checked;
+        const int needs = qMax(label->hasHeightForWidth() ? label->heightForWidth(label->width()) : 0, label->sizeHint().height());
+        QVERIFY2(label->height() <= qMax(needs, buttons) + 4,
+                 qPrintable(QStringLiteral("%1 px for %2 px of '%3'").arg(label->height()).arg(needs).arg(label->text().left(60))));
+    }
+    QVERIFY(checked >= 2); // the summary and the six ticks
+}
+
+void TestGui::aRecountKeepsTheCauseListHighlighted()
+{
+    // Stuck's Cause list, open while the groups are counted again (every change to the store):
+    // it was rebuilt, and its highlight went to another entry than the one chosen. The same
+    // groups recounted change their texts in place: the highlight stays on the chosen group.
+    Console c;
+    for (int i = 0; i < 3; ++i)
+        c.stuck(Step::HoldDebit); // pending, their worker stopped
+    for (int i = 0; i < 2; ++i)
+        c.stuck(Step::Canceling, 99'999'999); // refused for funds, stuck canceling
+    QTest::qWait(20);
+    c.window.showView(NavigatorModel::View::Stuck);
+    StuckCauseBar *bar = c.window.causeBar();
+    QComboBox *combo = bar->combo();
+    QVERIFY(QTest::qWaitFor([&] { return combo->count() == 3 && !c.window.isBusy(); }, kWaitMs));
+    // Not the first entry of the list: a list rebuilt under the popup starts there again.
+    QVERIFY(bar->choose(TxState::Canceling, QStringLiteral("insufficient-funds")));
+    const int chosen = combo->currentIndex();
+    QCOMPARE(chosen, 2);
+    QVERIFY(c.settle());
+    combo->showPopup();
+    QVERIFY(QTest::qWaitFor([&] { return combo->view()->isVisible(); }, kWaitMs));
+    QCOMPARE(combo->view()->currentIndex().row(), chosen);
+    // One more stuck pending (4 against 2: the groups keep their order), counted while the list is open.
+    c.stuck(Step::HoldDebit);
+    QTest::qWait(20);
+    c.window.refreshAll();
+    QVERIFY2(QTest::qWaitFor([&] { return combo->itemText(1).endsWith(QStringLiteral("(4)")); }, kWaitMs), qPrintable(combo->itemText(1)));
+    QCOMPARE(combo->count(), 3);
+    QCOMPARE(combo->currentIndex(), chosen);
+    QVERIFY(bar->chosen() && bar->chosen()->state == TxState::Canceling && bar->chosen()->cause == QLatin1String("insufficient-funds"));
+    QCOMPARE(combo->view()->currentIndex().row(), combo->currentIndex());
+    combo->hidePopup();
+}
+
+void TestGui::anAccountsLastChangeTicks()
+{
+    // The transaction panel's ages moved on while it was read; the account's "Last change" stood
+    // still until the next load. Both tick now, by the store's clock as of the load plus the time
+    // since: the row changes with no write to the store and no reload.
+    Console c;
+    AccountPanel *panel = c.window.accountPanel();
+    c.window.showAccountById(QStringLiteral("alice"));
+    QVERIFY(QTest::qWaitFor([&] { return panel->accountId() == QLatin1String("alice") && panel->shownHtml().contains(QStringLiteral("Last change")); },
+                            kWaitMs));
+    QVERIFY(c.settle());
+    // The row from its label to the next heading ("Created" comes before it and ticks too).
+    const auto lastChange = [panel] {
+        const QString html = panel->shownHtml();
+        const int from = html.indexOf(QStringLiteral("Last change"));
+        const int to = html.indexOf(QStringLiteral("Holds for transactions in flight"), from);
+        return from < 0 || to < 0 ? QString() : html.mid(from, to - from);
+    };
+    QSignalSpy reloaded(panel, &AccountPanel::loaded);
+    const QString before = lastChange();
+    QVERIFY2(before.contains(QStringLiteral(" ago)")), qPrintable(before));
+    // Seconds under an hour old (the demo is "now"), ticking every second: two ticks and room.
+    QVERIFY2(QTest::qWaitFor([&] { return lastChange() != before; }, 3000), qPrintable(before));
+    QCOMPARE(reloaded.count(), 0); // the same load, its age moved on
+}
+
+void TestGui::anAccountsHistorySaysWhoCreatedItAndItsName()
+{
+    // "created — night-operator: Dave Schmidt" read as if Dave were the operator. Who did it,
+    // then what they wrote: "created by night-operator — “Dave Schmidt”".
+    Console c;
+    QVERIFY(c.store.store().createAccount(QStringLiteral("dave-schmidt"), QStringLiteral("Dave Schmidt"), Console::kOperator).ok());
+    AccountPanel *panel = c.window.accountPanel();
+    c.window.showAccountById(QStringLiteral("dave-schmidt"));
+    const auto shownText = [panel] {
+        QTextDocument document;
+        document.setHtml(panel->shownHtml());
+        return document.toPlainText();
+    };
+    const QString wanted = QStringLiteral("created by %1 — “Dave Schmidt”").arg(Console::kOperator);
+    QVERIFY2(QTest::qWaitFor([&] { return panel->accountId() == QLatin1String("dave-schmidt") && shownText().contains(wanted); }, kWaitMs),
+             qPrintable(shownText()));
+    QVERIFY2(!shownText().contains(Console::kOperator + QStringLiteral(": Dave Schmidt")), qPrintable(shownText()));
 }
 
 QTEST_MAIN(TestGui)

@@ -14,6 +14,7 @@
 #include "pages/accountspage.h"
 #include "pages/transactionspage.h"
 #include "operations/demo.h"
+#include "consolesupport.h"
 #include "testsupport.h"
 #include "widgets/legseditor.h"
 #include "widgets/tablepage.h"
@@ -121,10 +122,7 @@ void TestMnemonics::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
     m_store = std::make_unique<TempStore>();
-    DemoOptions options;
-    options.transfers = 20;
-    options.stuck = 0;
-    QVERIFY(fillDemo(m_store->store(), options).ok());
+    fillDemoStore(*m_store, 20, 0);
     CoordinatorOptions o;
     o.leaseMs = 1;
     o.hook = abandonAfterHook(Step::HoldDebit);
@@ -150,11 +148,7 @@ void TestMnemonics::noClashInAnyWindow()
     };
 
     MainWindow window; // made after the language, as at start-up
-    window.show();
-    QSignalSpy opened(&window, &MainWindow::storeOpened);
-    window.openStore(m_store->path(), OpenMode::Existing);
-    QVERIFY(opened.wait(kWaitMs));
-    QVERIFY(QTest::qWaitFor([&] { return !window.isBusy(); }, kWaitMs));
+    QVERIFY(openIn(window, m_store->path()));
 
     Mnemonics bar;
     for (QAction *menu : window.menuBar()->actions()) {

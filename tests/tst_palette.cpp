@@ -3,7 +3,11 @@
 // badges' text on each state's fill; every colour the detail panels, the dashboard, the audit and
 // the models actually put on screen, read back from the real window in each palette; the charts
 // painted in the palette; and no colour literal in the console's code outside tones.cpp.
+#include "consolesupport.h"
+#include "dialogs/repairdialog.h"
+#include "dialogs/transferdialog.h"
 #include "mainwindow.h"
+#include "widgets/repairpreview.h"
 #include "pages/accountspage.h"
 #include "pages/transactionspage.h"
 #include "models/navigatormodel.h"
@@ -11,13 +15,18 @@
 #include "operations/demo.h"
 #include "testsupport.h"
 #include "widgets/accountpanel.h"
-#include "widgets/auditview.h"
+#include "pages/auditpage.h"
 #include "widgets/dashboard.h"
 #include "widgets/detailpanel.h"
 #include "widgets/tablepage.h"
 #include "widgets/tones.h"
 
 #include <QApplication>
+#include <QCheckBox>
+#include <QLineEdit>
+#include <QStyleOption>
+#include <QTableWidget>
+#include <QToolButton>
 #include <QChart>
 #include <QChartView>
 #include <QDirIterator>
@@ -71,6 +80,8 @@ private Q_SLOTS:
     void badgesRead();
     void whatTheWindowShowsReads_data();
     void whatTheWindowShowsReads();
+    void whatIsPaintedReads_data();
+    void whatIsPaintedReads();
     void noColourLiteralOutsideTones();
     void cleanupTestCase();
 
@@ -148,10 +159,7 @@ void TestPalette::whatTheWindowShowsReads()
     };
 
     TempStore ts;
-    DemoOptions options;
-    options.transfers = 40;
-    options.stuck = 3;
-    QVERIFY(fillDemo(ts.store(), options).ok());
+    fillDemoStore(ts, 40, 3);
     // A stuck transaction someone is on, with an error and a note: every tone of the detail panel.
     auto stuck = ts.store().transactions([] {
         TxQuery q;
@@ -160,14 +168,10 @@ void TestPalette::whatTheWindowShowsReads()
     }());
     QVERIFY(stuck.ok() && !stuck->isEmpty());
     const QString id = stuck->first().id;
-    QVERIFY(addRemarkOn(ts.store(), id, claimEvent(), QStringLiteral("bob"), QStringLiteral("on the phone")).ok());
+    QVERIFY(addRemarkOn(ts.store(), id, Remark::Claim, QStringLiteral("bob"), QStringLiteral("on the phone")).ok());
 
     MainWindow w;
-    QSignalSpy opened(&w, &MainWindow::storeOpened);
-    w.openStore(ts.path(), OpenMode::Existing);
-    w.show();
-    QVERIFY(opened.wait(kWaitMs));
-    QVERIFY(QTest::qWaitFor([&] { return !w.isBusy(); }, kWaitMs));
+    QVERIFY(openIn(w, ts.path()));
 
     // The dashboard: its summary, and charts painted in the palette.
     w.showView(NavigatorModel::View::Overview);
@@ -216,10 +220,125 @@ void TestPalette::whatTheWindowShowsReads()
     w.showView(NavigatorModel::View::Audit);
     w.actions()->runAudit->trigger();
     QVERIFY(QTest::qWaitFor([&] { return !w.isBusy(); }, kWaitMs));
-    for (QLabel *label : w.auditView()->findChildren<QLabel *>()) {
+    for (QLabel *label : w.auditPage()->findChildren<QLabel *>()) {
         problem = check(htmlColours(label->text(), window), QStringLiteral("audit"));
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
     }
+}
+
+namespace {
+// How far what is painted in `region` of `image` stands out from `background`: the largest
+// contrast of any of its pixels (text and lines are drawn in their colour; anti-aliasing only
+// blends towards the background).
+double paintedContrast(const QImage &image, const QRect &region, const QColor &background)
+{
+    double best = 1.0;
+    const QRect r = region.intersected(image.rect());
+    for (int y = r.top(); y <= r.bottom(); ++y) {
+        for (int x = r.left(); x <= r.right(); ++x)
+            best = qMax(best, contrastRatio(image.pixelColor(x, y), background));
+    }
+    return best;
+}
+// The widget as painted, at one pixel per pixel.
+QImage paintedOf(QWidget *w)
+{
+    QImage image = w->grab().toImage();
+    image.setDevicePixelRatio(1);
+    return image.convertToFormat(QImage::Format_RGB32);
+}
+} // namespace
+
+void TestPalette::whatIsPaintedReads_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::newRow("light") << QStringLiteral("light");
+    QTest::newRow("dark") << QStringLiteral("dark");
+}
+
+void TestPalette::whatIsPaintedReads()
+{
+    // Read back from the pixels, not from a list of colours: the safety check box of a repair,
+    // an input field's frame in a dialog, the Resume icon on the toolbar, "→ done" in a preview.
+    QFETCH(QString, name);
+    applyPalette(name); // the style and the palette, as --palette does
+    const QPalette palette = QApplication::palette();
+    const QColor window = palette.color(QPalette::Window);
+    constexpr double kControl = 3.0; // WCAG: the parts of a control that say what it is
+
+    TempStore ts;
+    fillDemoStore(ts, 20, 2);
+    TxQuery q;
+    q.stuckOnly = true;
+    const QString id = ts.store().transactions(q)->first().id;
+    QVERIFY(addRemarkOn(ts.store(), id, Remark::Claim, QStringLiteral("bob"), QStringLiteral("on the phone")).ok());
+    MainWindow w;
+    w.settings().setOperatorName(QStringLiteral("alice"));
+    QVERIFY(openIn(w, ts.path()));
+    w.showTransactionById(id);
+    QVERIFY(QTest::qWaitFor([&] { return w.selectedTransactions().size() == 1 && w.actions()->resume->isEnabled(); }, kWaitMs));
+
+    // The Resume icon on the toolbar.
+    QToolButton *resume = nullptr;
+    for (QToolButton *b : w.findChildren<QToolButton *>()) {
+        if (b->defaultAction() == w.actions()->resume && b->isVisible())
+            resume = b;
+    }
+    QVERIFY(resume);
+    const QImage button = paintedOf(resume);
+    const QColor buttonBackground = button.pixelColor(button.width() / 2, 1);
+    QStyleOptionToolButton bo;
+    bo.initFrom(resume);
+    const QRect iconArea(QPoint(0, 0), QSize(resume->iconSize().width() + 8, button.height()));
+    const double icon = paintedContrast(button, iconArea, buttonBackground);
+    QVERIFY2(icon >= kControl, qPrintable(QStringLiteral("Resume icon %1:1").arg(icon, 0, 'f', 2)));
+
+    // The repair dialog: "Repair anyway" (its box and its words), "→ done".
+    RepairDialog *dialog = w.openRepairDialog(OperatorAction::Resume);
+    QVERIFY(dialog);
+    QSignalSpy planned(dialog, &RepairDialog::planLoaded);
+    QVERIFY(planned.wait(kWaitMs));
+    auto *anyway = dialog->findChild<QCheckBox *>(QStringLiteral("repairAnyway"));
+    QVERIFY(anyway && anyway->isVisible());
+    const QImage box = paintedOf(anyway);
+    QStyleOptionButton opt;
+    opt.initFrom(anyway);
+    const QRect indicator = anyway->style()->subElementRect(QStyle::SE_CheckBoxIndicator, &opt, anyway);
+    const double boxContrast = paintedContrast(box, indicator, window);
+    QVERIFY2(boxContrast >= kControl, qPrintable(QStringLiteral("Repair anyway box %1:1").arg(boxContrast, 0, 'f', 2)));
+    const QRect words = anyway->style()->subElementRect(QStyle::SE_CheckBoxContents, &opt, anyway);
+    const double wordsContrast = paintedContrast(box, words, window);
+    QVERIFY2(wordsContrast >= kMinimum, qPrintable(QStringLiteral("Repair anyway words %1:1").arg(wordsContrast, 0, 'f', 2)));
+    const QList<QTableWidget *> tables = dialog->preview()->findChildren<QTableWidget *>();
+    QVERIFY(!tables.isEmpty());
+    QTableWidget *transactions = tables.first();
+    const QColor base = palette.color(QPalette::Base);
+    bool sawWill = false;
+    for (int r = 0; r < transactions->rowCount(); ++r) {
+        QTableWidgetItem *will = transactions->item(r, 2);
+        if (!will || !will->text().startsWith(QStringLiteral("→")))
+            continue;
+        sawWill = true;
+        const QImage cell = paintedOf(transactions->viewport()).copy(transactions->visualItemRect(will));
+        const QColor cellBackground = cell.pixelColor(1, 1);
+        const double ratio = paintedContrast(cell, cell.rect(), cellBackground);
+        QVERIFY2(ratio >= kMinimum, qPrintable(QStringLiteral("%1 %2:1 on %3").arg(will->text()).arg(ratio, 0, 'f', 2).arg(cellBackground.name())));
+        QVERIFY(contrastRatio(will->foreground().color(), base) >= kMinimum);
+    }
+    QVERIFY(sawWill);
+    dialog->reject();
+
+    // An input field's frame in a dialog: the field is found by its outline.
+    TransferDialog *transfer = w.openTransferDialog();
+    QVERIFY(transfer);
+    QVERIFY(QTest::qWaitForWindowExposed(transfer));
+    auto *source = transfer->findChild<QLineEdit *>(QStringLiteral("source"));
+    const QImage field = paintedOf(source);
+    const double frame = qMax(paintedContrast(field, QRect(0, field.height() / 2, 2, 1), window),
+                              paintedContrast(field, QRect(field.width() / 2, 0, 1, 2), window));
+    QVERIFY2(frame >= kControl, qPrintable(QStringLiteral("input frame %1:1").arg(frame, 0, 'f', 2)));
+    transfer->reject();
+    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
 }
 
 void TestPalette::noColourLiteralOutsideTones()

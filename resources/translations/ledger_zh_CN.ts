@@ -64,6 +64,10 @@
         <translation>最后修改</translation>
     </message>
     <message>
+        <source>%1 (%2 ago)</source>
+        <translation>%1（%2前）</translation>
+    </message>
+    <message>
         <source>Owner</source>
         <translation>处理者</translation>
     </message>
@@ -1031,19 +1035,19 @@
     </message>
     <message>
         <source>%1 is not held yet</source>
-        <translation>%1 尚未预留</translation>
+        <translation>%1尚未预留</translation>
     </message>
     <message>
         <source>%1 holds %2</source>
-        <translation>%1 预留了 %2</translation>
+        <translation>%1预留了 %2</translation>
     </message>
     <message>
         <source>%1 is posted</source>
-        <translation>%1 已过账</translation>
+        <translation>%1已过账</translation>
     </message>
     <message>
         <source>%1 is voided</source>
-        <translation>%1 已作废</translation>
+        <translation>%1已作废</translation>
     </message>
     <message>
         <source>; </source>
@@ -1189,7 +1193,7 @@
     </message>
     <message>
         <source>The debit on %1</source>
-        <translation>%1 上的借方分录</translation>
+        <translation>%1 的借方分录</translation>
     </message>
     <message>
         <source>%1; creating the database did not work either: %2</source>
@@ -1289,7 +1293,7 @@
     </message>
     <message>
         <source>the debit on %1</source>
-        <translation>%1 上的借记</translation>
+        <translation>%1 的借方分录</translation>
     </message>
     <message>
         <source>The transfer is decided: the money must move. Only posting its legs is left.</source>
@@ -1396,10 +1400,6 @@
         <translation>它已过提交点（每条分录都已预留，转账已成定局）；请继续执行以完成它，然后再补偿</translation>
     </message>
     <message>
-        <source>%1 is not a remark (claim, release or note)</source>
-        <translation>%1 不是一种标注（接手、放弃或备注）</translation>
-    </message>
-    <message>
         <source>note</source>
         <translation>备注</translation>
     </message>
@@ -1426,6 +1426,14 @@
     <message>
         <source>%1 is a text file, not a LedgerDesk store (an export? a store is a .db file)</source>
         <translation>%1 是文本文件，不是 LedgerDesk 存储库（是导出文件吗？存储库是 .db 文件）</translation>
+    </message>
+    <message>
+        <source>a journal row of %1 is of the document kind %2, which no ledger writes</source>
+        <translation>%1 的一条日志记录的文档类型为 %2，这不是任何账本会写入的值</translation>
+    </message>
+    <message>
+        <source>LedgerDesk does not know the scheme %1:// (a store is a file path, a postgresql:// URI or host=... dbname=... pairs)</source>
+        <translation>LedgerDesk 不认识 %1:// 这种方案（存储库是文件路径、postgresql:// URI 或 host=... dbname=... 这样的键值对）</translation>
     </message>
 </context>
 <context>
@@ -1621,6 +1629,10 @@
     <message>
         <source>a bug in LedgerDesk</source>
         <translation>LedgerDesk 的缺陷</translation>
+    </message>
+    <message>
+        <source>a store location is a URI of a scheme LedgerDesk does not know (only files, postgresql:// and key=value connection strings)</source>
+        <translation>存储库位置是 LedgerDesk 不认识的方案的 URI（只支持文件、postgresql:// 和 key=value 连接串）</translation>
     </message>
 </context>
 </TS>

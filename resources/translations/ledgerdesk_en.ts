@@ -2,7 +2,7 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
   <context>
-    <name>ledger::app::AuditView</name>
+    <name>ledger::app::AuditPage</name>
     <message numerus="yes">
       <source>every transaction counted whole: %1 as posted, %2 not posted yet by %n transaction(s) being finished: %3</source>
       <translation>

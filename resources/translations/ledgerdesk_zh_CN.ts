@@ -119,12 +119,14 @@
         <translation>最后变更</translation>
     </message>
     <message>
-        <source>expired</source>
-        <translation>已过期</translation>
+        <source> (expired)</source>
+        <comment>after a lease's end, in red</comment>
+        <translation>（已过期）</translation>
     </message>
     <message>
-        <source>left</source>
-        <translation>剩余</translation>
+        <source>%1 (%2 left)</source>
+        <comment>a lease's end, then how long it still runs</comment>
+        <translation>%1（剩余 %2）</translation>
     </message>
     <message>
         <source>Owner</source>
@@ -569,7 +571,7 @@
     </message>
 </context>
 <context>
-    <name>ledger::app::AuditView</name>
+    <name>ledger::app::AuditPage</name>
     <message>
         <source>&amp;Run audit</source>
         <translation>运行审计(&amp;R)</translation>

@@ -13,10 +13,11 @@
 #include "models/transactiontablemodel.h"
 #include "pages/accountspage.h"
 #include "pages/actionspage.h"
+#include "pages/overviewpage.h"
 #include "pages/transactionspage.h"
 #include "store/open/changenotifier.h"
 #include "widgets/accountpanel.h"
-#include "widgets/auditview.h"
+#include "pages/auditpage.h"
 #include "widgets/dashboard.h"
 #include "widgets/detailpanel.h"
 #include "widgets/statebadge.h"
@@ -57,7 +58,6 @@ MainWindow::MainWindow(QWidget *parent)
     , m_session(new StoreSession(this))
     , m_actions(new ConsoleActions(this))
     , m_countsJob(new BackgroundJob(m_session, this))
-    , m_overviewJob(new BackgroundJob(m_session, this))
     , m_exports(new ExportController(m_session, this))
     , m_navigatorModel(new NavigatorModel(this))
     , m_navigator(new QTreeView(this))
@@ -92,7 +92,7 @@ MainWindow::MainWindow(QWidget *parent)
     statusBar()->addPermanentWidget(m_liveLabel);
     statusBar()->addPermanentWidget(m_activityLabel);
     statusBar()->addPermanentWidget(m_storeLabel);
-    m_storeLabel->setText(tr("no store open"));
+    fitStoreLabel();
 
     // Changes arrive in bursts (a transfer is eight writes): gather them into one refresh.
     m_refreshTimer.setSingleShot(true);
@@ -109,6 +109,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_periodicTimer.start();
 
     m_transactions->setStuckThreshold(m_settings.stuckThresholdMs());
+    m_overview->setStuckThreshold(m_settings.stuckThresholdMs());
     resize(1320, 820);
     restoreLayout();
     m_navigator->setCurrentIndex(m_navigatorModel->indexOf(NavigatorModel::View::Overview));
@@ -118,13 +119,13 @@ MainWindow::~MainWindow() { closeStore(); }
 
 void MainWindow::buildPages()
 {
-    m_dashboard = new Dashboard(this);
+    m_overview = new OverviewPage(m_session, this);
     m_accounts = new AccountsPage(m_session, m_actions, this);
     m_transactions = new TransactionsPage(m_session, m_actions, this);
-    m_audit = new AuditView(m_session, this);
+    m_audit = new AuditPage(m_session, this);
     m_operatorActions = new ActionsPage(m_session, m_actions, this);
 
-    m_stack->insertWidget(OverviewIndex, m_dashboard);
+    m_stack->insertWidget(OverviewIndex, m_overview);
     m_stack->insertWidget(AccountsIndex, m_accounts);
     m_stack->insertWidget(TransactionsIndex, m_transactions);
     m_stack->insertWidget(AuditIndex, m_audit);
@@ -144,8 +145,8 @@ void MainWindow::buildPages()
     connect(m_transactions->detail(), &DetailPanel::accountLinkActivated, this, &MainWindow::showAccountById);
     connect(m_operatorActions, &ActionsPage::transactionLinkActivated, this, &MainWindow::showTransactionById);
     connect(m_operatorActions, &ActionsPage::accountLinkActivated, this, &MainWindow::showAccountById);
-    connect(m_audit, &AuditView::transactionLinkActivated, this, &MainWindow::showTransactionById);
-    connect(m_audit, &AuditView::accountLinkActivated, this, &MainWindow::showAccountById);
+    connect(m_audit, &AuditPage::transactionLinkActivated, this, &MainWindow::showTransactionById);
+    connect(m_audit, &AuditPage::accountLinkActivated, this, &MainWindow::showAccountById);
     for (PagedTableModel *model : std::initializer_list<PagedTableModel *>{m_accounts->model(), m_transactions->model(), m_operatorActions->model()}) {
         connect(model, &PagedTableModel::loadingChanged, this, &MainWindow::updateActivity);
         connect(model, &PagedTableModel::loadFailed, this, [this](const QString &message) { statusBar()->showMessage(message, 10'000); });
@@ -156,10 +157,11 @@ TransactionTableModel *MainWindow::transactionModel() const { return m_transacti
 DetailPanel *MainWindow::detailPanel() const { return m_transactions->detail(); }
 AccountPanel *MainWindow::accountPanel() const { return m_accounts->panel(); }
 StuckCauseBar *MainWindow::causeBar() const { return m_transactions->causeBar(); }
+Dashboard *MainWindow::dashboard() const { return m_overview->dashboard(); }
 
 bool MainWindow::isBusy() const
 {
-    return (hasStore() && m_session->jobs()->running() > 0) || m_transactions->isBusy() || m_accounts->isBusy() || m_operatorActions->isBusy();
+    return (hasStore() && m_session->jobs()->running() > 0) || m_transactions->isBusy() || m_overview->isBusy() || m_accounts->isBusy() || m_operatorActions->isBusy();
 }
 
 void MainWindow::showView(NavigatorModel::View view, std::optional<TxState> state)
@@ -179,7 +181,7 @@ void MainWindow::onNavigatorChanged()
     switch (m_view) {
     case NavigatorModel::View::Overview:
         m_stack->setCurrentIndex(OverviewIndex);
-        refreshOverview();
+        m_overview->refresh();
         break;
     case NavigatorModel::View::Accounts: m_stack->setCurrentIndex(AccountsIndex); break;
     case NavigatorModel::View::Audit: m_stack->setCurrentIndex(AuditIndex); break;
@@ -218,7 +220,7 @@ void MainWindow::refreshAll()
         m_operatorActions->refresh();
     refreshDetailWindows();
     if (m_stack->currentIndex() == OverviewIndex)
-        refreshOverview();
+        m_overview->refresh();
 }
 
 void MainWindow::refreshCounts()
@@ -232,15 +234,6 @@ void MainWindow::refreshCounts()
         }
         m_navigatorModel->setCounts(*counts);
         Q_EMIT countsLoaded();
-    });
-}
-
-void MainWindow::refreshOverview()
-{
-    const qint64 threshold = m_settings.stuckThresholdMs();
-    m_overviewJob->run<Result<Overview>>([threshold](Store &s) { return loadOverview(s, threshold); }, [this](Result<Overview> overview) {
-        if (overview.ok())
-            m_dashboard->setOverview(*overview);
     });
 }
 
@@ -295,6 +288,12 @@ void MainWindow::showAccountById(const QString &id)
         return;
     showView(NavigatorModel::View::Accounts);
     m_accounts->showAccount(id);
+}
+
+void MainWindow::resizeEvent(QResizeEvent *event)
+{
+    QMainWindow::resizeEvent(event);
+    fitStoreLabel();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -31,8 +31,9 @@ namespace ledger::app {
 class AccountTableModel;
 class AccountsPage;
 class ActionsPage;
-class AuditView;
+class AuditPage;
 class Dashboard;
+class OverviewPage;
 class AccountPanel;
 class BackgroundJob;
 class DetailPanel;
@@ -101,9 +102,10 @@ public:
     // Claims, releases or notes (ledger/remarks.h) the selected transactions in the background,
     // journaled with the operator's name; a note asks for its text first, unless `text` is given.
     // Says how it went by remarkAdded (and on refusal, in a message).
-    void addRemark(const QString &event, const QString &text = QString());
-    Dashboard *dashboard() const { return m_dashboard; }
-    AuditView *auditView() const { return m_audit; }
+    void addRemark(Remark event, const QString &text = QString());
+    Dashboard *dashboard() const;
+    OverviewPage *overview() const { return m_overview; }
+    AuditPage *auditPage() const { return m_audit; }
     // The selected transactions whose rows have loaded (the whole selection may be larger).
     QList<Transaction> selectedTransactions() const;
     // The detail windows open (Open in new window), for tests.
@@ -112,7 +114,7 @@ public:
 
 Q_SIGNALS:
     void accountStatusChanged(const QString &accountId, bool ok, const QString &message);
-    void remarkAdded(const QStringList &txIds, const QString &event, bool ok, const QString &message);
+    void remarkAdded(const QStringList &txIds, ledger::Remark event, bool ok, const QString &message);
     void repairDialogOpened(RepairDialog *dialog);
     void storeOpened(const QString &path);
     void storeFailed(const QString &message);
@@ -120,6 +122,7 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     // The pages of the central stack, in the order buildPages() adds them.
@@ -133,9 +136,10 @@ private:
     void onNavigatorChanged();
     void onTransactionSelection();
     void refreshCounts();
-    void refreshOverview();
     void scheduleRefresh();
     void updateActivity();
+    // The status bar's store label, fitted to the window's width (mainwindow_store.cpp).
+    void fitStoreLabel();
     void showError(const QString &title, const QString &text);
     // The store's files were replaced under its connections (ChangeNotifier::broken): a
     // window-modal message that writes are refused, offering to reopen the store.
@@ -147,7 +151,7 @@ private:
     // Asks for a note on `txId` (one line), with `text` and what was wrong with it, if anything.
     void askNote(const QString &txId, const QString &text, const Error &problem);
     // Writes the remark on every one of `ids` in the background (mainwindow_remarks.cpp).
-    void writeRemarks(const QStringList &ids, const QString &event, const QString &text);
+    void writeRemarks(const QStringList &ids, Remark event, const QString &text);
     // Resolves the selection to transaction ids (reading rows not loaded yet), then `then(ids)`.
     void withSelectedIds(const std::function<void(const QStringList &)> &then);
     bool dialogsOpen() const;
@@ -179,7 +183,6 @@ private:
     StoreSession *m_session;
     ConsoleActions *m_actions;
     BackgroundJob *m_countsJob;
-    BackgroundJob *m_overviewJob;
     NavigatorModel::View m_view = NavigatorModel::View::Overview;
     std::optional<TxState> m_viewState;
     QTimer m_refreshTimer;
@@ -192,14 +195,15 @@ private:
     NavigatorModel *m_navigatorModel;
     QTreeView *m_navigator;
     QStackedWidget *m_stack;
-    Dashboard *m_dashboard;
+    OverviewPage *m_overview;
     AccountsPage *m_accounts;
     TransactionsPage *m_transactions;
-    AuditView *m_audit;
+    AuditPage *m_audit;
     ActionsPage *m_operatorActions;
     QList<QPointer<QWidget>> m_detailWindows; // opened by openDetailWindow, closed with the store
     QMenu *m_recentMenu = nullptr;
     QLabel *m_storeLabel;
+    QString m_storeLabelText; // what the store label says before it is fitted
     QLabel *m_activityLabel;
     QLabel *m_liveLabel;
 };

@@ -98,7 +98,13 @@ RepairWizard *MainWindow::openRepairWizard()
         return nullptr;
     auto *wizard = track(new RepairWizard(m_session, m_settings.operatorName(), m_settings.stuckThresholdMs(), selected.first().id, this));
     wizard->setAttribute(Qt::WA_DeleteOnClose);
-    connect(wizard, &RepairWizard::repaired, this, &MainWindow::scheduleRefresh);
+    // What was repaired (or the compensation made) is what the window shows, selected, behind
+    // the wizard's result: never a neighbour that slid into its row.
+    connect(wizard, &RepairWizard::repaired, this, [this, wizard] {
+        scheduleRefresh();
+        if (wizard->outcome && wizard->outcome->tx)
+            showTransactionById(wizard->outcome->tx->id);
+    });
     wizard->open();
     return wizard;
 }

@@ -9,7 +9,7 @@
 #include "models/accounttablemodel.h"
 #include "models/journalmodel.h"
 #include "models/transactiontablemodel.h"
-#include "widgets/auditview.h"
+#include "pages/auditpage.h"
 
 #include <QAction>
 #include <QDir>

@@ -5,9 +5,10 @@
 #include "mainwindow.h"
 #include "pages/accountspage.h"
 #include "pages/actionspage.h"
+#include "pages/overviewpage.h"
 #include "pages/transactionspage.h"
 #include "models/transactiontablemodel.h"
-#include "widgets/auditview.h"
+#include "pages/auditpage.h"
 #include "widgets/tablepage.h"
 
 #include <QApplication>
@@ -80,9 +81,9 @@ void MainWindow::buildMenus()
         if (!ids.isEmpty())
             QGuiApplication::clipboard()->setText(ids.join(QLatin1Char('\n')));
     });
-    connect(m_actions->claim, &QAction::triggered, this, [this] { addRemark(claimEvent()); });
-    connect(m_actions->release, &QAction::triggered, this, [this] { addRemark(releaseEvent()); });
-    connect(m_actions->addNote, &QAction::triggered, this, [this] { addRemark(noteEvent()); });
+    connect(m_actions->claim, &QAction::triggered, this, [this] { addRemark(Remark::Claim); });
+    connect(m_actions->release, &QAction::triggered, this, [this] { addRemark(Remark::Release); });
+    connect(m_actions->addNote, &QAction::triggered, this, [this] { addRemark(Remark::Note); });
     connect(m_actions->recoverStuck, &QAction::triggered, this, &MainWindow::openRecoverDialog);
     connect(m_actions->copyJson, &QAction::triggered, this, &MainWindow::copySelectionAsJson);
     connect(m_actions->openWindow, &QAction::triggered, this, &MainWindow::openDetailWindow);
@@ -112,6 +113,7 @@ void MainWindow::buildMenus()
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(dialog, &QDialog::accepted, this, [this] {
             m_transactions->setStuckThreshold(m_settings.stuckThresholdMs()); // it may have changed
+            m_overview->setStuckThreshold(m_settings.stuckThresholdMs());
             refreshCounts();
         });
         dialog->open();

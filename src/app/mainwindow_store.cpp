@@ -6,6 +6,7 @@
 #include "mainwindow.h"
 #include "pages/accountspage.h"
 #include "pages/actionspage.h"
+#include "pages/overviewpage.h"
 #include "pages/transactionspage.h"
 #include "models/accounttablemodel.h"
 #include "models/journalmodel.h"
@@ -13,8 +14,9 @@
 #include "store/open/changenotifier.h"
 #include "widgets/timestyle.h"
 #include "widgets/accountpanel.h"
-#include "widgets/auditview.h"
+#include "pages/auditpage.h"
 #include "widgets/detailpanel.h"
+#include "widgets/tooltiptext.h"
 
 #include <QFileInfo>
 #include <QFutureWatcher>
@@ -27,6 +29,17 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace ledger::app {
+
+void MainWindow::fitStoreLabel()
+{
+    // A long location (a failover pair's hosts, a deep path) took the status bar from its messages
+    // and ran off a narrow screen: the label keeps to a third of the window, cut in the middle
+    // (whole in its tooltip); a little under the room, as drawn text may reach a pixel past it.
+    const int room = qMax(1, width() / 3);
+    m_storeLabel->setMaximumWidth(room);
+    m_storeLabel->setText(m_storeLabelText.isEmpty() ? tr("no store open")
+                                                     : m_storeLabel->fontMetrics().elidedText(m_storeLabelText, Qt::ElideMiddle, room - 4));
+}
 
 void MainWindow::rebuildRecentMenu()
 {
@@ -197,15 +210,14 @@ void MainWindow::onStoreOpened(bool demo)
         label += tr("  ·  POSIX locks");
         tip += QLatin1Char('\n') + opened.lockWarning;
     }
-    // A long location (a failover pair's hosts, a deep path) would take the whole status bar and
-    // leave no room for its messages: cut in the middle, whole in the tooltip.
-    m_storeLabel->setText(m_storeLabel->fontMetrics().elidedText(label, Qt::ElideMiddle, 80 * m_storeLabel->fontMetrics().averageCharWidth()));
-    m_storeLabel->setToolTip(label + QLatin1Char('\n') + tip);
+    m_storeLabelText = label;
+    fitStoreLabel();
+    m_storeLabel->setToolTip(toolTipText(label + QLatin1Char('\n') + tip));
     m_liveLabel->setText(tr("live"));
     statusBar()->showMessage(demo ? tr("Created %1 with demo data").arg(shown) : tr("Opened %1").arg(shown), 8000);
     refreshCounts();
     if (m_stack->currentIndex() == OverviewIndex)
-        refreshOverview();
+        m_overview->refresh();
     onTransactionSelection();
     Q_EMIT storeOpened(location);
 }

@@ -72,11 +72,11 @@ Result<IncidentReport> loadIncidentReport(Store &store, const QString &txId)
     }
     // Account changes (freezes, closes) of every leg's account, often the cause of a refusal; and
     // the actions on its compensation or original, where a compensation's reason is written.
-    QList<std::pair<QString, QString>> documents;
+    QList<std::pair<DocKind, QString>> documents;
     for (const QString &account : accountsOf(r.detail.tx.legs))
-        documents.append({QStringLiteral("account"), account});
+        documents.append({DocKind::Account, account});
     if (r.detail.related)
-        documents.append({QStringLiteral("tx"), r.detail.related->id});
+        documents.append({DocKind::Transaction, r.detail.related->id});
     for (const auto &[kind, id] : documents) {
         auto journal = store.journal(kind, id);
         if (!journal.ok())
@@ -122,7 +122,10 @@ QString incidentReportHtml(const IncidentReport &r, const QString &preparedBy)
         html += fieldRow(Text::tr("Compensated by"), nw(esc(t.compensatedBy))
                                                    + (d.related ? QStringLiteral(" (%1)").arg(esc(nameOf(d.related->state))) : QString()));
     html += fieldRow(Text::tr("Created"), nw(esc(when(t.createdAt))));
-    html += fieldRow(Text::tr("Last modified"), nw(esc(when(t.lastModified))) + QLatin1Char(' ') + nw(esc(QStringLiteral("(%1)").arg(duration::spoken(t.lastModified.msecsTo(d.now))))));
+    // One phrase, brackets included, so that a language writes its own ("%1（%2前）" in Chinese);
+    // the time and the age each stay unbroken inside it.
+    html += fieldRow(Text::tr("Last modified"),
+                     esc(Text::tr("%1 (%2 ago)")).arg(nw(esc(when(t.lastModified))), nw(esc(duration::spoken(t.lastModified.msecsTo(d.now))))));
     html += fieldRow(Text::tr("Owner"), nw(orDash(t.owner)));
     html += fieldRow(Text::tr("Lease until"), nw(esc(when(t.leaseUntil))));
     html += fieldRow(Text::tr("Epoch / claims"), nw(esc(QStringLiteral("%1 / %2").arg(t.epoch).arg(t.attempts))));
@@ -166,7 +169,7 @@ QString incidentReportHtml(const IncidentReport &r, const QString &preparedBy)
     } else {
         html += tableHead({Text::tr("At"), Text::tr("Who"), Text::tr("Did"), Text::tr("To"), Text::tr("Why / detail")});
         for (const JournalEntry &j : r.operatorActions) {
-            const QString target = j.docKind == QLatin1String("account") ? Text::tr("account %1").arg(j.docId) : j.docId;
+            const QString target = j.docKind == DocKind::Account ? Text::tr("account %1").arg(j.docId) : j.docId;
             html += tableRow({esc(when(j.at)), orDash(j.actor), esc(j.event), esc(target), orDash(j.detail)}, {1, 4});
         }
         html += QStringLiteral("</table>\n");

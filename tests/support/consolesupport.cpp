@@ -16,14 +16,19 @@ bool openIn(app::MainWindow &window, const QString &location)
 
 bool settle(app::MainWindow &window) { return QTest::qWaitFor([&] { return !window.isBusy(); }, kConsoleWaitMs); }
 
-DemoConsole::DemoConsole(int transfers, int stuck)
+void fillDemoStore(TempStore &store, int transfers, int stuck)
 {
-    window.settings().setOperatorName(kOperator);
     DemoOptions options;
     options.transfers = transfers;
     options.stuck = stuck;
-    if (!fillDemo(store.store(), options).ok())
-        qFatal("demo failed");
+    if (const auto demo = fillDemo(store.store(), options); !demo.ok())
+        qFatal("demo failed: %s", qPrintable(demo.error().toString()));
+}
+
+DemoConsole::DemoConsole(int transfers, int stuck)
+{
+    window.settings().setOperatorName(kOperator);
+    fillDemoStore(store, transfers, stuck);
     if (!openIn(window, store.path()))
         qFatal("the store did not open");
 }

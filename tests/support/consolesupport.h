@@ -17,6 +17,10 @@ bool openIn(app::MainWindow &window, const QString &location);
 // Waits until the window has nothing loading or running.
 bool settle(app::MainWindow &window);
 
+// The demo ledger every console test starts from: `transfers` finished and `stuck` left stuck,
+// everything "now" (not spread over days). Ends the test program if the demo fails.
+void fillDemoStore(TempStore &store, int transfers, int stuck);
+
 // A window on a fresh demo store (`transfers` finished, `stuck` left stuck), opened and shown.
 struct DemoConsole {
     TempStore store;

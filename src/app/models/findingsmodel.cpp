@@ -1,5 +1,7 @@
 #include "findingsmodel.h"
 
+#include "widgets/tooltiptext.h"
+
 namespace ledger::app {
 
 FindingsModel::FindingsModel(QObject *parent) : QAbstractTableModel(parent) {}
@@ -25,7 +27,7 @@ QVariant FindingsModel::data(const QModelIndex &index, int role) const
     if (role == AccountIdsRole)
         return f.accounts;
     if (role == Qt::ToolTipRole && index.column() == MessageColumn)
-        return f.localized();
+        return toolTipText(f.localized()); // a finding's message can be longer than the screen is wide
     if (role != Qt::DisplayRole)
         return QVariant();
     switch (index.column()) {

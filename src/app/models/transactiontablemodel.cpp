@@ -5,6 +5,7 @@
 #include "ledger/money.h"
 #include "operations/claims.h"
 #include "store/paging.h"
+#include "widgets/tooltiptext.h"
 
 #include <QColor>
 #include <QPointer>
@@ -179,18 +180,19 @@ QVariant TransactionTableModel::cell(const QVariant &row, int column, int role) 
     if (role == Qt::TextAlignmentRole && (column == AmountColumn || column == AgeColumn))
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole) {
+        // Errors, owners and notes run long: as wrapping tooltips, they stay on screen.
         if (column == LastErrorColumn && !tx.lastError.isEmpty())
-            return tx.lastError;
+            return toolTipText(tx.lastError);
         if (column == OwnerColumn && !tx.owner.isEmpty())
-            return tr("%1\nlease until %2").arg(tx.owner, shownTime(tx.leaseUntil, m_times));
+            return toolTipText(tr("%1\nlease until %2").arg(tx.owner, shownTime(tx.leaseUntil, m_times)));
         if ((column == IdColumn || column == KindColumn) && tx.kind == TxKind::Compensation)
             return tr("Compensation of %1").arg(tx.compensates);
         if (column == KindColumn && !tx.compensatedBy.isEmpty())
             return tr("Compensated by %1").arg(tx.compensatedBy);
         if (column == ClaimColumn) {
             if (const auto claim = claimOn(tx, m_claims))
-                return claim->text.isEmpty() ? tr("Claimed by %1 at %2").arg(claim->by, shownTime(claim->at, m_times))
-                                             : tr("Claimed by %1 at %2: %3").arg(claim->by, shownTime(claim->at, m_times), claim->text);
+                return toolTipText(claim->text.isEmpty() ? tr("Claimed by %1 at %2").arg(claim->by, shownTime(claim->at, m_times))
+                                                         : tr("Claimed by %1 at %2: %3").arg(claim->by, shownTime(claim->at, m_times), claim->text));
             return QVariant();
         }
         if ((column == SourceColumn || column == DestinationColumn) && tx.isMultiLeg())

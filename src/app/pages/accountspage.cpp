@@ -9,6 +9,7 @@
 #include <QAction>
 #include <QHBoxLayout>
 #include <QInputDialog>
+#include <QLineEdit>
 #include <QMenu>
 #include <QSplitter>
 #include <QTableView>
@@ -41,6 +42,7 @@ AccountsPage::AccountsPage(StoreSession *session, ConsoleActions *actions, QWidg
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_splitter);
+    setTabOrderOf({m_list->filterEdit(), add, m_list->table(), m_panel});
 
     connect(m_list, &TablePage::filterTextChanged, m_model, &AccountTableModel::setFilterText);
     connect(m_list, &TablePage::currentKeyChanged, m_panel, &AccountPanel::showAccount);

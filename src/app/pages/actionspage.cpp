@@ -32,6 +32,7 @@ ActionsPage::ActionsPage(StoreSession *session, ConsoleActions *actions, QWidget
     connect(m_list, &TablePage::filterTextChanged, this, &ActionsPage::applyFilter);
     QTableView *table = m_list->table();
     table->setAccessibleName(tr("Operator actions"));
+    setTabOrderOf({m_kind, m_list->filterEdit(), table});
     table->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(table, &QWidget::customContextMenuRequested, this, [this, table](const QPoint &at) {
         QMenu menu(this);
@@ -44,7 +45,7 @@ ActionsPage::ActionsPage(StoreSession *session, ConsoleActions *actions, QWidget
     connect(m_list, &TablePage::activated, this, [this] {
         const QModelIndex current = m_list->table()->currentIndex(); // the page keeps it on the entry
         const QString id = current.data(JournalModel::DocIdRole).toString();
-        if (current.data(JournalModel::DocKindRole).toString() == QLatin1String("account"))
+        if (DocKind(current.data(JournalModel::DocKindRole).toInt()) == DocKind::Account)
             Q_EMIT accountLinkActivated(id);
         else
             Q_EMIT transactionLinkActivated(id);

@@ -1,5 +1,5 @@
-#include "auditview.h"
-#include "tones.h"
+#include "auditpage.h"
+#include "../widgets/tones.h"
 
 #include "ledger/money.h"
 
@@ -14,7 +14,7 @@
 
 namespace ledger::app {
 
-AuditView::AuditView(StoreSession *session, QWidget *parent)
+AuditPage::AuditPage(StoreSession *session, QWidget *parent)
     : QWidget(parent)
     , m_session(session)
     , m_job(session, this)
@@ -37,7 +37,7 @@ AuditView::AuditView(StoreSession *session, QWidget *parent)
     m_busy->hide();
     m_busy->setRange(0, 0); // a scan of the whole store: busy until it answers
     m_busy->setMaximumWidth(120);
-    connect(m_stop, &QPushButton::clicked, this, &AuditView::stop);
+    connect(m_stop, &QPushButton::clicked, this, &AuditPage::stop);
     layout->addLayout(top);
     m_invariants->setTextFormat(Qt::RichText);
     m_invariants->setAccessibleName(tr("Invariants checked"));
@@ -70,20 +70,20 @@ AuditView::AuditView(StoreSession *session, QWidget *parent)
             Q_EMIT accountLinkActivated(accounts.first());
     });
     m_run->setAccessibleName(tr("Run audit"));
-    connect(m_run, &QPushButton::clicked, this, &AuditView::runAudit);
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &AuditView::showLinks);
+    connect(m_run, &QPushButton::clicked, this, &AuditPage::runAudit);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &AuditPage::showLinks);
     connect(m_links, &QLabel::linkActivated, this, [this](const QString &link) {
         if (link.startsWith(QLatin1String("tx:")))
             Q_EMIT transactionLinkActivated(link.mid(3));
         else if (link.startsWith(QLatin1String("account:")))
             Q_EMIT accountLinkActivated(link.mid(8));
     });
-    connect(session, &StoreSession::opened, this, &AuditView::reset);
-    connect(session, &StoreSession::closed, this, &AuditView::reset);
+    connect(session, &StoreSession::opened, this, &AuditPage::reset);
+    connect(session, &StoreSession::closed, this, &AuditPage::reset);
     reset();
 }
 
-void AuditView::reset()
+void AuditPage::reset()
 {
     m_model->setFindings({});
     m_links->clear();
@@ -95,7 +95,7 @@ void AuditView::reset()
     m_busy->hide();
 }
 
-void AuditView::runAudit()
+void AuditPage::runAudit()
 {
     if (!m_session->isOpen() || m_job.isRunning())
         return;
@@ -107,7 +107,7 @@ void AuditView::runAudit()
                            [this](AuditReport report) { showReport(report); });
 }
 
-void AuditView::showReport(const AuditReport &report)
+void AuditPage::showReport(const AuditReport &report)
 {
     const int scale = m_session->scale();
     {
@@ -165,9 +165,9 @@ void AuditView::showReport(const AuditReport &report)
     }
 }
 
-QString AuditView::invariantsText() const { return m_invariants->text(); }
+QString AuditPage::invariantsText() const { return m_invariants->text(); }
 
-void AuditView::stop()
+void AuditPage::stop()
 {
     if (!m_job.isRunning())
         return;
@@ -175,7 +175,7 @@ void AuditView::stop()
     m_summary->setText(tr("Stopping…"));
 }
 
-void AuditView::showLinks()
+void AuditPage::showLinks()
 {
     const QModelIndex current = m_table->currentIndex();
     if (!current.isValid()) {

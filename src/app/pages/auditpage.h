@@ -1,5 +1,5 @@
 #pragma once
-// The audit view: runs the invariant checks in the background and lists the findings; selecting
+// The Audit page: runs the invariant checks in the background and lists the findings; selecting
 // one shows links to every document it names.
 //
 // Threading: GUI thread only.
@@ -17,11 +17,11 @@ class QTableView;
 
 namespace ledger::app {
 
-class AuditView : public QWidget {
+class AuditPage : public QWidget {
     Q_OBJECT
 public:
     // Follows `session`: a store closing drops the audit under way and what it found.
-    explicit AuditView(StoreSession *session, QWidget *parent = nullptr);
+    explicit AuditPage(StoreSession *session, QWidget *parent = nullptr);
     void runAudit();
     // Stops a running audit (it reports that it stopped, not a result).
     void stop();

@@ -9,14 +9,23 @@
 #include "../widgets/tablepage.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QLineEdit>
 #include <QMenu>
 #include <QSplitter>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace ledger::app {
+
+namespace {
+// What a narrow Stuck view leaves the detail panel and the id column, in average characters.
+constexpr int kStuckDetailMinChars = 36;
+constexpr int kStuckIdMinChars = 12;
+} // namespace
 
 TransactionsPage::TransactionsPage(StoreSession *session, ConsoleActions *actions, QWidget *parent)
     : QWidget(parent)
@@ -62,7 +71,7 @@ TransactionsPage::TransactionsPage(StoreSession *session, ConsoleActions *action
         table->setColumnWidth(c, widths.at(c));
 
     m_causeBar->hide();
-    m_list->toolRow()->insertWidget(0, m_causeBar);
+    m_list->insertRowAbove(m_causeBar);
     connect(m_causeBar, &StuckCauseBar::chosenChanged, this, &TransactionsPage::applyFilter);
     connect(m_causeBar, &StuckCauseBar::repairRequested, this, [this](OperatorAction action) {
         // Every row the table shows (the chosen group, or everything stuck): the repair dialog
@@ -79,6 +88,14 @@ TransactionsPage::TransactionsPage(StoreSession *session, ConsoleActions *action
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_splitter);
+    setTabOrderOf({m_causeBar->combo(), m_causeBar->repairButton(), m_list->filterEdit(), table, m_detail});
+
+    // Sizes are read once the layout has settled (a page just shown has not been laid out yet).
+    m_fit.setSingleShot(true);
+    m_fit.setInterval(0);
+    connect(&m_fit, &QTimer::timeout, this, &TransactionsPage::fitStuckColumns);
+    // Rows arriving may bring a scroll bar that narrows the table.
+    connect(m_model, &PagedTableModel::countChanged, &m_fit, qOverload<>(&QTimer::start));
 
     connect(m_list, &TablePage::filterTextChanged, this, [this](const QString &text) {
         m_text = text;
@@ -113,6 +130,40 @@ void TransactionsPage::setView(NavigatorModel::View view, std::optional<TxState>
     if (isStuckView())
         refreshCauses();
     applyFilter();
+    m_fit.start();
+}
+
+void TransactionsPage::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    m_fit.start();
+}
+
+void TransactionsPage::fitStuckColumns()
+{
+    // At 1024 px the detail panel's share left the table ~550 px and the money off-screen. The
+    // table takes what it lacks from the detail panel, down to a readable width, then from the
+    // id column, which elides in its middle. Nothing is given back when the window widens: the
+    // operator may have chosen that split.
+    if (!isStuckView() || !m_list->isVisible())
+        return;
+    QTableView *table = m_list->table();
+    QHeaderView *header = table->horizontalHeader();
+    const auto lacking = [&] {
+        const int amountEnds = header->sectionPosition(TransactionTableModel::AmountColumn) + header->sectionSize(TransactionTableModel::AmountColumn);
+        return amountEnds - table->viewport()->width();
+    };
+    const QList<int> sizes = m_splitter->sizes();
+    if (lacking() <= 0 || sizes.size() != 2 || sizes.at(0) <= 0)
+        return;
+    const int spare = sizes.at(1) - kStuckDetailMinChars * m_detail->fontMetrics().averageCharWidth();
+    const int given = qMin(lacking(), spare);
+    if (given > 0)
+        m_splitter->setSizes({sizes.at(0) + given, sizes.at(1) - given}); // laid out at once: the table is shown
+    if (const int still = lacking(); still > 0) {
+        const int idMin = kStuckIdMinChars * table->fontMetrics().averageCharWidth();
+        header->resizeSection(TransactionTableModel::IdColumn, qMax(idMin, header->sectionSize(TransactionTableModel::IdColumn) - still));
+    }
 }
 
 void TransactionsPage::setStuckThreshold(qint64 ms)

@@ -11,6 +11,7 @@
 #include "../models/navigatormodel.h"
 #include "../widgets/timestyle.h"
 
+#include <QTimer>
 #include <QWidget>
 #include <optional>
 
@@ -63,6 +64,9 @@ public:
     int sortColumn() const { return m_sortColumn; }
     void restoreSort();
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 Q_SIGNALS:
     // The selection moved: the window's actions follow.
     void selectionChanged();
@@ -79,6 +83,8 @@ private:
     void onSortIndicatorChanged(int column, Qt::SortOrder order);
     // The Stuck view shows why before what.
     void arrangeColumns(bool stuck);
+    // Stuck in a narrow window: the table's columns up to the amount stay on screen.
+    void fitStuckColumns();
 
     StoreSession *m_session;
     ConsoleActions *m_actions;
@@ -88,6 +94,7 @@ private:
     DetailPanel *m_detail;
     QSplitter *m_splitter;
     BackgroundJob *m_causes; // coalescing: it reads every stuck transaction
+    QTimer m_fit;            // fitStuckColumns() once the layout has settled
     NavigatorModel::View m_view = NavigatorModel::View::Transactions;
     std::optional<TxState> m_state;
     qint64 m_stuckForMs = 0;

@@ -43,13 +43,22 @@ QString actorAndDetail(const JournalEntry &j)
     return text;
 }
 
-QString legStatus(const std::optional<LegMarker> &m, TimeStyle times)
+QString legStatus(const std::optional<LegMarker> &m)
 {
     if (!m)
         return QStringLiteral("<i>%1</i>").arg(toned(Tone::Muted, DetailText::tr("not held yet"), false));
     const Tone tone = m->status == LegStatus::Held ? Tone::Warn : m->status == LegStatus::Posted ? Tone::Good : Tone::Muted;
-    // The time of day: the document has the date.
-    return QStringLiteral("%1<br/>%2").arg(toned(tone, nameOf(m->status)), toned(Tone::Muted, shownTimeOfDay(m->at, times), false));
+    return toned(tone, nameOf(m->status));
+}
+
+// The marker's time of day (the document has the date), on a line of its own under the leg: in
+// the marker's column it made the table wider than a narrow panel, which then broke the time,
+// the account's id and the money to fit.
+QString legTimeRow(const std::optional<LegMarker> &m, TimeStyle times)
+{
+    if (!m)
+        return QString();
+    return QStringLiteral("<tr><td></td><td></td><td colspan='4'>%1</td></tr>").arg(nowrap(toned(Tone::Muted, shownTimeOfDay(m->at, times), false)));
 }
 
 } // namespace
@@ -95,8 +104,13 @@ QString detailHtml(const TransactionDetail &d, int scale, TimeStyle times)
     if (!t.owner.isEmpty()) {
         QString lease = shownTime(t.leaseUntil, times);
         if (!isTerminal(t.state) && t.leaseUntil.isValid())
-            lease += t.leaseUntil < d.now ? QStringLiteral(" %1").arg(toned(Tone::Bad, QStringLiteral("(%1)").arg(DetailText::tr("expired"))))
-                                          : QStringLiteral(" (%1 %2)").arg(duration::spoken(d.now.msecsTo(t.leaseUntil)), DetailText::tr("left"));
+            // Whole phrases, brackets and spacing included: Chinese writes them full-width with no
+            // space before ("（剩余 5分）"), which brackets added around a translated word could not.
+            // Only the words of an expired lease are red, so that phrase stands apart from the time.
+            lease = t.leaseUntil < d.now
+                ? lease + toned(Tone::Bad, DetailText::tr(" (expired)", "after a lease's end, in red"))
+                : DetailText::tr("%1 (%2 left)", "a lease's end, then how long it still runs")
+                      .arg(lease, duration::spoken(d.now.msecsTo(t.leaseUntil)));
         html += row(DetailText::tr("Owner"), esc(t.owner));
         html += row(DetailText::tr("Lease until"), lease);
     }
@@ -119,11 +133,12 @@ QString detailHtml(const TransactionDetail &d, int scale, TimeStyle times)
         html += QStringLiteral("<tr><td>%1</td><td>%2</td><td nowrap>%3</td><td align='right'>%4</td><td align='right'>%5</td>"
                                "<td align='right'>%6</td></tr>")
                     .arg(nowrap(nameOf(side) + (t.isMultiLeg() ? QLatin1Char(' ') + money::format(leg.amount, scale) : QString())), accountLink(leg.accountId),
-                         legStatus(marker, times),
+                         legStatus(marker),
                          account ? amount(account->balance) : QStringLiteral("?"),
                          // what the account holds on this leg's side, for every transfer in flight
                          account ? amount(side == LegSide::Debit ? account->pendingDebits : account->pendingCredits) : QStringLiteral("?"),
                          account ? amount(account->available()) : QStringLiteral("?"));
+        html += legTimeRow(marker, times);
     }
     html += QStringLiteral("</table>");
 

@@ -1,5 +1,6 @@
 #include "stuckcausebar.h"
 
+#include <QAbstractItemView>
 #include <QAction>
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -7,6 +8,7 @@
 #include <QLocale>
 #include <QMenu>
 #include <QSignalBlocker>
+#include <QStyle>
 #include <QToolButton>
 
 namespace ledger::app {
@@ -18,7 +20,10 @@ StuckCauseBar::StuckCauseBar(QWidget *parent) : QWidget(parent), m_combo(new QCo
     auto *label = new QLabel(tr("Ca&use:"), this);
     label->setBuddy(m_combo);
     m_combo->setAccessibleName(tr("Cause"));
-    m_combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // Sized to its longest cause, the list took the row from the filter at 1024 px: it keeps
+    // room for a cause's words and grows with the row; its popup shows every entry whole.
+    m_combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_combo->setMinimumContentsLength(kCauseMinChars);
     m_combo->setToolTip(tr("What is stuck, grouped by the state it stopped in and its last error"));
     m_repair->setText(tr("Repair the &group…"));
     m_repair->setToolTip(tr("Resume or cancel every transaction of the group shown, with a preview first"));
@@ -31,7 +36,7 @@ StuckCauseBar::StuckCauseBar(QWidget *parent) : QWidget(parent), m_combo(new QCo
     connect(m_cancel, &QAction::triggered, this, [this] { Q_EMIT repairRequested(OperatorAction::Cancel); });
     m_repair->setMenu(menu);
     layout->addWidget(label);
-    layout->addWidget(m_combo);
+    layout->addWidget(m_combo, 1);
     layout->addWidget(m_repair);
     connect(m_combo, &QComboBox::currentIndexChanged, this, &StuckCauseBar::chosenChanged);
     connect(m_combo, &QComboBox::currentIndexChanged, this, &StuckCauseBar::updateRepairs);
@@ -73,6 +78,9 @@ void StuckCauseBar::setCauses(const StuckCauses &causes)
         m_combo->addItems(texts);
     }
     m_combo->setCurrentIndex(keep);
+    // The box may be narrower than an entry; its list never is.
+    QAbstractItemView *list = m_combo->view();
+    list->setMinimumWidth(list->sizeHintForColumn(0) + 2 * list->frameWidth() + list->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, list));
     m_repair->setEnabled(total > 0);
     updateRepairs();
     if (was && keep == 0)

@@ -19,6 +19,9 @@ namespace ledger::app {
 class StuckCauseBar : public QWidget {
     Q_OBJECT
 public:
+    // The list of causes keeps room for this many characters of the chosen one.
+    static constexpr int kCauseMinChars = 24;
+
     explicit StuckCauseBar(QWidget *parent = nullptr);
 
     // Shows these groups, keeping the chosen one when it is still there (else: every cause).

@@ -1,5 +1,6 @@
 #include "tablepage.h"
 
+#include <QAbstractScrollArea>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -48,6 +49,9 @@ TablePage::TablePage(PagedTableModel *model, int keyRole, const QString &filterH
     m_filter->setPlaceholderText(filterHint);
     m_filter->setClearButtonEnabled(true);
     m_filter->setAccessibleName(filterHint);
+    // Squeezed by the controls beside it, the filter showed "Fi…": room for a typed id's
+    // beginning, whatever else the row holds.
+    m_filter->setMinimumWidth(m_filter->minimumSizeHint().width() + kFilterMinChars * m_filter->fontMetrics().averageCharWidth());
     m_top->addWidget(m_filter, 1);
     m_top->addWidget(m_status);
     m_layout->addLayout(m_top);
@@ -93,6 +97,8 @@ TablePage::TablePage(PagedTableModel *model, int keyRole, const QString &filterH
     });
     updateStatus();
 }
+
+void TablePage::insertRowAbove(QWidget *row) { m_layout->insertWidget(m_layout->indexOf(m_top), row); }
 
 QItemSelection TablePage::selection() const { return m_table->selectionModel()->selection(); }
 
@@ -260,6 +266,26 @@ void TablePage::follow()
     m_selectedKeys = stillHere;
     updateCurrentKey();
     Q_EMIT selectionChanged();
+}
+
+void setTabOrderOf(const QList<QWidget *> &widgets)
+{
+    QList<QWidget *> chain;
+    for (QWidget *w : widgets) {
+        if (w->focusPolicy() & Qt::TabFocus) {
+            chain << w;
+            continue;
+        }
+        // Its children as focus reaches them now (a scroll area's viewport passes focus to its area).
+        for (QWidget *next = w->nextInFocusChain(); next != w; next = next->nextInFocusChain()) {
+            auto *area = qobject_cast<QAbstractScrollArea *>(next->parentWidget());
+            const bool viewport = area && area->viewport() == next;
+            if (w->isAncestorOf(next) && (next->focusPolicy() & Qt::TabFocus) && !next->focusProxy() && !viewport && !chain.contains(next))
+                chain << next;
+        }
+    }
+    for (int i = 0; i + 1 < chain.size(); ++i)
+        QWidget::setTabOrder(chain.at(i), chain.at(i + 1));
 }
 
 void TablePage::updateStatus()

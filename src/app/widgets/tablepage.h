@@ -31,6 +31,8 @@ class TablePage : public QWidget {
 public:
     // Selections up to this size are followed document by document.
     static constexpr int kMaxFollowedSelection = 5000;
+    // The filter keeps room for this many characters.
+    static constexpr int kFilterMinChars = 18;
 
     // `keyRole` is the model role holding a row's document key.
     TablePage(PagedTableModel *model, int keyRole, const QString &filterHint, QWidget *parent = nullptr);
@@ -38,6 +40,9 @@ public:
     QTableView *table() const { return m_table; }
     QLineEdit *filterEdit() const { return m_filter; }
     QHBoxLayout *toolRow() const { return m_top; }
+    // Puts `row` on a row of its own above the filter's, so that the filter keeps its width in a
+    // narrow window (Stuck's causes).
+    void insertRowAbove(QWidget *row);
     // Typed filter text not applied yet (it waits for typing to pause).
     bool isFilterPending() const { return m_debounce.isActive(); }
 
@@ -85,5 +90,10 @@ private:
     bool m_cursorLoading = false; // the cursor is on a row whose page is still loading
     bool m_restoring = false;     // the page itself is moving the selection (not the operator)
 };
+
+// Tab goes through `widgets` in this order, the order the screen reads: the controls are made
+// after the table they sit above, so left alone focus would reach them after it. A widget that
+// takes no focus itself (a panel) stands for its focusable children, in their own order.
+void setTabOrderOf(const QList<QWidget *> &widgets);
 
 } // namespace ledger::app

@@ -1,5 +1,7 @@
 #include "tones.h"
 
+#include "readablestyle.h"
+
 #include <QApplication>
 #include <QStyle>
 #include <QStyleFactory>
@@ -53,12 +55,11 @@ QColor badgeTextColor() { return Qt::white; }
 
 QColor stateTextColor(TxState state, const QPalette &palette) { return readableOn(stateColor(state), palette.color(QPalette::Base)); }
 
-QColor readableOn(const QColor &colour, const QColor &background)
+QColor readableOn(const QColor &colour, const QColor &background, double ratio)
 {
-    constexpr double kReadable = 4.5;
     const bool lighten = background.lightness() < 128;
     QColor c = colour.toHsl();
-    for (int step = 0; step < 40 && contrastRatio(c, background) < kReadable; ++step) {
+    for (int step = 0; step < 40 && contrastRatio(c, background) < ratio; ++step) {
         const int l = c.lightness() + (lighten ? 8 : -8);
         c.setHsl(c.hslHue(), c.hslSaturation(), qBound(0, l, 255));
     }
@@ -84,7 +85,8 @@ void applyPalette(const QString &name)
 {
     if (name.isEmpty())
         return;
-    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    // Fusion, with frames, check boxes and icons that a dark palette does not swallow.
+    QApplication::setStyle(new ReadableStyle);
     QApplication::setPalette(name == QLatin1String("dark") ? darkPalette() : lightPalette());
 }
 

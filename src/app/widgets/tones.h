@@ -33,8 +33,9 @@ QColor stateColor(TxState state);
 QColor badgeTextColor();
 // A state's colour as text or a dot on the palette's base (lightened on a dark one).
 QColor stateTextColor(TxState state, const QPalette &palette = QGuiApplication::palette());
-// `colour` made lighter (on a dark background) or darker until it reads on `background` at 4.5:1.
-QColor readableOn(const QColor &colour, const QColor &background);
+// `colour` made lighter (on a dark background) or darker until it reads on `background` at
+// `ratio` (4.5:1 for text, 3:1 for the outline of a control).
+QColor readableOn(const QColor &colour, const QColor &background, double ratio = 4.5);
 
 // Shows `label`'s text in `tone` (nullopt: the palette's own text colour again).
 void setTone(QWidget *label, std::optional<Tone> tone);
