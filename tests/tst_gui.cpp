@@ -583,8 +583,8 @@ void TestGui::accountDetailAndStatus()
         c.window.grab().save(QDir(shots).filePath(QStringLiteral("account-detail.png")));
 
     // Freeze and unfreeze from the console, journaled with the operator and the reason.
-    QSignalSpy changed(&c.window, &MainWindow::accountStatusChanged);
-    c.window.changeAccountStatus(QStringLiteral("alice"), AccountStatus::Frozen, QStringLiteral("fraud check"));
+    QSignalSpy changed(c.window.accounts(), &AccountsPage::statusChanged);
+    c.window.accounts()->changeStatus(QStringLiteral("alice"), AccountStatus::Frozen, QStringLiteral("fraud check"));
     QVERIFY(changed.wait(kWaitMs));
     QVERIFY(changed.last().at(1).toBool());
     QCOMPARE(c.store.store().account(QStringLiteral("alice"))->status, AccountStatus::Frozen);
@@ -593,11 +593,11 @@ void TestGui::accountDetailAndStatus()
     QVERIFY(std::any_of(history.cbegin(), history.cend(), [](const JournalEntry &j) {
         return j.actor == Console::kOperator && j.detail == QLatin1String("fraud check");
     }));
-    c.window.changeAccountStatus(QStringLiteral("alice"), AccountStatus::Open, QStringLiteral("cleared"));
+    c.window.accounts()->changeStatus(QStringLiteral("alice"), AccountStatus::Open, QStringLiteral("cleared"));
     QVERIFY(changed.wait(kWaitMs));
     QCOMPARE(c.store.store().account(QStringLiteral("alice"))->status, AccountStatus::Open);
     // Closing an account that still has money is refused, and said.
-    c.window.changeAccountStatus(QStringLiteral("alice"), AccountStatus::Closed, QStringLiteral("customer left"));
+    c.window.accounts()->changeStatus(QStringLiteral("alice"), AccountStatus::Closed, QStringLiteral("customer left"));
     QVERIFY(changed.wait(kWaitMs));
     QVERIFY(!changed.last().at(1).toBool());
     QCOMPARE(c.store.store().account(QStringLiteral("alice"))->status, AccountStatus::Open);
@@ -786,7 +786,7 @@ void TestGui::claimAndNoteFromTheConsole()
     QVERIFY(added.wait(kWaitMs));
     QVERIFY(QTest::qWaitFor([&] { return c.window.detailPanel()->shownHtml().contains(QStringLiteral("Claimed by ") + Console::kOperator); }, kWaitMs));
     QVERIFY(QTest::qWaitFor([&] { return a->release->isEnabled(); }, kWaitMs));
-    c.window.addRemark(Remark::Note, QStringLiteral("waiting for the bank"));
+    c.window.transactions()->addRemark(Remark::Note, QStringLiteral("waiting for the bank"));
     QVERIFY(added.wait(kWaitMs));
     QVERIFY(QTest::qWaitFor([&] { return c.window.detailPanel()->shownHtml().contains(QStringLiteral("waiting for the bank")); }, kWaitMs));
     a->release->trigger();

@@ -52,13 +52,6 @@
       </translation>
     </message>
     <message numerus="yes">
-      <source>%n transaction(s)</source>
-      <translation>
-        <numerusform>%n transaction</numerusform>
-        <numerusform>%n transactions</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
       <source>Copied %n document(s) as JSON; %1 selected rows not loaded yet were left out</source>
       <translation>
         <numerusform>Copied %n document as JSON; %1 selected rows not loaded yet were left out</numerusform>
@@ -131,6 +124,16 @@
       <translation>
         <numerusform>%Ln row</numerusform>
         <numerusform>%Ln rows</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>ledger::app::TransactionsPage</name>
+    <message numerus="yes">
+      <source>%n transaction(s)</source>
+      <translation>
+        <numerusform>%n transaction</numerusform>
+        <numerusform>%n transactions</numerusform>
       </translation>
     </message>
   </context>

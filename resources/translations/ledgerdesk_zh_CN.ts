@@ -523,6 +523,14 @@
         <source>New &amp;transfer from it…</source>
         <translation>从此账户新建转账(&amp;T)…</translation>
     </message>
+    <message>
+        <source>Account %1 not changed</source>
+        <translation>账户 %1 未更改</translation>
+    </message>
+    <message>
+        <source>Account %1 is now %2</source>
+        <translation>账户 %1 现在为 %2</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::ActionPage</name>
@@ -1444,76 +1452,8 @@ service=ledger（来自 pg_service.conf）
         <translation>故障切换：存储库现在由 %1 应答（之前是 %2）；进行中的写入会在那里读回确认，绝不重复执行</translation>
     </message>
     <message>
-        <source>Account %1 not changed</source>
-        <translation>账户 %1 未更改</translation>
-    </message>
-    <message>
-        <source>Account %1 is now %2</source>
-        <translation>账户 %1 现在为 %2</translation>
-    </message>
-    <message>
-        <source>Add note</source>
-        <translation>添加备注</translation>
-    </message>
-    <message>
-        <source>Not recorded</source>
-        <translation>未记录</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n transaction(s)</source>
-        <translation><numerusform>%n 笔交易</numerusform></translation>
-    </message>
-    <message>
-        <source>You are on %1: every console on this store shows it</source>
-        <translation>您已接手 %1：此存储库上的每个控制台都会显示</translation>
-    </message>
-    <message>
-        <source>%1 is no longer claimed</source>
-        <translation>%1 已无人接手</translation>
-    </message>
-    <message>
-        <source>Noted on %1</source>
-        <translation>已为 %1 添加备注</translation>
-    </message>
-    <message>
-        <source>(taken over from %1)</source>
-        <translation>（从 %1 手中接过）</translation>
-    </message>
-    <message>
         <source>Account %1 is open</source>
         <translation>账户 %1 已开立</translation>
-    </message>
-    <message>
-        <source>%1's claim on %2 (%3 ago)</source>
-        <translation>%1 对 %2 的接手（%3前）</translation>
-    </message>
-    <message>
-        <source>%1's claim on %2 (%3 ago: “%4”)</source>
-        <translation>%1 对 %2 的接手（%3前：“%4”）</translation>
-    </message>
-    <message>
-        <source>Release someone else's claim?</source>
-        <translation>释放他人的接手？</translation>
-    </message>
-    <message>
-        <source>Release %1?
-
-They will no longer be shown as on it in any console.</source>
-        <translation>释放%1？
-
-任何控制台都将不再显示其正在处理。</translation>
-    </message>
-    <message>
-        <source>&amp;Release</source>
-        <translation>释放(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Note on %1 (one line, kept in its journal with your name):</source>
-        <translation>关于 %1 的备注（一行，会与您的名字一起记入其日志）：</translation>
-    </message>
-    <message>
-        <source>&amp;Add note</source>
-        <translation>添加备注(&amp;A)</translation>
     </message>
     <message>
         <source>LedgerDesk stores (*.db);;Sharded store topologies (*.json);;All files (*)</source>
@@ -2220,6 +2160,66 @@ lease until %2</source>
     <message>
         <source>Sort by age, amount, state or id</source>
         <translation>按时长、金额、状态或 ID 排序</translation>
+    </message>
+    <message>
+        <source>%1's claim on %2 (%3 ago)</source>
+        <translation>%1 对 %2 的接手（%3前）</translation>
+    </message>
+    <message>
+        <source>%1's claim on %2 (%3 ago: “%4”)</source>
+        <translation>%1 对 %2 的接手（%3前：“%4”）</translation>
+    </message>
+    <message>
+        <source>Release someone else's claim?</source>
+        <translation>释放他人的接手？</translation>
+    </message>
+    <message>
+        <source>Release %1?
+
+They will no longer be shown as on it in any console.</source>
+        <translation>释放%1？
+
+任何控制台都将不再显示其正在处理。</translation>
+    </message>
+    <message>
+        <source>&amp;Release</source>
+        <translation>释放(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Add note</source>
+        <translation>添加备注</translation>
+    </message>
+    <message>
+        <source>Note on %1 (one line, kept in its journal with your name):</source>
+        <translation>关于 %1 的备注（一行，会与您的名字一起记入其日志）：</translation>
+    </message>
+    <message>
+        <source>&amp;Add note</source>
+        <translation>添加备注(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Not recorded</source>
+        <translation>未记录</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n transaction(s)</source>
+        <translation><numerusform>%n 笔交易</numerusform></translation>
+    </message>
+    <message>
+        <source>You are on %1: every console on this store shows it</source>
+        <translation>您已接手 %1：此存储库上的每个控制台都会显示</translation>
+    </message>
+    <message>
+        <source>%1 is no longer claimed</source>
+        <translation>%1 已无人接手</translation>
+    </message>
+    <message>
+        <source>Noted on %1</source>
+        <translation>已为 %1 添加备注</translation>
+    </message>
+    <message>
+        <source>(taken over from %1)</source>
+        <translation>（从 %1 手中接过）</translation>
     </message>
 </context>
 <context>

@@ -120,8 +120,8 @@ MainWindow::~MainWindow() { closeStore(); }
 void MainWindow::buildPages()
 {
     m_overview = new OverviewPage(m_session, this);
-    m_accounts = new AccountsPage(m_session, m_actions, this);
-    m_transactions = new TransactionsPage(m_session, m_actions, this);
+    m_accounts = new AccountsPage(m_session, m_actions, &m_settings, this);
+    m_transactions = new TransactionsPage(m_session, m_actions, &m_settings, this);
     m_audit = new AuditPage(m_session, this);
     m_operatorActions = new ActionsPage(m_session, m_actions, this);
 
@@ -132,7 +132,7 @@ void MainWindow::buildPages()
     m_stack->insertWidget(ActionsIndex, m_operatorActions);
 
     connect(m_accounts, &AccountsPage::transactionLinkActivated, this, &MainWindow::showTransactionById);
-    connect(m_accounts, &AccountsPage::statusChangeRequested, this, &MainWindow::changeAccountStatus);
+    connect(m_accounts, &AccountsPage::message, this, [this](const QString &text, int ms) { statusBar()->showMessage(text, ms); });
     connect(m_transactions, &TransactionsPage::selectionChanged, this, &MainWindow::onTransactionSelection);
     connect(m_transactions, &TransactionsPage::activated, this, [this] {
         if (m_actions->guidedRepair->isEnabled())
@@ -141,6 +141,7 @@ void MainWindow::buildPages()
     connect(m_transactions, &TransactionsPage::groupRepairRequested, this, &MainWindow::openRepairDialog);
     connect(m_transactions, &TransactionsPage::message, this, [this](const QString &text, int ms) { statusBar()->showMessage(text, ms); });
     connect(m_transactions, &TransactionsPage::entryCounted, m_navigatorModel, &NavigatorModel::setCount);
+    connect(m_transactions, &TransactionsPage::remarkAdded, this, &MainWindow::remarkAdded);
     connect(m_transactions->detail(), &DetailPanel::transactionLinkActivated, this, &MainWindow::showTransactionById);
     connect(m_transactions->detail(), &DetailPanel::accountLinkActivated, this, &MainWindow::showAccountById);
     connect(m_operatorActions, &ActionsPage::transactionLinkActivated, this, &MainWindow::showTransactionById);

@@ -96,13 +96,6 @@ public:
     // Follow a link: the view that lists it, filtered to it and selected.
     void showTransactionById(const QString &id);
     void showAccountById(const QString &id);
-    // Freezes, unfreezes or closes an account in the background, journaled with the operator's
-    // name and `reason`; says how it went by accountStatusChanged (and on refusal, in a message).
-    void changeAccountStatus(const QString &accountId, AccountStatus status, const QString &reason);
-    // Claims, releases or notes (ledger/remarks.h) the selected transactions in the background,
-    // journaled with the operator's name; a note asks for its text first, unless `text` is given.
-    // Says how it went by remarkAdded (and on refusal, in a message).
-    void addRemark(Remark event, const QString &text = QString());
     Dashboard *dashboard() const;
     OverviewPage *overview() const { return m_overview; }
     AuditPage *auditPage() const { return m_audit; }
@@ -113,7 +106,7 @@ public:
     int unloadedSelectedRows() const;
 
 Q_SIGNALS:
-    void accountStatusChanged(const QString &accountId, bool ok, const QString &message);
+    // The Transactions page's remarks (TransactionsPage::addRemark), said again for whoever watches the window.
     void remarkAdded(const QStringList &txIds, ledger::Remark event, bool ok, const QString &message);
     void repairDialogOpened(RepairDialog *dialog);
     void storeOpened(const QString &path);
@@ -148,10 +141,6 @@ private:
     // Asks for a PostgreSQL URI and opens that store.
     void chooseServerStore();
     void rebuildRecentMenu();
-    // Asks for a note on `txId` (one line), with `text` and what was wrong with it, if anything.
-    void askNote(const QString &txId, const QString &text, const Error &problem);
-    // Writes the remark on every one of `ids` in the background (mainwindow_remarks.cpp).
-    void writeRemarks(const QStringList &ids, Remark event, const QString &text);
     // Resolves the selection to transaction ids (reading rows not loaded yet), then `then(ids)`.
     void withSelectedIds(const std::function<void(const QStringList &)> &then);
     bool dialogsOpen() const;

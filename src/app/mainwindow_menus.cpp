@@ -81,9 +81,9 @@ void MainWindow::buildMenus()
         if (!ids.isEmpty())
             QGuiApplication::clipboard()->setText(ids.join(QLatin1Char('\n')));
     });
-    connect(m_actions->claim, &QAction::triggered, this, [this] { addRemark(Remark::Claim); });
-    connect(m_actions->release, &QAction::triggered, this, [this] { addRemark(Remark::Release); });
-    connect(m_actions->addNote, &QAction::triggered, this, [this] { addRemark(Remark::Note); });
+    connect(m_actions->claim, &QAction::triggered, m_transactions, [this] { m_transactions->addRemark(Remark::Claim); });
+    connect(m_actions->release, &QAction::triggered, m_transactions, [this] { m_transactions->addRemark(Remark::Release); });
+    connect(m_actions->addNote, &QAction::triggered, m_transactions, [this] { m_transactions->addRemark(Remark::Note); });
     connect(m_actions->recoverStuck, &QAction::triggered, this, &MainWindow::openRecoverDialog);
     connect(m_actions->copyJson, &QAction::triggered, this, &MainWindow::copySelectionAsJson);
     connect(m_actions->openWindow, &QAction::triggered, this, &MainWindow::openDetailWindow);

@@ -1,6 +1,8 @@
 #include "accountspage.h"
 
+#include "../jobrunner.h"
 #include "../models/accounttablemodel.h"
+#include "../settings.h"
 #include "../storesession.h"
 #include "../widgets/accountpanel.h"
 #include "../widgets/tablepage.h"
@@ -11,6 +13,7 @@
 #include <QInputDialog>
 #include <QLineEdit>
 #include <QMenu>
+#include <QMessageBox>
 #include <QSplitter>
 #include <QTableView>
 #include <QToolButton>
@@ -18,9 +21,11 @@
 
 namespace ledger::app {
 
-AccountsPage::AccountsPage(StoreSession *session, ConsoleActions *actions, QWidget *parent)
+AccountsPage::AccountsPage(StoreSession *session, ConsoleActions *actions, const Settings *settings, QWidget *parent)
     : QWidget(parent)
+    , m_session(session)
     , m_actions(actions)
+    , m_settings(settings)
     , m_model(new AccountTableModel(session, this))
     , m_list(new TablePage(m_model, AccountTableModel::IdRole, tr("Filter accounts by id or name…"), this))
     , m_panel(new AccountPanel(session, this))
@@ -102,7 +107,7 @@ void AccountsPage::showRowMenu(const QPoint &at)
             bool ok = false;
             const QString reason = askReason(this, c.status, id, &ok);
             if (ok)
-                Q_EMIT statusChangeRequested(id, c.status, reason);
+                changeStatus(id, c.status, reason);
         });
     }
     menu.addSeparator();
@@ -112,6 +117,29 @@ void AccountsPage::showRowMenu(const QPoint &at)
     menu.addSeparator();
     menu.addActions({m_actions->copyJson, m_actions->openWindow});
     menu.exec(m_list->table()->viewport()->mapToGlobal(at));
+}
+
+void AccountsPage::changeStatus(const QString &accountId, AccountStatus status, const QString &reason)
+{
+    if (!m_session->isOpen())
+        return;
+    const QString actor = m_settings->operatorName();
+    m_session->jobs()->run<Result<Account>>(
+        this, [accountId, status, actor, reason](Store &s) { return s.setAccountStatus(accountId, status, actor, reason); },
+        [this, accountId](Result<Account> changed) {
+            if (!changed.ok()) {
+                const QString text = changed.error().localized();
+                auto *box = new QMessageBox(QMessageBox::Critical, tr("Account %1 not changed").arg(accountId), text, QMessageBox::Ok, this);
+                box->setAttribute(Qt::WA_DeleteOnClose);
+                box->open(); // not exec(): the window (and a test) keeps running
+                Q_EMIT statusChanged(accountId, false, text);
+                return;
+            }
+            const QString text = tr("Account %1 is now %2").arg(accountId, nameOf(changed->status));
+            Q_EMIT message(text, 10'000);
+            refresh();
+            Q_EMIT statusChanged(accountId, true, text);
+        });
 }
 
 } // namespace ledger::app

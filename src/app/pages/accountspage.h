@@ -17,13 +17,15 @@ namespace ledger::app {
 
 class AccountPanel;
 class AccountTableModel;
+class Settings;
 class StoreSession;
 class TablePage;
 
 class AccountsPage : public QWidget {
     Q_OBJECT
 public:
-    AccountsPage(StoreSession *session, ConsoleActions *actions, QWidget *parent = nullptr);
+    // Status changes are journaled in the name `settings` gives at the time.
+    AccountsPage(StoreSession *session, ConsoleActions *actions, const Settings *settings, QWidget *parent = nullptr);
 
     TablePage *list() const { return m_list; }
     AccountTableModel *model() const { return m_model; }
@@ -38,16 +40,23 @@ public:
     // The question the row menu asks before freezing, unfreezing or closing `accountId`;
     // "" when it was not answered.
     static QString askReason(QWidget *parent, AccountStatus status, const QString &accountId, bool *ok);
+    // Freezes, unfreezes or closes an account in the background, journaled with the operator's
+    // name and `reason`, as `ledgerctl account freeze`; says how it went by statusChanged (and on
+    // refusal, in a message box).
+    void changeStatus(const QString &accountId, AccountStatus status, const QString &reason);
 
 Q_SIGNALS:
-    // The operator chose to freeze, unfreeze or close an account, with this reason.
-    void statusChangeRequested(const QString &accountId, AccountStatus status, const QString &reason);
+    void statusChanged(const QString &accountId, bool ok, const QString &message);
+    // Something for the status bar.
+    void message(const QString &text, int timeoutMs);
     void transactionLinkActivated(const QString &txId);
 
 private:
     void showRowMenu(const QPoint &at);
 
+    StoreSession *m_session;
     ConsoleActions *m_actions;
+    const Settings *m_settings;
     AccountTableModel *m_model;
     TablePage *m_list;
     AccountPanel *m_panel;

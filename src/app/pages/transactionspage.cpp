@@ -27,10 +27,11 @@ constexpr int kStuckDetailMinChars = 36;
 constexpr int kStuckIdMinChars = 12;
 } // namespace
 
-TransactionsPage::TransactionsPage(StoreSession *session, ConsoleActions *actions, QWidget *parent)
+TransactionsPage::TransactionsPage(StoreSession *session, ConsoleActions *actions, const Settings *settings, QWidget *parent)
     : QWidget(parent)
     , m_session(session)
     , m_actions(actions)
+    , m_settings(settings)
     , m_model(new TransactionTableModel(session, this))
     , m_list(new TablePage(m_model, TransactionTableModel::IdRole, tr("Filter by transaction id or account…"), this))
     , m_causeBar(new StuckCauseBar(this))

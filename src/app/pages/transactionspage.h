@@ -21,6 +21,7 @@ namespace ledger::app {
 
 class BackgroundJob;
 class DetailPanel;
+class Settings;
 class StoreSession;
 class StuckCauseBar;
 class TablePage;
@@ -29,8 +30,9 @@ class TransactionTableModel;
 class TransactionsPage : public QWidget {
     Q_OBJECT
 public:
-    // The row menu offers `actions`' repairs, remarks and copies.
-    TransactionsPage(StoreSession *session, ConsoleActions *actions, QWidget *parent = nullptr);
+    // The row menu offers `actions`' repairs, remarks and copies; remarks are written in the name
+    // `settings` gives at the time.
+    TransactionsPage(StoreSession *session, ConsoleActions *actions, const Settings *settings, QWidget *parent = nullptr);
 
     TablePage *list() const { return m_list; }
     TransactionTableModel *model() const { return m_model; }
@@ -60,6 +62,10 @@ public:
     ConsoleActions::Extras extrasOf(const QList<Transaction> &selected) const;
     int unloadedSelectedRows() const;
     bool isBusy() const;
+    // Claims, releases or notes (ledger/remarks.h) the selected transactions in the background,
+    // journaled with the operator's name; a note asks for its text first, unless `text` is given.
+    // Says how it went by remarkAdded (and on refusal, in a message box).
+    void addRemark(Remark event, const QString &text = QString());
     // The sort the table shows (a column the store can sort by).
     int sortColumn() const { return m_sortColumn; }
     void restoreSort();
@@ -76,10 +82,16 @@ Q_SIGNALS:
     void groupRepairRequested(OperatorAction action);
     // Something for the status bar.
     void message(const QString &text, int timeoutMs);
+    void remarkAdded(const QStringList &txIds, ledger::Remark event, bool ok, const QString &message);
     // The table's count for the navigator's entry (no text filter, no cause chosen).
     void entryCounted(NavigatorModel::View view, std::optional<TxState> state, qint64 count);
 
 private:
+    // Asks for a note on `txId` (one line), with `text` and what was wrong with it, if anything.
+    void askNote(const QString &txId, const QString &text, const Error &problem);
+    // Writes the remark on every one of `ids` in the background (transactionspage_remarks.cpp).
+    void writeRemarks(const QStringList &ids, Remark event, const QString &text);
+    void showError(const QString &title, const QString &text);
     void onSortIndicatorChanged(int column, Qt::SortOrder order);
     // The Stuck view shows why before what.
     void arrangeColumns(bool stuck);
@@ -88,6 +100,7 @@ private:
 
     StoreSession *m_session;
     ConsoleActions *m_actions;
+    const Settings *m_settings;
     TransactionTableModel *m_model;
     TablePage *m_list;
     StuckCauseBar *m_causeBar;

@@ -1,36 +1,35 @@
-// MainWindow: several operators at once — claiming a transaction ("I'm on it"), releasing the
-// claim and adding notes (ledger/remarks.h), each a journal row with the operator's name that
+// TransactionsPage: several operators at once — claiming a transaction ("I'm on it"), releasing
+// the claim and adding notes (ledger/remarks.h), each a journal row with the operator's name that
 // every console on the store shows at its next refresh, as `ledgerctl claim/release/note`.
-#include "jobrunner.h"
-#include "mainwindow.h"
-#include "pages/accountspage.h"
-#include "pages/actionspage.h"
-#include "pages/transactionspage.h"
-#include "models/transactiontablemodel.h"
+#include "transactionspage.h"
+
+#include "../jobrunner.h"
+#include "../models/transactiontablemodel.h"
+#include "../settings.h"
+#include "../storesession.h"
+#include "../widgets/detailpanel.h"
 #include "operations/claims.h"
-#include "widgets/detailpanel.h"
 
 #include "ledger/duration.h"
 
 #include <QInputDialog>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QStatusBar>
 
 namespace ledger::app {
 
-void MainWindow::addRemark(Remark event, const QString &givenText)
+void TransactionsPage::addRemark(Remark event, const QString &givenText)
 {
-    if (!hasStore())
+    if (!m_session->isOpen())
         return;
     QStringList ids;
     QStringList othersClaims; // "bob's claim on tx-… (12m 5s ago: “checking”)"
-    const QString me = m_settings.operatorName();
+    const QString me = m_settings->operatorName();
     for (const Transaction &tx : selectedTransactions()) {
         // Only where it means something: claims on unfinished ones, releases where one stands.
         if (event == Remark::Claim && isTerminal(tx.state))
             continue;
-        const auto claim = m_transactions->model()->claimOf(tx);
+        const auto claim = m_model->claimOf(tx);
         if (event == Remark::Release && !claim)
             continue;
         if (event == Remark::Release && claim->by != me) {
@@ -68,7 +67,7 @@ void MainWindow::addRemark(Remark event, const QString &givenText)
     writeRemarks(ids, event, givenText);
 }
 
-void MainWindow::askNote(const QString &txId, const QString &text, const Error &problem)
+void TransactionsPage::askNote(const QString &txId, const QString &text, const Error &problem)
 {
     // One line (a note is one line in the journal, as `ledgerctl note` takes it): Return adds
     // it, and a note refused keeps its text, with why, for another try.
@@ -96,9 +95,9 @@ void MainWindow::askNote(const QString &txId, const QString &text, const Error &
     dialog->open();
 }
 
-void MainWindow::writeRemarks(const QStringList &ids, Remark event, const QString &text)
+void TransactionsPage::writeRemarks(const QStringList &ids, Remark event, const QString &text)
 {
-    const QString actor = m_settings.operatorName();
+    const QString actor = m_settings->operatorName();
     struct Done {
         QStringList written;
         QStringList takenFrom; // "bob" for each claim taken over from someone else
@@ -121,8 +120,8 @@ void MainWindow::writeRemarks(const QStringList &ids, Remark event, const QStrin
             return done;
         },
         [this, ids, event, text](const Done &done) {
-            m_transactions->model()->refresh();
-            m_transactions->detail()->refresh();
+            m_model->refresh();
+            m_detail->refresh();
             if (!done.error.ok()) {
                 const QString message = done.error.localized();
                 if (event == Remark::Note)
@@ -138,9 +137,17 @@ void MainWindow::writeRemarks(const QStringList &ids, Remark event, const QStrin
                                                         : tr("Noted on %1").arg(what);
             if (!done.takenFrom.isEmpty())
                 message += QLatin1Char(' ') + tr("(taken over from %1)").arg(done.takenFrom.join(QStringLiteral(", ")));
-            statusBar()->showMessage(message, 10'000);
+            Q_EMIT this->message(message, 10'000);
             Q_EMIT remarkAdded(ids, event, true, message);
         });
+}
+
+void TransactionsPage::showError(const QString &title, const QString &text)
+{
+    // Not exec(): the window keeps running (and tests keep going) while the message is up.
+    auto *box = new QMessageBox(QMessageBox::Critical, title, text, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 
 } // namespace ledger::app
