@@ -1,0 +1,366 @@
+// What operators saw in the console's dialogs and words (issue 27), each checked on the real
+// window over a real store: New transfer keeps its legs in sight and says what is wrong while
+// typing, New account is readable, a note is one line and a refusal keeps it, releasing someone
+// else's claim asks first, group repairs follow the group, a cancel that moves no money says so,
+// a file that is no store is named for what it is, chart counts are whole, copying one row says
+// one document. (tst_operatorwalk has the rest of the walk.)
+#include "consolesupport.h"
+#include "dialogs/newaccountdialog.h"
+#include "dialogs/repairdialog.h"
+#include "dialogs/transferdialog.h"
+#include "models/accounttablemodel.h"
+#include "models/transactiontablemodel.h"
+#include "operations/wholeaccounts.h"
+#include "pages/accountspage.h"
+#include "pages/transactionspage.h"
+#include "widgets/accountpanel.h"
+#include "pages/auditpage.h"
+#include "widgets/dashboard.h"
+#include "widgets/detailhtml.h"
+#include "widgets/detailpanel.h"
+#include "widgets/elidingdelegate.h"
+#include "widgets/legseditor.h"
+#include "widgets/repairpreview.h"
+#include "widgets/stuckcausebar.h"
+#include "widgets/tablepage.h"
+#include "ledger/language.h"
+#include "ledger/money.h"
+#include "operations/claims.h"
+#include "operations/transactiondetail.h"
+#include "protocol/coordinator.h"
+#include "protocol/faults.h"
+#include "widgets/timestyle.h"
+
+#include <QAction>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QStyle>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QComboBox>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextLayout>
+#include <QTimer>
+#include <QToolButton>
+
+using namespace ledger;
+using namespace ledger::app;
+using namespace ledger::test;
+
+Q_DECLARE_METATYPE(QList<ledger::LegInput>)
+
+namespace {
+constexpr int kWaitMs = kConsoleWaitMs;
+} // namespace
+
+class TestOperatorDialogs : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void transferLegsStayInSight_data();
+    void transferLegsStayInSight();
+    void newAccountIsReadable();
+    void aNoteIsOneLineAndARefusalKeepsIt();
+    void releasingSomeoneElsesClaimAsksFirst();
+    void groupRepairsFollowTheGroup();
+    void aCancelThatMovesNoMoneySaysSo();
+    void aFileThatIsNoStoreIsNamedForWhatItIs();
+    void chartCountsAreWholeNumbers_data();
+    void chartCountsAreWholeNumbers();
+    void copyingOneRowSaysOneDocument();
+};
+
+void TestOperatorDialogs::initTestCase()
+{
+    // As the console runs: English with its plurals ("1 document", not "1 document(s)").
+    installTranslators(*qApp, QStringLiteral("en")); // (false: English has no words of its own)
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings(QStringLiteral("LedgerDesk"), QStringLiteral("ledgerdesk")).clear();
+}
+
+void TestOperatorDialogs::transferLegsStayInSight_data()
+{
+    QTest::addColumn<QList<LegInput>>("legs");
+    QTest::addColumn<QString>("says");
+    QTest::addColumn<QString>("frozen"); // an account frozen before the dialog opens
+    QTest::newRow("unbalanced") << QList<LegInput>{{LegSide::Debit, QStringLiteral("alice"), QStringLiteral("100.00")},
+                                                   {LegSide::Credit, QStringLiteral("bob"), QStringLiteral("105.00")}}
+                                << QStringLiteral("invalid-amount") << QString();
+    QTest::newRow("more than alice has") << QList<LegInput>{{LegSide::Debit, QStringLiteral("alice"), QStringLiteral("99999999.00")},
+                                                            {LegSide::Credit, QStringLiteral("bob"), QStringLiteral("99999999.00")}}
+                                         << QStringLiteral("insufficient-funds") << QString();
+    QTest::newRow("an account twice") << QList<LegInput>{{LegSide::Debit, QStringLiteral("alice"), QStringLiteral("100.00")},
+                                                         {LegSide::Credit, QStringLiteral("bob"), QStringLiteral("60.00")},
+                                                         {LegSide::Credit, QStringLiteral("bob"), QStringLiteral("40.00")}}
+                                      << QStringLiteral("same-account") << QString();
+    QTest::newRow("a frozen account") << QList<LegInput>{{LegSide::Debit, QStringLiteral("alice"), QStringLiteral("10.00")},
+                                                         {LegSide::Credit, QStringLiteral("bob"), QStringLiteral("10.00")}}
+                                      << QStringLiteral("account-frozen") << QStringLiteral("bob");
+}
+
+void TestOperatorDialogs::transferLegsStayInSight()
+{
+    // Legs complete but wrong: everything stays on screen, what is wrong is said under the legs
+    // in ledgerctl's words, and Transfer waits.
+    QFETCH(QList<LegInput>, legs);
+    QFETCH(QString, says);
+    QFETCH(QString, frozen);
+    DemoConsole c;
+    if (!frozen.isEmpty())
+        QVERIFY(c.store.store().setAccountStatus(frozen, AccountStatus::Frozen, QStringLiteral("test"), QStringLiteral("under review")).ok());
+    TransferDialog *dialog = c.window.openTransferDialog();
+    QVERIFY(c.settle());
+    QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("addLeg")), Qt::LeftButton);
+    auto *editor = dialog->findChild<LegsEditor *>();
+    QVERIFY(editor);
+    editor->setLegs(legs);
+    QApplication::processEvents();
+    const QString dir = qEnvironmentVariable("LEDGER_TEST_SHOTS");
+    if (!dir.isEmpty())
+        dialog->grab().save(dir + QStringLiteral("/transfer-legs-%1.png").arg(QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-'))));
+    QVERIFY(editor->isVisible());
+    QVERIFY2(editor->height() >= editor->minimumSizeHint().height(), qPrintable(QStringLiteral("%1 < %2").arg(editor->height()).arg(editor->minimumSizeHint().height())));
+    for (QLineEdit *field : editor->findChildren<QLineEdit *>())
+        QVERIFY2(field->isVisible() && field->height() >= field->minimumSizeHint().height(), qPrintable(field->accessibleName()));
+    QVERIFY2(!editor->problem().isEmpty(), "nothing said");
+    QCOMPARE(editor->problemCode(), says);
+    // What the store would refuse is known before sending: said, and sending left to the operator.
+    const bool foreseen = says == QLatin1String("insufficient-funds") || says == QLatin1String("account-frozen");
+    QCOMPARE(dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->isEnabled(), foreseen);
+    dialog->reject();
+}
+
+void TestOperatorDialogs::newAccountIsReadable()
+{
+    // Fields at their height, placeholders whole, an error read to its end.
+    DemoConsole c;
+    NewAccountDialog *dialog = c.window.openNewAccountDialog();
+    QVERIFY(dialog);
+    QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    const QList<QLineEdit *> fields = dialog->findChildren<QLineEdit *>();
+    QCOMPARE(fields.size(), 3);
+    fields.at(0)->setText(QStringLiteral("not an id, it has spaces and ünïcode in it"));
+    fields.at(2)->setText(QStringLiteral("1,50"));
+    QApplication::processEvents();
+    const QString dir = qEnvironmentVariable("LEDGER_TEST_SHOTS");
+    if (!dir.isEmpty())
+        dialog->grab().save(dir + QStringLiteral("/new-account.png"));
+    for (QLineEdit *field : fields) {
+        QVERIFY2(field->height() >= field->minimumSizeHint().height(), qPrintable(field->accessibleName()));
+        QVERIFY2(field->fontMetrics().horizontalAdvance(field->placeholderText()) < field->width() - 8, qPrintable(field->placeholderText()));
+    }
+    QLabel *error = nullptr;
+    for (QLabel *label : dialog->findChildren<QLabel *>()) {
+        if (label->wordWrap() && label->isVisible() && !label->text().isEmpty())
+            error = label;
+    }
+    QVERIFY(error);
+    QVERIFY2(error->height() >= error->heightForWidth(error->width()), qPrintable(QStringLiteral("%1 < %2").arg(error->height()).arg(error->heightForWidth(error->width()))));
+    dialog->reject();
+}
+
+namespace {
+// A stuck transaction selected in the console (its lease over, its worker gone), its id.
+QString selectStuck(DemoConsole &c)
+{
+    CoordinatorOptions o;
+    o.leaseMs = 1;
+    o.hook = abandonAfterHook(Step::HoldDebit);
+    const TxOutcome left = Coordinator(c.store.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()});
+    if (!left.tx)
+        return QString();
+    c.window.showTransactionById(left.tx->id);
+    if (!QTest::qWaitFor([&] { return c.window.selectedTransactions().size() == 1 && c.window.selectedTransactions().first().id == left.tx->id; }, kWaitMs))
+        return QString();
+    return left.tx->id;
+}
+
+template <typename W>
+W *waitForChild(QWidget *parent, const QString &name)
+{
+    W *found = nullptr;
+    if (!QTest::qWaitFor([&] { return (found = parent->findChild<W *>(name)) != nullptr && found->isVisible(); }, kWaitMs))
+        return nullptr;
+    return found;
+}
+} // namespace
+
+void TestOperatorDialogs::aNoteIsOneLineAndARefusalKeepsIt()
+{
+    DemoConsole c;
+    const QString id = selectStuck(c);
+    QVERIFY(!id.isEmpty());
+    c.window.actions()->addNote->trigger();
+    auto *dialog = waitForChild<QInputDialog>(&c.window, QStringLiteral("noteDialog"));
+    QVERIFY(dialog);
+    QCOMPARE(dialog->inputMode(), QInputDialog::TextInput); // one line: Return adds it, Tab moves on
+    // Too long: refused before anything is written, the text kept, and why said.
+    const QString tooLong = QString(501, QLatin1Char('x'));
+    dialog->setTextValue(tooLong);
+    auto *edit = dialog->findChild<QLineEdit *>();
+    QVERIFY(edit);
+    QTest::keyClick(edit, Qt::Key_Return);
+    auto *again = waitForChild<QInputDialog>(&c.window, QStringLiteral("noteDialog"));
+    QVERIFY(again);
+    QCOMPARE(again->textValue(), tooLong);
+    QVERIFY2(again->labelText().contains(QStringLiteral("500")), qPrintable(again->labelText()));
+    // A good one: Return adds it.
+    QSignalSpy added(&c.window, &MainWindow::remarkAdded);
+    again->setTextValue(QStringLiteral("the customer calls back at noon"));
+    QTest::keyClick(again->findChild<QLineEdit *>(), Qt::Key_Return);
+    QVERIFY(added.wait(kWaitMs));
+    QCOMPARE(added.first().at(2).toBool(), true);
+    const QList<JournalEntry> journal = *c.store.store().journal(DocKind::Transaction, id);
+    QCOMPARE(journal.last().detail, QStringLiteral("the customer calls back at noon"));
+}
+
+void TestOperatorDialogs::releasingSomeoneElsesClaimAsksFirst()
+{
+    DemoConsole c;
+    const QString id = selectStuck(c);
+    QVERIFY(!id.isEmpty());
+    QVERIFY(c.store.store().addRemark(id, Remark::Claim, QStringLiteral("bob"), QStringLiteral("on the phone with the bank")).ok());
+    c.window.refreshAll();
+    // The table's rows and claims read again first (a release asked for while the selected row
+    // reloads has no row to act on).
+    QVERIFY(c.settle());
+    QVERIFY(QTest::qWaitFor([&] { return c.window.actions()->release->isEnabled() && c.window.selectedTransactions().size() == 1; }, kWaitMs));
+    c.window.actions()->release->trigger();
+    auto *box = waitForChild<QMessageBox>(&c.window, QStringLiteral("releaseClaimBox"));
+    QVERIFY(box);
+    QVERIFY2(box->text().contains(QStringLiteral("bob's claim on ") + id) && box->text().contains(QStringLiteral("on the phone with the bank"))
+                 && box->text().contains(QStringLiteral(" ago")),
+             qPrintable(box->text()));
+    // Cancel: nothing written.
+    box->button(QMessageBox::Cancel)->click();
+    QTest::qWait(200);
+    QVERIFY(claimOn(*c.store.store().transaction(id), *readUnreleasedClaims(c.store.store())));
+    // Release: written.
+    c.window.actions()->release->trigger();
+    box = waitForChild<QMessageBox>(&c.window, QStringLiteral("releaseClaimBox"));
+    QVERIFY(box);
+    QSignalSpy added(&c.window, &MainWindow::remarkAdded);
+    for (QAbstractButton *b : box->buttons()) {
+        if (box->buttonRole(b) == QMessageBox::AcceptRole)
+            b->click();
+    }
+    QVERIFY(added.wait(kWaitMs));
+    QVERIFY(!claimOn(*c.store.store().transaction(id), *readUnreleasedClaims(c.store.store())));
+}
+
+
+void TestOperatorDialogs::groupRepairsFollowTheGroup()
+{
+    // A group already canceling is finished by resuming: "Cancel them…" is not offered for it.
+    DemoConsole c;
+    QVERIFY(!stuckAfter(c.store.store(), Step::Canceling, 999'999'999'00).isEmpty()); // refused for funds, stopped canceling
+    QVERIFY(!stuckAfter(c.store.store(), Step::HoldDebit, 100).isEmpty());
+    QTest::qWait(20);
+    c.window.showView(NavigatorModel::View::Stuck);
+    StuckCauseBar *bar = c.window.causeBar();
+    QVERIFY(QTest::qWaitFor([&] { return bar->combo()->count() == 3 && !c.window.isBusy(); }, kWaitMs));
+    QVERIFY(bar->resumeAction()->isEnabled() && bar->cancelAction()->isEnabled()); // every cause: some can be canceled
+    QVERIFY(bar->choose(TxState::Canceling, QStringLiteral("insufficient-funds")));
+    QVERIFY(bar->resumeAction()->isEnabled());
+    QVERIFY(!bar->cancelAction()->isEnabled());
+    QVERIFY(!bar->cancelAction()->toolTip().isEmpty());
+    QVERIFY(bar->choose(TxState::Pending, QString()));
+    QVERIFY(bar->resumeAction()->isEnabled() && bar->cancelAction()->isEnabled());
+}
+
+void TestOperatorDialogs::aCancelThatMovesNoMoneySaysSo()
+{
+    // Claimed, nothing held yet: its cancel changes no account, and the preview says so rather
+    // than showing an empty table.
+    DemoConsole c;
+    const QString id = stuckAfter(c.store.store(), Step::Claim, 100);
+    QVERIFY(!id.isEmpty());
+    QTest::qWait(20);
+    c.window.showTransactionById(id);
+    QVERIFY(QTest::qWaitFor([&] { return c.window.selectedTransactions().size() == 1; }, kWaitMs));
+    RepairDialog *dialog = c.window.openRepairDialog(OperatorAction::Cancel);
+    QVERIFY(dialog);
+    QSignalSpy planned(dialog, &RepairDialog::planLoaded);
+    QVERIFY(planned.wait(kWaitMs));
+    QCOMPARE(dialog->preview()->plan().eligibleCount(), 1);
+    QVERIFY(dialog->preview()->plan().accounts.isEmpty());
+    QVERIFY2(dialog->preview()->noAccountsText().contains(QStringLiteral("no money moves")), qPrintable(dialog->preview()->noAccountsText()));
+    dialog->reject();
+}
+
+void TestOperatorDialogs::aFileThatIsNoStoreIsNamedForWhatItIs()
+{
+    DemoConsole c;
+    QTemporaryDir dir;
+    const QString exported = dir.filePath(QStringLiteral("accounts.json"));
+    QFile file(exported);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("[\n  {\"id\": \"alice\"}\n]\n");
+    file.close();
+    const auto failure = [&](const QString &path) {
+        QSignalSpy failed(&c.window, &MainWindow::storeFailed);
+        c.window.openStore(path, OpenMode::Existing);
+        if (!failed.wait(kWaitMs))
+            return QString();
+        // The message box says it; close it for the next.
+        if (auto *box = c.window.findChild<QMessageBox *>(); box && box->isVisible())
+            box->close();
+        QMessageBox *shown = nullptr;
+        for (QMessageBox *b : c.window.findChildren<QMessageBox *>())
+            shown = b;
+        return failed.first().first().toString() + QLatin1Char('|') + (shown ? shown->text() : QString());
+    };
+    const QString json = failure(exported);
+    QVERIFY2(json.contains(QStringLiteral("is a JSON file, not a LedgerDesk store")), qPrintable(json));
+    QVERIFY2(!json.contains(QStringLiteral("New store")), qPrintable(json));
+    const QString missing = failure(dir.filePath(QStringLiteral("nothing-here.db")));
+    QVERIFY2(missing.contains(QStringLiteral("New store")), qPrintable(missing));
+}
+
+void TestOperatorDialogs::chartCountsAreWholeNumbers_data()
+{
+    QTest::addColumn<qint64>("max");
+    QTest::newRow("nothing") << qint64(0);
+    QTest::newRow("one") << qint64(1);
+    QTest::newRow("three") << qint64(3);
+    QTest::newRow("seven") << qint64(7);
+    QTest::newRow("a hundred and three") << qint64(103);
+    QTest::newRow("a million") << qint64(1'000'000);
+}
+
+void TestOperatorDialogs::chartCountsAreWholeNumbers()
+{
+    // The age chart's axis read 0,0,0,0,0,1 for one transaction: every tick a whole number, the
+    // top above the largest bar, at most six ticks.
+    QFETCH(qint64, max);
+    const CountTicks ticks = countTicks(max);
+    QVERIFY(ticks.count >= 2 && ticks.count <= 6);
+    QVERIFY(ticks.top > max);
+    QCOMPARE(ticks.top % (ticks.count - 1), qint64(0));
+}
+
+void TestOperatorDialogs::copyingOneRowSaysOneDocument()
+{
+    DemoConsole c;
+    TxQuery any;
+    any.limit = 1;
+    const QString id = c.store.store().transactions(any)->first().id;
+    c.window.showTransactionById(id);
+    QVERIFY(QTest::qWaitFor([&] { return c.window.selectedTransactions().size() == 1; }, kWaitMs));
+    c.window.actions()->copyJson->trigger();
+    const QString said = c.window.statusBar()->currentMessage();
+    QCOMPARE(said, QStringLiteral("Copied 1 document as JSON"));
+}
+
+
+QTEST_MAIN(TestOperatorDialogs)
+#include "tst_operatordialogs.moc"
