@@ -95,6 +95,7 @@ void TestCoordinator::refusedBeforeAnyDocument_data()
     QTest::addColumn<QString>("memo");
     QTest::addColumn<QString>("key");
     QTest::addColumn<ErrorCode>("code");
+    // clang-format off
     QTest::newRow("unknown source") << "nobody" << "bob" << qint64(1) << "" << "" << ErrorCode::UnknownAccount;
     QTest::newRow("unknown destination") << "alice" << "nobody" << qint64(1) << "" << "" << ErrorCode::UnknownAccount;
     QTest::newRow("same account") << "alice" << "alice" << qint64(1) << "" << "" << ErrorCode::SameAccount;
@@ -103,6 +104,7 @@ void TestCoordinator::refusedBeforeAnyDocument_data()
     QTest::newRow("bad source id") << "al ice" << "bob" << qint64(1) << "" << "" << ErrorCode::InvalidAccountId;
     QTest::newRow("bad memo") << "alice" << "bob" << qint64(1) << "a\x01" << "" << ErrorCode::InvalidText;
     QTest::newRow("bad key") << "alice" << "bob" << qint64(1) << "" << "k k" << ErrorCode::InvalidKey;
+    // clang-format on
 }
 
 void TestCoordinator::refusedBeforeAnyDocument()

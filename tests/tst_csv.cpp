@@ -23,6 +23,7 @@ void TestCsv::field_data()
 {
     QTest::addColumn<QString>("value");
     QTest::addColumn<QString>("written");
+    // clang-format off
     QTest::newRow("plain") << "acme" << "acme";
     QTest::newRow("empty") << "" << "";
     QTest::newRow("comma") << "Acme, Inc" << "\"Acme, Inc\"";
@@ -32,6 +33,7 @@ void TestCsv::field_data()
     QTest::newRow("spaces kept, not quoted") << " a b " << " a b ";
     QTest::newRow("non-ASCII") << "Zürich 北京" << "Zürich 北京";
     QTest::newRow("negative amount") << "-1000.00" << "-1000.00";
+    // clang-format on
 }
 
 void TestCsv::field()

@@ -25,11 +25,13 @@ void TestDocumentRows::unknownWordIsStoreCorrupt_data()
     QTest::addColumn<QString>("column");
     QTest::addColumn<QString>("where"); // which row, with ? for the transaction id
     QTest::addColumn<QString>("message");
+    // clang-format off
     QTest::newRow("transaction state") << "transactions" << "state" << "id = ?" << "is in the state \"weird\", which no ledger writes";
     QTest::newRow("transaction kind") << "transactions" << "kind" << "id = ?" << "is of the kind \"weird\", which no ledger writes";
     QTest::newRow("account status") << "accounts" << "status" << "id = 'alice'" << "has the status \"weird\", which no ledger writes";
     QTest::newRow("leg status") << "legs" << "status" << "tx_id = ? AND account_id = 'alice'" << "has the status \"weird\", which no ledger writes";
     QTest::newRow("leg side") << "legs" << "side" << "tx_id = ? AND account_id = 'bob'" << "has the side \"weird\", which no ledger writes";
+    // clang-format on
 }
 
 void TestDocumentRows::unknownWordIsStoreCorrupt()

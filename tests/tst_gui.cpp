@@ -268,10 +268,13 @@ void TestGui::transferDialogChecksAsYouType_data()
     QTest::addColumn<bool>("okEnabled");
     const auto amountMessage = [](const char *text) { return money::parse(QString::fromUtf8(text), 2).error().message; };
     const QString longMemo(kMaxMemoLength + 1, QLatin1Char('m'));
+    // clang-format off
     QTest::newRow("valid") << "alice" << "bob" << "1.00" << "rent" << "" << "" << "" << true;
     QTest::newRow("bad source id") << "al ice" << "bob" << "1" << "" << "" << "source"
                                    << checkAccountId(u"al ice", QStringLiteral("source account id")).message << false;
+    // clang-format on
     // The store's state, not bad input: a warning, and the store has the last word.
+    // clang-format off
     QTest::newRow("unknown destination") << "alice" << "nobody" << "1" << "" << "" << "destination"
                                          << "no account nobody (as far as this dialog knows)" << true;
     QTest::newRow("same account") << "alice" << "alice" << "1" << "" << "" << "destination" << "source and destination are both alice" << false;
@@ -286,7 +289,9 @@ void TestGui::transferDialogChecksAsYouType_data()
     QTest::newRow("NaN") << "alice" << "bob" << "NaN" << "" << "" << "amount" << amountMessage("NaN") << false;
     QTest::newRow("SQL in the source id") << "a';DROP TABLE accounts;--" << "bob" << "1" << "" << "" << "source"
                                           << checkAccountId(u"a';DROP TABLE accounts;--", QStringLiteral("source account id")).message << false;
+    // clang-format on
     const QString longId(65, QLatin1Char('a'));
+    // clang-format off
     QTest::newRow("destination id too long") << "alice" << longId << "1" << "" << "" << "destination"
                                              << checkAccountId(longId, QStringLiteral("destination account id")).message << false;
     QTest::newRow("past int64") << "alice" << "bob" << "92233720368547758.08" << "" << "" << "amount"
@@ -296,6 +301,7 @@ void TestGui::transferDialogChecksAsYouType_data()
     QTest::newRow("memo too long") << "alice" << "bob" << "1" << longMemo << "" << "memo"
                                    << checkText(longMemo, QStringLiteral("memo"), kMaxMemoLength, true).message << false;
     QTest::newRow("key with a space") << "alice" << "bob" << "1" << "" << "my key" << "key" << checkIdempotencyKey(u"my key").message << false;
+    // clang-format on
 }
 
 void TestGui::transferDialogChecksAsYouType()
@@ -418,9 +424,11 @@ void TestGui::transferRefusalIsShownInTheDialog_data()
     QTest::addColumn<QString>("destination");
     QTest::addColumn<QString>("amount");
     QTest::addColumn<QString>("code");
+    // clang-format off
     QTest::newRow("funds") << "bob" << "99999999" << "insufficient-funds";
     QTest::newRow("frozen account") << "carol" << "1" << "account-frozen"; // the demo freezes carol
     QTest::newRow("unknown account") << "nobody" << "1" << "unknown-account";
+    // clang-format on
 }
 
 void TestGui::transferRefusalIsShownInTheDialog()

@@ -155,9 +155,11 @@ void TestPgTls::refused_data()
     QTest::addColumn<QString>("mode");
     QTest::addColumn<QString>("because");
     // The certificate names localhost; 127.0.0.1 is the same server under a name it does not carry.
+    // clang-format off
     QTest::newRow("name does not match") << "127.0.0.1" << "ca.crt" << "verify-full" << "does not match host name";
     QTest::newRow("another CA") << "localhost" << "other-ca.crt" << "verify-full" << "certificate verify failed";
     QTest::newRow("no TLS asked for") << "localhost" << "ca.crt" << "disable" << "no encryption";
+    // clang-format on
 }
 
 void TestPgTls::refused()

@@ -83,6 +83,7 @@ void TestPgUri::redacted_data()
                                        << "host='/tmp/pg dir' port=5432 dbname=ledger user=ledger" << false;
     QTest::newRow("password in the query") << "postgresql://h/db?password=s3cret&sslmode=verify-full"
                                            << "host=h dbname=db sslmode=verify-full" << true;
+    // clang-format off
     QTest::newRow("key's password") << "postgresql://h/db?sslpassword=s3cret&sslkey=/k.pem" << "host=h dbname=db sslkey=/k.pem" << true;
     QTest::newRow("ipv6") << "postgresql://[::1]:5433/db" << "host=::1 port=5433 dbname=db" << false;
     QTest::newRow("key=value with quoted password") << "host=h dbname=x password='a b\\'c' user=u" << "host=h dbname=x user=u" << true;
@@ -90,6 +91,7 @@ void TestPgUri::redacted_data()
     QTest::newRow("service") << "service=ledger" << "service=ledger" << false;
     QTest::newRow("environment only") << "postgresql://" << "postgresql://" << false;
     QTest::newRow("empty password") << "postgresql://u:@h/db" << "host=h dbname=db user=u" << false;
+    // clang-format on
 }
 
 void TestPgUri::redacted()
@@ -114,11 +116,13 @@ void TestPgUri::unreadable_data()
 {
     QTest::addColumn<QString>("location");
     QTest::addColumn<QString>("says");
+    // clang-format off
     QTest::newRow("unknown keyword") << "host=h password=s3cret colour=blue" << "invalid connection option \"colour\"";
     QTest::newRow("unterminated ipv6") << "postgresql://u:s3cret@[::1/db" << "IPv6";
     QTest::newRow("no value") << "host=h password s3cret" << "missing \"=\"";
     QTest::newRow("unterminated quote") << "host=h password='s3cret" << "unterminated";
     QTest::newRow("unknown query parameter") << "postgresql://h/db?colour=s3cret" << "invalid URI query parameter";
+    // clang-format on
 }
 
 void TestPgUri::unreadable()
@@ -145,10 +149,12 @@ void TestPgUri::withDatabase_data()
     QTest::addColumn<QString>("scratch");
     QTest::newRow("multi-host") << "postgresql://u:pw@h1:5432,h2:5433/ledger?target_session_attrs=read-write"
                                 << "host=h1,h2 port=5432,5433 dbname=scratch user=u password=pw target_session_attrs=read-write";
+    // clang-format off
     QTest::newRow("socket") << "postgresql://ledger@%2Frun%2Fpostgresql/ledger" << "host=/run/postgresql dbname=scratch user=ledger";
     QTest::newRow("service") << "service=ledger" << "service=ledger dbname=scratch";
     QTest::newRow("environment") << "postgresql://" << "dbname=scratch";
     QTest::newRow("key=value") << "dbname=ledger host=h sslmode=verify-full" << "host=h dbname=scratch sslmode=verify-full";
+    // clang-format on
 }
 
 void TestPgUri::withDatabase()

@@ -23,6 +23,7 @@ void TestTransferInput::fields_data()
     QTest::addColumn<QString>("key"); // "<none>" for no key
     QTest::addColumn<QString>("field");
     QTest::addColumn<QString>("code");
+    // clang-format off
     QTest::newRow("valid") << "alice" << "bob" << "12.34" << "rent" << "k-1" << "" << "ok";
     QTest::newRow("valid without key") << "alice" << "bob" << "12" << "" << "<none>" << "" << "ok";
     QTest::newRow("world as source") << "@world" << "bob" << "12" << "" << "<none>" << "" << "ok";
@@ -33,6 +34,7 @@ void TestTransferInput::fields_data()
     QTest::newRow("too many decimals") << "alice" << "bob" << "0.001" << "" << "<none>" << "amount" << "invalid-amount";
     QTest::newRow("bad memo") << "alice" << "bob" << "1" << "a\x01" << "<none>" << "memo" << "invalid-text";
     QTest::newRow("empty key") << "alice" << "bob" << "1" << "" << "" << "key" << "invalid-key";
+    // clang-format on
 }
 
 void TestTransferInput::fields()
