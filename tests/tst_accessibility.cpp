@@ -226,7 +226,8 @@ void TestAccessibility::tabFollowsTheScreen()
     }
     QStringList walk;
     for (QWidget *w : std::as_const(met))
-        walk << (w ? QStringLiteral("%1 '%2'").arg(QString::fromLatin1(w->metaObject()->className()), w->accessibleName()) : QStringLiteral("nothing"));
+        walk << (w ? QStringLiteral("%1 '%2'").arg(QString::fromLatin1(w->metaObject()->className()), w->accessibleName())
+                   : QStringLiteral("nothing"));
     const QByteArray said = walk.join(QStringLiteral(" → ")).toUtf8();
     for (int i = 1; i < met.size(); ++i) {
         QVERIFY2(controls.contains(met.at(i)), ("Tab left the page: " + said).constData());

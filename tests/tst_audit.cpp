@@ -92,14 +92,14 @@ void TestAudit::findings_data()
     QTest::addColumn<int>("invariant");
     QTest::addColumn<QString>("code");
     QTest::addColumn<QString>("id"); // one id the finding must name
-    QTest::newRow("balance edited") << QStringList{"UPDATE accounts SET balance = balance + 1 WHERE id = 'alice'"} << 1
+    QTest::newRow("balance edited") << QStringList{"UPDATE accounts SET balance = balance + 1 WHERE id = 'alice'"}
+                                    << 1
                                     // clang-format off
                                     << "balance-mismatch" << "alice";
     QTest::newRow("money from nowhere")
         << QStringList{"INSERT INTO legs (tx_id, account_id, side, amount, status, at) VALUES ('tx-ghost', 'alice', 'credit', 5, 'posted', '2026-01-01T00:00:00.000Z')",
-                                    // clang-format on
-                       "UPDATE accounts SET balance = balance + 5 WHERE id = 'alice'"}
-        // clang-format off
+                                                       // clang-format on
+                                                       "UPDATE accounts SET balance = balance + 5 WHERE id = 'alice'"} // clang-format off
         << 1 << "conservation" << "tx-ghost";
     QTest::newRow("pending edited") << QStringList{"UPDATE accounts SET pending_debits = pending_debits + 7 WHERE id = 'alice'"} << 2
                                     << "pending-mismatch" << "alice";
@@ -127,9 +127,9 @@ void TestAudit::findings_data()
         << QStringList{"UPDATE transactions SET state = 'canceled' WHERE id = '$PENDING'"} << 5 << "hold-on-terminal" << "$PENDING";
     QTest::newRow("hold of no transaction")
         << QStringList{"INSERT INTO legs (tx_id, account_id, side, amount, status, at) VALUES ('tx-ghost', 'alice', 'debit', 5, 'held', '2026-01-01T00:00:00.000Z')",
-        // clang-format on
-                       "UPDATE accounts SET pending_debits = pending_debits + 5 WHERE id = 'alice'"}
-        // clang-format off
+                                                                                                                       // clang-format on
+                                                           "UPDATE accounts SET pending_debits = pending_debits + 5 WHERE id = 'alice'"}
+                                            // clang-format off
         << 5 << "orphan-hold" << "tx-ghost";
     QTest::newRow("original lost its link") << QStringList{"UPDATE transactions SET compensated_by = NULL WHERE id = '$COMPENSATED'"}
                                             << 6 << "compensation-link" << "$COMPENSATED.rev";
@@ -137,12 +137,11 @@ void TestAudit::findings_data()
                                      << "compensation-link" << "$DONE";
     QTest::newRow("two live compensations")
         << QStringList{"INSERT INTO transactions (id, kind, compensates, source, destination, amount, state, created_at, last_modified)"
-        // clang-format on
+                       // clang-format on
                        " SELECT id || '2', kind, compensates, source, destination, amount, 'initial', created_at, last_modified"
-                       " FROM transactions WHERE id = '$COMPENSATED.rev'"}
-        // clang-format off
+                       " FROM transactions WHERE id = '$COMPENSATED.rev'"} // clang-format off
         << 6 << "double-compensation" << "$COMPENSATED";
-        // clang-format on
+                                                                           // clang-format on
 }
 
 void TestAudit::findings()
@@ -167,7 +166,9 @@ void TestAudit::findings()
             found = true;
         QVERIFY(!finding.message.isEmpty());
     }
-    QVERIFY2(found, qPrintable(QStringLiteral("expected [%1] %2 naming '%3'; got:\n%4").arg(invariant).arg(code, expectedId, describeFindings(r))));
+    QVERIFY2(
+        found,
+        qPrintable(QStringLiteral("expected [%1] %2 naming '%3'; got:\n%4").arg(invariant).arg(code, expectedId, describeFindings(r))));
 }
 
 void TestAudit::storeFailureIsAnErrorNotACleanReport()

@@ -23,12 +23,12 @@ QByteArray filesOf(const QString &store)
 
 QProcessEnvironment envFor(const QString &store) { return storeEnvironment(store, {QStringLiteral("LEDGERDESK_OPERATOR=tester")}); }
 
-#define CTL_EXPECT(result, store, status, ...)                                                               \
-    const ProcessResult result = runLedgerctl(QStringList __VA_ARGS__, envFor(store));                      \
-    QVERIFY2(result.exitCode == (status), qPrintable(QStringLiteral("exit %1, expected %2\nstdout: %3\nstderr: %4") \
-                                                         .arg(result.exitCode)                              \
-                                                         .arg(status)                                       \
-                                                         .arg(result.out, result.err)))
+#define CTL_EXPECT(result, store, status, ...) \
+    const ProcessResult result = runLedgerctl(QStringList __VA_ARGS__, envFor(store)); \
+    QVERIFY2( \
+        result.exitCode == (status), \
+        qPrintable( \
+            QStringLiteral("exit %1, expected %2\nstdout: %3\nstderr: %4").arg(result.exitCode).arg(status).arg(result.out, result.err)))
 
 } // namespace
 

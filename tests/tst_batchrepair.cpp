@@ -30,7 +30,8 @@ void TestBatchRepair::repairsEachAndReportsProgress()
     TempStore t;
     openAccounts(t.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1000);
     const QStringList ids = stuck(t.store(), 6);
-    const QString done = Coordinator(t.store(), {}).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 1, QString(), QString()}).tx->id;
+    const QString done =
+        Coordinator(t.store(), {}).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 1, QString(), QString()}).tx->id;
     QList<int> progress;
     BatchRepairOptions o;
     o.action = OperatorAction::Cancel;

@@ -52,9 +52,9 @@ QJsonObject TestBench::benchJson(const QStringList &args)
 
 void TestBench::transfers()
 {
-    const QJsonObject o = benchJson({QStringLiteral("transfers"), QStringLiteral("--count"), QStringLiteral("400"), QStringLiteral("--accounts"),
-                                     QStringLiteral("20"), QStringLiteral("--raw-commits"), QStringLiteral("500"), QStringLiteral("--runs"),
-                                     QStringLiteral("2")});
+    const QJsonObject o = benchJson({QStringLiteral("transfers"), QStringLiteral("--count"), QStringLiteral("400"),
+                                     QStringLiteral("--accounts"), QStringLiteral("20"), QStringLiteral("--raw-commits"),
+                                     QStringLiteral("500"), QStringLiteral("--runs"), QStringLiteral("2")});
     QCOMPARE(o.value(QStringLiteral("scenario")).toString(), QStringLiteral("transfers"));
     QCOMPARE(o.value(QStringLiteral("threads")).toInt(), 4);
     QCOMPARE(o.value(QStringLiteral("durability")).toString(), QStringLiteral("NORMAL"));
@@ -80,8 +80,9 @@ void TestBench::transfers()
 
 void TestBench::raw()
 {
-    const QJsonObject o = benchJson({QStringLiteral("raw"), QStringLiteral("--raw-commits"), QStringLiteral("2000"), QStringLiteral("--accounts"),
-                                     QStringLiteral("8"), QStringLiteral("--threads"), QStringLiteral("3"), QStringLiteral("--runs"), QStringLiteral("1")});
+    const QJsonObject o =
+        benchJson({QStringLiteral("raw"), QStringLiteral("--raw-commits"), QStringLiteral("2000"), QStringLiteral("--accounts"),
+                   QStringLiteral("8"), QStringLiteral("--threads"), QStringLiteral("3"), QStringLiteral("--runs"), QStringLiteral("1")});
     const QJsonArray byThreads = o.value(QStringLiteral("byThreads")).toArray();
     QCOMPARE(byThreads.size(), 2);
     QCOMPARE(byThreads.at(0).toObject().value(QStringLiteral("threads")).toInt(), 1);
@@ -95,8 +96,8 @@ void TestBench::raw()
 
 void TestBench::recover()
 {
-    const QJsonObject o = benchJson({QStringLiteral("recover"), QStringLiteral("--count"), QStringLiteral("120"), QStringLiteral("--accounts"),
-                                     QStringLiteral("20"), QStringLiteral("--runs"), QStringLiteral("1")});
+    const QJsonObject o = benchJson({QStringLiteral("recover"), QStringLiteral("--count"), QStringLiteral("120"),
+                                     QStringLiteral("--accounts"), QStringLiteral("20"), QStringLiteral("--runs"), QStringLiteral("1")});
     QCOMPARE(o.value(QStringLiteral("stuck")).toInt(), 120);
     QCOMPARE(o.value(QStringLiteral("drained")).toInt(), 120);
     // Every unfinished state was in the backlog: 12 of each of the 10 kinds.
@@ -116,9 +117,9 @@ void TestBench::recover()
 
 void TestBench::seed()
 {
-    const QJsonObject o = benchJson({QStringLiteral("seed"), QStringLiteral("--iterations"), QStringLiteral("3"), QStringLiteral("--per-iteration"),
-                                     QStringLiteral("40"), QStringLiteral("--slice"), QStringLiteral("200ms"), QStringLiteral("--accounts"),
-                                     QStringLiteral("20")});
+    const QJsonObject o = benchJson({QStringLiteral("seed"), QStringLiteral("--iterations"), QStringLiteral("3"),
+                                     QStringLiteral("--per-iteration"), QStringLiteral("40"), QStringLiteral("--slice"),
+                                     QStringLiteral("200ms"), QStringLiteral("--accounts"), QStringLiteral("20")});
     QCOMPARE(o.value(QStringLiteral("iterations")).toInt(), 3);
     QCOMPARE(o.value(QStringLiteral("latencyMs")).toObject().value(QStringLiteral("count")).toInt(), 120);
     // The last slice starts 400 ms in: the runtime cannot be shorter.
@@ -131,21 +132,22 @@ void TestBench::seed()
 
 void TestBench::fullSync()
 {
-    const QJsonObject o = benchJson({QStringLiteral("transfers"), QStringLiteral("--sync"), QStringLiteral("full"), QStringLiteral("--count"),
-                                     QStringLiteral("50"), QStringLiteral("--accounts"), QStringLiteral("8"), QStringLiteral("--raw-commits"),
-                                     QStringLiteral("50"), QStringLiteral("--runs"), QStringLiteral("1")});
+    const QJsonObject o = benchJson({QStringLiteral("transfers"), QStringLiteral("--sync"), QStringLiteral("full"),
+                                     QStringLiteral("--count"), QStringLiteral("50"), QStringLiteral("--accounts"), QStringLiteral("8"),
+                                     QStringLiteral("--raw-commits"), QStringLiteral("50"), QStringLiteral("--runs"), QStringLiteral("1")});
     QCOMPARE(o.value(QStringLiteral("durability")).toString(), QStringLiteral("FULL"));
     QVERIFY(o.value(QStringLiteral("auditClean")).toBool());
 }
 
 void TestBench::readableTable()
 {
-    const ProcessResult r = runLedgerctl({QStringLiteral("bench"), QStringLiteral("transfers"), QStringLiteral("--count"), QStringLiteral("100"),
-                                          QStringLiteral("--accounts"), QStringLiteral("10"), QStringLiteral("--raw-commits"), QStringLiteral("200"),
-                                          QStringLiteral("--runs"), QStringLiteral("1"), QStringLiteral("--dir"), m_dir.path()});
+    const ProcessResult r =
+        runLedgerctl({QStringLiteral("bench"), QStringLiteral("transfers"), QStringLiteral("--count"), QStringLiteral("100"),
+                      QStringLiteral("--accounts"), QStringLiteral("10"), QStringLiteral("--raw-commits"), QStringLiteral("200"),
+                      QStringLiteral("--runs"), QStringLiteral("1"), QStringLiteral("--dir"), m_dir.path()});
     QCOMPARE(r.exitCode, 0);
-    for (const char *line : {"transfers/s", "raw commits/s", "writes per transfer", "protocol efficiency", "latency ms", "synchronous=NORMAL",
-                             "audit afterwards     clean"})
+    for (const char *line : {"transfers/s", "raw commits/s", "writes per transfer", "protocol efficiency", "latency ms",
+                             "synchronous=NORMAL", "audit afterwards     clean"})
         QVERIFY2(r.out.contains(QLatin1String(line)), line);
     // Progress goes to stderr, so stdout stays the report.
     QVERIFY(r.err.contains(QLatin1String("bench: creating 10 funded accounts")));
@@ -154,9 +156,9 @@ void TestBench::readableTable()
 void TestBench::keep()
 {
     QTemporaryDir dir;
-    const ProcessResult r = runLedgerctl({QStringLiteral("bench"), QStringLiteral("raw"), QStringLiteral("--raw-commits"), QStringLiteral("10"),
-                                          QStringLiteral("--accounts"), QStringLiteral("4"), QStringLiteral("--runs"), QStringLiteral("1"),
-                                          QStringLiteral("--keep"), QStringLiteral("--dir"), dir.path()});
+    const ProcessResult r = runLedgerctl({QStringLiteral("bench"), QStringLiteral("raw"), QStringLiteral("--raw-commits"),
+                                          QStringLiteral("10"), QStringLiteral("--accounts"), QStringLiteral("4"), QStringLiteral("--runs"),
+                                          QStringLiteral("1"), QStringLiteral("--keep"), QStringLiteral("--dir"), dir.path()});
     QCOMPARE(r.exitCode, 0);
     const QStringList kept = QDir(dir.path()).entryList(QDir::NoDotAndDotDot | QDir::Dirs);
     QCOMPARE(kept.size(), 1);
@@ -169,8 +171,8 @@ void TestBench::console()
 #ifndef LEDGERDESK_PATH
     QSKIP("built without the console");
 #else
-    const QJsonObject o = benchJson({QStringLiteral("console"), QStringLiteral("--rows"), QStringLiteral("5000"), QStringLiteral("--console-binary"),
-                                     QStringLiteral(LEDGERDESK_PATH)});
+    const QJsonObject o = benchJson({QStringLiteral("console"), QStringLiteral("--rows"), QStringLiteral("5000"),
+                                     QStringLiteral("--console-binary"), QStringLiteral(LEDGERDESK_PATH)});
     QCOMPARE(o.value(QStringLiteral("rows")).toInt(), 5000);
     const QJsonArray timings = o.value(QStringLiteral("timings")).toArray();
     QStringList steps;
@@ -178,8 +180,9 @@ void TestBench::console()
         steps << t.toObject().value(QStringLiteral("what")).toString();
         QVERIFY(t.toObject().value(QStringLiteral("ms")).toDouble() > 0);
     }
-    QCOMPARE(steps, (QStringList{QStringLiteral("open + first page"), QStringLiteral("jump to last row"), QStringLiteral("switch to one state (canceled)"),
-                                 QStringLiteral("switch back to all states"), QStringLiteral("sort by age")}));
+    QCOMPARE(steps, (QStringList{QStringLiteral("open + first page"), QStringLiteral("jump to last row"),
+                                 QStringLiteral("switch to one state (canceled)"), QStringLiteral("switch back to all states"),
+                                 QStringLiteral("sort by age")}));
     QVERIFY(o.value(QStringLiteral("peakRssMb")).toDouble() > 10);
 #endif
 }
@@ -190,18 +193,25 @@ void TestBench::refusals_data()
     QTest::addColumn<QString>("code");
     QTest::newRow("no scenario") << QStringList{} << QStringLiteral("missing-argument");
     QTest::newRow("unknown scenario") << QStringList{QStringLiteral("fastest")} << QStringLiteral("invalid-argument");
-    QTest::newRow("sync") << QStringList{QStringLiteral("raw"), QStringLiteral("--sync"), QStringLiteral("sometimes")} << QStringLiteral("invalid-argument");
-    QTest::newRow("threads 0") << QStringList{QStringLiteral("raw"), QStringLiteral("--threads"), QStringLiteral("0")} << QStringLiteral("invalid-argument");
-    QTest::newRow("runs 0") << QStringList{QStringLiteral("raw"), QStringLiteral("--runs"), QStringLiteral("0")} << QStringLiteral("invalid-argument");
-    QTest::newRow("fewer accounts than threads")
-        << QStringList{QStringLiteral("transfers"), QStringLiteral("--accounts"), QStringLiteral("3"), QStringLiteral("--threads"), QStringLiteral("4")}
-        << QStringLiteral("invalid-argument");
-    QTest::newRow("shard list") << QStringList{QStringLiteral("shards"), QStringLiteral("--shards"), QStringLiteral("1,two")} << QStringLiteral("invalid-argument");
-    QTest::newRow("shards 65") << QStringList{QStringLiteral("raw"), QStringLiteral("--shards"), QStringLiteral("65")} << QStringLiteral("invalid-argument");
-    QTest::newRow("slice") << QStringList{QStringLiteral("seed"), QStringLiteral("--slice"), QStringLiteral("soon")} << QStringLiteral("invalid-duration");
+    QTest::newRow("sync") << QStringList{QStringLiteral("raw"), QStringLiteral("--sync"), QStringLiteral("sometimes")}
+                          << QStringLiteral("invalid-argument");
+    QTest::newRow("threads 0") << QStringList{QStringLiteral("raw"), QStringLiteral("--threads"), QStringLiteral("0")}
+                               << QStringLiteral("invalid-argument");
+    QTest::newRow("runs 0") << QStringList{QStringLiteral("raw"), QStringLiteral("--runs"), QStringLiteral("0")}
+                            << QStringLiteral("invalid-argument");
+    QTest::newRow("fewer accounts than threads") << QStringList{QStringLiteral("transfers"), QStringLiteral("--accounts"),
+                                                                QStringLiteral("3"), QStringLiteral("--threads"), QStringLiteral("4")}
+                                                 << QStringLiteral("invalid-argument");
+    QTest::newRow("shard list") << QStringList{QStringLiteral("shards"), QStringLiteral("--shards"), QStringLiteral("1,two")}
+                                << QStringLiteral("invalid-argument");
+    QTest::newRow("shards 65") << QStringList{QStringLiteral("raw"), QStringLiteral("--shards"), QStringLiteral("65")}
+                               << QStringLiteral("invalid-argument");
+    QTest::newRow("slice") << QStringList{QStringLiteral("seed"), QStringLiteral("--slice"), QStringLiteral("soon")}
+                           << QStringLiteral("invalid-duration");
     QTest::newRow("dir missing") << QStringList{QStringLiteral("raw"), QStringLiteral("--dir"), QStringLiteral("/nonexistent/place")}
                                  << QStringLiteral("invalid-argument");
-    QTest::newRow("console binary") << QStringList{QStringLiteral("console"), QStringLiteral("--console-binary"), QStringLiteral("/nonexistent/ledgerdesk")}
+    QTest::newRow("console binary") << QStringList{QStringLiteral("console"), QStringLiteral("--console-binary"),
+                                                   QStringLiteral("/nonexistent/ledgerdesk")}
                                     << QStringLiteral("invalid-argument");
 }
 

@@ -23,21 +23,21 @@ void TestBenchReport::uncleanAudit_data()
     QTest::addColumn<QString>("expected");
     QTest::newRow("clean transfers") << QByteArray(R"({"scenario":"transfers","auditClean":true,"latencyMs":{"p99":1}})") << QString();
     QTest::newRow("raw has no audit") << QByteArray(R"({"scenario":"raw","byThreads":[{"threads":1}]})") << QString();
-    QTest::newRow("unclean transfers")
-        << QByteArray(R"({"scenario":"transfers","auditClean":false,"auditError":"audit-findings: 2 findings"})")
-        << QStringLiteral("transfers: audit-findings: 2 findings");
+    QTest::newRow("unclean transfers") << QByteArray(
+        R"({"scenario":"transfers","auditClean":false,"auditError":"audit-findings: 2 findings"})")
+                                       << QStringLiteral("transfers: audit-findings: 2 findings");
     QTest::newRow("unclean without a reason") << QByteArray(R"({"scenario":"seed","auditClean":false})")
                                               << QStringLiteral("seed: not clean");
-    QTest::newRow("one shard layout of three")
-        << QByteArray(R"({"scenario":"shards","layouts":[{"scenario":"transfers","auditClean":true},)"
-                      R"({"scenario":"transfers","auditClean":false,"auditError":"x"},{"auditClean":true}]})")
-        << QStringLiteral("transfers: x");
-    QTest::newRow("inside bench all")
-        << QByteArray(R"({"scenario":"all","raw":{"scenario":"raw"},"recover":{"scenario":"recover","auditClean":false,"auditError":"y"}})")
-        << QStringLiteral("recover: y");
-    QTest::newRow("all clean inside bench all")
-        << QByteArray(R"({"scenario":"all","transfers":{"scenario":"transfers","auditClean":true},"shards":{"layouts":[{"auditClean":true}]}})")
-        << QString();
+    QTest::newRow("one shard layout of three") << QByteArray(
+        R"({"scenario":"shards","layouts":[{"scenario":"transfers","auditClean":true},)"
+        R"({"scenario":"transfers","auditClean":false,"auditError":"x"},{"auditClean":true}]})")
+                                               << QStringLiteral("transfers: x");
+    QTest::newRow("inside bench all") << QByteArray(
+        R"({"scenario":"all","raw":{"scenario":"raw"},"recover":{"scenario":"recover","auditClean":false,"auditError":"y"}})")
+                                      << QStringLiteral("recover: y");
+    QTest::newRow("all clean inside bench all") << QByteArray(
+        R"({"scenario":"all","transfers":{"scenario":"transfers","auditClean":true},"shards":{"layouts":[{"auditClean":true}]}})")
+                                                << QString();
     QTest::newRow("a string false is not a finding") << QByteArray(R"({"scenario":"transfers","auditClean":"false"})") << QString();
 }
 

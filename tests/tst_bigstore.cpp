@@ -39,14 +39,15 @@ void TestBigStore::initTestCase()
     // A fixture, not the protocol: one statement writes a million finished-looking documents
     // (every 97th pending, every 53rd canceled), one second apart, oldest first.
     RawSql raw(m_store->path());
-    QVERIFY(raw.exec(QStringLiteral(
-        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %1) "
-        "INSERT INTO transactions (id, kind, source, destination, amount, memo, state, created_at, last_modified, owner, epoch, attempts) "
-        "SELECT printf('tx-big-%07d', i), 'transfer', 'acct-' || (i % 50), 'acct-' || ((i + 7) % 50), 100 + (i % 9973), '', "
-        "CASE WHEN i % 97 = 0 THEN 'pending' WHEN i % 53 = 0 THEN 'canceled' ELSE 'done' END, "
-        "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (%1 - i) || ' seconds'), "
-        "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (%1 - i) || ' seconds'), 'seed', 1, 1 FROM n")
-                         .arg(kRows)));
+    QVERIFY(raw.exec(
+        QStringLiteral("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %1) "
+                       "INSERT INTO transactions (id, kind, source, destination, amount, memo, state, created_at, last_modified, owner, "
+                       "epoch, attempts) "
+                       "SELECT printf('tx-big-%07d', i), 'transfer', 'acct-' || (i % 50), 'acct-' || ((i + 7) % 50), 100 + (i % 9973), '', "
+                       "CASE WHEN i % 97 = 0 THEN 'pending' WHEN i % 53 = 0 THEN 'canceled' ELSE 'done' END, "
+                       "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (%1 - i) || ' seconds'), "
+                       "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (%1 - i) || ' seconds'), 'seed', 1, 1 FROM n")
+            .arg(kRows)));
     qInfo("seeded %d transactions in %lld ms", kRows, static_cast<long long>(timer.elapsed()));
     QCOMPARE(*m_store->store().transactionCount({}), qint64(kRows));
 }
@@ -92,31 +93,32 @@ void TestBigStore::openScrollSortFilter()
         view.scrollTo(model.index(row, 0), QAbstractItemView::PositionAtTop);
         QVERIFY(QTest::qWaitFor([&] { return !model.keyAt(row).isEmpty() && !model.isLoading(); }, kWaitMs));
     }
-    qInfo("after scrolling to %d places: %d pages fetched, %d cached", kPlaces, model.pagesFetched(),
-          model.pagesCached());
+    qInfo("after scrolling to %d places: %d pages fetched, %d cached", kPlaces, model.pagesFetched(), model.pagesCached());
     QVERIFY(model.pagesFetched() > PagedTableModel::kMaxCachedPages);
     QVERIFY(model.pagesCached() <= PagedTableModel::kMaxCachedPages);
 
     // Sort by amount, by age, filter by account text and by state: each a new query, each bounded.
-    for (const auto &step : {std::function<void()>([&] { model.sort(TransactionTableModel::AmountColumn, Qt::DescendingOrder); }),
-                             std::function<void()>([&] { model.sort(TransactionTableModel::AgeColumn, Qt::DescendingOrder); }),
-                             std::function<void()>([&] {
-                                 TxQuery text;
-                                 text.text = QStringLiteral("acct-17");
-                                 model.setFilter(text);
-                             }),
-                             std::function<void()>([&] {
-                                 TxQuery pending;
-                                 pending.state = TxState::Pending;
-                                 model.setFilter(pending);
-                             })}) {
+    for (const auto &step :
+         {std::function<void()>([&] { model.sort(TransactionTableModel::AmountColumn, Qt::DescendingOrder); }),
+          std::function<void()>([&] { model.sort(TransactionTableModel::AgeColumn, Qt::DescendingOrder); }), std::function<void()>([&] {
+              TxQuery text;
+              text.text = QStringLiteral("acct-17");
+              model.setFilter(text);
+          }),
+          std::function<void()>([&] {
+              TxQuery pending;
+              pending.state = TxState::Pending;
+              model.setFilter(pending);
+          })}) {
         const qint64 before = model.rowsFetched();
         timer.restart();
         step();
-        QVERIFY(QTest::qWaitFor([&] {
-            QCoreApplication::processEvents();
-            return !model.isLoading() && model.rowCount() > 0 && model.transactionAt(view.rowAt(0) < 0 ? 0 : view.rowAt(0)).has_value();
-        }, kWaitMs));
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                QCoreApplication::processEvents();
+                return !model.isLoading() && model.rowCount() > 0 && model.transactionAt(view.rowAt(0) < 0 ? 0 : view.rowAt(0)).has_value();
+            },
+            kWaitMs));
         qInfo("new query answered in %lld ms, %lld rows fetched", static_cast<long long>(timer.elapsed()),
               static_cast<long long>(model.rowsFetched() - before));
         QVERIFY2(model.rowsFetched() - before <= kBoundedRows, qPrintable(QString::number(model.rowsFetched() - before)));

@@ -37,10 +37,9 @@ namespace {
 // counts them as covered; every other code needs a row in the errorCodes table.
 // Codes no ledgerctl input can reach; each is reached by the library test named here instead.
 const QMap<ErrorCode, QString> kNotReachableFromCli = {
-    {ErrorCode::Interrupted,
-     QStringLiteral("only an in-process abandon hook returns it (tests, the demo's stuck transactions); "
-                    "ledgerctl's --crash-after and LEDGER_CRASH_AFTER exit with status 86 instead. "
-                    "Reached in tst_coordinator (resumeFinishesFromEveryStop)")},
+    {ErrorCode::Interrupted, QStringLiteral("only an in-process abandon hook returns it (tests, the demo's stuck transactions); "
+                                            "ledgerctl's --crash-after and LEDGER_CRASH_AFTER exit with status 86 instead. "
+                                            "Reached in tst_coordinator (resumeFinishesFromEveryStop)")},
     {ErrorCode::Internal, QStringLiteral("stands for a bug in LedgerDesk (a refused transition, a command without implementation); "
                                          "no input leads there. Reached in tst_sqlitestore (compareAndSet)")},
     {ErrorCode::StoreFull,
@@ -50,9 +49,8 @@ const QMap<ErrorCode, QString> kNotReachableFromCli = {
     {ErrorCode::Unsupported,
      QStringLiteral("every store of this build has a change feed; it is what Store::finishedAfter answers for a kind of store "
                     "that has none yet. Reached in tst_feed (unsupportedByDefault)")},
-    {ErrorCode::ListenFailed,
-     QStringLiteral("needs a port that another program holds while the row runs. Reached in tst_feed "
-                    "(serveRefusesAPortInUse) with the real ledgerctl")},
+    {ErrorCode::ListenFailed, QStringLiteral("needs a port that another program holds while the row runs. Reached in tst_feed "
+                                             "(serveRefusesAPortInUse) with the real ledgerctl")},
 };
 
 const QString kTemplateDoneKey = QStringLiteral("paid-once");
@@ -77,7 +75,8 @@ QJsonDocument parseJson(const QString &text, QString *problem)
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(text.toUtf8(), &error);
     if (error.error != QJsonParseError::NoError)
-        *problem = QStringLiteral("stdout is not one JSON value (%1 at %2): %3").arg(error.errorString()).arg(error.offset).arg(text.left(500));
+        *problem =
+            QStringLiteral("stdout is not one JSON value (%1 at %2): %3").arg(error.errorString()).arg(error.offset).arg(text.left(500));
     return doc;
 }
 
@@ -170,10 +169,10 @@ private:
     QTemporaryDir m_home;     // HOME and XDG_DATA_HOME of every run
     QTemporaryDir m_template; // the template store every Fixture copies
     QString m_fixture;
-    QString m_doneId;     // alice → bob 1.00, done, key kTemplateDoneKey
-    QString m_canceledId; // alice → bob 2.00, canceled by an operator, key kTemplateCanceledKey
+    QString m_doneId;                      // alice → bob 1.00, done, key kTemplateDoneKey
+    QString m_canceledId;                  // alice → bob 2.00, canceled by an operator, key kTemplateCanceledKey
     std::unique_ptr<QTemporaryDir> m_work; // per test function / data row
-    QStringList m_restoreWritable; // paths made read-only by a row
+    QStringList m_restoreWritable;         // paths made read-only by a row
 };
 
 // The errorCodes table: one row per scenario; every code of errors.h must appear at least once
@@ -198,33 +197,73 @@ QList<TestCli::ErrorRow> TestCli::errorRows()
         {"missing-argument: account without subcommand", S::Fixture, {"account"}, 2, "missing-argument", true},
         {"unexpected-argument: list extra", S::Fixture, {"list", "extra"}, 2, "unexpected-argument", true},
         {"unexpected-argument: transfer 4 args", S::Fixture, {"transfer", "alice", "bob", "1.00", "2.00"}, 2, "unexpected-argument", true},
-        {"unexpected-argument: positionals and --from", S::Fixture,
-         {"transfer", "alice", "bob", "1.00", "--from", "alice:1.00", "--to", "bob:1.00"}, 2, "unexpected-argument", true},
+        {"unexpected-argument: positionals and --from",
+         S::Fixture,
+         {"transfer", "alice", "bob", "1.00", "--from", "alice:1.00", "--to", "bob:1.00"},
+         2,
+         "unexpected-argument",
+         true},
 
         // A location of a scheme LedgerDesk does not know is refused, never taken for a file name.
         {"invalid-location: https", S::Fixture, {"--store", "https://example/x.db", "init"}, 2, "invalid-location", true},
 
         // Transactions over several accounts (--from/--to): refused before anything is written.
-        {"invalid-amount: legs do not balance", S::Fixture, {"transfer", "--from", "alice:1.00", "--to", "bob:0.50"}, 2,
-         "invalid-amount", true},
-        {"invalid-amount: a leg of zero", S::Fixture, {"transfer", "--from", "alice:1.00", "--to", "bob:1.00", "--to", "erin:0"}, 2,
-         "invalid-amount", true},
+        {"invalid-amount: legs do not balance",
+         S::Fixture,
+         {"transfer", "--from", "alice:1.00", "--to", "bob:0.50"},
+         2,
+         "invalid-amount",
+         true},
+        {"invalid-amount: a leg of zero",
+         S::Fixture,
+         {"transfer", "--from", "alice:1.00", "--to", "bob:1.00", "--to", "erin:0"},
+         2,
+         "invalid-amount",
+         true},
         {"invalid-amount: only credits", S::Fixture, {"transfer", "--to", "alice:1.00", "--to", "bob:1.00"}, 2, "invalid-amount", true},
-        {"invalid-argument: --from without an amount", S::Fixture, {"transfer", "--from", "alice", "--to", "bob:1.00"}, 2,
-         "invalid-argument", true},
+        {"invalid-argument: --from without an amount",
+         S::Fixture,
+         {"transfer", "--from", "alice", "--to", "bob:1.00"},
+         2,
+         "invalid-argument",
+         true},
         {"invalid-argument: one leg", S::Fixture, {"transfer", "--from", "alice:1.00"}, 2, "invalid-argument", true},
-        {"invalid-account-id: a leg's account", S::Fixture, {"transfer", "--from", "al ice:1.00", "--to", "bob:1.00"}, 2,
-         "invalid-account-id", true},
-        {"same-account: two legs on bob", S::Fixture, {"transfer", "--from", "alice:2.00", "--to", "bob:1.00", "--to", "bob:1.00"}, 2,
-         "same-account", true},
-        {"unknown-account: a credit leg", S::Fixture, {"transfer", "--from", "alice:1.00", "--to", "bob:0.50", "--to", "zed:0.50"}, 1,
-         "unknown-account", true},
-        {"account-frozen: a credit leg", S::Fixture, {"transfer", "--from", "alice:1.00", "--to", "bob:0.50", "--to", "carol:0.50"}, 1,
-         "account-frozen", false},
-        {"invalid-step: hold-credit:0", S::Fixture, {"--crash-after", "hold-credit:0", "transfer", "alice", "bob", "1.00"}, 2,
-         "invalid-step", true},
-        {"invalid-step: hold-credit:17", S::Fixture, {"--crash-after", "hold-credit:17", "transfer", "alice", "bob", "1.00"}, 2,
-         "invalid-step", true},
+        {"invalid-account-id: a leg's account",
+         S::Fixture,
+         {"transfer", "--from", "al ice:1.00", "--to", "bob:1.00"},
+         2,
+         "invalid-account-id",
+         true},
+        {"same-account: two legs on bob",
+         S::Fixture,
+         {"transfer", "--from", "alice:2.00", "--to", "bob:1.00", "--to", "bob:1.00"},
+         2,
+         "same-account",
+         true},
+        {"unknown-account: a credit leg",
+         S::Fixture,
+         {"transfer", "--from", "alice:1.00", "--to", "bob:0.50", "--to", "zed:0.50"},
+         1,
+         "unknown-account",
+         true},
+        {"account-frozen: a credit leg",
+         S::Fixture,
+         {"transfer", "--from", "alice:1.00", "--to", "bob:0.50", "--to", "carol:0.50"},
+         1,
+         "account-frozen",
+         false},
+        {"invalid-step: hold-credit:0",
+         S::Fixture,
+         {"--crash-after", "hold-credit:0", "transfer", "alice", "bob", "1.00"},
+         2,
+         "invalid-step",
+         true},
+        {"invalid-step: hold-credit:17",
+         S::Fixture,
+         {"--crash-after", "hold-credit:17", "transfer", "alice", "bob", "1.00"},
+         2,
+         "invalid-step",
+         true},
 
         // Option values.
         {"invalid-argument: --limit abc", S::Fixture, {"list", "--limit", "abc"}, 2, "invalid-argument", true},
@@ -232,7 +271,12 @@ QList<TestCli::ErrorRow> TestCli::errorRows()
         {"invalid-argument: --limit +5", S::Fixture, {"accounts", "--limit", "+5"}, 2, "invalid-argument", true},
         {"invalid-argument: --threads 65", S::Fixture, {"recover", "--threads", "65"}, 2, "invalid-argument", true},
         {"invalid-argument: empty --store", S::Fixture, {"--store", "", "accounts"}, 2, "invalid-argument", true},
-        {"invalid-argument: bad LEDGERDESK_BUSY_TIMEOUT_MS", S::Fixture, {"accounts"}, 2, "invalid-argument", true,
+        {"invalid-argument: bad LEDGERDESK_BUSY_TIMEOUT_MS",
+         S::Fixture,
+         {"accounts"},
+         2,
+         "invalid-argument",
+         true,
          {"LEDGERDESK_BUSY_TIMEOUT_MS=soon"}},
         {"invalid-duration: --stuck-for 5x", S::Fixture, {"list", "--stuck-for", "5x"}, 2, "invalid-duration", true},
         {"invalid-duration: --older-than 1.5h", S::Fixture, {"recover", "--older-than", "1.5h"}, 2, "invalid-duration", true},
@@ -247,15 +291,28 @@ QList<TestCli::ErrorRow> TestCli::errorRows()
         {"invalid-argument: actions --kind", S::Fixture, {"actions", "--kind", "everything"}, 2, "invalid-argument", true},
         {"usage: --json with --csv", S::Fixture, {"list", "--json", "--csv"}, 2, "usage", true},
         {"usage: --all with --limit", S::Fixture, {"list", "--all", "--limit", "5"}, 2, "usage", true},
-        {"output-failed: report into a missing directory", S::Fixture, {"report", "@DONE", "--out", "@DIR/missing/report.html"}, 3,
-         "output-failed", true},
+        {"output-failed: report into a missing directory",
+         S::Fixture,
+         {"report", "@DONE", "--out", "@DIR/missing/report.html"},
+         3,
+         "output-failed",
+         true},
         {"invalid-scale: 19", S::Missing, {"init", "--scale", "19"}, 2, "invalid-scale", true},
         {"invalid-scale: abc", S::Missing, {"init", "--scale", "abc"}, 2, "invalid-scale", true},
         {"invalid-scale: -1", S::Missing, {"init", "--scale", "-1"}, 2, "invalid-scale", true},
         // A misspelt crash step must stop the command before it moves money.
-        {"invalid-step: --crash-after bogus", S::Fixture, {"--crash-after", "bogus", "transfer", "alice", "bob", "1.00"}, 2,
-         "invalid-step", true},
-        {"invalid-step: LEDGER_CRASH_AFTER", S::Fixture, {"transfer", "alice", "bob", "1.00"}, 2, "invalid-step", true,
+        {"invalid-step: --crash-after bogus",
+         S::Fixture,
+         {"--crash-after", "bogus", "transfer", "alice", "bob", "1.00"},
+         2,
+         "invalid-step",
+         true},
+        {"invalid-step: LEDGER_CRASH_AFTER",
+         S::Fixture,
+         {"transfer", "alice", "bob", "1.00"},
+         2,
+         "invalid-step",
+         true,
          {"LEDGER_CRASH_AFTER=halfway"}},
         {"unknown-state: cancelled", S::Fixture, {"list", "--state", "cancelled"}, 2, "unknown-state", true},
 
@@ -267,8 +324,12 @@ QList<TestCli::ErrorRow> TestCli::errorRows()
         {"invalid-amount: 1,000", S::Fixture, {"transfer", "alice", "bob", "1,000"}, 2, "invalid-amount", true},
         {"invalid-amount: 0.001", S::Fixture, {"transfer", "alice", "bob", "0.001"}, 2, "invalid-amount", true},
         {"invalid-amount: fullwidth 9", S::Fixture, {"transfer", "alice", "bob", QStringLiteral("\uFF19")}, 2, "invalid-amount", true},
-        {"invalid-amount: arabic-indic digits", S::Fixture, {"transfer", "alice", "bob", QStringLiteral("\u0661\u0662")}, 2,
-         "invalid-amount", true},
+        {"invalid-amount: arabic-indic digits",
+         S::Fixture,
+         {"transfer", "alice", "bob", QStringLiteral("\u0661\u0662")},
+         2,
+         "invalid-amount",
+         true},
         {"invalid-amount: leading space", S::Fixture, {"transfer", "alice", "bob", " 5"}, 2, "invalid-amount", true},
         {"invalid-amount: trailing space", S::Fixture, {"transfer", "alice", "bob", "5 "}, 2, "invalid-amount", true},
         {"invalid-amount: NaN", S::Fixture, {"transfer", "alice", "bob", "NaN"}, 2, "invalid-amount", true},
@@ -281,10 +342,19 @@ QList<TestCli::ErrorRow> TestCli::errorRows()
         {"invalid-amount: plus sign", S::Fixture, {"transfer", "alice", "bob", "+5"}, 2, "invalid-amount", true},
         {"invalid-amount: hex", S::Fixture, {"transfer", "alice", "bob", "0x10"}, 2, "invalid-amount", true},
         {"invalid-amount: Infinity", S::Fixture, {"transfer", "alice", "bob", "Infinity"}, 2, "invalid-amount", true},
-        {"invalid-amount: --opening past int64", S::Fixture, {"account", "create", "erin", "--opening", "92233720368547758.08"}, 2,
-         "invalid-amount", true},
+        {"invalid-amount: --opening past int64",
+         S::Fixture,
+         {"account", "create", "erin", "--opening", "92233720368547758.08"},
+         2,
+         "invalid-amount",
+         true},
         {"invalid-argument: --limit past int64", S::Fixture, {"list", "--limit", "99999999999999999999"}, 2, "invalid-argument", true},
-        {"invalid-argument: --threads past int64", S::Fixture, {"recover", "--threads", "99999999999999999999"}, 2, "invalid-argument", true},
+        {"invalid-argument: --threads past int64",
+         S::Fixture,
+         {"recover", "--threads", "99999999999999999999"},
+         2,
+         "invalid-argument",
+         true},
         {"invalid-argument: demo --transfers -1", S::Fixture, {"demo", "--transfers", "-1"}, 2, "invalid-argument", true},
         {"invalid-scale: past int64", S::Missing, {"init", "--scale", "99999999999999999999"}, 2, "invalid-scale", true},
         {"invalid-duration: 10y", S::Fixture, {"list", "--stuck-for", "10y"}, 2, "invalid-duration", true},
@@ -304,29 +374,66 @@ QList<TestCli::ErrorRow> TestCli::errorRows()
         {"invalid-account-id: 65 chars", S::Fixture, {"transfer", "alice", tooLongId, "1.00"}, 2, "invalid-account-id", true},
         {"invalid-account-id: space", S::Fixture, {"transfer", "a b", "bob", "1.00"}, 2, "invalid-account-id", true},
         {"invalid-account-id: tab", S::Fixture, {"account", "show", "a\tb"}, 2, "invalid-account-id", true},
-        {"invalid-account-id: SQL injection", S::Fixture, {"account", "create", "x';DROP TABLE accounts;--"}, 2, "invalid-account-id", true},
+        {"invalid-account-id: SQL injection",
+         S::Fixture,
+         {"account", "create", "x';DROP TABLE accounts;--"},
+         2,
+         "invalid-account-id",
+         true},
         {"invalid-account-id: list --account", S::Fixture, {"list", "--account", "a/b"}, 2, "invalid-account-id", true},
-        {"invalid-account-id: SQL quote in transfer", S::Fixture, {"transfer", "alice' OR '1'='1", "bob", "1.00"}, 2, "invalid-account-id", true},
+        {"invalid-account-id: SQL quote in transfer",
+         S::Fixture,
+         {"transfer", "alice' OR '1'='1", "bob", "1.00"},
+         2,
+         "invalid-account-id",
+         true},
         {"invalid-account-id: control character", S::Fixture, {"transfer", "alice", "bo\x01b", "1.00"}, 2, "invalid-account-id", true},
         {"invalid-account-id: newline", S::Fixture, {"account", "freeze", "bob\n"}, 2, "invalid-account-id", true},
-        {"invalid-account-id: non-ASCII letter", S::Fixture, {"transfer", QStringLiteral("\u00e9lise"), "bob", "1.00"}, 2, "invalid-account-id", true},
-        {"invalid-account-id: right-to-left mark", S::Fixture, {"transfer", QStringLiteral("ali\u200fce"), "bob", "1.00"}, 2, "invalid-account-id", true},
+        {"invalid-account-id: non-ASCII letter",
+         S::Fixture,
+         {"transfer", QStringLiteral("\u00e9lise"), "bob", "1.00"},
+         2,
+         "invalid-account-id",
+         true},
+        {"invalid-account-id: right-to-left mark",
+         S::Fixture,
+         {"transfer", QStringLiteral("ali\u200fce"), "bob", "1.00"},
+         2,
+         "invalid-account-id",
+         true},
         {"invalid-tx-id: SQL comment", S::Fixture, {"show", "tx-1;--"}, 2, "invalid-tx-id", true},
         {"invalid-tx-id: space", S::Fixture, {"show", "a b"}, 2, "invalid-tx-id", true},
         {"invalid-tx-id: empty", S::Fixture, {"cancel", ""}, 2, "invalid-tx-id", true},
         {"invalid-tx-id: 97 chars", S::Fixture, {"resume", QString(97, QLatin1Char('t'))}, 2, "invalid-tx-id", true},
         {"invalid-key: space", S::Fixture, {"transfer", "alice", "bob", "1.00", "--key", "a b"}, 2, "invalid-key", true},
         {"invalid-key: explicitly empty", S::Fixture, {"transfer", "alice", "bob", "1.00", "--key", ""}, 2, "invalid-key", true},
-        {"invalid-key: not ASCII", S::Fixture, {"transfer", "alice", "bob", "1.00", "--key", QStringLiteral("cl\u00e9")}, 2, "invalid-key", true},
-        {"invalid-key: 129 chars", S::Fixture, {"transfer", "alice", "bob", "1.00", "--key", QString(129, QLatin1Char('k'))}, 2,
-         "invalid-key", true},
+        {"invalid-key: not ASCII",
+         S::Fixture,
+         {"transfer", "alice", "bob", "1.00", "--key", QStringLiteral("cl\u00e9")},
+         2,
+         "invalid-key",
+         true},
+        {"invalid-key: 129 chars",
+         S::Fixture,
+         {"transfer", "alice", "bob", "1.00", "--key", QString(129, QLatin1Char('k'))},
+         2,
+         "invalid-key",
+         true},
         {"invalid-text: memo with BEL", S::Fixture, {"transfer", "alice", "bob", "1.00", "--memo", "x\x07"}, 2, "invalid-text", true},
-        {"invalid-text: memo of 501 chars", S::Fixture, {"transfer", "alice", "bob", "1.00", "--memo", QString(501, QLatin1Char('m'))}, 2,
-         "invalid-text", true},
+        {"invalid-text: memo of 501 chars",
+         S::Fixture,
+         {"transfer", "alice", "bob", "1.00", "--memo", QString(501, QLatin1Char('m'))},
+         2,
+         "invalid-text",
+         true},
         // An explicitly empty --operator falls back to the environment, so use a control character.
         {"invalid-text: operator with SOH", S::Fixture, {"--operator", "ops\x01", "accounts"}, 2, "invalid-text", true},
-        {"invalid-text: account name with newline", S::Fixture, {"account", "create", "erin", "--name", "Erin\nMallory"}, 2,
-         "invalid-text", true},
+        {"invalid-text: account name with newline",
+         S::Fixture,
+         {"account", "create", "erin", "--name", "Erin\nMallory"},
+         2,
+         "invalid-text",
+         true},
         {"invalid-text: reason with ESC", S::Fixture, {"cancel", "@CANCELED", "--reason", "\x1b[31m"}, 2, "invalid-text", true},
         {"same-account", S::Fixture, {"transfer", "alice", "alice", "1.00"}, 2, "same-account", true},
         {"same-account: @world", S::Fixture, {"transfer", "@world", "@world", "1.00"}, 2, "same-account", true},
@@ -361,18 +468,32 @@ QList<TestCli::ErrorRow> TestCli::errorRows()
         {"invalid-text: claim note with BEL", S::Fixture, {"claim", "@DONE", "--note", "x\x07"}, 2, "invalid-text", true},
         {"missing-argument: note without text", S::Fixture, {"note", "@DONE"}, 2, "missing-argument", true},
         // Resubmitting a request an operator canceled: "someone else moved it first".
-        {"conflict: retry of an operator-canceled request", S::Fixture, {"transfer", "alice", "bob", "2.00", "--key", kTemplateCanceledKey},
-         1, "conflict", true},
+        {"conflict: retry of an operator-canceled request",
+         S::Fixture,
+         {"transfer", "alice", "bob", "2.00", "--key", kTemplateCanceledKey},
+         1,
+         "conflict",
+         true},
         {"protocol-violation: credit marker deleted", S::AppliedWithoutCredit, {"resume", "@TX"}, 1, "protocol-violation", false},
         {"audit-findings: balance tampered", S::TamperedBalance, {"audit"}, 1, "audit-findings", true},
 
         // The store.
         {"store-exists: init twice", S::Fixture, {"init"}, 1, "store-exists", true},
-        {"store-unavailable: --store to a missing file", S::Fixture, {"--store", "@DIR/missing.db", "accounts"}, 3, "store-unavailable", true},
+        {"store-unavailable: --store to a missing file",
+         S::Fixture,
+         {"--store", "@DIR/missing.db", "accounts"},
+         3,
+         "store-unavailable",
+         true},
         {"store-unavailable: LEDGERDESK_STORE missing", S::Missing, {"accounts"}, 3, "store-unavailable", true},
         // Bad input is bad input whether or not the store is there: checked before opening it.
         {"invalid-amount: checked before the store is opened", S::Missing, {"transfer", "a", "b", "-5"}, 2, "invalid-amount", true},
-        {"invalid-amount: --opening checked before the store", S::Missing, {"account", "create", "x", "--opening", "1e3"}, 2, "invalid-amount", true},
+        {"invalid-amount: --opening checked before the store",
+         S::Missing,
+         {"account", "create", "x", "--opening", "1e3"},
+         2,
+         "invalid-amount",
+         true},
         {"store-unavailable: a directory", S::Fixture, {"--store", "@DIR", "accounts"}, 3, "store-unavailable", true},
         {"store-not-ledger: text file", S::TextFile, {"accounts"}, 3, "store-not-ledger", true},
         {"store-not-ledger: empty file", S::EmptyFile, {"accounts"}, 3, "store-not-ledger", true},
@@ -390,13 +511,19 @@ QList<TestCli::ErrorRow> TestCli::errorRows()
         {"store-exists: init --shards over a sharded store", S::ShardsSwapped, {"init", "--shards", "2"}, 1, "store-exists", true},
         {"invalid-argument: init --shards without .json", S::Missing, {"init", "--shards", "2"}, 2, "invalid-argument", true},
         {"invalid-argument: init --shards 0", S::Missing, {"init", "--shards", "0"}, 2, "invalid-argument", true},
-        {"invalid-argument: init of a .json store without --shards", S::Fixture, {"--store", "@DIR/new.json", "init"}, 2, "invalid-argument", true},
+        {"invalid-argument: init of a .json store without --shards",
+         S::Fixture,
+         {"--store", "@DIR/new.json", "init"},
+         2,
+         "invalid-argument",
+         true},
     };
 }
 
 QProcessEnvironment TestCli::environment(const QString &store, const QStringList &extra) const
 {
-    return ledger::test::ledgerctlEnvironment(m_home.path(), store, QStringLiteral("tst_cli"), QStringList{QStringLiteral("LC_ALL=C.UTF-8")} + extra);
+    return ledger::test::ledgerctlEnvironment(m_home.path(), store, QStringLiteral("tst_cli"),
+                                              QStringList{QStringLiteral("LC_ALL=C.UTF-8")} + extra);
 }
 
 ProcessResult TestCli::ctl(const QString &store, const QStringList &args, const QStringList &extraEnv) const
@@ -407,9 +534,9 @@ ProcessResult TestCli::ctl(const QString &store, const QStringList &args, const 
 #define EXPECT_STATUS(result, args, status) QVERIFY2((result).exitCode == (status), qPrintable(describeRun((args), (result))))
 
 // Runs ledgerctl and fails the test unless it exits with `status`.
-#define RUN_EXPECTING(var, store, status, ...)                  \
-    const QStringList var##Args = __VA_ARGS__;                  \
-    const ProcessResult var = ctl((store), var##Args);          \
+#define RUN_EXPECTING(var, store, status, ...) \
+    const QStringList var##Args = __VA_ARGS__; \
+    const ProcessResult var = ctl((store), var##Args); \
     EXPECT_STATUS(var, var##Args, status)
 
 void TestCli::jsonOf(const QString &store, const QStringList &args, QJsonDocument *doc)
@@ -457,7 +584,8 @@ void TestCli::initTestCase()
     QVERIFY(!QTest::currentTestFailed());
     m_doneId = done.object().value(QStringLiteral("id")).toString();
     QCOMPARE(done.object().value(QStringLiteral("state")).toString(), QStringLiteral("done"));
-    RUN_EXPECTING(crash, s, kCrashExitStatus, {"--crash-after", "claim", "transfer", "alice", "bob", "2.00", "--key", kTemplateCanceledKey});
+    RUN_EXPECTING(crash, s, kCrashExitStatus,
+                  {"--crash-after", "claim", "transfer", "alice", "bob", "2.00", "--key", kTemplateCanceledKey});
     onlyTransactionIn(s, QStringLiteral("pending"), &m_canceledId);
     QVERIFY(!QTest::currentTestFailed());
     RUN_EXPECTING(cancel, s, 0, {"cancel", m_canceledId, "--reason", "customer called"});
@@ -500,11 +628,8 @@ void TestCli::prepare(Setup setup, QString *store, QString *txId)
     *store = dir.filePath(QStringLiteral("ledger.db"));
     const QString &s = *store;
     switch (setup) {
-    case Setup::Missing:
-        return;
-    case Setup::Fixture:
-        copyFixture(s);
-        return;
+    case Setup::Missing: return;
+    case Setup::Fixture: copyFixture(s); return;
     case Setup::MaxBalance: {
         // @world can hand out the largest amount exactly once; any further credit to "big"
         // would overflow its balance.
@@ -575,8 +700,8 @@ void TestCli::prepare(Setup setup, QString *store, QString *txId)
         const QString roDir = dir.filePath(QStringLiteral("ro"));
         *store = QDir(roDir).filePath(QStringLiteral("ledger.db"));
         copyFixture(*store);
-        QVERIFY(QFile::setPermissions(roDir, QFileDevice::ReadOwner | QFileDevice::ExeOwner | QFileDevice::ReadGroup
-                                                 | QFileDevice::ExeGroup | QFileDevice::ReadOther | QFileDevice::ExeOther));
+        QVERIFY(QFile::setPermissions(roDir, QFileDevice::ReadOwner | QFileDevice::ExeOwner | QFileDevice::ReadGroup | QFileDevice::ExeGroup
+                                                 | QFileDevice::ReadOther | QFileDevice::ExeOther));
         m_restoreWritable << roDir;
         return;
     }
@@ -661,8 +786,9 @@ void TestCli::errorCodes()
     const QString line = QStringLiteral("error: %1: ").arg(code);
     QVERIFY2(r.err.contains(line), qPrintable(QStringLiteral("stderr lacks '%1'\n").arg(line) + describeRun(args, r)));
     if (untouched)
-        QVERIFY2(before == after, qPrintable(QStringLiteral("the store changed although nothing may be written\n   before: %1\n   after:  %2")
-                                                 .arg(QString::fromLatin1(before), QString::fromLatin1(after))));
+        QVERIFY2(before == after,
+                 qPrintable(QStringLiteral("the store changed although nothing may be written\n   before: %1\n   after:  %2")
+                                .arg(QString::fromLatin1(before), QString::fromLatin1(after))));
     else // a refusal decided by the protocol is recorded (the canceled document, the error on it)
         QVERIFY2(before != after, "the refusal left no trace in the store");
 }
@@ -691,7 +817,8 @@ void TestCli::everyCodeCovered()
              qPrintable(QStringLiteral("error codes with no errorCodes row (add one, or list the code in kNotReachableFromCli "
                                        "with a reason): ")
                         + missing.join(QStringLiteral(", "))));
-    QVERIFY2(stale.isEmpty(), qPrintable(QStringLiteral("codes both tested and listed as unreachable: ") + stale.join(QStringLiteral(", "))));
+    QVERIFY2(stale.isEmpty(),
+             qPrintable(QStringLiteral("codes both tested and listed as unreachable: ") + stale.join(QStringLiteral(", "))));
     QVERIFY(!kNotReachableFromCli.contains(ErrorCode::None));
 }
 
@@ -736,7 +863,8 @@ void TestCli::transferAndShowJson()
         sides << side;
         QCOMPARE(leg.value(QStringLiteral("status")).toString(), QStringLiteral("posted"));
         QCOMPARE(leg.value(QStringLiteral("amount")).toString(), QStringLiteral("12.34"));
-        QCOMPARE(leg.value(QStringLiteral("accountId")).toString(), side == QLatin1String("debit") ? QStringLiteral("alice") : QStringLiteral("bob"));
+        QCOMPARE(leg.value(QStringLiteral("accountId")).toString(),
+                 side == QLatin1String("debit") ? QStringLiteral("alice") : QStringLiteral("bob"));
     }
     QCOMPARE(sides, (QSet<QString>{QStringLiteral("debit"), QStringLiteral("credit")}));
     QVERIFY(shown.value(QStringLiteral("journal")).isArray());
@@ -920,7 +1048,8 @@ void TestCli::actionsInTimeOrderWithTheirReasons()
         before = at;
         if (row[QLatin1String("event")].toString() == QLatin1String("linked")) {
             ++links;
-            QVERIFY2(row[QLatin1String("detail")].toString().contains(QStringLiteral(": ")), qPrintable(row[QLatin1String("detail")].toString()));
+            QVERIFY2(row[QLatin1String("detail")].toString().contains(QStringLiteral(": ")),
+                     qPrintable(row[QLatin1String("detail")].toString()));
         }
     }
     QVERIFY(links > 0);
@@ -1029,8 +1158,10 @@ void TestCli::jsonErrors_data()
     QTest::addColumn<bool>("withTransaction");
     // One of each kind: grammar, input, a rule (with and without a document), the store.
     QTest::newRow("unknown-option") << Setup::Fixture << QStringList{"list", "--json", "--bogus"} << 2 << "unknown-option" << false;
-    QTest::newRow("invalid-amount") << Setup::Fixture << QStringList{"transfer", "alice", "bob", "0", "--json"} << 2 << "invalid-amount" << false;
-    QTest::newRow("unknown-account") << Setup::Fixture << QStringList{"account", "show", "zed", "--json"} << 1 << "unknown-account" << false;
+    QTest::newRow("invalid-amount") << Setup::Fixture << QStringList{"transfer", "alice", "bob", "0", "--json"} << 2 << "invalid-amount"
+                                    << false;
+    QTest::newRow("unknown-account") << Setup::Fixture << QStringList{"account", "show", "zed", "--json"} << 1 << "unknown-account"
+                                     << false;
     QTest::newRow("insufficient-funds") << Setup::Fixture << QStringList{"transfer", "alice", "bob", "500.00", "--json"} << 1
                                         << "insufficient-funds" << true;
     QTest::newRow("store-unavailable") << Setup::Missing << QStringList{"audit", "--json"} << 3 << "store-unavailable" << false;
@@ -1216,7 +1347,8 @@ void TestCli::helpAndVersion()
     QCOMPARE(dashH.out, help.out);
 
     RUN_EXPECTING(helpTransfer, s, 0, {"help", "transfer"});
-    QVERIFY2(helpTransfer.out.startsWith(QStringLiteral("usage: ledgerctl transfer SOURCE DESTINATION AMOUNT")), qPrintable(helpTransfer.out));
+    QVERIFY2(helpTransfer.out.startsWith(QStringLiteral("usage: ledgerctl transfer SOURCE DESTINATION AMOUNT")),
+             qPrintable(helpTransfer.out));
     QVERIFY2(helpTransfer.out.contains(QStringLiteral("--key")), qPrintable(helpTransfer.out));
     QCOMPARE(helpTransfer.err, QString());
     RUN_EXPECTING(transferHelp, s, 0, {"transfer", "--help"});

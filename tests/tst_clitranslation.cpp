@@ -122,10 +122,8 @@ QProcessEnvironment TestCliTranslation::environment(const QStringList &locale) c
 QStringList TestCliTranslation::chinese(Chosen how) const
 {
     switch (how) {
-    case Chosen::Variable:
-        return words("LANG=C.UTF-8 LEDGERDESK_LANGUAGE=zh_CN");
-    case Chosen::Locale:
-        return words("LANG=zh_CN.UTF-8"); // LC_ALL, LC_MESSAGES and LANGUAGE unset
+    case Chosen::Variable: return words("LANG=C.UTF-8 LEDGERDESK_LANGUAGE=zh_CN");
+    case Chosen::Locale: return words("LANG=zh_CN.UTF-8"); // LC_ALL, LC_MESSAGES and LANGUAGE unset
     case Chosen::Setting:
         return {QStringLiteral("LANG=C.UTF-8"), QStringLiteral("XDG_CONFIG_HOME=") + m_home.filePath(QStringLiteral("chinese-setting"))};
     }
@@ -177,14 +175,17 @@ void TestCliTranslation::speaksChinese()
 
     const ProcessResult helpTransfer = ctl(words("help transfer"), zh);
     QCOMPARE(helpTransfer.exitCode, 0);
-    QVERIFY2(helpTransfer.out.startsWith(QStringLiteral("用法：ledgerctl transfer SOURCE DESTINATION AMOUNT [选项]\n")), qPrintable(helpTransfer.out));
+    QVERIFY2(helpTransfer.out.startsWith(QStringLiteral("用法：ledgerctl transfer SOURCE DESTINATION AMOUNT [选项]\n")),
+             qPrintable(helpTransfer.out));
     QVERIFY2(helpTransfer.out.contains(QStringLiteral("  --key KEY ")), qPrintable(helpTransfer.out)); // names never change
-    QVERIFY2(hasChinese(helpTransfer.out.section(QStringLiteral("--key KEY"), 1).section(QLatin1Char('\n'), 0, 0)), qPrintable(helpTransfer.out));
+    QVERIFY2(hasChinese(helpTransfer.out.section(QStringLiteral("--key KEY"), 1).section(QLatin1Char('\n'), 0, 0)),
+             qPrintable(helpTransfer.out));
 
     // A refusal of the ledger: the code word and "error:" stay, the message is Chinese, status 1.
     const ProcessResult refused = ctl(words("transfer acme bob 500"), zh);
     QCOMPARE(refused.exitCode, 1);
-    QVERIFY2(QRegularExpression(QStringLiteral("^error: insufficient-funds: \\S.*\n$")).match(refused.err).hasMatch(), qPrintable(refused.err));
+    QVERIFY2(QRegularExpression(QStringLiteral("^error: insufficient-funds: \\S.*\n$")).match(refused.err).hasMatch(),
+             qPrintable(refused.err));
     QVERIFY2(hasChinese(refused.err) && refused.err.contains(QStringLiteral("500.00")) && refused.err.contains(QStringLiteral("acme")),
              qPrintable(refused.err));
     QCOMPARE(refused.out, QString());
@@ -319,12 +320,14 @@ void TestCliTranslation::everyMessageIsTranslated()
     if (dirs.contains(QStringLiteral("/src/ledger")))
         sources << QStringLiteral(LEDGER_SOURCE_DIR "/src/ledger/errors.h");
     for (const QString &dir : std::as_const(dirs)) {
-        for (QDirIterator it(QStringLiteral(LEDGER_SOURCE_DIR) + dir, words("*.cpp"), QDir::Files, QDirIterator::Subdirectories); it.hasNext();)
+        for (QDirIterator it(QStringLiteral(LEDGER_SOURCE_DIR) + dir, words("*.cpp"), QDir::Files, QDirIterator::Subdirectories);
+             it.hasNext();)
             sources << it.next();
     }
     const QString fresh = scratch.filePath(QStringLiteral("fresh.ts"));
     QProcess lupdate;
-    lupdate.start(QStringLiteral(LEDGER_LUPDATE), words("-no-obsolete -locations none -silent") + sources << QStringLiteral("-ts") << fresh);
+    lupdate.start(QStringLiteral(LEDGER_LUPDATE),
+                  words("-no-obsolete -locations none -silent") + sources << QStringLiteral("-ts") << fresh);
     QVERIFY(lupdate.waitForFinished(120'000));
     QCOMPARE(lupdate.exitCode(), 0);
 

@@ -33,7 +33,9 @@ namespace {
 constexpr int kWaitMs = 30'000;
 
 struct Console : DemoConsole {
-    explicit Console(int transfers) : DemoConsole(transfers, 6) {}
+    explicit Console(int transfers)
+        : DemoConsole(transfers, 6)
+    {}
 
     // Runs an export (or report) and waits for its end; the path it wrote, or "" on failure.
     bool run(const std::function<void()> &start, QString *failure = nullptr)
@@ -223,9 +225,9 @@ void TestConsoleExports::incidentReportAsHtmlAndPdf()
         QSKIP("pdftoppm (poppler-utils) is not installed: scripts/install-deps.sh installs it");
     const QString pngBase = m_out.filePath(QStringLiteral("incident"));
     QProcess render;
-    render.start(QStringLiteral("pdftoppm"), {QStringLiteral("-png"), QStringLiteral("-r"), QStringLiteral("80"), QStringLiteral("-f"),
-                                              QStringLiteral("1"), QStringLiteral("-l"), QStringLiteral("1"), QStringLiteral("-singlefile"),
-                                              pdf, pngBase});
+    render.start(QStringLiteral("pdftoppm"),
+                 {QStringLiteral("-png"), QStringLiteral("-r"), QStringLiteral("80"), QStringLiteral("-f"), QStringLiteral("1"),
+                  QStringLiteral("-l"), QStringLiteral("1"), QStringLiteral("-singlefile"), pdf, pngBase});
     QVERIFY(render.waitForFinished(60'000));
     QCOMPARE(render.exitCode(), 0);
     const QImage page(pngBase + QStringLiteral(".png"));

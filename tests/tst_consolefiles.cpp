@@ -102,12 +102,14 @@ void TestConsoleFiles::exportDialogInTheStoreFolderLosesNothing()
             return;
         QSignalSpy loaded(model, &QFileSystemModel::directoryLoaded);
         dialog->setDirectory(folder.dir.path());
-        listed = QTest::qWaitFor([&] {
-            for (const QList<QVariant> &args : std::as_const(loaded))
-                if (QFileInfo(args.value(0).toString()) == QFileInfo(folder.dir.path()))
-                    return true;
-            return false;
-        }, kWaitMs);
+        listed = QTest::qWaitFor(
+            [&] {
+                for (const QList<QVariant> &args : std::as_const(loaded))
+                    if (QFileInfo(args.value(0).toString()) == QFileInfo(folder.dir.path()))
+                        return true;
+                return false;
+            },
+            kWaitMs);
         QTest::qWait(300); // icons and types are gathered after the listing
         // For people to look at (LEDGER_TEST_SCREENSHOT_DIR): the dialog as the operator saw it,
         // with every file shown.
@@ -156,7 +158,8 @@ void TestConsoleFiles::replacedFilesAreSaidAndTheStoreReopened()
     const QString copy = folder.dir.filePath(QStringLiteral("restored.db"));
     QVERIFY(runLedgerctl({QStringLiteral("transfer"), QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("0.01")},
                          storeEnvironment(folder.path))
-                .exitCode == 0);
+                .exitCode
+            == 0);
     QVERIFY(QFile::copy(folder.path, copy));
     QVERIFY(::rename(QFile::encodeName(copy).constData(), QFile::encodeName(folder.path).constData()) == 0);
 

@@ -82,8 +82,10 @@ void TestCoordinator::transferCompletes()
     QVERIFY(o.tx->lastError.isEmpty());
     QCOMPARE(balanceOf(t.store(), kAlice), qint64(10'000 - 1234));
     QCOMPARE(balanceOf(t.store(), kBob), qint64(10'000 + 1234));
-    QCOMPARE(legStatuses(t.store(), o.tx->id), (QMap<LegSide, LegStatus>{{LegSide::Debit, LegStatus::Posted}, {LegSide::Credit, LegStatus::Posted}}));
-    QCOMPARE(events(t.store(), o.tx->id), (QStringList{QStringLiteral("created"), QStringLiteral("claimed"), QStringLiteral("state"), QStringLiteral("state")}));
+    QCOMPARE(legStatuses(t.store(), o.tx->id),
+             (QMap<LegSide, LegStatus>{{LegSide::Debit, LegStatus::Posted}, {LegSide::Credit, LegStatus::Posted}}));
+    QCOMPARE(events(t.store(), o.tx->id),
+             (QStringList{QStringLiteral("created"), QStringLiteral("claimed"), QStringLiteral("state"), QStringLiteral("state")}));
     LEDGER_VERIFY_AUDIT_CLEAN(t.store());
 }
 
@@ -285,8 +287,10 @@ void TestCoordinator::aFailureWhileCancelingKeepsTheRefusal()
     openAccounts(t.store(), {kAlice, kBob}, 100);
     Coordinator stopped(t.store(), stoppingAfter(Step::Canceling));
     const TxOutcome o = stopped.transfer({kAlice, kBob, 5000, QString(), QStringLiteral("k")});
-    QVERIFY(RawSql(t.locationOfAccount(kAlice)).exec(QStringLiteral("INSERT INTO legs (tx_id, account_id, side, amount, status, at) VALUES (?, 'alice', 'debit', 5000, 'posted', '2026-01-01T00:00:00.000Z')"),
-                                  {o.tx->id}));
+    QVERIFY(RawSql(t.locationOfAccount(kAlice))
+                .exec(QStringLiteral("INSERT INTO legs (tx_id, account_id, side, amount, status, at) VALUES (?, 'alice', 'debit', 5000, "
+                                     "'posted', '2026-01-01T00:00:00.000Z')"),
+                      {o.tx->id}));
     const TxOutcome resumed = Coordinator(t.store(), {}).resume(o.tx->id, QString());
     QCOMPARE(resumed.error.code, ErrorCode::ProtocolViolation);
     const Transaction after = *t.store().transaction(o.tx->id);
@@ -501,7 +505,8 @@ void TestCoordinator::compensationOfACompensationIsRefused()
 void TestCoordinator::compensationStoppedAtEveryStepFinishesOnce_data()
 {
     QTest::addColumn<Step>("stopAfter");
-    for (Step s : {Step::Insert, Step::Link, Step::Claim, Step::HoldDebit, Step::HoldCredit, Step::Applied, Step::PostDebit, Step::PostCredit, Step::Done})
+    for (Step s : {Step::Insert, Step::Link, Step::Claim, Step::HoldDebit, Step::HoldCredit, Step::Applied, Step::PostDebit,
+                   Step::PostCredit, Step::Done})
         QTest::addRow("%s", qPrintable(nameOf(s))) << s;
 }
 

@@ -19,59 +19,122 @@ namespace {
 // What a flow starts from (made in-process), and what it runs in a child process.
 enum class Setup {
     None,
-    DoneTransfer,          // alice → bob 10.00, done
-    SpentTransfer,         // alice → bob 10.00, done, and bob has spent everything since
-    PendingTransfer,       // alice → bob 10.00, stopped after its debit hold
-    ClaimedTooBig,         // alice → bob 5000.00, claimed, nothing held yet: its hold will be refused
-    InitialTransfer,       // alice → bob 10.00, inserted, never claimed
-    AppliedTransfer,       // alice → bob 10.00, half-posted
-    CancelingTransfer,     // alice → bob 5000.00, refused, stopped while canceling
-    InitialCompensation,   // a done transfer's compensation, inserted but not yet linked
+    DoneTransfer,        // alice → bob 10.00, done
+    SpentTransfer,       // alice → bob 10.00, done, and bob has spent everything since
+    PendingTransfer,     // alice → bob 10.00, stopped after its debit hold
+    ClaimedTooBig,       // alice → bob 5000.00, claimed, nothing held yet: its hold will be refused
+    InitialTransfer,     // alice → bob 10.00, inserted, never claimed
+    AppliedTransfer,     // alice → bob 10.00, half-posted
+    CancelingTransfer,   // alice → bob 5000.00, refused, stopped while canceling
+    InitialCompensation, // a done transfer's compensation, inserted but not yet linked
 };
 
 struct Flow {
     const char *name;
     Setup setup;
-    QStringList command;      // "$ID" stands for the setup's transaction id
-    QList<Step> reachable;    // the steps this command commits, in order
-    int normalExit;           // its exit status when no crash is injected
-    const char *finalState;   // what the watched transaction ends as after recovery
-    qint64 bobDelta;          // bob's balance change from after the setup to the end, minor units
+    QStringList command;    // "$ID" stands for the setup's transaction id
+    QList<Step> reachable;  // the steps this command commits, in order
+    int normalExit;         // its exit status when no crash is injected
+    const char *finalState; // what the watched transaction ends as after recovery
+    qint64 bobDelta;        // bob's balance change from after the setup to the end, minor units
 };
 
 const QList<Flow> &flows()
 {
     static const QList<Flow> list = {
-        {"transfer", Setup::None, {"transfer", "alice", "bob", "10.00", "--memo", "sweep"},
+        {"transfer",
+         Setup::None,
+         {"transfer", "alice", "bob", "10.00", "--memo", "sweep"},
          {Step::Insert, Step::Claim, Step::HoldDebit, Step::HoldCredit, Step::Applied, Step::PostDebit, Step::PostCredit, Step::Done},
-         0, "done", 1000},
-        {"refused transfer", Setup::None, {"transfer", "alice", "bob", "5000.00", "--memo", "sweep"},
-         {Step::Insert, Step::Claim, Step::Canceling, Step::VoidDebit, Step::VoidCredit, Step::Canceled}, 1, "canceled", 0},
-        {"cancel pending", Setup::PendingTransfer, {"cancel", "$ID", "--reason", "sweep"},
-         {Step::Canceling, Step::VoidDebit, Step::VoidCredit, Step::Canceled}, 0, "canceled", 0},
+         0,
+         "done",
+         1000},
+        {"refused transfer",
+         Setup::None,
+         {"transfer", "alice", "bob", "5000.00", "--memo", "sweep"},
+         {Step::Insert, Step::Claim, Step::Canceling, Step::VoidDebit, Step::VoidCredit, Step::Canceled},
+         1,
+         "canceled",
+         0},
+        {"cancel pending",
+         Setup::PendingTransfer,
+         {"cancel", "$ID", "--reason", "sweep"},
+         {Step::Canceling, Step::VoidDebit, Step::VoidCredit, Step::Canceled},
+         0,
+         "canceled",
+         0},
         {"cancel initial", Setup::InitialTransfer, {"cancel", "$ID", "--reason", "sweep"}, {Step::Canceled}, 0, "canceled", 0},
-        {"compensate", Setup::DoneTransfer, {"compensate", "$ID", "--reason", "sweep"},
-         {Step::Insert, Step::Link, Step::Claim, Step::HoldDebit, Step::HoldCredit, Step::Applied, Step::PostDebit, Step::PostCredit, Step::Done},
-         0, "done", -1000},
-        {"refused compensation", Setup::SpentTransfer, {"compensate", "$ID", "--reason", "sweep"},
-         {Step::Insert, Step::Link, Step::Claim, Step::Canceling, Step::VoidDebit, Step::VoidCredit, Step::Canceled}, 1, "canceled", 0},
-        {"resume canceling", Setup::CancelingTransfer, {"resume", "$ID"},
-         {Step::Claim, Step::VoidDebit, Step::VoidCredit, Step::Canceled}, 0, "canceled", 0},
-        {"resume pending", Setup::PendingTransfer, {"resume", "$ID"},
-         {Step::Claim, Step::HoldDebit, Step::HoldCredit, Step::Applied, Step::PostDebit, Step::PostCredit, Step::Done}, 0, "done", 1000},
-        {"recover pending", Setup::PendingTransfer, {"recover", "--older-than", "0s"},
-         {Step::Claim, Step::HoldDebit, Step::HoldCredit, Step::Applied, Step::PostDebit, Step::PostCredit, Step::Done}, 0, "done", 1000},
-        {"recover initial", Setup::InitialTransfer, {"recover", "--older-than", "0s"},
-         {Step::Claim, Step::HoldDebit, Step::HoldCredit, Step::Applied, Step::PostDebit, Step::PostCredit, Step::Done}, 0, "done", 1000},
-        {"recover half-posted", Setup::AppliedTransfer, {"recover", "--older-than", "0s"},
-         {Step::Claim, Step::PostDebit, Step::PostCredit, Step::Done}, 0, "done", 1000},
-        {"recover canceling", Setup::CancelingTransfer, {"recover", "--older-than", "0s"},
-         {Step::Claim, Step::VoidDebit, Step::VoidCredit, Step::Canceled}, 0, "canceled", 0},
-        {"recover finds a refusal", Setup::ClaimedTooBig, {"recover", "--older-than", "0s"},
-         {Step::Claim, Step::Canceling, Step::VoidDebit, Step::VoidCredit, Step::Canceled}, 0, "canceled", 0},
-        {"recover unlinked compensation", Setup::InitialCompensation, {"recover", "--older-than", "0s"},
+        {"compensate",
+         Setup::DoneTransfer,
+         {"compensate", "$ID", "--reason", "sweep"},
+         {Step::Insert, Step::Link, Step::Claim, Step::HoldDebit, Step::HoldCredit, Step::Applied, Step::PostDebit, Step::PostCredit,
+          Step::Done},
+         0,
+         "done",
+         -1000},
+        {"refused compensation",
+         Setup::SpentTransfer,
+         {"compensate", "$ID", "--reason", "sweep"},
+         {Step::Insert, Step::Link, Step::Claim, Step::Canceling, Step::VoidDebit, Step::VoidCredit, Step::Canceled},
+         1,
+         "canceled",
+         0},
+        {"resume canceling",
+         Setup::CancelingTransfer,
+         {"resume", "$ID"},
+         {Step::Claim, Step::VoidDebit, Step::VoidCredit, Step::Canceled},
+         0,
+         "canceled",
+         0},
+        {"resume pending",
+         Setup::PendingTransfer,
+         {"resume", "$ID"},
+         {Step::Claim, Step::HoldDebit, Step::HoldCredit, Step::Applied, Step::PostDebit, Step::PostCredit, Step::Done},
+         0,
+         "done",
+         1000},
+        {"recover pending",
+         Setup::PendingTransfer,
+         {"recover", "--older-than", "0s"},
+         {Step::Claim, Step::HoldDebit, Step::HoldCredit, Step::Applied, Step::PostDebit, Step::PostCredit, Step::Done},
+         0,
+         "done",
+         1000},
+        {"recover initial",
+         Setup::InitialTransfer,
+         {"recover", "--older-than", "0s"},
+         {Step::Claim, Step::HoldDebit, Step::HoldCredit, Step::Applied, Step::PostDebit, Step::PostCredit, Step::Done},
+         0,
+         "done",
+         1000},
+        {"recover half-posted",
+         Setup::AppliedTransfer,
+         {"recover", "--older-than", "0s"},
+         {Step::Claim, Step::PostDebit, Step::PostCredit, Step::Done},
+         0,
+         "done",
+         1000},
+        {"recover canceling",
+         Setup::CancelingTransfer,
+         {"recover", "--older-than", "0s"},
+         {Step::Claim, Step::VoidDebit, Step::VoidCredit, Step::Canceled},
+         0,
+         "canceled",
+         0},
+        {"recover finds a refusal",
+         Setup::ClaimedTooBig,
+         {"recover", "--older-than", "0s"},
+         {Step::Claim, Step::Canceling, Step::VoidDebit, Step::VoidCredit, Step::Canceled},
+         0,
+         "canceled",
+         0},
+        {"recover unlinked compensation",
+         Setup::InitialCompensation,
+         {"recover", "--older-than", "0s"},
          {Step::Link, Step::Claim, Step::HoldDebit, Step::HoldCredit, Step::Applied, Step::PostDebit, Step::PostCredit, Step::Done},
-         0, "done", -1000},
+         0,
+         "done",
+         -1000},
     };
     return list;
 }
@@ -122,7 +185,7 @@ const QStringList kParties = {QStringLiteral("alice"), QStringLiteral("bob"), QS
 
 struct LegFlow {
     const char *name;
-    int legs;                 // 3 or 5: the original's legs
+    int legs; // 3 or 5: the original's legs
     enum { Transfer, Refused, Cancel, Compensate } kind;
     QList<StepOccurrence> reachable; // the writes the command commits, in order
     const char *finalState;
@@ -133,11 +196,14 @@ TransferRequest manyLegs(int legs, qint64 scaleBy = 1)
 {
     TransferRequest r;
     if (legs == 3)
-        r.legs = {{QStringLiteral("alice"), LegSide::Debit, 1000 * scaleBy}, {QStringLiteral("bob"), LegSide::Credit, 700 * scaleBy},
+        r.legs = {{QStringLiteral("alice"), LegSide::Debit, 1000 * scaleBy},
+                  {QStringLiteral("bob"), LegSide::Credit, 700 * scaleBy},
                   {QStringLiteral("carol"), LegSide::Credit, 300 * scaleBy}};
     else
-        r.legs = {{QStringLiteral("alice"), LegSide::Debit, 1000 * scaleBy}, {QStringLiteral("bob"), LegSide::Debit, 500 * scaleBy},
-                  {QStringLiteral("carol"), LegSide::Credit, 600 * scaleBy}, {QStringLiteral("dave"), LegSide::Credit, 400 * scaleBy},
+        r.legs = {{QStringLiteral("alice"), LegSide::Debit, 1000 * scaleBy},
+                  {QStringLiteral("bob"), LegSide::Debit, 500 * scaleBy},
+                  {QStringLiteral("carol"), LegSide::Credit, 600 * scaleBy},
+                  {QStringLiteral("dave"), LegSide::Credit, 400 * scaleBy},
                   {QStringLiteral("erin"), LegSide::Credit, 500 * scaleBy}};
     r.memo = QStringLiteral("sweep");
     return r;
@@ -170,11 +236,11 @@ const QList<LegFlow> &legFlows()
             const int credits = legs - debits;
             const auto forward = [](int d, int c) {
                 return times(Step::HoldDebit, d) + times(Step::HoldCredit, c) + QList<StepOccurrence>{{Step::Applied, 1}}
-                    + times(Step::PostDebit, d) + times(Step::PostCredit, c) + QList<StepOccurrence>{{Step::Done, 1}};
+                     + times(Step::PostDebit, d) + times(Step::PostCredit, c) + QList<StepOccurrence>{{Step::Done, 1}};
             };
             const auto voids = [&] {
                 return QList<StepOccurrence>{{Step::Canceling, 1}} + times(Step::VoidDebit, debits) + times(Step::VoidCredit, credits)
-                    + QList<StepOccurrence>{{Step::Canceled, 1}};
+                     + QList<StepOccurrence>{{Step::Canceled, 1}};
             };
             l << LegFlow{legs == 3 ? "3-leg transfer" : "5-leg transfer", legs, LegFlow::Transfer,
                          QList<StepOccurrence>{{Step::Insert, 1}, {Step::Claim, 1}} + forward(debits, credits), "done"};

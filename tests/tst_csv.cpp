@@ -48,8 +48,8 @@ void TestCsv::roundTrip_data()
     QTest::addColumn<QList<QStringList>>("records");
     QTest::newRow("one row") << QList<QStringList>{{"a", "b", "c"}};
     QTest::newRow("header and rows") << QList<QStringList>{{"id", "memo"}, {"1", "x"}, {"2", "y"}};
-    QTest::newRow("every special character")
-        << QList<QStringList>{{"a,b", "\"", "\"\"", "line1\r\nline2", "\n", ",", "", " "}, {"", "", "", "", "", "", "", ""}};
+    QTest::newRow("every special character") << QList<QStringList>{{"a,b", "\"", "\"\"", "line1\r\nline2", "\n", ",", "", " "},
+                                                                   {"", "", "", "", "", "", "", ""}};
     QTest::newRow("empty last field") << QList<QStringList>{{"a", ""}, {"", "b"}};
     QTest::newRow("single empty field") << QList<QStringList>{{"x"}, {""}, {"y"}};
     QTest::newRow("unicode") << QList<QStringList>{{"账户", "余额"}, {"€", "😀"}};

@@ -41,7 +41,8 @@ void TestDiagnosis::everyStop()
     CoordinatorOptions o;
     o.leaseMs = 1;
     o.hook = abandonAfterHook(stopAfter);
-    const QString id = Coordinator(t.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), amount, QString(), QString()}).tx->id;
+    const QString id =
+        Coordinator(t.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), amount, QString(), QString()}).tx->id;
     QTest::qWait(5);
     auto d = diagnose(t.store(), id, 30 * 60 * 1000);
     QVERIFY2(d.ok(), qPrintable(d.error().toString()));
@@ -63,7 +64,8 @@ void TestDiagnosis::liveLeaseIsSaidToBeLive()
     openAccounts(t.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1000);
     CoordinatorOptions o;
     o.hook = abandonAfterHook(Step::HoldDebit);
-    const QString id = Coordinator(t.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 10, QString(), QString()}).tx->id;
+    const QString id =
+        Coordinator(t.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 10, QString(), QString()}).tx->id;
     auto d = diagnose(t.store(), id, 30 * 60 * 1000);
     QVERIFY(!d->stuck);
     QVERIFY(!d->leaseExpired);
@@ -77,7 +79,8 @@ void TestDiagnosis::verification()
     openAccounts(t.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1000);
     CoordinatorOptions o;
     o.hook = abandonAfterHook(Step::HoldCredit);
-    const QString id = Coordinator(t.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 10, QString(), QString()}).tx->id;
+    const QString id =
+        Coordinator(t.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 10, QString(), QString()}).tx->id;
     Verification v = verifyFinished(t.store(), id);
     QVERIFY(!v.ok);
     QVERIFY(v.message.contains(QStringLiteral("still pending")));

@@ -39,7 +39,8 @@ void TestDocuments::timestampRoundTrip()
     QCOMPARE(parsed.timeSpec(), Qt::UTC);
     // What Qt itself makes of the same text and time.
     QCOMPARE(parsed, QDateTime::fromString(text, Qt::ISODateWithMs));
-    QCOMPARE(formatTimestamp(QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC)), QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs));
+    QCOMPARE(formatTimestamp(QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC)),
+             QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs));
 }
 
 void TestDocuments::otherTimestampForms_data()

@@ -24,7 +24,12 @@ namespace {
 // A device whose writes fail after `room` bytes: a full disk.
 class FullDevice : public QIODevice {
 public:
-    explicit FullDevice(qint64 room) : m_room(room) { open(QIODevice::WriteOnly); setErrorString(QStringLiteral("No space left on device")); }
+    explicit FullDevice(qint64 room)
+        : m_room(room)
+    {
+        open(QIODevice::WriteOnly);
+        setErrorString(QStringLiteral("No space left on device"));
+    }
 
 protected:
     qint64 readData(char *, qint64) override { return -1; }
@@ -177,11 +182,12 @@ void TestExports::jsonIsValidAndAgreesWithCsv()
             // A transaction's entries are "side:account:amount", space-separated, in a CSV cell.
             QStringList entries;
             for (const QJsonValue &e : v.toArray())
-                entries << QStringLiteral("%1:%2:%3").arg(e[QLatin1String("side")].toString(), e[QLatin1String("accountId")].toString(),
-                                                         e[QLatin1String("amount")].toString());
+                entries << QStringLiteral("%1:%2:%3")
+                               .arg(e[QLatin1String("side")].toString(), e[QLatin1String("accountId")].toString(),
+                                    e[QLatin1String("amount")].toString());
             const QString asText = v.isString() ? v.toString()
-                : v.isDouble()                  ? QString::number(v.toInteger())
-                : v.isArray()                   ? entries.join(QLatin1Char(' '))
+                                 : v.isDouble() ? QString::number(v.toInteger())
+                                 : v.isArray()  ? entries.join(QLatin1Char(' '))
                                                 : QString();
             QCOMPARE(rows[i + 1][columns.indexOf(column)], asText);
         }
@@ -221,7 +227,8 @@ void TestExports::pagesByKeyInEveryOrder_data()
     QTest::addColumn<int>("offset");
     for (TxSortKey key : {TxSortKey::CreatedAt, TxSortKey::LastModified, TxSortKey::Amount, TxSortKey::State, TxSortKey::Id}) {
         for (bool descending : {false, true}) {
-            const QString name = QStringLiteral("%1 %2").arg(sortColumnOf(key), descending ? QStringLiteral("desc") : QStringLiteral("asc"));
+            const QString name =
+                QStringLiteral("%1 %2").arg(sortColumnOf(key), descending ? QStringLiteral("desc") : QStringLiteral("asc"));
             QTest::newRow(qPrintable(name)) << int(key) << descending << 0;
             QTest::newRow(qPrintable(name + QStringLiteral(", from row 5"))) << int(key) << descending << 5;
         }
@@ -241,8 +248,12 @@ void TestExports::pagesByKeyInEveryOrder()
     openAccounts(s, {QStringLiteral("a"), QStringLiteral("b")}, 100'000);
     Coordinator c(s);
     for (int i = 0; i < 23; ++i)
-        QVERIFY(c.transfer({i % 2 ? QStringLiteral("a") : QStringLiteral("b"), i % 2 ? QStringLiteral("b") : QStringLiteral("a"),
-                            100 * (1 + i % 3), {}, {}}).ok());
+        QVERIFY(c.transfer({i % 2 ? QStringLiteral("a") : QStringLiteral("b"),
+                            i % 2 ? QStringLiteral("b") : QStringLiteral("a"),
+                            100 * (1 + i % 3),
+                            {},
+                            {}})
+                    .ok());
     QVERIFY(!c.transfer({QStringLiteral("a"), QStringLiteral("b"), 10'000'000, {}, {}}).ok()); // a canceled one
     {
         RawSql raw(t.path());
@@ -369,7 +380,8 @@ void TestExports::incidentReportOfManyLegs()
     Store &s = t.store();
     openAccounts(s, {QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("carol")}, 1000);
     TransferRequest split;
-    split.legs = {{QStringLiteral("alice"), LegSide::Debit, 300}, {QStringLiteral("bob"), LegSide::Credit, 200},
+    split.legs = {{QStringLiteral("alice"), LegSide::Debit, 300},
+                  {QStringLiteral("bob"), LegSide::Credit, 200},
                   {QStringLiteral("carol"), LegSide::Credit, 100}};
     const QString id = Coordinator(s, {}).transfer(split).tx->id;
     QVERIFY(s.setAccountStatus(QStringLiteral("carol"), AccountStatus::Frozen, QStringLiteral("dana"), QStringLiteral("audit")).ok());

@@ -54,7 +54,9 @@ class ProcessPool {
 public:
     // Every protocol write of the transfers pauses a little, so that they overlap each other
     // and the readers (a ledgerctl transfer alone takes a few milliseconds).
-    ProcessPool(QProcessEnvironment env, int workers) : m_env(std::move(env)), m_queues(workers)
+    ProcessPool(QProcessEnvironment env, int workers)
+        : m_env(std::move(env))
+        , m_queues(workers)
     {
         m_env.insert(QStringLiteral("LEDGER_STEP_DELAY_MS"), QStringLiteral("3"));
     }
@@ -109,7 +111,8 @@ void addTransfers(ProcessPool &pool, int workers, int perWorker)
         for (int i = 0; i < perWorker; ++i) {
             const QString from = QStringLiteral("acc%1").arg((w + i) % 4);
             const QString to = QStringLiteral("acc%1").arg((w + i + 1) % 4);
-            QStringList args{QStringLiteral("transfer"), from, to, i % 5 == 4 ? QStringLiteral("999999") : QStringLiteral("1.%1").arg(i % 10)};
+            QStringList args{QStringLiteral("transfer"), from, to,
+                             i % 5 == 4 ? QStringLiteral("999999") : QStringLiteral("1.%1").arg(i % 10)};
             if (i % 7 == 3)
                 args.prepend(QStringLiteral("--crash-after=hold-credit"));
             pool.add(w, args);
@@ -201,7 +204,8 @@ void TestFeed::everyFinishOnceInCommitOrder()
         }
     }
     QVERIFY(expected.isEmpty());
-    QVERIFY(std::any_of(events.cbegin(), events.cend(), [&](const FeedEvent &e) { return e.tx.id == refused && e.finish.toState == QLatin1String("canceled"); }));
+    QVERIFY(std::any_of(events.cbegin(), events.cend(),
+                        [&](const FeedEvent &e) { return e.tx.id == refused && e.finish.toState == QLatin1String("canceled"); }));
 
     // The stuck one appears once it finishes, after everything before.
     QVERIFY(Coordinator(s, {}).resume(stuck, QString()).ok());
@@ -250,7 +254,8 @@ void TestFeed::balancesLeftByEachLeg()
     // A transaction over three accounts: one event, every leg with the balance it left.
     openAccounts(s, {QStringLiteral("carol")}, 0);
     TransferRequest split;
-    split.legs = {{QStringLiteral("alice"), LegSide::Debit, 45}, {QStringLiteral("bob"), LegSide::Credit, 40},
+    split.legs = {{QStringLiteral("alice"), LegSide::Debit, 45},
+                  {QStringLiteral("bob"), LegSide::Credit, 40},
                   {QStringLiteral("carol"), LegSide::Credit, 5}};
     QVERIFY(c.transfer(split).ok());
     const QList<FeedEvent> after = readAll(s, events.last().cursor);
@@ -303,7 +308,8 @@ void TestFeed::shardedStore()
     QCOMPARE(readFeed(s, FeedCursor::start(1), 10).code(), ErrorCode::InvalidCursor);
 
     // ledgerctl on the sharded store: the cursor has a position per shard.
-    auto r = runLedgerctl({QStringLiteral("--store"), config.location, QStringLiteral("feed"), QStringLiteral("--limit"), QStringLiteral("2")});
+    auto r =
+        runLedgerctl({QStringLiteral("--store"), config.location, QStringLiteral("feed"), QStringLiteral("--limit"), QStringLiteral("2")});
     QCOMPARE(r.exitCode, 0);
     const QStringList lines = r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 2);
@@ -367,7 +373,8 @@ void TestFeed::followWaitsForFinishes()
     QProcess follower;
     follower.setProcessEnvironment(env);
     follower.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    follower.start(QStringLiteral(LEDGERCTL_PATH), {QStringLiteral("feed"), QStringLiteral("--follow"), QStringLiteral("--since"), QStringLiteral("0")});
+    follower.start(QStringLiteral(LEDGERCTL_PATH),
+                   {QStringLiteral("feed"), QStringLiteral("--follow"), QStringLiteral("--since"), QStringLiteral("0")});
     QVERIFY(follower.waitForStarted(10'000));
     QStringList lines;
     const auto readLines = [&]() {
@@ -382,8 +389,9 @@ void TestFeed::followWaitsForFinishes()
 
     QStringList ids;
     for (int i = 0; i < 3; ++i) {
-        const ProcessResult r = runLedgerctl({QStringLiteral("transfer"), QStringLiteral("acc0"), QStringLiteral("acc1"), QStringLiteral("1.00"),
-                                              QStringLiteral("--json")}, env);
+        const ProcessResult r = runLedgerctl(
+            {QStringLiteral("transfer"), QStringLiteral("acc0"), QStringLiteral("acc1"), QStringLiteral("1.00"), QStringLiteral("--json")},
+            env);
         QCOMPARE(r.exitCode, 0);
         ids << QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("id")).toString();
         // Each finish comes out while the follower keeps running.
@@ -401,18 +409,25 @@ void TestFeed::followWaitsForFinishes()
         RawSql raw(t.path());
         QVERIFY(raw.exec(QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                                         "WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()")));
-        const ProcessResult r = runLedgerctl({QStringLiteral("transfer"), QStringLiteral("acc1"), QStringLiteral("acc0"), QStringLiteral("2.00"),
-                                              QStringLiteral("--json")}, env);
+        const ProcessResult r = runLedgerctl(
+            {QStringLiteral("transfer"), QStringLiteral("acc1"), QStringLiteral("acc0"), QStringLiteral("2.00"), QStringLiteral("--json")},
+            env);
         QCOMPARE(r.exitCode, 0);
         QTRY_COMPARE_WITH_TIMEOUT((readLines(), lines.size()), 6, 15'000);
-        QCOMPARE(QJsonDocument::fromJson(lines.last().toUtf8()).object().value(QStringLiteral("transaction")).toObject().value(QStringLiteral("id")).toString(),
+        QCOMPARE(QJsonDocument::fromJson(lines.last().toUtf8())
+                     .object()
+                     .value(QStringLiteral("transaction"))
+                     .toObject()
+                     .value(QStringLiteral("id"))
+                     .toString(),
                  QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("id")).toString());
     }
     follower.kill();
     follower.waitForFinished(10'000);
 
     // With --limit it ends after that many, following until they are there.
-    const ProcessResult limited = runLedgerctl({QStringLiteral("feed"), QStringLiteral("--follow"), QStringLiteral("--limit"), QStringLiteral("5")}, env);
+    const ProcessResult limited =
+        runLedgerctl({QStringLiteral("feed"), QStringLiteral("--follow"), QStringLiteral("--limit"), QStringLiteral("5")}, env);
     QCOMPARE(limited.exitCode, 0);
     QCOMPARE(limited.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts).size(), 5);
 }
@@ -499,7 +514,8 @@ void TestFeed::webSocketClients()
     Client bad;
     connectClient(bad, QStringLiteral("?since=1,2"), false);
     QTRY_COMPARE_WITH_TIMEOUT(bad.events.size(), 1, 10'000);
-    QCOMPARE(bad.events[0].value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString(), QStringLiteral("invalid-cursor"));
+    QCOMPARE(bad.events[0].value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString(),
+             QStringLiteral("invalid-cursor"));
 
     server.kill();
     server.waitForFinished();

@@ -104,7 +104,8 @@ struct Console : DemoConsole {
         CoordinatorOptions o;
         o.leaseMs = 1;
         o.hook = abandonAfterHook(step);
-        const TxOutcome r = Coordinator(store.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), amount, QString(), QString()});
+        const TxOutcome r =
+            Coordinator(store.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), amount, QString(), QString()});
         return r.tx ? r.tx->id : QString();
     }
 
@@ -134,7 +135,9 @@ void type(QLineEdit *field, const QString &text)
 // style keeps on both sides). Set on a view (QWidget::setStyle), then grab the viewport.
 class ShownCells : public QProxyStyle {
 public:
-    ShownCells() : QProxyStyle(QStyleFactory::create(QApplication::style()->name())) {}
+    ShownCells()
+        : QProxyStyle(QStyleFactory::create(QApplication::style()->name()))
+    {}
 
     QString at(int row, int column) const { return m_shown.value({row, column}); }
 
@@ -262,9 +265,9 @@ void TestGui::transferDialogChecksAsYouType_data()
     QTest::addColumn<QString>("destination");
     QTest::addColumn<QString>("amount");
     QTest::addColumn<QString>("memo");
-    QTest::addColumn<QString>("key");      // replaces the key filled in beforehand ("" keeps it)
-    QTest::addColumn<QString>("field");    // the field whose message must show ("" when valid)
-    QTest::addColumn<QString>("message");  // the message ledgerctl gives for it
+    QTest::addColumn<QString>("key");     // replaces the key filled in beforehand ("" keeps it)
+    QTest::addColumn<QString>("field");   // the field whose message must show ("" when valid)
+    QTest::addColumn<QString>("message"); // the message ledgerctl gives for it
     QTest::addColumn<bool>("okEnabled");
     const auto amountMessage = [](const char *text) { return money::parse(QString::fromUtf8(text), 2).error().message; };
     const QString longMemo(kMaxMemoLength + 1, QLatin1Char('m'));
@@ -320,7 +323,7 @@ void TestGui::transferDialogChecksAsYouType()
     QVERIFY(QTest::qWaitForWindowExposed(dialog));
     QPushButton *ok = dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
     QVERIFY(!ok->isEnabled()); // nothing typed yet
-    QVERIFY(c.settle());        // the account list for completion (and the unknown-account check)
+    QVERIFY(c.settle());       // the account list for completion (and the unknown-account check)
     // Type as an operator would, key by key.
     type(dialog->findChild<QLineEdit *>(QStringLiteral("source")), source);
     type(dialog->findChild<QLineEdit *>(QStringLiteral("destination")), destination);
@@ -330,8 +333,8 @@ void TestGui::transferDialogChecksAsYouType()
         dialog->findChild<QLineEdit *>(QStringLiteral("key"))->clear();
         type(dialog->findChild<QLineEdit *>(QStringLiteral("key")), key);
     }
-    for (const QString &f : {QStringLiteral("source"), QStringLiteral("destination"), QStringLiteral("amount"), QStringLiteral("memo"),
-                             QStringLiteral("key")})
+    for (const QString &f :
+         {QStringLiteral("source"), QStringLiteral("destination"), QStringLiteral("amount"), QStringLiteral("memo"), QStringLiteral("key")})
         QCOMPARE(dialog->fieldError(f), f == field ? message : QString());
     QCOMPARE(ok->isEnabled(), okEnabled);
     dialog->reject();
@@ -391,7 +394,8 @@ void TestGui::transferOverSeveralAccounts()
     typed[2].account = QStringLiteral("acme-corp");
     typed[2].amount = QStringLiteral("0.20");
     legs->setLegs(typed);
-    QVERIFY2(legs->problem().contains(QStringLiteral("10.00")) && legs->problem().contains(QStringLiteral("9.90")), qPrintable(legs->problem()));
+    QVERIFY2(legs->problem().contains(QStringLiteral("10.00")) && legs->problem().contains(QStringLiteral("9.90")),
+             qPrintable(legs->problem()));
     QVERIFY(!ok->isEnabled());
     typed[2].amount = QStringLiteral("0.30");
     legs->setLegs(typed);
@@ -530,10 +534,12 @@ void TestGui::guidedRepair()
     wizard->accept();
     // Behind it, the window shows what was repaired (a compensation: the new one), selected — the
     // detail and the selection agree, never a neighbour that slid into the row.
-    QVERIFY(QTest::qWaitFor([&] {
-        const QList<Transaction> selected = c.window.selectedTransactions();
-        return selected.size() == 1 && selected.first().id == repaired && c.window.detailPanel()->transactionId() == repaired;
-    }, kWaitMs));
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            const QList<Transaction> selected = c.window.selectedTransactions();
+            return selected.size() == 1 && selected.first().id == repaired && c.window.detailPanel()->transactionId() == repaired;
+        },
+        kWaitMs));
 }
 
 void TestGui::repairDialogPreviewsAndRepairs()
@@ -554,7 +560,8 @@ void TestGui::repairDialogPreviewsAndRepairs()
     QVERIFY(planned.wait(kWaitMs));
     const RepairPlan &plan = dialog->preview()->plan();
     QCOMPARE(plan.eligibleCount(), 3); // the applied one is past cancelling
-    QVERIFY(std::any_of(plan.items.cbegin(), plan.items.cend(), [](const PlannedRepair &p) { return !p.eligible && p.from == TxState::Applied; }));
+    QVERIFY(std::any_of(plan.items.cbegin(), plan.items.cend(),
+                        [](const PlannedRepair &p) { return !p.eligible && p.from == TxState::Applied; }));
     QVERIFY(!plan.accounts.isEmpty());
     QVERIFY(!dialog->repairButton()->isEnabled()); // no reason yet
     dialog->setReason(QStringLiteral("customer withdrew the orders"));
@@ -598,9 +605,8 @@ void TestGui::accountDetailAndStatus()
     QCOMPARE(c.store.store().account(QStringLiteral("alice"))->status, AccountStatus::Frozen);
     QVERIFY(QTest::qWaitFor([&] { return c.window.accountPanel()->shownHtml().contains(QStringLiteral("fraud check")); }, kWaitMs));
     const auto history = *c.store.store().journal(DocKind::Account, QStringLiteral("alice"));
-    QVERIFY(std::any_of(history.cbegin(), history.cend(), [](const JournalEntry &j) {
-        return j.actor == Console::kOperator && j.detail == QLatin1String("fraud check");
-    }));
+    QVERIFY(std::any_of(history.cbegin(), history.cend(),
+                        [](const JournalEntry &j) { return j.actor == Console::kOperator && j.detail == QLatin1String("fraud check"); }));
     c.window.accounts()->changeStatus(QStringLiteral("alice"), AccountStatus::Open, QStringLiteral("cleared"));
     QVERIFY(changed.wait(kWaitMs));
     QCOMPARE(c.store.store().account(QStringLiteral("alice"))->status, AccountStatus::Open);
@@ -619,7 +625,8 @@ void TestGui::aFrozenAccountRefusalSaysWhatToDo()
     // A compensation refused because the original's destination was frozen since: the dialog
     // says how to go on.
     Console c;
-    const QString id = Coordinator(c.store.store(), {}).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()}).tx->id;
+    const QString id =
+        Coordinator(c.store.store(), {}).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()}).tx->id;
     QVERIFY(c.store.store().setAccountStatus(QStringLiteral("bob"), AccountStatus::Frozen, QStringLiteral("t"), QStringLiteral("t")).ok());
     QVERIFY(c.select(id));
     RepairDialog *dialog = c.window.openRepairDialog(OperatorAction::Compensate);
@@ -690,7 +697,8 @@ void TestGui::copyIds()
 void TestGui::aCompensationIsNamedBeforeAndAfter()
 {
     Console c;
-    const QString id = Coordinator(c.store.store(), {}).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()}).tx->id;
+    const QString id =
+        Coordinator(c.store.store(), {}).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()}).tx->id;
     QVERIFY(c.select(id));
     RepairDialog *dialog = c.window.openRepairDialog(OperatorAction::Compensate);
     QSignalSpy planned(dialog, &RepairDialog::planLoaded);
@@ -731,7 +739,8 @@ void TestGui::nothingToRepairAsksForNoReason()
     QCOMPARE(dialog->preview()->plan().eligibleCount(), 0);
     QVERIFY(!dialog->findChild<QLineEdit *>(QStringLiteral("reason"))->isEnabled());
     const QString status = dialog->findChild<QLabel *>(QStringLiteral("status"))->text();
-    QVERIFY2(status.contains(QStringLiteral("Nothing to repair")) && !status.contains(QStringLiteral("reason is required")), qPrintable(status));
+    QVERIFY2(status.contains(QStringLiteral("Nothing to repair")) && !status.contains(QStringLiteral("reason is required")),
+             qPrintable(status));
     dialog->setReason(QStringLiteral("typed anyway"));
     QVERIFY(!dialog->findChildren<QPushButton *>().isEmpty());
     for (QPushButton *b : dialog->findChildren<QPushButton *>()) {
@@ -753,7 +762,8 @@ void TestGui::compensateIsOffOnceCompensated()
     // The row now knows its compensation is done: nothing is left to compensate, and it says so.
     QAction *compensate = c.window.actions()->compensate;
     QVERIFY(QTest::qWaitFor([&] { return !compensate->isEnabled(); }, kWaitMs));
-    QVERIFY2(compensate->toolTip().contains(QStringLiteral("already compensated by ") + compensationId(id, 1)), qPrintable(compensate->toolTip()));
+    QVERIFY2(compensate->toolTip().contains(QStringLiteral("already compensated by ") + compensationId(id, 1)),
+             qPrintable(compensate->toolTip()));
 }
 
 void TestGui::stuckShowsWhyFirst()
@@ -771,7 +781,8 @@ void TestGui::stuckShowsWhyFirst()
     QCOMPARE(header->visualIndex(TransactionTableModel::AmountColumn), 4);
     QCOMPARE(header->visualIndex(TransactionTableModel::LastErrorColumn), 5);
     const int visibleWidth = c.window.transactions()->list()->table()->viewport()->width();
-    const int amountEnds = header->sectionViewportPosition(TransactionTableModel::AmountColumn) + header->sectionSize(TransactionTableModel::AmountColumn);
+    const int amountEnds =
+        header->sectionViewportPosition(TransactionTableModel::AmountColumn) + header->sectionSize(TransactionTableModel::AmountColumn);
     QVERIFY2(amountEnds <= visibleWidth, qPrintable(QStringLiteral("%1 of %2").arg(amountEnds).arg(visibleWidth)));
     const int lastErrorStarts = header->sectionViewportPosition(TransactionTableModel::LastErrorColumn);
     QVERIFY2(lastErrorStarts + 80 < visibleWidth, qPrintable(QStringLiteral("%1 of %2").arg(lastErrorStarts).arg(visibleWidth)));
@@ -792,7 +803,8 @@ void TestGui::claimAndNoteFromTheConsole()
     QSignalSpy added(&c.window, &MainWindow::remarkAdded);
     a->claim->trigger();
     QVERIFY(added.wait(kWaitMs));
-    QVERIFY(QTest::qWaitFor([&] { return c.window.detailPanel()->shownHtml().contains(QStringLiteral("Claimed by ") + Console::kOperator); }, kWaitMs));
+    QVERIFY(QTest::qWaitFor(
+        [&] { return c.window.detailPanel()->shownHtml().contains(QStringLiteral("Claimed by ") + Console::kOperator); }, kWaitMs));
     QVERIFY(QTest::qWaitFor([&] { return a->release->isEnabled(); }, kWaitMs));
     c.window.transactions()->addRemark(Remark::Note, QStringLiteral("waiting for the bank"));
     QVERIFY(added.wait(kWaitMs));
@@ -816,7 +828,8 @@ void TestGui::claimAndNoteFromTheConsole()
     QVERIFY(said);
     wizard->reject();
     // A finished transaction cannot be claimed.
-    const QString done = Coordinator(c.store.store(), {}).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()}).tx->id;
+    const QString done =
+        Coordinator(c.store.store(), {}).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()}).tx->id;
     QVERIFY(c.select(done));
     QVERIFY(!a->claim->isEnabled());
     QVERIFY(a->addNote->isEnabled());
@@ -864,7 +877,8 @@ void TestGui::aViewSwitchClearsTheDetail()
 {
     // The detail of a transaction selected in one view does not stay under another view's list.
     Console c;
-    const QString id = Coordinator(c.store.store(), {}).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()}).tx->id;
+    const QString id =
+        Coordinator(c.store.store(), {}).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()}).tx->id;
     QVERIFY(c.select(id));
     QVERIFY(QTest::qWaitFor([&] { return c.window.detailPanel()->shownHtml().contains(id); }, kWaitMs));
     c.window.showView(NavigatorModel::View::Stuck);
@@ -876,7 +890,8 @@ void TestGui::aViewSwitchClearsTheDetail()
 void TestGui::timesInLocalTimeOrUtc()
 {
     Console c;
-    const Transaction tx = *Coordinator(c.store.store(), {}).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()}).tx;
+    const Transaction tx =
+        *Coordinator(c.store.store(), {}).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()}).tx;
     QAction *utc = c.window.actions()->utcTimes;
     utc->setChecked(false);
     QVERIFY(c.select(tx.id));
@@ -897,7 +912,8 @@ void TestGui::timesInLocalTimeOrUtc()
 void TestGui::copyAsJsonAndDetailWindows()
 {
     Console c;
-    const QString id = Coordinator(c.store.store(), {}).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()}).tx->id;
+    const QString id =
+        Coordinator(c.store.store(), {}).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()}).tx->id;
     QVERIFY(c.select(id));
     ConsoleActions *a = c.window.actions();
     a->copyJson->trigger();
@@ -921,8 +937,9 @@ void TestGui::copyAsJsonAndDetailWindows()
     QCOMPARE(c.window.detailWindows().size(), 2);
     auto *account = qobject_cast<AccountPanel *>(c.window.detailWindows().at(1));
     QVERIFY(account && account->isWindow());
-    QVERIFY(QTest::qWaitFor([&] { return account->shownHtml().contains(QStringLiteral("Alice")) || account->shownHtml().contains(QStringLiteral("alice")); },
-                            kWaitMs));
+    QVERIFY(QTest::qWaitFor(
+        [&] { return account->shownHtml().contains(QStringLiteral("Alice")) || account->shownHtml().contains(QStringLiteral("alice")); },
+        kWaitMs));
     // Closing a window forgets it; another store closes the rest.
     window->close();
     QVERIFY(QTest::qWaitFor([&] { return c.window.detailWindows().size() == 1; }, kWaitMs));
@@ -931,7 +948,8 @@ void TestGui::copyAsJsonAndDetailWindows()
 void TestGui::actionsFollowTheStateMachine()
 {
     Console c;
-    const QString done = Coordinator(c.store.store(), {}).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()}).tx->id;
+    const QString done =
+        Coordinator(c.store.store(), {}).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()}).tx->id;
     QVERIFY(c.select(done));
     ConsoleActions *a = c.window.actions();
     QVERIFY(!a->resume->isEnabled());
@@ -963,7 +981,8 @@ void TestGui::liveUpdatesKeepTheSelection()
     table->scrollTo(c.window.transactionModel()->index(40, 0), QAbstractItemView::PositionAtTop);
     QVERIFY(QTest::qWaitFor([&] { return !c.window.isBusy() && c.window.transactionModel()->transactionAt(45).has_value(); }, kWaitMs));
     table->selectionModel()->select(c.window.transactionModel()->index(42, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
-    table->selectionModel()->setCurrentIndex(c.window.transactionModel()->index(45, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    table->selectionModel()->setCurrentIndex(c.window.transactionModel()->index(45, 0),
+                                             QItemSelectionModel::Select | QItemSelectionModel::Rows);
     QVERIFY(QTest::qWaitFor([&] { return c.window.transactions()->list()->selectedKeys().size() == 2; }, kWaitMs));
     const QStringList selected = c.window.transactions()->list()->selectedKeys();
     const QString current = c.window.transactions()->list()->currentKey();
@@ -985,13 +1004,15 @@ void TestGui::liveUpdatesKeepTheSelection()
     qInfo("another connection's transfers showed after %lld ms", static_cast<long long>(elapsed));
     QVERIFY2(elapsed < 3000, qPrintable(QString::number(elapsed))); // "within about a second", with room for a busy machine
     QVERIFY(QTest::qWaitFor([&] { return !c.window.isBusy() && c.window.transactions()->list()->currentKey() == current; }, kWaitMs));
-    QVERIFY(QTest::qWaitFor([&] {
-        QStringList now = c.window.transactions()->list()->selectedKeys();
-        QStringList was = selected;
-        now.sort();
-        was.sort();
-        return now == was;
-    }, kWaitMs));
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            QStringList now = c.window.transactions()->list()->selectedKeys();
+            QStringList was = selected;
+            now.sort();
+            was.sort();
+            return now == was;
+        },
+        kWaitMs));
     // The same documents are selected, on their new rows, and the view did not move.
     QCOMPARE(c.window.transactionModel()->keyAt(table->currentIndex().row()), current);
     for (const QModelIndex &row : table->selectionModel()->selectedRows())
@@ -1076,7 +1097,8 @@ void TestGui::recoveryCanBeStopped()
     QVERIFY(tables[1]->rowCount() >= 2);
     bool bobMoves = false;
     for (int r = 0; r < tables[1]->rowCount(); ++r)
-        bobMoves = bobMoves || (tables[1]->item(r, 0)->text() == QLatin1String("bob") && tables[1]->item(r, 1)->text().contains(QStringLiteral("→")));
+        bobMoves = bobMoves
+                || (tables[1]->item(r, 0)->text() == QLatin1String("bob") && tables[1]->item(r, 1)->text().contains(QStringLiteral("→")));
     QVERIFY(bobMoves);
     dialog->start(); // without a reason nothing starts
     QVERIFY(!dialog->isRunning());
@@ -1091,18 +1113,22 @@ void TestGui::recoveryCanBeStopped()
     qunsetenv("LEDGER_STEP_DELAY_MS");
     const RecoveryReport &r = dialog->report();
     QVERIFY(r.stopped);
-    QVERIFY2(r.notStarted > 0 && r.items.size() > 0, qPrintable(QStringLiteral("%1 done, %2 not started").arg(r.items.size()).arg(r.notStarted)));
+    QVERIFY2(r.notStarted > 0 && r.items.size() > 0,
+             qPrintable(QStringLiteral("%1 done, %2 not started").arg(r.items.size()).arg(r.notStarted)));
     // Stopping leaves every transaction either finished or untouched, never half-way.
     LEDGER_VERIFY_AUDIT_CLEAN(c.store.store());
     const auto journal = *c.store.store().journal(DocKind::Transaction, r.items.first().id);
     QStringList events; // said when it fails (seen once on a loaded machine, @pg: not yet explained)
     for (const JournalEntry &j : journal)
         events << QStringLiteral("%1 by %2 (%3)").arg(j.event, j.actor, j.detail);
-    QVERIFY2(std::any_of(journal.cbegin(), journal.cend(), [](const JournalEntry &j) {
-        return j.event == QLatin1String("recovered") && j.detail.startsWith(QLatin1String("outage drill"))
-            && j.actor == QStringLiteral("recovery:%1").arg(Console::kOperator);
-    }), qPrintable(QStringLiteral("first item %1 ended %2 (%3); journal: %4")
-                       .arg(r.items.first().id, nameOf(r.items.first().outcome), r.items.first().message, events.join(QStringLiteral("; ")))));
+    QVERIFY2(std::any_of(journal.cbegin(), journal.cend(),
+                         [](const JournalEntry &j) {
+                             return j.event == QLatin1String("recovered") && j.detail.startsWith(QLatin1String("outage drill"))
+                                 && j.actor == QStringLiteral("recovery:%1").arg(Console::kOperator);
+                         }),
+             qPrintable(QStringLiteral("first item %1 ended %2 (%3); journal: %4")
+                            .arg(r.items.first().id, nameOf(r.items.first().outcome), r.items.first().message,
+                                 events.join(QStringLiteral("; ")))));
     dialog->reject();
 }
 
@@ -1125,10 +1151,12 @@ void TestGui::auditAndLinks()
     QCOMPARE(finished.last().first().toBool(), false);
     QVERIFY2(c.window.auditPage()->invariantsText().contains(QStringLiteral("✘ 1.")), qPrintable(c.window.auditPage()->invariantsText()));
     const auto findings = c.window.auditPage()->model()->findings();
-    QVERIFY(std::any_of(findings.cbegin(), findings.cend(), [](const AuditFinding &f) { return f.accounts.contains(QStringLiteral("bob")); }));
+    QVERIFY(
+        std::any_of(findings.cbegin(), findings.cend(), [](const AuditFinding &f) { return f.accounts.contains(QStringLiteral("bob")); }));
 
     // The detail panel's timeline, and its link to an account.
-    const TxOutcome paid = Coordinator(c.store.store(), {}).transfer({QStringLiteral("alice"), QStringLiteral("dave"), 5, QString(), QString()});
+    const TxOutcome paid =
+        Coordinator(c.store.store(), {}).transfer({QStringLiteral("alice"), QStringLiteral("dave"), 5, QString(), QString()});
     QVERIFY2(paid.ok(), qPrintable(paid.error.toString())); // (the demo freezes carol)
     const QString id = paid.tx->id;
     QSignalSpy loaded(c.window.detailPanel(), &DetailPanel::loaded);
@@ -1192,7 +1220,8 @@ void TestGui::helpAndVersionNeedNoDisplay()
         const QString out = QString::fromUtf8(p.readAllStandardOutput());
         QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0,
                  qPrintable(option + QLatin1Char(' ') + QString::fromUtf8(p.readAllStandardError())));
-        QVERIFY2(out.contains(option == QLatin1String("--help") ? QStringLiteral("--store") : QStringLiteral(LEDGERDESK_VERSION)), qPrintable(out));
+        QVERIFY2(out.contains(option == QLatin1String("--help") ? QStringLiteral("--store") : QStringLiteral(LEDGERDESK_VERSION)),
+                 qPrintable(out));
     }
 }
 
@@ -1255,7 +1284,8 @@ void TestGui::anUnreadableStoreIsNotOfferedANewOne()
     const bool said = failed.wait(kWaitMs);
     QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     QVERIFY(said);
-    QVERIFY2(failed.first().first().toString().startsWith(QStringLiteral("error: store-unavailable: ")), qPrintable(failed.first().first().toString()));
+    QVERIFY2(failed.first().first().toString().startsWith(QStringLiteral("error: store-unavailable: ")),
+             qPrintable(failed.first().first().toString()));
     QMessageBox *box = window.findChild<QMessageBox *>();
     QVERIFY(box);
     QVERIFY2(box->text().contains(QStringLiteral("permission denied")), qPrintable(box->text()));
@@ -1392,8 +1422,9 @@ void TestGui::anAccountsLastChangeTicks()
     Console c;
     AccountPanel *panel = c.window.accountPanel();
     c.window.showAccountById(QStringLiteral("alice"));
-    QVERIFY(QTest::qWaitFor([&] { return panel->accountId() == QLatin1String("alice") && panel->shownHtml().contains(QStringLiteral("Last change")); },
-                            kWaitMs));
+    QVERIFY(QTest::qWaitFor(
+        [&] { return panel->accountId() == QLatin1String("alice") && panel->shownHtml().contains(QStringLiteral("Last change")); },
+        kWaitMs));
     QVERIFY(c.settle());
     // The row from its label to the next heading ("Created" comes before it and ticks too).
     const auto lastChange = [panel] {

@@ -22,7 +22,9 @@ const QString kBob = QStringLiteral("bob");
 // A step hook that stops its thread right after the first time `step` commits, until released.
 class PauseAt {
 public:
-    explicit PauseAt(Step step) : m_step(step) {}
+    explicit PauseAt(Step step)
+        : m_step(step)
+    {}
     StepHook hook()
     {
         return [this](Step step, const QString &) {
@@ -47,7 +49,8 @@ private:
 // `pauseAfter` committed, until released. Always released and joined, even when a check fails.
 class StalledWorker {
 public:
-    StalledWorker(const StoreConfig &config, Step pauseAfter, TransferRequest request, qint64 leaseMs) : m_pause(pauseAfter)
+    StalledWorker(const StoreConfig &config, Step pauseAfter, TransferRequest request, qint64 leaseMs)
+        : m_pause(pauseAfter)
     {
         m_thread = std::thread([this, config, request, leaseMs] {
             auto store = openStore(config);
@@ -230,7 +233,8 @@ void TestHazards::stalledWorker_data()
         QTest::addRow("paused after %s, destination frozen, recoverer cancels", qPrintable(nameOf(s)))
             << s << "freeze-and-recover" << TxState::Canceled << ErrorCode::AccountFrozen;
     for (Step s : {Step::Claim, Step::HoldDebit, Step::HoldCredit})
-        QTest::addRow("paused after %s, operator cancels", qPrintable(nameOf(s))) << s << "cancel" << TxState::Canceled << ErrorCode::Conflict;
+        QTest::addRow("paused after %s, operator cancels", qPrintable(nameOf(s)))
+            << s << "cancel" << TxState::Canceled << ErrorCode::Conflict;
 }
 
 void TestHazards::stalledWorker()
@@ -577,8 +581,8 @@ void TestHazards::concurrentTransfersWithRecovery()
     transfers.kind = TxKind::Transfer;
     QCOMPARE(*s.transactionCount(transfers), qint64(accounts.size() + kThreads * kPerThread)); // each key once
     LEDGER_VERIFY_AUDIT_CLEAN(s);
-    qInfo("%lld transfers acknowledged done out of %d; %d audits ran meanwhile, all clean",
-          static_cast<long long>(acknowledged.size()), kThreads * kPerThread, audits.load());
+    qInfo("%lld transfers acknowledged done out of %d; %d audits ran meanwhile, all clean", static_cast<long long>(acknowledged.size()),
+          kThreads * kPerThread, audits.load());
 }
 
 QTEST_GUILESS_MAIN(TestHazards)

@@ -172,7 +172,8 @@ void TestInterleavings::oneTransfer()
     TransferRequest request{kAlice, kBob, kAmount, QString(), QString()};
     if (legs == 3) {
         QVERIFY(ts.store().createAccount(kCarol, QStringLiteral("CAROL"), QStringLiteral("test")).ok());
-        request.legs = {{kAlice, LegSide::Debit, kAmount}, {kBob, LegSide::Credit, kAmount * 3 / 5}, {kCarol, LegSide::Credit, kAmount * 2 / 5}};
+        request.legs = {
+            {kAlice, LegSide::Debit, kAmount}, {kBob, LegSide::Credit, kAmount * 3 / 5}, {kCarol, LegSide::Credit, kAmount * 2 / 5}};
     }
     Store &check = ts.store();
 
@@ -189,14 +190,12 @@ void TestInterleavings::oneTransfer()
     const auto start = [&] {
         run = TransferRun();
         compensationOf.clear();
-        startActor(*threads[Worker], scheduler, Worker, [&](SchedulingStore &s) {
-            runWorker(s, QStringLiteral("worker"), request, run);
-        });
+        startActor(*threads[Worker], scheduler, Worker, [&](SchedulingStore &s) { runWorker(s, QStringLiteral("worker"), request, run); });
         startActor(*threads[Recoverer], scheduler, Recoverer, [&](SchedulingStore &s) { recoverIfUnfinished(s, run.id); });
         startActor(*threads[Operator], scheduler, Operator, [&](SchedulingStore &s) {
             Coordinator op(s, as(QStringLiteral("operator")));
-            run.intervener = cancel ? op.cancel(run.id, QStringLiteral("customer asked"))
-                                    : op.compensate(run.id, QStringLiteral("paid in error"));
+            run.intervener =
+                cancel ? op.cancel(run.id, QStringLiteral("customer asked")) : op.compensate(run.id, QStringLiteral("paid in error"));
             if (!cancel && run.intervener.tx && run.intervener.tx->kind == TxKind::Compensation)
                 compensationOf = run.intervener.tx->id;
         });
@@ -241,8 +240,9 @@ void TestInterleavings::oneTransfer()
             }
             int compensationsDone = 0;
             for (const Transaction &c : compensations) {
-                QVERIFY2(isTerminal(c.state), qPrintable(QStringLiteral("schedule %1: compensation %2 ended %3")
-                                                             .arg(explorer.describe(), c.id, nameOf(c.state))));
+                QVERIFY2(
+                    isTerminal(c.state),
+                    qPrintable(QStringLiteral("schedule %1: compensation %2 ended %3").arg(explorer.describe(), c.id, nameOf(c.state))));
                 const QString p = checkTransferEnded(check, TransferRun{c.id, run.intervener, TxOutcome()}, false);
                 QVERIFY2(p.isEmpty() || !p.startsWith(QLatin1String("the worker")), qPrintable(p));
                 if (c.state == TxState::Done) {
@@ -278,8 +278,8 @@ void TestInterleavings::oneTransfer()
 
     qInfo("%s: %lld schedules explored (preemption bound %s), up to %d decisions each, in %.1f s; "
           "%lld ended done (%lld of them compensated), %lld canceled (%d legs)",
-          qPrintable(intervention), e.schedules, bound < 0 ? "none: every interleaving" : qPrintable(QString::number(bound)),
-          e.longest, double(clock.elapsed()) / 1000.0, e.done, e.compensated, e.canceled, legs);
+          qPrintable(intervention), e.schedules, bound < 0 ? "none: every interleaving" : qPrintable(QString::number(bound)), e.longest,
+          double(clock.elapsed()) / 1000.0, e.done, e.compensated, e.canceled, legs);
 }
 
 void TestInterleavings::twoTransfersSharingAnAccount()
@@ -349,11 +349,9 @@ void TestInterleavings::twoTransfersSharingAnAccount()
         e.longest = qMax(e.longest, explorer.decisions());
         for (const TransferRun *run : {&first, &second}) {
             const QString problem = checkTransferEnded(check, *run, run == &second);
-            QVERIFY2(problem.isEmpty(), qPrintable(QStringLiteral("schedule %1 (seed %2, sample %3): %4")
-                                                       .arg(explorer.describe())
-                                                       .arg(seed)
-                                                       .arg(i)
-                                                       .arg(problem)));
+            QVERIFY2(
+                problem.isEmpty(),
+                qPrintable(QStringLiteral("schedule %1 (seed %2, sample %3): %4").arg(explorer.describe()).arg(seed).arg(i).arg(problem)));
         }
         const bool firstDone = check.transaction(first.id)->state == TxState::Done;
         const bool secondWasDone = check.transaction(second.id)->state == TxState::Done;

@@ -67,7 +67,8 @@ void TestLiveConsoles::twoConsolesAndARecoverLoopSeeEachOther()
     // The recover loop: another process, again and again, as a service would run it.
     QProcess loop;
     loop.start(QStringLiteral("/bin/sh"),
-               {QStringLiteral("-c"), QStringLiteral("while true; do \"$0\" --store \"$1\" recover --older-than 0s >/dev/null 2>&1; sleep 0.2; done"),
+               {QStringLiteral("-c"),
+                QStringLiteral("while true; do \"$0\" --store \"$1\" recover --older-than 0s >/dev/null 2>&1; sleep 0.2; done"),
                 QStringLiteral(LEDGERCTL_PATH), ts.path()});
     QVERIFY(loop.waitForStarted());
 
@@ -84,7 +85,8 @@ void TestLiveConsoles::twoConsolesAndARecoverLoopSeeEachOther()
         const qint64 written = t.elapsed();
         // ... shows in both consoles.
         const bool seen = QTest::qWaitFor(
-            [&] { return first.transactionModel()->rowCount() == before + 1 && second.transactionModel()->rowCount() == before + 1; }, kWaitMs);
+            [&] { return first.transactionModel()->rowCount() == before + 1 && second.transactionModel()->rowCount() == before + 1; },
+            kWaitMs);
         if (!seen) {
             for (int row = 0; row < first.transactionModel()->rowCount(); ++row) {
                 const auto tx = first.transactionModel()->transactionAt(row);
@@ -99,9 +101,9 @@ void TestLiveConsoles::twoConsolesAndARecoverLoopSeeEachOther()
         delays << t.elapsed() - written;
     }
     // A transfer left stuck by a crash: the recover loop finishes it, and both consoles see done.
-    const ProcessResult crashed = runLedgerctl({QStringLiteral("--store"), ts.path(), QStringLiteral("--crash-after"), QStringLiteral("hold-debit"),
-                                                QStringLiteral("transfer"), QStringLiteral("bob"), QStringLiteral("alice"), QStringLiteral("2.00"),
-                                                QStringLiteral("--json")});
+    const ProcessResult crashed = runLedgerctl({QStringLiteral("--store"), ts.path(), QStringLiteral("--crash-after"),
+                                                QStringLiteral("hold-debit"), QStringLiteral("transfer"), QStringLiteral("bob"),
+                                                QStringLiteral("alice"), QStringLiteral("2.00"), QStringLiteral("--json")});
     QCOMPARE(crashed.exitCode, kCrashExitStatus);
     const auto done = [](const MainWindow &w) {
         for (int row = 0; row < w.transactionModel()->rowCount(); ++row) {
@@ -143,7 +145,8 @@ void TestLiveConsoles::claimsAndNotesShowInEveryConsole()
         CoordinatorOptions o;
         o.leaseMs = 1;
         o.hook = abandonAfterHook(Step::HoldDebit);
-        const TxOutcome r = Coordinator(ts.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100 + i, QString(), QString()});
+        const TxOutcome r =
+            Coordinator(ts.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100 + i, QString(), QString()});
         QCOMPARE(r.error.code, ErrorCode::Interrupted);
         stuck << r.tx->id;
     }
@@ -188,18 +191,19 @@ void TestLiveConsoles::claimsAndNotesShowInEveryConsole()
     QVERIFY(claimIn(second, theirs).isEmpty());
 
     // Bob, at another desk, adds a note with ledgerctl: it is in the detail of both consoles.
-    QCOMPARE(runLedgerctl({QStringLiteral("--store"), ts.path(), QStringLiteral("--operator"), QStringLiteral("bob"), QStringLiteral("note"), mine,
-                           QStringLiteral("the bank says retry after 4")})
+    QCOMPARE(runLedgerctl({QStringLiteral("--store"), ts.path(), QStringLiteral("--operator"), QStringLiteral("bob"),
+                           QStringLiteral("note"), mine, QStringLiteral("the bank says retry after 4")})
                  .exitCode,
              0);
     QVERIFY(select(second, mine));
-    QVERIFY(QTest::qWaitFor([&] { return second.detailPanel()->shownHtml().contains(QStringLiteral("the bank says retry after 4")); }, kWaitMs));
+    QVERIFY(QTest::qWaitFor([&] { return second.detailPanel()->shownHtml().contains(QStringLiteral("the bank says retry after 4")); },
+                            kWaitMs));
     QVERIFY(second.detailPanel()->shownHtml().contains(QStringLiteral("Claimed by alice")));
 
     // Bob claims the other one; before Alice repairs it, the console says who is on it and waits
     // for her to say she has spoken to him.
-    QCOMPARE(runLedgerctl({QStringLiteral("--store"), ts.path(), QStringLiteral("--operator"), QStringLiteral("bob"), QStringLiteral("claim"), theirs,
-                           QStringLiteral("--note"), QStringLiteral("on the phone with the bank")})
+    QCOMPARE(runLedgerctl({QStringLiteral("--store"), ts.path(), QStringLiteral("--operator"), QStringLiteral("bob"),
+                           QStringLiteral("claim"), theirs, QStringLiteral("--note"), QStringLiteral("on the phone with the bank")})
                  .exitCode,
              0);
     QVERIFY(QTest::qWaitFor([&] { return claimIn(first, theirs) == QLatin1String("bob"); }, kWaitMs));
@@ -213,7 +217,8 @@ void TestLiveConsoles::claimsAndNotesShowInEveryConsole()
     auto *anyway = dialog->findChild<QCheckBox *>(QStringLiteral("repairAnyway"));
     QVERIFY(warning && anyway);
     QVERIFY(warning->isVisible() && anyway->isVisible());
-    QVERIFY2(warning->text().contains(QStringLiteral("bob claimed ")) && warning->text().contains(QStringLiteral("on the phone with the bank")),
+    QVERIFY2(warning->text().contains(QStringLiteral("bob claimed "))
+                 && warning->text().contains(QStringLiteral("on the phone with the bank")),
              qPrintable(warning->text()));
     QVERIFY(!dialog->repairButton()->isEnabled());
     anyway->setChecked(true);
@@ -237,7 +242,8 @@ void TestLiveConsoles::claimsAndNotesShowInEveryConsole()
     QStringList events;
     for (const JournalEntry &j : journal)
         events << j.event + QLatin1Char('/') + j.actor;
-    QVERIFY2(events.join(QLatin1Char(' ')).endsWith(QStringLiteral("operator-claim/alice note/bob operator-release/alice")), qPrintable(events.join(QLatin1Char(' '))));
+    QVERIFY2(events.join(QLatin1Char(' ')).endsWith(QStringLiteral("operator-claim/alice note/bob operator-release/alice")),
+             qPrintable(events.join(QLatin1Char(' '))));
     LEDGER_VERIFY_AUDIT_CLEAN(ts.store());
 }
 

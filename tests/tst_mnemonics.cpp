@@ -209,9 +209,9 @@ void TestMnemonics::noClashInAnyWindow()
         // The buttons shown with this page: Back, Next or the page's commit button, Cancel.
         add(m, wizard->buttonText(QWizard::BackButton));
         add(m, wizard->buttonText(QWizard::CancelButton));
-        add(m, page->isCommitPage() ? page->buttonText(QWizard::CommitButton)
+        add(m, page->isCommitPage()  ? page->buttonText(QWizard::CommitButton)
                : page->isFinalPage() ? wizard->buttonText(QWizard::FinishButton)
-                                      : wizard->buttonText(QWizard::NextButton));
+                                     : wizard->buttonText(QWizard::NextButton));
         check(QStringLiteral("guided repair, page %1").arg(page->title()), m);
     }
     wizard->reject();

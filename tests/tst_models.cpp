@@ -42,8 +42,7 @@ void fillStore(Store &store)
 }
 
 // A demo store, a session open on it, and the model under QAbstractItemModelTester.
-template <typename Model>
-struct Fixture {
+template <typename Model> struct Fixture {
     TempStore store;
     StoreSession session;
     Model model{&session};
@@ -108,7 +107,8 @@ void TestModels::transactionsTellKindAndEveryAccount()
     const QString original = c.transfer({QStringLiteral("alice"), QStringLiteral("bob"), 7, QString(), QString()}).tx->id;
     const QString compensation = c.compensate(original, QStringLiteral("wrong")).tx->id;
     TransferRequest split;
-    split.legs = {{QStringLiteral("alice"), LegSide::Debit, 9}, {QStringLiteral("bob"), LegSide::Credit, 6},
+    split.legs = {{QStringLiteral("alice"), LegSide::Debit, 9},
+                  {QStringLiteral("bob"), LegSide::Credit, 6},
                   {QStringLiteral("acme-corp"), LegSide::Credit, 3}};
     const QString three = c.transfer(split).tx->id;
     model.refresh();
@@ -180,7 +180,8 @@ void TestModels::transactionsSortAndFilter()
     for (int r = 0; r < model.rowCount(); ++r) {
         const Transaction tx = *model.transactionAt(r);
         QCOMPARE(tx.state, TxState::Done);
-        QVERIFY(tx.source.contains(QStringLiteral("alice")) || tx.destination.contains(QStringLiteral("alice")) || tx.id.contains(QStringLiteral("alice")));
+        QVERIFY(tx.source.contains(QStringLiteral("alice")) || tx.destination.contains(QStringLiteral("alice"))
+                || tx.id.contains(QStringLiteral("alice")));
     }
     // Still sorted by amount: a filter keeps the operator's sort.
     for (int r = 1; r < model.rowCount(); ++r)
@@ -254,7 +255,8 @@ void TestModels::accounts()
     CoordinatorOptions o;
     o.hook = abandonAfterHook(Step::PostCredit);
     TransferRequest r;
-    r.legs = {{QStringLiteral("zeta"), LegSide::Debit, 3}, {QStringLiteral("omega"), LegSide::Credit, 1},
+    r.legs = {{QStringLiteral("zeta"), LegSide::Debit, 3},
+              {QStringLiteral("omega"), LegSide::Credit, 1},
               {QStringLiteral("alice"), LegSide::Credit, 2}};
     QCOMPARE(Coordinator(f.store.store(), o).transfer(r).error.code, ErrorCode::Interrupted);
     model.refresh();
@@ -263,7 +265,8 @@ void TestModels::accounts()
     qint64 sum = 0;
     for (int row = 0; row < model.rowCount(); ++row) {
         const QString id = model.data(model.index(row, AccountTableModel::IdColumn)).toString();
-        const qint64 shown = QString(model.data(model.index(row, AccountTableModel::BalanceColumn)).toString()).remove(QLatin1Char('.')).toLongLong();
+        const qint64 shown =
+            QString(model.data(model.index(row, AccountTableModel::BalanceColumn)).toString()).remove(QLatin1Char('.')).toLongLong();
         sum += shown;
         const QString notPosted = model.data(model.index(row, AccountTableModel::NotPostedColumn)).toString();
         if (id == QLatin1String("zeta")) {
@@ -290,8 +293,9 @@ void TestModels::journal()
     const QString id = f.store.store().transactions(stuck)->first().id;
     c.resume(id, QStringLiteral("checked with the bank"));
     model.refresh();
-    QVERIFY(QTest::qWaitFor([&] { return !model.isLoading() && model.data(model.index(0, JournalModel::ActorColumn)).toString() == QLatin1String("zoe"); },
-                            kWaitMs));
+    QVERIFY(QTest::qWaitFor(
+        [&] { return !model.isLoading() && model.data(model.index(0, JournalModel::ActorColumn)).toString() == QLatin1String("zoe"); },
+        kWaitMs));
     QCOMPARE(model.data(model.index(0, JournalModel::ActionColumn)).toString(), QStringLiteral("resume"));
     QCOMPARE(model.data(model.index(0, JournalModel::ReasonColumn)).toString(), QStringLiteral("checked with the bank"));
     QCOMPARE(model.data(model.index(0, 0), JournalModel::DocIdRole).toString(), id);
@@ -317,8 +321,12 @@ void TestModels::findings()
 {
     FindingsModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setFindings({AuditFinding{1, QStringLiteral("conservation"), QStringLiteral("sum is 1.00"), {QStringLiteral("tx-1"), QStringLiteral("alice")},
-                                    {QStringLiteral("tx-1")}, {QStringLiteral("alice")}}});
+    model.setFindings({AuditFinding{1,
+                                    QStringLiteral("conservation"),
+                                    QStringLiteral("sum is 1.00"),
+                                    {QStringLiteral("tx-1"), QStringLiteral("alice")},
+                                    {QStringLiteral("tx-1")},
+                                    {QStringLiteral("alice")}}});
     QCOMPARE(model.rowCount(), 1);
     QCOMPARE(model.data(model.index(0, FindingsModel::IdsColumn)).toString(), QStringLiteral("tx-1, alice"));
     QCOMPARE(model.data(model.index(0, 0), FindingsModel::AccountIdsRole).toStringList(), QStringList{QStringLiteral("alice")});

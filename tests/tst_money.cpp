@@ -111,8 +111,8 @@ void TestMoney::checkSyntax()
     // scale (too many decimals, too large), which only the store's scale can decide.
     QFETCH(QString, text);
     QFETCH(QString, why);
-    const bool dependsOnScale = why == QLatin1String("decimal places") || why == QLatin1String("whole amounts")
-        || why == QLatin1String("too large");
+    const bool dependsOnScale =
+        why == QLatin1String("decimal places") || why == QLatin1String("whole amounts") || why == QLatin1String("too large");
     const Error e = money::checkSyntax(text);
     QCOMPARE(e.ok(), dependsOnScale);
     if (!e.ok()) {
@@ -153,8 +153,8 @@ void TestMoney::roundTrip_data()
     QTest::addColumn<qint64>("minor");
     QTest::addColumn<int>("scale");
     for (int scale : {0, 2, 8, 18}) {
-        for (qint64 v : {qint64(1), qint64(9), qint64(10), qint64(99), qint64(100), qint64(123456789),
-                         std::numeric_limits<qint64>::max(), std::numeric_limits<qint64>::max() - 1}) {
+        for (qint64 v : {qint64(1), qint64(9), qint64(10), qint64(99), qint64(100), qint64(123456789), std::numeric_limits<qint64>::max(),
+                         std::numeric_limits<qint64>::max() - 1}) {
             QTest::addRow("%lld at scale %d", static_cast<long long>(v), scale) << v << scale;
         }
     }

@@ -116,7 +116,8 @@ void TestOperatorDialogs::transferLegsStayInSight()
     QFETCH(QString, frozen);
     DemoConsole c;
     if (!frozen.isEmpty())
-        QVERIFY(c.store.store().setAccountStatus(frozen, AccountStatus::Frozen, QStringLiteral("test"), QStringLiteral("under review")).ok());
+        QVERIFY(
+            c.store.store().setAccountStatus(frozen, AccountStatus::Frozen, QStringLiteral("test"), QStringLiteral("under review")).ok());
     TransferDialog *dialog = c.window.openTransferDialog();
     QVERIFY(c.settle());
     QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("addLeg")), Qt::LeftButton);
@@ -126,9 +127,12 @@ void TestOperatorDialogs::transferLegsStayInSight()
     QApplication::processEvents();
     const QString dir = qEnvironmentVariable("LEDGER_TEST_SHOTS");
     if (!dir.isEmpty())
-        dialog->grab().save(dir + QStringLiteral("/transfer-legs-%1.png").arg(QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-'))));
+        dialog->grab().save(dir
+                            + QStringLiteral("/transfer-legs-%1.png")
+                                  .arg(QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-'))));
     QVERIFY(editor->isVisible());
-    QVERIFY2(editor->height() >= editor->minimumSizeHint().height(), qPrintable(QStringLiteral("%1 < %2").arg(editor->height()).arg(editor->minimumSizeHint().height())));
+    QVERIFY2(editor->height() >= editor->minimumSizeHint().height(),
+             qPrintable(QStringLiteral("%1 < %2").arg(editor->height()).arg(editor->minimumSizeHint().height())));
     for (QLineEdit *field : editor->findChildren<QLineEdit *>())
         QVERIFY2(field->isVisible() && field->height() >= field->minimumSizeHint().height(), qPrintable(field->accessibleName()));
     QVERIFY2(!editor->problem().isEmpty(), "nothing said");
@@ -156,7 +160,8 @@ void TestOperatorDialogs::newAccountIsReadable()
         dialog->grab().save(dir + QStringLiteral("/new-account.png"));
     for (QLineEdit *field : fields) {
         QVERIFY2(field->height() >= field->minimumSizeHint().height(), qPrintable(field->accessibleName()));
-        QVERIFY2(field->fontMetrics().horizontalAdvance(field->placeholderText()) < field->width() - 8, qPrintable(field->placeholderText()));
+        QVERIFY2(field->fontMetrics().horizontalAdvance(field->placeholderText()) < field->width() - 8,
+                 qPrintable(field->placeholderText()));
     }
     QLabel *error = nullptr;
     for (QLabel *label : dialog->findChildren<QLabel *>()) {
@@ -164,7 +169,8 @@ void TestOperatorDialogs::newAccountIsReadable()
             error = label;
     }
     QVERIFY(error);
-    QVERIFY2(error->height() >= error->heightForWidth(error->width()), qPrintable(QStringLiteral("%1 < %2").arg(error->height()).arg(error->heightForWidth(error->width()))));
+    QVERIFY2(error->height() >= error->heightForWidth(error->width()),
+             qPrintable(QStringLiteral("%1 < %2").arg(error->height()).arg(error->heightForWidth(error->width()))));
     dialog->reject();
 }
 
@@ -175,17 +181,19 @@ QString selectStuck(DemoConsole &c)
     CoordinatorOptions o;
     o.leaseMs = 1;
     o.hook = abandonAfterHook(Step::HoldDebit);
-    const TxOutcome left = Coordinator(c.store.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()});
+    const TxOutcome left =
+        Coordinator(c.store.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()});
     if (!left.tx)
         return QString();
     c.window.showTransactionById(left.tx->id);
-    if (!QTest::qWaitFor([&] { return c.window.selectedTransactions().size() == 1 && c.window.selectedTransactions().first().id == left.tx->id; }, kWaitMs))
+    if (!QTest::qWaitFor(
+            [&] { return c.window.selectedTransactions().size() == 1 && c.window.selectedTransactions().first().id == left.tx->id; },
+            kWaitMs))
         return QString();
     return left.tx->id;
 }
 
-template <typename W>
-W *waitForChild(QWidget *parent, const QString &name)
+template <typename W> W *waitForChild(QWidget *parent, const QString &name)
 {
     W *found = nullptr;
     if (!QTest::qWaitFor([&] { return (found = parent->findChild<W *>(name)) != nullptr && found->isVisible(); }, kWaitMs))
@@ -233,12 +241,13 @@ void TestOperatorDialogs::releasingSomeoneElsesClaimAsksFirst()
     // The table's rows and claims read again first (a release asked for while the selected row
     // reloads has no row to act on).
     QVERIFY(c.settle());
-    QVERIFY(QTest::qWaitFor([&] { return c.window.actions()->release->isEnabled() && c.window.selectedTransactions().size() == 1; }, kWaitMs));
+    QVERIFY(
+        QTest::qWaitFor([&] { return c.window.actions()->release->isEnabled() && c.window.selectedTransactions().size() == 1; }, kWaitMs));
     c.window.actions()->release->trigger();
     auto *box = waitForChild<QMessageBox>(&c.window, QStringLiteral("releaseClaimBox"));
     QVERIFY(box);
-    QVERIFY2(box->text().contains(QStringLiteral("bob's claim on ") + id) && box->text().contains(QStringLiteral("on the phone with the bank"))
-                 && box->text().contains(QStringLiteral(" ago")),
+    QVERIFY2(box->text().contains(QStringLiteral("bob's claim on ") + id)
+                 && box->text().contains(QStringLiteral("on the phone with the bank")) && box->text().contains(QStringLiteral(" ago")),
              qPrintable(box->text()));
     // Cancel: nothing written.
     box->button(QMessageBox::Cancel)->click();
@@ -256,7 +265,6 @@ void TestOperatorDialogs::releasingSomeoneElsesClaimAsksFirst()
     QVERIFY(added.wait(kWaitMs));
     QVERIFY(!claimOn(*c.store.store().transaction(id), *readUnreleasedClaims(c.store.store())));
 }
-
 
 void TestOperatorDialogs::groupRepairsFollowTheGroup()
 {
@@ -293,7 +301,8 @@ void TestOperatorDialogs::aCancelThatMovesNoMoneySaysSo()
     QVERIFY(planned.wait(kWaitMs));
     QCOMPARE(dialog->preview()->plan().eligibleCount(), 1);
     QVERIFY(dialog->preview()->plan().accounts.isEmpty());
-    QVERIFY2(dialog->preview()->noAccountsText().contains(QStringLiteral("no money moves")), qPrintable(dialog->preview()->noAccountsText()));
+    QVERIFY2(dialog->preview()->noAccountsText().contains(QStringLiteral("no money moves")),
+             qPrintable(dialog->preview()->noAccountsText()));
     dialog->reject();
 }
 
@@ -360,7 +369,6 @@ void TestOperatorDialogs::copyingOneRowSaysOneDocument()
     const QString said = c.window.statusBar()->currentMessage();
     QCOMPARE(said, QStringLiteral("Copied 1 document as JSON"));
 }
-
 
 QTEST_MAIN(TestOperatorDialogs)
 #include "tst_operatordialogs.moc"

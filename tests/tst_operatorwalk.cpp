@@ -56,7 +56,6 @@ using namespace ledger;
 using namespace ledger::app;
 using namespace ledger::test;
 
-
 namespace {
 
 constexpr int kWaitMs = kConsoleWaitMs;
@@ -64,9 +63,9 @@ constexpr int kWaitMs = kConsoleWaitMs;
 // A transfer left by a ledgerctl killed right after `step`, its id.
 QString crashedAfter(TempStore &store, const QString &step, const QString &from, const QString &to, const QString &amount)
 {
-    const ProcessResult r = runLedgerctl({QStringLiteral("--store"), store.path(), QStringLiteral("--crash-after"), step,
-                                          QStringLiteral("transfer"), from, to, amount},
-                                         storeEnvironment(store.path()));
+    const ProcessResult r = runLedgerctl(
+        {QStringLiteral("--store"), store.path(), QStringLiteral("--crash-after"), step, QStringLiteral("transfer"), from, to, amount},
+        storeEnvironment(store.path()));
     if (r.exitCode != kCrashExitStatus)
         qWarning("ledgerctl did not crash: %d %s", r.exitCode, qPrintable(r.err));
     TxQuery newest;
@@ -119,7 +118,8 @@ void TestOperatorWalk::oneBalanceInEveryView()
     // Past its commit point with the credit not posted yet: the Accounts table and the account
     // panel beside it say the same balance (counted whole), and the panel names the posted one.
     DemoConsole c;
-    const QString id = crashedAfter(c.store, QStringLiteral("post-debit"), QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("97.00"));
+    const QString id =
+        crashedAfter(c.store, QStringLiteral("post-debit"), QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("97.00"));
     QVERIFY(!id.isEmpty());
     const auto whole = accountCountedWhole(c.store.store(), QStringLiteral("bob"));
     QVERIFY(whole.ok());
@@ -130,7 +130,8 @@ void TestOperatorWalk::oneBalanceInEveryView()
     c.window.showAccountById(QStringLiteral("bob"));
     QVERIFY(QTest::qWaitFor([&] { return c.window.accounts()->list()->currentKey() == QLatin1String("bob"); }, kWaitMs));
     QVERIFY(c.settle());
-    QVERIFY(QTest::qWaitFor([&] { return cellOf(c.window.accounts()->list(), QStringLiteral("bob"), AccountTableModel::BalanceColumn) == balance; }, kWaitMs));
+    QVERIFY(QTest::qWaitFor(
+        [&] { return cellOf(c.window.accounts()->list(), QStringLiteral("bob"), AccountTableModel::BalanceColumn) == balance; }, kWaitMs));
     QCOMPARE(cellOf(c.window.accounts()->list(), QStringLiteral("bob"), AccountTableModel::NotPostedColumn), QStringLiteral("97.00"));
     QVERIFY(QTest::qWaitFor([&] { return c.window.accountPanel()->shownHtml().contains(balance); }, kWaitMs));
     const QString panel = c.window.accountPanel()->shownHtml();
@@ -138,7 +139,11 @@ void TestOperatorWalk::oneBalanceInEveryView()
     QVERIFY2(panel.contains(QStringLiteral("Not posted yet")), qPrintable(panel));
     // The transaction's detail labels the document's figure as what it is.
     c.window.showTransactionById(id);
-    QVERIFY(QTest::qWaitFor([&] { return c.window.detailPanel()->transactionId() == id && c.window.detailPanel()->shownHtml().contains(QStringLiteral("Posted")); }, kWaitMs));
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            return c.window.detailPanel()->transactionId() == id && c.window.detailPanel()->shownHtml().contains(QStringLiteral("Posted"));
+        },
+        kWaitMs));
 }
 
 void TestOperatorWalk::claimAgesAreNeverCut_data()
@@ -149,11 +154,11 @@ void TestOperatorWalk::claimAgesAreNeverCut_data()
     QTest::addColumn<QString>("mustEndWith");
     QTest::newRow("claim") << QStringLiteral("operator-on-the-night-shift · 1m 28s ago") << QStringLiteral(" · 1m 28s ago") << 140
                            << QStringLiteral(" · 1m 28s ago");
-    QTest::newRow("lease") << QStringLiteral("recovery:alice-workstation-7 · lease expired 4m 12s ago") << QStringLiteral(" · lease expired 4m 12s ago")
-                           << 220 << QStringLiteral(" · lease expired 4m 12s ago");
-    QTest::newRow("too narrow for the name: the age alone") << QStringLiteral("operator · 1m 28s ago") << QStringLiteral(" · 1m 28s ago")
-                                                           << QFontMetrics(QApplication::font()).horizontalAdvance(QStringLiteral("…1m 28s ago"))
-                                                           << QStringLiteral("1m 28s ago");
+    QTest::newRow("lease") << QStringLiteral("recovery:alice-workstation-7 · lease expired 4m 12s ago")
+                           << QStringLiteral(" · lease expired 4m 12s ago") << 220 << QStringLiteral(" · lease expired 4m 12s ago");
+    QTest::newRow("too narrow for the name: the age alone")
+        << QStringLiteral("operator · 1m 28s ago") << QStringLiteral(" · 1m 28s ago")
+        << QFontMetrics(QApplication::font()).horizontalAdvance(QStringLiteral("…1m 28s ago")) << QStringLiteral("1m 28s ago");
 }
 
 void TestOperatorWalk::claimAgesAreNeverCut()
@@ -167,7 +172,8 @@ void TestOperatorWalk::claimAgesAreNeverCut()
     QVERIFY2(shown.endsWith(mustEndWith), qPrintable(shown));
     QVERIFY2(metrics.horizontalAdvance(shown) <= width, qPrintable(shown));
     // Other text is cut at its end: whose funds stay in sight, the number is in the tooltip.
-    const QString error = QStringLiteral("insufficient-funds: alice has 12.00 available (balance 15.00, 3.00 held); this transfer needs 2603431");
+    const QString error =
+        QStringLiteral("insufficient-funds: alice has 12.00 available (balance 15.00, 3.00 held); this transfer needs 2603431");
     const QString cut = ElidingDelegate::elideKeepingTail(error, QString(), metrics, 200);
     QVERIFY2(cut.startsWith(QStringLiteral("insufficient-funds: alice")), qPrintable(cut));
 }
@@ -175,14 +181,17 @@ void TestOperatorWalk::claimAgesAreNeverCut()
 void TestOperatorWalk::theClaimColumnKeepsItsAge()
 {
     DemoConsole c;
-    const QString id = crashedAfter(c.store, QStringLiteral("hold-debit"), QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("1.00"));
-    const ProcessResult claimed = runLedgerctl({QStringLiteral("--store"), c.store.path(), QStringLiteral("--operator"),
-                                                QStringLiteral("operator-on-the-night-shift-in-the-east-wing"), QStringLiteral("claim"), id},
-                                               storeEnvironment(c.store.path()));
+    const QString id =
+        crashedAfter(c.store, QStringLiteral("hold-debit"), QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("1.00"));
+    const ProcessResult claimed =
+        runLedgerctl({QStringLiteral("--store"), c.store.path(), QStringLiteral("--operator"),
+                      QStringLiteral("operator-on-the-night-shift-in-the-east-wing"), QStringLiteral("claim"), id},
+                     storeEnvironment(c.store.path()));
     QCOMPARE(claimed.exitCode, 0);
     c.window.showTransactionById(id);
     TablePage *list = c.window.transactions()->list();
-    QVERIFY(QTest::qWaitFor([&] { return cellOf(list, id, TransactionTableModel::ClaimColumn).contains(QStringLiteral(" ago")); }, kWaitMs));
+    QVERIFY(
+        QTest::qWaitFor([&] { return cellOf(list, id, TransactionTableModel::ClaimColumn).contains(QStringLiteral(" ago")); }, kWaitMs));
     QTableView *table = list->table();
     table->setColumnWidth(TransactionTableModel::ClaimColumn, 150);
     const int row = c.window.transactionModel()->rowOfKey(id);
@@ -228,7 +237,8 @@ void TestOperatorWalk::moneyAndIdsDoNotBreak()
     // The legs' table in a panel as narrow as the window's default (zh_CN's short headers made it
     // squeeze "acme-" / "corp" and "10:52:52" / "UTC" apart): no line ends inside an id or a time.
     openAccounts(store.store(), {QStringLiteral("acme-corp")}, 0);
-    const TxOutcome toAcme = Coordinator(store.store()).transfer({QStringLiteral("alice"), QStringLiteral("acme-corp"), 302259'31, QString(), QString()});
+    const TxOutcome toAcme =
+        Coordinator(store.store()).transfer({QStringLiteral("alice"), QStringLiteral("acme-corp"), 302259'31, QString(), QString()});
     QVERIFY(toAcme.ok());
     QTextDocument narrow;
     narrow.setHtml(detailHtml(*loadTransactionDetail(store.store(), toAcme.tx->id), 2, TimeStyle::Utc));
@@ -238,7 +248,8 @@ void TestOperatorWalk::moneyAndIdsDoNotBreak()
         for (int i = 0; i < layout->lineCount(); ++i) {
             const QTextLine line = layout->lineAt(i);
             const QString text = block.text().mid(line.textStart(), line.textLength()).trimmed();
-            QVERIFY2(!text.endsWith(QLatin1String("acme-")) && text != QLatin1String("corp") && text != QLatin1String("UTC"), qPrintable(text));
+            QVERIFY2(!text.endsWith(QLatin1String("acme-")) && text != QLatin1String("corp") && text != QLatin1String("UTC"),
+                     qPrintable(text));
         }
     }
 }
@@ -251,14 +262,16 @@ void TestOperatorWalk::detailAndActionsFollowOneSelection()
     CoordinatorOptions o;
     o.leaseMs = 1; // stuck at once: its worker is gone and its lease over
     o.hook = abandonAfterHook(Step::HoldDebit);
-    const TxOutcome left = Coordinator(c.store.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()});
+    const TxOutcome left =
+        Coordinator(c.store.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()});
     QVERIFY(left.tx);
     const QString id = left.tx->id;
     c.window.showView(NavigatorModel::View::Stuck);
     QVERIFY(c.settle());
     TablePage *list = c.window.transactions()->list();
     list->selectKey(id);
-    QVERIFY(QTest::qWaitFor([&] { return c.window.detailPanel()->transactionId() == id && c.window.actions()->guidedRepair->isEnabled(); }, kWaitMs));
+    QVERIFY(QTest::qWaitFor([&] { return c.window.detailPanel()->transactionId() == id && c.window.actions()->guidedRepair->isEnabled(); },
+                            kWaitMs));
     const auto agree = [&] {
         const bool rowSelected = list->selectedRowCount() > 0;
         const bool detailShown = !c.window.detailPanel()->transactionId().isEmpty();
@@ -278,8 +291,9 @@ void TestOperatorWalk::detailAndActionsFollowOneSelection()
     // on a neighbour nobody selected.
     list->selectKey(id);
     QVERIFY(QTest::qWaitFor([&] { return c.window.detailPanel()->transactionId() == id; }, kWaitMs));
-    const ProcessResult canceled = runLedgerctl({QStringLiteral("--store"), c.store.path(), QStringLiteral("cancel"), id, QStringLiteral("--reason"), QStringLiteral("test")},
-                                                storeEnvironment(c.store.path()));
+    const ProcessResult canceled = runLedgerctl(
+        {QStringLiteral("--store"), c.store.path(), QStringLiteral("cancel"), id, QStringLiteral("--reason"), QStringLiteral("test")},
+        storeEnvironment(c.store.path()));
     QCOMPARE(canceled.exitCode, 0);
     c.window.refreshAll();
     QVERIFY(QTest::qWaitFor([&] { return c.window.transactionModel()->rowOfKey(id) < 0 && !c.window.isBusy(); }, kWaitMs));
@@ -299,10 +313,12 @@ void TestOperatorWalk::aNewTransferIsSelectedAndShown()
     QTest::mouseClick(dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
     QVERIFY(done.wait(kWaitMs));
     const QString id = done.first().first().value<Transaction>().id;
-    QVERIFY(QTest::qWaitFor([&] {
-        const QList<Transaction> selected = c.window.selectedTransactions();
-        return selected.size() == 1 && selected.first().id == id && c.window.detailPanel()->transactionId() == id;
-    }, kWaitMs));
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            const QList<Transaction> selected = c.window.selectedTransactions();
+            return selected.size() == 1 && selected.first().id == id && c.window.detailPanel()->transactionId() == id;
+        },
+        kWaitMs));
     QVERIFY(c.window.statusBar()->currentMessage().contains(id));
 }
 
@@ -315,7 +331,8 @@ void TestOperatorWalk::theNavigatorCountsWhatItsTableLists()
     CoordinatorOptions o;
     o.leaseMs = 1500;
     o.hook = abandonAfterHook(Step::HoldDebit);
-    const TxOutcome left = Coordinator(c.store.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()});
+    const TxOutcome left =
+        Coordinator(c.store.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), QString()});
     QVERIFY(left.tx);
     c.window.refreshAll();
     QVERIFY(c.settle());
@@ -380,7 +397,8 @@ void TestOperatorWalk::freezeNamesTheAccount()
     bool ok = true;
     AccountsPage::askReason(&c.window, AccountStatus::Frozen, QStringLiteral("peggy"), &ok);
     QVERIFY(!ok);
-    QVERIFY2(asked.contains(QStringLiteral("Freeze account peggy")) && asked.contains(QStringLiteral("Why freeze peggy?")), qPrintable(asked));
+    QVERIFY2(asked.contains(QStringLiteral("Freeze account peggy")) && asked.contains(QStringLiteral("Why freeze peggy?")),
+             qPrintable(asked));
 }
 
 void TestOperatorWalk::aCleanAuditStaysAtTheTop()
@@ -422,7 +440,8 @@ void TestOperatorWalk::theStuckViewFitsA1024Window()
     StuckCauseBar *bar = c.window.causeBar();
     TablePage *list = c.window.transactions()->list();
     QTableView *table = list->table();
-    QVERIFY(QTest::qWaitFor([&] { return bar->isVisible() && bar->combo()->count() == 3 && table->model()->rowCount() > 0 && !c.window.isBusy(); }, kWaitMs));
+    QVERIFY(QTest::qWaitFor(
+        [&] { return bar->isVisible() && bar->combo()->count() == 3 && table->model()->rowCount() > 0 && !c.window.isBusy(); }, kWaitMs));
 
     QLineEdit *filter = list->filterEdit();
     const int placeholder = filter->fontMetrics().horizontalAdvance(filter->placeholderText());
@@ -437,10 +456,13 @@ void TestOperatorWalk::theStuckViewFitsA1024Window()
     };
     const auto amountRect = [&] { return table->visualRect(table->model()->index(0, TransactionTableModel::AmountColumn)); };
     // (Waited for: the layout settles after the view is shown.)
-    QTRY_VERIFY2_WITH_TIMEOUT(placeholder <= room(), qPrintable(QStringLiteral("placeholder %1 px in %2").arg(placeholder).arg(room())), 5000);
-    QTRY_VERIFY2_WITH_TIMEOUT(table->viewport()->rect().contains(amountRect()),
-                              qPrintable(QStringLiteral("amount at %1..%2 of %3 px").arg(amountRect().left()).arg(amountRect().right()).arg(table->viewport()->width())),
+    QTRY_VERIFY2_WITH_TIMEOUT(placeholder <= room(), qPrintable(QStringLiteral("placeholder %1 px in %2").arg(placeholder).arg(room())),
                               5000);
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        table->viewport()->rect().contains(amountRect()),
+        qPrintable(
+            QStringLiteral("amount at %1..%2 of %3 px").arg(amountRect().left()).arg(amountRect().right()).arg(table->viewport()->width())),
+        5000);
     QVERIFY2(filter->width() >= filter->minimumWidth() && filter->width() >= 18 * filter->fontMetrics().averageCharWidth(),
              qPrintable(QStringLiteral("filter %1 px, minimum %2").arg(filter->width()).arg(filter->minimumWidth())));
     const QString dir = qEnvironmentVariable("LEDGER_TEST_SHOTS");
@@ -470,7 +492,8 @@ void TestOperatorWalk::tooltipsAndTheStatusTextStayOnScreen()
     // once the window is made narrower.
     QTemporaryDir dir;
     const QString deepest = QStringLiteral("and-one-more-level-for-good-measure");
-    const QString folder = dir.filePath(QStringLiteral("stores-of-the-night-shift/kept-here-by-an-operator-who-names-folders-at-length/") + deepest);
+    const QString folder =
+        dir.filePath(QStringLiteral("stores-of-the-night-shift/kept-here-by-an-operator-who-names-folders-at-length/") + deepest);
     QVERIFY(QDir().mkpath(folder));
     QSignalSpy opened(&c.window, &MainWindow::storeOpened);
     c.window.openStore(folder + QStringLiteral("/ledger.db"), OpenMode::Create);

@@ -31,13 +31,13 @@ void TestPaging::initTestCase()
     m_store = std::make_unique<TempStore>();
     RawSql raw(m_store->path());
     // Times repeat every 10 rows and amounts every 7, so most sort keys tie and the id decides.
-    QVERIFY(raw.exec(QStringLiteral(
-        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %1) "
-        "INSERT INTO transactions (id, kind, source, destination, amount, memo, state, created_at, last_modified, owner, epoch, attempts) "
-        "SELECT printf('tx-page-%03d', (i * 37) % 1000), 'transfer', 'a', 'b', 100 + (i % 7), '', "
-        "CASE WHEN i % 3 = 0 THEN 'done' WHEN i % 3 = 1 THEN 'canceled' ELSE 'pending' END, "
-        "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (i % 10) || ' seconds'), "
-        "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (i % 10) || ' seconds'), 'seed', 1, 1 FROM n")
+    QVERIFY(raw.exec(QStringLiteral("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %1) "
+                                    "INSERT INTO transactions (id, kind, source, destination, amount, memo, state, created_at, "
+                                    "last_modified, owner, epoch, attempts) "
+                                    "SELECT printf('tx-page-%03d', (i * 37) % 1000), 'transfer', 'a', 'b', 100 + (i % 7), '', "
+                                    "CASE WHEN i % 3 = 0 THEN 'done' WHEN i % 3 = 1 THEN 'canceled' ELSE 'pending' END, "
+                                    "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (i % 10) || ' seconds'), "
+                                    "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (i % 10) || ' seconds'), 'seed', 1, 1 FROM n")
                          .arg(kRows)));
 }
 
@@ -46,13 +46,16 @@ void TestPaging::samePages_data()
     QTest::addColumn<int>("sortKey");
     QTest::addColumn<bool>("descending");
     QTest::addColumn<bool>("filtered");
-    const QList<QPair<const char *, TxSortKey>> keys{{"created", TxSortKey::CreatedAt}, {"modified", TxSortKey::LastModified},
-                                                     {"amount", TxSortKey::Amount},     {"state", TxSortKey::State},
+    const QList<QPair<const char *, TxSortKey>> keys{{"created", TxSortKey::CreatedAt},
+                                                     {"modified", TxSortKey::LastModified},
+                                                     {"amount", TxSortKey::Amount},
+                                                     {"state", TxSortKey::State},
                                                      {"id", TxSortKey::Id}};
     for (const auto &[name, key] : keys) {
         for (bool descending : {false, true}) {
             for (bool filtered : {false, true})
-                QTest::addRow("%s %s%s", name, descending ? "desc" : "asc", filtered ? " done only" : "") << int(key) << descending << filtered;
+                QTest::addRow("%s %s%s", name, descending ? "desc" : "asc", filtered ? " done only" : "")
+                    << int(key) << descending << filtered;
         }
     }
 }
@@ -95,7 +98,8 @@ void TestPaging::whichEnd_data()
     QTest::newRow("last page") << qint64(999'800) << qint64(200) << qint64(1'000'000) << true << qint64(0) << qint64(200);
     QTest::newRow("last page, short") << qint64(999'900) << qint64(200) << qint64(1'000'000) << true << qint64(0) << qint64(100);
     QTest::newRow("just past the middle") << qint64(500'000) << qint64(200) << qint64(1'000'000) << true << qint64(499'800) << qint64(200);
-    QTest::newRow("just before the middle") << qint64(499'800) << qint64(200) << qint64(1'000'000) << false << qint64(499'800) << qint64(200);
+    QTest::newRow("just before the middle") << qint64(499'800) << qint64(200) << qint64(1'000'000) << false << qint64(499'800)
+                                            << qint64(200);
     QTest::newRow("past the end") << qint64(1'000'000) << qint64(200) << qint64(1'000'000) << false << qint64(1'000'000) << qint64(200);
     QTest::newRow("empty listing") << qint64(0) << qint64(200) << qint64(0) << false << qint64(0) << qint64(200);
 }

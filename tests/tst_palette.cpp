@@ -118,12 +118,14 @@ void TestPalette::tonesRead()
     const QColor colour = toneColor(tone, palette);
     for (QPalette::ColorRole background : {QPalette::Base, QPalette::AlternateBase, QPalette::Window}) {
         const double ratio = contrastRatio(colour, palette.color(background));
-        QVERIFY2(ratio >= kMinimum, qPrintable(QStringLiteral("%1 on %2: %3").arg(colour.name(), palette.color(background).name()).arg(ratio)));
+        QVERIFY2(ratio >= kMinimum,
+                 qPrintable(QStringLiteral("%1 on %2: %3").arg(colour.name(), palette.color(background).name()).arg(ratio)));
     }
     // The palette's own text, too (the dark palette is ours).
-    for (const auto &[text, background] : {std::pair{QPalette::Text, QPalette::Base}, std::pair{QPalette::WindowText, QPalette::Window},
-                                          std::pair{QPalette::HighlightedText, QPalette::Highlight}, std::pair{QPalette::Link, QPalette::Base},
-                                          std::pair{QPalette::ToolTipText, QPalette::ToolTipBase}})
+    for (const auto &[text, background] :
+         {std::pair{QPalette::Text, QPalette::Base}, std::pair{QPalette::WindowText, QPalette::Window},
+          std::pair{QPalette::HighlightedText, QPalette::Highlight}, std::pair{QPalette::Link, QPalette::Base},
+          std::pair{QPalette::ToolTipText, QPalette::ToolTipBase}})
         QVERIFY2(contrastRatio(palette.color(text), palette.color(background)) >= kMinimum,
                  qPrintable(QStringLiteral("%1 on %2").arg(palette.color(text).name(), palette.color(background).name())));
 }
@@ -322,7 +324,8 @@ void TestPalette::whatIsPaintedReads()
         const QImage cell = paintedOf(transactions->viewport()).copy(transactions->visualItemRect(will));
         const QColor cellBackground = cell.pixelColor(1, 1);
         const double ratio = paintedContrast(cell, cell.rect(), cellBackground);
-        QVERIFY2(ratio >= kMinimum, qPrintable(QStringLiteral("%1 %2:1 on %3").arg(will->text()).arg(ratio, 0, 'f', 2).arg(cellBackground.name())));
+        QVERIFY2(ratio >= kMinimum,
+                 qPrintable(QStringLiteral("%1 %2:1 on %3").arg(will->text()).arg(ratio, 0, 'f', 2).arg(cellBackground.name())));
         QVERIFY(contrastRatio(will->foreground().color(), base) >= kMinimum);
     }
     QVERIFY(sawWill);
@@ -346,9 +349,11 @@ void TestPalette::noColourLiteralOutsideTones()
     // Colours come from widgets/tones.h (and the palette), so that a dark palette cannot meet a
     // colour chosen for a light one.
     const QString src = QStringLiteral(QT_TESTCASE_SOURCEDIR "/../src/app");
-    static const QRegularExpression literal(QStringLiteral("#[0-9a-fA-F]{6}\\b|QColor\\(0x|Qt::(red|green|blue|gray|darkRed|darkGreen|black|white)\\b"));
+    static const QRegularExpression literal(
+        QStringLiteral("#[0-9a-fA-F]{6}\\b|QColor\\(0x|Qt::(red|green|blue|gray|darkRed|darkGreen|black|white)\\b"));
     QStringList found;
-    for (QDirIterator it(src, {QStringLiteral("*.cpp"), QStringLiteral("*.h"), QStringLiteral("*.ui")}, QDir::Files, QDirIterator::Subdirectories);
+    for (QDirIterator it(src, {QStringLiteral("*.cpp"), QStringLiteral("*.h"), QStringLiteral("*.ui")}, QDir::Files,
+                         QDirIterator::Subdirectories);
          it.hasNext();) {
         const QString path = it.next();
         if (path.endsWith(QLatin1String("widgets/tones.cpp")))

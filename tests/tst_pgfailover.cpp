@@ -68,7 +68,10 @@ void TestPgFailover::consoleCarriesOnAcrossAFailover()
     const QProcessEnvironment env = ledgerctlEnvironment(home.path(), m_store, QStringLiteral("tester"));
     const auto ctl = [&](const QStringList &args) { return runLedgerctl(args, env, kWaitMs + 20'000); };
     QCOMPARE(ctl({QStringLiteral("init")}).exitCode, 0);
-    QCOMPARE(ctl({QStringLiteral("account"), QStringLiteral("create"), QStringLiteral("alice"), QStringLiteral("--opening"), QStringLiteral("100")}).exitCode, 0);
+    QCOMPARE(ctl({QStringLiteral("account"), QStringLiteral("create"), QStringLiteral("alice"), QStringLiteral("--opening"),
+                  QStringLiteral("100")})
+                 .exitCode,
+             0);
     QCOMPARE(ctl({QStringLiteral("account"), QStringLiteral("create"), QStringLiteral("bob")}).exitCode, 0);
 
     MainWindow window;
@@ -79,7 +82,8 @@ void TestPgFailover::consoleCarriesOnAcrossAFailover()
     window.showView(NavigatorModel::View::Transactions);
     QVERIFY(QTest::qWaitFor([&] { return !window.isBusy() && window.transactionModel()->rowCount() == 1; }, kWaitMs));
     auto *live = window.findChild<QLabel *>(QStringLiteral("liveLabel"));
-    QVERIFY(QTest::qWaitFor([&] { return live->text() == QLatin1String("live") || live->text().startsWith(QLatin1String("changed")); }, kWaitMs));
+    QVERIFY(QTest::qWaitFor([&] { return live->text() == QLatin1String("live") || live->text().startsWith(QLatin1String("changed")); },
+                            kWaitMs));
     auto *notifier = window.findChild<ChangeNotifier *>();
     QVERIFY(notifier);
     QSignalSpy changedServer(notifier, &ChangeNotifier::serverChanged);
@@ -105,7 +109,8 @@ void TestPgFailover::consoleCarriesOnAcrossAFailover()
     if (const QString shots = qEnvironmentVariable("LEDGER_TEST_SCREENSHOTS"); !shots.isEmpty())
         window.grab().save(QDir(shots).filePath(QStringLiteral("failover.png")));
     const ProcessResult balances = ctl({QStringLiteral("accounts"), QStringLiteral("--json")});
-    QVERIFY2(balances.out.contains(QLatin1String("\"97.50\"")) && balances.out.contains(QLatin1String("\"2.50\"")), qPrintable(balances.out));
+    QVERIFY2(balances.out.contains(QLatin1String("\"97.50\"")) && balances.out.contains(QLatin1String("\"2.50\"")),
+             qPrintable(balances.out));
 }
 
 QTEST_MAIN(TestPgFailover)

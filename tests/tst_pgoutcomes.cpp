@@ -118,8 +118,15 @@ struct Case {
     Write write;
 };
 
-QString legText(const Result<LegOutcome> &r) { return r.ok() ? QStringLiteral("%1 changed=%2").arg(nameOf(r->status)).arg(r->changed) : r.error().toString(); }
-QString casText(const Result<CasOutcome> &r) { return r.ok() ? QStringLiteral("applied=%1 %2 epoch=%3").arg(r->applied).arg(nameOf(r->tx.state)).arg(r->tx.epoch) : r.error().toString(); }
+QString legText(const Result<LegOutcome> &r)
+{
+    return r.ok() ? QStringLiteral("%1 changed=%2").arg(nameOf(r->status)).arg(r->changed) : r.error().toString();
+}
+QString casText(const Result<CasOutcome> &r)
+{
+    return r.ok() ? QStringLiteral("applied=%1 %2 epoch=%3").arg(r->applied).arg(nameOf(r->tx.state)).arg(r->tx.epoch)
+                  : r.error().toString();
+}
 
 QMap<QString, Case> cases()
 {
@@ -131,7 +138,8 @@ QMap<QString, Case> cases()
     };
     QMap<QString, Case> c;
     c.insert(QStringLiteral("create account"), {none, [](Store &s) {
-                                                    auto r = s.createAccount(QStringLiteral("carol"), QStringLiteral("Carol"), QStringLiteral("tester"));
+                                                    auto r = s.createAccount(QStringLiteral("carol"), QStringLiteral("Carol"),
+                                                                             QStringLiteral("tester"));
                                                     return r.ok() ? r->id : r.error().toString();
                                                 }});
     c.insert(QStringLiteral("freeze account"), {none, [](Store &s) {
@@ -146,16 +154,17 @@ QMap<QString, Case> cases()
     c.insert(QStringLiteral("void tombstone"),
              {none, [](Store &s) { return legText(s.voidLeg(kTx, QStringLiteral("bob"), LegSide::Credit, 250)); }});
     c.insert(QStringLiteral("insert transaction"), {none, inserted});
-    c.insert(QStringLiteral("claim"), {inserted, [](Store &s) {
-                                           return casText(s.updateTransaction(kTx, TxGuard{TxState::Initial, QString(), 0},
-                                                                              claimBy(QStringLiteral("worker-1"))));
-                                       }});
+    c.insert(QStringLiteral("claim"),
+             {inserted, [](Store &s) {
+                  return casText(s.updateTransaction(kTx, TxGuard{TxState::Initial, QString(), 0}, claimBy(QStringLiteral("worker-1"))));
+              }});
     c.insert(QStringLiteral("link compensation"), {inserted, [](Store &s) {
                                                        return casText(s.linkCompensation(kTx, QString(), QStringLiteral("tx-comp"),
                                                                                          QStringLiteral("tester"), QString(), QString()));
                                                    }});
     c.insert(QStringLiteral("touch version"), {none, [](Store &s) {
-                                                   auto r = extrasOf(s).touchAccountIfVersion(QStringLiteral("bob"), s.account(QStringLiteral("bob"))->version);
+                                                   auto r = extrasOf(s).touchAccountIfVersion(QStringLiteral("bob"),
+                                                                                              s.account(QStringLiteral("bob"))->version);
                                                    return r.ok() ? QStringLiteral("touched=%1").arg(*r) : r.error().toString();
                                                }});
     return c;

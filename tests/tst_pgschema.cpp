@@ -75,8 +75,8 @@ struct MarkerCase {
 };
 
 const MarkerCase kMarkers[] = {
-    {"no marker", false, LegSide::Debit, "held"},  {"held debit", true, LegSide::Debit, "held"},
-    {"held credit", true, LegSide::Credit, "held"}, {"posted debit", true, LegSide::Debit, "posted"},
+    {"no marker", false, LegSide::Debit, "held"},       {"held debit", true, LegSide::Debit, "held"},
+    {"held credit", true, LegSide::Credit, "held"},     {"posted debit", true, LegSide::Debit, "posted"},
     {"voided credit", true, LegSide::Credit, "voided"},
 };
 
@@ -92,8 +92,11 @@ void TestPgSchema::legRulesAgree_data()
         const char *name;
         Op op;
         LegSide side;
-    } ops[] = {{"hold debit", Op::Hold, LegSide::Debit}, {"hold credit", Op::Hold, LegSide::Credit}, {"post", Op::Post, LegSide::Debit},
-               {"void debit", Op::Void, LegSide::Debit}, {"void credit", Op::Void, LegSide::Credit}};
+    } ops[] = {{"hold debit", Op::Hold, LegSide::Debit},
+               {"hold credit", Op::Hold, LegSide::Credit},
+               {"post", Op::Post, LegSide::Debit},
+               {"void debit", Op::Void, LegSide::Debit},
+               {"void credit", Op::Void, LegSide::Credit}};
     for (const auto &o : ops) {
         for (int a = 0; a < int(std::size(kAccounts)); ++a) {
             for (int m = 0; m < int(std::size(kMarkers)); ++m)
@@ -126,16 +129,20 @@ void TestPgSchema::legRulesAgree()
     const qint64 pendingDebits = withHeld(ac.pendingDebits, LegSide::Debit);
     const qint64 pendingCredits = withHeld(ac.pendingCredits, LegSide::Credit);
     if (world) {
-        QVERIFY(raw.exec(QStringLiteral("UPDATE accounts SET balance = ?::int8, pending_debits = ?::int8, pending_credits = ?::int8 WHERE id = '@world'"),
-                         {ac.balance, pendingDebits, pendingCredits}));
+        QVERIFY(
+            raw.exec(QStringLiteral(
+                         "UPDATE accounts SET balance = ?::int8, pending_debits = ?::int8, pending_credits = ?::int8 WHERE id = '@world'"),
+                     {ac.balance, pendingDebits, pendingCredits}));
     } else if (ac.exists) {
-        QVERIFY(raw.exec(QStringLiteral("INSERT INTO accounts (id, status, balance, pending_debits, pending_credits, created_at, last_modified)"
-                                        " VALUES (?, ?, ?::int8, ?::int8, ?::int8, ledger_now(), ledger_now())"),
-                         {accountId, QString::fromLatin1(ac.status), ac.balance, pendingDebits, pendingCredits}));
+        QVERIFY(
+            raw.exec(QStringLiteral("INSERT INTO accounts (id, status, balance, pending_debits, pending_credits, created_at, last_modified)"
+                                    " VALUES (?, ?, ?::int8, ?::int8, ?::int8, ledger_now(), ledger_now())"),
+                     {accountId, QString::fromLatin1(ac.status), ac.balance, pendingDebits, pendingCredits}));
     }
     if (mc.exists) {
-        QVERIFY(raw.exec(QStringLiteral("INSERT INTO legs (tx_id, account_id, side, amount, status, at) VALUES (?, ?, ?, ?::int8, ?, ledger_now())"),
-                         {txId, accountId, nameOf(mc.side), amount, QString::fromLatin1(mc.status)}));
+        QVERIFY(raw.exec(
+            QStringLiteral("INSERT INTO legs (tx_id, account_id, side, amount, status, at) VALUES (?, ?, ?, ?::int8, ?, ledger_now())"),
+            {txId, accountId, nameOf(mc.side), amount, QString::fromLatin1(mc.status)}));
     }
 
     // What the rules say about these documents.
@@ -226,8 +233,9 @@ void TestPgSchema::migratesSchemaOne()
         QVERIFY(raw.exec(QStringLiteral("CREATE OR REPLACE FUNCTION ledger_now() RETURNS timestamptz LANGUAGE sql STABLE"
                                         " AS $$ SELECT date_trunc('milliseconds', clock_timestamp()) $$")));
         // Schema 1 announced by statement triggers, inside each write.
-        QVERIFY(raw.exec(QStringLiteral("CREATE FUNCTION ledger_announce() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM"
-                                        " nextval('change_counter'); PERFORM pg_notify('ledgerdesk', TG_TABLE_NAME); RETURN NULL; END $$")));
+        QVERIFY(
+            raw.exec(QStringLiteral("CREATE FUNCTION ledger_announce() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM"
+                                    " nextval('change_counter'); PERFORM pg_notify('ledgerdesk', TG_TABLE_NAME); RETURN NULL; END $$")));
         for (const char *table : {"accounts", "legs", "transactions"})
             QVERIFY(raw.exec(QStringLiteral("CREATE TRIGGER %1_announce AFTER INSERT OR UPDATE OR DELETE ON %1 FOR EACH STATEMENT"
                                             " EXECUTE FUNCTION ledger_announce()")
@@ -241,9 +249,10 @@ void TestPgSchema::migratesSchemaOne()
     QCOMPARE(raw.scalar(QStringLiteral("SELECT value FROM meta WHERE key = 'schema_version'")).toString(),
              QString::number(PgConnection::kSchemaVersion));
     QCOMPARE(raw.scalar(QStringLiteral("SELECT count(*) FROM pg_proc WHERE proname = 'ledger_leg_write'")).toInt(), 1);
-    QCOMPARE(raw.scalar(QStringLiteral("SELECT l.lanname FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang WHERE proname = 'ledger_now'"))
-                 .toString(),
-             QStringLiteral("plpgsql"));
+    QCOMPARE(
+        raw.scalar(QStringLiteral("SELECT l.lanname FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang WHERE proname = 'ledger_now'"))
+            .toString(),
+        QStringLiteral("plpgsql"));
     // Schema 4: the triggers are gone (the connection's doorbell announces).
     QCOMPARE(raw.scalar(QStringLiteral("SELECT count(*) FROM pg_trigger WHERE NOT tgisinternal")).toInt(), 0);
     QCOMPARE(raw.scalar(QStringLiteral("SELECT count(*) FROM pg_proc WHERE proname = 'ledger_announce'")).toInt(), 0);
@@ -263,7 +272,8 @@ void TestPgSchema::migratesSchemaOne()
     QVERIFY(opening.ok() && opening->has_value());
     QCOMPARE((*opening)->legs, twoLegs(kWorldAccount, QStringLiteral("carol"), 10'000));
     TransferRequest split;
-    split.legs = {{QStringLiteral("carol"), LegSide::Debit, 300}, {QStringLiteral("alice"), LegSide::Credit, 200},
+    split.legs = {{QStringLiteral("carol"), LegSide::Debit, 300},
+                  {QStringLiteral("alice"), LegSide::Credit, 200},
                   {QStringLiteral("bob"), LegSide::Credit, 100}};
     const TxOutcome three = coordinator.transfer(split);
     QVERIFY2(three.ok(), qPrintable(three.error.toString()));
@@ -315,7 +325,8 @@ void TestPgSchema::writesAreAnnouncedAfterTheirCommit()
     QVERIFY(markerMoves([&] { QVERIFY(ts.store().setAccountStatus(QStringLiteral("bob"), AccountStatus::Frozen, {}, {}).ok()); }));
     const auto done = ts.store().transactionByKey(QStringLiteral("opening:alice"));
     QVERIFY(done.ok() && done->has_value());
-    QVERIFY(markerMoves([&] { QVERIFY(ts.store().addRemark((*done)->id, Remark::Note, QStringLiteral("op"), QStringLiteral("seen")).ok()); }));
+    QVERIFY(
+        markerMoves([&] { QVERIFY(ts.store().addRemark((*done)->id, Remark::Note, QStringLiteral("op"), QStringLiteral("seen")).ok()); }));
     QCOMPARE(balanceOf(ts.store(), QStringLiteral("bob")), 10'002);
 
     // A doorbell that cannot ring (its counter gone) loses no write: the write has committed

@@ -26,7 +26,8 @@ private Q_SLOTS:
     void refused();
 
 private:
-    QString location(const QString &host, const QString &rootCert, const QString &db, const QString &mode = QStringLiteral("verify-full")) const;
+    QString location(const QString &host, const QString &rootCert, const QString &db,
+                     const QString &mode = QStringLiteral("verify-full")) const;
     QTemporaryDir m_dir;
     QString m_cluster;
     quint16 m_port = 0;
@@ -52,10 +53,10 @@ bool run(const QString &program, const QStringList &args)
 bool makeCa(const QString &dir, const QString &name)
 {
     return run(QStringLiteral("openssl"), {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-new"), QStringLiteral("-nodes"),
-                                           QStringLiteral("-newkey"), QStringLiteral("rsa:2048"), QStringLiteral("-days"), QStringLiteral("2"),
-                                           QStringLiteral("-subj"), QStringLiteral("/CN=LedgerDesk test CA ") + name, QStringLiteral("-keyout"),
-                                           dir + QLatin1Char('/') + name + QStringLiteral(".key"), QStringLiteral("-out"),
-                                           dir + QLatin1Char('/') + name + QStringLiteral(".crt")});
+                                           QStringLiteral("-newkey"), QStringLiteral("rsa:2048"), QStringLiteral("-days"),
+                                           QStringLiteral("2"), QStringLiteral("-subj"), QStringLiteral("/CN=LedgerDesk test CA ") + name,
+                                           QStringLiteral("-keyout"), dir + QLatin1Char('/') + name + QStringLiteral(".key"),
+                                           QStringLiteral("-out"), dir + QLatin1Char('/') + name + QStringLiteral(".crt")});
 }
 
 bool makeServerCertificate(const QString &dir, const QString &ca, const QString &dnsName)
@@ -65,15 +66,16 @@ bool makeServerCertificate(const QString &dir, const QString &ca, const QString 
         return false;
     ext.write("subjectAltName=DNS:" + dnsName.toUtf8() + "\n");
     ext.close();
-    return run(QStringLiteral("openssl"), {QStringLiteral("req"), QStringLiteral("-new"), QStringLiteral("-nodes"), QStringLiteral("-newkey"),
-                                           QStringLiteral("rsa:2048"), QStringLiteral("-subj"), QStringLiteral("/CN=") + dnsName,
-                                           QStringLiteral("-keyout"), dir + QStringLiteral("/server.key"), QStringLiteral("-out"),
-                                           dir + QStringLiteral("/server.csr")})
-        && run(QStringLiteral("openssl"), {QStringLiteral("x509"), QStringLiteral("-req"), QStringLiteral("-in"), dir + QStringLiteral("/server.csr"),
-                                           QStringLiteral("-CA"), dir + QLatin1Char('/') + ca + QStringLiteral(".crt"), QStringLiteral("-CAkey"),
-                                           dir + QLatin1Char('/') + ca + QStringLiteral(".key"), QStringLiteral("-CAcreateserial"),
-                                           QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-extfile"), ext.fileName(),
-                                           QStringLiteral("-out"), dir + QStringLiteral("/server.crt")});
+    return run(QStringLiteral("openssl"),
+               {QStringLiteral("req"), QStringLiteral("-new"), QStringLiteral("-nodes"), QStringLiteral("-newkey"),
+                QStringLiteral("rsa:2048"), QStringLiteral("-subj"), QStringLiteral("/CN=") + dnsName, QStringLiteral("-keyout"),
+                dir + QStringLiteral("/server.key"), QStringLiteral("-out"), dir + QStringLiteral("/server.csr")})
+        && run(QStringLiteral("openssl"),
+               {QStringLiteral("x509"), QStringLiteral("-req"), QStringLiteral("-in"), dir + QStringLiteral("/server.csr"),
+                QStringLiteral("-CA"), dir + QLatin1Char('/') + ca + QStringLiteral(".crt"), QStringLiteral("-CAkey"),
+                dir + QLatin1Char('/') + ca + QStringLiteral(".key"), QStringLiteral("-CAcreateserial"), QStringLiteral("-days"),
+                QStringLiteral("2"), QStringLiteral("-extfile"), ext.fileName(), QStringLiteral("-out"),
+                dir + QStringLiteral("/server.crt")});
 }
 
 quint16 freePort()
@@ -97,7 +99,8 @@ void TestPgTls::initTestCase()
     m_cluster = m_dir.filePath(QStringLiteral("cluster"));
     m_port = freePort();
     QVERIFY(m_port > 0);
-    QVERIFY(runPgCluster({QStringLiteral("start"), m_cluster, QStringLiteral("--port"), QString::number(m_port), QStringLiteral("--tls"), m_dir.path()}));
+    QVERIFY(runPgCluster(
+        {QStringLiteral("start"), m_cluster, QStringLiteral("--port"), QString::number(m_port), QStringLiteral("--tls"), m_dir.path()}));
     m_started = true;
 }
 
@@ -170,8 +173,8 @@ void TestPgTls::refused()
     QFETCH(QString, because);
     const QString db = QStringLiteral("refused_%1").arg(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_'));
     QTemporaryDir home;
-    const ProcessResult r = runLedgerctl({QStringLiteral("init")}, ledgerctlEnvironment(home.path(), location(host, rootCert, db, mode),
-                                                                                            QStringLiteral("tester")));
+    const ProcessResult r = runLedgerctl({QStringLiteral("init")},
+                                         ledgerctlEnvironment(home.path(), location(host, rootCert, db, mode), QStringLiteral("tester")));
     QCOMPARE(r.exitCode, 3);
     QVERIFY2(r.err.contains(QLatin1String("store-unavailable")) && r.err.contains(because), qPrintable(r.err));
     // Nothing was made: the database does not exist (asked over the socket, which needs no TLS).

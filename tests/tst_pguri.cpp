@@ -74,9 +74,9 @@ void TestPgUri::redacted_data()
     QTest::addColumn<QString>("location");
     QTest::addColumn<QString>("shown");
     QTest::addColumn<bool>("secret");
-    QTest::newRow("multi-host with password")
-        << "postgresql://alice:s3cret@h1:5432,h2:5433/ledger?target_session_attrs=read-write"
-        << "host=h1,h2 port=5432,5433 dbname=ledger user=alice target_session_attrs=read-write" << true;
+    QTest::newRow("multi-host with password") << "postgresql://alice:s3cret@h1:5432,h2:5433/ledger?target_session_attrs=read-write"
+                                              << "host=h1,h2 port=5432,5433 dbname=ledger user=alice target_session_attrs=read-write"
+                                              << true;
     QTest::newRow("socket directory as host") << "postgresql://ledger@%2Fvar%2Frun%2Fpostgresql/ledger"
                                               << "host=/var/run/postgresql dbname=ledger user=ledger" << false;
     QTest::newRow("host in the query") << "postgresql://ledger@/ledger?host=/tmp/pg%20dir&port=5432"
@@ -205,9 +205,9 @@ void TestPgUri::everyFormReachesTheStore_data()
     {
         const QString db = freshDatabaseName("multi");
         // The first host does not answer (no server on that port): libpq goes on to the second.
-        QTest::newRow("multi-host uri") << QStringLiteral("postgresql://ledger@%1:1,%1:%2/%3?connect_timeout=5").arg(encoded, port, db)
-                                        << QStringList{}
-                                        << QStringLiteral("host=%1,%1 port=1,%2 dbname=%3 user=ledger connect_timeout=5").arg(dir, port, db);
+        QTest::newRow("multi-host uri")
+            << QStringLiteral("postgresql://ledger@%1:1,%1:%2/%3?connect_timeout=5").arg(encoded, port, db) << QStringList{}
+            << QStringLiteral("host=%1,%1 port=1,%2 dbname=%3 user=ledger connect_timeout=5").arg(dir, port, db);
     }
     {
         const QString db = freshDatabaseName("sock");
@@ -229,10 +229,11 @@ void TestPgUri::everyFormReachesTheStore_data()
     {
         const QString db = freshDatabaseName("svc");
         // {service file} is replaced by the test with a pg_service.conf of its own.
-        QTest::newRow("service") << QStringLiteral("service=ledgertest")
-                                 << QStringList{QStringLiteral("PGSERVICEFILE={service file}"),
-                                                QStringLiteral("[ledgertest]\nhost=%1\nport=%2\nuser=ledger\ndbname=%3\n").arg(dir, port, db)}
-                                 << QStringLiteral("service=ledgertest");
+        QTest::newRow("service")
+            << QStringLiteral("service=ledgertest")
+            << QStringList{QStringLiteral("PGSERVICEFILE={service file}"),
+                           QStringLiteral("[ledgertest]\nhost=%1\nport=%2\nuser=ledger\ndbname=%3\n").arg(dir, port, db)}
+            << QStringLiteral("service=ledgertest");
     }
 }
 
@@ -315,10 +316,11 @@ void TestPgUri::aMissingDatabaseIsSaidAtOnce()
     // not by the words of its refusal (which follow the server's language).
     const auto [dir, port] = postgresTestSocket();
     const QString encoded = QString::fromLatin1(QUrl::toPercentEncoding(dir));
-    const QString location = QStringLiteral("postgresql://ledger@%1:1,%1:%2/%3?connect_timeout=5").arg(encoded, port, freshDatabaseName("none"));
+    const QString location =
+        QStringLiteral("postgresql://ledger@%1:1,%1:%2/%3?connect_timeout=5").arg(encoded, port, freshDatabaseName("none"));
     QTemporaryDir home;
-    const QProcessEnvironment env = ledgerctlEnvironment(home.path(), location, QStringLiteral("tester"),
-                                                         {QStringLiteral("LEDGERDESK_RECONNECT_MS=60000")});
+    const QProcessEnvironment env =
+        ledgerctlEnvironment(home.path(), location, QStringLiteral("tester"), {QStringLiteral("LEDGERDESK_RECONNECT_MS=60000")});
     QElapsedTimer clock;
     clock.start();
     const ProcessResult r = runLedgerctl({QStringLiteral("accounts")}, env, 90'000);

@@ -79,19 +79,19 @@ void TestProcesses::recoverersAndOperatorRace()
     // The operator's cancels go in the middle of the recoverers, every other one first.
     for (int i = 0; i < 2; ++i)
         launch(QStringLiteral("recover %1").arg(i + 1), {QStringLiteral("recover"), QStringLiteral("--older-than"), QStringLiteral("0s"),
-                                                       QStringLiteral("--threads"), QStringLiteral("2"), QStringLiteral("--json")});
+                                                         QStringLiteral("--threads"), QStringLiteral("2"), QStringLiteral("--json")});
     for (int i = (round % 2); i < cancelable.size(); i += 2)
-        launch(QStringLiteral("cancel %1").arg(cancelable[i]), {QStringLiteral("cancel"), cancelable[i], QStringLiteral("--reason"),
-                                                                QStringLiteral("customer asked")});
+        launch(QStringLiteral("cancel %1").arg(cancelable[i]),
+               {QStringLiteral("cancel"), cancelable[i], QStringLiteral("--reason"), QStringLiteral("customer asked")});
     for (int i = 2; i < 4; ++i)
         launch(QStringLiteral("recover %1").arg(i + 1), {QStringLiteral("recover"), QStringLiteral("--older-than"), QStringLiteral("0s"),
-                                                       QStringLiteral("--threads"), QStringLiteral("2"), QStringLiteral("--json")});
+                                                         QStringLiteral("--threads"), QStringLiteral("2"), QStringLiteral("--json")});
 
     int cancelsWon = 0, cancelsLost = 0, recoveredDone = 0, recoveredCanceled = 0, recoveredMoved = 0;
     // A cancel that lost: someone else moved it while it tried (conflict), or it was already
     // past canceling when the cancel read it (invalid-state), in one line that says which.
-    static const QRegularExpression oneErrorLine(
-        QStringLiteral("^error: (conflict|invalid-state): [^\\n]*(someone else moved|is done|is canceled|is canceling|is applied)[^\\n]*\\n$"));
+    static const QRegularExpression oneErrorLine(QStringLiteral(
+        "^error: (conflict|invalid-state): [^\\n]*(someone else moved|is done|is canceled|is canceling|is applied)[^\\n]*\\n$"));
     for (Started &s : started) {
         QVERIFY2(s.process->waitForFinished(120'000), qPrintable(s.name + QStringLiteral(" did not finish")));
         QCOMPARE(s.process->exitStatus(), QProcess::NormalExit);
@@ -134,8 +134,8 @@ void TestProcesses::recoverersAndOperatorRace()
     }
     QCOMPARE(balanceOf(ts.store(), kAlice), aliceBefore - done);
     LEDGER_VERIFY_AUDIT_CLEAN(ts.store());
-    qInfo("4 recoverers: %d done, %d canceled, %d moved by someone else; the operator's cancels: %d won, %d lost",
-          recoveredDone, recoveredCanceled, recoveredMoved, cancelsWon, cancelsLost);
+    qInfo("4 recoverers: %d done, %d canceled, %d moved by someone else; the operator's cancels: %d won, %d lost", recoveredDone,
+          recoveredCanceled, recoveredMoved, cancelsWon, cancelsLost);
 }
 
 QTEST_GUILESS_MAIN(TestProcesses)

@@ -18,14 +18,15 @@ QStringList makeStuck(Store &store, qint64 leaseMs)
     const struct {
         Step step;
         qint64 amount;
-    } stops[] = {{Step::Insert, 10},    {Step::Claim, 10},     {Step::HoldDebit, 10}, {Step::HoldCredit, 10},
-                 {Step::Applied, 10},   {Step::PostDebit, 10}, {Step::PostCredit, 10}, {Step::Canceling, 99'999},
+    } stops[] = {{Step::Insert, 10},        {Step::Claim, 10},         {Step::HoldDebit, 10},  {Step::HoldCredit, 10},
+                 {Step::Applied, 10},       {Step::PostDebit, 10},     {Step::PostCredit, 10}, {Step::Canceling, 99'999},
                  {Step::VoidDebit, 99'999}, {Step::VoidCredit, 99'999}};
     for (const auto &stop : stops) {
         CoordinatorOptions o;
         o.leaseMs = leaseMs;
         o.hook = abandonAfterHook(stop.step);
-        const TxOutcome r = Coordinator(store, o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), stop.amount, QString(), QString()});
+        const TxOutcome r =
+            Coordinator(store, o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), stop.amount, QString(), QString()});
         if (r.error.code != ErrorCode::Interrupted)
             qFatal("setup: %s", qPrintable(r.error.toString()));
         ids << r.tx->id;

@@ -72,25 +72,31 @@ void TestRemarks::standingClaim_data()
     const QString tx = QStringLiteral("tx-1");
     const QString claim = eventOf(Remark::Claim);
     const QString release = eventOf(Remark::Release);
-    QTest::newRow("none") << QList<JournalEntry>{row(tx, QStringLiteral("created"), QStringLiteral("op"), 0)} << TxState::Pending << QString();
-    QTest::newRow("claimed") << QList<JournalEntry>{row(tx, claim, QStringLiteral("alice"), 1)} << TxState::Pending << QStringLiteral("alice");
-    QTest::newRow("released") << QList<JournalEntry>{row(tx, claim, QStringLiteral("alice"), 1), row(tx, release, QStringLiteral("alice"), 2)}
+    QTest::newRow("none") << QList<JournalEntry>{row(tx, QStringLiteral("created"), QStringLiteral("op"), 0)} << TxState::Pending
+                          << QString();
+    QTest::newRow("claimed") << QList<JournalEntry>{row(tx, claim, QStringLiteral("alice"), 1)} << TxState::Pending
+                             << QStringLiteral("alice");
+    QTest::newRow("released") << QList<JournalEntry>{row(tx, claim, QStringLiteral("alice"), 1),
+                                                     row(tx, release, QStringLiteral("alice"), 2)}
                               << TxState::Pending << QString();
-    QTest::newRow("released by someone else") << QList<JournalEntry>{row(tx, claim, QStringLiteral("alice"), 1), row(tx, release, QStringLiteral("bob"), 2)}
+    QTest::newRow("released by someone else") << QList<JournalEntry>{row(tx, claim, QStringLiteral("alice"), 1),
+                                                                     row(tx, release, QStringLiteral("bob"), 2)}
                                               << TxState::Applied << QString();
     QTest::newRow("taken over") << QList<JournalEntry>{row(tx, claim, QStringLiteral("alice"), 1), row(tx, claim, QStringLiteral("bob"), 2)}
                                 << TxState::Canceling << QStringLiteral("bob");
     QTest::newRow("claimed again after a release")
-        << QList<JournalEntry>{row(tx, claim, QStringLiteral("alice"), 1), row(tx, release, QStringLiteral("alice"), 2), row(tx, claim, QStringLiteral("carol"), 3)}
+        << QList<JournalEntry>{row(tx, claim, QStringLiteral("alice"), 1), row(tx, release, QStringLiteral("alice"), 2),
+                               row(tx, claim, QStringLiteral("carol"), 3)}
         << TxState::Initial << QStringLiteral("carol");
-    QTest::newRow("a note is not a claim") << QList<JournalEntry>{row(tx, Remark::Note, QStringLiteral("alice"), 1, QStringLiteral("hm"))} << TxState::Pending
-                                           << QString();
-    QTest::newRow("a worker's claimed is not an operator's") << QList<JournalEntry>{row(tx, QStringLiteral("claimed"), QStringLiteral("recovery"), 1)}
-                                                             << TxState::Pending << QString();
+    QTest::newRow("a note is not a claim") << QList<JournalEntry>{row(tx, Remark::Note, QStringLiteral("alice"), 1, QStringLiteral("hm"))}
+                                           << TxState::Pending << QString();
+    QTest::newRow("a worker's claimed is not an operator's")
+        << QList<JournalEntry>{row(tx, QStringLiteral("claimed"), QStringLiteral("recovery"), 1)} << TxState::Pending << QString();
     QTest::newRow("finished: done") << QList<JournalEntry>{row(tx, claim, QStringLiteral("alice"), 1)} << TxState::Done << QString();
-    QTest::newRow("finished: canceled") << QList<JournalEntry>{row(tx, claim, QStringLiteral("alice"), 1)} << TxState::Canceled << QString();
-    QTest::newRow("another transaction's rows") << QList<JournalEntry>{row(QStringLiteral("tx-2"), claim, QStringLiteral("alice"), 1)} << TxState::Pending
-                                                << QString();
+    QTest::newRow("finished: canceled") << QList<JournalEntry>{row(tx, claim, QStringLiteral("alice"), 1)} << TxState::Canceled
+                                        << QString();
+    QTest::newRow("another transaction's rows")
+        << QList<JournalEntry>{row(QStringLiteral("tx-2"), claim, QStringLiteral("alice"), 1)} << TxState::Pending << QString();
 }
 
 void TestRemarks::standingClaim()
@@ -231,8 +237,9 @@ void TestRemarks::addRemarkRefusesAndWritesNothing()
     openAccounts(store, {QStringLiteral("alice"), QStringLiteral("bob")}, 10'000);
     const QString id = stuckTransfer(store);
     const int rows = int(*store.journalCount({}));
-    QCOMPARE(store.addRemark(QStringLiteral("tx-01M85QG7Q80FDM70C7ZMVYZE9Y"), Remark::Note, QStringLiteral("alice"), QStringLiteral("x")).code(),
-             ErrorCode::NotFound);
+    QCOMPARE(
+        store.addRemark(QStringLiteral("tx-01M85QG7Q80FDM70C7ZMVYZE9Y"), Remark::Note, QStringLiteral("alice"), QStringLiteral("x")).code(),
+        ErrorCode::NotFound);
     QCOMPARE(store.addRemark(id, Remark::Note, QStringLiteral("alice"), QString()).code(), ErrorCode::InvalidText);
     // What makes no sense to the operations: a finished one, a release of nothing.
     QCOMPARE(addRemarkOn(store, id, Remark::Release, QStringLiteral("alice"), QString()).code(), ErrorCode::InvalidState);

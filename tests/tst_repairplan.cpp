@@ -23,7 +23,8 @@ QString stopped(Store &store, Step step, qint64 amount, int legs = 2)
     o.hook = abandonAfterHook(step);
     TransferRequest r{kAlice, kBob, amount, QString(), QString()};
     if (legs == 3)
-        r.legs = {{kAlice, LegSide::Debit, amount}, {kBob, LegSide::Credit, amount * 2 / 3}, {kCarol, LegSide::Credit, amount - amount * 2 / 3}};
+        r.legs = {
+            {kAlice, LegSide::Debit, amount}, {kBob, LegSide::Credit, amount * 2 / 3}, {kCarol, LegSide::Credit, amount - amount * 2 / 3}};
     return Coordinator(store, o).transfer(r).tx->id;
 }
 
@@ -98,7 +99,7 @@ void TestRepairPlan::previewMatchesWhatTheRepairDoes()
         before.insert(account, balanceOf(s, account));
     Coordinator c(s, {});
     const TxOutcome o = action == OperatorAction::Resume ? c.resume(id, QStringLiteral("t"))
-        : action == OperatorAction::Cancel               ? c.cancel(id, QStringLiteral("t"))
+                      : action == OperatorAction::Cancel ? c.cancel(id, QStringLiteral("t"))
                                                          : c.compensate(id, QStringLiteral("t"));
     QVERIFY(o.tx);
     QCOMPARE(o.tx->state, expected);

@@ -108,9 +108,23 @@ const QStringList kOnePerShardOf4{QStringLiteral("bob"), QStringLiteral("erin"),
 // How a row of `refusals` spoils a freshly made 3-shard store (closed) before it is opened or
 // made again.
 enum class Spoil {
-    MissingShard, SwappedShards, FewerShardsListed, ShardOfAnotherStore, ScaleEdited, ShardAlone,
-    InitAgain, InitOverLeftoverShard, InitNotJson, InitTooManyShards, InitInReadOnlyDir,
-    BadJson, NewerVersion, VersionNotNumber, EmptyShardList, DuplicateShards, OtherJson,
+    MissingShard,
+    SwappedShards,
+    FewerShardsListed,
+    ShardOfAnotherStore,
+    ScaleEdited,
+    ShardAlone,
+    InitAgain,
+    InitOverLeftoverShard,
+    InitNotJson,
+    InitTooManyShards,
+    InitInReadOnlyDir,
+    BadJson,
+    NewerVersion,
+    VersionNotNumber,
+    EmptyShardList,
+    DuplicateShards,
+    OtherJson,
 };
 Q_DECLARE_METATYPE(Spoil)
 
@@ -252,9 +266,7 @@ void TestShardedStore::refusals()
     QJsonObject topology = readJson(config.location);
     bool create = false;
     switch (spoil) {
-    case Spoil::MissingShard:
-        QVERIFY(QFile::remove(t.shardPath(1)));
-        break;
+    case Spoil::MissingShard: QVERIFY(QFile::remove(t.shardPath(1))); break;
     case Spoil::SwappedShards:
         QVERIFY(QFile::rename(t.shardPath(0), t.shardPath(0) + QStringLiteral(".tmp")));
         QVERIFY(QFile::rename(t.shardPath(1), t.shardPath(0)));
@@ -275,12 +287,8 @@ void TestShardedStore::refusals()
         topology.insert(QStringLiteral("scale"), 3);
         writeJson(config.location, topology);
         break;
-    case Spoil::ShardAlone:
-        config.location = t.shardPath(1);
-        break;
-    case Spoil::InitAgain:
-        create = true;
-        break;
+    case Spoil::ShardAlone: config.location = t.shardPath(1); break;
+    case Spoil::InitAgain: create = true; break;
     case Spoil::InitOverLeftoverShard:
         create = true;
         for (const QString &name : QDir(t.dir()).entryList(QDir::Files)) {
@@ -305,9 +313,7 @@ void TestShardedStore::refusals()
         config.location = QDir(ro).filePath(QStringLiteral("new.json"));
         break;
     }
-    case Spoil::BadJson:
-        writeBytes(config.location, QJsonDocument(topology).toJson().left(60));
-        break;
+    case Spoil::BadJson: writeBytes(config.location, QJsonDocument(topology).toJson().left(60)); break;
     case Spoil::NewerVersion:
         topology.insert(QStringLiteral("version"), 2);
         writeJson(config.location, topology);
@@ -324,9 +330,7 @@ void TestShardedStore::refusals()
         topology.insert(QStringLiteral("shards"), QJsonArray{"ledger.shard-0.db", "ledger.shard-1.db", "./ledger.shard-1.db"});
         writeJson(config.location, topology);
         break;
-    case Spoil::OtherJson:
-        writeJson(config.location, QJsonObject{{QStringLiteral("name"), QStringLiteral("package.json, say")}});
-        break;
+    case Spoil::OtherJson: writeJson(config.location, QJsonObject{{QStringLiteral("name"), QStringLiteral("package.json, say")}}); break;
     }
 
     // The store's directory, and the one a refused init would have written to.
@@ -477,9 +481,10 @@ void TestShardedStore::fillTwins()
     for (const QString &file : std::as_const(files)) {
         RawSql raw(file);
         for (int i = 0; i < 36; ++i) {
-            QVERIFY(raw.exec(QStringLiteral("UPDATE transactions SET created_at = ?, last_modified = ? WHERE id = ?"),
-                             {formatTimestamp(base.addMSecs((i / 3) * 1000)), formatTimestamp(base.addMSecs(3'600'000 + ((i * 7) % 36) * 500)),
-                              QStringLiteral("tx-%1").arg(i, 2, 10, QLatin1Char('0'))}));
+            QVERIFY(
+                raw.exec(QStringLiteral("UPDATE transactions SET created_at = ?, last_modified = ? WHERE id = ?"),
+                         {formatTimestamp(base.addMSecs((i / 3) * 1000)), formatTimestamp(base.addMSecs(3'600'000 + ((i * 7) % 36) * 500)),
+                          QStringLiteral("tx-%1").arg(i, 2, 10, QLatin1Char('0'))}));
         }
     }
 }
@@ -489,9 +494,11 @@ Q_DECLARE_METATYPE(ledger::TxQuery)
 void TestShardedStore::listingsEqualASingleFile_data()
 {
     QTest::addColumn<TxQuery>("query");
-    const QList<QPair<TxSortKey, const char *>> keys{{TxSortKey::CreatedAt, "createdAt"}, {TxSortKey::LastModified, "lastModified"},
-                                                      {TxSortKey::Amount, "amount"},       {TxSortKey::State, "state"},
-                                                      {TxSortKey::Id, "id"}};
+    const QList<QPair<TxSortKey, const char *>> keys{{TxSortKey::CreatedAt, "createdAt"},
+                                                     {TxSortKey::LastModified, "lastModified"},
+                                                     {TxSortKey::Amount, "amount"},
+                                                     {TxSortKey::State, "state"},
+                                                     {TxSortKey::Id, "id"}};
     const QList<QPair<qint64, qint64>> pages{{0, -1}, {0, 5}, {4, 7}, {30, 10}, {40, 5}};
     for (const auto &key : keys) {
         for (bool descending : {false, true}) {
@@ -523,8 +530,9 @@ void TestShardedStore::listingsEqualASingleFile_data()
         stuck.stuckOnly = true;
         TxQuery leaseExpired = stuck;
         leaseExpired.stuckForMs = 3'600'000'000;
-        for (const auto &row : {qMakePair("pending", pending), qMakePair("compensations", compensations), qMakePair("of acct-03", ofAccount),
-                                qMakePair("text tx-1", text), qMakePair("stuck", stuck), qMakePair("lease expired", leaseExpired)})
+        for (const auto &row :
+             {qMakePair("pending", pending), qMakePair("compensations", compensations), qMakePair("of acct-03", ofAccount),
+              qMakePair("text tx-1", text), qMakePair("stuck", stuck), qMakePair("lease expired", leaseExpired)})
             QTest::addRow("%s, rows %lld+%lld", row.first, page.first, page.second) << row.second;
     }
 }
@@ -647,7 +655,8 @@ void TestShardedStore::journalAcrossShards()
         QCOMPARE(rows.size(), all.size());
         for (int i = 0; i < all.size(); ++i) {
             const QJsonObject row = rows.at(i).toObject();
-            QCOMPARE(row.value(QStringLiteral("docId")).toString() + row.value(QStringLiteral("event")).toString(), all.at(i).docId + all.at(i).event);
+            QCOMPARE(row.value(QStringLiteral("docId")).toString() + row.value(QStringLiteral("event")).toString(),
+                     all.at(i).docId + all.at(i).event);
         }
     }
 }
@@ -658,7 +667,8 @@ void TestShardedStore::sameKeyTwiceIsOneTransaction()
     openAccounts(t.store(), {QStringLiteral("ivan"), QStringLiteral("dave")}, 1000);
     auto other = openStore(t.config()); // another connection, with nothing remembered
     QVERIFY(other.ok());
-    const TransferRequest request{QStringLiteral("ivan"), QStringLiteral("dave"), 125, QStringLiteral("rent"), QStringLiteral("rent-march")};
+    const TransferRequest request{QStringLiteral("ivan"), QStringLiteral("dave"), 125, QStringLiteral("rent"),
+                                  QStringLiteral("rent-march")};
     const TxOutcome first = Coordinator(t.store(), {}).transfer(request);
     const TxOutcome second = Coordinator(**other, {}).transfer(request);
     QVERIFY(first.ok() && second.ok());
@@ -672,8 +682,9 @@ void TestShardedStore::sameKeyTwiceIsOneTransaction()
     // The key's unique index is one file's: the document lives on shardOf(key).
     const int home = ShardedStore::shardOf(request.idempotencyKey, 3);
     for (int i = 0; i < 3; ++i)
-        QCOMPARE(RawSql(t.shardPath(i)).scalar(QStringLiteral("SELECT COUNT(*) FROM transactions WHERE idempotency_key = 'rent-march'")).toInt(),
-                 i == home ? 1 : 0);
+        QCOMPARE(
+            RawSql(t.shardPath(i)).scalar(QStringLiteral("SELECT COUNT(*) FROM transactions WHERE idempotency_key = 'rent-march'")).toInt(),
+            i == home ? 1 : 0);
     QCOMPARE((*(*other)->transactionByKey(request.idempotencyKey))->id, first.tx->id);
     LEDGER_VERIFY_AUDIT_CLEAN(t.store());
 }
@@ -699,9 +710,11 @@ void TestShardedStore::realFindingsAreStillReported()
     LEDGER_VERIFY_AUDIT_CLEAN(t.store());
     // A done transfer whose credit (on shard 1) is held again, consistently within that shard:
     // only the document on another shard shows that it is wrong.
-    QVERIFY(RawSql(t.shardPath(1)).exec(QStringLiteral("UPDATE legs SET status = 'held' WHERE tx_id = ? AND account_id = 'dave'"), {o.tx->id}));
-    QVERIFY(RawSql(t.shardPath(1)).exec(
-        QStringLiteral("UPDATE accounts SET balance = balance - 40, pending_credits = pending_credits + 40 WHERE id = 'dave'")));
+    QVERIFY(
+        RawSql(t.shardPath(1)).exec(QStringLiteral("UPDATE legs SET status = 'held' WHERE tx_id = ? AND account_id = 'dave'"), {o.tx->id}));
+    QVERIFY(
+        RawSql(t.shardPath(1))
+            .exec(QStringLiteral("UPDATE accounts SET balance = balance - 40, pending_credits = pending_credits + 40 WHERE id = 'dave'")));
     QCOMPARE(codesOf(audit(t.store())), (QStringList{QStringLiteral("done-not-posted"), QStringLiteral("hold-on-terminal")}));
 }
 
@@ -774,11 +787,14 @@ void TestShardedStore::ledgerctlEndToEnd()
 {
     QTemporaryDir dir;
     const QString store = dir.filePath(QStringLiteral("books.json"));
-    const auto ctl = [&](const QStringList &args) { return runLedgerctl(QStringList{QStringLiteral("--store"), store} + args, cleanEnv()); };
+    const auto ctl = [&](const QStringList &args) {
+        return runLedgerctl(QStringList{QStringLiteral("--store"), store} + args, cleanEnv());
+    };
     const auto expect = [&](const QStringList &args, int status) {
         const ProcessResult r = ctl(args);
         if (r.exitCode != status)
-            qWarning("ledgerctl %s: exit %d\n%s%s", qPrintable(args.join(QLatin1Char(' '))), r.exitCode, qPrintable(r.out), qPrintable(r.err));
+            qWarning("ledgerctl %s: exit %d\n%s%s", qPrintable(args.join(QLatin1Char(' '))), r.exitCode, qPrintable(r.out),
+                     qPrintable(r.err));
         return r;
     };
     QCOMPARE(expect({"init", "--shards", "3"}, 0).exitCode, 0);
@@ -804,8 +820,8 @@ void TestShardedStore::ledgerctlEndToEnd()
     const ProcessResult again = expect({"init", "--shards", "3"}, 1);
     QCOMPARE(again.exitCode, 1);
     QVERIFY2(again.err.startsWith(QStringLiteral("error: store-exists: ")), qPrintable(again.err));
-    const ProcessResult alone = runLedgerctl({QStringLiteral("--store"), dir.filePath(QStringLiteral("books.shard-0.db")), QStringLiteral("accounts")},
-                                             cleanEnv());
+    const ProcessResult alone =
+        runLedgerctl({QStringLiteral("--store"), dir.filePath(QStringLiteral("books.shard-0.db")), QStringLiteral("accounts")}, cleanEnv());
     QCOMPARE(alone.exitCode, 3);
     QVERIFY2(alone.err.contains(QStringLiteral("store-is-shard")) && alone.err.contains(store), qPrintable(alone.err));
     QCOMPARE(dirFingerprint(dir.path()), before);

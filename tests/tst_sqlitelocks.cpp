@@ -87,8 +87,9 @@ int runForeignClose(const QString &store, const QString &spec)
 
     // Another process opens, writes (unless this one is inside a write) and closes: the last
     // connection of a process that believes itself alone checkpoints and deletes the log.
-    const QStringList args = spec == QLatin1String("writing") ? QStringList{QStringLiteral("accounts")}
-                                                              : QStringList{QStringLiteral("transfer"), kBob, kAlice, QStringLiteral("0.01")};
+    const QStringList args = spec == QLatin1String("writing")
+                               ? QStringList{QStringLiteral("accounts")}
+                               : QStringList{QStringLiteral("transfer"), kBob, kAlice, QStringLiteral("0.01")};
     const ProcessResult r = runLedgerctl(args, cliEnvironment(store, qEnvironmentVariable("LEDGERDESK_SQLITE_LOCKS")));
     out << "ledgerctl-exit " << r.exitCode << '\n';
     if (other && spec == QLatin1String("writing") && other->exec(QStringLiteral("COMMIT")))

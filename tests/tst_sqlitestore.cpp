@@ -130,7 +130,9 @@ void TestSqliteStore::createWritesSchemaScaleAndWorld()
     QCOMPARE(raw.scalar(QStringLiteral("PRAGMA application_id")).toInt(), SqliteConnection::kApplicationId);
     QCOMPARE(raw.scalar(QStringLiteral("PRAGMA journal_mode")).toString(), QStringLiteral("wal"));
     for (const char *index : {"tx_by_state_created", "tx_by_state_modified", "legs_by_account", "tx_by_source", "tx_by_destination"})
-        QVERIFY2(raw.scalar(QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE type='index' AND name='%1'").arg(QLatin1String(index))).toInt() == 1,
+        QVERIFY2(raw.scalar(QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE type='index' AND name='%1'").arg(QLatin1String(index)))
+                         .toInt()
+                     == 1,
                  index);
     // Reopening reads the scale back.
     auto again = SqliteStore::open(t.path());
@@ -172,7 +174,8 @@ void TestSqliteStore::migratesAnOlderStore()
     openAccounts(**store, {QStringLiteral("carol")}, 0);
     Coordinator c(**store, {});
     TransferRequest split;
-    split.legs = {{QStringLiteral("alice"), LegSide::Debit, 300}, {QStringLiteral("bob"), LegSide::Credit, 200},
+    split.legs = {{QStringLiteral("alice"), LegSide::Debit, 300},
+                  {QStringLiteral("bob"), LegSide::Credit, 200},
                   {QStringLiteral("carol"), LegSide::Credit, 100}};
     const TxOutcome o = c.transfer(split);
     QVERIFY2(o.ok(), qPrintable(o.error.toString()));
@@ -352,8 +355,9 @@ void TestSqliteStore::timestampsComeFromTheStoreInUtcMs()
     openAccounts(t.store(), {QStringLiteral("alice")}, 1000);
     RawSql raw(t.path());
     const QRegularExpression iso(QStringLiteral("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z$"));
-    for (const char *sql : {"SELECT created_at FROM accounts WHERE id='alice'", "SELECT last_modified FROM transactions LIMIT 1",
-                            "SELECT at FROM legs LIMIT 1", "SELECT at FROM journal LIMIT 1", "SELECT lease_until FROM transactions LIMIT 1"}) {
+    for (const char *sql :
+         {"SELECT created_at FROM accounts WHERE id='alice'", "SELECT last_modified FROM transactions LIMIT 1",
+          "SELECT at FROM legs LIMIT 1", "SELECT at FROM journal LIMIT 1", "SELECT lease_until FROM transactions LIMIT 1"}) {
         const QString value = raw.scalar(QLatin1String(sql)).toString();
         QVERIFY2(iso.match(value).hasMatch(), qPrintable(QLatin1String(sql) + QStringLiteral(" → ") + value));
     }
@@ -413,10 +417,9 @@ void TestSqliteStore::legOperations()
     const QString alice = QStringLiteral("alice");
     for (int i = 0; i < ops.size(); ++i) {
         Result<LegOutcome> r = ops[i] == QLatin1String("hold") ? s.hold(tx, alice, side, 25)
-            : ops[i] == QLatin1String("post")                  ? s.post(tx, alice)
+                             : ops[i] == QLatin1String("post") ? s.post(tx, alice)
                                                                : s.voidLeg(tx, alice, side, 25);
-        const QString answer = r.ok() ? nameOf(r->status) + (r->changed ? QLatin1Char('+') : QLatin1Char('='))
-                                      : codeWord(r.code());
+        const QString answer = r.ok() ? nameOf(r->status) + (r->changed ? QLatin1Char('+') : QLatin1Char('=')) : codeWord(r.code());
         QCOMPARE(answer, answers[i]);
     }
     auto a = s.account(alice);
@@ -559,9 +562,9 @@ void TestSqliteStore::compareAndSet()
     auto stale = s.updateTransaction(n.id, TxGuard::of(initial), claim);
     QVERIFY(stale.ok() && !stale->applied);
     QCOMPARE(stale->tx.owner, QStringLiteral("worker-1"));
-    for (const TxGuard &wrong : {TxGuard{TxState::Pending, QStringLiteral("worker-2"), 1},
-                                 TxGuard{TxState::Pending, QStringLiteral("worker-1"), 0},
-                                 TxGuard{TxState::Applied, QStringLiteral("worker-1"), 1}}) {
+    for (const TxGuard &wrong :
+         {TxGuard{TxState::Pending, QStringLiteral("worker-2"), 1}, TxGuard{TxState::Pending, QStringLiteral("worker-1"), 0},
+          TxGuard{TxState::Applied, QStringLiteral("worker-1"), 1}}) {
         TxChange advance;
         advance.newState = TxState::Applied;
         QVERIFY(!s.updateTransaction(n.id, wrong, advance)->applied);
@@ -603,7 +606,9 @@ void TestSqliteStore::linkCompensation()
     // Asking again links once; a different compensation with a stale expectation does not.
     QVERIFY(s.linkCompensation(n.id, QString(), QStringLiteral("tx-orig.rev"), QStringLiteral("op"), QString(), QString())->applied);
     QVERIFY(!s.linkCompensation(n.id, QString(), QStringLiteral("tx-orig.rev2"), QStringLiteral("op"), QString(), QString())->applied);
-    QVERIFY(s.linkCompensation(n.id, QStringLiteral("tx-orig.rev"), QStringLiteral("tx-orig.rev2"), QStringLiteral("op"), QString(), QString())->applied);
+    QVERIFY(
+        s.linkCompensation(n.id, QStringLiteral("tx-orig.rev"), QStringLiteral("tx-orig.rev2"), QStringLiteral("op"), QString(), QString())
+            ->applied);
     QCOMPARE(s.journal(DocKind::Transaction, n.id)->size(), 3); // created + two real links
 }
 
@@ -672,17 +677,24 @@ void TestSqliteStore::accountStatus()
     openAccounts(s, {QStringLiteral("alice")}, 100);
     QVERIFY(s.createAccount(QStringLiteral("empty"), QString(), QStringLiteral("op")).ok());
     QCOMPARE(s.createAccount(QStringLiteral("empty"), QString(), QStringLiteral("op")).code(), ErrorCode::AccountExists);
-    QCOMPARE(s.setAccountStatus(ledger::kWorldAccount, AccountStatus::Frozen, QStringLiteral("op"), QString()).code(), ErrorCode::SystemAccount);
-    QCOMPARE(s.setAccountStatus(QStringLiteral("nobody"), AccountStatus::Frozen, QStringLiteral("op"), QString()).code(), ErrorCode::UnknownAccount);
-    QCOMPARE(s.setAccountStatus(QStringLiteral("alice"), AccountStatus::Closed, QStringLiteral("op"), QString()).code(), ErrorCode::AccountNotEmpty);
+    QCOMPARE(s.setAccountStatus(ledger::kWorldAccount, AccountStatus::Frozen, QStringLiteral("op"), QString()).code(),
+             ErrorCode::SystemAccount);
+    QCOMPARE(s.setAccountStatus(QStringLiteral("nobody"), AccountStatus::Frozen, QStringLiteral("op"), QString()).code(),
+             ErrorCode::UnknownAccount);
+    QCOMPARE(s.setAccountStatus(QStringLiteral("alice"), AccountStatus::Closed, QStringLiteral("op"), QString()).code(),
+             ErrorCode::AccountNotEmpty);
     const qint64 version = s.account(QStringLiteral("alice"))->version;
-    QCOMPARE(s.setAccountStatus(QStringLiteral("alice"), AccountStatus::Frozen, QStringLiteral("op"), QStringLiteral("fraud check"))->status, AccountStatus::Frozen);
+    QCOMPARE(
+        s.setAccountStatus(QStringLiteral("alice"), AccountStatus::Frozen, QStringLiteral("op"), QStringLiteral("fraud check"))->status,
+        AccountStatus::Frozen);
     QCOMPARE(s.account(QStringLiteral("alice"))->version, version + 1);
     QVERIFY(s.setAccountStatus(QStringLiteral("alice"), AccountStatus::Frozen, QStringLiteral("op"), QString()).ok()); // no-op
     QCOMPARE(s.account(QStringLiteral("alice"))->version, version + 1);
-    QCOMPARE(s.setAccountStatus(QStringLiteral("alice"), AccountStatus::Open, QStringLiteral("op"), QString())->status, AccountStatus::Open);
+    QCOMPARE(s.setAccountStatus(QStringLiteral("alice"), AccountStatus::Open, QStringLiteral("op"), QString())->status,
+             AccountStatus::Open);
     QVERIFY(s.setAccountStatus(QStringLiteral("empty"), AccountStatus::Closed, QStringLiteral("op"), QString()).ok());
-    QCOMPARE(s.setAccountStatus(QStringLiteral("empty"), AccountStatus::Open, QStringLiteral("op"), QString()).code(), ErrorCode::AccountClosed);
+    QCOMPARE(s.setAccountStatus(QStringLiteral("empty"), AccountStatus::Open, QStringLiteral("op"), QString()).code(),
+             ErrorCode::AccountClosed);
     const auto journal = *s.journal(DocKind::Account, QStringLiteral("alice"));
     QCOMPARE(journal.size(), 3); // created, frozen, unfrozen
     QCOMPARE(journal[1].event, QStringLiteral("frozen"));

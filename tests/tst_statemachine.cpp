@@ -26,15 +26,13 @@ void TestStateMachine::transitions_data()
     QTest::addColumn<TxState>("to");
     QTest::addColumn<bool>("allowed");
     const QList<QPair<TxState, TxState>> allowed = {
-        {TxState::Initial, TxState::Pending},   {TxState::Initial, TxState::Canceled},
-        {TxState::Pending, TxState::Applied},   {TxState::Pending, TxState::Canceling},
-        {TxState::Applied, TxState::Done},      {TxState::Canceling, TxState::Canceled},
+        {TxState::Initial, TxState::Pending},   {TxState::Initial, TxState::Canceled}, {TxState::Pending, TxState::Applied},
+        {TxState::Pending, TxState::Canceling}, {TxState::Applied, TxState::Done},     {TxState::Canceling, TxState::Canceled},
     };
     // All 36 pairs: the six above and nothing else.
     for (TxState from : allTxStates()) {
         for (TxState to : allTxStates()) {
-            QTest::addRow("%s -> %s", qPrintable(nameOf(from)), qPrintable(nameOf(to)))
-                << from << to << allowed.contains({from, to});
+            QTest::addRow("%s -> %s", qPrintable(nameOf(from)), qPrintable(nameOf(to))) << from << to << allowed.contains({from, to});
         }
     }
 }
@@ -60,8 +58,7 @@ void TestStateMachine::actions_data()
             QTest::addRow("cancel %s %s", k, qPrintable(nameOf(s)))
                 << OperatorAction::Cancel << kind << s << (s == TxState::Initial || s == TxState::Pending);
             QTest::addRow("compensate %s %s", k, qPrintable(nameOf(s)))
-                << OperatorAction::Compensate << kind << s
-                << (kind == TxKind::Transfer && (s == TxState::Done || s == TxState::Applied));
+                << OperatorAction::Compensate << kind << s << (kind == TxKind::Transfer && (s == TxState::Done || s == TxState::Applied));
         }
     }
 }

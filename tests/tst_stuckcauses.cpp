@@ -59,7 +59,8 @@ void TestStuckCauses::groupsAndTheirFilter()
         CoordinatorOptions o;
         o.leaseMs = 1;
         o.hook = abandonAfterHook(Step::Claim);
-        const TxOutcome pending = Coordinator(store, o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 10, QString(), QString()});
+        const TxOutcome pending =
+            Coordinator(store, o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 10, QString(), QString()});
         CoordinatorOptions c;
         c.leaseMs = 1;
         c.actor = QStringLiteral("op_1%");

@@ -48,8 +48,10 @@ void TestTransferInput::fields()
     QFETCH(QString, code);
     TransferInput in{source, destination, amount, memo, key == QLatin1String("<none>") ? std::nullopt : std::optional<QString>(key)};
     const TransferInputCheck c = checkTransferInput(in, 2);
-    const QMap<QString, Error> byField{{QStringLiteral("source"), c.source}, {QStringLiteral("destination"), c.destination},
-                                       {QStringLiteral("amount"), c.amount}, {QStringLiteral("memo"), c.memo},
+    const QMap<QString, Error> byField{{QStringLiteral("source"), c.source},
+                                       {QStringLiteral("destination"), c.destination},
+                                       {QStringLiteral("amount"), c.amount},
+                                       {QStringLiteral("memo"), c.memo},
                                        {QStringLiteral("key"), c.key}};
     for (auto it = byField.cbegin(); it != byField.cend(); ++it)
         QCOMPARE(codeWord(it.value().code), it.key() == field ? code : QStringLiteral("ok"));
@@ -61,13 +63,14 @@ void TestTransferInput::fields()
 
 void TestTransferInput::withoutAScaleNoRequestIsMade()
 {
-    const TransferInputCheck c = checkTransferInput({QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("0.001"), QString(), std::nullopt},
-                                                    std::nullopt);
+    const TransferInputCheck c = checkTransferInput(
+        {QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("0.001"), QString(), std::nullopt}, std::nullopt);
     QVERIFY(c.first().ok()); // decimals depend on the scale
     QVERIFY(!c.request);
-    QCOMPARE(checkTransferInput({QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("1e3"), QString(), std::nullopt}, std::nullopt)
-                 .amount.code,
-             ErrorCode::InvalidAmount);
+    QCOMPARE(
+        checkTransferInput({QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("1e3"), QString(), std::nullopt}, std::nullopt)
+            .amount.code,
+        ErrorCode::InvalidAmount);
 }
 
 QTEST_GUILESS_MAIN(TestTransferInput)

@@ -59,17 +59,17 @@ namespace {
 
 // Words that are not English to translate: the product, file formats, the time standard, the durability pragma the
 // operators look up by that name.
-const QStringList kSameInEveryLanguage = {QStringLiteral("LedgerDesk"), QStringLiteral("CSV"), QStringLiteral("JSON"),
-                                          QStringLiteral("PDF"), QStringLiteral("HTML"), QStringLiteral("ID"), QStringLiteral("UTC"),
-                                          QStringLiteral("synchronous"), QStringLiteral("NORMAL"), QStringLiteral("FULL")};
+const QStringList kSameInEveryLanguage = {
+    QStringLiteral("LedgerDesk"), QStringLiteral("CSV"), QStringLiteral("JSON"),        QStringLiteral("PDF"),    QStringLiteral("HTML"),
+    QStringLiteral("ID"),         QStringLiteral("UTC"), QStringLiteral("synchronous"), QStringLiteral("NORMAL"), QStringLiteral("FULL")};
 
 // The English words left in a visible text once data (paths, ids, amounts) is taken out.
 QStringList englishWords(QString text, const QString &storePath)
 {
-    text.remove(QRegularExpression(QStringLiteral("<[^>]*>")));            // markup
+    text.remove(QRegularExpression(QStringLiteral("<[^>]*>"))); // markup
     text.remove(storePath);
     text.remove(QFileInfo(storePath).fileName());
-    text.remove(QRegularExpression(QStringLiteral("tx-[0-9A-Z]+")));        // transaction ids
+    text.remove(QRegularExpression(QStringLiteral("tx-[0-9A-Z]+")));            // transaction ids
     text.remove(QRegularExpression(QStringLiteral("\\(\\*\\.[a-z]+[^)]*\\)"))); // file filters
     QStringList words;
     const auto matches = QRegularExpression(QStringLiteral("[A-Za-z]{2,}")).globalMatch(text);
@@ -262,7 +262,8 @@ void TestTranslation::statesReadTheSameEverywhere()
             shown << nav->index(c, 0, parent).data().toString();
     }
     for (TxState s : allTxStates())
-        QVERIFY2(std::any_of(shown.cbegin(), shown.cend(), [s](const QString &label) { return label == nameOf(s) || label.startsWith(nameOf(s) + QLatin1Char(0x20)); }),
+        QVERIFY2(std::any_of(shown.cbegin(), shown.cend(),
+                             [s](const QString &label) { return label == nameOf(s) || label.startsWith(nameOf(s) + QLatin1Char(0x20)); }),
                  qPrintable(nameOf(s) + QStringLiteral(" not among: ") + shown.join(QStringLiteral(" | "))));
 }
 
@@ -377,7 +378,8 @@ void TestTranslation::diagnosisPutsNoSpaceInsideChinese()
     CoordinatorOptions o;
     o.leaseMs = 1;
     o.hook = abandonAfterHook(stopAfter);
-    const TxOutcome stuck = Coordinator(t.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), amount, QString(), QString()});
+    const TxOutcome stuck =
+        Coordinator(t.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), amount, QString(), QString()});
     QVERIFY(stuck.tx);
     QTest::qWait(5);
     auto d = diagnose(t.store(), stuck.tx->id, 30 * 60 * 1000);
@@ -406,7 +408,8 @@ void TestTranslation::bracketsAroundChineseAreFullWidth()
         CoordinatorOptions o;
         o.leaseMs = leaseMs;
         o.hook = abandonAfterHook(Step::HoldDebit);
-        const TxOutcome outcome = Coordinator(t.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 10, QString(), QString()});
+        const TxOutcome outcome =
+            Coordinator(t.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 10, QString(), QString()});
         return outcome.tx ? outcome.tx->id : QString();
     };
     const QString running = stuck(10 * 60 * 1000);
@@ -476,7 +479,8 @@ void TestTranslation::englishCountsInPlurals()
     QCOMPARE(QCoreApplication::translate("ledger::app::RepairDialog", "Repairing %n transaction(s)…", nullptr, 1),
              QStringLiteral("Repairing 1 transaction…"));
     QCOMPARE(QCoreApplication::translate("ledger::app::ConsoleActions",
-                                         "%n selected row(s) have not loaded yet: the preview checks each before anything is done", nullptr, 1),
+                                         "%n selected row(s) have not loaded yet: the preview checks each before anything is done", nullptr,
+                                         1),
              QStringLiteral("1 selected row has not loaded yet: the preview checks it before anything is done"));
     QCoreApplication::removeTranslator(&english);
 }

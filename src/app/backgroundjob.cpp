@@ -18,7 +18,9 @@ void JobControl::progress(qint64 done, qint64 total) const
         Qt::QueuedConnection);
 }
 
-BackgroundJob::BackgroundJob(StoreSession *session, QObject *parent) : QObject(parent), m_session(session)
+BackgroundJob::BackgroundJob(StoreSession *session, QObject *parent)
+    : QObject(parent)
+    , m_session(session)
 {
     connect(m_session, &StoreSession::closing, this, &BackgroundJob::cancel);
 }

@@ -63,16 +63,13 @@ public:
 
     // Runs `work` on the open store and hands its result to `done` on the GUI thread, if this run
     // is still the latest then. Without an open store nothing runs (and done is not called).
-    template <typename R>
-    void run(std::function<R(Store &, const JobControl &)> work, std::function<void(R)> done);
-    template <typename R>
-    void run(std::function<R(Store &)> work, std::function<void(R)> done)
+    template <typename R> void run(std::function<R(Store &, const JobControl &)> work, std::function<void(R)> done);
+    template <typename R> void run(std::function<R(Store &)> work, std::function<void(R)> done)
     {
         run<R>([work](Store &s, const JobControl &) { return work(s); }, std::move(done));
     }
     // A run beside those under way: only cancel() or the store closing drops its answer.
-    template <typename R>
-    void runAlongside(std::function<R(Store &)> work, std::function<void(R)> done);
+    template <typename R> void runAlongside(std::function<R(Store &)> work, std::function<void(R)> done);
     // Asks the run under way to stop early; it still answers (with what it has).
     void stop();
     // Forgets the run under way (and a waiting one): no answer will come.
@@ -85,23 +82,21 @@ Q_SIGNALS:
 private:
     friend class JobControl;
     // Starts `work` under the current ticket; `done` gets its answer while the ticket holds.
-    template <typename R>
-    void start(std::function<R(Store &, const JobControl &)> work, std::function<void(R)> done);
+    template <typename R> void start(std::function<R(Store &, const JobControl &)> work, std::function<void(R)> done);
     void setWaiting(int waiting);
     void reportProgress(quint64 ticket, qint64 done, qint64 total);
     // Starts the waiting run, if any (coalescing).
     void startPending();
 
     StoreSession *m_session;
-    quint64 m_ticket = 0;     // the latest run's; an answer carrying another is dropped
-    int m_waiting = 0;        // answers still to come under the current ticket
+    quint64 m_ticket = 0; // the latest run's; an answer carrying another is dropped
+    int m_waiting = 0;    // answers still to come under the current ticket
     bool m_coalescing = false;
     std::shared_ptr<std::atomic<bool>> m_stop;
     std::function<void()> m_pending; // coalescing: the run asked for meanwhile
 };
 
-template <typename R>
-void BackgroundJob::run(std::function<R(Store &, const JobControl &)> work, std::function<void(R)> done)
+template <typename R> void BackgroundJob::run(std::function<R(Store &, const JobControl &)> work, std::function<void(R)> done)
 {
     if (!m_session->isOpen())
         return;
@@ -117,8 +112,7 @@ void BackgroundJob::run(std::function<R(Store &, const JobControl &)> work, std:
     start<R>(work, done);
 }
 
-template <typename R>
-void BackgroundJob::runAlongside(std::function<R(Store &)> work, std::function<void(R)> done)
+template <typename R> void BackgroundJob::runAlongside(std::function<R(Store &)> work, std::function<void(R)> done)
 {
     if (!m_session->isOpen())
         return;
@@ -127,8 +121,7 @@ void BackgroundJob::runAlongside(std::function<R(Store &)> work, std::function<v
     start<R>([work](Store &s, const JobControl &) { return work(s); }, done);
 }
 
-template <typename R>
-void BackgroundJob::start(std::function<R(Store &, const JobControl &)> work, std::function<void(R)> done)
+template <typename R> void BackgroundJob::start(std::function<R(Store &, const JobControl &)> work, std::function<void(R)> done)
 {
     const quint64 ticket = m_ticket;
     const quint64 serial = m_session->serial();

@@ -9,7 +9,8 @@
 namespace ledger::app {
 
 namespace {
-QAction *make(QWidget *window, const QString &text, const QKeySequence &shortcut, const QString &tip, QStyle::StandardPixmap icon = QStyle::SP_CustomBase)
+QAction *make(QWidget *window, const QString &text, const QKeySequence &shortcut, const QString &tip,
+              QStyle::StandardPixmap icon = QStyle::SP_CustomBase)
 {
     auto *action = new QAction(text, window);
     if (!shortcut.isEmpty())
@@ -23,9 +24,11 @@ QAction *make(QWidget *window, const QString &text, const QKeySequence &shortcut
 }
 } // namespace
 
-ConsoleActions::ConsoleActions(QWidget *window) : QObject(window)
+ConsoleActions::ConsoleActions(QWidget *window)
+    : QObject(window)
 {
-    newStore = make(window, tr("&New store…"), QKeySequence(QStringLiteral("Ctrl+Shift+N")), tr("Create a new, empty store"), QStyle::SP_FileIcon);
+    newStore =
+        make(window, tr("&New store…"), QKeySequence(QStringLiteral("Ctrl+Shift+N")), tr("Create a new, empty store"), QStyle::SP_FileIcon);
     openStore = make(window, tr("&Open store…"), QKeySequence::Open, tr("Open another store"), QStyle::SP_DialogOpenButton);
     openServerStore = make(window, tr("Open &server store…"), QKeySequence(QStringLiteral("Ctrl+Shift+O")),
                            tr("Open a store on a PostgreSQL server"), QStyle::SP_DriveNetIcon);
@@ -33,12 +36,14 @@ ConsoleActions::ConsoleActions(QWidget *window) : QObject(window)
     newTransfer = make(window, tr("New &transfer…"), QKeySequence::New, tr("Move money between two accounts"), QStyle::SP_ArrowRight);
     newAccount = make(window, tr("New &account…"), QKeySequence(QStringLiteral("Ctrl+Alt+N")),
                       tr("Open an account, with an opening balance from @world if you give one"), QStyle::SP_FileDialogNewFolder);
-    resume = make(window, tr("&Resume…"), QKeySequence(QStringLiteral("Ctrl+R")), tr("Drive the selected transactions to their end"), QStyle::SP_MediaPlay);
-    cancel = make(window, tr("&Cancel transaction…"), QKeySequence(QStringLiteral("Ctrl+K")), tr("Cancel the selected transactions"), QStyle::SP_DialogCancelButton);
-    compensate = make(window, tr("Co&mpensate…"), QKeySequence(QStringLiteral("Ctrl+Shift+C")), tr("Move the money of the selected transfers back"),
-                      QStyle::SP_ArrowBack);
-    guidedRepair = make(window, tr("&Guided repair…"), QKeySequence(QStringLiteral("Ctrl+G")), tr("Walk through repairing the selected transaction"),
-                        QStyle::SP_MessageBoxQuestion);
+    resume = make(window, tr("&Resume…"), QKeySequence(QStringLiteral("Ctrl+R")), tr("Drive the selected transactions to their end"),
+                  QStyle::SP_MediaPlay);
+    cancel = make(window, tr("&Cancel transaction…"), QKeySequence(QStringLiteral("Ctrl+K")), tr("Cancel the selected transactions"),
+                  QStyle::SP_DialogCancelButton);
+    compensate = make(window, tr("Co&mpensate…"), QKeySequence(QStringLiteral("Ctrl+Shift+C")),
+                      tr("Move the money of the selected transfers back"), QStyle::SP_ArrowBack);
+    guidedRepair = make(window, tr("&Guided repair…"), QKeySequence(QStringLiteral("Ctrl+G")),
+                        tr("Walk through repairing the selected transaction"), QStyle::SP_MessageBoxQuestion);
     copyIds = make(window, tr("Cop&y ids"), QKeySequence::Copy, tr("Copy the selected transactions' ids"), QStyle::SP_FileIcon);
     copyJson = make(window, tr("Copy as &JSON"), QKeySequence(QStringLiteral("Ctrl+Shift+J")),
                     tr("Copy the selected rows' documents as JSON, as ledgerctl --json prints them"));
@@ -46,14 +51,16 @@ ConsoleActions::ConsoleActions(QWidget *window) : QObject(window)
                       tr("Show the current row's document in a window of its own, kept current"));
     claim = make(window, tr("C&laim (I'm on it)"), QKeySequence(QStringLiteral("Ctrl+M")),
                  tr("Tell every console on this store that you are on the selected transactions"), QStyle::SP_DialogYesButton);
-    release = make(window, tr("R&elease claim"), QKeySequence(QStringLiteral("Ctrl+Shift+M")), tr("Release the claim on the selected transactions"));
+    release = make(window, tr("R&elease claim"), QKeySequence(QStringLiteral("Ctrl+Shift+M")),
+                   tr("Release the claim on the selected transactions"));
     addNote = make(window, tr("Add &note…"), QKeySequence(QStringLiteral("Ctrl+Shift+T")),
                    tr("Add a note to the selected transaction's journal, with your name"));
-    recoverStuck = make(window, tr("Recover all &stuck…"), QKeySequence(QStringLiteral("Ctrl+Shift+R")), tr("Resume every stuck transaction"),
-                        QStyle::SP_BrowserReload);
+    recoverStuck = make(window, tr("Recover all &stuck…"), QKeySequence(QStringLiteral("Ctrl+Shift+R")),
+                        tr("Resume every stuck transaction"), QStyle::SP_BrowserReload);
     refresh = make(window, tr("&Refresh"), QKeySequence::Refresh, tr("Read the store again"), QStyle::SP_BrowserReload);
     find = make(window, tr("&Find"), QKeySequence::Find, tr("Filter the current table"));
-    runAudit = make(window, tr("Run &audit"), QKeySequence(QStringLiteral("Ctrl+Shift+A")), tr("Check the ledger's invariants"), QStyle::SP_DialogApplyButton);
+    runAudit = make(window, tr("Run &audit"), QKeySequence(QStringLiteral("Ctrl+Shift+A")), tr("Check the ledger's invariants"),
+                    QStyle::SP_DialogApplyButton);
     settings = make(window, tr("&Settings…"), QKeySequence(QStringLiteral("Ctrl+,")), tr("Your name and the stuck threshold"));
     exportCsv = make(window, tr("Export view as &CSV…"), QKeySequence(QStringLiteral("Ctrl+E")),
                      tr("Save every row of the current table as CSV"), QStyle::SP_DialogSaveButton);
@@ -65,8 +72,10 @@ ConsoleActions::ConsoleActions(QWidget *window) : QObject(window)
     about = make(window, tr("&About LedgerDesk"), QKeySequence(), tr("About LedgerDesk"));
     const QStringList viewNames{tr("&Overview"), tr("&Accounts"), tr("&Transactions"), tr("&Stuck"), tr("A&udit"), tr("Operator a&ctions")};
     for (int i = 0; i < viewNames.size(); ++i)
-        views << make(window, viewNames.at(i), QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)), tr("Show %1").arg(QString(viewNames.at(i)).remove(QLatin1Char('&'))));
-    utcTimes = make(window, tr("Times i&n UTC"), QKeySequence(), tr("Show times in UTC as the store and ledgerctl write them, instead of your local time"));
+        views << make(window, viewNames.at(i), QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)),
+                      tr("Show %1").arg(QString(viewNames.at(i)).remove(QLatin1Char('&'))));
+    utcTimes = make(window, tr("Times i&n UTC"), QKeySequence(),
+                    tr("Show times in UTC as the store and ledgerctl write them, instead of your local time"));
     utcTimes->setCheckable(true);
     for (QAction *a : {resume, cancel, compensate})
         m_tips.insert(a, a->statusTip());

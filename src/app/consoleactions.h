@@ -30,7 +30,7 @@ public:
     QAction *cancel;
     QAction *compensate;
     QAction *guidedRepair;
-    QAction *copyIds; // the selected transactions' ids, one per line, to the clipboard
+    QAction *copyIds;    // the selected transactions' ids, one per line, to the clipboard
     QAction *copyJson;   // the selected rows' documents, as ledgerctl --json prints them
     QAction *openWindow; // the current row's document in a window of its own
     // Several operators at once (ledger/remarks.h): "I'm on it", its release, a note.
@@ -67,7 +67,6 @@ public:
 private:
     bool m_storeOpen = false;
     QHash<QAction *, QString> m_tips; // what each repair action does, when it can
-
 };
 
 } // namespace ledger::app

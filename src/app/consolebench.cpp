@@ -30,7 +30,11 @@ double peakRssMb()
     return double(usage.ru_maxrss) / 1024.0; // Linux reports kilobytes
 }
 
-ConsoleBench::ConsoleBench(MainWindow *window, const QString &storePath) : QObject(window), m_window(window), m_path(storePath) {}
+ConsoleBench::ConsoleBench(MainWindow *window, const QString &storePath)
+    : QObject(window)
+    , m_window(window)
+    , m_path(storePath)
+{}
 
 bool ConsoleBench::listShown() const
 {
@@ -111,10 +115,7 @@ void ConsoleBench::poll(int index)
     QTimer::singleShot(kPollMs, this, [this, index] { poll(index); });
 }
 
-void ConsoleBench::fail(const QString &message)
-{
-    Q_EMIT finished(false, message.toUtf8());
-}
+void ConsoleBench::fail(const QString &message) { Q_EMIT finished(false, message.toUtf8()); }
 
 void ConsoleBench::report()
 {

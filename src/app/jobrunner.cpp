@@ -30,7 +30,9 @@ Result<Store *> threadStore(const StoreConfig &config)
     return c->store.get();
 }
 
-JobRunner::JobRunner(const StoreConfig &config, QObject *parent) : QObject(parent), m_config(config)
+JobRunner::JobRunner(const StoreConfig &config, QObject *parent)
+    : QObject(parent)
+    , m_config(config)
 {
     // Enough to page, count and repair at once; SQLite serialises the writers anyway.
     m_pool.setMaxThreadCount(4);

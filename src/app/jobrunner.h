@@ -23,8 +23,7 @@ Result<Store *> threadStore(const StoreConfig &config);
 
 // A result that says "the store could not even be opened": Result<T> from the error, or a
 // report type with an `error` member.
-template <typename R>
-R failedWith(const Error &error)
+template <typename R> R failedWith(const Error &error)
 {
     if constexpr (std::is_constructible_v<R, Error>) {
         return R(error);
@@ -45,8 +44,7 @@ public:
     const StoreConfig &config() const { return m_config; }
     int running() const { return m_running; }
 
-    template <typename R>
-    void run(QObject *context, std::function<R(Store &)> work, std::function<void(R)> done);
+    template <typename R> void run(QObject *context, std::function<R(Store &)> work, std::function<void(R)> done);
 
 Q_SIGNALS:
     // The number of jobs under way changed (status bar, tests waiting for quiet).
@@ -61,8 +59,7 @@ private:
     int m_running = 0;
 };
 
-template <typename R>
-void JobRunner::run(QObject *context, std::function<R(Store &)> work, std::function<void(R)> done)
+template <typename R> void JobRunner::run(QObject *context, std::function<R(Store &)> work, std::function<void(R)> done)
 {
     started();
     auto *watcher = new QFutureWatcher<R>(this);

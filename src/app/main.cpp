@@ -64,8 +64,8 @@ int main(int argc, char **argv)
     const QCommandLineOption storeOption(QStringLiteral("store"), QStringLiteral("The store file to open."), QStringLiteral("PATH"));
     const QCommandLineOption operatorOption(QStringLiteral("operator"), QStringLiteral("Your name in the journal (saved in the settings)."),
                                             QStringLiteral("NAME"));
-    const QCommandLineOption screenshotsOption(QStringLiteral("screenshots"),
-                                               QStringLiteral("Save screenshots of the main views into DIR, then quit."), QStringLiteral("DIR"));
+    const QCommandLineOption screenshotsOption(
+        QStringLiteral("screenshots"), QStringLiteral("Save screenshots of the main views into DIR, then quit."), QStringLiteral("DIR"));
     const QCommandLineOption benchOption(QStringLiteral("bench-console"),
                                          QStringLiteral("Time opening STORE, jumping to its last row, switching state and sorting "
                                                         "(for 'ledgerctl bench console'); print JSON and quit."),

@@ -148,7 +148,8 @@ void MainWindow::buildPages()
     connect(m_operatorActions, &ActionsPage::accountLinkActivated, this, &MainWindow::showAccountById);
     connect(m_audit, &AuditPage::transactionLinkActivated, this, &MainWindow::showTransactionById);
     connect(m_audit, &AuditPage::accountLinkActivated, this, &MainWindow::showAccountById);
-    for (PagedTableModel *model : std::initializer_list<PagedTableModel *>{m_accounts->model(), m_transactions->model(), m_operatorActions->model()}) {
+    for (PagedTableModel *model :
+         std::initializer_list<PagedTableModel *>{m_accounts->model(), m_transactions->model(), m_operatorActions->model()}) {
         connect(model, &PagedTableModel::loadingChanged, this, &MainWindow::updateActivity);
         connect(model, &PagedTableModel::loadFailed, this, [this](const QString &message) { statusBar()->showMessage(message, 10'000); });
     }
@@ -162,7 +163,8 @@ Dashboard *MainWindow::dashboard() const { return m_overview->dashboard(); }
 
 bool MainWindow::isBusy() const
 {
-    return (hasStore() && m_session->jobs()->running() > 0) || m_transactions->isBusy() || m_overview->isBusy() || m_accounts->isBusy() || m_operatorActions->isBusy();
+    return (hasStore() && m_session->jobs()->running() > 0) || m_transactions->isBusy() || m_overview->isBusy() || m_accounts->isBusy()
+        || m_operatorActions->isBusy();
 }
 
 void MainWindow::showView(NavigatorModel::View view, std::optional<TxState> state)
@@ -228,14 +230,15 @@ void MainWindow::refreshCounts()
 {
     const qint64 threshold = m_settings.stuckThresholdMs();
     // A newer count drops an older one: it may be older than what is shown.
-    m_countsJob->run<Result<Overview>>([threshold](Store &s) { return loadCounts(s, threshold); }, [this](Result<Overview> counts) {
-        if (!counts.ok()) {
-            statusBar()->showMessage(counts.error().localized(), 10'000);
-            return;
-        }
-        m_navigatorModel->setCounts(*counts);
-        Q_EMIT countsLoaded();
-    });
+    m_countsJob->run<Result<Overview>>([threshold](Store &s) { return loadCounts(s, threshold); },
+                                       [this](Result<Overview> counts) {
+                                           if (!counts.ok()) {
+                                               statusBar()->showMessage(counts.error().localized(), 10'000);
+                                               return;
+                                           }
+                                           m_navigatorModel->setCounts(*counts);
+                                           Q_EMIT countsLoaded();
+                                       });
 }
 
 void MainWindow::updateActivity()

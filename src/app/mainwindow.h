@@ -144,8 +144,7 @@ private:
     // Resolves the selection to transaction ids (reading rows not loaded yet), then `then(ids)`.
     void withSelectedIds(const std::function<void(const QStringList &)> &then);
     bool dialogsOpen() const;
-    template <typename D>
-    D *track(D *dialog);
+    template <typename D> D *track(D *dialog);
     // Local time or UTC everywhere a time is shown, as View ▸ Times in UTC says.
     void applyTimeStyle();
     TimeStyle timeStyle() const;
@@ -175,7 +174,7 @@ private:
     NavigatorModel::View m_view = NavigatorModel::View::Overview;
     std::optional<TxState> m_viewState;
     QTimer m_refreshTimer;
-    QTimer m_periodicTimer;       // things become stuck without any write: look again now and then
+    QTimer m_periodicTimer; // things become stuck without any write: look again now and then
     bool m_followingLink = false;
     QList<QPointer<QDialog>> m_dialogs; // store-bound dialogs: never left pointing at a closed store
     QSplitter *m_mainSplitter = nullptr;

@@ -23,8 +23,7 @@ bool MainWindow::dialogsOpen() const
     return std::any_of(m_dialogs.cbegin(), m_dialogs.cend(), [](const QPointer<QDialog> &d) { return d && d->isVisible(); });
 }
 
-template <typename D>
-D *MainWindow::track(D *dialog)
+template <typename D> D *MainWindow::track(D *dialog)
 {
     m_dialogs.removeAll(nullptr);
     m_dialogs << QPointer<QDialog>(dialog);

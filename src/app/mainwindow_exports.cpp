@@ -40,11 +40,11 @@ void MainWindow::connectExports()
     connect(m_actions->incidentReport, &QAction::triggered, this, &MainWindow::chooseIncidentReportFile);
     connect(m_exports, &ExportController::started, this,
             [this](const QString &path) { statusBar()->showMessage(tr("Writing %1…").arg(QDir::toNativeSeparators(path))); });
-    connect(m_exports, &ExportController::progress, this, [this](qint64 rows) {
-        statusBar()->showMessage(tr("Exporting… %1 rows so far").arg(QLocale().toString(rows)));
-    });
+    connect(m_exports, &ExportController::progress, this,
+            [this](qint64 rows) { statusBar()->showMessage(tr("Exporting… %1 rows so far").arg(QLocale().toString(rows))); });
     connect(m_exports, &ExportController::finished, this, [this](const QString &path, qint64 rows) {
-        statusBar()->showMessage(tr("Wrote %1 (%n row(s))", "", int(qMin<qint64>(rows, INT_MAX))).arg(QDir::toNativeSeparators(path)), 15'000);
+        statusBar()->showMessage(tr("Wrote %1 (%n row(s))", "", int(qMin<qint64>(rows, INT_MAX))).arg(QDir::toNativeSeparators(path)),
+                                 15'000);
     });
     connect(m_exports, &ExportController::failed, this, [this](const QString &path, const QString &message) {
         statusBar()->clearMessage();
@@ -58,10 +58,7 @@ void MainWindow::connectExports()
     });
 }
 
-void MainWindow::updateExportActions()
-{
-    m_actions->setViewExportable(m_view != NavigatorModel::View::Overview);
-}
+void MainWindow::updateExportActions() { m_actions->setViewExportable(m_view != NavigatorModel::View::Overview); }
 
 void MainWindow::exportCurrentView(const QString &path)
 {
@@ -101,12 +98,12 @@ void MainWindow::exportCurrentView(const QString &path)
 
 void MainWindow::chooseExportFile(const QString &suffix)
 {
-    const QString what = m_view == NavigatorModel::View::Accounts ? QStringLiteral("accounts")
-        : m_view == NavigatorModel::View::Audit                   ? QStringLiteral("audit-findings")
-        : m_view == NavigatorModel::View::Actions                 ? QStringLiteral("operator-actions")
-        : m_view == NavigatorModel::View::Stuck                   ? QStringLiteral("stuck")
-        : m_view == NavigatorModel::View::State && m_viewState    ? QStringLiteral("transactions-") + nameOf(*m_viewState)
-                                                                  : QStringLiteral("transactions");
+    const QString what = m_view == NavigatorModel::View::Accounts             ? QStringLiteral("accounts")
+                       : m_view == NavigatorModel::View::Audit                ? QStringLiteral("audit-findings")
+                       : m_view == NavigatorModel::View::Actions              ? QStringLiteral("operator-actions")
+                       : m_view == NavigatorModel::View::Stuck                ? QStringLiteral("stuck")
+                       : m_view == NavigatorModel::View::State && m_viewState ? QStringLiteral("transactions-") + nameOf(*m_viewState)
+                                                                              : QStringLiteral("transactions");
     const QString filter = suffix == QLatin1String("csv") ? tr("CSV files (*.csv)") : tr("JSON files (*.json)");
     QString path = askSaveFileName(this, tr("Export view"), suggestedName(what, suffix), filter);
     if (path.isEmpty())

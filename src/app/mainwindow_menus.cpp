@@ -97,9 +97,10 @@ void MainWindow::buildMenus()
     connect(m_actions->find, &QAction::triggered, this, [this] {
         // Filter the table on screen; from a page without one, the transactions.
         TablePage *page = m_stack->currentIndex() == AccountsIndex ? m_accounts->list()
-            : m_stack->currentIndex() == ActionsIndex             ? m_operatorActions->list()
-                                                                  : m_transactions->list();
-        if (m_stack->currentIndex() != AccountsIndex && m_stack->currentIndex() != ActionsIndex && m_stack->currentIndex() != TransactionsIndex)
+                        : m_stack->currentIndex() == ActionsIndex  ? m_operatorActions->list()
+                                                                   : m_transactions->list();
+        if (m_stack->currentIndex() != AccountsIndex && m_stack->currentIndex() != ActionsIndex
+            && m_stack->currentIndex() != TransactionsIndex)
             showView(NavigatorModel::View::Transactions);
         page->filterEdit()->setFocus();
         page->filterEdit()->selectAll();
@@ -126,9 +127,9 @@ void MainWindow::buildMenus()
                                .arg(QStringLiteral(LEDGERDESK_VERSION), embeddedStoreEngine().toHtmlEscaped()));
     });
     const QList<QPair<NavigatorModel::View, std::optional<TxState>>> targets{
-        {NavigatorModel::View::Overview, std::nullopt}, {NavigatorModel::View::Accounts, std::nullopt},
+        {NavigatorModel::View::Overview, std::nullopt},     {NavigatorModel::View::Accounts, std::nullopt},
         {NavigatorModel::View::Transactions, std::nullopt}, {NavigatorModel::View::Stuck, std::nullopt},
-        {NavigatorModel::View::Audit, std::nullopt},       {NavigatorModel::View::Actions, std::nullopt}};
+        {NavigatorModel::View::Audit, std::nullopt},        {NavigatorModel::View::Actions, std::nullopt}};
     for (int i = 0; i < m_actions->views.size(); ++i) {
         const auto target = targets.at(i);
         connect(m_actions->views.at(i), &QAction::triggered, this, [this, target] { showView(target.first, target.second); });

@@ -81,20 +81,22 @@ void MainWindow::chooseServerStore()
 {
     bool ok = false;
     const QString current = hasStore() && isServerLocation(storePath()) ? storeDisplayName(storePath()) : QString();
-    const QString uri = QInputDialog::getText(
-                            this, tr("Open server store"),
-                            tr("PostgreSQL connection string in libpq's terms, for example\n"
-                               "postgresql://alice@db1.example.com,db2.example.com/ledger?target_session_attrs=read-write\n"
-                               "host=/run/postgresql dbname=ledger sslmode=verify-full\n"
-                               "service=ledger (from pg_service.conf)\n\n"
-                               "Keep the password in ~/.pgpass (or the file $PGPASSFILE names): LedgerDesk never saves one.\n"
-                               "A database that holds no store yet is refused; create one with 'ledgerctl init --store URI'."),
-                            QLineEdit::Normal, current, &ok)
-                            .trimmed();
+    const QString uri =
+        QInputDialog::getText(this, tr("Open server store"),
+                              tr("PostgreSQL connection string in libpq's terms, for example\n"
+                                 "postgresql://alice@db1.example.com,db2.example.com/ledger?target_session_attrs=read-write\n"
+                                 "host=/run/postgresql dbname=ledger sslmode=verify-full\n"
+                                 "service=ledger (from pg_service.conf)\n\n"
+                                 "Keep the password in ~/.pgpass (or the file $PGPASSFILE names): LedgerDesk never saves one.\n"
+                                 "A database that holds no store yet is refused; create one with 'ledgerctl init --store URI'."),
+                              QLineEdit::Normal, current, &ok)
+            .trimmed();
     if (!ok || uri.isEmpty())
         return;
     if (!isServerLocation(uri)) {
-        showError(tr("Open server store"), tr("%1 is not a PostgreSQL connection string: it must start with postgresql:// or be key=value pairs such as host=... dbname=...").arg(uri));
+        showError(tr("Open server store"), tr("%1 is not a PostgreSQL connection string: it must start with postgresql:// or be key=value "
+                                              "pairs such as host=... dbname=...")
+                                               .arg(uri));
         return;
     }
     if (locationHasPassword(uri))
@@ -175,9 +177,10 @@ void MainWindow::connectSession()
         });
         connect(notifier, &ChangeNotifier::serverChanged, this, [this](const QString &was, const QString &now) {
             // Said for a minute where operators look: the store answers from another server now.
-            statusBar()->showMessage(tr("Failover: the store now answers from %1 (was %2); writes in flight are read back there, never made twice")
-                                         .arg(now, was),
-                                     60'000);
+            statusBar()->showMessage(
+                tr("Failover: the store now answers from %1 (was %2); writes in flight are read back there, never made twice")
+                    .arg(now, was),
+                60'000);
         });
     });
 }
@@ -198,14 +201,15 @@ void MainWindow::onStoreOpened(bool demo)
     // PostgreSQL says durability in its own words: the store keeps synchronous_commit on; a
     // server running with fsync off is said too.
     const QString durability = isServerLocation(location)
-        ? (opened.durability == Durability::Full ? QStringLiteral("synchronous_commit=on") : QStringLiteral("synchronous_commit=on, fsync=off"))
-        : QStringLiteral("synchronous=") + nameOf(opened.durability);
+                                 ? (opened.durability == Durability::Full ? QStringLiteral("synchronous_commit=on")
+                                                                          : QStringLiteral("synchronous_commit=on, fsync=off"))
+                                 : QStringLiteral("synchronous=") + nameOf(opened.durability);
     QString label = opened.shards > 1 ? tr("%1  ·  %2 shards  ·  %3").arg(shown).arg(opened.shards).arg(durability)
                                       : tr("%1  ·  %2").arg(shown, durability);
     QString tip = opened.durability == Durability::Full
-        ? tr("Every write is synced to disk before the next one (synchronous=FULL).")
-        : tr("Writes survive a crash of any program; a power cut may undo the last few, as if they "
-             "had not happened yet (synchronous=NORMAL).");
+                    ? tr("Every write is synced to disk before the next one (synchronous=FULL).")
+                    : tr("Writes survive a crash of any program; a power cut may undo the last few, as if they "
+                         "had not happened yet (synchronous=NORMAL).");
     if (!opened.lockWarning.isEmpty()) {
         label += tr("  ·  POSIX locks");
         tip += QLatin1Char('\n') + opened.lockWarning;
@@ -221,6 +225,5 @@ void MainWindow::onStoreOpened(bool demo)
     onTransactionSelection();
     Q_EMIT storeOpened(location);
 }
-
 
 } // namespace ledger::app

@@ -69,9 +69,11 @@ void MainWindow::copySelectionAsJson()
     QGuiApplication::clipboard()->setText(QString::fromUtf8(doc.toJson(QJsonDocument::Indented)));
     // Rows not loaded yet are left out: said only when some were.
     const int left = selectedCount - int(documents.size());
-    statusBar()->showMessage(left > 0 ? tr("Copied %n document(s) as JSON; %1 selected rows not loaded yet were left out", nullptr, int(documents.size())).arg(left)
-                                      : tr("Copied %n document(s) as JSON", nullptr, int(documents.size())),
-                             5000);
+    statusBar()->showMessage(
+        left > 0
+            ? tr("Copied %n document(s) as JSON; %1 selected rows not loaded yet were left out", nullptr, int(documents.size())).arg(left)
+            : tr("Copied %n document(s) as JSON", nullptr, int(documents.size())),
+        5000);
 }
 
 void MainWindow::openDetailWindow()
@@ -81,9 +83,7 @@ void MainWindow::openDetailWindow()
     DocKind kind = DocKind::Transaction;
     QString id;
     switch (m_stack->currentIndex()) {
-    case TransactionsIndex:
-        id = m_transactions->list()->currentKey();
-        break;
+    case TransactionsIndex: id = m_transactions->list()->currentKey(); break;
     case AccountsIndex:
         kind = DocKind::Account;
         id = m_accounts->list()->currentKey();

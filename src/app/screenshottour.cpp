@@ -20,7 +20,11 @@ constexpr int kTourPollMs = 50;
 constexpr int kTourGiveUpMs = 30'000;
 } // namespace
 
-ScreenshotTour::ScreenshotTour(MainWindow *window, const QString &directory) : QObject(window), m_window(window), m_directory(directory) {}
+ScreenshotTour::ScreenshotTour(MainWindow *window, const QString &directory)
+    : QObject(window)
+    , m_window(window)
+    , m_directory(directory)
+{}
 
 void ScreenshotTour::start()
 {
@@ -30,21 +34,23 @@ void ScreenshotTour::start()
     }
     // 1. The dashboard.
     m_window->showView(NavigatorModel::View::Overview);
-    whenQuiet([] { return true; }, [this] {
-        if (!save(m_window, QStringLiteral("dashboard.png")))
-            return;
-        // 2. The stuck transactions with one selected: the main window and its detail panel. With
-        // nothing stuck, every transaction instead, and no repair preview (there is nothing to
-        // repair): said in the result, never waited for.
-        m_window->showView(NavigatorModel::View::Stuck);
-        whenQuiet([] { return true; }, [this] {
-            if (m_window->transactionModel()->rowCount() == 0) {
-                m_nothingStuck = true;
-                m_window->showView(NavigatorModel::View::Transactions);
-            }
-            whenQuiet([] { return true; }, [this] { shootTable(); });
-        });
-    });
+    whenQuiet([] { return true; },
+              [this] {
+                  if (!save(m_window, QStringLiteral("dashboard.png")))
+                      return;
+                  // 2. The stuck transactions with one selected: the main window and its detail panel. With
+                  // nothing stuck, every transaction instead, and no repair preview (there is nothing to
+                  // repair): said in the result, never waited for.
+                  m_window->showView(NavigatorModel::View::Stuck);
+                  whenQuiet([] { return true; },
+                            [this] {
+                                if (m_window->transactionModel()->rowCount() == 0) {
+                                    m_nothingStuck = true;
+                                    m_window->showView(NavigatorModel::View::Transactions);
+                                }
+                                whenQuiet([] { return true; }, [this] { shootTable(); });
+                            });
+              });
 }
 
 void ScreenshotTour::shootTable()
@@ -79,38 +85,42 @@ void ScreenshotTour::shootTable()
     table->selectRow(pick);
     if (const auto tx = m_window->transactionModel()->transactionAt(pick))
         m_account = tx->source;
-    whenQuiet([this] { return !m_window->detailPanel()->transactionId().isEmpty(); }, [this, table] {
-        if (!save(m_window, QStringLiteral("main-window.png")) || !save(m_window->detailPanel(), QStringLiteral("detail-panel.png")))
-            return;
-        if (m_nothingStuck) {
-            finish();
-            return;
-        }
-        // 3. The repair preview for every stuck transaction on screen.
-        table->selectAll();
-        RepairDialog *dialog = m_window->openRepairDialog(OperatorAction::Resume);
-        if (!dialog) {
-            fail(tr("no stuck transaction to preview"));
-            return;
-        }
-        dialog->setReason(tr("worker crashed overnight"));
-        whenQuiet([dialog] { return dialog->planReady(); }, [this, dialog] {
-            if (!save(dialog, QStringLiteral("repair-preview.png")))
-                return;
-            dialog->reject();
-            shootAccount();
-        });
-    });
+    whenQuiet([this] { return !m_window->detailPanel()->transactionId().isEmpty(); },
+              [this, table] {
+                  if (!save(m_window, QStringLiteral("main-window.png"))
+                      || !save(m_window->detailPanel(), QStringLiteral("detail-panel.png")))
+                      return;
+                  if (m_nothingStuck) {
+                      finish();
+                      return;
+                  }
+                  // 3. The repair preview for every stuck transaction on screen.
+                  table->selectAll();
+                  RepairDialog *dialog = m_window->openRepairDialog(OperatorAction::Resume);
+                  if (!dialog) {
+                      fail(tr("no stuck transaction to preview"));
+                      return;
+                  }
+                  dialog->setReason(tr("worker crashed overnight"));
+                  whenQuiet([dialog] { return dialog->planReady(); },
+                            [this, dialog] {
+                                if (!save(dialog, QStringLiteral("repair-preview.png")))
+                                    return;
+                                dialog->reject();
+                                shootAccount();
+                            });
+              });
 }
 
 void ScreenshotTour::shootAccount()
 {
     // 4. The account of the pictured transaction, with its holds and history.
     m_window->showAccountById(m_account);
-    whenQuiet([this] { return m_window->accountPanel()->shownHtml().contains(m_account); }, [this] {
-        if (save(m_window, QStringLiteral("account-detail.png")))
-            finish();
-    });
+    whenQuiet([this] { return m_window->accountPanel()->shownHtml().contains(m_account); },
+              [this] {
+                  if (save(m_window, QStringLiteral("account-detail.png")))
+                      finish();
+              });
 }
 
 void ScreenshotTour::finish()

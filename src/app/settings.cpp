@@ -13,7 +13,9 @@ namespace {
 constexpr char kLanguageKey[] = "ui/language";
 } // namespace
 
-Settings::Settings() : m_settings(QStringLiteral("LedgerDesk"), QStringLiteral("ledgerdesk")) {}
+Settings::Settings()
+    : m_settings(QStringLiteral("LedgerDesk"), QStringLiteral("ledgerdesk"))
+{}
 
 QString Settings::operatorName() const
 {
@@ -27,10 +29,7 @@ QString Settings::operatorName() const
 
 void Settings::setOperatorName(const QString &name) { m_settings.setValue(QStringLiteral("operator/name"), name); }
 
-qint64 Settings::stuckThresholdMs() const
-{
-    return m_settings.value(QStringLiteral("stuck/thresholdMs"), kDefaultStuckMs).toLongLong();
-}
+qint64 Settings::stuckThresholdMs() const { return m_settings.value(QStringLiteral("stuck/thresholdMs"), kDefaultStuckMs).toLongLong(); }
 
 void Settings::setStuckThresholdMs(qint64 ms) { m_settings.setValue(QStringLiteral("stuck/thresholdMs"), ms); }
 

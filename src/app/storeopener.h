@@ -9,9 +9,9 @@
 namespace ledger::app {
 
 enum class OpenMode {
-    Existing,        // the file must be a store
-    Create,          // a new, empty store (refuses to overwrite)
-    ExistingOrDemo,  // open it, or create it with demo data when there is no file yet
+    Existing,       // the file must be a store
+    Create,         // a new, empty store (refuses to overwrite)
+    ExistingOrDemo, // open it, or create it with demo data when there is no file yet
 };
 
 struct OpenedStore {

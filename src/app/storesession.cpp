@@ -5,7 +5,9 @@
 
 namespace ledger::app {
 
-StoreSession::StoreSession(QObject *parent) : QObject(parent) {}
+StoreSession::StoreSession(QObject *parent)
+    : QObject(parent)
+{}
 
 StoreSession::~StoreSession() { close(); }
 

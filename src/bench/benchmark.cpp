@@ -33,9 +33,11 @@ Result<std::unique_ptr<ScratchStore>> ScratchStore::create(const BenchConfig &co
     s->m_config.shards = config.shards;
     if (!config.servers.isEmpty()) {
         // A fresh database beside each given one, on the same server.
-        const QString name = QStringLiteral("ledgerctl_bench_%1").arg(QFileInfo(s->m_dir.path()).fileName().section(QLatin1Char('-'), -1).toLower());
+        const QString name =
+            QStringLiteral("ledgerctl_bench_%1").arg(QFileInfo(s->m_dir.path()).fileName().section(QLatin1Char('-'), -1).toLower());
         for (int i = 0; i < config.servers.size(); ++i)
-            s->m_databases << serverDatabaseNamed(config.servers.at(i), config.servers.size() == 1 ? name : name + QStringLiteral("_%1").arg(i));
+            s->m_databases << serverDatabaseNamed(config.servers.at(i),
+                                                  config.servers.size() == 1 ? name : name + QStringLiteral("_%1").arg(i));
         s->m_config.shards = 0;
         if (s->m_databases.size() == 1)
             s->m_config.location = s->m_databases.front();
@@ -240,8 +242,7 @@ Result<TransfersResult> runTransfers(const ScratchStore &scratch, int threads, q
     return r;
 }
 
-Result<SeedResult> runSeed(const ScratchStore &scratch, int iterations, int perIteration, int clients, qint64 sliceMs,
-                           quint64 seed)
+Result<SeedResult> runSeed(const ScratchStore &scratch, int iterations, int perIteration, int clients, qint64 sliceMs, quint64 seed)
 {
     const QStringList &accounts = scratch.accounts();
     if (accounts.size() < 2)

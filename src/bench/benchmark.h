@@ -91,11 +91,11 @@ Result<RawResult> runRaw(const ScratchStore &store, int threads, qint64 commits)
 
 struct TransfersResult {
     int threads = 0;
-    qint64 transfers = 0;  // asked for
-    qint64 completed = 0;  // ended done
-    qint64 failed = 0;     // any other outcome (none expected: accounts are funded)
-    QString firstFailure;  // the first failure's error, to say why
-    qint64 writes = 0;     // protocol writes committed, counted by the step hook
+    qint64 transfers = 0; // asked for
+    qint64 completed = 0; // ended done
+    qint64 failed = 0;    // any other outcome (none expected: accounts are funded)
+    QString firstFailure; // the first failure's error, to say why
+    qint64 writes = 0;    // protocol writes committed, counted by the step hook
     double seconds = 0;
     double transfersPerSecond = 0;
     double writesPerTransfer = 0;
@@ -109,8 +109,7 @@ struct TransfersResult {
 // among the scratch accounts on `threads` threads, one connection and coordinator each.
 // With `tailProfile`, each transfer's time is also split (benchtail.h); that costs a few system
 // calls per write, so the throughput of such a run is a little lower.
-Result<TransfersResult> runTransfers(const ScratchStore &store, int threads, qint64 count, quint64 seed,
-                                     bool tailProfile = false);
+Result<TransfersResult> runTransfers(const ScratchStore &store, int threads, qint64 count, quint64 seed, bool tailProfile = false);
 
 struct SeedResult {
     int iterations = 0;
@@ -125,8 +124,7 @@ struct SeedResult {
 
 // The schema book's seed scenario: `iterations` slices of `perIteration` transfers, slice i
 // starting at i × sliceMs (0: all at once), served by `clients` threads.
-Result<SeedResult> runSeed(const ScratchStore &store, int iterations, int perIteration, int clients, qint64 sliceMs,
-                           quint64 seed);
+Result<SeedResult> runSeed(const ScratchStore &store, int iterations, int perIteration, int clients, qint64 sliceMs, quint64 seed);
 
 struct RecoverResult {
     int threads = 0;

@@ -20,16 +20,16 @@ struct StuckKind {
 };
 
 constexpr std::array<StuckKind, 10> kStuckKinds = {{
-    {Step::Insert, std::nullopt},              // initial
-    {Step::Claim, std::nullopt},               // pending, nothing held
-    {Step::HoldDebit, std::nullopt},           // pending, debit held
-    {Step::HoldCredit, std::nullopt},          // pending, both held
-    {Step::Applied, std::nullopt},             // applied, nothing posted
-    {Step::PostDebit, std::nullopt},           // applied, debit posted
-    {Step::PostCredit, std::nullopt},          // applied, both posted
-    {Step::Claim, Step::Canceling},            // canceling, nothing voided
-    {Step::HoldDebit, Step::VoidDebit},        // canceling, debit voided
-    {Step::HoldCredit, Step::VoidCredit},      // canceling, both voided
+    {Step::Insert, std::nullopt},         // initial
+    {Step::Claim, std::nullopt},          // pending, nothing held
+    {Step::HoldDebit, std::nullopt},      // pending, debit held
+    {Step::HoldCredit, std::nullopt},     // pending, both held
+    {Step::Applied, std::nullopt},        // applied, nothing posted
+    {Step::PostDebit, std::nullopt},      // applied, debit posted
+    {Step::PostCredit, std::nullopt},     // applied, both posted
+    {Step::Claim, Step::Canceling},       // canceling, nothing voided
+    {Step::HoldDebit, Step::VoidDebit},   // canceling, debit voided
+    {Step::HoldCredit, Step::VoidCredit}, // canceling, both voided
 }};
 
 // Makes transaction number i stuck as kind i % 10.
@@ -39,15 +39,13 @@ Error makeStuck(Coordinator &coordinator, Step &stopAt, const TransferRequest &r
     stopAt = kind.transferStop;
     const TxOutcome started = coordinator.transfer(request);
     if (started.error.code != ErrorCode::Interrupted || !started.tx)
-        return started.ok() ? makeError(ErrorCode::Internal, QStringLiteral("a transfer meant to stop ran to the end"))
-                            : started.error;
+        return started.ok() ? makeError(ErrorCode::Internal, QStringLiteral("a transfer meant to stop ran to the end")) : started.error;
     if (!kind.cancelStop)
         return {};
     stopAt = *kind.cancelStop;
     const TxOutcome canceling = coordinator.cancel(started.tx->id, QStringLiteral("bench"));
     if (canceling.error.code != ErrorCode::Interrupted)
-        return canceling.ok() ? makeError(ErrorCode::Internal, QStringLiteral("a cancel meant to stop ran to the end"))
-                              : canceling.error;
+        return canceling.ok() ? makeError(ErrorCode::Internal, QStringLiteral("a cancel meant to stop ran to the end")) : canceling.error;
     return {};
 }
 

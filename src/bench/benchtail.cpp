@@ -77,7 +77,8 @@ TailProfile TailProfile::of(std::vector<TransferTimes> samples)
     // The p99 transfer (nearest rank, as the latency percentiles) and everything slower.
     const std::size_t p99 = nearestRankIndex(n, 99);
     p.slowest = splitOf(samples.cbegin() + std::ptrdiff_t(p99), samples.cend());
-    p.middle = splitOf(samples.cbegin() + std::ptrdiff_t(n * 45 / 100), samples.cbegin() + std::ptrdiff_t(std::max(n * 55 / 100, n * 45 / 100 + 1)));
+    p.middle = splitOf(samples.cbegin() + std::ptrdiff_t(n * 45 / 100),
+                       samples.cbegin() + std::ptrdiff_t(std::max(n * 55 / 100, n * 45 / 100 + 1)));
     p.all = splitOf(samples.cbegin(), samples.cend());
     double held = 0, heldOff = 0;
     for (const TransferTimes &t : samples) {

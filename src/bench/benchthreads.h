@@ -61,10 +61,11 @@ private:
 };
 
 // Samples (latencies, per-transfer times), one vector per thread so that recording takes no lock.
-template <typename T>
-class PerThreadSamples {
+template <typename T> class PerThreadSamples {
 public:
-    explicit PerThreadSamples(int threads) : m_perThread(std::size_t(threads)) {}
+    explicit PerThreadSamples(int threads)
+        : m_perThread(std::size_t(threads))
+    {}
     // Thread t only.
     void add(int t, T sample) { m_perThread[std::size_t(t)].push_back(std::move(sample)); }
     // After the threads joined.

@@ -28,164 +28,237 @@ QString optionHelp(const OptionSpec &o)
 const OptionSpec kJson{QStringLiteral("json"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "print one JSON value on stdout")};
 const OptionSpec kCsv{QStringLiteral("csv"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "print the rows as CSV (RFC 4180) on stdout")};
 const OptionSpec kAll{QStringLiteral("all"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "every matching row, however many (exports)")};
-const OptionSpec kNote{QStringLiteral("note"), QStringLiteral("TEXT"), QT_TRANSLATE_NOOP("ledgerctl", "what you are doing about it, recorded with your name")};
-const OptionSpec kReason{QStringLiteral("reason"), QStringLiteral("TEXT"), QT_TRANSLATE_NOOP("ledgerctl", "why, recorded in the journal with your name")};
+const OptionSpec kNote{QStringLiteral("note"), QStringLiteral("TEXT"),
+                       QT_TRANSLATE_NOOP("ledgerctl", "what you are doing about it, recorded with your name")};
+const OptionSpec kReason{QStringLiteral("reason"), QStringLiteral("TEXT"),
+                         QT_TRANSLATE_NOOP("ledgerctl", "why, recorded in the journal with your name")};
 
 QList<CommandSpec> buildCommands()
 {
     const QString durations = QT_TRANSLATE_NOOP("ledgerctl", "Durations look like 90s, 30m, 2h, 1d or 1h30m.");
     return {
-        {QStringLiteral("init"), {},
+        {QStringLiteral("init"),
+         {},
          {{QStringLiteral("scale"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "decimal places of amounts, 0-18 (default 2)")},
-          {QStringLiteral("shards"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "spread the store over N SQLite files, 1-64 (--store names X.json)")},
+          {QStringLiteral("shards"), QStringLiteral("N"),
+           QT_TRANSLATE_NOOP("ledgerctl", "spread the store over N SQLite files, 1-64 (--store names X.json)")},
           {QStringLiteral("servers"), QStringLiteral("LIST"),
            QT_TRANSLATE_NOOP("ledgerctl", "shards on PostgreSQL: one database per shard, URIs separated by spaces or any\n"
                                           "                        connection strings separated by ';' (--store names X.json)")}},
          QT_TRANSLATE_NOOP("ledgerctl", "create a new store (refuses to overwrite anything)"),
          QT_TRANSLATE_NOOP("ledgerctl", "Without --shards the store is one SQLite file, or with --store postgresql://... one PostgreSQL\n"
-                        "database (created when it does not exist and you may). With --shards N, --store names the\n"
-                        "store's topology file, which must end in .json: init writes the shard files X.shard-0.db ...\n"
-                        "X.shard-<N-1>.db beside it, then X.json, which every command then opens as the store. With\n"
-                        "--servers 'postgresql://a/ledger postgresql://b/ledger' (or 'host=a dbname=ledger; service=b')\n"
-                        "the shards are those databases, on one server or several (passwords go in ~/.pgpass,\n"
-                        "never in the connection strings: X.json keeps them).\n"
-                        "Accounts are placed by their id and transfers by their key (or id); the shard count is\n"
-                        "fixed for the life of the store. Each shard makes every write durable before the next.")},
-        {QStringLiteral("account create"), {QStringLiteral("ID")},
+                                        "database (created when it does not exist and you may). With --shards N, --store names the\n"
+                                        "store's topology file, which must end in .json: init writes the shard files X.shard-0.db ...\n"
+                                        "X.shard-<N-1>.db beside it, then X.json, which every command then opens as the store. With\n"
+                                        "--servers 'postgresql://a/ledger postgresql://b/ledger' (or 'host=a dbname=ledger; service=b')\n"
+                                        "the shards are those databases, on one server or several (passwords go in ~/.pgpass,\n"
+                                        "never in the connection strings: X.json keeps them).\n"
+                                        "Accounts are placed by their id and transfers by their key (or id); the shard count is\n"
+                                        "fixed for the life of the store. Each shard makes every write durable before the next.")},
+        {QStringLiteral("account create"),
+         {QStringLiteral("ID")},
          {{QStringLiteral("name"), QStringLiteral("TEXT"), QT_TRANSLATE_NOOP("ledgerctl", "the account holder's name")},
           {QStringLiteral("opening"), QStringLiteral("AMOUNT"), QT_TRANSLATE_NOOP("ledgerctl", "opening balance, paid from @world")},
           kJson},
          QT_TRANSLATE_NOOP("ledgerctl", "create an account"),
          QT_TRANSLATE_NOOP("ledgerctl", "IDs are 1-64 characters of letters, digits, '.', '_' and '-'.")},
-        {QStringLiteral("account freeze"), {QStringLiteral("ID")}, {kReason, kJson},
-         QT_TRANSLATE_NOOP("ledgerctl", "freeze an account: it takes part in no new transfer"), QString()},
-        {QStringLiteral("account unfreeze"), {QStringLiteral("ID")}, {kReason, kJson}, QT_TRANSLATE_NOOP("ledgerctl", "unfreeze an account"), QString()},
-        {QStringLiteral("account close"), {QStringLiteral("ID")}, {kReason, kJson},
-         QT_TRANSLATE_NOOP("ledgerctl", "close an empty account for good"), QString()},
-        {QStringLiteral("account show"), {QStringLiteral("ID")}, {kJson},
-         QT_TRANSLATE_NOOP("ledgerctl", "show an account with its balance, holds and held markers"), QString()},
-        {QStringLiteral("accounts"), {},
+        {QStringLiteral("account freeze"),
+         {QStringLiteral("ID")},
+         {kReason, kJson},
+         QT_TRANSLATE_NOOP("ledgerctl", "freeze an account: it takes part in no new transfer"),
+         QString()},
+        {QStringLiteral("account unfreeze"),
+         {QStringLiteral("ID")},
+         {kReason, kJson},
+         QT_TRANSLATE_NOOP("ledgerctl", "unfreeze an account"),
+         QString()},
+        {QStringLiteral("account close"),
+         {QStringLiteral("ID")},
+         {kReason, kJson},
+         QT_TRANSLATE_NOOP("ledgerctl", "close an empty account for good"),
+         QString()},
+        {QStringLiteral("account show"),
+         {QStringLiteral("ID")},
+         {kJson},
+         QT_TRANSLATE_NOOP("ledgerctl", "show an account with its balance, holds and held markers"),
+         QString()},
+        {QStringLiteral("accounts"),
+         {},
          {{QStringLiteral("filter"), QStringLiteral("TEXT"), QT_TRANSLATE_NOOP("ledgerctl", "only ids or names containing TEXT")},
           {QStringLiteral("limit"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "at most N accounts (default 1000)")},
-          kAll, kJson, kCsv},
+          kAll,
+          kJson,
+          kCsv},
          QT_TRANSLATE_NOOP("ledgerctl", "list accounts"),
          QT_TRANSLATE_NOOP("ledgerctl", "The balances are the account documents' as stored: while a transfer is half-posted the\n"
                                         "sum of all of them is off by its unposted legs. 'ledgerctl balances' counts every\n"
                                         "transaction whole.")},
-        {QStringLiteral("balances"), {}, {kJson},
+        {QStringLiteral("balances"),
+         {},
+         {kJson},
          QT_TRANSLATE_NOOP("ledgerctl", "every account's balance with each transaction counted whole"),
          QT_TRANSLATE_NOOP("ledgerctl", "A transaction counts from its commit point: once it is applied (or one of its legs is\n"
                                         "posted) all its legs count, before that none does. So the balances, @world included,\n"
                                         "always sum to zero, even while transfers are half-way, on every kind of store; the\n"
                                         "transactions still being posted are listed. --json prints [{\"id\", \"balance\",\n"
                                         "\"posted\"}] with decimal strings.")},
-        {QStringLiteral("transfer"), {QStringLiteral("SOURCE"), QStringLiteral("DESTINATION"), QStringLiteral("AMOUNT")},
-         {{QStringLiteral("key"), QStringLiteral("KEY"), QT_TRANSLATE_NOOP("ledgerctl", "idempotency key: the same key and request never pays twice")},
+        {QStringLiteral("transfer"),
+         {QStringLiteral("SOURCE"), QStringLiteral("DESTINATION"), QStringLiteral("AMOUNT")},
+         {{QStringLiteral("key"), QStringLiteral("KEY"),
+           QT_TRANSLATE_NOOP("ledgerctl", "idempotency key: the same key and request never pays twice")},
           {QStringLiteral("memo"), QStringLiteral("TEXT"), QT_TRANSLATE_NOOP("ledgerctl", "a note kept with the transfer")},
           {QStringLiteral("from"), QStringLiteral("ACCOUNT:AMOUNT"),
            QT_TRANSLATE_NOOP("ledgerctl", "a debit leg, instead of SOURCE DESTINATION AMOUNT (repeat for several)"), QString(), true},
-          {QStringLiteral("to"), QStringLiteral("ACCOUNT:AMOUNT"),
-           QT_TRANSLATE_NOOP("ledgerctl", "a credit leg (repeat for several)"), QString(), true},
+          {QStringLiteral("to"), QStringLiteral("ACCOUNT:AMOUNT"), QT_TRANSLATE_NOOP("ledgerctl", "a credit leg (repeat for several)"),
+           QString(), true},
           kJson},
          QT_TRANSLATE_NOOP("ledgerctl", "move AMOUNT from SOURCE to DESTINATION"),
          QT_TRANSLATE_NOOP("ledgerctl", "AMOUNT is a positive decimal with at most the ledger's scale of decimals, e.g. 12.34.\n"
-                        "@world may be the source (money entering) or the destination (money leaving).\n"
-                        "With --from and --to one transaction moves money between several accounts, e.g.\n"
-                        "  ledgerctl transfer --from alice:100 --to bob:97 --to fees:3\n"
-                        "at least one of each, at most 16 legs, each on its own account; the debits and the\n"
-                        "credits must add up to the same amount (else invalid-amount, and nothing is written).\n"
-                        "Every leg is held before any is posted: all of them move, or none."),
+                                        "@world may be the source (money entering) or the destination (money leaving).\n"
+                                        "With --from and --to one transaction moves money between several accounts, e.g.\n"
+                                        "  ledgerctl transfer --from alice:100 --to bob:97 --to fees:3\n"
+                                        "at least one of each, at most 16 legs, each on its own account; the debits and the\n"
+                                        "credits must add up to the same amount (else invalid-amount, and nothing is written).\n"
+                                        "Every leg is held before any is posted: all of them move, or none."),
          {QStringLiteral("from"), QStringLiteral("to")}},
-        {QStringLiteral("list"), {},
+        {QStringLiteral("list"),
+         {},
          {{QStringLiteral("state"), QStringLiteral("STATE"), QT_TRANSLATE_NOOP("ledgerctl", "only this state: %1"), txStateNames()},
           {QStringLiteral("stuck-for"), QStringLiteral("DURATION"),
            QT_TRANSLATE_NOOP("ledgerctl", "only stuck ones: not finished and idle this long, or lease expired")},
           {QStringLiteral("account"), QStringLiteral("ID"), QT_TRANSLATE_NOOP("ledgerctl", "only transfers from or to this account")},
           {QStringLiteral("limit"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "at most N rows (default 100)")},
           {QStringLiteral("newest"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "newest first (default: oldest first)")},
-          kAll, kJson, kCsv},
-         QT_TRANSLATE_NOOP("ledgerctl", "list transactions"), durations},
-        {QStringLiteral("show"), {QStringLiteral("TXID")}, {kJson},
-         QT_TRANSLATE_NOOP("ledgerctl", "show a transaction: the document, its leg markers and its journal"), QString()},
-        {QStringLiteral("resume"), {QStringLiteral("TXID")}, {kReason, kJson},
-         QT_TRANSLATE_NOOP("ledgerctl", "take over a stuck transaction and drive it to done or canceled"), QString()},
-        {QStringLiteral("cancel"), {QStringLiteral("TXID")}, {kReason, kJson},
-         QT_TRANSLATE_NOOP("ledgerctl", "cancel a transaction that is initial or pending"), QString()},
-        {QStringLiteral("compensate"), {QStringLiteral("TXID")}, {kReason, kJson},
-         QT_TRANSLATE_NOOP("ledgerctl", "move a done transfer's money back (asking twice creates one)"), QString()},
-        {QStringLiteral("claim"), {QStringLiteral("TXID")}, {kNote, kJson},
+          kAll,
+          kJson,
+          kCsv},
+         QT_TRANSLATE_NOOP("ledgerctl", "list transactions"),
+         durations},
+        {QStringLiteral("show"),
+         {QStringLiteral("TXID")},
+         {kJson},
+         QT_TRANSLATE_NOOP("ledgerctl", "show a transaction: the document, its leg markers and its journal"),
+         QString()},
+        {QStringLiteral("resume"),
+         {QStringLiteral("TXID")},
+         {kReason, kJson},
+         QT_TRANSLATE_NOOP("ledgerctl", "take over a stuck transaction and drive it to done or canceled"),
+         QString()},
+        {QStringLiteral("cancel"),
+         {QStringLiteral("TXID")},
+         {kReason, kJson},
+         QT_TRANSLATE_NOOP("ledgerctl", "cancel a transaction that is initial or pending"),
+         QString()},
+        {QStringLiteral("compensate"),
+         {QStringLiteral("TXID")},
+         {kReason, kJson},
+         QT_TRANSLATE_NOOP("ledgerctl", "move a done transfer's money back (asking twice creates one)"),
+         QString()},
+        {QStringLiteral("claim"),
+         {QStringLiteral("TXID")},
+         {kNote, kJson},
          QT_TRANSLATE_NOOP("ledgerctl", "say you are on a transaction: every console shows it and asks others before they repair it"),
          QT_TRANSLATE_NOOP("ledgerctl", "The claim stands until released (ledgerctl release) or the transaction finishes. Claiming one "
                                         "someone else claimed takes it over; the journal keeps both.")},
-        {QStringLiteral("release"), {QStringLiteral("TXID")}, {kNote, kJson},
-         QT_TRANSLATE_NOOP("ledgerctl", "release a claim on a transaction (yours, or someone else's by hand)"), QString()},
-        {QStringLiteral("note"), {QStringLiteral("TXID"), QStringLiteral("TEXT")}, {kJson},
-         QT_TRANSLATE_NOOP("ledgerctl", "add a note to a transaction's journal, with your name"), QString()},
-        {QStringLiteral("recover"), {},
+        {QStringLiteral("release"),
+         {QStringLiteral("TXID")},
+         {kNote, kJson},
+         QT_TRANSLATE_NOOP("ledgerctl", "release a claim on a transaction (yours, or someone else's by hand)"),
+         QString()},
+        {QStringLiteral("note"),
+         {QStringLiteral("TXID"), QStringLiteral("TEXT")},
+         {kJson},
+         QT_TRANSLATE_NOOP("ledgerctl", "add a note to a transaction's journal, with your name"),
+         QString()},
+        {QStringLiteral("recover"),
+         {},
          {{QStringLiteral("older-than"), QStringLiteral("DURATION"),
            QT_TRANSLATE_NOOP("ledgerctl", "also take over unfinished ones idle this long (default 30m); expired leases always")},
           {QStringLiteral("threads"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "worker threads, 1-64 (default 4)")},
           kJson},
-         QT_TRANSLATE_NOOP("ledgerctl", "resume every stuck transaction"), durations},
-        {QStringLiteral("audit"), {}, {kJson, kCsv},
+         QT_TRANSLATE_NOOP("ledgerctl", "resume every stuck transaction"),
+         durations},
+        {QStringLiteral("audit"),
+         {},
+         {kJson, kCsv},
          QT_TRANSLATE_NOOP("ledgerctl", "check the ledger's invariants; exit 1 on findings"),
          QT_TRANSLATE_NOOP("ledgerctl", "--csv prints the findings, one row each (a header only when clean).")},
-        {QStringLiteral("actions"), {},
+        {QStringLiteral("actions"),
+         {},
          {{QStringLiteral("kind"), QStringLiteral("KIND"),
            QT_TRANSLATE_NOOP("ledgerctl", "repairs (default), accounts, transfers (transfers issued) or all")},
-          {QStringLiteral("filter"), QStringLiteral("TEXT"), QT_TRANSLATE_NOOP("ledgerctl", "only actions by this operator or on this document (substring)")},
+          {QStringLiteral("filter"), QStringLiteral("TEXT"),
+           QT_TRANSLATE_NOOP("ledgerctl", "only actions by this operator or on this document (substring)")},
           {QStringLiteral("limit"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "at most N actions (default 100)")},
-          kAll, kJson, kCsv},
-         QT_TRANSLATE_NOOP("ledgerctl", "list operator actions, newest first: who did what, when and why"), QString()},
-        {QStringLiteral("report"), {QStringLiteral("TXID")},
+          kAll,
+          kJson,
+          kCsv},
+         QT_TRANSLATE_NOOP("ledgerctl", "list operator actions, newest first: who did what, when and why"),
+         QString()},
+        {QStringLiteral("report"),
+         {QStringLiteral("TXID")},
          {{QStringLiteral("out"), QStringLiteral("FILE"), QT_TRANSLATE_NOOP("ledgerctl", "write the report to FILE (default: stdout)")}},
          QT_TRANSLATE_NOOP("ledgerctl", "an incident report of one transaction, as HTML"),
          QT_TRANSLATE_NOOP("ledgerctl", "The document, its leg markers, both accounts, the timeline and the operator actions on it and\n"
-                        "on its accounts. The console also saves it as PDF.")},
-        {QStringLiteral("feed"), {},
+                                        "on its accounts. The console also saves it as PDF.")},
+        {QStringLiteral("feed"),
+         {},
          {{QStringLiteral("since"), QStringLiteral("CURSOR"),
            QT_TRANSLATE_NOOP("ledgerctl", "start after this cursor (default 0: from the beginning)")},
           {QStringLiteral("limit"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "at most N events (default: all there are)")},
           {QStringLiteral("follow"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "keep waiting for new events (until interrupted)")}},
          QT_TRANSLATE_NOOP("ledgerctl", "print finished transactions as JSON Lines, in commit order"),
          QT_TRANSLATE_NOOP("ledgerctl", "One line per transaction that reached done or canceled: its document, legs, the balance each\n"
-                        "posted leg left, and \"cursor\". Run again with --since <the last cursor> to get exactly the\n"
-                        "events after it: none missed, none twice. A sharded store's cursor has one position per\n"
-                        "shard; each shard's events come in its commit order.")},
-        {QStringLiteral("serve"), {},
+                                        "posted leg left, and \"cursor\". Run again with --since <the last cursor> to get exactly the\n"
+                                        "events after it: none missed, none twice. A sharded store's cursor has one position per\n"
+                                        "shard; each shard's events come in its commit order.")},
+        {QStringLiteral("serve"),
+         {},
          {{QStringLiteral("ws"), QStringLiteral("HOST:PORT"),
            QT_TRANSLATE_NOOP("ledgerctl", "push the feed to WebSocket clients on this local address (port 0: any free port)")}},
          QT_TRANSLATE_NOOP("ledgerctl", "serve the change feed to WebSocket clients as transactions finish"),
-         QT_TRANSLATE_NOOP("ledgerctl", "Prints 'listening on ws://HOST:PORT' when ready. A client connecting to ws://HOST:PORT/?since=CURSOR\n"
-                        "gets every event after CURSOR, then the new ones as they commit; without since, only new ones.\n"
-                        "Each message is one event, the same JSON object as a line of 'ledgerctl feed'. HOST must be\n"
-                        "a loopback address (127.0.0.1, ::1 or localhost): the feed has no authentication.")},
-        {QStringLiteral("demo"), {},
+         QT_TRANSLATE_NOOP("ledgerctl",
+                           "Prints 'listening on ws://HOST:PORT' when ready. A client connecting to ws://HOST:PORT/?since=CURSOR\n"
+                           "gets every event after CURSOR, then the new ones as they commit; without since, only new ones.\n"
+                           "Each message is one event, the same JSON object as a line of 'ledgerctl feed'. HOST must be\n"
+                           "a loopback address (127.0.0.1, ::1 or localhost): the feed has no authentication.")},
+        {QStringLiteral("demo"),
+         {},
          {{QStringLiteral("accounts"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "accounts to create (default 12)")},
           {QStringLiteral("transfers"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "transfers to make (default 200)")},
           {QStringLiteral("stuck"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "stuck transactions to leave behind (default 10)")},
           {QStringLiteral("if-empty"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "do nothing when the store already has accounts")},
-          {QStringLiteral("all-now"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "keep every time at now instead of spreading the history over the last week")}},
+          {QStringLiteral("all-now"), QString(),
+           QT_TRANSLATE_NOOP("ledgerctl", "keep every time at now instead of spreading the history over the last week")}},
          QT_TRANSLATE_NOOP("ledgerctl", "fill a store (created if missing) with demo data"),
          QT_TRANSLATE_NOOP("ledgerctl", "The history is spread over the last week: most transfers over days, the rest over the last hour, "
                                         "stuck ones from minutes to days old, so that ages and the stuck threshold mean something.")},
         {QStringLiteral("errors"), {}, {kJson}, QT_TRANSLATE_NOOP("ledgerctl", "list the error codes and exit statuses"), QString()},
-        {QStringLiteral("bench"), {QStringLiteral("SCENARIO")},
+        {QStringLiteral("bench"),
+         {QStringLiteral("SCENARIO")},
          {{QStringLiteral("threads"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "worker threads or clients, 1-64 (default 4)")},
           {QStringLiteral("count"), QStringLiteral("N"),
            QT_TRANSLATE_NOOP("ledgerctl", "transfers, or stuck transactions for recover (default 20000 / 10000; a tenth when synced)")},
-          {QStringLiteral("accounts"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "accounts the transfers pick from (default 1000)")},
-          {QStringLiteral("raw-commits"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "bare commits per raw measurement (default 40000; 4000 synced)")},
-          {QStringLiteral("runs"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "repeat and report the median run (default 3; seed 1)")},
-          {QStringLiteral("sync"), QStringLiteral("MODE"), QT_TRANSLATE_NOOP("ledgerctl", "normal or full: synchronous= of a one-file scratch store")},
+          {QStringLiteral("accounts"), QStringLiteral("N"),
+           QT_TRANSLATE_NOOP("ledgerctl", "accounts the transfers pick from (default 1000)")},
+          {QStringLiteral("raw-commits"), QStringLiteral("N"),
+           QT_TRANSLATE_NOOP("ledgerctl", "bare commits per raw measurement (default 40000; 4000 synced)")},
+          {QStringLiteral("runs"), QStringLiteral("N"),
+           QT_TRANSLATE_NOOP("ledgerctl", "repeat and report the median run (default 3; seed 1)")},
+          {QStringLiteral("sync"), QStringLiteral("MODE"),
+           QT_TRANSLATE_NOOP("ledgerctl", "normal or full: synchronous= of a one-file scratch store")},
           {QStringLiteral("shards"), QStringLiteral("N"),
            QT_TRANSLATE_NOOP("ledgerctl", "scratch store of N shard files (FULL); for the shards scenario a list (default 1,2,4)")},
           {QStringLiteral("iterations"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "seed: slices (default 25)")},
-          {QStringLiteral("per-iteration"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "seed: transfers per slice (default 1000)")},
-          {QStringLiteral("slice"), QStringLiteral("DURATION"), QT_TRANSLATE_NOOP("ledgerctl", "seed: time between slices (default 1s; 0s: all at once)")},
-          {QStringLiteral("rows"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "console: transactions in the store (default 1000000)")},
+          {QStringLiteral("per-iteration"), QStringLiteral("N"),
+           QT_TRANSLATE_NOOP("ledgerctl", "seed: transfers per slice (default 1000)")},
+          {QStringLiteral("slice"), QStringLiteral("DURATION"),
+           QT_TRANSLATE_NOOP("ledgerctl", "seed: time between slices (default 1s; 0s: all at once)")},
+          {QStringLiteral("rows"), QStringLiteral("N"),
+           QT_TRANSLATE_NOOP("ledgerctl", "console: transactions in the store (default 1000000)")},
           {QStringLiteral("console-binary"), QStringLiteral("PATH"), QT_TRANSLATE_NOOP("ledgerctl", "console: the ledgerdesk to measure")},
-          {QStringLiteral("dir"), QStringLiteral("PATH"), QT_TRANSLATE_NOOP("ledgerctl", "where the scratch store goes (default: beside --store)")},
+          {QStringLiteral("dir"), QStringLiteral("PATH"),
+           QT_TRANSLATE_NOOP("ledgerctl", "where the scratch store goes (default: beside --store)")},
           {QStringLiteral("seed"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "random seed of the transfers (default 1)")},
           {QStringLiteral("keep"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "keep the scratch store and say where")},
           {QStringLiteral("tail-profile"), QString(),
@@ -193,14 +266,14 @@ QList<CommandSpec> buildCommands()
           kJson},
          QT_TRANSLATE_NOOP("ledgerctl", "measure the store and the protocol on a scratch store (never your ledger)"),
          QT_TRANSLATE_NOOP("ledgerctl", "SCENARIO is one of:\n"
-                        "  raw        the store's bare single-document commit rate (its limit), on 1 and N threads\n"
-                        "  transfers  random transfers on N threads: transfers/s, latency, protocol efficiency\n"
-                        "  seed       the MongoDB schema book's scenario: 25 x 1,000 transfers, published figures beside\n"
-                        "  recover    a backlog stuck in every unfinished state, drained by recovery\n"
-                        "  shards     transfers at synchronous=FULL on one file and on 1, 2, 4 shard files\n"
-                        "  console    the console on 1,000,000 transactions: open, last row, filter, sort, peak RSS\n"
-                        "  all        each of the above with its defaults (the README's table)\n"
-                        "The scratch store is made beside the --store location (same disk) and removed afterwards.")},
+                                        "  raw        the store's bare single-document commit rate (its limit), on 1 and N threads\n"
+                                        "  transfers  random transfers on N threads: transfers/s, latency, protocol efficiency\n"
+                                        "  seed       the MongoDB schema book's scenario: 25 x 1,000 transfers, published figures beside\n"
+                                        "  recover    a backlog stuck in every unfinished state, drained by recovery\n"
+                                        "  shards     transfers at synchronous=FULL on one file and on 1, 2, 4 shard files\n"
+                                        "  console    the console on 1,000,000 transactions: open, last row, filter, sort, peak RSS\n"
+                                        "  all        each of the above with its defaults (the README's table)\n"
+                                        "The scratch store is made beside the --store location (same disk) and removed afterwards.")},
         {QStringLiteral("help"), {}, {}, QT_TRANSLATE_NOOP("ledgerctl", "show help for a command"), QString()},
     };
 }
@@ -230,11 +303,12 @@ const QList<OptionSpec> &globalOptions()
 {
     static const QList<OptionSpec> options = {
         {QStringLiteral("store"), QStringLiteral("PATH"),
-         QT_TRANSLATE_NOOP("ledgerctl", "the store: a file, a sharded store's X.json, or a PostgreSQL database in libpq's\n"
-                        "                        terms: postgresql://user@h1:5432,h2:5432/db?target_session_attrs=read-write,\n"
-                        "                        'host=/run/postgresql dbname=ledger', 'service=ledger' (pg_service.conf), or\n"
-                        "                        postgresql:// for what the PG* variables say; passwords from ~/.pgpass\n"
-                        "                        (default: $LEDGERDESK_STORE, else ledger.db in your data directory)")},
+         QT_TRANSLATE_NOOP("ledgerctl",
+                           "the store: a file, a sharded store's X.json, or a PostgreSQL database in libpq's\n"
+                           "                        terms: postgresql://user@h1:5432,h2:5432/db?target_session_attrs=read-write,\n"
+                           "                        'host=/run/postgresql dbname=ledger', 'service=ledger' (pg_service.conf), or\n"
+                           "                        postgresql:// for what the PG* variables say; passwords from ~/.pgpass\n"
+                           "                        (default: $LEDGERDESK_STORE, else ledger.db in your data directory)")},
         {QStringLiteral("operator"), QStringLiteral("NAME"),
          QT_TRANSLATE_NOOP("ledgerctl", "your name in the journal (default: $LEDGERDESK_OPERATOR, else $USER)")},
         {QStringLiteral("crash-after"), QStringLiteral("STEP"),
@@ -242,9 +316,10 @@ const QList<OptionSpec> &globalOptions()
                                         "                        STEP:N for its N-th time (the second credit of a many-legged transfer)"),
          stepNames()},
         {QStringLiteral("language"), QStringLiteral("LANG"),
-         QT_TRANSLATE_NOOP("ledgerctl", "messages and help in this language: %1 (default: $LEDGERDESK_LANGUAGE, else the\n"
-                                        "                        console's setting, else the locale); --json, --csv, feed, serve and bench\n"
-                                        "                        always speak English"),
+         QT_TRANSLATE_NOOP("ledgerctl",
+                           "messages and help in this language: %1 (default: $LEDGERDESK_LANGUAGE, else the\n"
+                           "                        console's setting, else the locale); --json, --csv, feed, serve and bench\n"
+                           "                        always speak English"),
          availableLanguages().join(QStringLiteral(" | "))},
         {QStringLiteral("help"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "show help")},
         {QStringLiteral("version"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "show the version")},
@@ -286,8 +361,9 @@ Result<ParsedArgs> parseArguments(const QStringList &args)
         }
         if (!optionsEnded && looksLikeOption(arg)) {
             if (!arg.startsWith(QLatin1String("--")))
-                return makeError(ErrorCode::UnknownOption,
-                                 Message::translate("ledgerctl", "unknown option %1; options are spelled --name").arg(quoteForMessage(arg)));
+                return makeError(
+                    ErrorCode::UnknownOption,
+                    Message::translate("ledgerctl", "unknown option %1; options are spelled --name").arg(quoteForMessage(arg)));
             QString name = arg.mid(2);
             std::optional<QString> inlineValue;
             if (const qsizetype eq = name.indexOf(QLatin1Char('=')); eq >= 0) {
@@ -301,9 +377,11 @@ Result<ParsedArgs> parseArguments(const QStringList &args)
                 const QString shown = quoteForMessage(QStringLiteral("--") + name);
                 // Before the command only the global options are known.
                 if (!command)
-                    return makeError(ErrorCode::UnknownOption, Message::translate("ledgerctl", "unknown option %1 (see 'ledgerctl --help')").arg(shown));
-                return makeError(ErrorCode::UnknownOption,
-                                 Message::translate("ledgerctl", "%1 has no option %2 (see 'ledgerctl help %1')").arg(command->name, shown));
+                    return makeError(ErrorCode::UnknownOption,
+                                     Message::translate("ledgerctl", "unknown option %1 (see 'ledgerctl --help')").arg(shown));
+                return makeError(
+                    ErrorCode::UnknownOption,
+                    Message::translate("ledgerctl", "%1 has no option %2 (see 'ledgerctl help %1')").arg(command->name, shown));
             }
             if (spec->valueName.isEmpty()) {
                 if (inlineValue)
@@ -318,7 +396,8 @@ Result<ParsedArgs> parseArguments(const QStringList &args)
             }
             if (!inlineValue) {
                 if (i + 1 >= args.size())
-                    return makeError(ErrorCode::MissingArgument, Message::translate("ledgerctl", "--%1 needs a value (%2)").arg(name, spec->valueName));
+                    return makeError(ErrorCode::MissingArgument,
+                                     Message::translate("ledgerctl", "--%1 needs a value (%2)").arg(name, spec->valueName));
                 inlineValue = args.at(++i);
             }
             parsed.values.insert(name, *inlineValue);
@@ -330,8 +409,9 @@ Result<ParsedArgs> parseArguments(const QStringList &args)
             QString name = arg;
             if (isTwoWordGroup(arg)) {
                 if (i + 1 >= args.size() || looksLikeOption(args.at(i + 1)))
-                    return makeError(ErrorCode::MissingArgument,
-                                     Message::translate("ledgerctl", "'%1' needs a subcommand: create, freeze, unfreeze, close or show").arg(arg));
+                    return makeError(
+                        ErrorCode::MissingArgument,
+                        Message::translate("ledgerctl", "'%1' needs a subcommand: create, freeze, unfreeze, close or show").arg(arg));
                 name = arg + QLatin1Char(' ') + args.at(++i);
             }
             command = findCommand(name);
@@ -362,7 +442,8 @@ Result<ParsedArgs> parseArguments(const QStringList &args)
             return makeError(ErrorCode::UnexpectedArgument,
                              Message::translate("ledgerctl", "%1 takes either %2 or %3, not both; %4 is one too many")
                                  .arg(command->name, command->positionals.join(QLatin1Char(' ')),
-                                      QStringLiteral("--") + command->insteadOfPositionals.join(QStringLiteral("/--")), quoteForMessage(words.first())));
+                                      QStringLiteral("--") + command->insteadOfPositionals.join(QStringLiteral("/--")),
+                                      quoteForMessage(words.first())));
         parsed.positionals = words;
         return parsed;
     }
@@ -385,8 +466,8 @@ QString usageText()
 {
     // Words are translated a sentence or paragraph at a time; the layout stays here.
     QString text = Ctl::tr("ledgerctl — operate a LedgerDesk two-phase-commit ledger from the command line") + QStringLiteral("\n\n")
-        + Ctl::tr("usage: ledgerctl [--store PATH] [--operator NAME] <command> ...") + QStringLiteral("\n\n") + Ctl::tr("commands:")
-        + QLatin1Char('\n');
+                 + Ctl::tr("usage: ledgerctl [--store PATH] [--operator NAME] <command> ...") + QStringLiteral("\n\n")
+                 + Ctl::tr("commands:") + QLatin1Char('\n');
     for (const CommandSpec &c : commands()) {
         QString head = c.name;
         for (const QString &p : c.positionals)
@@ -399,11 +480,11 @@ QString usageText()
         text += QStringLiteral("  %1  %2\n").arg(head.leftJustified(20), optionHelp(o));
     }
     text += QLatin1Char('\n')
-        + Ctl::tr("exit status: 0 success; 1 refused by a rule of the ledger, or audit findings;\n"
-                  "2 bad usage or input; 3 store unavailable or unusable; 86 injected crash.\n"
-                  "Errors go to stderr as 'error: <code>: <message>' ('ledgerctl errors' lists the codes).\n"
-                  "'ledgerctl help COMMAND' shows a command's options.")
-        + QLatin1Char('\n');
+          + Ctl::tr("exit status: 0 success; 1 refused by a rule of the ledger, or audit findings;\n"
+                    "2 bad usage or input; 3 store unavailable or unusable; 86 injected crash.\n"
+                    "Errors go to stderr as 'error: <code>: <message>' ('ledgerctl errors' lists the codes).\n"
+                    "'ledgerctl help COMMAND' shows a command's options.")
+          + QLatin1Char('\n');
     return text;
 }
 

@@ -14,29 +14,29 @@ namespace ledger::cli {
 // The help texts below are English sources, marked for lupdate (context "ledgerctl") and
 // translated when usageText() and commandHelp() show them. Names never change.
 struct OptionSpec {
-    QString name;         // without the leading "--"
-    QString valueName;    // empty: a flag that takes no value
+    QString name;      // without the leading "--"
+    QString valueName; // empty: a flag that takes no value
     QString help;
     QString helpArgument = {}; // fills the help's %1: names that are the same in every language
     bool repeatable = false;   // may be given several times; every value is kept (ParsedArgs::lists)
 };
 
 struct CommandSpec {
-    QString name;             // "transfer", "account create", ...
-    QStringList positionals;  // names as shown in usage, all required
+    QString name;            // "transfer", "account create", ...
+    QStringList positionals; // names as shown in usage, all required
     QList<OptionSpec> options;
-    QString summary;          // one line for the command list
-    QString details;          // more lines for `ledgerctl help COMMAND`
+    QString summary; // one line for the command list
+    QString details; // more lines for `ledgerctl help COMMAND`
     // Options that stand instead of the positionals: when one is given, no positional is.
     QStringList insteadOfPositionals = {};
 };
 
 struct ParsedArgs {
-    QString command;                // empty with --help/--version and no command
+    QString command; // empty with --help/--version and no command
     QStringList positionals;
-    QMap<QString, QString> values;  // options with values, last one wins
+    QMap<QString, QString> values;    // options with values, last one wins
     QMap<QString, QStringList> lists; // every value of a repeatable option, in order
-    QSet<QString> flags;            // options without values
+    QSet<QString> flags;              // options without values
     bool help = false;
     bool version = false;
 

@@ -25,7 +25,8 @@ Result<QString> findConsole(const QString &given)
 {
     if (!given.isEmpty()) {
         if (!QFileInfo(given).isExecutable())
-            return makeError(ErrorCode::InvalidArgument, QStringLiteral("--console-binary %1 is not an executable file").arg(quoteForMessage(given)));
+            return makeError(ErrorCode::InvalidArgument,
+                             QStringLiteral("--console-binary %1 is not an executable file").arg(quoteForMessage(given)));
         return given;
     }
     const QString here = QCoreApplication::applicationDirPath();
@@ -36,8 +37,9 @@ Result<QString> findConsole(const QString &given)
     const QString onPath = QStandardPaths::findExecutable(QStringLiteral("ledgerdesk"));
     if (!onPath.isEmpty())
         return onPath;
-    return makeError(ErrorCode::InvalidArgument, QStringLiteral("the console scenario runs the console, and no ledgerdesk was found next to "
-                                                                "ledgerctl or on PATH; name it with --console-binary PATH"));
+    return makeError(ErrorCode::InvalidArgument,
+                     QStringLiteral("the console scenario runs the console, and no ledgerdesk was found next to "
+                                    "ledgerctl or on PATH; name it with --console-binary PATH"));
 }
 
 Result<QJsonObject> runConsoleOnce(const QString &binary, const QString &store)
@@ -53,7 +55,8 @@ Result<QJsonObject> runConsoleOnce(const QString &binary, const QString &store)
     if (!process.waitForFinished(kConsoleTimeoutMs)) {
         process.kill();
         process.waitForFinished();
-        return makeError(ErrorCode::StoreError, QStringLiteral("the console did not finish its measurement within %1 s").arg(kConsoleTimeoutMs / 1000));
+        return makeError(ErrorCode::StoreError,
+                         QStringLiteral("the console did not finish its measurement within %1 s").arg(kConsoleTimeoutMs / 1000));
     }
     const QByteArray out = process.readAllStandardOutput();
     if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0)

@@ -6,7 +6,6 @@
 #include <QDir>
 #include <QFileInfo>
 
-
 namespace ledger::cli {
 
 const QStringList &benchScenarios()
@@ -107,7 +106,8 @@ Result<BenchArgs> parseBenchArgs(const Context &c, const QString &scenarioOverri
     a.perIteration = int(perIteration);
     a.seed = quint64(seed);
     if (a.accounts < a.threads)
-        return makeError(ErrorCode::InvalidArgument, QStringLiteral("--accounts (%1) must be at least --threads (%2)").arg(a.accounts).arg(a.threads));
+        return makeError(ErrorCode::InvalidArgument,
+                         QStringLiteral("--accounts (%1) must be at least --threads (%2)").arg(a.accounts).arg(a.threads));
 
     auto slice = c.durationOption(QStringLiteral("slice"), 1000);
     if (!slice.ok())
@@ -125,10 +125,11 @@ Result<BenchArgs> parseBenchArgs(const Context &c, const QString &scenarioOverri
     // fresh databases on the same servers.
     a.servers = serverDatabasesOf(c.config.location);
     if (!a.servers.isEmpty() && (a.scenario == QLatin1String("console") || a.scenario == QLatin1String("shards")))
-        return makeError(ErrorCode::Unsupported,
-                         QStringLiteral("bench %1 measures SQLite files; against PostgreSQL run transfers on a store of one database and on "
-                                        "one sharded over several (its --store)")
-                             .arg(a.scenario));
+        return makeError(
+            ErrorCode::Unsupported,
+            QStringLiteral("bench %1 measures SQLite files; against PostgreSQL run transfers on a store of one database and on "
+                           "one sharded over several (its --store)")
+                .arg(a.scenario));
     a.dir = c.args.value(QStringLiteral("dir"));
     if (c.args.values.contains(QStringLiteral("dir")) && !QFileInfo(a.dir).isDir())
         return makeError(ErrorCode::InvalidArgument, QStringLiteral("--dir %1 is not a directory").arg(quoteForMessage(a.dir)));

@@ -15,14 +15,14 @@ struct BenchArgs {
     qint64 count = 20'000;      // transfers (transfers, shards) or stuck transactions (recover)
     qint64 rawCommits = 40'000; // per thread count measured
     int runs = 3;
-    int shards = 0;             // the scratch store's layout: 0 one file, N shards
+    int shards = 0;                  // the scratch store's layout: 0 one file, N shards
     QList<int> shardCounts{1, 2, 4}; // the shards scenario's layouts
     Durability durability = Durability::Normal;
     int iterations = 25;
     int perIteration = 1000;
     qint64 sliceMs = 1000;
-    qint64 rows = 1'000'000;    // console
-    QString consoleBinary;      // console: the ledgerdesk to measure
+    qint64 rows = 1'000'000; // console
+    QString consoleBinary;   // console: the ledgerdesk to measure
     QString dir;
     QStringList servers; // PostgreSQL: the store's database(s); scratch databases go beside them
     quint64 seed = 1;

@@ -12,8 +12,9 @@ QJsonObject storeFields(const bench::ScratchStore &scratch)
 {
     const int shards = scratch.shards();
     const bool server = scratch.onServer();
-    const QString layout = shards == 0 ? (server ? QStringLiteral("one PostgreSQL database") : QStringLiteral("one file"))
-                                       : QStringLiteral("%1 %2shard%3").arg(shards).arg(server ? "PostgreSQL " : "").arg(shards == 1 ? "" : "s");
+    const QString layout = shards == 0
+                             ? (server ? QStringLiteral("one PostgreSQL database") : QStringLiteral("one file"))
+                             : QStringLiteral("%1 %2shard%3").arg(shards).arg(server ? "PostgreSQL " : "").arg(shards == 1 ? "" : "s");
     return QJsonObject{{QStringLiteral("store"), layout},
                        {QStringLiteral("kind"), server ? QStringLiteral("postgresql") : QStringLiteral("sqlite")},
                        {QStringLiteral("shards"), shards},
@@ -48,10 +49,13 @@ QJsonObject publishedSeedFigures()
 {
     const auto figures = [](double runtime, double mean, double sd, double p75, double p95, double p99, double min, double max) {
         return QJsonObject{{QStringLiteral("runtimeSeconds"), runtime},
-                           {QStringLiteral("latencyMs"),
-                            QJsonObject{{QStringLiteral("mean"), mean}, {QStringLiteral("stddev"), sd}, {QStringLiteral("p75"), p75},
-                                        {QStringLiteral("p95"), p95}, {QStringLiteral("p99"), p99}, {QStringLiteral("min"), min},
-                                        {QStringLiteral("max"), max}}}};
+                           {QStringLiteral("latencyMs"), QJsonObject{{QStringLiteral("mean"), mean},
+                                                                     {QStringLiteral("stddev"), sd},
+                                                                     {QStringLiteral("p75"), p75},
+                                                                     {QStringLiteral("p95"), p95},
+                                                                     {QStringLiteral("p99"), p99},
+                                                                     {QStringLiteral("min"), min},
+                                                                     {QStringLiteral("max"), max}}}};
     };
     return QJsonObject{
         {QStringLiteral("source"), QStringLiteral("The Little MongoDB Schema Design Book, account transfer scenario, MongoDB 3.0.1")},
@@ -78,9 +82,11 @@ QString storeLine(const QJsonObject &o)
     // means the server also has fsync on).
     if (o.value(QStringLiteral("kind")).toString() == QLatin1String("postgresql"))
         return QStringLiteral("%1, synchronous_commit=on, fsync=%2")
-            .arg(o.value(QStringLiteral("store")).toString(),
-                 o.value(QStringLiteral("durability")).toString() == nameOf(Durability::Full) ? QStringLiteral("on") : QStringLiteral("off"));
-    return QStringLiteral("%1, synchronous=%2").arg(o.value(QStringLiteral("store")).toString(), o.value(QStringLiteral("durability")).toString());
+            .arg(o.value(QStringLiteral("store")).toString(), o.value(QStringLiteral("durability")).toString() == nameOf(Durability::Full)
+                                                                  ? QStringLiteral("on")
+                                                                  : QStringLiteral("off"));
+    return QStringLiteral("%1, synchronous=%2")
+        .arg(o.value(QStringLiteral("store")).toString(), o.value(QStringLiteral("durability")).toString());
 }
 
 QString runsNote(const QJsonObject &o)
@@ -107,10 +113,11 @@ QString renderRaw(const QJsonObject &o)
     QList<QStringList> rows;
     for (const QJsonValue &v : o.value(QStringLiteral("byThreads")).toArray()) {
         const QJsonObject r = v.toObject();
-        rows << QStringList{QString::number(r.value(QStringLiteral("threads")).toInt()), count(r.value(QStringLiteral("commitsPerSecond")))};
+        rows << QStringList{QString::number(r.value(QStringLiteral("threads")).toInt()),
+                            count(r.value(QStringLiteral("commitsPerSecond")))};
     }
     return QStringLiteral("raw single-document commits: %1%2\n").arg(storeLine(o), runsNote(o))
-        + renderTable({QStringLiteral("threads"), QStringLiteral("commits/s")}, rows, {0, 1});
+         + renderTable({QStringLiteral("threads"), QStringLiteral("commits/s")}, rows, {0, 1});
 }
 
 QString renderTailProfile(const QJsonObject &p)
@@ -118,9 +125,13 @@ QString renderTailProfile(const QJsonObject &p)
     if (p.isEmpty())
         return {};
     const auto row = [](const QString &name, const QJsonObject &t) {
-        return QStringList{name, count(t.value(QStringLiteral("transfers"))), ms(t.value(QStringLiteral("wallMs"))),
-                           ms(t.value(QStringLiteral("cpuMs"))), ms(t.value(QStringLiteral("gateWaitMs"))),
-                           ms(t.value(QStringLiteral("heldOffCpuMs"))), ms(t.value(QStringLiteral("elsewhereOffCpuMs"))),
+        return QStringList{name,
+                           count(t.value(QStringLiteral("transfers"))),
+                           ms(t.value(QStringLiteral("wallMs"))),
+                           ms(t.value(QStringLiteral("cpuMs"))),
+                           ms(t.value(QStringLiteral("gateWaitMs"))),
+                           ms(t.value(QStringLiteral("heldOffCpuMs"))),
+                           ms(t.value(QStringLiteral("elsewhereOffCpuMs"))),
                            fixed(t.value(QStringLiteral("involuntarySwitches")), 2)};
     };
     const QList<QStringList> rows{row(QStringLiteral("p99 and slower"), p.value(QStringLiteral("slowest")).toObject()),
@@ -129,29 +140,33 @@ QString renderTailProfile(const QJsonObject &p)
     return QStringLiteral("\nwhere a transfer's time goes (mean ms per transfer; gate = this process's write lock of the file;\n"
                           "the gate holders were off the CPU for %1% of the time they held it)\n")
                .arg(fixed(QJsonValue(p.value(QStringLiteral("heldOffCpuShare")).toDouble() * 100), 1))
-        + renderTable({QStringLiteral("transfers"), QStringLiteral("count"), QStringLiteral("wall"), QStringLiteral("on CPU"),
-                       QStringLiteral("waiting for gate"), QStringLiteral("holding gate, off CPU"), QStringLiteral("other off CPU"),
-                       QStringLiteral("preemptions")},
-                      rows, {1, 2, 3, 4, 5, 6, 7});
+         + renderTable({QStringLiteral("transfers"), QStringLiteral("count"), QStringLiteral("wall"), QStringLiteral("on CPU"),
+                        QStringLiteral("waiting for gate"), QStringLiteral("holding gate, off CPU"), QStringLiteral("other off CPU"),
+                        QStringLiteral("preemptions")},
+                       rows, {1, 2, 3, 4, 5, 6, 7});
 }
 
 QString renderTransfers(const QJsonObject &o)
 {
     QList<QStringList> rows{
         {QStringLiteral("transfers/s"), count(o.value(QStringLiteral("transfersPerSecond")))},
-        {QStringLiteral("raw commits/s"), count(o.value(QStringLiteral("rawCommitsPerSecond"))) + QStringLiteral("  (same store, same run)")},
+        {QStringLiteral("raw commits/s"),
+         count(o.value(QStringLiteral("rawCommitsPerSecond"))) + QStringLiteral("  (same store, same run)")},
         {QStringLiteral("writes per transfer"), fixed(o.value(QStringLiteral("writesPerTransfer")), 2)},
-        {QStringLiteral("protocol efficiency"), fixed(o.value(QStringLiteral("efficiency")), 2)
-                                                    + QStringLiteral("  (transfers/s x writes per transfer / raw commits/s)")},
+        {QStringLiteral("protocol efficiency"),
+         fixed(o.value(QStringLiteral("efficiency")), 2) + QStringLiteral("  (transfers/s x writes per transfer / raw commits/s)")},
         {QStringLiteral("latency ms"), latencyLine(o.value(QStringLiteral("latencyMs")).toObject())},
         {QStringLiteral("failed"), count(o.value(QStringLiteral("failed")))
-                                       + (o.contains(QStringLiteral("firstFailure")) ? QStringLiteral("  first: ") + o.value(QStringLiteral("firstFailure")).toString() : QString())},
+                                       + (o.contains(QStringLiteral("firstFailure"))
+                                              ? QStringLiteral("  first: ") + o.value(QStringLiteral("firstFailure")).toString()
+                                              : QString())},
         {QStringLiteral("audit afterwards"), auditText(o)},
     };
     return QStringLiteral("transfers: %1 threads, %2 transfers among %3 accounts; %4%5\n")
                .arg(o.value(QStringLiteral("threads")).toInt())
                .arg(count(o.value(QStringLiteral("transfers"))), count(o.value(QStringLiteral("accounts"))), storeLine(o), runsNote(o))
-        + renderTable({QStringLiteral("figure"), QStringLiteral("value")}, rows) + renderTailProfile(o.value(QStringLiteral("tailProfile")).toObject());
+         + renderTable({QStringLiteral("figure"), QStringLiteral("value")}, rows)
+         + renderTailProfile(o.value(QStringLiteral("tailProfile")).toObject());
 }
 
 QString renderSeed(const QJsonObject &o)
@@ -161,12 +176,15 @@ QString renderSeed(const QJsonObject &o)
     const QJsonObject wt = published.value(QStringLiteral("wiredTiger")).toObject();
     const QJsonObject mmap = published.value(QStringLiteral("mmap")).toObject();
     const auto line = [&](const QString &label, const QString &key) {
-        const auto of = [&](const QJsonObject &x) { return fixed(x.value(QStringLiteral("latencyMs")).toObject().value(key), 3) + QStringLiteral(" ms"); };
+        const auto of = [&](const QJsonObject &x) {
+            return fixed(x.value(QStringLiteral("latencyMs")).toObject().value(key), 3) + QStringLiteral(" ms");
+        };
         return QStringList{label, fixed(ours.value(key), 3) + QStringLiteral(" ms"), of(wt), of(mmap)};
     };
     QList<QStringList> rows{
         {QStringLiteral("Runtime"), fixed(o.value(QStringLiteral("runtimeSeconds")), 3) + QStringLiteral(" s"),
-         fixed(wt.value(QStringLiteral("runtimeSeconds")), 3) + QStringLiteral(" s"), fixed(mmap.value(QStringLiteral("runtimeSeconds")), 3) + QStringLiteral(" s")},
+         fixed(wt.value(QStringLiteral("runtimeSeconds")), 3) + QStringLiteral(" s"),
+         fixed(mmap.value(QStringLiteral("runtimeSeconds")), 3) + QStringLiteral(" s")},
         line(QStringLiteral("Mean"), QStringLiteral("mean")),
         line(QStringLiteral("Standard Deviation"), QStringLiteral("stddev")),
         line(QStringLiteral("75 percentile"), QStringLiteral("p75")),
@@ -182,10 +200,10 @@ QString renderSeed(const QJsonObject &o)
                .arg(count(o.value(QStringLiteral("sliceMs"))))
                .arg(o.value(QStringLiteral("clients")).toInt())
                .arg(storeLine(o))
-        + renderTable({QStringLiteral("Statistics"), QStringLiteral("LedgerDesk"), QStringLiteral("MongoDB WiredTiger (published)"),
-                       QStringLiteral("MongoDB MMAP (published)")},
-                      rows, {1, 2, 3})
-        + QStringLiteral("failed %1; audit afterwards %2\n").arg(count(o.value(QStringLiteral("failed"))), auditText(o));
+         + renderTable({QStringLiteral("Statistics"), QStringLiteral("LedgerDesk"), QStringLiteral("MongoDB WiredTiger (published)"),
+                        QStringLiteral("MongoDB MMAP (published)")},
+                       rows, {1, 2, 3})
+         + QStringLiteral("failed %1; audit afterwards %2\n").arg(count(o.value(QStringLiteral("failed"))), auditText(o));
 }
 
 QString countsText(const QJsonObject &counts)
@@ -210,7 +228,7 @@ QString renderRecover(const QJsonObject &o)
                .arg(count(o.value(QStringLiteral("stuck"))))
                .arg(o.value(QStringLiteral("threads")).toInt())
                .arg(storeLine(o), runsNote(o))
-        + renderTable({QStringLiteral("figure"), QStringLiteral("value")}, rows);
+         + renderTable({QStringLiteral("figure"), QStringLiteral("value")}, rows);
 }
 
 QString renderShards(const QJsonObject &o)
@@ -218,14 +236,17 @@ QString renderShards(const QJsonObject &o)
     QList<QStringList> rows;
     for (const QJsonValue &v : o.value(QStringLiteral("layouts")).toArray()) {
         const QJsonObject r = v.toObject();
-        rows << QStringList{r.value(QStringLiteral("store")).toString(), count(r.value(QStringLiteral("rawCommitsPerSecond"))),
-                            count(r.value(QStringLiteral("transfersPerSecond"))), fixed(r.value(QStringLiteral("efficiency")), 2),
-                            ms(r.value(QStringLiteral("latencyMs")).toObject().value(QStringLiteral("p99"))), auditText(r)};
+        rows << QStringList{r.value(QStringLiteral("store")).toString(),
+                            count(r.value(QStringLiteral("rawCommitsPerSecond"))),
+                            count(r.value(QStringLiteral("transfersPerSecond"))),
+                            fixed(r.value(QStringLiteral("efficiency")), 2),
+                            ms(r.value(QStringLiteral("latencyMs")).toObject().value(QStringLiteral("p99"))),
+                            auditText(r)};
     }
     return QStringLiteral("shard scaling: transfers at synchronous=FULL, %1 threads\n").arg(o.value(QStringLiteral("threads")).toInt())
-        + renderTable({QStringLiteral("layout"), QStringLiteral("raw commits/s"), QStringLiteral("transfers/s"), QStringLiteral("efficiency"),
-                       QStringLiteral("p99 ms"), QStringLiteral("audit")},
-                      rows, {1, 2, 3, 4});
+         + renderTable({QStringLiteral("layout"), QStringLiteral("raw commits/s"), QStringLiteral("transfers/s"),
+                        QStringLiteral("efficiency"), QStringLiteral("p99 ms"), QStringLiteral("audit")},
+                       rows, {1, 2, 3, 4});
 }
 
 QString renderConsole(const QJsonObject &o)
@@ -240,10 +261,11 @@ QString renderConsole(const QJsonObject &o)
     }
     const double rss = o.value(QStringLiteral("peakRssMb")).toDouble();
     const double rssBudget = o.value(QStringLiteral("rssBudgetMb")).toDouble();
-    rows << QStringList{QStringLiteral("peak RSS (MB)"), fixed(rss, 0), fixed(rssBudget, 0), rss <= rssBudget ? QStringLiteral("ok") : QStringLiteral("OVER")};
+    rows << QStringList{QStringLiteral("peak RSS (MB)"), fixed(rss, 0), fixed(rssBudget, 0),
+                        rss <= rssBudget ? QStringLiteral("ok") : QStringLiteral("OVER")};
     return QStringLiteral("console: %1 transactions; %2 (the console's own models, measured in its own process)\n")
                .arg(count(o.value(QStringLiteral("rows"))), storeLine(o))
-        + renderTable({QStringLiteral("step"), QStringLiteral("ms"), QStringLiteral("budget"), QString()}, rows, {1, 2});
+         + renderTable({QStringLiteral("step"), QStringLiteral("ms"), QStringLiteral("budget"), QString()}, rows, {1, 2});
 }
 
 } // namespace
@@ -286,7 +308,7 @@ QString firstUncleanAudit(const QJsonValue &v)
     if (o.value(QStringLiteral("auditClean")) == QJsonValue(false)) {
         const QString why = o.value(QStringLiteral("auditError")).toString();
         return QStringLiteral("%1: %2").arg(o.value(QStringLiteral("scenario")).toString(QStringLiteral("bench")),
-                                             why.isEmpty() ? QStringLiteral("not clean") : why);
+                                            why.isEmpty() ? QStringLiteral("not clean") : why);
     }
     for (const QJsonValue &each : o)
         if (QString found = firstUncleanAudit(each); !found.isEmpty())

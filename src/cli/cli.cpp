@@ -66,8 +66,9 @@ int help(const ParsedArgs &args, QTextStream &out, QTextStream &err)
     const QString name = args.command == QLatin1String("help") ? args.positionals.join(QLatin1Char(' ')) : args.command;
     const CommandSpec *spec = findCommand(name);
     if (!spec)
-        return printError(err, makeError(ErrorCode::UnknownCommand, Message::translate("ledgerctl", "unknown command %1 (see 'ledgerctl --help')")
-                                                                        .arg(quoteForMessage(name))));
+        return printError(
+            err, makeError(ErrorCode::UnknownCommand,
+                           Message::translate("ledgerctl", "unknown command %1 (see 'ledgerctl --help')").arg(quoteForMessage(name))));
     out << commandHelp(*spec);
     return 0;
 }
@@ -122,8 +123,8 @@ QString ledgerctlLanguage(const QStringList &arguments)
         // JSON Lines and WebSocket messages, and bench's report (a table to compare machines by).
         static const QStringList englishCommands = {QStringLiteral("feed"), QStringLiteral("serve"), QStringLiteral("bench")};
         machine = !helpOnly
-            && (parsed->flags.contains(QStringLiteral("json")) || parsed->flags.contains(QStringLiteral("csv"))
-                || englishCommands.contains(parsed->command));
+               && (parsed->flags.contains(QStringLiteral("json")) || parsed->flags.contains(QStringLiteral("csv"))
+                   || englishCommands.contains(parsed->command));
         requested = parsed->value(QStringLiteral("language"));
     } else {
         machine = arguments.contains(QStringLiteral("--json")) || arguments.contains(QStringLiteral("--csv"));
@@ -168,7 +169,12 @@ int runLedgerctl(const QStringList &arguments, QTextStream &out, QTextStream &er
     return status;
 }
 
-Context::Context(const ParsedArgs &a, QTextStream &o, QTextStream &e) : args(a), out(o), err(e), json(a.flags.contains(QStringLiteral("json"))) {}
+Context::Context(const ParsedArgs &a, QTextStream &o, QTextStream &e)
+    : args(a)
+    , out(o)
+    , err(e)
+    , json(a.flags.contains(QStringLiteral("json")))
+{}
 
 Error Context::resolveGlobals()
 {
@@ -245,7 +251,11 @@ namespace {
 // UTF-8 records, so no character is ever split between two writes.
 class TextStreamDevice : public QIODevice {
 public:
-    explicit TextStreamDevice(QTextStream &out) : m_out(out) { open(QIODevice::WriteOnly); }
+    explicit TextStreamDevice(QTextStream &out)
+        : m_out(out)
+    {
+        open(QIODevice::WriteOnly);
+    }
 
 protected:
     qint64 readData(char *, qint64) override { return -1; }
@@ -287,7 +297,8 @@ Result<qint64> Context::integerOption(const QString &name, qint64 fallback, qint
     bool ok = false;
     const qint64 value = text.toLongLong(&ok);
     // toLongLong accepts a leading '+' and surrounding spaces; a count should be plain digits.
-    const bool plain = !text.isEmpty() && std::all_of(text.cbegin(), text.cend(), [](QChar ch) { return ch >= QLatin1Char('0') && ch <= QLatin1Char('9'); });
+    const bool plain = !text.isEmpty()
+                    && std::all_of(text.cbegin(), text.cend(), [](QChar ch) { return ch >= QLatin1Char('0') && ch <= QLatin1Char('9'); });
     if (!ok || !plain || value < min || value > max)
         return makeError(ErrorCode::InvalidArgument, Message::translate("ledgerctl", "--%1 must be a whole number from %2 to %3, not %4")
                                                          .arg(name)

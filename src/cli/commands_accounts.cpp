@@ -46,8 +46,8 @@ int cmdAccountCreate(Context &c)
     // A new account has nothing in flight: its balance is its posted one.
     if (c.json)
         return c.printJson(json::account(AccountCountedWhole{*account, account->balance}, scale));
-    c.out << Ctl::tr("created account %1%2, balance %3").arg(id, name.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(name),
-                                                           money::format(account->balance, scale))
+    c.out << Ctl::tr("created account %1%2, balance %3")
+                 .arg(id, name.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(name), money::format(account->balance, scale))
           << '\n';
     return 0;
 }
@@ -57,8 +57,8 @@ int cmdAccountStatus(Context &c)
     const QString id = c.args.positionals.at(0);
     const QString reason = c.args.value(QStringLiteral("reason"));
     const AccountStatus target = c.args.command == QLatin1String("account freeze") ? AccountStatus::Frozen
-        : c.args.command == QLatin1String("account close")                       ? AccountStatus::Closed
-                                                                                  : AccountStatus::Open;
+                               : c.args.command == QLatin1String("account close")  ? AccountStatus::Closed
+                                                                                   : AccountStatus::Open;
     if (Error e = checkAccountId(id); !e.ok())
         return c.fail(e);
     if (Error e = checkText(reason, QT_TRANSLATE_NOOP("ledger", "reason"), kMaxReasonLength, true); !e.ok())
@@ -171,12 +171,17 @@ int cmdAccounts(Context &c)
     QList<QStringList> rows;
     for (const AccountCountedWhole &w : *list) {
         const Account &a = w.account;
-        rows << QStringList{a.id, a.name, nameOf(a.status), money::format(w.wholeBalance, scale),
-                            w.notPostedYet() == 0 ? QStringLiteral("-") : money::format(w.notPostedYet(), scale), money::format(a.available(), scale),
-                            money::format(a.pendingDebits, scale), money::format(a.pendingCredits, scale)};
+        rows << QStringList{a.id,
+                            a.name,
+                            nameOf(a.status),
+                            money::format(w.wholeBalance, scale),
+                            w.notPostedYet() == 0 ? QStringLiteral("-") : money::format(w.notPostedYet(), scale),
+                            money::format(a.available(), scale),
+                            money::format(a.pendingDebits, scale),
+                            money::format(a.pendingCredits, scale)};
     }
-    c.out << renderTable({Ctl::tr("ID"), Ctl::tr("NAME"), Ctl::tr("STATUS"), Ctl::tr("BALANCE"), Ctl::tr("NOT POSTED YET"), Ctl::tr("AVAILABLE"),
-                          Ctl::tr("PENDING DR"), Ctl::tr("PENDING CR")},
+    c.out << renderTable({Ctl::tr("ID"), Ctl::tr("NAME"), Ctl::tr("STATUS"), Ctl::tr("BALANCE"), Ctl::tr("NOT POSTED YET"),
+                          Ctl::tr("AVAILABLE"), Ctl::tr("PENDING DR"), Ctl::tr("PENDING CR")},
                          rows, {3, 4, 5, 6, 7});
     auto total = (*store)->accountCount(query);
     if (total.ok() && *total > list->size())

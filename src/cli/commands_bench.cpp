@@ -93,27 +93,30 @@ Result<QJsonObject> rawOn(const ScratchStore &scratch, int threads, qint64 commi
 
 Result<QJsonObject> rawScenario(const BenchArgs &a, QTextStream &err)
 {
-    return medianOfRuns(a, QStringLiteral("rawCommitsPerSecond"), [&]() -> Result<QJsonObject> {
-        auto scratch = fundedScratch(a, a.shards, a.durability, err);
-        if (!scratch.ok())
-            return scratch.error();
-        QJsonArray byThreads;
-        QJsonObject top = storeFields(**scratch);
-        for (int threads : QList<int>{1, a.threads}) {
-            if (threads == 1 && a.threads == 1 && !byThreads.isEmpty())
-                break;
-            progressLine(err, QStringLiteral("raw: %1 single-document commits on %2 thread(s)").arg(a.rawCommits).arg(threads));
-            auto raw = rawOn(**scratch, threads, a.rawCommits);
-            if (!raw.ok())
-                return raw.error();
-            byThreads.append(*raw);
-            top.insert(QStringLiteral("rawCommitsPerSecond"), raw->value(QStringLiteral("commitsPerSecond")));
-            top.insert(QStringLiteral("threads"), threads);
-        }
-        top.insert(QStringLiteral("scenario"), QStringLiteral("raw"));
-        top.insert(QStringLiteral("byThreads"), byThreads);
-        return top;
-    }, err);
+    return medianOfRuns(
+        a, QStringLiteral("rawCommitsPerSecond"),
+        [&]() -> Result<QJsonObject> {
+            auto scratch = fundedScratch(a, a.shards, a.durability, err);
+            if (!scratch.ok())
+                return scratch.error();
+            QJsonArray byThreads;
+            QJsonObject top = storeFields(**scratch);
+            for (int threads : QList<int>{1, a.threads}) {
+                if (threads == 1 && a.threads == 1 && !byThreads.isEmpty())
+                    break;
+                progressLine(err, QStringLiteral("raw: %1 single-document commits on %2 thread(s)").arg(a.rawCommits).arg(threads));
+                auto raw = rawOn(**scratch, threads, a.rawCommits);
+                if (!raw.ok())
+                    return raw.error();
+                byThreads.append(*raw);
+                top.insert(QStringLiteral("rawCommitsPerSecond"), raw->value(QStringLiteral("commitsPerSecond")));
+                top.insert(QStringLiteral("threads"), threads);
+            }
+            top.insert(QStringLiteral("scenario"), QStringLiteral("raw"));
+            top.insert(QStringLiteral("byThreads"), byThreads);
+            return top;
+        },
+        err);
 }
 
 // Funds a scratch store, measures the raw rate and then the transfers at the same thread count.
@@ -158,74 +161,85 @@ Result<QJsonObject> transfersRun(const BenchArgs &a, int shards, Durability dura
 
 Result<QJsonObject> transfersScenario(const BenchArgs &a, QTextStream &err)
 {
-    return medianOfRuns(a, QStringLiteral("transfersPerSecond"), [&]() { return transfersRun(a, a.shards, a.durability, err); }, err);
+    return medianOfRuns(
+        a, QStringLiteral("transfersPerSecond"), [&]() { return transfersRun(a, a.shards, a.durability, err); }, err);
 }
 
 Result<QJsonObject> seedScenario(const BenchArgs &a, QTextStream &err)
 {
-    return medianOfRuns(a, QStringLiteral("transfersPerSecond"), [&]() -> Result<QJsonObject> {
-        auto scratch = fundedScratch(a, a.shards, a.durability, err);
-        if (!scratch.ok())
-            return scratch.error();
-        progressLine(err, QStringLiteral("seed: %1 slices of %2 transfers, %3 ms apart, %4 clients")
-                              .arg(a.iterations).arg(a.perIteration).arg(a.sliceMs).arg(a.threads));
-        auto s = bench::runSeed(**scratch, a.iterations, a.perIteration, a.threads, a.sliceMs, a.seed);
-        if (!s.ok())
-            return s.error();
-        const Error audit = bench::auditScratch(**scratch);
-        QJsonObject o = storeFields(**scratch);
-        o.insert(QStringLiteral("scenario"), QStringLiteral("seed"));
-        o.insert(QStringLiteral("iterations"), s->iterations);
-        o.insert(QStringLiteral("transfersPerIteration"), s->perIteration);
-        o.insert(QStringLiteral("clients"), s->clients);
-        o.insert(QStringLiteral("threads"), s->clients);
-        o.insert(QStringLiteral("sliceMs"), double(s->sliceMs));
-        o.insert(QStringLiteral("failed"), s->failed);
-        o.insert(QStringLiteral("runtimeSeconds"), s->runtimeSeconds);
-        o.insert(QStringLiteral("transfersPerSecond"), s->transfersPerSecond);
-        o.insert(QStringLiteral("latencyMs"), latencyJson(s->latencyMs));
-        o.insert(QStringLiteral("published"), publishedSeedFigures());
-        insertAudit(o, audit);
-        return o;
-    }, err);
+    return medianOfRuns(
+        a, QStringLiteral("transfersPerSecond"),
+        [&]() -> Result<QJsonObject> {
+            auto scratch = fundedScratch(a, a.shards, a.durability, err);
+            if (!scratch.ok())
+                return scratch.error();
+            progressLine(err, QStringLiteral("seed: %1 slices of %2 transfers, %3 ms apart, %4 clients")
+                                  .arg(a.iterations)
+                                  .arg(a.perIteration)
+                                  .arg(a.sliceMs)
+                                  .arg(a.threads));
+            auto s = bench::runSeed(**scratch, a.iterations, a.perIteration, a.threads, a.sliceMs, a.seed);
+            if (!s.ok())
+                return s.error();
+            const Error audit = bench::auditScratch(**scratch);
+            QJsonObject o = storeFields(**scratch);
+            o.insert(QStringLiteral("scenario"), QStringLiteral("seed"));
+            o.insert(QStringLiteral("iterations"), s->iterations);
+            o.insert(QStringLiteral("transfersPerIteration"), s->perIteration);
+            o.insert(QStringLiteral("clients"), s->clients);
+            o.insert(QStringLiteral("threads"), s->clients);
+            o.insert(QStringLiteral("sliceMs"), double(s->sliceMs));
+            o.insert(QStringLiteral("failed"), s->failed);
+            o.insert(QStringLiteral("runtimeSeconds"), s->runtimeSeconds);
+            o.insert(QStringLiteral("transfersPerSecond"), s->transfersPerSecond);
+            o.insert(QStringLiteral("latencyMs"), latencyJson(s->latencyMs));
+            o.insert(QStringLiteral("published"), publishedSeedFigures());
+            insertAudit(o, audit);
+            return o;
+        },
+        err);
 }
 
 Result<QJsonObject> recoverScenario(const BenchArgs &a, QTextStream &err)
 {
-    return medianOfRuns(a, QStringLiteral("transactionsPerSecond"), [&]() -> Result<QJsonObject> {
-        auto scratch = fundedScratch(a, a.shards, a.durability, err);
-        if (!scratch.ok())
-            return scratch.error();
-        progressLine(err, QStringLiteral("recover: making %1 stuck transactions, then draining them on %2 threads").arg(a.count).arg(a.threads));
-        auto r = bench::runRecover(**scratch, a.threads, a.count, a.seed);
-        if (!r.ok())
-            return r.error();
-        // The comparison, in the same run on the same store: as many fresh transfers.
-        progressLine(err, QStringLiteral("transfers: %1 on %2 threads, for comparison").arg(a.count).arg(a.threads));
-        auto t = bench::runTransfers(**scratch, a.threads, a.count, a.seed + 1);
-        if (!t.ok())
-            return t.error();
-        const Error audit = bench::auditScratch(**scratch);
-        QJsonObject byState;
-        for (auto it = r->stuckByState.cbegin(); it != r->stuckByState.cend(); ++it)
-            byState.insert(nameOf(it.key()), it.value());
-        QJsonObject outcomes;
-        for (auto it = r->outcomes.cbegin(); it != r->outcomes.cend(); ++it)
-            outcomes.insert(nameOf(it.key()), it.value());
-        QJsonObject o = storeFields(**scratch);
-        o.insert(QStringLiteral("scenario"), QStringLiteral("recover"));
-        o.insert(QStringLiteral("threads"), r->threads);
-        o.insert(QStringLiteral("stuck"), r->stuck);
-        o.insert(QStringLiteral("stuckByState"), byState);
-        o.insert(QStringLiteral("drained"), r->drained);
-        o.insert(QStringLiteral("outcomes"), outcomes);
-        o.insert(QStringLiteral("seconds"), r->seconds);
-        o.insert(QStringLiteral("transactionsPerSecond"), r->transactionsPerSecond);
-        o.insert(QStringLiteral("transfersPerSecond"), t->transfersPerSecond);
-        o.insert(QStringLiteral("ratioToTransfers"), t->transfersPerSecond > 0 ? r->transactionsPerSecond / t->transfersPerSecond : 0);
-        insertAudit(o, audit);
-        return o;
-    }, err);
+    return medianOfRuns(
+        a, QStringLiteral("transactionsPerSecond"),
+        [&]() -> Result<QJsonObject> {
+            auto scratch = fundedScratch(a, a.shards, a.durability, err);
+            if (!scratch.ok())
+                return scratch.error();
+            progressLine(
+                err, QStringLiteral("recover: making %1 stuck transactions, then draining them on %2 threads").arg(a.count).arg(a.threads));
+            auto r = bench::runRecover(**scratch, a.threads, a.count, a.seed);
+            if (!r.ok())
+                return r.error();
+            // The comparison, in the same run on the same store: as many fresh transfers.
+            progressLine(err, QStringLiteral("transfers: %1 on %2 threads, for comparison").arg(a.count).arg(a.threads));
+            auto t = bench::runTransfers(**scratch, a.threads, a.count, a.seed + 1);
+            if (!t.ok())
+                return t.error();
+            const Error audit = bench::auditScratch(**scratch);
+            QJsonObject byState;
+            for (auto it = r->stuckByState.cbegin(); it != r->stuckByState.cend(); ++it)
+                byState.insert(nameOf(it.key()), it.value());
+            QJsonObject outcomes;
+            for (auto it = r->outcomes.cbegin(); it != r->outcomes.cend(); ++it)
+                outcomes.insert(nameOf(it.key()), it.value());
+            QJsonObject o = storeFields(**scratch);
+            o.insert(QStringLiteral("scenario"), QStringLiteral("recover"));
+            o.insert(QStringLiteral("threads"), r->threads);
+            o.insert(QStringLiteral("stuck"), r->stuck);
+            o.insert(QStringLiteral("stuckByState"), byState);
+            o.insert(QStringLiteral("drained"), r->drained);
+            o.insert(QStringLiteral("outcomes"), outcomes);
+            o.insert(QStringLiteral("seconds"), r->seconds);
+            o.insert(QStringLiteral("transactionsPerSecond"), r->transactionsPerSecond);
+            o.insert(QStringLiteral("transfersPerSecond"), t->transfersPerSecond);
+            o.insert(QStringLiteral("ratioToTransfers"), t->transfersPerSecond > 0 ? r->transactionsPerSecond / t->transfersPerSecond : 0);
+            insertAudit(o, audit);
+            return o;
+        },
+        err);
 }
 
 Result<QJsonObject> shardsScenario(const BenchArgs &a, QTextStream &err)
@@ -237,7 +251,8 @@ Result<QJsonObject> shardsScenario(const BenchArgs &a, QTextStream &err)
     for (int shards : layouts) {
         progressLine(err, shards == 0 ? QStringLiteral("shards: one file at synchronous=FULL")
                                       : QStringLiteral("shards: %1 shard file(s)").arg(shards));
-        auto row = medianOfRuns(a, QStringLiteral("transfersPerSecond"), [&]() { return transfersRun(a, shards, Durability::Full, err); }, err);
+        auto row = medianOfRuns(
+            a, QStringLiteral("transfersPerSecond"), [&]() { return transfersRun(a, shards, Durability::Full, err); }, err);
         if (!row.ok())
             return row.error();
         rows.append(*row);

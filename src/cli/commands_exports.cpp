@@ -18,8 +18,9 @@ int cmdActions(Context &c)
         const QString kind = c.args.value(QStringLiteral("kind"));
         const auto parsed = actionsPresetFromString(kind);
         if (!parsed)
-            return c.fail(makeError(ErrorCode::InvalidArgument,
-                                    Message::translate("ledgerctl", "--kind must be repairs, accounts, transfers or all, not %1").arg(quoteForMessage(kind))));
+            return c.fail(makeError(
+                ErrorCode::InvalidArgument,
+                Message::translate("ledgerctl", "--kind must be repairs, accounts, transfers or all, not %1").arg(quoteForMessage(kind))));
         preset = *parsed;
     }
     const QString filter = c.args.value(QStringLiteral("filter"));
@@ -55,8 +56,13 @@ int cmdActions(Context &c)
     QList<QStringList> rows;
     for (const JournalEntry &j : *list) {
         const QString target = j.docKind == DocKind::Account ? Ctl::tr("account %1").arg(j.docId) : j.docId;
-        const QString move = j.fromState.isEmpty() || j.fromState == j.toState ? j.toState : j.fromState + QStringLiteral(" → ") + j.toState;
-        rows << QStringList{formatTimestamp(j.at), j.actor, j.event, target, move.isEmpty() ? QStringLiteral("-") : move,
+        const QString move =
+            j.fromState.isEmpty() || j.fromState == j.toState ? j.toState : j.fromState + QStringLiteral(" → ") + j.toState;
+        rows << QStringList{formatTimestamp(j.at),
+                            j.actor,
+                            j.event,
+                            target,
+                            move.isEmpty() ? QStringLiteral("-") : move,
                             j.detail.isEmpty() ? QStringLiteral("-") : j.detail};
     }
     c.out << renderTable({Ctl::tr("AT"), Ctl::tr("WHO"), Ctl::tr("DID"), Ctl::tr("ACTED ON"), Ctl::tr("STATE"), Ctl::tr("WHY / DETAIL")},
@@ -86,7 +92,8 @@ int cmdReport(Context &c)
     // All or nothing: a half-written report must not pass for a whole one.
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(html.toUtf8()) < 0 || !file.commit())
-        return c.fail(makeError(ErrorCode::OutputFailed, Message::translate("ledgerctl", "cannot write %1: %2").arg(path, file.errorString())));
+        return c.fail(
+            makeError(ErrorCode::OutputFailed, Message::translate("ledgerctl", "cannot write %1: %2").arg(path, file.errorString())));
     c.out << Ctl::tr("wrote the incident report of %1 to %2").arg(id, path) << '\n';
     return 0;
 }

@@ -95,7 +95,7 @@ int cmdServe(Context &c)
     if (!port.ok())
         return c.fail(port.error());
     const QString host = address->first.protocol() == QAbstractSocket::IPv6Protocol ? QStringLiteral("[%1]").arg(address->first.toString())
-                                                                                      : address->first.toString();
+                                                                                    : address->first.toString();
     c.out << QStringLiteral("listening on ws://%1:%2\n").arg(host).arg(*port);
     c.out.flush();
     return QCoreApplication::exec();

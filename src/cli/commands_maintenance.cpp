@@ -26,10 +26,10 @@ int cmdInit(Context &c)
         bool ok = false;
         scale = text.toInt(&ok);
         if (!ok || text.size() > 2 || !text.front().isDigit() || !money::isValidScale(scale))
-            return c.fail(makeError(ErrorCode::InvalidScale,
-                                    Message::translate("ledgerctl", "--scale must be a whole number from 0 to %1, not %2")
-                                        .arg(money::kMaxScale)
-                                        .arg(quoteForMessage(text, 20))));
+            return c.fail(
+                makeError(ErrorCode::InvalidScale, Message::translate("ledgerctl", "--scale must be a whole number from 0 to %1, not %2")
+                                                       .arg(money::kMaxScale)
+                                                       .arg(quoteForMessage(text, 20))));
     }
     auto shards = c.integerOption(QStringLiteral("shards"), 0, 1, maxShards());
     if (!shards.ok())
@@ -37,7 +37,8 @@ int cmdInit(Context &c)
     c.config.shards = int(*shards);
     c.config.shardServers = splitServerList(c.args.value(QStringLiteral("servers")));
     if (c.args.values.contains(QStringLiteral("servers")) && c.config.shardServers.isEmpty())
-        return c.fail(makeError(ErrorCode::MissingArgument, Message::translate("ledgerctl", "--servers needs at least one PostgreSQL connection string")));
+        return c.fail(makeError(ErrorCode::MissingArgument,
+                                Message::translate("ledgerctl", "--servers needs at least one PostgreSQL connection string")));
     const int shardTotal = c.config.shardServers.isEmpty() ? c.config.shards : int(c.config.shardServers.size());
     auto store = createStore(c.config, scale);
     if (!store.ok())
@@ -103,7 +104,8 @@ int cmdRecover(Context &c)
     if (c.json) {
         c.printJson(json::recoveryReport(report));
     } else if (report.candidates == 0) {
-        c.out << Ctl::tr("nothing to recover: no unfinished transaction has an expired lease or is idle for %1").arg(duration::format(*olderThan))
+        c.out << Ctl::tr("nothing to recover: no unfinished transaction has an expired lease or is idle for %1")
+                     .arg(duration::format(*olderThan))
               << '\n';
     } else {
         QList<QStringList> rows;
@@ -181,7 +183,11 @@ int cmdAudit(Context &c)
     }
     if (report.clean())
         return 0;
-    c.err << makeError(ErrorCode::AuditFindings, Message::translate("ledgerctl", "the invariants do not hold (findings listed above: %1)").arg(report.findings.size())).toString() << '\n';
+    c.err << makeError(
+                 ErrorCode::AuditFindings,
+                 Message::translate("ledgerctl", "the invariants do not hold (findings listed above: %1)").arg(report.findings.size()))
+                 .toString()
+          << '\n';
     return int(ExitStatus::Refused);
 }
 

@@ -14,7 +14,9 @@ int cmdRemark(Context &c)
 {
     const QString &command = c.args.command;
     const QString id = c.args.positionals.at(0);
-    const Remark event = command == QLatin1String("claim") ? Remark::Claim : command == QLatin1String("release") ? Remark::Release : Remark::Note;
+    const Remark event = command == QLatin1String("claim")   ? Remark::Claim
+                       : command == QLatin1String("release") ? Remark::Release
+                                                             : Remark::Note;
     const QString text = event == Remark::Note ? c.args.positionals.value(1) : c.args.value(QStringLiteral("note"));
     if (Error e = checkTxId(id); !e.ok())
         return c.fail(e);

@@ -42,7 +42,8 @@ int reportOutcome(Context &c, const TxOutcome &o, int scale)
 int transferLegs(Context &c)
 {
     LegsInput input;
-    for (const auto &[option, side] : {std::pair{QStringLiteral("from"), LegSide::Debit}, std::pair{QStringLiteral("to"), LegSide::Credit}}) {
+    for (const auto &[option, side] :
+         {std::pair{QStringLiteral("from"), LegSide::Debit}, std::pair{QStringLiteral("to"), LegSide::Credit}}) {
         for (const QString &text : c.args.lists.value(option)) {
             auto leg = parseLegArgument(text, side);
             if (!leg.ok())
@@ -100,8 +101,9 @@ int cmdList(Context &c)
         const QString name = c.args.value(QStringLiteral("state"));
         const auto state = txStateFromString(name);
         if (!state)
-            return c.fail(makeError(ErrorCode::UnknownState,
-                                    Message::translate("ledgerctl", "no state %1; states are: %2").arg(quoteForMessage(name), txStateNames())));
+            return c.fail(
+                makeError(ErrorCode::UnknownState,
+                          Message::translate("ledgerctl", "no state %1; states are: %2").arg(quoteForMessage(name), txStateNames())));
         query.state = state;
     }
     if (c.args.values.contains(QStringLiteral("stuck-for"))) {
@@ -146,9 +148,15 @@ int cmdList(Context &c)
     QList<QStringList> rows;
     for (const Transaction &t : *list) {
         const QString kind = t.kind == TxKind::Compensation ? Ctl::tr(" (comp)") : QString();
-        rows << QStringList{t.id, nameOf(t.state) + kind, sideAccounts(t, LegSide::Debit), sideAccounts(t, LegSide::Credit), money::format(t.amount, scale),
-                            duration::format(t.createdAt.msecsTo(*now)), t.owner.isEmpty() ? QStringLiteral("-") : t.owner.section(QLatin1Char('/'), 0, 0),
-                            leaseText(t, *now), t.lastError.isEmpty() ? QStringLiteral("-") : t.lastError.left(60)};
+        rows << QStringList{t.id,
+                            nameOf(t.state) + kind,
+                            sideAccounts(t, LegSide::Debit),
+                            sideAccounts(t, LegSide::Credit),
+                            money::format(t.amount, scale),
+                            duration::format(t.createdAt.msecsTo(*now)),
+                            t.owner.isEmpty() ? QStringLiteral("-") : t.owner.section(QLatin1Char('/'), 0, 0),
+                            leaseText(t, *now),
+                            t.lastError.isEmpty() ? QStringLiteral("-") : t.lastError.left(60)};
     }
     if (rows.isEmpty()) {
         c.out << Ctl::tr("no transactions match") << '\n';
@@ -218,8 +226,8 @@ int cmdRepair(Context &c)
     Coordinator coordinator(**store, c.coordinatorOptions());
     const QString &action = c.args.command;
     const TxOutcome o = action == QLatin1String("resume") ? coordinator.resume(id, reason)
-        : action == QLatin1String("cancel")                ? coordinator.cancel(id, reason)
-                                                           : coordinator.compensate(id, reason);
+                      : action == QLatin1String("cancel") ? coordinator.cancel(id, reason)
+                                                          : coordinator.compensate(id, reason);
     return reportOutcome(c, o, (*store)->scale());
 }
 

@@ -19,12 +19,12 @@ QString lineOf(const QJsonObject &object) { return QString::fromUtf8(QJsonDocume
 } // namespace
 
 FeedServer::FeedServer(Store &store, const StoreConfig &config, QObject *parent)
-    : QObject(parent),
-      m_store(store),
-      m_scale(store.scale()),
-      m_config(config),
-      m_server(new QWebSocketServer(QStringLiteral("ledgerctl"), QWebSocketServer::NonSecureMode, this)),
-      m_end(FeedCursor::start(store.shardCount()))
+    : QObject(parent)
+    , m_store(store)
+    , m_scale(store.scale())
+    , m_config(config)
+    , m_server(new QWebSocketServer(QStringLiteral("ledgerctl"), QWebSocketServer::NonSecureMode, this))
+    , m_end(FeedCursor::start(store.shardCount()))
 {
     connect(m_server, &QWebSocketServer::newConnection, this, &FeedServer::onNewConnection);
     connect(&m_retry, &QTimer::timeout, this, &FeedServer::catchUpAll);
@@ -41,8 +41,8 @@ Result<quint16> FeedServer::listen(const QHostAddress &address, quint16 port)
         return end.error();
     m_end = *end;
     if (!m_server->listen(address, port))
-        return makeError(ErrorCode::ListenFailed, QStringLiteral("cannot listen on %1:%2: %3")
-                                                      .arg(address.toString()).arg(port).arg(m_server->errorString()));
+        return makeError(ErrorCode::ListenFailed,
+                         QStringLiteral("cannot listen on %1:%2: %3").arg(address.toString()).arg(port).arg(m_server->errorString()));
     // Caught up once it watches (what finished since feedEnd above), then at every change.
     m_notifier = std::make_unique<ChangeNotifier>(m_config, kPollMs);
     connect(m_notifier.get(), &ChangeNotifier::watching, this, &FeedServer::catchUpAll);
@@ -63,9 +63,9 @@ void FeedServer::onNewConnection()
             auto cursor = FeedCursor::parse(query.queryItemValue(QStringLiteral("since")), m_store.shardCount());
             if (!cursor.ok()) {
                 // Said in the stream too, so a client sees why it was closed.
-                socket->sendTextMessage(lineOf(QJsonObject{{QStringLiteral("error"),
-                                                            QJsonObject{{QStringLiteral("code"), codeWord(cursor.code())},
-                                                                        {QStringLiteral("message"), cursor.error().message}}}}));
+                socket->sendTextMessage(
+                    lineOf(QJsonObject{{QStringLiteral("error"), QJsonObject{{QStringLiteral("code"), codeWord(cursor.code())},
+                                                                             {QStringLiteral("message"), cursor.error().message}}}}));
                 socket->close(QWebSocketProtocol::CloseCodePolicyViolated, codeWord(cursor.code()));
                 continue;
             }
@@ -127,7 +127,8 @@ Result<std::pair<QHostAddress, quint16>> parseListenAddress(const QString &text)
     const QString portText = text.mid(colon + 1);
     bool ok = false;
     const uint port = portText.toUInt(&ok);
-    const bool digits = !portText.isEmpty() && std::all_of(portText.cbegin(), portText.cend(), [](QChar c) { return c.isDigit() && c.unicode() < 128; });
+    const bool digits =
+        !portText.isEmpty() && std::all_of(portText.cbegin(), portText.cend(), [](QChar c) { return c.isDigit() && c.unicode() < 128; });
     if (!ok || !digits || port > 65535)
         return bad(QStringLiteral("the port is not a whole number from 0 to 65535"));
     if (host.startsWith(QLatin1Char('[')) && host.endsWith(QLatin1Char(']')))

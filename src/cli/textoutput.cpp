@@ -14,10 +14,9 @@ QString field(const QString &label, const QString &value) { return QStringLitera
 
 bool isWide(char32_t u)
 {
-    return (u >= 0x1100 && u <= 0x115F) || (u >= 0x2E80 && u <= 0x303E) || (u >= 0x3041 && u <= 0x33FF)
-        || (u >= 0x3400 && u <= 0x4DBF) || (u >= 0x4E00 && u <= 0x9FFF) || (u >= 0xA000 && u <= 0xA4CF)
-        || (u >= 0xAC00 && u <= 0xD7A3) || (u >= 0xF900 && u <= 0xFAFF) || (u >= 0xFE30 && u <= 0xFE4F)
-        || (u >= 0xFF00 && u <= 0xFF60) || (u >= 0xFFE0 && u <= 0xFFE6) || (u >= 0x20000 && u <= 0x3FFFD);
+    return (u >= 0x1100 && u <= 0x115F) || (u >= 0x2E80 && u <= 0x303E) || (u >= 0x3041 && u <= 0x33FF) || (u >= 0x3400 && u <= 0x4DBF)
+        || (u >= 0x4E00 && u <= 0x9FFF) || (u >= 0xA000 && u <= 0xA4CF) || (u >= 0xAC00 && u <= 0xD7A3) || (u >= 0xF900 && u <= 0xFAFF)
+        || (u >= 0xFE30 && u <= 0xFE4F) || (u >= 0xFF00 && u <= 0xFF60) || (u >= 0xFFE0 && u <= 0xFFE6) || (u >= 0x20000 && u <= 0x3FFFD);
 }
 
 QString indented(const QString &block)
@@ -60,7 +59,7 @@ QString renderTable(const QStringList &headers, const QList<QStringList> &rows, 
         for (int c = 0; c < cells.size() && c < widths.size(); ++c) {
             const bool last = c == cells.size() - 1;
             const QString cell = rightAligned.contains(c) ? padToWidth(cells.at(c), widths[c], true)
-                                 : last                   ? cells.at(c)
+                               : last                     ? cells.at(c)
                                                           : padToWidth(cells.at(c), widths[c]);
             text += cell;
             if (!last)
@@ -90,12 +89,14 @@ QString transactionLine(const Transaction &t, int scale)
         .arg(t.id, nameOf(t.state), money::format(t.amount, scale), sideAccounts(t, LegSide::Debit), sideAccounts(t, LegSide::Credit));
 }
 
-QString transactionDetail(const Transaction &t, const QList<LegMarker> &legs, const QList<JournalEntry> &journal,
-                          const QDateTime &now, int scale)
+QString transactionDetail(const Transaction &t, const QList<LegMarker> &legs, const QList<JournalEntry> &journal, const QDateTime &now,
+                          int scale)
 {
     // Labels and headings are words for people; the values (states, sides, ids, amounts) are the
     // ledger's own and read the same in every language.
-    const auto ago = [&now](const QDateTime &at) { return Ctl::tr("%1 (%2 ago)").arg(formatTimestamp(at), duration::format(at.msecsTo(now))); };
+    const auto ago = [&now](const QDateTime &at) {
+        return Ctl::tr("%1 (%2 ago)").arg(formatTimestamp(at), duration::format(at.msecsTo(now)));
+    };
     QString text = Ctl::tr("Transaction %1").arg(t.id) + QLatin1Char('\n');
     text += field(Ctl::tr("state"), nameOf(t.state));
     text += field(Ctl::tr("kind"), nameOf(t.kind));
@@ -129,18 +130,20 @@ QString transactionDetail(const Transaction &t, const QList<LegMarker> &legs, co
         QList<QStringList> rows;
         for (const LegMarker &m : legs)
             rows << QStringList{nameOf(m.side), m.accountId, money::format(m.amount, scale), nameOf(m.status), formatTimestamp(m.at)};
-        text += indented(renderTable({Ctl::tr("SIDE"), Ctl::tr("ACCOUNT"), Ctl::tr("AMOUNT"), Ctl::tr("STATUS"), Ctl::tr("AT")}, rows, {2}));
+        text +=
+            indented(renderTable({Ctl::tr("SIDE"), Ctl::tr("ACCOUNT"), Ctl::tr("AMOUNT"), Ctl::tr("STATUS"), Ctl::tr("AT")}, rows, {2}));
     }
 
     text += QLatin1Char('\n') + Ctl::tr("Journal") + QLatin1Char('\n');
     QList<QStringList> rows;
     for (const JournalEntry &j : journal) {
-        const QString move = j.fromState.isEmpty() || j.fromState == j.toState ? orDash(j.toState)
-                                                                                 : QStringLiteral("%1 → %2").arg(j.fromState, j.toState);
+        const QString move =
+            j.fromState.isEmpty() || j.fromState == j.toState ? orDash(j.toState) : QStringLiteral("%1 → %2").arg(j.fromState, j.toState);
         rows << QStringList{formatTimestamp(j.at), j.event, orDash(j.actor), move, QString::number(j.epoch), orDash(j.detail)};
     }
-    return text + indented(renderTable({Ctl::tr("AT"), Ctl::tr("EVENT"), Ctl::tr("ACTOR"), Ctl::tr("STATE"), Ctl::tr("EPOCH"), Ctl::tr("DETAIL")},
-                                       rows, {4}));
+    return text
+         + indented(renderTable({Ctl::tr("AT"), Ctl::tr("EVENT"), Ctl::tr("ACTOR"), Ctl::tr("STATE"), Ctl::tr("EPOCH"), Ctl::tr("DETAIL")},
+                                rows, {4}));
 }
 
 QString accountDetail(const AccountCountedWhole &whole, const QList<LegMarker> &held, int scale)

@@ -31,8 +31,8 @@ QString renderTable(const QStringList &headers, const QList<QStringList> &rows, 
 // The accounts of one side of `t`, comma-separated ("alice", or "bob,fees").
 QString sideAccounts(const Transaction &t, LegSide side);
 QString transactionLine(const Transaction &t, int scale);
-QString transactionDetail(const Transaction &t, const QList<LegMarker> &legs, const QList<JournalEntry> &journal,
-                          const QDateTime &now, int scale);
+QString transactionDetail(const Transaction &t, const QList<LegMarker> &legs, const QList<JournalEntry> &journal, const QDateTime &now,
+                          int scale);
 QString accountDetail(const AccountCountedWhole &a, const QList<LegMarker> &held, int scale);
 
 // "lease until … (expired 3m ago)", "held until … (25s left)", or "-".

@@ -20,15 +20,18 @@ Result<FeedCursor> FeedCursor::parse(const QString &text, int shardCount)
     const QStringList parts = text.split(QLatin1Char(','));
     const auto bad = [&](const Message &why) {
         return makeError(ErrorCode::InvalidCursor,
-                         Message::translate("ledger", "cursor \"%1\" %2 (use \"0\" for the start, or a cursor the feed printed)").arg(Message(text.left(80)), why));
+                         Message::translate("ledger", "cursor \"%1\" %2 (use \"0\" for the start, or a cursor the feed printed)")
+                             .arg(Message(text.left(80)), why));
     };
     if (parts.size() != qMax(1, shardCount))
-        return bad(shardCount > 1 ? Message::translate("ledger", "does not have one position for each of the store's %1 shards").arg(shardCount)
-                                  : Message::translate("ledger", "is not one position: this store is one file"));
+        return bad(shardCount > 1
+                       ? Message::translate("ledger", "does not have one position for each of the store's %1 shards").arg(shardCount)
+                       : Message::translate("ledger", "is not one position: this store is one file"));
     FeedCursor c;
     for (const QString &part : parts) {
-        const bool digits = !part.isEmpty() && part.size() <= 18
-            && std::all_of(part.cbegin(), part.cend(), [](QChar ch) { return ch >= QLatin1Char('0') && ch <= QLatin1Char('9'); });
+        const bool digits = !part.isEmpty() && part.size() <= 18 && std::all_of(part.cbegin(), part.cend(), [](QChar ch) {
+            return ch >= QLatin1Char('0') && ch <= QLatin1Char('9');
+        });
         if (!digits)
             return bad(Message::translate("ledger", "is not made of whole numbers"));
         c.positions << part.toLongLong();
@@ -48,8 +51,9 @@ Result<QList<FeedEvent>> readFeed(Store &store, const FeedCursor &after, int lim
 {
     const int shards = qMax(1, store.shardCount());
     if (after.positions.size() != shards)
-        return makeError(ErrorCode::InvalidCursor, Message::translate("ledger", "the cursor has %1 positions; the store has %2 shards")
-                                                       .arg(after.positions.size()).arg(shards));
+        return makeError(
+            ErrorCode::InvalidCursor,
+            Message::translate("ledger", "the cursor has %1 positions; the store has %2 shards").arg(after.positions.size()).arg(shards));
     // Each shard's next finishes, in its own commit order.
     QList<QList<JournalEntry>> heads(shards);
     for (int s = 0; s < shards; ++s) {
@@ -96,8 +100,9 @@ Result<FeedCursor> feedEnd(Store &store, const FeedCursor &from)
     FeedCursor end = from;
     const int shards = qMax(1, store.shardCount());
     if (end.positions.size() != shards)
-        return makeError(ErrorCode::InvalidCursor, Message::translate("ledger", "the cursor has %1 positions; the store has %2 shards")
-                                                       .arg(end.positions.size()).arg(shards));
+        return makeError(
+            ErrorCode::InvalidCursor,
+            Message::translate("ledger", "the cursor has %1 positions; the store has %2 shards").arg(end.positions.size()).arg(shards));
     constexpr int kPage = 10000;
     for (int s = 0; s < shards; ++s) {
         for (;;) {

@@ -4,8 +4,8 @@ namespace ledger::csv {
 
 QString field(const QString &value)
 {
-    const bool needsQuotes = value.contains(QLatin1Char(',')) || value.contains(QLatin1Char('"'))
-        || value.contains(QLatin1Char('\r')) || value.contains(QLatin1Char('\n'));
+    const bool needsQuotes = value.contains(QLatin1Char(',')) || value.contains(QLatin1Char('"')) || value.contains(QLatin1Char('\r'))
+                          || value.contains(QLatin1Char('\n'));
     if (!needsQuotes)
         return value;
     QString quoted = value;
@@ -29,8 +29,8 @@ std::optional<QList<QStringList>> parse(const QString &text)
     QList<QStringList> records;
     QStringList current;
     QString value;
-    bool quoted = false;      // inside a quoted field
-    bool wasQuoted = false;   // the current field was quoted and is closed
+    bool quoted = false;    // inside a quoted field
+    bool wasQuoted = false; // the current field was quoted and is closed
     bool fieldStarted = false;
     const auto endField = [&] {
         current << value;

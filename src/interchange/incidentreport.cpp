@@ -104,7 +104,8 @@ QString incidentReportHtml(const IncidentReport &r, const QString &preparedBy)
     html += QStringLiteral("<p style='color:#555'>%1</p>\n")
                 .arg(esc(Text::tr("Prepared by %1 at %2 (store clock) from %3.").arg(preparedBy, formatTimestamp(d.now), r.storeLocation)));
 
-    html += QStringLiteral("<h2 style='font-size:13pt'>%1</h2>\n<table cellspacing='0' cellpadding='2'>").arg(esc(Text::tr("The document")));
+    html +=
+        QStringLiteral("<h2 style='font-size:13pt'>%1</h2>\n<table cellspacing='0' cellpadding='2'>").arg(esc(Text::tr("The document")));
     html += fieldRow(Text::tr("State"), QStringLiteral("<b>%1</b>").arg(esc(nameOf(t.state))));
     html += fieldRow(Text::tr("Kind"), esc(nameOf(t.kind)));
     if (t.isMultiLeg()) {
@@ -119,13 +120,14 @@ QString incidentReportHtml(const IncidentReport &r, const QString &preparedBy)
     if (!t.compensates.isEmpty())
         html += fieldRow(Text::tr("Compensates"), nw(esc(t.compensates)));
     if (!t.compensatedBy.isEmpty())
-        html += fieldRow(Text::tr("Compensated by"), nw(esc(t.compensatedBy))
-                                                   + (d.related ? QStringLiteral(" (%1)").arg(esc(nameOf(d.related->state))) : QString()));
+        html += fieldRow(Text::tr("Compensated by"),
+                         nw(esc(t.compensatedBy)) + (d.related ? QStringLiteral(" (%1)").arg(esc(nameOf(d.related->state))) : QString()));
     html += fieldRow(Text::tr("Created"), nw(esc(when(t.createdAt))));
     // One phrase, brackets included, so that a language writes its own ("%1（%2前）" in Chinese);
     // the time and the age each stay unbroken inside it.
-    html += fieldRow(Text::tr("Last modified"),
-                     esc(Text::tr("%1 (%2 ago)")).arg(nw(esc(when(t.lastModified))), nw(esc(duration::spoken(t.lastModified.msecsTo(d.now))))));
+    html +=
+        fieldRow(Text::tr("Last modified"),
+                 esc(Text::tr("%1 (%2 ago)")).arg(nw(esc(when(t.lastModified))), nw(esc(duration::spoken(t.lastModified.msecsTo(d.now))))));
     html += fieldRow(Text::tr("Owner"), nw(orDash(t.owner)));
     html += fieldRow(Text::tr("Lease until"), nw(esc(when(t.leaseUntil))));
     html += fieldRow(Text::tr("Epoch / claims"), nw(esc(QStringLiteral("%1 / %2").arg(t.epoch).arg(t.attempts))));
@@ -143,7 +145,8 @@ QString incidentReportHtml(const IncidentReport &r, const QString &preparedBy)
     }
 
     html += QStringLiteral("<h2 style='font-size:13pt'>%1</h2>\n").arg(esc(Text::tr("Accounts now")));
-    html += tableHead({Text::tr("Account"), Text::tr("Name"), Text::tr("Status"), Text::tr("Posted"), Text::tr("Available"), Text::tr("Pending debits"), Text::tr("Pending credits")});
+    html += tableHead({Text::tr("Account"), Text::tr("Name"), Text::tr("Status"), Text::tr("Posted"), Text::tr("Available"),
+                       Text::tr("Pending debits"), Text::tr("Pending credits")});
     for (int i = 0; i < t.legs.size(); ++i) {
         const QString &id = t.legs[i].accountId;
         const std::optional<Account> account = d.accounts.value(i);
@@ -160,7 +163,8 @@ QString incidentReportHtml(const IncidentReport &r, const QString &preparedBy)
     html += QStringLiteral("<h2 style='font-size:13pt'>%1</h2>\n").arg(esc(Text::tr("Timeline")));
     html += tableHead({Text::tr("At"), Text::tr("Event"), Text::tr("Actor"), Text::tr("State"), Text::tr("Epoch"), Text::tr("Detail")});
     for (const JournalEntry &j : d.journal)
-        html += tableRow({esc(when(j.at)), esc(j.event), orDash(j.actor), stateMove(j), QString::number(j.epoch), orDash(j.detail)}, {2, 5});
+        html +=
+            tableRow({esc(when(j.at)), esc(j.event), orDash(j.actor), stateMove(j), QString::number(j.epoch), orDash(j.detail)}, {2, 5});
     html += QStringLiteral("</table>\n");
 
     html += QStringLiteral("<h2 style='font-size:13pt'>%1</h2>\n").arg(esc(Text::tr("Operator actions")));

@@ -14,7 +14,11 @@ namespace {
 // Writes rows as one format; remembers the first failure so that callers check once per page.
 class RowWriter {
 public:
-    RowWriter(ExportFormat format, QStringList columns, QIODevice &out) : m_format(format), m_columns(std::move(columns)), m_out(out) {}
+    RowWriter(ExportFormat format, QStringList columns, QIODevice &out)
+        : m_format(format)
+        , m_columns(std::move(columns))
+        , m_out(out)
+    {}
 
     void begin() { put(m_format == ExportFormat::Csv ? csv::record(m_columns) : QStringLiteral("[")); }
 
@@ -60,8 +64,9 @@ private:
         case QJsonValue::Object: {
             // A transaction's entry (one of its legs): "debit:alice:12.34" (ids never contain ':').
             const QJsonObject leg = v.toObject();
-            return QStringLiteral("%1:%2:%3").arg(leg.value(QLatin1String("side")).toString(), leg.value(QLatin1String("accountId")).toString(),
-                                                  leg.value(QLatin1String("amount")).toString());
+            return QStringLiteral("%1:%2:%3")
+                .arg(leg.value(QLatin1String("side")).toString(), leg.value(QLatin1String("accountId")).toString(),
+                     leg.value(QLatin1String("amount")).toString());
         }
         default: return QString(); // null: an empty cell
         }
@@ -73,7 +78,8 @@ private:
             return;
         const QByteArray bytes = text.toUtf8();
         if (m_out.write(bytes) != bytes.size())
-            m_error = makeError(ErrorCode::OutputFailed, Message::translate("ledger", "cannot write the export: %1").arg(m_out.errorString()));
+            m_error =
+                makeError(ErrorCode::OutputFailed, Message::translate("ledger", "cannot write the export: %1").arg(m_out.errorString()));
     }
 
     ExportFormat m_format;
@@ -98,7 +104,8 @@ Error writePages(const Query &query, qint64 pageRows, Read read, RowWriter &writ
     std::optional<Document> last;
     while (left != 0) {
         if (progress.shouldStop && progress.shouldStop())
-            return makeError(ErrorCode::Interrupted, Message::translate("ledger", "the export was stopped after %1 rows").arg(writer.rows()));
+            return makeError(ErrorCode::Interrupted,
+                             Message::translate("ledger", "the export was stopped after %1 rows").arg(writer.rows()));
         const qint64 want = left < 0 ? pageRows : qMin(left, pageRows);
         Result<QList<Document>> page = read(last ? &*last : nullptr, offset, want);
         if (!page.ok())
@@ -167,19 +174,20 @@ QStringList exportColumns(ExportSpec::Table table)
 {
     switch (table) {
     case ExportSpec::Table::Accounts:
-        return {QStringLiteral("id"), QStringLiteral("name"), QStringLiteral("status"), QStringLiteral("balance"),
-                QStringLiteral("posted"), QStringLiteral("available"), QStringLiteral("pendingDebits"), QStringLiteral("pendingCredits"),
+        return {QStringLiteral("id"),      QStringLiteral("name"),      QStringLiteral("status"),        QStringLiteral("balance"),
+                QStringLiteral("posted"),  QStringLiteral("available"), QStringLiteral("pendingDebits"), QStringLiteral("pendingCredits"),
                 QStringLiteral("version"), QStringLiteral("createdAt"), QStringLiteral("lastModified")};
     case ExportSpec::Table::Transactions:
-        return {QStringLiteral("id"), QStringLiteral("idempotencyKey"), QStringLiteral("kind"), QStringLiteral("compensates"),
-                QStringLiteral("compensatedBy"), QStringLiteral("source"), QStringLiteral("destination"), QStringLiteral("amount"),
-                QStringLiteral("memo"), QStringLiteral("state"), QStringLiteral("createdAt"), QStringLiteral("lastModified"),
-                QStringLiteral("owner"), QStringLiteral("leaseUntil"), QStringLiteral("epoch"), QStringLiteral("lastError"),
-                QStringLiteral("attempts"), QStringLiteral("entries")};
+        return {QStringLiteral("id"),          QStringLiteral("idempotencyKey"), QStringLiteral("kind"),
+                QStringLiteral("compensates"), QStringLiteral("compensatedBy"),  QStringLiteral("source"),
+                QStringLiteral("destination"), QStringLiteral("amount"),         QStringLiteral("memo"),
+                QStringLiteral("state"),       QStringLiteral("createdAt"),      QStringLiteral("lastModified"),
+                QStringLiteral("owner"),       QStringLiteral("leaseUntil"),     QStringLiteral("epoch"),
+                QStringLiteral("lastError"),   QStringLiteral("attempts"),       QStringLiteral("entries")};
     case ExportSpec::Table::Journal:
-        return {QStringLiteral("seq"), QStringLiteral("at"), QStringLiteral("docKind"), QStringLiteral("docId"),
-                QStringLiteral("actor"), QStringLiteral("worker"), QStringLiteral("event"), QStringLiteral("fromState"),
-                QStringLiteral("toState"), QStringLiteral("epoch"), QStringLiteral("detail")};
+        return {QStringLiteral("seq"),     QStringLiteral("at"),     QStringLiteral("docKind"), QStringLiteral("docId"),
+                QStringLiteral("actor"),   QStringLiteral("worker"), QStringLiteral("event"),   QStringLiteral("fromState"),
+                QStringLiteral("toState"), QStringLiteral("epoch"),  QStringLiteral("detail")};
     }
     return {};
 }
@@ -208,27 +216,33 @@ Result<qint64> exportTable(Store &store, const ExportSpec &spec, ExportFormat fo
                 return e;
             return readAccountPages(store, spec.accounts, std::max<qint64>(1, spec.pageRows), progress, accounts);
         case ExportSpec::Table::Transactions:
-            return writePages<Transaction>(spec.transactions, std::max<qint64>(1, spec.pageRows), [&](const Transaction *last, qint64 offset, qint64 limit) {
-                TxQuery q = spec.transactions;
-                if (last) {
-                    q.after = *last;
-                    offset = 0;
-                }
-                q.offset = offset;
-                q.limit = limit;
-                return store.transactions(q);
-            }, writer, scale, progress);
+            return writePages<Transaction>(
+                spec.transactions, std::max<qint64>(1, spec.pageRows),
+                [&](const Transaction *last, qint64 offset, qint64 limit) {
+                    TxQuery q = spec.transactions;
+                    if (last) {
+                        q.after = *last;
+                        offset = 0;
+                    }
+                    q.offset = offset;
+                    q.limit = limit;
+                    return store.transactions(q);
+                },
+                writer, scale, progress);
         case ExportSpec::Table::Journal:
-            return writePages<JournalEntry>(spec.journal, std::max<qint64>(1, spec.pageRows), [&](const JournalEntry *last, qint64 offset, qint64 limit) {
-                JournalQuery q = spec.journal;
-                if (last) {
-                    q.after = *last; // with its shard: a sharded store pages by (at, shard, seq)
-                    offset = 0;
-                }
-                q.offset = offset;
-                q.limit = limit;
-                return store.journalEntries(q);
-            }, writer, scale, progress);
+            return writePages<JournalEntry>(
+                spec.journal, std::max<qint64>(1, spec.pageRows),
+                [&](const JournalEntry *last, qint64 offset, qint64 limit) {
+                    JournalQuery q = spec.journal;
+                    if (last) {
+                        q.after = *last; // with its shard: a sharded store pages by (at, shard, seq)
+                        offset = 0;
+                    }
+                    q.offset = offset;
+                    q.limit = limit;
+                    return store.journalEntries(q);
+                },
+                writer, scale, progress);
         }
         return {};
     });

@@ -26,9 +26,9 @@ std::optional<ExportFormat> exportFormatFromSuffix(const QString &suffix);
 struct ExportSpec {
     enum class Table { Accounts, Transactions, Journal };
     Table table = Table::Transactions;
-    AccountQuery accounts;       // when table == Accounts
-    TxQuery transactions;        // when table == Transactions
-    JournalQuery journal;        // when table == Journal
+    AccountQuery accounts; // when table == Accounts
+    TxQuery transactions;  // when table == Transactions
+    JournalQuery journal;  // when table == Journal
     // Rows read from the store at a time: memory stays one page (a million rows are 200 reads of
     // the default), and each next page is read by key, after the last row of the one before.
     qint64 pageRows = 5000;
@@ -39,14 +39,13 @@ QStringList exportColumns(ExportSpec::Table table);
 QStringList findingColumns();
 
 struct ExportProgress {
-    std::function<bool()> shouldStop;           // true ends the export: error interrupted
+    std::function<bool()> shouldStop;             // true ends the export: error interrupted
     std::function<void(qint64 rows)> rowsWritten; // after each page
 };
 
 // Writes every row the spec's query selects (its offset and limit included; limit -1: all).
 // Returns the number of rows written. Errors: the store's, output-failed, interrupted.
-Result<qint64> exportTable(Store &store, const ExportSpec &spec, ExportFormat format, QIODevice &out,
-                           const ExportProgress &progress = {});
+Result<qint64> exportTable(Store &store, const ExportSpec &spec, ExportFormat format, QIODevice &out, const ExportProgress &progress = {});
 
 // Audit findings are a report already in memory (the console exports the one it shows).
 Result<qint64> exportFindings(const QList<AuditFinding> &findings, ExportFormat format, QIODevice &out);

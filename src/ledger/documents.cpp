@@ -9,14 +9,12 @@ namespace ledger {
 
 namespace {
 
-template <typename Enum, size_t N>
-QString nameOf(const std::array<const char *, N> &names, Enum value)
+template <typename Enum, size_t N> QString nameOf(const std::array<const char *, N> &names, Enum value)
 {
     return QString::fromLatin1(names[static_cast<size_t>(value)]);
 }
 
-template <typename Enum, size_t N>
-std::optional<Enum> valueOf(const std::array<const char *, N> &names, QStringView text)
+template <typename Enum, size_t N> std::optional<Enum> valueOf(const std::array<const char *, N> &names, QStringView text)
 {
     for (size_t i = 0; i < N; ++i) {
         if (text == QLatin1String(names[i]))
@@ -50,8 +48,8 @@ std::optional<DocKind> docKindFromString(QStringView text) { return valueOf<DocK
 
 const QList<TxState> &allTxStates()
 {
-    static const QList<TxState> states = {TxState::Initial, TxState::Pending, TxState::Applied,
-                                          TxState::Done, TxState::Canceling, TxState::Canceled};
+    static const QList<TxState> states = {TxState::Initial, TxState::Pending,   TxState::Applied,
+                                          TxState::Done,    TxState::Canceling, TxState::Canceled};
     return states;
 }
 
@@ -99,8 +97,8 @@ QString formatTimestampMs(qint64 msSinceEpoch)
     tm utc{};
     gmtime_r(&seconds, &utc);
     char text[48];
-    std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday,
-                  utc.tm_hour, utc.tm_min, utc.tm_sec, ms);
+    std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday, utc.tm_hour,
+                  utc.tm_min, utc.tm_sec, ms);
     return QString::fromLatin1(text);
 }
 
@@ -117,11 +115,12 @@ QDateTime parseTimestamp(const QString &text)
         return QDateTime();
     // The store's own form, "2026-11-22T10:11:12.345Z", parsed by hand: every document read
     // has several of these, and QDateTime::fromString costs more than the read itself.
-    if (text.size() == 24 && text.at(4) == u'-' && text.at(7) == u'-' && text.at(10) == u'T' && text.at(13) == u':'
-        && text.at(16) == u':' && text.at(19) == u'.' && text.at(23) == u'Z') {
+    if (text.size() == 24 && text.at(4) == u'-' && text.at(7) == u'-' && text.at(10) == u'T' && text.at(13) == u':' && text.at(16) == u':'
+        && text.at(19) == u'.' && text.at(23) == u'Z') {
         const int y = digits(text, 0, 4), mo = digits(text, 5, 2), d = digits(text, 8, 2);
         const int h = digits(text, 11, 2), mi = digits(text, 14, 2), sec = digits(text, 17, 2), ms = digits(text, 20, 3);
-        if (y >= 0 && mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && h >= 0 && h < 24 && mi >= 0 && mi < 60 && sec >= 0 && sec < 61 && ms >= 0) {
+        if (y >= 0 && mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && h >= 0 && h < 24 && mi >= 0 && mi < 60 && sec >= 0 && sec < 61
+            && ms >= 0) {
             const qint64 seconds = daysFromCivil(y, mo, d) * 86400 + h * 3600 + mi * 60 + sec;
             return QDateTime::fromMSecsSinceEpoch(seconds * 1000 + ms, Qt::UTC);
         }

@@ -71,10 +71,7 @@ struct TxLeg {
     LegSide side = LegSide::Debit;
     qint64 amount = 0;
 
-    bool operator==(const TxLeg &other) const
-    {
-        return accountId == other.accountId && side == other.side && amount == other.amount;
-    }
+    bool operator==(const TxLeg &other) const { return accountId == other.accountId && side == other.side && amount == other.amount; }
     bool operator!=(const TxLeg &other) const { return !(*this == other); }
 };
 
@@ -84,8 +81,8 @@ struct Transaction {
     QString id;
     QString idempotencyKey; // empty: none
     TxKind kind = TxKind::Transfer;
-    QString compensates;    // for a compensation: the original's id
-    QString compensatedBy;  // for an original: its current compensation's id
+    QString compensates;   // for a compensation: the original's id
+    QString compensatedBy; // for an original: its current compensation's id
     // Every leg, in the order the request gave them (a two-account transfer: debit, credit).
     QList<TxLeg> legs;
     // A summary for lists and messages: the first debit's account, the first credit's account,
@@ -97,11 +94,11 @@ struct Transaction {
     TxState state = TxState::Initial;
     QDateTime createdAt;
     QDateTime lastModified;
-    QString owner;          // the worker driving it; empty when unclaimed
-    QDateTime leaseUntil;   // null when never claimed
-    qint64 epoch = 0;       // bumped on every claim
+    QString owner;        // the worker driving it; empty when unclaimed
+    QDateTime leaseUntil; // null when never claimed
+    qint64 epoch = 0;     // bumped on every claim
     QString lastError;
-    int attempts = 0;       // number of claims
+    int attempts = 0; // number of claims
 
     // The leg on `accountId`, or nullopt when the transaction has none there.
     std::optional<TxLeg> legOn(const QString &accountId) const;
@@ -116,13 +113,13 @@ struct JournalEntry {
     DocKind docKind = DocKind::Transaction;
     QString docId;
     QDateTime at;
-    QString actor;   // operator name, or "recovery"
-    QString worker;  // owner id of the worker that wrote it
+    QString actor;  // operator name, or "recovery"
+    QString worker; // owner id of the worker that wrote it
     QString event;
     QString fromState;
     QString toState;
     qint64 epoch = 0;
-    QString detail;  // reason, error message, ...
+    QString detail; // reason, error message, ...
     // Not stored: which shard of a sharded store the row was read from (0 otherwise). Seqs are
     // per shard, so (at, shard, seq) is where a row stands in a sharded store's journal.
     int shard = 0;

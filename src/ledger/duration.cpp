@@ -15,9 +15,9 @@ constexpr qint64 kMaxMs = 36525 * kDay; // a century is more than any lease or t
 
 Error invalid(QStringView text, const Message &why)
 {
-    return makeError(ErrorCode::InvalidDuration,
-                     Message::translate("ledger", "duration %1 %2; write it like 90s, 30m, 2h, 1d or 1h30m")
-                         .arg(Message(quoteForMessage(text)), why));
+    return makeError(
+        ErrorCode::InvalidDuration,
+        Message::translate("ledger", "duration %1 %2; write it like 90s, 30m, 2h, 1d or 1h30m").arg(Message(quoteForMessage(text)), why));
 }
 } // namespace
 

@@ -25,14 +25,19 @@ enum class ExitStatus : int {
     X(Usage, "usage", BadInput, QT_TRANSLATE_NOOP("ledger::Errors", "the command line is not of the documented form")) \
     X(UnknownCommand, "unknown-command", BadInput, QT_TRANSLATE_NOOP("ledger::Errors", "no such command")) \
     X(UnknownOption, "unknown-option", BadInput, QT_TRANSLATE_NOOP("ledger::Errors", "no such option for this command")) \
-    X(MissingArgument, "missing-argument", BadInput, QT_TRANSLATE_NOOP("ledger::Errors", "a required argument or option value is missing")) \
+    X(MissingArgument, "missing-argument", BadInput, \
+      QT_TRANSLATE_NOOP("ledger::Errors", "a required argument or option value is missing")) \
     X(UnexpectedArgument, "unexpected-argument", BadInput, QT_TRANSLATE_NOOP("ledger::Errors", "more arguments than the command takes")) \
     X(InvalidArgument, "invalid-argument", BadInput, QT_TRANSLATE_NOOP("ledger::Errors", "an option value is malformed")) \
-    X(InvalidAmount, "invalid-amount", BadInput, QT_TRANSLATE_NOOP("ledger::Errors", "an amount is not a positive decimal of the ledger's scale")) \
-    X(InvalidAccountId, "invalid-account-id", BadInput, QT_TRANSLATE_NOOP("ledger::Errors", "an account id is empty, too long or has characters outside [A-Za-z0-9._-]")) \
+    X(InvalidAmount, "invalid-amount", BadInput, \
+      QT_TRANSLATE_NOOP("ledger::Errors", "an amount is not a positive decimal of the ledger's scale")) \
+    X(InvalidAccountId, "invalid-account-id", BadInput, \
+      QT_TRANSLATE_NOOP("ledger::Errors", "an account id is empty, too long or has characters outside [A-Za-z0-9._-]")) \
     X(InvalidTxId, "invalid-tx-id", BadInput, QT_TRANSLATE_NOOP("ledger::Errors", "a transaction id is malformed")) \
-    X(InvalidKey, "invalid-key", BadInput, QT_TRANSLATE_NOOP("ledger::Errors", "an idempotency key is empty, too long or not printable ASCII")) \
-    X(InvalidText, "invalid-text", BadInput, QT_TRANSLATE_NOOP("ledger::Errors", "a name, memo, reason or operator name is too long or has control characters")) \
+    X(InvalidKey, "invalid-key", BadInput, \
+      QT_TRANSLATE_NOOP("ledger::Errors", "an idempotency key is empty, too long or not printable ASCII")) \
+    X(InvalidText, "invalid-text", BadInput, \
+      QT_TRANSLATE_NOOP("ledger::Errors", "a name, memo, reason or operator name is too long or has control characters")) \
     X(InvalidDuration, "invalid-duration", BadInput, QT_TRANSLATE_NOOP("ledger::Errors", "a duration is not like 90s, 30m, 2h or 1d")) \
     X(InvalidScale, "invalid-scale", BadInput, QT_TRANSLATE_NOOP("ledger::Errors", "a scale is not a whole number from 0 to 18")) \
     X(InvalidStep, "invalid-step", BadInput, QT_TRANSLATE_NOOP("ledger::Errors", "a crash step is not one of the protocol's writes")) \
@@ -40,31 +45,43 @@ enum class ExitStatus : int {
     X(SameAccount, "same-account", BadInput, QT_TRANSLATE_NOOP("ledger::Errors", "source and destination are the same account")) \
     X(UnknownAccount, "unknown-account", Refused, QT_TRANSLATE_NOOP("ledger::Errors", "no account has that id")) \
     X(AccountExists, "account-exists", Refused, QT_TRANSLATE_NOOP("ledger::Errors", "an account with that id already exists")) \
-    X(AccountFrozen, "account-frozen", Refused, QT_TRANSLATE_NOOP("ledger::Errors", "the account is frozen and takes part in no new transfer")) \
+    X(AccountFrozen, "account-frozen", Refused, \
+      QT_TRANSLATE_NOOP("ledger::Errors", "the account is frozen and takes part in no new transfer")) \
     X(AccountClosed, "account-closed", Refused, QT_TRANSLATE_NOOP("ledger::Errors", "the account is closed")) \
     X(AccountNotEmpty, "account-not-empty", Refused, QT_TRANSLATE_NOOP("ledger::Errors", "the account still has a balance or holds")) \
     X(SystemAccount, "system-account", Refused, QT_TRANSLATE_NOOP("ledger::Errors", "the system account @world cannot be changed")) \
     X(InsufficientFunds, "insufficient-funds", Refused, QT_TRANSLATE_NOOP("ledger::Errors", "the source's available amount is too small")) \
-    X(AmountOverflow, "amount-overflow", Refused, QT_TRANSLATE_NOOP("ledger::Errors", "the result would not fit the ledger's 64-bit amounts")) \
+    X(AmountOverflow, "amount-overflow", Refused, \
+      QT_TRANSLATE_NOOP("ledger::Errors", "the result would not fit the ledger's 64-bit amounts")) \
     X(KeyConflict, "key-conflict", Refused, QT_TRANSLATE_NOOP("ledger::Errors", "the idempotency key was used for a different request")) \
     X(NotFound, "not-found", Refused, QT_TRANSLATE_NOOP("ledger::Errors", "no transaction has that id")) \
     X(InvalidState, "invalid-state", Refused, QT_TRANSLATE_NOOP("ledger::Errors", "the action is not allowed in the transaction's state")) \
     X(Conflict, "conflict", Refused, QT_TRANSLATE_NOOP("ledger::Errors", "someone else moved the transaction first")) \
-    X(ProtocolViolation, "protocol-violation", Refused, QT_TRANSLATE_NOOP("ledger::Errors", "a leg marker contradicts the transaction's state")) \
-    X(Interrupted, "interrupted", Refused, QT_TRANSLATE_NOOP("ledger::Errors", "a fault hook stopped the flow after a write (tests, demo)")) \
+    X(ProtocolViolation, "protocol-violation", Refused, \
+      QT_TRANSLATE_NOOP("ledger::Errors", "a leg marker contradicts the transaction's state")) \
+    X(Interrupted, "interrupted", Refused, \
+      QT_TRANSLATE_NOOP("ledger::Errors", "a fault hook stopped the flow after a write (tests, demo)")) \
     X(AuditFindings, "audit-findings", Refused, QT_TRANSLATE_NOOP("ledger::Errors", "audit found invariant violations")) \
     X(StoreExists, "store-exists", Refused, QT_TRANSLATE_NOOP("ledger::Errors", "init refuses to overwrite an existing file")) \
-    X(InvalidLocation, "invalid-location", BadInput, QT_TRANSLATE_NOOP("ledger::Errors", "a store location is a URI of a scheme LedgerDesk does not know (only files, postgresql:// and key=value connection strings)")) \
-    X(InvalidCursor, "invalid-cursor", BadInput, QT_TRANSLATE_NOOP("ledger::Errors", "a change-feed cursor is not one this store handed out")) \
+    X(InvalidLocation, "invalid-location", BadInput, \
+      QT_TRANSLATE_NOOP( \
+          "ledger::Errors", \
+          "a store location is a URI of a scheme LedgerDesk does not know (only files, postgresql:// and key=value connection strings)")) \
+    X(InvalidCursor, "invalid-cursor", BadInput, \
+      QT_TRANSLATE_NOOP("ledger::Errors", "a change-feed cursor is not one this store handed out")) \
     X(Unsupported, "unsupported", Refused, QT_TRANSLATE_NOOP("ledger::Errors", "this kind of store does not offer the operation (yet)")) \
-    X(OutputFailed, "output-failed", StoreFailure, QT_TRANSLATE_NOOP("ledger::Errors", "an export file could not be written (permission, full disk)")) \
-    X(ListenFailed, "listen-failed", StoreFailure, QT_TRANSLATE_NOOP("ledger::Errors", "the server could not listen on the address (in use, not local)")) \
+    X(OutputFailed, "output-failed", StoreFailure, \
+      QT_TRANSLATE_NOOP("ledger::Errors", "an export file could not be written (permission, full disk)")) \
+    X(ListenFailed, "listen-failed", StoreFailure, \
+      QT_TRANSLATE_NOOP("ledger::Errors", "the server could not listen on the address (in use, not local)")) \
     X(StoreUnavailable, "store-unavailable", StoreFailure, QT_TRANSLATE_NOOP("ledger::Errors", "the store cannot be opened")) \
     X(StoreNotLedger, "store-not-ledger", StoreFailure, QT_TRANSLATE_NOOP("ledger::Errors", "the file is not a LedgerDesk store")) \
     X(StoreCorrupt, "store-corrupt", StoreFailure, QT_TRANSLATE_NOOP("ledger::Errors", "the store file is damaged")) \
     X(StoreTooNew, "store-too-new", StoreFailure, QT_TRANSLATE_NOOP("ledger::Errors", "the store was written by a newer LedgerDesk")) \
-    X(StoreIsShard, "store-is-shard", StoreFailure, QT_TRANSLATE_NOOP("ledger::Errors", "the file is one shard of a sharded store; open its topology file instead")) \
-    X(TopologyMismatch, "topology-mismatch", StoreFailure, QT_TRANSLATE_NOOP("ledger::Errors", "a shard file is not the shard its topology file names (other store, index or count)")) \
+    X(StoreIsShard, "store-is-shard", StoreFailure, \
+      QT_TRANSLATE_NOOP("ledger::Errors", "the file is one shard of a sharded store; open its topology file instead")) \
+    X(TopologyMismatch, "topology-mismatch", StoreFailure, \
+      QT_TRANSLATE_NOOP("ledger::Errors", "a shard file is not the shard its topology file names (other store, index or count)")) \
     X(StoreReadOnly, "store-read-only", StoreFailure, QT_TRANSLATE_NOOP("ledger::Errors", "the store or its directory cannot be written")) \
     X(StoreBusy, "store-busy", StoreFailure, QT_TRANSLATE_NOOP("ledger::Errors", "the store stayed locked past the busy timeout")) \
     X(StoreFull, "store-full", StoreFailure, QT_TRANSLATE_NOOP("ledger::Errors", "the disk or the store's size limit is full")) \

@@ -10,8 +10,7 @@ namespace {
 bool isIdChar(QChar c)
 {
     const char16_t u = c.unicode();
-    return (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') || u == '.'
-        || u == '_' || u == '-';
+    return (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') || u == '.' || u == '_' || u == '-';
 }
 
 // What is checked, named in the message only when there is an error to report.
@@ -101,13 +100,14 @@ Error checkIdempotencyKey(QStringView key)
     if (key.isEmpty())
         return makeError(ErrorCode::InvalidKey, Message::translate("ledger", "idempotency key is empty"));
     if (key.size() > kMaxKeyLength)
-        return makeError(ErrorCode::InvalidKey, Message::translate("ledger", "idempotency key is %1 characters long; the limit is %2")
-                                                    .arg(key.size())
-                                                    .arg(kMaxKeyLength));
+        return makeError(
+            ErrorCode::InvalidKey,
+            Message::translate("ledger", "idempotency key is %1 characters long; the limit is %2").arg(key.size()).arg(kMaxKeyLength));
     for (QChar c : key) {
         if (c.unicode() < 0x21 || c.unicode() > 0x7e)
-            return makeError(ErrorCode::InvalidKey, Message::translate("ledger", "idempotency key %1 contains %2; use printable ASCII without spaces")
-                                                        .arg(Message(quoteForMessage(key)), describeChar(c)));
+            return makeError(ErrorCode::InvalidKey,
+                             Message::translate("ledger", "idempotency key %1 contains %2; use printable ASCII without spaces")
+                                 .arg(Message(quoteForMessage(key)), describeChar(c)));
     }
     return {};
 }
@@ -119,14 +119,14 @@ Error checkTextAs(QStringView text, const Role &what, int maxLength, bool allowE
     if (!allowEmpty && text.trimmed().isEmpty())
         return makeError(ErrorCode::InvalidText, Message::translate("ledger", "%1 is empty").arg(what.message()));
     if (text.size() > maxLength)
-        return makeError(ErrorCode::InvalidText, Message::translate("ledger", "%1 is %2 characters long; the limit is %3")
-                                                     .arg(what.message())
-                                                     .arg(text.size())
-                                                     .arg(maxLength));
+        return makeError(
+            ErrorCode::InvalidText,
+            Message::translate("ledger", "%1 is %2 characters long; the limit is %3").arg(what.message()).arg(text.size()).arg(maxLength));
     for (QChar c : text) {
         if (c == QChar(0xFFFD) || (!c.isPrint() && c != QLatin1Char(' ')))
-            return makeError(ErrorCode::InvalidText, Message::translate("ledger", "%1 %2 contains %3")
-                                                         .arg(what.message(), Message(quoteForMessage(text)), describeChar(c)));
+            return makeError(
+                ErrorCode::InvalidText,
+                Message::translate("ledger", "%1 %2 contains %3").arg(what.message(), Message(quoteForMessage(text)), describeChar(c)));
     }
     return {};
 }
@@ -169,8 +169,7 @@ QString newTransactionId()
 QString compensationId(const QString &originalId, int attempt)
 {
     Q_ASSERT(attempt >= 1);
-    return attempt == 1 ? originalId + QStringLiteral(".rev")
-                        : originalId + QStringLiteral(".rev") + QString::number(attempt);
+    return attempt == 1 ? originalId + QStringLiteral(".rev") : originalId + QStringLiteral(".rev") + QString::number(attempt);
 }
 
 int compensationAttempt(const QString &originalId, const QString &id)

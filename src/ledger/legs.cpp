@@ -15,8 +15,7 @@ QList<TxLeg> twoLegs(const QString &source, const QString &destination, qint64 a
 
 bool isTwoAccountTransfer(const QList<TxLeg> &legs)
 {
-    return legs.size() == 2 && legs[0].side == LegSide::Debit && legs[1].side == LegSide::Credit
-        && legs[0].amount == legs[1].amount;
+    return legs.size() == 2 && legs[0].side == LegSide::Debit && legs[1].side == LegSide::Credit && legs[0].amount == legs[1].amount;
 }
 
 Error checkLegs(const QList<TxLeg> &legs, int scale)
@@ -26,7 +25,7 @@ Error checkLegs(const QList<TxLeg> &legs, int scale)
                          Message::translate("ledger", "a transaction has from 2 to %1 legs, not %2").arg(kMaxLegs).arg(legs.size()));
     for (const TxLeg &leg : legs) {
         if (Error e = checkAccountId(leg.accountId, leg.side == LegSide::Debit ? QT_TRANSLATE_NOOP("ledger", "source account id")
-                                                                                : QT_TRANSLATE_NOOP("ledger", "destination account id"));
+                                                                               : QT_TRANSLATE_NOOP("ledger", "destination account id"));
             !e.ok())
             return e;
     }
@@ -54,7 +53,7 @@ Error checkLegs(const QList<TxLeg> &legs, int scale)
         return makeError(ErrorCode::InvalidAmount, Message::translate("ledger", "a transaction needs at least one debit and one credit"));
     if (debits != credits)
         return makeError(ErrorCode::InvalidAmount, Message::translate("ledger", "the debits add up to %1 and the credits to %2: "
-                                                                               "a transaction must balance")
+                                                                                "a transaction must balance")
                                                        .arg(money::format(debits, scale), money::format(credits, scale)));
     return {};
 }

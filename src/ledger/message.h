@@ -24,8 +24,14 @@ class Message {
 public:
     Message() = default;
     // Text that reads the same in every language (data, or a frame such as "--opening: %1").
-    explicit Message(const QString &same) : m_english(same), m_local(same) {}
-    Message(const QString &english, const QString &local) : m_english(english), m_local(local) {}
+    explicit Message(const QString &same)
+        : m_english(same)
+        , m_local(same)
+    {}
+    Message(const QString &english, const QString &local)
+        : m_english(english)
+        , m_local(local)
+    {}
 
     // `source` (UTF-8, a literal) in English, and as translated in `context` for this process.
     static Message translate(const char *context, const char *source);
@@ -38,13 +44,11 @@ public:
     // form fills %1..%N in one pass, so '%' inside an argument is never taken for a marker).
     Message arg(const QString &a) const { return Message(m_english.arg(a), m_local.arg(a)); }
     Message arg(const Message &a) const { return Message(m_english.arg(a.m_english), m_local.arg(a.m_local)); }
-    template <typename Number, std::enable_if_t<std::is_arithmetic_v<Number>, bool> = true>
-    Message arg(Number n) const
+    template <typename Number, std::enable_if_t<std::is_arithmetic_v<Number>, bool> = true> Message arg(Number n) const
     {
         return Message(m_english.arg(n), m_local.arg(n));
     }
-    template <typename... Args, std::enable_if_t<(sizeof...(Args) >= 2), bool> = true>
-    Message arg(const Args &...args) const
+    template <typename... Args, std::enable_if_t<(sizeof...(Args) >= 2), bool> = true> Message arg(const Args &...args) const
     {
         return Message(m_english.arg(englishOf(args)...), m_local.arg(localOf(args)...));
     }

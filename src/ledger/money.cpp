@@ -24,8 +24,8 @@ bool isAsciiDigit(QChar c) { return c >= QLatin1Char('0') && c <= QLatin1Char('9
 bool isGroupingMark(QChar c)
 {
     // Comma, apostrophe, underscore and the various spaces people type between thousands.
-    return c == QLatin1Char(',') || c == QLatin1Char('\'') || c == QLatin1Char('_')
-        || c == QChar(0x2019) || c == QChar(0x066C) || c == QChar(0xFF0C);
+    return c == QLatin1Char(',') || c == QLatin1Char('\'') || c == QLatin1Char('_') || c == QChar(0x2019) || c == QChar(0x066C)
+        || c == QChar(0xFF0C);
 }
 
 } // namespace
@@ -39,8 +39,8 @@ Error checkSyntax(QStringView text)
 
     const QChar first = text.front();
     if (first == QLatin1Char('-') || first == QLatin1Char('+') || first == QChar(0x2212))
-        return invalid(Message::translate("ledger", "amount %1 has a sign; amounts are always positive, write 12.34")
-                           .arg(quoteForMessage(text)));
+        return invalid(
+            Message::translate("ledger", "amount %1 has a sign; amounts are always positive, write 12.34").arg(quoteForMessage(text)));
 
     for (QChar c : text) {
         if (c.isSpace())
@@ -55,8 +55,7 @@ Error checkSyntax(QStringView text)
             const qsizetype at = text.indexOf(c);
             if (at > 0 && at + 1 < text.size())
                 digitsAround = isAsciiDigit(text[at - 1])
-                    && (isAsciiDigit(text[at + 1]) || text[at + 1] == QLatin1Char('-')
-                        || text[at + 1] == QLatin1Char('+'));
+                            && (isAsciiDigit(text[at + 1]) || text[at + 1] == QLatin1Char('-') || text[at + 1] == QLatin1Char('+'));
             if (digitsAround)
                 return invalid(Message::translate("ledger", "amount %1 uses an exponent; write the digits out").arg(quoteForMessage(text)));
         }
@@ -77,7 +76,8 @@ Error checkSyntax(QStringView text)
     if (!allDigits(whole) || !allDigits(fraction))
         return invalid(Message::translate("ledger", "amount %1 is not a decimal number; write it like 12.34").arg(quoteForMessage(text)));
     if (whole.isEmpty())
-        return invalid(Message::translate("ledger", "amount %1 has no digits before the point; write 0.5, not .5").arg(quoteForMessage(text)));
+        return invalid(
+            Message::translate("ledger", "amount %1 has no digits before the point; write 0.5, not .5").arg(quoteForMessage(text)));
     if (point >= 0 && fraction.isEmpty())
         return invalid(Message::translate("ledger", "amount %1 has no digits after the point; write 5 or 5.00").arg(quoteForMessage(text)));
     const auto nonZero = [](QChar c) { return c != QLatin1Char('0'); };
@@ -96,7 +96,8 @@ Result<qint64> parse(QStringView text, int scale)
     const QStringView fraction = point < 0 ? QStringView() : text.mid(point + 1);
     if (fraction.size() > scale) {
         if (scale == 0)
-            return invalid(Message::translate("ledger", "amount %1 has decimals; this ledger takes whole amounts only").arg(quoteForMessage(text)));
+            return invalid(
+                Message::translate("ledger", "amount %1 has decimals; this ledger takes whole amounts only").arg(quoteForMessage(text)));
         return invalid(Message::translate("ledger", "amount %1 has %2 decimal places; this ledger allows at most %3")
                            .arg(quoteForMessage(text))
                            .arg(fraction.size())

@@ -11,18 +11,35 @@
 
 namespace ledger {
 
-template <typename T>
-class [[nodiscard]] Result {
+template <typename T> class [[nodiscard]] Result {
 public:
-    Result(T value) : m_value(std::move(value)) {}
-    Result(Error error) : m_error(std::move(error)) { Q_ASSERT(!m_error.ok()); }
+    Result(T value)
+        : m_value(std::move(value))
+    {}
+    Result(Error error)
+        : m_error(std::move(error))
+    {
+        Q_ASSERT(!m_error.ok());
+    }
 
     bool ok() const { return m_value.has_value(); }
     explicit operator bool() const { return ok(); }
 
-    const T &value() const & { checkValue(); return *m_value; }
-    T &value() & { checkValue(); return *m_value; }
-    T &&value() && { checkValue(); return std::move(*m_value); }
+    const T &value() const &
+    {
+        checkValue();
+        return *m_value;
+    }
+    T &value() &
+    {
+        checkValue();
+        return *m_value;
+    }
+    T &&value() &&
+    {
+        checkValue();
+        return std::move(*m_value);
+    }
     const T &operator*() const & { return value(); }
     T &operator*() & { return value(); }
     // By value on a temporary, so `for (auto &x : *store.transactions(q))` owns what it loops over.
@@ -46,18 +63,12 @@ private:
 
 // What a function that may or may not fail gives, made one shape: `asResult(f())` is a Result
 // either way (row readers: those that check a column return one, the others a plain value).
-template <typename T>
-struct ResultOf {
+template <typename T> struct ResultOf {
     using Value = T;
 };
-template <typename T>
-struct ResultOf<Result<T>> {
+template <typename T> struct ResultOf<Result<T>> {
     using Value = T;
 };
-template <typename T>
-Result<typename ResultOf<std::decay_t<T>>::Value> asResult(T &&value)
-{
-    return std::forward<T>(value);
-}
+template <typename T> Result<typename ResultOf<std::decay_t<T>>::Value> asResult(T &&value) { return std::forward<T>(value); }
 
 } // namespace ledger

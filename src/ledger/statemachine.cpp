@@ -62,7 +62,8 @@ Error checkAction(OperatorAction action, const Transaction &tx)
     const Message why = actionRefusal(action, tx);
     if (why.isEmpty())
         return {};
-    return makeError(ErrorCode::InvalidState, Message::translate("ledger", "%1 is %2: %3").arg(Message(tx.id), Message(nameOf(tx.state)), why));
+    return makeError(ErrorCode::InvalidState,
+                     Message::translate("ledger", "%1 is %2: %3").arg(Message(tx.id), Message(nameOf(tx.state)), why));
 }
 
 } // namespace ledger

@@ -29,7 +29,7 @@ struct BatchRepairReport {
 struct BatchRepairOptions {
     OperatorAction action = OperatorAction::Resume;
     QString reason;
-    CoordinatorOptions coordinator;                 // actor = the operator's name
+    CoordinatorOptions coordinator; // actor = the operator's name
     std::function<void(int done, int total)> progress;
     std::function<bool()> shouldStop;
 };

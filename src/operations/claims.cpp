@@ -19,9 +19,8 @@ Result<QHash<QString, OperatorClaim>> readUnreleasedClaims(StoreQueries &store)
     // Folded per transaction in its journal's own order (seq: its rows are on one shard and in
     // commit order there), whatever order the listing has across documents (time).
     QList<JournalEntry> oldestFirst = *rows;
-    std::stable_sort(oldestFirst.begin(), oldestFirst.end(), [](const JournalEntry &a, const JournalEntry &b) {
-        return a.docId != b.docId ? a.docId < b.docId : a.seq < b.seq;
-    });
+    std::stable_sort(oldestFirst.begin(), oldestFirst.end(),
+                     [](const JournalEntry &a, const JournalEntry &b) { return a.docId != b.docId ? a.docId < b.docId : a.seq < b.seq; });
     return unreleasedClaims(oldestFirst);
 }
 
@@ -46,8 +45,8 @@ Result<RemarkOutcome> addRemarkOn(Store &store, const QString &txId, Remark rema
     outcome.tx = *tx;
     outcome.before = standingClaim(*tx, *journal);
     if (remark == Remark::Claim && isTerminal(tx->state))
-        return makeError(ErrorCode::InvalidState, Message::translate("ledger", "%1 is %2: it has finished, there is nothing to be on")
-                                                      .arg(txId, nameOf(tx->state)));
+        return makeError(ErrorCode::InvalidState,
+                         Message::translate("ledger", "%1 is %2: it has finished, there is nothing to be on").arg(txId, nameOf(tx->state)));
     if (remark == Remark::Release && !outcome.before)
         return makeError(ErrorCode::InvalidState, Message::translate("ledger", "nobody has claimed %1").arg(txId));
     auto written = store.addRemark(txId, remark, actor, text);

@@ -18,16 +18,16 @@ struct DemoAccount {
 };
 
 constexpr DemoAccount kAccounts[] = {
-    {"acme-corp", "Acme Corporation"},     {"alice", "Alice Martin"},          {"bob", "Bob Okafor"},
-    {"carol", "Carol Nguyen"},             {"dave", "Dave Schmidt"},           {"erin", "Erin Kowalski"},
-    {"globex", "Globex Ltd"},              {"initech", "Initech Payroll"},     {"li-wei", "Li Wei"},
-    {"mallory", "Mallory Reyes"},          {"oscar", "Oscar Lindqvist"},       {"peggy", "Peggy Adeyemi"},
-    {"stark-ind", "Stark Industries"},     {"umbrella", "Umbrella Clinics"},   {"victor", "Victor Haddad"},
-    {"wayne-ent", "Wayne Enterprises"},    {"zhang-min", "Zhang Min"},         {"yuki", "Yuki Tanaka"},
+    {"acme-corp", "Acme Corporation"},  {"alice", "Alice Martin"},        {"bob", "Bob Okafor"},
+    {"carol", "Carol Nguyen"},          {"dave", "Dave Schmidt"},         {"erin", "Erin Kowalski"},
+    {"globex", "Globex Ltd"},           {"initech", "Initech Payroll"},   {"li-wei", "Li Wei"},
+    {"mallory", "Mallory Reyes"},       {"oscar", "Oscar Lindqvist"},     {"peggy", "Peggy Adeyemi"},
+    {"stark-ind", "Stark Industries"},  {"umbrella", "Umbrella Clinics"}, {"victor", "Victor Haddad"},
+    {"wayne-ent", "Wayne Enterprises"}, {"zhang-min", "Zhang Min"},       {"yuki", "Yuki Tanaka"},
 };
 
-const char *const kMemos[] = {"invoice 1042", "rent November", "payroll", "refund order 5531", "consulting fee",
-                              "supplier payment", "subscription", "loan repayment", "insurance premium", "dividend"};
+const char *const kMemos[] = {"invoice 1042",     "rent November", "payroll",        "refund order 5531", "consulting fee",
+                              "supplier payment", "subscription",  "loan repayment", "insurance premium", "dividend"};
 
 const char *const kCompensationReasons[] = {"duplicate payment", "wrong beneficiary", "customer dispute upheld",
                                             "charged twice by mistake"};
@@ -98,7 +98,7 @@ Result<DemoReport> fillDemo(Store &store, const DemoOptions &options)
     if (worst > std::numeric_limits<qint64>::max())
         return makeError(ErrorCode::InvalidArgument,
                          Message::translate("ledger", "demo amounts for %1 accounts do not fit a ledger of scale %2; "
-                                        "use fewer accounts or a store with a smaller scale")
+                                                      "use fewer accounts or a store with a smaller scale")
                              .arg(options.accounts)
                              .arg(store.scale()));
 
@@ -174,7 +174,8 @@ Result<DemoReport> fillDemo(Store &store, const DemoOptions &options)
     for (int i = 0; i < options.transfers; ++i) {
         const qint64 age = transferAge(i, options.transfers, jitter.generateDouble());
         if (i == freezeAt) {
-            auto f = store.setAccountStatus(frozen, AccountStatus::Frozen, options.actor, QStringLiteral("suspicious activity under review"));
+            auto f =
+                store.setAccountStatus(frozen, AccountStatus::Frozen, options.actor, QStringLiteral("suspicious activity under review"));
             if (!f.ok() && f.code() != ErrorCode::AccountClosed)
                 return f.error();
         }
@@ -230,8 +231,8 @@ Result<DemoReport> fillDemo(Store &store, const DemoOptions &options)
 
     // Stuck transactions: the protocol stopped right after one of its writes, with a lease that
     // has already run out, exactly what a crashed worker leaves behind.
-    const Step stops[] = {Step::Insert,  Step::Claim,      Step::HoldDebit, Step::HoldCredit, Step::Applied,
-                          Step::PostDebit, Step::PostCredit, Step::Canceling, Step::VoidDebit, Step::VoidCredit};
+    const Step stops[] = {Step::Insert,    Step::Claim,      Step::HoldDebit, Step::HoldCredit, Step::Applied,
+                          Step::PostDebit, Step::PostCredit, Step::Canceling, Step::VoidDebit,  Step::VoidCredit};
     for (int i = 0; i < options.stuck; ++i) {
         const Step step = stops[i % int(std::size(stops))];
         CoordinatorOptions crashing = co;

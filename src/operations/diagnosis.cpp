@@ -19,14 +19,16 @@ QString legWords(const Transaction &tx, const QList<LegMarker> &legs, int scale)
         // A debit comes first: it starts the sentence (languages without capitals translate both
         // alike; capitalising at run time would change an account id that starts the sentence).
         const QString what = leg.side == LegSide::Credit ? QCoreApplication::translate("ledger", "the credit to %1").arg(account)
-            : parts.isEmpty()                            ? QCoreApplication::translate("ledger", "The debit on %1").arg(account)
+                           : parts.isEmpty()             ? QCoreApplication::translate("ledger", "The debit on %1").arg(account)
                                                          : QCoreApplication::translate("ledger", "the debit on %1").arg(account);
         if (it == legs.cend()) {
             parts << QCoreApplication::translate("ledger", "%1 is not held yet").arg(what);
             continue;
         }
         switch (it->status) {
-        case LegStatus::Held: parts << QCoreApplication::translate("ledger", "%1 holds %2").arg(what, money::format(it->amount, scale)); break;
+        case LegStatus::Held:
+            parts << QCoreApplication::translate("ledger", "%1 holds %2").arg(what, money::format(it->amount, scale));
+            break;
         case LegStatus::Posted: parts << QCoreApplication::translate("ledger", "%1 is posted").arg(what); break;
         case LegStatus::Voided: parts << QCoreApplication::translate("ledger", "%1 is voided").arg(what); break;
         }
@@ -41,16 +43,15 @@ QString stateWords(const Transaction &tx)
     case TxState::Initial:
         return QCoreApplication::translate("ledger", "It was recorded but never started: no money is held and nothing has moved.");
     case TxState::Pending:
-        return QCoreApplication::translate("ledger", "It was started: its legs are being held, but the decision to move the money is not made yet.");
+        return QCoreApplication::translate("ledger",
+                                           "It was started: its legs are being held, but the decision to move the money is not made yet.");
     case TxState::Applied:
         return QCoreApplication::translate("ledger", "The transfer is decided: the money must move. Only posting its legs is left.");
     case TxState::Canceling:
         return QCoreApplication::translate("ledger", "It is being canceled (%1): its holds are being released; no money will move.")
             .arg(tx.lastError.isEmpty() ? QCoreApplication::translate("ledger", "no reason recorded") : tx.lastError);
-    case TxState::Done:
-        return QCoreApplication::translate("ledger", "It is finished: the money moved.");
-    case TxState::Canceled:
-        return QCoreApplication::translate("ledger", "It is canceled: no money moved.");
+    case TxState::Done: return QCoreApplication::translate("ledger", "It is finished: the money moved.");
+    case TxState::Canceled: return QCoreApplication::translate("ledger", "It is canceled: no money moved.");
     }
     return QString();
 }
@@ -98,7 +99,7 @@ Result<Diagnosis> diagnose(Store &store, const QString &txId, qint64 stuckThresh
                       .arg(tx.owner, duration::format(tx.leaseUntil.msecsTo(d.now)));
     else
         d.owner = QCoreApplication::translate("ledger", "It belongs to %1, whose lease runs %2 more: that worker may still be at work. "
-                                 "Taking over is safe, but waiting for the lease is gentler.")
+                                                        "Taking over is safe, but waiting for the lease is gentler.")
                       .arg(tx.owner, duration::format(d.now.msecsTo(tx.leaseUntil)));
     d.legsText = legWords(tx, d.legs, scale);
 
@@ -114,38 +115,48 @@ Result<Diagnosis> diagnose(Store &store, const QString &txId, qint64 stuckThresh
     case TxState::Initial:
     case TxState::Pending:
         d.recommended = OperatorAction::Resume;
-        d.recommendation = tx.isMultiLeg()
-            ? QCoreApplication::translate("ledger", "Resume it: the holds are placed again (those already there are kept) and, if all succeed, "
-                                          "the money moves (%1). If a hold is refused (funds, frozen account) it is canceled "
-                                          "instead and every hold is released. Cancel it instead if the transfer should not happen.")
-                  .arg(legsMove)
-            : QCoreApplication::translate("ledger", "Resume it: the holds are placed again (those already there are kept) and, if both succeed, "
-                                          "%1 moves from %2 to %3. If a hold is refused (funds, frozen account) it is canceled "
-                                          "instead and every hold is released. Cancel it instead if the transfer should not happen.")
-                  .arg(amount, tx.source, tx.destination);
+        d.recommendation =
+            tx.isMultiLeg()
+                ? QCoreApplication::translate("ledger",
+                                              "Resume it: the holds are placed again (those already there are kept) and, if all succeed, "
+                                              "the money moves (%1). If a hold is refused (funds, frozen account) it is canceled "
+                                              "instead and every hold is released. Cancel it instead if the transfer should not happen.")
+                      .arg(legsMove)
+                : QCoreApplication::translate("ledger",
+                                              "Resume it: the holds are placed again (those already there are kept) and, if both succeed, "
+                                              "%1 moves from %2 to %3. If a hold is refused (funds, frozen account) it is canceled "
+                                              "instead and every hold is released. Cancel it instead if the transfer should not happen.")
+                      .arg(amount, tx.source, tx.destination);
         break;
     case TxState::Applied:
         d.recommended = OperatorAction::Resume;
-        d.recommendation = tx.isMultiLeg()
-            ? QCoreApplication::translate("ledger", "Resume it: every leg is posted and the money moves (%1). It cannot be canceled any more; "
-                                          "to undo it, compensate it once it is done.")
-                  .arg(legsMove)
-            : QCoreApplication::translate("ledger", "Resume it: both legs are posted and %1 moves from %2 to %3. It cannot be canceled any more; "
-                                          "to undo it, compensate it once it is done.")
-                  .arg(amount, tx.source, tx.destination);
+        d.recommendation =
+            tx.isMultiLeg()
+                ? QCoreApplication::translate("ledger",
+                                              "Resume it: every leg is posted and the money moves (%1). It cannot be canceled any more; "
+                                              "to undo it, compensate it once it is done.")
+                      .arg(legsMove)
+                : QCoreApplication::translate("ledger",
+                                              "Resume it: both legs are posted and %1 moves from %2 to %3. It cannot be canceled any more; "
+                                              "to undo it, compensate it once it is done.")
+                      .arg(amount, tx.source, tx.destination);
         break;
     case TxState::Canceling:
         d.recommended = OperatorAction::Resume;
-        d.recommendation = QCoreApplication::translate("ledger", "Resume it: the cancel is finished, every leg is voided and every hold is released. "
-                                          "No money moves.");
+        d.recommendation =
+            QCoreApplication::translate("ledger", "Resume it: the cancel is finished, every leg is voided and every hold is released. "
+                                                  "No money moves.");
         break;
     case TxState::Done:
         d.recommendation = !(tx.kind == TxKind::Transfer && tx.compensatedBy.isEmpty())
-            ? QCoreApplication::translate("ledger", "Nothing is stuck and nothing needs doing.")
-            : tx.isMultiLeg()
-            ? QCoreApplication::translate("ledger", "Nothing is stuck. If the transfer was wrong, compensate it: every leg is reversed (%1).").arg(legsBack)
-            : QCoreApplication::translate("ledger", "Nothing is stuck. If the transfer was wrong, compensate it: %1 moves back from %2 to %3.")
-                  .arg(amount, tx.destination, tx.source);
+                             ? QCoreApplication::translate("ledger", "Nothing is stuck and nothing needs doing.")
+                         : tx.isMultiLeg()
+                             ? QCoreApplication::translate(
+                                   "ledger", "Nothing is stuck. If the transfer was wrong, compensate it: every leg is reversed (%1).")
+                                   .arg(legsBack)
+                             : QCoreApplication::translate(
+                                   "ledger", "Nothing is stuck. If the transfer was wrong, compensate it: %1 moves back from %2 to %3.")
+                                   .arg(amount, tx.destination, tx.source);
         break;
     case TxState::Canceled:
         d.recommendation = QCoreApplication::translate("ledger", "Nothing is stuck and nothing needs doing: no money moved.");
@@ -191,8 +202,9 @@ Verification verifyFinished(Store &store, const QString &txId)
         return v;
     }
     v.ok = true;
-    v.message = tx->state == TxState::Done ? QCoreApplication::translate("ledger", "%1 is done: every leg is posted and no hold is left.").arg(txId)
-                                           : QCoreApplication::translate("ledger", "%1 is canceled: no leg is posted and no hold is left.").arg(txId);
+    v.message = tx->state == TxState::Done
+                  ? QCoreApplication::translate("ledger", "%1 is done: every leg is posted and no hold is left.").arg(txId)
+                  : QCoreApplication::translate("ledger", "%1 is canceled: no leg is posted and no hold is left.").arg(txId);
     return v;
 }
 

@@ -14,16 +14,16 @@ namespace ledger {
 struct Diagnosis {
     Transaction tx;
     QList<LegMarker> legs;
-    QDateTime now;            // the store's clock when diagnosed
-    qint64 ageMs = 0;         // since created
-    qint64 idleMs = 0;        // since last modified
+    QDateTime now;     // the store's clock when diagnosed
+    qint64 ageMs = 0;  // since created
+    qint64 idleMs = 0; // since last modified
     bool leaseExpired = false;
-    bool stuck = false;       // non-terminal and (lease expired or idle past the threshold)
-    QString state;            // what the state means, in plain words
-    QString owner;            // who owns it and whether that still holds
-    QString legsText;         // which legs are held, posted, voided, or not there yet
+    bool stuck = false; // non-terminal and (lease expired or idle past the threshold)
+    QString state;      // what the state means, in plain words
+    QString owner;      // who owns it and whether that still holds
+    QString legsText;   // which legs are held, posted, voided, or not there yet
     std::optional<OperatorAction> recommended;
-    QString recommendation;   // the recommended action and its consequences
+    QString recommendation; // the recommended action and its consequences
     QList<OperatorAction> allowed;
     // An operator's claim standing on it (ledger/remarks.h): whom to speak to before repairing.
     std::optional<OperatorClaim> claim;

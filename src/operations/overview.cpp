@@ -52,8 +52,8 @@ Result<Overview> loadOverview(Store &store, qint64 stuckThresholdMs)
             return e;
         constexpr qint64 minute = 60'000;
         const QList<qint64> bounds{minute, 5 * minute, 30 * minute, 120 * minute, 24 * 60 * minute};
-        o.ageBuckets = {QStringLiteral("0–1m"), QStringLiteral("1–5m"), QStringLiteral("5–30m"), QStringLiteral("30m–2h"),
-                        QStringLiteral("2h–1d"), QStringLiteral("1d+")};
+        o.ageBuckets = {QStringLiteral("0–1m"),   QStringLiteral("1–5m"),  QStringLiteral("5–30m"),
+                        QStringLiteral("30m–2h"), QStringLiteral("2h–1d"), QStringLiteral("1d+")};
         auto ages = store.ageHistogram(bounds);
         if (!ages.ok())
             return ages.error();

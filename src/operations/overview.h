@@ -17,9 +17,9 @@ struct Overview {
     qint64 compensations = 0;
     qint64 accounts = 0;
     qint64 transactions = 0;
-    QStringList ageBuckets;       // labels: "0–1m", "1–5m", ..., "1d+" (plain: chart labels are rich text)
-    QList<qint64> ageCounts;      // unfinished transactions per age bucket
-    QList<qint64> perMinute;      // transactions created per minute, the last hour, oldest first
+    QStringList ageBuckets;  // labels: "0–1m", "1–5m", ..., "1d+" (plain: chart labels are rich text)
+    QList<qint64> ageCounts; // unfinished transactions per age bucket
+    QList<qint64> perMinute; // transactions created per minute, the last hour, oldest first
 };
 
 // Counts only (cheap: what the navigator shows on every change).

@@ -38,7 +38,10 @@ namespace {
 // one account see each other's effect.
 class Simulation {
 public:
-    Simulation(Store &store, RepairPlan &plan) : m_store(store), m_plan(plan) {}
+    Simulation(Store &store, RepairPlan &plan)
+        : m_store(store)
+        , m_plan(plan)
+    {}
 
     Error run(const QStringList &ids)
     {
@@ -213,12 +216,14 @@ private:
         if (Error e = postAll(reverse); !e.ok())
             return e;
         if (reverse.isMultiLeg())
-            item.why = tx.state == TxState::Applied ? QCoreApplication::translate("ledger", "finishes it, then reverses every leg: %1").arg(moves(reverse))
-                                                    : QCoreApplication::translate("ledger", "reverses every leg: %1").arg(moves(reverse));
-        else
             item.why = tx.state == TxState::Applied
-                ? QCoreApplication::translate("ledger", "finishes it, then moves %1 back from %2 to %3").arg(amount(tx.amount), reverse.source, reverse.destination)
-                : QCoreApplication::translate("ledger", "moves %1 back from %2 to %3").arg(amount(tx.amount), reverse.source, reverse.destination);
+                         ? QCoreApplication::translate("ledger", "finishes it, then reverses every leg: %1").arg(moves(reverse))
+                         : QCoreApplication::translate("ledger", "reverses every leg: %1").arg(moves(reverse));
+        else
+            item.why = tx.state == TxState::Applied ? QCoreApplication::translate("ledger", "finishes it, then moves %1 back from %2 to %3")
+                                                          .arg(amount(tx.amount), reverse.source, reverse.destination)
+                                                    : QCoreApplication::translate("ledger", "moves %1 back from %2 to %3")
+                                                          .arg(amount(tx.amount), reverse.source, reverse.destination);
         return {};
     }
 
@@ -264,7 +269,8 @@ private:
                 return {};
             }
             if (leg.side == LegSide::Debit && id != kWorldAccount && (*a)->availableAfter() < leg.amount) {
-                refusal = QCoreApplication::translate("ledger", "%1 has %2 available, the transfer needs %3").arg(id, amount((*a)->availableAfter()), amount(leg.amount));
+                refusal = QCoreApplication::translate("ledger", "%1 has %2 available, the transfer needs %3")
+                              .arg(id, amount((*a)->availableAfter()), amount(leg.amount));
                 return {};
             }
         }
@@ -313,8 +319,8 @@ private:
     QMap<QString, AccountImpact> m_accounts;
     QMap<QString, AccountStatus> m_status;
     QStringList m_order;
-    QHash<QString, LegMarker> m_markers; // the current transaction's, by account
-    QDateTime m_now; // the store's clock: whose lease still runs
+    QHash<QString, LegMarker> m_markers;    // the current transaction's, by account
+    QDateTime m_now;                        // the store's clock: whose lease still runs
     QHash<QString, OperatorClaim> m_claims; // standing claims (operations/claims.h), read once
 };
 

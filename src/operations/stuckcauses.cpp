@@ -42,7 +42,8 @@ Result<StuckCauses> stuckCauses(Store &store, qint64 stuckForMs, qint64 maxRows)
     }
     for (auto it = counts.cbegin(); it != counts.cend(); ++it)
         result.groups << StuckCause{TxState(it.key().first), it.key().second, it.value()};
-    std::stable_sort(result.groups.begin(), result.groups.end(), [](const StuckCause &a, const StuckCause &b) { return a.count > b.count; });
+    std::stable_sort(result.groups.begin(), result.groups.end(),
+                     [](const StuckCause &a, const StuckCause &b) { return a.count > b.count; });
     return result;
 }
 

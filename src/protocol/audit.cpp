@@ -30,7 +30,11 @@ struct CompensationInfo {
 
 class Auditor {
 public:
-    Auditor(DocumentStore &store, const std::function<bool()> &shouldStop) : m_store(store), m_scale(store.scale()), m_shouldStop(shouldStop) {}
+    Auditor(DocumentStore &store, const std::function<bool()> &shouldStop)
+        : m_store(store)
+        , m_scale(store.scale())
+        , m_shouldStop(shouldStop)
+    {}
 
     AuditReport run()
     {
@@ -42,7 +46,8 @@ public:
             if (Error e = m_store.scanAccounts([this](const Account &a) { checkAccount(a); }, m_shouldStop); !e.ok() || stopped())
                 return stopped() ? stoppedError() : e;
             checkLegAccountsExist();
-            if (Error e = m_store.scanTransactions([this](const Transaction &t) { checkTransaction(t); }, m_shouldStop); !e.ok() || stopped())
+            if (Error e = m_store.scanTransactions([this](const Transaction &t) { checkTransaction(t); }, m_shouldStop);
+                !e.ok() || stopped())
                 return stopped() ? stoppedError() : e;
             checkOrphanLegs();
             checkConservation();
@@ -55,7 +60,10 @@ public:
 
 private:
     bool stopped() const { return m_shouldStop && m_shouldStop(); }
-    static Error stoppedError() { return makeError(ErrorCode::Interrupted, Message::translate("ledger", "the audit was stopped before the end")); }
+    static Error stoppedError()
+    {
+        return makeError(ErrorCode::Interrupted, Message::translate("ledger", "the audit was stopped before the end"));
+    }
 
     AuditReport failed(const Error &e)
     {
@@ -66,8 +74,7 @@ private:
 
     QString amount(qint64 minor) const { return money::format(minor, m_scale); }
 
-    void find(int invariant, const QString &code, const Message &message, const QStringList &transactions,
-              const QStringList &accounts = {})
+    void find(int invariant, const QString &code, const Message &message, const QStringList &transactions, const QStringList &accounts = {})
     {
         m_report.findings.append(AuditFinding{invariant, code, message.english(), transactions + accounts, transactions, accounts,
                                               message.local() == message.english() ? QString() : message.local()});
@@ -117,7 +124,8 @@ private:
             const bool live = s.heldDebits || s.heldCredits || s.postedDebits || s.postedCredits;
             if (live && !m_accounts.contains(it.key()))
                 find(2, QStringLiteral("leg-without-account"),
-                     Message::translate("ledger", "held or posted markers name account %1, which does not exist").arg(it.key()), {}, {it.key()});
+                     Message::translate("ledger", "held or posted markers name account %1, which does not exist").arg(it.key()), {},
+                     {it.key()});
         }
     }
 
@@ -157,7 +165,8 @@ private:
             const auto leg = t.legOn(m.accountId);
             if (!leg)
                 find(4, QStringLiteral("leg-mismatch"),
-                     Message::translate("ledger", "%1 has a %2 marker on %3, which is not one of its accounts").arg(t.id, nameOf(m.side), m.accountId),
+                     Message::translate("ledger", "%1 has a %2 marker on %3, which is not one of its accounts")
+                         .arg(t.id, nameOf(m.side), m.accountId),
                      {t.id}, {m.accountId});
             else if (leg->side != m.side || leg->amount != m.amount)
                 find(4, QStringLiteral("leg-mismatch"),
@@ -197,7 +206,8 @@ private:
             for (const LegMarker &m : markers) {
                 if (m.status == LegStatus::Held)
                     find(5, QStringLiteral("hold-on-terminal"),
-                         Message::translate("ledger", "%1 is %2 but still holds %3 on %4").arg(t.id, nameOf(t.state), amount(m.amount), m.accountId),
+                         Message::translate("ledger", "%1 is %2 but still holds %3 on %4")
+                             .arg(t.id, nameOf(t.state), amount(m.amount), m.accountId),
                          {t.id}, {m.accountId});
             }
         }
@@ -277,7 +287,8 @@ private:
                 return original.error();
             if (!original.ok() || original->kind != TxKind::Transfer) {
                 find(6, QStringLiteral("compensation-link"),
-                     Message::translate("ledger", "compensation %1 names %2 as its original, which is not a transfer in this store").arg(id, c.compensates),
+                     Message::translate("ledger", "compensation %1 names %2 as its original, which is not a transfer in this store")
+                         .arg(id, c.compensates),
                      {id, c.compensates});
                 continue;
             }
@@ -298,7 +309,8 @@ private:
                      {id, c.compensates});
             if (original->state != TxState::Done)
                 find(6, QStringLiteral("compensation-link"),
-                     Message::translate("ledger", "compensation %1 reverses %2, which is %3, not done").arg(id, c.compensates, nameOf(original->state)),
+                     Message::translate("ledger", "compensation %1 reverses %2, which is %3, not done")
+                         .arg(id, c.compensates, nameOf(original->state)),
                      {id, c.compensates});
         }
         for (auto it = m_linkedOriginals.cbegin(); it != m_linkedOriginals.cend(); ++it) {
@@ -329,8 +341,8 @@ private:
     QSet<QString> m_accounts;
     QHash<QString, CompensationInfo> m_compensations;
     QHash<QString, QString> m_linkedOriginals; // original → compensatedBy
-    QStringList m_unbalanced;                 // transactions whose posted legs do not net out
-    QStringList m_mismatchedAccounts;         // accounts whose balance is not their posted history
+    QStringList m_unbalanced;                  // transactions whose posted legs do not net out
+    QStringList m_mismatchedAccounts;          // accounts whose balance is not their posted history
 };
 
 } // namespace

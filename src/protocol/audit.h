@@ -13,8 +13,8 @@
 namespace ledger {
 
 struct AuditFinding {
-    int invariant = 0;   // 1..6, as numbered in DESIGN.md
-    QString code;        // e.g. "conservation", "pending-mismatch", "orphan-hold"
+    int invariant = 0; // 1..6, as numbered in DESIGN.md
+    QString code;      // e.g. "conservation", "pending-mismatch", "orphan-hold"
     QString message;
     QStringList ids;          // every document involved: transactions, then accounts
     QStringList transactions; // the transactions among them
@@ -32,8 +32,8 @@ struct AuditReport {
     qint64 accounts = 0;
     qint64 transactions = 0;
     qint64 legs = 0;
-    qint64 inFlight = 0;       // non-terminal transactions
-    qint64 balanceSum = 0;     // Σ balance over all accounts, @world included
+    qint64 inFlight = 0;   // non-terminal transactions
+    qint64 balanceSum = 0; // Σ balance over all accounts, @world included
     // The legs of committed transactions (applied, done, or one leg posted) not posted yet:
     // balanceSum + halfPostedAdjust is zero, every transaction counted whole at its commit point.
     qint64 halfPostedAdjust = 0;

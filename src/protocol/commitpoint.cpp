@@ -9,7 +9,11 @@ bool isCommitted(std::optional<TxState> documentState, bool anyLegPosted)
     return anyLegPosted || documentState == TxState::Applied || documentState == TxState::Done;
 }
 
-CommitPointReading::CommitPointReading(qint64 windowMs) : m_windowMs(windowMs) { m_started.start(); }
+CommitPointReading::CommitPointReading(qint64 windowMs)
+    : m_windowMs(windowMs)
+{
+    m_started.start();
+}
 
 Error CommitPointReading::readInSnapshot(DocumentStore &store)
 {
@@ -20,7 +24,7 @@ Error CommitPointReading::readInSnapshot(DocumentStore &store)
     // window of this read (DESIGN.md §2); a store that slow is better read again.
     if (m_started.elapsed() > m_windowMs / 2)
         return makeError(ErrorCode::StoreBusy, Message::translate("ledger", "taking the store's snapshots took %1 s, too long to count "
-                                                                          "transactions whole; try again")
+                                                                            "transactions whole; try again")
                                                    .arg(m_started.elapsed() / 1000));
     for (const Transaction &t : std::as_const(candidates->transactions)) {
         m_state.insert(t.id, t.state);

@@ -55,8 +55,8 @@ private:
 
     qint64 m_windowMs;
     QElapsedTimer m_started;
-    QHash<QString, std::optional<TxState>> m_state; // candidate → its state in the snapshot
-    QHash<QString, QList<TxLeg>> m_legs;           // candidate → its legs
+    QHash<QString, std::optional<TxState>> m_state;      // candidate → its state in the snapshot
+    QHash<QString, QList<TxLeg>> m_legs;                 // candidate → its legs
     QHash<QString, QHash<QString, LegStatus>> m_markers; // candidate → account → marker status
     QHash<QString, qint64> m_adjustments;
     QStringList m_inFlight;

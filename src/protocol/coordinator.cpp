@@ -53,7 +53,9 @@ Error Coordinator::whyCanceled(const Transaction &tx)
     return makeError(ErrorCode::Conflict, Message::translate("ledger", "%1 was canceled (%2)").arg(Message(tx.id), reason));
 }
 
-Coordinator::Coordinator(DocumentStore &store, CoordinatorOptions options) : m_store(store), m_options(std::move(options))
+Coordinator::Coordinator(DocumentStore &store, CoordinatorOptions options)
+    : m_store(store)
+    , m_options(std::move(options))
 {
     if (m_options.worker.isEmpty())
         m_options.worker = makeWorkerId(m_options.actor);
@@ -97,8 +99,9 @@ TxOutcome Coordinator::transfer(const TransferRequest &r)
         if (Error e = checkAccountId(r.destination, QT_TRANSLATE_NOOP("ledger", "destination account id")); !e.ok())
             return failure(e);
         if (r.source == r.destination)
-            return failure(makeError(ErrorCode::SameAccount,
-                                     Message::translate("ledger", "source and destination are both %1; a transfer needs two accounts").arg(r.source)));
+            return failure(
+                makeError(ErrorCode::SameAccount,
+                          Message::translate("ledger", "source and destination are both %1; a transfer needs two accounts").arg(r.source)));
         if (r.amount <= 0)
             return failure(makeError(ErrorCode::InvalidAmount, Message::translate("ledger", "amount must be greater than zero")));
     } else if (Error e = checkLegs(r.legs, m_store.scale()); !e.ok()) {
@@ -125,9 +128,10 @@ TxOutcome Coordinator::transfer(const TransferRequest &r)
     n.actor = m_options.actor;
     n.worker = m_options.worker;
     // From the legs: a two-account transfer may also come as --from/--to.
-    n.detail = isTwoAccountTransfer(legs)
-        ? QStringLiteral("transfer of %1 from %2 to %3").arg(amountText(legs[0].amount), legs[0].accountId, legs[1].accountId)
-        : QStringLiteral("transfer of %1: %2").arg(amountText(sideTotal(legs, LegSide::Debit)), describeLegs(legs, m_store.scale()));
+    n.detail =
+        isTwoAccountTransfer(legs)
+            ? QStringLiteral("transfer of %1 from %2 to %3").arg(amountText(legs[0].amount), legs[0].accountId, legs[1].accountId)
+            : QStringLiteral("transfer of %1: %2").arg(amountText(sideTotal(legs, LegSide::Debit)), describeLegs(legs, m_store.scale()));
     for (int tries = 0;; ++tries) {
         n.id = newTransactionId();
         auto ins = m_store.insertTransaction(n);
@@ -141,11 +145,12 @@ TxOutcome Coordinator::transfer(const TransferRequest &r)
         const Transaction &existing = ins->tx;
         if (!r.idempotencyKey.isEmpty() && existing.idempotencyKey == r.idempotencyKey) {
             if (!sameRequest(existing, r))
-                return failure(makeError(ErrorCode::KeyConflict,
-                                         Message::translate("ledger", "idempotency key %1 was already used by %2 for a different request "
-                                                        "(%3)")
-                                             .arg(quoteForMessage(r.idempotencyKey), existing.id, describeLegs(existing.legs, m_store.scale()))),
-                               existing);
+                return failure(
+                    makeError(ErrorCode::KeyConflict,
+                              Message::translate("ledger", "idempotency key %1 was already used by %2 for a different request "
+                                                           "(%3)")
+                                  .arg(quoteForMessage(r.idempotencyKey), existing.id, describeLegs(existing.legs, m_store.scale()))),
+                    existing);
             return adoptExisting(existing, QStringLiteral("submitted again with the same idempotency key"), Adopt::ClientRetry);
         }
         if (tries >= 3) // three random 80-bit collisions in a row: something is badly wrong
@@ -167,8 +172,8 @@ TxOutcome Coordinator::adoptExisting(const Transaction &existing, const QString 
         return failure(now.error(), existing);
     // A document nobody claimed yet may belong to a client that is about to claim it; an
     // operator who asks again means "finish it", a client retry waits a lease first.
-    const bool unclaimedTooLong = existing.owner.isEmpty()
-        && (adopt == Adopt::OperatorAsked || existing.createdAt.msecsTo(*now) > m_options.leaseMs);
+    const bool unclaimedTooLong =
+        existing.owner.isEmpty() && (adopt == Adopt::OperatorAsked || existing.createdAt.msecsTo(*now) > m_options.leaseMs);
     const bool leaseExpired = existing.leaseUntil.isValid() && existing.leaseUntil < *now;
     if (!unclaimedTooLong && !leaseExpired) {
         o.note = existing.owner.isEmpty() ? QCoreApplication::translate("ledger", "just submitted; it is being started")
@@ -220,7 +225,8 @@ TxOutcome Coordinator::cancel(const QString &txId, const QString &reason)
         return failure(e);
     if (Error e = checkText(reason, QT_TRANSLATE_NOOP("ledger", "reason"), kMaxReasonLength, true); !e.ok())
         return failure(e);
-    const QString why = QStringLiteral("canceled by %1%2").arg(m_options.actor, reason.isEmpty() ? QString() : QStringLiteral(": ") + reason);
+    const QString why =
+        QStringLiteral("canceled by %1%2").arg(m_options.actor, reason.isEmpty() ? QString() : QStringLiteral(": ") + reason);
     for (int round = 0;; ++round) {
         auto tx = m_store.transaction(txId);
         if (!tx.ok())
@@ -279,8 +285,9 @@ TxOutcome Coordinator::compensate(const QString &txId, const QString &reason)
         if (!finished.ok())
             return finished;
         if (!finished.tx || finished.tx->state != TxState::Done)
-            return failure(makeError(ErrorCode::Conflict, Message::translate("ledger", "%1 did not reach done; not compensating it").arg(txId)),
-                           finished.tx);
+            return failure(
+                makeError(ErrorCode::Conflict, Message::translate("ledger", "%1 did not reach done; not compensating it").arg(txId)),
+                finished.tx);
         original = *finished.tx;
     }
 

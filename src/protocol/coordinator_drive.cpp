@@ -45,7 +45,8 @@ TxOutcome Coordinator::stopped(const Transaction &tx, Step step)
 {
     TxOutcome o;
     o.tx = tx;
-    o.error = makeError(ErrorCode::Interrupted, Message::translate("ledger", "%1: stopped by a fault hook right after %2").arg(tx.id, nameOf(step)));
+    o.error = makeError(ErrorCode::Interrupted,
+                        Message::translate("ledger", "%1: stopped by a fault hook right after %2").arg(tx.id, nameOf(step)));
     return o;
 }
 
@@ -198,8 +199,8 @@ TxOutcome Coordinator::recordFailure(const Transaction &tx, const Error &error)
     std::optional<QString> lastError;
     if (tx.state != TxState::Canceling)
         lastError = QStringLiteral("%1: %2").arg(codeWord(error.code), error.message);
-    auto noted = advance(tx, tx.state, QStringLiteral("error"), QStringLiteral("%1: %2").arg(codeWord(error.code), error.message),
-                         lastError);
+    auto noted =
+        advance(tx, tx.state, QStringLiteral("error"), QStringLiteral("%1: %2").arg(codeWord(error.code), error.message), lastError);
     TxOutcome o;
     o.error = error;
     o.tx = noted.ok() && noted->applied ? noted->tx : tx;
@@ -241,16 +242,15 @@ TxOutcome Coordinator::answerForRequester(TxOutcome o)
         if (o.error.ok() || o.error.code == ErrorCode::Conflict)
             o.error = whyCanceled(*o.tx);
         break;
-    case TxState::Done:
-        o.error = {};
-        break;
+    case TxState::Done: o.error = {}; break;
     case TxState::Initial:
     case TxState::Pending:
     case TxState::Applied:
         if (o.error.code == ErrorCode::Conflict) {
             o.error = {};
-            o.note = QCoreApplication::translate("ledger", "taken over by %1; it is %2 and will be finished there")
-                         .arg(o.tx->owner.isEmpty() ? QCoreApplication::translate("ledger", "someone else") : o.tx->owner, nameOf(o.tx->state));
+            o.note =
+                QCoreApplication::translate("ledger", "taken over by %1; it is %2 and will be finished there")
+                    .arg(o.tx->owner.isEmpty() ? QCoreApplication::translate("ledger", "someone else") : o.tx->owner, nameOf(o.tx->state));
         }
         break;
     }
@@ -299,8 +299,9 @@ TxOutcome Coordinator::ensureLinked(const Transaction &compensation)
             return finished(compensation);
         }
     }
-    return TxOutcome{makeError(ErrorCode::Conflict, Message::translate("ledger", "the link of %1 kept changing").arg(compensation.compensates)),
-                     compensation, false, true, QString()};
+    return TxOutcome{
+        makeError(ErrorCode::Conflict, Message::translate("ledger", "the link of %1 kept changing").arg(compensation.compensates)),
+        compensation, false, true, QString()};
 }
 
 } // namespace ledger

@@ -18,10 +18,9 @@ struct StepName {
     const char *name;
 };
 constexpr StepName kSteps[] = {
-    {Step::Insert, "insert"},         {Step::Claim, "claim"},           {Step::HoldDebit, "hold-debit"},
-    {Step::HoldCredit, "hold-credit"}, {Step::Applied, "applied"},       {Step::PostDebit, "post-debit"},
-    {Step::PostCredit, "post-credit"}, {Step::Done, "done"},             {Step::Canceling, "canceling"},
-    {Step::VoidDebit, "void-debit"},   {Step::VoidCredit, "void-credit"}, {Step::Canceled, "canceled"},
+    {Step::Insert, "insert"},       {Step::Claim, "claim"},          {Step::HoldDebit, "hold-debit"},   {Step::HoldCredit, "hold-credit"},
+    {Step::Applied, "applied"},     {Step::PostDebit, "post-debit"}, {Step::PostCredit, "post-credit"}, {Step::Done, "done"},
+    {Step::Canceling, "canceling"}, {Step::VoidDebit, "void-debit"}, {Step::VoidCredit, "void-credit"}, {Step::Canceled, "canceled"},
     {Step::Link, "link"},
 };
 } // namespace
@@ -83,7 +82,7 @@ Result<StepOccurrence> parseStepOccurrence(QStringView text)
         s.occurrence = text.mid(colon + 1).toInt(&ok);
         if (!ok || s.occurrence < 1 || s.occurrence > kMaxLegs)
             return makeError(ErrorCode::InvalidStep, Message::translate("ledger", "%1: the number after ':' says which time the step "
-                                                                                 "commits, from 1 to %2")
+                                                                                  "commits, from 1 to %2")
                                                          .arg(quoteForMessage(text))
                                                          .arg(kMaxLegs));
     }

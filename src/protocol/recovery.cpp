@@ -113,7 +113,8 @@ RecoveryReport recoverStuck(const StoreConnector &connect, const RecoveryOptions
             }
             const Transaction &snapshot = candidates.at(i);
             const QString why = whyStuck(snapshot, now, options.olderThanMs);
-            const TxOutcome o = coordinator.recover(snapshot, options.reason.isEmpty() ? why : QStringLiteral("%1 (%2)").arg(options.reason, why));
+            const TxOutcome o =
+                coordinator.recover(snapshot, options.reason.isEmpty() ? why : QStringLiteral("%1 (%2)").arg(options.reason, why));
             RecoveredItem item = classify(snapshot, o);
             {
                 QMutexLocker lock(&reportMutex);

@@ -21,7 +21,8 @@ TransferInputCheck checkTransferInput(const TransferInput &in, std::optional<int
     c.source = checkAccountId(in.source, QT_TRANSLATE_NOOP("ledger", "source account id"));
     c.destination = checkAccountId(in.destination, QT_TRANSLATE_NOOP("ledger", "destination account id"));
     if (c.source.ok() && c.destination.ok() && in.source == in.destination)
-        c.destination = makeError(ErrorCode::SameAccount, Message::translate("ledger", "source and destination are both %1").arg(in.source));
+        c.destination =
+            makeError(ErrorCode::SameAccount, Message::translate("ledger", "source and destination are both %1").arg(in.source));
     qint64 minor = 0;
     if (scale) {
         auto parsed = money::parse(in.amount, *scale);
@@ -57,9 +58,9 @@ Result<LegInput> parseLegArgument(const QString &text, LegSide side)
 {
     const qsizetype colon = text.lastIndexOf(QLatin1Char(':'));
     if (colon < 0)
-        return makeError(ErrorCode::InvalidArgument, Message::translate("ledger", "--%1 takes ACCOUNT:AMOUNT, e.g. alice:12.34, not %2")
-                                                         .arg(side == LegSide::Debit ? QStringLiteral("from") : QStringLiteral("to"),
-                                                              quoteForMessage(text)));
+        return makeError(ErrorCode::InvalidArgument,
+                         Message::translate("ledger", "--%1 takes ACCOUNT:AMOUNT, e.g. alice:12.34, not %2")
+                             .arg(side == LegSide::Debit ? QStringLiteral("from") : QStringLiteral("to"), quoteForMessage(text)));
     return LegInput{side, text.left(colon), text.mid(colon + 1)};
 }
 

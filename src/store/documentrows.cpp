@@ -60,7 +60,8 @@ Result<TxState> txState(const QString &word, const QString &txId)
 
 Error corruptLegs(const QString &txId)
 {
-    return corrupt(Message::translate("ledger", "transaction %1 has legs that do not balance or cannot be read").arg(quoteForMessage(txId, 80)));
+    return corrupt(
+        Message::translate("ledger", "transaction %1 has legs that do not balance or cannot be read").arg(quoteForMessage(txId, 80)));
 }
 
 } // namespace ledger::rows

@@ -25,8 +25,7 @@ Error corruptLegs(const QString &txId);
 
 // Columns: id, name, status, balance, pending_debits, pending_credits, version, created_at,
 // last_modified.
-template <typename Row>
-Result<Account> account(const Row &row)
+template <typename Row> Result<Account> account(const Row &row)
 {
     Account a;
     a.id = row.text(0);
@@ -45,8 +44,7 @@ Result<Account> account(const Row &row)
 }
 
 // Columns: tx_id, account_id, side, amount, status, at; balance_after at `balanceAfterColumn`.
-template <typename Row>
-Result<LegMarker> leg(const Row &row, int balanceAfterColumn)
+template <typename Row> Result<LegMarker> leg(const Row &row, int balanceAfterColumn)
 {
     LegMarker m;
     m.txId = row.text(0);
@@ -70,8 +68,7 @@ Result<LegMarker> leg(const Row &row, int balanceAfterColumn)
 // memo, state, created_at, last_modified, owner, lease_until, epoch, last_error, attempts, legs.
 // `legs` is null for a two-account transfer (its legs are source, destination and amount) and
 // the stored form of ledger/legs.h otherwise; legs that do not check out are store-corrupt.
-template <typename Row>
-Result<Transaction> transaction(const Row &row)
+template <typename Row> Result<Transaction> transaction(const Row &row)
 {
     Transaction t;
     t.id = row.text(0);
@@ -111,8 +108,7 @@ Result<Transaction> transaction(const Row &row)
 // Columns: seq, doc_id, at, actor, worker, event, from_state, to_state, epoch, detail, doc_kind.
 // (The journal's words are history as written, shown as they are; its document kind is checked,
 // since readers pick the document by it.)
-template <typename Row>
-Result<JournalEntry> journalEntry(const Row &row)
+template <typename Row> Result<JournalEntry> journalEntry(const Row &row)
 {
     JournalEntry j;
     j.seq = row.int64(0);

@@ -15,8 +15,14 @@ LegDecision refuse(ErrorCode code, const Message &message) { return LegDecision{
 
 } // namespace
 
-Error unknownAccount(const QString &id) { return makeError(ErrorCode::UnknownAccount, Message::translate("ledger", "no account %1").arg(id)); }
-Error unknownTransaction(const QString &id) { return makeError(ErrorCode::NotFound, Message::translate("ledger", "no transaction %1").arg(id)); }
+Error unknownAccount(const QString &id)
+{
+    return makeError(ErrorCode::UnknownAccount, Message::translate("ledger", "no account %1").arg(id));
+}
+Error unknownTransaction(const QString &id)
+{
+    return makeError(ErrorCode::NotFound, Message::translate("ledger", "no transaction %1").arg(id));
+}
 
 LegDecision hold(const QString &txId, const QString &accountId, const std::optional<LegMarker> &marker,
                  const std::optional<Account> &account, LegSide side, qint64 amount, int scale)
@@ -41,9 +47,10 @@ LegDecision hold(const QString &txId, const QString &accountId, const std::optio
             return refuse(ErrorCode::AmountOverflow,
                           Message::translate("ledger", "holding %1 on %2 would overflow its balance").arg(text(amount), accountId));
         if (accountId != kWorldAccount && *after < 0)
-            return refuse(ErrorCode::InsufficientFunds,
-                          Message::translate("ledger", "%1 has %2 available (balance %3, %4 held for other transfers); this transfer needs %5")
-                              .arg(accountId, text(a.available()), text(a.balance), text(a.pendingDebits), text(amount)));
+            return refuse(
+                ErrorCode::InsufficientFunds,
+                Message::translate("ledger", "%1 has %2 available (balance %3, %4 held for other transfers); this transfer needs %5")
+                    .arg(accountId, text(a.available()), text(a.balance), text(a.pendingDebits), text(amount)));
         write.deltaPendingDebits = amount;
     } else {
         // Every credit that could still post must fit, so that posting can never overflow.
@@ -66,13 +73,15 @@ LegDecision post(const QString &txId, const QString &accountId, const std::optio
     if (m.status == LegStatus::Posted)
         return answer(LegStatus::Posted);
     if (m.status == LegStatus::Voided)
-        return refuse(ErrorCode::ProtocolViolation, Message::translate("ledger", "post of %1 on %2: the leg was voided by a cancel").arg(txId, accountId));
+        return refuse(ErrorCode::ProtocolViolation,
+                      Message::translate("ledger", "post of %1 on %2: the leg was voided by a cancel").arg(txId, accountId));
     if (!account)
         return refuse(ErrorCode::ProtocolViolation, Message::translate("ledger", "post of %1: account %2 is gone").arg(txId, accountId));
     const bool debit = m.side == LegSide::Debit;
     const auto balance = debit ? money::subtract(account->balance, m.amount) : money::add(account->balance, m.amount);
     if (!balance)
-        return refuse(ErrorCode::AmountOverflow, Message::translate("ledger", "posting %1 on %2 would overflow its balance").arg(txId, accountId));
+        return refuse(ErrorCode::AmountOverflow,
+                      Message::translate("ledger", "posting %1 on %2 would overflow its balance").arg(txId, accountId));
     LegDecision write;
     write.deltaBalance = debit ? -m.amount : m.amount;
     (debit ? write.deltaPendingDebits : write.deltaPendingCredits) = -m.amount;
@@ -89,7 +98,8 @@ LegDecision voidLeg(const QString &txId, const QString &accountId, const std::op
     if (m.status == LegStatus::Voided)
         return answer(LegStatus::Voided);
     if (m.status == LegStatus::Posted)
-        return refuse(ErrorCode::ProtocolViolation, Message::translate("ledger", "void of %1 on %2: the leg is already posted").arg(txId, accountId));
+        return refuse(ErrorCode::ProtocolViolation,
+                      Message::translate("ledger", "void of %1 on %2: the leg is already posted").arg(txId, accountId));
     LegDecision write;
     (m.side == LegSide::Debit ? write.deltaPendingDebits : write.deltaPendingCredits) = -m.amount;
     return write;
@@ -104,7 +114,8 @@ StatusDecision statusChange(const QString &id, const std::optional<Account> &acc
     }
     const Account &a = *account;
     if (id == kWorldAccount) {
-        d.refusal = makeError(ErrorCode::SystemAccount, Message::translate("ledger", "@world is the system account; it cannot be frozen or closed"));
+        d.refusal = makeError(ErrorCode::SystemAccount,
+                              Message::translate("ledger", "@world is the system account; it cannot be frozen or closed"));
         return d;
     }
     if (a.status == status) {
@@ -113,14 +124,15 @@ StatusDecision statusChange(const QString &id, const std::optional<Account> &acc
     }
     const auto text = [scale](qint64 minor) { return money::format(minor, scale); };
     if (a.status == AccountStatus::Closed)
-        d.refusal = makeError(ErrorCode::AccountClosed, Message::translate("ledger", "account %1 is closed; closed accounts stay closed").arg(id));
+        d.refusal =
+            makeError(ErrorCode::AccountClosed, Message::translate("ledger", "account %1 is closed; closed accounts stay closed").arg(id));
     else if (status == AccountStatus::Closed && (a.balance != 0 || a.pendingDebits != 0 || a.pendingCredits != 0))
         d.refusal = makeError(ErrorCode::AccountNotEmpty,
                               Message::translate("ledger", "account %1 has balance %2, %3 pending debits and %4 pending credits; "
-                                             "only an empty account can be closed")
+                                                           "only an empty account can be closed")
                                   .arg(id, text(a.balance), text(a.pendingDebits), text(a.pendingCredits)));
     d.event = status == AccountStatus::Frozen ? QStringLiteral("frozen")
-        : status == AccountStatus::Open      ? QStringLiteral("unfrozen")
+            : status == AccountStatus::Open   ? QStringLiteral("unfrozen")
                                               : QStringLiteral("closed");
     return d;
 }
@@ -128,7 +140,8 @@ StatusDecision statusChange(const QString &id, const std::optional<Account> &acc
 Error txChangeRefusal(const Transaction &t, const TxChange &change)
 {
     if (isTerminal(t.state))
-        return makeError(ErrorCode::Internal, QStringLiteral("%1 is %2; nothing may change a finished document").arg(t.id, nameOf(t.state)));
+        return makeError(ErrorCode::Internal,
+                         QStringLiteral("%1 is %2; nothing may change a finished document").arg(t.id, nameOf(t.state)));
     if (change.newState != t.state && !isAllowedTransition(t.state, change.newState))
         return makeError(ErrorCode::Internal,
                          QStringLiteral("refused transition %1 → %2 of %3").arg(nameOf(t.state), nameOf(change.newState), t.id));
@@ -167,8 +180,8 @@ JournalEntry journalOf(const Transaction &before, const Transaction &after, cons
     return j;
 }
 
-JournalEntry linkJournal(const Transaction &original, const QString &compensationId, const QString &actor,
-                         const QString &worker, const QString &detail)
+JournalEntry linkJournal(const Transaction &original, const QString &compensationId, const QString &actor, const QString &worker,
+                         const QString &detail)
 {
     JournalEntry j;
     j.docKind = DocKind::Transaction;
@@ -182,8 +195,7 @@ JournalEntry linkJournal(const Transaction &original, const QString &compensatio
     return j;
 }
 
-JournalEntry remarkJournal(const Transaction &tx, Remark remark, const QString &actor, const QString &worker,
-                           const QString &text)
+JournalEntry remarkJournal(const Transaction &tx, Remark remark, const QString &actor, const QString &worker, const QString &text)
 {
     JournalEntry j;
     j.docKind = DocKind::Transaction;

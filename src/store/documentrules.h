@@ -61,12 +61,11 @@ Error txChangeRefusal(const Transaction &current, const TxChange &change);
 Transaction applied(const Transaction &current, const TxChange &change);
 JournalEntry journalOf(const Transaction &before, const Transaction &after, const TxChange &change);
 // The journal row of linking an original to its compensation.
-JournalEntry linkJournal(const Transaction &original, const QString &compensationId, const QString &actor,
-                         const QString &worker, const QString &detail);
+JournalEntry linkJournal(const Transaction &original, const QString &compensationId, const QString &actor, const QString &worker,
+                         const QString &detail);
 
 // The journal row of an operator's remark (ledger/remarks.h) on `tx` as it stands.
-JournalEntry remarkJournal(const Transaction &tx, Remark remark, const QString &actor, const QString &worker,
-                           const QString &text);
+JournalEntry remarkJournal(const Transaction &tx, Remark remark, const QString &actor, const QString &worker, const QString &text);
 
 // The transaction document and "created" journal row that inserting `n` makes (times unset).
 Transaction newTransaction(const NewTransaction &n);

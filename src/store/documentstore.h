@@ -113,8 +113,7 @@ public:
     // --- accounts (each call: one account document) --------------------------------------
     virtual Result<Account> createAccount(const QString &id, const QString &name, const QString &actor) = 0;
     // Freezing, unfreezing, closing. Refuses closed→anything and closing a non-empty account.
-    virtual Result<Account> setAccountStatus(const QString &id, AccountStatus status, const QString &actor,
-                                             const QString &reason) = 0;
+    virtual Result<Account> setAccountStatus(const QString &id, AccountStatus status, const QString &actor, const QString &reason) = 0;
     virtual Result<Account> account(const QString &id) = 0;
     // The accounts `ids` name, in that order, read together (one round trip on a server, where
     // account() each would be one apiece); unknown-account for the first that does not exist,
@@ -144,9 +143,8 @@ public:
     virtual Result<InsertOutcome> insertTransaction(const NewTransaction &tx) = 0;
     virtual Result<CasOutcome> updateTransaction(const QString &id, const TxGuard &guard, const TxChange &change) = 0;
     // Sets an original's compensatedBy from `expected` (empty: none yet) to `compensationId`.
-    virtual Result<CasOutcome> linkCompensation(const QString &originalId, const QString &expected,
-                                                const QString &compensationId, const QString &actor,
-                                                const QString &worker, const QString &detail) = 0;
+    virtual Result<CasOutcome> linkCompensation(const QString &originalId, const QString &expected, const QString &compensationId,
+                                                const QString &actor, const QString &worker, const QString &detail) = 0;
     virtual Result<Transaction> transaction(const QString &id) = 0;
     virtual Result<std::optional<Transaction>> transactionByKey(const QString &key) = 0;
     // Runs `work` so that every read it makes through this Store sees one consistent state of

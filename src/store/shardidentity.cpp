@@ -33,15 +33,18 @@ Error checkShardIdentity(const QMap<QString, QString> &meta, const ShardIdentity
                                                           .arg(want->count)
                                                           .arg(want->topologyName));
     if (!indexOk || !countOk)
-        return makeError(ErrorCode::StoreCorrupt, Message::translate("ledger", "%1 records a topology but no valid shard index and count").arg(location));
+        return makeError(ErrorCode::StoreCorrupt,
+                         Message::translate("ledger", "%1 records a topology but no valid shard index and count").arg(location));
     if (recordedId != want->topologyId)
-        return makeError(ErrorCode::TopologyMismatch,
-                         Message::translate("ledger", "%1 belongs to another sharded store (topology id %2, made with %3), not to %4 (id %5)")
-                             .arg(location, recordedId, topology, want->topologyName, want->topologyId));
+        return makeError(
+            ErrorCode::TopologyMismatch,
+            Message::translate("ledger", "%1 belongs to another sharded store (topology id %2, made with %3), not to %4 (id %5)")
+                .arg(location, recordedId, topology, want->topologyName, want->topologyId));
     if (index != want->index || count != want->count)
         return makeError(ErrorCode::TopologyMismatch,
-                         Message::translate("ledger", "%1 is shard %2 of %3, but %4 lists it as shard %5 of %6; the shards of a store cannot be "
-                                        "moved, swapped or counted differently")
+                         Message::translate("ledger",
+                                            "%1 is shard %2 of %3, but %4 lists it as shard %5 of %6; the shards of a store cannot be "
+                                            "moved, swapped or counted differently")
                              .arg(location)
                              .arg(index)
                              .arg(count)

@@ -49,7 +49,8 @@ void addTxFilter(const TxQuery &query, SqlWhere &where)
         where.add(QStringLiteral("kind = %1").arg(where.bind(nameOf(*query.kind))));
     if (query.stuckOnly) {
         const QString old = sql.olderThan(QStringLiteral("last_modified"), query.stuckForMs, where);
-        where.add(QStringLiteral("state IN (%1) AND ((lease_until IS NOT NULL AND %2) OR %3)").arg(unfinishedStatesSql(), sql.leaseExpired(), old));
+        where.add(QStringLiteral("state IN (%1) AND ((lease_until IS NOT NULL AND %2) OR %3)")
+                      .arg(unfinishedStatesSql(), sql.leaseExpired(), old));
     }
     if (query.cause) {
         // Errors are written "word: message" (protocol/coordinator_drive.cpp). An exact prefix,
@@ -73,7 +74,8 @@ void addTxFilter(const TxQuery &query, SqlWhere &where)
     if (!query.account.isEmpty()) {
         const QString p = where.bind(query.account);
         // A many-legged transaction names its other accounts in tx_accounts (written with it).
-        where.add(QStringLiteral("(source = %1 OR destination = %1 OR id IN (SELECT tx_id FROM tx_accounts WHERE account_id = %1))").arg(p));
+        where.add(
+            QStringLiteral("(source = %1 OR destination = %1 OR id IN (SELECT tx_id FROM tx_accounts WHERE account_id = %1))").arg(p));
     }
     if (!query.text.isEmpty()) {
         const QString p = where.bind(query.text);
@@ -101,7 +103,8 @@ void addAccountFilter(const AccountQuery &query, SqlWhere &where)
 {
     if (!query.text.isEmpty()) {
         const QString p = where.bind(query.text);
-        where.add(QStringLiteral("(%1 OR %2)").arg(where.dialect().contains(QStringLiteral("id"), p), where.dialect().contains(QStringLiteral("name"), p)));
+        where.add(QStringLiteral("(%1 OR %2)")
+                      .arg(where.dialect().contains(QStringLiteral("id"), p), where.dialect().contains(QStringLiteral("name"), p)));
     }
     if (!query.afterId.isEmpty())
         where.add(QStringLiteral("id > %1").arg(where.bind(query.afterId)));
@@ -119,7 +122,8 @@ void addJournalFilter(const JournalQuery &query, SqlWhere &where)
         where.add(QStringLiteral("doc_kind = %1").arg(where.bind(nameOf(*query.docKind))));
     if (!query.text.isEmpty()) {
         const QString p = where.bind(query.text);
-        where.add(QStringLiteral("(%1 OR %2)").arg(where.dialect().contains(QStringLiteral("actor"), p), where.dialect().contains(QStringLiteral("doc_id"), p)));
+        where.add(QStringLiteral("(%1 OR %2)")
+                      .arg(where.dialect().contains(QStringLiteral("actor"), p), where.dialect().contains(QStringLiteral("doc_id"), p)));
     }
     const QString beyond = query.newestFirst ? QStringLiteral("<") : QStringLiteral(">");
     // The listing's order is the rows' time, then seq (journalOrder): the key is both.
@@ -154,7 +158,8 @@ void addRecentlyPostedFilter(qint64 windowMs, SqlWhere &where)
 {
     const QString oldLeg = where.dialect().olderThan(QStringLiteral("at"), windowMs, where);
     const QString oldAccount = where.dialect().olderThan(QStringLiteral("last_modified"), windowMs, where);
-    where.add(QStringLiteral("status = 'posted' AND NOT (%1) AND account_id IN (SELECT id FROM accounts WHERE NOT (%2))").arg(oldLeg, oldAccount));
+    where.add(QStringLiteral("status = 'posted' AND NOT (%1) AND account_id IN (SELECT id FROM accounts WHERE NOT (%2))")
+                  .arg(oldLeg, oldAccount));
 }
 
 QString accountOrder() { return QStringLiteral(" ORDER BY id"); }

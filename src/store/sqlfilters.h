@@ -38,7 +38,9 @@ public:
 // Conditions joined by AND, with the values they bind, in order.
 class SqlWhere {
 public:
-    explicit SqlWhere(const SqlDialect &dialect) : m_dialect(dialect) {}
+    explicit SqlWhere(const SqlDialect &dialect)
+        : m_dialect(dialect)
+    {}
     // Adds `value` and returns its placeholder.
     QString bind(const SqlValue &value);
     void add(const QString &condition) { m_conditions << condition; }

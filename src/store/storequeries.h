@@ -32,8 +32,8 @@ struct TxQuery {
     // Stuck: non-terminal and (lease expired, or lastModified older than stuckForMs).
     bool stuckOnly = false;
     qint64 stuckForMs = 0;
-    QString account;    // one of its legs is on this account
-    QString text;       // substring of id, source, destination or any leg
+    QString account; // one of its legs is on this account
+    QString text;    // substring of id, source, destination or any leg
     // Why it stopped, by its last error (operations/stuckcauses.h groups by it): "" no error, a
     // word of causeWords() for an error "word: ...", kOtherCause for any other error (an
     // operator's "canceled by ..."). Unset: any.
@@ -41,23 +41,23 @@ struct TxQuery {
     TxSortKey sortKey = TxSortKey::CreatedAt;
     bool descending = false;
     qint64 offset = 0;
-    qint64 limit = -1;  // -1: no limit
+    qint64 limit = -1; // -1: no limit
     // Key paging (exports): only the rows after this one in the listing's order (the sort column,
     // then id), so that the millionth row costs what the first does. Use with offset 0.
     std::optional<Transaction> after = std::nullopt;
 };
 
 struct AccountQuery {
-    QString text;       // substring of id or name
+    QString text; // substring of id or name
     qint64 offset = 0;
     qint64 limit = -1;
     QString afterId = {}; // key paging: only ids after this one (accounts are listed by id)
 };
 
 struct JournalQuery {
-    QStringList events;  // only these events; empty: all
+    QStringList events;             // only these events; empty: all
     std::optional<DocKind> docKind; // only this kind of document; nullopt: both
-    QString text;        // substring of the actor or the document id
+    QString text;                   // substring of the actor or the document id
     qint64 offset = 0;
     qint64 limit = -1;
     bool newestFirst = true; // the listing's order is by time (at), then seq
@@ -112,7 +112,6 @@ public:
     // A number that changes whenever any other connection commits to the store: polled by the
     // console to see change made elsewhere without reading the tables.
     virtual Result<qint64> changeMarker() = 0;
-
 };
 
 } // namespace ledger

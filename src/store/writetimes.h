@@ -14,9 +14,9 @@ namespace ledger {
 
 struct WriteTimes {
     qint64 writes = 0;
-    qint64 gateWaitNs = 0;  // wall time from asking for the gate to getting it
-    qint64 heldNs = 0;      // wall time from getting the gate to releasing it (BEGIN … COMMIT)
-    qint64 heldCpuNs = 0;   // the thread's CPU time within heldNs
+    qint64 gateWaitNs = 0; // wall time from asking for the gate to getting it
+    qint64 heldNs = 0;     // wall time from getting the gate to releasing it (BEGIN … COMMIT)
+    qint64 heldCpuNs = 0;  // the thread's CPU time within heldNs
 };
 
 void setWriteProfiling(bool on);

@@ -19,8 +19,14 @@ int main(int argc, char **argv)
         return 0;
     }
     QThreadPool pool;
-    auto a = QtConcurrent::run(&pool, [] { for (int i = 0; i < 100000; ++i) ++g_counter; });
-    auto b = QtConcurrent::run(&pool, [] { for (int i = 0; i < 100000; ++i) ++g_counter; });
+    auto a = QtConcurrent::run(&pool, [] {
+        for (int i = 0; i < 100000; ++i)
+            ++g_counter;
+    });
+    auto b = QtConcurrent::run(&pool, [] {
+        for (int i = 0; i < 100000; ++i)
+            ++g_counter;
+    });
     a.waitForFinished();
     b.waitForFinished();
     std::printf("%ld\n", g_counter);

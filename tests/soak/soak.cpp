@@ -66,8 +66,8 @@ enum class Kind { Transfer, Cancel, Compensate, Recover };
 struct Op {
     Kind kind = Kind::Transfer;
     QStringList args;
-    QString key;       // transfers: the idempotency key
-    QString target;    // cancel / compensate: the transaction id
+    QString key;    // transfers: the idempotency key
+    QString target; // cancel / compensate: the transaction id
     bool crashInjected = false;
 };
 
@@ -97,12 +97,12 @@ struct Reader {
 class Soak {
 public:
     Soak(const Options &o, const QString &dir)
-        : m_o(o), m_random(o.seed),
-          m_store(!o.store.isEmpty()                           ? o.store
+        : m_o(o)
+        , m_random(o.seed)
+        , m_store(!o.store.isEmpty()                                ? o.store
                   : o.initArgs.contains(QStringLiteral("--shards")) ? dir + QStringLiteral("/soak.json")
-                                                                  : dir + QStringLiteral("/soak.db"))
-    {
-    }
+                                                                    : dir + QStringLiteral("/soak.db"))
+    {}
 
     bool run();
 
@@ -129,7 +129,7 @@ private:
     std::unique_ptr<Store> m_watch;
     std::vector<Running> m_running;
     std::vector<Reader> m_readers;
-    QList<Op> m_retries;               // died before an answer: asked again with the same key
+    QList<Op> m_retries;                // died before an answer: asked again with the same key
     QMap<QString, QString> m_ackedDone; // key → id, told done
     QSet<QString> m_knownIds;           // transfers seen (any state), for cancels
     QStringList m_doneIds;              // seen done, for compensations
@@ -199,19 +199,24 @@ Op Soak::nextOp()
             if (ids.isEmpty())
                 ids = m_knownIds.values();
             op.target = ids.at(int(m_random.bounded(quint32(ids.size()))));
-            op.args = QStringList{QStringLiteral("cancel"), op.target, QStringLiteral("--reason"), QStringLiteral("soak"), QStringLiteral("--json")};
+            op.args = QStringList{QStringLiteral("cancel"), op.target, QStringLiteral("--reason"), QStringLiteral("soak"),
+                                  QStringLiteral("--json")};
         } else if (dice < 18 && !m_doneIds.isEmpty()) {
             op.kind = Kind::Compensate;
             op.target = m_doneIds.at(int(m_random.bounded(quint32(m_doneIds.size()))));
-            op.args = QStringList{QStringLiteral("compensate"), op.target, QStringLiteral("--reason"), QStringLiteral("soak"), QStringLiteral("--json")};
+            op.args = QStringList{QStringLiteral("compensate"), op.target, QStringLiteral("--reason"), QStringLiteral("soak"),
+                                  QStringLiteral("--json")};
         } else if (dice < 24) {
             op.kind = Kind::Recover;
-            op.args = QStringList{QStringLiteral("recover"), QStringLiteral("--older-than"), QStringLiteral("2s"), QStringLiteral("--threads"),
-                                  QStringLiteral("2"), QStringLiteral("--json")};
+            op.args =
+                QStringList{QStringLiteral("recover"), QStringLiteral("--older-than"), QStringLiteral("2s"), QStringLiteral("--threads"),
+                            QStringLiteral("2"),       QStringLiteral("--json")};
         } else {
             op.kind = Kind::Transfer;
             op.key = QStringLiteral("soak-%1").arg(++m_nextKey);
-            const int legs = m_accounts.size() >= 3 && m_random.bounded(3) == 0 ? 3 + int(m_random.bounded(quint32(qMin(3, int(m_accounts.size()) - 2)))) : 2;
+            const int legs = m_accounts.size() >= 3 && m_random.bounded(3) == 0
+                               ? 3 + int(m_random.bounded(quint32(qMin(3, int(m_accounts.size()) - 2))))
+                               : 2;
             QStringList picked = m_accounts;
             for (int i = 0; i < picked.size(); ++i)
                 picked.swapItemsAt(i, i + int(m_random.bounded(quint32(picked.size() - i))));
@@ -243,11 +248,11 @@ Op Soak::nextOp()
 
 void Soak::start(Op op)
 {
-    static const QStringList transferSteps = {QStringLiteral("insert"), QStringLiteral("claim"), QStringLiteral("hold-debit"),
-                                              QStringLiteral("hold-credit"), QStringLiteral("applied"), QStringLiteral("post-debit"),
-                                              QStringLiteral("post-credit"), QStringLiteral("canceling"), QStringLiteral("void-debit"),
-                                              QStringLiteral("link"), QStringLiteral("hold-credit:2"), QStringLiteral("post-credit:2"),
-                                              QStringLiteral("void-credit:2")};
+    static const QStringList transferSteps = {
+        QStringLiteral("insert"),       QStringLiteral("claim"),      QStringLiteral("hold-debit"),    QStringLiteral("hold-credit"),
+        QStringLiteral("applied"),      QStringLiteral("post-debit"), QStringLiteral("post-credit"),   QStringLiteral("canceling"),
+        QStringLiteral("void-debit"),   QStringLiteral("link"),       QStringLiteral("hold-credit:2"), QStringLiteral("post-credit:2"),
+        QStringLiteral("void-credit:2")};
     QString crash;
     op.crashInjected = false;
     if (m_random.bounded(100) < 15) {
@@ -396,7 +401,9 @@ bool Soak::run()
         return false;
     for (int i = 0; i < m_o.accounts; ++i) {
         m_accounts << QStringLiteral("acct%1").arg(i);
-        if (runToEnd({QStringLiteral("account"), QStringLiteral("create"), m_accounts.last(), QStringLiteral("--opening"), QStringLiteral("1000")}) != 0)
+        if (runToEnd({QStringLiteral("account"), QStringLiteral("create"), m_accounts.last(), QStringLiteral("--opening"),
+                      QStringLiteral("1000")})
+            != 0)
             return false;
     }
 
@@ -467,7 +474,8 @@ bool Soak::run()
     m_watch.reset();
     for (int round = 0; round < 5; ++round) {
         ++m_t.finalRecoverRuns;
-        if (runToEnd({QStringLiteral("recover"), QStringLiteral("--older-than"), QStringLiteral("0s"), QStringLiteral("--json")}, &out) != 0)
+        if (runToEnd({QStringLiteral("recover"), QStringLiteral("--older-than"), QStringLiteral("0s"), QStringLiteral("--json")}, &out)
+            != 0)
             fail(QStringLiteral("the final recover failed"));
         if (QJsonDocument::fromJson(out.toUtf8()).object().value(QStringLiteral("candidates")).toInt() == 0)
             break;
@@ -487,8 +495,8 @@ bool Soak::check()
     Store &store = **opened;
     const AuditReport report = audit(store);
     if (!report.clean()) {
-        fail(QStringLiteral("audit: %1").arg(report.error.ok() ? QString::number(report.findings.size()) + QStringLiteral(" findings")
-                                                               : report.error.toString()));
+        fail(QStringLiteral("audit: %1")
+                 .arg(report.error.ok() ? QString::number(report.findings.size()) + QStringLiteral(" findings") : report.error.toString()));
         for (const AuditFinding &f : report.findings)
             std::fprintf(stderr, "  [%d] %s: %s\n", f.invariant, qPrintable(f.code), qPrintable(f.message));
     }
@@ -538,13 +546,13 @@ bool Soak::check()
     std::printf("soak: %d s, %d clients, %d accounts, seed %u\n", m_o.seconds, m_o.clients, m_o.accounts, m_o.seed);
     std::printf("soak: %lld ledgerctl runs: %lld transfers acknowledged done, %lld accepted in flight, %lld refused; "
                 "%lld cancels and %lld compensations acknowledged, %lld refused; %lld retried with the same key\n",
-                m_t.operations, m_t.transfersAcked, m_t.transfersAccepted, m_t.transfersRefused, m_t.cancelsAcked,
-                m_t.compensationsAcked, m_t.otherRefusals, m_t.retries);
-    std::printf("soak: %lld SIGKILLs, %lld injected crashes (exit 86), %lld recover runs during the soak, %lld after it\n",
-                m_t.kills, m_t.crashes, m_t.recoverRuns, m_t.finalRecoverRuns);
+                m_t.operations, m_t.transfersAcked, m_t.transfersAccepted, m_t.transfersRefused, m_t.cancelsAcked, m_t.compensationsAcked,
+                m_t.otherRefusals, m_t.retries);
+    std::printf("soak: %lld SIGKILLs, %lld injected crashes (exit 86), %lld recover runs during the soak, %lld after it\n", m_t.kills,
+                m_t.crashes, m_t.recoverRuns, m_t.finalRecoverRuns);
     if (m_o.restarts > 0)
-        std::printf("soak: %lld server restarts; %lld clients found the server down at their start and were asked again\n",
-                    m_t.restarts, m_t.unreachable);
+        std::printf("soak: %lld server restarts; %lld clients found the server down at their start and were asked again\n", m_t.restarts,
+                    m_t.unreachable);
     std::printf("soak: store: %lld transactions (%lld done, %lld canceled, %lld unfinished), %lld leg markers; "
                 "audit %s; sum of balances %lld\n",
                 report.transactions, done, canceled, report.inFlight, report.legs, report.clean() ? "clean" : "NOT CLEAN", sum);
@@ -569,16 +577,23 @@ int main(int argc, char **argv)
     parser.setApplicationDescription(QStringLiteral("Kill soak: ledgerctl clients under SIGKILL and injected crashes, then the checks."));
     parser.addHelpOption();
     parser.addOption({QStringLiteral("ledgerctl"), QStringLiteral("The ledgerctl binary."), QStringLiteral("path")});
-    parser.addOption({QStringLiteral("seconds"), QStringLiteral("How long to run (default 60)."), QStringLiteral("n"), QStringLiteral("60")});
-    parser.addOption({QStringLiteral("clients"), QStringLiteral("Processes at once (default 4)."), QStringLiteral("n"), QStringLiteral("4")});
+    parser.addOption(
+        {QStringLiteral("seconds"), QStringLiteral("How long to run (default 60)."), QStringLiteral("n"), QStringLiteral("60")});
+    parser.addOption(
+        {QStringLiteral("clients"), QStringLiteral("Processes at once (default 4)."), QStringLiteral("n"), QStringLiteral("4")});
     parser.addOption({QStringLiteral("accounts"), QStringLiteral("Accounts (default 5)."), QStringLiteral("n"), QStringLiteral("5")});
     parser.addOption({QStringLiteral("seed"), QStringLiteral("Random seed (default: from the clock, printed)."), QStringLiteral("n")});
     parser.addOption({QStringLiteral("keep"), QStringLiteral("Keep the store in this directory."), QStringLiteral("dir")});
-    parser.addOption({QStringLiteral("store"), QStringLiteral("Use this store (e.g. a postgresql:// URI of a new database)."), QStringLiteral("location")});
-    parser.addOption({QStringLiteral("restart-command"), QStringLiteral("Shell command run --restarts times during the soak."), QStringLiteral("cmd")});
-    parser.addOption({QStringLiteral("restarts"), QStringLiteral("How many times to run --restart-command (default 0)."), QStringLiteral("n"), QStringLiteral("0")});
-    parser.addOption({QStringLiteral("readers"), QStringLiteral("Bank-checker readers of 'balances --json' (default 0)."), QStringLiteral("n"), QStringLiteral("0")});
-    parser.addOption({QStringLiteral("init-arg"), QStringLiteral("One more argument of init; repeat (--init-arg --shards --init-arg 3)."), QStringLiteral("arg")});
+    parser.addOption({QStringLiteral("store"), QStringLiteral("Use this store (e.g. a postgresql:// URI of a new database)."),
+                      QStringLiteral("location")});
+    parser.addOption(
+        {QStringLiteral("restart-command"), QStringLiteral("Shell command run --restarts times during the soak."), QStringLiteral("cmd")});
+    parser.addOption({QStringLiteral("restarts"), QStringLiteral("How many times to run --restart-command (default 0)."),
+                      QStringLiteral("n"), QStringLiteral("0")});
+    parser.addOption({QStringLiteral("readers"), QStringLiteral("Bank-checker readers of 'balances --json' (default 0)."),
+                      QStringLiteral("n"), QStringLiteral("0")});
+    parser.addOption({QStringLiteral("init-arg"), QStringLiteral("One more argument of init; repeat (--init-arg --shards --init-arg 3)."),
+                      QStringLiteral("arg")});
     parser.process(app);
 
     Options o;
@@ -595,7 +610,8 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "soak: --restarts needs --restart-command\n");
         return 2;
     }
-    o.seed = parser.isSet(QStringLiteral("seed")) ? parser.value(QStringLiteral("seed")).toUInt() : quint32(QRandomGenerator::system()->generate());
+    o.seed = parser.isSet(QStringLiteral("seed")) ? parser.value(QStringLiteral("seed")).toUInt()
+                                                  : quint32(QRandomGenerator::system()->generate());
     if (o.ledgerctl.isEmpty() || o.seconds < 1 || o.clients < 1 || o.accounts < 2) {
         std::fprintf(stderr, "soak: usage: --ledgerctl PATH [--seconds N>0] [--clients N>0] [--accounts N>1]\n");
         return 2;

@@ -14,7 +14,10 @@ bool openIn(app::MainWindow &window, const QString &location)
     return opened.wait(kConsoleWaitMs) && settle(window);
 }
 
-bool settle(app::MainWindow &window) { return QTest::qWaitFor([&] { return !window.isBusy(); }, kConsoleWaitMs); }
+bool settle(app::MainWindow &window)
+{
+    return QTest::qWaitFor([&] { return !window.isBusy(); }, kConsoleWaitMs);
+}
 
 void fillDemoStore(TempStore &store, int transfers, int stuck)
 {

@@ -6,7 +6,10 @@ namespace ledger::test {
 
 // --- Scheduler ------------------------------------------------------------------------------
 
-Scheduler::Scheduler(int actors) : m_actorWake(new std::condition_variable[size_t(actors)]), m_state(actors, State::Finished) {}
+Scheduler::Scheduler(int actors)
+    : m_actorWake(new std::condition_variable[size_t(actors)])
+    , m_state(actors, State::Finished)
+{}
 
 void Scheduler::reset()
 {

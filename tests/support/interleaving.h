@@ -56,7 +56,11 @@ private:
 // A Store that forwards every call to `inner`, parking its actor before each write.
 class SchedulingStore final : public Store {
 public:
-    SchedulingStore(Store &inner, Scheduler &scheduler, int actor) : m_inner(inner), m_scheduler(scheduler), m_actor(actor) {}
+    SchedulingStore(Store &inner, Scheduler &scheduler, int actor)
+        : m_inner(inner)
+        , m_scheduler(scheduler)
+        , m_actor(actor)
+    {}
     // Called (on the actor's thread, while it runs) with each transaction document it inserted.
     std::function<void(const QString &txId)> onInserted;
 
@@ -95,7 +99,10 @@ public:
     Result<QList<qint64>> ageHistogram(const QList<qint64> &bounds) override { return m_inner.ageHistogram(bounds); }
     Result<QList<qint64>> createdPerMinute(int minutes) override { return m_inner.createdPerMinute(minutes); }
     Result<qint64> changeMarker() override { return m_inner.changeMarker(); }
-    Result<QList<JournalEntry>> finishedAfter(int shard, qint64 afterSeq, int limit) override { return m_inner.finishedAfter(shard, afterSeq, limit); }
+    Result<QList<JournalEntry>> finishedAfter(int shard, qint64 afterSeq, int limit) override
+    {
+        return m_inner.finishedAfter(shard, afterSeq, limit);
+    }
     Error withSnapshot(const std::function<Error()> &work) override { return m_inner.withSnapshot(work); }
     Error scanAccounts(const std::function<void(const Account &)> &v, const StopCheck &s) override { return m_inner.scanAccounts(v, s); }
     Error scanLegs(const std::function<void(const LegMarker &)> &v, const StopCheck &s) override { return m_inner.scanLegs(v, s); }
@@ -144,7 +151,9 @@ void startActor(ActorThread &thread, Scheduler &scheduler, int actor, std::funct
 // switches away from an actor that could have gone on), or random choices from a seed.
 class Explorer {
 public:
-    explicit Explorer(Scheduler &scheduler) : m_scheduler(scheduler) {}
+    explicit Explorer(Scheduler &scheduler)
+        : m_scheduler(scheduler)
+    {}
 
     // Which parked actors may be picked now (e.g. not before the transaction exists).
     std::function<bool(int actor)> enabled = [](int) { return true; };
@@ -166,7 +175,7 @@ private:
         int index = 0;      // which of them was
     };
     Scheduler &m_scheduler;
-    QList<int> m_prefix;    // indexes into `allowed`, decision by decision
+    QList<int> m_prefix; // indexes into `allowed`, decision by decision
     QList<Decision> m_trace;
 };
 

@@ -17,10 +17,7 @@
 
 namespace ledger::test {
 
-QString postgresTestUri()
-{
-    return qEnvironmentVariable("LEDGER_TEST_PG");
-}
+QString postgresTestUri() { return qEnvironmentVariable("LEDGER_TEST_PG"); }
 
 bool onPostgres() { return !postgresTestUri().isEmpty(); }
 
@@ -47,7 +44,9 @@ void openToServerUser(const QString &dir)
                                    | QFileDevice::ExeGroup | QFileDevice::ReadOther | QFileDevice::ExeOther);
 }
 
-TempStore::TempStore(int scale) : TempStore(Sharded{0}, scale) {}
+TempStore::TempStore(int scale)
+    : TempStore(Sharded{0}, scale)
+{}
 
 TempStore::TempStore(Sharded sharded, int scale)
 {
@@ -244,8 +243,7 @@ QVariant RawSql::scalar(const QString &sql, const QVariantList &binds)
     return (*r)->value(0);
 }
 
-QProcessEnvironment ledgerctlEnvironment(const QString &home, const QString &store, const QString &operatorName,
-                                         const QStringList &extra)
+QProcessEnvironment ledgerctlEnvironment(const QString &home, const QString &store, const QString &operatorName, const QStringList &extra)
 {
     QProcessEnvironment env;
     const QProcessEnvironment system = QProcessEnvironment::systemEnvironment();

@@ -72,9 +72,9 @@ private:
 void openAccounts(Store &store, const QStringList &ids, qint64 balance);
 
 // Fails the current test with every finding when the audit is not clean.
-#define LEDGER_VERIFY_AUDIT_CLEAN(store)                                                   \
-    do {                                                                                   \
-        const ::ledger::AuditReport report__ = ::ledger::audit(store);                      \
+#define LEDGER_VERIFY_AUDIT_CLEAN(store) \
+    do { \
+        const ::ledger::AuditReport report__ = ::ledger::audit(store); \
         QVERIFY2(report__.clean(), qPrintable(::ledger::test::describeFindings(report__))); \
     } while (false)
 
@@ -85,8 +85,8 @@ qint64 balanceOf(Store &store, const QString &account);
 // that a refused command changed nothing. In WAL mode committed changes may sit in -wal; -shm is
 // left out by default because readers update their marks in it (add "-shm" where nothing may
 // even open the store).
-QByteArray storeFingerprint(const QString &store, const QStringList &suffixes = {QString(), QStringLiteral("-wal"),
-                                                                                  QStringLiteral("-journal")});
+QByteArray storeFingerprint(const QString &store,
+                            const QStringList &suffixes = {QString(), QStringLiteral("-wal"), QStringLiteral("-journal")});
 // Leg markers still held (-1 when the scan failed).
 qint64 heldMarkerCount(Store &store);
 

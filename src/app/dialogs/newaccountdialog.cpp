@@ -39,7 +39,8 @@ NewAccountDialog::NewAccountDialog(JobRunner *jobs, int scale, const QString &op
     // Wide enough for what the placeholders say, and the dialog grows with its error rather than
     // squashing the fields (a word-wrapped label asks for height only once it has a width).
     for (QLineEdit *edit : {m_id, m_name})
-        edit->setMinimumWidth(edit->fontMetrics().horizontalAdvance(edit->placeholderText()) + 2 * edit->fontMetrics().averageCharWidth() + 16);
+        edit->setMinimumWidth(edit->fontMetrics().horizontalAdvance(edit->placeholderText()) + 2 * edit->fontMetrics().averageCharWidth()
+                              + 16);
     layout->setSizeConstraint(QLayout::SetMinimumSize);
     form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
     form->addRow(tr("&Id"), m_id);

@@ -156,7 +156,8 @@ void RecoverDialog::listCandidates()
         },
         [this](Listing l) {
             if (!l.error.ok()) {
-                m_text->setText(QStringLiteral("%1 %2").arg(toned(Tone::Bad, tr("Cannot list what is stuck:")), l.error.localized().toHtmlEscaped()));
+                m_text->setText(
+                    QStringLiteral("%1 %2").arg(toned(Tone::Bad, tr("Cannot list what is stuck:")), l.error.localized().toHtmlEscaped()));
                 return;
             }
             m_candidatesLoaded = true;
@@ -168,9 +169,10 @@ void RecoverDialog::listCandidates()
             for (int r = 0; r < l.first.size(); ++r) {
                 const Transaction &t = l.first.at(r);
                 const QString lease = t.owner.isEmpty() ? tr("never claimed")
-                    : t.leaseUntil.isValid() && t.leaseUntil < l.now
-                    ? tr("%1, lease expired %2 ago").arg(t.owner.section(QLatin1Char('/'), 0, 0), duration::spoken(t.leaseUntil.msecsTo(l.now)))
-                    : tr("%1, lease running").arg(t.owner.section(QLatin1Char('/'), 0, 0));
+                                    : t.leaseUntil.isValid() && t.leaseUntil < l.now
+                                        ? tr("%1, lease expired %2 ago")
+                                              .arg(t.owner.section(QLatin1Char('/'), 0, 0), duration::spoken(t.leaseUntil.msecsTo(l.now)))
+                                        : tr("%1, lease running").arg(t.owner.section(QLatin1Char('/'), 0, 0));
                 const PlannedRepair p = planned.value(t.id);
                 auto *amount = new QTableWidgetItem(money::format(t.amount, l.scale));
                 amount->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -201,7 +203,8 @@ void RecoverDialog::listCandidates()
                                          : tr("<b>%Ln</b> transaction(s) are stuck%1. Recovery takes each over and drives it to done "
                                               "(or canceled, if a hold is refused); whatever someone else moves first is left to them.",
                                               nullptr, int(qMin<qint64>(l.count, INT_MAX)))
-                                               .arg(l.count > l.first.size() ? tr(" (the %1 idle longest are listed)").arg(l.first.size()) : QString()));
+                                               .arg(l.count > l.first.size() ? tr(" (the %1 idle longest are listed)").arg(l.first.size())
+                                                                             : QString()));
             updateButtons();
             Q_EMIT candidatesListed();
         });
@@ -246,7 +249,8 @@ void RecoverDialog::showReport(const RecoveryReport &report)
         m_progress->setValue(int(report.items.size())); // after a Stop: how far it got
         updateButtons();
         if (!report.error.ok()) {
-            m_text->setText(QStringLiteral("%1 %2").arg(toned(Tone::Bad, tr("Recovery could not run:")), report.error.localized().toHtmlEscaped()));
+            m_text->setText(
+                QStringLiteral("%1 %2").arg(toned(Tone::Bad, tr("Recovery could not run:")), report.error.localized().toHtmlEscaped()));
             Q_EMIT recoveryFinished();
             return;
         }
@@ -264,13 +268,13 @@ void RecoverDialog::showReport(const RecoveryReport &report)
         }
         m_results->resizeColumnsToContents();
         QString text = report.candidates == 0
-            ? tr("Nothing was stuck.")
-            : tr("<b>%1</b> stuck: <b>%2</b> done, <b>%3</b> canceled, <b>%4</b> moved by someone else, <b>%5</b> failed.")
-                  .arg(report.candidates)
-                  .arg(report.count(RecoveryOutcome::Done))
-                  .arg(report.count(RecoveryOutcome::Canceled))
-                  .arg(report.count(RecoveryOutcome::Moved))
-                  .arg(report.count(RecoveryOutcome::Failed) + report.count(RecoveryOutcome::Interrupted));
+                         ? tr("Nothing was stuck.")
+                         : tr("<b>%1</b> stuck: <b>%2</b> done, <b>%3</b> canceled, <b>%4</b> moved by someone else, <b>%5</b> failed.")
+                               .arg(report.candidates)
+                               .arg(report.count(RecoveryOutcome::Done))
+                               .arg(report.count(RecoveryOutcome::Canceled))
+                               .arg(report.count(RecoveryOutcome::Moved))
+                               .arg(report.count(RecoveryOutcome::Failed) + report.count(RecoveryOutcome::Interrupted));
         if (report.stopped)
             text += tr(" Stopped: %1 not started.").arg(report.notStarted);
         m_text->setText(text);

@@ -35,7 +35,6 @@ Q_SIGNALS:
     void candidatesListed();
     void recoveryFinished();
 
-
 private:
     void showReport(const RecoveryReport &report);
     void listCandidates();

@@ -43,8 +43,8 @@ RepairDialog::RepairDialog(StoreSession *session, const QString &operatorName, O
     host->addWidget(m_preview);
     setWindowTitle(tr("%1 %n transaction(s)", "", int(txIds.size())).arg(actionTitle(action)));
     const QString what = action == OperatorAction::Resume ? tr("drives each to done, or to canceled if a hold is refused")
-        : action == OperatorAction::Cancel               ? tr("releases every hold; no money moves")
-                                                         : tr("moves the money of each back in a new compensation transfer");
+                       : action == OperatorAction::Cancel ? tr("releases every hold; no money moves")
+                                                          : tr("moves the money of each back in a new compensation transfer");
     m_ui->heading->setText(tr("<b>%1</b> %2. Check the preview, give a reason, then repair.").arg(actionTitle(action), what));
     m_repair = m_ui->buttons->addButton(tr("&Repair"), QDialogButtonBox::AcceptRole);
     m_stop = m_ui->buttons->addButton(tr("&Stop"), QDialogButtonBox::ActionRole);
@@ -77,15 +77,17 @@ void RepairDialog::loadPlan(const std::function<void(const RepairPlan &)> &then)
 {
     const OperatorAction action = m_action;
     const QStringList ids = m_ids;
-    m_jobs->run<RepairPlan>(this, [action, ids](Store &s) { return planRepair(s, action, ids); }, [this, then](RepairPlan plan) {
-        m_preview->setPlan(plan, m_scale);
-        m_planReady = plan.error.ok();
-        showClaims(plan);
-        updateButtons();
-        Q_EMIT planLoaded();
-        if (then)
-            then(plan);
-    });
+    m_jobs->run<RepairPlan>(
+        this, [action, ids](Store &s) { return planRepair(s, action, ids); },
+        [this, then](RepairPlan plan) {
+            m_preview->setPlan(plan, m_scale);
+            m_planReady = plan.error.ok();
+            showClaims(plan);
+            updateButtons();
+            Q_EMIT planLoaded();
+            if (then)
+                then(plan);
+        });
 }
 
 void RepairDialog::showClaims(const RepairPlan &plan)
@@ -103,8 +105,8 @@ void RepairDialog::showClaims(const RepairPlan &plan)
 
 void RepairDialog::updateButtons()
 {
-    const bool reasonOk = !m_ui->reason->text().trimmed().isEmpty()
-        && checkText(m_ui->reason->text(), tr("reason"), kMaxReasonLength, false).ok();
+    const bool reasonOk =
+        !m_ui->reason->text().trimmed().isEmpty() && checkText(m_ui->reason->text(), tr("reason"), kMaxReasonLength, false).ok();
     const bool claimsHeard = m_ui->repairAnyway->isHidden() || m_ui->repairAnyway->isChecked();
     m_repair->setEnabled(m_planReady && !m_repairs.isRunning() && !m_checking && !m_finished && reasonOk && claimsHeard
                          && m_preview->plan().eligibleCount() > 0);
@@ -114,12 +116,13 @@ void RepairDialog::updateButtons()
     if (!m_repairs.isRunning() && !m_finished)
         m_ui->reason->setEnabled(!nothingToDo);
     if (!m_finished && !m_repairs.isRunning() && !m_checking)
-        m_ui->status->setText(nothingToDo ? tr("Nothing to repair: the %n selected transaction(s) would be skipped, each for the reason "
-                                               "shown above. No reason is needed.",
-                                               nullptr, int(m_preview->plan().items.size()))
-                              : !reasonOk ? tr("A reason is required: it goes into the journal with your name (%1).").arg(m_operator.toHtmlEscaped())
-                              : !claimsHeard ? tr("Someone else claimed some of these: tick “Repair anyway” once you have spoken to them.")
-                                             : QString());
+        m_ui->status->setText(
+            nothingToDo    ? tr("Nothing to repair: the %n selected transaction(s) would be skipped, each for the reason "
+                                   "shown above. No reason is needed.",
+                                nullptr, int(m_preview->plan().items.size()))
+            : !reasonOk    ? tr("A reason is required: it goes into the journal with your name (%1).").arg(m_operator.toHtmlEscaped())
+            : !claimsHeard ? tr("Someone else claimed some of these: tick “Repair anyway” once you have spoken to them.")
+                           : QString());
 }
 
 void RepairDialog::startRepair()
@@ -198,7 +201,8 @@ void RepairDialog::showReport(const BatchRepairReport &report)
         m_finished = true;
         m_stop->hide();
         if (!report.error.ok()) {
-            m_ui->status->setText(QStringLiteral("%1 %2").arg(toned(Tone::Bad, tr("The repairs could not start:")), report.error.localized().toHtmlEscaped()));
+            m_ui->status->setText(QStringLiteral("%1 %2").arg(toned(Tone::Bad, tr("The repairs could not start:")),
+                                                              report.error.localized().toHtmlEscaped()));
             updateButtons();
             Q_EMIT repairFinished();
             return;
@@ -209,9 +213,9 @@ void RepairDialog::showReport(const BatchRepairReport &report)
             const bool other = item.outcome.tx && item.outcome.tx->id != item.id;
             const QString state = item.outcome.tx ? nameOf(item.outcome.tx->state) : tr("done");
             const QString outcome = item.outcome.ok()
-                ? (other ? tr("%1 %2", "a compensation's id, then its state").arg(item.outcome.tx->id, state) : state)
-                    + (item.outcome.note.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(item.outcome.note))
-                : QStringLiteral("%1: %2").arg(codeWord(item.outcome.error.code), item.outcome.error.localized());
+                                      ? (other ? tr("%1 %2", "a compensation's id, then its state").arg(item.outcome.tx->id, state) : state)
+                                            + (item.outcome.note.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(item.outcome.note))
+                                      : QStringLiteral("%1: %2").arg(codeWord(item.outcome.error.code), item.outcome.error.localized());
             m_preview->setOutcome(item.id, outcome, item.outcome.ok());
         }
         QString text = tr("<b>%1</b> repaired, <b>%2</b> refused or failed.").arg(report.succeeded()).arg(report.failed());
@@ -237,19 +241,21 @@ void RepairDialog::linkFrozenAccounts()
     QStringList ids;
     for (const AccountImpact &a : m_preview->plan().accounts)
         ids << a.id;
-    m_jobs->run<Result<QList<Account>>>(this, [ids](Store &s) { return s.accountsNamed(ids); }, [this](Result<QList<Account>> accounts) {
-        if (!accounts.ok())
-            return;
-        QStringList links;
-        for (const Account &a : *accounts) {
-            if (a.status == AccountStatus::Frozen)
-                links << QStringLiteral("<a href='account:%1'>%1</a>").arg(a.id.toHtmlEscaped());
-        }
-        if (links.isEmpty())
-            return;
-        m_ui->status->setText(m_ui->status->text() + QLatin1Char(' ') + tr("Frozen: %1.").arg(links.join(QStringLiteral(", "))));
-        Q_EMIT frozenAccountsLinked();
-    });
+    m_jobs->run<Result<QList<Account>>>(
+        this, [ids](Store &s) { return s.accountsNamed(ids); },
+        [this](Result<QList<Account>> accounts) {
+            if (!accounts.ok())
+                return;
+            QStringList links;
+            for (const Account &a : *accounts) {
+                if (a.status == AccountStatus::Frozen)
+                    links << QStringLiteral("<a href='account:%1'>%1</a>").arg(a.id.toHtmlEscaped());
+            }
+            if (links.isEmpty())
+                return;
+            m_ui->status->setText(m_ui->status->text() + QLatin1Char(' ') + tr("Frozen: %1.").arg(links.join(QStringLiteral(", "))));
+            Q_EMIT frozenAccountsLinked();
+        });
 }
 
 void RepairDialog::stop()

@@ -49,7 +49,6 @@ Q_SIGNALS:
     // The operator followed one of them (the main window shows it in Accounts).
     void accountLinkActivated(const QString &accountId);
 
-
 private:
     void showReport(const BatchRepairReport &report);
     // Reads the plan; `then` runs with it once shown.

@@ -55,7 +55,9 @@ QString consequences(OperatorAction action, TxState state)
 class DiagnosisPage : public QWizardPage {
     Q_OBJECT
 public:
-    explicit DiagnosisPage(RepairWizard *wizard) : m_wizard(wizard), m_text(wrapping(this))
+    explicit DiagnosisPage(RepairWizard *wizard)
+        : m_wizard(wizard)
+        , m_text(wrapping(this))
     {
         setTitle(tr("What is wrong"));
         setSubTitle(tr("Diagnosis of %1").arg(wizard->txId()));
@@ -68,30 +70,31 @@ public:
         m_text->setText(tr("Looking at the transaction…"));
         const QString id = m_wizard->txId();
         const qint64 threshold = m_wizard->stuckThresholdMs();
-        m_wizard->jobs()->run<Result<Diagnosis>>(this, [id, threshold](Store &s) { return diagnose(s, id, threshold); },
-                                                 [this](Result<Diagnosis> d) {
-                                                     if (!d.ok()) {
-                                                         m_text->setText(tr("<b>Cannot diagnose:</b> %1").arg(d.error().localized().toHtmlEscaped()));
-                                                         return;
-                                                     }
-                                                     m_wizard->diagnosis = *d;
-                                                     const QString verdict = d->stuck ? toned(Tone::Bad, tr("It is stuck."))
-                                                         : isTerminal(d->tx.state) ? toned(Tone::Good, tr("It is finished."))
-                                                                                   : tr("<b>It is not stuck (yet).</b>");
-                                                     QString claim;
-                                                     if (claimWarns(d->claim, m_wizard->operatorName(), d->now))
-                                                         claim = QStringLiteral("<p>%1</p>")
-                                                                     .arg(toned(Tone::Warn, tr("%1 claimed it %2 ago%3: speak to them before you repair it.")
-                                                                                                .arg(d->claim->by.toHtmlEscaped(),
-                                                                                                     duration::spoken(d->claim->at.msecsTo(d->now)),
-                                                                                                     d->claim->text.isEmpty() ? QString()
-                                                                                                         : QStringLiteral(" (“%1”)").arg(d->claim->text.toHtmlEscaped()))));
-                                                     m_text->setText(QStringLiteral("<p>%1</p>%2<p>%3</p><p>%4</p><p>%5</p>")
-                                                                         .arg(verdict, claim, d->state.toHtmlEscaped(), d->owner.toHtmlEscaped(),
-                                                                              d->legsText.toHtmlEscaped()));
-                                                     Q_EMIT completeChanged();
-                                                     Q_EMIT m_wizard->diagnosed();
-                                                 });
+        m_wizard->jobs()->run<Result<Diagnosis>>(
+            this, [id, threshold](Store &s) { return diagnose(s, id, threshold); },
+            [this](Result<Diagnosis> d) {
+                if (!d.ok()) {
+                    m_text->setText(tr("<b>Cannot diagnose:</b> %1").arg(d.error().localized().toHtmlEscaped()));
+                    return;
+                }
+                m_wizard->diagnosis = *d;
+                const QString verdict = d->stuck                ? toned(Tone::Bad, tr("It is stuck."))
+                                      : isTerminal(d->tx.state) ? toned(Tone::Good, tr("It is finished."))
+                                                                : tr("<b>It is not stuck (yet).</b>");
+                QString claim;
+                if (claimWarns(d->claim, m_wizard->operatorName(), d->now))
+                    claim =
+                        QStringLiteral("<p>%1</p>")
+                            .arg(toned(Tone::Warn,
+                                       tr("%1 claimed it %2 ago%3: speak to them before you repair it.")
+                                           .arg(d->claim->by.toHtmlEscaped(), duration::spoken(d->claim->at.msecsTo(d->now)),
+                                                d->claim->text.isEmpty() ? QString()
+                                                                         : QStringLiteral(" (“%1”)").arg(d->claim->text.toHtmlEscaped()))));
+                m_text->setText(QStringLiteral("<p>%1</p>%2<p>%3</p><p>%4</p><p>%5</p>")
+                                    .arg(verdict, claim, d->state.toHtmlEscaped(), d->owner.toHtmlEscaped(), d->legsText.toHtmlEscaped()));
+                Q_EMIT completeChanged();
+                Q_EMIT m_wizard->diagnosed();
+            });
     }
     bool isComplete() const override { return m_wizard->diagnosis.has_value(); }
 
@@ -103,7 +106,10 @@ private:
 class ActionPage : public QWizardPage {
     Q_OBJECT
 public:
-    explicit ActionPage(RepairWizard *wizard) : m_wizard(wizard), m_group(new QButtonGroup(this)), m_text(wrapping(this))
+    explicit ActionPage(RepairWizard *wizard)
+        : m_wizard(wizard)
+        , m_group(new QButtonGroup(this))
+        , m_text(wrapping(this))
     {
         setTitle(tr("What to do"));
         auto *layout = new QVBoxLayout(this);
@@ -154,7 +160,10 @@ private:
 class PreviewPage : public QWizardPage {
     Q_OBJECT
 public:
-    explicit PreviewPage(RepairWizard *wizard) : m_wizard(wizard), m_preview(new RepairPreview(this)), m_plan(wizard->session(), this)
+    explicit PreviewPage(RepairWizard *wizard)
+        : m_wizard(wizard)
+        , m_preview(new RepairPreview(this))
+        , m_plan(wizard->session(), this)
     {
         setTitle(tr("What will change"));
         auto *layout = new QVBoxLayout(this);
@@ -168,14 +177,15 @@ public:
         const QString id = m_wizard->txId();
         // Back, another action, Next: only the plan for the action now chosen may show (the
         // job answers only its latest run).
-        m_plan.run<RepairPlan>([action, id](Store &s) { return planRepair(s, action, {id}); }, [this](RepairPlan plan) {
-            if (!m_wizard->chosen || plan.action != *m_wizard->chosen)
-                return;
-            m_preview->setPlan(plan, m_wizard->scale());
-            m_ready = plan.error.ok() && plan.eligibleCount() == 1;
-            Q_EMIT completeChanged();
-            Q_EMIT m_wizard->previewed();
-        });
+        m_plan.run<RepairPlan>([action, id](Store &s) { return planRepair(s, action, {id}); },
+                               [this](RepairPlan plan) {
+                                   if (!m_wizard->chosen || plan.action != *m_wizard->chosen)
+                                       return;
+                                   m_preview->setPlan(plan, m_wizard->scale());
+                                   m_ready = plan.error.ok() && plan.eligibleCount() == 1;
+                                   Q_EMIT completeChanged();
+                                   Q_EMIT m_wizard->previewed();
+                               });
     }
     bool isComplete() const override { return m_ready; }
 
@@ -189,7 +199,10 @@ private:
 class ConfirmPage : public QWizardPage {
     Q_OBJECT
 public:
-    explicit ConfirmPage(RepairWizard *wizard) : m_wizard(wizard), m_text(wrapping(this)), m_reason(new QLineEdit(this))
+    explicit ConfirmPage(RepairWizard *wizard)
+        : m_wizard(wizard)
+        , m_text(wrapping(this))
+        , m_reason(new QLineEdit(this))
     {
         setTitle(tr("Confirm"));
         setCommitPage(true); // once repaired there is no going back
@@ -213,10 +226,7 @@ public:
                             .arg(m_wizard->operatorName().toHtmlEscaped(), actionTitle(*m_wizard->chosen).toLower(), m_wizard->txId(),
                                  consequences(*m_wizard->chosen, m_wizard->diagnosis->tx.state)));
     }
-    bool isComplete() const override
-    {
-        return checkText(m_reason->text(), tr("reason"), kMaxReasonLength, false).ok();
-    }
+    bool isComplete() const override { return checkText(m_reason->text(), tr("reason"), kMaxReasonLength, false).ok(); }
 
 private:
     RepairWizard *m_wizard;
@@ -227,7 +237,10 @@ private:
 class ResultPage : public QWizardPage {
     Q_OBJECT
 public:
-    explicit ResultPage(RepairWizard *wizard) : m_wizard(wizard), m_text(wrapping(this)), m_check(wrapping(this))
+    explicit ResultPage(RepairWizard *wizard)
+        : m_wizard(wizard)
+        , m_text(wrapping(this))
+        , m_check(wrapping(this))
     {
         setTitle(tr("Result"));
         auto *layout = new QVBoxLayout(this);
@@ -244,8 +257,9 @@ public:
         options.coordinator = consoleCoordinatorOptions(m_wizard->operatorName());
         const QString id = m_wizard->txId();
         m_wizard->repairing = true;
-        m_wizard->jobs()->run<BatchRepairReport>(this, [id, options](Store &s) { return repairMany(s, {id}, options); },
-                                                 [this](BatchRepairReport report) { showOutcome(report); });
+        m_wizard->jobs()->run<BatchRepairReport>(
+            this, [id, options](Store &s) { return repairMany(s, {id}, options); },
+            [this](BatchRepairReport report) { showOutcome(report); });
     }
     bool isComplete() const override { return m_wizard->verification.has_value(); }
 
@@ -253,7 +267,8 @@ private:
     void showOutcome(const BatchRepairReport &report)
     {
         if (!report.error.ok() || report.items.isEmpty()) {
-            m_text->setText(QStringLiteral("<p>%1 %2</p>").arg(toned(Tone::Bad, tr("The repair could not run:")), report.error.localized().toHtmlEscaped()));
+            m_text->setText(QStringLiteral("<p>%1 %2</p>")
+                                .arg(toned(Tone::Bad, tr("The repair could not run:")), report.error.localized().toHtmlEscaped()));
             m_wizard->verification = Verification{report.error, false, report.error.localized()};
             m_wizard->repairing = false;
             Q_EMIT completeChanged();
@@ -268,19 +283,23 @@ private:
                                          .arg(o.tx->id, nameOf(o.tx->state),
                                               o.note.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(o.note.toHtmlEscaped()))));
         else
-            m_text->setText(QStringLiteral("<p>%1: %2</p>").arg(toned(Tone::Bad, codeWord(o.error.code)), o.error.localized().toHtmlEscaped()));
+            m_text->setText(
+                QStringLiteral("<p>%1: %2</p>").arg(toned(Tone::Bad, codeWord(o.error.code)), o.error.localized().toHtmlEscaped()));
         Q_EMIT m_wizard->repaired();
         // Check the transaction the repair ended with (for a compensation: the new transfer).
         const QString checked = o.tx ? o.tx->id : m_wizard->txId();
         m_check->setText(tr("Checking %1…").arg(checked));
-        m_wizard->jobs()->run<Verification>(this, [checked](Store &s) { return verifyFinished(s, checked); }, [this](Verification v) {
-            m_wizard->verification = v;
-            m_wizard->repairing = false;
-            m_check->setText(v.ok ? QStringLiteral("<p>✔ %1 %2</p>").arg(toned(Tone::Good, tr("Verified:")), v.message.toHtmlEscaped())
-                                  : QStringLiteral("<p>✘ %1 %2</p>").arg(toned(Tone::Bad, tr("Not finished:")), v.message.toHtmlEscaped()));
-            Q_EMIT completeChanged();
-            Q_EMIT m_wizard->verified();
-        });
+        m_wizard->jobs()->run<Verification>(
+            this, [checked](Store &s) { return verifyFinished(s, checked); },
+            [this](Verification v) {
+                m_wizard->verification = v;
+                m_wizard->repairing = false;
+                m_check->setText(
+                    v.ok ? QStringLiteral("<p>✔ %1 %2</p>").arg(toned(Tone::Good, tr("Verified:")), v.message.toHtmlEscaped())
+                         : QStringLiteral("<p>✘ %1 %2</p>").arg(toned(Tone::Bad, tr("Not finished:")), v.message.toHtmlEscaped()));
+                Q_EMIT completeChanged();
+                Q_EMIT m_wizard->verified();
+            });
     }
 
     RepairWizard *m_wizard;
@@ -297,8 +316,15 @@ void RepairWizard::reject()
     QWizard::reject();
 }
 
-RepairWizard::RepairWizard(StoreSession *session, const QString &operatorName, qint64 stuckThresholdMs, const QString &txId, QWidget *parent)
-    : QWizard(parent), m_session(session), m_jobs(session->jobs()), m_scale(session->scale()), m_operator(operatorName), m_threshold(stuckThresholdMs), m_txId(txId)
+RepairWizard::RepairWizard(StoreSession *session, const QString &operatorName, qint64 stuckThresholdMs, const QString &txId,
+                           QWidget *parent)
+    : QWizard(parent)
+    , m_session(session)
+    , m_jobs(session->jobs())
+    , m_scale(session->scale())
+    , m_operator(operatorName)
+    , m_threshold(stuckThresholdMs)
+    , m_txId(txId)
 {
     setWindowTitle(tr("Guided repair of %1").arg(txId));
     setWizardStyle(QWizard::ModernStyle);

@@ -19,7 +19,8 @@ class RepairWizard : public QWizard {
 public:
     enum PageId { DiagnosisPageId, ActionPageId, PreviewPageId, ConfirmPageId, ResultPageId };
 
-    RepairWizard(StoreSession *session, const QString &operatorName, qint64 stuckThresholdMs, const QString &txId, QWidget *parent = nullptr);
+    RepairWizard(StoreSession *session, const QString &operatorName, qint64 stuckThresholdMs, const QString &txId,
+                 QWidget *parent = nullptr);
 
     StoreSession *session() const { return m_session; }
     JobRunner *jobs() const { return m_jobs; }

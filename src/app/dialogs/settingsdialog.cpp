@@ -10,7 +10,10 @@
 
 namespace ledger::app {
 
-SettingsDialog::SettingsDialog(Settings &settings, QWidget *parent) : QDialog(parent), m_ui(new Ui::SettingsDialog), m_settings(settings)
+SettingsDialog::SettingsDialog(Settings &settings, QWidget *parent)
+    : QDialog(parent)
+    , m_ui(new Ui::SettingsDialog)
+    , m_settings(settings)
 {
     m_ui->setupUi(this);
     m_ui->operatorName->setText(settings.operatorName());

@@ -30,7 +30,12 @@ void showError(QLabel *label, const Error &e, bool warningOnly = false)
 } // namespace
 
 TransferDialog::TransferDialog(JobRunner *jobs, int scale, const QString &operatorName, QWidget *parent)
-    : QDialog(parent), m_ui(new Ui::TransferDialog), m_jobs(jobs), m_scale(scale), m_operator(operatorName), m_accounts(new QStringListModel(this))
+    : QDialog(parent)
+    , m_ui(new Ui::TransferDialog)
+    , m_jobs(jobs)
+    , m_scale(scale)
+    , m_operator(operatorName)
+    , m_accounts(new QStringListModel(this))
 {
     m_ui->setupUi(this);
     for (QLineEdit *field : {m_ui->source, m_ui->destination}) {
@@ -84,8 +89,9 @@ void TransferDialog::useLegs()
         delete row.labelItem; // the items, not their widgets (they live on, hidden)
         delete row.fieldItem;
     }
-    for (QWidget *w : std::initializer_list<QWidget *>{m_ui->sourceLabel, m_ui->source, m_ui->sourceError, m_ui->destinationLabel, m_ui->destination,
-                                                       m_ui->destinationError, m_ui->amountLabel, m_ui->amount, m_ui->amountError})
+    for (QWidget *w :
+         std::initializer_list<QWidget *>{m_ui->sourceLabel, m_ui->source, m_ui->sourceError, m_ui->destinationLabel, m_ui->destination,
+                                          m_ui->destinationError, m_ui->amountLabel, m_ui->amount, m_ui->amountError})
         w->hide();
     m_ui->addLeg->hide();
     m_ui->form->insertRow(0, tr("Legs"), m_legs);
@@ -99,20 +105,22 @@ void TransferDialog::loadAccounts()
 {
     AccountQuery query;
     query.limit = kCompletionLimit + 1;
-    m_jobs->run<Result<QList<Account>>>(this, [query](Store &s) { return s.accounts(query); }, [this](Result<QList<Account>> list) {
-        if (!list.ok())
-            return; // completion is a comfort; the store will still say "unknown account"
-        QStringList ids{kWorldAccount};
-        m_known.clear();
-        for (const Account &a : *list) {
-            m_known.insert(a.id, a);
-            if (a.id != kWorldAccount)
-                ids << a.id;
-        }
-        m_accountsComplete = list->size() <= kCompletionLimit;
-        m_accounts->setStringList(ids);
-        validate();
-    });
+    m_jobs->run<Result<QList<Account>>>(
+        this, [query](Store &s) { return s.accounts(query); },
+        [this](Result<QList<Account>> list) {
+            if (!list.ok())
+                return; // completion is a comfort; the store will still say "unknown account"
+            QStringList ids{kWorldAccount};
+            m_known.clear();
+            for (const Account &a : *list) {
+                m_known.insert(a.id, a);
+                if (a.id != kWorldAccount)
+                    ids << a.id;
+            }
+            m_accountsComplete = list->size() <= kCompletionLimit;
+            m_accounts->setStringList(ids);
+            validate();
+        });
 }
 
 TransferInput TransferDialog::input() const
@@ -151,7 +159,8 @@ void TransferDialog::validate()
         const LegsInput in = legsInput();
         const LegsInputCheck check = checkLegsInput(in, m_scale);
         // Quiet until every leg has something in it: a leg being typed is not yet wrong.
-        const bool typing = std::any_of(in.legs.cbegin(), in.legs.cend(), [](const LegInput &l) { return l.account.isEmpty() || l.amount.isEmpty(); });
+        const bool typing =
+            std::any_of(in.legs.cbegin(), in.legs.cend(), [](const LegInput &l) { return l.account.isEmpty() || l.amount.isEmpty(); });
         Error problem;
         for (const Error &e : check.legs) {
             if (problem.ok() && !e.ok())
@@ -179,7 +188,8 @@ void TransferDialog::validate()
         if (check.source.ok() && !in.source.isEmpty() && !known.contains(in.source))
             sourceWarning = makeError(ErrorCode::UnknownAccount, tr("no account %1 (as far as this dialog knows)").arg(in.source));
         if (check.destination.ok() && !in.destination.isEmpty() && !known.contains(in.destination))
-            destinationWarning = makeError(ErrorCode::UnknownAccount, tr("no account %1 (as far as this dialog knows)").arg(in.destination));
+            destinationWarning =
+                makeError(ErrorCode::UnknownAccount, tr("no account %1 (as far as this dialog knows)").arg(in.destination));
     }
     // An empty field the operator has not reached yet is not an error to shout about.
     const auto quietIfEmpty = [](const QString &text, const Error &e) { return text.isEmpty() ? Error{} : e; };
@@ -206,11 +216,11 @@ void TransferDialog::validate()
 
 QString TransferDialog::fieldError(const QString &field) const
 {
-    const QLabel *label = field == QLatin1String("source") ? m_ui->sourceError
-        : field == QLatin1String("destination")           ? m_ui->destinationError
-        : field == QLatin1String("amount")                ? m_ui->amountError
-        : field == QLatin1String("memo")                  ? m_ui->memoError
-                                                          : m_ui->keyError;
+    const QLabel *label = field == QLatin1String("source")      ? m_ui->sourceError
+                        : field == QLatin1String("destination") ? m_ui->destinationError
+                        : field == QLatin1String("amount")      ? m_ui->amountError
+                        : field == QLatin1String("memo")        ? m_ui->memoError
+                                                                : m_ui->keyError;
     return label->text();
 }
 
@@ -222,7 +232,8 @@ Error TransferDialog::foresee(const TransferRequest &request) const
         return {};
     // In protocol order, debits first: the refusal the transfer would meet first.
     QList<TxLeg> legs = request.allLegs();
-    std::stable_sort(legs.begin(), legs.end(), [](const TxLeg &a, const TxLeg &b) { return a.side == LegSide::Debit && b.side != LegSide::Debit; });
+    std::stable_sort(legs.begin(), legs.end(),
+                     [](const TxLeg &a, const TxLeg &b) { return a.side == LegSide::Debit && b.side != LegSide::Debit; });
     for (const TxLeg &leg : std::as_const(legs)) {
         const auto known = m_known.constFind(leg.accountId);
         if (known == m_known.cend())

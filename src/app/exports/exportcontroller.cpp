@@ -13,8 +13,7 @@ namespace {
 
 // Writes a file whole or not at all: `write` fills the QSaveFile, which is committed only if it
 // succeeded (a stopped or failed export leaves no half file behind).
-template <typename Write>
-Result<qint64> writeFile(const QString &path, Write write)
+template <typename Write> Result<qint64> writeFile(const QString &path, Write write)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
@@ -31,7 +30,10 @@ Result<qint64> writeFile(const QString &path, Write write)
 
 } // namespace
 
-ExportController::ExportController(StoreSession *session, QObject *parent) : QObject(parent), m_session(session), m_job(session, this)
+ExportController::ExportController(StoreSession *session, QObject *parent)
+    : QObject(parent)
+    , m_session(session)
+    , m_job(session, this)
 {
     connect(&m_job, &BackgroundJob::progress, this, [this](qint64 rows) { Q_EMIT progress(rows); });
 }

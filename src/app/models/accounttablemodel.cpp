@@ -8,7 +8,9 @@
 
 namespace ledger::app {
 
-AccountTableModel::AccountTableModel(StoreSession *session, QObject *parent) : PagedTableModel(session, parent) {}
+AccountTableModel::AccountTableModel(StoreSession *session, QObject *parent)
+    : PagedTableModel(session, parent)
+{}
 
 void AccountTableModel::setFilterText(const QString &text)
 {

@@ -4,7 +4,9 @@
 
 namespace ledger::app {
 
-FindingsModel::FindingsModel(QObject *parent) : QAbstractTableModel(parent) {}
+FindingsModel::FindingsModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{}
 
 void FindingsModel::setFindings(const QList<AuditFinding> &findings)
 {

@@ -2,7 +2,9 @@
 
 namespace ledger::app {
 
-JournalModel::JournalModel(StoreSession *session, QObject *parent) : PagedTableModel(session, parent) {}
+JournalModel::JournalModel(StoreSession *session, QObject *parent)
+    : PagedTableModel(session, parent)
+{}
 
 void JournalModel::setFilter(Preset preset, const QString &text)
 {

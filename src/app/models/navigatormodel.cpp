@@ -13,7 +13,8 @@ QString keyFor(NavigatorModel::View view, std::optional<TxState> state)
 }
 } // namespace
 
-NavigatorModel::NavigatorModel(QObject *parent) : QStandardItemModel(parent)
+NavigatorModel::NavigatorModel(QObject *parent)
+    : QStandardItemModel(parent)
 {
     QStandardItem *root = invisibleRootItem();
     add(root, View::Overview, tr("Overview"));

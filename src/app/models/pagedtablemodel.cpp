@@ -1,10 +1,11 @@
 #include "pagedtablemodel.h"
 
-
 namespace ledger::app {
 
 PagedTableModel::PagedTableModel(StoreSession *session, QObject *parent)
-    : QAbstractTableModel(parent), m_session(session), m_loads(session, this)
+    : QAbstractTableModel(parent)
+    , m_session(session)
+    , m_loads(session, this)
 {
     m_clock.start();
     // A store opening is counted afresh (with the query the model has); closing empties it.
@@ -124,7 +125,8 @@ void PagedTableModel::requestPage(int page) const
     m_requested.insert(page);
     const quint64 ticket = ++m_ticket;
     auto *self = const_cast<PagedTableModel *>(this);
-    self->fetchRows(qint64(page) * kPageSize, kPageSize, [self, ticket, page](Result<QList<QVariant>> rows) { self->onPage(ticket, page, rows); });
+    self->fetchRows(qint64(page) * kPageSize, kPageSize,
+                    [self, ticket, page](Result<QList<QVariant>> rows) { self->onPage(ticket, page, rows); });
     updateLoading();
 }
 

@@ -69,8 +69,7 @@ protected:
     // What a row shows while its page loads.
     virtual QVariant placeholder(int column, int role) const;
     // Runs `fetch(Store &) -> Result<QList<T>>` as a job and hands its rows, as QVariants, to `done`.
-    template <typename Fetch>
-    void fetchDocuments(Fetch fetch, RowsDone done);
+    template <typename Fetch> void fetchDocuments(Fetch fetch, RowsDone done);
 
 private:
     struct Page {
@@ -98,15 +97,14 @@ private:
     mutable qint64 m_useClock = 0;
     mutable QHash<int, Page> m_pages;
     mutable QSet<int> m_requested;
-    QSet<int> m_stale;         // requested before a refresh: read again when they come back
+    QSet<int> m_stale; // requested before a refresh: read again when they come back
     QElapsedTimer m_clock;
     mutable bool m_wasLoading = false;
     qint64 m_rowsFetched = 0;
     int m_pagesFetched = 0;
 };
 
-template <typename Fetch>
-void PagedTableModel::fetchDocuments(Fetch fetch, RowsDone done)
+template <typename Fetch> void PagedTableModel::fetchDocuments(Fetch fetch, RowsDone done)
 {
     m_loads.runAlongside<Result<QList<QVariant>>>(
         [fetch](Store &s) -> Result<QList<QVariant>> {

@@ -22,7 +22,8 @@ struct TimedRows {
 };
 } // namespace
 
-TransactionTableModel::TransactionTableModel(StoreSession *session, QObject *parent) : PagedTableModel(session, parent)
+TransactionTableModel::TransactionTableModel(StoreSession *session, QObject *parent)
+    : PagedTableModel(session, parent)
 {
     m_query.sortKey = TxSortKey::CreatedAt;
     m_query.descending = true; // newest first until the operator sorts otherwise
@@ -80,11 +81,23 @@ void TransactionTableModel::sort(int column, Qt::SortOrder order)
 {
     const bool ascending = order == Qt::AscendingOrder;
     switch (column) {
-    case IdColumn: m_query.sortKey = TxSortKey::Id; m_query.descending = !ascending; break;
-    case StateColumn: m_query.sortKey = TxSortKey::State; m_query.descending = !ascending; break;
-    case AmountColumn: m_query.sortKey = TxSortKey::Amount; m_query.descending = !ascending; break;
+    case IdColumn:
+        m_query.sortKey = TxSortKey::Id;
+        m_query.descending = !ascending;
+        break;
+    case StateColumn:
+        m_query.sortKey = TxSortKey::State;
+        m_query.descending = !ascending;
+        break;
+    case AmountColumn:
+        m_query.sortKey = TxSortKey::Amount;
+        m_query.descending = !ascending;
+        break;
     // Youngest first is "ascending age", which is the newest creation time first.
-    case AgeColumn: m_query.sortKey = TxSortKey::CreatedAt; m_query.descending = ascending; break;
+    case AgeColumn:
+        m_query.sortKey = TxSortKey::CreatedAt;
+        m_query.descending = ascending;
+        break;
     default: return; // other columns are not sortable on the store's indexes
     }
     restart();
@@ -191,8 +204,9 @@ QVariant TransactionTableModel::cell(const QVariant &row, int column, int role) 
             return tr("Compensated by %1").arg(tx.compensatedBy);
         if (column == ClaimColumn) {
             if (const auto claim = claimOn(tx, m_claims))
-                return toolTipText(claim->text.isEmpty() ? tr("Claimed by %1 at %2").arg(claim->by, shownTime(claim->at, m_times))
-                                                         : tr("Claimed by %1 at %2: %3").arg(claim->by, shownTime(claim->at, m_times), claim->text));
+                return toolTipText(claim->text.isEmpty()
+                                       ? tr("Claimed by %1 at %2").arg(claim->by, shownTime(claim->at, m_times))
+                                       : tr("Claimed by %1 at %2: %3").arg(claim->by, shownTime(claim->at, m_times), claim->text));
             return QVariant();
         }
         if ((column == SourceColumn || column == DestinationColumn) && tx.isMultiLeg())
@@ -205,9 +219,13 @@ QVariant TransactionTableModel::cell(const QVariant &row, int column, int role) 
     case IdColumn: return tx.kind == TxKind::Compensation ? tx.id + QStringLiteral(" ↺") : tx.id;
     case StateColumn: return nameOf(tx.state);
     // The protocol's words, as ledgerctl prints them; "compensated" marks an original.
-    case KindColumn: return tx.kind == TxKind::Compensation ? nameOf(tx.kind) : tx.compensatedBy.isEmpty() ? nameOf(tx.kind) : tr("%1, compensated").arg(nameOf(tx.kind));
+    case KindColumn:
+        return tx.kind == TxKind::Compensation ? nameOf(tx.kind)
+             : tx.compensatedBy.isEmpty()      ? nameOf(tx.kind)
+                                               : tr("%1, compensated").arg(nameOf(tx.kind));
     case SourceColumn:
-    case DestinationColumn: return accountsOf(tx.legs, column == SourceColumn ? LegSide::Debit : LegSide::Credit).join(QStringLiteral(", "));
+    case DestinationColumn:
+        return accountsOf(tx.legs, column == SourceColumn ? LegSide::Debit : LegSide::Credit).join(QStringLiteral(", "));
     case AmountColumn: return money::format(tx.amount, scale());
     case AgeColumn: return duration::spoken(ageOf(tx));
     case OwnerColumn: {

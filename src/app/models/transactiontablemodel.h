@@ -81,4 +81,3 @@ private:
 };
 
 } // namespace ledger::app
-

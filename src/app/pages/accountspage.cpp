@@ -73,11 +73,12 @@ bool AccountsPage::isBusy() const { return m_model->isLoading() || m_list->isFil
 QString AccountsPage::askReason(QWidget *parent, AccountStatus status, const QString &accountId, bool *ok)
 {
     const QString title = status == AccountStatus::Frozen ? tr("Freeze account %1").arg(accountId)
-        : status == AccountStatus::Open                   ? tr("Unfreeze account %1").arg(accountId)
+                        : status == AccountStatus::Open   ? tr("Unfreeze account %1").arg(accountId)
                                                           : tr("Close account %1").arg(accountId);
     const QString question = status == AccountStatus::Frozen ? tr("Why freeze %1? (kept in its journal with your name)").arg(accountId)
-        : status == AccountStatus::Open                      ? tr("Why unfreeze %1? (kept in its journal with your name)").arg(accountId)
-                                                             : tr("Why close %1? It cannot be opened again. (Kept in its journal with your name.)").arg(accountId);
+                           : status == AccountStatus::Open
+                               ? tr("Why unfreeze %1? (kept in its journal with your name)").arg(accountId)
+                               : tr("Why close %1? It cannot be opened again. (Kept in its journal with your name.)").arg(accountId);
     return QInputDialog::getText(parent, title, question, QLineEdit::Normal, QString(), ok).trimmed();
 }
 
@@ -129,7 +130,8 @@ void AccountsPage::changeStatus(const QString &accountId, AccountStatus status, 
         [this, accountId](Result<Account> changed) {
             if (!changed.ok()) {
                 const QString text = changed.error().localized();
-                auto *box = new QMessageBox(QMessageBox::Critical, tr("Account %1 not changed").arg(accountId), text, QMessageBox::Ok, this);
+                auto *box =
+                    new QMessageBox(QMessageBox::Critical, tr("Account %1 not changed").arg(accountId), text, QMessageBox::Ok, this);
                 box->setAttribute(Qt::WA_DeleteOnClose);
                 box->open(); // not exec(): the window (and a test) keeps running
                 Q_EMIT statusChanged(accountId, false, text);

@@ -52,7 +52,10 @@ ActionsPage::ActionsPage(StoreSession *session, ConsoleActions *actions, QWidget
     });
 }
 
-void ActionsPage::applyFilter() { m_model->setFilter(JournalModel::Preset(m_kind->currentData().toInt()), m_list->filterEdit()->text().trimmed()); }
+void ActionsPage::applyFilter()
+{
+    m_model->setFilter(JournalModel::Preset(m_kind->currentData().toInt()), m_list->filterEdit()->text().trimmed());
+}
 
 void ActionsPage::refresh() { m_model->refresh(); }
 

@@ -120,7 +120,8 @@ void AuditPage::showReport(const AuditReport &report)
             return;
         }
         if (!report.error.ok()) {
-            m_summary->setText(QStringLiteral("%1 %2").arg(toned(Tone::Bad, tr("The audit could not run:")), report.error.localized().toHtmlEscaped()));
+            m_summary->setText(
+                QStringLiteral("%1 %2").arg(toned(Tone::Bad, tr("The audit could not run:")), report.error.localized().toHtmlEscaped()));
             Q_EMIT finished(false);
             return;
         }
@@ -133,14 +134,16 @@ void AuditPage::showReport(const AuditReport &report)
                             .arg(money::format(report.wholeSum(), scale));
         // A total that only comes to zero with the transfers being posted says so and names them.
         if (!report.committedInFlight.isEmpty())
-            scope += QStringLiteral(" (") + tr("every transaction counted whole: %1 as posted, %2 not posted yet by %n transaction(s) being finished: %3",
-                                               nullptr, int(report.committedInFlight.size()))
-                                                .arg(money::format(report.balanceSum, scale), money::format(report.halfPostedAdjust, scale),
-                                                     report.committedInFlight.mid(0, 5).join(QStringLiteral(", ")).toHtmlEscaped())
-                + QLatin1Char(')');
-        m_summary->setText(report.clean()
-                               ? QStringLiteral("%1 %2").arg(toned(Tone::Good, tr("Clean:")), tr("all six invariants hold. %1.").arg(scope))
-                               : QStringLiteral("%1 %2.").arg(toned(Tone::Bad, tr("%n finding(s).", nullptr, int(report.findings.size()))), scope));
+            scope += QStringLiteral(" (")
+                   + tr("every transaction counted whole: %1 as posted, %2 not posted yet by %n transaction(s) being finished: %3", nullptr,
+                        int(report.committedInFlight.size()))
+                         .arg(money::format(report.balanceSum, scale), money::format(report.halfPostedAdjust, scale),
+                              report.committedInFlight.mid(0, 5).join(QStringLiteral(", ")).toHtmlEscaped())
+                   + QLatin1Char(')');
+        m_summary->setText(
+            report.clean()
+                ? QStringLiteral("%1 %2").arg(toned(Tone::Good, tr("Clean:")), tr("all six invariants hold. %1.").arg(scope))
+                : QStringLiteral("%1 %2.").arg(toned(Tone::Bad, tr("%n finding(s).", nullptr, int(report.findings.size()))), scope));
         // What was checked, each with its verdict: a clean audit is six ticks, not an empty table.
         const QStringList names{tr("Conservation: the balances sum to zero, every transaction counted whole"),
                                 tr("Each account's pending amounts equal its held markers"),
@@ -187,7 +190,8 @@ void AuditPage::showLinks()
         links << QStringLiteral("<a href='tx:%1'>%1</a>").arg(id.toHtmlEscaped());
     for (const QString &id : m_model->data(current.siblingAtColumn(0), FindingsModel::AccountIdsRole).toStringList())
         links << QStringLiteral("<a href='account:%1'>account %1</a>").arg(id.toHtmlEscaped());
-    m_links->setText(links.isEmpty() ? tr("This finding concerns the whole ledger.") : tr("Documents involved: ") + links.join(QStringLiteral(", ")));
+    m_links->setText(links.isEmpty() ? tr("This finding concerns the whole ledger.")
+                                     : tr("Documents involved: ") + links.join(QStringLiteral(", ")));
 }
 
 } // namespace ledger::app

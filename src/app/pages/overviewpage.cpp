@@ -22,10 +22,11 @@ void OverviewPage::refresh()
     if (!m_session->isOpen())
         return;
     const qint64 threshold = m_thresholdMs;
-    m_job.run<Result<Overview>>([threshold](Store &s) { return loadOverview(s, threshold); }, [this](Result<Overview> overview) {
-        if (overview.ok())
-            m_dashboard->setOverview(*overview);
-    });
+    m_job.run<Result<Overview>>([threshold](Store &s) { return loadOverview(s, threshold); },
+                                [this](Result<Overview> overview) {
+                                    if (overview.ok())
+                                        m_dashboard->setOverview(*overview);
+                                });
 }
 
 } // namespace ledger::app

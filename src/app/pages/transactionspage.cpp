@@ -151,7 +151,8 @@ void TransactionsPage::fitStuckColumns()
     QTableView *table = m_list->table();
     QHeaderView *header = table->horizontalHeader();
     const auto lacking = [&] {
-        const int amountEnds = header->sectionPosition(TransactionTableModel::AmountColumn) + header->sectionSize(TransactionTableModel::AmountColumn);
+        const int amountEnds =
+            header->sectionPosition(TransactionTableModel::AmountColumn) + header->sectionSize(TransactionTableModel::AmountColumn);
         return amountEnds - table->viewport()->width();
     };
     const QList<int> sizes = m_splitter->sizes();
@@ -193,7 +194,7 @@ void TransactionsPage::applyFilter()
     arrangeColumns(filter.stuckOnly);
     const TxQuery &now = m_model->query();
     const bool same = now.state == filter.state && now.stuckOnly == filter.stuckOnly && now.stuckForMs == filter.stuckForMs
-        && now.kind == filter.kind && now.text == filter.text && now.cause == filter.cause;
+                   && now.kind == filter.kind && now.text == filter.text && now.cause == filter.cause;
     if (!same)
         m_model->setFilter(filter);
 }
@@ -227,12 +228,13 @@ void TransactionsPage::refreshCauses()
     // It reads every stuck transaction: on a busy store, changes come faster than that. The job
     // coalesces: one reading at a time, and one more after it when something changed meanwhile.
     const qint64 threshold = m_stuckForMs;
-    m_causes->run<Result<StuckCauses>>([threshold](Store &s) { return stuckCauses(s, threshold); }, [this](Result<StuckCauses> causes) {
-        if (!causes.ok())
-            Q_EMIT message(causes.error().localized(), 10'000);
-        else
-            m_causeBar->setCauses(*causes);
-    });
+    m_causes->run<Result<StuckCauses>>([threshold](Store &s) { return stuckCauses(s, threshold); },
+                                       [this](Result<StuckCauses> causes) {
+                                           if (!causes.ok())
+                                               Q_EMIT message(causes.error().localized(), 10'000);
+                                           else
+                                               m_causeBar->setCauses(*causes);
+                                       });
 }
 
 void TransactionsPage::setTimeStyle(TimeStyle style)
@@ -265,10 +267,7 @@ ConsoleActions::Extras TransactionsPage::extrasOf(const QList<Transaction> &sele
     return extras;
 }
 
-int TransactionsPage::unloadedSelectedRows() const
-{
-    return qMax(0, m_list->selectedRowCount() - int(selectedTransactions().size()));
-}
+int TransactionsPage::unloadedSelectedRows() const { return qMax(0, m_list->selectedRowCount() - int(selectedTransactions().size())); }
 
 bool TransactionsPage::isBusy() const { return m_model->isLoading() || m_list->isFilterPending() || m_causes->isRunning(); }
 
@@ -304,7 +303,7 @@ void TransactionsPage::arrangeColumns(bool stuck)
     using C = TransactionTableModel;
     static const QList<int> listing{C::IdColumn,     C::StateColumn, C::KindColumn,      C::SourceColumn, C::DestinationColumn,
                                     C::AmountColumn, C::AgeColumn,   C::LastErrorColumn, C::OwnerColumn,  C::ClaimColumn};
-    static const QList<int> stuckFirst{C::IdColumn,     C::StateColumn,     C::AgeColumn,       C::ClaimColumn, C::AmountColumn,
+    static const QList<int> stuckFirst{C::IdColumn,        C::StateColumn,  C::AgeColumn,         C::ClaimColumn, C::AmountColumn,
                                        C::LastErrorColumn, C::SourceColumn, C::DestinationColumn, C::OwnerColumn, C::KindColumn};
     QHeaderView *header = m_list->table()->horizontalHeader();
     const QList<int> &order = stuck ? stuckFirst : listing;

@@ -48,10 +48,10 @@ void TransactionsPage::addRemark(Remark event, const QString &givenText)
     if (!othersClaims.isEmpty()) {
         // Someone else said they are on it: their claim goes only when the operator says so,
         // knowing whose it is, how old and what it says.
-        auto *box = new QMessageBox(QMessageBox::Question, tr("Release someone else's claim?"),
-                                    tr("Release %1?\n\nThey will no longer be shown as on it in any console.")
-                                        .arg(othersClaims.join(QStringLiteral(";\n"))),
-                                    QMessageBox::Cancel, this);
+        auto *box = new QMessageBox(
+            QMessageBox::Question, tr("Release someone else's claim?"),
+            tr("Release %1?\n\nThey will no longer be shown as on it in any console.").arg(othersClaims.join(QStringLiteral(";\n"))),
+            QMessageBox::Cancel, this);
         box->setObjectName(QStringLiteral("releaseClaimBox"));
         box->setWindowModality(Qt::WindowModal);
         box->setAttribute(Qt::WA_DeleteOnClose);
@@ -132,9 +132,9 @@ void TransactionsPage::writeRemarks(const QStringList &ids, Remark event, const 
                 return;
             }
             const QString what = done.written.size() == 1 ? done.written.first() : tr("%n transaction(s)", "", int(done.written.size()));
-            QString message = event == Remark::Claim     ? tr("You are on %1: every console on this store shows it").arg(what)
-                : event == Remark::Release               ? tr("%1 is no longer claimed").arg(what)
-                                                        : tr("Noted on %1").arg(what);
+            QString message = event == Remark::Claim   ? tr("You are on %1: every console on this store shows it").arg(what)
+                            : event == Remark::Release ? tr("%1 is no longer claimed").arg(what)
+                                                       : tr("Noted on %1").arg(what);
             if (!done.takenFrom.isEmpty())
                 message += QLatin1Char(' ') + tr("(taken over from %1)").arg(done.takenFrom.join(QStringLiteral(", ")));
             Q_EMIT this->message(message, 10'000);

@@ -27,7 +27,9 @@ QString accountHtml(const AccountDetail &d, int scale, TimeStyle times)
 {
     const Account &a = d.account;
     const auto amount = [scale](qint64 v) { return money::format(v, scale); };
-    const auto ago = [&d, times](const QDateTime &t) { return AccountText::tr("%1 (%2 ago)").arg(shownTime(t, times), duration::spoken(t.msecsTo(d.now))); };
+    const auto ago = [&d, times](const QDateTime &t) {
+        return AccountText::tr("%1 (%2 ago)").arg(shownTime(t, times), duration::spoken(t.msecsTo(d.now)));
+    };
     QString html = QStringLiteral("<html><body style='font-size:10pt'>");
     html += QStringLiteral("<h3 style='margin-bottom:2px'>%1 <span style='font-weight:normal'>%2</span></h3>").arg(esc(a.id), esc(a.name));
     html += QStringLiteral("<table cellspacing='0' cellpadding='1'>");

@@ -6,17 +6,17 @@ namespace ledger::app {
 
 AccountPanel::AccountPanel(StoreSession *session, QWidget *parent)
     : DocumentPanel(session, tr("Account detail"), tr("Select an account to see its holds and history."), parent)
-{
-}
+{}
 
 void AccountPanel::load(BackgroundJob &job, const QString &id)
 {
-    job.run<Result<AccountDetail>>([id](Store &s) { return loadAccountDetail(s, id); }, [this](Result<AccountDetail> detail) {
-        if (!detail.ok())
-            return loadFailed(detail.error().localized());
-        m_detail = std::move(detail).value();
-        loadedOk();
-    });
+    job.run<Result<AccountDetail>>([id](Store &s) { return loadAccountDetail(s, id); },
+                                   [this](Result<AccountDetail> detail) {
+                                       if (!detail.ok())
+                                           return loadFailed(detail.error().localized());
+                                       m_detail = std::move(detail).value();
+                                       loadedOk();
+                                   });
 }
 
 QString AccountPanel::html(qint64 sinceLoadMs) const

@@ -117,7 +117,7 @@ void Dashboard::setOverview(const Overview &overview)
 {
     m_overview = overview;
     const qint64 unfinished = overview.byState.value(TxState::Initial) + overview.byState.value(TxState::Pending)
-        + overview.byState.value(TxState::Applied) + overview.byState.value(TxState::Canceling);
+                            + overview.byState.value(TxState::Applied) + overview.byState.value(TxState::Canceling);
     m_summary->setText(tr("<b>%1</b> transactions over <b>%2</b> accounts · <b>%3</b> unfinished · "
                           "<b style='color:%4'>%5 stuck</b> · %6 compensations")
                            .arg(QLocale().toString(overview.transactions), QLocale().toString(overview.accounts),

@@ -31,8 +31,6 @@ QString badge(TxState state)
         .arg(stateColor(state).name(), badgeTextColor().name(), nameOf(state));
 }
 
-
-
 // "by alice — “paid twice”": who did it, then what they wrote (a name or a reason), so that
 // neither reads as the other.
 QString actorAndDetail(const JournalEntry &j)
@@ -58,7 +56,8 @@ QString legTimeRow(const std::optional<LegMarker> &m, TimeStyle times)
 {
     if (!m)
         return QString();
-    return QStringLiteral("<tr><td></td><td></td><td colspan='4'>%1</td></tr>").arg(nowrap(toned(Tone::Muted, shownTimeOfDay(m->at, times), false)));
+    return QStringLiteral("<tr><td></td><td></td><td colspan='4'>%1</td></tr>")
+        .arg(nowrap(toned(Tone::Muted, shownTimeOfDay(m->at, times), false)));
 }
 
 } // namespace
@@ -99,18 +98,19 @@ QString detailHtml(const TransactionDetail &d, int scale, TimeStyle times)
     html += row(DetailText::tr("Memo"), esc(t.memo));
     if (!t.idempotencyKey.isEmpty())
         html += row(DetailText::tr("Idempotency key"), esc(t.idempotencyKey));
-    html += row(DetailText::tr("Created"), DetailText::tr("%1 (%2 ago)").arg(shownTime(t.createdAt, times), duration::spoken(t.createdAt.msecsTo(d.now))));
-    html += row(DetailText::tr("Last change"), DetailText::tr("%1 (%2 ago)").arg(shownTime(t.lastModified, times), duration::spoken(t.lastModified.msecsTo(d.now))));
+    html += row(DetailText::tr("Created"),
+                DetailText::tr("%1 (%2 ago)").arg(shownTime(t.createdAt, times), duration::spoken(t.createdAt.msecsTo(d.now))));
+    html += row(DetailText::tr("Last change"),
+                DetailText::tr("%1 (%2 ago)").arg(shownTime(t.lastModified, times), duration::spoken(t.lastModified.msecsTo(d.now))));
     if (!t.owner.isEmpty()) {
         QString lease = shownTime(t.leaseUntil, times);
         if (!isTerminal(t.state) && t.leaseUntil.isValid())
             // Whole phrases, brackets and spacing included: Chinese writes them full-width with no
             // space before ("（剩余 5分）"), which brackets added around a translated word could not.
             // Only the words of an expired lease are red, so that phrase stands apart from the time.
-            lease = t.leaseUntil < d.now
-                ? lease + toned(Tone::Bad, DetailText::tr(" (expired)", "after a lease's end, in red"))
-                : DetailText::tr("%1 (%2 left)", "a lease's end, then how long it still runs")
-                      .arg(lease, duration::spoken(d.now.msecsTo(t.leaseUntil)));
+            lease = t.leaseUntil < d.now ? lease + toned(Tone::Bad, DetailText::tr(" (expired)", "after a lease's end, in red"))
+                                         : DetailText::tr("%1 (%2 left)", "a lease's end, then how long it still runs")
+                                               .arg(lease, duration::spoken(d.now.msecsTo(t.leaseUntil)));
         html += row(DetailText::tr("Owner"), esc(t.owner));
         html += row(DetailText::tr("Lease until"), lease);
     }
@@ -120,11 +120,12 @@ QString detailHtml(const TransactionDetail &d, int scale, TimeStyle times)
     html += QStringLiteral("</table>");
 
     // The legs, with the accounts they sit on.
-    html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><table cellspacing='0' cellpadding='2' width='100%'>").arg(DetailText::tr("Legs and accounts"));
+    html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><table cellspacing='0' cellpadding='2' width='100%'>")
+                .arg(DetailText::tr("Legs and accounts"));
     html += QStringLiteral("<tr style='color:%7'><td>%1</td><td>%2</td><td>%3</td><td align='right'>%4</td><td align='right'>%5</td>"
                            "<td align='right'>%6</td></tr>")
-                .arg(DetailText::tr("Leg"), DetailText::tr("Account"), DetailText::tr("Marker"), DetailText::tr("Posted"), DetailText::tr("Held"), DetailText::tr("Available"),
-                     toneName(Tone::Muted));
+                .arg(DetailText::tr("Leg"), DetailText::tr("Account"), DetailText::tr("Marker"), DetailText::tr("Posted"),
+                     DetailText::tr("Held"), DetailText::tr("Available"), toneName(Tone::Muted));
     for (int i = 0; i < t.legs.size(); ++i) {
         const TxLeg &leg = t.legs[i];
         const LegSide side = leg.side;
@@ -132,9 +133,8 @@ QString detailHtml(const TransactionDetail &d, int scale, TimeStyle times)
         const std::optional<Account> account = d.accounts.value(i);
         html += QStringLiteral("<tr><td>%1</td><td>%2</td><td nowrap>%3</td><td align='right'>%4</td><td align='right'>%5</td>"
                                "<td align='right'>%6</td></tr>")
-                    .arg(nowrap(nameOf(side) + (t.isMultiLeg() ? QLatin1Char(' ') + money::format(leg.amount, scale) : QString())), accountLink(leg.accountId),
-                         legStatus(marker),
-                         account ? amount(account->balance) : QStringLiteral("?"),
+                    .arg(nowrap(nameOf(side) + (t.isMultiLeg() ? QLatin1Char(' ') + money::format(leg.amount, scale) : QString())),
+                         accountLink(leg.accountId), legStatus(marker), account ? amount(account->balance) : QStringLiteral("?"),
                          // what the account holds on this leg's side, for every transfer in flight
                          account ? amount(side == LegSide::Debit ? account->pendingDebits : account->pendingCredits) : QStringLiteral("?"),
                          account ? amount(account->available()) : QStringLiteral("?"));
@@ -143,13 +143,16 @@ QString detailHtml(const TransactionDetail &d, int scale, TimeStyle times)
     html += QStringLiteral("</table>");
 
     // The journal, as a timeline.
-    html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><table cellspacing='0' cellpadding='2' width='100%'>").arg(DetailText::tr("Timeline"));
+    html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><table cellspacing='0' cellpadding='2' width='100%'>")
+                .arg(DetailText::tr("Timeline"));
     for (const JournalEntry &j : d.journal) {
         const auto to = txStateFromString(j.toState);
-        const QString dot = QStringLiteral("<span style='color:%1'>●</span>").arg(to && !isRemarkEvent(j.event) ? stateTextColor(*to).name() : toneName(Tone::Muted)); // a remark moves no state
+        const QString dot =
+            QStringLiteral("<span style='color:%1'>●</span>")
+                .arg(to && !isRemarkEvent(j.event) ? stateTextColor(*to).name() : toneName(Tone::Muted)); // a remark moves no state
         const QString move = j.fromState.isEmpty() || j.fromState == j.toState
-            ? esc(j.toState)
-            : QStringLiteral("%1 → %2").arg(esc(j.fromState), esc(j.toState));
+                               ? esc(j.toState)
+                               : QStringLiteral("%1 → %2").arg(esc(j.fromState), esc(j.toState));
         html += QStringLiteral("<tr><td valign='top'>%1</td><td valign='top' nowrap>%2</td>"
                                "<td valign='top'><b>%3</b> %4<br/>%5</td></tr>")
                     .arg(dot, toned(Tone::Muted, shownShortTime(j.at, times), false), esc(j.event), move,

@@ -6,17 +6,17 @@ namespace ledger::app {
 
 DetailPanel::DetailPanel(StoreSession *session, QWidget *parent)
     : DocumentPanel(session, tr("Transaction detail"), tr("Select a transaction to see its document, legs and timeline."), parent)
-{
-}
+{}
 
 void DetailPanel::load(BackgroundJob &job, const QString &id)
 {
-    job.run<Result<TransactionDetail>>([id](Store &s) { return loadTransactionDetail(s, id); }, [this](Result<TransactionDetail> detail) {
-        if (!detail.ok())
-            return loadFailed(detail.error().localized());
-        m_detail = std::move(detail).value();
-        loadedOk();
-    });
+    job.run<Result<TransactionDetail>>([id](Store &s) { return loadTransactionDetail(s, id); },
+                                       [this](Result<TransactionDetail> detail) {
+                                           if (!detail.ok())
+                                               return loadFailed(detail.error().localized());
+                                           m_detail = std::move(detail).value();
+                                           loadedOk();
+                                       });
 }
 
 QString DetailPanel::html(qint64 sinceLoadMs) const

@@ -10,7 +10,11 @@
 namespace ledger::app {
 
 DocumentPanel::DocumentPanel(StoreSession *session, const QString &accessibleName, const QString &emptyText, QWidget *parent)
-    : QWidget(parent), m_session(session), m_load(session, this), m_emptyText(emptyText), m_browser(new QTextBrowser(this))
+    : QWidget(parent)
+    , m_session(session)
+    , m_load(session, this)
+    , m_emptyText(emptyText)
+    , m_browser(new QTextBrowser(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -5,7 +5,10 @@
 
 namespace ledger::app {
 
-ElidingDelegate::ElidingDelegate(int keptTailRole, QObject *parent) : QStyledItemDelegate(parent), m_keptTailRole(keptTailRole) {}
+ElidingDelegate::ElidingDelegate(int keptTailRole, QObject *parent)
+    : QStyledItemDelegate(parent)
+    , m_keptTailRole(keptTailRole)
+{}
 
 QString ElidingDelegate::elideKeepingTail(const QString &text, const QString &tail, const QFontMetrics &metrics, int width)
 {

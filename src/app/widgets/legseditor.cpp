@@ -23,8 +23,12 @@ struct LegsEditor::Row {
 };
 
 LegsEditor::LegsEditor(int scale, QWidget *parent)
-    : QWidget(parent), m_scale(scale), m_grid(new QGridLayout), m_add(new QPushButton(tr("Add &leg"), this)),
-      m_totals(new QLabel(this)), m_problem(new QLabel(this))
+    : QWidget(parent)
+    , m_scale(scale)
+    , m_grid(new QGridLayout)
+    , m_add(new QPushButton(tr("Add &leg"), this))
+    , m_totals(new QLabel(this))
+    , m_problem(new QLabel(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -8,7 +8,9 @@
 
 namespace ledger::app {
 
-ReadableStyle::ReadableStyle() : QProxyStyle(QStyleFactory::create(QStringLiteral("Fusion"))) {}
+ReadableStyle::ReadableStyle()
+    : QProxyStyle(QStyleFactory::create(QStringLiteral("Fusion")))
+{}
 
 QColor ReadableStyle::controlOutline(const QPalette &palette)
 {

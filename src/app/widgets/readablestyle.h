@@ -20,7 +20,8 @@ public:
     // The outline of controls on `palette`.
     static QColor controlOutline(const QPalette &palette);
 
-    void drawPrimitive(PrimitiveElement element, const QStyleOption *option, QPainter *painter, const QWidget *widget = nullptr) const override;
+    void drawPrimitive(PrimitiveElement element, const QStyleOption *option, QPainter *painter,
+                       const QWidget *widget = nullptr) const override;
     QIcon standardIcon(StandardPixmap icon, const QStyleOption *option = nullptr, const QWidget *widget = nullptr) const override;
 };
 

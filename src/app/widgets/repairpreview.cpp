@@ -91,9 +91,10 @@ void RepairPreview::setPlan(const RepairPlan &plan, int scale)
         m_transactions->setItem(r, TxIdColumn, item(p.id));
         m_transactions->setItem(r, TxFromColumn, item(nameOf(p.from)));
         // A compensation ends as a new transaction; the original stays done.
-        const QString end = !p.expected      ? tr("repair")
-            : p.creates.isEmpty()             ? tr("→ %1").arg(nameOf(*p.expected))
-                                              : tr("→ %1 %2", "a compensation's id, then the state it should end in").arg(p.creates, nameOf(*p.expected));
+        const QString end = !p.expected ? tr("repair")
+                          : p.creates.isEmpty()
+                              ? tr("→ %1").arg(nameOf(*p.expected))
+                              : tr("→ %1 %2", "a compensation's id, then the state it should end in").arg(p.creates, nameOf(*p.expected));
         QTableWidgetItem *will = item(p.eligible ? end : tr("skip"));
         if (p.eligible && p.expected)
             will->setForeground(stateTextColor(*p.expected, palette())); // text on the table's base: readable in both palettes
@@ -119,9 +120,10 @@ void RepairPreview::setPlan(const RepairPlan &plan, int scale)
     m_accounts->setVisible(!none);
     m_accountsTitle->setVisible(!none);
     m_noAccounts->setVisible(none);
-    m_noAccounts->setText(none ? (eligible > 0 ? tr("No account changes: nothing is held for these transactions, so no money moves; only their state does.")
-                                              : tr("No account changes: nothing will be repaired."))
-                               : QString());
+    m_noAccounts->setText(
+        none ? (eligible > 0 ? tr("No account changes: nothing is held for these transactions, so no money moves; only their state does.")
+                             : tr("No account changes: nothing will be repaired."))
+             : QString());
 }
 
 QString RepairPreview::noAccountsText() const { return m_noAccounts->isVisibleTo(this) ? m_noAccounts->text() : QString(); }
@@ -154,12 +156,13 @@ QString claimWarningHtml(const RepairPlan &plan, const QString &operatorName)
     QStringList lines;
     for (const OperatorClaim &c : claims.mid(0, 5)) {
         const QString said = c.text.isEmpty() ? QString() : QStringLiteral(" (“%1”)").arg(c.text.toHtmlEscaped());
-        lines << RepairPreview::tr("%1 claimed %2 %3 ago%4").arg(c.by.toHtmlEscaped(), c.txId, duration::spoken(c.at.msecsTo(plan.now)), said);
+        lines << RepairPreview::tr("%1 claimed %2 %3 ago%4")
+                     .arg(c.by.toHtmlEscaped(), c.txId, duration::spoken(c.at.msecsTo(plan.now)), said);
     }
     if (claims.size() > 5)
         lines << RepairPreview::tr("and %n more", nullptr, int(claims.size() - 5));
-    return QStringLiteral("%1<br/>%2").arg(toned(Tone::Warn, RepairPreview::tr("Someone else is on this.")),
-                                           lines.join(QStringLiteral("<br/>")));
+    return QStringLiteral("%1<br/>%2")
+        .arg(toned(Tone::Warn, RepairPreview::tr("Someone else is on this.")), lines.join(QStringLiteral("<br/>")));
 }
 
 } // namespace ledger::app

@@ -5,7 +5,10 @@
 
 namespace ledger::app {
 
-StateBadgeDelegate::StateBadgeDelegate(int stateRole, QObject *parent) : QStyledItemDelegate(parent), m_stateRole(stateRole) {}
+StateBadgeDelegate::StateBadgeDelegate(int stateRole, QObject *parent)
+    : QStyledItemDelegate(parent)
+    , m_stateRole(stateRole)
+{}
 
 void StateBadgeDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
 {

@@ -13,7 +13,10 @@
 
 namespace ledger::app {
 
-StuckCauseBar::StuckCauseBar(QWidget *parent) : QWidget(parent), m_combo(new QComboBox(this)), m_repair(new QToolButton(this))
+StuckCauseBar::StuckCauseBar(QWidget *parent)
+    : QWidget(parent)
+    , m_combo(new QComboBox(this))
+    , m_repair(new QToolButton(this))
 {
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -45,7 +48,9 @@ StuckCauseBar::StuckCauseBar(QWidget *parent) : QWidget(parent), m_combo(new QCo
 
 QString StuckCauseBar::causeText(const QString &cause)
 {
-    return cause.isEmpty() ? tr("no error (its worker stopped)") : cause == kOtherCause ? tr("other errors (an operator's cancel, …)") : cause;
+    return cause.isEmpty()      ? tr("no error (its worker stopped)")
+         : cause == kOtherCause ? tr("other errors (an operator's cancel, …)")
+                                : cause;
 }
 
 void StuckCauseBar::setCauses(const StuckCauses &causes)
@@ -80,7 +85,8 @@ void StuckCauseBar::setCauses(const StuckCauses &causes)
     m_combo->setCurrentIndex(keep);
     // The box may be narrower than an entry; its list never is.
     QAbstractItemView *list = m_combo->view();
-    list->setMinimumWidth(list->sizeHintForColumn(0) + 2 * list->frameWidth() + list->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, list));
+    list->setMinimumWidth(list->sizeHintForColumn(0) + 2 * list->frameWidth()
+                          + list->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, list));
     m_repair->setEnabled(total > 0);
     updateRepairs();
     if (was && keep == 0)
@@ -104,7 +110,8 @@ void StuckCauseBar::updateRepairs()
     }
     m_resume->setEnabled(resumable);
     m_cancel->setEnabled(cancelable);
-    m_cancel->setToolTip(cancelable ? QString() : tr("Only initial and pending transactions can be canceled; resume finishes a canceling one"));
+    m_cancel->setToolTip(cancelable ? QString()
+                                    : tr("Only initial and pending transactions can be canceled; resume finishes a canceling one"));
     m_resume->setToolTip(resumable ? QString() : tr("Nothing shown can be resumed"));
 }
 

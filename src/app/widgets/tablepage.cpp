@@ -16,7 +16,10 @@ namespace {
 class Restoring {
 public:
     Restoring(bool &flag, QTableView *table)
-        : m_flag(flag), m_table(table), m_vertical(table->verticalScrollBar()->value()), m_horizontal(table->horizontalScrollBar()->value())
+        : m_flag(flag)
+        , m_table(table)
+        , m_vertical(table->verticalScrollBar()->value())
+        , m_horizontal(table->horizontalScrollBar()->value())
     {
         m_flag = true;
     }

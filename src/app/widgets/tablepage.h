@@ -84,9 +84,9 @@ private:
     QLabel *m_status;
     QTableView *m_table;
     QTimer m_debounce;
-    QString m_currentKey;        // the document under the cursor
-    QString m_wantedKey;         // a document to select once its row has loaded
-    QStringList m_selectedKeys;  // the selected documents (loaded rows only)
+    QString m_currentKey;         // the document under the cursor
+    QString m_wantedKey;          // a document to select once its row has loaded
+    QStringList m_selectedKeys;   // the selected documents (loaded rows only)
     bool m_cursorLoading = false; // the cursor is on a row whose page is still loading
     bool m_restoring = false;     // the page itself is moving the selection (not the operator)
 };

@@ -6,7 +6,8 @@
 
 namespace ledger {
 
-ChangeNotifier::ChangeNotifier(const StoreConfig &config, int intervalMs, QObject *parent) : QObject(parent)
+ChangeNotifier::ChangeNotifier(const StoreConfig &config, int intervalMs, QObject *parent)
+    : QObject(parent)
 {
     m_thread.setObjectName(QStringLiteral("change watcher"));
     // The PostgreSQL databases announce their commits: a listener each. Files (a single file, or
@@ -60,7 +61,10 @@ ChangeNotifier::~ChangeNotifier()
     m_thread.wait();
 }
 
-ChangePoller::ChangePoller(const StoreConfig &config, int intervalMs) : m_config(config), m_intervalMs(intervalMs) {}
+ChangePoller::ChangePoller(const StoreConfig &config, int intervalMs)
+    : m_config(config)
+    , m_intervalMs(intervalMs)
+{}
 
 ChangePoller::~ChangePoller() = default;
 

@@ -50,8 +50,8 @@ private:
 
     QThread m_thread;
     bool m_server = false;
-    int m_sources = 1;            // the poller, or one listener per server database
-    QSet<const QObject *> m_ready; // the sources that are watching (only compared, never used)
+    int m_sources = 1;                         // the poller, or one listener per server database
+    QSet<const QObject *> m_ready;             // the sources that are watching (only compared, never used)
     QHash<const QObject *, QString> m_servers; // the host each listener was let in by last
 };
 

@@ -14,8 +14,7 @@ namespace {
 
 const char *const kSqliteSuffixes[] = {"", "-wal", "-shm", "-journal"};
 
-template <typename Backend>
-Result<std::unique_ptr<Store>> asStore(Result<std::unique_ptr<Backend>> store)
+template <typename Backend> Result<std::unique_ptr<Store>> asStore(Result<std::unique_ptr<Backend>> store)
 {
     if (!store.ok())
         return store.error();
@@ -23,7 +22,6 @@ Result<std::unique_ptr<Store>> asStore(Result<std::unique_ptr<Backend>> store)
 }
 
 } // namespace
-
 
 QString BackendMembers::displayName(const QString &location) const { return storeDisplayName(location); }
 
@@ -38,8 +36,9 @@ Error BackendMembers::checkServerMember(const QString &location) const
     // The topology file is a plain file anyone with the store may read.
     if (pguri::hasPassword(location))
         return makeError(ErrorCode::InvalidArgument,
-                         Message::translate("ledger", "%1 carries a password, which the topology file would keep in plain text; put it "
-                                                      "in ~/.pgpass (or the file $PGPASSFILE names) and leave it out of the connection string")
+                         Message::translate("ledger",
+                                            "%1 carries a password, which the topology file would keep in plain text; put it "
+                                            "in ~/.pgpass (or the file $PGPASSFILE names) and leave it out of the connection string")
                              .arg(pguri::redacted(location)));
     return {};
 }

@@ -10,7 +10,10 @@ namespace ledger {
 
 class BackendMembers final : public MemberStores {
 public:
-    BackendMembers(int busyTimeoutMs, int reconnectForMs) : m_busyTimeoutMs(busyTimeoutMs), m_reconnectForMs(reconnectForMs) {}
+    BackendMembers(int busyTimeoutMs, int reconnectForMs)
+        : m_busyTimeoutMs(busyTimeoutMs)
+        , m_reconnectForMs(reconnectForMs)
+    {}
 
     QString displayName(const QString &location) const override;
     Error checkServerMember(const QString &location) const override;

@@ -64,10 +64,7 @@ ChangeSources changeSourcesOf(const QString &location)
 
 QStringList serverDatabasesOf(const QString &location) { return changeSourcesOf(location).servers; }
 
-QString storeDisplayName(const QString &location)
-{
-    return isServerLocation(location) ? pguri::redacted(location) : location;
-}
+QString storeDisplayName(const QString &location) { return isServerLocation(location) ? pguri::redacted(location) : location; }
 
 QString storeShortName(const QString &location)
 {
@@ -102,7 +99,8 @@ Result<StoreConfig> resolveStoreConfig(const QString &explicitLocation)
         const int ms = timeout.toInt(&ok);
         if (!ok || ms < 0 || ms > 600'000)
             return makeError(ErrorCode::InvalidArgument,
-                             Message::translate("ledger", "LEDGERDESK_BUSY_TIMEOUT_MS must be milliseconds from 0 to 600000, not %1").arg(quoteForMessage(timeout, 20)));
+                             Message::translate("ledger", "LEDGERDESK_BUSY_TIMEOUT_MS must be milliseconds from 0 to 600000, not %1")
+                                 .arg(quoteForMessage(timeout, 20)));
         config.busyTimeoutMs = ms;
     }
     const QString reconnect = qEnvironmentVariable("LEDGERDESK_RECONNECT_MS");
@@ -111,7 +109,8 @@ Result<StoreConfig> resolveStoreConfig(const QString &explicitLocation)
         const int ms = reconnect.toInt(&ok);
         if (!ok || ms < 0 || ms > 3'600'000)
             return makeError(ErrorCode::InvalidArgument,
-                             Message::translate("ledger", "LEDGERDESK_RECONNECT_MS must be milliseconds from 0 to 3600000, not %1").arg(quoteForMessage(reconnect, 20)));
+                             Message::translate("ledger", "LEDGERDESK_RECONNECT_MS must be milliseconds from 0 to 3600000, not %1")
+                                 .arg(quoteForMessage(reconnect, 20)));
         config.reconnectForMs = ms;
     }
     return config;
@@ -171,8 +170,8 @@ Result<std::unique_ptr<Store>> createStore(const StoreConfig &config, int scale)
         return std::unique_ptr<Store>(std::move(store).value());
     }
     if (config.shards != 0 || !config.shardServers.isEmpty()) {
-        auto sharded = ShardedStore::create(config.location, config.shards, scale, BackendMembers(config.busyTimeoutMs, config.reconnectForMs),
-                                            config.shardServers);
+        auto sharded = ShardedStore::create(config.location, config.shards, scale,
+                                            BackendMembers(config.busyTimeoutMs, config.reconnectForMs), config.shardServers);
         if (!sharded.ok())
             return sharded.error();
         return std::unique_ptr<Store>(std::move(sharded).value());

@@ -75,7 +75,9 @@ std::vector<const char *> PgParams::pointers() const
     return p;
 }
 
-PgRows::PgRows(pg_result *result) : m_result(result) {}
+PgRows::PgRows(pg_result *result)
+    : m_result(result)
+{}
 
 PgRows::~PgRows()
 {
@@ -83,7 +85,11 @@ PgRows::~PgRows()
         PQclear(m_result);
 }
 
-PgRows::PgRows(PgRows &&other) noexcept : m_result(other.m_result) { other.m_result = nullptr; }
+PgRows::PgRows(PgRows &&other) noexcept
+    : m_result(other.m_result)
+{
+    other.m_result = nullptr;
+}
 
 PgRows &PgRows::operator=(PgRows &&other) noexcept
 {
@@ -102,10 +108,7 @@ qint64 PgRows::affected() const { return m_result ? QByteArray(PQcmdTuples(m_res
 
 bool PgRows::isNull(int row, int col) const { return PQgetisnull(m_result, row, col); }
 
-QString PgRows::text(int row, int col) const
-{
-    return QString::fromUtf8(PQgetvalue(m_result, row, col), PQgetlength(m_result, row, col));
-}
+QString PgRows::text(int row, int col) const { return QString::fromUtf8(PQgetvalue(m_result, row, col), PQgetlength(m_result, row, col)); }
 
 qint64 PgRows::int64(int row, int col) const { return std::strtoll(PQgetvalue(m_result, row, col), nullptr, 10); }
 
@@ -138,10 +141,7 @@ bool connectionBroke(pg_conn *conn, const QByteArray &state)
     return PQstatus(conn) == CONNECTION_BAD || state.isEmpty() || isConnectionClass(state);
 }
 
-QString firstLine(const char *message)
-{
-    return QString::fromUtf8(message).trimmed().section(QLatin1Char('\n'), 0, 0);
-}
+QString firstLine(const char *message) { return QString::fromUtf8(message).trimmed().section(QLatin1Char('\n'), 0, 0); }
 
 // Why a connection could not be made: libpq says it host by host on lines of their own when the
 // location names several (a failover set), and each host's reason matters there.
@@ -171,9 +171,10 @@ PGPing ping(const QString &uri)
 } // namespace
 
 PgConnection::PgConnection(const QString &uri, const QString &location, const PgOptions &options)
-    : m_uri(uri), m_location(location), m_options(options)
-{
-}
+    : m_uri(uri)
+    , m_location(location)
+    , m_options(options)
+{}
 
 PgConnection::~PgConnection()
 {
@@ -213,15 +214,17 @@ Error PgConnection::connect()
         // in any language (and the server's English where it can). A missing database is told by
         // asking the server (open()), never by the words of its refusal.
         if (PQconnectionNeedsPassword(m_conn) || why.contains(QLatin1String("password")))
-            return makeError(ErrorCode::StoreUnavailable,
-                             Message::translate("ledger", "%1: %2 (LedgerDesk keeps no passwords: put it in ~/.pgpass or the file $PGPASSFILE names)")
-                                 .arg(m_location, why));
+            return makeError(
+                ErrorCode::StoreUnavailable,
+                Message::translate("ledger", "%1: %2 (LedgerDesk keeps no passwords: put it in ~/.pgpass or the file $PGPASSFILE names)")
+                    .arg(m_location, why));
         return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "cannot connect to %1: %2").arg(m_location, why));
     }
     m_lost = false;
     // The server's notices (e.g. "terminating connection due to immediate shutdown") would go
     // to stderr by default, in the middle of ledgerctl's output; what matters comes back as errors.
-    PQsetNoticeProcessor(m_conn, [](void *, const char *) {}, nullptr);
+    PQsetNoticeProcessor(
+        m_conn, [](void *, const char *) {}, nullptr);
     return sessionSetup();
 }
 
@@ -236,7 +239,8 @@ Error PgConnection::sessionSetup()
     // Generic plans: our statements are prepared once and are key lookups; with custom plans the
     // server planned the CTE writes and the leg function's queries again on every call (a third
     // of its CPU per transfer, measured with perf).
-    const QByteArray setup = QByteArrayLiteral("SET lock_timeout = ") + QByteArray::number(qMax(0, m_options.busyTimeoutMs))
+    const QByteArray setup =
+        QByteArrayLiteral("SET lock_timeout = ") + QByteArray::number(qMax(0, m_options.busyTimeoutMs))
         + QByteArrayLiteral("; SET client_encoding = 'UTF8'; SET synchronous_commit = on; SET plan_cache_mode = force_generic_plan");
     ++m_roundTrips;
     PGresult *r = PQexec(m_conn, setup.constData());
@@ -272,8 +276,9 @@ Error PgConnection::lostError(bool outcomeUnknown, const Error &cause) const
                              .arg(m_options.reconnectForMs / 1000.0)
                              .arg(cause.message));
     return makeError(ErrorCode::StoreUnavailable,
-                     Message::translate("ledger", "%1 went away while a write was committing and stayed unreachable for %2 s; whether that write "
-                                    "happened is unknown until the store is back (recovery reads the document and finishes it) (%3)")
+                     Message::translate("ledger",
+                                        "%1 went away while a write was committing and stayed unreachable for %2 s; whether that write "
+                                        "happened is unknown until the store is back (recovery reads the document and finishes it) (%3)")
                          .arg(m_location)
                          .arg(m_options.reconnectForMs / 1000.0)
                          .arg(cause.message));
@@ -284,20 +289,23 @@ Error PgConnection::lostError(bool outcomeUnknown, const Error &cause) const
 Error PgConnection::statementError(pg_result *result, const char *contextSource) const
 {
     const QByteArray state = result ? QByteArray(PQresultErrorField(result, PG_DIAG_SQLSTATE)) : QByteArray();
-    const QString what = result && PQresultErrorMessage(result)[0] ? firstLine(PQresultErrorMessage(result))
-                                                                   : firstLine(PQerrorMessage(m_conn));
+    const QString what =
+        result && PQresultErrorMessage(result)[0] ? firstLine(PQresultErrorMessage(result)) : firstLine(PQerrorMessage(m_conn));
     const Message context = Message::translate("ledger", contextSource);
     if (m_lost || isConnectionClass(state))
         return makeError(ErrorCode::StoreUnavailable,
                          Message::translate("ledger", "%1: connection lost while %2: %3").arg(Message(m_location), context, Message(what)));
     if (state == "55P03" || state == "57014")
         return makeError(ErrorCode::StoreBusy,
-                         Message::translate("ledger", "%1: a row stayed locked by another session past the busy timeout while %2").arg(Message(m_location), context));
+                         Message::translate("ledger", "%1: a row stayed locked by another session past the busy timeout while %2")
+                             .arg(Message(m_location), context));
     if (state == "53100")
-        return makeError(ErrorCode::StoreFull, Message::translate("ledger", "%1 is full (disk) while %2; nothing was written").arg(Message(m_location), context));
+        return makeError(ErrorCode::StoreFull,
+                         Message::translate("ledger", "%1 is full (disk) while %2; nothing was written").arg(Message(m_location), context));
     if (state == "25006" || state == "42501")
         return makeError(ErrorCode::StoreReadOnly, Message::translate("ledger", "%1 cannot be written: %2").arg(m_location, what));
-    return makeError(ErrorCode::StoreError, Message::translate("ledger", "%1: %2 failed: %3").arg(Message(m_location), context, Message(what)));
+    return makeError(ErrorCode::StoreError,
+                     Message::translate("ledger", "%1: %2 failed: %3").arg(Message(m_location), context, Message(what)));
 }
 
 Result<PgRows> PgConnection::finish(pg_result *r, const char *context, bool commits)
@@ -408,10 +416,10 @@ PGresult *PgConnection::execAndAnnounce(const QByteArray &name, int count, const
         return PQexecPrepared(m_conn, name.constData(), count, values, nullptr, nullptr, 0);
     const bool preparing = m_doorbell.isEmpty();
     const QByteArray doorbell = preparing ? QByteArrayLiteral("ld_doorbell") : m_doorbell;
-    const bool sent = PQsendQueryPrepared(m_conn, name.constData(), count, values, nullptr, nullptr, 0) == 1
-        && PQpipelineSync(m_conn) == 1
-        && (!preparing || PQsendPrepare(m_conn, doorbell.constData(), kDoorbell, 0, nullptr) == 1)
-        && PQsendQueryPrepared(m_conn, doorbell.constData(), 0, nullptr, nullptr, nullptr, 0) == 1 && PQpipelineSync(m_conn) == 1;
+    const bool sent = PQsendQueryPrepared(m_conn, name.constData(), count, values, nullptr, nullptr, 0) == 1 && PQpipelineSync(m_conn) == 1
+                   && (!preparing || PQsendPrepare(m_conn, doorbell.constData(), kDoorbell, 0, nullptr) == 1)
+                   && PQsendQueryPrepared(m_conn, doorbell.constData(), 0, nullptr, nullptr, nullptr, 0) == 1
+                   && PQpipelineSync(m_conn) == 1;
     PGresult *answer = nullptr; // the commit point's result
     bool doorbellRang = false;
     int syncs = 0;
@@ -487,7 +495,9 @@ Error PgConnection::readSnapshot(const std::function<Error()> &work)
     const Error e = work();
     m_inTransaction = false;
     if (m_lost)
-        return e.ok() ? makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1: connection lost during a read").arg(m_location)) : e;
+        return e.ok()
+                 ? makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1: connection lost during a read").arg(m_location))
+                 : e;
     // Read only: a failed COMMIT undoes nothing, but says the session is in trouble.
     if (auto committed = run("COMMIT"); !committed.ok() && e.ok())
         return committed.error();
@@ -510,7 +520,8 @@ Result<std::unique_ptr<PgConnection>> PgConnection::open(const QString &uri, Mod
     // it yet; make it, then try again (if it was there, the second attempt fails as the first).
     if (!e.ok() && mode == Mode::Create && answer == PQPING_OK) {
         if (Error made = pguri::createDatabase(uri); !made.ok())
-            return makeError(made.code, Message::translate("ledger", "%1; creating the database did not work either: %2").arg(e.text(), made.text()));
+            return makeError(made.code,
+                             Message::translate("ledger", "%1; creating the database did not work either: %2").arg(e.text(), made.text()));
         e = conn->connect();
     }
     // A server that is starting up, shutting down or recovering (a restart) is waited for; one
@@ -524,10 +535,12 @@ Result<std::unique_ptr<PgConnection>> PgConnection::open(const QString &uri, Mod
         // The server answers and has no such database: no waiting changes that. Asked of the
         // server's own catalogue, so it holds whatever language the server refused us in.
         conn->m_refusedForGood = true;
-        e = makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1: %2; create a store there with ledgerctl init --store '%1'")
-                                                       .arg(conn->m_location, conn->m_lastFailure));
+        e = makeError(ErrorCode::StoreUnavailable,
+                      Message::translate("ledger", "%1: %2; create a store there with ledgerctl init --store '%1'")
+                          .arg(conn->m_location, conn->m_lastFailure));
     }
-    if (!e.ok() && (e.message.contains(QLatin1String("connection lost")) || answer == PQPING_REJECT || (failoverSet && !conn->m_refusedForGood)))
+    if (!e.ok()
+        && (e.message.contains(QLatin1String("connection lost")) || answer == PQPING_REJECT || (failoverSet && !conn->m_refusedForGood)))
         e = conn->reconnect(deadline);
     if (!e.ok())
         return e;

@@ -105,8 +105,7 @@ public:
     // Create: makes the database when it does not exist (and the user may), refuses
     // (store-exists) when it already holds a LedgerDesk store or tables of the same names, and
     // writes the schema, the scale and @world (unless a shard without it) in one transaction.
-    static Result<std::unique_ptr<PgConnection>> open(const QString &uri, Mode mode, const PgOptions &options,
-                                                      int scaleForCreate = 2);
+    static Result<std::unique_ptr<PgConnection>> open(const QString &uri, Mode mode, const PgOptions &options, int scaleForCreate = 2);
     ~PgConnection();
     PgConnection(const PgConnection &) = delete;
     PgConnection &operator=(const PgConnection &) = delete;
@@ -133,8 +132,7 @@ public:
     const QByteArray &lastSqlState() const { return m_sqlState; }
 
     // A read: run again after reconnecting when the connection breaks, until reconnectForMs.
-    template <typename T>
-    Result<T> reading(const std::function<Result<T>()> &attempt);
+    template <typename T> Result<T> reading(const std::function<Result<T>()> &attempt);
 
     // A write. `attempt` makes the whole write: one statement run with commits = true, or
     // inTransaction() around several. When the connection breaks before the commit point was
@@ -146,8 +144,7 @@ public:
     Result<T> writing(const std::function<Result<T>()> &attempt, const std::function<Result<std::optional<T>>()> &resolve);
 
     // BEGIN … `body` … COMMIT (the commit point); ROLLBACK when `body` fails.
-    template <typename T>
-    Result<T> inTransaction(const std::function<Result<T>()> &body);
+    template <typename T> Result<T> inTransaction(const std::function<Result<T>()> &body);
 
     // Runs `work` in one REPEATABLE READ, READ ONLY transaction: every read sees one snapshot.
     Error readSnapshot(const std::function<Error()> &work);
@@ -198,11 +195,10 @@ private:
     qint64 m_roundTrips = 0;
     QByteArray m_sqlState;
     QString m_lastFailure; // why the last connect failed, as libpq said it
-    QString m_initToken; // recorded by a create, to recognise it after a lost commit
+    QString m_initToken;   // recorded by a create, to recognise it after a lost commit
 };
 
-template <typename T>
-Result<T> PgConnection::reading(const std::function<Result<T>()> &attempt)
+template <typename T> Result<T> PgConnection::reading(const std::function<Result<T>()> &attempt)
 {
     const QDeadlineTimer deadline(m_options.reconnectForMs);
     for (;;) {
@@ -248,8 +244,7 @@ Result<T> PgConnection::writing(const std::function<Result<T>()> &attempt, const
     }
 }
 
-template <typename T>
-Result<T> PgConnection::inTransaction(const std::function<Result<T>()> &body)
+template <typename T> Result<T> PgConnection::inTransaction(const std::function<Result<T>()> &body)
 {
     if (auto b = run("BEGIN"); !b.ok())
         return b.error();

@@ -29,7 +29,9 @@ struct PgListener::StartJob {
 
 // The hosts are found by the first start, off this thread: with no host in the location they come
 // from PGHOST or a service file, and asking libpq for those starts a connection (pguri.cpp).
-PgListener::PgListener(const QString &location, QObject *parent) : QObject(parent), m_location(location)
+PgListener::PgListener(const QString &location, QObject *parent)
+    : QObject(parent)
+    , m_location(location)
 {
     m_retry = new QTimer(this);
     m_retry->setSingleShot(true);
@@ -50,10 +52,7 @@ void PgListener::start() { connectNow(); }
 
 int PgListener::backendPid() const { return isListening() ? PQbackendPID(m_conn) : 0; }
 
-QString PgListener::errorText() const
-{
-    return QString::fromUtf8(PQerrorMessage(m_conn)).trimmed().section(QLatin1Char('\n'), 0, 0);
-}
+QString PgListener::errorText() const { return QString::fromUtf8(PQerrorMessage(m_conn)).trimmed().section(QLatin1Char('\n'), 0, 0); }
 
 void PgListener::dropNotifier()
 {
@@ -149,7 +148,8 @@ void PgListener::started(const std::shared_ptr<StartJob> &job)
     }
     // The server's notices ("terminating connection due to administrator command") would go to
     // stderr; what matters comes back as errors.
-    PQsetNoticeProcessor(m_conn, [](void *, const char *) {}, nullptr);
+    PQsetNoticeProcessor(
+        m_conn, [](void *, const char *) {}, nullptr);
     m_phase = Phase::Connecting;
     watch(true); // libpq's rule: act as if the first poll said "writing"
 }
@@ -164,9 +164,7 @@ void PgListener::watch(bool forWriting)
 void PgListener::socketReady()
 {
     switch (m_phase) {
-    case Phase::Connecting:
-        poll();
-        return;
+    case Phase::Connecting: poll(); return;
     case Phase::SendingListen:
         if (const int flushed = PQflush(m_conn); flushed < 0) {
             hostFailed(errorText());
@@ -177,14 +175,10 @@ void PgListener::socketReady()
             watch(true); // the rest when the socket takes more
         }
         return;
-    case Phase::AwaitingListen:
-        listenAnswered();
-        return;
-    case Phase::Listening:
-        break;
+    case Phase::AwaitingListen: listenAnswered(); return;
+    case Phase::Listening: break;
     case Phase::Idle:
-    case Phase::Starting:
-        return;
+    case Phase::Starting: return;
     }
     if (!PQconsumeInput(m_conn) || PQstatus(m_conn) == CONNECTION_BAD) {
         dropConnection(QStringLiteral("%1: connection lost: %2").arg(pguri::redacted(m_location), errorText()));
@@ -207,19 +201,11 @@ void PgListener::announceNotifications()
 void PgListener::poll()
 {
     switch (PQconnectPoll(m_conn)) {
-    case PGRES_POLLING_READING:
-        watch(false);
-        return;
-    case PGRES_POLLING_WRITING:
-        watch(true);
-        return;
-    case PGRES_POLLING_FAILED:
-        hostFailed(errorText());
-        return;
-    case PGRES_POLLING_OK:
-        break;
-    default:
-        return;
+    case PGRES_POLLING_READING: watch(false); return;
+    case PGRES_POLLING_WRITING: watch(true); return;
+    case PGRES_POLLING_FAILED: hostFailed(errorText()); return;
+    case PGRES_POLLING_OK: break;
+    default: return;
     }
     const QByteArray listen = QByteArrayLiteral("LISTEN ") + PgConnection::kChannel;
     if (PQsetnonblocking(m_conn, 1) != 0 || !PQsendQuery(m_conn, listen.constData())) {
@@ -264,10 +250,7 @@ void PgListener::listenAnswered()
     announceNotifications(); // a commit may have come in the same packet as LISTEN's answer
 }
 
-void PgListener::hostTimedOut()
-{
-    hostFailed(QStringLiteral("no answer within %1 s").arg(kConnectTimeoutMs / 1000));
-}
+void PgListener::hostTimedOut() { hostFailed(QStringLiteral("no answer within %1 s").arg(kConnectTimeoutMs / 1000)); }
 
 void PgListener::hostFailed(const QString &why)
 {

@@ -91,8 +91,8 @@ private:
 
     QString m_location;
     QList<QList<QPair<QByteArray, QByteArray>>> m_hosts; // pguri::hostByHost (found by the first start)
-    int m_host = 0;                                       // the one being tried
-    QStringList m_failures;                               // of this round's hosts, to say when all failed
+    int m_host = 0;                                      // the one being tried
+    QStringList m_failures;                              // of this round's hosts, to say when all failed
     pg_conn *m_conn = nullptr;
     std::shared_ptr<StartJob> m_start; // while Starting
     Phase m_phase = Phase::Idle;

@@ -36,7 +36,8 @@ QString textArray(const QStringList &items)
 {
     QStringList quoted;
     for (QString item : items)
-        quoted << QLatin1Char('"') + item.replace(QLatin1Char('\\'), QLatin1String("\\\\")).replace(QLatin1Char('"'), QLatin1String("\\\"")) + QLatin1Char('"');
+        quoted << QLatin1Char('"') + item.replace(QLatin1Char('\\'), QLatin1String("\\\\")).replace(QLatin1Char('"'), QLatin1String("\\\""))
+                      + QLatin1Char('"');
     return QLatin1Char('{') + quoted.join(QLatin1Char(',')) + QLatin1Char('}');
 }
 

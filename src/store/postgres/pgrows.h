@@ -7,16 +7,15 @@
 #include "ledger/result.h"
 #include "store/postgres/pgconnection.h"
 
-#define LEDGER_PG_ACCOUNT_COLUMNS                                                                    \
+#define LEDGER_PG_ACCOUNT_COLUMNS \
     "id, name, status, balance, pending_debits, pending_credits, version, ledger_ms(created_at), " \
     "ledger_ms(last_modified), write_token"
 #define LEDGER_PG_LEG_COLUMNS "tx_id, account_id, side, amount, status, ledger_ms(at), write_token, balance_after"
-#define LEDGER_PG_TX_COLUMNS                                                                                        \
-    "id, idempotency_key, kind, compensates, compensated_by, source, destination, amount, memo, state, "            \
+#define LEDGER_PG_TX_COLUMNS \
+    "id, idempotency_key, kind, compensates, compensated_by, source, destination, amount, memo, state, " \
     "ledger_ms(created_at), ledger_ms(last_modified), owner, ledger_ms(lease_until), epoch, last_error, attempts, " \
     "legs, write_token"
-#define LEDGER_PG_JOURNAL_COLUMNS \
-    "seq, doc_id, ledger_ms(at), actor, worker, event, from_state, to_state, epoch, detail, doc_kind"
+#define LEDGER_PG_JOURNAL_COLUMNS "seq, doc_id, ledger_ms(at), actor, worker, event, from_state, to_state, epoch, detail, doc_kind"
 // The journal row written together with a document: (doc_kind, doc_id, at, actor, worker,
 // event, from_state, to_state, epoch, detail).
 #define LEDGER_PG_JOURNAL_INSERT "INSERT INTO journal (doc_kind, doc_id, at, actor, worker, event, from_state, to_state, epoch, detail)"
@@ -41,8 +40,7 @@ QString txToken(const PgRows &rows, int i = 0);
 
 // Every row, each read by `read(rows, i)` (a reader that checks columns returns a Result: the
 // first error is the answer).
-template <typename Read>
-auto all(const PgRows &rows, Read read) -> Result<QList<typename ResultOf<decltype(read(rows, 0))>::Value>>
+template <typename Read> auto all(const PgRows &rows, Read read) -> Result<QList<typename ResultOf<decltype(read(rows, 0))>::Value>>
 {
     QList<typename ResultOf<decltype(read(rows, 0))>::Value> list;
     list.reserve(rows.size());

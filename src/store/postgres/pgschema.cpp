@@ -294,15 +294,17 @@ Error PgConnection::checkAndMigrate(Mode mode, int scaleForCreate)
             if (meta || accounts)
                 return makeError(ErrorCode::StoreExists,
                                  Message::translate("ledger", "%1 already holds %2; refusing to overwrite it")
-                                     .arg(Message(m_location), meta ? Message::translate("ledger", "a store") : Message::translate("ledger", "a table named accounts")));
+                                     .arg(Message(m_location), meta ? Message::translate("ledger", "a store")
+                                                                    : Message::translate("ledger", "a table named accounts")));
             if (Error e = createSchema(0, scaleForCreate); !e.ok())
                 return e;
             m_scale = scaleForCreate;
             return true;
         }
         if (!meta)
-            return makeError(ErrorCode::StoreNotLedger, Message::translate("ledger", "%1 holds no LedgerDesk store; create one with 'ledgerctl init --store %1'")
-                                                            .arg(m_location));
+            return makeError(
+                ErrorCode::StoreNotLedger,
+                Message::translate("ledger", "%1 holds no LedgerDesk store; create one with 'ledgerctl init --store %1'").arg(m_location));
         auto rows = run("SELECT key, value FROM meta");
         if (!rows.ok())
             return rows.error();
@@ -310,20 +312,24 @@ Error PgConnection::checkAndMigrate(Mode mode, int scaleForCreate)
         for (int i = 0; i < rows->size(); ++i)
             values.insert(rows->text(i, 0), rows->text(i, 1));
         if (values.value(QStringLiteral("format")) != QLatin1String(kFormat))
-            return makeError(ErrorCode::StoreNotLedger, Message::translate("ledger", "%1 has a table named meta, but it is not a LedgerDesk store").arg(m_location));
+            return makeError(ErrorCode::StoreNotLedger,
+                             Message::translate("ledger", "%1 has a table named meta, but it is not a LedgerDesk store").arg(m_location));
         bool versionOk = false;
         const int version = values.value(QStringLiteral("schema_version")).toInt(&versionOk);
         if (!versionOk || version < 1)
-            return makeError(ErrorCode::StoreCorrupt, Message::translate("ledger", "%1 has no valid schema version in its meta table").arg(m_location));
+            return makeError(ErrorCode::StoreCorrupt,
+                             Message::translate("ledger", "%1 has no valid schema version in its meta table").arg(m_location));
         if (version > kSchemaVersion)
-            return makeError(ErrorCode::StoreTooNew, Message::translate("ledger", "%1 was written by a newer LedgerDesk (schema %2; this one knows up to %3)")
-                                                         .arg(m_location)
-                                                         .arg(version)
-                                                         .arg(kSchemaVersion));
+            return makeError(ErrorCode::StoreTooNew,
+                             Message::translate("ledger", "%1 was written by a newer LedgerDesk (schema %2; this one knows up to %3)")
+                                 .arg(m_location)
+                                 .arg(version)
+                                 .arg(kSchemaVersion));
         bool scaleOk = false;
         m_scale = values.value(QStringLiteral("scale")).toInt(&scaleOk);
         if (!scaleOk || !money::isValidScale(m_scale))
-            return makeError(ErrorCode::StoreCorrupt, Message::translate("ledger", "%1 has no valid scale in its meta table").arg(m_location));
+            return makeError(ErrorCode::StoreCorrupt,
+                             Message::translate("ledger", "%1 has no valid scale in its meta table").arg(m_location));
         if (Error e = ledger::checkShardIdentity(values, m_options.shard ? &*m_options.shard : nullptr, m_location,
                                                  values.value(QStringLiteral("topology")));
             !e.ok())

@@ -7,7 +7,9 @@
 
 namespace ledger {
 
-PgStore::PgStore(std::unique_ptr<PgConnection> conn) : m_conn(std::move(conn)) {}
+PgStore::PgStore(std::unique_ptr<PgConnection> conn)
+    : m_conn(std::move(conn))
+{}
 
 Result<std::unique_ptr<PgStore>> PgStore::open(const QString &uri, const PgOptions &options)
 {
@@ -23,7 +25,8 @@ Result<std::unique_ptr<PgStore>> PgStore::open(const QString &uri, const PgOptio
 Result<std::unique_ptr<PgStore>> PgStore::create(const QString &uri, int scale, const PgOptions &options)
 {
     if (!money::isValidScale(scale))
-        return makeError(ErrorCode::InvalidScale, Message::translate("ledger", "scale %1 is out of range; use 0 to %2").arg(scale).arg(money::kMaxScale));
+        return makeError(ErrorCode::InvalidScale,
+                         Message::translate("ledger", "scale %1 is out of range; use 0 to %2").arg(scale).arg(money::kMaxScale));
     auto conn = PgConnection::open(uri, PgConnection::Mode::Create, options, scale);
     if (!conn.ok())
         return conn.error();
@@ -98,13 +101,13 @@ Result<Account> PgStore::createAccount(const QString &id, const QString &name, c
     const QString token = PgConnection::newWriteToken();
     return m_conn->writing<Account>(
         [&]() -> Result<Account> {
-            auto r = m_conn->run("WITH a AS (INSERT INTO accounts (id, name, status, created_at, last_modified, write_token)"
-                                 " VALUES ($1, $2, 'open', ledger_now(), ledger_now(), $3) ON CONFLICT (id) DO NOTHING"
-                                 " RETURNING " LEDGER_PG_ACCOUNT_COLUMNS ", created_at AS at),"
-                                 " j AS (" LEDGER_PG_JOURNAL_INSERT
-                                 " SELECT 'account', id, at, $4, '', 'created', '', 'open', 0, $2 FROM a)"
-                                 " SELECT * FROM a",
-                                 PgParams{id, name, token, actor}, true);
+            auto r =
+                m_conn->run("WITH a AS (INSERT INTO accounts (id, name, status, created_at, last_modified, write_token)"
+                            " VALUES ($1, $2, 'open', ledger_now(), ledger_now(), $3) ON CONFLICT (id) DO NOTHING"
+                            " RETURNING " LEDGER_PG_ACCOUNT_COLUMNS ", created_at AS at),"
+                            " j AS (" LEDGER_PG_JOURNAL_INSERT " SELECT 'account', id, at, $4, '', 'created', '', 'open', 0, $2 FROM a)"
+                            " SELECT * FROM a",
+                            PgParams{id, name, token, actor}, true);
             if (!r.ok())
                 return r.error();
             if (r->isEmpty())
@@ -147,8 +150,7 @@ Result<Account> PgStore::setAccountStatus(const QString &id, AccountStatus statu
                     return *current;
                 auto r = m_conn->run("WITH a AS (UPDATE accounts SET status = $2, version = version + 1, last_modified = ledger_now(),"
                                      " write_token = $3 WHERE id = $1 RETURNING " LEDGER_PG_ACCOUNT_COLUMNS ", last_modified AS at),"
-                                     " j AS (" LEDGER_PG_JOURNAL_INSERT
-                                     " SELECT 'account', id, at, $4, '', $5, $6, $2, 0, $7 FROM a)"
+                                     " j AS (" LEDGER_PG_JOURNAL_INSERT " SELECT 'account', id, at, $4, '', $5, $6, $2, 0, $7 FROM a)"
                                      " SELECT * FROM a",
                                      PgParams{id, nameOf(status), token, actor, decision.event, nameOf(current->status), reason});
                 if (!r.ok())
@@ -182,7 +184,8 @@ Result<Account> PgStore::account(const QString &id)
 Result<QList<Account>> PgStore::accountsNamed(const QStringList &ids)
 {
     return m_conn->reading<QList<Account>>([&]() -> Result<QList<Account>> {
-        auto r = m_conn->run("SELECT " LEDGER_PG_ACCOUNT_COLUMNS " FROM accounts WHERE id = ANY($1::text[])", PgParams{pgrows::textArray(ids)});
+        auto r =
+            m_conn->run("SELECT " LEDGER_PG_ACCOUNT_COLUMNS " FROM accounts WHERE id = ANY($1::text[])", PgParams{pgrows::textArray(ids)});
         if (!r.ok())
             return r.error();
         auto rows = pgrows::all(*r, pgrows::account);
@@ -229,14 +232,18 @@ Result<LegOutcome> PgStore::legWrite(const char *operation, const QString &txId,
         const rules::LegDecision d = decide(found);
         const QString verdict = r->text(0, 0);
         const bool agree = verdict == QLatin1String("write")
-            ? d.writes() && r->int64(0, 1) == d.deltaBalance && r->int64(0, 2) == d.deltaPendingDebits && r->int64(0, 3) == d.deltaPendingCredits
-            : verdict == QLatin1String("answer") ? d.answer.has_value()
-                                                  : !d.writes() && !d.answer;
+                             ? d.writes() && r->int64(0, 1) == d.deltaBalance && r->int64(0, 2) == d.deltaPendingDebits
+                                   && r->int64(0, 3) == d.deltaPendingCredits
+                         : verdict == QLatin1String("answer") ? d.answer.has_value()
+                                                              : !d.writes() && !d.answer;
         if (!agree)
-            return makeError(ErrorCode::Internal, QStringLiteral("%1 of %2 on %3: the server's leg rule said %4, LedgerDesk's rules say %5 "
-                                                                 "(schema function ledger_leg_write out of step with store/documentrules.cpp)")
-                                                      .arg(QLatin1String(operation), txId, accountId, verdict,
-                                                           d.writes() ? QStringLiteral("write") : d.answer ? QStringLiteral("answer") : QStringLiteral("refuse")));
+            return makeError(ErrorCode::Internal,
+                             QStringLiteral("%1 of %2 on %3: the server's leg rule said %4, LedgerDesk's rules say %5 "
+                                            "(schema function ledger_leg_write out of step with store/documentrules.cpp)")
+                                 .arg(QLatin1String(operation), txId, accountId, verdict,
+                                      d.writes() ? QStringLiteral("write")
+                                      : d.answer ? QStringLiteral("answer")
+                                                 : QStringLiteral("refuse")));
         if (!d.writes())
             return d.withoutWriting();
         return LegOutcome{newStatus, true};
@@ -280,7 +287,8 @@ Result<LegOutcome> PgStore::post(const QString &txId, const QString &accountId)
 Result<LegOutcome> PgStore::voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount)
 {
     return legWrite(
-        "void", txId, accountId, [&](const Found &f) { return rules::voidLeg(txId, accountId, f.marker); }, side, amount, LegStatus::Voided);
+        "void", txId, accountId, [&](const Found &f) { return rules::voidLeg(txId, accountId, f.marker); }, side, amount,
+        LegStatus::Voided);
 }
 
 Result<bool> PgStore::touchAccountIfVersion(const QString &accountId, qint64 expectedVersion)
@@ -318,7 +326,8 @@ Result<QList<LegMarker>> PgStore::legsOfTransaction(const QString &txId)
 Result<QList<LegMarker>> PgStore::legsOfTransactions(const QStringList &txIds)
 {
     return m_conn->reading<QList<LegMarker>>([&]() -> Result<QList<LegMarker>> {
-        auto r = m_conn->run("SELECT " LEDGER_PG_LEG_COLUMNS " FROM legs WHERE tx_id = ANY($1::text[])", PgParams{pgrows::textArray(txIds)});
+        auto r =
+            m_conn->run("SELECT " LEDGER_PG_LEG_COLUMNS " FROM legs WHERE tx_id = ANY($1::text[])", PgParams{pgrows::textArray(txIds)});
         if (!r.ok())
             return r.error();
         return pgrows::all(*r, pgrows::leg);

@@ -35,8 +35,7 @@ public:
     Durability durability() const override;
 
     Result<Account> createAccount(const QString &id, const QString &name, const QString &actor) override;
-    Result<Account> setAccountStatus(const QString &id, AccountStatus status, const QString &actor,
-                                     const QString &reason) override;
+    Result<Account> setAccountStatus(const QString &id, AccountStatus status, const QString &actor, const QString &reason) override;
     Result<Account> account(const QString &id) override;
     Result<QList<Account>> accountsNamed(const QStringList &ids) override;
     Result<QList<Account>> accounts(const AccountQuery &query) override;

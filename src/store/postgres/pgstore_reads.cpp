@@ -7,7 +7,6 @@ namespace ledger {
 
 namespace {
 
-
 // "$n" for the next parameter of `params`.
 QString next(const PgParams &params) { return QStringLiteral("$%1").arg(params.size() + 1); }
 
@@ -173,7 +172,8 @@ Result<QList<qint64>> PgStore::createdPerMinute(int minutes)
 Result<QList<JournalEntry>> PgStore::finishedAfter(int shard, qint64 afterSeq, int limit)
 {
     if (shard != 0)
-        return makeError(ErrorCode::InvalidCursor, Message::translate("ledger", "%1 is one database: it has no shard %2").arg(location()).arg(shard));
+        return makeError(ErrorCode::InvalidCursor,
+                         Message::translate("ledger", "%1 is one database: it has no shard %2").arg(location()).arg(shard));
     return m_conn->reading<QList<JournalEntry>>([&]() -> Result<QList<JournalEntry>> {
         auto r = m_conn->run("SELECT finish_seq, doc_id, ledger_ms(at), actor, worker, event, from_state, to_state, epoch, detail, doc_kind"
                              " FROM journal WHERE finish_seq > $1::int8 ORDER BY finish_seq LIMIT $2::int8",
@@ -232,24 +232,27 @@ Error scanByKey(PgConnection &conn, const char *firstPage, const char *nextPage,
 
 Error PgStore::scanAccounts(const std::function<void(const Account &)> &visit, const StopCheck &shouldStop)
 {
-    return scanByKey(*m_conn, "SELECT " LEDGER_PG_ACCOUNT_COLUMNS " FROM accounts ORDER BY id LIMIT $1::int8",
-                     "SELECT " LEDGER_PG_ACCOUNT_COLUMNS " FROM accounts WHERE id > $1 ORDER BY id LIMIT $2::int8", 1,
-                     [](const PgRows &r, int i) { return pgrows::account(r, i); }, visit, shouldStop);
+    return scanByKey(
+        *m_conn, "SELECT " LEDGER_PG_ACCOUNT_COLUMNS " FROM accounts ORDER BY id LIMIT $1::int8",
+        "SELECT " LEDGER_PG_ACCOUNT_COLUMNS " FROM accounts WHERE id > $1 ORDER BY id LIMIT $2::int8", 1,
+        [](const PgRows &r, int i) { return pgrows::account(r, i); }, visit, shouldStop);
 }
 
 Error PgStore::scanLegs(const std::function<void(const LegMarker &)> &visit, const StopCheck &shouldStop)
 {
-    return scanByKey(*m_conn, "SELECT " LEDGER_PG_LEG_COLUMNS " FROM legs ORDER BY tx_id, account_id LIMIT $1::int8",
-                     "SELECT " LEDGER_PG_LEG_COLUMNS " FROM legs WHERE (tx_id, account_id) > ($1, $2)"
-                     " ORDER BY tx_id, account_id LIMIT $3::int8",
-                     2, [](const PgRows &r, int i) { return pgrows::leg(r, i); }, visit, shouldStop);
+    return scanByKey(
+        *m_conn, "SELECT " LEDGER_PG_LEG_COLUMNS " FROM legs ORDER BY tx_id, account_id LIMIT $1::int8",
+        "SELECT " LEDGER_PG_LEG_COLUMNS " FROM legs WHERE (tx_id, account_id) > ($1, $2)"
+        " ORDER BY tx_id, account_id LIMIT $3::int8",
+        2, [](const PgRows &r, int i) { return pgrows::leg(r, i); }, visit, shouldStop);
 }
 
 Error PgStore::scanTransactions(const std::function<void(const Transaction &)> &visit, const StopCheck &shouldStop)
 {
-    return scanByKey(*m_conn, "SELECT " LEDGER_PG_TX_COLUMNS " FROM transactions ORDER BY id LIMIT $1::int8",
-                     "SELECT " LEDGER_PG_TX_COLUMNS " FROM transactions WHERE id > $1 ORDER BY id LIMIT $2::int8", 1,
-                     [](const PgRows &r, int i) { return pgrows::transaction(r, i); }, visit, shouldStop);
+    return scanByKey(
+        *m_conn, "SELECT " LEDGER_PG_TX_COLUMNS " FROM transactions ORDER BY id LIMIT $1::int8",
+        "SELECT " LEDGER_PG_TX_COLUMNS " FROM transactions WHERE id > $1 ORDER BY id LIMIT $2::int8", 1,
+        [](const PgRows &r, int i) { return pgrows::transaction(r, i); }, visit, shouldStop);
 }
 
 Result<CommitCandidates> PgStore::commitCandidates(qint64 windowMs)
@@ -258,7 +261,8 @@ Result<CommitCandidates> PgStore::commitCandidates(qint64 windowMs)
         CommitCandidates c;
         SqlWhere txWhere(PgDialect::instance());
         addCommitCandidateFilter(windowMs, txWhere);
-        auto txs = m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_PG_TX_COLUMNS " FROM transactions") + txWhere.clause(), pgParams(txWhere));
+        auto txs =
+            m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_PG_TX_COLUMNS " FROM transactions") + txWhere.clause(), pgParams(txWhere));
         if (!txs.ok())
             return txs.error();
         auto t = pgrows::all(*txs, pgrows::transaction);
@@ -267,7 +271,8 @@ Result<CommitCandidates> PgStore::commitCandidates(qint64 windowMs)
         c.transactions = *t;
         SqlWhere legWhere(PgDialect::instance());
         addRecentlyPostedFilter(windowMs, legWhere);
-        auto legs = m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_PG_LEG_COLUMNS " FROM legs") + legWhere.clause(), pgParams(legWhere));
+        auto legs =
+            m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_PG_LEG_COLUMNS " FROM legs") + legWhere.clause(), pgParams(legWhere));
         if (!legs.ok())
             return legs.error();
         auto l = pgrows::all(*legs, pgrows::leg);

@@ -171,8 +171,7 @@ Result<CasOutcome> PgStore::updateTransaction(const QString &id, const TxGuard &
         }
         PgParams params{id, nameOf(guard.state), guard.owner};
         params << guard.epoch << nameOf(after.state) << after.owner << after.epoch << int(change.claim ? 1 : 0) << change.leaseMs
-               << change.lastError.has_value() << change.lastError.value_or(QString()) << token
-               << rules::journalOf(before, after, change);
+               << change.lastError.has_value() << change.lastError.value_or(QString()) << token << rules::journalOf(before, after, change);
         auto r = m_conn->run("WITH t AS (UPDATE transactions SET state = $5, owner = $6, epoch = $7::int8, attempts = attempts + $8::int4,"
                              " lease_until = CASE WHEN $9::int8 > 0 THEN ledger_now() + $9::int8 * interval '1 millisecond'"
                              " ELSE lease_until END,"
@@ -210,8 +209,7 @@ Result<CasOutcome> PgStore::linkCompensation(const QString &originalId, const QS
         auto r = m_conn->run("WITH t AS (UPDATE transactions SET compensated_by = $2, last_modified = ledger_now(), write_token = $4"
                              " WHERE id = $1 AND coalesce(compensated_by, '') = $3 AND coalesce(compensated_by, '') <> $2"
                              " RETURNING " LEDGER_PG_TX_COLUMNS ", last_modified AS at, state AS at_state, epoch AS at_epoch),"
-                             " j AS (" LEDGER_PG_JOURNAL_INSERT
-                             " SELECT 'tx', id, at, $5, $6, $7, at_state, at_state, at_epoch, $8 FROM t)"
+                             " j AS (" LEDGER_PG_JOURNAL_INSERT " SELECT 'tx', id, at, $5, $6, $7, at_state, at_state, at_epoch, $8 FROM t)"
                              " SELECT * FROM t",
                              PgParams{originalId, compensationId, expected, token, j.actor, j.worker, j.event, j.detail}, true);
         if (!r.ok())
@@ -242,8 +240,7 @@ Result<JournalEntry> PgStore::addRemark(const QString &txId, Remark remark, cons
     const QString token = PgConnection::newWriteToken();
     const auto attempt = [&]() -> Result<JournalEntry> {
         auto r = m_conn->run("WITH t AS (SELECT id, state, epoch FROM transactions WHERE id = $1),"
-                             " j AS (" LEDGER_PG_JOURNAL_INSERT
-                             " SELECT 'tx', id, ledger_now(), $2, $3, $4, state, state, epoch, $5 FROM t"
+                             " j AS (" LEDGER_PG_JOURNAL_INSERT " SELECT 'tx', id, ledger_now(), $2, $3, $4, state, state, epoch, $5 FROM t"
                              " RETURNING " LEDGER_PG_JOURNAL_COLUMNS ")"
                              " SELECT * FROM j",
                              PgParams{txId, actor, token, eventOf(remark), text}, true);
@@ -272,15 +269,16 @@ Error PgStore::backdateForDemo(DocKind kind, const QString &id, qint64 ms)
 {
     // One statement: the document, its journal rows and (a transaction's) leg markers together.
     const auto attempt = [&]() -> Result<bool> {
-        auto r = m_conn->run("WITH s AS (SELECT $2::int8 * interval '1 millisecond' AS by),"
-                             " t AS (UPDATE transactions SET created_at = created_at - s.by, last_modified = last_modified - s.by,"
-                             " lease_until = lease_until - s.by FROM s WHERE $3 = 'tx' AND id = $1 RETURNING 1),"
-                             " a AS (UPDATE accounts SET created_at = created_at - s.by"
-                             " FROM s WHERE $3 = 'account' AND id = $1 RETURNING 1),"
-                             " j AS (UPDATE journal SET at = at - s.by FROM s WHERE doc_kind = $3 AND doc_id = $1 RETURNING 1),"
-                             " l AS (UPDATE legs SET at = at - s.by FROM s WHERE $3 = 'tx' AND tx_id = $1 RETURNING 1)"
-                             " SELECT (SELECT count(*) FROM t), (SELECT count(*) FROM a), (SELECT count(*) FROM j), (SELECT count(*) FROM l)",
-                             PgParams{id} << ms << nameOf(kind), true);
+        auto r =
+            m_conn->run("WITH s AS (SELECT $2::int8 * interval '1 millisecond' AS by),"
+                        " t AS (UPDATE transactions SET created_at = created_at - s.by, last_modified = last_modified - s.by,"
+                        " lease_until = lease_until - s.by FROM s WHERE $3 = 'tx' AND id = $1 RETURNING 1),"
+                        " a AS (UPDATE accounts SET created_at = created_at - s.by"
+                        " FROM s WHERE $3 = 'account' AND id = $1 RETURNING 1),"
+                        " j AS (UPDATE journal SET at = at - s.by FROM s WHERE doc_kind = $3 AND doc_id = $1 RETURNING 1),"
+                        " l AS (UPDATE legs SET at = at - s.by FROM s WHERE $3 = 'tx' AND tx_id = $1 RETURNING 1)"
+                        " SELECT (SELECT count(*) FROM t), (SELECT count(*) FROM a), (SELECT count(*) FROM j), (SELECT count(*) FROM l)",
+                        PgParams{id} << ms << nameOf(kind), true);
         if (!r.ok())
             return r.error();
         return true;
@@ -288,8 +286,9 @@ Error PgStore::backdateForDemo(DocKind kind, const QString &id, qint64 ms)
     // Run twice it would shift twice: the demo's documents are new and shifted once, so an
     // unanswered commit is reported rather than guessed.
     auto done = m_conn->writing<bool>(attempt, [&]() -> Result<std::optional<bool>> {
-        return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "the connection broke while the demo's history was written; "
-                                                                                 "make the demo again in a new store"));
+        return makeError(ErrorCode::StoreUnavailable,
+                         Message::translate("ledger", "the connection broke while the demo's history was written; "
+                                                      "make the demo again in a new store"));
     });
     return done.ok() ? Error{} : done.error();
 }

@@ -43,7 +43,7 @@ Parsed parse(const QString &location)
     Parsed p;
     char *error = nullptr;
     std::unique_ptr<PQconninfoOption, decltype(&PQconninfoFree)> info(PQconninfoParse(location.toUtf8().constData(), &error),
-                                                                       &PQconninfoFree);
+                                                                      &PQconninfoFree);
     if (error) {
         p.error = QString::fromUtf8(error).trimmed();
         PQfreemem(error);
@@ -182,8 +182,9 @@ QString withDatabase(const QString &location, const QString &name)
     Parsed p = parse(location);
     if (!p.ok())
         return location; // opening it says why
-    p.options.erase(std::remove_if(p.options.begin(), p.options.end(), [](const Option &o) { return o.keyword == QLatin1String("dbname"); }),
-                    p.options.end());
+    p.options.erase(
+        std::remove_if(p.options.begin(), p.options.end(), [](const Option &o) { return o.keyword == QLatin1String("dbname"); }),
+        p.options.end());
     p.options.push_back({QStringLiteral("dbname"), name, false});
     return joined(p.options, true);
 }
@@ -268,15 +269,18 @@ Error onMaintenanceDatabase(const QString &location, const Message &what, const 
         return e;
     const QString name = effectiveDatabase(location);
     if (name.isEmpty())
-        return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1 names no database to %2").arg(Message(redacted(location)), what));
+        return makeError(ErrorCode::StoreUnavailable,
+                         Message::translate("ledger", "%1 names no database to %2").arg(Message(redacted(location)), what));
     PGconn *conn = connectMaintenance(location);
     Error result;
     if (PQstatus(conn) != CONNECTION_OK) {
-        result = makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "cannot %1 the database of %2: cannot connect to the server's "
-                                                                                     "postgres database: %3")
-                                                            .arg(what, redacted(location), QString::fromUtf8(PQerrorMessage(conn)).trimmed()));
+        result = makeError(ErrorCode::StoreUnavailable,
+                           Message::translate("ledger", "cannot %1 the database of %2: cannot connect to the server's "
+                                                        "postgres database: %3")
+                               .arg(what, redacted(location), QString::fromUtf8(PQerrorMessage(conn)).trimmed()));
     } else {
-        PQsetNoticeProcessor(conn, [](void *, const char *) {}, nullptr); // "does not exist, skipping"
+        PQsetNoticeProcessor(
+            conn, [](void *, const char *) {}, nullptr); // "does not exist, skipping"
         const QByteArray nameBytes = name.toUtf8();
         char *ident = PQescapeIdentifier(conn, nameBytes.constData(), size_t(nameBytes.size()));
         QByteArray sql = sqlTemplate;
@@ -284,8 +288,9 @@ Error onMaintenanceDatabase(const QString &location, const Message &what, const 
         PQfreemem(ident);
         PGresult *r = PQexec(conn, sql.constData());
         if (PQresultStatus(r) != PGRES_COMMAND_OK && QByteArray(PQresultErrorField(r, PG_DIAG_SQLSTATE)) != tolerated)
-            result = makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "cannot %1 the database %2 on %3: %4")
-                                                                .arg(what, name, redacted(location), QString::fromUtf8(PQresultErrorMessage(r)).trimmed()));
+            result = makeError(ErrorCode::StoreUnavailable,
+                               Message::translate("ledger", "cannot %1 the database %2 on %3: %4")
+                                   .arg(what, name, redacted(location), QString::fromUtf8(PQresultErrorMessage(r)).trimmed()));
         PQclear(r);
     }
     PQfinish(conn);
@@ -297,7 +302,8 @@ Error onMaintenanceDatabase(const QString &location, const Message &what, const 
 Error createDatabase(const QString &location)
 {
     // 42P04: another init created it a moment ago; the schema check that follows decides.
-    return onMaintenanceDatabase(location, Message::translate("ledger", "create"), "CREATE DATABASE %1 ENCODING 'UTF8' TEMPLATE template0", "42P04");
+    return onMaintenanceDatabase(location, Message::translate("ledger", "create"), "CREATE DATABASE %1 ENCODING 'UTF8' TEMPLATE template0",
+                                 "42P04");
 }
 
 Error dropDatabase(const QString &location)

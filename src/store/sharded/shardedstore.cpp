@@ -22,9 +22,10 @@ constexpr int kMaxRemembered = 4096;
 } // namespace
 
 ShardedStore::ShardedStore(const QString &location, const Topology &topology, std::vector<std::unique_ptr<Store>> shards)
-    : m_location(location), m_topology(topology), m_shards(std::move(shards))
-{
-}
+    : m_location(location)
+    , m_topology(topology)
+    , m_shards(std::move(shards))
+{}
 
 quint32 ShardedStore::fnv1a32(const QByteArray &bytes)
 {
@@ -52,10 +53,11 @@ Result<std::unique_ptr<ShardedStore>> ShardedStore::open(const QString &topology
         if (Error e = checkLocation(path); !e.ok())
             return e;
         if (!isServerLocation(path) && !QFileInfo::exists(path))
-            return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "shard %1 of %2 of the store %3 is missing: there is no file %4")
-                                                              .arg(i)
-                                                              .arg(count)
-                                                              .arg(topologyPath, path));
+            return makeError(ErrorCode::StoreUnavailable,
+                             Message::translate("ledger", "shard %1 of %2 of the store %3 is missing: there is no file %4")
+                                 .arg(i)
+                                 .arg(count)
+                                 .arg(topologyPath, path));
     }
     std::vector<std::unique_ptr<Store>> shards;
     for (int i = 0; i < count; ++i) {
@@ -64,11 +66,12 @@ Result<std::unique_ptr<ShardedStore>> ShardedStore::open(const QString &topology
         if (!shard.ok())
             return shard.error();
         if ((*shard)->scale() != topology.scale)
-            return makeError(ErrorCode::TopologyMismatch, Message::translate("ledger", "%1 has scale %2, but %3 says the store's scale is %4")
-                                                              .arg(members.displayName(path))
-                                                              .arg((*shard)->scale())
-                                                              .arg(topologyPath)
-                                                              .arg(topology.scale));
+            return makeError(ErrorCode::TopologyMismatch,
+                             Message::translate("ledger", "%1 has scale %2, but %3 says the store's scale is %4")
+                                 .arg(members.displayName(path))
+                                 .arg((*shard)->scale())
+                                 .arg(topologyPath)
+                                 .arg(topology.scale));
         shards.push_back(std::move(shard).value());
     }
     return std::unique_ptr<ShardedStore>(new ShardedStore(topologyPath, topology, std::move(shards)));
@@ -84,9 +87,10 @@ Result<std::unique_ptr<ShardedStore>> ShardedStore::create(const QString &topolo
                              .arg(quoteForMessage(topologyPath, 80)));
     if (!servers.isEmpty()) {
         if (shardCount != 0 && shardCount != servers.size())
-            return makeError(ErrorCode::InvalidArgument, Message::translate("ledger", "--shards %1 but %2 servers listed; give one database per shard")
-                                                             .arg(shardCount)
-                                                             .arg(servers.size()));
+            return makeError(ErrorCode::InvalidArgument,
+                             Message::translate("ledger", "--shards %1 but %2 servers listed; give one database per shard")
+                                 .arg(shardCount)
+                                 .arg(servers.size()));
         shardCount = int(servers.size());
         for (const QString &server : servers) {
             if (Error refused = members.checkServerMember(server); !refused.ok())
@@ -97,7 +101,8 @@ Result<std::unique_ptr<ShardedStore>> ShardedStore::create(const QString &topolo
         return makeError(ErrorCode::InvalidArgument,
                          Message::translate("ledger", "a store has 1 to %1 shards, not %2").arg(Topology::kMaxShards).arg(shardCount));
     if (!money::isValidScale(scale))
-        return makeError(ErrorCode::InvalidScale, Message::translate("ledger", "scale %1 is out of range; use 0 to %2").arg(scale).arg(money::kMaxScale));
+        return makeError(ErrorCode::InvalidScale,
+                         Message::translate("ledger", "scale %1 is out of range; use 0 to %2").arg(scale).arg(money::kMaxScale));
 
     Topology topology;
     topology.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
@@ -121,9 +126,10 @@ Result<std::unique_ptr<ShardedStore>> ShardedStore::create(const QString &topolo
             taken << path;
     }
     if (!taken.isEmpty())
-        return makeError(ErrorCode::StoreExists, (taken.size() == 1 ? Message::translate("ledger", "%1 already exists; init refuses to overwrite anything")
-                                                                    : Message::translate("ledger", "%1 already exist; init refuses to overwrite anything"))
-                                                     .arg(taken.join(QStringLiteral(", "))));
+        return makeError(ErrorCode::StoreExists,
+                         (taken.size() == 1 ? Message::translate("ledger", "%1 already exists; init refuses to overwrite anything")
+                                            : Message::translate("ledger", "%1 already exist; init refuses to overwrite anything"))
+                             .arg(taken.join(QStringLiteral(", "))));
 
     // Each member made so far with its location; undone last first if anything fails.
     std::vector<std::unique_ptr<Store>> shards;
@@ -149,14 +155,16 @@ Result<std::unique_ptr<ShardedStore>> ShardedStore::create(const QString &topolo
     QSaveFile save(topologyPath);
     if (!save.open(QIODevice::WriteOnly)) {
         undo();
-        return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "cannot write %1: %2").arg(topologyPath, save.errorString()));
+        return makeError(ErrorCode::StoreUnavailable,
+                         Message::translate("ledger", "cannot write %1: %2").arg(topologyPath, save.errorString()));
     }
     save.write(topology.toJson());
     // QSaveFile replaces by renaming; a topology that appeared meanwhile (another init) wins.
     if (QFileInfo::exists(topologyPath)) {
         save.cancelWriting(); // the temporary file goes with `save`
         undo();
-        return makeError(ErrorCode::StoreExists, Message::translate("ledger", "%1 was created by someone else meanwhile").arg(topologyPath));
+        return makeError(ErrorCode::StoreExists,
+                         Message::translate("ledger", "%1 was created by someone else meanwhile").arg(topologyPath));
     }
     if (!save.commit()) {
         const QString why = save.errorString();
@@ -186,10 +194,7 @@ Durability ShardedStore::durability() const
 
 int ShardedStore::shardCount() const { return int(m_shards.size()); }
 
-Store &ShardedStore::accountShard(const QString &accountId)
-{
-    return *m_shards[size_t(shardOf(accountId, shardCount()))];
-}
+Store &ShardedStore::accountShard(const QString &accountId) { return *m_shards[size_t(shardOf(accountId, shardCount()))]; }
 
 QList<int> ShardedStore::probeOrder(const QString &txId) const
 {
@@ -213,8 +218,7 @@ void ShardedStore::remember(const QString &txId, int shard)
     m_txShard.insert(txId, shard);
 }
 
-template <typename T, typename Call>
-Result<T> ShardedStore::onTransactionShard(const QString &id, Call call)
+template <typename T, typename Call> Result<T> ShardedStore::onTransactionShard(const QString &id, Call call)
 {
     std::optional<Result<T>> notFound;
     for (int i : probeOrder(id)) {

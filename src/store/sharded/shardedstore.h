@@ -47,8 +47,8 @@ public:
     // (<base>.json) — or, when `servers` lists PostgreSQL URIs (no passwords: the topology file
     // keeps them), a store in each of those databases — then the topology file last. Refuses to
     // overwrite anything; on failure removes everything it made (members.undoCreate).
-    static Result<std::unique_ptr<ShardedStore>> create(const QString &topologyPath, int shardCount, int scale,
-                                                        const MemberStores &members, const QStringList &servers = {});
+    static Result<std::unique_ptr<ShardedStore>> create(const QString &topologyPath, int shardCount, int scale, const MemberStores &members,
+                                                        const QStringList &servers = {});
 
     static quint32 fnv1a32(const QByteArray &bytes);
     static int shardOf(const QString &text, int shardCount);
@@ -60,8 +60,7 @@ public:
     int shardCount() const override;
 
     Result<Account> createAccount(const QString &id, const QString &name, const QString &actor) override;
-    Result<Account> setAccountStatus(const QString &id, AccountStatus status, const QString &actor,
-                                     const QString &reason) override;
+    Result<Account> setAccountStatus(const QString &id, AccountStatus status, const QString &actor, const QString &reason) override;
     Result<Account> account(const QString &id) override;
     // One read per shard that holds any of them.
     Result<QList<Account>> accountsNamed(const QStringList &ids) override;
@@ -122,8 +121,7 @@ private:
     // Runs `scan` on shard after shard, stopping at an error or when `shouldStop` says so.
     Error scanEachShard(const std::function<Error(Store &)> &scan, const StopCheck &shouldStop);
     // Runs `call(shard)` on the shards of probeOrder(id) until one answers other than not-found.
-    template <typename T, typename Call>
-    Result<T> onTransactionShard(const QString &id, Call call);
+    template <typename T, typename Call> Result<T> onTransactionShard(const QString &id, Call call);
 
     QString m_location;
     Topology m_topology;

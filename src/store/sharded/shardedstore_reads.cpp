@@ -25,11 +25,7 @@ int compareBinary(const QString &a, const QString &b)
     return a.size() == b.size() ? 0 : a.size() < b.size() ? -1 : 1;
 }
 
-template <typename T>
-int compareValues(const T &a, const T &b)
-{
-    return a < b ? -1 : b < a ? 1 : 0;
-}
+template <typename T> int compareValues(const T &a, const T &b) { return a < b ? -1 : b < a ? 1 : 0; }
 
 // The ORDER BY of SqliteStore::transactions: the sort column, then the id, both one direction.
 int compareTransactions(const Transaction &a, const Transaction &b, TxSortKey key)
@@ -81,8 +77,7 @@ QList<T> mergePages(std::vector<QList<T>> &lists, Before before, qint64 offset, 
     return page;
 }
 
-template <typename Store, typename Call>
-auto sumOver(std::vector<std::unique_ptr<Store>> &shards, Call call) -> Result<qint64>
+template <typename Store, typename Call> auto sumOver(std::vector<std::unique_ptr<Store>> &shards, Call call) -> Result<qint64>
 {
     qint64 total = 0;
     for (const auto &shard : shards) {

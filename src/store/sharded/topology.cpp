@@ -84,33 +84,40 @@ Result<Topology> readTopology(const QString &path)
         return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1 cannot be read: %2").arg(path, file.errorString()));
     if (file.size() > kMaxTopologyBytes)
         return makeError(ErrorCode::StoreNotLedger,
-                         Message::translate("ledger", "%1 is not a LedgerDesk store (a JSON file of %2 bytes is no topology file)").arg(path).arg(file.size()));
+                         Message::translate("ledger", "%1 is not a LedgerDesk store (a JSON file of %2 bytes is no topology file)")
+                             .arg(path)
+                             .arg(file.size()));
     const QByteArray bytes = file.readAll();
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
         // Damaged if it says what it is; otherwise just some other text file.
         if (bytes.contains("ledgerdesk-topology"))
-            return corrupt(path, Message::translate("ledger", "it is not valid JSON (%1 at byte %2)").arg(parseError.errorString()).arg(parseError.offset));
-        return makeError(ErrorCode::StoreNotLedger, Message::translate("ledger", "%1 is not a LedgerDesk store (neither an SQLite database nor "
-                                                                   "a topology file: %2 at byte %3)")
-                                                        .arg(path, parseError.errorString())
-                                                        .arg(parseError.offset));
+            return corrupt(
+                path,
+                Message::translate("ledger", "it is not valid JSON (%1 at byte %2)").arg(parseError.errorString()).arg(parseError.offset));
+        return makeError(ErrorCode::StoreNotLedger,
+                         Message::translate("ledger", "%1 is not a LedgerDesk store (neither an SQLite database nor "
+                                                      "a topology file: %2 at byte %3)")
+                             .arg(path, parseError.errorString())
+                             .arg(parseError.offset));
     }
     const QJsonObject o = doc.object();
     if (!doc.isObject() || o.value(QStringLiteral("format")).toString() != topologyFormat())
         return makeError(ErrorCode::StoreNotLedger,
-                         Message::translate("ledger", "%1 is a JSON file but not a LedgerDesk topology (its \"format\" is not \"%2\")").arg(path, topologyFormat()));
+                         Message::translate("ledger", "%1 is a JSON file but not a LedgerDesk topology (its \"format\" is not \"%2\")")
+                             .arg(path, topologyFormat()));
 
     const QJsonValue version = o.value(QStringLiteral("version"));
     if (!version.isDouble() || version.toDouble() != double(version.toInteger()) || version.toInteger() < 1)
         return corrupt(path, Message::translate("ledger", "\"version\" must be a whole number from 1"));
     if (version.toInteger() > Topology::kVersion)
-        return makeError(ErrorCode::StoreTooNew, Message::translate("ledger", "%1 is a topology of version %2; this LedgerDesk reads up to version %3; "
-                                                                "upgrade LedgerDesk")
-                                                     .arg(path)
-                                                     .arg(version.toInteger())
-                                                     .arg(Topology::kVersion));
+        return makeError(ErrorCode::StoreTooNew,
+                         Message::translate("ledger", "%1 is a topology of version %2; this LedgerDesk reads up to version %3; "
+                                                      "upgrade LedgerDesk")
+                             .arg(path)
+                             .arg(version.toInteger())
+                             .arg(Topology::kVersion));
 
     Topology t;
     t.id = o.value(QStringLiteral("id")).toString();
@@ -129,19 +136,22 @@ Result<Topology> readTopology(const QString &path)
     if (list.isEmpty())
         return corrupt(path, Message::translate("ledger", "the list of shards is empty"));
     if (list.size() > Topology::kMaxShards)
-        return corrupt(path, Message::translate("ledger", "it lists %1 shards; a store has at most %2").arg(list.size()).arg(Topology::kMaxShards));
+        return corrupt(
+            path, Message::translate("ledger", "it lists %1 shards; a store has at most %2").arg(list.size()).arg(Topology::kMaxShards));
     for (const QJsonValue &entry : list) {
         if (!entry.isString() || entry.toString().isEmpty())
-            return corrupt(path, Message::translate("ledger", "shard %1 is not a file path or a PostgreSQL connection string").arg(t.shards.size()));
+            return corrupt(
+                path, Message::translate("ledger", "shard %1 is not a file path or a PostgreSQL connection string").arg(t.shards.size()));
         t.shards << entry.toString();
     }
     QSet<QString> seen{identityOf(path)};
     for (int i = 0; i < t.shards.size(); ++i) {
         const QString resolved = t.shardPath(path, i);
         if (seen.contains(identityOf(resolved)))
-            return corrupt(path, Message::translate("ledger", "shard %1 (%2) is the topology file itself or names the same file as an earlier shard")
-                                     .arg(i)
-                                     .arg(quoteForMessage(t.shards.at(i), 80)));
+            return corrupt(
+                path, Message::translate("ledger", "shard %1 (%2) is the topology file itself or names the same file as an earlier shard")
+                          .arg(i)
+                          .arg(quoteForMessage(t.shards.at(i), 80)));
         seen.insert(identityOf(resolved));
     }
     return t;

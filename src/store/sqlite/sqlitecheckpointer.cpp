@@ -5,7 +5,9 @@
 namespace ledger {
 
 SqliteCheckpointer::SqliteCheckpointer(const QByteArray &path, QMutex *gate, int thresholdPages)
-    : m_path(path), m_gate(gate), m_catchUpFrames(qMax(16, thresholdPages / 32))
+    : m_path(path)
+    , m_gate(gate)
+    , m_catchUpFrames(qMax(16, thresholdPages / 32))
 {
     m_thread = std::thread([this] { run(); });
 }
@@ -54,9 +56,10 @@ void SqliteCheckpointer::run()
         // open); the first read makes the connection find the log (before it, a checkpoint
         // finds nothing to do). A failure to open or to checkpoint leaves the log as it is — it
         // only grows, and the next request tries again; correctness never depends on one.
-        if (!db && (sqlite3_open_v2(m_path.constData(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK
-                    || sqlite3_exec(db, "PRAGMA wal_autocheckpoint=0", nullptr, nullptr, nullptr) != SQLITE_OK
-                    || sqlite3_exec(db, "SELECT 1 FROM sqlite_master LIMIT 1", nullptr, nullptr, nullptr) != SQLITE_OK)) {
+        if (!db
+            && (sqlite3_open_v2(m_path.constData(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK
+                || sqlite3_exec(db, "PRAGMA wal_autocheckpoint=0", nullptr, nullptr, nullptr) != SQLITE_OK
+                || sqlite3_exec(db, "SELECT 1 FROM sqlite_master LIMIT 1", nullptr, nullptr, nullptr) != SQLITE_OK)) {
             sqlite3_close(db);
             db = nullptr;
             continue;

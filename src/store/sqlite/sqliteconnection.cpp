@@ -75,10 +75,11 @@ Error checkWalNotLost(const QString &path)
     if (!initialised || !copiesAgree || mxFrame <= nBackfill)
         return {};
     return makeError(ErrorCode::StoreCorrupt,
-                     Message::translate("ledger", "the write-ahead log of %1 (%1-wal) is missing, but its index (%1-shm) says it held %2 committed "
-                                    "page writes that are not in %1 yet: opening it now would silently lose the last writes. Put the "
-                                    "-wal file back and open the store again. (Only to accept losing them: delete %1-shm as well; "
-                                    "the store then opens as it was before those writes, and recovery finishes what was in flight.)")
+                     Message::translate("ledger",
+                                        "the write-ahead log of %1 (%1-wal) is missing, but its index (%1-shm) says it held %2 committed "
+                                        "page writes that are not in %1 yet: opening it now would silently lose the last writes. Put the "
+                                        "-wal file back and open the store again. (Only to accept losing them: delete %1-shm as well; "
+                                        "the store then opens as it was before those writes, and recovery finishes what was in flight.)")
                          .arg(path)
                          .arg(mxFrame - nBackfill));
 }
@@ -93,16 +94,20 @@ Error checkFileBeforeOpen(const QString &path, SqliteConnection::Mode mode, bool
         if (info.exists() || info.isSymLink())
             return makeError(ErrorCode::StoreExists, Message::translate("ledger", "%1 already exists; refusing to overwrite it").arg(path));
         if (!dir.exists() && !QDir().mkpath(dir.absoluteFilePath()))
-            return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "cannot create the directory %1").arg(dir.absoluteFilePath()));
+            return makeError(ErrorCode::StoreUnavailable,
+                             Message::translate("ledger", "cannot create the directory %1").arg(dir.absoluteFilePath()));
         if (!QFileInfo(dir.absoluteFilePath()).isWritable() || !hasWriteBits(QFileInfo(dir.absoluteFilePath())))
-            return makeError(ErrorCode::StoreReadOnly, Message::translate("ledger", "cannot create %1: the directory is read-only").arg(path));
+            return makeError(ErrorCode::StoreReadOnly,
+                             Message::translate("ledger", "cannot create %1: the directory is read-only").arg(path));
         // Create the file exclusively (O_EXCL), so that of two inits racing exactly one owns the
         // new file, and only the owner ever removes it again on failure.
         QFile file(path);
         if (!file.open(QIODevice::WriteOnly | QIODevice::NewOnly)) {
             if (QFileInfo::exists(path))
-                return makeError(ErrorCode::StoreExists, Message::translate("ledger", "%1 already exists; refusing to overwrite it").arg(path));
-            return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "cannot create %1: %2").arg(path, file.errorString()));
+                return makeError(ErrorCode::StoreExists,
+                                 Message::translate("ledger", "%1 already exists; refusing to overwrite it").arg(path));
+            return makeError(ErrorCode::StoreUnavailable,
+                             Message::translate("ledger", "cannot create %1: %2").arg(path, file.errorString()));
         }
         return {};
     }
@@ -117,15 +122,17 @@ Error checkFileBeforeOpen(const QString &path, SqliteConnection::Mode mode, bool
         return makeError(ErrorCode::StoreReadOnly,
                          Message::translate("ledger", "%1 is read-only; LedgerDesk needs write access to its store").arg(path));
     if (!dir.isWritable() || !hasWriteBits(dir))
-        return makeError(ErrorCode::StoreReadOnly,
-                         Message::translate("ledger", "the directory of %1 is read-only; SQLite needs it for the write-ahead log").arg(path));
+        return makeError(
+            ErrorCode::StoreReadOnly,
+            Message::translate("ledger", "the directory of %1 is read-only; SQLite needs it for the write-ahead log").arg(path));
 
     if (!mayOpenFile)
         return {};
     // Look at the header ourselves so that a foreign file is refused before SQLite touches it.
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1 cannot be opened: %2").arg(path, file.errorString()));
+        return makeError(ErrorCode::StoreUnavailable,
+                         Message::translate("ledger", "%1 cannot be opened: %2").arg(path, file.errorString()));
     const QByteArray header = file.read(16);
     if (header.isEmpty())
         return makeError(ErrorCode::StoreNotLedger, Message::translate("ledger", "%1 is an empty file, not a LedgerDesk store").arg(path));
@@ -134,12 +141,15 @@ Error checkFileBeforeOpen(const QString &path, SqliteConnection::Mode mode, bool
         const QByteArray start = header.trimmed();
         if (start.startsWith('[') || start.startsWith('{'))
             return makeError(ErrorCode::StoreNotLedger,
-                             Message::translate("ledger", "%1 is a JSON file, not a LedgerDesk store (an export? a store is a .db file, or the "
-                                                          "topology .json of a sharded store)")
+                             Message::translate("ledger",
+                                                "%1 is a JSON file, not a LedgerDesk store (an export? a store is a .db file, or the "
+                                                "topology .json of a sharded store)")
                                  .arg(path));
-        if (std::all_of(header.cbegin(), header.cend(), [](char c) { return (c >= 0x20 && c < 0x7f) || c == '\n' || c == '\r' || c == '\t'; }))
-            return makeError(ErrorCode::StoreNotLedger,
-                             Message::translate("ledger", "%1 is a text file, not a LedgerDesk store (an export? a store is a .db file)").arg(path));
+        if (std::all_of(header.cbegin(), header.cend(),
+                        [](char c) { return (c >= 0x20 && c < 0x7f) || c == '\n' || c == '\r' || c == '\t'; }))
+            return makeError(
+                ErrorCode::StoreNotLedger,
+                Message::translate("ledger", "%1 is a text file, not a LedgerDesk store (an export? a store is a .db file)").arg(path));
         return makeError(ErrorCode::StoreNotLedger,
                          Message::translate("ledger", "%1 is not a LedgerDesk store (it is not an SQLite database)").arg(path));
     }
@@ -148,7 +158,9 @@ Error checkFileBeforeOpen(const QString &path, SqliteConnection::Mode mode, bool
 
 } // namespace
 
-SqliteConnection::SqliteConnection(const QString &path) : m_path(path) {}
+SqliteConnection::SqliteConnection(const QString &path)
+    : m_path(path)
+{}
 
 SqliteConnection::~SqliteConnection()
 {
@@ -183,8 +195,8 @@ bool SqliteConnection::peekUnlessOpen(const QString &path, const std::function<v
     return true;
 }
 
-Result<std::unique_ptr<SqliteConnection>> SqliteConnection::open(const QString &path, Mode mode,
-                                                                 const SqliteOptions &options, int scaleForCreate)
+Result<std::unique_ptr<SqliteConnection>> SqliteConnection::open(const QString &path, Mode mode, const SqliteOptions &options,
+                                                                 int scaleForCreate)
 {
     if (path.isEmpty())
         return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "the store path is empty"));
@@ -238,7 +250,8 @@ Error SqliteConnection::openHandle(int flags, int busyTimeoutMs)
 {
     // No mutex per call (one connection per thread); extended result codes, so that errors say
     // exactly what failed. A handle that failed to open is still closed by the destructor.
-    const int rc = sqlite3_open_v2(QFile::encodeName(m_path).constData(), &m_db, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE, nullptr);
+    const int rc =
+        sqlite3_open_v2(QFile::encodeName(m_path).constData(), &m_db, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE, nullptr);
     if (rc != SQLITE_OK)
         return storeError(rc, m_db ? QString::fromUtf8(sqlite3_errmsg(m_db)) : QString(), QStringLiteral("opening"));
     sqlite3_busy_timeout(m_db, qMax(0, busyTimeoutMs));
@@ -264,14 +277,16 @@ Error SqliteConnection::checkAndMigrate(Mode mode, int scaleForCreate)
 
     if (mode == Mode::OpenExisting) {
         if (applicationId != kApplicationId)
-            return makeError(ErrorCode::StoreNotLedger,
-                             Message::translate("ledger", "%1 is an SQLite database of another application, not a LedgerDesk store").arg(m_path));
+            return makeError(
+                ErrorCode::StoreNotLedger,
+                Message::translate("ledger", "%1 is an SQLite database of another application, not a LedgerDesk store").arg(m_path));
         if (version > kSchemaVersion)
-            return makeError(ErrorCode::StoreTooNew,
-                             Message::translate("ledger", "%1 has schema version %2; this LedgerDesk reads up to version %3; upgrade LedgerDesk")
-                                 .arg(m_path)
-                                 .arg(version)
-                                 .arg(kSchemaVersion));
+            return makeError(
+                ErrorCode::StoreTooNew,
+                Message::translate("ledger", "%1 has schema version %2; this LedgerDesk reads up to version %3; upgrade LedgerDesk")
+                    .arg(m_path)
+                    .arg(version)
+                    .arg(kSchemaVersion));
         if (version < 1)
             return makeError(ErrorCode::StoreCorrupt, Message::translate("ledger", "%1 has no schema (an interrupted init?)").arg(m_path));
     }
@@ -286,7 +301,8 @@ Error SqliteConnection::checkAndMigrate(Mode mode, int scaleForCreate)
     if (journalMode.compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
         return makeError(ErrorCode::StoreUnavailable,
                          Message::translate("ledger", "%1 cannot use write-ahead logging here (journal mode stays \"%2\"); "
-                                        "put the store on a local file system").arg(m_path, journalMode));
+                                                      "put the store on a local file system")
+                             .arg(m_path, journalMode));
     // FULL for the files of a sharded store: a power loss must not roll one shard back behind
     // the others (a done transfer whose credit shard forgot the post).
     if (auto sync = m_durability == Durability::Full ? run("PRAGMA synchronous=FULL") : run("PRAGMA synchronous=NORMAL"); !sync.ok())
@@ -489,10 +505,14 @@ Error SqliteConnection::storeError(int resultCode, const QString &sqliteMessage,
     // The callers' contexts stay QStringLiterals (BEGIN and COMMIT are on every write); they are
     // marked for lupdate here and translated only when there is an error to report.
     static const char *const kContexts[] = {
-        QT_TRANSLATE_NOOP("ledger", "opening"),           QT_TRANSLATE_NOOP("ledger", "preparing a statement"),
-        QT_TRANSLATE_NOOP("ledger", "running a statement"), QT_TRANSLATE_NOOP("ledger", "reading rows"),
-        QT_TRANSLATE_NOOP("ledger", "starting a read"),   QT_TRANSLATE_NOOP("ledger", "starting a write"),
-        QT_TRANSLATE_NOOP("ledger", "committing a write"), QT_TRANSLATE_NOOP("ledger", "rolling back"),
+        QT_TRANSLATE_NOOP("ledger", "opening"),
+        QT_TRANSLATE_NOOP("ledger", "preparing a statement"),
+        QT_TRANSLATE_NOOP("ledger", "running a statement"),
+        QT_TRANSLATE_NOOP("ledger", "reading rows"),
+        QT_TRANSLATE_NOOP("ledger", "starting a read"),
+        QT_TRANSLATE_NOOP("ledger", "starting a write"),
+        QT_TRANSLATE_NOOP("ledger", "committing a write"),
+        QT_TRANSLATE_NOOP("ledger", "rolling back"),
     };
     Q_UNUSED(kContexts);
     const QByteArray contextSource = context.toUtf8();
@@ -507,20 +527,17 @@ Error SqliteConnection::storeError(int resultCode, const QString &sqliteMessage,
     case SQLITE_LOCKED:
         return make(ErrorCode::StoreBusy,
                     Message::translate("ledger", "%1 stayed locked by another process past the busy timeout while %2").arg(path, during));
-    case SQLITE_READONLY:
-        return make(ErrorCode::StoreReadOnly, Message::translate("ledger", "%1 is read-only: %2").arg(path, why));
-    case SQLITE_CORRUPT:
-        return make(ErrorCode::StoreCorrupt, Message::translate("ledger", "%1 is damaged: %2").arg(path, why));
+    case SQLITE_READONLY: return make(ErrorCode::StoreReadOnly, Message::translate("ledger", "%1 is read-only: %2").arg(path, why));
+    case SQLITE_CORRUPT: return make(ErrorCode::StoreCorrupt, Message::translate("ledger", "%1 is damaged: %2").arg(path, why));
     case SQLITE_NOTADB:
         return make(ErrorCode::StoreNotLedger, Message::translate("ledger", "%1 is not a LedgerDesk store: %2").arg(path, why));
     case SQLITE_FULL:
-        return make(ErrorCode::StoreFull, Message::translate("ledger", "%1 is full (disk or size limit) while %2; nothing was written").arg(path, during));
-    case SQLITE_CANTOPEN:
-        return make(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1 cannot be opened: %2").arg(path, why));
+        return make(ErrorCode::StoreFull,
+                    Message::translate("ledger", "%1 is full (disk or size limit) while %2; nothing was written").arg(path, during));
+    case SQLITE_CANTOPEN: return make(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1 cannot be opened: %2").arg(path, why));
     case SQLITE_IOERR:
         return make(ErrorCode::StoreError, Message::translate("ledger", "%1: disk I/O error while %2: %3").arg(path, during, why));
-    default:
-        return make(ErrorCode::StoreError, Message::translate("ledger", "%1: %2 failed: %3").arg(path, during, why));
+    default: return make(ErrorCode::StoreError, Message::translate("ledger", "%1: %2 failed: %3").arg(path, during, why));
     }
 }
 

@@ -38,8 +38,6 @@ struct SqliteOptions {
     int checkpointPages = 8000;
 };
 
-
-
 class SqliteConnection {
     // Adds one write's gate wait and hold to this thread's WriteTimes (when profiling is on):
     // made before asking for the gate, told when it was taken, counts the hold when destroyed —
@@ -98,8 +96,7 @@ public:
 
     // Runs `body` inside BEGIN IMMEDIATE … COMMIT. When `body` returns an error, or the commit
     // fails, everything is rolled back and the error returned: nothing is half-written.
-    template <typename T, typename Body>
-    Result<T> write(Body &&body);
+    template <typename T, typename Body> Result<T> write(Body &&body);
 
     // After a loop over next(): a read that ended because of an error (a damaged page met in
     // the middle of a scan) rather than at the last row.
@@ -109,12 +106,9 @@ public:
     // `read(const SqliteStatement &)`: the first one, all of them, or each handed to `visit`. A
     // query that failed, or an error met between rows, comes back as the error.
     // What a row reader gives: its value, or the value of its Result (an error ends the read).
-    template <typename Read>
-    using RowOf = typename ResultOf<std::invoke_result_t<Read, const SqliteStatement &>>::Value;
-    template <typename Query, typename Read>
-    auto firstRow(Result<Query> query, Read read) -> Result<std::optional<RowOf<Read>>>;
-    template <typename Query, typename Read>
-    auto allRows(Result<Query> query, Read read) -> Result<QList<RowOf<Read>>>;
+    template <typename Read> using RowOf = typename ResultOf<std::invoke_result_t<Read, const SqliteStatement &>>::Value;
+    template <typename Query, typename Read> auto firstRow(Result<Query> query, Read read) -> Result<std::optional<RowOf<Read>>>;
+    template <typename Query, typename Read> auto allRows(Result<Query> query, Read read) -> Result<QList<RowOf<Read>>>;
     template <typename Query, typename Read, typename Visit>
     Error visitRows(Result<Query> query, Read read, Visit visit, const std::function<bool()> &shouldStop = {});
 
@@ -196,8 +190,7 @@ Error SqliteConnection::visitRows(Result<Query> query, Read read, Visit visit, c
     return e;
 }
 
-template <typename Query, typename Read>
-auto SqliteConnection::allRows(Result<Query> query, Read read) -> Result<QList<RowOf<Read>>>
+template <typename Query, typename Read> auto SqliteConnection::allRows(Result<Query> query, Read read) -> Result<QList<RowOf<Read>>>
 {
     QList<RowOf<Read>> list;
     const Error e = visitRows(std::move(query), read, [&list](auto &&value) { list.append(std::move(value)); });
@@ -230,7 +223,9 @@ auto SqliteConnection::firstRow(Result<Query> query, Read read) -> Result<std::o
 
 class SqliteConnection::WriteTimer {
 public:
-    WriteTimer() : m_asked(std::chrono::steady_clock::now()) {}
+    WriteTimer()
+        : m_asked(std::chrono::steady_clock::now())
+    {}
     void gateTaken()
     {
         m_taken = std::chrono::steady_clock::now();
@@ -252,8 +247,7 @@ private:
     qint64 m_takenCpuNs = 0;
 };
 
-template <typename T, typename Body>
-Result<T> SqliteConnection::write(Body &&body)
+template <typename T, typename Body> Result<T> SqliteConnection::write(Body &&body)
 {
     std::optional<WriteTimer> timer;
     if (writeProfiling())

@@ -127,7 +127,8 @@ Error SqliteConnection::createSchema(int fromVersion, int scale)
         const int version = current->value_or(0);
         if (version != fromVersion) {
             if (fromVersion == 0)
-                return makeError(ErrorCode::StoreExists, Message::translate("ledger", "%1 was initialised by someone else meanwhile").arg(m_path));
+                return makeError(ErrorCode::StoreExists,
+                                 Message::translate("ledger", "%1 was initialised by someone else meanwhile").arg(m_path));
             return true;
         }
         for (int v = fromVersion; v < kSchemaVersion; ++v) {

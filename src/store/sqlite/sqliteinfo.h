@@ -8,7 +8,7 @@
 namespace ledger {
 
 struct SqliteBuildInfo {
-    QString version;     // "3.54.1": the SQLite compiled into LedgerDesk (third_party/sqlite)
+    QString version;      // "3.54.1": the SQLite compiled into LedgerDesk (third_party/sqlite)
     bool ofdLocks = true; // this process takes open-file-description locks
     QString why;          // when not: why (the kernel refused them, or LEDGERDESK_SQLITE_LOCKS=posix)
 };

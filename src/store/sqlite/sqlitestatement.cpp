@@ -24,23 +24,17 @@ SqlArg::SqlArg(const QVariant &value)
         m_kind = Kind::Real;
         m_real = value.toDouble();
         return;
-    default:
-        m_kind = Kind::Text;
-        m_text = value.toString();
+    default: m_kind = Kind::Text; m_text = value.toString();
     }
 }
 
 int SqlArg::bind(sqlite3_stmt *statement, int index) const
 {
     switch (m_kind) {
-    case Kind::Null:
-        return sqlite3_bind_null(statement, index);
-    case Kind::Integer:
-        return sqlite3_bind_int64(statement, index, m_integer);
-    case Kind::Real:
-        return sqlite3_bind_double(statement, index, m_real);
-    case Kind::Text:
-        break;
+    case Kind::Null: return sqlite3_bind_null(statement, index);
+    case Kind::Integer: return sqlite3_bind_int64(statement, index, m_integer);
+    case Kind::Real: return sqlite3_bind_double(statement, index, m_real);
+    case Kind::Text: break;
     }
     // The store's text is UTF-8; converting here once is cheaper than SQLite converting a
     // UTF-16 value at every comparison. Copied by SQLite (TRANSIENT): `utf8` is ours.
@@ -48,7 +42,10 @@ int SqlArg::bind(sqlite3_stmt *statement, int index) const
     return sqlite3_bind_text(statement, index, utf8.isNull() ? "" : utf8.constData(), int(utf8.size()), SQLITE_TRANSIENT);
 }
 
-SqliteStatement::SqliteStatement(sqlite3 *db, sqlite3_stmt *statement) : m_db(db), m_statement(statement) {}
+SqliteStatement::SqliteStatement(sqlite3 *db, sqlite3_stmt *statement)
+    : m_db(db)
+    , m_statement(statement)
+{}
 
 SqliteStatement::~SqliteStatement() { sqlite3_finalize(m_statement); }
 
@@ -74,7 +71,9 @@ int SqliteStatement::start(const SqlArg *first, const SqlArg *last)
     // run's value. Counted, every parameter is bound anew below.
     if (last - first != sqlite3_bind_parameter_count(m_statement)) {
         m_rc = SQLITE_RANGE;
-        m_error = QStringLiteral("%1 values bound to a statement with %2 parameters").arg(last - first).arg(sqlite3_bind_parameter_count(m_statement));
+        m_error = QStringLiteral("%1 values bound to a statement with %2 parameters")
+                      .arg(last - first)
+                      .arg(sqlite3_bind_parameter_count(m_statement));
         return m_rc;
     }
     int index = 1;
@@ -132,14 +131,10 @@ QString SqliteStatement::text(int column) const
 QVariant SqliteStatement::value(int column) const
 {
     switch (sqlite3_column_type(m_statement, column)) {
-    case SQLITE_NULL:
-        return QVariant();
-    case SQLITE_INTEGER:
-        return QVariant(int64(column));
-    case SQLITE_FLOAT:
-        return QVariant(sqlite3_column_double(m_statement, column));
-    default:
-        return QVariant(text(column));
+    case SQLITE_NULL: return QVariant();
+    case SQLITE_INTEGER: return QVariant(int64(column));
+    case SQLITE_FLOAT: return QVariant(sqlite3_column_double(m_statement, column));
+    default: return QVariant(text(column));
     }
 }
 

@@ -17,13 +17,27 @@ namespace ledger {
 // One value bound to a `?` (text is kept by value: a QString copy only shares its data).
 class SqlArg {
 public:
-    SqlArg(std::nullptr_t) : m_kind(Kind::Null) {}
-    SqlArg(int value) : m_kind(Kind::Integer), m_integer(value) {}
-    SqlArg(qint64 value) : m_kind(Kind::Integer), m_integer(value) {}
+    SqlArg(std::nullptr_t)
+        : m_kind(Kind::Null)
+    {}
+    SqlArg(int value)
+        : m_kind(Kind::Integer)
+        , m_integer(value)
+    {}
+    SqlArg(qint64 value)
+        : m_kind(Kind::Integer)
+        , m_integer(value)
+    {}
     // A null QString binds as '' (the text columns are NOT NULL with '' meaning "none"); a
     // deliberate NULL is nullptr or orNull().
-    SqlArg(const QString &text) : m_kind(Kind::Text), m_text(text) {}
-    SqlArg(const std::optional<qint64> &value) : m_kind(value ? Kind::Integer : Kind::Null), m_integer(value.value_or(0)) {}
+    SqlArg(const QString &text)
+        : m_kind(Kind::Text)
+        , m_text(text)
+    {}
+    SqlArg(const std::optional<qint64> &value)
+        : m_kind(value ? Kind::Integer : Kind::Null)
+        , m_integer(value.value_or(0))
+    {}
     // Tests' raw SQL: a null QVariant binds NULL, numbers as integers, anything else as text.
     explicit SqlArg(const QVariant &value);
     // NULL for an empty string (optional text columns such as idempotency_key).

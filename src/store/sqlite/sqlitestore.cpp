@@ -9,7 +9,9 @@
 
 namespace ledger {
 
-SqliteStore::SqliteStore(std::unique_ptr<SqliteConnection> conn) : m_conn(std::move(conn)) {}
+SqliteStore::SqliteStore(std::unique_ptr<SqliteConnection> conn)
+    : m_conn(std::move(conn))
+{}
 
 Result<std::unique_ptr<SqliteStore>> SqliteStore::open(const QString &path, const SqliteOptions &options)
 {
@@ -22,7 +24,8 @@ Result<std::unique_ptr<SqliteStore>> SqliteStore::open(const QString &path, cons
 Result<std::unique_ptr<SqliteStore>> SqliteStore::create(const QString &path, int scale, const SqliteOptions &options)
 {
     if (!money::isValidScale(scale))
-        return makeError(ErrorCode::InvalidScale, Message::translate("ledger", "scale %1 is out of range; use 0 to %2").arg(scale).arg(money::kMaxScale));
+        return makeError(ErrorCode::InvalidScale,
+                         Message::translate("ledger", "scale %1 is out of range; use 0 to %2").arg(scale).arg(money::kMaxScale));
     auto conn = SqliteConnection::open(path, SqliteConnection::Mode::Create, options, scale);
     if (!conn.ok())
         return conn.error();
@@ -73,8 +76,8 @@ Error SqliteStore::appendJournal(DocKind kind, const JournalEntry &e, const QStr
     return q.ok() ? Error{} : q.error();
 }
 
-Error SqliteStore::touchAccount(const QString &id, qint64 deltaBalance, qint64 deltaPendingDebits,
-                                qint64 deltaPendingCredits, const QString &now)
+Error SqliteStore::touchAccount(const QString &id, qint64 deltaBalance, qint64 deltaPendingDebits, qint64 deltaPendingCredits,
+                                const QString &now)
 {
     auto q = m_conn->run("UPDATE accounts SET balance = balance + ?, pending_debits = pending_debits + ?,"
                          " pending_credits = pending_credits + ?, version = version + 1, last_modified = ? WHERE id = ?",
@@ -118,8 +121,7 @@ Result<Account> SqliteStore::createAccount(const QString &id, const QString &nam
     });
 }
 
-Result<Account> SqliteStore::setAccountStatus(const QString &id, AccountStatus status, const QString &actor,
-                                              const QString &reason)
+Result<Account> SqliteStore::setAccountStatus(const QString &id, AccountStatus status, const QString &actor, const QString &reason)
 {
     return m_conn->write<Account>([&]() -> Result<Account> {
         auto found = readAccount(id);
@@ -170,7 +172,7 @@ Result<QList<Account>> SqliteStore::accounts(const AccountQuery &query)
     addAccountFilter(query, where);
     QList<SqlArg> binds = sqliteArgs(where);
     const QString sql = QStringLiteral("SELECT " LEDGER_ACCOUNT_COLUMNS " FROM accounts") + where.clause() + accountOrder()
-        + QStringLiteral(" LIMIT ? OFFSET ?");
+                      + QStringLiteral(" LIMIT ? OFFSET ?");
     binds << query.limit << query.offset;
     return m_conn->allRows(m_conn->runDynamic(sql, binds), sqliterows::account);
 }
@@ -191,8 +193,8 @@ Result<qint64> SqliteStore::countRows(const char *table, const SqlWhere &where)
     return count->value_or(0);
 }
 
-Error SqliteStore::writeLeg(const QString &txId, const QString &accountId, bool exists, LegSide side, qint64 amount,
-                            LegStatus status, const rules::LegDecision &decision, std::optional<qint64> balanceAfter)
+Error SqliteStore::writeLeg(const QString &txId, const QString &accountId, bool exists, LegSide side, qint64 amount, LegStatus status,
+                            const rules::LegDecision &decision, std::optional<qint64> balanceAfter)
 {
     auto clock = m_conn->clock();
     if (!clock.ok())
@@ -281,7 +283,8 @@ Result<bool> SqliteStore::touchAccountIfVersion(const QString &accountId, qint64
 
 Result<QList<LegMarker>> SqliteStore::legsOfTransaction(const QString &txId)
 {
-    return m_conn->allRows(m_conn->run("SELECT " LEDGER_LEG_SELECT " FROM legs WHERE tx_id = ? ORDER BY side DESC", {txId}), sqliterows::leg);
+    return m_conn->allRows(m_conn->run("SELECT " LEDGER_LEG_SELECT " FROM legs WHERE tx_id = ? ORDER BY side DESC", {txId}),
+                           sqliterows::leg);
 }
 
 Result<QList<LegMarker>> SqliteStore::legsOfTransactions(const QStringList &txIds)
@@ -297,7 +300,8 @@ Result<QList<LegMarker>> SqliteStore::legsOfTransactions(const QStringList &txId
             binds << SqlArg(id);
         }
         auto some = m_conn->allRows(
-            m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_LEG_SELECT " FROM legs WHERE tx_id IN (%1)").arg(marks.join(QLatin1Char(','))), binds),
+            m_conn->runDynamic(
+                QStringLiteral("SELECT " LEDGER_LEG_SELECT " FROM legs WHERE tx_id IN (%1)").arg(marks.join(QLatin1Char(','))), binds),
             sqliterows::leg);
         if (!some.ok())
             return some.error();
@@ -311,17 +315,17 @@ Result<CommitCandidates> SqliteStore::commitCandidates(qint64 windowMs)
     CommitCandidates c;
     SqlWhere txWhere(SqliteDialect::instance());
     addCommitCandidateFilter(windowMs, txWhere);
-    auto txs = m_conn->allRows(m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_TX_COLUMNS " FROM transactions") + txWhere.clause(),
-                                                  sqliteArgs(txWhere)),
-                               sqliterows::transaction);
+    auto txs = m_conn->allRows(
+        m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_TX_COLUMNS " FROM transactions") + txWhere.clause(), sqliteArgs(txWhere)),
+        sqliterows::transaction);
     if (!txs.ok())
         return txs.error();
     c.transactions = *txs;
     SqlWhere legWhere(SqliteDialect::instance());
     addRecentlyPostedFilter(windowMs, legWhere);
-    auto legs = m_conn->allRows(m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_LEG_SELECT " FROM legs") + legWhere.clause(),
-                                                   sqliteArgs(legWhere)),
-                                sqliterows::leg);
+    auto legs = m_conn->allRows(
+        m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_LEG_SELECT " FROM legs") + legWhere.clause(), sqliteArgs(legWhere)),
+        sqliterows::leg);
     if (!legs.ok())
         return legs.error();
     c.recentlyPosted = *legs;
@@ -346,7 +350,8 @@ Error SqliteStore::scanAccounts(const std::function<void(const Account &)> &visi
 
 Error SqliteStore::scanLegs(const std::function<void(const LegMarker &)> &visit, const StopCheck &shouldStop)
 {
-    return m_conn->visitRows(m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_LEG_SELECT " FROM legs")), sqliterows::leg, visit, shouldStop);
+    return m_conn->visitRows(m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_LEG_SELECT " FROM legs")), sqliterows::leg, visit,
+                             shouldStop);
 }
 
 } // namespace ledger

@@ -27,8 +27,7 @@ public:
     QString lockWarning() const override;
 
     Result<Account> createAccount(const QString &id, const QString &name, const QString &actor) override;
-    Result<Account> setAccountStatus(const QString &id, AccountStatus status, const QString &actor,
-                                     const QString &reason) override;
+    Result<Account> setAccountStatus(const QString &id, AccountStatus status, const QString &actor, const QString &reason) override;
     Result<Account> account(const QString &id) override;
     Result<QList<Account>> accounts(const AccountQuery &query) override;
     Result<qint64> accountCount(const AccountQuery &query) override;
@@ -85,8 +84,7 @@ private:
     // `balanceAfter`: what a post leaves on the account (the change feed's balances).
     Error writeLeg(const QString &txId, const QString &accountId, bool exists, LegSide side, qint64 amount, LegStatus status,
                    const rules::LegDecision &decision, std::optional<qint64> balanceAfter = std::nullopt);
-    Error touchAccount(const QString &id, qint64 deltaBalance, qint64 deltaPendingDebits, qint64 deltaPendingCredits,
-                       const QString &now);
+    Error touchAccount(const QString &id, qint64 deltaBalance, qint64 deltaPendingDebits, qint64 deltaPendingCredits, const QString &now);
     QString amountText(qint64 minor) const;
     // WHERE clause and binds for a transaction query.
 

@@ -11,7 +11,7 @@ Result<QList<JournalEntry>> SqliteStore::journalEntries(const JournalQuery &quer
     addJournalFilter(query, where);
     QList<SqlArg> binds = sqliteArgs(where);
     const QString sql = QStringLiteral("SELECT " LEDGER_JOURNAL_COLUMNS " FROM journal") + where.clause() + journalOrder(query)
-        + QStringLiteral(" LIMIT ? OFFSET ?");
+                      + QStringLiteral(" LIMIT ? OFFSET ?");
     binds << query.limit << query.offset;
     return m_conn->allRows(m_conn->runDynamic(sql, binds), sqliterows::journalEntry);
 }
@@ -19,7 +19,8 @@ Result<QList<JournalEntry>> SqliteStore::journalEntries(const JournalQuery &quer
 Result<QList<JournalEntry>> SqliteStore::finishedAfter(int shard, qint64 afterSeq, int limit)
 {
     if (shard != 0)
-        return makeError(ErrorCode::InvalidCursor, Message::translate("ledger", "%1 is one file: it has no shard %2").arg(location()).arg(shard));
+        return makeError(ErrorCode::InvalidCursor,
+                         Message::translate("ledger", "%1 is one file: it has no shard %2").arg(location()).arg(shard));
     // Walks the primary key from afterSeq; a transaction's journal is a handful of rows, so the
     // filter skips few. from_state <> to_state: a note on a finished document (a compensation's
     // link) is not a second finish.

@@ -9,11 +9,7 @@
 
 namespace ledger {
 
-namespace {
-
-
-
-} // namespace
+namespace {} // namespace
 
 Result<std::optional<Transaction>> SqliteStore::readTransaction(const QString &id)
 {
@@ -57,12 +53,12 @@ Result<InsertOutcome> SqliteStore::insertTransaction(const NewTransaction &n)
             return clock.error();
         Transaction t = rules::newTransaction(n);
         const bool twoAccounts = isTwoAccountTransfer(t.legs);
-        auto ins = m_conn->run("INSERT INTO transactions (id, idempotency_key, kind, compensates, source, destination,"
-                               " amount, memo, state, created_at, last_modified, legs)"
-                               " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'initial', ?, ?, ?)",
-                               {n.id, SqlArg::orNull(n.idempotencyKey), nameOf(n.kind),
-                                SqlArg::orNull(n.compensates), t.source, t.destination, t.amount, n.memo,
-                                clock->now, clock->now, SqlArg::orNull(twoAccounts ? QString() : legsText(t.legs))});
+        auto ins =
+            m_conn->run("INSERT INTO transactions (id, idempotency_key, kind, compensates, source, destination,"
+                        " amount, memo, state, created_at, last_modified, legs)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'initial', ?, ?, ?)",
+                        {n.id, SqlArg::orNull(n.idempotencyKey), nameOf(n.kind), SqlArg::orNull(n.compensates), t.source, t.destination,
+                         t.amount, n.memo, clock->now, clock->now, SqlArg::orNull(twoAccounts ? QString() : legsText(t.legs))});
         if (!ins.ok())
             return ins.error();
         if (!twoAccounts) {
@@ -99,11 +95,11 @@ Result<CasOutcome> SqliteStore::updateTransaction(const QString &id, const TxGua
         t = rules::applied(before, change);
         if (change.leaseMs > 0)
             t.leaseUntil = parseTimestamp(clock->shifted);
-        auto up = m_conn->run("UPDATE transactions SET state = ?, owner = ?, epoch = ?, attempts = ?, lease_until = ?,"
-                              " last_error = ?, last_modified = ? WHERE id = ?",
-                              {nameOf(t.state), t.owner, t.epoch, t.attempts,
-                               t.leaseUntil.isValid() ? SqlArg(formatTimestamp(t.leaseUntil)) : SqlArg(nullptr),
-                               t.lastError, clock->now, id});
+        auto up =
+            m_conn->run("UPDATE transactions SET state = ?, owner = ?, epoch = ?, attempts = ?, lease_until = ?,"
+                        " last_error = ?, last_modified = ? WHERE id = ?",
+                        {nameOf(t.state), t.owner, t.epoch, t.attempts,
+                         t.leaseUntil.isValid() ? SqlArg(formatTimestamp(t.leaseUntil)) : SqlArg(nullptr), t.lastError, clock->now, id});
         if (!up.ok())
             return up.error();
         if (Error e = appendJournal(DocKind::Transaction, rules::journalOf(before, t, change), clock->now); !e.ok())
@@ -113,9 +109,8 @@ Result<CasOutcome> SqliteStore::updateTransaction(const QString &id, const TxGua
     });
 }
 
-Result<CasOutcome> SqliteStore::linkCompensation(const QString &originalId, const QString &expected,
-                                                 const QString &compensationId, const QString &actor,
-                                                 const QString &worker, const QString &detail)
+Result<CasOutcome> SqliteStore::linkCompensation(const QString &originalId, const QString &expected, const QString &compensationId,
+                                                 const QString &actor, const QString &worker, const QString &detail)
 {
     return m_conn->write<CasOutcome>([&]() -> Result<CasOutcome> {
         auto found = readTransaction(originalId);
@@ -135,7 +130,8 @@ Result<CasOutcome> SqliteStore::linkCompensation(const QString &originalId, cons
                               {compensationId, clock->now, originalId});
         if (!up.ok())
             return up.error();
-        if (Error e = appendJournal(DocKind::Transaction, rules::linkJournal(t, compensationId, actor, worker, detail), clock->now); !e.ok())
+        if (Error e = appendJournal(DocKind::Transaction, rules::linkJournal(t, compensationId, actor, worker, detail), clock->now);
+            !e.ok())
             return e;
         t.compensatedBy = compensationId;
         t.lastModified = parseTimestamp(clock->now);
@@ -149,7 +145,7 @@ Result<QList<Transaction>> SqliteStore::transactions(const TxQuery &query)
     addTxFilter(query, where);
     QList<SqlArg> binds = sqliteArgs(where);
     const QString sql = QStringLiteral("SELECT " LEDGER_TX_COLUMNS " FROM transactions") + where.clause() + txOrder(query)
-        + QStringLiteral(" LIMIT ? OFFSET ?");
+                      + QStringLiteral(" LIMIT ? OFFSET ?");
     binds << query.limit << query.offset;
     return m_conn->allRows(m_conn->runDynamic(sql, binds), sqliterows::transaction);
 }
@@ -192,7 +188,8 @@ Result<JournalEntry> SqliteStore::addRemark(const QString &txId, Remark remark, 
         auto clock = m_conn->clock();
         if (!clock.ok())
             return clock.error();
-        if (Error e = appendJournal(DocKind::Transaction, rules::remarkJournal(**found, remark, actor, QString(), text), clock->now); !e.ok())
+        if (Error e = appendJournal(DocKind::Transaction, rules::remarkJournal(**found, remark, actor, QString(), text), clock->now);
+            !e.ok())
             return e;
         auto row = m_conn->firstRow(m_conn->run("SELECT " LEDGER_JOURNAL_COLUMNS " FROM journal WHERE seq = last_insert_rowid()"),
                                     sqliterows::journalEntry);
@@ -211,14 +208,16 @@ Error SqliteStore::backdateForDemo(DocKind kind, const QString &id, qint64 ms)
     const QString shift = QStringLiteral("-%1 seconds").arg(double(ms) / 1000.0, 0, 'f', 3);
     auto done = m_conn->write<bool>([&]() -> Result<bool> {
         const bool tx = kind == DocKind::Transaction;
-        const char *document = tx ? "UPDATE transactions SET created_at = " LEDGER_SHIFTED("created_at") ", last_modified = " LEDGER_SHIFTED(
-                                        "last_modified") ", lease_until = " LEDGER_SHIFTED("lease_until") " WHERE id = ?2"
-                                  : "UPDATE accounts SET created_at = " LEDGER_SHIFTED("created_at") " WHERE id = ?2";
+        const char *document = tx
+                                 ? "UPDATE transactions SET created_at = " LEDGER_SHIFTED("created_at") ", last_modified = " LEDGER_SHIFTED(
+                                     "last_modified") ", lease_until = " LEDGER_SHIFTED("lease_until") " WHERE id = ?2"
+                                 : "UPDATE accounts SET created_at = " LEDGER_SHIFTED("created_at") " WHERE id = ?2";
         for (const char *sql : {document, "UPDATE journal SET at = " LEDGER_SHIFTED("at") " WHERE doc_kind = ?3 AND doc_id = ?2",
                                 tx ? "UPDATE legs SET at = " LEDGER_SHIFTED("at") " WHERE tx_id = ?2" : nullptr}) {
             if (!sql)
                 continue;
-            auto q = std::string_view(sql).find("?3") != std::string_view::npos ? m_conn->run(sql, {shift, id, nameOf(kind)}) : m_conn->run(sql, {shift, id});
+            auto q = std::string_view(sql).find("?3") != std::string_view::npos ? m_conn->run(sql, {shift, id, nameOf(kind)})
+                                                                                : m_conn->run(sql, {shift, id});
             if (!q.ok())
                 return q.error();
         }
@@ -230,15 +229,15 @@ Error SqliteStore::backdateForDemo(DocKind kind, const QString &id, qint64 ms)
 
 Result<QList<JournalEntry>> SqliteStore::journal(DocKind kind, const QString &docId)
 {
-    return m_conn->allRows(m_conn->run("SELECT " LEDGER_JOURNAL_COLUMNS " FROM journal WHERE doc_kind = ? AND doc_id = ? ORDER BY seq",
-                                       {nameOf(kind), docId}),
-                           sqliterows::journalEntry);
+    return m_conn->allRows(
+        m_conn->run("SELECT " LEDGER_JOURNAL_COLUMNS " FROM journal WHERE doc_kind = ? AND doc_id = ? ORDER BY seq", {nameOf(kind), docId}),
+        sqliterows::journalEntry);
 }
 
 Error SqliteStore::scanTransactions(const std::function<void(const Transaction &)> &visit, const StopCheck &shouldStop)
 {
-    return m_conn->visitRows(m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_TX_COLUMNS " FROM transactions")),
-                             sqliterows::transaction, visit, shouldStop);
+    return m_conn->visitRows(m_conn->runDynamic(QStringLiteral("SELECT " LEDGER_TX_COLUMNS " FROM transactions")), sqliterows::transaction,
+                             visit, shouldStop);
 }
 
 } // namespace ledger
