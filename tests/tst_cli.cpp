@@ -14,6 +14,7 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <algorithm>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -153,6 +154,9 @@ private slots:
     void crashThenRecover();
 
     void helpAndVersion();
+    void didYouMean_data();
+    void didYouMean();
+    void theManPageFollowsTheCommandTable();
     void errorsCommand();
     void anUnknownSchemeCreatesNothing_data();
     void anUnknownSchemeCreatesNothing();
@@ -863,6 +867,11 @@ void TestCli::transferAndShowJson()
         sides << side;
         QCOMPARE(leg.value(QStringLiteral("status")).toString(), QStringLiteral("posted"));
         QCOMPARE(leg.value(QStringLiteral("amount")).toString(), QStringLiteral("12.34"));
+        // As the README and the feed say: what the post left the balance at.
+        QVERIFY2(QRegularExpression(QStringLiteral("^-?[0-9]+\\.[0-9]{2}$"))
+                     .match(leg.value(QStringLiteral("balanceAfter")).toString())
+                     .hasMatch(),
+                 qPrintable(QJsonDocument(leg).toJson()));
         QCOMPARE(leg.value(QStringLiteral("accountId")).toString(),
                  side == QLatin1String("debit") ? QStringLiteral("alice") : QStringLiteral("bob"));
     }
@@ -1305,6 +1314,12 @@ void TestCli::anUnknownSchemeCreatesNothing_data()
     QTest::newRow("demo dynamodb") << QStringList{"--store", "dynamodb://eu-west-1/ledger", "demo"} << QString();
     QTest::newRow("accounts mongodb") << QStringList{"--store", "mongodb://host/ledger", "accounts"} << QString();
     QTest::newRow("init from the environment") << QStringList{"init"} << QStringLiteral("mysql://h/ledger");
+    // Every command that reaches a store.
+    for (const char *command : {"balances", "list", "audit", "recover", "feed", "actions", "accounts"})
+        QTest::newRow(command) << QStringList{"--store", "https://example/x.db", command} << QString();
+    QTest::newRow("transfer") << QStringList{"--store", "s3://bucket/x.db", "transfer", "alice", "bob", "1"} << QString();
+    QTest::newRow("account create") << QStringList{"--store", "sqlite://x.db", "account", "create", "zed"} << QString();
+    QTest::newRow("bench") << QStringList{"--store", "https://example/x.db", "bench", "raw", "--raw-commits", "10"} << QString();
 }
 
 void TestCli::anUnknownSchemeCreatesNothing()
@@ -1364,8 +1379,105 @@ void TestCli::helpAndVersion()
 
     RUN_EXPECTING(nosuch, s, 2, {"help", "nosuch"});
     QVERIFY2(nosuch.err.contains(QStringLiteral("error: unknown-command: ")), qPrintable(nosuch.err));
+    QVERIFY2(!nosuch.err.contains(QStringLiteral("did you mean")), qPrintable(nosuch.err)); // nothing is near it
+
+    // A command group has help of its own, however it is asked for.
+    RUN_EXPECTING(helpGroup, s, 0, {"help", "account"});
+    QVERIFY2(helpGroup.out.startsWith(QStringLiteral("usage: ledgerctl account <subcommand>")), qPrintable(helpGroup.out));
+    for (const QString &sub :
+         {QStringLiteral("create"), QStringLiteral("freeze"), QStringLiteral("unfreeze"), QStringLiteral("close"), QStringLiteral("show")})
+        QVERIFY2(helpGroup.out.contains(QStringLiteral("  account ") + sub), qPrintable(helpGroup.out));
+    RUN_EXPECTING(groupHelp, s, 0, {"account", "--help"});
+    QCOMPARE(groupHelp.out, helpGroup.out);
+    RUN_EXPECTING(groupDashH, s, 0, {"account", "-h"});
+    QCOMPARE(groupDashH.out, helpGroup.out);
+    for (const cli::CommandSpec &c : cli::commands()) { // `ledgerctl help X` works for every command
+        const ProcessResult r = ctl(s, QStringList{QStringLiteral("help")} + c.name.split(QLatin1Char(' ')));
+        QVERIFY2(r.exitCode == 0 && r.out.startsWith(QStringLiteral("usage: ledgerctl ") + c.name),
+                 qPrintable(c.name + QLatin1Char('\n') + r.err));
+    }
 
     QVERIFY2(!QFileInfo::exists(s), "help or version created a store");
+}
+
+void TestCli::theManPageFollowsTheCommandTable()
+{
+    // ledgerctl(1) is checked against the table --help is made from: every command (a group's
+    // subcommands on its line) and every option, global ones included, appear in it.
+    QFile file(QStringLiteral(LEDGER_SOURCE_DIR "/packaging/man/ledgerctl.1"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString man = QString::fromUtf8(file.readAll()).replace(QStringLiteral("\\-"), QStringLiteral("-"));
+    QStringList heads; // the commands' lines (".B ...")
+    for (const QString &line : man.split(QLatin1Char('\n'))) {
+        if (line.startsWith(QLatin1String(".B ")))
+            heads << line.mid(3);
+    }
+    QStringList missing;
+    for (const cli::CommandSpec &c : cli::commands()) {
+        const QStringList words = c.name.split(QLatin1Char(' '));
+        // "resume TXID", "resume|cancel|compensate TXID", "account freeze|unfreeze|close ID"
+        const bool listed = std::any_of(heads.cbegin(), heads.cend(), [&](const QString &head) {
+            const QStringList parts = head.split(QLatin1Char(' '));
+            if (parts.size() < words.size())
+                return false;
+            for (int i = 0; i < words.size(); ++i) {
+                if (!parts.at(i).split(QLatin1Char('|')).contains(words.at(i)))
+                    return false;
+            }
+            return true;
+        });
+        if (!listed)
+            missing << c.name;
+        for (const cli::OptionSpec &o : c.options) {
+            if (!man.contains(QStringLiteral("--") + o.name))
+                missing << c.name + QStringLiteral(" --") + o.name;
+        }
+    }
+    for (const cli::OptionSpec &o : cli::globalOptions()) {
+        if (!man.contains(QStringLiteral("--") + o.name))
+            missing << QStringLiteral("--") + o.name;
+    }
+    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("ledgerctl.1 lacks: ") + missing.join(QStringLiteral(", "))));
+}
+
+void TestCli::didYouMean_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("suggests"); // "" = no suggestion
+    QTest::newRow("two letters swapped") << QStringList{"tranfser", "alice", "bob", "1"} << "unknown-command"
+                                         << "transfer";
+    QTest::newRow("a letter missed") << QStringList{"lst"} << "unknown-command"
+                                     << "list";
+    QTest::newRow("capitals") << QStringList{"Audit"} << "unknown-command"
+                              << "audit";
+    QTest::newRow("a subcommand") << QStringList{"account", "crate", "zed"} << "unknown-command"
+                                  << "account create";
+    QTest::newRow("help of a slip") << QStringList{"help", "recovr"} << "unknown-command"
+                                    << "recover";
+    QTest::newRow("an option") << QStringList{"list", "--jsn"} << "unknown-option"
+                               << "--json";
+    QTest::newRow("a global option") << QStringList{"--stroe", "x.db", "list"} << "unknown-option"
+                                     << "--store";
+    QTest::newRow("nothing near") << QStringList{"frobnicate"} << "unknown-command"
+                                  << "";
+}
+
+void TestCli::didYouMean()
+{
+    // A newcomer's slip is answered with what they most likely meant; nothing is run.
+    QFETCH(QStringList, args);
+    QFETCH(QString, code);
+    QFETCH(QString, suggests);
+    const QString s = m_work->filePath(QStringLiteral("ledger.db"));
+    const ProcessResult r = ctl(s, args);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("error: %1: ").arg(code)), qPrintable(r.err));
+    if (suggests.isEmpty())
+        QVERIFY2(!r.err.contains(QStringLiteral("did you mean")), qPrintable(r.err));
+    else
+        QVERIFY2(r.err.contains(QStringLiteral("did you mean %1?").arg(suggests)), qPrintable(r.err));
+    QVERIFY(!QFileInfo::exists(s));
 }
 
 void TestCli::errorsCommand()

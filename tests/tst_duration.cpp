@@ -10,6 +10,8 @@ class TestDuration : public QObject {
 private Q_SLOTS:
     void parse_data();
     void parse();
+    void messagesSayWhatIsWrong_data();
+    void messagesSayWhatIsWrong();
     void format_data();
     void format();
 };
@@ -43,6 +45,36 @@ void TestDuration::parse_data()
     QTest::newRow("past a century") << "36526d" << false << qint64(0);
     QTest::newRow("huge number") << "99999999999999999999s" << false << qint64(0);
     QTest::newRow("sum past a century") << "36525d1s" << false << qint64(0);
+    QTest::newRow("a unit twice") << "1m1m" << false << qint64(0);
+    QTest::newRow("smaller unit first") << "30m1h" << false << qint64(0);
+    QTest::newRow("min is not a unit") << "30min" << false << qint64(0);
+}
+
+void TestDuration::messagesSayWhatIsWrong_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("a unit spelt out") << "30min"
+                                      << "the unit \"min\"";
+    QTest::newRow("seconds spelt out") << "90sec"
+                                       << "the unit \"sec\"";
+    QTest::newRow("a unit twice") << "1m1m"
+                                  << "repeats a unit";
+    QTest::newRow("no unit") << "90"
+                             << "needs a unit";
+    QTest::newRow("no digits") << "m"
+                               << "ASCII digits";
+}
+
+void TestDuration::messagesSayWhatIsWrong()
+{
+    // `--stuck-for 30min` once said "must start each part with ASCII digits" (it read 30m, then
+    // "in"), and 1m1m was taken for two minutes.
+    QFETCH(QString, text);
+    QFETCH(QString, says);
+    const auto r = duration::parse(text);
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error().message.contains(says), qPrintable(r.error().message));
 }
 
 void TestDuration::parse()

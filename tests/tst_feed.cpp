@@ -148,7 +148,8 @@ void TestFeed::cursors_data()
     QTest::newRow("one per shard") << "5,0,17" << 3 << "5,0,17";
     QTest::newRow("too few") << "5,0" << 3 << "";
     QTest::newRow("too many") << "5,0" << 1 << "";
-    QTest::newRow("empty") << "" << 1 << "";
+    QTest::newRow("empty: the start (a recipe before anything finished)") << "" << 1 << "0";
+    QTest::newRow("empty, sharded: the start") << "" << 3 << "0,0,0";
     QTest::newRow("empty position") << "5,,1" << 3 << "";
     QTest::newRow("negative") << "-3" << 1 << "";
     QTest::newRow("plus sign") << "+3" << 1 << "";

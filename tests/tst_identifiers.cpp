@@ -89,6 +89,7 @@ void TestIdentifiers::text_data()
     QTest::newRow("blank refused") << "   " << false << false;
     QTest::newRow("control char") << "a\x07" << true << false;
     QTest::newRow("newline") << "a\nb" << true << false;
+    QTest::newRow("tab") << "a\tb" << true << false;
     QTest::newRow("too long") << QString(501, QLatin1Char('m')) << true << false;
 }
 
@@ -102,6 +103,9 @@ void TestIdentifiers::text()
     if (!ok) {
         QCOMPARE(e.code, ErrorCode::InvalidText);
         QVERIFY(e.message.startsWith(QStringLiteral("memo")));
+        // A tab or a line break is named for what it is (a tab was once "a space").
+        if (text.contains(QLatin1Char('\t')) || text.contains(QLatin1Char('\n')))
+            QVERIFY2(e.message.contains(QStringLiteral("a control character (U+000")), qPrintable(e.message));
     }
 }
 

@@ -68,6 +68,9 @@ void TestMoney::parseRejects_data()
     QTest::newRow("exponent") << "1e3" << 2 << "exponent";
     QTest::newRow("exponent upper") << "1E+3" << 2 << "exponent";
     QTest::newRow("comma thousands") << "1,000" << 2 << "thousands";
+    QTest::newRow("decimal comma") << "1,50" << 2 << "decimal comma; write it with a point: 1.50";
+    QTest::newRow("decimal comma, one digit") << "12,5" << 2 << "decimal comma";
+    QTest::newRow("commas and a point") << "1,000.50" << 2 << "thousands";
     QTest::newRow("apostrophe thousands") << "1'000" << 2 << "thousands";
     QTest::newRow("underscore") << "1_000" << 2 << "thousands";
     QTest::newRow("space thousands") << "1 000" << 2 << "white space";

@@ -478,10 +478,6 @@
         <translation>每一段都必须以 ASCII 数字开头</translation>
     </message>
     <message>
-        <source>has an unknown unit</source>
-        <translation>的单位无法识别</translation>
-    </message>
-    <message>
         <source>needs a unit (ms, s, m, h or d)</source>
         <translation>缺少单位（ms、s、m、h 或 d）</translation>
     </message>
@@ -1435,6 +1431,18 @@
         <source>LedgerDesk does not know the scheme %1:// (a store is a file path, a postgresql:// URI or host=... dbname=... pairs)</source>
         <translation>LedgerDesk 不认识 %1:// 这种方案（存储库是文件路径、postgresql:// URI 或 host=... dbname=... 这样的键值对）</translation>
     </message>
+    <message>
+        <source>has the unit %1, which is not one of ms, s, m, h or d</source>
+        <translation>的单位 %1 不是 ms、s、m、h、d 之一</translation>
+    </message>
+    <message>
+        <source>repeats a unit or puts a smaller one first</source>
+        <translation>重复了单位，或把较小的单位写在前面</translation>
+    </message>
+    <message>
+        <source>amount %1 has a decimal comma; write it with a point: %2</source>
+        <translation>金额 %1 用逗号作小数点；请用句点：%2</translation>
+    </message>
 </context>
 <context>
     <name>ledger::Errors</name>
@@ -1583,10 +1591,6 @@
         <translation>无法写入导出文件（权限、磁盘已满）</translation>
     </message>
     <message>
-        <source>the server could not listen on the address (in use, not local)</source>
-        <translation>服务器无法在该地址上监听（已被占用、不是本地地址）</translation>
-    </message>
-    <message>
         <source>the store cannot be opened</source>
         <translation>存储库无法打开</translation>
     </message>
@@ -1633,6 +1637,10 @@
     <message>
         <source>a store location is a URI of a scheme LedgerDesk does not know (only files, postgresql:// and key=value connection strings)</source>
         <translation>存储库位置是 LedgerDesk 不认识的方案的 URI（只支持文件、postgresql:// 和 key=value 连接串）</translation>
+    </message>
+    <message>
+        <source>the server could not listen on the address (in use, or not permitted); an address that is not loopback is invalid-argument</source>
+        <translation>服务器无法在该地址上监听（已被占用，或不允许）；不是回环地址的地址属于 invalid-argument</translation>
     </message>
 </context>
 </TS>

@@ -1078,5 +1078,17 @@ Every leg is held before any is posted: all of them move, or none.</source>
         <source>ACTED ON</source>
         <translation>操作对象</translation>
     </message>
+    <message>
+        <source>; did you mean %1?</source>
+        <translation>；你是不是想输入 %1？</translation>
+    </message>
+    <message>
+        <source>usage: ledgerctl %1 &lt;subcommand&gt; ...</source>
+        <translation>用法：ledgerctl %1 &lt;子命令&gt; ...</translation>
+    </message>
+    <message>
+        <source>'ledgerctl help %1 SUBCOMMAND' shows a subcommand's options.</source>
+        <translation>'ledgerctl help %1 子命令' 显示子命令的选项。</translation>
+    </message>
 </context>
 </TS>

@@ -8,6 +8,9 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+#include <vector>
+
 namespace ledger::cli {
 
 namespace {
@@ -280,6 +283,56 @@ QList<CommandSpec> buildCommands()
 
 bool isTwoWordGroup(const QString &word) { return word == QLatin1String("account"); }
 
+// Edits between two words (optimal string alignment: a swap of two neighbours is one edit).
+int editDistance(const QString &a, const QString &b)
+{
+    const qsizetype n = a.size(), m = b.size();
+    std::vector<std::vector<int>> d(size_t(n + 1), std::vector<int>(size_t(m + 1)));
+    for (qsizetype i = 0; i <= n; ++i)
+        d[size_t(i)][0] = int(i);
+    for (qsizetype j = 0; j <= m; ++j)
+        d[0][size_t(j)] = int(j);
+    for (qsizetype i = 1; i <= n; ++i) {
+        for (qsizetype j = 1; j <= m; ++j) {
+            const int cost = a.at(i - 1) == b.at(j - 1) ? 0 : 1;
+            int best = std::min({d[size_t(i - 1)][size_t(j)] + 1, d[size_t(i)][size_t(j - 1)] + 1, d[size_t(i - 1)][size_t(j - 1)] + cost});
+            if (i > 1 && j > 1 && a.at(i - 1) == b.at(j - 2) && a.at(i - 2) == b.at(j - 1))
+                best = std::min(best, d[size_t(i - 2)][size_t(j - 2)] + 1);
+            d[size_t(i)][size_t(j)] = best;
+        }
+    }
+    return d[size_t(n)][size_t(m)];
+}
+
+// "; did you mean X?" when `word` is a slip of one of `candidates`, else nothing.
+Message didYouMean(const QString &word, const QStringList &candidates)
+{
+    const QString closest = closestOf(word, candidates);
+    if (closest.isEmpty())
+        return Message(QString(), QString());
+    return Message::translate("ledgerctl", "; did you mean %1?").arg(closest);
+}
+
+QStringList commandNames()
+{
+    QStringList names;
+    for (const CommandSpec &c : commands())
+        names << c.name;
+    return names;
+}
+
+QStringList optionNames(const CommandSpec *command)
+{
+    QStringList names;
+    for (const OptionSpec &o : globalOptions())
+        names << QStringLiteral("--") + o.name;
+    if (command) {
+        for (const OptionSpec &o : command->options)
+            names << QStringLiteral("--") + o.name;
+    }
+    return names;
+}
+
 // "-5" and "-1.5" are (bad) amounts, not options: let them reach the amount parser.
 bool looksLikeOption(const QString &arg)
 {
@@ -376,12 +429,13 @@ Result<ParsedArgs> parseArguments(const QStringList &args)
             if (!spec) {
                 const QString shown = quoteForMessage(QStringLiteral("--") + name);
                 // Before the command only the global options are known.
+                const Message hint = didYouMean(QStringLiteral("--") + name, optionNames(command));
                 if (!command)
                     return makeError(ErrorCode::UnknownOption,
-                                     Message::translate("ledgerctl", "unknown option %1 (see 'ledgerctl --help')").arg(shown));
-                return makeError(
-                    ErrorCode::UnknownOption,
-                    Message::translate("ledgerctl", "%1 has no option %2 (see 'ledgerctl help %1')").arg(command->name, shown));
+                                     Message::translate("ledgerctl", "unknown option %1 (see 'ledgerctl --help')").arg(shown) + hint);
+                return makeError(ErrorCode::UnknownOption,
+                                 Message::translate("ledgerctl", "%1 has no option %2 (see 'ledgerctl help %1')").arg(command->name, shown)
+                                     + hint);
             }
             if (spec->valueName.isEmpty()) {
                 if (inlineValue)
@@ -408,6 +462,15 @@ Result<ParsedArgs> parseArguments(const QStringList &args)
         if (!command) {
             QString name = arg;
             if (isTwoWordGroup(arg)) {
+                // `ledgerctl account --help` (or -h before it): the group's help.
+                const bool helpNext =
+                    i + 1 < args.size() && (args.at(i + 1) == QLatin1String("--help") || args.at(i + 1) == QLatin1String("-h"));
+                if (helpNext || (parsed.help && i + 1 >= args.size())) {
+                    parsed.command = QStringLiteral("help");
+                    parsed.help = true;
+                    parsed.positionals = {arg};
+                    return parsed;
+                }
                 if (i + 1 >= args.size() || looksLikeOption(args.at(i + 1)))
                     return makeError(
                         ErrorCode::MissingArgument,
@@ -417,7 +480,8 @@ Result<ParsedArgs> parseArguments(const QStringList &args)
             command = findCommand(name);
             if (!command)
                 return makeError(ErrorCode::UnknownCommand,
-                                 Message::translate("ledgerctl", "unknown command %1 (see 'ledgerctl --help')").arg(quoteForMessage(name)));
+                                 Message::translate("ledgerctl", "unknown command %1 (see 'ledgerctl --help')").arg(quoteForMessage(name))
+                                     + didYouMean(name, commandNames()));
             parsed.command = command->name;
             continue;
         }
@@ -485,6 +549,38 @@ QString usageText()
                     "Errors go to stderr as 'error: <code>: <message>' ('ledgerctl errors' lists the codes).\n"
                     "'ledgerctl help COMMAND' shows a command's options.")
           + QLatin1Char('\n');
+    return text;
+}
+
+bool isCommandGroup(const QString &word) { return isTwoWordGroup(word); }
+
+QString closestOf(const QString &word, const QStringList &candidates)
+{
+    QString best;
+    int bestDistance = std::max(1, int(word.size()) / 3) + 1;
+    for (const QString &c : candidates) {
+        const int d = editDistance(word.toLower(), c);
+        if (d < bestDistance) {
+            bestDistance = d;
+            best = c;
+        }
+    }
+    return best;
+}
+
+QString groupHelp(const QString &group)
+{
+    QString text =
+        Ctl::tr("usage: ledgerctl %1 <subcommand> ...").arg(group) + QStringLiteral("\n\n") + Ctl::tr("commands:") + QLatin1Char('\n');
+    for (const CommandSpec &c : commands()) {
+        if (!c.name.startsWith(group + QLatin1Char(' ')))
+            continue;
+        QString head = c.name;
+        for (const QString &p : c.positionals)
+            head += QLatin1Char(' ') + p;
+        text += QStringLiteral("  %1  %2\n").arg(head.leftJustified(36), translatedHelp(c.summary));
+    }
+    text += QLatin1Char('\n') + Ctl::tr("'ledgerctl help %1 SUBCOMMAND' shows a subcommand's options.").arg(group) + QLatin1Char('\n');
     return text;
 }
 

@@ -49,6 +49,11 @@ const QList<OptionSpec> &globalOptions();
 // Every command ledgerctl knows, in the order `--help` lists them.
 const QList<CommandSpec> &commands();
 const CommandSpec *findCommand(const QString &name);
+// The first word of the two-word commands ("account": account create, account show, ...).
+bool isCommandGroup(const QString &word);
+// Of `candidates`, the one `word` is most likely a typing slip of (at most one edit in three
+// letters: a letter missed, added, changed or two swapped), or empty.
+QString closestOf(const QString &word, const QStringList &candidates);
 
 // Parses argv (without the program name). Errors: usage, unknown-command, unknown-option,
 // missing-argument, unexpected-argument.
@@ -57,5 +62,7 @@ Result<ParsedArgs> parseArguments(const QStringList &args);
 // Help texts, in this process's language.
 QString usageText();
 QString commandHelp(const CommandSpec &command);
+// `ledgerctl help account`: the group's commands, each with its summary.
+QString groupHelp(const QString &group);
 
 } // namespace ledger::cli

@@ -64,11 +64,23 @@ int help(const ParsedArgs &args, QTextStream &out, QTextStream &err)
         return 0;
     }
     const QString name = args.command == QLatin1String("help") ? args.positionals.join(QLatin1Char(' ')) : args.command;
+    if (isCommandGroup(name)) {
+        out << groupHelp(name);
+        return 0;
+    }
     const CommandSpec *spec = findCommand(name);
-    if (!spec)
+    if (!spec) {
+        QStringList names;
+        for (const CommandSpec &c : commands())
+            names << c.name;
+        const QString closest = closestOf(name, names);
+        const Message hint =
+            closest.isEmpty() ? Message(QString(), QString()) : Message::translate("ledgerctl", "; did you mean %1?").arg(closest);
         return printError(
-            err, makeError(ErrorCode::UnknownCommand,
-                           Message::translate("ledgerctl", "unknown command %1 (see 'ledgerctl --help')").arg(quoteForMessage(name))));
+            err,
+            makeError(ErrorCode::UnknownCommand,
+                      Message::translate("ledgerctl", "unknown command %1 (see 'ledgerctl --help')").arg(quoteForMessage(name)) + hint));
+    }
     out << commandHelp(*spec);
     return 0;
 }

@@ -15,7 +15,9 @@ FeedCursor FeedCursor::start(int shardCount)
 
 Result<FeedCursor> FeedCursor::parse(const QString &text, int shardCount)
 {
-    if (text == QLatin1String("0"))
+    // "" is the start too: `--since "$(tail -n1 feed.jsonl | jq -r .cursor)"` before anything has
+    // finished (README's incremental recipe) passes an empty cursor.
+    if (text == QLatin1String("0") || text.isEmpty())
         return start(shardCount);
     const QStringList parts = text.split(QLatin1Char(','));
     const auto bad = [&](const Message &why) {

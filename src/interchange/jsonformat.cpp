@@ -38,6 +38,9 @@ QJsonObject leg(const LegMarker &m, int scale)
         {QStringLiteral("amount"), money::format(m.amount, scale)},
         {QStringLiteral("status"), nameOf(m.status)},
         {QStringLiteral("at"), timestamp(m.at)},
+        // What the post left the account's balance at (null before it is posted, or for a leg
+        // posted before the store recorded it), as the feed says it.
+        {QStringLiteral("balanceAfter"), m.balanceAfter ? QJsonValue(money::format(*m.balanceAfter, scale)) : QJsonValue()},
     };
 }
 

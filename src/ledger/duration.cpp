@@ -26,6 +26,7 @@ Result<qint64> parse(QStringView text)
     if (text.isEmpty())
         return invalid(text, Message::translate("ledger", "is empty"));
     qint64 total = 0;
+    qint64 lastUnit = 0; // units come largest first, each once: 1h30m, never 1m1m or 30m1h
     qsizetype i = 0;
     while (i < text.size()) {
         qint64 number = 0;
@@ -38,24 +39,32 @@ Result<qint64> parse(QStringView text)
         }
         if (i == start)
             return invalid(text, Message::translate("ledger", "must start each part with ASCII digits"));
+        // The unit is the letters that follow, read whole: "30min" is an unknown unit "min", not
+        // 30m and then a part that does not start with digits.
+        qsizetype end = i;
+        while (end < text.size() && text[end].isLetter())
+            ++end;
+        const QStringView word = text.mid(i, end - i);
         qint64 unit = 0;
-        if (text.mid(i).startsWith(QLatin1String("ms"))) {
+        if (word == QLatin1String("ms"))
             unit = 1;
-            i += 2;
-        } else if (i < text.size()) {
-            switch (text[i].unicode()) {
-            case 's': unit = kSecond; break;
-            case 'm': unit = kMinute; break;
-            case 'h': unit = kHour; break;
-            case 'd': unit = kDay; break;
-            default: break;
-            }
-            if (unit != 0)
-                ++i;
-        }
+        else if (word == QLatin1String("s"))
+            unit = kSecond;
+        else if (word == QLatin1String("m"))
+            unit = kMinute;
+        else if (word == QLatin1String("h"))
+            unit = kHour;
+        else if (word == QLatin1String("d"))
+            unit = kDay;
+        if (word.isEmpty())
+            return invalid(text, Message::translate("ledger", "needs a unit (ms, s, m, h or d)"));
         if (unit == 0)
-            return invalid(text, i < text.size() ? Message::translate("ledger", "has an unknown unit")
-                                                 : Message::translate("ledger", "needs a unit (ms, s, m, h or d)"));
+            return invalid(text, Message::translate("ledger", "has the unit %1, which is not one of ms, s, m, h or d")
+                                     .arg(Message(quoteForMessage(word, 20))));
+        if (lastUnit != 0 && unit >= lastUnit)
+            return invalid(text, Message::translate("ledger", "repeats a unit or puts a smaller one first"));
+        lastUnit = unit;
+        i = end;
         if (number > kMaxMs / unit || total + number * unit > kMaxMs)
             return invalid(text, Message::translate("ledger", "is too long (at most 36525d)"));
         total += number * unit;

@@ -73,7 +73,9 @@ enum class ExitStatus : int {
     X(OutputFailed, "output-failed", StoreFailure, \
       QT_TRANSLATE_NOOP("ledger::Errors", "an export file could not be written (permission, full disk)")) \
     X(ListenFailed, "listen-failed", StoreFailure, \
-      QT_TRANSLATE_NOOP("ledger::Errors", "the server could not listen on the address (in use, not local)")) \
+      QT_TRANSLATE_NOOP( \
+          "ledger::Errors", \
+          "the server could not listen on the address (in use, or not permitted); an address that is not loopback is invalid-argument")) \
     X(StoreUnavailable, "store-unavailable", StoreFailure, QT_TRANSLATE_NOOP("ledger::Errors", "the store cannot be opened")) \
     X(StoreNotLedger, "store-not-ledger", StoreFailure, QT_TRANSLATE_NOOP("ledger::Errors", "the file is not a LedgerDesk store")) \
     X(StoreCorrupt, "store-corrupt", StoreFailure, QT_TRANSLATE_NOOP("ledger::Errors", "the store file is damaged")) \

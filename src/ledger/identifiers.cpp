@@ -26,6 +26,10 @@ Message describeChar(QChar c)
     const QString code = QStringLiteral("U+%1").arg(c.unicode(), 4, 16, QLatin1Char('0')).toUpper();
     if (c == QChar(0xFFFD))
         return Message::translate("ledger", "a byte that is not UTF-8");
+    // A tab or a line break is a control character, not "a space" (a memo with a tab was refused
+    // for "a space", which it plainly may contain).
+    if (c.category() == QChar::Other_Control)
+        return Message::translate("ledger", "a control character (%1)").arg(code);
     if (c.isSpace())
         return Message::translate("ledger", "a space (%1)").arg(code);
     if (!c.isPrint())

@@ -45,6 +45,12 @@ Error checkSyntax(QStringView text)
     for (QChar c : text) {
         if (c.isSpace())
             return invalid(Message::translate("ledger", "amount %1 contains white space").arg(quoteForMessage(text)));
+        // "1,50": one comma, no point, and not three digits after it is a decimal comma (as much
+        // of Europe writes), not thousands.
+        const qsizetype comma = text.indexOf(QLatin1Char(','));
+        if (c == QLatin1Char(',') && !text.contains(QLatin1Char('.')) && text.count(QLatin1Char(',')) == 1 && text.size() - comma - 1 != 3)
+            return invalid(Message::translate("ledger", "amount %1 has a decimal comma; write it with a point: %2")
+                               .arg(quoteForMessage(text), text.toString().replace(QLatin1Char(','), QLatin1Char('.'))));
         if (isGroupingMark(c))
             return invalid(Message::translate("ledger", "amount %1 has a thousands separator; write 1000.00, not 1,000.00")
                                .arg(quoteForMessage(text)));
