@@ -21,6 +21,7 @@
 #include "pages/accountspage.h"
 #include "pages/transactionspage.h"
 #include "settings.h"
+#include "consolesupport.h"
 #include "testsupport.h"
 #include "widgets/dashboard.h"
 #include "widgets/detailhtml.h"
@@ -216,15 +217,9 @@ void TestTranslation::initTestCase()
     QVERIFY(installTranslators(*qApp, QStringLiteral("zh_CN")));
     QCOMPARE(QCoreApplication::translate("ledger::app::MainWindow", "&File"), QStringLiteral("文件(&F)"));
     m_store = std::make_unique<TempStore>();
-    DemoOptions options;
-    options.transfers = 60;
-    options.stuck = 3;
-    QVERIFY(fillDemo(m_store->store(), options).ok());
+    fillDemoStore(*m_store, 60, 3);
     m_window = std::make_unique<MainWindow>();
-    QSignalSpy opened(m_window.get(), &MainWindow::storeOpened);
-    m_window->openStore(m_store->path(), OpenMode::Existing);
-    m_window->show();
-    QVERIFY(opened.wait(20'000));
+    QVERIFY(openIn(*m_window, m_store->path()));
 }
 
 void TestTranslation::mainWindowIsTranslated_data()

@@ -2,13 +2,31 @@
 
 #include "operations/demo.h"
 
+#include <QSettings>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 
 namespace ledger::test {
+
+namespace {
+// Each console test process keeps the console's settings (window geometry, table layouts, the
+// operator's name) to itself: ctest runs the test programs side by side, and they shared
+// ~/.qttest/config — a window one left at 1024 px, its columns narrowed, opened another's so.
+struct OwnSettings {
+    QTemporaryDir dir;
+    OwnSettings()
+    {
+        if (dir.isValid())
+            QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir.path());
+    }
+};
+const OwnSettings ownSettings;
+} // namespace
 
 bool openIn(app::MainWindow &window, const QString &location)
 {
     QSignalSpy opened(&window, &app::MainWindow::storeOpened);
+    window.resize(1320, 820);
     window.openStore(location, app::OpenMode::Existing);
     window.show();
     return opened.wait(kConsoleWaitMs) && settle(window);

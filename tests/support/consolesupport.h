@@ -10,8 +10,9 @@ namespace ledger::test {
 
 constexpr int kConsoleWaitMs = 30'000;
 
-// Opens `location` in `window`, shows it, and waits until it is open and quiet. False when it
-// did not open (the message is the window's).
+// Opens `location` in `window` at the console's first size (1320×820, whatever size a window of
+// an earlier test saved in the shared test settings), shows it, and waits until it is open and
+// quiet. False when it did not open (the message is the window's).
 bool openIn(app::MainWindow &window, const QString &location);
 
 // Waits until the window has nothing loading or running.

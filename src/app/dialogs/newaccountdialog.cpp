@@ -16,10 +16,10 @@
 
 namespace ledger::app {
 
-NewAccountDialog::NewAccountDialog(JobRunner *jobs, int scale, const QString &operatorName, QWidget *parent)
+NewAccountDialog::NewAccountDialog(StoreSession *session, const QString &operatorName, QWidget *parent)
     : QDialog(parent)
-    , m_jobs(jobs)
-    , m_scale(scale)
+    , m_jobs(session->jobs())
+    , m_scale(session->scale())
     , m_operator(operatorName)
     , m_id(new QLineEdit(this))
     , m_name(new QLineEdit(this))
@@ -33,7 +33,7 @@ NewAccountDialog::NewAccountDialog(JobRunner *jobs, int scale, const QString &op
     m_id->setAccessibleName(tr("Account id"));
     m_name->setPlaceholderText(tr("what operators read, e.g. Acme Corporation"));
     m_name->setAccessibleName(tr("Account name"));
-    m_balance->setPlaceholderText(money::format(0, scale));
+    m_balance->setPlaceholderText(money::format(0, m_scale));
     m_balance->setAccessibleName(tr("Opening balance"));
     m_balance->setToolTip(tr("Moved in from @world by a transfer of its own; 0 or empty: none"));
     // Wide enough for what the placeholders say, and the dialog grows with its error rather than

@@ -6,6 +6,7 @@
 // Threading: GUI thread only; the account is created as a job.
 
 #include "../jobrunner.h"
+#include "../storesession.h"
 
 #include <QDialog>
 
@@ -18,7 +19,8 @@ namespace ledger::app {
 class NewAccountDialog : public QDialog {
     Q_OBJECT
 public:
-    NewAccountDialog(JobRunner *jobs, int scale, const QString &operatorName, QWidget *parent = nullptr);
+    // Of the store `session` has open (its jobs and scale); made only while one is.
+    NewAccountDialog(StoreSession *session, const QString &operatorName, QWidget *parent = nullptr);
 
     QLineEdit *idEdit() const { return m_id; }
     QLineEdit *nameEdit() const { return m_name; }

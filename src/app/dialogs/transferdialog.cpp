@@ -29,11 +29,11 @@ void showError(QLabel *label, const Error &e, bool warningOnly = false)
 }
 } // namespace
 
-TransferDialog::TransferDialog(JobRunner *jobs, int scale, const QString &operatorName, QWidget *parent)
+TransferDialog::TransferDialog(StoreSession *session, const QString &operatorName, QWidget *parent)
     : QDialog(parent)
     , m_ui(new Ui::TransferDialog)
-    , m_jobs(jobs)
-    , m_scale(scale)
+    , m_jobs(session->jobs())
+    , m_scale(session->scale())
     , m_operator(operatorName)
     , m_accounts(new QStringListModel(this))
 {
@@ -44,7 +44,7 @@ TransferDialog::TransferDialog(JobRunner *jobs, int scale, const QString &operat
         completer->setFilterMode(Qt::MatchContains);
         field->setCompleter(completer);
     }
-    m_ui->amount->setPlaceholderText(money::format(1234, scale));
+    m_ui->amount->setPlaceholderText(money::format(1234, m_scale));
     m_ui->banner->hide();
     for (QLineEdit *field : {m_ui->source, m_ui->destination, m_ui->amount, m_ui->memo, m_ui->key})
         connect(field, &QLineEdit::textChanged, this, &TransferDialog::validate);

@@ -13,6 +13,7 @@
 // Threading: GUI thread only; the transfer itself runs as a job.
 
 #include "../jobrunner.h"
+#include "../storesession.h"
 #include "protocol/transferinput.h"
 
 #include <QDialog>
@@ -30,7 +31,8 @@ class LegsEditor;
 class TransferDialog : public QDialog {
     Q_OBJECT
 public:
-    TransferDialog(JobRunner *jobs, int scale, const QString &operatorName, QWidget *parent = nullptr);
+    // Of the store `session` has open (its jobs and scale); made only while one is.
+    TransferDialog(StoreSession *session, const QString &operatorName, QWidget *parent = nullptr);
     ~TransferDialog() override;
 
     void setSource(const QString &account);
