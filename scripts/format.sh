@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 check=0
 [ "${1:-}" = "--check" ] && check=1
-formatter=${CLANG_FORMAT:-clang-format}
+# The style is clang-format 14's (Debian 12): another version formats some lines otherwise.
+formatter=${CLANG_FORMAT:-clang-format-14}
 command -v "$formatter" >/dev/null || { echo "format: $formatter is not installed (scripts/install-deps.sh installs it)" >&2; exit 2; }
 mapfile -t files < <(find src tests -path tests/layers/fixture -prune -o \( -name '*.cpp' -o -name '*.h' \) -print | sort)
 if [ "$check" -eq 0 ]; then

@@ -21,6 +21,7 @@ packages=(
   postgresql                              # throwaway clusters for the @pg tests and benchmarks
   openssl                                 # tst_pgtls: a throwaway CA and server certificate
   clang libclang-rt-14-dev                # sanitizer builds and libFuzzer (scripts/ci-sanitizers.sh)
+  clang-format-14                         # the house style: scripts/format.sh, ctest's format test
 )
 
 missing=()

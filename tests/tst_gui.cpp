@@ -52,6 +52,7 @@
 #include <QRadioButton>
 #include <QRegularExpression>
 #include <QScrollBar>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStyleFactory>
@@ -197,6 +198,7 @@ private Q_SLOTS:
     void screenshotsOfAStoreWithNothingStuck();
     void theKindColumnShowsCompensationWhole();
     void anUnreadableStoreIsNotOfferedANewOne();
+    void anUnknownSchemeIsRefusedAndNothingMade();
     void theOpenDialogListsStoresApartFromExports();
     void aCleanAuditKeepsItsSummaryAtTheTop();
     void aRecountKeepsTheCauseListHighlighted();
@@ -1301,6 +1303,28 @@ void TestGui::anUnreadableStoreIsNotOfferedANewOne()
     QVERIFY(box);
     QVERIFY2(box->text().contains(QStringLiteral("New store")), qPrintable(box->text()));
     box->accept();
+}
+
+void TestGui::anUnknownSchemeIsRefusedAndNothingMade()
+{
+    // The console's Open (and --store, LEDGERDESK_STORE): "https://example/x.db" was made a file
+    // path, "https:/example/x.db", and offered to be created. It is refused for its scheme.
+    QTemporaryDir cwd;
+    const QString before = QDir::currentPath();
+    QVERIFY(QDir::setCurrent(cwd.path()));
+    const auto back = qScopeGuard([&] { QDir::setCurrent(before); });
+    for (const OpenMode mode : {OpenMode::Existing, OpenMode::ExistingOrDemo}) {
+        MainWindow window;
+        window.show();
+        window.openStore(QStringLiteral("https://example/x.db"), mode);
+        QMessageBox *box = nullptr;
+        QVERIFY(QTest::qWaitFor([&] { return (box = window.findChild<QMessageBox *>()) != nullptr; }, kWaitMs));
+        QVERIFY2(box->text().contains(QStringLiteral("does not know the scheme https://")), qPrintable(box->text()));
+        QVERIFY2(!box->text().contains(QStringLiteral("New store")), qPrintable(box->text()));
+        QVERIFY(!window.hasStore());
+        box->accept();
+    }
+    QVERIFY2(QDir(cwd.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).isEmpty(), "something was created");
 }
 
 void TestGui::theOpenDialogListsStoresApartFromExports()

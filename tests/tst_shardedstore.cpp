@@ -125,6 +125,7 @@ enum class Spoil {
     EmptyShardList,
     DuplicateShards,
     OtherJson,
+    UnknownSchemeShard,
 };
 Q_DECLARE_METATYPE(Spoil)
 
@@ -252,6 +253,7 @@ void TestShardedStore::refusals_data()
     QTest::newRow("topology with no shards") << Spoil::EmptyShardList << ErrorCode::StoreCorrupt << "list of shards is empty";
     QTest::newRow("topology naming a shard twice") << Spoil::DuplicateShards << ErrorCode::StoreCorrupt << "same file";
     QTest::newRow("another JSON file") << Spoil::OtherJson << ErrorCode::StoreNotLedger << "not a LedgerDesk topology";
+    QTest::newRow("a shard of an unknown scheme") << Spoil::UnknownSchemeShard << ErrorCode::InvalidLocation << "the scheme https://";
 }
 
 void TestShardedStore::refusals()
@@ -331,6 +333,10 @@ void TestShardedStore::refusals()
         writeJson(config.location, topology);
         break;
     case Spoil::OtherJson: writeJson(config.location, QJsonObject{{QStringLiteral("name"), QStringLiteral("package.json, say")}}); break;
+    case Spoil::UnknownSchemeShard: // read as written, not taken for the folder "https:"
+        topology.insert(QStringLiteral("shards"), QJsonArray{"ledger.shard-0.db", "https://example/x.db", "ledger.shard-2.db"});
+        writeJson(config.location, topology);
+        break;
     }
 
     // The store's directory, and the one a refused init would have written to.

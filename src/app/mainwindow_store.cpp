@@ -112,7 +112,10 @@ void MainWindow::openStore(const QString &path, OpenMode mode, int shards)
         showError(tr("Another store"), tr("Close the open dialogs first: they work on the store that is open now."));
         return;
     }
-    auto config = resolveStoreConfig(path.isEmpty() || isServerLocation(path) ? path : QFileInfo(path).absoluteFilePath());
+    // Only a file's path is made absolute: "https://example/x.db" made so was a file named
+    // "https:/example/x.db", offered to be created, where resolveStoreConfig refuses the scheme.
+    auto config =
+        resolveStoreConfig(locationKind(path) == LocationKind::File && !path.isEmpty() ? QFileInfo(path).absoluteFilePath() : path);
     if (!config.ok()) {
         showError(tr("Cannot open the store"), config.error().localized());
         return;

@@ -48,7 +48,8 @@ Error checkSyntax(QStringView text)
         // "1,50": one comma, no point, and not three digits after it is a decimal comma (as much
         // of Europe writes), not thousands.
         const qsizetype comma = text.indexOf(QLatin1Char(','));
-        if (c == QLatin1Char(',') && !text.contains(QLatin1Char('.')) && text.count(QLatin1Char(',')) == 1 && text.size() - comma - 1 != 3)
+        if (c == QLatin1Char(',') && !text.contains(QLatin1Char('.')) && text.count(QLatin1Char(',')) == 1 && comma > 0
+            && text.size() - comma - 1 != 3 && text.size() - comma - 1 > 0)
             return invalid(Message::translate("ledger", "amount %1 has a decimal comma; write it with a point: %2")
                                .arg(quoteForMessage(text), text.toString().replace(QLatin1Char(','), QLatin1Char('.'))));
         if (isGroupingMark(c))

@@ -97,6 +97,8 @@ void TransactionsPage::askNote(const QString &txId, const QString &text, const E
 
 void TransactionsPage::writeRemarks(const QStringList &ids, Remark event, const QString &text)
 {
+    if (!m_session->isOpen())
+        return; // closed while the note or the question about someone's claim was up
     const QString actor = m_settings->operatorName();
     struct Done {
         QStringList written;

@@ -49,9 +49,10 @@ Result<std::unique_ptr<ShardedStore>> ShardedStore::open(const QString &topology
     const QString name = QFileInfo(topologyPath).fileName();
     // Every shard file must be there before any is opened: a missing one is named, nothing touched.
     for (int i = 0; i < count; ++i) {
-        const QString path = topology.shardPath(topologyPath, i);
-        if (Error e = checkLocation(path); !e.ok())
+        // The entry as written: a file's path is cleaned below, which takes "https://" for a folder.
+        if (Error e = checkLocation(topology.shards.at(i)); !e.ok())
             return e;
+        const QString path = topology.shardPath(topologyPath, i);
         if (!isServerLocation(path) && !QFileInfo::exists(path))
             return makeError(ErrorCode::StoreUnavailable,
                              Message::translate("ledger", "shard %1 of %2 of the store %3 is missing: there is no file %4")

@@ -142,6 +142,8 @@ Result<Topology> readTopology(const QString &path)
         if (!entry.isString() || entry.toString().isEmpty())
             return corrupt(
                 path, Message::translate("ledger", "shard %1 is not a file path or a PostgreSQL connection string").arg(t.shards.size()));
+        if (Error e = checkLocation(entry.toString()); !e.ok())
+            return e; // "https://…": a scheme we do not know, never a folder named "https:"
         t.shards << entry.toString();
     }
     QSet<QString> seen{identityOf(path)};
