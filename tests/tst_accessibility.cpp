@@ -35,11 +35,7 @@ namespace {
 std::unique_ptr<TempStore> demoStore()
 {
     auto store = std::make_unique<TempStore>();
-    DemoOptions options;
-    options.transfers = 40;
-    options.stuck = 2;
-    if (!fillDemo(store->store(), options).ok())
-        qFatal("demo failed");
+    fillDemoStore(*store, 40, 2);
     return store;
 }
 

@@ -100,14 +100,18 @@ struct Console : DemoConsole {
     }
 
     // In-process and many at once: a transfer stopped after `step`, its lease already over.
-    QString stuck(Step step, qint64 amount = 1000)
+    QString stuck(Step step, qint64 amount = 1000) { return stuckAfter(store.store(), step, amount); }
+
+    // Stuck in two groups by cause: three pending (their worker stopped after the debit's hold)
+    // and two canceling (refused for funds), shown in the Stuck view.
+    void stuckInTwoGroups()
     {
-        CoordinatorOptions o;
-        o.leaseMs = 1;
-        o.hook = abandonAfterHook(step);
-        const TxOutcome r =
-            Coordinator(store.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), amount, QString(), QString()});
-        return r.tx ? r.tx->id : QString();
+        for (int i = 0; i < 3; ++i)
+            stuck(Step::HoldDebit);
+        for (int i = 0; i < 2; ++i)
+            stuck(Step::Canceling, 99'999'999);
+        QTest::qWait(20);
+        window.showView(NavigatorModel::View::Stuck);
     }
 
     // Shows the transaction and waits until it is the selected row.
@@ -840,12 +844,7 @@ void TestGui::claimAndNoteFromTheConsole()
 void TestGui::stuckGroupedByCauseAndRepairedByGroup()
 {
     Console c;
-    for (int i = 0; i < 3; ++i)
-        c.stuck(Step::HoldDebit); // pending, their worker stopped
-    for (int i = 0; i < 2; ++i)
-        c.stuck(Step::Canceling, 99'999'999); // refused for funds, stuck canceling
-    QTest::qWait(20);
-    c.window.showView(NavigatorModel::View::Stuck);
+    c.stuckInTwoGroups();
     StuckCauseBar *bar = c.window.causeBar();
     QVERIFY(bar->isVisible());
     QVERIFY(QTest::qWaitFor([&] { return bar->combo()->count() == 3 && !c.window.isBusy(); }, kWaitMs));
@@ -1409,12 +1408,7 @@ void TestGui::aRecountKeepsTheCauseListHighlighted()
     // it was rebuilt, and its highlight went to another entry than the one chosen. The same
     // groups recounted change their texts in place: the highlight stays on the chosen group.
     Console c;
-    for (int i = 0; i < 3; ++i)
-        c.stuck(Step::HoldDebit); // pending, their worker stopped
-    for (int i = 0; i < 2; ++i)
-        c.stuck(Step::Canceling, 99'999'999); // refused for funds, stuck canceling
-    QTest::qWait(20);
-    c.window.showView(NavigatorModel::View::Stuck);
+    c.stuckInTwoGroups();
     StuckCauseBar *bar = c.window.causeBar();
     QComboBox *combo = bar->combo();
     QVERIFY(QTest::qWaitFor([&] { return combo->count() == 3 && !c.window.isBusy(); }, kWaitMs));

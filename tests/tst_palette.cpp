@@ -291,16 +291,9 @@ void TestPalette::whatIsPaintedReads()
     const QColor buttonBackground = button.pixelColor(button.width() / 2, 1);
     // The icon alone (beside it, the button's words would pass for it): its opaque pixels as the
     // button draws them, against the button's background.
-    const QImage glyph = resume->icon().pixmap(resume->iconSize(), QIcon::Normal).toImage().convertToFormat(QImage::Format_ARGB32);
+    const QImage glyph = resume->icon().pixmap(resume->iconSize(), QIcon::Normal).toImage();
     QVERIFY(!glyph.isNull());
-    double icon = 1.0;
-    for (int y = 0; y < glyph.height(); ++y) {
-        for (int x = 0; x < glyph.width(); ++x) {
-            const QColor c = glyph.pixelColor(x, y);
-            if (c.alpha() > 200)
-                icon = qMax(icon, contrastRatio(c, buttonBackground));
-        }
-    }
+    const double icon = opaqueContrast(glyph, buttonBackground);
     QVERIFY2(icon >= kControl, qPrintable(QStringLiteral("Resume icon %1:1").arg(icon, 0, 'f', 2)));
 
     // The repair dialog: "Repair anyway" (its box and its words), "→ done".

@@ -370,14 +370,10 @@ void TestTranslation::diagnosisPutsNoSpaceInsideChinese()
     QFETCH(qint64, amount);
     TempStore t;
     openAccounts(t.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1000);
-    CoordinatorOptions o;
-    o.leaseMs = 1;
-    o.hook = abandonAfterHook(stopAfter);
-    const TxOutcome stuck =
-        Coordinator(t.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), amount, QString(), QString()});
-    QVERIFY(stuck.tx);
+    const QString stuck = stuckAfter(t.store(), stopAfter, amount);
+    QVERIFY(!stuck.isEmpty());
     QTest::qWait(5);
-    auto d = diagnose(t.store(), stuck.tx->id, 30 * 60 * 1000);
+    auto d = diagnose(t.store(), stuck, 30 * 60 * 1000);
     QVERIFY2(d.ok(), qPrintable(d.error().toString()));
     QVERIFY2(d->legsText.contains(QStringLiteral("分录")), qPrintable(d->legsText)); // in Chinese at all
     if (stopAfter == Step::PostDebit)

@@ -6,6 +6,7 @@
 #include "dialogs/settingsdialog.h"
 #include "dialogs/transferdialog.h"
 #include "backgroundjob.h"
+#include "errorbox.h"
 #include "exports/exportcontroller.h"
 #include "jobrunner.h"
 #include "models/accounttablemodel.h"
@@ -247,13 +248,7 @@ void MainWindow::updateActivity()
     m_activityLabel->setText(running > 0 ? tr("working: %n job(s)", "", running) : tr("idle"));
 }
 
-void MainWindow::showError(const QString &title, const QString &text)
-{
-    // Not exec(): the window keeps running (and tests keep going) while the message is up.
-    auto *box = new QMessageBox(QMessageBox::Critical, title, text, QMessageBox::Ok, this);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open();
-}
+void MainWindow::showError(const QString &title, const QString &text) { showErrorBox(this, title, text); }
 
 void MainWindow::offerReopen(const QString &message)
 {

@@ -1,5 +1,6 @@
 #include "accountspage.h"
 
+#include "../errorbox.h"
 #include "../jobrunner.h"
 #include "../models/accounttablemodel.h"
 #include "../settings.h"
@@ -13,7 +14,6 @@
 #include <QInputDialog>
 #include <QLineEdit>
 #include <QMenu>
-#include <QMessageBox>
 #include <QSplitter>
 #include <QTableView>
 #include <QToolButton>
@@ -130,10 +130,7 @@ void AccountsPage::changeStatus(const QString &accountId, AccountStatus status, 
         [this, accountId](Result<Account> changed) {
             if (!changed.ok()) {
                 const QString text = changed.error().localized();
-                auto *box =
-                    new QMessageBox(QMessageBox::Critical, tr("Account %1 not changed").arg(accountId), text, QMessageBox::Ok, this);
-                box->setAttribute(Qt::WA_DeleteOnClose);
-                box->open(); // not exec(): the window (and a test) keeps running
+                showErrorBox(this, tr("Account %1 not changed").arg(accountId), text);
                 Q_EMIT statusChanged(accountId, false, text);
                 return;
             }

@@ -91,7 +91,6 @@ private:
     void askNote(const QString &txId, const QString &text, const Error &problem);
     // Writes the remark on every one of `ids` in the background (transactionspage_remarks.cpp).
     void writeRemarks(const QStringList &ids, Remark event, const QString &text);
-    void showError(const QString &title, const QString &text);
     void onSortIndicatorChanged(int column, Qt::SortOrder order);
     // The Stuck view shows why before what.
     void arrangeColumns(bool stuck);

@@ -3,6 +3,7 @@
 // every console on the store shows at its next refresh, as `ledgerctl claim/release/note`.
 #include "transactionspage.h"
 
+#include "../errorbox.h"
 #include "../jobrunner.h"
 #include "../models/transactiontablemodel.h"
 #include "../settings.h"
@@ -129,7 +130,7 @@ void TransactionsPage::writeRemarks(const QStringList &ids, Remark event, const 
                 if (event == Remark::Note)
                     askNote(ids.first(), text, done.error); // the text stays, with why
                 else
-                    showError(tr("Not recorded"), message);
+                    showErrorBox(this, tr("Not recorded"), message);
                 Q_EMIT remarkAdded(ids, event, false, message);
                 return;
             }
@@ -142,14 +143,6 @@ void TransactionsPage::writeRemarks(const QStringList &ids, Remark event, const 
             Q_EMIT this->message(message, 10'000);
             Q_EMIT remarkAdded(ids, event, true, message);
         });
-}
-
-void TransactionsPage::showError(const QString &title, const QString &text)
-{
-    // Not exec(): the window keeps running (and tests keep going) while the message is up.
-    auto *box = new QMessageBox(QMessageBox::Critical, title, text, QMessageBox::Ok, this);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open();
 }
 
 } // namespace ledger::app

@@ -55,15 +55,7 @@ QIcon ReadableStyle::standardIcon(StandardPixmap icon, const QStyleOption *optio
     for (QSize size : base.availableSizes()) {
         QImage image = base.pixmap(size).toImage().convertToFormat(QImage::Format_ARGB32);
         // Does any opaque part of it stand out from the window? Then it keeps its colours.
-        double best = 1.0;
-        for (int y = 0; y < image.height(); ++y) {
-            for (int x = 0; x < image.width(); ++x) {
-                const QColor c = image.pixelColor(x, y);
-                if (c.alpha() > 200)
-                    best = qMax(best, contrastRatio(c, window));
-            }
-        }
-        if (best < 3.0) {
+        if (opaqueContrast(image, window) < 3.0) {
             // A dark glyph: drawn in the text colour, its shape (alpha) kept.
             QPainter p(&image);
             p.setCompositionMode(QPainter::CompositionMode_SourceIn);

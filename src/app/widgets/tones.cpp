@@ -81,6 +81,20 @@ double contrastRatio(const QColor &a, const QColor &b)
     return (qMax(la, lb) + 0.05) / (qMin(la, lb) + 0.05);
 }
 
+double opaqueContrast(const QImage &image, const QColor &background)
+{
+    const QImage argb = image.convertToFormat(QImage::Format_ARGB32);
+    double best = 1.0;
+    for (int y = 0; y < argb.height(); ++y) {
+        for (int x = 0; x < argb.width(); ++x) {
+            const QColor c = argb.pixelColor(x, y);
+            if (c.alpha() > 200)
+                best = qMax(best, contrastRatio(c, background));
+        }
+    }
+    return best;
+}
+
 void applyPalette(const QString &name)
 {
     if (name.isEmpty())

@@ -9,6 +9,7 @@
 #include "ledger/documents.h"
 
 #include <QColor>
+#include <QImage>
 #include <QGuiApplication>
 #include <QPalette>
 #include <optional>
@@ -42,6 +43,9 @@ void setTone(QWidget *label, std::optional<Tone> tone);
 
 // WCAG's contrast ratio of two colours, 1 to 21.
 double contrastRatio(const QColor &a, const QColor &b);
+// How far a glyph (an icon's image) stands out from `background`: the largest contrast of its
+// opaque pixels (its anti-aliased edges only blend towards the background).
+double opaqueContrast(const QImage &image, const QColor &background);
 
 // Applies "light", "dark" or "" (the system's palette) to the application, with the Fusion style
 // for a chosen one (a platform style may ignore a palette). Call before any window is made.
