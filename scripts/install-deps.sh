@@ -22,6 +22,7 @@ packages=(
   openssl                                 # tst_pgtls: a throwaway CA and server certificate
   clang libclang-rt-14-dev                # sanitizer builds and libFuzzer (scripts/ci-sanitizers.sh)
   clang-format-14                         # the house style: scripts/format.sh, ctest's format test
+  python3 jq                              # the README runner (tests/readme): its shell examples use jq
 )
 
 missing=()

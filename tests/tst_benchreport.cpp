@@ -15,6 +15,8 @@ class TestBenchReport : public QObject {
 private Q_SLOTS:
     void uncleanAudit_data();
     void uncleanAudit();
+    void durabilityInTheEnginesWords_data();
+    void durabilityInTheEnginesWords();
 };
 
 void TestBenchReport::uncleanAudit_data()
@@ -49,6 +51,38 @@ void TestBenchReport::uncleanAudit()
     const QJsonDocument doc = QJsonDocument::fromJson(report, &error);
     QCOMPARE(error.error, QJsonParseError::NoError);
     QCOMPARE(firstUncleanAudit(doc.object()), expected);
+}
+
+void TestBenchReport::durabilityInTheEnginesWords_data()
+{
+    QTest::addColumn<bool>("postgres");
+    QTest::addColumn<ledger::Durability>("durability");
+    QTest::addColumn<QString>("words");
+    QTest::addColumn<QString>("storeLine");
+    QTest::newRow("sqlite normal") << false << ledger::Durability::Normal << QStringLiteral("NORMAL")
+                                   << QStringLiteral("one file, synchronous=NORMAL");
+    QTest::newRow("sqlite full") << false << ledger::Durability::Full << QStringLiteral("FULL")
+                                 << QStringLiteral("one file, synchronous=FULL");
+    QTest::newRow("postgresql fsync on") << true << ledger::Durability::Full << QStringLiteral("synchronous_commit=on, fsync=on")
+                                         << QStringLiteral("one PostgreSQL database, synchronous_commit=on, fsync=on");
+    QTest::newRow("postgresql fsync off") << true << ledger::Durability::Normal << QStringLiteral("synchronous_commit=on, fsync=off")
+                                          << QStringLiteral("one PostgreSQL database, synchronous_commit=on, fsync=off");
+}
+
+// bench --json on PostgreSQL used to say "NORMAL", SQLite's word, of a server with fsync off.
+void TestBenchReport::durabilityInTheEnginesWords()
+{
+    QFETCH(bool, postgres);
+    QFETCH(ledger::Durability, durability);
+    QFETCH(QString, words);
+    QFETCH(QString, storeLine);
+    QCOMPARE(durabilityWords(postgres, durability), words);
+    const QJsonObject report{{QStringLiteral("scenario"), QStringLiteral("raw")},
+                             {QStringLiteral("store"), postgres ? QStringLiteral("one PostgreSQL database") : QStringLiteral("one file")},
+                             {QStringLiteral("kind"), postgres ? QStringLiteral("postgresql") : QStringLiteral("sqlite")},
+                             {QStringLiteral("durability"), words},
+                             {QStringLiteral("byThreads"), QJsonArray()}};
+    QVERIFY2(renderBenchReport(report).contains(storeLine), qPrintable(renderBenchReport(report)));
 }
 
 QTEST_GUILESS_MAIN(TestBenchReport)

@@ -154,12 +154,8 @@ private slots:
     void crashThenRecover();
 
     void helpAndVersion();
-    void didYouMean_data();
-    void didYouMean();
     void theManPageFollowsTheCommandTable();
     void errorsCommand();
-    void anUnknownSchemeCreatesNothing_data();
-    void anUnknownSchemeCreatesNothing();
 
 private:
     QProcessEnvironment environment(const QString &store, const QStringList &extra = {}) const;
@@ -1306,47 +1302,6 @@ void TestCli::crashThenRecover()
     QCOMPARE(alice.object().value(QStringLiteral("pendingDebits")).toString(), QStringLiteral("0.00"));
 }
 
-void TestCli::anUnknownSchemeCreatesNothing_data()
-{
-    QTest::addColumn<QStringList>("args");
-    QTest::addColumn<QString>("variable"); // the location given by LEDGERDESK_STORE instead of --store
-    QTest::newRow("init https") << QStringList{"--store", "https://example/x.db", "init"} << QString();
-    QTest::newRow("demo dynamodb") << QStringList{"--store", "dynamodb://eu-west-1/ledger", "demo"} << QString();
-    QTest::newRow("accounts mongodb") << QStringList{"--store", "mongodb://host/ledger", "accounts"} << QString();
-    QTest::newRow("init from the environment") << QStringList{"init"} << QStringLiteral("mysql://h/ledger");
-    // Every command that reaches a store.
-    for (const char *command : {"balances", "list", "audit", "recover", "feed", "actions", "accounts"})
-        QTest::newRow(command) << QStringList{"--store", "https://example/x.db", command} << QString();
-    QTest::newRow("transfer") << QStringList{"--store", "s3://bucket/x.db", "transfer", "alice", "bob", "1"} << QString();
-    QTest::newRow("account create") << QStringList{"--store", "sqlite://x.db", "account", "create", "zed"} << QString();
-    QTest::newRow("bench") << QStringList{"--store", "https://example/x.db", "bench", "raw", "--raw-commits", "10"} << QString();
-}
-
-void TestCli::anUnknownSchemeCreatesNothing()
-{
-    // Once, `--store https://example/x.db init` made the folders ./https:/example/ and an SQLite
-    // store in them. Refused with invalid-location (exit 2), the known schemes named, nothing made.
-    QFETCH(QStringList, args);
-    QFETCH(QString, variable);
-    QTemporaryDir cwd;
-    QProcess process;
-    QProcessEnvironment env = environment(m_work->filePath(QStringLiteral("unused.db")));
-    if (!variable.isEmpty())
-        env.insert(QStringLiteral("LEDGERDESK_STORE"), variable);
-    else
-        env.remove(QStringLiteral("LEDGERDESK_STORE"));
-    process.setProcessEnvironment(env);
-    process.setWorkingDirectory(cwd.path());
-    process.start(QStringLiteral(LEDGERCTL_PATH), args);
-    QVERIFY(process.waitForFinished(30'000));
-    const QString err = QString::fromUtf8(process.readAllStandardError());
-    QCOMPARE(process.exitCode(), 2);
-    QVERIFY2(err.contains(QLatin1String("error: invalid-location: ")), qPrintable(err));
-    QVERIFY2(err.contains(QLatin1String("postgresql://")), qPrintable(err)); // what is known
-    QVERIFY2(QDir(cwd.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).isEmpty(), "something was created");
-    QVERIFY(!QFileInfo::exists(m_work->filePath(QStringLiteral("unused.db"))));
-}
-
 void TestCli::helpAndVersion()
 {
     // No store exists: help and version must not need one (nor create one).
@@ -1438,46 +1393,6 @@ void TestCli::theManPageFollowsTheCommandTable()
             missing << QStringLiteral("--") + o.name;
     }
     QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("ledgerctl.1 lacks: ") + missing.join(QStringLiteral(", "))));
-}
-
-void TestCli::didYouMean_data()
-{
-    QTest::addColumn<QStringList>("args");
-    QTest::addColumn<QString>("code");
-    QTest::addColumn<QString>("suggests"); // "" = no suggestion
-    QTest::newRow("two letters swapped") << QStringList{"tranfser", "alice", "bob", "1"} << "unknown-command"
-                                         << "transfer";
-    QTest::newRow("a letter missed") << QStringList{"lst"} << "unknown-command"
-                                     << "list";
-    QTest::newRow("capitals") << QStringList{"Audit"} << "unknown-command"
-                              << "audit";
-    QTest::newRow("a subcommand") << QStringList{"account", "crate", "zed"} << "unknown-command"
-                                  << "account create";
-    QTest::newRow("help of a slip") << QStringList{"help", "recovr"} << "unknown-command"
-                                    << "recover";
-    QTest::newRow("an option") << QStringList{"list", "--jsn"} << "unknown-option"
-                               << "--json";
-    QTest::newRow("a global option") << QStringList{"--stroe", "x.db", "list"} << "unknown-option"
-                                     << "--store";
-    QTest::newRow("nothing near") << QStringList{"frobnicate"} << "unknown-command"
-                                  << "";
-}
-
-void TestCli::didYouMean()
-{
-    // A newcomer's slip is answered with what they most likely meant; nothing is run.
-    QFETCH(QStringList, args);
-    QFETCH(QString, code);
-    QFETCH(QString, suggests);
-    const QString s = m_work->filePath(QStringLiteral("ledger.db"));
-    const ProcessResult r = ctl(s, args);
-    QCOMPARE(r.exitCode, 2);
-    QVERIFY2(r.err.contains(QStringLiteral("error: %1: ").arg(code)), qPrintable(r.err));
-    if (suggests.isEmpty())
-        QVERIFY2(!r.err.contains(QStringLiteral("did you mean")), qPrintable(r.err));
-    else
-        QVERIFY2(r.err.contains(QStringLiteral("did you mean %1?").arg(suggests)), qPrintable(r.err));
-    QVERIFY(!QFileInfo::exists(s));
 }
 
 void TestCli::errorsCommand()

@@ -1090,5 +1090,9 @@ Every leg is held before any is posted: all of them move, or none.</source>
         <source>'ledgerctl help %1 SUBCOMMAND' shows a subcommand's options.</source>
         <translation>'ledgerctl help %1 子命令' 显示子命令的选项。</translation>
     </message>
+    <message>
+        <source>; did you mean %1? (ids are case-sensitive)</source>
+        <translation>；你是不是想输入 %1？（id 区分大小写）</translation>
+    </message>
 </context>
 </TS>

@@ -922,6 +922,7 @@ T = {
 "%1 File": "%1 文件",
 "account %1 has the status %2, which no ledger writes": "账户 %1 的状态为 %2，这不是任何账本会写入的值",
 "; did you mean %1?": "；你是不是想输入 %1？",
+"; did you mean %1? (ids are case-sensitive)": "；你是不是想输入 %1？（id 区分大小写）",
 "usage: ledgerctl %1 <subcommand> ...": "用法：ledgerctl %1 <子命令> ...",
 "'ledgerctl help %1 SUBCOMMAND' shows a subcommand's options.": "'ledgerctl help %1 子命令' 显示子命令的选项。",
 "has the unit %1, which is not one of ms, s, m, h or d": "的单位 %1 不是 ms、s、m、h、d 之一",

@@ -29,6 +29,9 @@ struct CommandSpec {
     QString details; // more lines for `ledgerctl help COMMAND`
     // Options that stand instead of the positionals: when one is given, no positional is.
     QStringList insteadOfPositionals = {};
+    // Whether it reads or writes a store: only then is $LEDGERDESK_STORE looked at (so that
+    // `errors` works whatever the environment says; a --store given is checked anyway).
+    bool opensStore = true;
 };
 
 struct ParsedArgs {

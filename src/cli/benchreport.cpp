@@ -8,6 +8,15 @@
 
 namespace ledger::cli {
 
+QString durabilityWords(bool postgres, Durability durability)
+{
+    // The store's sessions keep synchronous_commit on; "full" means the server has fsync on too.
+    if (postgres)
+        return durability == Durability::Full ? QStringLiteral("synchronous_commit=on, fsync=on")
+                                              : QStringLiteral("synchronous_commit=on, fsync=off");
+    return nameOf(durability);
+}
+
 QJsonObject storeFields(const bench::ScratchStore &scratch)
 {
     const int shards = scratch.shards();
@@ -18,7 +27,7 @@ QJsonObject storeFields(const bench::ScratchStore &scratch)
     return QJsonObject{{QStringLiteral("store"), layout},
                        {QStringLiteral("kind"), server ? QStringLiteral("postgresql") : QStringLiteral("sqlite")},
                        {QStringLiteral("shards"), shards},
-                       {QStringLiteral("durability"), nameOf(scratch.durability())}};
+                       {QStringLiteral("durability"), durabilityWords(server, scratch.durability())}};
 }
 
 QJsonObject latencyJson(const bench::LatencyStats &s)
@@ -78,13 +87,8 @@ QString ms(const QJsonValue &v) { return v.toDouble() >= 100 ? fixed(v, 0) : v.t
 
 QString storeLine(const QJsonObject &o)
 {
-    // PostgreSQL says durability in its own words (the store keeps synchronous_commit on; FULL
-    // means the server also has fsync on).
-    if (o.value(QStringLiteral("kind")).toString() == QLatin1String("postgresql"))
-        return QStringLiteral("%1, synchronous_commit=on, fsync=%2")
-            .arg(o.value(QStringLiteral("store")).toString(), o.value(QStringLiteral("durability")).toString() == nameOf(Durability::Full)
-                                                                  ? QStringLiteral("on")
-                                                                  : QStringLiteral("off"));
+    if (o.value(QStringLiteral("kind")).toString() == QLatin1String("postgresql")) // already in PostgreSQL's words
+        return QStringLiteral("%1, %2").arg(o.value(QStringLiteral("store")).toString(), o.value(QStringLiteral("durability")).toString());
     return QStringLiteral("%1, synchronous=%2")
         .arg(o.value(QStringLiteral("store")).toString(), o.value(QStringLiteral("durability")).toString());
 }

@@ -9,7 +9,11 @@
 
 namespace ledger::cli {
 
-// {"store": "one file" | "N shards", "shards": N, "durability": "NORMAL" | "FULL"}
+// How durable a store's commits are, in its engine's own words: SQLite's synchronous setting
+// ("NORMAL", "FULL"), PostgreSQL's settings ("synchronous_commit=on, fsync=on").
+QString durabilityWords(bool postgres, Durability durability);
+// {"store": "one file" | "N shards" | "one PostgreSQL database" | ..., "kind": "sqlite" |
+// "postgresql", "shards": N, "durability": durabilityWords()}
 QJsonObject storeFields(const bench::ScratchStore &scratch);
 // {"p50", "p75", "p95", "p99", "max", "min", "mean", "stddev", "count"} in milliseconds.
 QJsonObject latencyJson(const bench::LatencyStats &s);

@@ -1,5 +1,7 @@
 #include "cli.h"
 
+#include "operations/idhints.h"
+
 #include "interchange/jsonformat.h"
 #include "ledger/duration.h"
 #include "ledger/identifiers.h"
@@ -217,6 +219,9 @@ Error Context::resolveGlobals()
     if (args.flags.contains(QStringLiteral("all")) && args.values.contains(QStringLiteral("limit")))
         return makeError(ErrorCode::Usage, Message::translate("ledgerctl", "--all and --limit exclude each other"));
 
+    const CommandSpec *spec = findCommand(args.command);
+    if (spec && !spec->opensStore && !args.values.contains(QStringLiteral("store")))
+        return {};
     const QString store = args.value(QStringLiteral("store"));
     if (args.values.contains(QStringLiteral("store")) && store.isEmpty())
         return makeError(ErrorCode::InvalidArgument, Message::translate("ledgerctl", "--store needs a path"));
@@ -237,8 +242,35 @@ CoordinatorOptions Context::coordinatorOptions() const
     return o;
 }
 
-int Context::fail(const Error &error, const std::optional<Transaction> &tx, int scale)
+// The hint of an unknown id that exists in another letter case: "; did you mean bob?". The id
+// is one the command was given (a positional, --account, a leg of --from/--to); looked up on the
+// error path only, in a connection of its own.
+Message Context::otherCaseHint(const Error &error)
 {
+    const bool account = error.code == ErrorCode::UnknownAccount;
+    if (!account && error.code != ErrorCode::NotFound)
+        return Message(QString(), QString());
+    QStringList given = args.positionals;
+    given << args.value(QStringLiteral("account"));
+    for (const QString &leg : args.lists.value(QStringLiteral("from")) + args.lists.value(QStringLiteral("to")))
+        given << leg.section(QLatin1Char(':'), 0, -2);
+    auto store = open();
+    if (!store.ok())
+        return Message(QString(), QString());
+    for (const QString &id : std::as_const(given)) {
+        if (id.isEmpty() || !error.message.contains(id))
+            continue;
+        const QString other = account ? accountIdInOtherCase(**store, id) : transactionIdInOtherCase(**store, id);
+        if (!other.isEmpty())
+            return Message::translate("ledgerctl", "; did you mean %1? (ids are case-sensitive)").arg(other);
+    }
+    return Message(QString(), QString());
+}
+
+int Context::fail(const Error &plain, const std::optional<Transaction> &tx, int scale)
+{
+    const Message hint = otherCaseHint(plain);
+    const Error error = hint.english().isEmpty() ? plain : makeError(plain.code, plain.text() + hint);
     if (json) {
         QJsonObject object{{QStringLiteral("error"), json::error(error)}};
         if (tx)

@@ -42,6 +42,7 @@ public:
 
     // Prints `error: <code>: <message>` on stderr (and, with --json, {"error": ...} on stdout,
     // with the transaction document when there is one); returns the exit status.
+    // An unknown id that exists in another letter case is named in a hint.
     int fail(const Error &error, const std::optional<Transaction> &tx = std::nullopt, int scale = 2);
     // Prints one JSON value on stdout; returns 0.
     int printJson(const QJsonValue &value);
@@ -56,6 +57,9 @@ public:
     Result<qint64> integerOption(const QString &name, qint64 fallback, qint64 min, qint64 max) const;
     // A duration option in ms, or `fallback` when absent.
     Result<qint64> durationOption(const QString &name, qint64 fallback) const;
+
+private:
+    Message otherCaseHint(const Error &error);
 };
 
 // The commands, one per ledgerctl command (see argparser.cpp for their grammar).

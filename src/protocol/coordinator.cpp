@@ -6,6 +6,7 @@
 #include "ledger/legs.h"
 #include "ledger/money.h"
 #include "ledger/statemachine.h"
+#include "store/documentrules.h"
 
 #include <QAtomicInteger>
 #include <QCoreApplication>
@@ -73,6 +74,17 @@ TxOutcome Coordinator::openAccount(const QString &id, const QString &name, qint6
         return failure(e);
     if (opening < 0)
         return failure(makeError(ErrorCode::InvalidAmount, Message::translate("ledger", "an opening balance cannot be negative")));
+    if (opening > 0) {
+        // What would refuse the opening transfer's hold on @world (an amount beyond what it can
+        // pay out) refuses the request before the account is written, so that it is all or
+        // nothing. (A concurrent opening could still get there first: then the message below.)
+        auto world = m_store.account(kWorldAccount);
+        if (!world.ok())
+            return failure(world.error());
+        const rules::LegDecision d = rules::hold(QString(), kWorldAccount, std::nullopt, *world, LegSide::Debit, opening, m_store.scale());
+        if (!d.refusal.ok())
+            return failure(d.refusal);
+    }
     auto account = m_store.createAccount(id, name, m_options.actor);
     if (!account.ok())
         return failure(account.error());

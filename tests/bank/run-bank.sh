@@ -8,12 +8,16 @@
 #   BANK_SECONDS=60 BANK_READERS=2 BANK_NO_BUILD=1 (extra arguments go to ledger_soak)
 # file: one SQLite file; shards: three shard files; pg: one PostgreSQL database; pgservers:
 # three shard databases on two PostgreSQL servers.
+# It builds what it runs first (ledger_soak and ledgerctl, in $BUILD, default build/).
 set -euo pipefail
 layout=${1:?usage: run-bank.sh file|shards|pg|pgservers}
 shift
 cd "$(dirname "$0")/../.."
 build=${BUILD:-build}
-[[ -n ${BANK_NO_BUILD:-} ]] || cmake --build "$build" --target ledger_soak ledgerctl >/dev/null
+if [[ -z "${BANK_NO_BUILD:-}" ]]; then
+    echo "$(basename "$0"): first building ledger_soak and ledgerctl in $build/ (cmake --build)" >&2
+    cmake --build "$build" --target ledger_soak ledgerctl >/dev/null
+fi
 work=$(mktemp -d /tmp/ledger-bank.XXXXXX)
 chmod 755 "$work" # the servers run as postgres when we are root
 clusters=()

@@ -10,10 +10,14 @@
 # nothing acknowledged lost, nothing created or applied twice.
 #   SOAK_SECONDS=300 tests/soak/run-pg-failover-soak.sh     (extra arguments go to ledger_soak)
 # SOAK_NO_BUILD=1: the programs are built already (ctest runs it so, as pg_failover).
+# It builds what it runs first (ledger_soak and ledgerctl, in $BUILD, default build/).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=${BUILD:-build}
-[ -n "${SOAK_NO_BUILD:-}" ] || cmake --build "$build" --target ledger_soak ledgerctl >/dev/null
+if [[ -z "${SOAK_NO_BUILD:-}" ]]; then
+    echo "$(basename "$0"): first building ledger_soak and ledgerctl in $build/ (cmake --build)" >&2
+    cmake --build "$build" --target ledger_soak ledgerctl >/dev/null
+fi
 work=$(mktemp -d /tmp/ledger-pg-failover.XXXXXX)
 chmod 755 "$work" # the servers run as the postgres user when we are root
 trap 'scripts/pg-cluster.sh stop "$work/primary"; scripts/pg-cluster.sh stop "$work/standby"; rm -rf "$work"' EXIT
