@@ -184,15 +184,7 @@ int cmdShow(Context &c)
         return c.fail(detail.error());
     const int scale = (*store)->scale();
     if (c.json) {
-        QJsonObject object = json::transaction(detail->tx, scale);
-        QJsonArray legArray;
-        for (const LegMarker &m : detail->legs)
-            legArray.append(json::leg(m, scale));
-        QJsonArray journalArray;
-        for (const JournalEntry &j : detail->journal)
-            journalArray.append(json::journalEntry(j));
-        object.insert(QStringLiteral("legs"), legArray);
-        object.insert(QStringLiteral("journal"), journalArray);
+        const QJsonObject object = json::transactionDetail(*detail, scale);
         return c.printJson(object);
     }
     c.out << transactionDetail(detail->tx, detail->legs, detail->journal, detail->now, scale);

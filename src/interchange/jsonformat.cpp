@@ -76,6 +76,20 @@ QJsonObject transaction(const Transaction &t, int scale)
     };
 }
 
+QJsonObject transactionDetail(const TransactionDetail &d, int scale)
+{
+    QJsonObject object = transaction(d.tx, scale);
+    QJsonArray legs;
+    for (const LegMarker &m : d.legs)
+        legs.append(leg(m, scale));
+    QJsonArray journal;
+    for (const JournalEntry &j : d.journal)
+        journal.append(journalEntry(j));
+    object.insert(QStringLiteral("legs"), legs);
+    object.insert(QStringLiteral("journal"), journal);
+    return object;
+}
+
 QJsonObject journalEntry(const JournalEntry &j)
 {
     return QJsonObject{

@@ -4,6 +4,7 @@
 // Thread-safety: pure functions.
 
 #include "ledger/documents.h"
+#include "operations/transactiondetail.h"
 #include "operations/wholeaccounts.h"
 #include "protocol/audit.h"
 #include "protocol/recovery.h"
@@ -16,6 +17,8 @@ namespace ledger::json {
 QJsonObject account(const AccountCountedWhole &a, int scale);
 QJsonObject leg(const LegMarker &m, int scale);
 QJsonObject transaction(const Transaction &t, int scale);
+// The document with its "legs" (markers) and "journal": `ledgerctl show --json`, GET /v1/transactions/{id}.
+QJsonObject transactionDetail(const TransactionDetail &d, int scale);
 QJsonObject journalEntry(const JournalEntry &j);
 QJsonObject finding(const AuditFinding &f);
 QJsonObject auditReport(const AuditReport &r, int scale);

@@ -21,7 +21,7 @@ get_filename_component(SRC "${SRC}" ABSOLUTE)
 # layers it may include (itself always).
 set(LIBRARY_LAYERS ledger store store/sqlite store/postgres store/sharded store/open store/fixtures protocol operations
     interchange bench)
-set(PROGRAM_LAYERS cli app)
+set(PROGRAM_LAYERS cli app ledgerd)
 set(SEES_ledger "")
 set(SEES_store ledger)
 set(SEES_store/sqlite ledger store)
@@ -35,6 +35,7 @@ set(SEES_interchange ledger store protocol operations)
 set(SEES_bench ledger store store/open store/fixtures protocol operations interchange)
 set(SEES_cli ledger store store/open protocol operations interchange bench)
 set(SEES_app ledger store store/open protocol operations interchange)
+set(SEES_ledgerd ledger store store/open protocol operations interchange)
 
 # Headers only some layers may include, though they lie in a layer others see: the SQL the
 # backends share (not the protocol's business), and what store/open keeps to itself.

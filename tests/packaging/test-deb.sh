@@ -33,7 +33,7 @@ grep -Eq 'libqt6core6[^,]*\(>= ' <<<"$depends" || fail "Depends has no versioned
 
 root="$work/root"
 dpkg-deb -x "$deb" "$root"
-for f in usr/bin/ledgerdesk usr/bin/ledgerctl \
+for f in usr/bin/ledgerdesk usr/bin/ledgerctl usr/bin/ledgerd \
          usr/share/applications/org.ledgerdesk.LedgerDesk.desktop \
          usr/share/metainfo/org.ledgerdesk.LedgerDesk.metainfo.xml \
          usr/share/icons/hicolor/scalable/apps/org.ledgerdesk.LedgerDesk.svg \
@@ -46,7 +46,7 @@ for size in 16 24 32 48 64 128 256; do
   file "$png" | grep -q "PNG image data, $size x $size" || fail "$png is not a ${size}x${size} PNG: $(file "$png")"
 done
 # No stray build or test files, nor unstripped binaries.
-unexpected=$(cd "$root" && find . -type f | grep -Ev '^\./usr/(bin/ledger(ctl|desk)|share/(applications|metainfo|icons|man)/)' || true)
+unexpected=$(cd "$root" && find . -type f | grep -Ev '^\./usr/(bin/ledger(ctl|desk|d)|share/(applications|metainfo|icons|man)/)' || true)
 [ -z "$unexpected" ] || fail "unexpected files: $unexpected"
 file "$root/usr/bin/ledgerctl" | grep -q "stripped" && ! file "$root/usr/bin/ledgerctl" | grep -q "not stripped" || fail "ledgerctl is not stripped"
 
@@ -59,6 +59,8 @@ zcat "$root/usr/share/man/man1/ledgerctl.1.gz" | grep -q '^\.TH LEDGERCTL 1' || 
 out=$("$root/usr/bin/ledgerctl" --version) || fail "ledgerctl --version exited $?"
 [ "$(head -n1 <<<"$out")" = "ledgerctl $version" ] || fail "ledgerctl --version said '$out'"
 grep -Eq '^SQLite 3\.[0-9]+\.[0-9]+ \(built in\)' <<<"$out" || fail "ledgerctl --version does not name the SQLite built in: '$out'"
+out=$("$root/usr/bin/ledgerd" --version) || fail "ledgerd --version exited $?"
+[ "$out" = "ledgerd $version" ] || fail "ledgerd --version said '$out'"
 out=$(QT_QPA_PLATFORM=offscreen "$root/usr/bin/ledgerdesk" --version) || fail "ledgerdesk --version exited $?"
 [ "$out" = "ledgerdesk $version" ] || fail "ledgerdesk --version said '$out'"
 # And one real command against a store in the temp dir.

@@ -39,6 +39,8 @@ NOT_RUN = {
     "form in it is read by tst_pguri (and tst_pguri@pg reaches a store through each)",
     "ledgerctl bench all": "takes minutes; tst_bench runs each scenario small",
     "cmake --build build && (cd build && cpack -G DEB)": "builds the package; package_deb does the same and installs it",
+    "ledgerd --store /tmp/ledger.db --listen 127.0.0.1:8080": "a server on a fixed port; tst_ledgerd makes the same calls "
+    "with curl and Python's urllib against ledgerd on a free port",
 }
 
 TX_ID = re.compile(r"\btx-[0-9A-Z]{26}\b")

@@ -1,0 +1,33 @@
+#pragma once
+// The request bodies of API v1, read strictly: a JSON object with only the fields documented in
+// /openapi.json, each of its type. Anything else is invalid-argument naming the field (amounts
+// and ids are then checked by the same rules as ledgerctl: protocol/transferinput.h). Pure, so
+// that the fuzz target (tests/fuzz/fuzz_apidecode.cpp) runs it on arbitrary bytes.
+// Thread-safety: pure functions.
+
+#include "ledger/result.h"
+#include "protocol/transferinput.h"
+
+#include <QByteArray>
+#include <variant>
+
+namespace ledger::api {
+
+// POST /v1/transfers: {"source","destination","amount","memo"} or {"legs":[{"account","side",
+// "amount"}…],"memo"}. The key comes from the Idempotency-Key header, not the body.
+using TransferBody = std::variant<TransferInput, LegsInput>;
+Result<TransferBody> decodeTransfer(const QByteArray &body);
+
+// POST /v1/accounts: {"id","name","opening"} (name and opening optional; opening a decimal string).
+struct NewAccountBody {
+    QString id;
+    QString name;
+    std::optional<QString> opening;
+};
+Result<NewAccountBody> decodeNewAccount(const QByteArray &body);
+
+// A repair, an account's status change, a claim or release: {"reason"} (optional), or a note:
+// {"text"} (required). An empty body is an empty object.
+Result<QString> decodeText(const QByteArray &body, const QString &field, bool required);
+
+} // namespace ledger::api

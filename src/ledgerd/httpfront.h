@@ -1,0 +1,83 @@
+#pragma once
+// ledgerd's HTTP side (Qt HttpServer; docs/DESIGN.md §9 says why): reads each request on the
+// event loop's thread, authenticates it, turns it into an immutable ApiRequest and hands it to
+// the worker pool, where ledgerapi.h's handlers run with the worker's own store connection; the
+// answer comes back to this thread by the future's continuation and is written there. A slow or
+// hostile client holds no worker (connectionguard.h).
+//
+// Threading: create, use and destroy on the thread that runs the event loop.
+
+#include "apimessages.h"
+#include "connectionguard.h"
+#include "metrics.h"
+#include "protocol/faults.h"
+#include "routes.h"
+#include "store/store.h"
+#include "tokens.h"
+
+#include <QAbstractHttpServer>
+#include <QElapsedTimer>
+#include <QHostAddress>
+#include <QHttpServerResponder>
+#include <QPointer>
+#include <QSslConfiguration>
+#include <QThreadPool>
+#include <QThreadStorage>
+
+#include <map>
+#include <optional>
+
+namespace ledger::api {
+
+struct FrontOptions {
+    StoreConnector connect;          // a connection per worker thread
+    std::optional<TokenFile> tokens; // nullopt: every client is the operator "local" (loopback only)
+    int threads = 8;
+    GuardLimits limits;
+    QByteArray openApi; // /openapi.json
+    StepHook hook;      // LEDGER_CRASH_AFTER / LEDGER_STEP_DELAY_MS (protocol/faults.h)
+};
+
+class HttpFront : public QAbstractHttpServer {
+    Q_OBJECT
+public:
+    explicit HttpFront(FrontOptions options, QObject *parent = nullptr);
+    ~HttpFront() override;
+
+    // Listens on address:port (TLS when `tls` is set); the port bound, or an error.
+    Result<quint16> listen(const QHostAddress &address, quint16 port, const std::optional<QSslConfiguration> &tls);
+    // Stops accepting, lets the requests in flight finish (at most `graceMs`), then calls `done`.
+    void stop(int graceMs, std::function<void()> done);
+    int inFlight() const { return int(m_pending.size()); }
+
+protected:
+    bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override;
+    void missingHandler(const QHttpServerRequest &request, QTcpSocket *socket) override;
+
+private:
+    struct Pending {
+        QHttpServerResponder responder;
+        QPointer<QTcpSocket> socket;
+        QString label;
+        bool transfer = false;
+        QElapsedTimer started;
+    };
+    void answerNow(const QHttpServerRequest &request, QTcpSocket *socket, const QString &label, const ApiResponse &response);
+    static void write(QHttpServerResponder &responder, const ApiResponse &response, bool head);
+    void deliver(quint64 id, const ApiResponse &response, bool storeError);
+    void checkStopped();
+    // On a worker thread: that thread's store connection, opened the first time.
+    Result<Store *> workerStore();
+
+    FrontOptions m_options;
+    Metrics m_metrics;
+    GuardCounts m_guardCounts;
+    std::map<quint64, Pending> m_pending;
+    quint64 m_nextId = 1;
+    bool m_stopping = false;
+    std::function<void()> m_done;
+    QThreadStorage<Store *> m_stores; // before the pool: the pool's threads end (and free them) first
+    QThreadPool m_pool;
+};
+
+} // namespace ledger::api

@@ -1,0 +1,372 @@
+#include "ledgerapi.h"
+
+#include "apidecode.h"
+#include "interchange/jsonformat.h"
+#include "ledger/duration.h"
+#include "ledger/identifiers.h"
+#include "ledger/money.h"
+#include "operations/claims.h"
+#include "operations/transactiondetail.h"
+#include "operations/wholeaccounts.h"
+#include "problem.h"
+#include "protocol/audit.h"
+#include "protocol/commitpoint.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace ledger::api {
+
+namespace {
+
+ApiResponse json(int status, const QJsonValue &value)
+{
+    ApiResponse r;
+    r.status = status;
+    r.body = value.isArray() ? QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact)
+                             : QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact);
+    return r;
+}
+
+QJsonObject transactionWithLegs(Store &store, const Transaction &tx, int scale)
+{
+    QJsonObject o = json::transaction(tx, scale);
+    if (auto legs = store.legsOfTransaction(tx.id); legs.ok()) {
+        QJsonArray array;
+        for (const LegMarker &m : *legs)
+            array.append(json::leg(m, scale));
+        o.insert(QStringLiteral("legs"), array);
+    }
+    return o;
+}
+
+// An outcome of the coordinator: the transaction (201 new, 200 when it already existed), or the
+// problem with the document when there is one (a refused transfer is recorded canceled).
+ApiResponse outcome(Store &store, const TxOutcome &o, int createdStatus)
+{
+    const int scale = store.scale();
+    if (!o.ok()) {
+        QJsonObject extra;
+        if (o.tx)
+            extra.insert(QStringLiteral("transaction"), transactionWithLegs(store, *o.tx, scale));
+        return problem(o.error, Lookup::InRequest, extra);
+    }
+    if (!o.tx)
+        return json(200, QJsonObject());
+    return json(o.existing ? 200 : createdStatus, transactionWithLegs(store, *o.tx, scale));
+}
+
+thread_local CoordinatorOptions t_base; // set by handle() for the request it runs
+
+CoordinatorOptions optionsFor(const ApiRequest &r)
+{
+    CoordinatorOptions o = t_base;
+    o.actor = r.caller.name;
+    return o;
+}
+
+ApiResponse transfer(Store &store, const ApiRequest &r)
+{
+    auto body = decodeTransfer(r.body);
+    if (!body.ok())
+        return problem(body.error());
+    std::optional<QString> key;
+    if (r.headers.contains("idempotency-key"))
+        key = QString::fromUtf8(r.headers.value("idempotency-key"));
+    const int scale = store.scale();
+    std::optional<TransferRequest> request;
+    if (auto *two = std::get_if<TransferInput>(&*body)) {
+        two->key = key;
+        const TransferInputCheck check = checkTransferInput(*two, scale);
+        if (!check.request)
+            return problem(check.first());
+        request = check.request;
+    } else {
+        auto &legs = std::get<LegsInput>(*body);
+        legs.key = key;
+        const LegsInputCheck check = checkLegsInput(legs, scale);
+        if (!check.request)
+            return problem(check.first());
+        request = check.request;
+    }
+    Coordinator coordinator(store, optionsFor(r));
+    return outcome(store, coordinator.transfer(*request), 201);
+}
+
+ApiResponse getTransaction(Store &store, const QString &id)
+{
+    if (Error e = checkTxId(id); !e.ok())
+        return problem(e);
+    auto detail = loadTransactionDetail(store, id);
+    if (!detail.ok())
+        return problem(detail.error(), Lookup::PathId);
+    const QJsonObject object = json::transactionDetail(*detail, store.scale());
+    return json(200, object);
+}
+
+Result<qint64> limitOf(const QUrlQuery &q, qint64 fallback, qint64 max)
+{
+    if (!q.hasQueryItem(QStringLiteral("limit")))
+        return fallback;
+    bool ok = false;
+    const QString text = q.queryItemValue(QStringLiteral("limit"));
+    const qint64 n = text.toLongLong(&ok);
+    if (!ok || n < 1 || n > max || text.startsWith(QLatin1Char('+')))
+        return makeError(ErrorCode::InvalidArgument,
+                         QStringLiteral("limit must be a whole number from 1 to %1, not \"%2\"").arg(max).arg(text.left(40)));
+    return n;
+}
+
+Error unknownParameters(const QUrlQuery &q, const QStringList &known)
+{
+    for (const auto &item : q.queryItems(QUrl::FullyDecoded))
+        if (!known.contains(item.first))
+            return makeError(ErrorCode::InvalidArgument, QStringLiteral("unknown parameter \"%1\"; the parameters are %2")
+                                                             .arg(item.first.left(40), known.join(QStringLiteral(", "))));
+    return {};
+}
+
+// Newest first, paged by key: `after` is the id of the last transaction of the page before.
+ApiResponse listTransactions(Store &store, const ApiRequest &r)
+{
+    const QUrlQuery &q = r.query;
+    if (Error e = unknownParameters(q, {QStringLiteral("state"), QStringLiteral("account"), QStringLiteral("stuckFor"),
+                                        QStringLiteral("limit"), QStringLiteral("after")});
+        !e.ok())
+        return problem(e);
+    TxQuery query;
+    query.sortKey = TxSortKey::CreatedAt;
+    query.descending = true;
+    if (q.hasQueryItem(QStringLiteral("state"))) {
+        const QString name = q.queryItemValue(QStringLiteral("state"));
+        const auto state = txStateFromString(name);
+        if (!state)
+            return problem(
+                makeError(ErrorCode::UnknownState, QStringLiteral("no state \"%1\"; states are: %2").arg(name.left(40), txStateNames())));
+        query.state = state;
+    }
+    if (q.hasQueryItem(QStringLiteral("account"))) {
+        query.account = q.queryItemValue(QStringLiteral("account"));
+        if (Error e = checkAccountId(query.account); !e.ok())
+            return problem(e);
+    }
+    if (q.hasQueryItem(QStringLiteral("stuckFor"))) {
+        auto ms = duration::parse(q.queryItemValue(QStringLiteral("stuckFor")));
+        if (!ms.ok())
+            return problem(makeError(ErrorCode::InvalidDuration, QStringLiteral("stuckFor: %1").arg(ms.error().message)));
+        query.stuckOnly = true;
+        query.stuckForMs = *ms;
+    }
+    auto limit = limitOf(q, 100, 1000);
+    if (!limit.ok())
+        return problem(limit.error());
+    query.limit = *limit + 1; // one more says whether there is a next page
+    if (q.hasQueryItem(QStringLiteral("after"))) {
+        const QString after = q.queryItemValue(QStringLiteral("after"));
+        if (Error e = checkTxId(after); !e.ok())
+            return problem(makeError(ErrorCode::InvalidCursor, QStringLiteral("after: %1").arg(e.message)));
+        auto last = store.transaction(after);
+        if (!last.ok())
+            return problem(last.error().code == ErrorCode::NotFound
+                               ? makeError(ErrorCode::InvalidCursor, QStringLiteral("after: no transaction %1").arg(after))
+                               : last.error());
+        query.after = *last;
+    }
+    auto rows = store.transactions(query);
+    if (!rows.ok())
+        return problem(rows.error());
+    const int scale = store.scale();
+    QJsonArray array;
+    for (qsizetype i = 0; i < rows->size() && i < *limit; ++i)
+        array.append(json::transaction(rows->at(i), scale));
+    const bool more = rows->size() > *limit;
+    return json(200, QJsonObject{{QStringLiteral("transactions"), array},
+                                 {QStringLiteral("next"), more ? QJsonValue(rows->at(*limit - 1).id) : QJsonValue()}});
+}
+
+// The optional {"reason"} of a repair or an account's change, checked as ledgerctl's --reason.
+Result<QString> reasonOf(const ApiRequest &r)
+{
+    auto reason = decodeText(r.body, QStringLiteral("reason"), false);
+    if (!reason.ok())
+        return reason.error();
+    if (Error e = checkText(*reason, QT_TRANSLATE_NOOP("ledger", "reason"), kMaxReasonLength, true); !e.ok())
+        return e;
+    return reason;
+}
+
+ApiResponse repair(Store &store, const ApiRequest &r, const RouteMatch &m)
+{
+    if (Error e = checkTxId(m.id); !e.ok())
+        return problem(e);
+    auto reason = reasonOf(r);
+    if (!reason.ok())
+        return problem(reason.error());
+    if (auto exists = store.transaction(m.id); !exists.ok())
+        return problem(exists.error(), Lookup::PathId);
+    Coordinator coordinator(store, optionsFor(r));
+    const TxOutcome o = m.action == QLatin1String("resume") ? coordinator.resume(m.id, *reason)
+                      : m.action == QLatin1String("cancel") ? coordinator.cancel(m.id, *reason)
+                                                            : coordinator.compensate(m.id, *reason);
+    return outcome(store, o, m.action == QLatin1String("compensate") ? 201 : 200);
+}
+
+ApiResponse remark(Store &store, const ApiRequest &r, const RouteMatch &m)
+{
+    if (Error e = checkTxId(m.id); !e.ok())
+        return problem(e);
+    const Remark event = m.action == QLatin1String("claim")   ? Remark::Claim
+                       : m.action == QLatin1String("release") ? Remark::Release
+                                                              : Remark::Note;
+    auto text =
+        event == Remark::Note ? decodeText(r.body, QStringLiteral("text"), true) : decodeText(r.body, QStringLiteral("note"), false);
+    if (!text.ok())
+        return problem(text.error());
+    if (Error e = checkRemark(event, *text); !e.ok())
+        return problem(e);
+    auto done = addRemarkOn(store, m.id, event, r.caller.name, *text);
+    if (!done.ok())
+        return problem(done.error(), Lookup::PathId);
+    return json(event == Remark::Note ? 201 : 200, json::journalEntry(done->entry));
+}
+
+ApiResponse listAccounts(Store &store, const ApiRequest &r)
+{
+    if (Error e = unknownParameters(r.query, {QStringLiteral("filter"), QStringLiteral("limit"), QStringLiteral("after")}); !e.ok())
+        return problem(e);
+    AccountQuery query;
+    query.text = r.query.queryItemValue(QStringLiteral("filter"));
+    if (Error e = checkText(query.text, QT_TRANSLATE_NOOP("ledger", "filter"), kMaxNameLength, true); !e.ok())
+        return problem(e);
+    query.afterId = r.query.queryItemValue(QStringLiteral("after"));
+    auto limit = limitOf(r.query, 100, 1000);
+    if (!limit.ok())
+        return problem(limit.error());
+    query.limit = *limit + 1;
+    auto list = accountsCountedWhole(store, query);
+    if (!list.ok())
+        return problem(list.error());
+    const int scale = store.scale();
+    QJsonArray array;
+    for (qsizetype i = 0; i < list->size() && i < *limit; ++i)
+        array.append(json::account(list->at(i), scale));
+    const bool more = list->size() > *limit;
+    return json(200, QJsonObject{{QStringLiteral("accounts"), array},
+                                 {QStringLiteral("next"), more ? QJsonValue(list->at(*limit - 1).account.id) : QJsonValue()}});
+}
+
+ApiResponse getAccount(Store &store, const QString &id)
+{
+    if (Error e = checkAccountId(id); !e.ok())
+        return problem(e);
+    auto account = accountCountedWhole(store, id);
+    if (!account.ok())
+        return problem(account.error(), Lookup::PathId);
+    auto held = store.legsOfAccount(id, LegStatus::Held);
+    if (!held.ok())
+        return problem(held.error());
+    const int scale = store.scale();
+    QJsonObject object = json::account(*account, scale);
+    QJsonArray legs;
+    for (const LegMarker &m : *held)
+        legs.append(json::leg(m, scale));
+    object.insert(QStringLiteral("held"), legs);
+    return json(200, object);
+}
+
+ApiResponse createAccount(Store &store, const ApiRequest &r)
+{
+    auto body = decodeNewAccount(r.body);
+    if (!body.ok())
+        return problem(body.error());
+    if (Error e = checkNewAccountId(body->id); !e.ok())
+        return problem(e);
+    if (Error e = checkText(body->name, QT_TRANSLATE_NOOP("ledger", "account name"), kMaxNameLength, true); !e.ok())
+        return problem(e);
+    qint64 opening = 0;
+    if (body->opening) {
+        auto amount = money::parse(*body->opening, store.scale());
+        if (!amount.ok())
+            return problem(makeError(ErrorCode::InvalidAmount, QStringLiteral("opening: %1").arg(amount.error().message)));
+        opening = *amount;
+    }
+    Coordinator coordinator(store, optionsFor(r));
+    const TxOutcome o = coordinator.openAccount(body->id, body->name, opening);
+    if (!o.ok())
+        return problem(o.error);
+    ApiResponse created = getAccount(store, body->id);
+    if (created.status == 200)
+        created.status = 201;
+    return created;
+}
+
+ApiResponse accountStatus(Store &store, const ApiRequest &r, const RouteMatch &m)
+{
+    if (Error e = checkAccountId(m.id); !e.ok())
+        return problem(e);
+    auto reason = reasonOf(r);
+    if (!reason.ok())
+        return problem(reason.error());
+    const AccountStatus target = m.action == QLatin1String("freeze") ? AccountStatus::Frozen
+                               : m.action == QLatin1String("close")  ? AccountStatus::Closed
+                                                                     : AccountStatus::Open;
+    if (auto before = store.account(m.id); !before.ok())
+        return problem(before.error(), Lookup::PathId);
+    auto after = store.setAccountStatus(m.id, target, r.caller.name, *reason);
+    if (!after.ok())
+        return problem(after.error());
+    return getAccount(store, m.id);
+}
+
+ApiResponse balances(Store &store)
+{
+    auto whole = readWholeBalances(store);
+    if (!whole.ok())
+        return problem(whole.error());
+    const int scale = store.scale();
+    QJsonArray array;
+    for (const WholeBalance &b : whole->accounts)
+        array.append(QJsonObject{{QStringLiteral("id"), b.accountId},
+                                 {QStringLiteral("balance"), money::format(b.balance, scale)},
+                                 {QStringLiteral("posted"), money::format(b.posted, scale)}});
+    return json(200, QJsonObject{{QStringLiteral("accounts"), array}, {QStringLiteral("total"), money::format(whole->total, scale)}});
+}
+
+ApiResponse ready(Store &store)
+{
+    auto now = store.now();
+    if (!now.ok())
+        return problem(now.error());
+    return json(200, QJsonObject{{QStringLiteral("status"), QStringLiteral("ready")}, {QStringLiteral("store"), store.location()}});
+}
+
+} // namespace
+
+HandledRequest handle(Store &store, const ApiRequest &r, const RouteMatch &m, const CoordinatorOptions &base)
+{
+    t_base = base;
+    HandledRequest h;
+    switch (m.route) {
+    case Route::Transfer:
+        h.response = transfer(store, r);
+        h.transfer = true;
+        break;
+    case Route::ListTransactions: h.response = listTransactions(store, r); break;
+    case Route::GetTransaction: h.response = getTransaction(store, m.id); break;
+    case Route::Repair: h.response = repair(store, r, m); break;
+    case Route::Remark: h.response = remark(store, r, m); break;
+    case Route::ListAccounts: h.response = listAccounts(store, r); break;
+    case Route::CreateAccount: h.response = createAccount(store, r); break;
+    case Route::GetAccount: h.response = getAccount(store, m.id); break;
+    case Route::AccountStatus: h.response = accountStatus(store, r, m); break;
+    case Route::Balances: h.response = balances(store); break;
+    case Route::Audit: h.response = json(200, json::auditReport(audit(store), store.scale())); break;
+    case Route::Ready: h.response = ready(store); break;
+    default: h.response = httpProblem(500, QStringLiteral("internal"), QStringLiteral("no handler for %1").arg(m.label)); break;
+    }
+    h.storeError = h.response.status == 503 || h.response.status == 500;
+    return h;
+}
+
+} // namespace ledger::api

@@ -1,0 +1,256 @@
+// ledgerd: the ledger as a service — API v1 over HTTP(S) for applications, on the same libraries
+// as the console and ledgerctl. This file reads the command line, opens the store once to check
+// it, starts the front (httpfront.h) and stops it gracefully on SIGTERM/SIGINT.
+#include "httpfront.h"
+#include "store/open/storeconfig.h"
+#include "tokens.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QSocketNotifier>
+#include <QSslKey>
+#include <QTextStream>
+
+#include <csignal>
+#include <sys/socket.h>
+#include <unistd.h>
+
+using namespace ledger;
+using namespace ledger::api;
+
+namespace {
+
+int g_signalPipe[2] = {-1, -1};
+
+void onSignal(int)
+{
+    const char byte = 1;
+    [[maybe_unused]] const auto n = ::write(g_signalPipe[1], &byte, 1);
+}
+
+const char *kUsage = R"(usage: ledgerd --store LOCATION --listen HOST:PORT [--tokens FILE] [--tls-cert FILE --tls-key FILE] [--threads N]
+       ledgerd token add NAME ROLE --tokens FILE       print a new token (once) and keep its hash
+       ledgerd token revoke NAME --tokens FILE
+
+The ledger as a service: API v1 (JSON over HTTP; GET /openapi.json describes it) on the same
+libraries as ledgerctl, with the same rules and error code words.
+
+  --store LOCATION   a store file, a sharded store's X.json, or a PostgreSQL location
+                     (default: $LEDGERDESK_STORE, else the default store, as ledgerctl)
+  --listen HOST:PORT where to listen (port 0 picks a free one); prints "listening on URL"
+  --tokens FILE      who may call: lines of NAME ROLE sha256:HEX (ROLE: read, transfer,
+                     operator); clients send Authorization: Bearer TOKEN. Without it every
+                     client is the operator "local" — allowed on loopback only
+  --tls-cert FILE, --tls-key FILE   serve HTTPS (PEM); required, with --tokens, off loopback
+  --threads N        worker threads, each with its own store connection (1-64, default 8)
+
+SIGTERM or SIGINT: stop accepting, finish the requests in flight (at most 10 s), exit 0.
+exit status: 0 stopped cleanly; 2 bad usage or input; 3 the store or the address unusable.
+)";
+
+int fail(const Error &e)
+{
+    QTextStream(stderr) << e.toString() << '\n';
+    return int(exitStatusOf(e.code));
+}
+
+int usage(const QString &message) { return fail(makeError(ErrorCode::Usage, message + QStringLiteral(" (see 'ledgerd --help')"))); }
+
+int tokenCommand(const QStringList &args)
+{
+    // token add NAME ROLE --tokens FILE | token revoke NAME --tokens FILE
+    QStringList words;
+    QString file;
+    for (qsizetype i = 1; i < args.size(); ++i) {
+        if (args.at(i) == QLatin1String("--tokens") && i + 1 < args.size())
+            file = args.at(++i);
+        else if (args.at(i).startsWith(QLatin1String("--tokens=")))
+            file = args.at(i).mid(9);
+        else if (args.at(i).startsWith(QLatin1String("--")))
+            return fail(makeError(ErrorCode::UnknownOption, QStringLiteral("token takes only --tokens FILE, not %1").arg(args.at(i))));
+        else
+            words << args.at(i);
+    }
+    if (file.isEmpty())
+        return fail(makeError(ErrorCode::MissingArgument, QStringLiteral("token needs --tokens FILE")));
+    if (words.value(0) == QLatin1String("add") && words.size() == 3) {
+        const auto role = roleFromString(words.at(2));
+        if (!role)
+            return fail(
+                makeError(ErrorCode::InvalidArgument, QStringLiteral("ROLE is read, transfer or operator, not %1").arg(words.at(2))));
+        auto token = addToken(file, words.at(1), *role);
+        if (!token.ok())
+            return fail(token.error());
+        QTextStream(stdout) << *token << '\n';
+        return 0;
+    }
+    if (words.value(0) == QLatin1String("revoke") && words.size() == 2) {
+        if (Error e = revokeToken(file, words.at(1)); !e.ok())
+            return fail(e);
+        return 0;
+    }
+    return usage(QStringLiteral("token add NAME ROLE --tokens FILE, or token revoke NAME --tokens FILE"));
+}
+
+Result<std::pair<QHostAddress, quint16>> parseListen(const QString &text)
+{
+    const qsizetype colon = text.lastIndexOf(QLatin1Char(':'));
+    bool ok = false;
+    const uint port = colon > 0 ? text.mid(colon + 1).toUInt(&ok) : 0;
+    QString host = colon > 0 ? text.left(colon) : QString();
+    if (host.startsWith(QLatin1Char('[')) && host.endsWith(QLatin1Char(']')))
+        host = host.mid(1, host.size() - 2);
+    const QHostAddress address = host == QLatin1String("localhost") ? QHostAddress(QHostAddress::LocalHost) : QHostAddress(host);
+    if (!ok || port > 65535 || address.isNull())
+        return makeError(ErrorCode::InvalidArgument,
+                         QStringLiteral("--listen is HOST:PORT with HOST an IP address or localhost, not \"%1\"").arg(text));
+    return std::pair{address, quint16(port)};
+}
+
+Result<QSslConfiguration> loadTls(const QString &certPath, const QString &keyPath)
+{
+    QFile certFile(certPath);
+    QFile keyFile(keyPath);
+    if (!certFile.open(QIODevice::ReadOnly))
+        return makeError(ErrorCode::InvalidArgument, QStringLiteral("cannot read --tls-cert %1").arg(certPath));
+    if (!keyFile.open(QIODevice::ReadOnly))
+        return makeError(ErrorCode::InvalidArgument, QStringLiteral("cannot read --tls-key %1").arg(keyPath));
+    const QList<QSslCertificate> chain = QSslCertificate::fromData(certFile.readAll(), QSsl::Pem);
+    const QByteArray keyData = keyFile.readAll();
+    QSslKey key(keyData, QSsl::Rsa, QSsl::Pem);
+    if (key.isNull())
+        key = QSslKey(keyData, QSsl::Ec, QSsl::Pem);
+    if (chain.isEmpty())
+        return makeError(ErrorCode::InvalidArgument, QStringLiteral("--tls-cert %1 holds no PEM certificate").arg(certPath));
+    if (key.isNull())
+        return makeError(ErrorCode::InvalidArgument, QStringLiteral("--tls-key %1 holds no PEM RSA or EC private key").arg(keyPath));
+    QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
+    tls.setLocalCertificateChain(chain);
+    tls.setPrivateKey(key);
+    tls.setPeerVerifyMode(QSslSocket::VerifyNone); // clients authenticate by token, not by certificate
+    return tls;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("ledgerd"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(LEDGERDESK_VERSION));
+    const QStringList args = QCoreApplication::arguments().mid(1);
+    if (args.contains(QStringLiteral("--help")) || args.contains(QStringLiteral("-h"))) {
+        QTextStream(stdout) << kUsage;
+        return 0;
+    }
+    if (args.contains(QStringLiteral("--version"))) {
+        QTextStream(stdout) << "ledgerd " LEDGERDESK_VERSION "\n";
+        return 0;
+    }
+    if (args.value(0) == QLatin1String("token"))
+        return tokenCommand(args);
+
+    QMap<QString, QString> values;
+    static const QStringList known{QStringLiteral("store"),    QStringLiteral("listen"),  QStringLiteral("tokens"),
+                                   QStringLiteral("tls-cert"), QStringLiteral("tls-key"), QStringLiteral("threads")};
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        QString name = args.at(i);
+        QString value;
+        if (!name.startsWith(QLatin1String("--")))
+            return usage(QStringLiteral("unexpected argument %1").arg(name));
+        name = name.mid(2);
+        if (const qsizetype eq = name.indexOf(QLatin1Char('=')); eq >= 0) {
+            value = name.mid(eq + 1);
+            name = name.left(eq);
+        } else if (i + 1 < args.size()) {
+            value = args.at(++i);
+        } else {
+            return fail(makeError(ErrorCode::MissingArgument, QStringLiteral("--%1 needs a value").arg(name)));
+        }
+        if (!known.contains(name))
+            return fail(makeError(ErrorCode::UnknownOption, QStringLiteral("no option --%1 (see 'ledgerd --help')").arg(name)));
+        values.insert(name, value);
+    }
+    if (!values.contains(QStringLiteral("listen")))
+        return fail(makeError(ErrorCode::MissingArgument, QStringLiteral("--listen HOST:PORT is required")));
+    auto listen = parseListen(values.value(QStringLiteral("listen")));
+    if (!listen.ok())
+        return fail(listen.error());
+    bool threadsOk = true;
+    const int threads = values.contains(QStringLiteral("threads")) ? values.value(QStringLiteral("threads")).toInt(&threadsOk) : 8;
+    if (!threadsOk || threads < 1 || threads > 64)
+        return fail(makeError(ErrorCode::InvalidArgument, QStringLiteral("--threads must be a whole number from 1 to 64")));
+    const bool tls = values.contains(QStringLiteral("tls-cert")) || values.contains(QStringLiteral("tls-key"));
+    if (tls && !(values.contains(QStringLiteral("tls-cert")) && values.contains(QStringLiteral("tls-key"))))
+        return fail(makeError(ErrorCode::MissingArgument, QStringLiteral("--tls-cert and --tls-key go together")));
+    const bool loopback = listen->first.isLoopback();
+    if (!loopback && (!tls || !values.contains(QStringLiteral("tokens"))))
+        return fail(makeError(ErrorCode::InvalidArgument,
+                              QStringLiteral("%1 is not a loopback address: off loopback ledgerd needs TLS (--tls-cert, --tls-key) "
+                                             "and a tokens file (--tokens), so that money moves only over an encrypted, "
+                                             "authenticated connection")
+                                  .arg(listen->first.toString())));
+
+    FrontOptions options;
+    options.threads = threads;
+    if (values.contains(QStringLiteral("tokens"))) {
+        auto tokens = TokenFile::load(values.value(QStringLiteral("tokens")));
+        if (!tokens.ok())
+            return fail(tokens.error());
+        options.tokens = *tokens;
+    }
+    std::optional<QSslConfiguration> tlsConfig;
+    if (tls) {
+        auto loaded = loadTls(values.value(QStringLiteral("tls-cert")), values.value(QStringLiteral("tls-key")));
+        if (!loaded.ok())
+            return fail(loaded.error());
+        tlsConfig = *loaded;
+    }
+    auto config = resolveStoreConfig(values.value(QStringLiteral("store")));
+    if (!config.ok())
+        return fail(config.error());
+    {
+        auto store = openStore(*config); // refuse to start on a store that cannot be used
+        if (!store.ok())
+            return fail(store.error());
+    }
+    options.connect = connectorOf(*config);
+    auto hook = hookFromEnvironment(); // a training store's crash or delay, as ledgerctl honours them
+    if (!hook.ok())
+        return fail(hook.error());
+    options.hook = *hook;
+    QFile openApi(QStringLiteral(":/ledgerd/openapi.json"));
+    if (openApi.open(QIODevice::ReadOnly))
+        options.openApi = openApi.readAll();
+
+    HttpFront front(options);
+    auto port = front.listen(listen->first, listen->second, tlsConfig);
+    if (!port.ok())
+        return fail(port.error());
+
+    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, g_signalPipe) != 0)
+        return fail(makeError(ErrorCode::Internal, QStringLiteral("socketpair failed")));
+    QSocketNotifier notifier(g_signalPipe[0], QSocketNotifier::Read);
+    QObject::connect(&notifier, &QSocketNotifier::activated, &front, [&](QSocketDescriptor, QSocketNotifier::Type) {
+        char byte;
+        [[maybe_unused]] const auto n = ::read(g_signalPipe[0], &byte, 1);
+        notifier.setEnabled(false);
+        QTextStream(stderr) << "ledgerd: stopping: finishing " << front.inFlight() << " request(s) in flight\n";
+        front.stop(10'000, [] { QCoreApplication::exit(0); });
+    });
+    struct sigaction action {};
+    action.sa_handler = onSignal;
+    sigemptyset(&action.sa_mask);
+    ::sigaction(SIGTERM, &action, nullptr);
+    ::sigaction(SIGINT, &action, nullptr);
+
+    QTextStream err(stderr);
+    if (!options.tokens)
+        err << "ledgerd: no tokens file: every client is the operator \"local\" (allowed on loopback only)\n";
+    err << "ledgerd: store " << storeDisplayName(config->location) << ", " << threads << " worker thread(s)\n";
+    err.flush();
+    const QString host = listen->first.protocol() == QAbstractSocket::IPv6Protocol ? QStringLiteral("[%1]").arg(listen->first.toString())
+                                                                                   : listen->first.toString();
+    QTextStream(stdout) << "listening on " << (tls ? "https" : "http") << "://" << host << ':' << *port << Qt::endl;
+    return app.exec();
+}

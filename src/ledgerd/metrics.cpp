@@ -1,0 +1,64 @@
+#include "metrics.h"
+
+namespace ledger::api {
+
+void Metrics::request(const QString &route, int status) { ++m_requests[{route, status}]; }
+
+void Metrics::transfer(double seconds)
+{
+    std::size_t i = 0;
+    while (i < kBuckets.size() && seconds > kBuckets[i])
+        ++i;
+    ++m_transferBuckets[i];
+    m_transferSum += seconds;
+    ++m_transferCount;
+}
+
+QByteArray Metrics::render(qint64 stuck, const GuardCounts &guard, int inFlight) const
+{
+    QByteArray out;
+    out += "# HELP ledgerd_requests_total HTTP requests answered, by route and status.\n"
+           "# TYPE ledgerd_requests_total counter\n";
+    for (auto it = m_requests.begin(); it != m_requests.end(); ++it)
+        out += "ledgerd_requests_total{route=\"" + it.key().first.toUtf8() + "\",status=\"" + QByteArray::number(it.key().second) + "\"} "
+             + QByteArray::number(it.value()) + '\n';
+    out += "# HELP ledgerd_transfer_seconds Time to answer POST /v1/transfers, the whole protocol included.\n"
+           "# TYPE ledgerd_transfer_seconds histogram\n";
+    qint64 cumulative = 0;
+    for (std::size_t i = 0; i < kBuckets.size(); ++i) {
+        cumulative += m_transferBuckets[i];
+        out += "ledgerd_transfer_seconds_bucket{le=\"" + QByteArray::number(kBuckets[i], 'g', 6) + "\"} " + QByteArray::number(cumulative)
+             + '\n';
+    }
+    cumulative += m_transferBuckets[kBuckets.size()];
+    out += "ledgerd_transfer_seconds_bucket{le=\"+Inf\"} " + QByteArray::number(cumulative) + '\n';
+    out += "ledgerd_transfer_seconds_sum " + QByteArray::number(m_transferSum, 'f', 6) + '\n';
+    out += "ledgerd_transfer_seconds_count " + QByteArray::number(m_transferCount) + '\n';
+    out += "# HELP ledgerd_transactions_stuck Unfinished transactions idle longer than 30 minutes or with an expired lease.\n"
+           "# TYPE ledgerd_transactions_stuck gauge\n"
+           "ledgerd_transactions_stuck "
+         + QByteArray::number(stuck) + '\n';
+    out += "# HELP ledgerd_store_errors_total Requests that failed because the store did (503 or 500).\n"
+           "# TYPE ledgerd_store_errors_total counter\n"
+           "ledgerd_store_errors_total "
+         + QByteArray::number(m_storeErrors) + '\n';
+    out += "# HELP ledgerd_requests_in_flight Requests being handled now.\n"
+           "# TYPE ledgerd_requests_in_flight gauge\n"
+           "ledgerd_requests_in_flight "
+         + QByteArray::number(inFlight) + '\n';
+    out += "# HELP ledgerd_connections_refused_total Connections closed at accept: the connection limit was reached.\n"
+           "# TYPE ledgerd_connections_refused_total counter\n"
+           "ledgerd_connections_refused_total "
+         + QByteArray::number(guard.refusedAtAccept) + '\n';
+    out += "# HELP ledgerd_requests_timed_out_total Connections cut because a request did not arrive whole in time.\n"
+           "# TYPE ledgerd_requests_timed_out_total counter\n"
+           "ledgerd_requests_timed_out_total "
+         + QByteArray::number(guard.timedOut) + '\n';
+    out += "# HELP ledgerd_requests_too_large_total Requests refused with 413 before their body was read.\n"
+           "# TYPE ledgerd_requests_too_large_total counter\n"
+           "ledgerd_requests_too_large_total "
+         + QByteArray::number(guard.tooLarge) + '\n';
+    return out;
+}
+
+} // namespace ledger::api

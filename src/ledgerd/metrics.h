@@ -1,0 +1,34 @@
+#pragma once
+// /metrics in the Prometheus text format: requests by route and status, the latency of transfers
+// as a histogram, the connection guard's refusals, store errors, and the transactions stuck (read
+// from the store when scraped).
+// Threading: the front's thread records and renders (the stuck count is read on a pool thread).
+
+#include "connectionguard.h"
+
+#include <QElapsedTimer>
+#include <QMap>
+#include <QPair>
+#include <QString>
+
+#include <array>
+
+namespace ledger::api {
+
+class Metrics {
+public:
+    void request(const QString &route, int status);
+    void transfer(double seconds);
+    void storeError() { ++m_storeErrors; }
+    QByteArray render(qint64 stuck, const GuardCounts &guard, int inFlight) const;
+
+private:
+    static constexpr std::array<double, 12> kBuckets{0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5};
+    QMap<QPair<QString, int>, qint64> m_requests;
+    std::array<qint64, kBuckets.size() + 1> m_transferBuckets{};
+    double m_transferSum = 0;
+    qint64 m_transferCount = 0;
+    qint64 m_storeErrors = 0;
+};
+
+} // namespace ledger::api

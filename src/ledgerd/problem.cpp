@@ -1,0 +1,77 @@
+#include "problem.h"
+
+#include <QJsonDocument>
+
+namespace ledger::api {
+
+namespace {
+
+QString titleOf(int status)
+{
+    switch (status) {
+    case 400: return QStringLiteral("Bad Request");
+    case 401: return QStringLiteral("Unauthorized");
+    case 403: return QStringLiteral("Forbidden");
+    case 404: return QStringLiteral("Not Found");
+    case 405: return QStringLiteral("Method Not Allowed");
+    case 409: return QStringLiteral("Conflict");
+    case 413: return QStringLiteral("Content Too Large");
+    case 422: return QStringLiteral("Unprocessable Content");
+    case 429: return QStringLiteral("Too Many Requests");
+    case 503: return QStringLiteral("Service Unavailable");
+    default: return QStringLiteral("Internal Server Error");
+    }
+}
+
+ApiResponse document(int status, const QString &code, const QString &detail, const QJsonObject &extra)
+{
+    QJsonObject o{{QStringLiteral("type"), QStringLiteral("https://ledgerdesk.org/problems/%1").arg(code)},
+                  {QStringLiteral("title"), titleOf(status)},
+                  {QStringLiteral("status"), status},
+                  {QStringLiteral("detail"), detail},
+                  {QStringLiteral("code"), code}};
+    for (auto it = extra.begin(); it != extra.end(); ++it)
+        o.insert(it.key(), it.value());
+    ApiResponse r;
+    r.status = status;
+    r.contentType = "application/problem+json";
+    r.body = QJsonDocument(o).toJson(QJsonDocument::Compact);
+    if (status == 503)
+        r.headers.append(qMakePair(QByteArray("Retry-After"), QByteArray("1")));
+    return r;
+}
+
+} // namespace
+
+int httpStatusOf(ErrorCode code, Lookup lookup)
+{
+    switch (code) {
+    case ErrorCode::UnknownAccount:
+    case ErrorCode::NotFound: return lookup == Lookup::PathId ? 404 : 422;
+    case ErrorCode::KeyConflict:
+    case ErrorCode::Conflict:
+    case ErrorCode::AccountExists:
+    case ErrorCode::InvalidState: return 409;
+    case ErrorCode::StoreUnavailable:
+    case ErrorCode::StoreBusy:
+    case ErrorCode::StoreReadOnly:
+    case ErrorCode::StoreFull:
+    case ErrorCode::StoreError: return 503;
+    case ErrorCode::Internal: return 500;
+    default: break;
+    }
+    switch (exitStatusOf(code)) {
+    case ExitStatus::BadInput: return 400;
+    case ExitStatus::Refused: return 422;
+    default: return 500; // a store that is not a store, damaged or too new: not the client's to retry
+    }
+}
+
+ApiResponse problem(const Error &error, Lookup lookup, const QJsonObject &extra)
+{
+    return document(httpStatusOf(error.code, lookup), codeWord(error.code), error.message, extra);
+}
+
+ApiResponse httpProblem(int status, const QString &code, const QString &detail) { return document(status, code, detail, {}); }
+
+} // namespace ledger::api

@@ -1,0 +1,438 @@
+// tst_ledgerd: the real ledgerd binary, called by real clients — curl and Python's standard
+// urllib — on a store of its own (SQLite here; @pg on the test cluster, @pgshards on three of its
+// databases). Transfers with idempotency keys, the problems of bad input with nothing written,
+// paging by key, tokens and roles, the loopback rule, hostile clients, a graceful stop with a
+// request in flight.
+#include "testsupport.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+
+using namespace ledger;
+using ledger::test::TempStore;
+
+namespace {
+
+struct Http {
+    int status = 0;
+    QJsonObject body;
+    QByteArray raw;
+};
+
+// One ledgerd process for a test: started on a free port, stopped (SIGTERM) at the end.
+class Ledgerd {
+public:
+    explicit Ledgerd(const QStringList &args, const QStringList &env = {})
+    {
+        QProcessEnvironment e = ledger::test::storeEnvironment(QString());
+        for (const QString &kv : env)
+            e.insert(kv.section(QLatin1Char('='), 0, 0), kv.section(QLatin1Char('='), 1));
+        m_process.setProcessEnvironment(e);
+        m_process.start(QStringLiteral(LEDGERD_PATH), args);
+        if (!m_process.waitForReadyRead(20'000))
+            return;
+        const QString line = QString::fromUtf8(m_process.readLine()).trimmed();
+        if (line.startsWith(QLatin1String("listening on ")))
+            url = line.mid(13);
+    }
+    ~Ledgerd()
+    {
+        if (m_process.state() != QProcess::NotRunning) {
+            ::kill(pid_t(m_process.processId()), SIGTERM);
+            if (!m_process.waitForFinished(15'000))
+                m_process.kill();
+        }
+    }
+    int stop()
+    {
+        ::kill(pid_t(m_process.processId()), SIGTERM);
+        if (!m_process.waitForFinished(15'000))
+            return -1;
+        return m_process.exitStatus() == QProcess::NormalExit ? m_process.exitCode() : -1;
+    }
+    QString errors() { return QString::fromUtf8(m_process.readAllStandardError()); }
+    quint16 port() const { return quint16(url.section(QLatin1Char(':'), -1).toUInt()); }
+    QString url;
+
+private:
+    QProcess m_process;
+};
+
+// curl, as an application would call: the status and the JSON body.
+Http curl(const QString &method, const QString &url, const QByteArray &body = {}, const QStringList &headers = {})
+{
+    QStringList args{QStringLiteral("-s"), QStringLiteral("-X"), method, QStringLiteral("-w"), QStringLiteral("\n%{http_code}")};
+    for (const QString &h : headers)
+        args << QStringLiteral("-H") << h;
+    if (!body.isNull())
+        args << QStringLiteral("--data-binary") << QStringLiteral("@-") << QStringLiteral("-H")
+             << QStringLiteral("Content-Type: application/json");
+    args << url;
+    QProcess p;
+    p.start(QStringLiteral("curl"), args);
+    p.write(body);
+    p.closeWriteChannel();
+    p.waitForFinished(30'000);
+    const QByteArray out = p.readAllStandardOutput();
+    Http h;
+    const qsizetype nl = out.lastIndexOf('\n');
+    h.status = out.mid(nl + 1).toInt();
+    h.raw = out.left(nl);
+    h.body = QJsonDocument::fromJson(h.raw).object();
+    return h;
+}
+
+} // namespace
+
+class TestLedgerd : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void transfersWithKeys();
+    void badInputIsAProblemAndWritesNothing_data();
+    void badInputIsAProblemAndWritesNothing();
+    void pythonClientPagesByKey();
+    void tokensAndRoles();
+    void offLoopbackNeedsTlsAndTokens();
+    void hostileClientsHoldNoWorker();
+    void stopsGracefullyWithARequestInFlight();
+    void openApiDescribesEveryRoute();
+
+private:
+    void openAccounts(TempStore &t);
+};
+
+void TestLedgerd::openAccounts(TempStore &t)
+{
+    ledger::test::openAccounts(t.store(), {QStringLiteral("acme"), QStringLiteral("bob")}, 100000);
+}
+
+void TestLedgerd::transfersWithKeys()
+{
+    TempStore t;
+    openAccounts(t);
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")});
+    QVERIFY2(d.url.startsWith(QLatin1String("http://127.0.0.1:")), qPrintable(d.url + d.errors()));
+    const QByteArray request = R"({"source":"acme","destination":"bob","amount":"12.34","memo":"invoice 1042"})";
+    const Http first =
+        curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transfers"), request, {QStringLiteral("Idempotency-Key: inv-1042")});
+    QCOMPARE(first.status, 201);
+    QCOMPARE(first.body.value(QStringLiteral("state")).toString(), QStringLiteral("done"));
+    QCOMPARE(first.body.value(QStringLiteral("amount")).toString(), QStringLiteral("12.34"));
+    QCOMPARE(first.body.value(QStringLiteral("legs")).toArray().size(), 2);
+    // The same key and request: the same transaction, 200, paid once.
+    const Http again =
+        curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transfers"), request, {QStringLiteral("Idempotency-Key: inv-1042")});
+    QCOMPARE(again.status, 200);
+    QCOMPARE(again.body.value(QStringLiteral("id")), first.body.value(QStringLiteral("id")));
+    // The same key, another request: 409 key-conflict.
+    const Http other = curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transfers"),
+                            R"({"source":"acme","destination":"bob","amount":"1"})", {QStringLiteral("Idempotency-Key: inv-1042")});
+    QCOMPARE(other.status, 409);
+    QCOMPARE(other.body.value(QStringLiteral("code")).toString(), QStringLiteral("key-conflict"));
+    // Legs, and a ledger rule's refusal (422, the canceled document beside it).
+    const Http legs = curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transfers"),
+                           R"({"legs":[{"account":"acme","side":"debit","amount":"3"},{"account":"bob","side":"credit","amount":"3"}]})");
+    QCOMPARE(legs.status, 201);
+    const Http poor =
+        curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transfers"), R"({"source":"bob","destination":"acme","amount":"99999"})");
+    QCOMPARE(poor.status, 422);
+    QCOMPARE(poor.body.value(QStringLiteral("code")).toString(), QStringLiteral("insufficient-funds"));
+    QCOMPARE(poor.raw.contains("\"type\""), true);
+    QCOMPARE(poor.body.value(QStringLiteral("transaction")).toObject().value(QStringLiteral("state")).toString(),
+             QStringLiteral("canceled"));
+    // Read back: the transaction with its journal, the balances whole and summing to zero.
+    const Http shown =
+        curl(QStringLiteral("GET"), d.url + QStringLiteral("/v1/transactions/") + first.body.value(QStringLiteral("id")).toString());
+    QCOMPARE(shown.status, 200);
+    QVERIFY(!shown.body.value(QStringLiteral("journal")).toArray().isEmpty());
+    QCOMPARE(shown.body.value(QStringLiteral("journal")).toArray().first().toObject().value(QStringLiteral("actor")).toString(),
+             QStringLiteral("local"));
+    const Http balances = curl(QStringLiteral("GET"), d.url + QStringLiteral("/v1/balances"));
+    QCOMPARE(balances.status, 200);
+    QCOMPARE(balances.body.value(QStringLiteral("total")).toString(), QStringLiteral("0.00"));
+    const Http missing = curl(QStringLiteral("GET"), d.url + QStringLiteral("/v1/accounts/nobody"));
+    QCOMPARE(missing.status, 404);
+    QCOMPARE(missing.body.value(QStringLiteral("code")).toString(), QStringLiteral("unknown-account"));
+    QCOMPARE(curl(QStringLiteral("GET"), d.url + QStringLiteral("/v1/audit")).body.value(QStringLiteral("ok")).toBool(), true);
+}
+
+void TestLedgerd::badInputIsAProblemAndWritesNothing_data()
+{
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("mentions"); // the field named in the detail
+    QTest::newRow("not JSON") << QByteArray("{\"source\":") << 400 << "invalid-argument"
+                              << "not JSON";
+    QTest::newRow("an array") << QByteArray("[]") << 400 << "invalid-argument"
+                              << "object";
+    QTest::newRow("unknown field") << QByteArray(R"({"source":"acme","destination":"bob","amount":"1","colour":"red"})") << 400
+                                   << "invalid-argument"
+                                   << "colour";
+    QTest::newRow("amount as a number") << QByteArray(R"({"source":"acme","destination":"bob","amount":1.5})") << 400 << "invalid-argument"
+                                        << "amount";
+    QTest::newRow("too many decimals") << QByteArray(R"({"source":"acme","destination":"bob","amount":"1.234"})") << 400 << "invalid-amount"
+                                       << "1.234";
+    QTest::newRow("beyond int64") << QByteArray(R"({"source":"acme","destination":"bob","amount":"92233720368547758.08"})") << 400
+                                  << "invalid-amount"
+                                  << "";
+    QTest::newRow("missing destination") << QByteArray(R"({"source":"acme","amount":"1"})") << 400 << "missing-argument"
+                                         << "destination";
+    QTest::newRow("control character in an id")
+        << QByteArray("{\"source\":\"ac\\u0001me\",\"destination\":\"bob\",\"amount\":\"1\"}") << 400 << "invalid-account-id"
+        << "";
+    QTest::newRow("same account") << QByteArray(R"({"source":"acme","destination":"acme","amount":"1"})") << 400 << "same-account"
+                                  << "";
+    QTest::newRow("legs that do not balance") << QByteArray(
+        R"({"legs":[{"account":"acme","side":"debit","amount":"3"},{"account":"bob","side":"credit","amount":"2"}]})")
+                                              << 400 << "invalid-amount"
+                                              << "";
+    QTest::newRow("a leg's side") << QByteArray(R"({"legs":[{"account":"acme","side":"left","amount":"3"}]})") << 400 << "invalid-argument"
+                                  << "legs[0].side";
+    QTest::newRow("legs with a source") << QByteArray(R"({"source":"acme","legs":[]})") << 400 << "invalid-argument"
+                                        << "source";
+    QTest::newRow("over 64 KiB") << (QByteArray(R"({"source":"acme","destination":"bob","amount":"1","memo":")") + QByteArray(70'000, 'x')
+                                     + QByteArray(R"("})"))
+                                 << 413 << "request-too-large"
+                                 << "65536";
+}
+
+void TestLedgerd::badInputIsAProblemAndWritesNothing()
+{
+    QFETCH(QByteArray, body);
+    QFETCH(int, status);
+    QFETCH(QString, code);
+    QFETCH(QString, mentions);
+    TempStore t;
+    openAccounts(t);
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")});
+    QVERIFY(!d.url.isEmpty());
+    const qint64 before = t.store().transactionCount({}).value();
+    const Http h = curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transfers"), body);
+    QCOMPARE(h.status, status);
+    QCOMPARE(h.body.value(QStringLiteral("code")).toString(), code);
+    QCOMPARE(h.body.value(QStringLiteral("status")).toInt(), status);
+    QVERIFY2(h.body.value(QStringLiteral("detail")).toString().contains(mentions), qPrintable(QString::fromUtf8(h.raw)));
+    QCOMPARE(t.store().transactionCount({}).value(), before); // nothing written
+}
+
+void TestLedgerd::pythonClientPagesByKey()
+{
+    TempStore t;
+    openAccounts(t);
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")});
+    QVERIFY(!d.url.isEmpty());
+    // Python's standard library only, as the README's example: 25 transfers, then every one read
+    // back in pages of 10 by the cursor each page hands out, none twice.
+    const QString script = QStringLiteral(R"PY(
+import json, sys, urllib.request, urllib.error
+base = sys.argv[1]
+def call(method, path, body=None, key=None):
+    req = urllib.request.Request(base + path, method=method, data=None if body is None else json.dumps(body).encode())
+    req.add_header("Content-Type", "application/json")
+    if key: req.add_header("Idempotency-Key", key)
+    try:
+        with urllib.request.urlopen(req) as r: return r.status, json.load(r)
+    except urllib.error.HTTPError as e:
+        return e.code, json.load(e)
+made = set()
+for i in range(25):
+    status, tx = call("POST", "/v1/transfers", {"source": "acme", "destination": "bob", "amount": "1.00"}, key=f"py-{i}")
+    assert status == 201, (status, tx)
+    made.add(tx["id"])
+seen, after = [], None
+while True:
+    status, page = call("GET", "/v1/transactions?limit=10" + (f"&after={after}" if after else ""))
+    assert status == 200, page
+    seen += [t["id"] for t in page["transactions"]]
+    after = page["next"]
+    if after is None: break
+# Every transfer made here (and the two openings before them), each once.
+assert len(seen) == len(set(seen)) == 27 and made <= set(seen), (len(seen), len(set(seen)))
+status, problem = call("GET", "/v1/transactions?after=tx-NOSUCH")
+assert status == 400 and problem["code"] == "invalid-cursor", problem
+print("ok")
+)PY");
+    QProcess p;
+    p.start(QStringLiteral("python3"), {QStringLiteral("-c"), script, d.url});
+    QVERIFY(p.waitForFinished(60'000));
+    QVERIFY2(p.exitCode() == 0, qPrintable(QString::fromUtf8(p.readAllStandardError())));
+    QCOMPARE(p.readAllStandardOutput().trimmed(), QByteArray("ok"));
+}
+
+void TestLedgerd::tokensAndRoles()
+{
+    TempStore t;
+    openAccounts(t);
+    QTemporaryDir dir;
+    const QString tokens = dir.filePath(QStringLiteral("tokens"));
+    const auto add = [&](const QString &name, const QString &role) {
+        QProcess p;
+        p.start(QStringLiteral(LEDGERD_PATH),
+                {QStringLiteral("token"), QStringLiteral("add"), name, role, QStringLiteral("--tokens"), tokens});
+        p.waitForFinished(10'000);
+        return std::pair{p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()).trimmed()};
+    };
+    const auto [readStatus, reader] = add(QStringLiteral("dashboard"), QStringLiteral("read"));
+    const auto [payStatus, payer] = add(QStringLiteral("billing"), QStringLiteral("transfer"));
+    QCOMPARE(readStatus, 0);
+    QCOMPARE(payStatus, 0);
+    QVERIFY(reader.startsWith(QLatin1String("ldk_")) && !reader.contains(QLatin1Char('\n'))); // the token, and nothing else
+    QCOMPARE(add(QStringLiteral("billing"), QStringLiteral("read")).first, 2);                // a name is used once
+    QCOMPARE(QFile(tokens).permissions() & (QFileDevice::ReadGroup | QFileDevice::ReadOther), QFileDevice::Permissions());
+    QFile file(tokens);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(!file.readAll().contains(reader.toUtf8())); // only its hash is kept
+
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--tokens"),
+               tokens});
+    QVERIFY(!d.url.isEmpty());
+    const QByteArray transfer = R"({"source":"acme","destination":"bob","amount":"1"})";
+    QCOMPARE(curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transfers"), transfer).status, 401);
+    QCOMPARE(
+        curl(QStringLiteral("GET"), d.url + QStringLiteral("/v1/balances"), {}, {QStringLiteral("Authorization: Bearer ldk_wrong")}).status,
+        401);
+    QCOMPARE(
+        curl(QStringLiteral("GET"), d.url + QStringLiteral("/v1/balances"), {}, {QStringLiteral("Authorization: Bearer ") + reader}).status,
+        200);
+    const Http forbidden = curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transfers"), transfer,
+                                {QStringLiteral("Authorization: Bearer ") + reader});
+    QCOMPARE(forbidden.status, 403);
+    QCOMPARE(forbidden.body.value(QStringLiteral("code")).toString(), QStringLiteral("forbidden"));
+    const Http paid =
+        curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transfers"), transfer, {QStringLiteral("Authorization: Bearer ") + payer});
+    QCOMPARE(paid.status, 201);
+    // Journaled under the token's name.
+    const Http shown =
+        curl(QStringLiteral("GET"), d.url + QStringLiteral("/v1/transactions/") + paid.body.value(QStringLiteral("id")).toString(), {},
+             {QStringLiteral("Authorization: Bearer ") + reader});
+    QCOMPARE(shown.body.value(QStringLiteral("journal")).toArray().first().toObject().value(QStringLiteral("actor")).toString(),
+             QStringLiteral("billing"));
+    // An operator's action needs the operator role.
+    QCOMPARE(curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/accounts/bob/freeze"), "{}",
+                  {QStringLiteral("Authorization: Bearer ") + payer})
+                 .status,
+             403);
+    // /healthz needs no token.
+    QCOMPARE(curl(QStringLiteral("GET"), d.url + QStringLiteral("/healthz")).status, 200);
+
+    // A tokens file others may read is refused, as ssh refuses such a key.
+    QVERIFY(QFile(tokens).setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadOther));
+    QProcess refused;
+    refused.start(QStringLiteral(LEDGERD_PATH), {QStringLiteral("--store"), t.path(), QStringLiteral("--listen"),
+                                                 QStringLiteral("127.0.0.1:0"), QStringLiteral("--tokens"), tokens});
+    QVERIFY(refused.waitForFinished(10'000));
+    QCOMPARE(refused.exitCode(), 2);
+    QVERIFY2(refused.readAllStandardError().contains("may be read by others"), "no reason given");
+}
+
+void TestLedgerd::offLoopbackNeedsTlsAndTokens()
+{
+    TempStore t;
+    QProcess p;
+    p.start(QStringLiteral(LEDGERD_PATH), {QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("0.0.0.0:0")});
+    QVERIFY(p.waitForFinished(10'000));
+    QCOMPARE(p.exitCode(), 2);
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QVERIFY2(err.startsWith(QLatin1String("error: invalid-argument: 0.0.0.0 is not a loopback address")), qPrintable(err));
+    QVERIFY2(err.contains(QLatin1String("TLS")) && err.contains(QLatin1String("--tokens")), qPrintable(err));
+}
+
+void TestLedgerd::hostileClientsHoldNoWorker()
+{
+    TempStore t;
+    openAccounts(t);
+    // One worker thread: if a stalled client held it, nothing else would be answered.
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--threads"),
+               QStringLiteral("1")});
+    QVERIFY(!d.url.isEmpty());
+    std::vector<std::unique_ptr<QTcpSocket>> stalled;
+    for (int i = 0; i < 50; ++i) {
+        auto s = std::make_unique<QTcpSocket>();
+        s->connectToHost(QStringLiteral("127.0.0.1"), d.port());
+        QVERIFY(s->waitForConnected(5'000));
+        // Half a head, or a body that never ends.
+        s->write(i % 2 ? QByteArray("POST /v1/transfers HTTP/1.1\r\nHost: x\r\nContent-Le")
+                       : QByteArray("POST /v1/transfers HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"sou"));
+        s->flush();
+        stalled.push_back(std::move(s));
+    }
+    QElapsedTimer timer;
+    timer.start();
+    const Http paid =
+        curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transfers"), R"({"source":"acme","destination":"bob","amount":"1"})");
+    QCOMPARE(paid.status, 201);
+    QVERIFY2(timer.elapsed() < 5'000, "a stalled client held up an ordinary request");
+    // The stalled ones are cut after the request deadline (10 s).
+    QTRY_VERIFY_WITH_TIMEOUT(
+        std::all_of(stalled.begin(), stalled.end(), [](const auto &s) { return s->state() == QAbstractSocket::UnconnectedState; }), 20'000);
+    const Http metrics = curl(QStringLiteral("GET"), d.url + QStringLiteral("/metrics"));
+    QVERIFY2(metrics.raw.contains("ledgerd_requests_timed_out_total 50"), metrics.raw.constData());
+}
+
+void TestLedgerd::stopsGracefullyWithARequestInFlight()
+{
+    TempStore t;
+    openAccounts(t);
+    // Every protocol write takes 300 ms: a transfer is in flight for over two seconds.
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")},
+              {QStringLiteral("LEDGER_STEP_DELAY_MS=300")});
+    QVERIFY(!d.url.isEmpty());
+    QProcess client;
+    client.start(QStringLiteral("curl"),
+                 {QStringLiteral("-s"), QStringLiteral("-o"), QStringLiteral("/dev/null"), QStringLiteral("-w"),
+                  QStringLiteral("%{http_code}"), QStringLiteral("-X"), QStringLiteral("POST"), QStringLiteral("--data"),
+                  QStringLiteral(R"({"source":"acme","destination":"bob","amount":"1"})"), d.url + QStringLiteral("/v1/transfers")});
+    QVERIFY(client.waitForStarted(10'000));
+    QTest::qWait(700);
+    QCOMPARE(client.state(), QProcess::Running); // still waiting for its answer
+    QCOMPARE(d.stop(), 0);
+    QVERIFY(client.state() == QProcess::NotRunning || client.waitForFinished(15'000));
+    QCOMPARE(client.readAllStandardOutput(), QByteArray("201")); // answered before the exit
+    QCOMPARE(t.store().transactionCount({}).value(), qint64(3)); // two openings and the transfer, done
+}
+
+void TestLedgerd::openApiDescribesEveryRoute()
+{
+    TempStore t;
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")});
+    QVERIFY(!d.url.isEmpty());
+    const Http doc = curl(QStringLiteral("GET"), d.url + QStringLiteral("/openapi.json"));
+    QCOMPARE(doc.status, 200);
+    QCOMPARE(doc.body.value(QStringLiteral("openapi")).toString(), QStringLiteral("3.1.0"));
+    const QJsonObject paths = doc.body.value(QStringLiteral("paths")).toObject();
+    for (const char *path : {"/v1/transfers",
+                             "/v1/transactions",
+                             "/v1/transactions/{id}",
+                             "/v1/transactions/{id}/resume",
+                             "/v1/transactions/{id}/cancel",
+                             "/v1/transactions/{id}/compensate",
+                             "/v1/transactions/{id}/claim",
+                             "/v1/transactions/{id}/release",
+                             "/v1/transactions/{id}/notes",
+                             "/v1/accounts",
+                             "/v1/accounts/{id}",
+                             "/v1/accounts/{id}/freeze",
+                             "/v1/accounts/{id}/unfreeze",
+                             "/v1/accounts/{id}/close",
+                             "/v1/balances",
+                             "/v1/audit",
+                             "/healthz",
+                             "/readyz",
+                             "/metrics",
+                             "/openapi.json"})
+        QVERIFY2(paths.contains(QLatin1String(path)), path);
+}
+
+QTEST_GUILESS_MAIN(TestLedgerd)
+#include "tst_ledgerd.moc"
