@@ -13,6 +13,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTcpSocket>
+#include <QWebSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -106,6 +107,7 @@ private Q_SLOTS:
     void hostileClientsHoldNoWorker();
     void stopsGracefullyWithARequestInFlight();
     void openApiDescribesEveryRoute();
+    void feedOverWebSocketAndNdjson();
 
 private:
     void openAccounts(TempStore &t);
@@ -432,6 +434,61 @@ void TestLedgerd::openApiDescribesEveryRoute()
                              "/metrics",
                              "/openapi.json"})
         QVERIFY2(paths.contains(QLatin1String(path)), path);
+}
+
+void TestLedgerd::feedOverWebSocketAndNdjson()
+{
+    // The change feed on the API's own port: a WebSocket client (Qt's) from the start and one live,
+    // and a plain GET streaming NDJSON (curl), each getting every finished transaction once, in
+    // commit order, with the cursor ledgerctl's feed hands out.
+    TempStore t;
+    openAccounts(t);
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")});
+    QVERIFY(!d.url.isEmpty());
+    const QString ws = QString(d.url).replace(QLatin1String("http://"), QLatin1String("ws://")) + QStringLiteral("/v1/feed");
+    QStringList fromStart;
+    QStringList live;
+    QWebSocket first;
+    QWebSocket second;
+    connect(&first, &QWebSocket::textMessageReceived, this, [&](const QString &m) { fromStart << m; });
+    connect(&second, &QWebSocket::textMessageReceived, this, [&](const QString &m) { live << m; });
+    first.open(QUrl(ws + QStringLiteral("?since=0")));
+    second.open(QUrl(ws));
+    QTRY_COMPARE_WITH_TIMEOUT(first.state(), QAbstractSocket::ConnectedState, 10'000);
+    QTRY_COMPARE_WITH_TIMEOUT(second.state(), QAbstractSocket::ConnectedState, 10'000);
+    QTRY_COMPARE_WITH_TIMEOUT(fromStart.size(), 2, 10'000); // the two openings
+    QProcess stream;
+    stream.start(QStringLiteral("curl"), {QStringLiteral("-sN"), d.url + QStringLiteral("/v1/feed?since=0")});
+    QVERIFY(stream.waitForStarted());
+    QStringList ids;
+    for (int i = 0; i < 3; ++i) {
+        const Http paid =
+            curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transfers"), R"({"source":"acme","destination":"bob","amount":"1"})");
+        QCOMPARE(paid.status, 201);
+        ids << paid.body.value(QStringLiteral("id")).toString();
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(fromStart.size(), 5, 10'000);
+    QTRY_COMPARE_WITH_TIMEOUT(live.size(), 3, 10'000);
+    QByteArray ndjson;
+    QTRY_VERIFY_WITH_TIMEOUT((ndjson += stream.readAllStandardOutput()).count('\n') >= 5, 10'000);
+    stream.kill();
+    stream.waitForFinished();
+    const QList<QByteArray> lines = ndjson.trimmed().split('\n');
+    QCOMPARE(lines.size(), 5);
+    for (int i = 0; i < 3; ++i) {
+        const QJsonObject event = QJsonDocument::fromJson(live.at(i).toUtf8()).object();
+        QCOMPARE(event.value(QStringLiteral("transaction")).toObject().value(QStringLiteral("id")).toString(), ids.at(i));
+        QCOMPARE(QJsonDocument::fromJson(fromStart.at(i + 2).toUtf8()).object(), event);
+        QCOMPARE(QJsonDocument::fromJson(lines.at(i + 2)).object(), event);
+    }
+    // A cursor of the wrong shape: 400 to a GET, an error message and a close to a WebSocket.
+    QCOMPARE(curl(QStringLiteral("GET"), d.url + QStringLiteral("/v1/feed?since=x")).body.value(QStringLiteral("code")).toString(),
+             QStringLiteral("invalid-cursor"));
+    QWebSocket bad;
+    QString refusal;
+    connect(&bad, &QWebSocket::textMessageReceived, this, [&](const QString &m) { refusal = m; });
+    bad.open(QUrl(ws + QStringLiteral("?since=x")));
+    QTRY_VERIFY_WITH_TIMEOUT(refusal.contains(QLatin1String("invalid-cursor")), 10'000);
 }
 
 QTEST_GUILESS_MAIN(TestLedgerd)

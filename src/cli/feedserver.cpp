@@ -3,6 +3,8 @@
 #include "store/open/changenotifier.h"
 
 #include <QJsonDocument>
+#include <QJsonObject>
+#include <QPointer>
 #include <QUrlQuery>
 #include <QWebSocket>
 #include <QWebSocketServer>
@@ -10,44 +12,32 @@
 namespace ledger::cli {
 
 namespace {
-// How often an SQLite store's change marker is looked at; after a failed read, when to try again.
-constexpr int kPollMs = 100;
-constexpr int kRetryMs = 1000;
-constexpr int kPage = 500;
-
-QString lineOf(const QJsonObject &object) { return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact)); }
+constexpr int kPollMs = 100; // how often an SQLite store's change marker is looked at
 } // namespace
 
 FeedServer::FeedServer(Store &store, const StoreConfig &config, QObject *parent)
     : QObject(parent)
-    , m_store(store)
-    , m_scale(store.scale())
     , m_config(config)
     , m_server(new QWebSocketServer(QStringLiteral("ledgerctl"), QWebSocketServer::NonSecureMode, this))
-    , m_end(FeedCursor::start(store.shardCount()))
+    , m_hub(store)
 {
     connect(m_server, &QWebSocketServer::newConnection, this, &FeedServer::onNewConnection);
-    connect(&m_retry, &QTimer::timeout, this, &FeedServer::catchUpAll);
-    m_retry.setSingleShot(true);
-    m_retry.setInterval(kRetryMs);
 }
 
 FeedServer::~FeedServer() = default;
 
 Result<quint16> FeedServer::listen(const QHostAddress &address, quint16 port)
 {
-    auto end = feedEnd(m_store, m_end);
-    if (!end.ok())
-        return end.error();
-    m_end = *end;
+    if (Error e = m_hub.start(); !e.ok())
+        return e;
     if (!m_server->listen(address, port))
         return makeError(ErrorCode::ListenFailed,
                          QStringLiteral("cannot listen on %1:%2: %3").arg(address.toString()).arg(port).arg(m_server->errorString()));
-    // Caught up once it watches (what finished since feedEnd above), then at every change.
+    // Caught up once it watches (what finished since the hub started), then at every change.
     m_notifier = std::make_unique<ChangeNotifier>(m_config, kPollMs);
-    connect(m_notifier.get(), &ChangeNotifier::watching, this, &FeedServer::catchUpAll);
-    connect(m_notifier.get(), &ChangeNotifier::changed, this, &FeedServer::catchUpAll);
-    connect(m_notifier.get(), &ChangeNotifier::resumed, this, &FeedServer::catchUpAll);
+    connect(m_notifier.get(), &ChangeNotifier::watching, &m_hub, &FeedHub::catchUpAll);
+    connect(m_notifier.get(), &ChangeNotifier::changed, &m_hub, &FeedHub::catchUpAll);
+    connect(m_notifier.get(), &ChangeNotifier::resumed, &m_hub, &FeedHub::catchUpAll);
     return m_server->serverPort();
 }
 
@@ -55,64 +45,32 @@ void FeedServer::onNewConnection()
 {
     while (QWebSocket *socket = m_server->nextPendingConnection()) {
         socket->setParent(this);
-        connect(socket, &QWebSocket::disconnected, this, [this, socket] { dropClient(socket); });
         const QUrlQuery query(socket->requestUrl());
-        Client client;
-        client.socket = socket;
-        if (query.hasQueryItem(QStringLiteral("since"))) {
-            auto cursor = FeedCursor::parse(query.queryItemValue(QStringLiteral("since")), m_store.shardCount());
-            if (!cursor.ok()) {
-                // Said in the stream too, so a client sees why it was closed.
-                socket->sendTextMessage(
-                    lineOf(QJsonObject{{QStringLiteral("error"), QJsonObject{{QStringLiteral("code"), codeWord(cursor.code())},
-                                                                             {QStringLiteral("message"), cursor.error().message}}}}));
-                socket->close(QWebSocketProtocol::CloseCodePolicyViolated, codeWord(cursor.code()));
-                continue;
-            }
-            client.cursor = *cursor;
-        } else {
-            auto end = feedEnd(m_store, m_end);
-            if (end.ok())
-                m_end = *end;
-            client.cursor = m_end;
-        }
-        m_clients.push_back(client);
-        catchUp(m_clients.back());
-    }
-}
-
-bool FeedServer::catchUp(Client &client)
-{
-    for (;;) {
-        auto events = readFeed(m_store, client.cursor, kPage);
-        if (!events.ok()) {
-            qWarning("%s", qPrintable(events.error().toString()));
-            return false;
-        }
-        for (const FeedEvent &e : *events)
-            client.socket->sendTextMessage(lineOf(feedEventJson(e, m_scale)));
-        if (!events->isEmpty())
-            client.cursor = events->last().cursor;
-        if (events->size() < kPage)
+        std::optional<QString> since;
+        if (query.hasQueryItem(QStringLiteral("since")))
+            since = query.queryItemValue(QStringLiteral("since"));
+        QPointer<QWebSocket> alive(socket);
+        auto id = m_hub.subscribe(since, [alive](const QByteArray &line) {
+            if (!alive || alive->state() != QAbstractSocket::ConnectedState)
+                return false;
+            alive->sendTextMessage(QString::fromUtf8(line));
             return true;
-    }
-}
-
-void FeedServer::catchUpAll()
-{
-    for (Client &client : m_clients) {
-        if (!catchUp(client)) {
-            m_retry.start();
-            return;
+        });
+        if (!id.ok()) {
+            // Said in the stream too, so a client sees why it was closed.
+            socket->sendTextMessage(QString::fromUtf8(
+                QJsonDocument(QJsonObject{{QStringLiteral("error"), QJsonObject{{QStringLiteral("code"), codeWord(id.code())},
+                                                                                {QStringLiteral("message"), id.error().message}}}})
+                    .toJson(QJsonDocument::Compact)));
+            socket->close(QWebSocketProtocol::CloseCodePolicyViolated, codeWord(id.code()));
+            socket->deleteLater();
+            continue;
         }
+        connect(socket, &QWebSocket::disconnected, this, [this, socket, id = *id] {
+            m_hub.unsubscribe(id);
+            socket->deleteLater();
+        });
     }
-}
-
-void FeedServer::dropClient(QWebSocket *socket)
-{
-    m_clients.erase(std::remove_if(m_clients.begin(), m_clients.end(), [socket](const Client &c) { return c.socket == socket; }),
-                    m_clients.end());
-    socket->deleteLater();
 }
 
 Result<std::pair<QHostAddress, quint16>> parseListenAddress(const QString &text)

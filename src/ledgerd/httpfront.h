@@ -9,9 +9,12 @@
 
 #include "apimessages.h"
 #include "connectionguard.h"
+#include "interchange/feedhub.h"
+#include "store/open/changenotifier.h"
 #include "metrics.h"
 #include "protocol/faults.h"
 #include "routes.h"
+#include "store/open/storeconfig.h"
 #include "store/store.h"
 #include "tokens.h"
 
@@ -31,6 +34,7 @@ namespace ledger::api {
 
 struct FrontOptions {
     StoreConnector connect;          // a connection per worker thread
+    StoreConfig config;              // the same store, for the feed's change notifier
     std::optional<TokenFile> tokens; // nullopt: every client is the operator "local" (loopback only)
     int threads = 8;
     GuardLimits limits;
@@ -66,10 +70,18 @@ private:
     static void write(QHttpServerResponder &responder, const ApiResponse &response, bool head);
     void deliver(quint64 id, const ApiResponse &response, bool storeError);
     void checkStopped();
+    // GET /v1/feed: the feed's hub, opened on this thread the first time (its own connection and
+    // change notifier). WebSocket upgrades and NDJSON streams both subscribe to it.
+    Result<FeedHub *> feedHub();
+    void onWebSocket();
+    void streamFeed(const QHttpServerRequest &request, QTcpSocket *socket, const ApiRequest &r);
     // On a worker thread: that thread's store connection, opened the first time.
     Result<Store *> workerStore();
 
     FrontOptions m_options;
+    std::unique_ptr<Store> m_feedStore;
+    std::unique_ptr<FeedHub> m_feedHub;
+    std::unique_ptr<ChangeNotifier> m_feedNotifier;
     Metrics m_metrics;
     GuardCounts m_guardCounts;
     std::map<quint64, Pending> m_pending;

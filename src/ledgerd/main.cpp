@@ -215,6 +215,7 @@ int main(int argc, char **argv)
             return fail(store.error());
     }
     options.connect = connectorOf(*config);
+    options.config = *config;
     auto hook = hookFromEnvironment(); // a training store's crash or delay, as ledgerctl honours them
     if (!hook.ok())
         return fail(hook.error());
