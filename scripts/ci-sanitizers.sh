@@ -41,7 +41,7 @@ asan() {
 
 fuzz() {
   configure build-asan address,undefined -DLEDGER_FUZZ=ON
-  cmake --build build-asan -j "$jobs" --target fuzz_money fuzz_duration fuzz_arguments fuzz_storefile ledgerctl
+  cmake --build build-asan -j "$jobs" --target fuzz_money fuzz_duration fuzz_arguments fuzz_storefile fuzz_apidecode ledgerctl
   local work=build-asan/fuzz
   rm -rf "$work/storefile-seed"
   mkdir -p "$work/storefile-seed" "$work/crashes"
@@ -51,7 +51,7 @@ fuzz() {
     || { echo "fuzz: could not make the seed store with ledgerctl demo" >&2; exit 1; }
   rm -f "$work"/storefile-seed/*-wal "$work"/storefile-seed/*-shm
   local target
-  for target in money duration arguments storefile; do
+  for target in money duration arguments storefile apidecode; do
     local corpus="$work/corpus-$target"
     mkdir -p "$corpus"
     if [ "$target" = storefile ]; then
@@ -66,13 +66,13 @@ fuzz() {
       echo "fuzz_$target: regression inputs: $(ls tests/fuzz/regressions/$target | wc -l) passed"
     fi
   done
-  # A fuzzer runs on one core: two at a time.
+  # A fuzzer runs on one core: two at a time (the request decoder, light like money and duration, as a third).
   fuzz_one() {
     "build-asan/tests/fuzz/fuzz_$1" -max_total_time="$fuzz_seconds" -timeout=10 -rss_limit_mb=2048 \
       -artifact_prefix="$work/crashes/$1-" -print_final_stats=1 "$work/corpus-$1" 2>"$work/fuzz_$1.log"
   }
   local failed=0
-  for pair in "money duration" "arguments storefile"; do
+  for pair in "money duration apidecode" "arguments storefile"; do
     local pids=() names=()
     for target in $pair; do
       echo "== fuzz_$target for ${fuzz_seconds}s"

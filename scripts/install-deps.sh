@@ -33,8 +33,24 @@ for p in "${packages[@]}"; do
     missing+=("$p")
   fi
 done
+# Node.js runs the OpenAPI checks of ledgerd (tools/openapi); any Node 18+ will do, so one that is
+# already there (from Debian or elsewhere) is not replaced.
+command -v node >/dev/null && command -v npm >/dev/null || missing+=(nodejs npm)
+
+# The npm packages, pinned by tools/openapi/package-lock.json, into that folder (not system-wide);
+# again only when the lock file changed since the last install.
+npm_tools() {
+  local dir
+  dir="$(cd "$(dirname "$0")/.." && pwd)/tools/openapi"
+  if ! cmp -s "$dir/package-lock.json" "$dir/node_modules/.installed-lock" 2>/dev/null; then
+    echo "install-deps: npm ci in tools/openapi"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error && cp package-lock.json node_modules/.installed-lock)
+  fi
+}
+
 if [ ${#missing[@]} -eq 0 ]; then
   echo "install-deps: everything is already installed"
+  npm_tools
   exit 0
 fi
 
@@ -47,3 +63,4 @@ echo "install-deps: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
 $sudo apt-get install -y --no-install-recommends "${missing[@]}"
+npm_tools

@@ -7,6 +7,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -29,6 +30,18 @@ struct Http {
     QJsonObject body;
     QByteArray raw;
 };
+
+// Every answer a test got, for checking against the schemas of /openapi.json at the end
+// (tools/openapi/check-responses.mjs): one JSON line each.
+QFile *g_responses = nullptr;
+
+QString routeOf(const QString &url)
+{
+    QString path = QUrl(url).path();
+    static const QRegularExpression id(QStringLiteral("^/v1/(transactions|accounts)/[^/]+"));
+    path.replace(id, QStringLiteral("/v1/\\1/{id}"));
+    return path;
+}
 
 // One ledgerd process for a test: started on a free port, stopped (SIGTERM) at the end.
 class Ledgerd {
@@ -72,7 +85,8 @@ private:
 // curl, as an application would call: the status and the JSON body.
 Http curl(const QString &method, const QString &url, const QByteArray &body = {}, const QStringList &headers = {})
 {
-    QStringList args{QStringLiteral("-s"), QStringLiteral("-X"), method, QStringLiteral("-w"), QStringLiteral("\n%{http_code}")};
+    QStringList args{QStringLiteral("-s"), QStringLiteral("-X"), method, QStringLiteral("-w"),
+                     QStringLiteral("\n%{content_type}\n%{http_code}")};
     for (const QString &h : headers)
         args << QStringLiteral("-H") << h;
     if (!body.isNull())
@@ -87,9 +101,22 @@ Http curl(const QString &method, const QString &url, const QByteArray &body = {}
     const QByteArray out = p.readAllStandardOutput();
     Http h;
     const qsizetype nl = out.lastIndexOf('\n');
+    const qsizetype typeStart = out.lastIndexOf('\n', nl - 1);
     h.status = out.mid(nl + 1).toInt();
-    h.raw = out.left(nl);
-    h.body = QJsonDocument::fromJson(h.raw).object();
+    const QByteArray contentType = out.mid(typeStart + 1, nl - typeStart - 1);
+    h.raw = out.left(typeStart);
+    const QJsonDocument doc = QJsonDocument::fromJson(h.raw);
+    h.body = doc.object();
+    if (g_responses && h.status != 0) {
+        QJsonObject line{{QStringLiteral("method"), method},
+                         {QStringLiteral("route"), routeOf(url)},
+                         {QStringLiteral("status"), h.status},
+                         {QStringLiteral("contentType"), QString::fromUtf8(contentType)}};
+        if (!doc.isNull())
+            line.insert(QStringLiteral("body"), doc.isArray() ? QJsonValue(doc.array()) : QJsonValue(doc.object()));
+        g_responses->write(QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n');
+        g_responses->flush();
+    }
     return h;
 }
 
@@ -98,20 +125,32 @@ Http curl(const QString &method, const QString &url, const QByteArray &body = {}
 class TestLedgerd : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase();
     void transfersWithKeys();
     void badInputIsAProblemAndWritesNothing_data();
     void badInputIsAProblemAndWritesNothing();
     void pythonClientPagesByKey();
     void tokensAndRoles();
     void offLoopbackNeedsTlsAndTokens();
+    void servesHttpsWithTokensOffLoopback();
     void hostileClientsHoldNoWorker();
     void stopsGracefullyWithARequestInFlight();
     void openApiDescribesEveryRoute();
     void feedOverWebSocketAndNdjson();
+    void everyAnswerMatchesTheOpenApiDocument(); // last: it checks what the others were answered
 
 private:
     void openAccounts(TempStore &t);
+    QTemporaryDir m_work;
+    QFile m_responses;
 };
+
+void TestLedgerd::initTestCase()
+{
+    m_responses.setFileName(m_work.filePath(QStringLiteral("responses.jsonl")));
+    QVERIFY(m_responses.open(QIODevice::WriteOnly));
+    g_responses = &m_responses;
+}
 
 void TestLedgerd::openAccounts(TempStore &t)
 {
@@ -350,6 +389,50 @@ void TestLedgerd::offLoopbackNeedsTlsAndTokens()
     QVERIFY2(err.contains(QLatin1String("TLS")) && err.contains(QLatin1String("--tokens")), qPrintable(err));
 }
 
+void TestLedgerd::servesHttpsWithTokensOffLoopback()
+{
+    // A throwaway certificate for 127.0.0.1; with it and a tokens file ledgerd may listen on every
+    // interface. curl trusts only that certificate; plain HTTP to the port gets nothing.
+    QTemporaryDir dir;
+    const QString cert = dir.filePath(QStringLiteral("server.crt"));
+    const QString key = dir.filePath(QStringLiteral("server.key"));
+    QProcess openssl;
+    openssl.start(QStringLiteral("openssl"),
+                  {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("rsa:2048"),
+                   QStringLiteral("-nodes"), QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"),
+                   QStringLiteral("/CN=ledgerd test"), QStringLiteral("-addext"), QStringLiteral("subjectAltName=IP:127.0.0.1"),
+                   QStringLiteral("-keyout"), key, QStringLiteral("-out"), cert});
+    QVERIFY(openssl.waitForFinished(60'000));
+    QCOMPARE(openssl.exitCode(), 0);
+    const QString tokens = dir.filePath(QStringLiteral("tokens"));
+    QProcess add;
+    add.start(QStringLiteral(LEDGERD_PATH), {QStringLiteral("token"), QStringLiteral("add"), QStringLiteral("ops"),
+                                             QStringLiteral("operator"), QStringLiteral("--tokens"), tokens});
+    QVERIFY(add.waitForFinished(10'000));
+    const QString token = QString::fromUtf8(add.readAllStandardOutput()).trimmed();
+    TempStore t;
+    openAccounts(t);
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("0.0.0.0:0"), QStringLiteral("--tls-cert"),
+               cert, QStringLiteral("--tls-key"), key, QStringLiteral("--tokens"), tokens});
+    QVERIFY2(d.url.startsWith(QLatin1String("https://0.0.0.0:")), qPrintable(d.url + d.errors()));
+    const QString base = QStringLiteral("https://127.0.0.1:%1").arg(d.port());
+    QProcess trusted;
+    trusted.start(QStringLiteral("curl"),
+                  {QStringLiteral("-s"), QStringLiteral("-o"), QStringLiteral("/dev/null"), QStringLiteral("-w"),
+                   QStringLiteral("%{http_code}"), QStringLiteral("--cacert"), cert, QStringLiteral("-H"),
+                   QStringLiteral("Authorization: Bearer ") + token, QStringLiteral("-X"), QStringLiteral("POST"), QStringLiteral("--data"),
+                   QStringLiteral(R"({"source":"acme","destination":"bob","amount":"1"})"), base + QStringLiteral("/v1/transfers")});
+    QVERIFY(trusted.waitForFinished(30'000));
+    QCOMPARE(trusted.readAllStandardOutput(), QByteArray("201"));
+    QProcess untrusted; // the system's CAs do not know this certificate
+    untrusted.start(QStringLiteral("curl"),
+                    {QStringLiteral("-s"), QStringLiteral("-o"), QStringLiteral("/dev/null"), base + QStringLiteral("/healthz")});
+    QVERIFY(untrusted.waitForFinished(30'000));
+    QCOMPARE(untrusted.exitCode(), 60); // curl: peer certificate cannot be authenticated
+    const Http plain = curl(QStringLiteral("GET"), QStringLiteral("http://127.0.0.1:%1/healthz").arg(d.port()));
+    QVERIFY(plain.status != 200);
+}
+
 void TestLedgerd::hostileClientsHoldNoWorker()
 {
     TempStore t;
@@ -489,6 +572,39 @@ void TestLedgerd::feedOverWebSocketAndNdjson()
     connect(&bad, &QWebSocket::textMessageReceived, this, [&](const QString &m) { refusal = m; });
     bad.open(QUrl(ws + QStringLiteral("?since=x")));
     QTRY_VERIFY_WITH_TIMEOUT(refusal.contains(QLatin1String("invalid-cursor")), 10'000);
+}
+
+void TestLedgerd::everyAnswerMatchesTheOpenApiDocument()
+{
+    // A real OpenAPI validator (npm @apidevtools/swagger-parser, installed by install-deps into
+    // tools/openapi) on the document ledgerd serves, then every answer the tests above got —
+    // successes and problems — against its operation's response schema (ajv, JSON Schema 2020-12).
+    const QString tools = QStringLiteral(LEDGER_SOURCE_DIR "/tools/openapi");
+    QVERIFY2(QFileInfo::exists(tools + QStringLiteral("/node_modules/@apidevtools/swagger-parser")),
+             "tools/openapi/node_modules is missing: run scripts/install-deps.sh (npm ci there)");
+    g_responses = nullptr;
+    m_responses.close();
+    const QString document = QStringLiteral(LEDGER_SOURCE_DIR "/src/ledgerd/openapi.json");
+    QProcess validate;
+    validate.start(QStringLiteral("node"), {tools + QStringLiteral("/validate.mjs"), document});
+    QVERIFY(validate.waitForFinished(60'000));
+    QVERIFY2(validate.exitCode() == 0, validate.readAllStandardError().constData());
+    // And the validator can say no: a document without its info's title and version.
+    QFile broken(m_work.filePath(QStringLiteral("broken.json")));
+    QVERIFY(broken.open(QIODevice::WriteOnly));
+    broken.write(R"({"openapi":"3.1.0","info":{},"paths":{}})");
+    broken.close();
+    QProcess refuse;
+    refuse.start(QStringLiteral("node"), {tools + QStringLiteral("/validate.mjs"), broken.fileName()});
+    QVERIFY(refuse.waitForFinished(60'000));
+    QCOMPARE(refuse.exitCode(), 1);
+    QProcess check;
+    check.start(QStringLiteral("node"), {tools + QStringLiteral("/check-responses.mjs"), document, m_responses.fileName()});
+    QVERIFY(check.waitForFinished(60'000));
+    const QByteArray out = check.readAllStandardOutput() + check.readAllStandardError();
+    QVERIFY2(check.exitCode() == 0, out.constData());
+    QVERIFY2(out.contains("responses checked") && !out.startsWith("0 responses"), out.constData());
+    qInfo("%s", out.trimmed().constData());
 }
 
 QTEST_GUILESS_MAIN(TestLedgerd)

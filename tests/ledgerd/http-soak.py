@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""Exactly once over the network: ledgerd killed again and again under clients that retry.
+
+    tests/ledgerd/http-soak.py --ledgerd build/src/ledgerd/ledgerd --ledgerctl build/src/cli/ledgerctl
+                               [--seconds 30] [--clients 4] [--seed N] [--store LOCATION]
+    (ctest: ledgerd_kill_soak, 15 s; CI: tests/ledgerd/run-http-soak.sh, 30 s)
+
+Clients (threads, Python's urllib) post random transfers among six accounts, each with an
+idempotency key of its own, and retry each one with the same key until ledgerd answers it. A
+killer SIGKILLs ledgerd every 0.2-1.2 s and starts it again on the same port; one start in five
+sets LEDGER_CRASH_AFTER to a random protocol step, so ledgerd also dies right after a write.
+At the end: `ledgerctl recover` until nothing is left, then the checks — every key has exactly one
+transaction, the one its answer named; nothing unfinished; a transfer answered done is done (and
+one answered canceled is canceled); audit clean; balances sum to zero. Exit 0 only if all hold.
+"""
+
+import argparse
+import collections
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+
+STEPS = ["insert", "claim", "hold-debit", "hold-credit", "applied", "post-debit", "post-credit", "done", "canceling",
+         "void-debit", "void-credit", "canceled"]
+ACCOUNTS = ["a", "b", "c", "d", "e", "f"]
+
+
+class Server:
+    """ledgerd on a fixed port, restarted after every kill or crash."""
+
+    def __init__(self, binary, store, rng):
+        self.binary, self.store, self.rng = binary, store, rng
+        self.port = 0
+        self.proc = None
+        self.starts = self.kills = self.crashes = 0
+        self.lock = threading.Lock()
+
+    def start(self):
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("LEDGER_", "LEDGERDESK_"))}
+        if self.starts > 0 and self.rng.random() < 0.2:
+            env["LEDGER_CRASH_AFTER"] = self.rng.choice(STEPS)
+        for attempt in range(100):
+            self.proc = subprocess.Popen([self.binary, "--store", self.store, "--listen", f"127.0.0.1:{self.port}", "--threads", "4"],
+                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
+            line = self.proc.stdout.readline()
+            if line.startswith("listening on "):
+                self.port = int(line.rsplit(":", 1)[1])
+                self.starts += 1
+                return
+            self.proc.wait()
+            time.sleep(0.05)  # the port may still be held a moment
+        raise SystemExit("ledgerd would not start again")
+
+    def kill_and_restart(self):
+        with self.lock:
+            if self.proc.poll() is None:
+                self.proc.send_signal(signal.SIGKILL)
+                self.kills += 1
+            elif self.proc.returncode == 86:
+                self.crashes += 1
+            self.proc.wait()
+            self.start()
+
+    def restart_if_dead(self):
+        with self.lock:
+            if self.proc.poll() is not None:
+                if self.proc.returncode == 86:
+                    self.crashes += 1
+                self.start()
+
+    def stop(self):
+        with self.lock:
+            if self.proc.poll() is None:
+                self.proc.send_signal(signal.SIGTERM)
+            self.proc.wait(timeout=20)
+
+
+def client(server, number, deadline, rng, answers, counters):
+    n = 0
+    while time.time() < deadline:
+        n += 1
+        key = f"soak-{number}-{n}"
+        source, destination = rng.sample(ACCOUNTS, 2)
+        body = json.dumps({"source": source, "destination": destination, "amount": f"{rng.randint(1, 500) / 100:.2f}"}).encode()
+        while True:  # until it is answered, whatever happens to the server meanwhile
+            request = urllib.request.Request(f"http://127.0.0.1:{server.port}/v1/transfers", data=body, method="POST",
+                                             headers={"Content-Type": "application/json", "Idempotency-Key": key})
+            try:
+                with urllib.request.urlopen(request, timeout=10) as r:
+                    status, answer = r.status, json.load(r)
+            except urllib.error.HTTPError as e:
+                status, answer = e.code, json.load(e)
+            except (OSError, ValueError):
+                counters["retries"] += 1
+                time.sleep(0.02)
+                continue
+            if status >= 500:
+                counters["retries"] += 1
+                time.sleep(0.02)
+                continue
+            break
+        if status == 422:
+            tx = answer.get("transaction")
+        elif status in (200, 201):
+            tx = answer
+        else:
+            raise SystemExit(f"{key}: unexpected answer {status}: {answer}")
+        answers[key] = (status, tx["id"] if tx else None, tx["state"] if tx else None)
+        counters["answered"] += 1
+
+
+def ctl(ledgerctl, store, *args):
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LEDGER_", "LEDGERDESK_"))}
+    return subprocess.run([ledgerctl, "--store", store, *args], capture_output=True, text=True, env=env)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--ledgerd", required=True)
+    parser.add_argument("--ledgerctl", required=True)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=int(time.time()))
+    parser.add_argument("--store", help="a store location to use (default: a new file)")
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    work = tempfile.mkdtemp(prefix="ledgerd-soak.")
+    store = args.store or os.path.join(work, "ledger.db")
+    print(f"http soak: seed {args.seed}, {args.seconds:.0f} s, {args.clients} clients, store {store}")
+    if ctl(args.ledgerctl, store, "init").returncode != 0:
+        raise SystemExit("init failed")
+    for a in ACCOUNTS:
+        if ctl(args.ledgerctl, store, "account", "create", a, "--opening", "100").returncode != 0:
+            raise SystemExit(f"account {a} failed")
+
+    server = Server(args.ledgerd, store, rng)
+    server.start()
+    deadline = time.time() + args.seconds
+    answers, counters = {}, collections.Counter()
+    threads = [threading.Thread(target=client, args=(server, i, deadline, random.Random(rng.random()), answers, counters))
+               for i in range(args.clients)]
+    for t in threads:
+        t.start()
+    while time.time() < deadline:
+        time.sleep(rng.uniform(0.2, 1.2))
+        server.kill_and_restart()
+        for _ in range(3):
+            time.sleep(0.05)
+            server.restart_if_dead()  # a crash after a write ends it between kills too
+    for t in threads:
+        t.join(timeout=120)
+    server.stop()
+
+    # Recovery, until nothing is left unfinished.
+    for _ in range(10):
+        ctl(args.ledgerctl, store, "recover", "--older-than", "0s")
+        left = json.loads(ctl(args.ledgerctl, store, "list", "--stuck-for", "0s", "--all", "--json").stdout or "[]")
+        if not left:
+            break
+    txs = json.loads(ctl(args.ledgerctl, store, "list", "--all", "--json").stdout)
+    by_key = collections.defaultdict(list)
+    for tx in txs:
+        if tx.get("idempotencyKey"):
+            by_key[tx["idempotencyKey"]].append(tx)
+    problems = []
+    for key, (status, tx_id, state) in answers.items():
+        made = by_key.get(key, [])
+        if len(made) != 1:
+            problems.append(f"{key}: {len(made)} transactions")
+            continue
+        if made[0]["id"] != tx_id:
+            problems.append(f"{key}: answered {tx_id}, the store has {made[0]['id']}")
+        if state == "done" and made[0]["state"] != "done":
+            problems.append(f"{key}: answered done, now {made[0]['state']}")
+        if state == "canceled" and made[0]["state"] != "canceled":
+            problems.append(f"{key}: answered canceled, now {made[0]['state']}")
+    unfinished = [t["id"] for t in txs if t["state"] not in ("done", "canceled")]
+    if unfinished:
+        problems.append(f"unfinished after recovery: {unfinished[:5]}")
+    audit = ctl(args.ledgerctl, store, "audit")
+    if audit.returncode != 0:
+        problems.append("audit: " + audit.stdout[-500:] + audit.stderr[-500:])
+    balances = json.loads(ctl(args.ledgerctl, store, "balances", "--json").stdout)
+    total = sum(int(b["balance"].replace(".", "")) for b in balances)
+    if total != 0:
+        problems.append(f"balances sum to {total}")
+    states = collections.Counter(t["state"] for t in txs if t.get("idempotencyKey", "").startswith("soak-"))
+    print(f"http soak: {len(answers)} transfers answered ({dict(states)}), {counters['retries']} retries, "
+          f"{server.kills} SIGKILLs, {server.crashes} crashes after a write, {server.starts} starts")
+    for p in problems[:20]:
+        print("FAIL:", p)
+    if not args.store:
+        subprocess.run(["rm", "-rf", work], check=False)
+    print("http soak:", "FAILED" if problems else "ok: every request applied exactly once, nothing stuck, audit clean, sum 0")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
