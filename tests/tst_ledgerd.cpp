@@ -132,8 +132,10 @@ private Q_SLOTS:
     void pythonClientPagesByKey();
     void tokensAndRoles();
     void offLoopbackNeedsTlsAndTokens();
+    void helpAndManPageAgree();
     void servesHttpsWithTokensOffLoopback();
     void hostileClientsHoldNoWorker();
+    void connectionLimit();
     void stopsGracefullyWithARequestInFlight();
     void openApiDescribesEveryRoute();
     void feedOverWebSocketAndNdjson();
@@ -204,6 +206,16 @@ void TestLedgerd::transfersWithKeys()
     const Http missing = curl(QStringLiteral("GET"), d.url + QStringLiteral("/v1/accounts/nobody"));
     QCOMPARE(missing.status, 404);
     QCOMPARE(missing.body.value(QStringLiteral("code")).toString(), QStringLiteral("unknown-account"));
+    // An id in another letter case is named, as ledgerctl names it.
+    const Http otherCase = curl(QStringLiteral("GET"), d.url + QStringLiteral("/v1/accounts/BOB"));
+    QCOMPARE(otherCase.status, 404);
+    QVERIFY2(
+        otherCase.body.value(QStringLiteral("detail")).toString().endsWith(QLatin1String("did you mean bob? (ids are case-sensitive)")),
+        otherCase.raw.constData());
+    const Http lowerTx = curl(QStringLiteral("GET"),
+                              d.url + QStringLiteral("/v1/transactions/") + first.body.value(QStringLiteral("id")).toString().toLower());
+    QCOMPARE(lowerTx.status, 404);
+    QVERIFY(lowerTx.body.value(QStringLiteral("detail")).toString().contains(first.body.value(QStringLiteral("id")).toString()));
     QCOMPARE(curl(QStringLiteral("GET"), d.url + QStringLiteral("/v1/audit")).body.value(QStringLiteral("ok")).toBool(), true);
 }
 
@@ -389,6 +401,31 @@ void TestLedgerd::offLoopbackNeedsTlsAndTokens()
     QVERIFY2(err.contains(QLatin1String("TLS")) && err.contains(QLatin1String("--tokens")), qPrintable(err));
 }
 
+void TestLedgerd::helpAndManPageAgree()
+{
+    QProcess help;
+    help.start(QStringLiteral(LEDGERD_PATH), {QStringLiteral("--help")});
+    QVERIFY(help.waitForFinished(10'000));
+    QCOMPARE(help.exitCode(), 0);
+    const QString text = QString::fromUtf8(help.readAllStandardOutput());
+    QFile man(QStringLiteral(LEDGER_SOURCE_DIR "/packaging/man/ledgerd.1"));
+    QVERIFY(man.open(QIODevice::ReadOnly));
+    const QString page = QString::fromUtf8(man.readAll())
+                             .replace(QLatin1String("\\-"), QLatin1String("-"))
+                             .remove(QLatin1String("\\fB"))
+                             .remove(QLatin1String("\\fR"));
+    static const QRegularExpression option(QStringLiteral("--[a-z][a-z-]+"));
+    QStringList missing;
+    for (auto it = option.globalMatch(text); it.hasNext();) {
+        const QString name = it.next().captured();
+        if (!page.contains(name) && !missing.contains(name))
+            missing << name;
+    }
+    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("ledgerd.1 lacks: ") + missing.join(QStringLiteral(", "))));
+    for (const char *word : {"token add", "token revoke", "SIGTERM", "/v1/transfers", "/v1/feed", "ledgerd.conf"})
+        QVERIFY2(page.contains(QLatin1String(word)), word);
+}
+
 void TestLedgerd::servesHttpsWithTokensOffLoopback()
 {
     // A throwaway certificate for 127.0.0.1; with it and a tokens file ledgerd may listen on every
@@ -463,6 +500,35 @@ void TestLedgerd::hostileClientsHoldNoWorker()
         std::all_of(stalled.begin(), stalled.end(), [](const auto &s) { return s->state() == QAbstractSocket::UnconnectedState; }), 20'000);
     const Http metrics = curl(QStringLiteral("GET"), d.url + QStringLiteral("/metrics"));
     QVERIFY2(metrics.raw.contains("ledgerd_requests_timed_out_total 50"), metrics.raw.constData());
+}
+
+void TestLedgerd::connectionLimit()
+{
+    TempStore t;
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+               QStringLiteral("--max-connections"), QStringLiteral("3")});
+    QVERIFY(!d.url.isEmpty());
+    std::vector<std::unique_ptr<QTcpSocket>> held;
+    for (int i = 0; i < 3; ++i) {
+        held.push_back(std::make_unique<QTcpSocket>());
+        held.back()->connectToHost(QStringLiteral("127.0.0.1"), d.port());
+        QVERIFY(held.back()->waitForConnected(5'000));
+    }
+    QTest::qWait(200); // accepted and counted
+    // The fourth is accepted by the kernel and closed at once, unanswered.
+    QTcpSocket fourth;
+    fourth.connectToHost(QStringLiteral("127.0.0.1"), d.port());
+    QVERIFY(fourth.waitForConnected(5'000));
+    fourth.write("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
+    QTRY_COMPARE_WITH_TIMEOUT(fourth.state(), QAbstractSocket::UnconnectedState, 5'000);
+    QVERIFY(fourth.readAll().isEmpty());
+    // Once one lets go, a new client is served, and the refusal was counted.
+    held.front()->disconnectFromHost();
+    held.erase(held.begin());
+    QTest::qWait(200);
+    const Http metrics = curl(QStringLiteral("GET"), d.url + QStringLiteral("/metrics"));
+    QCOMPARE(metrics.status, 200);
+    QVERIFY2(metrics.raw.contains("ledgerd_connections_refused_total 1"), metrics.raw.constData());
 }
 
 void TestLedgerd::stopsGracefullyWithARequestInFlight()

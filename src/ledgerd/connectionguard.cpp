@@ -1,5 +1,8 @@
 #include "connectionguard.h"
 
+#include <QSslSocket>
+
+#include <type_traits>
 #include <unistd.h>
 
 namespace ledger::api {
@@ -85,13 +88,33 @@ void ConnectionGuard::onDeadline()
     m_socket->abort();
 }
 
+template <typename Base>
+GuardedServer<Base>::GuardedServer(const GuardLimits &limits, GuardCounts *counts)
+    : m_limits(limits)
+    , m_counts(counts)
+{
+    // A TLS connection counts from its handshake on: one whose handshake fails never reaches
+    // nextPendingConnection(), and must not stay counted.
+    if constexpr (std::is_same_v<Base, QSslServer>)
+        QObject::connect(this, &QSslServer::startedEncryptionHandshake, this, [this](QSslSocket *socket) { track(socket); });
+}
+
+template <typename Base> void GuardedServer<Base>::track(QTcpSocket *socket)
+{
+    if (socket->property("ledgerd-counted").toBool())
+        return;
+    socket->setProperty("ledgerd-counted", true);
+    ++m_open;
+    QObject::connect(socket, &QObject::destroyed, this, [this] { --m_open; });
+}
+
 template <typename Base> QTcpSocket *GuardedServer<Base>::nextPendingConnection()
 {
     QTcpSocket *socket = Base::nextPendingConnection();
     if (socket) {
         g_counts = m_counts;
+        track(socket);
         new ConnectionGuard(socket, m_limits);
-        QObject::connect(socket, &QObject::destroyed, this, [this] { --m_open; });
     }
     return socket;
 }
@@ -104,7 +127,6 @@ template <typename Base> void GuardedServer<Base>::incomingConnection(qintptr de
         ::close(int(descriptor));
         return;
     }
-    ++m_open;
     Base::incomingConnection(descriptor);
 }
 

@@ -58,16 +58,15 @@ struct GuardCounts {
 // QTcpServer (or QSslServer) that guards each connection it hands out.
 template <typename Base> class GuardedServer : public Base {
 public:
-    GuardedServer(const GuardLimits &limits, GuardCounts *counts)
-        : m_limits(limits)
-        , m_counts(counts)
-    {}
+    GuardedServer(const GuardLimits &limits, GuardCounts *counts);
     QTcpSocket *nextPendingConnection() override;
 
 protected:
     void incomingConnection(qintptr descriptor) override;
 
 private:
+    void track(QTcpSocket *socket); // counted until destroyed
+
     GuardLimits m_limits;
     GuardCounts *m_counts;
     int m_open = 0;

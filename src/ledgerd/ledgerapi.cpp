@@ -6,6 +6,7 @@
 #include "ledger/identifiers.h"
 #include "ledger/money.h"
 #include "operations/claims.h"
+#include "operations/idhints.h"
 #include "operations/transactiondetail.h"
 #include "operations/wholeaccounts.h"
 #include "problem.h"
@@ -59,6 +60,21 @@ ApiResponse outcome(Store &store, const TxOutcome &o, int createdStatus)
 
 thread_local CoordinatorOptions t_base; // set by handle() for the request it runs
 
+// The problem of an id in the path that is not found (404), naming the id that exists in another
+// letter case when there is one, as ledgerctl does.
+ApiResponse missing(Store &store, const Error &error, const QString &id)
+{
+    QString other;
+    if (error.code == ErrorCode::UnknownAccount)
+        other = accountIdInOtherCase(store, id);
+    else if (error.code == ErrorCode::NotFound)
+        other = transactionIdInOtherCase(store, id);
+    if (other.isEmpty())
+        return problem(error, Lookup::PathId);
+    return problem(makeError(error.code, QStringLiteral("%1; did you mean %2? (ids are case-sensitive)").arg(error.message, other)),
+                   Lookup::PathId);
+}
+
 CoordinatorOptions optionsFor(const ApiRequest &r)
 {
     CoordinatorOptions o = t_base;
@@ -100,7 +116,7 @@ ApiResponse getTransaction(Store &store, const QString &id)
         return problem(e);
     auto detail = loadTransactionDetail(store, id);
     if (!detail.ok())
-        return problem(detail.error(), Lookup::PathId);
+        return missing(store, detail.error(), id);
     const QJsonObject object = json::transactionDetail(*detail, store.scale());
     return json(200, object);
 }
@@ -204,7 +220,7 @@ ApiResponse repair(Store &store, const ApiRequest &r, const RouteMatch &m)
     if (!reason.ok())
         return problem(reason.error());
     if (auto exists = store.transaction(m.id); !exists.ok())
-        return problem(exists.error(), Lookup::PathId);
+        return missing(store, exists.error(), m.id);
     Coordinator coordinator(store, optionsFor(r));
     const TxOutcome o = m.action == QLatin1String("resume") ? coordinator.resume(m.id, *reason)
                       : m.action == QLatin1String("cancel") ? coordinator.cancel(m.id, *reason)
@@ -227,7 +243,7 @@ ApiResponse remark(Store &store, const ApiRequest &r, const RouteMatch &m)
         return problem(e);
     auto done = addRemarkOn(store, m.id, event, r.caller.name, *text);
     if (!done.ok())
-        return problem(done.error(), Lookup::PathId);
+        return done.error().code == ErrorCode::NotFound ? missing(store, done.error(), m.id) : problem(done.error());
     return json(event == Remark::Note ? 201 : 200, json::journalEntry(done->entry));
 }
 
@@ -262,7 +278,7 @@ ApiResponse getAccount(Store &store, const QString &id)
         return problem(e);
     auto account = accountCountedWhole(store, id);
     if (!account.ok())
-        return problem(account.error(), Lookup::PathId);
+        return missing(store, account.error(), id);
     auto held = store.legsOfAccount(id, LegStatus::Held);
     if (!held.ok())
         return problem(held.error());
@@ -312,7 +328,7 @@ ApiResponse accountStatus(Store &store, const ApiRequest &r, const RouteMatch &m
                                : m.action == QLatin1String("close")  ? AccountStatus::Closed
                                                                      : AccountStatus::Open;
     if (auto before = store.account(m.id); !before.ok())
-        return problem(before.error(), Lookup::PathId);
+        return missing(store, before.error(), m.id);
     auto after = store.setAccountStatus(m.id, target, r.caller.name, *reason);
     if (!after.ok())
         return problem(after.error());

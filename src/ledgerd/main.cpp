@@ -28,7 +28,8 @@ void onSignal(int)
     [[maybe_unused]] const auto n = ::write(g_signalPipe[1], &byte, 1);
 }
 
-const char *kUsage = R"(usage: ledgerd --store LOCATION --listen HOST:PORT [--tokens FILE] [--tls-cert FILE --tls-key FILE] [--threads N]
+const char *kUsage =
+    R"(usage: ledgerd --store LOCATION --listen HOST:PORT [--tokens FILE] [--tls-cert FILE --tls-key FILE] [--threads N] [--max-connections N]
        ledgerd token add NAME ROLE --tokens FILE       print a new token (once) and keep its hash
        ledgerd token revoke NAME --tokens FILE
 
@@ -43,6 +44,7 @@ libraries as ledgerctl, with the same rules and error code words.
                      client is the operator "local" — allowed on loopback only
   --tls-cert FILE, --tls-key FILE   serve HTTPS (PEM); required, with --tokens, off loopback
   --threads N        worker threads, each with its own store connection (1-64, default 8)
+  --max-connections N  connections open at once (default 512); more are closed at accept
 
 SIGTERM or SIGINT: stop accepting, finish the requests in flight (at most 10 s), exit 0.
 exit status: 0 stopped cleanly; 2 bad usage or input; 3 the store or the address unusable.
@@ -151,8 +153,9 @@ int main(int argc, char **argv)
         return tokenCommand(args);
 
     QMap<QString, QString> values;
-    static const QStringList known{QStringLiteral("store"),    QStringLiteral("listen"),  QStringLiteral("tokens"),
-                                   QStringLiteral("tls-cert"), QStringLiteral("tls-key"), QStringLiteral("threads")};
+    static const QStringList known{QStringLiteral("store"),          QStringLiteral("listen"),  QStringLiteral("tokens"),
+                                   QStringLiteral("tls-cert"),       QStringLiteral("tls-key"), QStringLiteral("threads"),
+                                   QStringLiteral("max-connections")};
     for (qsizetype i = 0; i < args.size(); ++i) {
         QString name = args.at(i);
         QString value;
@@ -191,8 +194,14 @@ int main(int argc, char **argv)
                                              "authenticated connection")
                                   .arg(listen->first.toString())));
 
+    bool maxOk = true;
+    const int maxConnections =
+        values.contains(QStringLiteral("max-connections")) ? values.value(QStringLiteral("max-connections")).toInt(&maxOk) : 512;
+    if (!maxOk || maxConnections < 1 || maxConnections > 100'000)
+        return fail(makeError(ErrorCode::InvalidArgument, QStringLiteral("--max-connections must be a whole number from 1 to 100000")));
     FrontOptions options;
     options.threads = threads;
+    options.limits.maxConnections = maxConnections;
     if (values.contains(QStringLiteral("tokens"))) {
         auto tokens = TokenFile::load(values.value(QStringLiteral("tokens")));
         if (!tokens.ok())

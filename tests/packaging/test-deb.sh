@@ -37,7 +37,8 @@ for f in usr/bin/ledgerdesk usr/bin/ledgerctl usr/bin/ledgerd \
          usr/share/applications/org.ledgerdesk.LedgerDesk.desktop \
          usr/share/metainfo/org.ledgerdesk.LedgerDesk.metainfo.xml \
          usr/share/icons/hicolor/scalable/apps/org.ledgerdesk.LedgerDesk.svg \
-         usr/share/man/man1/ledgerctl.1.gz usr/share/man/man1/ledgerdesk.1.gz; do
+         usr/share/man/man1/ledgerctl.1.gz usr/share/man/man1/ledgerdesk.1.gz usr/share/man/man1/ledgerd.1.gz \
+         usr/lib/systemd/system/ledgerd.service etc/ledgerdesk/ledgerd.conf; do
   [ -s "$root/$f" ] || fail "missing $f"
 done
 for size in 16 24 32 48 64 128 256; do
@@ -46,11 +47,18 @@ for size in 16 24 32 48 64 128 256; do
   file "$png" | grep -q "PNG image data, $size x $size" || fail "$png is not a ${size}x${size} PNG: $(file "$png")"
 done
 # No stray build or test files, nor unstripped binaries.
-unexpected=$(cd "$root" && find . -type f | grep -Ev '^\./usr/(bin/ledger(ctl|desk|d)|share/(applications|metainfo|icons|man)/)' || true)
+unexpected=$(cd "$root" && find . -type f | grep -Ev '^\./(usr/(bin/ledger(ctl|desk|d)|share/(applications|metainfo|icons|man)/.*|lib/systemd/system/ledgerd\.service)|etc/ledgerdesk/ledgerd\.conf)$' || true)
 [ -z "$unexpected" ] || fail "unexpected files: $unexpected"
 file "$root/usr/bin/ledgerctl" | grep -q "stripped" && ! file "$root/usr/bin/ledgerctl" | grep -q "not stripped" || fail "ledgerctl is not stripped"
 
 desktop-file-validate "$root/usr/share/applications/org.ledgerdesk.LedgerDesk.desktop" || fail "desktop-file-validate"
+# ledgerd as a service: its unit passes systemd's own check (against the unpacked root), its
+# configuration is a conffile (kept on upgrade), and the postinst that makes its user is there.
+if command -v systemd-analyze >/dev/null; then
+  systemd-analyze verify --man=no --recursive-errors=no --root="$root" /usr/lib/systemd/system/ledgerd.service || fail "systemd-analyze verify ledgerd.service"
+fi
+dpkg-deb --info "$deb" conffiles | grep -qx '/etc/ledgerdesk/ledgerd.conf' || fail "ledgerd.conf is not a conffile"
+dpkg-deb --info "$deb" postinst | grep -q 'adduser --system' || fail "no postinst making the ledgerdesk user"
 appstreamcli validate --no-net "$root/usr/share/metainfo/org.ledgerdesk.LedgerDesk.metainfo.xml" || fail "appstreamcli validate"
 zcat "$root/usr/share/man/man1/ledgerctl.1.gz" | man -l - >/dev/null 2>&1 || true # rendering needs man-db; the checks below do not
 zcat "$root/usr/share/man/man1/ledgerctl.1.gz" | grep -q '^\.TH LEDGERCTL 1' || fail "ledgerctl.1 is not a man page"
