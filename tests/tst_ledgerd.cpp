@@ -127,6 +127,7 @@ class TestLedgerd : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void transfersWithKeys();
+    void onShards();
     void badInputIsAProblemAndWritesNothing_data();
     void badInputIsAProblemAndWritesNothing();
     void pythonClientPagesByKey();
@@ -217,6 +218,29 @@ void TestLedgerd::transfersWithKeys()
     QCOMPARE(lowerTx.status, 404);
     QVERIFY(lowerTx.body.value(QStringLiteral("detail")).toString().contains(first.body.value(QStringLiteral("id")).toString()));
     QCOMPARE(curl(QStringLiteral("GET"), d.url + QStringLiteral("/v1/audit")).body.value(QStringLiteral("ok")).toBool(), true);
+}
+
+void TestLedgerd::onShards()
+{
+    // Three shard files here (three databases under @pg): transfers across shards, balances read
+    // whole, the feed's per-shard cursor.
+    TempStore t(TempStore::Sharded{3});
+    ledger::test::openAccounts(t.store(), {QStringLiteral("a1"), QStringLiteral("a2"), QStringLiteral("a3"), QStringLiteral("a4")}, 10000);
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")});
+    QVERIFY2(!d.url.isEmpty(), qPrintable(d.errors()));
+    for (
+        const char *body :
+        {R"({"source":"a1","destination":"a2","amount":"5"})", R"({"source":"a3","destination":"a4","amount":"7"})",
+         R"({"legs":[{"account":"a2","side":"debit","amount":"3"},{"account":"a3","side":"credit","amount":"1"},{"account":"a4","side":"credit","amount":"2"}]})"})
+        QCOMPARE(curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transfers"), body).status, 201);
+    const Http balances = curl(QStringLiteral("GET"), d.url + QStringLiteral("/v1/balances"));
+    QCOMPARE(balances.body.value(QStringLiteral("total")).toString(), QStringLiteral("0.00"));
+    QProcess feed;
+    feed.start(QStringLiteral("curl"), {QStringLiteral("-s"), d.url + QStringLiteral("/v1/feed?since=0&follow=false")});
+    QVERIFY(feed.waitForFinished(30'000));
+    const QList<QByteArray> lines = feed.readAllStandardOutput().trimmed().split('\n');
+    QCOMPARE(lines.size(), 7); // four openings and three transfers
+    QCOMPARE(QJsonDocument::fromJson(lines.last()).object().value(QStringLiteral("cursor")).toString().count(QLatin1Char(',')), 2);
 }
 
 void TestLedgerd::badInputIsAProblemAndWritesNothing_data()

@@ -37,10 +37,16 @@ HttpFront::HttpFront(FrontOptions options, QObject *parent)
 {
     m_pool.setMaxThreadCount(m_options.threads);
     m_pool.setExpiryTimeout(-1); // a worker keeps its store connection for the life of the server
+    m_writePool.setMaxThreadCount(m_options.writeThreads);
+    m_writePool.setExpiryTimeout(-1);
     connect(this, &QAbstractHttpServer::newWebSocketConnection, this, &HttpFront::onWebSocket);
 }
 
-HttpFront::~HttpFront() { m_pool.waitForDone(); }
+HttpFront::~HttpFront()
+{
+    m_pool.waitForDone();
+    m_writePool.waitForDone();
+}
 
 Result<quint16> HttpFront::listen(const QHostAddress &address, quint16 port, const std::optional<QSslConfiguration> &tls)
 {
@@ -209,7 +215,11 @@ bool HttpFront::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
     // The worker posts its answer back to this thread. (Not QFuture::then with a context object:
     // in Qt 6.4 that crashes under load, SIGSEGV in QFutureInterfaceBase::reportStarted — seen with
     // 256 connections, tools/http-choice.)
-    m_pool.start([this, r, match, id, head] {
+    // Writes queue in their own pool, first come first served: on an SQLite file one writer
+    // commits at a time whatever we do, and a FIFO here is fairer than the file lock's busy wait
+    // (16 clients, measured: p99 90 ms → 22 ms at 1.5 × the throughput; README).
+    QThreadPool &pool = r.method == "POST" ? m_writePool : m_pool;
+    pool.start([this, r, match, id, head] {
         HandledRequest handled;
         qint64 stuck = 0;
         auto store = workerStore();

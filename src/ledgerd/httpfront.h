@@ -36,7 +36,8 @@ struct FrontOptions {
     StoreConnector connect;          // a connection per worker thread
     StoreConfig config;              // the same store, for the feed's change notifier
     std::optional<TokenFile> tokens; // nullopt: every client is the operator "local" (loopback only)
-    int threads = 8;
+    int threads = 8;                 // workers for reads
+    int writeThreads = 8;            // workers for writes (POST): 1 per SQLite file, whose writes queue on its one lock anyway
     GuardLimits limits;
     QByteArray openApi; // /openapi.json
     StepHook hook;      // LEDGER_CRASH_AFTER / LEDGER_STEP_DELAY_MS (protocol/faults.h)
@@ -88,8 +89,9 @@ private:
     quint64 m_nextId = 1;
     bool m_stopping = false;
     std::function<void()> m_done;
-    QThreadStorage<Store *> m_stores; // before the pool: the pool's threads end (and free them) first
+    QThreadStorage<Store *> m_stores; // before the pools: their threads end (and free them) first
     QThreadPool m_pool;
+    QThreadPool m_writePool;
 };
 
 } // namespace ledger::api

@@ -2,6 +2,7 @@
 // as the console and ledgerctl. This file reads the command line, opens the store once to check
 // it, starts the front (httpfront.h) and stops it gracefully on SIGTERM/SIGINT.
 #include "httpfront.h"
+#include "store/location.h"
 #include "store/open/storeconfig.h"
 #include "tokens.h"
 
@@ -29,7 +30,7 @@ void onSignal(int)
 }
 
 const char *kUsage =
-    R"(usage: ledgerd --store LOCATION --listen HOST:PORT [--tokens FILE] [--tls-cert FILE --tls-key FILE] [--threads N] [--max-connections N]
+    R"(usage: ledgerd --store LOCATION --listen HOST:PORT [--tokens FILE] [--tls-cert FILE --tls-key FILE] [--threads N] [--write-threads N] [--max-connections N]
        ledgerd token add NAME ROLE --tokens FILE       print a new token (once) and keep its hash
        ledgerd token revoke NAME --tokens FILE
 
@@ -43,7 +44,9 @@ libraries as ledgerctl, with the same rules and error code words.
                      operator); clients send Authorization: Bearer TOKEN. Without it every
                      client is the operator "local" — allowed on loopback only
   --tls-cert FILE, --tls-key FILE   serve HTTPS (PEM); required, with --tokens, off loopback
-  --threads N        worker threads, each with its own store connection (1-64, default 8)
+  --threads N        worker threads for reads, each with its own store connection (1-64, default 8)
+  --write-threads N  worker threads for writes (default: one per SQLite file, whose writes
+                     queue on its lock anyway; --threads on PostgreSQL)
   --max-connections N  connections open at once (default 512); more are closed at accept
 
 SIGTERM or SIGINT: stop accepting, finish the requests in flight (at most 10 s), exit 0.
@@ -153,9 +156,9 @@ int main(int argc, char **argv)
         return tokenCommand(args);
 
     QMap<QString, QString> values;
-    static const QStringList known{QStringLiteral("store"),          QStringLiteral("listen"),  QStringLiteral("tokens"),
-                                   QStringLiteral("tls-cert"),       QStringLiteral("tls-key"), QStringLiteral("threads"),
-                                   QStringLiteral("max-connections")};
+    static const QStringList known{QStringLiteral("store"),           QStringLiteral("listen"),       QStringLiteral("tokens"),
+                                   QStringLiteral("tls-cert"),        QStringLiteral("tls-key"),      QStringLiteral("threads"),
+                                   QStringLiteral("max-connections"), QStringLiteral("write-threads")};
     for (qsizetype i = 0; i < args.size(); ++i) {
         QString name = args.at(i);
         QString value;
@@ -218,11 +221,21 @@ int main(int argc, char **argv)
     auto config = resolveStoreConfig(values.value(QStringLiteral("store")));
     if (!config.ok())
         return fail(config.error());
+    int shardCount = 1;
     {
         auto store = openStore(*config); // refuse to start on a store that cannot be used
         if (!store.ok())
             return fail(store.error());
+        shardCount = qMax(1, (*store)->shardCount());
     }
+    // Writes to SQLite files queue on each file's one lock: as many writers as files, unless told.
+    const bool files = !isServerLocation(config->location) && changeSourcesOf(config->location).servers.isEmpty();
+    bool writeOk = true;
+    options.writeThreads = values.contains(QStringLiteral("write-threads")) ? values.value(QStringLiteral("write-threads")).toInt(&writeOk)
+                         : files                                            ? qMin(shardCount, threads)
+                                                                            : threads;
+    if (!writeOk || options.writeThreads < 1 || options.writeThreads > 64)
+        return fail(makeError(ErrorCode::InvalidArgument, QStringLiteral("--write-threads must be a whole number from 1 to 64")));
     options.connect = connectorOf(*config);
     options.config = *config;
     auto hook = hookFromEnvironment(); // a training store's crash or delay, as ledgerctl honours them
@@ -257,7 +270,8 @@ int main(int argc, char **argv)
     QTextStream err(stderr);
     if (!options.tokens)
         err << "ledgerd: no tokens file: every client is the operator \"local\" (allowed on loopback only)\n";
-    err << "ledgerd: store " << storeDisplayName(config->location) << ", " << threads << " worker thread(s)\n";
+    err << "ledgerd: store " << storeDisplayName(config->location) << ", " << threads << " reader(s), " << options.writeThreads
+        << " writer(s)\n";
     err.flush();
     const QString host = listen->first.protocol() == QAbstractSocket::IPv6Protocol ? QStringLiteral("[%1]").arg(listen->first.toString())
                                                                                    : listen->first.toString();

@@ -23,7 +23,7 @@ o = json.load(sys.stdin); l = o["latencyMs"]
 print("in-process: %.0f transfers/s, p50 %.2f ms, p99 %.2f ms (%s)" % (o["transfersPerSecond"], l["p50"], l["p99"], o["durability"]))'
 "$ctl" --store "$store" init >/dev/null
 for i in $(seq 0 999); do echo "a$i"; done | xargs -P 4 -I{} "$ctl" --store "$store" account create {} --opening 1000000 >/dev/null
-"$build/src/ledgerd/ledgerd" --store "$store" --listen 127.0.0.1:0 --threads 16 >"$work/url" 2>"$work/err" &
+"$build/src/ledgerd/ledgerd" --store "$store" --listen 127.0.0.1:0 --threads 16 ${LEDGERD_WRITE_THREADS:+--write-threads "$LEDGERD_WRITE_THREADS"} >"$work/url" 2>"$work/err" &
 for _ in $(seq 100); do [[ -s $work/url ]] && break; sleep 0.1; done
 url=$(sed 's/listening on //' "$work/url")
 echo "== HTTP: wrk -t2 -c16 -d${seconds}s POST /v1/transfers"
