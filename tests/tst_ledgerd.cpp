@@ -137,6 +137,7 @@ private Q_SLOTS:
     void servesHttpsWithTokensOffLoopback();
     void hostileClientsHoldNoWorker();
     void connectionLimit();
+    void storeBusyIs503WithRetryAfter();
     void stopsGracefullyWithARequestInFlight();
     void openApiDescribesEveryRoute();
     void feedOverWebSocketAndNdjson();
@@ -402,6 +403,23 @@ void TestLedgerd::tokensAndRoles()
              403);
     // /healthz needs no token.
     QCOMPARE(curl(QStringLiteral("GET"), d.url + QStringLiteral("/healthz")).status, 200);
+    // A token revoked (or added) takes effect on the running server within a second or two.
+    QProcess revoke;
+    revoke.start(QStringLiteral(LEDGERD_PATH),
+                 {QStringLiteral("token"), QStringLiteral("revoke"), QStringLiteral("billing"), QStringLiteral("--tokens"), tokens});
+    QVERIFY(revoke.waitForFinished(10'000));
+    QCOMPARE(revoke.exitCode(), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(
+        curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transfers"), transfer, {QStringLiteral("Authorization: Bearer ") + payer})
+            .status,
+        401, 10'000);
+    QCOMPARE(
+        curl(QStringLiteral("GET"), d.url + QStringLiteral("/v1/balances"), {}, {QStringLiteral("Authorization: Bearer ") + reader}).status,
+        200);
+    revoke.start(QStringLiteral(LEDGERD_PATH),
+                 {QStringLiteral("token"), QStringLiteral("revoke"), QStringLiteral("billing"), QStringLiteral("--tokens"), tokens});
+    QVERIFY(revoke.waitForFinished(10'000));
+    QCOMPARE(revoke.exitCode(), 1); // not-found: it is gone already
 
     // A tokens file others may read is refused, as ssh refuses such a key.
     QVERIFY(QFile(tokens).setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadOther));
@@ -553,6 +571,33 @@ void TestLedgerd::connectionLimit()
     const Http metrics = curl(QStringLiteral("GET"), d.url + QStringLiteral("/metrics"));
     QCOMPARE(metrics.status, 200);
     QVERIFY2(metrics.raw.contains("ledgerd_connections_refused_total 1"), metrics.raw.constData());
+}
+
+void TestLedgerd::storeBusyIs503WithRetryAfter()
+{
+    TempStore t;
+    if (t.config().location.endsWith(QLatin1String(".json")) || !t.config().location.endsWith(QLatin1String(".db")))
+        QSKIP("an SQLite file's lock is what this holds");
+    openAccounts(t);
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")},
+              {QStringLiteral("LEDGERDESK_BUSY_TIMEOUT_MS=300")});
+    QVERIFY(!d.url.isEmpty());
+    ledger::test::RawSql holder(t.path());
+    QVERIFY(holder.exec(QStringLiteral("BEGIN EXCLUSIVE")));
+    QProcess client;
+    client.start(QStringLiteral("curl"),
+                 {QStringLiteral("-s"), QStringLiteral("-i"), QStringLiteral("-X"), QStringLiteral("POST"), QStringLiteral("--data"),
+                  QStringLiteral(R"({"source":"acme","destination":"bob","amount":"1"})"), d.url + QStringLiteral("/v1/transfers")});
+    QVERIFY(client.waitForFinished(30'000));
+    const QString answer = QString::fromUtf8(client.readAllStandardOutput());
+    QVERIFY(holder.exec(QStringLiteral("ROLLBACK")));
+    QVERIFY2(answer.startsWith(QLatin1String("HTTP/1.1 503")), qPrintable(answer));
+    QVERIFY2(answer.contains(QLatin1String("Retry-After: 1")), qPrintable(answer));
+    QVERIFY2(answer.contains(QLatin1String("\"code\":\"store-busy\"")), qPrintable(answer));
+    // Once the lock is gone, the same request goes through.
+    QCOMPARE(curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transfers"), R"({"source":"acme","destination":"bob","amount":"1"})")
+                 .status,
+             201);
 }
 
 void TestLedgerd::stopsGracefullyWithARequestInFlight()

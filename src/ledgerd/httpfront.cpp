@@ -3,6 +3,7 @@
 #include "ledgerapi.h"
 #include "problem.h"
 
+#include <QFileInfo>
 #include <QHttpServerRequest>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -92,6 +93,25 @@ void HttpFront::checkStopped()
     }
 }
 
+const TokenFile &HttpFront::currentTokens()
+{
+    if (!m_options.tokensPath.isEmpty() && (!m_tokensChecked.isValid() || m_tokensChecked.elapsed() >= 1000)) {
+        m_tokensChecked.start();
+        const QDateTime modified = QFileInfo(m_options.tokensPath).lastModified();
+        if (!m_tokensModified.isValid())
+            m_tokensModified = modified;
+        if (modified != m_tokensModified) {
+            m_tokensModified = modified;
+            auto reloaded = TokenFile::load(m_options.tokensPath);
+            if (reloaded.ok())
+                m_options.tokens = *reloaded;
+            else
+                qWarning("ledgerd: keeping the tokens read before: %s", qPrintable(reloaded.error().toString()));
+        }
+    }
+    return *m_options.tokens;
+}
+
 Result<Store *> HttpFront::workerStore()
 {
     if (!m_stores.hasLocalData() || !m_stores.localData()) {
@@ -155,8 +175,7 @@ bool HttpFront::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
     if (match.needs) {
         if (m_options.tokens) {
             const QByteArray authorization = r.headers.value("authorization");
-            const auto caller =
-                authorization.startsWith("Bearer ") ? m_options.tokens->verify(authorization.mid(7).trimmed()) : std::nullopt;
+            const auto caller = authorization.startsWith("Bearer ") ? currentTokens().verify(authorization.mid(7).trimmed()) : std::nullopt;
             if (!caller) {
                 ApiResponse answer = httpProblem(401, QStringLiteral("unauthorized"),
                                                  authorization.isEmpty() ? QStringLiteral("send Authorization: Bearer TOKEN")

@@ -19,6 +19,7 @@
 #include "tokens.h"
 
 #include <QAbstractHttpServer>
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QHostAddress>
 #include <QHttpServerResponder>
@@ -36,6 +37,7 @@ struct FrontOptions {
     StoreConnector connect;          // a connection per worker thread
     StoreConfig config;              // the same store, for the feed's change notifier
     std::optional<TokenFile> tokens; // nullopt: every client is the operator "local" (loopback only)
+    QString tokensPath;              // read again when it changes (token add/revoke take effect at once)
     int threads = 8;                 // workers for reads
     int writeThreads = 8;            // workers for writes (POST): 1 per SQLite file, whose writes queue on its one lock anyway
     GuardLimits limits;
@@ -71,6 +73,9 @@ private:
     static void write(QHttpServerResponder &responder, const ApiResponse &response, bool head);
     void deliver(quint64 id, const ApiResponse &response, bool storeError);
     void checkStopped();
+    // The tokens as the file now says (looked at most once a second; a file that no longer reads
+    // keeps the tokens that were read last, and says so).
+    const TokenFile &currentTokens();
     // GET /v1/feed: the feed's hub, opened on this thread the first time (its own connection and
     // change notifier). WebSocket upgrades and NDJSON streams both subscribe to it.
     Result<FeedHub *> feedHub();
@@ -86,6 +91,8 @@ private:
     Metrics m_metrics;
     GuardCounts m_guardCounts;
     std::map<quint64, Pending> m_pending;
+    QDateTime m_tokensModified;
+    QElapsedTimer m_tokensChecked;
     quint64 m_nextId = 1;
     bool m_stopping = false;
     std::function<void()> m_done;

@@ -210,6 +210,7 @@ int main(int argc, char **argv)
         if (!tokens.ok())
             return fail(tokens.error());
         options.tokens = *tokens;
+        options.tokensPath = values.value(QStringLiteral("tokens"));
     }
     std::optional<QSslConfiguration> tlsConfig;
     if (tls) {
