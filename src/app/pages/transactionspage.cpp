@@ -1,5 +1,7 @@
 #include "transactionspage.h"
 
+#include <QSet>
+
 #include "../backgroundjob.h"
 #include "../models/transactiontablemodel.h"
 #include "../widgets/detailpanel.h"
@@ -246,11 +248,29 @@ void TransactionsPage::setTimeStyle(TimeStyle style)
 QList<Transaction> TransactionsPage::selectedTransactions() const
 {
     QList<Transaction> list;
+    QSet<QString> loaded;
     for (const QItemSelectionRange &r : m_list->selection()) {
         for (int row = r.top(); row <= r.bottom() && list.size() < TablePage::kMaxFollowedSelection; ++row) {
-            if (auto tx = m_model->transactionAt(row))
+            if (auto tx = m_model->transactionAt(row)) {
                 list << *tx;
+                loaded.insert(tx->id);
+            }
         }
+    }
+    // The table reads its rows again after every change to the store; while the selected rows are
+    // reloading, the selection is still of the same documents: they count as last read, so that
+    // an action asked for meanwhile (a remark, the guided repair, a copy) finds them instead of
+    // nothing. (Caught twice by callers that each had to wait: fixed here for all of them.)
+    const QStringList keys = m_list->selectedKeys();
+    for (auto it = m_lastRead.begin(); it != m_lastRead.end();)
+        it = keys.contains(it.key()) ? std::next(it) : m_lastRead.erase(it);
+    for (const Transaction &tx : std::as_const(list))
+        m_lastRead.insert(tx.id, tx);
+    for (const QString &key : keys) {
+        if (list.size() >= TablePage::kMaxFollowedSelection)
+            break;
+        if (!loaded.contains(key) && m_lastRead.contains(key))
+            list << m_lastRead.value(key);
     }
     return list;
 }

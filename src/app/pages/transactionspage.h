@@ -58,6 +58,7 @@ public:
     void setTimeStyle(TimeStyle style);
     // The selected transactions whose rows have loaded (the whole selection may be larger), and
     // what the table knows beyond them; the selected rows not loaded yet.
+    // The selected documents: the loaded rows, and while rows reload, those selected as last read.
     QList<Transaction> selectedTransactions() const;
     ConsoleActions::Extras extrasOf(const QList<Transaction> &selected) const;
     int unloadedSelectedRows() const;
@@ -102,6 +103,7 @@ private:
     const Settings *m_settings;
     TransactionTableModel *m_model;
     TablePage *m_list;
+    mutable QHash<QString, Transaction> m_lastRead; // the selected documents as last read (selectedTransactions)
     StuckCauseBar *m_causeBar;
     DetailPanel *m_detail;
     QSplitter *m_splitter;

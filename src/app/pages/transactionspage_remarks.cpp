@@ -9,7 +9,6 @@
 #include "../settings.h"
 #include "../storesession.h"
 #include "../widgets/detailpanel.h"
-#include "../widgets/tablepage.h"
 #include "operations/claims.h"
 
 #include "ledger/duration.h"
@@ -24,16 +23,9 @@ void TransactionsPage::addRemark(Remark event, const QString &givenText)
 {
     if (!m_session->isOpen())
         return;
-    // The table reads its rows again after every change to the store: asked for while the
-    // selected rows are reloading, the remark waits for them instead of finding no row and being
-    // dropped (a note typed during a refresh was lost so).
+    // Rows reloading after a change still count as selected (selectedTransactions): a note typed
+    // during a refresh is not dropped.
     const QList<Transaction> selected = selectedTransactions();
-    if (selected.size() < qMin<qsizetype>(m_list->selectedKeys().size(), TablePage::kMaxFollowedSelection)) {
-        connect(
-            m_model, &PagedTableModel::pageLoaded, this, [this, event, givenText] { addRemark(event, givenText); },
-            Qt::SingleShotConnection);
-        return;
-    }
     QStringList ids;
     QStringList othersClaims; // "bob's claim on tx-… (12m 5s ago: “checking”)"
     const QString me = m_settings->operatorName();
