@@ -14,6 +14,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTcpSocket>
+#include <QNetworkRequest>
 #include <QWebSocket>
 #include <QTemporaryDir>
 #include <QTest>
@@ -133,6 +134,7 @@ private Q_SLOTS:
     void pythonClientPagesByKey();
     void tokensAndRoles();
     void offLoopbackNeedsTlsAndTokens();
+    void browsersCannotCallInWithoutTokens();
     void helpAndManPageAgree();
     void servesHttpsWithTokensOffLoopback();
     void hostileClientsHoldNoWorker();
@@ -403,6 +405,23 @@ void TestLedgerd::tokensAndRoles()
              403);
     // /healthz needs no token.
     QCOMPARE(curl(QStringLiteral("GET"), d.url + QStringLiteral("/healthz")).status, 200);
+    // The feed's WebSocket upgrade asks for a token like any route: without one it is answered 401
+    // and never switches; with a reader's it opens.
+    const QString ws = QString(d.url).replace(QLatin1String("http://"), QLatin1String("ws://")) + QStringLiteral("/v1/feed?since=0");
+    QWebSocket anonymous;
+    QStringList leaked;
+    connect(&anonymous, &QWebSocket::textMessageReceived, this, [&](const QString &m) { leaked << m; });
+    anonymous.open(QUrl(ws));
+    QTest::qWait(1500);
+    QVERIFY(anonymous.state() != QAbstractSocket::ConnectedState);
+    QVERIFY(leaked.isEmpty());
+    QWebSocket dashboard;
+    QStringList events;
+    connect(&dashboard, &QWebSocket::textMessageReceived, this, [&](const QString &m) { events << m; });
+    QNetworkRequest withToken{QUrl(ws)};
+    withToken.setRawHeader("Authorization", "Bearer " + reader.toUtf8());
+    dashboard.open(withToken);
+    QTRY_VERIFY_WITH_TIMEOUT(!events.isEmpty(), 10'000);
     // A token revoked (or added) takes effect on the running server within a second or two.
     QProcess revoke;
     revoke.start(QStringLiteral(LEDGERD_PATH),
@@ -441,6 +460,35 @@ void TestLedgerd::offLoopbackNeedsTlsAndTokens()
     const QString err = QString::fromUtf8(p.readAllStandardError());
     QVERIFY2(err.startsWith(QLatin1String("error: invalid-argument: 0.0.0.0 is not a loopback address")), qPrintable(err));
     QVERIFY2(err.contains(QLatin1String("TLS")) && err.contains(QLatin1String("--tokens")), qPrintable(err));
+}
+
+void TestLedgerd::browsersCannotCallInWithoutTokens()
+{
+    // Without a tokens file every local program is the operator: a web page open in the
+    // operator's browser must not be one. A cross-site form (not JSON), a request a browser
+    // marks with Origin, and a name that is not loopback (DNS rebinding) are refused.
+    TempStore t;
+    openAccounts(t);
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")});
+    QVERIFY(!d.url.isEmpty());
+    const auto post = [&](const QStringList &headers) {
+        QProcess p;
+        QStringList args{QStringLiteral("-s"), QStringLiteral("-o"), QStringLiteral("/dev/null"), QStringLiteral("-w"),
+                         QStringLiteral("%{http_code}")};
+        for (const QString &h : headers)
+            args << QStringLiteral("-H") << h;
+        args << QStringLiteral("--data") << QStringLiteral(R"({"source":"acme","destination":"bob","amount":"1"})")
+             << d.url + QStringLiteral("/v1/transfers");
+        p.start(QStringLiteral("curl"), args);
+        p.waitForFinished(30'000);
+        return p.readAllStandardOutput().toInt();
+    };
+    QCOMPARE(post({QStringLiteral("Content-Type: text/plain")}), 415);
+    QCOMPARE(post({}), 415); // curl's form default
+    QCOMPARE(post({QStringLiteral("Content-Type: application/json"), QStringLiteral("Origin: https://evil.example")}), 403);
+    QCOMPARE(post({QStringLiteral("Content-Type: application/json"), QStringLiteral("Host: evil.example:80")}), 403);
+    QCOMPARE(t.store().transactionCount({}).value(), qint64(2)); // the two openings only
+    QCOMPARE(post({QStringLiteral("Content-Type: application/json"), QStringLiteral("Host: localhost")}), 201);
 }
 
 void TestLedgerd::helpAndManPageAgree()
@@ -499,7 +547,8 @@ void TestLedgerd::servesHttpsWithTokensOffLoopback()
     trusted.start(QStringLiteral("curl"),
                   {QStringLiteral("-s"), QStringLiteral("-o"), QStringLiteral("/dev/null"), QStringLiteral("-w"),
                    QStringLiteral("%{http_code}"), QStringLiteral("--cacert"), cert, QStringLiteral("-H"),
-                   QStringLiteral("Authorization: Bearer ") + token, QStringLiteral("-X"), QStringLiteral("POST"), QStringLiteral("--data"),
+                   QStringLiteral("Authorization: Bearer ") + token, QStringLiteral("-X"), QStringLiteral("POST"), QStringLiteral("-H"),
+                   QStringLiteral("Content-Type: application/json"), QStringLiteral("--data"),
                    QStringLiteral(R"({"source":"acme","destination":"bob","amount":"1"})"), base + QStringLiteral("/v1/transfers")});
     QVERIFY(trusted.waitForFinished(30'000));
     QCOMPARE(trusted.readAllStandardOutput(), QByteArray("201"));
@@ -586,7 +635,8 @@ void TestLedgerd::storeBusyIs503WithRetryAfter()
     QVERIFY(holder.exec(QStringLiteral("BEGIN EXCLUSIVE")));
     QProcess client;
     client.start(QStringLiteral("curl"),
-                 {QStringLiteral("-s"), QStringLiteral("-i"), QStringLiteral("-X"), QStringLiteral("POST"), QStringLiteral("--data"),
+                 {QStringLiteral("-s"), QStringLiteral("-i"), QStringLiteral("-X"), QStringLiteral("POST"), QStringLiteral("-H"),
+                  QStringLiteral("Content-Type: application/json"), QStringLiteral("--data"),
                   QStringLiteral(R"({"source":"acme","destination":"bob","amount":"1"})"), d.url + QStringLiteral("/v1/transfers")});
     QVERIFY(client.waitForFinished(30'000));
     const QString answer = QString::fromUtf8(client.readAllStandardOutput());
@@ -611,7 +661,8 @@ void TestLedgerd::stopsGracefullyWithARequestInFlight()
     QProcess client;
     client.start(QStringLiteral("curl"),
                  {QStringLiteral("-s"), QStringLiteral("-o"), QStringLiteral("/dev/null"), QStringLiteral("-w"),
-                  QStringLiteral("%{http_code}"), QStringLiteral("-X"), QStringLiteral("POST"), QStringLiteral("--data"),
+                  QStringLiteral("%{http_code}"), QStringLiteral("-X"), QStringLiteral("POST"), QStringLiteral("-H"),
+                  QStringLiteral("Content-Type: application/json"), QStringLiteral("--data"),
                   QStringLiteral(R"({"source":"acme","destination":"bob","amount":"1"})"), d.url + QStringLiteral("/v1/transfers")});
     QVERIFY(client.waitForStarted(10'000));
     QTest::qWait(700);

@@ -46,8 +46,10 @@ Result<int> FeedHub::subscribe(const std::optional<QString> &since, std::functio
     const int id = m_nextId++;
     auto &added = m_subscribers.emplace(id, std::move(s)).first->second;
     bool gone = false;
-    if (!catchUp(added, &gone))
-        m_retry.start();
+    if (Error e = catchUp(added, &gone); !e.ok()) {
+        m_subscribers.erase(id); // what it was sent is not the whole feed: say so, rather than end short
+        return e;
+    }
     if (gone)
         m_subscribers.erase(id);
     return id;
@@ -55,23 +57,23 @@ Result<int> FeedHub::subscribe(const std::optional<QString> &since, std::functio
 
 void FeedHub::unsubscribe(int id) { m_subscribers.erase(id); }
 
-bool FeedHub::catchUp(Subscriber &s, bool *gone)
+Error FeedHub::catchUp(Subscriber &s, bool *gone)
 {
     for (;;) {
         auto events = readFeed(m_store, s.cursor, kPage);
         if (!events.ok()) {
             qWarning("%s", qPrintable(events.error().toString()));
-            return false;
+            return events.error();
         }
         for (const FeedEvent &e : *events) {
             if (!s.send(QJsonDocument(feedEventJson(e, m_scale)).toJson(QJsonDocument::Compact))) {
                 *gone = true;
-                return true;
+                return {};
             }
             s.cursor = e.cursor;
         }
         if (events->size() < kPage)
-            return true;
+            return {};
     }
 }
 
@@ -79,7 +81,7 @@ void FeedHub::catchUpAll()
 {
     for (auto it = m_subscribers.begin(); it != m_subscribers.end();) {
         bool gone = false;
-        if (!catchUp(it->second, &gone)) {
+        if (!catchUp(it->second, &gone).ok()) {
             m_retry.start();
             return;
         }

@@ -28,7 +28,8 @@ public:
     Error start();
     // A subscriber from after `since` ("0": the start; nullopt: from now on). `send` gets each
     // line (without a newline) and returns false when the subscriber is gone. Refuses a cursor of
-    // the wrong shape (invalid-cursor). Sends what is already there before it returns.
+    // the wrong shape (invalid-cursor). Sends what is already there before it returns; when that
+    // read fails, the subscriber is dropped and the store's error returned.
     Result<int> subscribe(const std::optional<QString> &since, std::function<bool(const QByteArray &line)> send);
     void unsubscribe(int id);
     int subscribers() const { return int(m_subscribers.size()); }
@@ -42,8 +43,8 @@ private:
         FeedCursor cursor;
         std::function<bool(const QByteArray &)> send;
     };
-    // Sends `s` every event after its cursor; false when the store failed.
-    bool catchUp(Subscriber &s, bool *gone);
+    // Sends `s` every event after its cursor; the store's error when a read failed.
+    Error catchUp(Subscriber &s, bool *gone);
 
     Store &m_store;
     int m_scale = 2;

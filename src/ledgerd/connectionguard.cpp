@@ -2,12 +2,30 @@
 
 #include <QSslSocket>
 
+#include <memory>
 #include <type_traits>
 #include <unistd.h>
 
 namespace ledger::api {
 
 namespace {
+// Counts a socket as open for as long as it lives: a child, so that it goes with the socket even
+// after the WebSocket hand-over has cut every signal connection of the socket.
+class OpenCount : public QObject {
+public:
+    OpenCount(QObject *socket, std::shared_ptr<int> open)
+        : QObject(socket)
+        , m_open(std::move(open))
+    {
+        setObjectName(QStringLiteral("ledgerd-open-count"));
+        ++*m_open;
+    }
+    ~OpenCount() override { --*m_open; }
+
+private:
+    std::shared_ptr<int> m_open;
+};
+
 GuardCounts *g_counts = nullptr; // the server's, set by the guarded server (one per process)
 
 QByteArray tooLargeAnswer()
@@ -45,6 +63,12 @@ void ConnectionGuard::handling()
     m_deadline.stop();
 }
 
+void ConnectionGuard::streaming()
+{
+    m_phase = Phase::Streaming;
+    m_deadline.stop();
+}
+
 void ConnectionGuard::answered()
 {
     m_phase = Phase::Idle;
@@ -68,8 +92,14 @@ void ConnectionGuard::onReadyRead()
     // This runs before the server's parser, which reads everything it is given (inside a socket
     // transaction): what is available now is what arrived since. A request that grows past the
     // limit cannot be one ledgerd takes: answer 413 before its body is read further.
+    if (m_phase == Phase::Streaming) { // a stream's client has nothing to say
+        m_socket->abort();
+        return;
+    }
+    // Counted while a request is handled too: what a client sends meanwhile (the next request)
+    // is held by the parser until then, and must stay as bounded.
     m_requestBytes += m_socket->bytesAvailable();
-    if (m_phase == Phase::Request && m_requestBytes > m_limits.maxRequestBytes) {
+    if (m_phase != Phase::Idle && m_requestBytes > m_limits.maxRequestBytes) {
         if (g_counts)
             ++g_counts->tooLarge;
         m_deadline.stop();
@@ -81,7 +111,7 @@ void ConnectionGuard::onReadyRead()
 
 void ConnectionGuard::onDeadline()
 {
-    if (m_phase == Phase::Handling)
+    if (m_phase == Phase::Handling || m_phase == Phase::Streaming)
         return;
     if (m_phase == Phase::Request && g_counts)
         ++g_counts->timedOut;
@@ -101,11 +131,8 @@ GuardedServer<Base>::GuardedServer(const GuardLimits &limits, GuardCounts *count
 
 template <typename Base> void GuardedServer<Base>::track(QTcpSocket *socket)
 {
-    if (socket->property("ledgerd-counted").toBool())
-        return;
-    socket->setProperty("ledgerd-counted", true);
-    ++m_open;
-    QObject::connect(socket, &QObject::destroyed, this, [this] { --m_open; });
+    if (!socket->findChild<QObject *>(QStringLiteral("ledgerd-open-count"), Qt::FindDirectChildrenOnly))
+        new OpenCount(socket, m_open);
 }
 
 template <typename Base> QTcpSocket *GuardedServer<Base>::nextPendingConnection()
@@ -121,7 +148,7 @@ template <typename Base> QTcpSocket *GuardedServer<Base>::nextPendingConnection(
 
 template <typename Base> void GuardedServer<Base>::incomingConnection(qintptr descriptor)
 {
-    if (m_open >= m_limits.maxConnections) {
+    if (*m_open >= m_limits.maxConnections) {
         if (m_counts)
             ++m_counts->refusedAtAccept;
         ::close(int(descriptor));

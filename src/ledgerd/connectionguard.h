@@ -15,6 +15,7 @@
 #include <QTimer>
 
 #include <functional>
+#include <memory>
 
 namespace ledger::api {
 
@@ -31,6 +32,9 @@ public:
     ConnectionGuard(QTcpSocket *socket, const GuardLimits &limits);
     // The front took a whole request: the clock stops until it answers.
     void handling();
+    // An answer that goes on (the NDJSON feed): no deadline, and a client that sends anything
+    // meanwhile is cut.
+    void streaming();
     // The answer was written: the connection may idle again.
     void answered();
     // The socket was handed over (a WebSocket): no more deadlines.
@@ -44,7 +48,7 @@ private:
     QTcpSocket *m_socket;
     GuardLimits m_limits;
     QTimer m_deadline;
-    enum class Phase { Idle, Request, Handling } m_phase = Phase::Idle;
+    enum class Phase { Idle, Request, Handling, Streaming } m_phase = Phase::Idle;
     qint64 m_requestBytes = 0; // received since the request began
 };
 
@@ -69,7 +73,7 @@ private:
 
     GuardLimits m_limits;
     GuardCounts *m_counts;
-    int m_open = 0;
+    std::shared_ptr<int> m_open = std::make_shared<int>(0); // sockets alive (OpenCount)
 };
 
 using GuardedTcpServer = GuardedServer<QTcpServer>;

@@ -41,6 +41,8 @@ HttpFront::HttpFront(FrontOptions options, QObject *parent)
     m_writePool.setMaxThreadCount(m_options.writeThreads);
     m_writePool.setExpiryTimeout(-1);
     connect(this, &QAbstractHttpServer::newWebSocketConnection, this, &HttpFront::onWebSocket);
+    if (!m_options.tokensPath.isEmpty())
+        m_tokensModified = QFileInfo(m_options.tokensPath).lastModified(); // as loaded by main()
 }
 
 HttpFront::~HttpFront()
@@ -98,8 +100,6 @@ const TokenFile &HttpFront::currentTokens()
     if (!m_options.tokensPath.isEmpty() && (!m_tokensChecked.isValid() || m_tokensChecked.elapsed() >= 1000)) {
         m_tokensChecked.start();
         const QDateTime modified = QFileInfo(m_options.tokensPath).lastModified();
-        if (!m_tokensModified.isValid())
-            m_tokensModified = modified;
         if (modified != m_tokensModified) {
             m_tokensModified = modified;
             auto reloaded = TokenFile::load(m_options.tokensPath);
@@ -152,7 +152,19 @@ bool HttpFront::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
     r.query = request.query();
     for (const auto &h : request.headers())
         r.headers.insert(h.first.toLower(), h.second);
-    const bool upgrade = r.headers.value("upgrade").compare("websocket", Qt::CaseInsensitive) == 0;
+    // As Qt decides it: an upgrade is asked for by Connection: upgrade (and Upgrade: websocket);
+    // only then does the socket go to the WebSocket server when this returns true.
+    const bool upgrade = r.headers.value("connection").toLower().contains("upgrade")
+                      && r.headers.value("upgrade").compare("websocket", Qt::CaseInsensitive) == 0;
+    // An answer written here to an upgrade must not be followed by the switch to WebSocket:
+    // refuse it (false) and let missingHandler() know the answer is out already.
+    const auto refuse = [&](const QString &label, const ApiResponse &answer) {
+        answerNow(request, socket, label, answer);
+        if (!upgrade)
+            return true;
+        socket->setProperty("ledgerd-answered", true);
+        return false;
+    };
 
     const RouteLookup lookup = matchRoute(r.method, r.path);
     if (!lookup.match) {
@@ -181,19 +193,28 @@ bool HttpFront::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
                                                  authorization.isEmpty() ? QStringLiteral("send Authorization: Bearer TOKEN")
                                                                          : QStringLiteral("the token is not one of this server's"));
                 answer.headers.append(qMakePair(QByteArray("WWW-Authenticate"), QByteArray("Bearer")));
-                answerNow(request, socket, match.label, answer);
-                return true;
+                return refuse(match.label, answer);
             }
-            if (int(caller->role) < int(*match.needs)) {
-                answerNow(request, socket, match.label,
-                          httpProblem(403, QStringLiteral("forbidden"),
-                                      QStringLiteral("%1 (role %2) may not %3 %4: it needs the role %5")
-                                          .arg(caller->name, nameOf(caller->role), QString::fromLatin1(r.method), match.label,
-                                               nameOf(*match.needs))));
-                return true;
-            }
+            if (int(caller->role) < int(*match.needs))
+                return refuse(match.label, httpProblem(403, QStringLiteral("forbidden"),
+                                                       QStringLiteral("%1 (role %2) may not %3 %4: it needs the role %5")
+                                                           .arg(caller->name, nameOf(caller->role), QString::fromLatin1(r.method),
+                                                                match.label, nameOf(*match.needs))));
             r.caller = *caller;
         } else {
+            // No tokens (loopback only): a web page the operator has open must not be able to
+            // call in — refuse what a browser adds (Origin) and names that are not loopback (Host:
+            // DNS rebinding).
+            const QByteArray host = r.headers.value("host").toLower();
+            const QByteArray hostName =
+                host.startsWith('[')
+                    ? host.left(host.indexOf(']') + 1)
+                    : host.left(host.indexOf(QByteArrayLiteral(":")) < 0 ? host.size() : host.indexOf(QByteArrayLiteral(":")));
+            const bool loopbackHost = hostName == "localhost" || hostName == "127.0.0.1" || hostName == "[::1]" || hostName.isEmpty();
+            if (r.headers.contains("origin") || !loopbackHost)
+                return refuse(match.label, httpProblem(403, QStringLiteral("forbidden"),
+                                                       QStringLiteral("without a tokens file ledgerd answers only local programs: "
+                                                                      "no Origin header, a loopback Host")));
             r.caller = Caller{QStringLiteral("local"), Role::Operator};
         }
     }
@@ -205,6 +226,13 @@ bool HttpFront::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
         return true;
     }
 
+    // JSON only: a form a browser may post across sites (text/plain, form-urlencoded) is refused.
+    if (r.method == "POST" && !request.body().isEmpty() && !r.headers.value("content-type").toLower().startsWith("application/json")) {
+        answerNow(
+            request, socket, match.label,
+            httpProblem(415, QStringLiteral("unsupported-media-type"), QStringLiteral("send the body as Content-Type: application/json")));
+        return true;
+    }
     if (request.body().size() > kMaxBodyBytes) {
         answerNow(request, socket, match.label,
                   httpProblem(413, QStringLiteral("request-too-large"),
@@ -387,7 +415,7 @@ void HttpFront::streamFeed(const QHttpServerRequest &request, QTcpSocket *socket
         }
     }
     if (auto *guard = ConnectionGuard::of(socket))
-        guard->handling(); // a stream has no deadline: it lasts as long as the client reads
+        guard->streaming(); // no deadline: it lasts as long as the client reads
     socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\nCache-Control: no-store\r\n\r\n");
     m_metrics.request(QStringLiteral("/v1/feed"), 200);
     QPointer<QTcpSocket> alive(socket);
@@ -397,6 +425,11 @@ void HttpFront::streamFeed(const QHttpServerRequest &request, QTcpSocket *socket
         alive->write(QByteArray::number(line.size() + 1, 16) + "\r\n" + line + "\n\r\n");
         return true;
     });
+    if (!id.ok()) { // the head is out: cut the stream without its last chunk, so that it reads as broken
+        qWarning("ledgerd: the feed could not be read: %s", qPrintable(id.error().toString()));
+        socket->abort();
+        return;
+    }
     if (follow == QLatin1String("false")) {
         (*hub)->unsubscribe(*id);
         socket->write("0\r\n\r\n");
@@ -412,6 +445,10 @@ void HttpFront::streamFeed(const QHttpServerRequest &request, QTcpSocket *socket
 
 void HttpFront::missingHandler(const QHttpServerRequest &request, QTcpSocket *socket)
 {
+    if (socket->property("ledgerd-answered").toBool()) { // a refused upgrade: answered already
+        socket->setProperty("ledgerd-answered", QVariant());
+        return;
+    }
     answerNow(request, socket, QStringLiteral("unmatched"),
               httpProblem(404, QStringLiteral("no-such-route"), QStringLiteral("no route %1").arg(request.url().path())));
 }

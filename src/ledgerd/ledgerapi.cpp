@@ -12,6 +12,7 @@
 #include "problem.h"
 #include "protocol/audit.h"
 #include "protocol/commitpoint.h"
+#include "store/open/storeconfig.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -354,7 +355,8 @@ ApiResponse ready(Store &store)
     auto now = store.now();
     if (!now.ok())
         return problem(now.error());
-    return json(200, QJsonObject{{QStringLiteral("status"), QStringLiteral("ready")}, {QStringLiteral("store"), store.location()}});
+    return json(200, QJsonObject{{QStringLiteral("status"), QStringLiteral("ready")},
+                                 {QStringLiteral("store"), storeDisplayName(store.location())}});
 }
 
 } // namespace

@@ -16,6 +16,7 @@ QString titleOf(int status)
     case 405: return QStringLiteral("Method Not Allowed");
     case 409: return QStringLiteral("Conflict");
     case 413: return QStringLiteral("Content Too Large");
+    case 415: return QStringLiteral("Unsupported Media Type");
     case 422: return QStringLiteral("Unprocessable Content");
     case 429: return QStringLiteral("Too Many Requests");
     case 503: return QStringLiteral("Service Unavailable");

@@ -7,6 +7,7 @@
 #include <QRegularExpression>
 #include <QSaveFile>
 
+#include <algorithm>
 #include <sys/stat.h>
 
 namespace ledger::api {
@@ -50,7 +51,10 @@ Result<QList<TokenEntry>> parse(const QByteArray &data, const QString &path)
             return makeError(
                 ErrorCode::InvalidArgument,
                 QStringLiteral("%1 line %2 is not \"NAME ROLE sha256:HEX\" (ROLE: read, transfer or operator)").arg(path).arg(number));
-        entries.append(TokenEntry{QString::fromUtf8(words.at(0)), *role, words.at(2).mid(7)});
+        const QByteArray hash = words.at(2).mid(7).toLower();
+        if (!std::all_of(hash.cbegin(), hash.cend(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); }))
+            return makeError(ErrorCode::InvalidArgument, QStringLiteral("%1 line %2: the hash is not 64 hex digits").arg(path).arg(number));
+        entries.append(TokenEntry{QString::fromUtf8(words.at(0)), *role, hash});
     }
     return entries;
 }
@@ -61,7 +65,8 @@ Result<QList<TokenEntry>> readEntries(const QString &path, bool mayBeMissing)
     if (!file.exists() && mayBeMissing)
         return QList<TokenEntry>();
     struct stat st {};
-    if (::stat(QFile::encodeName(path).constData(), &st) != 0 || !file.open(QIODevice::ReadOnly))
+    // The mode of the file opened, not of whatever the name pointed at a moment before.
+    if (!file.open(QIODevice::ReadOnly) || ::fstat(file.handle(), &st) != 0)
         return makeError(ErrorCode::StoreUnavailable, QStringLiteral("cannot read the tokens file %1").arg(path));
     if ((st.st_mode & 077) != 0)
         return makeError(ErrorCode::InvalidArgument, QStringLiteral("the tokens file %1 may be read by others (mode %2); "
