@@ -279,6 +279,13 @@ void TestLedgerd::badInputIsAProblemAndWritesNothing_data()
                                               << "";
     QTest::newRow("a leg's side") << QByteArray(R"({"legs":[{"account":"acme","side":"left","amount":"3"}]})") << 400 << "invalid-argument"
                                   << "legs[0].side";
+    QTest::newRow("a field twice") << QByteArray(R"({"source":"acme","destination":"bob","amount":"1","amount":"1000"})") << 400
+                                   << "invalid-argument"
+                                   << "given twice";
+    QTest::newRow("a leg's field twice, escaped") << QByteArray(
+        R"({"legs":[{"account":"acme","side":"debit","amount":"3","\u0061mount":"4"},{"account":"bob","side":"credit","amount":"3"}]})")
+                                                  << 400 << "invalid-argument"
+                                                  << "amount";
     QTest::newRow("legs with a source") << QByteArray(R"({"source":"acme","legs":[]})") << 400 << "invalid-argument"
                                         << "source";
     QTest::newRow("over 64 KiB") << (QByteArray(R"({"source":"acme","destination":"bob","amount":"1","memo":")") + QByteArray(70'000, 'x')

@@ -3,12 +3,51 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 
 namespace ledger::api {
 
 namespace {
 
 Error bad(const QString &message) { return makeError(ErrorCode::InvalidArgument, message); }
+
+// The first key an object of `json` (valid JSON) gives twice, or "": QJsonDocument keeps the last
+// of two, so {"amount":"1","amount":"1000"} would read as 1000 where a client may have meant 1.
+QString firstDuplicateKey(const QByteArray &json)
+{
+    struct Level {
+        bool object = false;
+        bool expectKey = false;
+        QSet<QString> keys;
+    };
+    QList<Level> stack;
+    for (qsizetype i = 0; i < json.size(); ++i) {
+        const char c = json.at(i);
+        if (c == '{' || c == '[') {
+            stack.append(Level{c == '{', c == '{', {}});
+        } else if (c == '}' || c == ']') {
+            if (!stack.isEmpty())
+                stack.removeLast();
+        } else if (c == ',') {
+            if (!stack.isEmpty() && stack.last().object)
+                stack.last().expectKey = true;
+        } else if (c == '"') {
+            const qsizetype start = i;
+            for (++i; i < json.size() && json.at(i) != '"'; ++i)
+                if (json.at(i) == '\\')
+                    ++i; // an escaped character, whatever it is
+            if (!stack.isEmpty() && stack.last().expectKey) {
+                stack.last().expectKey = false;
+                // Decoded, so that "a" and "\u0061" are the same key.
+                const QString key = QJsonDocument::fromJson("[" + json.mid(start, i - start + 1) + "]").array().at(0).toString();
+                if (stack.last().keys.contains(key))
+                    return key;
+                stack.last().keys.insert(key);
+            }
+        }
+    }
+    return {};
+}
 
 Result<QJsonObject> object(const QByteArray &body, const QStringList &fields)
 {
@@ -20,6 +59,8 @@ Result<QJsonObject> object(const QByteArray &body, const QStringList &fields)
         return bad(QStringLiteral("the body is not JSON: %1 at byte %2").arg(parseError.errorString()).arg(parseError.offset));
     if (!doc.isObject())
         return bad(QStringLiteral("the body must be a JSON object"));
+    if (const QString twice = firstDuplicateKey(body); !twice.isEmpty())
+        return bad(QStringLiteral("field \"%1\" is given twice").arg(twice.left(40)));
     const QJsonObject o = doc.object();
     for (auto it = o.begin(); it != o.end(); ++it)
         if (!fields.contains(it.key()))
