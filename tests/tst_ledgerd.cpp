@@ -139,6 +139,7 @@ private Q_SLOTS:
     void servesHttpsWithTokensOffLoopback();
     void hostileClientsHoldNoWorker();
     void connectionLimit();
+    void pipelinedRequestsAnsweredInOrder();
     void storeBusyIs503WithRetryAfter();
     void stopsGracefullyWithARequestInFlight();
     void openApiDescribesEveryRoute();
@@ -598,6 +599,31 @@ void TestLedgerd::hostileClientsHoldNoWorker()
         std::all_of(stalled.begin(), stalled.end(), [](const auto &s) { return s->state() == QAbstractSocket::UnconnectedState; }), 20'000);
     const Http metrics = curl(QStringLiteral("GET"), d.url + QStringLiteral("/metrics"));
     QVERIFY2(metrics.raw.contains("ledgerd_requests_timed_out_total 50"), metrics.raw.constData());
+}
+
+void TestLedgerd::pipelinedRequestsAnsweredInOrder()
+{
+    // HTTP/1.1 answers a connection's requests in the order they came. A slow transfer (every write
+    // 100 ms) then a quick read, sent together: the read runs on another worker and is done first,
+    // but its answer must come second.
+    TempStore t;
+    openAccounts(t);
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")},
+              {QStringLiteral("LEDGER_STEP_DELAY_MS=100")});
+    QVERIFY(!d.url.isEmpty());
+    QTcpSocket s;
+    s.connectToHost(QStringLiteral("127.0.0.1"), d.port());
+    QVERIFY(s.waitForConnected(5'000));
+    const QByteArray body = R"({"source":"acme","destination":"bob","amount":"1"})";
+    s.write("POST /v1/transfers HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: "
+            + QByteArray::number(body.size()) + "\r\n\r\n" + body + "GET /v1/accounts/acme HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            + "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    QByteArray answers;
+    QTRY_VERIFY_WITH_TIMEOUT((answers += s.readAll()).count("HTTP/1.1 ") >= 3, 20'000);
+    const qsizetype created = answers.indexOf("HTTP/1.1 201");
+    const qsizetype account = answers.indexOf("\"id\":\"acme\"");
+    const qsizetype up = answers.indexOf("{\"status\":\"up\"}");
+    QVERIFY2(created >= 0 && account > created && up > account, answers.constData());
 }
 
 void TestLedgerd::connectionLimit()

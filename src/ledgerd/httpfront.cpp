@@ -135,6 +135,16 @@ void HttpFront::write(QHttpServerResponder &responder, const ApiResponse &r, boo
 
 void HttpFront::answerNow(const QHttpServerRequest &request, QTcpSocket *socket, const QString &label, const ApiResponse &response)
 {
+    if (m_order.contains(socket)) { // requests before it are still being handled: after them
+        const quint64 id = m_nextId++;
+        Pending pending{makeResponder(request, socket), QPointer<QTcpSocket>(socket), label, false, {}};
+        pending.ready = response;
+        pending.head = request.method() == QHttpServerRequest::Method::Head;
+        m_pending.emplace(id, std::move(pending));
+        enqueue(socket, id);
+        m_metrics.request(label, response.status);
+        return;
+    }
     QHttpServerResponder responder = makeResponder(request, socket);
     write(responder, response, request.method() == QHttpServerRequest::Method::Head);
     m_metrics.request(label, response.status);
@@ -258,6 +268,7 @@ bool HttpFront::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
     Pending pending{makeResponder(request, socket), QPointer<QTcpSocket>(socket), match.label, match.route == Route::Transfer, {}};
     pending.started.start();
     m_pending.emplace(id, std::move(pending));
+    enqueue(socket, id);
     const bool head = r.method == "HEAD";
     // The worker posts its answer back to this thread. (Not QFuture::then with a context object:
     // in Qt 6.4 that crashes under load, SIGSEGV in QFutureInterfaceBase::reportStarted — seen with
@@ -309,13 +320,50 @@ void HttpFront::deliver(quint64 id, const ApiResponse &response, bool storeError
         m_metrics.storeError();
     if (p.transfer)
         m_metrics.transfer(double(p.started.nsecsElapsed()) / 1e9);
-    if (p.socket && p.socket->state() == QAbstractSocket::ConnectedState) {
-        write(p.responder, response, false);
-        if (auto *guard = ConnectionGuard::of(p.socket))
-            guard->answered();
-    }
-    m_pending.erase(it);
+    p.ready = response;
+    QTcpSocket *socket = p.socket;
+    if (socket)
+        flush(socket);
+    else
+        m_pending.erase(it); // the client left
     checkStopped();
+}
+
+void HttpFront::enqueue(QTcpSocket *socket, quint64 id)
+{
+    if (!socket->property("ledgerd-ordered").toBool()) { // once per connection
+        socket->setProperty("ledgerd-ordered", true);
+        connect(socket, &QObject::destroyed, this, [this, socket] {
+            for (quint64 gone : m_order.value(socket))
+                m_pending.erase(gone);
+            m_order.remove(socket);
+            checkStopped();
+        });
+    }
+    m_order[socket].push_back(id);
+}
+
+void HttpFront::flush(QTcpSocket *socket)
+{
+    auto queue = m_order.find(socket);
+    if (queue == m_order.end())
+        return;
+    while (!queue->empty()) {
+        auto it = m_pending.find(queue->front());
+        if (it != m_pending.end() && !it->second.ready)
+            return; // the oldest is still being handled
+        if (it != m_pending.end()) {
+            Pending &p = it->second;
+            if (p.socket && p.socket->state() == QAbstractSocket::ConnectedState) {
+                write(p.responder, *p.ready, p.head);
+                if (auto *guard = ConnectionGuard::of(p.socket))
+                    guard->answered();
+            }
+            m_pending.erase(it);
+        }
+        queue->pop_front();
+    }
+    m_order.erase(queue);
 }
 
 Result<FeedHub *> HttpFront::feedHub()

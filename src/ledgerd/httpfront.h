@@ -28,6 +28,7 @@
 #include <QThreadPool>
 #include <QThreadStorage>
 
+#include <deque>
 #include <map>
 #include <optional>
 
@@ -68,7 +69,13 @@ private:
         QString label;
         bool transfer = false;
         QElapsedTimer started;
+        std::optional<ApiResponse> ready = std::nullopt; // answered, waiting for the ones before it
+        bool head = false;
     };
+    // HTTP/1.1 answers a connection's requests in the order they came (a client may pipeline):
+    // each socket's requests in flight, oldest first; an answer is written once all before it are.
+    void flush(QTcpSocket *socket);
+    void enqueue(QTcpSocket *socket, quint64 id);
     void answerNow(const QHttpServerRequest &request, QTcpSocket *socket, const QString &label, const ApiResponse &response);
     static void write(QHttpServerResponder &responder, const ApiResponse &response, bool head);
     void deliver(quint64 id, const ApiResponse &response, bool storeError);
@@ -91,6 +98,7 @@ private:
     Metrics m_metrics;
     GuardCounts m_guardCounts;
     std::map<quint64, Pending> m_pending;
+    QHash<QTcpSocket *, std::deque<quint64>> m_order;
     QDateTime m_tokensModified;
     QElapsedTimer m_tokensChecked;
     quint64 m_nextId = 1;
