@@ -1,0 +1,141 @@
+// ledgerd's change feed on the API's port: GET /v1/feed as a WebSocket upgrade or NDJSON
+// streamed to a plain GET, both subscribers of one FeedHub (interchange/feedhub.h).
+#include "httpfront.h"
+
+#include "problem.h"
+
+#include <QHttpServerRequest>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPointer>
+#include <QUrlQuery>
+#include <QWebSocket>
+
+namespace ledger::api {
+
+Result<FeedHub *> HttpFront::feedHub()
+{
+    if (!m_feedHub) {
+        auto store = m_options.connect();
+        if (!store.ok())
+            return store.error();
+        auto hub = std::make_unique<FeedHub>(**store);
+        if (Error e = hub->start(); !e.ok())
+            return e;
+        m_feedStore = std::move(*store);
+        m_feedHub = std::move(hub);
+        // As `ledgerctl serve`: a PostgreSQL store announces its commits, a file is polled.
+        m_feedNotifier = std::make_unique<ChangeNotifier>(m_options.config, 100);
+        connect(m_feedNotifier.get(), &ChangeNotifier::watching, m_feedHub.get(), &FeedHub::catchUpAll);
+        connect(m_feedNotifier.get(), &ChangeNotifier::changed, m_feedHub.get(), &FeedHub::catchUpAll);
+        connect(m_feedNotifier.get(), &ChangeNotifier::resumed, m_feedHub.get(), &FeedHub::catchUpAll);
+    }
+    return m_feedHub.get();
+}
+
+void HttpFront::onWebSocket()
+{
+    while (hasPendingWebSocketConnections()) {
+        QWebSocket *socket = nextPendingWebSocketConnection().release();
+        socket->setParent(this);
+        m_metrics.request(QStringLiteral("/v1/feed"), 101);
+        const QUrlQuery query(socket->requestUrl());
+        const auto refuse = [socket](const Error &e) {
+            socket->sendTextMessage(QString::fromUtf8(
+                QJsonDocument(QJsonObject{{QStringLiteral("error"), QJsonObject{{QStringLiteral("code"), codeWord(e.code)},
+                                                                                {QStringLiteral("message"), e.message}}}})
+                    .toJson(QJsonDocument::Compact)));
+            socket->close(QWebSocketProtocol::CloseCodePolicyViolated, codeWord(e.code));
+            socket->deleteLater();
+        };
+        auto hub = feedHub();
+        if (!hub.ok()) {
+            refuse(hub.error());
+            continue;
+        }
+        std::optional<QString> since;
+        if (query.hasQueryItem(QStringLiteral("since")))
+            since = query.queryItemValue(QStringLiteral("since"));
+        QPointer<QWebSocket> alive(socket);
+        auto id = (*hub)->subscribe(since, [alive](const QByteArray &line) {
+            if (!alive || alive->state() != QAbstractSocket::ConnectedState)
+                return false;
+            alive->sendTextMessage(QString::fromUtf8(line));
+            return true;
+        });
+        if (!id.ok()) {
+            refuse(id.error());
+            continue;
+        }
+        connect(socket, &QWebSocket::disconnected, this, [this, socket, id = *id] {
+            if (m_feedHub)
+                m_feedHub->unsubscribe(id);
+            socket->deleteLater();
+        });
+    }
+}
+
+// NDJSON to a plain GET, chunked: every event after `since` (default: from now on), one line
+// each, then — unless follow=false — every one that finishes, as long as the client stays.
+void HttpFront::streamFeed(const QHttpServerRequest &request, QTcpSocket *socket, const ApiRequest &r)
+{
+    for (const auto &item : r.query.queryItems())
+        if (item.first != QLatin1String("since") && item.first != QLatin1String("follow")) {
+            answerNow(
+                request, socket, QStringLiteral("/v1/feed"),
+                problem(makeError(ErrorCode::InvalidArgument,
+                                  QStringLiteral("unknown parameter \"%1\"; the parameters are since, follow").arg(item.first.left(40)))));
+            return;
+        }
+    const QString follow = r.query.queryItemValue(QStringLiteral("follow"));
+    if (!follow.isEmpty() && follow != QLatin1String("true") && follow != QLatin1String("false")) {
+        answerNow(
+            request, socket, QStringLiteral("/v1/feed"),
+            problem(makeError(ErrorCode::InvalidArgument, QStringLiteral("follow is true or false, not \"%1\"").arg(follow.left(40)))));
+        return;
+    }
+    auto hub = feedHub();
+    if (!hub.ok()) {
+        answerNow(request, socket, QStringLiteral("/v1/feed"), problem(hub.error()));
+        return;
+    }
+    std::optional<QString> since;
+    if (r.query.hasQueryItem(QStringLiteral("since")))
+        since = r.query.queryItemValue(QStringLiteral("since"));
+    // The head goes out with the first write; a bad cursor must be answered before it.
+    if (since) {
+        if (auto cursor = FeedCursor::parse(*since, m_feedStore->shardCount()); !cursor.ok()) {
+            answerNow(request, socket, QStringLiteral("/v1/feed"), problem(cursor.error()));
+            return;
+        }
+    }
+    if (auto *guard = ConnectionGuard::of(socket))
+        guard->streaming(); // no deadline: it lasts as long as the client reads
+    socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\nCache-Control: no-store\r\n\r\n");
+    m_metrics.request(QStringLiteral("/v1/feed"), 200);
+    QPointer<QTcpSocket> alive(socket);
+    auto id = (*hub)->subscribe(since, [alive](const QByteArray &line) {
+        if (!alive || alive->state() != QAbstractSocket::ConnectedState)
+            return false;
+        alive->write(QByteArray::number(line.size() + 1, 16) + "\r\n" + line + "\n\r\n");
+        return true;
+    });
+    if (!id.ok()) { // the head is out: cut the stream without its last chunk, so that it reads as broken
+        qWarning("ledgerd: the feed could not be read: %s", qPrintable(id.error().toString()));
+        socket->abort();
+        return;
+    }
+    if (follow == QLatin1String("false")) {
+        (*hub)->unsubscribe(*id);
+        socket->write("0\r\n\r\n");
+        if (auto *guard = ConnectionGuard::of(socket))
+            guard->answered();
+        return;
+    }
+    connect(socket, &QTcpSocket::disconnected, this, [this, id = *id] {
+        if (m_feedHub)
+            m_feedHub->unsubscribe(id);
+    });
+}
+
+} // namespace ledger::api

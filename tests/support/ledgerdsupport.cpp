@@ -1,0 +1,134 @@
+#include "ledgerdsupport.h"
+
+#include "testsupport.h"
+
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QUrl>
+
+#include <csignal>
+
+namespace ledger::test {
+
+// Every answer a test got, for checking against the schemas of /openapi.json at the end
+// (tools/openapi/check-responses.mjs): one JSON line each.
+namespace {
+QFile *g_responses = nullptr;
+}
+
+static QString routeOf(const QString &url)
+{
+    QString path = QUrl(url).path();
+    static const QRegularExpression id(QStringLiteral("^/v1/(transactions|accounts)/[^/]+"));
+    path.replace(id, QStringLiteral("/v1/\\1/{id}"));
+    return path;
+}
+
+// curl, as an application would call: the status and the JSON body.
+Http curl(const QString &method, const QString &url, const QByteArray &body, const QStringList &headers)
+{
+    QStringList args{QStringLiteral("-s"), QStringLiteral("-X"), method, QStringLiteral("-w"),
+                     QStringLiteral("\n%{content_type}\n%{http_code}")};
+    for (const QString &h : headers)
+        args << QStringLiteral("-H") << h;
+    if (!body.isNull())
+        args << QStringLiteral("--data-binary") << QStringLiteral("@-") << QStringLiteral("-H")
+             << QStringLiteral("Content-Type: application/json");
+    args << url;
+    QProcess p;
+    p.start(QStringLiteral("curl"), args);
+    p.write(body);
+    p.closeWriteChannel();
+    p.waitForFinished(30'000);
+    const QByteArray out = p.readAllStandardOutput();
+    Http h;
+    const qsizetype nl = out.lastIndexOf('\n');
+    const qsizetype typeStart = out.lastIndexOf('\n', nl - 1);
+    h.status = out.mid(nl + 1).toInt();
+    const QByteArray contentType = out.mid(typeStart + 1, nl - typeStart - 1);
+    h.raw = out.left(typeStart);
+    const QJsonDocument doc = QJsonDocument::fromJson(h.raw);
+    h.body = doc.object();
+    if (g_responses && h.status != 0) {
+        QJsonObject line{{QStringLiteral("method"), method},
+                         {QStringLiteral("route"), routeOf(url)},
+                         {QStringLiteral("status"), h.status},
+                         {QStringLiteral("contentType"), QString::fromUtf8(contentType)}};
+        if (!doc.isNull())
+            line.insert(QStringLiteral("body"), doc.isArray() ? QJsonValue(doc.array()) : QJsonValue(doc.object()));
+        g_responses->write(QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n');
+        g_responses->flush();
+    }
+    return h;
+}
+
+Ledgerd::Ledgerd(const QStringList &args, const QStringList &env)
+{
+    QProcessEnvironment e = storeEnvironment(QString());
+    for (const QString &kv : env)
+        e.insert(kv.section(QLatin1Char('='), 0, 0), kv.section(QLatin1Char('='), 1));
+    m_process.setProcessEnvironment(e);
+    m_process.start(QStringLiteral(LEDGERD_PATH), args);
+    if (!m_process.waitForReadyRead(20'000))
+        return;
+    const QString line = QString::fromUtf8(m_process.readLine()).trimmed();
+    if (line.startsWith(QLatin1String("listening on ")))
+        url = line.mid(13);
+}
+
+Ledgerd::~Ledgerd()
+{
+    if (m_process.state() != QProcess::NotRunning) {
+        ::kill(pid_t(m_process.processId()), SIGTERM);
+        if (!m_process.waitForFinished(15'000))
+            m_process.kill();
+    }
+}
+
+int Ledgerd::stop()
+{
+    ::kill(pid_t(m_process.processId()), SIGTERM);
+    if (!m_process.waitForFinished(15'000))
+        return -1;
+    return m_process.exitStatus() == QProcess::NormalExit ? m_process.exitCode() : -1;
+}
+
+QString Ledgerd::errors() { return QString::fromUtf8(m_process.readAllStandardError()); }
+
+quint16 Ledgerd::port() const { return quint16(url.section(QLatin1Char(':'), -1).toUInt()); }
+
+void logAnswersTo(QFile *log) { g_responses = log; }
+
+QString checkAnswersAgainstOpenApi(const QString &log)
+{
+    const QString tools = QStringLiteral(LEDGER_SOURCE_DIR "/tools/openapi");
+    if (!QFileInfo::exists(tools + QStringLiteral("/node_modules/@apidevtools/swagger-parser")))
+        return QStringLiteral("tools/openapi/node_modules is missing: run scripts/install-deps.sh (npm ci there)");
+    const QString document = QStringLiteral(LEDGER_SOURCE_DIR "/src/ledgerd/openapi.json");
+    // The validator can say no: a document without its info's title and version.
+    QFile broken(log + QStringLiteral(".broken.json"));
+    if (!broken.open(QIODevice::WriteOnly))
+        return QStringLiteral("cannot write %1").arg(broken.fileName());
+    broken.write(R"({"openapi":"3.1.0","info":{},"paths":{}})");
+    broken.close();
+    QProcess refuse;
+    refuse.start(QStringLiteral("node"), {tools + QStringLiteral("/validate.mjs"), broken.fileName()});
+    if (!refuse.waitForFinished(60'000) || refuse.exitCode() != 1)
+        return QStringLiteral("the validator took a broken document");
+    QProcess validate;
+    validate.start(QStringLiteral("node"), {tools + QStringLiteral("/validate.mjs"), document});
+    if (!validate.waitForFinished(60'000) || validate.exitCode() != 0)
+        return QString::fromUtf8(validate.readAllStandardError());
+    QProcess check;
+    check.start(QStringLiteral("node"), {tools + QStringLiteral("/check-responses.mjs"), document, log});
+    check.waitForFinished(60'000);
+    const QString out = QString::fromUtf8(check.readAllStandardOutput() + check.readAllStandardError());
+    if (check.exitCode() != 0 || !out.contains(QLatin1String("responses checked")) || out.startsWith(QLatin1String("0 responses")))
+        return out;
+    qInfo("%s", qPrintable(out.trimmed()));
+    return {};
+}
+
+} // namespace ledger::test

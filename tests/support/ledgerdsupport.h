@@ -1,0 +1,48 @@
+#pragma once
+// What tst_ledgerd and tst_ledgerdaccess share: a ledgerd process on a free port, curl as a client,
+// and the log of every answer curl got, checked at the end against the schemas of /openapi.json
+// (tools/openapi: npm swagger-parser validates the document, ajv each answer).
+
+#include <QByteArray>
+#include <QFile>
+#include <QJsonObject>
+#include <QProcess>
+#include <QStringList>
+
+namespace ledger::test {
+
+struct Http {
+    int status = 0;
+    QJsonObject body;
+    QByteArray raw;
+};
+
+// One ledgerd process for a test: started on the arguments given, stopped (SIGTERM) at the end.
+// `url` is what it printed ("http://127.0.0.1:PORT"), empty when it did not start.
+class Ledgerd {
+public:
+    explicit Ledgerd(const QStringList &args, const QStringList &env = {});
+    ~Ledgerd();
+    Ledgerd(const Ledgerd &) = delete;
+    Ledgerd &operator=(const Ledgerd &) = delete;
+    // SIGTERM, then its exit status (-1: it did not exit normally within 15 s).
+    int stop();
+    QString errors();
+    quint16 port() const;
+    QString url;
+
+private:
+    QProcess m_process;
+};
+
+// curl, as an application would call: the status and the JSON body (logged, see below).
+Http curl(const QString &method, const QString &url, const QByteArray &body = {}, const QStringList &headers = {});
+
+// Every answer curl() gets from now on is appended to `log` (nullptr: stop logging).
+void logAnswersTo(QFile *log);
+// The document ledgerd serves through a real validator, and every logged answer against its
+// operation's response schema: "" when all hold, else what node printed. At least one answer must
+// have been logged.
+QString checkAnswersAgainstOpenApi(const QString &log);
+
+} // namespace ledger::test
