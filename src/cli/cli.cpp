@@ -247,8 +247,7 @@ CoordinatorOptions Context::coordinatorOptions() const
 // error path only, in a connection of its own.
 Message Context::otherCaseHint(const Error &error)
 {
-    const bool account = error.code == ErrorCode::UnknownAccount;
-    if (!account && error.code != ErrorCode::NotFound)
+    if (error.code != ErrorCode::UnknownAccount && error.code != ErrorCode::NotFound)
         return Message(QString(), QString());
     QStringList given = args.positionals;
     given << args.value(QStringLiteral("account"));
@@ -260,7 +259,7 @@ Message Context::otherCaseHint(const Error &error)
     for (const QString &id : std::as_const(given)) {
         if (id.isEmpty() || !error.message.contains(id))
             continue;
-        const QString other = account ? accountIdInOtherCase(**store, id) : transactionIdInOtherCase(**store, id);
+        const QString other = idInOtherCase(**store, error.code, id);
         if (!other.isEmpty())
             return Message::translate("ledgerctl", "; did you mean %1? (ids are case-sensitive)").arg(other);
     }

@@ -98,14 +98,8 @@ int cmdAccountShow(Context &c)
     if (!held.ok())
         return c.fail(held.error());
     const int scale = (*store)->scale();
-    if (c.json) {
-        QJsonObject object = json::account(*account, scale);
-        QJsonArray legs;
-        for (const LegMarker &m : *held)
-            legs.append(json::leg(m, scale));
-        object.insert(QStringLiteral("held"), legs);
-        return c.printJson(object);
-    }
+    if (c.json)
+        return c.printJson(json::accountWithHolds(*account, *held, scale));
     c.out << accountDetail(*account, *held, scale);
     return 0;
 }
@@ -119,14 +113,8 @@ int cmdBalances(Context &c)
     if (!whole.ok())
         return c.fail(whole.error());
     const int scale = (*store)->scale();
-    if (c.json) {
-        QJsonArray array;
-        for (const WholeBalance &b : whole->accounts)
-            array.append(QJsonObject{{QStringLiteral("id"), b.accountId},
-                                     {QStringLiteral("balance"), money::format(b.balance, scale)},
-                                     {QStringLiteral("posted"), money::format(b.posted, scale)}});
-        return c.printJson(array);
-    }
+    if (c.json)
+        return c.printJson(json::wholeBalances(*whole, scale));
     QList<QStringList> rows;
     for (const WholeBalance &b : whole->accounts)
         rows << QStringList{b.accountId, money::format(b.balance, scale),

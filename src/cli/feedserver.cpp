@@ -58,10 +58,7 @@ void FeedServer::onNewConnection()
         });
         if (!id.ok()) {
             // Said in the stream too, so a client sees why it was closed.
-            socket->sendTextMessage(QString::fromUtf8(
-                QJsonDocument(QJsonObject{{QStringLiteral("error"), QJsonObject{{QStringLiteral("code"), codeWord(id.code())},
-                                                                                {QStringLiteral("message"), id.error().message}}}})
-                    .toJson(QJsonDocument::Compact)));
+            socket->sendTextMessage(QString::fromUtf8(FeedHub::errorLine(id.error())));
             socket->close(QWebSocketProtocol::CloseCodePolicyViolated, codeWord(id.code()));
             socket->deleteLater();
             continue;

@@ -1,6 +1,9 @@
 #include "interchange/feedhub.h"
 
+#include "interchange/jsonformat.h"
+
 #include <QJsonDocument>
+#include <QJsonObject>
 
 namespace ledger {
 
@@ -56,6 +59,11 @@ Result<int> FeedHub::subscribe(const std::optional<QString> &since, std::functio
 }
 
 void FeedHub::unsubscribe(int id) { m_subscribers.erase(id); }
+
+QByteArray FeedHub::errorLine(const Error &error)
+{
+    return QJsonDocument(QJsonObject{{QStringLiteral("error"), json::error(error)}}).toJson(QJsonDocument::Compact);
+}
 
 Error FeedHub::catchUp(Subscriber &s, bool *gone)
 {

@@ -32,6 +32,9 @@ public:
     // read fails, the subscriber is dropped and the store's error returned.
     Result<int> subscribe(const std::optional<QString> &since, std::function<bool(const QByteArray &line)> send);
     void unsubscribe(int id);
+    // The line a subscriber refused (a bad cursor, the store unreadable) is sent before it is
+    // closed: {"error":{"code","message"}}, as ledgerctl --json says an error.
+    static QByteArray errorLine(const Error &error);
     int subscribers() const { return int(m_subscribers.size()); }
 
     // Catches every subscriber up (the owner calls it when the store changed); after a failed

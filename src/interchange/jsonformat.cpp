@@ -76,6 +76,26 @@ QJsonObject transaction(const Transaction &t, int scale)
     };
 }
 
+QJsonObject accountWithHolds(const AccountCountedWhole &a, const QList<LegMarker> &held, int scale)
+{
+    QJsonObject object = account(a, scale);
+    QJsonArray legs;
+    for (const LegMarker &m : held)
+        legs.append(leg(m, scale));
+    object.insert(QStringLiteral("held"), legs);
+    return object;
+}
+
+QJsonArray wholeBalances(const WholeBalances &balances, int scale)
+{
+    QJsonArray array;
+    for (const WholeBalance &b : balances.accounts)
+        array.append(QJsonObject{{QStringLiteral("id"), b.accountId},
+                                 {QStringLiteral("balance"), money::format(b.balance, scale)},
+                                 {QStringLiteral("posted"), money::format(b.posted, scale)}});
+    return array;
+}
+
 QJsonObject transactionDetail(const TransactionDetail &d, int scale)
 {
     QJsonObject object = transaction(d.tx, scale);

@@ -7,14 +7,22 @@
 #include "operations/transactiondetail.h"
 #include "operations/wholeaccounts.h"
 #include "protocol/audit.h"
+#include "protocol/commitpoint.h"
 #include "protocol/recovery.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 
 namespace ledger::json {
 
 // "balance" is counted whole, "posted" is the document's (operations/wholeaccounts.h).
 QJsonObject account(const AccountCountedWhole &a, int scale);
+// The account with "held": the leg markers it holds for transactions in flight (`ledgerctl account
+// show --json`, GET /v1/accounts/{id}).
+QJsonObject accountWithHolds(const AccountCountedWhole &a, const QList<LegMarker> &held, int scale);
+// [{"id", "balance", "posted"}] of every account counted whole (`ledgerctl balances --json`,
+// GET /v1/balances).
+QJsonArray wholeBalances(const WholeBalances &balances, int scale);
 QJsonObject leg(const LegMarker &m, int scale);
 QJsonObject transaction(const Transaction &t, int scale);
 // The document with its "legs" (markers) and "journal": `ledgerctl show --json`, GET /v1/transactions/{id}.

@@ -41,10 +41,7 @@ void HttpFront::onWebSocket()
         m_metrics.request(QStringLiteral("/v1/feed"), 101);
         const QUrlQuery query(socket->requestUrl());
         const auto refuse = [socket](const Error &e) {
-            socket->sendTextMessage(QString::fromUtf8(
-                QJsonDocument(QJsonObject{{QStringLiteral("error"), QJsonObject{{QStringLiteral("code"), codeWord(e.code)},
-                                                                                {QStringLiteral("message"), e.message}}}})
-                    .toJson(QJsonDocument::Compact)));
+            socket->sendTextMessage(QString::fromUtf8(FeedHub::errorLine(e)));
             socket->close(QWebSocketProtocol::CloseCodePolicyViolated, codeWord(e.code));
             socket->deleteLater();
         };

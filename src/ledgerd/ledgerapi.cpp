@@ -65,11 +65,7 @@ thread_local CoordinatorOptions t_base; // set by handle() for the request it ru
 // letter case when there is one, as ledgerctl does.
 ApiResponse missing(Store &store, const Error &error, const QString &id)
 {
-    QString other;
-    if (error.code == ErrorCode::UnknownAccount)
-        other = accountIdInOtherCase(store, id);
-    else if (error.code == ErrorCode::NotFound)
-        other = transactionIdInOtherCase(store, id);
+    const QString other = idInOtherCase(store, error.code, id);
     if (other.isEmpty())
         return problem(error, Lookup::PathId);
     return problem(makeError(error.code, QStringLiteral("%1; did you mean %2? (ids are case-sensitive)").arg(error.message, other)),
@@ -283,12 +279,7 @@ ApiResponse getAccount(Store &store, const QString &id)
     auto held = store.legsOfAccount(id, LegStatus::Held);
     if (!held.ok())
         return problem(held.error());
-    const int scale = store.scale();
-    QJsonObject object = json::account(*account, scale);
-    QJsonArray legs;
-    for (const LegMarker &m : *held)
-        legs.append(json::leg(m, scale));
-    object.insert(QStringLiteral("held"), legs);
+    const QJsonObject object = json::accountWithHolds(*account, *held, store.scale());
     return json(200, object);
 }
 
@@ -341,13 +332,8 @@ ApiResponse balances(Store &store)
     auto whole = readWholeBalances(store);
     if (!whole.ok())
         return problem(whole.error());
-    const int scale = store.scale();
-    QJsonArray array;
-    for (const WholeBalance &b : whole->accounts)
-        array.append(QJsonObject{{QStringLiteral("id"), b.accountId},
-                                 {QStringLiteral("balance"), money::format(b.balance, scale)},
-                                 {QStringLiteral("posted"), money::format(b.posted, scale)}});
-    return json(200, QJsonObject{{QStringLiteral("accounts"), array}, {QStringLiteral("total"), money::format(whole->total, scale)}});
+    return json(200, QJsonObject{{QStringLiteral("accounts"), json::wholeBalances(*whole, store.scale())},
+                                 {QStringLiteral("total"), money::format(whole->total, store.scale())}});
 }
 
 ApiResponse ready(Store &store)

@@ -39,4 +39,13 @@ QString transactionIdInOtherCase(Store &store, const QString &id)
     return tx.ok() ? canonical : QString();
 }
 
+QString idInOtherCase(Store &store, ErrorCode notFoundCode, const QString &id)
+{
+    if (notFoundCode == ErrorCode::UnknownAccount)
+        return accountIdInOtherCase(store, id);
+    if (notFoundCode == ErrorCode::NotFound)
+        return transactionIdInOtherCase(store, id);
+    return {};
+}
+
 } // namespace ledger

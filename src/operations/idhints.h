@@ -17,4 +17,8 @@ QString accountIdInOtherCase(Store &store, const QString &id);
 // compensation's ".rev" in lower case, the rest upper), when that differs from `id`; or "".
 QString transactionIdInOtherCase(Store &store, const QString &id);
 
+// Of the two above, the one an error is about: unknown-account → an account, not-found → a
+// transaction; "" for any other error.
+QString idInOtherCase(Store &store, ErrorCode notFoundCode, const QString &id);
+
 } // namespace ledger
