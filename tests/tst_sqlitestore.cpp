@@ -93,6 +93,7 @@ class TestSqliteStore : public QObject {
 private Q_SLOTS:
     void createWritesSchemaScaleAndWorld();
     void createRefusesExistingFile();
+    void migratesAnOlderStore_data();
     void migratesAnOlderStore();
     void createRefusesBadScale();
     void openRefuses_data();
@@ -129,7 +130,7 @@ void TestSqliteStore::createWritesSchemaScaleAndWorld()
     QCOMPARE(raw.scalar(QStringLiteral("PRAGMA user_version")).toInt(), SqliteConnection::kSchemaVersion);
     QCOMPARE(raw.scalar(QStringLiteral("PRAGMA application_id")).toInt(), SqliteConnection::kApplicationId);
     QCOMPARE(raw.scalar(QStringLiteral("PRAGMA journal_mode")).toString(), QStringLiteral("wal"));
-    for (const char *index : {"tx_by_state_created", "tx_by_state_modified", "legs_by_account", "tx_by_source", "tx_by_destination"})
+    for (const char *index : {"tx_by_state_created", "tx_done_by_modified", "legs_by_account", "tx_by_source", "tx_by_destination"})
         QVERIFY2(raw.scalar(QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE type='index' AND name='%1'").arg(QLatin1String(index)))
                          .toInt()
                      == 1,
@@ -140,31 +141,76 @@ void TestSqliteStore::createWritesSchemaScaleAndWorld()
     QCOMPARE((*again)->scale(), 3);
 }
 
+void TestSqliteStore::migratesAnOlderStore_data()
+{
+    QTest::addColumn<int>("version");
+    for (int v = 1; v < SqliteConnection::kSchemaVersion; ++v)
+        QTest::addRow("from schema %d", v) << v;
+}
+
+// Turns a store of this version back into one as version `version` wrote it, data and all: each
+// step undoes one migration (sqliteconnection_schema.cpp), newest first.
+bool downgradeSqliteStore(RawSql &raw, int version)
+{
+    const QStringList steps[] = {
+        // 5 → 4: the journal with AUTOINCREMENT, (state, last_modified) for every state, the
+        // compensations' index over every transaction.
+        {QStringLiteral("CREATE TABLE journal_4 (seq INTEGER PRIMARY KEY AUTOINCREMENT, doc_kind TEXT NOT NULL, doc_id TEXT NOT NULL,"
+                        " at TEXT NOT NULL, actor TEXT NOT NULL DEFAULT '', worker TEXT NOT NULL DEFAULT '', event TEXT NOT NULL,"
+                        " from_state TEXT NOT NULL DEFAULT '', to_state TEXT NOT NULL DEFAULT '', epoch INTEGER NOT NULL DEFAULT 0,"
+                        " detail TEXT NOT NULL DEFAULT '')"),
+         QStringLiteral("INSERT INTO journal_4 SELECT * FROM journal ORDER BY seq"), QStringLiteral("DROP TABLE journal"),
+         QStringLiteral("ALTER TABLE journal_4 RENAME TO journal"),
+         QStringLiteral("CREATE INDEX journal_by_doc ON journal (doc_kind, doc_id, seq)"),
+         QStringLiteral("CREATE INDEX journal_by_event ON journal (event, seq)"), QStringLiteral("DROP INDEX tx_done_by_modified"),
+         QStringLiteral("CREATE INDEX tx_by_state_modified ON transactions (state, last_modified)"),
+         QStringLiteral("DROP INDEX tx_by_kind"), QStringLiteral("CREATE INDEX tx_by_kind ON transactions (kind, created_at)")},
+        // 4 → 3: two legs only.
+        {QStringLiteral("ALTER TABLE transactions DROP COLUMN legs"), QStringLiteral("DROP TABLE tx_accounts"),
+         QStringLiteral("DROP INDEX legs_by_account"), QStringLiteral("CREATE INDEX legs_by_account ON legs (account_id, status)")},
+        // 3 → 2: posts recorded no balance.
+        {QStringLiteral("ALTER TABLE legs DROP COLUMN balance_after")},
+        // 2 → 1: the console's indexes of version 2.
+        {QStringLiteral("DROP INDEX journal_by_event"), QStringLiteral("DROP INDEX tx_by_kind")},
+    };
+    for (int from = SqliteConnection::kSchemaVersion; from > version; --from) {
+        for (const QString &sql : steps[SqliteConnection::kSchemaVersion - from]) {
+            if (!raw.exec(sql))
+                return false;
+        }
+    }
+    return raw.exec(QStringLiteral("PRAGMA user_version = %1").arg(version));
+}
+
 void TestSqliteStore::migratesAnOlderStore()
 {
-    // A store as version 1 wrote it (without the indexes version 2 added, the column of
-    // version 3, nor the legs of version 4), with data in it.
+    // A store as version N wrote it, with data in it: accounts, a done transfer, their journal.
+    QFETCH(int, version);
     TempStore t;
     openAccounts(t.store(), {QStringLiteral("alice")}, 1000);
     const QString path = t.path();
+    qint64 lastSeq = 0;
+    qint64 journalRows = 0;
     {
         RawSql raw(path);
-        QVERIFY(raw.exec(QStringLiteral("ALTER TABLE transactions DROP COLUMN legs")));
-        QVERIFY(raw.exec(QStringLiteral("DROP TABLE tx_accounts")));
-        QVERIFY(raw.exec(QStringLiteral("ALTER TABLE legs DROP COLUMN balance_after")));
-        QVERIFY(raw.exec(QStringLiteral("DROP INDEX journal_by_event")));
-        QVERIFY(raw.exec(QStringLiteral("DROP INDEX tx_by_kind")));
-        QVERIFY(raw.exec(QStringLiteral("PRAGMA user_version = 1")));
+        QVERIFY(downgradeSqliteStore(raw, version));
+        lastSeq = raw.scalar(QStringLiteral("SELECT MAX(seq) FROM journal")).toLongLong();
+        journalRows = raw.scalar(QStringLiteral("SELECT COUNT(*) FROM journal")).toLongLong();
+        QVERIFY(lastSeq > 0);
     }
     auto store = SqliteStore::open(path);
     QVERIFY2(store.ok(), qPrintable(store.error().toString()));
     RawSql raw(path);
     QCOMPARE(raw.scalar(QStringLiteral("PRAGMA user_version")).toInt(), SqliteConnection::kSchemaVersion);
-    for (const char *index : {"journal_by_event", "tx_by_kind"})
+    for (const char *index : {"journal_by_event", "tx_by_kind", "tx_done_by_modified"})
         QCOMPARE(raw.scalar(QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE name = '%1'").arg(QLatin1String(index))).toInt(), 1);
+    QCOMPARE(raw.scalar(QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE name = 'tx_by_state_modified'")).toInt(), 0);
+    QVERIFY(!raw.scalar(QStringLiteral("SELECT sql FROM sqlite_master WHERE name = 'journal'"))
+                 .toString()
+                 .contains(QLatin1String("AUTOINCREMENT")));
     QCOMPARE((*store)->account(QStringLiteral("alice"))->balance, qint64(1000)); // nothing lost
     // Legs posted before version 3 have no recorded balance; new posts record theirs.
-    QVERIFY(!(*store)->legsOfAccount(QStringLiteral("alice"), std::nullopt)->first().balanceAfter);
+    QCOMPARE(bool((*store)->legsOfAccount(QStringLiteral("alice"), std::nullopt)->first().balanceAfter), version >= 3);
     openAccounts(**store, {QStringLiteral("bob")}, 5);
     QCOMPARE((*store)->legsOfAccount(QStringLiteral("bob"), std::nullopt)->first().balanceAfter, std::optional<qint64>(5));
     // The transfers written before version 4 read as two legs; a many-legged one works after it.
@@ -184,6 +230,10 @@ void TestSqliteStore::migratesAnOlderStore()
     TxQuery ofCarol;
     ofCarol.account = QStringLiteral("carol");
     QCOMPARE((*store)->transactions(ofCarol)->size(), 1);
+    // The journal goes on from where it was: every row kept, new ones after the last.
+    QCOMPARE(raw.scalar(QStringLiteral("SELECT COUNT(*) FROM journal WHERE seq <= ?"), {lastSeq}).toLongLong(), journalRows);
+    QVERIFY(raw.scalar(QStringLiteral("SELECT MIN(seq) FROM journal WHERE event = 'created' AND doc_id = ?"), {o.tx->id}).toLongLong()
+            > lastSeq);
     LEDGER_VERIFY_AUDIT_CLEAN(**store);
 }
 
@@ -321,7 +371,18 @@ void TestSqliteStore::fullStoreWritesNothing()
     QVERIFY(count.ok() && (*count)->next());
     const qint64 current = (*count)->int64(0);
     count->reset();
-    QVERIFY(s.connection().runDynamic(QStringLiteral("PRAGMA max_page_count = %1").arg(current)).ok());
+    // On the connection the store's writes run on (the file's batch connection): through a write.
+    const auto capPages = [&s](qint64 pages) {
+        return s.connection()
+            .write<bool>([pages](SqliteConnection &c) -> Result<bool> {
+                auto r = c.runDynamic(QStringLiteral("PRAGMA max_page_count = %1").arg(pages));
+                if (!r.ok())
+                    return r.error();
+                return true;
+            })
+            .ok();
+    };
+    QVERIFY(capPages(current));
 
     Coordinator c(s, {});
     ErrorCode last = ErrorCode::None;
@@ -336,7 +397,7 @@ void TestSqliteStore::fullStoreWritesNothing()
     // Whatever failed was rolled back: the books still balance, and reads work.
     LEDGER_VERIFY_AUDIT_CLEAN(s);
 
-    QVERIFY(s.connection().runDynamic(QStringLiteral("PRAGMA max_page_count = 1000000")).ok());
+    QVERIFY(capPages(1'000'000));
     Coordinator recoverer(s, {});
     TxQuery open;
     open.stuckOnly = true;

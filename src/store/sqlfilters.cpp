@@ -43,10 +43,13 @@ QString sortValueOf(const Transaction &tx, TxSortKey key, SqlWhere &where)
 void addTxFilter(const TxQuery &query, SqlWhere &where)
 {
     const SqlDialect &sql = where.dialect();
+    // State and kind literally, not bound: SQLite's indexes of done transactions by last change
+    // and of compensations cover only those (partial indexes), and SQLite uses one only when the
+    // query names its condition itself. Both are names of ours, never an operator's text.
     if (query.state)
-        where.add(QStringLiteral("state = %1").arg(where.bind(nameOf(*query.state))));
+        where.add(QStringLiteral("state = '%1'").arg(nameOf(*query.state)));
     if (query.kind)
-        where.add(QStringLiteral("kind = %1").arg(where.bind(nameOf(*query.kind))));
+        where.add(QStringLiteral("kind = '%1'").arg(nameOf(*query.kind)));
     if (query.stuckOnly) {
         const QString old = sql.olderThan(QStringLiteral("last_modified"), query.stuckForMs, where);
         where.add(QStringLiteral("state IN (%1) AND ((lease_until IS NOT NULL AND %2) OR %3)")
@@ -150,16 +153,16 @@ QString txOrder(const TxQuery &query)
 
 void addCommitCandidateFilter(qint64 windowMs, SqlWhere &where)
 {
-    const QString old = where.dialect().olderThan(QStringLiteral("last_modified"), windowMs, where);
-    where.add(QStringLiteral("(state IN (%1) OR (state = 'done' AND NOT (%2)))").arg(unfinishedStatesSql(), old));
+    const QString recent = where.dialect().newerThan(QStringLiteral("last_modified"), windowMs, where);
+    where.add(QStringLiteral("(state IN (%1) OR (state = 'done' AND %2))").arg(unfinishedStatesSql(), recent));
 }
 
 void addRecentlyPostedFilter(qint64 windowMs, SqlWhere &where)
 {
-    const QString oldLeg = where.dialect().olderThan(QStringLiteral("at"), windowMs, where);
-    const QString oldAccount = where.dialect().olderThan(QStringLiteral("last_modified"), windowMs, where);
-    where.add(QStringLiteral("status = 'posted' AND NOT (%1) AND account_id IN (SELECT id FROM accounts WHERE NOT (%2))")
-                  .arg(oldLeg, oldAccount));
+    const QString recentLeg = where.dialect().newerThan(QStringLiteral("at"), windowMs, where);
+    const QString recentAccount = where.dialect().newerThan(QStringLiteral("last_modified"), windowMs, where);
+    where.add(
+        QStringLiteral("status = 'posted' AND %1 AND account_id IN (SELECT id FROM accounts WHERE %2)").arg(recentLeg, recentAccount));
 }
 
 QString accountOrder() { return QStringLiteral(" ORDER BY id"); }

@@ -29,6 +29,9 @@ public:
     virtual QString leaseExpired() const = 0;
     // True when `column` (a time) is at least `ms` before the store's clock; binds what it needs.
     virtual QString olderThan(const QString &column, qint64 ms, SqlWhere &where) const = 0;
+    // Its complement, written as a range that an index on `column` can answer (NOT (olderThan)
+    // cannot be).
+    virtual QString newerThan(const QString &column, qint64 ms, SqlWhere &where) const = 0;
     // A time value compared with a time column, bound into `where`.
     virtual QString timeValue(const QDateTime &time, SqlWhere &where) const = 0;
     // A transaction's age in milliseconds by the store's clock (from created_at).

@@ -24,6 +24,38 @@ bool writeProfiling();
 // This thread's totals since it started.
 WriteTimes &threadWriteTimes();
 
+// The SQLite store's group commit (sqliteconnection_batch.cpp), counted process-wide for `bench
+// transfers`: its batches by how many writes they carried (bucket i: 2^i up to 2^(i+1) − 1 writes,
+// the last one 256 and more), the writes they committed and the pages those commits wrote to the
+// write-ahead log. Any thread; the totals are since the process started.
+struct BatchCounts {
+    static constexpr int kBuckets = 9;
+    qint64 batches[kBuckets] = {};
+    qint64 writes = 0;
+    qint64 pages = 0;
+
+    // What happened between two readings.
+    BatchCounts operator-(const BatchCounts &before) const
+    {
+        BatchCounts d;
+        for (int i = 0; i < kBuckets; ++i)
+            d.batches[i] = batches[i] - before.batches[i];
+        d.writes = writes - before.writes;
+        d.pages = pages - before.pages;
+        return d;
+    }
+    qint64 batchCount() const
+    {
+        qint64 n = 0;
+        for (qint64 b : batches)
+            n += b;
+        return n;
+    }
+};
+// A batch that ran `ran` writes, of which `kept` committed, and wrote `pages` pages.
+void countBatch(int ran, int kept, int pages);
+BatchCounts batchCounts();
+
 // The calling thread's CPU time (CLOCK_THREAD_CPUTIME_ID) and its involuntary context switches
 // so far (getrusage RUSAGE_THREAD): how often the scheduler took the CPU from a runnable thread.
 qint64 threadCpuNs();

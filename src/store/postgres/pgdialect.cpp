@@ -26,6 +26,11 @@ QString PgDialect::olderThan(const QString &column, qint64 ms, SqlWhere &where) 
     return QStringLiteral("%1 <= ledger_now() - %2 * interval '1 millisecond'").arg(column, where.bind(ms));
 }
 
+QString PgDialect::newerThan(const QString &column, qint64 ms, SqlWhere &where) const
+{
+    return QStringLiteral("%1 > ledger_now() - %2 * interval '1 millisecond'").arg(column, where.bind(ms));
+}
+
 QString PgDialect::timeValue(const QDateTime &time, SqlWhere &where) const
 {
     // Exact: the store keeps milliseconds, and integer milliseconds from the epoch are what

@@ -167,8 +167,10 @@ SqliteConnection::~SqliteConnection()
     std::optional<QMutexLocker<QMutex>> openClose;
     if (m_counted)
         openClose.emplace(&m_shared->openClose);
-    if (m_counted && m_shared->connections == 1)
+    if (m_counted && m_shared->connections == 1) {
         stopCheckpointer(*m_shared);
+        m_shared->writer.reset(); // not counted: its destructor takes no lock
+    }
     m_prepared.clear(); // finalizes them: a connection with statements left would not close
     if (sqlite3_close(m_db) != SQLITE_OK) {
         qWarning("LedgerDesk: %s did not close: %s", qPrintable(m_path), sqlite3_errmsg(m_db));
@@ -229,9 +231,35 @@ Result<std::unique_ptr<SqliteConnection>> SqliteConnection::open(const QString &
         }
         return e;
     }
+    if (!shared.writer) {
+        auto writer = openWriter(path, options, shared);
+        if (!writer.ok())
+            return writer.error();
+        shared.writer = std::move(writer).value();
+    }
     // Counted only now: a connection that failed above is closed while `openClose` is held.
     conn->m_counted = true;
     ++shared.connections;
+    return conn;
+}
+
+Result<std::unique_ptr<SqliteConnection>> SqliteConnection::openWriter(const QString &path, const SqliteOptions &options,
+                                                                       SharedFile &shared)
+{
+    std::unique_ptr<SqliteConnection> conn(new SqliteConnection(path));
+    if (Error e = conn->openHandle(SQLITE_OPEN_READWRITE, options.busyTimeoutMs); !e.ok())
+        return e;
+    conn->m_shared = &shared;
+    conn->m_durability = options.durability;
+    conn->m_shard = options.shard;
+    conn->m_checkpointPages = qMax(1, options.checkpointPages);
+    conn->m_isWriter = true;
+    // The store was checked and migrated by the connection being opened; the writer only needs
+    // the settings that are per connection.
+    if (auto sync = conn->m_durability == Durability::Full ? conn->run("PRAGMA synchronous=FULL") : conn->run("PRAGMA synchronous=NORMAL");
+        !sync.ok())
+        return sync.error();
+    sqlite3_wal_hook(conn->m_db, &SqliteConnection::walHook, conn.get());
     return conn;
 }
 
@@ -254,7 +282,8 @@ Error SqliteConnection::openHandle(int flags, int busyTimeoutMs)
         sqlite3_open_v2(QFile::encodeName(m_path).constData(), &m_db, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE, nullptr);
     if (rc != SQLITE_OK)
         return storeError(rc, m_db ? QString::fromUtf8(sqlite3_errmsg(m_db)) : QString(), QStringLiteral("opening"));
-    sqlite3_busy_timeout(m_db, qMax(0, busyTimeoutMs));
+    m_busyTimeoutMs = qMax(0, busyTimeoutMs);
+    sqlite3_busy_handler(m_db, &SqliteConnection::busyHandler, this);
     return {};
 }
 
@@ -365,6 +394,8 @@ Result<std::unique_ptr<SqliteStatement>> SqliteConnection::prepareDynamic(const 
 
 Result<SqliteStatement *> SqliteConnection::run(const char *sql, std::initializer_list<SqlArg> binds)
 {
+    for (const SqlArg &arg : binds)
+        m_boundBytes += arg.approximateBytes();
     auto found = prepared(sql);
     if (!found.ok())
         return found;
@@ -386,6 +417,8 @@ Result<std::unique_ptr<SqliteStatement>> SqliteConnection::runDynamic(const QStr
 
 Result<std::unique_ptr<SqliteStatement>> SqliteConnection::runDynamic(const QString &sql, const SqlArg *first, const SqlArg *last)
 {
+    for (const SqlArg *arg = first; arg != last; ++arg)
+        m_boundBytes += arg->approximateBytes();
     auto query = prepareDynamic(sql);
     if (!query.ok())
         return query;
@@ -448,8 +481,7 @@ Error SqliteConnection::begin() { return runControl("BEGIN IMMEDIATE", QStringLi
 
 void SqliteConnection::rollback()
 {
-    for (auto &entry : m_prepared)
-        entry.second->finish();
+    finishStatements();
     // Only when a transaction is open: a failed COMMIT may already have ended it.
     if (!sqlite3_get_autocommit(m_db)) {
         // The failure that led here is the caller's answer; a ROLLBACK that fails too (the file
@@ -461,8 +493,7 @@ void SqliteConnection::rollback()
 
 Error SqliteConnection::commit()
 {
-    for (auto &entry : m_prepared)
-        entry.second->finish();
+    finishStatements();
     return runControl("COMMIT", QStringLiteral("committing a write"));
 }
 

@@ -5,9 +5,12 @@
 // per-connection cache of prepared statements; short write transactions, each refused before its
 // commit when the store's files were deleted or replaced under the connection.
 //
-// Threading: create, use and destroy on one thread (the static functions: any thread). Writers of the same file within one process
-// queue on a shared gate before BEGIN IMMEDIATE, because SQLite's busy wait is unfair between
-// writers (a waiting writer sleeps and can starve); other processes wait via busy_timeout.
+// Threading: create, use and destroy on one thread (the static functions: any thread). The writes
+// of every connection of this process to one file go through one queue and are committed in
+// batches (group commit, sqliteconnection_batch.cpp): a waiting thread, when no batch runs, runs
+// the queued writes, each in its own savepoint, on its own connection, in one SQLite transaction. So a write's body may run on another thread and connection than its
+// caller's (the caller waits meanwhile): it must do everything through the connection it is
+// given. Other processes wait for the file's lock in a busy handler that polls in microseconds.
 
 #include "ledger/result.h"
 #include "store/shardidentity.h"
@@ -17,11 +20,13 @@
 
 #include <QMutex>
 #include <chrono>
+#include <condition_variable>
 #include <functional>
 #include <optional>
 #include <type_traits>
 #include <memory>
 #include <unordered_map>
+#include <vector>
 
 namespace ledger {
 
@@ -39,16 +44,11 @@ struct SqliteOptions {
 };
 
 class SqliteConnection {
-    // Adds one write's gate wait and hold to this thread's WriteTimes (when profiling is on):
-    // made before asking for the gate, told when it was taken, counts the hold when destroyed —
-    // after the gate was released, since it is declared before the lock.
-    class WriteTimer;
-
 public:
     enum class Mode { OpenExisting, Create };
 
     // The schema version this build writes; newer stores are refused (store-too-new).
-    static constexpr int kSchemaVersion = 4;
+    static constexpr int kSchemaVersion = 5;
     // PRAGMA application_id of LedgerDesk stores ("LDGR").
     static constexpr qint32 kApplicationId = 0x4C444752;
     // What this process's connections to one file share (sqliteconnection.cpp).
@@ -94,9 +94,25 @@ public:
     // The same with a bind list made at run time (list filters).
     Result<std::unique_ptr<SqliteStatement>> runDynamic(const QString &sql, const QList<SqlArg> &binds);
 
-    // Runs `body` inside BEGIN IMMEDIATE … COMMIT. When `body` returns an error, or the commit
-    // fails, everything is rolled back and the error returned: nothing is half-written.
+    // Runs `body(SqliteConnection &)` as one atomic write and returns what it returned, once the
+    // transaction that carried it committed (at the store's durability). `body` may run on
+    // another thread's connection, in a batch with other writes (see the top of this file);
+    // when it returns an error, what it wrote is rolled back alone (its savepoint) and the error
+    // returned; when the batch's commit fails, nothing of the batch is written and every write
+    // in it gets that error. Nothing is ever half-written.
     template <typename T, typename Body> Result<T> write(Body &&body);
+
+    // The same in two steps, so that one thread can have several writes in flight (the group
+    // commit tests; write() is submit + wait): submit() queues `w`, which must stay alive until
+    // wait(w) returned; wait() runs batches on this connection while none runs, and returns once
+    // `w` was committed or refused: the body's own error, or the batch's (its commit failed).
+    class PendingWrite;
+    void submit(PendingWrite &w);
+    Error wait(PendingWrite &w);
+    // Called by the thread that runs a batch just before its COMMIT, with the batch's size (the
+    // group commit kill test announces each batch before it can be on disk). Any thread sets
+    // it, before any write; nullptr: none.
+    static void setBeforeCommitHook(void (*hook)(int writes));
 
     // After a loop over next(): a read that ended because of an error (a damaged page met in
     // the middle of a scan) rather than at the last row.
@@ -133,6 +149,26 @@ public:
 private:
     explicit SqliteConnection(const QString &path);
     QMutex *writeGate();
+    // The file's batch connection (SharedFile::writer), with `options`' per-connection settings.
+    static Result<std::unique_ptr<SqliteConnection>> openWriter(const QString &path, const SqliteOptions &options, SharedFile &shared);
+    // A write whose connection wants another durability than the file's batch connection (one
+    // file opened both ways in one process): alone, on its own connection.
+    Error runAlone(PendingWrite &w);
+    // sqliteconnection_batch.cpp: runs the writes at the head of the queue as one transaction,
+    // on this connection: `taken` (the head of the queue) or the first of them, as many as the
+    // byte cap lets in. Returns how many it ran and answered (at least one), in queue order.
+    size_t runBatch(const std::vector<PendingWrite *> &taken);
+    // `body` in a transaction of its own on this connection, outside the queue: creating and
+    // migrating the schema, whose writes belong to the connection being opened (its shard).
+    template <typename T, typename Body> Result<T> writeAlone(Body &&body);
+    // The batch connection's turn-taking with other processes' writers (sqliteconnection_batch.cpp):
+    // whether the batch about to start should first leave the file's lock free for a moment,
+    // and, inside a batch, whether another connection wrote the file since this one last did.
+    bool mayPauseForOtherProcesses();
+    void noteOtherWriters();
+    // Every prepared statement reset (before COMMIT, ROLLBACK, RELEASE).
+    void finishStatements();
+    static int busyHandler(void *connection, int attempts);
     // The cached prepared statement for `sql` (a string literal), not yet run.
     Result<SqliteStatement *> prepared(const char *sql);
     Result<std::unique_ptr<SqliteStatement>> prepareDynamic(const QString &sql);
@@ -162,11 +198,42 @@ private:
     bool m_checkpointDue = false;   // set by walHook during a commit
     SharedFile *m_shared = nullptr; // set once SQLite opened the file
     bool m_counted = false;         // counted in m_shared->connections (open() succeeded)
+    bool m_isWriter = false;        // the file's batch connection (SharedFile::writer)
     // unordered_map of unique_ptr: run() hands out pointers that must survive later inserts.
     std::unordered_map<const char *, std::unique_ptr<SqliteStatement>> m_prepared;
     int m_scale = 2;
     Durability m_durability = Durability::Normal;
     std::optional<ShardIdentity> m_shard;
+    // The busy handler's clock: when the current wait for another process's lock began.
+    int m_busyTimeoutMs = 5000;
+    std::chrono::steady_clock::time_point m_busySince;
+    // Text and blob bytes bound by run() so far (the batch's byte cap).
+    qint64 m_boundBytes = 0;
+    // The batch connection's turn-taking (mayPauseForOtherProcesses), used by the thread running
+    // a batch.
+    std::chrono::steady_clock::time_point m_pausedAt;
+    std::chrono::steady_clock::time_point m_foreignSeenAt;
+    qint64 m_dataVersion = 0;
+};
+
+class SqliteConnection::PendingWrite {
+public:
+    explicit PendingWrite(std::function<Error(SqliteConnection &)> body)
+        : m_body(std::move(body))
+    {}
+    PendingWrite(const PendingWrite &) = delete;
+    PendingWrite &operator=(const PendingWrite &) = delete;
+
+private:
+    friend class SqliteConnection;
+    std::function<Error(SqliteConnection &)> m_body;
+    SqliteConnection *m_owner = nullptr; // the submitting connection
+    bool m_alone = false;                // runs on its owner's connection (runAlone)
+    bool m_done = false;                 // guarded by the file's queue mutex
+    // The waiting thread's condition (with the queue mutex): answered, or first in the queue.
+    std::shared_ptr<std::condition_variable> m_wake;
+    Error m_own;   // what the body returned
+    Error m_batch; // why the batch did not commit, if it did not
 };
 
 template <typename Query, typename Read, typename Visit>
@@ -221,59 +288,34 @@ auto SqliteConnection::firstRow(Result<Query> query, Read read) -> Result<std::o
     return value;
 }
 
-class SqliteConnection::WriteTimer {
-public:
-    WriteTimer()
-        : m_asked(std::chrono::steady_clock::now())
-    {}
-    void gateTaken()
-    {
-        m_taken = std::chrono::steady_clock::now();
-        m_takenCpuNs = threadCpuNs();
-    }
-    ~WriteTimer()
-    {
-        const auto released = std::chrono::steady_clock::now();
-        WriteTimes &t = threadWriteTimes();
-        t.writes += 1;
-        t.gateWaitNs += std::chrono::duration_cast<std::chrono::nanoseconds>(m_taken - m_asked).count();
-        t.heldNs += std::chrono::duration_cast<std::chrono::nanoseconds>(released - m_taken).count();
-        t.heldCpuNs += threadCpuNs() - m_takenCpuNs;
-    }
-
-private:
-    std::chrono::steady_clock::time_point m_asked;
-    std::chrono::steady_clock::time_point m_taken;
-    qint64 m_takenCpuNs = 0;
-};
-
-template <typename T, typename Body> Result<T> SqliteConnection::write(Body &&body)
+template <typename T, typename Body> Result<T> SqliteConnection::writeAlone(Body &&body)
 {
-    std::optional<WriteTimer> timer;
-    if (writeProfiling())
-        timer.emplace();
     QMutexLocker lock(writeGate());
-    if (timer)
-        timer->gateTaken();
     if (Error e = begin(); !e.ok())
         return e;
     Result<T> r = body();
-    if (!r.ok()) {
-        rollback();
-        return r;
-    }
-    if (Error e = checkFilesInPlace(); !e.ok()) {
-        rollback();
-        return e;
-    }
-    if (Error e = commit(); !e.ok()) {
+    Error e = r.ok() ? checkFilesInPlace() : r.error();
+    if (e.ok())
+        e = commit();
+    if (!e.ok()) {
         rollback();
         return e;
     }
-    lock.unlock();
-    // After the gate is released: the checkpointer's last pass takes it.
-    checkpointIfWanted();
     return r;
+}
+
+template <typename T, typename Body> Result<T> SqliteConnection::write(Body &&body)
+{
+    std::optional<Result<T>> result;
+    PendingWrite w([&](SqliteConnection &c) -> Error {
+        result.emplace(body(c));
+        return result->ok() ? Error{} : result->error();
+    });
+    submit(w);
+    const Error e = wait(w);
+    if (!e.ok() || !result)
+        return e.ok() ? makeError(ErrorCode::Internal, QStringLiteral("a write was answered without running")) : e;
+    return std::move(*result);
 }
 
 } // namespace ledger

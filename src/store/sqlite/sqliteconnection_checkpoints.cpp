@@ -32,9 +32,10 @@ int SqliteConnection::walHook(void *connection, sqlite3 *db, const char *schema,
 
 void SqliteConnection::checkpointIfWanted()
 {
-    // Not before open() counted this connection: the destructor stops the thread only when the
-    // last counted connection closes (a migration's write may cross the threshold).
-    if (!m_checkpointDue || !m_counted)
+    // Not before open() counted this connection (or made it the file's batch connection): the
+    // destructor stops the thread only when the last counted connection closes (a migration's
+    // write may cross the threshold).
+    if (!m_checkpointDue || !(m_counted || m_isWriter))
         return;
     m_checkpointDue = false;
     std::lock_guard<std::mutex> lock(m_shared->checkpointerMutex);

@@ -31,6 +31,12 @@ QString SqliteDialect::olderThan(const QString &column, qint64 ms, SqlWhere &whe
     return QStringLiteral("%1 <= strftime('%Y-%m-%dT%H:%M:%fZ','now', %2)").arg(column, where.bind(modifier));
 }
 
+QString SqliteDialect::newerThan(const QString &column, qint64 ms, SqlWhere &where) const
+{
+    const QString modifier = QStringLiteral("-%1.%2 seconds").arg(ms / 1000).arg(ms % 1000, 3, 10, QLatin1Char('0'));
+    return QStringLiteral("%1 > strftime('%Y-%m-%dT%H:%M:%fZ','now', %2)").arg(column, where.bind(modifier));
+}
+
 QString SqliteDialect::timeValue(const QDateTime &time, SqlWhere &where) const { return where.bind(formatTimestamp(time)); }
 
 QString SqliteDialect::ageMs() const { return QStringLiteral("((julianday('now') - julianday(created_at)) * 86400000.0)"); }

@@ -15,6 +15,7 @@ public:
     QString contains(const QString &column, const QString &param) const override;
     QString leaseExpired() const override;
     QString olderThan(const QString &column, qint64 ms, SqlWhere &where) const override;
+    QString newerThan(const QString &column, qint64 ms, SqlWhere &where) const override;
     QString timeValue(const QDateTime &time, SqlWhere &where) const override;
     QString ageMs() const override;
 

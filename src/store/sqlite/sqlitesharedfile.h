@@ -5,6 +5,8 @@
 #include "store/sqlite/sqliteconnection.h"
 
 #include <QMutex>
+#include <condition_variable>
+#include <deque>
 #include <memory>
 #include <mutex>
 
@@ -13,8 +15,19 @@ namespace ledger {
 class SqliteCheckpointer;
 
 struct SqliteConnection::SharedFile {
-    // Serialises this process's writers to the file (SQLite's busy wait is unfair between them),
-    // and the checkpointer's last pass of each checkpoint.
+    // The writes waiting for a batch, first come first served (sqliteconnection_batch.cpp); a
+    // write leaves the queue when its batch is over. Guarded by queueMutex.
+    std::mutex queueMutex;
+    std::deque<SqliteConnection::PendingWrite *> queue;
+    bool batchRunning = false;
+    // Every batch runs on this one connection, whichever thread runs it: its page cache then stays
+    // warm (SQLite drops a connection's whole cache when another connection wrote the file, so
+    // batches on each runner's own connection re-read their pages). Opened with the process's
+    // first connection to the file, closed before its last (guarded by openClose); used by the
+    // thread running a batch only.
+    std::unique_ptr<SqliteConnection> writer;
+    // Held by the batch running (BEGIN … COMMIT) and by the checkpointer's last pass of each
+    // checkpoint.
     QMutex writeGate;
     // Held while a connection opens or closes. The built-in SQLite takes open-file-description
     // locks, which no other descriptor's close can drop; where the kernel refuses them (POSIX

@@ -45,6 +45,8 @@ public:
 
     // Returns SQLite's result code.
     int bind(sqlite3_stmt *statement, int index) const;
+    // About how many bytes it adds to a row (text as UTF-16 code units; a number 8).
+    qint64 approximateBytes() const { return m_kind == Kind::Text ? qint64(m_text.size()) : m_kind == Kind::Null ? 0 : 8; }
 
 private:
     enum class Kind { Null, Integer, Real, Text };

@@ -57,31 +57,31 @@ QString SqliteStore::lockWarning() const
         .local();
 }
 
-Result<std::optional<Account>> SqliteStore::readAccount(const QString &id)
+Result<std::optional<Account>> SqliteStore::readAccount(SqliteConnection &c, const QString &id)
 {
-    return m_conn->firstRow(m_conn->run("SELECT " LEDGER_ACCOUNT_COLUMNS " FROM accounts WHERE id = ?", {id}), sqliterows::account);
+    return c.firstRow(c.run("SELECT " LEDGER_ACCOUNT_COLUMNS " FROM accounts WHERE id = ?", {id}), sqliterows::account);
 }
 
-Result<std::optional<LegMarker>> SqliteStore::readLeg(const QString &txId, const QString &accountId)
+Result<std::optional<LegMarker>> SqliteStore::readLeg(SqliteConnection &c, const QString &txId, const QString &accountId)
 {
-    return m_conn->firstRow(m_conn->run("SELECT " LEDGER_LEG_SELECT " FROM legs WHERE tx_id = ? AND account_id = ?", {txId, accountId}),
-                            sqliterows::leg);
+    return c.firstRow(c.run("SELECT " LEDGER_LEG_SELECT " FROM legs WHERE tx_id = ? AND account_id = ?", {txId, accountId}),
+                      sqliterows::leg);
 }
 
-Error SqliteStore::appendJournal(DocKind kind, const JournalEntry &e, const QString &now)
+Error SqliteStore::appendJournal(SqliteConnection &c, DocKind kind, const JournalEntry &e, const QString &now)
 {
-    auto q = m_conn->run("INSERT INTO journal (doc_kind, doc_id, at, actor, worker, event, from_state, to_state, epoch, detail)"
-                         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                         {nameOf(kind), e.docId, now, e.actor, e.worker, e.event, e.fromState, e.toState, e.epoch, e.detail});
+    auto q = c.run("INSERT INTO journal (doc_kind, doc_id, at, actor, worker, event, from_state, to_state, epoch, detail)"
+                   " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                   {nameOf(kind), e.docId, now, e.actor, e.worker, e.event, e.fromState, e.toState, e.epoch, e.detail});
     return q.ok() ? Error{} : q.error();
 }
 
-Error SqliteStore::touchAccount(const QString &id, qint64 deltaBalance, qint64 deltaPendingDebits, qint64 deltaPendingCredits,
-                                const QString &now)
+Error SqliteStore::touchAccount(SqliteConnection &c, const QString &id, qint64 deltaBalance, qint64 deltaPendingDebits,
+                                qint64 deltaPendingCredits, const QString &now)
 {
-    auto q = m_conn->run("UPDATE accounts SET balance = balance + ?, pending_debits = pending_debits + ?,"
-                         " pending_credits = pending_credits + ?, version = version + 1, last_modified = ? WHERE id = ?",
-                         {deltaBalance, deltaPendingDebits, deltaPendingCredits, now, id});
+    auto q = c.run("UPDATE accounts SET balance = balance + ?, pending_debits = pending_debits + ?,"
+                   " pending_credits = pending_credits + ?, version = version + 1, last_modified = ? WHERE id = ?",
+                   {deltaBalance, deltaPendingDebits, deltaPendingCredits, now, id});
     if (!q.ok())
         return q.error();
     if ((*q)->rowsChanged() != 1)
@@ -91,17 +91,17 @@ Error SqliteStore::touchAccount(const QString &id, qint64 deltaBalance, qint64 d
 
 Result<Account> SqliteStore::createAccount(const QString &id, const QString &name, const QString &actor)
 {
-    return m_conn->write<Account>([&]() -> Result<Account> {
-        auto existing = readAccount(id);
+    return m_conn->write<Account>([&](SqliteConnection &c) -> Result<Account> {
+        auto existing = readAccount(c, id);
         if (!existing.ok())
             return existing.error();
         if (existing->has_value())
             return makeError(ErrorCode::AccountExists, Message::translate("ledger", "account %1 already exists").arg(id));
-        auto clock = m_conn->clock();
+        auto clock = c.clock();
         if (!clock.ok())
             return clock.error();
-        auto ins = m_conn->run("INSERT INTO accounts (id, name, status, created_at, last_modified) VALUES (?, ?, 'open', ?, ?)",
-                               {id, name, clock->now, clock->now});
+        auto ins = c.run("INSERT INTO accounts (id, name, status, created_at, last_modified) VALUES (?, ?, 'open', ?, ?)",
+                         {id, name, clock->now, clock->now});
         if (!ins.ok())
             return ins.error();
         JournalEntry created;
@@ -110,7 +110,7 @@ Result<Account> SqliteStore::createAccount(const QString &id, const QString &nam
         created.event = QStringLiteral("created");
         created.toState = nameOf(AccountStatus::Open);
         created.detail = name;
-        if (Error e = appendJournal(DocKind::Account, created, clock->now); !e.ok())
+        if (Error e = appendJournal(c, DocKind::Account, created, clock->now); !e.ok())
             return e;
         Account a;
         a.id = id;
@@ -123,8 +123,8 @@ Result<Account> SqliteStore::createAccount(const QString &id, const QString &nam
 
 Result<Account> SqliteStore::setAccountStatus(const QString &id, AccountStatus status, const QString &actor, const QString &reason)
 {
-    return m_conn->write<Account>([&]() -> Result<Account> {
-        auto found = readAccount(id);
+    return m_conn->write<Account>([&](SqliteConnection &c) -> Result<Account> {
+        auto found = readAccount(c, id);
         if (!found.ok())
             return found.error();
         const rules::StatusDecision decision = rules::statusChange(id, *found, status, scale());
@@ -133,11 +133,11 @@ Result<Account> SqliteStore::setAccountStatus(const QString &id, AccountStatus s
         Account a = **found;
         if (decision.unchanged)
             return a;
-        auto clock = m_conn->clock();
+        auto clock = c.clock();
         if (!clock.ok())
             return clock.error();
-        auto up = m_conn->run("UPDATE accounts SET status = ?, version = version + 1, last_modified = ? WHERE id = ?",
-                              {nameOf(status), clock->now, id});
+        auto up = c.run("UPDATE accounts SET status = ?, version = version + 1, last_modified = ? WHERE id = ?",
+                        {nameOf(status), clock->now, id});
         if (!up.ok())
             return up.error();
         JournalEntry changed;
@@ -147,7 +147,7 @@ Result<Account> SqliteStore::setAccountStatus(const QString &id, AccountStatus s
         changed.fromState = nameOf(a.status);
         changed.toState = nameOf(status);
         changed.detail = reason;
-        if (Error e = appendJournal(DocKind::Account, changed, clock->now); !e.ok())
+        if (Error e = appendJournal(c, DocKind::Account, changed, clock->now); !e.ok())
             return e;
         a.status = status;
         a.version += 1;
@@ -158,7 +158,7 @@ Result<Account> SqliteStore::setAccountStatus(const QString &id, AccountStatus s
 
 Result<Account> SqliteStore::account(const QString &id)
 {
-    auto found = readAccount(id);
+    auto found = readAccount(*m_conn, id);
     if (!found.ok())
         return found.error();
     if (!found->has_value())
@@ -193,32 +193,32 @@ Result<qint64> SqliteStore::countRows(const char *table, const SqlWhere &where)
     return count->value_or(0);
 }
 
-Error SqliteStore::writeLeg(const QString &txId, const QString &accountId, bool exists, LegSide side, qint64 amount, LegStatus status,
-                            const rules::LegDecision &decision, std::optional<qint64> balanceAfter)
+Error SqliteStore::writeLeg(SqliteConnection &c, const QString &txId, const QString &accountId, bool exists, LegSide side, qint64 amount,
+                            LegStatus status, const rules::LegDecision &decision, std::optional<qint64> balanceAfter)
 {
-    auto clock = m_conn->clock();
+    auto clock = c.clock();
     if (!clock.ok())
         return clock.error();
-    auto marker = exists ? m_conn->run("UPDATE legs SET status = ?, at = ?, balance_after = ? WHERE tx_id = ? AND account_id = ?",
-                                       {nameOf(status), clock->now, balanceAfter, txId, accountId})
-                         : m_conn->run("INSERT INTO legs (" LEDGER_LEG_COLUMNS ") VALUES (?, ?, ?, ?, ?, ?)",
-                                       {txId, accountId, nameOf(side), amount, nameOf(status), clock->now});
+    auto marker = exists ? c.run("UPDATE legs SET status = ?, at = ?, balance_after = ? WHERE tx_id = ? AND account_id = ?",
+                                 {nameOf(status), clock->now, balanceAfter, txId, accountId})
+                         : c.run("INSERT INTO legs (" LEDGER_LEG_COLUMNS ") VALUES (?, ?, ?, ?, ?, ?)",
+                                 {txId, accountId, nameOf(side), amount, nameOf(status), clock->now});
     if (!marker.ok())
         return marker.error();
     if (decision.deltaBalance == 0 && decision.deltaPendingDebits == 0 && decision.deltaPendingCredits == 0)
         return {}; // a tombstone: the account is not touched (it may not even exist)
-    return touchAccount(accountId, decision.deltaBalance, decision.deltaPendingDebits, decision.deltaPendingCredits, clock->now);
+    return touchAccount(c, accountId, decision.deltaBalance, decision.deltaPendingDebits, decision.deltaPendingCredits, clock->now);
 }
 
 Result<LegOutcome> SqliteStore::hold(const QString &txId, const QString &accountId, LegSide side, qint64 amount)
 {
-    return m_conn->write<LegOutcome>([&]() -> Result<LegOutcome> {
-        auto marker = readLeg(txId, accountId);
+    return m_conn->write<LegOutcome>([&](SqliteConnection &c) -> Result<LegOutcome> {
+        auto marker = readLeg(c, txId, accountId);
         if (!marker.ok())
             return marker.error();
         std::optional<Account> account;
         if (!marker->has_value()) {
-            auto found = readAccount(accountId);
+            auto found = readAccount(c, accountId);
             if (!found.ok())
                 return found.error();
             account = *found;
@@ -226,7 +226,7 @@ Result<LegOutcome> SqliteStore::hold(const QString &txId, const QString &account
         const rules::LegDecision d = rules::hold(txId, accountId, *marker, account, side, amount, scale());
         if (!d.writes())
             return d.withoutWriting();
-        if (Error e = writeLeg(txId, accountId, false, side, amount, LegStatus::Held, d); !e.ok())
+        if (Error e = writeLeg(c, txId, accountId, false, side, amount, LegStatus::Held, d); !e.ok())
             return e;
         return LegOutcome{LegStatus::Held, true};
     });
@@ -234,13 +234,13 @@ Result<LegOutcome> SqliteStore::hold(const QString &txId, const QString &account
 
 Result<LegOutcome> SqliteStore::post(const QString &txId, const QString &accountId)
 {
-    return m_conn->write<LegOutcome>([&]() -> Result<LegOutcome> {
-        auto marker = readLeg(txId, accountId);
+    return m_conn->write<LegOutcome>([&](SqliteConnection &c) -> Result<LegOutcome> {
+        auto marker = readLeg(c, txId, accountId);
         if (!marker.ok())
             return marker.error();
         std::optional<Account> account;
         if (marker->has_value() && (*marker)->status == LegStatus::Held) {
-            auto found = readAccount(accountId);
+            auto found = readAccount(c, accountId);
             if (!found.ok())
                 return found.error();
             account = *found;
@@ -250,7 +250,8 @@ Result<LegOutcome> SqliteStore::post(const QString &txId, const QString &account
             return d.withoutWriting();
         const LegMarker &m = **marker;
         // The feed replays balances: a post records the balance it leaves.
-        if (Error e = writeLeg(txId, accountId, true, m.side, m.amount, LegStatus::Posted, d, account->balance + d.deltaBalance); !e.ok())
+        if (Error e = writeLeg(c, txId, accountId, true, m.side, m.amount, LegStatus::Posted, d, account->balance + d.deltaBalance);
+            !e.ok())
             return e;
         return LegOutcome{LegStatus::Posted, true};
     });
@@ -258,14 +259,14 @@ Result<LegOutcome> SqliteStore::post(const QString &txId, const QString &account
 
 Result<LegOutcome> SqliteStore::voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount)
 {
-    return m_conn->write<LegOutcome>([&]() -> Result<LegOutcome> {
-        auto marker = readLeg(txId, accountId);
+    return m_conn->write<LegOutcome>([&](SqliteConnection &c) -> Result<LegOutcome> {
+        auto marker = readLeg(c, txId, accountId);
         if (!marker.ok())
             return marker.error();
         const rules::LegDecision d = rules::voidLeg(txId, accountId, *marker);
         if (!d.writes())
             return d.withoutWriting();
-        if (Error e = writeLeg(txId, accountId, marker->has_value(), side, amount, LegStatus::Voided, d); !e.ok())
+        if (Error e = writeLeg(c, txId, accountId, marker->has_value(), side, amount, LegStatus::Voided, d); !e.ok())
             return e;
         return LegOutcome{LegStatus::Voided, true};
     });
@@ -273,8 +274,8 @@ Result<LegOutcome> SqliteStore::voidLeg(const QString &txId, const QString &acco
 
 Result<bool> SqliteStore::touchAccountIfVersion(const QString &accountId, qint64 expectedVersion)
 {
-    return m_conn->write<bool>([&]() -> Result<bool> {
-        auto up = m_conn->run("UPDATE accounts SET version = version + 1 WHERE id = ? AND version = ?", {accountId, expectedVersion});
+    return m_conn->write<bool>([&](SqliteConnection &c) -> Result<bool> {
+        auto up = c.run("UPDATE accounts SET version = version + 1 WHERE id = ? AND version = ?", {accountId, expectedVersion});
         if (!up.ok())
             return up.error();
         return (*up)->rowsChanged() == 1;

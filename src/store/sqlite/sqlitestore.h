@@ -1,7 +1,8 @@
 #pragma once
-// The embedded store: one SQLite file (WAL) through SQLite's C API. Each write is one short
-// BEGIN IMMEDIATE transaction over one document; the compare-and-set guards are checked inside
-// that transaction, where SQLite's single writer makes read-check-write atomic.
+// The embedded store: one SQLite file (WAL) through SQLite's C API. Each write is atomic over one
+// document: alone in a BEGIN IMMEDIATE transaction, or in its own savepoint of a batch of this
+// process's writes to the file (group commit, SqliteConnection::write); the compare-and-set
+// guards are checked inside it, where SQLite's single writer makes read-check-write atomic.
 //
 // Threading: one SqliteStore per thread (see Store).
 
@@ -74,17 +75,20 @@ private:
     // SELECT COUNT(*) of `table` under `where` (a list's filter, store/sqlfilters.h).
     Result<qint64> countRows(const char *table, const SqlWhere &where);
 
-    // Inside a write: the document as it is now.
-    Result<std::optional<Account>> readAccount(const QString &id);
-    Result<std::optional<LegMarker>> readLeg(const QString &txId, const QString &accountId);
-    Result<std::optional<Transaction>> readTransaction(const QString &id);
-    Error appendJournal(DocKind kind, const JournalEntry &entry, const QString &now);
+    // Through `c`: inside a write, the connection the write's batch runs on, which may be another
+    // thread's (SqliteConnection::write); else this store's own. The document as it is now.
+    static Result<std::optional<Account>> readAccount(SqliteConnection &c, const QString &id);
+    static Result<std::optional<LegMarker>> readLeg(SqliteConnection &c, const QString &txId, const QString &accountId);
+    static Result<std::optional<Transaction>> readTransaction(SqliteConnection &c, const QString &id);
+    static Result<std::optional<Transaction>> readTransactionByKey(SqliteConnection &c, const QString &key);
+    static Error appendJournal(SqliteConnection &c, DocKind kind, const JournalEntry &entry, const QString &now);
     // Writes the marker (insert, or update when it `exists`) and moves the account by the
     // decision's deltas, inside the caller's write.
     // `balanceAfter`: what a post leaves on the account (the change feed's balances).
-    Error writeLeg(const QString &txId, const QString &accountId, bool exists, LegSide side, qint64 amount, LegStatus status,
-                   const rules::LegDecision &decision, std::optional<qint64> balanceAfter = std::nullopt);
-    Error touchAccount(const QString &id, qint64 deltaBalance, qint64 deltaPendingDebits, qint64 deltaPendingCredits, const QString &now);
+    static Error writeLeg(SqliteConnection &c, const QString &txId, const QString &accountId, bool exists, LegSide side, qint64 amount,
+                          LegStatus status, const rules::LegDecision &decision, std::optional<qint64> balanceAfter = std::nullopt);
+    static Error touchAccount(SqliteConnection &c, const QString &id, qint64 deltaBalance, qint64 deltaPendingDebits,
+                              qint64 deltaPendingCredits, const QString &now);
     QString amountText(qint64 minor) const;
     // WHERE clause and binds for a transaction query.
 

@@ -9,16 +9,19 @@
 
 namespace ledger {
 
-namespace {} // namespace
-
-Result<std::optional<Transaction>> SqliteStore::readTransaction(const QString &id)
+Result<std::optional<Transaction>> SqliteStore::readTransaction(SqliteConnection &c, const QString &id)
 {
-    return m_conn->firstRow(m_conn->run("SELECT " LEDGER_TX_COLUMNS " FROM transactions WHERE id = ?", {id}), sqliterows::transaction);
+    return c.firstRow(c.run("SELECT " LEDGER_TX_COLUMNS " FROM transactions WHERE id = ?", {id}), sqliterows::transaction);
+}
+
+Result<std::optional<Transaction>> SqliteStore::readTransactionByKey(SqliteConnection &c, const QString &key)
+{
+    return c.firstRow(c.run("SELECT " LEDGER_TX_COLUMNS " FROM transactions WHERE idempotency_key = ?", {key}), sqliterows::transaction);
 }
 
 Result<Transaction> SqliteStore::transaction(const QString &id)
 {
-    auto found = readTransaction(id);
+    auto found = readTransaction(*m_conn, id);
     if (!found.ok())
         return found.error();
     if (!found->has_value())
@@ -26,49 +29,44 @@ Result<Transaction> SqliteStore::transaction(const QString &id)
     return **found;
 }
 
-Result<std::optional<Transaction>> SqliteStore::transactionByKey(const QString &key)
-{
-    return m_conn->firstRow(m_conn->run("SELECT " LEDGER_TX_COLUMNS " FROM transactions WHERE idempotency_key = ?", {key}),
-                            sqliterows::transaction);
-}
+Result<std::optional<Transaction>> SqliteStore::transactionByKey(const QString &key) { return readTransactionByKey(*m_conn, key); }
 
 Result<InsertOutcome> SqliteStore::insertTransaction(const NewTransaction &n)
 {
-    return m_conn->write<InsertOutcome>([&]() -> Result<InsertOutcome> {
+    return m_conn->write<InsertOutcome>([&](SqliteConnection &c) -> Result<InsertOutcome> {
         if (!n.idempotencyKey.isEmpty()) {
-            auto byKey = transactionByKey(n.idempotencyKey);
+            auto byKey = readTransactionByKey(c, n.idempotencyKey);
             if (!byKey.ok())
                 return byKey.error();
             if (byKey->has_value())
                 return InsertOutcome{**byKey, false};
         }
-        auto byId = readTransaction(n.id);
+        auto byId = readTransaction(c, n.id);
         if (!byId.ok())
             return byId.error();
         if (byId->has_value())
             return InsertOutcome{**byId, false};
 
-        auto clock = m_conn->clock();
+        auto clock = c.clock();
         if (!clock.ok())
             return clock.error();
         Transaction t = rules::newTransaction(n);
         const bool twoAccounts = isTwoAccountTransfer(t.legs);
-        auto ins =
-            m_conn->run("INSERT INTO transactions (id, idempotency_key, kind, compensates, source, destination,"
-                        " amount, memo, state, created_at, last_modified, legs)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'initial', ?, ?, ?)",
-                        {n.id, SqlArg::orNull(n.idempotencyKey), nameOf(n.kind), SqlArg::orNull(n.compensates), t.source, t.destination,
-                         t.amount, n.memo, clock->now, clock->now, SqlArg::orNull(twoAccounts ? QString() : legsText(t.legs))});
+        auto ins = c.run("INSERT INTO transactions (id, idempotency_key, kind, compensates, source, destination,"
+                         " amount, memo, state, created_at, last_modified, legs)"
+                         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'initial', ?, ?, ?)",
+                         {n.id, SqlArg::orNull(n.idempotencyKey), nameOf(n.kind), SqlArg::orNull(n.compensates), t.source, t.destination,
+                          t.amount, n.memo, clock->now, clock->now, SqlArg::orNull(twoAccounts ? QString() : legsText(t.legs))});
         if (!ins.ok())
             return ins.error();
         if (!twoAccounts) {
             for (const TxLeg &leg : t.legs) {
-                auto party = m_conn->run("INSERT INTO tx_accounts (account_id, tx_id) VALUES (?, ?)", {leg.accountId, n.id});
+                auto party = c.run("INSERT INTO tx_accounts (account_id, tx_id) VALUES (?, ?)", {leg.accountId, n.id});
                 if (!party.ok())
                     return party.error();
             }
         }
-        if (Error e = appendJournal(DocKind::Transaction, rules::createdJournal(n), clock->now); !e.ok())
+        if (Error e = appendJournal(c, DocKind::Transaction, rules::createdJournal(n), clock->now); !e.ok())
             return e;
         t.createdAt = t.lastModified = parseTimestamp(clock->now);
         return InsertOutcome{t, true};
@@ -77,8 +75,8 @@ Result<InsertOutcome> SqliteStore::insertTransaction(const NewTransaction &n)
 
 Result<CasOutcome> SqliteStore::updateTransaction(const QString &id, const TxGuard &guard, const TxChange &change)
 {
-    return m_conn->write<CasOutcome>([&]() -> Result<CasOutcome> {
-        auto found = readTransaction(id);
+    return m_conn->write<CasOutcome>([&](SqliteConnection &c) -> Result<CasOutcome> {
+        auto found = readTransaction(c, id);
         if (!found.ok())
             return found.error();
         if (!found->has_value())
@@ -88,21 +86,20 @@ Result<CasOutcome> SqliteStore::updateTransaction(const QString &id, const TxGua
             return CasOutcome{false, t};
         if (Error refused = rules::txChangeRefusal(t, change); !refused.ok())
             return refused;
-        auto clock = m_conn->clock(change.leaseMs);
+        auto clock = c.clock(change.leaseMs);
         if (!clock.ok())
             return clock.error();
         const Transaction before = t;
         t = rules::applied(before, change);
         if (change.leaseMs > 0)
             t.leaseUntil = parseTimestamp(clock->shifted);
-        auto up =
-            m_conn->run("UPDATE transactions SET state = ?, owner = ?, epoch = ?, attempts = ?, lease_until = ?,"
+        auto up = c.run("UPDATE transactions SET state = ?, owner = ?, epoch = ?, attempts = ?, lease_until = ?,"
                         " last_error = ?, last_modified = ? WHERE id = ?",
                         {nameOf(t.state), t.owner, t.epoch, t.attempts,
                          t.leaseUntil.isValid() ? SqlArg(formatTimestamp(t.leaseUntil)) : SqlArg(nullptr), t.lastError, clock->now, id});
         if (!up.ok())
             return up.error();
-        if (Error e = appendJournal(DocKind::Transaction, rules::journalOf(before, t, change), clock->now); !e.ok())
+        if (Error e = appendJournal(c, DocKind::Transaction, rules::journalOf(before, t, change), clock->now); !e.ok())
             return e;
         t.lastModified = parseTimestamp(clock->now);
         return CasOutcome{true, t};
@@ -112,8 +109,8 @@ Result<CasOutcome> SqliteStore::updateTransaction(const QString &id, const TxGua
 Result<CasOutcome> SqliteStore::linkCompensation(const QString &originalId, const QString &expected, const QString &compensationId,
                                                  const QString &actor, const QString &worker, const QString &detail)
 {
-    return m_conn->write<CasOutcome>([&]() -> Result<CasOutcome> {
-        auto found = readTransaction(originalId);
+    return m_conn->write<CasOutcome>([&](SqliteConnection &c) -> Result<CasOutcome> {
+        auto found = readTransaction(c, originalId);
         if (!found.ok())
             return found.error();
         if (!found->has_value())
@@ -123,14 +120,14 @@ Result<CasOutcome> SqliteStore::linkCompensation(const QString &originalId, cons
             return CasOutcome{true, t}; // already linked: asking twice links once
         if (t.compensatedBy != expected)
             return CasOutcome{false, t};
-        auto clock = m_conn->clock();
+        auto clock = c.clock();
         if (!clock.ok())
             return clock.error();
-        auto up = m_conn->run("UPDATE transactions SET compensated_by = ?, last_modified = ? WHERE id = ?",
-                              {compensationId, clock->now, originalId});
+        auto up =
+            c.run("UPDATE transactions SET compensated_by = ?, last_modified = ? WHERE id = ?", {compensationId, clock->now, originalId});
         if (!up.ok())
             return up.error();
-        if (Error e = appendJournal(DocKind::Transaction, rules::linkJournal(t, compensationId, actor, worker, detail), clock->now);
+        if (Error e = appendJournal(c, DocKind::Transaction, rules::linkJournal(t, compensationId, actor, worker, detail), clock->now);
             !e.ok())
             return e;
         t.compensatedBy = compensationId;
@@ -179,20 +176,20 @@ Result<JournalEntry> SqliteStore::addRemark(const QString &txId, Remark remark, 
 {
     if (Error e = checkRemark(remark, text); !e.ok())
         return e;
-    return m_conn->write<JournalEntry>([&]() -> Result<JournalEntry> {
-        auto found = readTransaction(txId);
+    return m_conn->write<JournalEntry>([&](SqliteConnection &c) -> Result<JournalEntry> {
+        auto found = readTransaction(c, txId);
         if (!found.ok())
             return found.error();
         if (!found->has_value())
             return rules::unknownTransaction(txId);
-        auto clock = m_conn->clock();
+        auto clock = c.clock();
         if (!clock.ok())
             return clock.error();
-        if (Error e = appendJournal(DocKind::Transaction, rules::remarkJournal(**found, remark, actor, QString(), text), clock->now);
+        if (Error e = appendJournal(c, DocKind::Transaction, rules::remarkJournal(**found, remark, actor, QString(), text), clock->now);
             !e.ok())
             return e;
-        auto row = m_conn->firstRow(m_conn->run("SELECT " LEDGER_JOURNAL_COLUMNS " FROM journal WHERE seq = last_insert_rowid()"),
-                                    sqliterows::journalEntry);
+        auto row =
+            c.firstRow(c.run("SELECT " LEDGER_JOURNAL_COLUMNS " FROM journal WHERE seq = last_insert_rowid()"), sqliterows::journalEntry);
         if (!row.ok())
             return row.error();
         if (!row->has_value())
@@ -206,7 +203,7 @@ Error SqliteStore::backdateForDemo(DocKind kind, const QString &id, qint64 ms)
     // Times are ISO 8601 text; SQLite's date functions read it and shift it by a modifier.
 #define LEDGER_SHIFTED(column) "strftime('%Y-%m-%dT%H:%M:%fZ', " column ", ?1)"
     const QString shift = QStringLiteral("-%1 seconds").arg(double(ms) / 1000.0, 0, 'f', 3);
-    auto done = m_conn->write<bool>([&]() -> Result<bool> {
+    auto done = m_conn->write<bool>([&](SqliteConnection &c) -> Result<bool> {
         const bool tx = kind == DocKind::Transaction;
         const char *document = tx
                                  ? "UPDATE transactions SET created_at = " LEDGER_SHIFTED("created_at") ", last_modified = " LEDGER_SHIFTED(
@@ -216,8 +213,8 @@ Error SqliteStore::backdateForDemo(DocKind kind, const QString &id, qint64 ms)
                                 tx ? "UPDATE legs SET at = " LEDGER_SHIFTED("at") " WHERE tx_id = ?2" : nullptr}) {
             if (!sql)
                 continue;
-            auto q = std::string_view(sql).find("?3") != std::string_view::npos ? m_conn->run(sql, {shift, id, nameOf(kind)})
-                                                                                : m_conn->run(sql, {shift, id});
+            auto q = std::string_view(sql).find("?3") != std::string_view::npos ? c.run(sql, {shift, id, nameOf(kind)})
+                                                                                : c.run(sql, {shift, id});
             if (!q.ok())
                 return q.error();
         }
