@@ -269,10 +269,6 @@ a loopback address (127.0.0.1, ::1 or localhost): the feed has no authentication
         <translation>列出错误码及其退出状态</translation>
     </message>
     <message>
-        <source>worker threads or clients, 1-64 (default 4)</source>
-        <translation>工作线程或客户端数，1-64（默认 4）</translation>
-    </message>
-    <message>
         <source>transfers, or stuck transactions for recover (default 20000 / 10000; a tenth when synced)</source>
         <translation>转账数，recover 场景下为卡住的交易数（默认 20000 / 10000；同步写入时为十分之一）</translation>
     </message>
@@ -1093,6 +1089,10 @@ Every leg is held before any is posted: all of them move, or none.</source>
     <message>
         <source>; did you mean %1? (ids are case-sensitive)</source>
         <translation>；你是不是想输入 %1？（id 区分大小写）</translation>
+    </message>
+    <message>
+        <source>worker threads or clients, 1-64 (default 4); transfers: a list like 1,4,16 measures each</source>
+        <translation>工作线程或客户端数，1-64（默认 4）；transfers 场景可给列表（如 1,4,16），逐个测量</translation>
     </message>
 </context>
 </TS>

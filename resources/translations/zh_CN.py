@@ -719,7 +719,7 @@ T = {
 "do nothing when the store already has accounts": "存储库中已有账户时什么也不做",
 "fill a store (created if missing) with demo data": "用演示数据填充存储库（不存在时创建）",
 "list the error codes and exit statuses": "列出错误码及其退出状态",
-"worker threads or clients, 1-64 (default 4)": "工作线程或客户端数，1-64（默认 4）",
+"worker threads or clients, 1-64 (default 4); transfers: a list like 1,4,16 measures each": "工作线程或客户端数，1-64（默认 4）；transfers 场景可给列表（如 1,4,16），逐个测量",
 "transfers, or stuck transactions for recover (default 20000 / 10000; a tenth when synced)": "转账数，recover 场景下为卡住的交易数（默认 20000 / 10000；同步写入时为十分之一）",
 "accounts the transfers pick from (default 1000)": "转账从中选取的账户数（默认 1000）",
 "bare commits per raw measurement (default 40000; 4000 synced)": "每次 raw 测量的裸提交次数（默认 40000；同步写入时 4000）",

@@ -5,6 +5,7 @@
 #include "protocol/audit.h"
 #include "protocol/coordinator.h"
 #include "store/fixtures/consolefixture.h"
+#include "store/fixtures/nativeledger.h"
 #include "store/storeextras.h"
 #include "store/writetimes.h"
 
@@ -186,6 +187,7 @@ Result<TransfersResult> runTransfers(const ScratchStore &scratch, int threads, q
     Samples samples(threads);
     PerThreadSamples<TransferTimes> times(threads);
     setWriteProfiling(tailProfile);
+    const BatchCounts batchesBefore = batchCounts();
     Stopwatch clock;
     const Error e = onThreads(scratch.config(), threads, [&](Store &store, int t, int) -> Error {
         CoordinatorOptions options;
@@ -225,6 +227,7 @@ Result<TransfersResult> runTransfers(const ScratchStore &scratch, int threads, q
     if (!e.ok())
         return e;
     TransfersResult r;
+    r.batches = batchCounts() - batchesBefore;
     r.threads = threads;
     r.transfers = count;
     r.failed = failures.count();
@@ -239,6 +242,81 @@ Result<TransfersResult> runTransfers(const ScratchStore &scratch, int threads, q
     r.latencyMs = summarize(samples.merged());
     if (tailProfile)
         r.tail = TailProfile::of(times.merged());
+    return r;
+}
+
+Result<NativeResult> runNative(const ScratchStore &scratch, int threads, qint64 count, quint64 seed)
+{
+    const QStringList &accounts = scratch.accounts();
+    if (accounts.size() < 2)
+        return makeError(ErrorCode::InvalidArgument, QStringLiteral("transfers need at least two accounts"));
+    constexpr qint64 kOpening = 1'000'000'000; // as fund() gave the scratch accounts (commands_bench.cpp)
+    if (Error e = fixtures::NativeLedger::create(scratch.config(), scratch.durability(), accounts, kOpening); !e.ok())
+        return e;
+    std::atomic<qint64> next{0};
+    FailureTally failures;
+    Samples samples(threads);
+    Stopwatch clock;
+    Error first;
+    QMutex firstMutex;
+    std::vector<std::thread> workers;
+    for (int t = 0; t < threads; ++t) {
+        workers.emplace_back([&, t]() {
+            const Error e = [&]() -> Error {
+                auto ledger = fixtures::NativeLedger::open(scratch.config(), scratch.durability());
+                if (!ledger.ok())
+                    return ledger.error();
+                std::mt19937_64 rng(seed * 1000 + quint64(t));
+                clock.startOnce();
+                while (next++ < count) {
+                    const TransferRequest request = randomTransfer(accounts, rng);
+                    const auto started = Stopwatch::Clock::now();
+                    TxOutcome o;
+                    o.error = (*ledger)->transfer(request.source, request.destination, request.amount);
+                    samples.add(t, Stopwatch::msSince(started));
+                    if (!o.error.ok() && exitStatusOf(o.error.code) == ExitStatus::StoreFailure)
+                        return o.error;
+                    if (!o.error.ok())
+                        (void)failures.record(o);
+                }
+                return {};
+            }();
+            if (!e.ok()) {
+                QMutexLocker lock(&firstMutex);
+                if (first.ok())
+                    first = e;
+            }
+        });
+    }
+    for (auto &w : workers)
+        w.join();
+    if (!first.ok())
+        return first;
+    NativeResult r;
+    r.threads = threads;
+    r.transfers = count;
+    r.failed = failures.count();
+    r.firstFailure = failures.first();
+    r.seconds = clock.seconds();
+    r.transfersPerSecond = r.seconds > 0 ? double(count - r.failed) / r.seconds : 0;
+    r.latencyMs = summarize(samples.merged());
+    // The baseline counts only if it is right too.
+    auto ledger = fixtures::NativeLedger::open(scratch.config(), scratch.durability());
+    if (!ledger.ok())
+        return ledger.error();
+    auto total = (*ledger)->totalBalance();
+    auto made = (*ledger)->transferCount();
+    if (!total.ok())
+        return total.error();
+    if (!made.ok())
+        return made.error();
+    if (*total != kOpening * accounts.size() || *made != count - r.failed)
+        return makeError(ErrorCode::Internal, QStringLiteral("the one-transaction baseline lost track: %1 in balances (expected %2), %3 "
+                                                             "transfers recorded (expected %4)")
+                                                  .arg(*total)
+                                                  .arg(kOpening * accounts.size())
+                                                  .arg(*made)
+                                                  .arg(count - r.failed));
     return r;
 }
 

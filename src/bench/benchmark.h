@@ -18,6 +18,7 @@
 #include "bench/benchtail.h"
 #include "protocol/recovery.h"
 #include "store/open/storeconfig.h"
+#include "store/writetimes.h"
 
 #include <QTemporaryDir>
 #include <functional>
@@ -103,6 +104,9 @@ struct TransfersResult {
     std::optional<double> roundTripsPerTransfer;
     LatencyStats latencyMs;
     std::optional<TailProfile> tail; // with tailProfile (benchtail.h)
+    // The SQLite group commit's batches during the run (store/writetimes.h): all zero on
+    // PostgreSQL.
+    BatchCounts batches;
 };
 
 // `count` random transfers (amounts 0.01–10.00, source ≠ destination, from a seeded generator)
@@ -110,6 +114,22 @@ struct TransfersResult {
 // With `tailProfile`, each transfer's time is also split (benchtail.h); that costs a few system
 // calls per write, so the throughput of such a run is a little lower.
 Result<TransfersResult> runTransfers(const ScratchStore &store, int threads, qint64 count, quint64 seed, bool tailProfile = false);
+
+struct NativeResult {
+    int threads = 0;
+    qint64 transfers = 0;
+    qint64 failed = 0;
+    QString firstFailure;
+    double seconds = 0;
+    double transfersPerSecond = 0;
+    LatencyStats latencyMs;
+};
+
+// The same random transfers as runTransfers (same seed) on the one-transaction baseline
+// (store/fixtures/nativeledger.h) made in the scratch store, funded as the scratch accounts are:
+// what the engine does when a transfer is one database transaction. Checked afterwards (money
+// kept, every transfer recorded). One-file and one-database scratch stores only.
+Result<NativeResult> runNative(const ScratchStore &store, int threads, qint64 count, quint64 seed);
 
 struct SeedResult {
     int iterations = 0;

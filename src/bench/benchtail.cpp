@@ -32,11 +32,12 @@ TimeSplit splitOf(std::vector<TransferTimes>::const_iterator from, std::vector<T
     s.transfers = qint64(to - from);
     if (s.transfers == 0)
         return s;
-    double wall = 0, cpu = 0, wait = 0, heldOff = 0, switches = 0;
+    double wall = 0, cpu = 0, wait = 0, held = 0, heldOff = 0, switches = 0;
     for (auto it = from; it != to; ++it) {
         wall += double(it->wallNs);
         cpu += double(it->cpuNs);
         wait += double(it->gateWaitNs);
+        held += double(it->heldNs);
         heldOff += double(heldOffCpuNs(*it));
         switches += double(it->involuntarySwitches);
     }
@@ -44,6 +45,7 @@ TimeSplit splitOf(std::vector<TransferTimes>::const_iterator from, std::vector<T
     s.wallMs = wall / n;
     s.cpuMs = cpu / n;
     s.gateWaitMs = wait / n;
+    s.heldMs = held / n;
     s.heldOffCpuMs = heldOff / n;
     s.elsewhereOffCpuMs = std::max(0.0, (wall - cpu - wait - heldOff) / n);
     s.involuntarySwitches = switches / double(s.transfers);

@@ -38,7 +38,8 @@ struct TimeSplit {
     qint64 transfers = 0;
     double wallMs = 0;
     double cpuMs = 0;
-    double gateWaitMs = 0;          // blocked for the write gate (others' writes, running or not)
+    double gateWaitMs = 0;          // waiting for its writes' batches (others' writes, running or not)
+    double heldMs = 0;              // running batches (its own writes and those of others with them)
     double heldOffCpuMs = 0;        // holding the gate but not running
     double elsewhereOffCpuMs = 0;   // wall − cpu − gate wait − held off CPU
     double involuntarySwitches = 0; // preemptions per transfer

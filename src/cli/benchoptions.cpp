@@ -80,10 +80,29 @@ Result<BenchArgs> parseBenchArgs(const Context &c, const QString &scenarioOverri
         qint64 fallback, min, max;
         qint64 *target;
     };
-    qint64 threads = a.threads, accounts = a.accounts, runs = oneRun ? 1 : 3, seed = 1;
+    // --threads 1,4,16: the transfers scenario measures each in turn.
+    QString threadsText = c.args.value(QStringLiteral("threads"));
+    if (threadsText.contains(QLatin1Char(','))) {
+        if (a.scenario != QLatin1String("transfers"))
+            return makeError(
+                ErrorCode::InvalidArgument,
+                QStringLiteral("--threads takes a list (like 1,4,16) only for the transfers scenario; give %1 one number").arg(a.scenario));
+        for (const QString &part : threadsText.split(QLatin1Char(','))) {
+            bool ok = false;
+            const int n = part.toInt(&ok);
+            if (!ok || n < 1 || n > 64 || part.trimmed() != part)
+                return makeError(ErrorCode::InvalidArgument,
+                                 QStringLiteral("--threads is a number or a list of numbers from 1 to 64 like 1,4,16, not %1")
+                                     .arg(quoteForMessage(threadsText)));
+            if (!a.threadCounts.contains(n))
+                a.threadCounts << n;
+        }
+    }
+    qint64 threads = a.threadCounts.isEmpty() ? a.threads : *std::max_element(a.threadCounts.cbegin(), a.threadCounts.cend());
+    qint64 accounts = a.accounts, runs = oneRun ? 1 : 3, seed = 1;
     qint64 iterations = a.iterations, perIteration = a.perIteration;
     const IntOption options[] = {
-        {"threads", threads, 1, 64, &threads},
+        {a.threadCounts.isEmpty() ? "threads" : nullptr, threads, 1, 64, &threads},
         {"accounts", accounts, 2, 1'000'000, &accounts},
         {"count", defaultCount, 1, 100'000'000, &a.count},
         {"raw-commits", synced ? 4'000 : 40'000, 1, 100'000'000, &a.rawCommits},
@@ -94,12 +113,16 @@ Result<BenchArgs> parseBenchArgs(const Context &c, const QString &scenarioOverri
         {"seed", seed, 0, std::numeric_limits<qint64>::max(), &seed},
     };
     for (const IntOption &o : options) {
+        if (!o.name)
+            continue; // read above, as a list
         auto value = c.integerOption(QLatin1String(o.name), o.fallback, o.min, o.max);
         if (!value.ok())
             return value.error();
         *o.target = *value;
     }
     a.threads = int(threads);
+    if (a.threadCounts.isEmpty())
+        a.threadCounts << a.threads;
     a.accounts = int(accounts);
     a.runs = int(runs);
     a.iterations = int(iterations);

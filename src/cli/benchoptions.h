@@ -11,6 +11,8 @@ namespace ledger::cli {
 struct BenchArgs {
     QString scenario;
     int threads = 4;
+    // transfers: --threads as a list (1,4,16), each measured in turn; one entry otherwise.
+    QList<int> threadCounts;
     int accounts = 1000;
     qint64 count = 20'000;      // transfers (transfers, shards) or stuck transactions (recover)
     qint64 rawCommits = 40'000; // per thread count measured

@@ -37,6 +37,23 @@ QJsonObject latencyJson(const bench::LatencyStats &s)
                        {QStringLiteral("p95"), s.p95},     {QStringLiteral("p99"), s.p99},   {QStringLiteral("max"), s.max}};
 }
 
+QJsonObject batchesJson(const BatchCounts &b)
+{
+    QJsonObject histogram;
+    for (int i = 0; i < BatchCounts::kBuckets; ++i) {
+        const int low = 1 << i;
+        const QString name = i == BatchCounts::kBuckets - 1 ? QStringLiteral("%1+").arg(low)
+                           : low == 1                       ? QStringLiteral("1")
+                                                            : QStringLiteral("%1-%2").arg(low).arg(2 * low - 1);
+        histogram.insert(name, b.batches[i]);
+    }
+    const qint64 batches = b.batchCount();
+    return QJsonObject{{QStringLiteral("batches"), batches},
+                       {QStringLiteral("writesPerBatch"), batches > 0 ? double(b.writes) / double(batches) : 0},
+                       {QStringLiteral("pagesPerWrite"), b.writes > 0 ? double(b.pages) / double(b.writes) : 0},
+                       {QStringLiteral("histogram"), histogram}};
+}
+
 QJsonObject tailProfileJson(const bench::TailProfile &p)
 {
     const auto split = [](const bench::TimeSplit &t) {
@@ -44,6 +61,7 @@ QJsonObject tailProfileJson(const bench::TailProfile &p)
                            {QStringLiteral("wallMs"), t.wallMs},
                            {QStringLiteral("cpuMs"), t.cpuMs},
                            {QStringLiteral("gateWaitMs"), t.gateWaitMs},
+                           {QStringLiteral("heldMs"), t.heldMs},
                            {QStringLiteral("heldOffCpuMs"), t.heldOffCpuMs},
                            {QStringLiteral("elsewhereOffCpuMs"), t.elsewhereOffCpuMs},
                            {QStringLiteral("involuntarySwitches"), t.involuntarySwitches}};
@@ -134,6 +152,7 @@ QString renderTailProfile(const QJsonObject &p)
                            ms(t.value(QStringLiteral("wallMs"))),
                            ms(t.value(QStringLiteral("cpuMs"))),
                            ms(t.value(QStringLiteral("gateWaitMs"))),
+                           ms(t.value(QStringLiteral("heldMs"))),
                            ms(t.value(QStringLiteral("heldOffCpuMs"))),
                            ms(t.value(QStringLiteral("elsewhereOffCpuMs"))),
                            fixed(t.value(QStringLiteral("involuntarySwitches")), 2)};
@@ -141,17 +160,58 @@ QString renderTailProfile(const QJsonObject &p)
     const QList<QStringList> rows{row(QStringLiteral("p99 and slower"), p.value(QStringLiteral("slowest")).toObject()),
                                   row(QStringLiteral("p45-p55"), p.value(QStringLiteral("middle")).toObject()),
                                   row(QStringLiteral("all"), p.value(QStringLiteral("all")).toObject())};
-    return QStringLiteral("\nwhere a transfer's time goes (mean ms per transfer; gate = this process's write lock of the file;\n"
-                          "the gate holders were off the CPU for %1% of the time they held it)\n")
+    return QStringLiteral("\nwhere a transfer's time goes (mean ms per transfer; gate = this process's write lock of the file,\n"
+                          "held by the thread running a batch of writes, its own and others'; the gate holders were off the\n"
+                          "CPU for %1% of the time they held it)\n")
                .arg(fixed(QJsonValue(p.value(QStringLiteral("heldOffCpuShare")).toDouble() * 100), 1))
          + renderTable({QStringLiteral("transfers"), QStringLiteral("count"), QStringLiteral("wall"), QStringLiteral("on CPU"),
-                        QStringLiteral("waiting for gate"), QStringLiteral("holding gate, off CPU"), QStringLiteral("other off CPU"),
-                        QStringLiteral("preemptions")},
-                       rows, {1, 2, 3, 4, 5, 6, 7});
+                        QStringLiteral("waiting for gate"), QStringLiteral("holding gate"), QStringLiteral("holding gate, off CPU"),
+                        QStringLiteral("other off CPU"), QStringLiteral("preemptions")},
+                       rows, {1, 2, 3, 4, 5, 6, 7, 8});
+}
+
+QString batchesLine(const QJsonObject &b)
+{
+    if (b.isEmpty())
+        return QStringLiteral("-");
+    return QStringLiteral("%1 batches, %2 writes each on average, %3 pages per write")
+        .arg(count(b.value(QStringLiteral("batches"))), fixed(b.value(QStringLiteral("writesPerBatch")), 2),
+             fixed(b.value(QStringLiteral("pagesPerWrite")), 2));
+}
+
+// `--threads 1,4,16`: one line per thread count.
+QString renderTransfersByThreads(const QJsonObject &o)
+{
+    QList<QStringList> rows;
+    for (const QJsonValue &v : o.value(QStringLiteral("byThreads")).toArray()) {
+        const QJsonObject r = v.toObject();
+        const QJsonObject latency = r.value(QStringLiteral("latencyMs")).toObject();
+        const QJsonObject batches = r.value(QStringLiteral("batches")).toObject();
+        rows << QStringList{
+            QString::number(r.value(QStringLiteral("threads")).toInt()),
+            count(r.value(QStringLiteral("transfersPerSecond"))),
+            r.contains(QStringLiteral("nativeTransfersPerSecond")) ? count(r.value(QStringLiteral("nativeTransfersPerSecond")))
+                                                                   : QStringLiteral("-"),
+            r.contains(QStringLiteral("nativeRatio")) ? fixed(r.value(QStringLiteral("nativeRatio")), 2) : QStringLiteral("-"),
+            fixed(r.value(QStringLiteral("efficiency")), 2),
+            ms(latency.value(QStringLiteral("p50"))),
+            ms(latency.value(QStringLiteral("p99"))),
+            batches.isEmpty() ? QStringLiteral("-") : fixed(batches.value(QStringLiteral("writesPerBatch")), 2),
+            batches.isEmpty() ? QStringLiteral("-") : fixed(batches.value(QStringLiteral("pagesPerWrite")), 2),
+            auditText(r)};
+    }
+    return QStringLiteral("transfers by thread count: %1 transfers among %2 accounts each; %3\n")
+               .arg(count(o.value(QStringLiteral("transfers"))), count(o.value(QStringLiteral("accounts"))), storeLine(o))
+         + renderTable({QStringLiteral("threads"), QStringLiteral("transfers/s"), QStringLiteral("one-transaction/s"),
+                        QStringLiteral("ratio"), QStringLiteral("efficiency"), QStringLiteral("p50 ms"), QStringLiteral("p99 ms"),
+                        QStringLiteral("writes/batch"), QStringLiteral("pages/write"), QStringLiteral("audit")},
+                       rows, {0, 1, 2, 3, 4, 5, 6, 7, 8});
 }
 
 QString renderTransfers(const QJsonObject &o)
 {
+    if (o.contains(QStringLiteral("byThreads")))
+        return renderTransfersByThreads(o);
     QList<QStringList> rows{
         {QStringLiteral("transfers/s"), count(o.value(QStringLiteral("transfersPerSecond")))},
         {QStringLiteral("raw commits/s"),
@@ -160,6 +220,13 @@ QString renderTransfers(const QJsonObject &o)
         {QStringLiteral("protocol efficiency"),
          fixed(o.value(QStringLiteral("efficiency")), 2) + QStringLiteral("  (transfers/s x writes per transfer / raw commits/s)")},
         {QStringLiteral("latency ms"), latencyLine(o.value(QStringLiteral("latencyMs")).toObject())},
+        {QStringLiteral("one transaction each"),
+         o.contains(QStringLiteral("nativeTransfersPerSecond"))
+             ? count(o.value(QStringLiteral("nativeTransfersPerSecond"))) + QStringLiteral(" transfers/s, ratio ")
+                   + fixed(o.value(QStringLiteral("nativeRatio")), 2) + QStringLiteral("  (the same transfers, same engine; p99 ")
+                   + ms(o.value(QStringLiteral("nativeLatencyMs")).toObject().value(QStringLiteral("p99"))) + QStringLiteral(" ms)")
+             : QStringLiteral("-  (one file or one database only)")},
+        {QStringLiteral("write batches"), batchesLine(o.value(QStringLiteral("batches")).toObject())},
         {QStringLiteral("failed"), count(o.value(QStringLiteral("failed")))
                                        + (o.contains(QStringLiteral("firstFailure"))
                                               ? QStringLiteral("  first: ") + o.value(QStringLiteral("firstFailure")).toString()

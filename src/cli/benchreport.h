@@ -17,7 +17,10 @@ QString durabilityWords(bool postgres, Durability durability);
 QJsonObject storeFields(const bench::ScratchStore &scratch);
 // {"p50", "p75", "p95", "p99", "max", "min", "mean", "stddev", "count"} in milliseconds.
 QJsonObject latencyJson(const bench::LatencyStats &s);
-// {"slowest", "middle", "all": {"transfers", "wallMs", "cpuMs", "gateWaitMs", "heldOffCpuMs",
+// {"batches": N, "writesPerBatch", "pagesPerWrite", "histogram": {"1": n, "2-3": n, … "256+": n}}:
+// the SQLite group commit's batches in a run (store/writetimes.h).
+QJsonObject batchesJson(const BatchCounts &b);
+// {"slowest", "middle", "all": {"transfers", "wallMs", "cpuMs", "gateWaitMs", "heldMs", "heldOffCpuMs",
 // "elsewhereOffCpuMs", "involuntarySwitches"}, "heldOffCpuShare"} (benchtail.h).
 QJsonObject tailProfileJson(const bench::TailProfile &p);
 // The seed scenario as the MongoDB schema book published it (MongoDB 3.0.1, MacBook Pro 2013,

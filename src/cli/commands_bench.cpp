@@ -135,6 +135,17 @@ Result<QJsonObject> transfersRun(const BenchArgs &a, int shards, Durability dura
         return t.error();
     progressLine(err, QStringLiteral("auditing the scratch store"));
     const Error audit = bench::auditScratch(**scratch);
+    // The baseline: the same transfers, each one database transaction, on the same engine and disk.
+    std::optional<bench::NativeResult> native;
+    if (shards == 0) {
+        progressLine(
+            err,
+            QStringLiteral("baseline: the same %1 transfers as one database transaction each, on %2 threads").arg(a.count).arg(a.threads));
+        auto n = bench::runNative(**scratch, a.threads, a.count, a.seed);
+        if (!n.ok())
+            return n.error();
+        native = *n;
+    }
     const double rawRate = raw->value(QStringLiteral("commitsPerSecond")).toDouble();
     QJsonObject o = storeFields(**scratch);
     o.insert(QStringLiteral("scenario"), QStringLiteral("transfers"));
@@ -153,6 +164,17 @@ Result<QJsonObject> transfersRun(const BenchArgs &a, int shards, Durability dura
     if (t->roundTripsPerTransfer)
         o.insert(QStringLiteral("roundTripsPerTransfer"), *t->roundTripsPerTransfer);
     o.insert(QStringLiteral("latencyMs"), latencyJson(t->latencyMs));
+    if (native) {
+        o.insert(QStringLiteral("nativeTransfersPerSecond"), native->transfersPerSecond);
+        o.insert(QStringLiteral("nativeRatio"), native->transfersPerSecond > 0 ? t->transfersPerSecond / native->transfersPerSecond : 0);
+        o.insert(QStringLiteral("nativeLatencyMs"), latencyJson(native->latencyMs));
+        if (native->failed > 0)
+            o.insert(QStringLiteral("nativeFirstFailure"), native->firstFailure);
+    }
+    if (t->batches.batchCount() > 0) {
+        o.insert(QStringLiteral("batches"), batchesJson(t->batches));
+        o.insert(QStringLiteral("pagesPerWrite"), double(t->batches.pages) / double(qMax<qint64>(1, t->batches.writes)));
+    }
     if (t->tail)
         o.insert(QStringLiteral("tailProfile"), tailProfileJson(*t->tail));
     insertAudit(o, audit);
@@ -161,8 +183,32 @@ Result<QJsonObject> transfersRun(const BenchArgs &a, int shards, Durability dura
 
 Result<QJsonObject> transfersScenario(const BenchArgs &a, QTextStream &err)
 {
-    return medianOfRuns(
-        a, QStringLiteral("transfersPerSecond"), [&]() { return transfersRun(a, a.shards, a.durability, err); }, err);
+    if (a.threadCounts.size() <= 1)
+        return medianOfRuns(
+            a, QStringLiteral("transfersPerSecond"), [&]() { return transfersRun(a, a.shards, a.durability, err); }, err);
+    // Each thread count in turn, each its own median of runs on fresh scratch stores.
+    QJsonArray byThreads;
+    QJsonObject top;
+    for (int threads : a.threadCounts) {
+        BenchArgs each = a;
+        each.threads = threads;
+        progressLine(err, QStringLiteral("transfers on %1 thread(s)").arg(threads));
+        auto r = medianOfRuns(
+            each, QStringLiteral("transfersPerSecond"), [&]() { return transfersRun(each, each.shards, each.durability, err); }, err);
+        if (!r.ok())
+            return r.error();
+        byThreads.append(*r);
+        for (const QString &key : {QStringLiteral("store"), QStringLiteral("kind"), QStringLiteral("shards"), QStringLiteral("durability"),
+                                   QStringLiteral("accounts"), QStringLiteral("transfers")})
+            top.insert(key, r->value(key));
+    }
+    QJsonArray counts;
+    for (int threads : a.threadCounts)
+        counts.append(threads);
+    top.insert(QStringLiteral("scenario"), QStringLiteral("transfers"));
+    top.insert(QStringLiteral("threads"), counts);
+    top.insert(QStringLiteral("byThreads"), byThreads);
+    return top;
 }
 
 Result<QJsonObject> seedScenario(const BenchArgs &a, QTextStream &err)
