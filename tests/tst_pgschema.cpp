@@ -24,7 +24,8 @@ private Q_SLOTS:
     void cleanupTestCase();
     void legRulesAgree_data();
     void legRulesAgree();
-    void migratesSchemaOne();
+    void migratesAnOlderSchema_data();
+    void migratesAnOlderSchema();
     void writesAreAnnouncedAfterTheirCommit();
 
 private:
@@ -217,30 +218,45 @@ void TestPgSchema::legRulesAgree()
     }
 }
 
-void TestPgSchema::migratesSchemaOne()
+void TestPgSchema::migratesAnOlderSchema_data()
 {
-    // A store as schema 1 left it: no leg function, ledger_now() in SQL, no legs column nor
-    // tx_accounts (schema 3), the narrower leg index, schema_version 1.
+    QTest::addColumn<int>("version");
+    for (int v = 1; v < PgConnection::kSchemaVersion; ++v)
+        QTest::addRow("from schema %d", v) << v;
+}
+
+void TestPgSchema::migratesAnOlderSchema()
+{
+    // A store as schema N left it, with data in it; each step undoes one migration
+    // (pgschema.cpp), newest first.
+    QFETCH(int, version);
     TempStore ts;
     openAccounts(ts.store(), {QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("carol")}, 10'000);
     {
         RawSql raw(ts.path());
-        QVERIFY(raw.exec(QStringLiteral("ALTER TABLE transactions DROP COLUMN legs")));
-        QVERIFY(raw.exec(QStringLiteral("DROP TABLE tx_accounts")));
-        QVERIFY(raw.exec(QStringLiteral("DROP INDEX legs_by_account")));
-        QVERIFY(raw.exec(QStringLiteral("CREATE INDEX legs_by_account ON legs (account_id, status)")));
-        QVERIFY(raw.exec(QStringLiteral("DROP FUNCTION ledger_leg_write(text, text, text, text, int8, text)")));
-        QVERIFY(raw.exec(QStringLiteral("CREATE OR REPLACE FUNCTION ledger_now() RETURNS timestamptz LANGUAGE sql STABLE"
-                                        " AS $$ SELECT date_trunc('milliseconds', clock_timestamp()) $$")));
-        // Schema 1 announced by statement triggers, inside each write.
-        QVERIFY(
-            raw.exec(QStringLiteral("CREATE FUNCTION ledger_announce() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM"
-                                    " nextval('change_counter'); PERFORM pg_notify('ledgerdesk', TG_TABLE_NAME); RETURN NULL; END $$")));
-        for (const char *table : {"accounts", "legs", "transactions"})
-            QVERIFY(raw.exec(QStringLiteral("CREATE TRIGGER %1_announce AFTER INSERT OR UPDATE OR DELETE ON %1 FOR EACH STATEMENT"
-                                            " EXECUTE FUNCTION ledger_announce()")
-                                 .arg(QLatin1String(table))));
-        QVERIFY(raw.exec(QStringLiteral("UPDATE meta SET value = '1' WHERE key = 'schema_version'")));
+        const QStringList steps[] = {
+            // 4 → 3: announced by statement triggers, inside each write.
+            {QStringLiteral("CREATE FUNCTION ledger_announce() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM"
+                            " nextval('change_counter'); PERFORM pg_notify('ledgerdesk', ''); RETURN NULL; END $$"),
+             QStringLiteral("CREATE TRIGGER accounts_announce AFTER INSERT OR UPDATE OR DELETE ON accounts FOR EACH STATEMENT"
+                            " EXECUTE FUNCTION ledger_announce()"),
+             QStringLiteral("CREATE TRIGGER legs_announce AFTER INSERT OR UPDATE OR DELETE ON legs FOR EACH STATEMENT"
+                            " EXECUTE FUNCTION ledger_announce()"),
+             QStringLiteral("CREATE TRIGGER transactions_announce AFTER INSERT OR UPDATE OR DELETE ON transactions FOR EACH STATEMENT"
+                            " EXECUTE FUNCTION ledger_announce()")},
+            // 3 → 2: two legs only, the narrower leg index.
+            {QStringLiteral("ALTER TABLE transactions DROP COLUMN legs"), QStringLiteral("DROP TABLE tx_accounts"),
+             QStringLiteral("DROP INDEX legs_by_account"), QStringLiteral("CREATE INDEX legs_by_account ON legs (account_id, status)")},
+            // 2 → 1: no leg function, ledger_now() in SQL.
+            {QStringLiteral("DROP FUNCTION ledger_leg_write(text, text, text, text, int8, text)"),
+             QStringLiteral("CREATE OR REPLACE FUNCTION ledger_now() RETURNS timestamptz LANGUAGE sql STABLE"
+                            " AS $$ SELECT date_trunc('milliseconds', clock_timestamp()) $$")},
+        };
+        for (int from = PgConnection::kSchemaVersion; from > version; --from) {
+            for (const QString &sql : steps[PgConnection::kSchemaVersion - from])
+                QVERIFY(raw.exec(sql));
+        }
+        QVERIFY(raw.exec(QStringLiteral("UPDATE meta SET value = ? WHERE key = 'schema_version'"), {QString::number(version)}));
     }
     // Opening it migrates it (as every program does when it opens a store).
     auto reopened = openStore(ts.config());
