@@ -18,6 +18,7 @@ class TestBench : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void transfers();
+    void transfersByThreads();
     void raw();
     void recover();
     void seed();
@@ -76,6 +77,38 @@ void TestBench::transfers()
     QVERIFY(l.value(QStringLiteral("p50")).toDouble() <= l.value(QStringLiteral("p95")).toDouble());
     QVERIFY(l.value(QStringLiteral("p95")).toDouble() <= l.value(QStringLiteral("p99")).toDouble());
     QVERIFY(l.value(QStringLiteral("p99")).toDouble() <= l.value(QStringLiteral("max")).toDouble());
+}
+
+void TestBench::transfersByThreads()
+{
+    // --threads as a list: each count measured in turn, each with the one-transaction baseline,
+    // the batch sizes and pages per write of its run.
+    const QJsonObject o =
+        benchJson({QStringLiteral("transfers"), QStringLiteral("--threads"), QStringLiteral("1,3"), QStringLiteral("--count"),
+                   QStringLiteral("150"), QStringLiteral("--accounts"), QStringLiteral("12"), QStringLiteral("--raw-commits"),
+                   QStringLiteral("200"), QStringLiteral("--runs"), QStringLiteral("1")});
+    QCOMPARE(o.value(QStringLiteral("threads")).toArray(), (QJsonArray{1, 3}));
+    const QJsonArray byThreads = o.value(QStringLiteral("byThreads")).toArray();
+    QCOMPARE(byThreads.size(), 2);
+    for (int i = 0; i < 2; ++i) {
+        const QJsonObject r = byThreads.at(i).toObject();
+        QCOMPARE(r.value(QStringLiteral("threads")).toInt(), i == 0 ? 1 : 3);
+        QCOMPARE(r.value(QStringLiteral("completed")).toInt(), 150);
+        QVERIFY(r.value(QStringLiteral("auditClean")).toBool());
+        const double native = r.value(QStringLiteral("nativeTransfersPerSecond")).toDouble();
+        QVERIFY(native > 0);
+        QCOMPARE(r.value(QStringLiteral("nativeRatio")).toDouble(), r.value(QStringLiteral("transfersPerSecond")).toDouble() / native);
+        const QJsonObject batches = r.value(QStringLiteral("batches")).toObject();
+        QVERIFY(batches.value(QStringLiteral("batches")).toInt() > 0);
+        QVERIFY(batches.value(QStringLiteral("pagesPerWrite")).toDouble() > 1);
+        qint64 counted = 0;
+        const QJsonObject histogram = batches.value(QStringLiteral("histogram")).toObject();
+        for (auto it = histogram.constBegin(); it != histogram.constEnd(); ++it)
+            counted += it.value().toInteger();
+        QCOMPARE(counted, batches.value(QStringLiteral("batches")).toInteger());
+        if (i == 0) // one thread: every batch is one write, nobody waits for company
+            QCOMPARE(histogram.value(QStringLiteral("1")).toInteger(), counted);
+    }
 }
 
 void TestBench::raw()
@@ -197,6 +230,10 @@ void TestBench::refusals_data()
                           << QStringLiteral("invalid-argument");
     QTest::newRow("threads 0") << QStringList{QStringLiteral("raw"), QStringLiteral("--threads"), QStringLiteral("0")}
                                << QStringLiteral("invalid-argument");
+    QTest::newRow("threads list for raw") << QStringList{QStringLiteral("raw"), QStringLiteral("--threads"), QStringLiteral("1,4")}
+                                          << QStringLiteral("invalid-argument");
+    QTest::newRow("threads list 1,x") << QStringList{QStringLiteral("transfers"), QStringLiteral("--threads"), QStringLiteral("1,x")}
+                                      << QStringLiteral("invalid-argument");
     QTest::newRow("runs 0") << QStringList{QStringLiteral("raw"), QStringLiteral("--runs"), QStringLiteral("0")}
                             << QStringLiteral("invalid-argument");
     QTest::newRow("fewer accounts than threads") << QStringList{QStringLiteral("transfers"), QStringLiteral("--accounts"),
