@@ -166,6 +166,7 @@ private:
     // and, inside a batch, whether another connection wrote the file since this one last did.
     bool mayPauseForOtherProcesses();
     void noteOtherWriters();
+    void noteOwnCommit();
     // Every prepared statement reset (before COMMIT, ROLLBACK, RELEASE).
     void finishStatements();
     static int busyHandler(void *connection, int attempts);
@@ -213,7 +214,8 @@ private:
     // a batch.
     std::chrono::steady_clock::time_point m_pausedAt;
     std::chrono::steady_clock::time_point m_foreignSeenAt;
-    qint64 m_dataVersion = 0;
+    unsigned int m_dataVersion = 0; // the file's data version after this connection's last commit
+    bool m_dataVersionKnown = false;
 };
 
 class SqliteConnection::PendingWrite {

@@ -225,6 +225,7 @@ size_t SqliteConnection::runBatch(const std::vector<PendingWrite *> &taken)
         rollback();
         return answer(ran, e);
     }
+    noteOwnCommit();
     int pages = 0;
     int highWater = 0;
     sqlite3_db_status(m_db, SQLITE_DBSTATUS_CACHE_WRITE, &pages, &highWater, 1);
@@ -250,12 +251,20 @@ bool SqliteConnection::mayPauseForOtherProcesses()
 
 void SqliteConnection::noteOtherWriters()
 {
-    auto version = firstRow(run("PRAGMA data_version"), [](const SqliteStatement &q) { return q.int64(0); });
-    if (!version.ok() || !version->has_value())
+    // The pager's data version (no statement): it moves with every commit to the file, this
+    // connection's included, so it is compared with what this connection's last commit left.
+    unsigned int version = 0;
+    if (sqlite3_file_control(m_db, "main", SQLITE_FCNTL_DATA_VERSION, &version) != SQLITE_OK)
         return;
-    if (m_dataVersion != 0 && **version != m_dataVersion)
+    if (m_dataVersionKnown && version != m_dataVersion)
         m_foreignSeenAt = std::chrono::steady_clock::now();
-    m_dataVersion = **version;
+}
+
+void SqliteConnection::noteOwnCommit()
+{
+    unsigned int version = 0;
+    m_dataVersionKnown = sqlite3_file_control(m_db, "main", SQLITE_FCNTL_DATA_VERSION, &version) == SQLITE_OK;
+    m_dataVersion = version;
 }
 
 void SqliteConnection::finishStatements()
