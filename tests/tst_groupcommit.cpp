@@ -31,6 +31,18 @@
 using namespace ledger;
 using namespace ledger::test;
 
+// ThreadSanitizer's runtime here fails its own check when this process forks after its threads
+// ran (QProcess): under it the killed child and Python are left out, and the 16 threads of
+// transfers run alone (the ordinary and ASan passes run everything).
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define LEDGER_NO_FORK 1
+#endif
+#endif
+#ifndef LEDGER_NO_FORK
+#define LEDGER_NO_FORK 0
+#endif
+
 namespace {
 
 using PendingWrite = SqliteConnection::PendingWrite;
@@ -317,6 +329,8 @@ void TestGroupCommit::foreignLockWaitedForWithinTimeout()
 
 void TestGroupCommit::killedMidBatchLosesNoAcknowledgedWrite()
 {
+    if (LEDGER_NO_FORK)
+        QSKIP("forks a child: not under ThreadSanitizer (see the top of this file)");
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("ledger.db"));
     {
@@ -419,10 +433,12 @@ while time.time() < end:
 print(n, flush=True)
 )";
     QProcess python;
-    python.start(QStringLiteral("python3"), {QStringLiteral("-c"), QString::fromLatin1(script), t.path(), QStringLiteral("3")});
-    QVERIFY(python.waitForStarted());
-    QVERIFY(python.waitForReadyRead(10'000));
-    QCOMPARE(python.readLine().trimmed(), QByteArray("ready"));
+    if (!LEDGER_NO_FORK) {
+        python.start(QStringLiteral("python3"), {QStringLiteral("-c"), QString::fromLatin1(script), t.path(), QStringLiteral("3")});
+        QVERIFY(python.waitForStarted());
+        QVERIFY(python.waitForReadyRead(10'000));
+        QCOMPARE(python.readLine().trimmed(), QByteArray("ready"));
+    }
 
     const BatchCounts before = batchCounts();
     constexpr int kThreads = 16;
@@ -458,19 +474,20 @@ print(n, flush=True)
     }
     for (auto &thread : threads)
         thread.join();
+    QVERIFY2(notDone == 0, qPrintable(firstFailure));
+    QVERIFY(transfers > 100);
+    const BatchCounts d = batchesSince(before);
+    QVERIFY(d.batchCount() < d.writes); // writes went in batches
+    LEDGER_VERIFY_AUDIT_CLEAN(t.store());
+    if (LEDGER_NO_FORK)
+        return;
     QVERIFY(python.waitForFinished(30'000));
     QCOMPARE(python.exitCode(), 0);
     const int foreignRows = python.readAllStandardOutput().trimmed().toInt();
-    QVERIFY2(notDone == 0, qPrintable(firstFailure));
-    QVERIFY(transfers > 100);
     // Its turns: 166 rows here on an idle machine (19 before the batches left it any).
     QVERIFY2(foreignRows >= 30, qPrintable(QStringLiteral("Python wrote %1 rows in 3 s").arg(foreignRows)));
-    const BatchCounts d = batchesSince(before);
-    QVERIFY(d.batchCount() < d.writes); // writes went in batches
-
     RawSql raw(t.path());
     QCOMPARE(raw.scalar(QStringLiteral("SELECT COUNT(*) FROM foreign_rows")).toInt(), foreignRows);
-    LEDGER_VERIFY_AUDIT_CLEAN(t.store());
     qInfo("%d transfers by 16 threads in %lld batches of %.1f writes, %d rows by Python between them", transfers.load(), d.batchCount(),
           double(d.writes) / double(qMax<qint64>(1, d.batchCount())), foreignRows);
 }

@@ -181,6 +181,11 @@ private:
     // the file's checkpointer thread is asked for it.
     static int walHook(void *connection, sqlite3 *db, const char *schema, int pages);
     void checkpointIfWanted();
+    // The two halves of it, for the batch connection: whether its last commit made a checkpoint
+    // due (read and cleared by the thread running the batch, before the next batch may start),
+    // and the request to the file's checkpointer thread (any thread, after the gate).
+    bool takeCheckpointDue();
+    void requestCheckpoint();
     static void stopCheckpointer(SharedFile &shared);
     // Runs a prepared statement that returns no rows (BEGIN, COMMIT); errors name `context`.
     Error runControl(const char *sql, const QString &context);

@@ -78,7 +78,7 @@ Error SqliteConnection::wait(PendingWrite &w)
     const bool profiling = writeProfiling();
     const auto asked = std::chrono::steady_clock::now();
     const qint64 heldBefore = threadWriteTimes().heldNs;
-    bool ledBatch = false;
+    bool checkpointDue = false;
     std::vector<std::shared_ptr<std::condition_variable>> toWake;
     std::unique_lock<std::mutex> lock(shared.queueMutex);
     while (!w.m_done) {
@@ -109,6 +109,8 @@ Error SqliteConnection::wait(PendingWrite &w)
         // The batch waits for another process's lock as long as the thread running it would.
         writer.m_busyTimeoutMs = m_busyTimeoutMs;
         const size_t answered = writer.runBatch(taken);
+        // Still this thread's alone (the WAL hook of the next batch sets it again).
+        checkpointDue = writer.takeCheckpointDue() || checkpointDue;
         lock.lock();
         for (size_t i = 0; i < answered; ++i) {
             PendingWrite *done = shared.queue.front();
@@ -118,7 +120,6 @@ Error SqliteConnection::wait(PendingWrite &w)
             done->m_done = true; // from here `done` may be gone
         }
         shared.batchRunning = false;
-        ledBatch = true;
         // The next batch: run by a writer that comes along, or else by the first one's waiter.
         if (!shared.queue.empty() && shared.queue.front()->m_wake != w.m_wake)
             toWake.push_back(shared.queue.front()->m_wake);
@@ -131,8 +132,8 @@ Error SqliteConnection::wait(PendingWrite &w)
         }
     }
     lock.unlock();
-    if (ledBatch)
-        writer.checkpointIfWanted(); // after the gate was released: the checkpointer's last pass takes it
+    if (checkpointDue)
+        writer.requestCheckpoint(); // after the gate was released: the checkpointer's last pass takes it
     if (profiling) {
         WriteTimes &t = threadWriteTimes();
         t.writes += 1;

@@ -32,12 +32,23 @@ int SqliteConnection::walHook(void *connection, sqlite3 *db, const char *schema,
 
 void SqliteConnection::checkpointIfWanted()
 {
+    if (takeCheckpointDue())
+        requestCheckpoint();
+}
+
+bool SqliteConnection::takeCheckpointDue()
+{
     // Not before open() counted this connection (or made it the file's batch connection): the
     // destructor stops the thread only when the last counted connection closes (a migration's
     // write may cross the threshold).
     if (!m_checkpointDue || !(m_counted || m_isWriter))
-        return;
+        return false;
     m_checkpointDue = false;
+    return true;
+}
+
+void SqliteConnection::requestCheckpoint()
+{
     std::lock_guard<std::mutex> lock(m_shared->checkpointerMutex);
     if (!m_shared->checkpointer) {
         // The name SQLite itself resolved (absolute), not ours: a chdir cannot misdirect it.
