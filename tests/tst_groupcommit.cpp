@@ -15,6 +15,7 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QScopeGuard>
@@ -137,6 +138,7 @@ private slots:
     void eachWriteRefusedAlone_data();
     void eachWriteRefusedAlone();
     void failedCommitAnswersEveryWrite();
+    void replacedFileNeverMixesTheTwo();
     void capsBatchByCount();
     void capsBatchByBytes();
     void otherDurabilityRunsAlone();
@@ -243,6 +245,36 @@ void TestGroupCommit::failedCommitAnswersEveryWrite()
     store.reset();
     RawSql raw(path);
     QCOMPARE(raw.scalar(QStringLiteral("SELECT COUNT(*) FROM meta WHERE key LIKE 'w%'")).toInt(), 0);
+}
+
+void TestGroupCommit::replacedFileNeverMixesTheTwo()
+{
+    // The store's files replaced while this process has the old ones open (a restore, a new
+    // store made at the same name): the old connections' writes are refused, the new store's
+    // land in the new file — through a batch connection still attached to the old file, neither
+    // may reach the other's file.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("ledger.db"));
+    {
+        QVERIFY(SqliteStore::create(path, 2).ok());
+    }
+    auto old = openSqlite(path);
+    QVERIFY(old->createAccount(QStringLiteral("before"), QString(), QStringLiteral("test")).ok());
+    for (const char *suffix : {"", "-wal", "-shm"}) {
+        if (QFileInfo::exists(path + QLatin1String(suffix)))
+            QVERIFY(QFile::rename(path + QLatin1String(suffix), path + QLatin1String(suffix) + QStringLiteral(".old")));
+    }
+    auto created = SqliteStore::create(path, 2);
+    QVERIFY2(created.ok(), qPrintable(created.error().toString()));
+    auto fresh = std::move(created).value();
+    auto ok = fresh->createAccount(QStringLiteral("after"), QString(), QStringLiteral("test"));
+    QVERIFY2(ok.ok(), qPrintable(ok.error().toString()));
+    auto refused = old->createAccount(QStringLiteral("stale"), QString(), QStringLiteral("test"));
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.error().code, ErrorCode::StoreCorrupt);
+    QVERIFY(fresh->account(QStringLiteral("after")).ok());
+    QVERIFY(!fresh->account(QStringLiteral("before")).ok());
+    QVERIFY(!fresh->account(QStringLiteral("stale")).ok());
 }
 
 void TestGroupCommit::capsBatchByCount()

@@ -14,6 +14,7 @@
 #include <ledgerdesk_sqlite.h>
 #include <map>
 #include <optional>
+#include <sys/stat.h>
 
 namespace ledger {
 
@@ -231,16 +232,31 @@ Result<std::unique_ptr<SqliteConnection>> SqliteConnection::open(const QString &
         }
         return e;
     }
+    conn->m_fileId = fileIdentity(path);
     if (!shared.writer) {
         auto writer = openWriter(path, options, shared);
-        if (!writer.ok())
+        if (!writer.ok()) {
+            if (mode == Mode::Create) {
+                conn.reset();
+                for (const char *suffix : {"", "-wal", "-shm", "-journal"})
+                    QFile::remove(path + QLatin1String(suffix));
+            }
             return writer.error();
+        }
         shared.writer = std::move(writer).value();
     }
     // Counted only now: a connection that failed above is closed while `openClose` is held.
     conn->m_counted = true;
     ++shared.connections;
     return conn;
+}
+
+SqliteConnection::FileId SqliteConnection::fileIdentity(const QString &path)
+{
+    struct stat st {};
+    if (::stat(QFile::encodeName(path).constData(), &st) != 0)
+        return {};
+    return FileId{quint64(st.st_dev), quint64(st.st_ino)};
 }
 
 Result<std::unique_ptr<SqliteConnection>> SqliteConnection::openWriter(const QString &path, const SqliteOptions &options,
@@ -254,6 +270,9 @@ Result<std::unique_ptr<SqliteConnection>> SqliteConnection::openWriter(const QSt
     conn->m_shard = options.shard;
     conn->m_checkpointPages = qMax(1, options.checkpointPages);
     conn->m_isWriter = true;
+    conn->m_fileId = fileIdentity(path);
+    const char *file = sqlite3_db_filename(conn->m_db, "main");
+    conn->m_resolvedName = file ? QByteArray(file) : QFile::encodeName(path);
     // The store was checked and migrated by the connection being opened; the writer only needs
     // the settings that are per connection.
     if (auto sync = conn->m_durability == Durability::Full ? conn->run("PRAGMA synchronous=FULL") : conn->run("PRAGMA synchronous=NORMAL");

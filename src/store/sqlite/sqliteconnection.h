@@ -149,10 +149,21 @@ public:
 private:
     explicit SqliteConnection(const QString &path);
     QMutex *writeGate();
+    // Which file a connection has open (device and inode of its name when it was opened): a
+    // write goes into a batch only when the batch connection has that same file open — after the
+    // store's file was replaced under the process, a reopened connection writes alone (runAlone)
+    // and an old one is refused by the files-in-place check, never one into the other's file.
+    struct FileId {
+        quint64 device = 0;
+        quint64 inode = 0;
+        bool operator!=(const FileId &o) const { return device != o.device || inode != o.inode; }
+    };
+    static FileId fileIdentity(const QString &path);
     // The file's batch connection (SharedFile::writer), with `options`' per-connection settings.
     static Result<std::unique_ptr<SqliteConnection>> openWriter(const QString &path, const SqliteOptions &options, SharedFile &shared);
     // A write whose connection wants another durability than the file's batch connection (one
-    // file opened both ways in one process): alone, on its own connection.
+    // file opened both ways in one process), or has another file open (FileId): alone, on its own
+    // connection.
     Error runAlone(PendingWrite &w);
     // sqliteconnection_batch.cpp: runs the writes at the head of the queue as one transaction,
     // on this connection: `taken` (the head of the queue) or the first of them, as many as the
@@ -205,6 +216,8 @@ private:
     SharedFile *m_shared = nullptr; // set once SQLite opened the file
     bool m_counted = false;         // counted in m_shared->connections (open() succeeded)
     bool m_isWriter = false;        // the file's batch connection (SharedFile::writer)
+    FileId m_fileId;                // set by open() and openWriter()
+    QByteArray m_resolvedName;      // the batch connection's file as SQLite resolved it (its checkpointer's)
     // unordered_map of unique_ptr: run() hands out pointers that must survive later inserts.
     std::unordered_map<const char *, std::unique_ptr<SqliteStatement>> m_prepared;
     int m_scale = 2;

@@ -60,7 +60,8 @@ void SqliteConnection::submit(PendingWrite &w)
     w.m_done = false;
     w.m_own = {};
     w.m_batch = {};
-    w.m_alone = m_shared->writer->m_durability != m_durability;
+    const SqliteConnection &writer = *m_shared->writer;
+    w.m_alone = writer.m_durability != m_durability || writer.m_fileId != m_fileId;
     w.m_wake = threadWake();
     if (w.m_alone)
         return;
@@ -106,8 +107,11 @@ Error SqliteConnection::wait(PendingWrite &w)
             taken.push_back(p);
         }
         lock.unlock();
-        // The batch waits for another process's lock as long as the thread running it would.
-        writer.m_busyTimeoutMs = m_busyTimeoutMs;
+        // The batch waits for another process's lock as long as the most patient of its writers
+        // would: nobody is refused sooner than asked.
+        writer.m_busyTimeoutMs = 0;
+        for (const PendingWrite *p : taken)
+            writer.m_busyTimeoutMs = std::max(writer.m_busyTimeoutMs, p->m_owner->m_busyTimeoutMs);
         const size_t answered = writer.runBatch(taken);
         // Still this thread's alone (the WAL hook of the next batch sets it again).
         checkpointDue = writer.takeCheckpointDue() || checkpointDue;
@@ -214,7 +218,9 @@ size_t SqliteConnection::runBatch(const std::vector<PendingWrite *> &taken)
     }
     if (!lost.ok() || kept == 0) {
         rollback();
-        return answer(ran, lost);
+        // A SAVEPOINT refused before the first write ran: that one is answered with it, so
+        // that the queue moves (at least one write is answered by every batch).
+        return answer(std::max<size_t>(ran, 1), lost);
     }
     if (Error e = checkFilesInPlace(); !e.ok()) {
         rollback();

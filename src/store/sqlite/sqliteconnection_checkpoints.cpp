@@ -51,10 +51,15 @@ void SqliteConnection::requestCheckpoint()
 {
     std::lock_guard<std::mutex> lock(m_shared->checkpointerMutex);
     if (!m_shared->checkpointer) {
-        // The name SQLite itself resolved (absolute), not ours: a chdir cannot misdirect it.
-        const char *file = sqlite3_db_filename(m_db, "main");
-        m_shared->checkpointer = std::make_unique<SqliteCheckpointer>(file ? QByteArray(file) : QFile::encodeName(m_path),
-                                                                      &m_shared->writeGate, m_checkpointPages);
+        // The name SQLite itself resolved (absolute), not ours: a chdir cannot misdirect it. The
+        // batch connection's was read when it opened: another thread may be running a batch on
+        // its handle now.
+        QByteArray file = m_resolvedName;
+        if (file.isEmpty()) {
+            const char *resolved = sqlite3_db_filename(m_db, "main");
+            file = resolved ? QByteArray(resolved) : QFile::encodeName(m_path);
+        }
+        m_shared->checkpointer = std::make_unique<SqliteCheckpointer>(file, &m_shared->writeGate, m_checkpointPages);
     }
     m_shared->checkpointer->request();
 }

@@ -74,8 +74,9 @@ Result<qint64> SqliteStore::changeMarker()
     // were replaced.
     if (Error e = m_conn->checkFilesInPlace(); !e.ok())
         return e;
-    // data_version changes when another connection commits to the file (our own commits do not
-    // move it, which is why the notifier polls on a connection of its own).
+    // data_version changes when another connection commits to the file — the file's batch
+    // connection included, which makes this process's own writes (the notifier polls on a
+    // connection of its own all the same).
     auto marker = m_conn->firstRow(m_conn->run("PRAGMA data_version"), [](const SqliteStatement &q) { return q.int64(0); });
     if (!marker.ok())
         return marker.error();
