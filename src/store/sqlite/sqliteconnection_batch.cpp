@@ -85,8 +85,8 @@ Error SqliteConnection::wait(PendingWrite &w)
     while (!w.m_done) {
         // Any waiting thread runs the next batch when none runs, whoever's writes are first: a
         // thread that is on a CPU anyway then commits for those asleep, and no batch waits for a
-        // sleeping thread to be scheduled (handing the turn to the first writer's thread cost
-        // two thirds of the throughput at four threads on two cores). Nobody starves: a batch
+        // sleeping thread to be scheduled (handing the turn to the first writer's thread cost a
+        // quarter of the throughput at four threads on two cores). Nobody starves: a batch
         // takes the queue from its head. Each waiter sleeps on its own write's condition, woken
         // when it is answered or first in the queue, so that a batch wakes only those it
         // concerns (waking every waiter after each batch spent the two cores on wake-ups).
