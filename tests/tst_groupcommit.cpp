@@ -59,6 +59,22 @@ std::function<Error(SqliteConnection &)> insertMeta(const QString &key, const QS
 
 BatchCounts batchesSince(const BatchCounts &before) { return batchCounts() - before; }
 
+// Queues `count` meta rows named `prefix`N (with `value`) on `conn` before anyone waits, then waits
+// for each; the batches they went in. A write that failed fails the test (empty counts then).
+BatchCounts submitThenWaitAll(SqliteConnection &conn, const QString &prefix, int count, const QString &value = QStringLiteral("v"))
+{
+    std::vector<std::unique_ptr<SqliteConnection::PendingWrite>> writes;
+    for (int i = 0; i < count; ++i) {
+        writes.push_back(std::make_unique<SqliteConnection::PendingWrite>(insertMeta(prefix + QString::number(i), value)));
+        conn.submit(*writes.back());
+    }
+    const BatchCounts before = batchCounts();
+    bool allOk = true;
+    for (auto &w : writes)
+        allOk = conn.wait(*w).ok() && allOk;
+    return allOk ? batchesSince(before) : BatchCounts{};
+}
+
 std::unique_ptr<SqliteStore> openSqlite(const QString &path, const SqliteOptions &options = {})
 {
     auto store = SqliteStore::open(path, options);
@@ -282,15 +298,7 @@ void TestGroupCommit::capsBatchByCount()
     TempStore t;
     auto store = openSqlite(t.path());
     SqliteConnection &conn = store->connection();
-    std::vector<std::unique_ptr<PendingWrite>> writes;
-    for (int i = 0; i < 300; ++i) {
-        writes.push_back(std::make_unique<PendingWrite>(insertMeta(QStringLiteral("n%1").arg(i))));
-        conn.submit(*writes.back());
-    }
-    const BatchCounts before = batchCounts();
-    for (auto &w : writes)
-        QVERIFY(conn.wait(*w).ok());
-    const BatchCounts d = batchesSince(before);
+    const BatchCounts d = submitThenWaitAll(conn, QStringLiteral("n"), 300);
     QCOMPARE(d.batchCount(), qint64(2));
     QCOMPARE(d.batches[8], qint64(1)); // 256
     QCOMPARE(d.batches[5], qint64(1)); // the other 44
@@ -304,15 +312,7 @@ void TestGroupCommit::capsBatchByBytes()
     auto store = openSqlite(t.path());
     SqliteConnection &conn = store->connection();
     const QString big(600'000, QLatin1Char('m')); // two of them pass the megabyte cap
-    std::vector<std::unique_ptr<PendingWrite>> writes;
-    for (int i = 0; i < 3; ++i) {
-        writes.push_back(std::make_unique<PendingWrite>(insertMeta(QStringLiteral("big%1").arg(i), big)));
-        conn.submit(*writes.back());
-    }
-    const BatchCounts before = batchCounts();
-    for (auto &w : writes)
-        QVERIFY(conn.wait(*w).ok());
-    const BatchCounts d = batchesSince(before);
+    const BatchCounts d = submitThenWaitAll(conn, QStringLiteral("big"), 3, big);
     QCOMPARE(d.batchCount(), qint64(2));
     QCOMPARE(d.batches[1], qint64(1)); // the first two
     QCOMPARE(d.batches[0], qint64(1)); // the third, in the next batch

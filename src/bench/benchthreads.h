@@ -18,17 +18,16 @@
 
 namespace ledger::bench {
 
-// Runs `work(store, t, n)` on n threads (t = 0..n-1), each with its own connection, and returns
-// the first error any of them met (also when one could not open the store). Blocks until all end.
-inline Error onThreads(const StoreConfig &config, int n, const std::function<Error(Store &, int, int)> &work)
+// Runs `work(t, n)` on n threads (t = 0..n-1) and returns the first error any of them returned.
+// Blocks until all end.
+inline Error onEachThread(int n, const std::function<Error(int, int)> &work)
 {
     Error first;
     QMutex mutex;
     std::vector<std::thread> threads;
     for (int t = 0; t < n; ++t) {
         threads.emplace_back([&, t]() {
-            auto store = openStore(config);
-            const Error e = store.ok() ? work(**store, t, n) : store.error();
+            const Error e = work(t, n);
             if (!e.ok()) {
                 QMutexLocker lock(&mutex);
                 if (first.ok())
@@ -39,6 +38,16 @@ inline Error onThreads(const StoreConfig &config, int n, const std::function<Err
     for (auto &thread : threads)
         thread.join();
     return first;
+}
+
+// The same, each thread with its own connection to the store: `work(store, t, n)`; a thread that
+// could not open the store returns that error.
+inline Error onThreads(const StoreConfig &config, int n, const std::function<Error(Store &, int, int)> &work)
+{
+    return onEachThread(n, [&](int t, int count) -> Error {
+        auto store = openStore(config);
+        return store.ok() ? work(**store, t, count) : store.error();
+    });
 }
 
 // Started by the first worker to call startOnce() (any thread); read after the workers joined.

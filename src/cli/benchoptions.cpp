@@ -23,7 +23,9 @@ void progressLine(QTextStream &err, const QString &line)
 
 namespace {
 
-Result<QList<int>> shardList(const QString &text)
+// A list of counts from 1 to 64 like 1,2,4 (--shards of the shards scenario, --threads of
+// transfers); `what` says what the list is in the refusal.
+Result<QList<int>> countList(const QString &option, const QString &text, const QString &what)
 {
     QList<int> counts;
     for (const QString &part : text.split(QLatin1Char(','))) {
@@ -31,8 +33,7 @@ Result<QList<int>> shardList(const QString &text)
         const int n = part.toInt(&ok);
         if (!ok || n < 1 || n > 64 || part.trimmed() != part)
             return makeError(ErrorCode::InvalidArgument,
-                             QStringLiteral("--shards for the shards scenario is a list of shard counts from 1 to 64 like 1,2,4, not %1")
-                                 .arg(quoteForMessage(text)));
+                             QStringLiteral("--%1 %2 from 1 to 64 like 1,2,4, not %3").arg(option, what, quoteForMessage(text)));
         counts << n;
     }
     return counts;
@@ -58,7 +59,7 @@ Result<BenchArgs> parseBenchArgs(const Context &c, const QString &scenarioOverri
     if (c.args.values.contains(QStringLiteral("shards"))) {
         const QString text = c.args.value(QStringLiteral("shards"));
         if (shardsScenario) {
-            auto list = shardList(text);
+            auto list = countList(QStringLiteral("shards"), text, QStringLiteral("for the shards scenario is a list of shard counts"));
             if (!list.ok())
                 return list.error();
             a.shardCounts = *list;
@@ -81,19 +82,16 @@ Result<BenchArgs> parseBenchArgs(const Context &c, const QString &scenarioOverri
         qint64 *target;
     };
     // --threads 1,4,16: the transfers scenario measures each in turn.
-    QString threadsText = c.args.value(QStringLiteral("threads"));
+    const QString threadsText = c.args.value(QStringLiteral("threads"));
     if (threadsText.contains(QLatin1Char(','))) {
         if (a.scenario != QLatin1String("transfers"))
             return makeError(
                 ErrorCode::InvalidArgument,
                 QStringLiteral("--threads takes a list (like 1,4,16) only for the transfers scenario; give %1 one number").arg(a.scenario));
-        for (const QString &part : threadsText.split(QLatin1Char(','))) {
-            bool ok = false;
-            const int n = part.toInt(&ok);
-            if (!ok || n < 1 || n > 64 || part.trimmed() != part)
-                return makeError(ErrorCode::InvalidArgument,
-                                 QStringLiteral("--threads is a number or a list of numbers from 1 to 64 like 1,4,16, not %1")
-                                     .arg(quoteForMessage(threadsText)));
+        auto list = countList(QStringLiteral("threads"), threadsText, QStringLiteral("is a number or a list of numbers"));
+        if (!list.ok())
+            return list.error();
+        for (int n : std::as_const(*list)) {
             if (!a.threadCounts.contains(n))
                 a.threadCounts << n;
         }
