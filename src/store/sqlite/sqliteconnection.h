@@ -8,7 +8,8 @@
 // Threading: create, use and destroy on one thread (the static functions: any thread). The writes
 // of every connection of this process to one file go through one queue and are committed in
 // batches (group commit, sqliteconnection_batch.cpp): a waiting thread, when no batch runs, runs
-// the queued writes, each in its own savepoint, on its own connection, in one SQLite transaction. So a write's body may run on another thread and connection than its
+// the queued writes, each in its own savepoint, on the file's batch connection, in one SQLite
+// transaction. So a write's body may run on another thread and connection than its
 // caller's (the caller waits meanwhile): it must do everything through the connection it is
 // given. Other processes wait for the file's lock in a busy handler that polls in microseconds.
 
@@ -16,11 +17,11 @@
 #include "store/shardidentity.h"
 #include "store/sqlite/sqlitestatement.h"
 #include "store/store.h"
+#include "store/writebatchqueue.h"
 #include "store/writetimes.h"
 
 #include <QMutex>
 #include <chrono>
-#include <condition_variable>
 #include <functional>
 #include <optional>
 #include <type_traits>
@@ -236,7 +237,7 @@ private:
     bool m_dataVersionKnown = false;
 };
 
-class SqliteConnection::PendingWrite {
+class SqliteConnection::PendingWrite : public WriteBatchQueue::Ticket {
 public:
     explicit PendingWrite(std::function<Error(SqliteConnection &)> body)
         : m_body(std::move(body))
@@ -249,11 +250,8 @@ private:
     std::function<Error(SqliteConnection &)> m_body;
     SqliteConnection *m_owner = nullptr; // the submitting connection
     bool m_alone = false;                // runs on its owner's connection (runAlone)
-    bool m_done = false;                 // guarded by the file's queue mutex
-    // The waiting thread's condition (with the queue mutex): answered, or first in the queue.
-    std::shared_ptr<std::condition_variable> m_wake;
-    Error m_own;   // what the body returned
-    Error m_batch; // why the batch did not commit, if it did not
+    Error m_own;                         // what the body returned
+    Error m_batch;                       // why the batch did not commit, if it did not
 };
 
 template <typename Query, typename Read, typename Visit>

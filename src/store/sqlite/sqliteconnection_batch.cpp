@@ -1,14 +1,12 @@
-// SqliteConnection: group commit. Every write of this process to one file joins the file's queue;
-// the thread whose write is first runs the queued writes (at most kMaxBatchWrites, and no more
-// once they bound kMaxBatchBytes) as one SQLite transaction on its own connection, each in a
-// savepoint, and answers each writer after the COMMIT. A lone write runs at once, without a
-// savepoint: nothing waits for company. While a batch runs, the next writers queue behind it and
-// go together in the next one, so that under load one commit (and one WAL append of the pages
-// the batch dirtied, the accounts' and the indexes' hot pages once) carries many writes.
+// SqliteConnection: group commit. Every write of this process to one file joins the file's queue
+// (store/writebatchqueue.h); the thread whose turn it is runs the queued writes (at most
+// kMaxBatchWrites, and no more once they bound kMaxBatchBytes) as one SQLite transaction on the
+// file's batch connection, each in a savepoint, and answers each writer after the COMMIT. A lone
+// write runs at once, without a savepoint: nothing waits for company. While a batch runs, the next
+// writers queue behind it and go together in the next one, so that under load one commit (and one
+// WAL append of the pages the batch dirtied, the accounts' and the indexes' hot pages once)
+// carries many writes.
 //
-// Why a waiting writer runs the batch rather than a writer thread of the file's own: a lone write
-// then costs no thread switch, and under load the batch is run by a thread that is already on a
-// CPU.
 // Why each write in a savepoint: a write refused by its own rules (its compare-and-set failed, a
 // unique key, a ledger rule) rolls back alone; the others still commit. A failure that ends the
 // whole SQLite transaction (an I/O error, the disk full) or a failed COMMIT answers every write
@@ -40,15 +38,6 @@ constexpr auto kForeignMemory = std::chrono::seconds(2);
 
 std::atomic<void (*)(int)> g_beforeCommit{nullptr};
 
-// The calling thread's condition to sleep on, shared with whoever will wake it: a writer is woken
-// after the batch released the queue's mutex (woken under it, it would wake only to wait for that
-// mutex), by which time its thread may have gone on and even ended.
-const std::shared_ptr<std::condition_variable> &threadWake()
-{
-    thread_local const auto wake = std::make_shared<std::condition_variable>();
-    return wake;
-}
-
 } // namespace
 
 void SqliteConnection::setBeforeCommitHook(void (*hook)(int writes)) { g_beforeCommit.store(hook); }
@@ -57,16 +46,12 @@ void SqliteConnection::submit(PendingWrite &w)
 {
     Q_ASSERT(m_shared);
     w.m_owner = this;
-    w.m_done = false;
     w.m_own = {};
     w.m_batch = {};
     const SqliteConnection &writer = *m_shared->writer;
     w.m_alone = writer.m_durability != m_durability || writer.m_fileId != m_fileId;
-    w.m_wake = threadWake();
-    if (w.m_alone)
-        return;
-    std::lock_guard<std::mutex> lock(m_shared->queueMutex);
-    m_shared->queue.push_back(&w);
+    if (!w.m_alone)
+        m_shared->queue.push(w);
 }
 
 Error SqliteConnection::wait(PendingWrite &w)
@@ -74,68 +59,33 @@ Error SqliteConnection::wait(PendingWrite &w)
     Q_ASSERT(w.m_owner == this);
     if (w.m_alone)
         return runAlone(w);
-    SharedFile &shared = *m_shared;
-    SqliteConnection &writer = *shared.writer;
+    SqliteConnection &writer = *m_shared->writer;
     const bool profiling = writeProfiling();
     const auto asked = std::chrono::steady_clock::now();
     const qint64 heldBefore = threadWriteTimes().heldNs;
     bool checkpointDue = false;
-    std::vector<std::shared_ptr<std::condition_variable>> toWake;
-    std::unique_lock<std::mutex> lock(shared.queueMutex);
-    while (!w.m_done) {
-        // Any waiting thread runs the next batch when none runs, whoever's writes are first: a
-        // thread that is on a CPU anyway then commits for those asleep, and no batch waits for a
-        // sleeping thread to be scheduled (handing the turn to the first writer's thread cost a
-        // quarter of the throughput at four threads on two cores). Nobody starves: a batch
-        // takes the queue from its head. Each waiter sleeps on its own write's condition, woken
-        // when it is answered or first in the queue, so that a batch wakes only those it
-        // concerns (waking every waiter after each batch spent the two cores on wake-ups).
-        if (shared.batchRunning) {
-            w.m_wake->wait(lock);
-            continue;
-        }
-        shared.batchRunning = true;
-        if (writer.mayPauseForOtherProcesses()) {
-            lock.unlock();
+    std::vector<PendingWrite *> writes;
+    WriteBatchQueue::Runner runner;
+    runner.maxWrites = kMaxBatchWrites;
+    runner.beforeTaking = [&] {
+        if (writer.mayPauseForOtherProcesses())
             std::this_thread::sleep_for(kPause);
-            lock.lock();
-        }
-        std::vector<PendingWrite *> taken;
-        for (PendingWrite *p : shared.queue) {
-            if (taken.size() == kMaxBatchWrites)
-                break;
-            taken.push_back(p);
-        }
-        lock.unlock();
+    };
+    runner.run = [&](const std::vector<WriteBatchQueue::Ticket *> &taken) {
+        writes.clear();
         // The batch waits for another process's lock as long as the most patient of its writers
         // would: nobody is refused sooner than asked.
         writer.m_busyTimeoutMs = 0;
-        for (const PendingWrite *p : taken)
-            writer.m_busyTimeoutMs = std::max(writer.m_busyTimeoutMs, p->m_owner->m_busyTimeoutMs);
-        const size_t answered = writer.runBatch(taken);
+        for (WriteBatchQueue::Ticket *t : taken) {
+            writes.push_back(static_cast<PendingWrite *>(t));
+            writer.m_busyTimeoutMs = std::max(writer.m_busyTimeoutMs, writes.back()->m_owner->m_busyTimeoutMs);
+        }
+        const size_t answered = writer.runBatch(writes);
         // Still this thread's alone (the WAL hook of the next batch sets it again).
         checkpointDue = writer.takeCheckpointDue() || checkpointDue;
-        lock.lock();
-        for (size_t i = 0; i < answered; ++i) {
-            PendingWrite *done = shared.queue.front();
-            shared.queue.pop_front();
-            if (done->m_wake != w.m_wake)
-                toWake.push_back(done->m_wake);
-            done->m_done = true; // from here `done` may be gone
-        }
-        shared.batchRunning = false;
-        // The next batch: run by a writer that comes along, or else by the first one's waiter.
-        if (!shared.queue.empty() && shared.queue.front()->m_wake != w.m_wake)
-            toWake.push_back(shared.queue.front()->m_wake);
-        if (!toWake.empty()) {
-            lock.unlock();
-            for (const auto &wake : toWake)
-                wake->notify_one();
-            toWake.clear();
-            lock.lock();
-        }
-    }
-    lock.unlock();
+        return answered;
+    };
+    m_shared->queue.wait(w, runner);
     if (checkpointDue)
         writer.requestCheckpoint(); // after the gate was released: the checkpointer's last pass takes it
     if (profiling) {

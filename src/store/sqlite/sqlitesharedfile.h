@@ -3,10 +3,9 @@
 // store file share. Threading: the members say which mutex guards them.
 
 #include "store/sqlite/sqliteconnection.h"
+#include "store/writebatchqueue.h"
 
 #include <QMutex>
-#include <condition_variable>
-#include <deque>
 #include <memory>
 #include <mutex>
 
@@ -15,11 +14,8 @@ namespace ledger {
 class SqliteCheckpointer;
 
 struct SqliteConnection::SharedFile {
-    // The writes waiting for a batch, first come first served (sqliteconnection_batch.cpp); a
-    // write leaves the queue when its batch is over. Guarded by queueMutex.
-    std::mutex queueMutex;
-    std::deque<SqliteConnection::PendingWrite *> queue;
-    bool batchRunning = false;
+    // The writes waiting for a batch, first come first served (sqliteconnection_batch.cpp).
+    WriteBatchQueue queue;
     // Every batch runs on this one connection, whichever thread runs it: its page cache then stays
     // warm (SQLite drops a connection's whole cache when another connection wrote the file, so
     // batches on each runner's own connection re-read their pages). Opened with the process's
