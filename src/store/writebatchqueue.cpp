@@ -22,7 +22,6 @@ void WriteBatchQueue::push(Ticket &t)
     t.m_done = false;
     t.m_wake = threadWake();
     std::lock_guard<std::mutex> lock(m_mutex);
-    t.m_queued = true;
     m_queue.push_back(&t);
 }
 
@@ -31,25 +30,8 @@ void WriteBatchQueue::wait(Ticket &t, const Runner &runner)
     std::vector<std::shared_ptr<std::condition_variable>> toWake;
     std::vector<Ticket *> taken;
     std::unique_lock<std::mutex> lock(m_mutex);
-    const auto answer = [&](size_t count) {
-        for (size_t i = 0; i < count; ++i) {
-            if (taken[i]->m_wake != t.m_wake)
-                toWake.push_back(taken[i]->m_wake);
-            taken[i]->m_done = true; // from here it may be gone
-        }
-    };
-    const auto wakeAll = [&]() {
-        if (toWake.empty())
-            return;
-        lock.unlock();
-        for (const auto &wake : toWake)
-            wake->notify_one();
-        toWake.clear();
-        lock.lock();
-    };
     while (!t.m_done) {
-        // Taken by a batch whose commit is still under way: only its answer is awaited.
-        if (m_running || !t.m_queued) {
+        if (m_running) {
             t.m_wake->wait(lock);
             continue;
         }
@@ -70,22 +52,22 @@ void WriteBatchQueue::wait(Ticket &t, const Runner &runner)
         assert(answered >= 1 && answered <= taken.size()); // else the queue would never move
         lock.lock();
         for (size_t i = 0; i < answered; ++i) {
-            m_queue.front()->m_queued = false;
+            Ticket *done = m_queue.front();
             m_queue.pop_front();
+            if (done->m_wake != t.m_wake)
+                toWake.push_back(done->m_wake);
+            done->m_done = true; // from here `done` may be gone
         }
-        if (!runner.afterTurn)
-            answer(answered);
         m_running = false;
         // The next batch: run by a writer that comes along, or else by the first one's waiter.
         if (!m_queue.empty() && m_queue.front()->m_wake != t.m_wake)
             toWake.push_back(m_queue.front()->m_wake);
-        wakeAll();
-        if (runner.afterTurn) {
+        if (!toWake.empty()) {
             lock.unlock();
-            runner.afterTurn();
+            for (const auto &wake : toWake)
+                wake->notify_one();
+            toWake.clear();
             lock.lock();
-            answer(answered);
-            wakeAll();
         }
     }
 }

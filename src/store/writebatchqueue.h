@@ -1,6 +1,6 @@
 #pragma once
-// Group commit's queue, shared by the backends that batch (SQLite: one queue per file per
-// process; PostgreSQL: one per database per process). Writers queue their write; whichever
+// Group commit's queue: SQLite's, one per file per process (and whatever other backend batches
+// its writes; PostgreSQL's was tried and measured slower, README). Writers queue their write; whichever
 // waiting thread finds no batch running runs the writes at the head of the queue, in the backend's
 // way (one transaction, a savepoint each), and answers them; the others sleep until answered.
 //
@@ -34,8 +34,7 @@ public:
 
     private:
         friend class WriteBatchQueue;
-        bool m_queued = false; // guarded by the queue's mutex: in the queue, not yet taken
-        bool m_done = false;   // guarded by the queue's mutex: answered
+        bool m_done = false; // guarded by the queue's mutex
         // The waiting thread's condition (with the queue's mutex): answered, or first in the queue.
         std::shared_ptr<std::condition_variable> m_wake;
     };
@@ -51,11 +50,6 @@ public:
         // maxWrites), at least one; returns how many. Called with no lock held; nothing else runs
         // a batch of this queue meanwhile.
         std::function<size_t(const std::vector<Ticket *> &taken)> run;
-        // When set: called after run() once this thread gave the turn up, before the writes
-        // run() took are taken for answered; with no lock held. The next batch runs meanwhile
-        // (PostgreSQL: the COMMIT waits for its flush while the next batch runs on another
-        // connection). Empty: the turn is held until they are answered (SQLite: one writer).
-        std::function<void()> afterTurn;
     };
 
     // Queues `t`, which must stay alive until wait(t) returned.

@@ -382,9 +382,7 @@ Result<PgRows> PgConnection::run(const char *sql, const PgParams &params, bool c
 {
     if (m_lost || !m_conn)
         return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1: not connected").arg(m_location));
-    // In a batch, a write's statement is not its commit point: the batch's COMMIT is.
-    const bool commitPoint = commits && !m_batching;
-    const pgfaults::Cut cut = pgfaults::askFaultHook(sql, commitPoint);
+    const pgfaults::Cut cut = pgfaults::askFaultHook(sql, commits);
     if (cut == pgfaults::Cut::BeforeSending)
         breakConnection();
     auto name = prepared(sql);
@@ -392,11 +390,8 @@ Result<PgRows> PgConnection::run(const char *sql, const PgParams &params, bool c
         return name.error();
     const auto values = params.pointers();
     PGresult *r = nullptr;
-    if (commitPoint) {
+    if (commits) {
         r = execAndAnnounce(*name, params.size(), values.data());
-    } else if (m_savepointPending) {
-        m_savepointPending = false;
-        r = execAfterSavepoint(*name, params.size(), values.data());
     } else {
         ++m_roundTrips;
         r = PQexecPrepared(m_conn, name->constData(), params.size(), values.data(), nullptr, nullptr, 0);
@@ -406,7 +401,7 @@ Result<PgRows> PgConnection::run(const char *sql, const PgParams &params, bool c
         breakConnection();
         r = PQexec(m_conn, "SELECT 1"); // fails: the result above is lost with the connection
     }
-    return finish(r, QT_TRANSLATE_NOOP("ledger", "running a statement"), commitPoint);
+    return finish(r, QT_TRANSLATE_NOOP("ledger", "running a statement"), commits);
 }
 
 PGresult *PgConnection::execAndAnnounce(const QByteArray &name, int count, const char *const *values)
@@ -427,19 +422,29 @@ PGresult *PgConnection::execAndAnnounce(const QByteArray &name, int count, const
                    && PQpipelineSync(m_conn) == 1;
     PGresult *answer = nullptr; // the commit point's result
     bool doorbellRang = false;
-    const bool whole = sent && collectPipeline(2, [&](int syncsBefore, PGresult *r) {
-                           const ExecStatusType status = PQresultStatus(r);
-                           if (syncsBefore == 0 && !answer) {
-                               answer = r;
-                               return;
-                           }
-                           if (syncsBefore == 1 && status == PGRES_COMMAND_OK && preparing)
-                               m_doorbell = doorbell; // prepared; its execution's result follows
-                           else if (syncsBefore == 1 && status == PGRES_TUPLES_OK)
-                               doorbellRang = true;
-                           PQclear(r);
-                       });
-    if (!whole) {
+    int syncs = 0;
+    int idle = 0; // NULLs in a row: a broken connection has nothing more to give
+    while (sent && syncs < 2 && idle < 3) {
+        PGresult *r = PQgetResult(m_conn);
+        if (!r) {
+            ++idle;
+            if (PQstatus(m_conn) == CONNECTION_BAD)
+                break;
+            continue;
+        }
+        idle = 0;
+        const ExecStatusType status = PQresultStatus(r);
+        if (status == PGRES_PIPELINE_SYNC)
+            ++syncs;
+        else if (syncs == 0 && !answer)
+            answer = std::exchange(r, nullptr);
+        else if (syncs == 1 && status == PGRES_COMMAND_OK && preparing)
+            m_doorbell = doorbell; // prepared; its execution's result follows
+        else if (syncs == 1 && status == PGRES_TUPLES_OK)
+            doorbellRang = true;
+        PQclear(r);
+    }
+    if (syncs < 2 || PQexitPipelineMode(m_conn) != 1) {
         // The connection broke (or libpq lost its place in the pipeline): what was answered
         // stands, the rest is for writing() to settle, as for any break at a commit point. A
         // commit point that succeeded is reported as broken too, so that writing() reconnects
@@ -461,13 +466,6 @@ Result<PgRows> PgConnection::runDynamic(const QString &sql, const PgParams &para
 {
     if (m_lost || !m_conn)
         return makeError(ErrorCode::StoreUnavailable, Message::translate("ledger", "%1: not connected").arg(m_location));
-    if (m_savepointPending) { // a write in a batch whose first statement is made at run time
-        m_savepointPending = false;
-        auto savepoint = run("SAVEPOINT w");
-        if (!savepoint.ok())
-            return savepoint.error();
-        m_savepointMade = true;
-    }
     const QByteArray text = sql.toUtf8();
     const auto values = params.pointers();
     ++m_roundTrips;
@@ -554,7 +552,6 @@ Result<std::unique_ptr<PgConnection>> PgConnection::open(const QString &uri, Mod
         if (!conn->m_lost) {
             if (!checked.ok())
                 return checked;
-            conn->joinGroupCommit();
             return conn;
         }
         // Lost while checking (or creating): again, after reconnecting. A create that did

@@ -17,7 +17,6 @@
 #include "ledger/result.h"
 #include "store/shardidentity.h"
 #include "store/store.h"
-#include "store/writebatchqueue.h"
 
 #include <QByteArray>
 #include <QDeadlineTimer>
@@ -91,10 +90,6 @@ struct PgOptions {
     // Open: the database must be exactly this shard; without it, a shard is refused
     // (store-is-shard). Create: recorded in the meta table.
     std::optional<ShardIdentity> shard = std::nullopt;
-    // Group commit (pgconnection_batch.cpp): this process's concurrent writes to the database
-    // committed together. Off by default: it measured slower than each write committing alone
-    // (README); LEDGERDESK_PG_GROUP_COMMIT=on in the environment turns it on for measuring.
-    bool groupCommit = false;
 };
 
 class PgConnection {
@@ -145,23 +140,8 @@ public:
     // point, the outcome is unknown: reconnect and call `resolve`, which reads the document and
     // returns the write's result when it did happen, or nullopt when it did not (attempt again).
     // Never writes twice blindly.
-    // `outcomeUnknown`: a write that already ran once and whose commit's answer was lost (in a
-    // batch): resolve first.
     template <typename T>
-    Result<T> writing(const std::function<Result<T>()> &attempt, const std::function<Result<std::optional<T>>()> &resolve,
-                      bool outcomeUnknown = false);
-
-    // The same for a write of one statement (and reads) that may go in a batch with this
-    // process's other writes to the database (group commit, pgconnection_batch.cpp): `attempt`
-    // and `resolve` are given the connection to run on, which may be another thread's (this
-    // thread waits meanwhile), and must do everything through it. A write that runs alone (no
-    // company, or sent back by a batch: nothing of it was written) runs as writing() does on
-    // this connection. Answers come after the COMMIT that carried the write; a commit whose
-    // answer was lost is resolved by each of its writes, by reading, on its own connection.
-    // Never for a write that makes its own transaction (inTransaction()).
-    template <typename T>
-    Result<T> writingBatched(const std::function<Result<T>(PgConnection &)> &attempt,
-                             const std::function<Result<std::optional<T>>(PgConnection &)> &resolve);
+    Result<T> writing(const std::function<Result<T>()> &attempt, const std::function<Result<std::optional<T>>()> &resolve);
 
     // BEGIN … `body` … COMMIT (the commit point); ROLLBACK when `body` fails.
     template <typename T> Result<T> inTransaction(const std::function<Result<T>()> &body);
@@ -179,35 +159,6 @@ public:
     Error statementError(pg_result *result, const char *context) const;
 
 private:
-    // Group commit (pgconnection_batch.cpp).
-    // What a batch did with a write: answered it (committed, or refused by its own rules), sent
-    // it back to run alone (nothing of it was written), or left its outcome unknown (the batch's
-    // COMMIT was sent and its answer lost).
-    enum class Fate { Answered, Alone, Unknown };
-    class PendingWrite;
-    // Takes part in the database's group commit (unless PgOptions or the environment turn it off).
-    void joinGroupCommit();
-    // Queues `w` and returns its fate once a batch (run by this thread or another) took it.
-    Fate batch(PendingWrite &w);
-    // A batch between its writes and its COMMIT.
-    struct RunningBatch {
-        std::vector<PendingWrite *> writes;
-        std::vector<bool> kept; // the writes that wrote (or found) and are to be committed
-        bool toCommit = false;
-    };
-    // The head of the queue as one transaction on this connection, each write after its own
-    // savepoint, up to its COMMIT; sets each write's fate as if it will commit.
-    RunningBatch runBatch(const std::vector<WriteBatchQueue::Ticket *> &taken);
-    // Its COMMIT (the commit point, with the doorbell); the fates when it did not commit.
-    void commitBatch(const RunningBatch &b);
-    // SAVEPOINT and the statement sent together, answered together (one round trip); returns
-    // the statement's result (or the savepoint's failure).
-    pg_result *execAfterSavepoint(const QByteArray &name, int count, const char *const *values);
-    // Reads a pipeline's results until `syncs` syncs came, handing each other result to `take`
-    // (with the number of syncs seen before it), which owns it; leaves pipeline mode. False when
-    // the connection broke (or libpq lost its place): the connection is then broken for good.
-    bool collectPipeline(int syncs, const std::function<void(int syncsBefore, pg_result *)> &take);
-
     PgConnection(const QString &uri, const QString &location, const PgOptions &options);
     Error connect();
     Error reconnect(const QDeadlineTimer &deadline);
@@ -245,29 +196,6 @@ private:
     QByteArray m_sqlState;
     QString m_lastFailure; // why the last connect failed, as libpq said it
     QString m_initToken;   // recorded by a create, to recognise it after a lost commit
-    // The database's group commit queue in this process (null: group commit off), and the state
-    // of the batch this connection runs: statements are not commit points then, and the
-    // first statement of each write goes after a savepoint.
-    std::shared_ptr<WriteBatchQueue> m_queue;
-    bool m_batching = false;
-    bool m_savepointPending = false;
-    bool m_savepointMade = false;
-};
-
-class PgConnection::PendingWrite : public WriteBatchQueue::Ticket {
-public:
-    // `inBatch`: the write on the batch's connection, true when it is to be kept. `alone`: the
-    // write as writing() runs it, on its owner's connection.
-    PendingWrite(std::function<bool(PgConnection &)> inBatch, std::function<void()> alone)
-        : m_inBatch(std::move(inBatch))
-        , m_alone(std::move(alone))
-    {}
-
-private:
-    friend class PgConnection;
-    std::function<bool(PgConnection &)> m_inBatch;
-    std::function<void()> m_alone;
-    Fate m_fate = Fate::Alone;
 };
 
 template <typename T> Result<T> PgConnection::reading(const std::function<Result<T>()> &attempt)
@@ -285,11 +213,10 @@ template <typename T> Result<T> PgConnection::reading(const std::function<Result
 }
 
 template <typename T>
-Result<T> PgConnection::writing(const std::function<Result<T>()> &attempt, const std::function<Result<std::optional<T>>()> &resolve,
-                                bool outcomeUnknown)
+Result<T> PgConnection::writing(const std::function<Result<T>()> &attempt, const std::function<Result<std::optional<T>>()> &resolve)
 {
     const QDeadlineTimer deadline(m_options.reconnectForMs);
-    bool unknown = outcomeUnknown;
+    bool unknown = false;
     for (;;) {
         if (m_lost) {
             if (Error e = reconnect(deadline); !e.ok())
@@ -315,30 +242,6 @@ Result<T> PgConnection::writing(const std::function<Result<T>()> &attempt, const
         if (deadline.hasExpired())
             return lostError(unknown, r.ok() ? makeError(ErrorCode::StoreUnavailable, QStringLiteral("connection lost")) : r.error());
     }
-}
-
-template <typename T>
-Result<T> PgConnection::writingBatched(const std::function<Result<T>(PgConnection &)> &attempt,
-                                       const std::function<Result<std::optional<T>>(PgConnection &)> &resolve)
-{
-    std::optional<Result<T>> answer;
-    const auto alone = [&](bool outcomeUnknown) {
-        answer.emplace(writing<T>([&]() { return attempt(*this); }, [&]() { return resolve(*this); }, outcomeUnknown));
-    };
-    PendingWrite w(
-        [&](PgConnection &c) {
-            answer.emplace(attempt(c));
-            return answer->ok();
-        },
-        [&]() { alone(false); });
-    switch (batch(w)) {
-    case Fate::Answered:
-        m_sqlState.clear(); // committed or refused by its rules: no statement of it failed
-        break;
-    case Fate::Alone: alone(false); break;
-    case Fate::Unknown: alone(true); break;
-    }
-    return std::move(*answer);
 }
 
 template <typename T> Result<T> PgConnection::inTransaction(const std::function<Result<T>()> &body)

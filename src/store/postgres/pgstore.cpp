@@ -81,9 +81,9 @@ Result<QDateTime> PgStore::now()
     });
 }
 
-Result<std::optional<Account>> PgStore::readAccountWithToken(PgConnection &c, const QString &id, QString *token)
+Result<std::optional<Account>> PgStore::readAccountWithToken(const QString &id, QString *token)
 {
-    auto r = c.run("SELECT " LEDGER_PG_ACCOUNT_COLUMNS " FROM accounts WHERE id = $1", PgParams{id});
+    auto r = m_conn->run("SELECT " LEDGER_PG_ACCOUNT_COLUMNS " FROM accounts WHERE id = $1", PgParams{id});
     if (!r.ok())
         return r.error();
     if (r->isEmpty())
@@ -99,23 +99,24 @@ Result<std::optional<Account>> PgStore::readAccountWithToken(PgConnection &c, co
 Result<Account> PgStore::createAccount(const QString &id, const QString &name, const QString &actor)
 {
     const QString token = PgConnection::newWriteToken();
-    return m_conn->writingBatched<Account>(
-        [&](PgConnection &c) -> Result<Account> {
-            auto r = c.run("WITH a AS (INSERT INTO accounts (id, name, status, created_at, last_modified, write_token)"
-                           " VALUES ($1, $2, 'open', ledger_now(), ledger_now(), $3) ON CONFLICT (id) DO NOTHING"
-                           " RETURNING " LEDGER_PG_ACCOUNT_COLUMNS ", created_at AS at),"
-                           " j AS (" LEDGER_PG_JOURNAL_INSERT " SELECT 'account', id, at, $4, '', 'created', '', 'open', 0, $2 FROM a)"
-                           " SELECT * FROM a",
-                           PgParams{id, name, token, actor}, true);
+    return m_conn->writing<Account>(
+        [&]() -> Result<Account> {
+            auto r =
+                m_conn->run("WITH a AS (INSERT INTO accounts (id, name, status, created_at, last_modified, write_token)"
+                            " VALUES ($1, $2, 'open', ledger_now(), ledger_now(), $3) ON CONFLICT (id) DO NOTHING"
+                            " RETURNING " LEDGER_PG_ACCOUNT_COLUMNS ", created_at AS at),"
+                            " j AS (" LEDGER_PG_JOURNAL_INSERT " SELECT 'account', id, at, $4, '', 'created', '', 'open', 0, $2 FROM a)"
+                            " SELECT * FROM a",
+                            PgParams{id, name, token, actor}, true);
             if (!r.ok())
                 return r.error();
             if (r->isEmpty())
                 return makeError(ErrorCode::AccountExists, Message::translate("ledger", "account %1 already exists").arg(id));
             return pgrows::account(*r);
         },
-        [&](PgConnection &c) -> Result<std::optional<Account>> {
+        [&]() -> Result<std::optional<Account>> {
             QString found;
-            auto a = readAccountWithToken(c, id, &found);
+            auto a = readAccountWithToken(id, &found);
             if (!a.ok())
                 return a.error();
             if (!a->has_value())
@@ -159,7 +160,7 @@ Result<Account> PgStore::setAccountStatus(const QString &id, AccountStatus statu
         },
         [&]() -> Result<std::optional<Account>> {
             QString found;
-            auto a = readAccountWithToken(*m_conn, id, &found);
+            auto a = readAccountWithToken(id, &found);
             if (!a.ok())
                 return a.error();
             if (a->has_value() && found == token)
@@ -171,7 +172,7 @@ Result<Account> PgStore::setAccountStatus(const QString &id, AccountStatus statu
 Result<Account> PgStore::account(const QString &id)
 {
     return m_conn->reading<Account>([&]() -> Result<Account> {
-        auto found = readAccountWithToken(*m_conn, id, nullptr);
+        auto found = readAccountWithToken(id, nullptr);
         if (!found.ok())
             return found.error();
         if (!found->has_value())
@@ -206,11 +207,11 @@ Result<LegOutcome> PgStore::legWrite(const char *operation, const QString &txId,
                                      LegStatus newStatus)
 {
     const QString token = PgConnection::newWriteToken();
-    const auto attempt = [&](PgConnection &c) -> Result<LegOutcome> {
+    const auto attempt = [&]() -> Result<LegOutcome> {
         // One round trip, its own commit: the server locks the account, reads the marker, decides
         // and writes (pgschema.cpp, ledger_leg_write), and says what it found.
-        auto r = c.run("SELECT * FROM ledger_leg_write($1, $2, $3, $4, $5::int8, $6)",
-                       PgParams{QString::fromLatin1(operation), txId, accountId, nameOf(side)} << amount << token, true);
+        auto r = m_conn->run("SELECT * FROM ledger_leg_write($1, $2, $3, $4, $5::int8, $6)",
+                             PgParams{QString::fromLatin1(operation), txId, accountId, nameOf(side)} << amount << token, true);
         if (!r.ok())
             return r.error();
         Found found;
@@ -247,8 +248,8 @@ Result<LegOutcome> PgStore::legWrite(const char *operation, const QString &txId,
             return d.withoutWriting();
         return LegOutcome{newStatus, true};
     };
-    const auto resolve = [&](PgConnection &c) -> Result<std::optional<LegOutcome>> {
-        auto m = c.run("SELECT " LEDGER_PG_LEG_COLUMNS " FROM legs WHERE tx_id = $1 AND account_id = $2", PgParams{txId, accountId});
+    const auto resolve = [&]() -> Result<std::optional<LegOutcome>> {
+        auto m = m_conn->run("SELECT " LEDGER_PG_LEG_COLUMNS " FROM legs WHERE tx_id = $1 AND account_id = $2", PgParams{txId, accountId});
         if (!m.ok())
             return m.error();
         if (!m->isEmpty() && pgrows::legToken(*m) == token) {
@@ -262,7 +263,7 @@ Result<LegOutcome> PgStore::legWrite(const char *operation, const QString &txId,
     // A marker inserted by someone else between our read and our insert (only possible for a
     // tombstone on an account that does not exist, which has no row to lock): decide again.
     for (int tries = 0;; ++tries) {
-        Result<LegOutcome> r = m_conn->writingBatched<LegOutcome>(attempt, resolve);
+        Result<LegOutcome> r = m_conn->writing<LegOutcome>(attempt, resolve);
         if (r.ok() || m_conn->lastSqlState() != "23505" || tries == 3)
             return r;
     }
@@ -293,17 +294,17 @@ Result<LegOutcome> PgStore::voidLeg(const QString &txId, const QString &accountI
 Result<bool> PgStore::touchAccountIfVersion(const QString &accountId, qint64 expectedVersion)
 {
     const QString token = PgConnection::newWriteToken();
-    return m_conn->writingBatched<bool>(
-        [&](PgConnection &c) -> Result<bool> {
-            auto r = c.run("UPDATE accounts SET version = version + 1, write_token = $3 WHERE id = $1 AND version = $2::int8",
-                           PgParams{accountId} << expectedVersion << token, true);
+    return m_conn->writing<bool>(
+        [&]() -> Result<bool> {
+            auto r = m_conn->run("UPDATE accounts SET version = version + 1, write_token = $3 WHERE id = $1 AND version = $2::int8",
+                                 PgParams{accountId} << expectedVersion << token, true);
             if (!r.ok())
                 return r.error();
             return r->affected() == 1;
         },
-        [&](PgConnection &c) -> Result<std::optional<bool>> {
+        [&]() -> Result<std::optional<bool>> {
             QString found;
-            auto a = readAccountWithToken(c, accountId, &found);
+            auto a = readAccountWithToken(accountId, &found);
             if (!a.ok())
                 return a.error();
             if (a->has_value() && found == token)

@@ -7,8 +7,6 @@
 // - leg writes (hold, post, void): one statement, the schema's function ledger_leg_write, which
 //   locks the account row, reads the marker, decides, writes and returns what it found; the
 //   client checks its verdict against documentrules.h (one round trip, one commit);
-// - these writes go through group commit (PgConnection::writingBatched): under load, the writes
-//   of the process's threads meanwhile share one transaction, a savepoint each;
 // - status changes: BEGIN, lock the account row (SELECT … FOR UPDATE), decide by
 //   documentrules.h, write + journal in one CTE, COMMIT.
 // Each write records a fresh write_token in the document it writes. A connection that breaks
@@ -104,13 +102,11 @@ private:
                                 const std::function<rules::LegDecision(const Found &)> &decide, LegSide side, qint64 amount,
                                 LegStatus newStatus);
     // The document (and, when `token` is given, the write token it carries).
-    // (These and the write bodies take the connection to run on: in a batch it is the connection
-    // of the thread running the batch, see PgConnection::writingBatched.)
-    static Result<std::optional<Transaction>> readTransaction(PgConnection &c, const QString &id, QString *token = nullptr);
+    Result<std::optional<Transaction>> readTransaction(const QString &id, QString *token = nullptr);
     // Resolving a compare-and-set whose commit's answer was lost: applied when the document
     // carries our token; nullopt when it does not (write again).
-    static Result<std::optional<CasOutcome>> casWrittenBy(PgConnection &c, const QString &id, const QString &token);
-    static Result<std::optional<Account>> readAccountWithToken(PgConnection &c, const QString &id, QString *token);
+    Result<std::optional<CasOutcome>> casWrittenBy(const QString &id, const QString &token);
+    Result<std::optional<Account>> readAccountWithToken(const QString &id, QString *token);
 
     std::unique_ptr<PgConnection> m_conn;
     Durability m_durability = Durability::Full;

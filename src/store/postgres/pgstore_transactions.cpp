@@ -18,9 +18,9 @@ PgParams &operator<<(PgParams &params, const JournalEntry &j)
 
 } // namespace
 
-Result<std::optional<Transaction>> PgStore::readTransaction(PgConnection &c, const QString &id, QString *token)
+Result<std::optional<Transaction>> PgStore::readTransaction(const QString &id, QString *token)
 {
-    auto r = c.run("SELECT " LEDGER_PG_TX_COLUMNS " FROM transactions WHERE id = $1", PgParams{id});
+    auto r = m_conn->run("SELECT " LEDGER_PG_TX_COLUMNS " FROM transactions WHERE id = $1", PgParams{id});
     if (!r.ok())
         return r.error();
     if (r->isEmpty())
@@ -33,10 +33,10 @@ Result<std::optional<Transaction>> PgStore::readTransaction(PgConnection &c, con
     return std::optional<Transaction>(std::move(tx).value());
 }
 
-Result<std::optional<CasOutcome>> PgStore::casWrittenBy(PgConnection &c, const QString &id, const QString &token)
+Result<std::optional<CasOutcome>> PgStore::casWrittenBy(const QString &id, const QString &token)
 {
     QString found;
-    auto t = readTransaction(c, id, &found);
+    auto t = readTransaction(id, &found);
     if (!t.ok())
         return t.error();
     if (t->has_value() && found == token)
@@ -47,7 +47,7 @@ Result<std::optional<CasOutcome>> PgStore::casWrittenBy(PgConnection &c, const Q
 Result<Transaction> PgStore::transaction(const QString &id)
 {
     return m_conn->reading<Transaction>([&]() -> Result<Transaction> {
-        auto found = readTransaction(*m_conn, id);
+        auto found = readTransaction(id);
         if (!found.ok())
             return found.error();
         if (!found->has_value())
@@ -76,13 +76,13 @@ Result<InsertOutcome> PgStore::insertTransaction(const NewTransaction &n)
     const QString token = PgConnection::newWriteToken();
     // Already there (by key first, as the single-file store answers): that document, untouched
     // — unless its write token is ours, when it is our own insert whose answer was lost.
-    const auto existing = [&](PgConnection &c) -> Result<std::optional<InsertOutcome>> {
+    const auto existing = [&]() -> Result<std::optional<InsertOutcome>> {
         for (const bool byKey : {true, false}) {
             if (byKey && n.idempotencyKey.isEmpty())
                 continue;
-            auto r = byKey
-                       ? c.run("SELECT " LEDGER_PG_TX_COLUMNS " FROM transactions WHERE idempotency_key = $1", PgParams{n.idempotencyKey})
-                       : c.run("SELECT " LEDGER_PG_TX_COLUMNS " FROM transactions WHERE id = $1", PgParams{n.id});
+            auto r = byKey ? m_conn->run("SELECT " LEDGER_PG_TX_COLUMNS " FROM transactions WHERE idempotency_key = $1",
+                                         PgParams{n.idempotencyKey})
+                           : m_conn->run("SELECT " LEDGER_PG_TX_COLUMNS " FROM transactions WHERE id = $1", PgParams{n.id});
             if (!r.ok())
                 return r.error();
             if (!r->isEmpty()) {
@@ -94,7 +94,7 @@ Result<InsertOutcome> PgStore::insertTransaction(const NewTransaction &n)
         }
         return std::optional<InsertOutcome>();
     };
-    const auto attempt = [&](PgConnection &c) -> Result<InsertOutcome> {
+    const auto attempt = [&]() -> Result<InsertOutcome> {
         PgParams params;
         params << n.id;
         params.nullIfEmpty(n.idempotencyKey);
@@ -110,14 +110,14 @@ Result<InsertOutcome> PgStore::insertTransaction(const NewTransaction &n)
                 accounts << leg.accountId;
         }
         params << pgrows::textArray(accounts);
-        auto r = c.run("WITH t AS (INSERT INTO transactions (id, idempotency_key, kind, compensates, source, destination, amount,"
-                       " memo, state, created_at, last_modified, write_token, legs)"
-                       " VALUES ($1, $2, $3, $4, $5, $6, $7::int8, $8, 'initial', ledger_now(), ledger_now(), $9, $17)"
-                       " ON CONFLICT DO NOTHING RETURNING " LEDGER_PG_TX_COLUMNS ", created_at AS at),"
-                       " j AS (" LEDGER_PG_JOURNAL_INSERT " SELECT 'tx', id, at, $10, $11, $12, $13, $14, $15::int8, $16 FROM t),"
-                       " p AS (INSERT INTO tx_accounts (account_id, tx_id) SELECT unnest($18::text[]), id FROM t)"
-                       " SELECT * FROM t",
-                       params, true);
+        auto r = m_conn->run("WITH t AS (INSERT INTO transactions (id, idempotency_key, kind, compensates, source, destination, amount,"
+                             " memo, state, created_at, last_modified, write_token, legs)"
+                             " VALUES ($1, $2, $3, $4, $5, $6, $7::int8, $8, 'initial', ledger_now(), ledger_now(), $9, $17)"
+                             " ON CONFLICT DO NOTHING RETURNING " LEDGER_PG_TX_COLUMNS ", created_at AS at),"
+                             " j AS (" LEDGER_PG_JOURNAL_INSERT " SELECT 'tx', id, at, $10, $11, $12, $13, $14, $15::int8, $16 FROM t),"
+                             " p AS (INSERT INTO tx_accounts (account_id, tx_id) SELECT unnest($18::text[]), id FROM t)"
+                             " SELECT * FROM t",
+                             params, true);
         if (!r.ok())
             return r.error();
         if (!r->isEmpty()) {
@@ -126,15 +126,15 @@ Result<InsertOutcome> PgStore::insertTransaction(const NewTransaction &n)
                 return tx.error();
             return InsertOutcome{std::move(tx).value(), true};
         }
-        auto found = existing(c);
+        auto found = existing();
         if (!found.ok())
             return found.error();
         if (!found->has_value()) // the conflicting document is gone again: cannot happen (documents are never deleted)
             return makeError(ErrorCode::Internal, QStringLiteral("insert of %1 conflicted with a document that is not there").arg(n.id));
         return **found;
     };
-    return m_conn->writingBatched<InsertOutcome>(attempt, [&](PgConnection &c) -> Result<std::optional<InsertOutcome>> {
-        auto found = existing(c);
+    return m_conn->writing<InsertOutcome>(attempt, [&]() -> Result<std::optional<InsertOutcome>> {
+        auto found = existing();
         if (found.ok() && found->has_value() && !(*found)->inserted)
             return std::optional<InsertOutcome>(); // not ours: insert again, which answers "already there"
         return found;
@@ -152,18 +152,18 @@ Result<CasOutcome> PgStore::updateTransaction(const QString &id, const TxGuard &
     const Transaction after = rules::applied(before, change);
     const QString token = PgConnection::newWriteToken();
 
-    const auto current = [&](PgConnection &c) -> Result<CasOutcome> {
-        auto found = readTransaction(c, id);
+    const auto current = [&]() -> Result<CasOutcome> {
+        auto found = readTransaction(id);
         if (!found.ok())
             return found.error();
         if (!found->has_value())
             return rules::unknownTransaction(id);
         return CasOutcome{false, **found};
     };
-    const auto attempt = [&](PgConnection &c) -> Result<CasOutcome> {
+    const auto attempt = [&]() -> Result<CasOutcome> {
         if (Error refused = rules::txChangeRefusal(before, change); !refused.ok()) {
             // Only when the guard matches (otherwise: someone else moved it, as ever).
-            auto now = current(c);
+            auto now = current();
             if (!now.ok())
                 return now.error();
             const Transaction &t = now->tx;
@@ -172,30 +172,30 @@ Result<CasOutcome> PgStore::updateTransaction(const QString &id, const TxGuard &
         PgParams params{id, nameOf(guard.state), guard.owner};
         params << guard.epoch << nameOf(after.state) << after.owner << after.epoch << int(change.claim ? 1 : 0) << change.leaseMs
                << change.lastError.has_value() << change.lastError.value_or(QString()) << token << rules::journalOf(before, after, change);
-        auto r = c.run("WITH t AS (UPDATE transactions SET state = $5, owner = $6, epoch = $7::int8, attempts = attempts + $8::int4,"
-                       " lease_until = CASE WHEN $9::int8 > 0 THEN ledger_now() + $9::int8 * interval '1 millisecond'"
-                       " ELSE lease_until END,"
-                       " last_error = CASE WHEN $10::bool THEN $11 ELSE last_error END,"
-                       " last_modified = ledger_now(), write_token = $12"
-                       " WHERE id = $1 AND state = $2 AND owner = $3 AND epoch = $4::int8"
-                       " RETURNING " LEDGER_PG_TX_COLUMNS ", last_modified AS at),"
-                       // A finish takes the feed's next number, in commit order (pgschema.cpp).
-                       " f AS (UPDATE feed_counter SET n = n + 1 WHERE $5 IN ('done', 'canceled') AND EXISTS (SELECT 1 FROM t)"
-                       " RETURNING n),"
-                       " j AS (INSERT INTO journal (doc_kind, doc_id, at, actor, worker, event, from_state, to_state, epoch, detail,"
-                       " finish_seq) SELECT 'tx', id, at, $13, $14, $15, $16, $17, $18::int8, $19, (SELECT n FROM f) FROM t)"
-                       " SELECT * FROM t",
-                       params, true);
+        auto r = m_conn->run("WITH t AS (UPDATE transactions SET state = $5, owner = $6, epoch = $7::int8, attempts = attempts + $8::int4,"
+                             " lease_until = CASE WHEN $9::int8 > 0 THEN ledger_now() + $9::int8 * interval '1 millisecond'"
+                             " ELSE lease_until END,"
+                             " last_error = CASE WHEN $10::bool THEN $11 ELSE last_error END,"
+                             " last_modified = ledger_now(), write_token = $12"
+                             " WHERE id = $1 AND state = $2 AND owner = $3 AND epoch = $4::int8"
+                             " RETURNING " LEDGER_PG_TX_COLUMNS ", last_modified AS at),"
+                             // A finish takes the feed's next number, in commit order (pgschema.cpp).
+                             " f AS (UPDATE feed_counter SET n = n + 1 WHERE $5 IN ('done', 'canceled') AND EXISTS (SELECT 1 FROM t)"
+                             " RETURNING n),"
+                             " j AS (INSERT INTO journal (doc_kind, doc_id, at, actor, worker, event, from_state, to_state, epoch, detail,"
+                             " finish_seq) SELECT 'tx', id, at, $13, $14, $15, $16, $17, $18::int8, $19, (SELECT n FROM f) FROM t)"
+                             " SELECT * FROM t",
+                             params, true);
         if (!r.ok())
             return r.error();
         if (r->isEmpty())
-            return current(c);
+            return current();
         auto tx = pgrows::transaction(*r);
         if (!tx.ok())
             return tx.error();
         return CasOutcome{true, std::move(tx).value()};
     };
-    return m_conn->writingBatched<CasOutcome>(attempt, [&](PgConnection &c) { return casWrittenBy(c, id, token); });
+    return m_conn->writing<CasOutcome>(attempt, [&]() { return casWrittenBy(id, token); });
 }
 
 Result<CasOutcome> PgStore::linkCompensation(const QString &originalId, const QString &expected, const QString &compensationId,
@@ -205,13 +205,13 @@ Result<CasOutcome> PgStore::linkCompensation(const QString &originalId, const QS
     Transaction shape;
     shape.id = originalId;
     const JournalEntry j = rules::linkJournal(shape, compensationId, actor, worker, detail);
-    const auto attempt = [&](PgConnection &c) -> Result<CasOutcome> {
-        auto r = c.run("WITH t AS (UPDATE transactions SET compensated_by = $2, last_modified = ledger_now(), write_token = $4"
-                       " WHERE id = $1 AND coalesce(compensated_by, '') = $3 AND coalesce(compensated_by, '') <> $2"
-                       " RETURNING " LEDGER_PG_TX_COLUMNS ", last_modified AS at, state AS at_state, epoch AS at_epoch),"
-                       " j AS (" LEDGER_PG_JOURNAL_INSERT " SELECT 'tx', id, at, $5, $6, $7, at_state, at_state, at_epoch, $8 FROM t)"
-                       " SELECT * FROM t",
-                       PgParams{originalId, compensationId, expected, token, j.actor, j.worker, j.event, j.detail}, true);
+    const auto attempt = [&]() -> Result<CasOutcome> {
+        auto r = m_conn->run("WITH t AS (UPDATE transactions SET compensated_by = $2, last_modified = ledger_now(), write_token = $4"
+                             " WHERE id = $1 AND coalesce(compensated_by, '') = $3 AND coalesce(compensated_by, '') <> $2"
+                             " RETURNING " LEDGER_PG_TX_COLUMNS ", last_modified AS at, state AS at_state, epoch AS at_epoch),"
+                             " j AS (" LEDGER_PG_JOURNAL_INSERT " SELECT 'tx', id, at, $5, $6, $7, at_state, at_state, at_epoch, $8 FROM t)"
+                             " SELECT * FROM t",
+                             PgParams{originalId, compensationId, expected, token, j.actor, j.worker, j.event, j.detail}, true);
         if (!r.ok())
             return r.error();
         if (!r->isEmpty()) {
@@ -220,7 +220,7 @@ Result<CasOutcome> PgStore::linkCompensation(const QString &originalId, const QS
                 return tx.error();
             return CasOutcome{true, std::move(tx).value()};
         }
-        auto found = readTransaction(c, originalId);
+        auto found = readTransaction(originalId);
         if (!found.ok())
             return found.error();
         if (!found->has_value())
@@ -228,7 +228,7 @@ Result<CasOutcome> PgStore::linkCompensation(const QString &originalId, const QS
         // Already linked to this one: asking twice links once.
         return CasOutcome{(*found)->compensatedBy == compensationId, **found};
     };
-    return m_conn->writingBatched<CasOutcome>(attempt, [&](PgConnection &c) { return casWrittenBy(c, originalId, token); });
+    return m_conn->writing<CasOutcome>(attempt, [&]() { return casWrittenBy(originalId, token); });
 }
 
 Result<JournalEntry> PgStore::addRemark(const QString &txId, Remark remark, const QString &actor, const QString &text)
@@ -238,21 +238,21 @@ Result<JournalEntry> PgStore::addRemark(const QString &txId, Remark remark, cons
     // The row's worker column carries the write's token: a remark whose commit went unanswered
     // is found by it, never written twice. Announced by the doorbell, as every write.
     const QString token = PgConnection::newWriteToken();
-    const auto attempt = [&](PgConnection &c) -> Result<JournalEntry> {
-        auto r = c.run("WITH t AS (SELECT id, state, epoch FROM transactions WHERE id = $1),"
-                       " j AS (" LEDGER_PG_JOURNAL_INSERT " SELECT 'tx', id, ledger_now(), $2, $3, $4, state, state, epoch, $5 FROM t"
-                       " RETURNING " LEDGER_PG_JOURNAL_COLUMNS ")"
-                       " SELECT * FROM j",
-                       PgParams{txId, actor, token, eventOf(remark), text}, true);
+    const auto attempt = [&]() -> Result<JournalEntry> {
+        auto r = m_conn->run("WITH t AS (SELECT id, state, epoch FROM transactions WHERE id = $1),"
+                             " j AS (" LEDGER_PG_JOURNAL_INSERT " SELECT 'tx', id, ledger_now(), $2, $3, $4, state, state, epoch, $5 FROM t"
+                             " RETURNING " LEDGER_PG_JOURNAL_COLUMNS ")"
+                             " SELECT * FROM j",
+                             PgParams{txId, actor, token, eventOf(remark), text}, true);
         if (!r.ok())
             return r.error();
         if (r->isEmpty())
             return rules::unknownTransaction(txId);
         return pgrows::journalEntry(*r);
     };
-    const auto resolve = [&](PgConnection &c) -> Result<std::optional<JournalEntry>> {
-        auto r = c.run("SELECT " LEDGER_PG_JOURNAL_COLUMNS " FROM journal WHERE doc_kind = 'tx' AND doc_id = $1 AND worker = $2",
-                       PgParams{txId, token});
+    const auto resolve = [&]() -> Result<std::optional<JournalEntry>> {
+        auto r = m_conn->run("SELECT " LEDGER_PG_JOURNAL_COLUMNS " FROM journal WHERE doc_kind = 'tx' AND doc_id = $1 AND worker = $2",
+                             PgParams{txId, token});
         if (!r.ok())
             return r.error();
         if (r->isEmpty())
@@ -262,7 +262,7 @@ Result<JournalEntry> PgStore::addRemark(const QString &txId, Remark remark, cons
             return entry.error();
         return std::optional<JournalEntry>(*entry);
     };
-    return m_conn->writingBatched<JournalEntry>(attempt, resolve);
+    return m_conn->writing<JournalEntry>(attempt, resolve);
 }
 
 Error PgStore::backdateForDemo(DocKind kind, const QString &id, qint64 ms)
