@@ -1,8 +1,9 @@
 #pragma once
-// Group commit's queue: SQLite's, one per file per process (and whatever other backend batches
-// its writes; PostgreSQL's was tried and measured slower, README). Writers queue their write; whichever
-// waiting thread finds no batch running runs the writes at the head of the queue, in the backend's
-// way (one transaction, a savepoint each), and answers them; the others sleep until answered.
+// Group commit's queue: SQLite's, one per file per process (and any other backend's that batches
+// its writes; PostgreSQL's was tried and measured slower, README). Writers queue their write;
+// whichever waiting thread finds no batch running runs the writes at the head of the queue, in the
+// backend's way (one transaction, a savepoint each), and answers them; the others sleep until
+// answered.
 //
 // Why a waiting writer runs the batch rather than a writer thread of the store's own: a lone write
 // then costs no thread switch, and under load the batch is run by a thread that is already on a
