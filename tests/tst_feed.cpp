@@ -1,15 +1,19 @@
 // The change feed (changefeed.h, ledgerctl feed, ledgerctl serve --ws): every transaction that
 // reached done or canceled comes out exactly once, in commit order, with its legs and the
 // balances they left; a cursor resumes with no gap and no duplicate — on one file and on a
-// sharded store; while ledgerctl processes make transfers at the same time; and pushed live to
-// real WebSocket clients.
+// sharded store; while ledgerctl processes make transfers at the same time; pushed live to
+// real WebSocket clients; and the hub that pushes it, paging a slow reader and cutting one that
+// stopped.
 #include "interchange/changefeed.h"
+#include "interchange/feedhub.h"
+#include "store/open/storeconfig.h"
 #include "ledger/money.h"
 #include "testsupport.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QElapsedTimer>
 #include <QProcess>
 #include <QTcpServer>
 #include <QWebSocket>
@@ -135,6 +139,9 @@ private Q_SLOTS:
     void followWaitsForFinishes();
     void webSocketClients();
     void serveRefusesAPortInUse();
+    void hubPagesASlowReader();
+    void hubCutsAReaderThatStopped();
+    void hubEndsAFeedReadOnce();
 };
 
 void TestFeed::cursors_data()
@@ -207,6 +214,12 @@ void TestFeed::everyFinishOnceInCommitOrder()
     QVERIFY(expected.isEmpty());
     QVERIFY(std::any_of(events.cbegin(), events.cend(),
                         [&](const FeedEvent &e) { return e.tx.id == refused && e.finish.toState == QLatin1String("canceled"); }));
+
+    // The end of the feed is the last finish, though the journal goes on (the stuck one's
+    // rows, the compensation's link on a done document).
+    QCOMPARE(*s.lastFinishedSeq(0), events.last().finish.seq);
+    QCOMPARE(feedEnd(s, FeedCursor::start(1))->toString(), events.last().cursor.toString());
+    QCOMPARE(feedEnd(s, events.last().cursor)->toString(), events.last().cursor.toString());
 
     // The stuck one appears once it finishes, after everything before.
     QVERIFY(Coordinator(s, {}).resume(stuck, QString()).ok());
@@ -301,6 +314,9 @@ void TestFeed::shardedStore()
         QCOMPARE(e.cursor.positions[e.shard], e.finish.seq);
     }
     QCOMPARE(shardsSeen.size(), 3);
+    // Where a follower without a cursor starts: each shard's last finish, read from the end.
+    QCOMPARE(feedEnd(s, FeedCursor::start(3))->positions, lastSeq);
+    QCOMPARE(s.lastFinishedSeq(3).code(), ErrorCode::InvalidCursor);
     // Resuming from the middle gives exactly the rest.
     const QList<FeedEvent> rest = readAll(s, all[all.size() / 2].cursor, 3);
     QCOMPARE(rest.size(), all.size() - all.size() / 2 - 1);
@@ -532,6 +548,197 @@ void TestFeed::serveRefusesAPortInUse()
     QCOMPARE(r.exitCode, 3);
     QVERIFY2(r.err.startsWith(QStringLiteral("error: listen-failed: ")), qPrintable(r.err));
     QCOMPARE(r.err.count(QLatin1Char('\n')), 1);
+}
+
+namespace {
+
+// A subscriber standing in for a socket whose peer reads when the test says: what it was sent
+// waits in `unsent` until drain().
+struct SlowReader {
+    QStringList lines;
+    qint64 unsent = 0;
+    qint64 mostUnsent = 0;
+    int cuts = 0;
+    int caughtUps = 0;
+    bool followed = true;
+
+    FeedHub::Sink sink()
+    {
+        FeedHub::Sink s;
+        s.send = [this](const QByteArray &line) {
+            lines.append(QString::fromUtf8(line));
+            unsent += line.size();
+            mostUnsent = std::max(mostUnsent, unsent);
+            return true;
+        };
+        s.unsent = [this] { return unsent; };
+        s.cut = [this] { ++cuts; };
+        s.caughtUp = [this] {
+            ++caughtUps;
+            return followed;
+        };
+        return s;
+    }
+    void drain(FeedHub &hub, int id)
+    {
+        unsent = 0;
+        hub.drained(id);
+    }
+};
+
+QString txIdOf(const QString &line)
+{
+    return QJsonDocument::fromJson(line.toUtf8())
+        .object()
+        .value(QStringLiteral("transaction"))
+        .toObject()
+        .value(QStringLiteral("id"))
+        .toString();
+}
+
+void fillFeed(Store &s, int transfers)
+{
+    openAccounts(s, {QStringLiteral("alice"), QStringLiteral("bob")}, 1'000'000);
+    Coordinator c(s, {});
+    for (int i = 0; i < transfers; ++i)
+        QVERIFY(c.transfer({QStringLiteral("alice"), QStringLiteral("bob"), 1, QString(), QString()}).ok());
+}
+
+} // namespace
+
+// A reader from the start of a long feed is read on the hub's own thread, a page at a time, and
+// no further while it holds more than the high-water mark unsent: the process holds at most the
+// mark and a page for it, however far behind it is, and it still gets every event once, in order.
+void TestFeed::hubPagesASlowReader()
+{
+    TempStore t;
+    fillFeed(t.store(), 600);
+    const QList<FeedEvent> all = readAll(t.store(), FeedCursor::start(1), 1000);
+    QCOMPARE(all.size(), 602); // the two openings too
+
+    FeedHub::Limits limits;
+    limits.highWater = 4 * 1024; // less than a page of events
+    limits.page = 50;
+    FeedHub hub(connectorOf(t.config()), limits);
+    QVERIFY(hub.start().ok());
+
+    // A reader that takes everything at once: nothing is read before subscribe() returns (the
+    // event loop never waits for the store), then all of it comes, on the loop's thread.
+    SlowReader fast;
+    FeedHub::Sink fastSink = fast.sink();
+    fastSink.unsent = nullptr;
+    bool sentOnLoopThread = true;
+    const auto send = fastSink.send;
+    fastSink.send = [&](const QByteArray &line) {
+        sentOnLoopThread = sentOnLoopThread && QThread::currentThread() == hub.thread();
+        return send(line);
+    };
+    QVERIFY(hub.subscribe(QStringLiteral("0"), fastSink).ok());
+    QCOMPARE(fast.lines.size(), 0);
+    QTRY_COMPARE(fast.lines.size(), all.size());
+    QVERIFY(sentOnLoopThread);
+    for (int i = 0; i < all.size(); ++i)
+        QCOMPARE(txIdOf(fast.lines[i]), all[i].tx.id);
+
+    // One that does not read: after its first page, nothing more is read for it.
+    SlowReader reader;
+    auto id = hub.subscribe(QStringLiteral("0"), reader.sink());
+    QVERIFY(id.ok());
+    QTRY_COMPARE(reader.lines.size(), 50);
+    QTest::qWait(300);
+    QCOMPARE(reader.lines.size(), 50);
+
+    qint64 largestPage = 0;
+    while (reader.lines.size() < all.size()) {
+        const qsizetype before = reader.lines.size();
+        reader.drain(hub, *id);
+        QTRY_VERIFY2(reader.lines.size() > before, "a drained reader is read on");
+        largestPage = std::max(largestPage, reader.unsent);
+        QCOMPARE(reader.lines.size() - before, std::min<qsizetype>(limits.page, all.size() - before)); // one page a drain
+    }
+    QVERIFY(reader.mostUnsent <= limits.highWater + largestPage);
+    for (int i = 0; i < all.size(); ++i)
+        QCOMPARE(txIdOf(reader.lines[i]), all[i].tx.id);
+    QTRY_COMPARE(reader.caughtUps, 1);
+    QCOMPARE(reader.cuts, 0);
+
+    // Live: new finishes reach both when the owner says the store changed.
+    Coordinator(t.store(), {}).transfer({QStringLiteral("bob"), QStringLiteral("alice"), 2, QString(), QString()});
+    reader.drain(hub, *id);
+    hub.catchUpAll();
+    QTRY_COMPARE(reader.lines.size(), all.size() + 1);
+    QTRY_COMPARE(fast.lines.size(), all.size() + 1);
+    QCOMPARE(hub.subscribers(), 2);
+}
+
+// Over the mark with nothing written for the stall limit: cut and forgotten. One whose socket
+// keeps writing, however slowly, is not.
+void TestFeed::hubCutsAReaderThatStopped()
+{
+    TempStore t;
+    fillFeed(t.store(), 200);
+    FeedHub::Limits limits;
+    limits.highWater = 4 * 1024;
+    limits.page = 50;
+    limits.stallMs = 400;
+    FeedHub hub(connectorOf(t.config()), limits);
+    QVERIFY(hub.start().ok());
+    SlowReader stopped;
+    SlowReader slow;
+    auto stoppedId = hub.subscribe(QStringLiteral("0"), stopped.sink());
+    auto slowId = hub.subscribe(QStringLiteral("0"), slow.sink());
+    QVERIFY(stoppedId.ok() && slowId.ok());
+
+    QElapsedTimer clock;
+    clock.start();
+    while (clock.elapsed() < 1500) {
+        slow.unsent -= std::min<qint64>(slow.unsent, 2048); // a socket writing a little at a time
+        hub.drained(*slowId);
+        QTest::qWait(50);
+    }
+    QCOMPARE(stopped.cuts, 1);
+    QCOMPARE(stopped.lines.size(), 50);
+    QCOMPARE(slow.cuts, 0);
+    QCOMPARE(hub.subscribers(), 1);
+    QVERIFY(slow.lines.size() > stopped.lines.size());
+    hub.unsubscribe(*stoppedId); // forgotten already: a socket's late disconnect changes nothing
+    QCOMPARE(hub.subscribers(), 1);
+}
+
+// A feed read once (ledgerd's follow=false): every event there, then caughtUp() ends it. And what
+// the hub refuses: a cursor of the wrong shape at once, a store it cannot open at start().
+void TestFeed::hubEndsAFeedReadOnce()
+{
+    TempStore t;
+    fillFeed(t.store(), 120);
+    FeedHub::Limits limits;
+    limits.page = 50;
+    FeedHub hub(connectorOf(t.config()), limits);
+    QVERIFY(hub.start().ok());
+    SlowReader once;
+    once.followed = false;
+    QVERIFY(hub.subscribe(QStringLiteral("0"), once.sink()).ok());
+    QTRY_COMPARE(once.caughtUps, 1);
+    QCOMPARE(once.lines.size(), 122);
+    QCOMPARE(hub.subscribers(), 0);
+
+    SlowReader empty; // from now on: nothing, then the end
+    empty.followed = false;
+    QVERIFY(hub.subscribe(std::nullopt, empty.sink()).ok());
+    QTRY_COMPARE(empty.caughtUps, 1);
+    QVERIFY(empty.lines.isEmpty());
+    QCOMPARE(hub.subscribers(), 0);
+
+    SlowReader bad;
+    const auto refused = hub.subscribe(QStringLiteral("x1"), bad.sink());
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.code(), ErrorCode::InvalidCursor);
+    QCOMPARE(hub.subscribers(), 0);
+
+    StoreConfig missing = t.config();
+    missing.location = t.dir() + QStringLiteral("/nothing-here.db");
+    FeedHub nowhere(connectorOf(missing));
+    QVERIFY(!nowhere.start().ok());
 }
 
 QTEST_GUILESS_MAIN(TestFeed)

@@ -87,10 +87,9 @@ int cmdServe(Context &c)
         return c.fail(address.error());
     if (!QCoreApplication::instance())
         return c.fail(makeError(ErrorCode::Internal, QStringLiteral("serve needs the program's event loop")));
-    auto store = c.open();
-    if (!store.ok())
+    if (auto store = c.open(); !store.ok()) // said as every command says it (the hub opens its own)
         return c.fail(store.error());
-    FeedServer server(**store, c.config);
+    FeedServer server(c.config);
     auto port = server.listen(address->first, address->second);
     if (!port.ok())
         return c.fail(port.error());

@@ -1,10 +1,10 @@
 #include "feedserver.h"
 
+#include "interchange/feedwebsocket.h"
 #include "store/open/changenotifier.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QPointer>
 #include <QUrlQuery>
 #include <QWebSocket>
 #include <QWebSocketServer>
@@ -15,11 +15,11 @@ namespace {
 constexpr int kPollMs = 100; // how often an SQLite store's change marker is looked at
 } // namespace
 
-FeedServer::FeedServer(Store &store, const StoreConfig &config, QObject *parent)
+FeedServer::FeedServer(const StoreConfig &config, QObject *parent)
     : QObject(parent)
     , m_config(config)
     , m_server(new QWebSocketServer(QStringLiteral("ledgerctl"), QWebSocketServer::NonSecureMode, this))
-    , m_hub(store)
+    , m_hub(connectorOf(config))
 {
     connect(m_server, &QWebSocketServer::newConnection, this, &FeedServer::onNewConnection);
 }
@@ -49,24 +49,7 @@ void FeedServer::onNewConnection()
         std::optional<QString> since;
         if (query.hasQueryItem(QStringLiteral("since")))
             since = query.queryItemValue(QStringLiteral("since"));
-        QPointer<QWebSocket> alive(socket);
-        auto id = m_hub.subscribe(since, [alive](const QByteArray &line) {
-            if (!alive || alive->state() != QAbstractSocket::ConnectedState)
-                return false;
-            alive->sendTextMessage(QString::fromUtf8(line));
-            return true;
-        });
-        if (!id.ok()) {
-            // Said in the stream too, so a client sees why it was closed.
-            socket->sendTextMessage(QString::fromUtf8(FeedHub::errorLine(id.error())));
-            socket->close(QWebSocketProtocol::CloseCodePolicyViolated, codeWord(id.code()));
-            socket->deleteLater();
-            continue;
-        }
-        connect(socket, &QWebSocket::disconnected, this, [this, socket, id = *id] {
-            m_hub.unsubscribe(id);
-            socket->deleteLater();
-        });
+        attachWebSocket(m_hub, socket, since); // refused: said in the stream and closed
     }
 }
 

@@ -5,7 +5,7 @@
 // was committed (a PostgreSQL store announces it; an SQLite file's change marker is polled), and
 // every client is caught up then.
 //
-// Threading: lives on the thread that runs the event loop, with the Store opened there.
+// Threading: lives on the thread that runs the event loop (the hub reads on its own thread).
 
 #include "interchange/feedhub.h"
 #include "store/open/storeconfig.h"
@@ -27,8 +27,9 @@ namespace ledger::cli {
 class FeedServer : public QObject {
     Q_OBJECT
 public:
-    // `config` names the same store, for the change notifier's own connection.
-    FeedServer(Store &store, const StoreConfig &config, QObject *parent = nullptr);
+    // `config` names the store: the hub reads it with its own connection, the change notifier
+    // watches it with another.
+    explicit FeedServer(const StoreConfig &config, QObject *parent = nullptr);
     ~FeedServer() override;
 
     // Starts listening; the port actually bound (port 0 asks for any free one).

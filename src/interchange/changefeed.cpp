@@ -105,17 +105,11 @@ Result<FeedCursor> feedEnd(Store &store, const FeedCursor &from)
         return makeError(
             ErrorCode::InvalidCursor,
             Message::translate("ledger", "the cursor has %1 positions; the store has %2 shards").arg(end.positions.size()).arg(shards));
-    constexpr int kPage = 10000;
     for (int s = 0; s < shards; ++s) {
-        for (;;) {
-            auto rows = store.finishedAfter(s, end.positions.at(s), kPage);
-            if (!rows.ok())
-                return rows.error();
-            if (!rows->isEmpty())
-                end.positions[s] = rows->last().seq;
-            if (rows->size() < kPage)
-                break;
-        }
+        auto last = store.lastFinishedSeq(s);
+        if (!last.ok())
+            return last.error();
+        end.positions[s] = std::max(end.positions.at(s), *last);
     }
     return end;
 }

@@ -83,8 +83,8 @@ private:
     // The tokens as the file now says (looked at most once a second; a file that no longer reads
     // keeps the tokens that were read last, and says so).
     const TokenFile &currentTokens();
-    // GET /v1/feed: the feed's hub, opened on this thread the first time (its own connection and
-    // change notifier). WebSocket upgrades and NDJSON streams both subscribe to it.
+    // GET /v1/feed: the feed's hub, made the first time (it reads with its own connection on its
+    // own thread; its change notifier is here). WebSocket upgrades and NDJSON streams subscribe.
     Result<FeedHub *> feedHub();
     void onWebSocket();
     void streamFeed(const QHttpServerRequest &request, QTcpSocket *socket, const ApiRequest &r);
@@ -92,7 +92,6 @@ private:
     Result<Store *> workerStore();
 
     FrontOptions m_options;
-    std::unique_ptr<Store> m_feedStore;
     std::unique_ptr<FeedHub> m_feedHub;
     std::unique_ptr<ChangeNotifier> m_feedNotifier;
     Metrics m_metrics;

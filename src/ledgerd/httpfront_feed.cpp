@@ -4,6 +4,8 @@
 
 #include "problem.h"
 
+#include "interchange/feedwebsocket.h"
+
 #include <QHttpServerRequest>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -16,13 +18,9 @@ namespace ledger::api {
 Result<FeedHub *> HttpFront::feedHub()
 {
     if (!m_feedHub) {
-        auto store = m_options.connect();
-        if (!store.ok())
-            return store.error();
-        auto hub = std::make_unique<FeedHub>(**store);
+        auto hub = std::make_unique<FeedHub>(m_options.connect);
         if (Error e = hub->start(); !e.ok())
             return e;
-        m_feedStore = std::move(*store);
         m_feedHub = std::move(hub);
         // As `ledgerctl serve`: a PostgreSQL store announces its commits, a file is polled.
         m_feedNotifier = std::make_unique<ChangeNotifier>(m_options.config, 100);
@@ -40,35 +38,15 @@ void HttpFront::onWebSocket()
         socket->setParent(this);
         m_metrics.request(QStringLiteral("/v1/feed"), 101);
         const QUrlQuery query(socket->requestUrl());
-        const auto refuse = [socket](const Error &e) {
-            socket->sendTextMessage(QString::fromUtf8(FeedHub::errorLine(e)));
-            socket->close(QWebSocketProtocol::CloseCodePolicyViolated, codeWord(e.code));
-            socket->deleteLater();
-        };
         auto hub = feedHub();
         if (!hub.ok()) {
-            refuse(hub.error());
+            refuseWebSocket(socket, hub.error());
             continue;
         }
         std::optional<QString> since;
         if (query.hasQueryItem(QStringLiteral("since")))
             since = query.queryItemValue(QStringLiteral("since"));
-        QPointer<QWebSocket> alive(socket);
-        auto id = (*hub)->subscribe(since, [alive](const QByteArray &line) {
-            if (!alive || alive->state() != QAbstractSocket::ConnectedState)
-                return false;
-            alive->sendTextMessage(QString::fromUtf8(line));
-            return true;
-        });
-        if (!id.ok()) {
-            refuse(id.error());
-            continue;
-        }
-        connect(socket, &QWebSocket::disconnected, this, [this, socket, id = *id] {
-            if (m_feedHub)
-                m_feedHub->unsubscribe(id);
-            socket->deleteLater();
-        });
+        attachWebSocket(**hub, socket, since); // refused: said in the stream and closed
     }
 }
 
@@ -101,7 +79,7 @@ void HttpFront::streamFeed(const QHttpServerRequest &request, QTcpSocket *socket
         since = r.query.queryItemValue(QStringLiteral("since"));
     // The head goes out with the first write; a bad cursor must be answered before it.
     if (since) {
-        if (auto cursor = FeedCursor::parse(*since, m_feedStore->shardCount()); !cursor.ok()) {
+        if (auto cursor = FeedCursor::parse(*since, (*hub)->shardCount()); !cursor.ok()) {
             answerNow(request, socket, QStringLiteral("/v1/feed"), problem(cursor.error()));
             return;
         }
@@ -111,24 +89,41 @@ void HttpFront::streamFeed(const QHttpServerRequest &request, QTcpSocket *socket
     socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\nCache-Control: no-store\r\n\r\n");
     m_metrics.request(QStringLiteral("/v1/feed"), 200);
     QPointer<QTcpSocket> alive(socket);
-    auto id = (*hub)->subscribe(since, [alive](const QByteArray &line) {
+    FeedHub::Sink sink;
+    sink.send = [alive](const QByteArray &line) {
         if (!alive || alive->state() != QAbstractSocket::ConnectedState)
             return false;
         alive->write(QByteArray::number(line.size() + 1, 16) + "\r\n" + line + "\n\r\n");
         return true;
-    });
-    if (!id.ok()) { // the head is out: cut the stream without its last chunk, so that it reads as broken
-        qWarning("ledgerd: the feed could not be read: %s", qPrintable(id.error().toString()));
+    };
+    sink.unsent = [alive] { return alive ? alive->bytesToWrite() : qint64(0); };
+    sink.cut = [alive] {
+        if (alive)
+            alive->abort();
+    };
+    sink.refused = [alive](const Error &e) { // the head is out: cut without the last chunk, so that it reads as broken
+        qWarning("ledgerd: the feed could not be read: %s", qPrintable(e.toString()));
+        if (alive)
+            alive->abort();
+    };
+    if (follow == QLatin1String("false"))
+        sink.caughtUp = [alive] { // the feed as it is now, then the stream's end
+            if (alive) {
+                alive->write("0\r\n\r\n");
+                if (auto *guard = ConnectionGuard::of(alive))
+                    guard->answered();
+            }
+            return false;
+        };
+    auto id = (*hub)->subscribe(since, std::move(sink));
+    if (!id.ok()) { // the cursor was checked above: not expected
         socket->abort();
         return;
     }
-    if (follow == QLatin1String("false")) {
-        (*hub)->unsubscribe(*id);
-        socket->write("0\r\n\r\n");
-        if (auto *guard = ConnectionGuard::of(socket))
-            guard->answered();
-        return;
-    }
+    connect(socket, &QTcpSocket::bytesWritten, this, [this, id = *id] {
+        if (m_feedHub)
+            m_feedHub->drained(id);
+    });
     connect(socket, &QTcpSocket::disconnected, this, [this, id = *id] {
         if (m_feedHub)
             m_feedHub->unsubscribe(id);

@@ -108,6 +108,9 @@ public:
     // writer at a time and assigns seq inside the write, so commit order is seq order there; a
     // store with concurrent writers (PostgreSQL sequences) does not have that for free.
     virtual Result<QList<JournalEntry>> finishedAfter(int shard, qint64 afterSeq, int limit) = 0;
+    // The seq of the last finish finishedAfter() would give from `shard` now (0: none yet), read
+    // by an index from the end: where a live follower starts, however long the journal.
+    virtual Result<qint64> lastFinishedSeq(int shard) = 0;
 
     // A number that changes whenever any other connection commits to the store: polled by the
     // console to see change made elsewhere without reading the tables.

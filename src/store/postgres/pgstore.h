@@ -71,6 +71,7 @@ public:
     // counter's row lock, which it held until its commit. Each entry's seq is that finish_seq
     // (the feed's cursor on this store), not the journal row's own number.
     Result<QList<JournalEntry>> finishedAfter(int shard, qint64 afterSeq, int limit) override;
+    Result<qint64> lastFinishedSeq(int shard) override;
     // A server-side counter moved by every committed write (and announced by NOTIFY).
     Result<qint64> changeMarker() override;
 

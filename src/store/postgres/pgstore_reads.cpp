@@ -184,6 +184,19 @@ Result<QList<JournalEntry>> PgStore::finishedAfter(int shard, qint64 afterSeq, i
     });
 }
 
+Result<qint64> PgStore::lastFinishedSeq(int shard)
+{
+    if (shard != 0)
+        return makeError(ErrorCode::InvalidCursor,
+                         Message::translate("ledger", "%1 is one database: it has no shard %2").arg(location()).arg(shard));
+    return m_conn->reading<qint64>([&]() -> Result<qint64> {
+        auto r = m_conn->run("SELECT COALESCE(MAX(finish_seq), 0) FROM journal");
+        if (!r.ok())
+            return r.error();
+        return r->int64(0, 0);
+    });
+}
+
 Result<qint64> PgStore::changeMarker()
 {
     return m_conn->reading<qint64>([&]() -> Result<qint64> {

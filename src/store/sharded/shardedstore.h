@@ -95,6 +95,7 @@ public:
     Result<QList<JournalEntry>> journalEntries(const JournalQuery &query) override;
     Result<qint64> journalCount(const JournalQuery &query) override;
     Result<QList<JournalEntry>> finishedAfter(int shard, qint64 afterSeq, int limit) override;
+    Result<qint64> lastFinishedSeq(int shard) override;
     Result<QList<qint64>> ageHistogram(const QList<qint64> &upperBoundsMs) override;
     Result<QList<qint64>> createdPerMinute(int minutes) override;
     // The sum of the shards' markers: each only grows, so the sum moves whenever one does.

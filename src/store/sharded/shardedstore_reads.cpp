@@ -256,6 +256,13 @@ Result<QList<JournalEntry>> ShardedStore::finishedAfter(int shardIndex, qint64 a
     return shard(shardIndex).finishedAfter(0, afterSeq, limit);
 }
 
+Result<qint64> ShardedStore::lastFinishedSeq(int shardIndex)
+{
+    if (shardIndex < 0 || shardIndex >= shardCount())
+        return makeError(ErrorCode::InvalidCursor, Message::translate("ledger", "%1 has no shard %2").arg(location()).arg(shardIndex));
+    return shard(shardIndex).lastFinishedSeq(0);
+}
+
 Result<qint64> ShardedStore::journalCount(const JournalQuery &query)
 {
     return sumOver(m_shards, [&](Store &s) { return s.journalCount(query); });

@@ -60,6 +60,7 @@ public:
     Result<QList<qint64>> createdPerMinute(int minutes) override;
     Result<qint64> changeMarker() override;
     Result<QList<JournalEntry>> finishedAfter(int shard, qint64 afterSeq, int limit) override;
+    Result<qint64> lastFinishedSeq(int shard) override;
 
     Error withSnapshot(const std::function<Error()> &work) override;
     Error scanAccounts(const std::function<void(const Account &)> &visit, const StopCheck &shouldStop = {}) override;

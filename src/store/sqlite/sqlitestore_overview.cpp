@@ -30,6 +30,21 @@ Result<QList<JournalEntry>> SqliteStore::finishedAfter(int shard, qint64 afterSe
                            sqliterows::journalEntry);
 }
 
+Result<qint64> SqliteStore::lastFinishedSeq(int shard)
+{
+    if (shard != 0)
+        return makeError(ErrorCode::InvalidCursor,
+                         Message::translate("ledger", "%1 is one file: it has no shard %2").arg(location()).arg(shard));
+    // The primary key walked back from the end, as finishedAfter walks it forward.
+    auto last = m_conn->firstRow(m_conn->run("SELECT seq FROM journal WHERE doc_kind = 'tx' AND to_state IN ('done', 'canceled')"
+                                             " AND from_state <> to_state ORDER BY seq DESC LIMIT 1",
+                                             {}),
+                                 [](const SqliteStatement &q) { return q.int64(0); });
+    if (!last.ok())
+        return last.error();
+    return last->value_or(0);
+}
+
 Result<qint64> SqliteStore::journalCount(const JournalQuery &query)
 {
     SqlWhere where(SqliteDialect::instance());
