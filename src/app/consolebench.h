@@ -1,8 +1,10 @@
 #pragma once
 // `ledgerdesk --bench-console STORE`: the console measures itself for `ledgerctl bench console`.
 // It drives the real main window (offscreen) the way an operator would — open the store on the
-// transaction list, jump to the last row, switch to one state, sort by age — times each step until
-// the rows are on screen, and prints one JSON object with the timings and its own peak RSS.
+// transaction list, jump to the last row, jump to the middle and scroll 50 pages of the model on
+// from there, switch to one state, sort by age — times each step until the rows are on screen, and
+// prints one JSON object with the timings (the 50 pages as their median and their slowest) and its
+// own peak RSS.
 // Threading: GUI thread only.
 
 #include <QElapsedTimer>
@@ -32,11 +34,13 @@ private:
         qint64 budgetMs; // -1: none
         std::function<void()> act;
         std::function<bool()> ready;
+        QString group = {}; // steps of one group are reported together: median and slowest
     };
 
     void runStep(int index);
     void poll(int index);
     bool listShown() const;
+    void endGroup();
     void fail(const QString &message);
     void report();
 
@@ -44,6 +48,9 @@ private:
     QString m_path;
     QElapsedTimer m_timer;
     QJsonArray m_timings;
+    QString m_groupWhat;         // the group being timed, reported when it ends
+    qint64 m_groupBudgetMs = -1; // for its slowest step
+    std::vector<double> m_groupMs;
     std::vector<Step> m_steps;
 };
 

@@ -81,6 +81,7 @@ Result<QJsonObject> consoleScenario(const BenchArgs &a, QTextStream &err)
     config.dir = a.dir;
     config.shards = a.shards;
     config.durability = a.durability;
+    config.servers = a.servers;
     auto scratch = bench::ScratchStore::create(config);
     if (!scratch.ok())
         return scratch.error();
