@@ -11,6 +11,7 @@
 #include "models/transactiontablemodel.h"
 #include "operations/overview.h"
 #include "protocol/recovery.h"
+#include "store/paging.h"
 #include "testsupport.h"
 
 #include <QAbstractItemModelTester>
@@ -56,6 +57,86 @@ template <typename Model> struct Fixture {
     }
 };
 
+// A listing long enough for key paging and for a jump's estimated place: `rows` transfers a
+// second apart, written by SQL, and the model on it (newest first, as the console opens).
+struct LongListing {
+    TempStore store;
+    StoreSession session;
+    TransactionTableModel model{&session};
+    QAbstractItemModelTester tester{&model, QAbstractItemModelTester::FailureReportingMode::QtTest};
+
+    explicit LongListing(int rows)
+    {
+        RawSql raw(store.path());
+        insert(raw, 1, rows, 0);
+        OpenedStore opened;
+        opened.config = store.config();
+        session.install(opened);
+    }
+    // Rows `from`..`to`, the newer the larger i, `offsetSeconds` from now.
+    static bool insert(RawSql &raw, int from, int to, int offsetSeconds)
+    {
+        if (onPostgres()) // times in milliseconds, as the store writes them (ledger_now())
+            return raw.exec(QStringLiteral("INSERT INTO transactions (id, kind, source, destination, amount, memo, state, created_at, "
+                                           "last_modified, owner, epoch, attempts) "
+                                           "SELECT 'tx-long-' || lpad(i::text, 6, '0'), 'transfer', 'a', 'b', 100 + i, '', 'done', "
+                                           "ledger_now() + make_interval(secs => %3 - (%2 - i)), "
+                                           "ledger_now() + make_interval(secs => %3 - (%2 - i)), "
+                                           "'seed', 1, 1 FROM generate_series(%1, %2) i")
+                                .arg(from)
+                                .arg(to)
+                                .arg(offsetSeconds));
+        return raw.exec(QStringLiteral("WITH RECURSIVE n(i) AS (SELECT %1 UNION ALL SELECT i + 1 FROM n WHERE i < %2) "
+                                       "INSERT INTO transactions (id, kind, source, destination, amount, memo, state, created_at, "
+                                       "last_modified, owner, epoch, attempts) "
+                                       "SELECT printf('tx-long-%06d', i), 'transfer', 'a', 'b', 100 + i, '', 'done', "
+                                       "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '%3 seconds', '-' || (%2 - i) || ' seconds'), "
+                                       "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '%3 seconds', '-' || (%2 - i) || ' seconds'), 'seed', 1, 1 "
+                                       "FROM n")
+                            .arg(from)
+                            .arg(to)
+                            .arg(offsetSeconds >= 0 ? QStringLiteral("+%1").arg(offsetSeconds) : QString::number(offsetSeconds)));
+    }
+    QStringList listing()
+    {
+        QStringList ids;
+        for (const Transaction &t : *store.store().transactions(model.query()))
+            ids << t.id;
+        return ids;
+    }
+    // Rows `from`..`to` as a view shows them (their cells asked for) until each has its document.
+    bool show(int from, int to)
+    {
+        return QTest::qWaitFor(
+            [&] {
+                bool all = true;
+                for (int r = from; r <= to; ++r) {
+                    model.data(model.index(r, 0));
+                    all = all && !model.keyAt(r).isEmpty();
+                }
+                return all && !model.isLoading();
+            },
+            kWaitMs);
+    }
+    // Scrolls a view of 40 rows from `from` to `to` (either way), a screen at a time.
+    bool scroll(int from, int to)
+    {
+        const int step = from <= to ? 40 : -40;
+        for (int top = from; step > 0 ? top <= to : top >= to; top += step) {
+            if (!show(std::max(0, top), std::min(model.rowCount() - 1, top + 39)))
+                return false;
+        }
+        return true;
+    }
+    QStringList keys(int from, int to) const
+    {
+        QStringList list;
+        for (int r = from; r <= to; ++r)
+            list << model.keyAt(r);
+        return list;
+    }
+};
+
 } // namespace
 
 class TestModels : public QObject {
@@ -67,6 +148,8 @@ private Q_SLOTS:
     void transactionsSortAndFilter();
     void staleAnswersAreDropped();
     void stalePagesAreDropped();
+    void transactionsScrollByKey();
+    void transactionsRefreshKeepsThePlace();
     void accounts();
     void journal();
     void navigator();
@@ -224,6 +307,62 @@ void TestModels::stalePagesAreDropped()
     QVERIFY(loadAll(model));
     for (int r = 0; r < model.rowCount(); ++r)
         QCOMPARE(model.transactionAt(r)->state, TxState::Canceled);
+}
+
+// Pages next to a loaded one are read from its row: scrolling down from the top gives exactly
+// the listing; a jump lands near the place asked for and scrolling either way from there gives
+// a run of the listing with no gap or repeat; the top and the end are exact whatever came before.
+void TestModels::transactionsScrollByKey()
+{
+    const int rows = 2 * int(kExactRows) + 5'000;
+    LongListing f(rows);
+    QVERIFY(QTest::qWaitFor([&] { return f.model.rowCount() == rows && !f.model.isLoading(); }, kWaitMs));
+    const QStringList ids = f.listing();
+    QCOMPARE(ids.size(), rows);
+
+    QVERIFY(f.scroll(0, 1'000));
+    QCOMPARE(f.keys(0, 1'039), ids.mid(0, 1'040));
+
+    const int middle = rows / 2;
+    QVERIFY(f.show(middle, middle + 39));
+    const qsizetype at = ids.indexOf(f.model.keyAt(middle));
+    QVERIFY2(std::abs(at - middle) <= 2, qPrintable(QStringLiteral("landed at %1 for %2").arg(at).arg(middle)));
+    QVERIFY(f.scroll(middle - 40, middle - 600));
+    QVERIFY(f.scroll(middle + 40, middle + 600));
+    QCOMPARE(f.keys(middle - 600, middle + 639), ids.mid(at - 600, 1'240));
+
+    QVERIFY(f.show(rows - 40, rows - 1));
+    QCOMPARE(f.keys(rows - 40, rows - 1), ids.mid(rows - 40));
+    QVERIFY(f.scroll(rows - 80, rows - 480));
+    QCOMPARE(f.keys(rows - 480, rows - 1), ids.mid(rows - 480));
+    QVERIFY(f.show(0, 39));
+    QCOMPARE(f.keys(0, 39), ids.mid(0, 40));
+    QVERIFY2(f.model.rowsFetched() < 8'000, qPrintable(QString::number(f.model.rowsFetched()))); // pages, never the listing
+}
+
+// A refresh while scrolled deep: the rows on screen keep their documents (each page read again
+// from where it was, not from a position that rows arriving above have moved); the top then
+// shows what arrived, and scrolling down from it gives exactly the listing.
+void TestModels::transactionsRefreshKeepsThePlace()
+{
+    const int rows = 2 * int(kExactRows) + 5'000;
+    LongListing f(rows);
+    QVERIFY(QTest::qWaitFor([&] { return f.model.rowCount() == rows && !f.model.isLoading(); }, kWaitMs));
+    const int middle = rows / 2;
+    QVERIFY(f.show(middle - 190, middle + 39)); // across a page's edge
+    const QStringList before = f.keys(middle - 190, middle + 39);
+
+    RawSql raw(f.store.path());
+    QVERIFY(LongListing::insert(raw, rows + 1, rows + 30, 60)); // 30 newer than all, a minute ahead
+    f.model.refresh();
+    QVERIFY(QTest::qWaitFor([&] { return f.model.rowCount() == rows + 30 && !f.model.isLoading(); }, kWaitMs));
+    QVERIFY(f.show(middle - 190, middle + 39));
+    QCOMPARE(f.keys(middle - 190, middle + 39), before);
+
+    const QStringList ids = f.listing();
+    QVERIFY(f.scroll(0, 400));
+    QCOMPARE(f.keys(0, 439), ids.mid(0, 440));
+    QCOMPARE(f.model.keyAt(0), QStringLiteral("tx-long-%1").arg(rows + 30, 6, 10, QLatin1Char('0')));
 }
 
 void TestModels::accounts()

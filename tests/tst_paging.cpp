@@ -1,6 +1,7 @@
 // Pages read from the nearer end of a listing are exactly the pages read from its start: for
 // every sort the console offers, both directions, ties in the sort key (broken by id), pages
-// that run past the end, and a filter.
+// that run past the end, and a filter. Pages read from a row (key paging) are exactly the rows
+// after or before it; a page read near a deep position lands near it, and exactly at the ends.
 #include "store/paging.h"
 #include "testsupport.h"
 
@@ -21,6 +22,10 @@ private Q_SLOTS:
     void samePages();
     void whichEnd_data();
     void whichEnd();
+    void pagesFromARow_data() { samePages_data(); }
+    void pagesFromARow();
+    void nearAPosition_data();
+    void nearAPosition();
 
 private:
     std::unique_ptr<TempStore> m_store;
@@ -119,6 +124,93 @@ void TestPaging::whichEnd()
     QCOMPARE(read.query.descending, !reversed);
     QCOMPARE(read.query.offset, readOffset);
     QCOMPARE(read.query.limit, readLimit);
+}
+
+void TestPaging::pagesFromARow()
+{
+    QFETCH(int, sortKey);
+    QFETCH(bool, descending);
+    QFETCH(bool, filtered);
+    TxQuery base;
+    base.sortKey = TxSortKey(sortKey);
+    base.descending = descending;
+    if (filtered)
+        base.state = TxState::Done;
+    Store &store = m_store->store();
+    const QList<Transaction> whole = *store.transactions(base);
+    QStringList ids;
+    for (const Transaction &t : whole)
+        ids << t.id;
+    const auto idsOf = [](const QList<Transaction> &rows) {
+        QStringList list;
+        for (const Transaction &t : rows)
+            list << t.id;
+        return list;
+    };
+    for (qint64 limit : {1, 10, 25}) {
+        for (int i = 0; i < whole.size(); ++i) {
+            QCOMPARE(idsOf(*readPageAfter(store, base, whole[i], limit)), ids.mid(i + 1, limit));
+            const int from = std::max<int>(0, i - int(limit));
+            QCOMPARE(idsOf(*readPageBefore(store, base, whole[i], limit)), ids.mid(from, i - from));
+            QCOMPARE(idsOf(*readPageFrom(store, base, whole[i], limit)), ids.mid(i, limit));
+        }
+    }
+}
+
+void TestPaging::nearAPosition_data()
+{
+    QTest::addColumn<int>("sortKey");
+    QTest::addColumn<bool>("descending");
+    QTest::addColumn<qint64>("offset");
+    QTest::addColumn<bool>("exact");
+    const qint64 rows = 3 * kExactRows;
+    QTest::newRow("age, newest first, middle") << int(TxSortKey::CreatedAt) << true << rows / 2 << false;
+    QTest::newRow("age, oldest first, a third") << int(TxSortKey::CreatedAt) << false << rows / 3 << false;
+    QTest::newRow("amount, largest first, middle") << int(TxSortKey::Amount) << true << rows / 2 << false;
+    QTest::newRow("age, near the top") << int(TxSortKey::CreatedAt) << true << qint64(4'321) << true;
+    QTest::newRow("age, near the end") << int(TxSortKey::CreatedAt) << true << rows - 4'000 << true;
+    QTest::newRow("state: no interpolation, exact") << int(TxSortKey::State) << false << rows / 2 << true;
+    QTest::newRow("id: no interpolation, exact") << int(TxSortKey::Id) << true << rows / 2 + 17 << true;
+}
+
+void TestPaging::nearAPosition()
+{
+    QFETCH(int, sortKey);
+    QFETCH(bool, descending);
+    QFETCH(qint64, offset);
+    QFETCH(bool, exact);
+    // Evenly spread times and amounts (a second and a unit apart), with ties every other row.
+    static std::unique_ptr<TempStore> wide;
+    if (!wide) {
+        wide = std::make_unique<TempStore>();
+        RawSql raw(wide->path());
+        QVERIFY(raw.exec(QStringLiteral("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %1) "
+                                        "INSERT INTO transactions (id, kind, source, destination, amount, memo, state, created_at, "
+                                        "last_modified, owner, epoch, attempts) "
+                                        "SELECT printf('tx-wide-%06d', i), 'transfer', 'a', 'b', 100 + i / 2, '', 'done', "
+                                        "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (i / 2) || ' seconds'), "
+                                        "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (i / 2) || ' seconds'), 'seed', 1, 1 FROM n")
+                             .arg(3 * kExactRows)));
+    }
+    Store &store = wide->store();
+    TxQuery base;
+    base.sortKey = TxSortKey(sortKey);
+    base.descending = descending;
+    QStringList ids;
+    for (const Transaction &t : *store.transactions(base))
+        ids << t.id;
+    const qint64 total = ids.size();
+    const QList<Transaction> page = *readPageNear(store, base, offset, 200, total);
+    QCOMPARE(page.size(), 200);
+    const qsizetype at = ids.indexOf(page.first().id);
+    QStringList pageIds;
+    for (const Transaction &t : page)
+        pageIds << t.id;
+    QCOMPARE(pageIds, ids.mid(at, 200)); // a run of the listing, whatever its place
+    if (exact)
+        QCOMPARE(at, offset);
+    else
+        QVERIFY2(std::abs(at - offset) <= 2, qPrintable(QStringLiteral("landed at %1 for %2").arg(at).arg(offset)));
 }
 
 QTEST_GUILESS_MAIN(TestPaging)

@@ -1271,7 +1271,7 @@ To start a new ledger, use File › New store.</source>
     </message>
     <message>
         <source>changed %1</source>
-        <translation>%1 有变化</translation>
+        <translation>修改于 %1</translation>
     </message>
     <message>
         <source>live updates paused</source>
@@ -2065,6 +2065,10 @@ service=ledger（来自 pg_service.conf）
         <source>%Ln row(s)</source>
         <translation><numerusform>%Ln 行</numerusform></translation>
     </message>
+    <message>
+        <source>%1 · top row %2</source>
+        <translation>%1 · 首行 %2</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::TransactionTableModel</name>
@@ -2145,6 +2149,18 @@ lease until %2</source>
     <message>
         <source>%1 · %2 ago</source>
         <translation>%1 · %2前</translation>
+    </message>
+    <message>
+        <source>created %1</source>
+        <translation>创建于 %1</translation>
+    </message>
+    <message>
+        <source>changed %1</source>
+        <translation>修改于 %1</translation>
+    </message>
+    <message>
+        <source>amount %1</source>
+        <translation>金额 %1</translation>
     </message>
 </context>
 <context>

@@ -57,6 +57,12 @@ QString PagedTableModel::keyAt(int row) const
     return v.isValid() ? keyOf(v) : QString();
 }
 
+QString PagedTableModel::placeOf(int row) const
+{
+    const QVariant v = rowValue(row);
+    return v.isValid() ? placeOfRow(v) : QString();
+}
+
 int PagedTableModel::rowOfKey(const QString &key) const
 {
     for (auto it = m_pages.cbegin(); it != m_pages.cend(); ++it) {
@@ -75,6 +81,8 @@ void PagedTableModel::restart()
     m_count = 0;
     m_pages.clear();
     m_requested.clear();
+    m_deferred.clear();
+    m_refreshing.clear();
     m_stale.clear();
     m_countPending = false;
     m_refreshAgain = false;
@@ -95,11 +103,11 @@ void PagedTableModel::refresh()
     }
     requestCount();
     // Pages being read right now may have been read before the change: read them again after.
-    m_stale.unite(m_requested);
-    const qint64 now = m_clock.elapsed();
+    for (auto it = m_requested.cbegin(); it != m_requested.cend(); ++it)
+        m_stale.insert(it.key());
     QList<int> again;
     for (auto it = m_pages.begin(); it != m_pages.end();) {
-        if (now - it->usedAtMs > kOnScreenMs) {
+        if (!onScreen(*it)) {
             it = m_pages.erase(it); // off screen: read again if the view comes back to it
             continue;
         }
@@ -107,8 +115,16 @@ void PagedTableModel::refresh()
             again << it.key();
         ++it;
     }
-    for (int page : std::as_const(again))
-        requestPage(page);
+    std::sort(again.begin(), again.end());
+    if (pagesByKey() && !again.isEmpty()) {
+        // The first on screen from where it is (the top from the top), each one below it then
+        // after the one above as that comes in (rechainAfter): one listing, whatever moved.
+        m_refreshing = QSet<int>(again.cbegin() + 1, again.cend());
+        readPageFrom(again.first(), anchorFor(again.first()));
+    } else {
+        for (int page : std::as_const(again))
+            readPageFrom(page, anchorFor(page));
+    }
     updateLoading();
 }
 
@@ -120,14 +136,115 @@ void PagedTableModel::requestCount()
 
 void PagedTableModel::requestPage(int page) const
 {
-    if (!m_session->isOpen() || m_requested.contains(page) || qint64(page) * kPageSize >= m_count)
+    if (!m_session->isOpen() || page < 0 || m_requested.contains(page) || qint64(page) * kPageSize >= m_count)
         return;
-    m_requested.insert(page);
-    const quint64 ticket = ++m_ticket;
+    if (pagesByKey() && (m_requested.contains(page - 1) || m_requested.contains(page + 1))) {
+        m_deferred.insert(page); // read from the neighbour's row once it is in
+        return;
+    }
+    readPageFrom(page, anchorFor(page));
+}
+
+PagedTableModel::PageAnchor PagedTableModel::anchorFor(int page) const
+{
+    PageAnchor anchor;
+    anchor.offset = qint64(page) * kPageSize;
+    if (!pagesByKey() || page == 0) // the first page from the top: what arrived above is seen
+        return anchor;
+    const auto above = m_pages.constFind(page - 1);
+    if (above != m_pages.cend() && above->rows.size() == kPageSize) {
+        anchor.kind = PageAnchor::Kind::After;
+        anchor.row = above->rows.last();
+        return anchor;
+    }
+    const auto own = m_pages.constFind(page);
+    if (own != m_pages.cend() && !own->rows.isEmpty()) {
+        anchor.kind = PageAnchor::Kind::From; // where it is: rows that arrived elsewhere move nothing
+        anchor.row = own->rows.first();
+        return anchor;
+    }
+    const auto below = m_pages.constFind(page + 1);
+    if (below != m_pages.cend() && !below->rows.isEmpty()) {
+        anchor.kind = PageAnchor::Kind::Before;
+        anchor.row = below->rows.first();
+    }
+    return anchor;
+}
+
+void PagedTableModel::readPageFrom(int page, const PageAnchor &anchor) const
+{
+    const Request request{++m_ticket, anchor};
+    m_requested.insert(page, request);
     auto *self = const_cast<PagedTableModel *>(this);
-    self->fetchRows(qint64(page) * kPageSize, kPageSize,
-                    [self, ticket, page](Result<QList<QVariant>> rows) { self->onPage(ticket, page, rows); });
+    // From a row, one more than a page: whether the listing goes on past the last row counted
+    // (a jump's place is an estimate, so the end may come later than the count says).
+    const int limit = anchor.kind == PageAnchor::Kind::After ? kPageSize + 1 : kPageSize;
+    self->fetchPage(anchor, limit, [self, request, page](Result<QList<QVariant>> rows) { self->onPage(request, page, rows); });
     updateLoading();
+}
+
+bool PagedTableModel::linked(const Page &upper, const Page &lower) const
+{
+    if (upper.rows.isEmpty() || lower.rows.isEmpty())
+        return false;
+    if (lower.anchor.kind == PageAnchor::Kind::After && keyOf(lower.anchor.row) == keyOf(upper.rows.last()))
+        return upper.rows.size() == kPageSize;
+    return upper.anchor.kind == PageAnchor::Kind::Before && keyOf(upper.anchor.row) == keyOf(lower.rows.first());
+}
+
+void PagedTableModel::rechainAfter(int page)
+{
+    const auto next = m_pages.find(page + 1);
+    if (next == m_pages.end())
+        return;
+    const Page &current = m_pages[page];
+    const bool refreshing = m_refreshing.remove(page + 1);
+    if (!refreshing && linked(current, *next))
+        return;
+    if (m_requested.contains(page + 1)) {
+        m_stale.insert(page + 1); // read from this page's row once the answer on its way is in
+        return;
+    }
+    if (onScreen(*next) && current.rows.size() == kPageSize) {
+        PageAnchor anchor;
+        anchor.kind = PageAnchor::Kind::After;
+        anchor.offset = qint64(page + 1) * kPageSize;
+        anchor.row = current.rows.last();
+        readPageFrom(page + 1, anchor); // its rows stay on screen until the answer replaces them
+        return;
+    }
+    m_pages.erase(next);
+}
+
+void PagedTableModel::rechainBefore(int page)
+{
+    const auto previous = m_pages.find(page - 1);
+    if (previous == m_pages.end() || page - 1 == 0) // the top is read from the top; the rest follow it
+        return;
+    const Page &current = m_pages[page];
+    if (linked(*previous, current))
+        return;
+    if (m_requested.contains(page - 1)) {
+        m_stale.insert(page - 1);
+        return;
+    }
+    if (onScreen(*previous) && !current.rows.isEmpty()) {
+        PageAnchor anchor;
+        anchor.kind = PageAnchor::Kind::Before;
+        anchor.offset = qint64(page - 1) * kPageSize;
+        anchor.row = current.rows.first();
+        readPageFrom(page - 1, anchor);
+        return;
+    }
+    m_pages.erase(previous);
+}
+
+void PagedTableModel::retryDeferred()
+{
+    // Each is read now from a neighbour that came in, or waits again for one still being read.
+    const QSet<int> waiting = std::exchange(m_deferred, {});
+    for (int page : waiting)
+        requestPage(page);
 }
 
 void PagedTableModel::onCount(const Result<qint64> &count)
@@ -166,39 +283,73 @@ void PagedTableModel::setCount(qint64 count)
     Q_EMIT countChanged(m_count);
 }
 
-void PagedTableModel::onPage(quint64 ticket, int page, const Result<QList<QVariant>> &rows)
+void PagedTableModel::onPage(const Request &request, int page, const Result<QList<QVariant>> &rows)
 {
-    m_requested.remove(page);
+    if (const auto asked = m_requested.constFind(page); asked != m_requested.cend() && asked->ticket == request.ticket)
+        m_requested.erase(asked);
+    const auto done = [this] {
+        retryDeferred();
+        updateLoading();
+    };
     if (!rows.ok()) {
         m_stale.remove(page);
         Q_EMIT loadFailed(rows.error().localized());
-        updateLoading();
+        done();
         return;
     }
     if (qint64(page) * kPageSize >= m_count) { // the list shrank meanwhile
         m_stale.remove(page);
-        updateLoading();
+        done();
+        return;
+    }
+    if (request.anchor.kind == PageAnchor::Kind::Before && rows->size() < kPageSize) {
+        // Fewer rows above than the numbering says (rows left the listing meanwhile, or these
+        // pages began at a jump's estimated place): read this page by its position instead;
+        // the page below then follows from it.
+        m_stale.remove(page);
+        PageAnchor anchor;
+        anchor.offset = qint64(page) * kPageSize;
+        readPageFrom(page, anchor);
+        done();
         return;
     }
     Page &p = m_pages[page];
-    if (ticket < p.ticket) { // a newer answer for this page is already here
-        updateLoading();
+    if (request.ticket < p.ticket) { // a newer answer for this page is already here
+        done();
         return;
     }
     p.rows = *rows;
-    p.ticket = ticket;
+    const bool more = p.rows.size() > kPageSize;
+    if (more)
+        p.rows.resize(kPageSize);
+    p.ticket = request.ticket;
+    p.anchor = request.anchor;
     p.lastUsed = ++m_useClock;
     p.usedAtMs = m_clock.elapsed();
-    m_rowsFetched += rows->size();
+    m_rowsFetched += p.rows.size();
     ++m_pagesFetched;
     const qint64 first = qint64(page) * kPageSize;
     const qint64 last = qMin<qint64>(first + kPageSize, m_count) - 1;
     if (first <= last)
         Q_EMIT dataChanged(index(int(first), 0), index(int(last), columnCount() - 1));
+    if (pagesByKey()) {
+        // Read from a row, the listing ended sooner than counted, or goes on past it (rows left
+        // or joined it meanwhile, or the run started from a jump's estimated place): it ends
+        // there, as far as this run can tell, until the next count says otherwise.
+        const qint64 end = first + p.rows.size();
+        if (request.anchor.kind == PageAnchor::Kind::After && !more && end < m_count)
+            setCount(end);
+        else if (request.anchor.kind == PageAnchor::Kind::After && more && end >= m_count)
+            setCount(end + 1); // and so on, a page at a time, while the listing goes on
+        if (m_pages.contains(page))
+            rechainAfter(page);
+        if (m_pages.contains(page))
+            rechainBefore(page);
+    }
     evictIfNeeded();
-    if (m_stale.remove(page))
-        requestPage(page); // a change happened while this was being read
-    updateLoading();
+    if (m_stale.remove(page) && m_pages.contains(page))
+        readPageFrom(page, anchorFor(page)); // a change happened while this was being read
+    done();
     Q_EMIT pageLoaded();
 }
 

@@ -5,6 +5,16 @@
 // are dropped by its BackgroundJob; a bounded cache keeps memory flat however far one scrolls.
 // It follows the session: empty while no store is open, counted afresh when one opens.
 //
+// Pages by key (a subclass that says pagesByKey()): a page next to a loaded one is read from
+// that one's last row (or, above it, its first), never by OFFSET, so scrolling costs the same at
+// row ten million as at row one. Only a page with no loaded neighbour — the first, or one the
+// scrollbar was dragged to — is read by its position (an estimate deep in a long listing, see
+// store/paging.h). The first page is always read from the top, so rows that arrived above are
+// seen there. Whenever a page comes in, a loaded neighbour that was not read from its edge row
+// (two runs of pages that met, or a page read again whose rows moved) is read again from it when
+// on screen, else dropped: the rows on screen stay one listing, without gap or repeat. A refresh
+// reads the first page on screen from where it is, and each one below after the one above.
+//
 // Subclasses say how to count and how to fetch a page (each run by loads()) and how to show one
 // row. Threading: GUI thread only.
 
@@ -39,6 +49,10 @@ public:
     int rowOfKey(const QString &key) const;
     // The key of a loaded row, "" when its page is not loaded (never fetches).
     QString keyAt(int row) const;
+    // Where a loaded row is in the listing, by what it is sorted on (a time, an amount), for a
+    // view to say where it is after a jump; "" when its page is not loaded or nothing says more
+    // than the row's number. Never fetches.
+    QString placeOf(int row) const;
 
     bool isLoading() const { return !m_requested.isEmpty() || m_countPending; }
     qint64 rowsFetched() const { return m_rowsFetched; }
@@ -61,13 +75,33 @@ protected:
 
     using CountDone = std::function<void(Result<qint64>)>;
     using RowsDone = std::function<void(Result<QList<QVariant>>)>;
+    // Where a page is read from: its position, or the row next to it.
+    struct PageAnchor {
+        enum class Kind { Position, After, Before, From };
+        Kind kind = Kind::Position;
+        qint64 offset = 0; // the page's first row by position (always set)
+        QVariant row;      // After: the row just above the page; Before: the row just below it;
+                           // From: the page's own first row (read again where it was)
+    };
     virtual void fetchCount(CountDone done) = 0;
     virtual void fetchRows(qint64 offset, int limit, RowsDone done) = 0;
+    // Whether fetchPage() reads After and Before anchors by key (else pages go by position only).
+    virtual bool pagesByKey() const { return false; }
+    // A page from its anchor: After, the `limit` rows after anchor.row in the listing's order;
+    // Before, the `limit` rows before it, in the listing's order; From, the `limit` rows from
+    // where anchor.row is (it included, if it is still in the listing). By default by position.
+    virtual void fetchPage(const PageAnchor &anchor, int limit, RowsDone done) { fetchRows(anchor.offset, limit, done); }
     virtual QVariant cell(const QVariant &row, int column, int role) const = 0;
     // A row's stable key (a document id), to find it again after a refresh.
     virtual QString keyOf(const QVariant &row) const = 0;
     // What a row shows while its page loads.
     virtual QVariant placeholder(int column, int role) const;
+    // A loaded row's place by its sort value (placeOf()); "" by default.
+    virtual QString placeOfRow(const QVariant &row) const
+    {
+        Q_UNUSED(row);
+        return QString();
+    }
     // Runs `fetch(Store &) -> Result<QList<T>>` as a job and hands its rows, as QVariants, to `done`.
     template <typename Fetch> void fetchDocuments(Fetch fetch, RowsDone done);
 
@@ -77,13 +111,34 @@ private:
         quint64 ticket = 0; // which request filled it: an older answer never overwrites a newer
         qint64 lastUsed = 0;
         qint64 usedAtMs = 0; // when a view last asked for one of its rows
+        PageAnchor anchor;   // how it was read
+    };
+    struct Request {
+        quint64 ticket = 0;
+        PageAnchor anchor;
     };
     static constexpr qint64 kOnScreenMs = 3000; // pages asked for this recently are on screen
 
     void requestCount();
     void requestPage(int page) const;
+    // Reads `page` from `anchor`.
+    void readPageFrom(int page, const PageAnchor &anchor) const;
+    // How `page` is read now: the first from the top; by key, after the page above when it is
+    // loaded and whole, else from its own first row, else before the page below, else by position.
+    PageAnchor anchorFor(int page) const;
+    // Whether `lower` was read from `upper`'s last row, or `upper` from `lower`'s first.
+    bool linked(const Page &upper, const Page &lower) const;
+    // The page before `page` when it was not read from `page`'s first row: read again from it
+    // when on screen, else dropped.
+    void rechainBefore(int page);
+    // Pages that waited for a neighbour being read: asked for again.
+    void retryDeferred();
+    // Pages by key: the page after `page` when its rows were read from a row that is no longer
+    // `page`'s last: read again from the new one when on screen, else dropped.
+    void rechainAfter(int page);
     void onCount(const Result<qint64> &count);
-    void onPage(quint64 ticket, int page, const Result<QList<QVariant>> &rows);
+    void onPage(const Request &request, int page, const Result<QList<QVariant>> &rows);
+    bool onScreen(const Page &p) const { return m_clock.elapsed() - p.usedAtMs <= kOnScreenMs; }
     void setCount(qint64 count);
     void evictIfNeeded() const;
     void updateLoading() const;
@@ -96,8 +151,10 @@ private:
     mutable quint64 m_ticket = 0;
     mutable qint64 m_useClock = 0;
     mutable QHash<int, Page> m_pages;
-    mutable QSet<int> m_requested;
-    QSet<int> m_stale; // requested before a refresh: read again when they come back
+    mutable QHash<int, Request> m_requested;
+    mutable QSet<int> m_deferred; // wait for a neighbour being read, to be read from its row
+    QSet<int> m_refreshing;       // on screen at a refresh: read again after the page above
+    QSet<int> m_stale;            // requested before a refresh: read again when they come back
     QElapsedTimer m_clock;
     mutable bool m_wasLoading = false;
     qint64 m_rowsFetched = 0;

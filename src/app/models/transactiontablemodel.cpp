@@ -119,12 +119,25 @@ void TransactionTableModel::fetchCount(CountDone done)
 
 void TransactionTableModel::fetchRows(qint64 offset, int limit, RowsDone done)
 {
+    PageAnchor anchor;
+    anchor.offset = offset;
+    fetchPage(anchor, limit, std::move(done));
+}
+
+void TransactionTableModel::fetchPage(const PageAnchor &anchor, int limit, RowsDone done)
+{
     const TxQuery query = m_query;
     const qint64 total = rowCount();
+    const PageAnchor::Kind kind = anchor.kind;
+    const qint64 offset = anchor.offset;
+    const Transaction row = anchor.row.value<Transaction>();
     QPointer<TransactionTableModel> self(this);
     loads().runAlongside<Result<TimedRows>>(
-        [query, offset, limit, total](Store &s) -> Result<TimedRows> {
-            auto list = readPage(s, query, offset, limit, total);
+        [query, kind, offset, row, limit, total](Store &s) -> Result<TimedRows> {
+            auto list = kind == PageAnchor::Kind::After  ? readPageAfter(s, query, row, limit)
+                      : kind == PageAnchor::Kind::Before ? readPageBefore(s, query, row, limit)
+                      : kind == PageAnchor::Kind::From   ? ledger::readPageFrom(s, query, row, limit)
+                                                         : readPageNear(s, query, offset, limit, total);
             if (!list.ok())
                 return list.error();
             auto now = s.now();
@@ -248,6 +261,19 @@ QVariant TransactionTableModel::cell(const QVariant &row, int column, int role) 
     }
     }
     return QVariant();
+}
+
+QString TransactionTableModel::placeOfRow(const QVariant &row) const
+{
+    const Transaction tx = row.value<Transaction>();
+    switch (m_query.sortKey) {
+    case TxSortKey::CreatedAt: return tr("created %1").arg(shownTime(tx.createdAt, m_times));
+    case TxSortKey::LastModified: return tr("changed %1").arg(shownTime(tx.lastModified, m_times));
+    case TxSortKey::Amount: return tr("amount %1").arg(money::format(tx.amount, scale()));
+    case TxSortKey::State: return nameOf(tx.state);
+    case TxSortKey::Id: return tx.id;
+    }
+    return QString();
 }
 
 QString TransactionTableModel::keyOf(const QVariant &row) const { return row.value<Transaction>().id; }

@@ -64,6 +64,9 @@ public:
 protected:
     void fetchCount(CountDone done) override;
     void fetchRows(qint64 offset, int limit, RowsDone done) override;
+    bool pagesByKey() const override { return true; }
+    QString placeOfRow(const QVariant &row) const override;
+    void fetchPage(const PageAnchor &anchor, int limit, RowsDone done) override;
     QVariant cell(const QVariant &row, int column, int role) const override;
     QString keyOf(const QVariant &row) const override;
 

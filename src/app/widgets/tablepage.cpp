@@ -93,6 +93,8 @@ TablePage::TablePage(PagedTableModel *model, int keyRole, const QString &filterH
         m_cursorLoading = false;
     });
     connect(model, &PagedTableModel::countChanged, this, &TablePage::updateStatus);
+    connect(model, &PagedTableModel::pageLoaded, this, &TablePage::updateStatus);
+    connect(m_table->verticalScrollBar(), &QScrollBar::valueChanged, this, &TablePage::updateStatus);
     connect(model, &PagedTableModel::loadingChanged, this, [this] {
         updateStatus();
         if (!m_model->isLoading())
@@ -294,7 +296,17 @@ void setTabOrderOf(const QList<QWidget *> &widgets)
 void TablePage::updateStatus()
 {
     const int count = int(qMin<qint64>(m_model->rowCount(), INT_MAX));
-    m_status->setText(m_model->isLoading() ? tr("%Ln row(s) · loading…", nullptr, count) : tr("%Ln row(s)", nullptr, count));
+    QString text = m_model->isLoading() ? tr("%Ln row(s) · loading…", nullptr, count) : tr("%Ln row(s)", nullptr, count);
+    // Scrolled down a long list (a jump lands near the place asked for, by key): where the top
+    // row is, by what the list is sorted on.
+    const int top = m_table->rowAt(0);
+    if (top > 0) {
+        const QString place = m_model->placeOf(top);
+        if (!place.isEmpty())
+            text = tr("%1 · top row %2").arg(text, place);
+    }
+    if (m_status->text() != text)
+        m_status->setText(text);
 }
 
 } // namespace ledger::app
