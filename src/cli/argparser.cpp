@@ -275,15 +275,16 @@ QList<CommandSpec> buildCommands()
            QT_TRANSLATE_NOOP("ledgerctl", "transfers: split the slowest transfers' time into CPU, lock wait and time off the CPU")},
           kJson},
          QT_TRANSLATE_NOOP("ledgerctl", "measure the store and the protocol on a scratch store (never your ledger)"),
-         QT_TRANSLATE_NOOP("ledgerctl", "SCENARIO is one of:\n"
-                                        "  raw        the store's bare single-document commit rate (its limit), on 1 and N threads\n"
-                                        "  transfers  random transfers on N threads: transfers/s, latency, protocol efficiency\n"
-                                        "  seed       the MongoDB schema book's scenario: 25 x 1,000 transfers, published figures beside\n"
-                                        "  recover    a backlog stuck in every unfinished state, drained by recovery\n"
-                                        "  shards     transfers at synchronous=FULL on one file and on 1, 2, 4 shard files\n"
-                                        "  console    the console on 1,000,000 transactions: open, last row, filter, sort, peak RSS\n"
-                                        "  all        each of the above with its defaults (the README's table)\n"
-                                        "The scratch store is made beside the --store location (same disk) and removed afterwards.")},
+         QT_TRANSLATE_NOOP("ledgerctl",
+                           "SCENARIO is one of:\n"
+                           "  raw        the store's bare single-document commit rate (its limit), on 1 and N threads\n"
+                           "  transfers  random transfers on N threads: transfers/s, latency, protocol efficiency\n"
+                           "  seed       the MongoDB schema book's scenario: 25 x 1,000 transfers, published figures beside\n"
+                           "  recover    a backlog stuck in every unfinished state, drained by recovery\n"
+                           "  shards     transfers at synchronous=FULL on one file and on 1, 2, 4 shard files\n"
+                           "  console    the console on 1,000,000 transactions: open, last row, middle, scroll, filter, sort, RSS\n"
+                           "  all        each of the above with its defaults (the README's table)\n"
+                           "The scratch store is made beside the --store location (same disk) and removed afterwards.")},
         {QStringLiteral("help"), {}, {}, QT_TRANSLATE_NOOP("ledgerctl", "show help for a command"), QString()},
     };
 }

@@ -34,11 +34,16 @@ Result<QList<Transaction>> readPage(Store &store, const TxQuery &base, qint64 of
     return list;
 }
 
-Result<QList<Transaction>> readPageNear(Store &store, const TxQuery &base, qint64 offset, qint64 limit, qint64 total)
+bool readsExactly(const TxQuery &base, qint64 offset, qint64 limit, qint64 total)
 {
     const bool interpolable =
         base.sortKey == TxSortKey::CreatedAt || base.sortKey == TxSortKey::LastModified || base.sortKey == TxSortKey::Amount;
-    if (!interpolable || offset < kExactRows || offset + limit > total - kExactRows)
+    return !interpolable || offset < kExactRows || offset + limit > total - kExactRows;
+}
+
+Result<QList<Transaction>> readPageNear(Store &store, const TxQuery &base, qint64 offset, qint64 limit, qint64 total)
+{
+    if (readsExactly(base, offset, limit, total))
         return readPage(store, base, offset, limit, total);
     TxQuery ends = base;
     ends.offset = 0;

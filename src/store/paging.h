@@ -28,6 +28,8 @@ Result<QList<Transaction>> readPage(Store &store, const TxQuery &base, qint64 of
 // costs what the first page does and lands near the place asked for — exactly where the values
 // are spread evenly. Other sorts (state, id) are read exactly, by OFFSET from the nearer end.
 constexpr qint64 kExactRows = 10'000;
+// Whether readPageNear reads rows [offset, offset + limit) exactly.
+bool readsExactly(const TxQuery &base, qint64 offset, qint64 limit, qint64 total);
 Result<QList<Transaction>> readPageNear(Store &store, const TxQuery &base, qint64 offset, qint64 limit, qint64 total);
 
 // Key paging: the `limit` rows right after `row` in `base`'s listing (by the sort column, then

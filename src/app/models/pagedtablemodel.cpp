@@ -138,8 +138,11 @@ void PagedTableModel::requestPage(int page) const
 {
     if (!m_session->isOpen() || page < 0 || m_requested.contains(page) || qint64(page) * kPageSize >= m_count)
         return;
-    if (pagesByKey() && (m_requested.contains(page - 1) || m_requested.contains(page + 1))) {
-        m_deferred.insert(page); // read from the neighbour's row once it is in
+    // Deep in a long list a neighbour being read is waited for, to read from its row; near the
+    // ends a page by position is exact and cheap, so pages there are read side by side.
+    const bool exact = exactAt(qint64(page) * kPageSize);
+    if (pagesByKey() && !exact && (m_requested.contains(page - 1) || m_requested.contains(page + 1))) {
+        m_deferred.insert(page);
         return;
     }
     readPageFrom(page, anchorFor(page));
@@ -189,6 +192,8 @@ bool PagedTableModel::linked(const Page &upper, const Page &lower) const
         return false;
     if (lower.anchor.kind == PageAnchor::Kind::After && keyOf(lower.anchor.row) == keyOf(upper.rows.last()))
         return upper.rows.size() == kPageSize;
+    if (upper.anchor.kind == PageAnchor::Kind::Position && lower.anchor.kind == PageAnchor::Kind::Position)
+        return exactAt(upper.anchor.offset) && exactAt(lower.anchor.offset); // both where the listing has them
     return upper.anchor.kind == PageAnchor::Kind::Before && keyOf(upper.anchor.row) == keyOf(lower.rows.first());
 }
 

@@ -96,6 +96,13 @@ protected:
     virtual QString keyOf(const QVariant &row) const = 0;
     // What a row shows while its page loads.
     virtual QVariant placeholder(int column, int role) const;
+    // Whether a page by position at `offset` is read exactly there (else near: store/paging.h's
+    // readPageNear). Exact by default.
+    virtual bool exactAt(qint64 offset) const
+    {
+        Q_UNUSED(offset);
+        return true;
+    }
     // A loaded row's place by its sort value (placeOf()); "" by default.
     virtual QString placeOfRow(const QVariant &row) const
     {

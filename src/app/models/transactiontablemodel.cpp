@@ -263,6 +263,8 @@ QVariant TransactionTableModel::cell(const QVariant &row, int column, int role) 
     return QVariant();
 }
 
+bool TransactionTableModel::exactAt(qint64 offset) const { return readsExactly(m_query, offset, kPageSize, rowCount()); }
+
 QString TransactionTableModel::placeOfRow(const QVariant &row) const
 {
     const Transaction tx = row.value<Transaction>();

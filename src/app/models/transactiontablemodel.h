@@ -66,6 +66,7 @@ protected:
     void fetchRows(qint64 offset, int limit, RowsDone done) override;
     bool pagesByKey() const override { return true; }
     QString placeOfRow(const QVariant &row) const override;
+    bool exactAt(qint64 offset) const override;
     void fetchPage(const PageAnchor &anchor, int limit, RowsDone done) override;
     QVariant cell(const QVariant &row, int column, int role) const override;
     QString keyOf(const QVariant &row) const override;
