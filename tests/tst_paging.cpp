@@ -12,7 +12,21 @@ using namespace ledger::test;
 
 namespace {
 constexpr int kRows = 137;
+
+// The listing a row of samePages_data() names: its sort, direction and filter.
+TxQuery listingOfRow()
+{
+    QFETCH(int, sortKey);
+    QFETCH(bool, descending);
+    QFETCH(bool, filtered);
+    TxQuery base;
+    base.sortKey = TxSortKey(sortKey);
+    base.descending = descending;
+    if (filtered)
+        base.state = TxState::Done;
+    return base;
 }
+} // namespace
 
 class TestPaging : public QObject {
     Q_OBJECT
@@ -67,14 +81,7 @@ void TestPaging::samePages_data()
 
 void TestPaging::samePages()
 {
-    QFETCH(int, sortKey);
-    QFETCH(bool, descending);
-    QFETCH(bool, filtered);
-    TxQuery base;
-    base.sortKey = TxSortKey(sortKey);
-    base.descending = descending;
-    if (filtered)
-        base.state = TxState::Done;
+    const TxQuery base = listingOfRow();
     Store &store = m_store->store();
     const qint64 total = *store.transactionCount(base);
     QVERIFY(total > 40);
@@ -128,14 +135,7 @@ void TestPaging::whichEnd()
 
 void TestPaging::pagesFromARow()
 {
-    QFETCH(int, sortKey);
-    QFETCH(bool, descending);
-    QFETCH(bool, filtered);
-    TxQuery base;
-    base.sortKey = TxSortKey(sortKey);
-    base.descending = descending;
-    if (filtered)
-        base.state = TxState::Done;
+    const TxQuery base = listingOfRow();
     Store &store = m_store->store();
     const QList<Transaction> whole = *store.transactions(base);
     QStringList ids;
