@@ -224,11 +224,23 @@ void PagedTableModel::rechainAfter(int page)
 void PagedTableModel::rechainBefore(int page)
 {
     const auto previous = m_pages.find(page - 1);
-    if (previous == m_pages.end() || page - 1 == 0) // the top is read from the top; the rest follow it
+    if (previous == m_pages.end())
         return;
     const Page &current = m_pages[page];
     if (linked(*previous, current))
         return;
+    if (page - 1 == 0) {
+        // The top is read from the top and wins: this page follows from it (pages read upwards
+        // from a jump's estimated place may not meet it exactly).
+        if (previous->rows.size() == kPageSize && !m_requested.contains(page)) {
+            PageAnchor anchor;
+            anchor.kind = PageAnchor::Kind::After;
+            anchor.offset = qint64(page) * kPageSize;
+            anchor.row = previous->rows.last();
+            readPageFrom(page, anchor);
+        }
+        return;
+    }
     if (m_requested.contains(page - 1)) {
         m_stale.insert(page - 1);
         return;
