@@ -40,6 +40,7 @@ private Q_SLOTS:
     void pagesFromARow();
     void nearAPosition_data();
     void nearAPosition();
+    void nearAPositionOfUnevenValues();
 
 private:
     std::unique_ptr<TempStore> m_store;
@@ -211,6 +212,31 @@ void TestPaging::nearAPosition()
         QCOMPARE(at, offset);
     else
         QVERIFY2(std::abs(at - offset) <= 2, qPrintable(QStringLiteral("landed at %1 for %2").arg(at).arg(offset)));
+}
+
+// One huge amount among small ones: the interpolated amount lies past nearly every row, the
+// read from it comes back short, and the page is read exactly instead (never a short page).
+void TestPaging::nearAPositionOfUnevenValues()
+{
+    TempStore uneven;
+    RawSql raw(uneven.path());
+    QVERIFY(raw.exec(QStringLiteral("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %1) "
+                                    "INSERT INTO transactions (id, kind, source, destination, amount, memo, state, created_at, "
+                                    "last_modified, owner, epoch, attempts) "
+                                    "SELECT printf('tx-uneven-%06d', i), 'transfer', 'a', 'b', "
+                                    "CASE WHEN i = 1 THEN 1000000000000 ELSE 100 + i % 1000 END, '', 'done', "
+                                    "strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), 'seed', 1, 1 FROM n")
+                         .arg(3 * kExactRows)));
+    TxQuery base;
+    base.sortKey = TxSortKey::Amount;
+    QStringList ids;
+    for (const Transaction &t : *uneven.store().transactions(base))
+        ids << t.id;
+    const qint64 middle = ids.size() / 2;
+    QStringList page;
+    for (const Transaction &t : *readPageNear(uneven.store(), base, middle, 200, ids.size()))
+        page << t.id;
+    QCOMPARE(page, ids.mid(middle, 200));
 }
 
 QTEST_GUILESS_MAIN(TestPaging)

@@ -78,7 +78,12 @@ Result<QList<Transaction>> readPageNear(Store &store, const TxQuery &base, qint6
         break;
     default: key.amount = between(a.amount, b.amount); break;
     }
-    return readPageAfter(store, base, key, limit);
+    auto rows = readPageAfter(store, base, key, limit);
+    // Short of a page though more than kExactRows lie beyond: the values are far from even
+    // there (one huge amount among small ones), so the estimate is no place at all: read exactly.
+    if (rows.ok() && rows->size() < limit)
+        return readPage(store, base, offset, limit, total);
+    return rows;
 }
 
 Result<QList<Transaction>> readPageAfter(Store &store, const TxQuery &base, const Transaction &row, qint64 limit)

@@ -319,6 +319,15 @@ void PagedTableModel::onPage(const Request &request, int page, const Result<QLis
         done();
         return;
     }
+    // An answer overtaken by a newer one for this page (here, or on its way) changes nothing.
+    if (const auto asked = m_requested.constFind(page); asked != m_requested.cend() && asked->ticket != request.ticket) {
+        done();
+        return;
+    }
+    if (const auto held = m_pages.constFind(page); held != m_pages.cend() && request.ticket < held->ticket) {
+        done();
+        return;
+    }
     if (request.anchor.kind == PageAnchor::Kind::Before && rows->size() < kPageSize) {
         // Fewer rows above than the numbering says (rows left the listing meanwhile, or these
         // pages began at a jump's estimated place): read this page by its position instead;
@@ -364,7 +373,7 @@ void PagedTableModel::onPage(const Request &request, int page, const Result<QLis
             rechainBefore(page);
     }
     evictIfNeeded();
-    if (m_stale.remove(page) && m_pages.contains(page))
+    if (m_stale.remove(page) && m_pages.contains(page) && !m_requested.contains(page))
         readPageFrom(page, anchorFor(page)); // a change happened while this was being read
     done();
     Q_EMIT pageLoaded();
