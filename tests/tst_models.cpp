@@ -12,6 +12,7 @@
 #include "operations/overview.h"
 #include "protocol/recovery.h"
 #include "store/paging.h"
+#include "store/tallies.h"
 #include "testsupport.h"
 
 #include <QAbstractItemModelTester>
@@ -150,6 +151,7 @@ private Q_SLOTS:
     void stalePagesAreDropped();
     void transactionsScrollByKey();
     void transactionsRefreshKeepsThePlace();
+    void transactionsEstimatedWhenLong();
     void accounts();
     void journal();
     void navigator();
@@ -365,6 +367,36 @@ void TestModels::transactionsRefreshKeepsThePlace()
     QCOMPARE(f.model.keyAt(0), QStringLiteral("tx-long-%1").arg(rows + 30, 6, 10, QLatin1Char('0')));
 }
 
+// A listing past the line of store/tallies.h: every transaction is the database's estimate, said
+// to be one, and the list still ends with the listing's last rows (read from the end); a state
+// of few rows is counted exactly.
+void TestModels::transactionsEstimatedWhenLong()
+{
+    const int rows = int(kExactBelow) + 5'000;
+    LongListing f(rows);
+    if (onPostgres()) { // a ledger that has been running has its statistics (autovacuum)
+        RawSql raw(f.store.path());
+        QVERIFY(raw.exec(QStringLiteral("ANALYZE transactions")));
+        f.model.refresh();
+    }
+    QVERIFY(QTest::qWaitFor([&] { return f.model.rowCount() > 0 && !f.model.isLoading(); }, kWaitMs));
+    QVERIFY(!f.model.countIsExact());
+    QVERIFY2(std::abs(f.model.rowCount() - rows) <= rows / 50, qPrintable(QString::number(f.model.rowCount())));
+    const QStringList ids = f.listing();
+    QVERIFY(f.show(0, 39));
+    QCOMPARE(f.keys(0, 39), ids.mid(0, 40));
+    const int last = f.model.rowCount() - 1;
+    QVERIFY(f.show(last - 39, last));
+    QCOMPARE(f.keys(last - 39, last), ids.mid(ids.size() - 40));
+
+    TxQuery pending;
+    pending.state = TxState::Pending;
+    f.model.setFilter(pending);
+    QVERIFY(QTest::qWaitFor([&] { return !f.model.isLoading(); }, kWaitMs));
+    QVERIFY(f.model.countIsExact());
+    QCOMPARE(f.model.rowCount(), 0);
+}
+
 void TestModels::accounts()
 {
     Fixture<AccountTableModel> f;
@@ -446,12 +478,19 @@ void TestModels::navigator()
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     Overview counts;
     counts.accounts = 3;
-    counts.transactions = 7;
-    counts.byState[TxState::Pending] = 2;
+    counts.transactions = {9'812'345, false};
+    counts.byState[TxState::Pending] = {2, true};
+    counts.byState[TxState::Done] = {9'812'343, false};
     counts.stuck = 1;
     model.setCounts(counts);
     QCOMPARE(model.indexOf(NavigatorModel::View::Stuck).data().toString(), QStringLiteral("Stuck  (1)"));
     QCOMPARE(model.indexOf(NavigatorModel::View::State, TxState::Pending).data().toString(), QStringLiteral("pending  (2)"));
+    // Estimates say so, rounded (store/tallies.h).
+    QCOMPARE(model.indexOf(NavigatorModel::View::Transactions).data().toString(), QStringLiteral("Transactions  (≈ 9.8 M)"));
+    QCOMPARE(model.indexOf(NavigatorModel::View::State, TxState::Done).data().toString(), QStringLiteral("done  (≈ 9.8 M)"));
+    // A table's own count, exact, replaces the estimate.
+    model.setCount(NavigatorModel::View::State, TxState::Done, 9'812'343);
+    QCOMPARE(model.indexOf(NavigatorModel::View::State, TxState::Done).data().toString(), QStringLiteral("done  (9,812,343)"));
     QCOMPARE(NavigatorModel::viewOf(model.indexOf(NavigatorModel::View::Audit)), NavigatorModel::View::Audit);
     QCOMPARE(NavigatorModel::stateOf(model.indexOf(NavigatorModel::View::State, TxState::Done)), std::optional<TxState>(TxState::Done));
 }

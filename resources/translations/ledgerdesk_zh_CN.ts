@@ -81,6 +81,21 @@
     </message>
 </context>
 <context>
+    <name>CountText</name>
+    <message>
+        <source>≈ %1</source>
+        <translation>≈ %1</translation>
+    </message>
+    <message>
+        <source>≈ %1 k</source>
+        <translation>≈ %1 千</translation>
+    </message>
+    <message>
+        <source>≈ %1 M</source>
+        <translation>≈ %1 百万</translation>
+    </message>
+</context>
+<context>
     <name>DetailPanel</name>
     <message>
         <source>not held yet</source>
@@ -1020,6 +1035,10 @@
         <source>%d min</source>
         <comment>the per-minute chart's axis: minutes before now; keep %d</comment>
         <translation>%d 分钟</translation>
+    </message>
+    <message>
+        <source>%1 (≈)</source>
+        <translation>%1（≈）</translation>
     </message>
 </context>
 <context>
@@ -2068,6 +2087,14 @@ service=ledger（来自 pg_service.conf）
     <message>
         <source>%1 · top row %2</source>
         <translation>%1 · 首行 %2</translation>
+    </message>
+    <message>
+        <source>%1 rows · loading…</source>
+        <translation>%1 行 · 加载中…</translation>
+    </message>
+    <message>
+        <source>%1 rows</source>
+        <translation>%1 行</translation>
     </message>
 </context>
 <context>

@@ -1184,4 +1184,10 @@ T = {
 'ACTED ON': '操作对象',
 'Copied %n document(s) as JSON; %1 selected rows not loaded yet were left out': '已将 %n 个文档复制为 JSON；%1 个尚未加载的选中行未包含',
 'Copied %n document(s) as JSON': '已将 %n 个文档复制为 JSON',
+'≈ %1': '≈ %1',
+'≈ %1 k': '≈ %1 千',
+'≈ %1 M': '≈ %1 百万',
+'%1 rows · loading…': '%1 行 · 加载中…',
+'%1 rows': '%1 行',
+'%1 (≈)': '%1（≈）',
 }

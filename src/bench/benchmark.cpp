@@ -355,10 +355,6 @@ Result<SeedResult> runSeed(const ScratchStore &scratch, int iterations, int perI
 
 Error fillForConsole(const ScratchStore &scratch, qint64 rows)
 {
-    if (scratch.shards() > 0)
-        return makeError(
-            ErrorCode::InvalidArgument,
-            QStringLiteral("the console scenario measures one file or one database (not yet a sharded store); leave out --shards"));
     return fixtures::fillConsoleStore(scratch.config(), scratch.durability(), rows);
 }
 

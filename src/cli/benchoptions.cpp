@@ -150,10 +150,6 @@ Result<BenchArgs> parseBenchArgs(const Context &c, const QString &scenarioOverri
             ErrorCode::Unsupported,
             QStringLiteral("bench shards measures SQLite files; against PostgreSQL run transfers on a store of one database and on "
                            "one sharded over several (its --store)"));
-    if (a.servers.size() > 1 && a.scenario == QLatin1String("console"))
-        return makeError(ErrorCode::Unsupported,
-                         QStringLiteral("bench console measures one file or one PostgreSQL database; a store sharded over "
-                                        "servers is not measured yet"));
     a.dir = c.args.value(QStringLiteral("dir"));
     if (c.args.values.contains(QStringLiteral("dir")) && !QFileInfo(a.dir).isDir())
         return makeError(ErrorCode::InvalidArgument, QStringLiteral("--dir %1 is not a directory").arg(quoteForMessage(a.dir)));

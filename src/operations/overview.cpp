@@ -6,13 +6,15 @@ namespace {
 
 Error readCounts(Store &store, qint64 stuckThresholdMs, Overview &o)
 {
-    auto byState = store.countByState();
+    auto byState = tallyByState(store);
     if (!byState.ok())
         return byState.error();
     o.byState = *byState;
-    o.transactions = 0;
-    for (qint64 n : std::as_const(o.byState))
-        o.transactions += n;
+    o.transactions = {};
+    for (const Tally &t : std::as_const(o.byState)) {
+        o.transactions.count += t.count;
+        o.transactions.exact = o.transactions.exact && t.exact;
+    }
     TxQuery stuck;
     stuck.stuckOnly = true;
     stuck.stuckForMs = stuckThresholdMs;

@@ -6,17 +6,19 @@
 // Threading: runs on the caller's thread with the caller's Store.
 
 #include "store/store.h"
+#include "store/tallies.h"
 
 #include <QStringList>
 
 namespace ledger {
 
 struct Overview {
-    QMap<TxState, qint64> byState;
+    // Exact, but for all transactions and done on a long ledger (store/tallies.h).
+    QMap<TxState, Tally> byState;
     qint64 stuck = 0;
     qint64 compensations = 0;
     qint64 accounts = 0;
-    qint64 transactions = 0;
+    Tally transactions;
     QStringList ageBuckets;  // labels: "0–1m", "1–5m", ..., "1d+" (plain: chart labels are rich text)
     QList<qint64> ageCounts; // unfinished transactions per age bucket
     QList<qint64> perMinute; // transactions created per minute, the last hour, oldest first

@@ -85,6 +85,12 @@ public:
     virtual Result<QList<Transaction>> transactions(const TxQuery &query) = 0;
     virtual Result<qint64> transactionCount(const TxQuery &query) = 0;
     virtual Result<QMap<TxState, qint64>> countByState() = 0;
+    // How many transactions there are by the database's own figures, read without counting them:
+    // PostgreSQL's statistics scaled to the table's size now (as its planner does), SQLite's
+    // largest row number (no transaction is ever deleted). nullopt when the database has no
+    // figure yet (PostgreSQL before its first ANALYZE). An estimate: store/tallies.h says where it
+    // stands in for a count.
+    virtual Result<std::optional<qint64>> transactionTotalEstimate() = 0;
 
     // Journal rows of one document ("tx" or "account"), oldest first.
     virtual Result<QList<JournalEntry>> journal(DocKind kind, const QString &docId) = 0;

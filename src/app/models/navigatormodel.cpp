@@ -1,6 +1,7 @@
 #include "navigatormodel.h"
 
 #include <QBrush>
+#include "widgets/counttext.h"
 #include "widgets/tones.h"
 #include <QFont>
 
@@ -48,12 +49,12 @@ QString NavigatorModel::stateLabel(TxState state)
     return nameOf(state);
 }
 
-void NavigatorModel::setLabel(View view, std::optional<TxState> state, const QString &label, qint64 count)
+void NavigatorModel::setLabel(View view, std::optional<TxState> state, const QString &label, qint64 count, bool exact)
 {
     QStandardItem *item = m_items.value(keyFor(view, state));
     if (!item)
         return;
-    const QString text = QStringLiteral("%1  (%2)").arg(label, QLocale().toString(count));
+    const QString text = QStringLiteral("%1  (%2)").arg(label, countText(count, exact));
     if (item->text() != text)
         item->setText(text);
 }
@@ -61,24 +62,26 @@ void NavigatorModel::setLabel(View view, std::optional<TxState> state, const QSt
 void NavigatorModel::setCounts(const Overview &counts)
 {
     setCount(View::Accounts, std::nullopt, counts.accounts);
-    setCount(View::Transactions, std::nullopt, counts.transactions);
-    for (TxState s : allTxStates())
-        setCount(View::State, s, counts.byState.value(s));
+    setCount(View::Transactions, std::nullopt, counts.transactions.count, counts.transactions.exact);
+    for (TxState s : allTxStates()) {
+        const Tally t = counts.byState.value(s);
+        setCount(View::State, s, t.count, t.exact);
+    }
     setCount(View::Stuck, std::nullopt, counts.stuck);
     setCount(View::Compensations, std::nullopt, counts.compensations);
 }
 
-void NavigatorModel::setCount(View view, std::optional<TxState> state, qint64 count)
+void NavigatorModel::setCount(View view, std::optional<TxState> state, qint64 count, bool exact)
 {
     switch (view) {
-    case View::Accounts: setLabel(view, state, tr("Accounts"), count); break;
-    case View::Transactions: setLabel(view, state, tr("Transactions"), count); break;
+    case View::Accounts: setLabel(view, state, tr("Accounts"), count, exact); break;
+    case View::Transactions: setLabel(view, state, tr("Transactions"), count, exact); break;
     case View::State:
         if (state)
-            setLabel(view, state, stateLabel(*state), count);
+            setLabel(view, state, stateLabel(*state), count, exact);
         break;
     case View::Stuck: {
-        setLabel(view, state, tr("Stuck"), count);
+        setLabel(view, state, tr("Stuck"), count, exact);
         // Stuck work stands out.
         QStandardItem *stuck = m_items.value(keyFor(View::Stuck, std::nullopt));
         QFont font = stuck->font();
@@ -87,7 +90,7 @@ void NavigatorModel::setCount(View view, std::optional<TxState> state, qint64 co
         stuck->setForeground(count > 0 ? QBrush(toneColor(Tone::Bad)) : QBrush());
         break;
     }
-    case View::Compensations: setLabel(view, state, tr("Compensations"), count); break;
+    case View::Compensations: setLabel(view, state, tr("Compensations"), count, exact); break;
     case View::Overview:
     case View::Audit:
     case View::Actions: break;

@@ -19,8 +19,9 @@ public:
     explicit NavigatorModel(QObject *parent = nullptr);
 
     void setCounts(const Overview &counts);
-    // One entry's count (a table that lists exactly that entry counted it).
-    void setCount(View view, std::optional<TxState> state, qint64 count);
+    // One entry's count (a table that lists exactly that entry counted it); an estimate is shown
+    // as one ("≈ 9.8 M").
+    void setCount(View view, std::optional<TxState> state, qint64 count, bool exact = true);
     // The index of an entry (a state for View::State).
     QModelIndex indexOf(View view, std::optional<TxState> state = std::nullopt) const;
 
@@ -31,7 +32,7 @@ public:
 
 private:
     QStandardItem *add(QStandardItem *parent, View view, const QString &label, std::optional<TxState> state = std::nullopt);
-    void setLabel(View view, std::optional<TxState> state, const QString &label, qint64 count);
+    void setLabel(View view, std::optional<TxState> state, const QString &label, qint64 count, bool exact);
 
     QHash<QString, QStandardItem *> m_items; // by "<view>/<state>"
 };

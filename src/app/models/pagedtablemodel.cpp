@@ -79,6 +79,7 @@ void PagedTableModel::restart()
     beginResetModel();
     m_loads.cancel();
     m_count = 0;
+    m_countExact = true;
     m_pages.clear();
     m_requested.clear();
     m_deferred.clear();
@@ -131,7 +132,7 @@ void PagedTableModel::refresh()
 void PagedTableModel::requestCount()
 {
     m_countPending = true;
-    fetchCount([this](Result<qint64> count) { onCount(count); });
+    fetchCount([this](Result<Tally> count) { onCount(count); });
 }
 
 void PagedTableModel::requestPage(int page) const
@@ -264,13 +265,14 @@ void PagedTableModel::retryDeferred()
         requestPage(page);
 }
 
-void PagedTableModel::onCount(const Result<qint64> &count)
+void PagedTableModel::onCount(const Result<Tally> &count)
 {
     m_countPending = false;
     if (!count.ok()) {
         Q_EMIT loadFailed(count.error().localized());
     } else {
-        setCount(*count);
+        m_countExact = count->exact;
+        setCount(count->count);
     }
     if (m_refreshAgain) {
         m_refreshAgain = false;

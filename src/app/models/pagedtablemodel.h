@@ -19,6 +19,7 @@
 // row. Threading: GUI thread only.
 
 #include "../backgroundjob.h"
+#include "store/tallies.h"
 
 #include <QAbstractTableModel>
 #include <QElapsedTimer>
@@ -55,6 +56,9 @@ public:
     QString placeOf(int row) const;
 
     bool isLoading() const { return !m_requested.isEmpty() || m_countPending; }
+    // Whether rowCount() is a count, or an estimate (store/tallies.h: every transaction, or every
+    // done one, of a long ledger), which the pages read at the end make good as they come in.
+    bool countIsExact() const { return m_countExact; }
     qint64 rowsFetched() const { return m_rowsFetched; }
     int pagesFetched() const { return m_pagesFetched; }
     int pagesCached() const { return int(m_pages.size()); }
@@ -73,7 +77,7 @@ protected:
     BackgroundJob &loads() { return m_loads; }
     int scale() const { return m_session->scale(); }
 
-    using CountDone = std::function<void(Result<qint64>)>;
+    using CountDone = std::function<void(Result<Tally>)>;
     using RowsDone = std::function<void(Result<QList<QVariant>>)>;
     // Where a page is read from: its position, or the row next to it.
     struct PageAnchor {
@@ -143,7 +147,7 @@ private:
     // Pages by key: the page after `page` when its rows were read from a row that is no longer
     // `page`'s last: read again from the new one when on screen, else dropped.
     void rechainAfter(int page);
-    void onCount(const Result<qint64> &count);
+    void onCount(const Result<Tally> &count);
     void onPage(const Request &request, int page, const Result<QList<QVariant>> &rows);
     bool onScreen(const Page &p) const { return m_clock.elapsed() - p.usedAtMs <= kOnScreenMs; }
     void setCount(qint64 count);
@@ -153,6 +157,7 @@ private:
     StoreSession *m_session;
     BackgroundJob m_loads;
     qint64 m_count = 0;
+    bool m_countExact = true;
     bool m_countPending = false;
     bool m_refreshAgain = false;
     mutable quint64 m_ticket = 0;

@@ -114,7 +114,8 @@ std::optional<Transaction> TransactionTableModel::transactionAt(int row) const
 void TransactionTableModel::fetchCount(CountDone done)
 {
     const TxQuery query = m_query;
-    loads().runAlongside<Result<qint64>>([query](Store &s) { return s.transactionCount(query); }, done);
+    // A long ledger's every transaction (or every done one) is estimated, not counted (tallies.h).
+    loads().runAlongside<Result<Tally>>([query](Store &s) { return tallyTransactions(s, query); }, done);
 }
 
 void TransactionTableModel::fetchRows(qint64 offset, int limit, RowsDone done)

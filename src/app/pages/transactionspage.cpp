@@ -115,7 +115,7 @@ TransactionsPage::TransactionsPage(StoreSession *session, ConsoleActions *action
         // What the table counts for a navigator entry, the entry says too, at once.
         const TxQuery &q = m_model->query();
         if (q.text.isEmpty() && !q.cause && !m_model->isLoading() && m_session->isOpen())
-            Q_EMIT entryCounted(m_view, m_state, count);
+            Q_EMIT entryCounted(m_view, m_state, count, m_model->countIsExact());
     });
     connect(session, &StoreSession::opened, this, &TransactionsPage::applyFilter);
 }

@@ -1,6 +1,7 @@
 #include "dashboard.h"
 
 #include "../models/navigatormodel.h"
+#include "counttext.h"
 #include "statebadge.h"
 
 #include <QBarCategoryAxis>
@@ -116,11 +117,11 @@ Dashboard::Dashboard(QWidget *parent)
 void Dashboard::setOverview(const Overview &overview)
 {
     m_overview = overview;
-    const qint64 unfinished = overview.byState.value(TxState::Initial) + overview.byState.value(TxState::Pending)
-                            + overview.byState.value(TxState::Applied) + overview.byState.value(TxState::Canceling);
+    const qint64 unfinished = overview.byState.value(TxState::Initial).count + overview.byState.value(TxState::Pending).count
+                            + overview.byState.value(TxState::Applied).count + overview.byState.value(TxState::Canceling).count;
     m_summary->setText(tr("<b>%1</b> transactions over <b>%2</b> accounts · <b>%3</b> unfinished · "
                           "<b style='color:%4'>%5 stuck</b> · %6 compensations")
-                           .arg(QLocale().toString(overview.transactions), QLocale().toString(overview.accounts),
+                           .arg(countText(overview.transactions.count, overview.transactions.exact), QLocale().toString(overview.accounts),
                                 QLocale().toString(unfinished), toneName(overview.stuck > 0 ? Tone::Bad : Tone::Good),
                                 QLocale().toString(overview.stuck), QLocale().toString(overview.compensations)));
     drawStates();
@@ -135,8 +136,10 @@ void Dashboard::drawStates()
     auto *series = new QBarSeries;
     qint64 max = 0;
     for (TxState s : allTxStates()) {
-        auto *set = new QBarSet(NavigatorModel::stateLabel(s));
-        const qint64 n = m_overview.byState.value(s);
+        const Tally tally = m_overview.byState.value(s);
+        const qint64 n = tally.count;
+        // An estimate says so in the legend (its bar label is the figure, unrounded).
+        auto *set = new QBarSet(tally.exact ? NavigatorModel::stateLabel(s) : tr("%1 (≈)").arg(NavigatorModel::stateLabel(s)));
         *set << double(n);
         set->setColor(stateColor(s));
         set->setLabelColor(QGuiApplication::palette().color(QPalette::Text));

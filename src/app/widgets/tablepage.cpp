@@ -1,4 +1,5 @@
 #include "tablepage.h"
+#include "counttext.h"
 
 #include <QAbstractScrollArea>
 #include <QHBoxLayout>
@@ -296,7 +297,11 @@ void setTabOrderOf(const QList<QWidget *> &widgets)
 void TablePage::updateStatus()
 {
     const int count = int(qMin<qint64>(m_model->rowCount(), INT_MAX));
-    QString text = m_model->isLoading() ? tr("%Ln row(s) · loading…", nullptr, count) : tr("%Ln row(s)", nullptr, count);
+    QString text;
+    if (m_model->countIsExact())
+        text = m_model->isLoading() ? tr("%Ln row(s) · loading…", nullptr, count) : tr("%Ln row(s)", nullptr, count);
+    else // the database's estimate (a long ledger's every transaction)
+        text = m_model->isLoading() ? tr("%1 rows · loading…").arg(countText(count, false)) : tr("%1 rows").arg(countText(count, false));
     // Scrolled down a long list (a jump lands near the place asked for, by key): where the top
     // row is, by what the list is sorted on.
     const int top = m_table->rowAt(0);

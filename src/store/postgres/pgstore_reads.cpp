@@ -100,6 +100,21 @@ Result<QMap<TxState, qint64>> PgStore::countByState()
     });
 }
 
+Result<std::optional<qint64>> PgStore::transactionTotalEstimate()
+{
+    // The planner's own estimate of the table's rows: the tuple density its statistics saw at
+    // the last ANALYZE or VACUUM (autovacuum keeps them), times the pages the table has now.
+    return m_conn->reading<std::optional<qint64>>([&]() -> Result<std::optional<qint64>> {
+        auto r = m_conn->run("SELECT CASE WHEN c.reltuples < 0 OR c.relpages = 0 THEN -1"
+                             " ELSE (c.reltuples / c.relpages * (pg_relation_size(c.oid) / current_setting('block_size')::int8))::int8"
+                             " END FROM pg_class c WHERE c.oid = 'transactions'::regclass");
+        if (!r.ok())
+            return r.error();
+        const qint64 n = r->int64(0, 0);
+        return n < 0 ? std::nullopt : std::optional<qint64>(n);
+    });
+}
+
 Result<QList<JournalEntry>> PgStore::journal(DocKind kind, const QString &docId)
 {
     return m_conn->reading<QList<JournalEntry>>([&]() -> Result<QList<JournalEntry>> {

@@ -216,6 +216,21 @@ Result<QMap<TxState, qint64>> ShardedStore::countByState()
     return total;
 }
 
+Result<std::optional<qint64>> ShardedStore::transactionTotalEstimate()
+{
+    // Every member's figure, or none: a member without one would make the sum look small.
+    qint64 total = 0;
+    for (const auto &shard : m_shards) {
+        auto n = shard->transactionTotalEstimate();
+        if (!n.ok())
+            return n.error();
+        if (!*n)
+            return std::optional<qint64>();
+        total += **n;
+    }
+    return std::optional<qint64>(total);
+}
+
 Result<QList<JournalEntry>> ShardedStore::journalEntries(const JournalQuery &query)
 {
     // Sequence numbers are per file: across files, by time, then shard, then seq (each shard's

@@ -172,6 +172,18 @@ Result<QMap<TxState, qint64>> SqliteStore::countByState()
     return counts;
 }
 
+Result<std::optional<qint64>> SqliteStore::transactionTotalEstimate()
+{
+    // The row number of the last row inserted, read from the end of the table's b-tree: every
+    // insert takes the largest plus one and no row is deleted, so it is the count unless a
+    // VACUUM renumbered or a hand removed rows; hence only an estimate.
+    auto last = m_conn->firstRow(m_conn->run("SELECT COALESCE(MAX(rowid), 0) FROM transactions"),
+                                 [](const SqliteStatement &q) { return q.int64(0); });
+    if (!last.ok())
+        return last.error();
+    return std::optional<qint64>(last->value_or(0));
+}
+
 Result<JournalEntry> SqliteStore::addRemark(const QString &txId, Remark remark, const QString &actor, const QString &text)
 {
     if (Error e = checkRemark(remark, text); !e.ok())

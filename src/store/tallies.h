@@ -1,0 +1,29 @@
+#pragma once
+// Counts the console can afford on a ledger of ten million transactions: exact where that reads
+// few rows, an estimate where an exact count would read nearly the whole table. The states an
+// operator acts on (initial, pending, applied, canceling) and canceled are counted exactly, each
+// by its range of the (state, created_at) index: in a working ledger they are a small part of it,
+// and the Stuck count (a query of its own) is always exact. "All" is the database's own figure
+// (Store::transactionTotalEstimate) and done is that figure less the other states. While the
+// figure is under kExactBelow, or the database has none, everything is counted exactly: that is
+// cheap there. Any other filter (an account, a text, a kind, a cause) is counted exactly.
+// Thread-safety: pure functions over the caller's store (its thread).
+
+#include "store/store.h"
+
+namespace ledger {
+
+struct Tally {
+    qint64 count = 0;
+    bool exact = true;
+    bool operator==(const Tally &other) const { return count == other.count && exact == other.exact; }
+};
+
+constexpr qint64 kExactBelow = 200'000;
+
+// Every state's tally. (`exactBelow`: kExactBelow but in tests.)
+Result<QMap<TxState, Tally>> tallyByState(Store &store, qint64 exactBelow = kExactBelow);
+// The tally of `query`'s listing (its offset, limit and sort ignored).
+Result<Tally> tallyTransactions(Store &store, const TxQuery &query, qint64 exactBelow = kExactBelow);
+
+} // namespace ledger

@@ -1,0 +1,198 @@
+// The console's counts on a long ledger (store/tallies.h): every transaction, and every done one,
+// are the database's estimate, marked as one, and close to the count; every other state and every
+// other filter is counted exactly; below the line everything is exact. On one file or database
+// and on a store sharded over three (files, or databases with @pgshards), filled by the console
+// fixture, the rows placed where the sharded store looks for them.
+#include "store/fixtures/consolefixture.h"
+#include "store/tallies.h"
+#include "testsupport.h"
+
+#include <QTest>
+
+using namespace ledger;
+using namespace ledger::test;
+
+namespace {
+constexpr qint64 kRows = 6000;
+// The line the tests draw instead of kExactBelow, so that a small store is "long".
+constexpr qint64 kLine = 1000;
+
+// How far an estimate may be from the count: SQLite's largest row number is the count of a store
+// nothing was deleted from; PostgreSQL's statistics, just analyzed, are within a page's rows.
+qint64 slackOf(const Store &store, qint64 count) { return serverDatabasesOf(store.location()).isEmpty() ? 0 : count / 50; }
+} // namespace
+
+class TestTallies : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void oneListing_data();
+    void oneListing();
+    void everyState_data();
+    void everyState();
+    void exactBelowTheLine();
+    void anEmptyStoreIsCounted();
+    void theFigureFollowsGrowth();
+
+private:
+    Store &storeOfRow();
+    std::unique_ptr<TempStore> m_one;
+    std::unique_ptr<TempStore> m_sharded;
+};
+
+void TestTallies::initTestCase()
+{
+    m_one = std::make_unique<TempStore>();
+    m_sharded = std::make_unique<TempStore>(TempStore::Sharded{3});
+    for (TempStore *s : {m_one.get(), m_sharded.get()}) {
+        const Error e = fixtures::fillConsoleStore(s->config(), Durability::Normal, kRows);
+        QVERIFY2(e.ok(), qPrintable(e.toString()));
+        auto n = s->store().transactionCount({});
+        QVERIFY(n.ok());
+        QCOMPARE(*n, kRows);
+    }
+    // The fixture put each row where the sharded store looks it up first: found by id.
+    auto found = m_sharded->store().transaction(QStringLiteral("tx-console-00004321"));
+    QVERIFY2(found.ok(), qPrintable(found.error().toString()));
+}
+
+Store &TestTallies::storeOfRow()
+{
+    QFETCH(bool, sharded);
+    return sharded ? m_sharded->store() : m_one->store();
+}
+
+void TestTallies::oneListing_data()
+{
+    QTest::addColumn<bool>("sharded");
+    QTest::addColumn<int>("filter");
+    QTest::addColumn<bool>("estimated");
+    // filter: 0 all, 1 done, 2 pending, 3 canceled, 4 an account, 5 a text, 6 stuck, 7 compensations,
+    // 8 done on an account
+    const QList<std::tuple<const char *, int, bool>> cases{
+        {"all", 0, true},     {"done", 1, true},   {"pending", 2, false},       {"canceled", 3, false},           {"an account", 4, false},
+        {"a text", 5, false}, {"stuck", 6, false}, {"compensations", 7, false}, {"done on an account", 8, false},
+    };
+    for (bool sharded : {false, true}) {
+        for (const auto &[name, filter, estimated] : cases)
+            QTest::addRow("%s, %s", sharded ? "sharded" : "one", name) << sharded << filter << estimated;
+    }
+}
+
+void TestTallies::oneListing()
+{
+    QFETCH(int, filter);
+    QFETCH(bool, estimated);
+    Store &store = storeOfRow();
+    TxQuery q;
+    switch (filter) {
+    case 1: q.state = TxState::Done; break;
+    case 2: q.state = TxState::Pending; break;
+    case 3: q.state = TxState::Canceled; break;
+    case 4: q.account = QStringLiteral("acct-0042"); break;
+    case 5: q.text = QStringLiteral("0000042"); break;
+    case 6:
+        q.stuckOnly = true;
+        q.stuckForMs = 60'000;
+        break;
+    case 7: q.kind = TxKind::Compensation; break;
+    case 8:
+        q.state = TxState::Done;
+        q.account = QStringLiteral("acct-0042");
+        break;
+    default: break;
+    }
+    q.limit = 10; // ignored: the whole listing is tallied
+    q.offset = 20;
+    auto tally = tallyTransactions(store, q, kLine);
+    QVERIFY2(tally.ok(), qPrintable(tally.error().toString()));
+    TxQuery whole = q;
+    whole.limit = -1;
+    whole.offset = 0;
+    auto count = store.transactionCount(whole);
+    QVERIFY(count.ok());
+    QCOMPARE(tally->exact, !estimated);
+    if (estimated) {
+        QVERIFY2(qAbs(tally->count - *count) <= slackOf(store, *count),
+                 qPrintable(QStringLiteral("estimate %1, count %2").arg(tally->count).arg(*count)));
+    } else {
+        QCOMPARE(tally->count, *count);
+    }
+    QVERIFY(*count > 0 || filter == 7 || filter == 5);
+}
+
+void TestTallies::everyState_data()
+{
+    QTest::addColumn<bool>("sharded");
+    QTest::newRow("one") << false;
+    QTest::newRow("sharded") << true;
+}
+
+void TestTallies::everyState()
+{
+    Store &store = storeOfRow();
+    auto tallies = tallyByState(store, kLine);
+    QVERIFY2(tallies.ok(), qPrintable(tallies.error().toString()));
+    auto counts = store.countByState();
+    QVERIFY(counts.ok());
+    for (TxState s : allTxStates()) {
+        const Tally t = tallies->value(s);
+        if (s == TxState::Done) {
+            QVERIFY(!t.exact);
+            QVERIFY2(qAbs(t.count - counts->value(s)) <= slackOf(store, kRows),
+                     qPrintable(QStringLiteral("done estimated %1, counted %2").arg(t.count).arg(counts->value(s))));
+        } else {
+            QVERIFY2(t.exact, qPrintable(nameOf(s)));
+            QCOMPARE(t.count, counts->value(s));
+        }
+    }
+}
+
+void TestTallies::exactBelowTheLine()
+{
+    for (Store *store : {&m_one->store(), &m_sharded->store()}) {
+        auto tallies = tallyByState(*store);
+        QVERIFY(tallies.ok());
+        for (const Tally &t : std::as_const(*tallies))
+            QVERIFY(t.exact);
+        auto all = tallyTransactions(*store, {});
+        QVERIFY(all.ok());
+        QCOMPARE(*all, (Tally{kRows, true}));
+    }
+}
+
+void TestTallies::anEmptyStoreIsCounted()
+{
+    // No figure yet (a fresh PostgreSQL table has no statistics), or a figure of nothing: counted.
+    TempStore empty;
+    auto all = tallyTransactions(empty.store(), {}, 0);
+    QVERIFY2(all.ok(), qPrintable(all.error().toString()));
+    if (all->exact)
+        QCOMPARE(all->count, qint64(0));
+    else
+        QVERIFY(all->count <= 1);
+}
+
+void TestTallies::theFigureFollowsGrowth()
+{
+    // Half as many rows again, without ANALYZE: PostgreSQL's figure scales its density by the
+    // pages the table has now, SQLite's is the last row number. (Into one member of a sharded
+    // store, whose figure is the members' sum.)
+    RawSql raw(m_one->locationOfAccount(QStringLiteral("acct-0000")));
+    QVERIFY(raw.exec(QStringLiteral("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %1) "
+                                    "INSERT INTO transactions (id, kind, source, destination, amount, memo, state, created_at, "
+                                    "last_modified, owner, epoch, attempts) "
+                                    "SELECT 'tx-more-' || i, t.kind, t.source, t.destination, t.amount, t.memo, t.state, t.created_at, "
+                                    "t.last_modified, t.owner, t.epoch, t.attempts FROM n, (SELECT * FROM transactions LIMIT 1) t")
+                         .arg(kRows / 2)));
+    const qint64 rows = kRows + kRows / 2;
+    auto all = tallyTransactions(m_one->store(), {}, kLine);
+    QVERIFY(all.ok());
+    QVERIFY(!all->exact);
+    // Within a tenth (the new rows fill their pages a little differently from a bulk load).
+    const qint64 slack = slackOf(m_one->store(), rows) == 0 ? 0 : rows / 10;
+    QVERIFY2(qAbs(all->count - rows) <= slack, qPrintable(QStringLiteral("estimate %1, rows %2").arg(all->count).arg(rows)));
+}
+
+QTEST_GUILESS_MAIN(TestTallies)
+#include "tst_tallies.moc"
