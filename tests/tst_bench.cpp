@@ -25,6 +25,7 @@ private Q_SLOTS:
     void fullSync();
     void readableTable();
     void keep();
+    void console_data();
     void console();
     void refusals_data();
     void refusals();
@@ -199,14 +200,25 @@ void TestBench::keep()
     QVERIFY(QFileInfo::exists(QDir(dir.path()).filePath(kept.first() + QStringLiteral("/bench.db"))));
 }
 
+void TestBench::console_data()
+{
+    QTest::addColumn<QStringList>("layout");
+    QTest::newRow("one file") << QStringList{};
+    // The fixture places each row in the shard the store looks in (tst_tallies checks the rows).
+    QTest::newRow("two shards") << QStringList{QStringLiteral("--shards"), QStringLiteral("2")};
+}
+
 void TestBench::console()
 {
 #ifndef LEDGERDESK_PATH
     QSKIP("built without the console");
 #else
-    const QJsonObject o = benchJson({QStringLiteral("console"), QStringLiteral("--rows"), QStringLiteral("5000"),
-                                     QStringLiteral("--console-binary"), QStringLiteral(LEDGERDESK_PATH)});
+    QFETCH(QStringList, layout);
+    const QJsonObject o = benchJson(QStringList{QStringLiteral("console"), QStringLiteral("--rows"), QStringLiteral("5000"),
+                                                QStringLiteral("--console-binary"), QStringLiteral(LEDGERDESK_PATH)}
+                                    + layout);
     QCOMPARE(o.value(QStringLiteral("rows")).toInt(), 5000);
+    QCOMPARE(o.value(QStringLiteral("shards")).toInt(), layout.isEmpty() ? 0 : 2);
     const QJsonArray timings = o.value(QStringLiteral("timings")).toArray();
     QStringList steps;
     for (const QJsonValue &t : timings) {

@@ -12,6 +12,7 @@ OverviewPage::OverviewPage(StoreSession *session, QWidget *parent)
     , m_job(session, this)
     , m_dashboard(new Dashboard(this))
 {
+    m_job.setCoalescing(true); // as the navigator's counts (MainWindow::refreshCounts)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_dashboard);
