@@ -11,6 +11,7 @@
 #include "models/transactiontablemodel.h"
 #include "operations/overview.h"
 #include "protocol/recovery.h"
+#include "store/fixtures/consolefixture.h"
 #include "store/paging.h"
 #include "store/tallies.h"
 #include "testsupport.h"
@@ -153,6 +154,8 @@ private Q_SLOTS:
     void transactionsRefreshKeepsThePlace();
     void transactionsEstimatedWhenLong();
     void accounts();
+    void accountsScrollByKey_data();
+    void accountsScrollByKey();
     void journal();
     void navigator();
     void findings();
@@ -449,6 +452,84 @@ void TestModels::accounts()
         }
     }
     QCOMPARE(sum, qint64(0));
+}
+
+void TestModels::accountsScrollByKey_data()
+{
+    QTest::addColumn<int>("shards");
+    QTest::newRow("one store") << 0;
+    QTest::newRow("three shards") << 3; // files, or databases against PostgreSQL
+}
+
+// Accounts page by key (by id): down from the top and up from the end, exactly the listing; and a
+// page next to a loaded one is read after that one's last id — an account that arrives above
+// the screen moves nothing into it (by OFFSET its last row would come round again).
+void TestModels::accountsScrollByKey()
+{
+    QFETCH(int, shards);
+    TempStore store(TempStore::Sharded{shards});
+    const Error filled = fixtures::fillConsoleStore(store.config(), Durability::Normal, 10); // 1,000 accounts
+    QVERIFY2(filled.ok(), qPrintable(filled.toString()));
+    StoreSession session;
+    AccountTableModel model(&session);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    OpenedStore opened;
+    opened.config = store.config();
+    session.install(opened);
+    QVERIFY(QTest::qWaitFor([&] { return !model.isLoading() && model.rowCount() == 1'001; }, kWaitMs)); // and @world
+    QStringList ids;
+    for (const Account &a : *store.store().accounts({}))
+        ids << a.id;
+    const auto keys = [&](int from, int to) {
+        QStringList k;
+        for (int r = from; r <= to; ++r)
+            k << model.keyAt(r);
+        return k;
+    };
+    const auto show = [&](int from, int to) {
+        return QTest::qWaitFor(
+            [&] {
+                bool all = true;
+                for (int r = from; r <= to; ++r) {
+                    model.data(model.index(r, 0));
+                    all = all && !model.keyAt(r).isEmpty();
+                }
+                return all && !model.isLoading();
+            },
+            kWaitMs);
+    };
+    // Up from the end, a screen at a time (pages read before the one below them).
+    for (int top = 1'001 - 40; top >= 0; top -= 40)
+        QVERIFY(show(top, std::min(1'000, top + 39)));
+    QVERIFY(show(0, 39));
+    QCOMPARE(keys(0, 1'000), ids);
+
+    // A fresh view that has read only its first page.
+    AccountTableModel fresh(&session);
+    fresh.refresh();
+    QVERIFY(QTest::qWaitFor([&] { return !fresh.isLoading() && fresh.rowCount() == 1'001; }, kWaitMs));
+    const auto showFresh = [&](int from, int to) {
+        return QTest::qWaitFor(
+            [&] {
+                bool all = true;
+                for (int r = from; r <= to; ++r) {
+                    fresh.data(fresh.index(r, 0));
+                    all = all && !fresh.keyAt(r).isEmpty();
+                }
+                return all && !fresh.isLoading();
+            },
+            kWaitMs);
+    };
+    QVERIFY(showFresh(0, 39));
+    QVERIFY(fresh.keyAt(200).isEmpty());
+    const QString above = QStringLiteral("acct-0000a"); // sorts right after acct-0000
+    RawSql raw(store.locationOfAccount(above));
+    QVERIFY(raw.exec(QStringLiteral("INSERT INTO accounts (id, name, status, created_at, last_modified) "
+                                    "SELECT ?, name, status, created_at, last_modified FROM accounts WHERE id <> '@world' LIMIT 1"),
+                     {above}));
+    QVERIFY(showFresh(200, 239));
+    QCOMPARE(fresh.keyAt(199), ids.at(199));
+    QCOMPARE(fresh.keyAt(200), ids.at(200));
 }
 
 void TestModels::journal()

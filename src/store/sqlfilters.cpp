@@ -111,6 +111,10 @@ void addAccountFilter(const AccountQuery &query, SqlWhere &where)
     }
     if (!query.afterId.isEmpty())
         where.add(QStringLiteral("id > %1").arg(where.bind(query.afterId)));
+    if (!query.beforeId.isEmpty())
+        where.add(QStringLiteral("id < %1").arg(where.bind(query.beforeId)));
+    if (!query.fromId.isEmpty())
+        where.add(QStringLiteral("id >= %1").arg(where.bind(query.fromId)));
 }
 
 void addJournalFilter(const JournalQuery &query, SqlWhere &where)
@@ -165,7 +169,10 @@ void addRecentlyPostedFilter(qint64 windowMs, SqlWhere &where)
         QStringLiteral("status = 'posted' AND %1 AND account_id IN (SELECT id FROM accounts WHERE %2)").arg(recentLeg, recentAccount));
 }
 
-QString accountOrder() { return QStringLiteral(" ORDER BY id"); }
+QString accountOrder(const AccountQuery &query)
+{
+    return query.descending ? QStringLiteral(" ORDER BY id DESC") : QStringLiteral(" ORDER BY id");
+}
 
 QString journalOrder(const JournalQuery &query)
 {

@@ -65,9 +65,9 @@ void addTxFilter(const TxQuery &query, SqlWhere &where);
 void addAccountFilter(const AccountQuery &query, SqlWhere &where);
 void addJournalFilter(const JournalQuery &query, SqlWhere &where);
 // The ORDER BY of each list: transactions by the sort column then id (one direction), accounts by
-// id, journal rows by seq.
+// id (either way), journal rows by seq.
 QString txOrder(const TxQuery &query);
-QString accountOrder();
+QString accountOrder(const AccountQuery &query);
 QString journalOrder(const JournalQuery &query);
 
 // The whole-balance reading's candidates (DocumentStore::commitCandidates), `windowMs` back from

@@ -51,7 +51,12 @@ struct AccountQuery {
     QString text; // substring of id or name
     qint64 offset = 0;
     qint64 limit = -1;
-    QString afterId = {}; // key paging: only ids after this one (accounts are listed by id)
+    // Key paging (accounts are listed by id): only ids after this one, before it, or from it on
+    // (it included); `descending` lists them last first (the page above a row: beforeId).
+    QString afterId = {};
+    QString beforeId = {};
+    QString fromId = {};
+    bool descending = false;
 };
 
 struct JournalQuery {

@@ -4,6 +4,7 @@
 #include "operations/wholeaccounts.h"
 
 #include <QBrush>
+#include <algorithm>
 #include "widgets/tones.h"
 
 namespace ledger::app {
@@ -63,6 +64,35 @@ void AccountTableModel::fetchRows(qint64 offset, int limit, RowsDone done)
     query.offset = offset;
     query.limit = limit;
     fetchDocuments([query](Store &s) { return accountsCountedWhole(s, query); }, done);
+}
+
+void AccountTableModel::fetchPage(const PageAnchor &anchor, int limit, RowsDone done)
+{
+    if (anchor.kind == PageAnchor::Kind::Position) {
+        fetchRows(anchor.offset, limit, std::move(done));
+        return;
+    }
+    AccountQuery query = m_query;
+    query.limit = limit;
+    const QString id = anchor.row.value<AccountCountedWhole>().account.id;
+    switch (anchor.kind) {
+    case PageAnchor::Kind::After: query.afterId = id; break;
+    case PageAnchor::Kind::From: query.fromId = id; break;
+    case PageAnchor::Kind::Before:
+        query.beforeId = id;
+        query.descending = true; // the `limit` rows just above it, then turned round
+        break;
+    case PageAnchor::Kind::Position: break;
+    }
+    const bool reversed = query.descending;
+    fetchDocuments(
+        [query, reversed](Store &s) -> Result<QList<AccountCountedWhole>> {
+            auto rows = accountsCountedWhole(s, query);
+            if (rows.ok() && reversed)
+                std::reverse(rows->begin(), rows->end());
+            return rows;
+        },
+        done);
 }
 
 QVariant AccountTableModel::cell(const QVariant &row, int column, int role) const

@@ -1,7 +1,9 @@
 #pragma once
 // Accounts, paged from the store: id, name, status, balance (every transaction counted whole at
 // its commit point: operations/wholeaccounts.h), what of it is not posted yet, available, pending
-// debits and credits; filtered by text (id or name).
+// debits and credits; filtered by text (id or name). Paged by key (by id): a page next to a loaded
+// one is read from that one's edge row (PagedTableModel), a jump by position (OFFSET from the
+// nearer end: accounts are far fewer than transactions).
 //
 // Threading: GUI thread only.
 
@@ -41,6 +43,8 @@ public:
 protected:
     void fetchCount(CountDone done) override;
     void fetchRows(qint64 offset, int limit, RowsDone done) override;
+    bool pagesByKey() const override { return true; }
+    void fetchPage(const PageAnchor &anchor, int limit, RowsDone done) override;
     QVariant cell(const QVariant &row, int column, int role) const override;
     QString keyOf(const QVariant &row) const override;
 

@@ -31,7 +31,7 @@ Result<QList<Account>> PgStore::accounts(const AccountQuery &query)
         SqlWhere where(PgDialect::instance());
         addAccountFilter(query, where);
         PgParams params = pgParams(where);
-        QString sql = QStringLiteral("SELECT " LEDGER_PG_ACCOUNT_COLUMNS " FROM accounts") + where.clause() + accountOrder();
+        QString sql = QStringLiteral("SELECT " LEDGER_PG_ACCOUNT_COLUMNS " FROM accounts") + where.clause() + accountOrder(query);
         sql += limitOffset(params, query.limit, query.offset);
         auto r = m_conn->runDynamic(sql, params);
         if (!r.ok())

@@ -122,8 +122,13 @@ Result<QList<Account>> ShardedStore::accounts(const AccountQuery &query)
     auto lists = firstRowsOfEachShard(m_shards, query, [](Store &s, const AccountQuery &q) { return s.accounts(q); });
     if (!lists.ok())
         return lists.error();
+    const bool descending = query.descending;
     return mergePages(
-        *lists, [](const Account &a, const Account &b) { return compareBinary(a.id, b.id) < 0; }, query.offset, query.limit);
+        *lists,
+        [descending](const Account &a, const Account &b) {
+            return descending ? compareBinary(b.id, a.id) < 0 : compareBinary(a.id, b.id) < 0;
+        },
+        query.offset, query.limit);
 }
 
 Result<qint64> ShardedStore::accountCount(const AccountQuery &query)

@@ -171,7 +171,7 @@ Result<QList<Account>> SqliteStore::accounts(const AccountQuery &query)
     SqlWhere where(SqliteDialect::instance());
     addAccountFilter(query, where);
     QList<SqlArg> binds = sqliteArgs(where);
-    const QString sql = QStringLiteral("SELECT " LEDGER_ACCOUNT_COLUMNS " FROM accounts") + where.clause() + accountOrder()
+    const QString sql = QStringLiteral("SELECT " LEDGER_ACCOUNT_COLUMNS " FROM accounts") + where.clause() + accountOrder(query)
                       + QStringLiteral(" LIMIT ? OFFSET ?");
     binds << query.limit << query.offset;
     return m_conn->allRows(m_conn->runDynamic(sql, binds), sqliterows::account);
