@@ -157,6 +157,8 @@ private Q_SLOTS:
     void accountsScrollByKey_data();
     void accountsScrollByKey();
     void journal();
+    void journalScrollsByKey_data() { accountsScrollByKey_data(); }
+    void journalScrollsByKey();
     void navigator();
     void findings();
 };
@@ -551,6 +553,65 @@ void TestModels::journal()
     QCOMPARE(model.data(model.index(0, JournalModel::ActionColumn)).toString(), QStringLiteral("resume"));
     QCOMPARE(model.data(model.index(0, JournalModel::ReasonColumn)).toString(), QStringLiteral("checked with the bank"));
     QCOMPARE(model.data(model.index(0, 0), JournalModel::DocIdRole).toString(), id);
+}
+
+// The operator actions page by key (time, then seq; on a sharded store time, shard, seq): up
+// from the end exactly the listing, and an action arriving at the top moves nothing into the
+// next page read (by OFFSET its first row would be the last of the page above again).
+void TestModels::journalScrollsByKey()
+{
+    QFETCH(int, shards);
+    TempStore store(TempStore::Sharded{shards});
+    const Error filled = fixtures::fillConsoleStore(store.config(), Durability::Normal, 10);
+    QVERIFY2(filled.ok(), qPrintable(filled.toString()));
+    constexpr int kNotes = 450; // many in one millisecond: their seqs (and shards) order them
+    for (int i = 0; i < kNotes; ++i) {
+        const QString tx = QStringLiteral("tx-console-%1").arg(1 + i % 10, 8, 10, QLatin1Char('0'));
+        auto note = store.store().addRemark(tx, Remark::Note, QStringLiteral("alice"), QStringLiteral("note %1").arg(i));
+        QVERIFY2(note.ok(), qPrintable(note.error().toString()));
+    }
+    StoreSession session;
+    JournalModel model(&session);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setFilter(JournalModel::Preset::All, QString());
+    OpenedStore opened;
+    opened.config = store.config();
+    session.install(opened);
+    QVERIFY(QTest::qWaitFor([&] { return !model.isLoading() && model.rowCount() == kNotes; }, kWaitMs));
+    QStringList keys;
+    for (const JournalEntry &j : *store.store().journalEntries(model.query()))
+        keys << QStringLiteral("%1/%2").arg(j.shard).arg(j.seq);
+    QCOMPARE(keys.size(), kNotes);
+    const auto show = [](JournalModel &m, int from, int to) {
+        return QTest::qWaitFor(
+            [&] {
+                bool all = true;
+                for (int r = from; r <= to; ++r) {
+                    m.data(m.index(r, 0));
+                    all = all && !m.keyAt(r).isEmpty();
+                }
+                return all && !m.isLoading();
+            },
+            kWaitMs);
+    };
+    for (int top = kNotes - 40; top >= 0; top -= 40)
+        QVERIFY(show(model, top, std::min(kNotes - 1, top + 39)));
+    QVERIFY(show(model, 0, 39));
+    QStringList shown;
+    for (int r = 0; r < kNotes; ++r)
+        shown << model.keyAt(r);
+    QCOMPARE(shown, keys);
+
+    JournalModel fresh(&session);
+    fresh.setFilter(JournalModel::Preset::All, QString());
+    QVERIFY(QTest::qWaitFor([&] { return !fresh.isLoading() && fresh.rowCount() == kNotes; }, kWaitMs));
+    QVERIFY(show(fresh, 0, 39));
+    QVERIFY(fresh.keyAt(200).isEmpty());
+    QVERIFY(
+        store.store().addRemark(QStringLiteral("tx-console-00000001"), Remark::Note, QStringLiteral("bob"), QStringLiteral("late")).ok());
+    QVERIFY(show(fresh, 200, 239));
+    QCOMPARE(fresh.keyAt(199), keys.at(199));
+    QCOMPARE(fresh.keyAt(200), keys.at(200));
 }
 
 void TestModels::navigator()

@@ -1,5 +1,7 @@
 #include "journalmodel.h"
 
+#include <algorithm>
+
 namespace ledger::app {
 
 JournalModel::JournalModel(StoreSession *session, QObject *parent)
@@ -53,6 +55,37 @@ void JournalModel::fetchRows(qint64 offset, int limit, RowsDone done)
     fetchDocuments([q](Store &s) { return s.journalEntries(q); }, done);
 }
 
+void JournalModel::fetchPage(const PageAnchor &anchor, int limit, RowsDone done)
+{
+    if (anchor.kind == PageAnchor::Kind::Position) {
+        fetchRows(anchor.offset, limit, std::move(done));
+        return;
+    }
+    JournalQuery q = query();
+    const JournalEntry row = anchor.row.value<JournalEntry>();
+    q.after = row;
+    q.limit = anchor.kind == PageAnchor::Kind::From ? limit - 1 : limit;
+    // Before a row: after it in the listing turned round, then turned back.
+    const bool reversed = anchor.kind == PageAnchor::Kind::Before;
+    if (reversed)
+        q.newestFirst = !q.newestFirst;
+    // From a row: the row itself (journal rows are never changed or deleted, so it is still where
+    // it was), then those after it.
+    const std::optional<JournalEntry> first = anchor.kind == PageAnchor::Kind::From ? std::optional<JournalEntry>(row) : std::nullopt;
+    fetchDocuments(
+        [q, reversed, first](Store &s) -> Result<QList<JournalEntry>> {
+            auto rows = s.journalEntries(q);
+            if (!rows.ok())
+                return rows;
+            if (reversed)
+                std::reverse(rows->begin(), rows->end());
+            if (first)
+                rows->prepend(*first);
+            return rows;
+        },
+        done);
+}
+
 QVariant JournalModel::cell(const QVariant &row, int column, int role) const
 {
     const JournalEntry j = row.value<JournalEntry>();
@@ -60,7 +93,7 @@ QVariant JournalModel::cell(const QVariant &row, int column, int role) const
     case EntryRole: return row;
     case DocKindRole: return int(j.docKind);
     case DocIdRole: return j.docId;
-    case SeqRole: return QString::number(j.seq);
+    case SeqRole: return keyOf(row);
     case Qt::ToolTipRole: return j.worker.isEmpty() ? QVariant() : QVariant(tr("worker %1").arg(j.worker));
     case Qt::DisplayRole: break;
     default: return QVariant();
@@ -77,7 +110,12 @@ QVariant JournalModel::cell(const QVariant &row, int column, int role) const
     return QVariant();
 }
 
-QString JournalModel::keyOf(const QVariant &row) const { return QString::number(row.value<JournalEntry>().seq); }
+QString JournalModel::keyOf(const QVariant &row) const
+{
+    // Seqs are per shard: a sharded store's row is its shard and its seq.
+    const JournalEntry j = row.value<JournalEntry>();
+    return QStringLiteral("%1/%2").arg(j.shard).arg(j.seq);
+}
 
 void JournalModel::setTimeStyle(TimeStyle style)
 {

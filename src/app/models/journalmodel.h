@@ -2,6 +2,8 @@
 // The operator actions: who did what, when and why — the journal rows an operator's action
 // wrote (repairs: cancels, resumes, recoveries, compensations; account changes; transfers
 // issued), newest first, paged from the store, filtered by kind and by operator or document.
+// Paged by key (time, then seq; JournalQuery::after): a page next to a loaded one is read from
+// that one's edge row, so actions arriving at the top move nothing on screen; a jump by position.
 //
 // Threading: GUI thread only.
 
@@ -15,7 +17,7 @@ class JournalModel : public PagedTableModel {
     Q_OBJECT
 public:
     enum Column { AtColumn, ActorColumn, ActionColumn, DocumentColumn, StateColumn, ReasonColumn, ColumnCount };
-    enum Role { EntryRole = Qt::UserRole + 1, DocKindRole /* int(DocKind) */, DocIdRole, SeqRole };
+    enum Role { EntryRole = Qt::UserRole + 1, DocKindRole /* int(DocKind) */, DocIdRole, SeqRole /* "shard/seq": the row's key */ };
     using Preset = ActionsPreset;
 
     explicit JournalModel(StoreSession *session, QObject *parent = nullptr);
@@ -33,6 +35,8 @@ public:
 protected:
     void fetchCount(CountDone done) override;
     void fetchRows(qint64 offset, int limit, RowsDone done) override;
+    bool pagesByKey() const override { return true; }
+    void fetchPage(const PageAnchor &anchor, int limit, RowsDone done) override;
     QVariant cell(const QVariant &row, int column, int role) const override;
     QString keyOf(const QVariant &row) const override;
 
