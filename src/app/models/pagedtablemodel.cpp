@@ -175,8 +175,12 @@ PagedTableModel::PageAnchor PagedTableModel::anchorFor(int page) const
     return anchor;
 }
 
-void PagedTableModel::readPageFrom(int page, const PageAnchor &anchor) const
+void PagedTableModel::readPageFrom(int page, const PageAnchor &asked) const
 {
+    // Whether a page by position is exact is judged by the count it was read with: a later
+    // count (rows gone or arrived) says nothing about where this read landed.
+    PageAnchor anchor = asked;
+    anchor.exact = anchor.kind == PageAnchor::Kind::Position && exactAt(anchor.offset);
     const Request request{++m_ticket, anchor};
     m_requested.insert(page, request);
     auto *self = const_cast<PagedTableModel *>(this);
@@ -194,7 +198,7 @@ bool PagedTableModel::linked(const Page &upper, const Page &lower) const
     if (lower.anchor.kind == PageAnchor::Kind::After && keyOf(lower.anchor.row) == keyOf(upper.rows.last()))
         return upper.rows.size() == kPageSize;
     if (upper.anchor.kind == PageAnchor::Kind::Position && lower.anchor.kind == PageAnchor::Kind::Position)
-        return exactAt(upper.anchor.offset) && exactAt(lower.anchor.offset); // both where the listing has them
+        return upper.anchor.exact && lower.anchor.exact; // both where the listing had them
     return upper.anchor.kind == PageAnchor::Kind::Before && keyOf(upper.anchor.row) == keyOf(lower.rows.first());
 }
 

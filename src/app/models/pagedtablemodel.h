@@ -83,9 +83,10 @@ protected:
     struct PageAnchor {
         enum class Kind { Position, After, Before, From };
         Kind kind = Kind::Position;
-        qint64 offset = 0; // the page's first row by position (always set)
-        QVariant row;      // After: the row just above the page; Before: the row just below it;
-                           // From: the page's own first row (read again where it was)
+        qint64 offset = 0;  // the page's first row by position (always set)
+        QVariant row;       // After: the row just above the page; Before: the row just below it;
+                            // From: the page's own first row (read again where it was)
+        bool exact = false; // Position: read exactly there (exactAt() when it was asked for)
     };
     virtual void fetchCount(CountDone done) = 0;
     virtual void fetchRows(qint64 offset, int limit, RowsDone done) = 0;
