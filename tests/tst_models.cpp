@@ -15,6 +15,7 @@
 #include "store/paging.h"
 #include "store/tallies.h"
 #include "testsupport.h"
+#include "widgets/counttext.h"
 
 #include <QAbstractItemModelTester>
 
@@ -153,6 +154,7 @@ private Q_SLOTS:
     void transactionsScrollByKey();
     void transactionsRefreshKeepsThePlace();
     void transactionsEstimatedWhenLong();
+    void estimateMeetsInTheMiddle();
     void accounts();
     void accountsScrollByKey_data();
     void accountsScrollByKey();
@@ -160,6 +162,8 @@ private Q_SLOTS:
     void journalScrollsByKey_data() { accountsScrollByKey_data(); }
     void journalScrollsByKey();
     void navigator();
+    void countTexts_data();
+    void countTexts();
     void findings();
 };
 
@@ -402,6 +406,34 @@ void TestModels::transactionsEstimatedWhenLong()
     QCOMPARE(f.model.rowCount(), 0);
 }
 
+// Sorted by id (read by position from the nearer end), with an estimate that is not the count
+// (rows deleted under SQLite's last rowid; PostgreSQL's statistics): the pages around the middle,
+// one read from each end, are still one listing — the one counted from the end is not taken as
+// where it is, but read again from the page above it.
+void TestModels::estimateMeetsInTheMiddle()
+{
+    const int rows = int(kExactBelow) + 5'000;
+    LongListing f(rows);
+    {
+        RawSql raw(f.store.path());
+        QVERIFY(raw.exec(QStringLiteral("DELETE FROM transactions WHERE id IN (SELECT id FROM transactions ORDER BY id LIMIT 300)")));
+        if (onPostgres())
+            QVERIFY(raw.exec(QStringLiteral("ANALYZE transactions")));
+    }
+    TxQuery byId;
+    f.model.setFilter(byId);
+    f.model.sort(TransactionTableModel::IdColumn, Qt::AscendingOrder);
+    QVERIFY(QTest::qWaitFor([&] { return f.model.rowCount() > 0 && !f.model.isLoading(); }, kWaitMs));
+    QVERIFY(!f.model.countIsExact());
+    const QStringList ids = f.listing();
+    const int middle = f.model.rowCount() / 2;
+    QVERIFY(f.show(middle - 250, middle + 250));
+    const QStringList shown = f.keys(middle - 250, middle + 250);
+    const qsizetype at = ids.indexOf(shown.first());
+    QVERIFY(at >= 0);
+    QCOMPARE(shown, ids.mid(at, shown.size()));
+}
+
 void TestModels::accounts()
 {
     Fixture<AccountTableModel> f;
@@ -635,6 +667,28 @@ void TestModels::navigator()
     QCOMPARE(model.indexOf(NavigatorModel::View::State, TxState::Done).data().toString(), QStringLiteral("done  (9,812,343)"));
     QCOMPARE(NavigatorModel::viewOf(model.indexOf(NavigatorModel::View::Audit)), NavigatorModel::View::Audit);
     QCOMPARE(NavigatorModel::stateOf(model.indexOf(NavigatorModel::View::State, TxState::Done)), std::optional<TxState>(TxState::Done));
+}
+
+void TestModels::countTexts_data()
+{
+    QTest::addColumn<qint64>("count");
+    QTest::addColumn<bool>("exact");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("a count") << qint64(1'204) << true << QStringLiteral("1,204");
+    QTest::newRow("a small estimate") << qint64(9'999) << false << QStringLiteral("≈ 9,999");
+    QTest::newRow("thousands") << qint64(812'345) << false << QStringLiteral("≈ 812 k");
+    QTest::newRow("rounds up into millions") << qint64(999'700) << false << QStringLiteral("≈ 1.0 M");
+    QTest::newRow("millions") << qint64(9'812'345) << false << QStringLiteral("≈ 9.8 M");
+    QTest::newRow("rounds up into a hundred millions") << qint64(99'970'000) << false << QStringLiteral("≈ 100 M");
+    QTest::newRow("billions") << qint64(1'234'567'890) << false << QStringLiteral("≈ 1,235 M");
+}
+
+void TestModels::countTexts()
+{
+    QFETCH(qint64, count);
+    QFETCH(bool, exact);
+    QFETCH(QString, text);
+    QCOMPARE(countText(count, exact), text);
 }
 
 void TestModels::findings()

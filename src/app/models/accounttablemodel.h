@@ -3,7 +3,7 @@
 // its commit point: operations/wholeaccounts.h), what of it is not posted yet, available, pending
 // debits and credits; filtered by text (id or name). Paged by key (by id): a page next to a loaded
 // one is read from that one's edge row (PagedTableModel), a jump by position (OFFSET from the
-// nearer end: accounts are far fewer than transactions).
+// top: accounts are far fewer than transactions).
 //
 // Threading: GUI thread only.
 

@@ -264,7 +264,15 @@ QVariant TransactionTableModel::cell(const QVariant &row, int column, int role) 
     return QVariant();
 }
 
-bool TransactionTableModel::exactAt(qint64 offset) const { return readsExactly(m_query, offset, kPageSize, rowCount()); }
+bool TransactionTableModel::exactAt(qint64 offset) const
+{
+    // A page counted from the end is where the listing has it only when the count is a count: with
+    // an estimate (a long ledger's every transaction) it is off by the estimate's error, and two
+    // pages that meet, one read from each end, would show a gap or a repeat as one listing.
+    if (!countIsExact() && pageFromNearerEnd(m_query, offset, kPageSize, rowCount()).reversed)
+        return false;
+    return readsExactly(m_query, offset, kPageSize, rowCount());
+}
 
 QString TransactionTableModel::placeOfRow(const QVariant &row) const
 {
