@@ -34,10 +34,21 @@ Result<QMap<TxState, Tally>> tallyByState(Store &store, qint64 exactBelow)
             tallies.insert(it.key(), Tally{it.value(), true});
         return tallies;
     }
+    auto shares = store.stateShareEstimates();
+    if (!shares.ok())
+        return shares.error();
     qint64 others = 0;
     for (TxState s : allTxStates()) {
         if (s == TxState::Done)
             continue;
+        // Canceled grows with the ledger, as done does: where the statistics make it long, their
+        // figure; the unfinished states (what an operator acts on) are always counted.
+        const qint64 share = shares->contains(s) ? qRound64(shares->value(s) * double(**total)) : 0;
+        if (s == TxState::Canceled && share >= exactBelow) {
+            tallies.insert(s, Tally{share, false});
+            others += share;
+            continue;
+        }
         TxQuery q;
         q.state = s;
         auto n = store.transactionCount(q);
@@ -54,7 +65,7 @@ Result<QMap<TxState, Tally>> tallyByState(Store &store, qint64 exactBelow)
 
 Result<Tally> tallyTransactions(Store &store, const TxQuery &query, qint64 exactBelow)
 {
-    const bool estimable = onlyByState(query) && (!query.state || *query.state == TxState::Done);
+    const bool estimable = onlyByState(query) && (!query.state || *query.state == TxState::Done || *query.state == TxState::Canceled);
     if (estimable && !query.state) {
         auto total = largeTotal(store, exactBelow);
         if (!total.ok())
@@ -65,7 +76,7 @@ Result<Tally> tallyTransactions(Store &store, const TxQuery &query, qint64 exact
         auto tallies = tallyByState(store, exactBelow);
         if (!tallies.ok())
             return tallies.error();
-        return tallies->value(TxState::Done);
+        return tallies->value(*query.state);
     }
     TxQuery q = query;
     q.offset = 0;

@@ -1,10 +1,12 @@
 #pragma once
 // Counts the console can afford on a ledger of ten million transactions: exact where that reads
 // few rows, an estimate where an exact count would read nearly the whole table. The states an
-// operator acts on (initial, pending, applied, canceling) and canceled are counted exactly, each
-// by its range of the (state, created_at) index: in a working ledger they are a small part of it,
-// and the Stuck count (a query of its own) is always exact. "All" is the database's own figure
-// (Store::transactionTotalEstimate) and done is that figure less the other states. While the
+// operator acts on (initial, pending, applied, canceling) are counted exactly, each by its range
+// of the (state, created_at) index: in a working ledger they are a small part of it, and the
+// Stuck count (a query of its own) is always exact. Canceled is counted too, unless the
+// database's statistics (Store::stateShareEstimates) make it long: then it is their figure.
+// "All" is the database's own figure (Store::transactionTotalEstimate) and done is that figure
+// less the other states. While the
 // figure is under kExactBelow, or the database has none, everything is counted exactly: that is
 // cheap there. Any other filter (an account, a text, a kind, a cause) is counted exactly.
 // Thread-safety: pure functions over the caller's store (its thread).

@@ -115,6 +115,24 @@ Result<std::optional<qint64>> PgStore::transactionTotalEstimate()
     });
 }
 
+Result<QMap<TxState, double>> PgStore::stateShareEstimates()
+{
+    // What the planner would assume for `state = X`: the column's most common values and their
+    // shares, as the last ANALYZE (autovacuum's, on a working ledger) sampled them.
+    return m_conn->reading<QMap<TxState, double>>([&]() -> Result<QMap<TxState, double>> {
+        auto r = m_conn->run("SELECT v, f FROM pg_stats s, unnest(s.most_common_vals::text::text[], s.most_common_freqs) AS m(v, f)"
+                             " WHERE s.schemaname = current_schema() AND s.tablename = 'transactions' AND s.attname = 'state'");
+        if (!r.ok())
+            return r.error();
+        QMap<TxState, double> shares;
+        for (int i = 0; i < r->size(); ++i) {
+            if (auto state = txStateFromString(r->text(i, 0)))
+                shares.insert(*state, r->text(i, 1).toDouble());
+        }
+        return shares;
+    });
+}
+
 Result<QList<JournalEntry>> PgStore::journal(DocKind kind, const QString &docId)
 {
     return m_conn->reading<QList<JournalEntry>>([&]() -> Result<QList<JournalEntry>> {

@@ -236,6 +236,38 @@ Result<std::optional<qint64>> ShardedStore::transactionTotalEstimate()
     return std::optional<qint64>(total);
 }
 
+Result<QMap<TxState, double>> ShardedStore::stateShareEstimates()
+{
+    // Each member's shares weighted by its own figure, over the sum of the figures; none where a
+    // member has no figure or does not name the state (its share could be anything).
+    QMap<TxState, double> rows;
+    QMap<TxState, bool> unnamed;
+    double total = 0;
+    for (const auto &shard : m_shards) {
+        auto figure = shard->transactionTotalEstimate();
+        if (!figure.ok())
+            return figure.error();
+        auto shares = shard->stateShareEstimates();
+        if (!shares.ok())
+            return shares.error();
+        if (!*figure || shares->isEmpty())
+            return QMap<TxState, double>();
+        total += double(**figure);
+        for (TxState s : allTxStates()) {
+            if (shares->contains(s))
+                rows[s] += shares->value(s) * double(**figure);
+            else
+                unnamed.insert(s, true);
+        }
+    }
+    QMap<TxState, double> result;
+    for (auto it = rows.cbegin(); it != rows.cend(); ++it) {
+        if (!unnamed.contains(it.key()) && total > 0)
+            result.insert(it.key(), it.value() / total);
+    }
+    return result;
+}
+
 Result<QList<JournalEntry>> ShardedStore::journalEntries(const JournalQuery &query)
 {
     // Sequence numbers are per file: across files, by time, then shard, then seq (each shard's

@@ -184,6 +184,11 @@ Result<std::optional<qint64>> SqliteStore::transactionTotalEstimate()
     return std::optional<qint64>(last->value_or(0));
 }
 
+Result<QMap<TxState, double>> SqliteStore::stateShareEstimates()
+{
+    return QMap<TxState, double>(); // SQLite keeps no statistics unless ANALYZE is run by hand
+}
+
 Result<JournalEntry> SqliteStore::addRemark(const QString &txId, Remark remark, const QString &actor, const QString &text)
 {
     if (Error e = checkRemark(remark, text); !e.ok())
