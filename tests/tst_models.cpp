@@ -35,6 +35,21 @@ bool loadAll(PagedTableModel &model)
     return QTest::qWaitFor([&] { return !model.isLoading(); }, kWaitMs);
 }
 
+// Rows `from`..`to` as a view shows them (their cells asked for) until each has its document.
+bool showRows(PagedTableModel &model, int from, int to)
+{
+    return QTest::qWaitFor(
+        [&] {
+            bool all = true;
+            for (int r = from; r <= to; ++r) {
+                model.data(model.index(r, 0));
+                all = all && !model.keyAt(r).isEmpty();
+            }
+            return all && !model.isLoading();
+        },
+        kWaitMs);
+}
+
 void fillStore(Store &store)
 {
     DemoOptions options;
@@ -107,20 +122,7 @@ struct LongListing {
             ids << t.id;
         return ids;
     }
-    // Rows `from`..`to` as a view shows them (their cells asked for) until each has its document.
-    bool show(int from, int to)
-    {
-        return QTest::qWaitFor(
-            [&] {
-                bool all = true;
-                for (int r = from; r <= to; ++r) {
-                    model.data(model.index(r, 0));
-                    all = all && !model.keyAt(r).isEmpty();
-                }
-                return all && !model.isLoading();
-            },
-            kWaitMs);
-    }
+    bool show(int from, int to) { return showRows(model, from, to); }
     // Scrolls a view of 40 rows from `from` to `to` (either way), a screen at a time.
     bool scroll(int from, int to)
     {
@@ -520,48 +522,24 @@ void TestModels::accountsScrollByKey()
             k << model.keyAt(r);
         return k;
     };
-    const auto show = [&](int from, int to) {
-        return QTest::qWaitFor(
-            [&] {
-                bool all = true;
-                for (int r = from; r <= to; ++r) {
-                    model.data(model.index(r, 0));
-                    all = all && !model.keyAt(r).isEmpty();
-                }
-                return all && !model.isLoading();
-            },
-            kWaitMs);
-    };
     // Up from the end, a screen at a time (pages read before the one below them).
     for (int top = 1'001 - 40; top >= 0; top -= 40)
-        QVERIFY(show(top, std::min(1'000, top + 39)));
-    QVERIFY(show(0, 39));
+        QVERIFY(showRows(model, top, std::min(1'000, top + 39)));
+    QVERIFY(showRows(model, 0, 39));
     QCOMPARE(keys(0, 1'000), ids);
 
     // A fresh view that has read only its first page.
     AccountTableModel fresh(&session);
     fresh.refresh();
     QVERIFY(QTest::qWaitFor([&] { return !fresh.isLoading() && fresh.rowCount() == 1'001; }, kWaitMs));
-    const auto showFresh = [&](int from, int to) {
-        return QTest::qWaitFor(
-            [&] {
-                bool all = true;
-                for (int r = from; r <= to; ++r) {
-                    fresh.data(fresh.index(r, 0));
-                    all = all && !fresh.keyAt(r).isEmpty();
-                }
-                return all && !fresh.isLoading();
-            },
-            kWaitMs);
-    };
-    QVERIFY(showFresh(0, 39));
+    QVERIFY(showRows(fresh, 0, 39));
     QVERIFY(fresh.keyAt(200).isEmpty());
     const QString above = QStringLiteral("acct-0000a"); // sorts right after acct-0000
     RawSql raw(store.locationOfAccount(above));
     QVERIFY(raw.exec(QStringLiteral("INSERT INTO accounts (id, name, status, created_at, last_modified) "
                                     "SELECT ?, name, status, created_at, last_modified FROM accounts WHERE id <> '@world' LIMIT 1"),
                      {above}));
-    QVERIFY(showFresh(200, 239));
+    QVERIFY(showRows(fresh, 200, 239));
     QCOMPARE(fresh.keyAt(199), ids.at(199));
     QCOMPARE(fresh.keyAt(200), ids.at(200));
 }
@@ -614,21 +592,9 @@ void TestModels::journalScrollsByKey()
     for (const JournalEntry &j : *store.store().journalEntries(model.query()))
         keys << QStringLiteral("%1/%2").arg(j.shard).arg(j.seq);
     QCOMPARE(keys.size(), kNotes);
-    const auto show = [](JournalModel &m, int from, int to) {
-        return QTest::qWaitFor(
-            [&] {
-                bool all = true;
-                for (int r = from; r <= to; ++r) {
-                    m.data(m.index(r, 0));
-                    all = all && !m.keyAt(r).isEmpty();
-                }
-                return all && !m.isLoading();
-            },
-            kWaitMs);
-    };
     for (int top = kNotes - 40; top >= 0; top -= 40)
-        QVERIFY(show(model, top, std::min(kNotes - 1, top + 39)));
-    QVERIFY(show(model, 0, 39));
+        QVERIFY(showRows(model, top, std::min(kNotes - 1, top + 39)));
+    QVERIFY(showRows(model, 0, 39));
     QStringList shown;
     for (int r = 0; r < kNotes; ++r)
         shown << model.keyAt(r);
@@ -637,11 +603,11 @@ void TestModels::journalScrollsByKey()
     JournalModel fresh(&session);
     fresh.setFilter(JournalModel::Preset::All, QString());
     QVERIFY(QTest::qWaitFor([&] { return !fresh.isLoading() && fresh.rowCount() == kNotes; }, kWaitMs));
-    QVERIFY(show(fresh, 0, 39));
+    QVERIFY(showRows(fresh, 0, 39));
     QVERIFY(fresh.keyAt(200).isEmpty());
     QVERIFY(
         store.store().addRemark(QStringLiteral("tx-console-00000001"), Remark::Note, QStringLiteral("bob"), QStringLiteral("late")).ok());
-    QVERIFY(show(fresh, 200, 239));
+    QVERIFY(showRows(fresh, 200, 239));
     QCOMPARE(fresh.keyAt(199), keys.at(199));
     QCOMPARE(fresh.keyAt(200), keys.at(200));
 }

@@ -48,14 +48,7 @@ QVariant AccountTableModel::headerData(int section, Qt::Orientation orientation,
 void AccountTableModel::fetchCount(CountDone done)
 {
     const AccountQuery query = m_query;
-    loads().runAlongside<Result<Tally>>(
-        [query](Store &s) -> Result<Tally> {
-            auto n = s.accountCount(query);
-            if (!n.ok())
-                return n.error();
-            return Tally{*n, true};
-        },
-        done);
+    countExactly([query](Store &s) { return s.accountCount(query); }, done);
 }
 
 void AccountTableModel::fetchRows(qint64 offset, int limit, RowsDone done)

@@ -37,14 +37,7 @@ QVariant JournalModel::headerData(int section, Qt::Orientation orientation, int 
 void JournalModel::fetchCount(CountDone done)
 {
     const JournalQuery q = query();
-    loads().runAlongside<Result<Tally>>(
-        [q](Store &s) -> Result<Tally> {
-            auto n = s.journalCount(q);
-            if (!n.ok())
-                return n.error();
-            return Tally{*n, true};
-        },
-        done);
+    countExactly([q](Store &s) { return s.journalCount(q); }, done);
 }
 
 void JournalModel::fetchRows(qint64 offset, int limit, RowsDone done)
