@@ -1,6 +1,7 @@
 #pragma once
 // A table model that never loads all its rows: it asks the store how many rows there are (the
-// scrollbar shows the real count) and fetches fixed-size pages in the background as the view
+// scrollbar shows that count, or on a long ledger the database's estimate: countIsExact(),
+// store/tallies.h) and fetches fixed-size pages in the background as the view
 // asks for them, showing a placeholder until they arrive. Answers to an older query (or store)
 // are dropped by its BackgroundJob; a bounded cache keeps memory flat however far one scrolls.
 // It follows the session: empty while no store is open, counted afresh when one opens.
