@@ -96,11 +96,11 @@ public:
     // figure yet (PostgreSQL before its first ANALYZE). An estimate: store/tallies.h says where it
     // stands in for a count.
     virtual Result<std::optional<qint64>> transactionTotalEstimate() = 0;
-    // The share of each state among them by the database's statistics (PostgreSQL's most common
-    // values of `state`, from its last ANALYZE); none for a state they do not name, and none at
-    // all where the database keeps none (SQLite). Fractions of the whole, to be scaled by the
-    // figure above.
-    virtual Result<QMap<TxState, double>> stateShareEstimates() = 0;
+    // How many transactions each state has by the database's statistics: its share among the
+    // most common values of `state` (PostgreSQL, as of the last ANALYZE) times the figure above.
+    // None for a state they do not name, and none at all where the database keeps no statistics
+    // (SQLite) or has no figure yet.
+    virtual Result<QMap<TxState, qint64>> stateCountEstimates() = 0;
 
     // Journal rows of one document ("tx" or "account"), oldest first.
     virtual Result<QList<JournalEntry>> journal(DocKind kind, const QString &docId) = 0;

@@ -34,19 +34,19 @@ Result<QMap<TxState, Tally>> tallyByState(Store &store, qint64 exactBelow)
             tallies.insert(it.key(), Tally{it.value(), true});
         return tallies;
     }
-    auto shares = store.stateShareEstimates();
-    if (!shares.ok())
-        return shares.error();
+    auto figures = store.stateCountEstimates();
+    if (!figures.ok())
+        return figures.error();
     qint64 others = 0;
     for (TxState s : allTxStates()) {
         if (s == TxState::Done)
             continue;
         // Canceled grows with the ledger, as done does: where the statistics make it long, their
         // figure; the unfinished states (what an operator acts on) are always counted.
-        const qint64 share = shares->contains(s) ? qRound64(shares->value(s) * double(**total)) : 0;
-        if (s == TxState::Canceled && share >= exactBelow) {
-            tallies.insert(s, Tally{share, false});
-            others += share;
+        const qint64 figure = figures->value(s, 0);
+        if (s == TxState::Canceled && figure >= exactBelow) {
+            tallies.insert(s, Tally{figure, false});
+            others += figure;
             continue;
         }
         TxQuery q;

@@ -4,7 +4,7 @@
 // operator acts on (initial, pending, applied, canceling) are counted exactly, each by its range
 // of the (state, created_at) index: in a working ledger they are a small part of it, and the
 // Stuck count (a query of its own) is always exact. Canceled is counted too, unless the
-// database's statistics (Store::stateShareEstimates) make it long: then it is their figure.
+// database's statistics (Store::stateCountEstimates) make it long: then it is their figure.
 // "All" is the database's own figure (Store::transactionTotalEstimate) and done is that figure
 // less the other states. While the
 // figure is under kExactBelow, or the database has none, everything is counted exactly: that is

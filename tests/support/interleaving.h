@@ -105,7 +105,7 @@ public:
     }
     Result<qint64> lastFinishedSeq(int shard) override { return m_inner.lastFinishedSeq(shard); }
     Result<std::optional<qint64>> transactionTotalEstimate() override { return m_inner.transactionTotalEstimate(); }
-    Result<QMap<TxState, double>> stateShareEstimates() override { return m_inner.stateShareEstimates(); }
+    Result<QMap<TxState, qint64>> stateCountEstimates() override { return m_inner.stateCountEstimates(); }
     Error withSnapshot(const std::function<Error()> &work) override { return m_inner.withSnapshot(work); }
     Error scanAccounts(const std::function<void(const Account &)> &v, const StopCheck &s) override { return m_inner.scanAccounts(v, s); }
     Error scanLegs(const std::function<void(const LegMarker &)> &v, const StopCheck &s) override { return m_inner.scanLegs(v, s); }

@@ -63,7 +63,7 @@ public:
     Result<qint64> transactionCount(const TxQuery &query) override;
     Result<QMap<TxState, qint64>> countByState() override;
     Result<std::optional<qint64>> transactionTotalEstimate() override;
-    Result<QMap<TxState, double>> stateShareEstimates() override;
+    Result<QMap<TxState, qint64>> stateCountEstimates() override;
     Result<QList<JournalEntry>> journal(DocKind kind, const QString &docId) override;
     Result<QList<JournalEntry>> journalEntries(const JournalQuery &query) override;
     Result<qint64> journalCount(const JournalQuery &query) override;

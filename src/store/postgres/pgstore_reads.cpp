@@ -100,14 +100,18 @@ Result<QMap<TxState, qint64>> PgStore::countByState()
     });
 }
 
+// The planner's own estimate of the table's rows: the tuple density its statistics saw at the
+// last ANALYZE or VACUUM (autovacuum keeps them), times the pages the table has now; NULL before
+// any statistics.
+#define LEDGER_PG_TX_FIGURE \
+    "(SELECT CASE WHEN c.reltuples < 0 OR c.relpages = 0 THEN NULL" \
+    " ELSE c.reltuples / c.relpages * (pg_relation_size(c.oid) / current_setting('block_size')::int8) END" \
+    " FROM pg_class c WHERE c.oid = 'transactions'::regclass)"
+
 Result<std::optional<qint64>> PgStore::transactionTotalEstimate()
 {
-    // The planner's own estimate of the table's rows: the tuple density its statistics saw at
-    // the last ANALYZE or VACUUM (autovacuum keeps them), times the pages the table has now.
     return m_conn->reading<std::optional<qint64>>([&]() -> Result<std::optional<qint64>> {
-        auto r = m_conn->run("SELECT CASE WHEN c.reltuples < 0 OR c.relpages = 0 THEN -1"
-                             " ELSE (c.reltuples / c.relpages * (pg_relation_size(c.oid) / current_setting('block_size')::int8))::int8"
-                             " END FROM pg_class c WHERE c.oid = 'transactions'::regclass");
+        auto r = m_conn->run("SELECT COALESCE(" LEDGER_PG_TX_FIGURE "::int8, -1)");
         if (!r.ok())
             return r.error();
         const qint64 n = r->int64(0, 0);
@@ -115,21 +119,23 @@ Result<std::optional<qint64>> PgStore::transactionTotalEstimate()
     });
 }
 
-Result<QMap<TxState, double>> PgStore::stateShareEstimates()
+Result<QMap<TxState, qint64>> PgStore::stateCountEstimates()
 {
     // What the planner would assume for `state = X`: the column's most common values and their
-    // shares, as the last ANALYZE (autovacuum's, on a working ledger) sampled them.
-    return m_conn->reading<QMap<TxState, double>>([&]() -> Result<QMap<TxState, double>> {
-        auto r = m_conn->run("SELECT v, f FROM pg_stats s, unnest(s.most_common_vals::text::text[], s.most_common_freqs) AS m(v, f)"
-                             " WHERE s.schemaname = current_schema() AND s.tablename = 'transactions' AND s.attname = 'state'");
+    // shares, as the last ANALYZE (autovacuum's, on a working ledger) sampled them, of the figure.
+    return m_conn->reading<QMap<TxState, qint64>>([&]() -> Result<QMap<TxState, qint64>> {
+        auto r = m_conn->run("SELECT m.v, round(m.f * t.n)::int8 FROM (SELECT " LEDGER_PG_TX_FIGURE " AS n) t, pg_stats s,"
+                             " unnest(s.most_common_vals::text::text[], s.most_common_freqs) AS m(v, f)"
+                             " WHERE t.n IS NOT NULL AND s.schemaname = current_schema() AND s.tablename = 'transactions'"
+                             " AND s.attname = 'state'");
         if (!r.ok())
             return r.error();
-        QMap<TxState, double> shares;
+        QMap<TxState, qint64> counts;
         for (int i = 0; i < r->size(); ++i) {
             if (auto state = txStateFromString(r->text(i, 0)))
-                shares.insert(*state, r->text(i, 1).toDouble());
+                counts.insert(*state, r->int64(i, 1));
         }
-        return shares;
+        return counts;
     });
 }
 

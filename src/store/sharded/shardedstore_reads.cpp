@@ -236,36 +236,27 @@ Result<std::optional<qint64>> ShardedStore::transactionTotalEstimate()
     return std::optional<qint64>(total);
 }
 
-Result<QMap<TxState, double>> ShardedStore::stateShareEstimates()
+Result<QMap<TxState, qint64>> ShardedStore::stateCountEstimates()
 {
-    // Each member's shares weighted by its own figure, over the sum of the figures; none where a
-    // member has no figure or does not name the state (its share could be anything).
-    QMap<TxState, double> rows;
-    QMap<TxState, bool> unnamed;
-    double total = 0;
+    // The members' figures summed; none for a state one member does not name (its part could be
+    // anything), and none at all when a member has no statistics.
+    QMap<TxState, qint64> total;
+    bool first = true;
     for (const auto &shard : m_shards) {
-        auto figure = shard->transactionTotalEstimate();
-        if (!figure.ok())
-            return figure.error();
-        auto shares = shard->stateShareEstimates();
-        if (!shares.ok())
-            return shares.error();
-        if (!*figure || shares->isEmpty())
-            return QMap<TxState, double>();
-        total += double(**figure);
+        auto counts = shard->stateCountEstimates();
+        if (!counts.ok())
+            return counts.error();
+        if (counts->isEmpty())
+            return QMap<TxState, qint64>();
         for (TxState s : allTxStates()) {
-            if (shares->contains(s))
-                rows[s] += shares->value(s) * double(**figure);
-            else
-                unnamed.insert(s, true);
+            if (!counts->contains(s))
+                total.remove(s);
+            else if (first || total.contains(s))
+                total[s] += counts->value(s);
         }
+        first = false;
     }
-    QMap<TxState, double> result;
-    for (auto it = rows.cbegin(); it != rows.cend(); ++it) {
-        if (!unnamed.contains(it.key()) && total > 0)
-            result.insert(it.key(), it.value() / total);
-    }
-    return result;
+    return total;
 }
 
 Result<QList<JournalEntry>> ShardedStore::journalEntries(const JournalQuery &query)

@@ -184,9 +184,9 @@ Result<std::optional<qint64>> SqliteStore::transactionTotalEstimate()
     return std::optional<qint64>(last->value_or(0));
 }
 
-Result<QMap<TxState, double>> SqliteStore::stateShareEstimates()
+Result<QMap<TxState, qint64>> SqliteStore::stateCountEstimates()
 {
-    return QMap<TxState, double>(); // SQLite keeps no statistics unless ANALYZE is run by hand
+    return QMap<TxState, qint64>(); // SQLite keeps no statistics unless ANALYZE is run by hand
 }
 
 Result<JournalEntry> SqliteStore::addRemark(const QString &txId, Remark remark, const QString &actor, const QString &text)
