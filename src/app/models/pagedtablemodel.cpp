@@ -330,7 +330,7 @@ void PagedTableModel::onPage(const Request &request, int page, const Result<QLis
         done();
         return;
     }
-    if (const auto held = m_pages.constFind(page); held != m_pages.cend() && request.ticket < held->ticket) {
+    if (const auto held = m_pages.constFind(page); held != m_pages.cend() && request.ticket < held->ticket) { // a newer one is here
         done();
         return;
     }
@@ -346,10 +346,6 @@ void PagedTableModel::onPage(const Request &request, int page, const Result<QLis
         return;
     }
     Page &p = m_pages[page];
-    if (request.ticket < p.ticket) { // a newer answer for this page is already here
-        done();
-        return;
-    }
     p.rows = *rows;
     const bool more = p.rows.size() > kPageSize;
     if (more)
