@@ -978,12 +978,12 @@ void TestGui::liveUpdatesKeepTheSelection()
     QVERIFY(inStore.ok());
     QVERIFY(QTest::qWaitFor([&] { return c.window.transactionModel()->rowCount() == *inStore && !c.window.isBusy(); }, kWaitMs));
     QTableView *table = c.window.transactions()->list()->table();
+    QAbstractItemModel *shown = table->model(); // the window over the model's rows: the same rows here
     // Two rows selected well down the list, and the view scrolled away from them.
-    table->scrollTo(c.window.transactionModel()->index(40, 0), QAbstractItemView::PositionAtTop);
+    table->scrollTo(shown->index(40, 0), QAbstractItemView::PositionAtTop);
     QVERIFY(QTest::qWaitFor([&] { return !c.window.isBusy() && c.window.transactionModel()->transactionAt(45).has_value(); }, kWaitMs));
-    table->selectionModel()->select(c.window.transactionModel()->index(42, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
-    table->selectionModel()->setCurrentIndex(c.window.transactionModel()->index(45, 0),
-                                             QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    table->selectionModel()->select(shown->index(42, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    table->selectionModel()->setCurrentIndex(shown->index(45, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
     QVERIFY(QTest::qWaitFor([&] { return c.window.transactions()->list()->selectedKeys().size() == 2; }, kWaitMs));
     const QStringList selected = c.window.transactions()->list()->selectedKeys();
     const QString current = c.window.transactions()->list()->currentKey();
@@ -1243,7 +1243,8 @@ void TestGui::theKindColumnShowsCompensationWhole()
     QVERIFY(QTest::qWaitFor([&] { return model->rowOfKey(rev) >= 0 && !c.window.isBusy(); }, kWaitMs));
     QTableView *table = c.window.transactions()->list()->table();
     table->setStyle(&shown);
-    const QModelIndex kind = model->index(model->rowOfKey(rev), TransactionTableModel::KindColumn);
+    const QModelIndex kind =
+        c.window.transactions()->list()->windowed()->viewIndex(model->rowOfKey(rev), TransactionTableModel::KindColumn);
     const QString word = nameOf(TxKind::Compensation);
     QCOMPARE(kind.data().toString(), word);
     table->scrollTo(kind);

@@ -78,7 +78,7 @@ QString crashedAfter(TempStore &store, const QString &step, const QString &from,
 // The text of the row of `key` in `column` of a page's table, once loaded.
 QString cellOf(TablePage *page, const QString &key, int column)
 {
-    auto *model = qobject_cast<PagedTableModel *>(page->table()->model());
+    auto *model = qobject_cast<PagedTableModel *>(page->windowed()->listing());
     const int row = model->rowOfKey(key);
     return row < 0 ? QString() : model->index(row, column).data().toString();
 }
@@ -195,7 +195,7 @@ void TestOperatorWalk::theClaimColumnKeepsItsAge()
     QTableView *table = list->table();
     table->setColumnWidth(TransactionTableModel::ClaimColumn, 150);
     const int row = c.window.transactionModel()->rowOfKey(id);
-    const QModelIndex index = c.window.transactionModel()->index(row, TransactionTableModel::ClaimColumn);
+    const QModelIndex index = list->windowed()->viewIndex(row, TransactionTableModel::ClaimColumn);
     auto *delegate = qobject_cast<ElidingDelegate *>(table->itemDelegateForColumn(TransactionTableModel::ClaimColumn));
     QVERIFY(delegate);
     QStyleOptionViewItem option;

@@ -2300,4 +2300,11 @@ They will no longer be shown as on it in any console.</source>
         <translation>分录</translation>
     </message>
 </context>
+<context>
+    <name>ledger::app::WindowedTable</name>
+    <message>
+        <source>Place in the list</source>
+        <translation>在列表中的位置</translation>
+    </message>
+</context>
 </TS>

@@ -1104,6 +1104,7 @@ T = {
 '%Ln row(s) · loading…': '%Ln 行 · 加载中…',
 '%Ln row(s)': '%Ln 行',
 '%1 · top row %2': '%1 · 首行 %2',
+'Place in the list': '在列表中的位置',
 'created %1': '创建于 %1',
 'changed %1': '修改于 %1',
 'amount %1': '金额 %1',

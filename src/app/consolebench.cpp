@@ -46,17 +46,18 @@ bool ConsoleBench::listShown() const
     // Rows on screen: the count is in, nothing is loading, and the first visible row has its
     // document (not the placeholder).
     TransactionTableModel *model = m_window->transactionModel();
-    QTableView *table = m_window->transactions()->list()->table();
+    const WindowedTable *table = m_window->transactions()->list()->windowed();
     if (model->isLoading() || model->rowCount() == 0)
         return false;
-    const int top = qMax(0, table->rowAt(0));
+    const int top = qMax(0, table->topRow());
     return !model->keyAt(top).isEmpty();
 }
 
 void ConsoleBench::start()
 {
     connect(m_window, &MainWindow::storeFailed, this, [this](const QString &message) { fail(message); });
-    QTableView *table = m_window->transactions()->list()->table();
+    // Rows by their place in the listing: the view shows a window of them (widgets/windowedtable.h).
+    WindowedTable *table = m_window->transactions()->list()->windowed();
     TransactionTableModel *model = m_window->transactionModel();
     m_steps = {
         // Open straight onto the transaction list, as an operator who goes to the list at once.
@@ -66,15 +67,19 @@ void ConsoleBench::start()
              m_window->openStore(m_path, OpenMode::Existing);
          },
          [this] { return m_window->hasStore() && listShown(); }},
-        {QStringLiteral("jump to last row"), kJumpBudgetMs, [table] { table->scrollToBottom(); },
+        {QStringLiteral("jump to last row"), kJumpBudgetMs,
+         [table, model] { table->scrollToRow(model->rowCount() - 1, QAbstractItemView::PositionAtBottom); },
          [this, table, model] {
              const int last = model->rowCount() - 1;
-             return listShown() && table->rowAt(table->viewport()->height() - 2) >= last - 1 && !model->keyAt(last).isEmpty();
+             return listShown() && table->bottomRow() >= last - 1 && !model->keyAt(last).isEmpty();
          }},
         // The scrollbar dragged to its middle: the middle row at the top.
         {QStringLiteral("jump to the middle"), kMiddleBudgetMs,
-         [table, model] { table->scrollTo(model->index(model->rowCount() / 2, 0), QAbstractItemView::PositionAtTop); },
-         [this, table, model] { return listShown() && table->rowAt(0) >= model->rowCount() / 2 - 1; }},
+         [table, model] {
+             table->listingScrollBar()->isVisible() ? table->listingScrollBar()->setValue(model->rowCount() / 2)
+                                                    : table->scrollToRow(model->rowCount() / 2, QAbstractItemView::PositionAtTop);
+         },
+         [this, table, model] { return listShown() && table->topRow() >= model->rowCount() / 2 - 1; }},
     };
     // Then down from there a page of the model at a time, each a page not read yet.
     for (int i = 1; i <= kScrollPages; ++i) {
@@ -82,10 +87,9 @@ void ConsoleBench::start()
             return qMin(model->rowCount() - 1, model->rowCount() / 2 + i * PagedTableModel::kPageSize);
         };
         m_steps.push_back({QStringLiteral("scroll %1 pages from the middle").arg(kScrollPages), kScrollPageBudgetMs,
-                           [table, model, target] { table->scrollTo(model->index(target(), 0), QAbstractItemView::PositionAtTop); },
-                           [this, table, target] {
-                               const QScrollBar *bar = table->verticalScrollBar();
-                               return listShown() && (table->rowAt(0) >= target() - 1 || bar->value() == bar->maximum());
+                           [table, target] { table->scrollToRow(target(), QAbstractItemView::PositionAtTop); },
+                           [this, table, model, target] {
+                               return listShown() && (table->topRow() >= target() - 1 || table->bottomRow() >= model->rowCount() - 1);
                            },
                            QStringLiteral("scroll")});
     }
@@ -94,13 +98,13 @@ void ConsoleBench::start()
          [this] { m_window->showView(NavigatorModel::View::State, TxState::Canceled); },
          [this, table, model] {
              // The rows on screen, wherever the view kept its scroll position.
-             const auto tx = model->transactionAt(qMax(0, table->rowAt(0)));
+             const auto tx = model->transactionAt(qMax(0, table->topRow()));
              return listShown() && tx && tx->state == TxState::Canceled;
          }},
         {QStringLiteral("switch back to all states"), kFilterBudgetMs, [this] { m_window->showView(NavigatorModel::View::Transactions); },
          [this, model] { return listShown() && !model->query().state; }},
         {QStringLiteral("sort by age"), -1,
-         [table] { table->horizontalHeader()->setSortIndicator(TransactionTableModel::AgeColumn, Qt::DescendingOrder); },
+         [table] { table->view()->horizontalHeader()->setSortIndicator(TransactionTableModel::AgeColumn, Qt::DescendingOrder); },
          [this] { return listShown(); }},
     };
     for (Step &step : rest)

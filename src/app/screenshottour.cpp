@@ -82,7 +82,9 @@ void ScreenshotTour::shootTable()
         }
     }
     pick = qMax(pick, 0);
-    table->selectRow(pick);
+    WindowedTable *rows = m_window->transactions()->list()->windowed(); // the view's rows are a window's
+    rows->scrollToRow(pick);
+    table->selectRow(rows->viewIndex(pick).row());
     if (const auto tx = m_window->transactionModel()->transactionAt(pick))
         m_account = tx->source;
     whenQuiet([this] { return !m_window->detailPanel()->transactionId().isEmpty(); },

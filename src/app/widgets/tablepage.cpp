@@ -1,5 +1,6 @@
 #include "tablepage.h"
 #include "counttext.h"
+#include "../models/rowwindowmodel.h"
 
 #include <QAbstractScrollArea>
 #include <QHBoxLayout>
@@ -47,7 +48,8 @@ TablePage::TablePage(PagedTableModel *model, int keyRole, const QString &filterH
     , m_top(new QHBoxLayout)
     , m_filter(new QLineEdit(this))
     , m_status(new QLabel(this))
-    , m_table(new QTableView(this))
+    , m_windowed(new WindowedTable(model, this))
+    , m_table(m_windowed->view())
 {
     m_layout->setContentsMargins(4, 4, 4, 4);
     m_filter->setPlaceholderText(filterHint);
@@ -59,9 +61,8 @@ TablePage::TablePage(PagedTableModel *model, int keyRole, const QString &filterH
     m_top->addWidget(m_filter, 1);
     m_top->addWidget(m_status);
     m_layout->addLayout(m_top);
-    m_layout->addWidget(m_table, 1);
+    m_layout->addWidget(m_windowed, 1);
 
-    m_table->setModel(model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     // Tab leaves the table for the next control (arrows move between rows): with the keyboard
     // alone one must be able to get out of a table of a million rows.
@@ -82,7 +83,7 @@ TablePage::TablePage(PagedTableModel *model, int keyRole, const QString &filterH
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &TablePage::onSelectionChanged);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &TablePage::onCurrentRowChanged);
     connect(m_table, &QTableView::activated, this, [this](const QModelIndex &index) {
-        const QString key = m_model->keyAt(index.row());
+        const QString key = m_model->keyAt(m_windowed->listingRow(index));
         if (!key.isEmpty())
             Q_EMIT activated(key);
     });
@@ -93,9 +94,10 @@ TablePage::TablePage(PagedTableModel *model, int keyRole, const QString &filterH
             m_wantedKey = m_currentKey;
         m_cursorLoading = false;
     });
+    connect(m_windowed->window(), &RowWindowModel::slid, this, &TablePage::onWindowSlid);
     connect(model, &PagedTableModel::countChanged, this, &TablePage::updateStatus);
     connect(model, &PagedTableModel::pageLoaded, this, &TablePage::updateStatus);
-    connect(m_table->verticalScrollBar(), &QScrollBar::valueChanged, this, &TablePage::updateStatus);
+    connect(m_windowed, &WindowedTable::scrolled, this, &TablePage::updateStatus);
     connect(model, &PagedTableModel::loadingChanged, this, [this] {
         updateStatus();
         if (!m_model->isLoading())
@@ -106,13 +108,13 @@ TablePage::TablePage(PagedTableModel *model, int keyRole, const QString &filterH
 
 void TablePage::insertRowAbove(QWidget *row) { m_layout->insertWidget(m_layout->indexOf(m_top), row); }
 
-QItemSelection TablePage::selection() const { return m_table->selectionModel()->selection(); }
+QItemSelection TablePage::selection() const { return m_windowed->selection(); }
 
 int TablePage::selectedRowCount() const
 {
     // Rows are selected whole, so each range is a band of rows and the bands do not overlap.
     int rows = 0;
-    for (const QItemSelectionRange &r : m_table->selectionModel()->selection())
+    for (const QItemSelectionRange &r : selection())
         rows += r.height();
     return rows;
 }
@@ -149,7 +151,7 @@ void TablePage::onCurrentRowChanged(const QModelIndex &current)
 {
     if (!m_restoring)
         m_wantedKey.clear(); // the operator moved on: forget any document we were waiting for
-    const QString key = current.isValid() ? m_model->keyAt(current.row()) : QString();
+    const QString key = current.isValid() ? m_model->keyAt(m_windowed->listingRow(current)) : QString();
     // On a row still loading, the document under the cursor is known once its page arrives.
     m_cursorLoading = current.isValid() && key.isEmpty();
     if (!m_cursorLoading)
@@ -173,9 +175,9 @@ void TablePage::updateCurrentKey()
     const QModelIndex current = m_table->currentIndex();
     QString key;
     if (current.isValid() && selection->isRowSelected(current.row(), QModelIndex())) {
-        key = m_model->keyAt(current.row());
+        key = m_model->keyAt(m_windowed->listingRow(current));
     } else {
-        const QItemSelection ranges = selection->selection();
+        const QItemSelection ranges = this->selection(); // listing rows
         if (ranges.size() == 1 && ranges.first().height() == 1)
             key = m_model->keyAt(ranges.first().top());
     }
@@ -186,7 +188,7 @@ void TablePage::recordSelection()
 {
     m_selectedKeys.clear();
     int rows = 0;
-    for (const QItemSelectionRange &r : m_table->selectionModel()->selection()) {
+    for (const QItemSelectionRange &r : selection()) {
         for (int row = r.top(); row <= r.bottom(); ++row) {
             if (++rows > kMaxFollowedSelection) {
                 m_selectedKeys.clear(); // too many to follow one by one: the selection stays by rows
@@ -209,6 +211,7 @@ void TablePage::setCurrentKey(const QString &key)
 
 void TablePage::follow()
 {
+    // Keys are found at listing rows; the selection model holds the window's rows.
     QItemSelectionModel *selection = m_table->selectionModel();
     if (!m_wantedKey.isEmpty()) {
         const int row = m_model->rowOfKey(m_wantedKey);
@@ -216,11 +219,11 @@ void TablePage::follow()
             return; // not loaded (yet)
         const QString wanted = m_wantedKey;
         m_wantedKey.clear();
+        m_windowed->scrollToRow(row); // a document asked for by name is shown
         {
             Restoring restoring(m_restoring, m_table);
-            selection->setCurrentIndex(m_model->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            selection->setCurrentIndex(m_windowed->viewIndex(row), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         }
-        m_table->scrollTo(m_model->index(row, 0)); // a document asked for by name is shown
         m_selectedKeys = {wanted};
         m_cursorLoading = false;
         setCurrentKey(wanted);
@@ -228,7 +231,7 @@ void TablePage::follow()
     }
     const QModelIndex current = m_table->currentIndex();
     if (m_cursorLoading && current.isValid()) {
-        const QString key = m_model->keyAt(current.row());
+        const QString key = m_model->keyAt(m_windowed->listingRow(current));
         if (!key.isEmpty()) { // the row the operator went to has loaded
             m_cursorLoading = false;
             recordSelection();
@@ -240,21 +243,24 @@ void TablePage::follow()
     if (m_selectedKeys.isEmpty())
         return;
 
-    // Where are the selected documents now? Rows move under a live table.
+    // Where are the selected documents now? Rows move under a live table. One that moved out of
+    // the window (rows arrived above) is still here, only not in view.
     QSet<int> wantedRows;
     QStringList stillHere;
     for (const QString &key : std::as_const(m_selectedKeys)) {
         const int row = m_model->rowOfKey(key);
         if (row >= 0) {
-            wantedRows.insert(row);
             stillHere << key;
+            if (const QModelIndex shown = m_windowed->viewIndex(row); shown.isValid())
+                wantedRows.insert(shown.row());
         }
     }
     QSet<int> selectedRows;
     for (const QModelIndex &row : selection->selectedRows())
         selectedRows.insert(row.row());
-    const int currentRow = m_model->rowOfKey(m_currentKey);
-    const bool currentInPlace = currentRow < 0 || current.row() == currentRow;
+    const int currentListed = m_model->rowOfKey(m_currentKey);
+    const QModelIndex currentShown = m_windowed->viewIndex(currentListed);
+    const bool currentInPlace = !currentShown.isValid() || current.row() == currentShown.row();
     if (wantedRows == selectedRows && currentInPlace && stillHere.size() == m_selectedKeys.size())
         return; // nothing moved
     if (m_model->isLoading() && stillHere.size() < m_selectedKeys.size())
@@ -263,15 +269,35 @@ void TablePage::follow()
     Restoring restoring(m_restoring, m_table);
     QItemSelection rebuilt;
     for (int row : std::as_const(wantedRows))
-        rebuilt.select(m_model->index(row, 0), m_model->index(row, m_model->columnCount() - 1));
+        rebuilt.select(m_windowed->window()->index(row, 0), m_windowed->window()->index(row, m_model->columnCount() - 1));
     selection->select(rebuilt, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-    if (currentRow >= 0)
-        selection->setCurrentIndex(m_model->index(currentRow, 0), QItemSelectionModel::NoUpdate);
-    else
+    if (currentShown.isValid())
+        selection->setCurrentIndex(currentShown, QItemSelectionModel::NoUpdate);
+    else if (currentListed < 0)
         selection->setCurrentIndex(QModelIndex(), QItemSelectionModel::NoUpdate); // it left the list
     m_selectedKeys = stillHere;
     updateCurrentKey();
     Q_EMIT selectionChanged();
+}
+
+void TablePage::onWindowSlid()
+{
+    // The selection model dropped the rows that left; the documents they showed go too, so that
+    // an action never hits a row the operator cannot see selected. Rows not loaded are kept:
+    // their documents are not known to have left.
+    QStringList kept;
+    for (const QString &key : std::as_const(m_selectedKeys)) {
+        const int row = m_model->rowOfKey(key);
+        if (row < 0 || m_windowed->viewIndex(row).isValid())
+            kept << key;
+    }
+    const bool changed = kept.size() != m_selectedKeys.size();
+    m_selectedKeys = kept;
+    const QString before = m_currentKey;
+    if (!m_cursorLoading)
+        updateCurrentKey();
+    if (changed || before != m_currentKey)
+        Q_EMIT selectionChanged();
 }
 
 void setTabOrderOf(const QList<QWidget *> &widgets)
@@ -304,7 +330,7 @@ void TablePage::updateStatus()
         text = m_model->isLoading() ? tr("%1 rows · loading…").arg(countText(count, false)) : tr("%1 rows").arg(countText(count, false));
     // Scrolled down a long list (a jump lands near the place asked for, by key): where the top
     // row is, by what the list is sorted on.
-    const int top = m_table->rowAt(0);
+    const int top = m_windowed->topRow();
     if (top > 0) {
         const QString place = m_model->placeOf(top);
         if (!place.isEmpty())

@@ -13,6 +13,7 @@
 // Threading: GUI thread only.
 
 #include "../models/pagedtablemodel.h"
+#include "windowedtable.h"
 
 #include <QItemSelection>
 #include <QTimer>
@@ -37,7 +38,10 @@ public:
     // `keyRole` is the model role holding a row's document key.
     TablePage(PagedTableModel *model, int keyRole, const QString &filterHint, QWidget *parent = nullptr);
 
+    // The view shows a window of the model's rows (widgets/windowedtable.h): its indexes are the
+    // window's, its rows listing rows only below a million. windowed() converts.
     QTableView *table() const { return m_table; }
+    WindowedTable *windowed() const { return m_windowed; }
     QLineEdit *filterEdit() const { return m_filter; }
     QHBoxLayout *toolRow() const { return m_top; }
     // Puts `row` on a row of its own above the filter's, so that the filter keeps its width in a
@@ -48,7 +52,8 @@ public:
 
     // The keys of the selected rows that have loaded.
     QStringList selectedKeys() const { return m_selectedKeys; }
-    // The selection as row ranges: cheap even for "select all" on a million rows.
+    // The selection as ranges of the model's (listing) rows: cheap even for "select all" on ten
+    // million rows, which it says whole.
     QItemSelection selection() const;
     int selectedRowCount() const;
     // The selected document the detail shows ("" when none is).
@@ -70,6 +75,8 @@ private:
     void onCurrentRowChanged(const QModelIndex &current);
     void onSelectionChanged();
     void follow();
+    // The window slid: documents selected by hand whose rows left it leave the selection.
+    void onWindowSlid();
     void recordSelection();
     void setCurrentKey(const QString &key);
     // The current key from the selection model, as the header says.
@@ -82,6 +89,7 @@ private:
     QHBoxLayout *m_top;
     QLineEdit *m_filter;
     QLabel *m_status;
+    WindowedTable *m_windowed;
     QTableView *m_table;
     QTimer m_debounce;
     QString m_currentKey;         // the document under the cursor
