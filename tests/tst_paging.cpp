@@ -41,6 +41,8 @@ private Q_SLOTS:
     void nearAPosition_data();
     void nearAPosition();
     void nearAPositionOfUnevenValues();
+    void idsBetween_data();
+    void idsBetween();
 
 private:
     std::unique_ptr<TempStore> m_store;
@@ -171,7 +173,8 @@ void TestPaging::nearAPosition_data()
     QTest::newRow("age, near the top") << int(TxSortKey::CreatedAt) << true << qint64(4'321) << true;
     QTest::newRow("age, near the end") << int(TxSortKey::CreatedAt) << true << rows - 4'000 << true;
     QTest::newRow("state: no interpolation, exact") << int(TxSortKey::State) << false << rows / 2 << true;
-    QTest::newRow("id: no interpolation, exact") << int(TxSortKey::Id) << true << rows / 2 + 17 << true;
+    QTest::newRow("id, largest first, middle") << int(TxSortKey::Id) << true << rows / 2 + 17 << false;
+    QTest::newRow("id, smallest first, a third") << int(TxSortKey::Id) << false << rows / 3 << false;
 }
 
 void TestPaging::nearAPosition()
@@ -237,6 +240,51 @@ void TestPaging::nearAPositionOfUnevenValues()
     for (const Transaction &t : *readPageNear(uneven.store(), base, middle, 200, ids.size()))
         page << t.id;
     QCOMPARE(page, ids.mid(middle, 200));
+}
+
+void TestPaging::idsBetween_data()
+{
+    QTest::addColumn<QString>("a");
+    QTest::addColumn<QString>("b");
+    QTest::addColumn<double>("fraction");
+    QTest::addColumn<QString>("after");  // the id found sorts after this one…
+    QTest::addColumn<QString>("before"); // …and before this one
+    QTest::newRow("decimal, half") << "tx-00000001"
+                                   << "tx-10000000" << 0.5 << "tx-05000000"
+                                   << "tx-05000001";
+    QTest::newRow("decimal, a quarter, the other way") << "tx-10000000"
+                                                       << "tx-00000000" << 0.75 << "tx-02499999"
+                                                       << "tx-02500001";
+    QTest::newRow("decimal, the start") << "tx-00000000"
+                                        << "tx-10000000" << 0.0 << "tx-"
+                                        << "tx-00000001";
+    QTest::newRow("decimal, past the end: clamped") << "tx-00000000"
+                                                    << "tx-10000000" << 1.5 << "tx-09999999"
+                                                    << "tx-10000001";
+    QTest::newRow("shorter against longer") << "tx-5"
+                                            << "tx-59999" << 0.5 << "tx-54999"
+                                            << "tx-55000";
+    // Time-ordered ids (identifiers.h): the middle of two times is between them, near its half.
+    QTest::newRow("ULIDs") << "tx-01JQ0000000000000000000000"
+                           << "tx-01JR0000000000000000000000" << 0.5 << "tx-01JQH"
+                           << "tx-01JQZ";
+    QTest::newRow("small letters") << "acct-aaaa"
+                                   << "acct-zzzz" << 0.5 << "acct-m"
+                                   << "acct-n";
+    QTest::newRow("one id") << "tx-7"
+                            << "tx-7" << 0.3 << "tx-6"
+                            << "tx-8";
+}
+
+void TestPaging::idsBetween()
+{
+    QFETCH(QString, a);
+    QFETCH(QString, b);
+    QFETCH(double, fraction);
+    QFETCH(QString, after);
+    QFETCH(QString, before);
+    const QString id = idBetween(a, b, fraction);
+    QVERIFY2(id > after && id < before, qPrintable(QStringLiteral("%1 not between %2 and %3").arg(id, after, before)));
 }
 
 QTEST_GUILESS_MAIN(TestPaging)

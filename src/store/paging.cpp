@@ -36,8 +36,7 @@ Result<QList<Transaction>> readPage(Store &store, const TxQuery &base, qint64 of
 
 bool readsExactly(const TxQuery &base, qint64 offset, qint64 limit, qint64 total)
 {
-    const bool interpolable =
-        base.sortKey == TxSortKey::CreatedAt || base.sortKey == TxSortKey::LastModified || base.sortKey == TxSortKey::Amount;
+    const bool interpolable = base.sortKey != TxSortKey::State;
     return !interpolable || offset < kExactRows || offset + limit > total - kExactRows;
 }
 
@@ -76,6 +75,7 @@ Result<QList<Transaction>> readPageNear(Store &store, const TxQuery &base, qint6
         key.lastModified =
             QDateTime::fromMSecsSinceEpoch(between(a.lastModified.toMSecsSinceEpoch(), b.lastModified.toMSecsSinceEpoch()), Qt::UTC);
         break;
+    case TxSortKey::Id: key.id = idBetween(a.id, b.id, fraction); break;
     default: key.amount = between(a.amount, b.amount); break;
     }
     auto rows = readPageAfter(store, base, key, limit);
@@ -84,6 +84,58 @@ Result<QList<Transaction>> readPageNear(Store &store, const TxQuery &base, qint6
     if (rows.ok() && rows->size() < limit)
         return readPage(store, base, offset, limit, total);
     return rows;
+}
+
+QString idBetween(const QString &a, const QString &b, double fraction)
+{
+    int common = 0;
+    while (common < a.size() && common < b.size() && a.at(common) == b.at(common))
+        ++common;
+    // The alphabet: every class of character the two tails use, in code order.
+    QString alphabet;
+    const auto add = [&alphabet](QChar first, QChar last) {
+        for (int c = first.unicode(); c <= int(last.unicode()); ++c)
+            if (!alphabet.contains(QChar(c)))
+                alphabet += QChar(c);
+    };
+    for (const QString &tail : {a.mid(common), b.mid(common)}) {
+        for (QChar c : tail) {
+            if (c.unicode() >= '0' && c.unicode() <= '9')
+                add(QLatin1Char('0'), QLatin1Char('9'));
+            else if (c.unicode() >= 'A' && c.unicode() <= 'Z')
+                add(QLatin1Char('A'), QLatin1Char('Z'));
+            else if (c.unicode() >= 'a' && c.unicode() <= 'z')
+                add(QLatin1Char('a'), QLatin1Char('z'));
+            else
+                add(c, c);
+        }
+    }
+    if (alphabet.isEmpty()) // the same id twice
+        return a;
+    std::sort(alphabet.begin(), alphabet.end());
+    const int base = int(alphabet.size());
+    // As many digits as a long double holds (64 bits of mantissa); a shorter tail is padded with
+    // the alphabet's first character, which is how it sorts against a longer one.
+    const int digits = std::max(1, int(63.0 / std::log2(double(std::max(base, 2)))));
+    const auto value = [&](const QString &id) {
+        long double v = 0, scale = 1;
+        for (int i = 0; i < digits; ++i) {
+            scale /= base;
+            const int at = common + i < id.size() ? int(alphabet.indexOf(id.at(common + i))) : 0;
+            v += at * scale;
+        }
+        return v;
+    };
+    const long double from = value(a);
+    long double v = from + (value(b) - from) * (long double)std::clamp(fraction, 0.0, 1.0);
+    QString id = a.left(common);
+    for (int i = 0; i < digits; ++i) {
+        v *= base;
+        const int digit = std::clamp(int(v), 0, base - 1);
+        id += alphabet.at(digit);
+        v -= digit;
+    }
+    return id;
 }
 
 Result<QList<Transaction>> readPageAfter(Store &store, const TxQuery &base, const Transaction &row, qint64 limit)

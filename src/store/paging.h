@@ -26,10 +26,17 @@ Result<QList<Transaction>> readPage(Store &store, const TxQuery &base, qint64 of
 // sorted by a time or the amount, the rows from the value found by interpolating between the
 // listing's first and last rows (two index reads), so a jump to the middle of ten million rows
 // costs what the first page does and lands near the place asked for — exactly where the values
-// are spread evenly. Other sorts (state, id) are read exactly, by OFFSET from the nearer end.
+// are spread evenly. Sorted by id, the same between the first and the last id (idBetween). Sorted
+// by state, a page is read exactly, by OFFSET from the nearer end.
 constexpr qint64 kExactRows = 10'000;
 // Whether readPageNear reads rows [offset, offset + limit) exactly.
 bool readsExactly(const TxQuery &base, qint64 offset, qint64 limit, qint64 total);
+// The id `fraction` of the way from `a` to `b` (either may be the larger): the characters after
+// their common prefix read as the digits of one number, in the base of the characters they use
+// (digits, capitals, small letters; others as they are). So "tx-00000001".."tx-10000000" halves
+// at "tx-05000000" (bytes would have halved at "tx-0\xb0", after every decimal id), and
+// time-ordered ids (ULIDs, identifiers.h) halve near the middle of their times.
+QString idBetween(const QString &a, const QString &b, double fraction);
 Result<QList<Transaction>> readPageNear(Store &store, const TxQuery &base, qint64 offset, qint64 limit, qint64 total);
 
 // Key paging: the `limit` rows right after `row` in `base`'s listing (by the sort column, then

@@ -27,7 +27,8 @@ int compareBinary(const QString &a, const QString &b)
 
 template <typename T> int compareValues(const T &a, const T &b) { return a < b ? -1 : b < a ? 1 : 0; }
 
-// The ORDER BY of SqliteStore::transactions: the sort column, then the id, both one direction.
+// The ORDER BY of the SQL stores (sqlfilters.cpp, txOrder): the sort column (a state, then its
+// rows by age), then the id, all one direction.
 int compareTransactions(const Transaction &a, const Transaction &b, TxSortKey key)
 {
     int c = 0;
@@ -35,7 +36,11 @@ int compareTransactions(const Transaction &a, const Transaction &b, TxSortKey ke
     case TxSortKey::CreatedAt: c = compareValues(a.createdAt, b.createdAt); break;
     case TxSortKey::LastModified: c = compareValues(a.lastModified, b.lastModified); break;
     case TxSortKey::Amount: c = compareValues(a.amount, b.amount); break;
-    case TxSortKey::State: c = compareBinary(nameOf(a.state), nameOf(b.state)); break;
+    case TxSortKey::State:
+        c = compareBinary(nameOf(a.state), nameOf(b.state));
+        if (c == 0)
+            c = compareValues(a.createdAt, b.createdAt);
+        break;
     case TxSortKey::Id: break;
     }
     return c != 0 ? c : compareBinary(a.id, b.id);
