@@ -172,7 +172,10 @@ void TestPaging::nearAPosition_data()
     QTest::newRow("amount, largest first, middle") << int(TxSortKey::Amount) << true << rows / 2 << false;
     QTest::newRow("age, near the top") << int(TxSortKey::CreatedAt) << true << qint64(4'321) << true;
     QTest::newRow("age, near the end") << int(TxSortKey::CreatedAt) << true << rows - 4'000 << true;
-    QTest::newRow("state: no interpolation, exact") << int(TxSortKey::State) << false << rows / 2 << true;
+    // Sorted by state, the first half of the ids canceled, the rest done: the state from the counts.
+    QTest::newRow("state, canceled first, in canceled") << int(TxSortKey::State) << false << qint64(12'000) << false;
+    QTest::newRow("state, canceled first, in done") << int(TxSortKey::State) << false << qint64(19'000) << false;
+    QTest::newRow("state, done first, in canceled") << int(TxSortKey::State) << true << qint64(17'000) << false;
     QTest::newRow("id, largest first, middle") << int(TxSortKey::Id) << true << rows / 2 + 17 << false;
     QTest::newRow("id, smallest first, a third") << int(TxSortKey::Id) << false << rows / 3 << false;
 }
@@ -183,7 +186,8 @@ void TestPaging::nearAPosition()
     QFETCH(bool, descending);
     QFETCH(qint64, offset);
     QFETCH(bool, exact);
-    // Evenly spread times and amounts (a second and a unit apart), with ties every other row.
+    // Evenly spread times and amounts (a second and a unit apart), with ties every other row; the
+    // newer half done, the older canceled.
     static std::unique_ptr<TempStore> wide;
     if (!wide) {
         wide = std::make_unique<TempStore>();
@@ -191,10 +195,12 @@ void TestPaging::nearAPosition()
         QVERIFY(raw.exec(QStringLiteral("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %1) "
                                         "INSERT INTO transactions (id, kind, source, destination, amount, memo, state, created_at, "
                                         "last_modified, owner, epoch, attempts) "
-                                        "SELECT printf('tx-wide-%06d', i), 'transfer', 'a', 'b', 100 + i / 2, '', 'done', "
+                                        "SELECT printf('tx-wide-%06d', i), 'transfer', 'a', 'b', 100 + i / 2, '', "
+                                        "CASE WHEN i > %2 THEN 'canceled' ELSE 'done' END, "
                                         "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (i / 2) || ' seconds'), "
                                         "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (i / 2) || ' seconds'), 'seed', 1, 1 FROM n")
-                             .arg(3 * kExactRows)));
+                             .arg(3 * kExactRows)
+                             .arg(3 * kExactRows / 2)));
     }
     Store &store = wide->store();
     TxQuery base;
@@ -204,6 +210,7 @@ void TestPaging::nearAPosition()
     for (const Transaction &t : *store.transactions(base))
         ids << t.id;
     const qint64 total = ids.size();
+    QCOMPARE(readsExactly(base, offset, 200, total), exact); // by OFFSET, or from a value found
     const QList<Transaction> page = *readPageNear(store, base, offset, 200, total);
     QCOMPARE(page.size(), 200);
     const qsizetype at = ids.indexOf(page.first().id);

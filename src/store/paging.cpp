@@ -1,4 +1,5 @@
 #include "store/paging.h"
+#include "store/tallies.h"
 
 #include <algorithm>
 #include <cmath>
@@ -34,9 +35,44 @@ Result<QList<Transaction>> readPage(Store &store, const TxQuery &base, qint64 of
     return list;
 }
 
+namespace {
+
+// Sorted by state with no filter: where each state's rows begin is known from the tallies.
+bool onlySortedByState(const TxQuery &base)
+{
+    return base.sortKey == TxSortKey::State && !base.state && !base.kind && !base.stuckOnly && !base.cause && base.account.isEmpty()
+        && base.text.isEmpty();
+}
+
+// Sorted by state: the state whose rows hold position `offset` of the listing, and how far into
+// them it is, from every state's tally (estimates where an exact count would read the table).
+Result<std::pair<TxState, double>> stateAt(Store &store, const TxQuery &base, qint64 offset, qint64 total)
+{
+    if (base.state)
+        return std::make_pair(*base.state, double(offset) / double(std::max<qint64>(1, total - 1)));
+    auto tallies = tallyByState(store);
+    if (!tallies.ok())
+        return tallies.error();
+    // The states in the listing's order (the SQL stores compare their names byte by byte).
+    QList<TxState> states = allTxStates();
+    std::sort(states.begin(), states.end(), [](TxState a, TxState b) { return nameOf(a) < nameOf(b); });
+    if (base.descending)
+        std::reverse(states.begin(), states.end());
+    qint64 before = 0;
+    for (TxState state : states) {
+        const qint64 count = tallies->value(state).count;
+        if (count > 0 && offset < before + count)
+            return std::make_pair(state, double(offset - before) / double(std::max<qint64>(1, count - 1)));
+        before += count;
+    }
+    return std::make_pair(states.last(), 1.0);
+}
+
+} // namespace
+
 bool readsExactly(const TxQuery &base, qint64 offset, qint64 limit, qint64 total)
 {
-    const bool interpolable = base.sortKey != TxSortKey::State;
+    const bool interpolable = base.sortKey != TxSortKey::State || base.state || onlySortedByState(base);
     return !interpolable || offset < kExactRows || offset + limit > total - kExactRows;
 }
 
@@ -44,7 +80,18 @@ Result<QList<Transaction>> readPageNear(Store &store, const TxQuery &base, qint6
 {
     if (readsExactly(base, offset, limit, total))
         return readPage(store, base, offset, limit, total);
+    std::optional<TxState> state; // sorted by state: the rows of this one
+    double fraction = double(offset) / double(std::max<qint64>(1, total - 1));
+    if (base.sortKey == TxSortKey::State) {
+        auto at = stateAt(store, base, offset, total);
+        if (!at.ok())
+            return at.error();
+        state = at->first;
+        fraction = at->second;
+    }
     TxQuery ends = base;
+    if (state)
+        ends.state = state;
     ends.offset = 0;
     // A page, not one row: with LIMIT 1 SQLite's planner sorted the whole table (0.7 s at a
     // million rows) where a page's limit walks the index like every other page read.
@@ -59,7 +106,6 @@ Result<QList<Transaction>> readPageNear(Store &store, const TxQuery &base, qint6
         return last.error();
     if (first->isEmpty() || last->isEmpty())
         return readPage(store, base, offset, limit, total);
-    const double fraction = double(offset) / double(std::max<qint64>(1, total - 1));
     const auto between = [fraction](qint64 a, qint64 b) { return a + qint64(std::llround(double(b - a) * fraction)); };
     // The key just before the value found: rows at it and after, in the listing's order ("" and
     // the largest id sort before and after every id).
@@ -68,6 +114,9 @@ Result<QList<Transaction>> readPageNear(Store &store, const TxQuery &base, qint6
     const Transaction &a = first->first();
     const Transaction &b = last->first();
     switch (base.sortKey) {
+    case TxSortKey::State: // a state's rows go by age (sqlfilters.cpp, txOrder)
+        key.state = *state;
+        [[fallthrough]];
     case TxSortKey::CreatedAt:
         key.createdAt = QDateTime::fromMSecsSinceEpoch(between(a.createdAt.toMSecsSinceEpoch(), b.createdAt.toMSecsSinceEpoch()), Qt::UTC);
         break;
