@@ -229,7 +229,9 @@ void TestBench::console()
              (QStringList{QStringLiteral("open + first page"), QStringLiteral("jump to last row"), QStringLiteral("jump to the middle"),
                           QStringLiteral("scroll 50 pages from the middle, median page"),
                           QStringLiteral("scroll 50 pages from the middle, slowest page"), QStringLiteral("switch to one state (canceled)"),
-                          QStringLiteral("switch back to all states"), QStringLiteral("sort by age")}));
+                          QStringLiteral("switch back to all states"), QStringLiteral("sort by age"), QStringLiteral("sort by state"),
+                          QStringLiteral("jump to the middle, sorted by state"), QStringLiteral("sort by id"),
+                          QStringLiteral("jump to the middle, sorted by id")}));
     QVERIFY(o.value(QStringLiteral("peakRssMb")).toDouble() > 10);
 #endif
 }

@@ -368,6 +368,16 @@ void TestWindowedTable::tablePageOutsideTheWindow()
     QVERIFY(page.windowed()->topRow() <= 3'502 && page.windowed()->bottomRow() >= 3'502);
     QCOMPARE(page.table()->currentIndex().data(TransactionTableModel::IdRole).toString(), far);
 
+    // The loaded rows of a long selection, found by their pages: exactly those with a document.
+    const QList<int> loaded = model.loadedRows(0, 4'999);
+    QVERIFY(loaded.contains(3'502) && loaded.size() < 5'000);
+    QList<int> withDocument;
+    for (int r = 0; r < 5'000; ++r)
+        if (!model.keyAt(r).isEmpty())
+            withDocument << r;
+    QCOMPARE(loaded, withDocument);
+    QCOMPARE(model.loadedRows(3'500, 3'501), (QList<int>{3'500, 3'501}));
+
     // Select all: every transaction, not the window's thousand.
     page.table()->selectAll();
     QCOMPARE(page.selectedRowCount(), 5'000);

@@ -59,6 +59,17 @@ void ConsoleBench::start()
     // Rows by their place in the listing: the view shows a window of them (widgets/windowedtable.h).
     WindowedTable *table = m_window->transactions()->list()->windowed();
     TransactionTableModel *model = m_window->transactionModel();
+    // The scrollbar dragged to its middle: the middle row at the top.
+    const auto jumpToMiddle = [table, model] {
+        if (table->listingScrollBar()->isVisible())
+            table->listingScrollBar()->setValue(model->rowCount() / 2);
+        else
+            table->scrollToRow(model->rowCount() / 2, QAbstractItemView::PositionAtTop);
+    };
+    const auto inTheMiddle = [this, table, model] { return listShown() && table->topRow() >= model->rowCount() / 2 - 1; };
+    const auto sortedBy = [this, model](TxSortKey key) {
+        return [this, model, key] { return listShown() && model->query().sortKey == key; };
+    };
     m_steps = {
         // Open straight onto the transaction list, as an operator who goes to the list at once.
         {QStringLiteral("open + first page"), kOpenBudgetMs,
@@ -73,13 +84,7 @@ void ConsoleBench::start()
              const int last = model->rowCount() - 1;
              return listShown() && table->bottomRow() >= last - 1 && !model->keyAt(last).isEmpty();
          }},
-        // The scrollbar dragged to its middle: the middle row at the top.
-        {QStringLiteral("jump to the middle"), kMiddleBudgetMs,
-         [table, model] {
-             table->listingScrollBar()->isVisible() ? table->listingScrollBar()->setValue(model->rowCount() / 2)
-                                                    : table->scrollToRow(model->rowCount() / 2, QAbstractItemView::PositionAtTop);
-         },
-         [this, table, model] { return listShown() && table->topRow() >= model->rowCount() / 2 - 1; }},
+        {QStringLiteral("jump to the middle"), kMiddleBudgetMs, jumpToMiddle, inTheMiddle},
     };
     // Then down from there a page of the model at a time, each a page not read yet.
     for (int i = 1; i <= kScrollPages; ++i) {
@@ -106,6 +111,15 @@ void ConsoleBench::start()
         {QStringLiteral("sort by age"), -1,
          [table] { table->view()->horizontalHeader()->setSortIndicator(TransactionTableModel::AgeColumn, Qt::DescendingOrder); },
          [this] { return listShown(); }},
+        // The other sorts the store walks by an index, and a jump in one that is not a time.
+        {QStringLiteral("sort by state"), -1,
+         [table] { table->view()->horizontalHeader()->setSortIndicator(TransactionTableModel::StateColumn, Qt::AscendingOrder); },
+         sortedBy(TxSortKey::State)},
+        {QStringLiteral("jump to the middle, sorted by state"), kMiddleBudgetMs, jumpToMiddle, inTheMiddle},
+        {QStringLiteral("sort by id"), -1,
+         [table] { table->view()->horizontalHeader()->setSortIndicator(TransactionTableModel::IdColumn, Qt::AscendingOrder); },
+         sortedBy(TxSortKey::Id)},
+        {QStringLiteral("jump to the middle, sorted by id"), kMiddleBudgetMs, jumpToMiddle, inTheMiddle},
     };
     for (Step &step : rest)
         m_steps.push_back(std::move(step));

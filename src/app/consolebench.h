@@ -2,9 +2,9 @@
 // `ledgerdesk --bench-console STORE`: the console measures itself for `ledgerctl bench console`.
 // It drives the real main window (offscreen) the way an operator would — open the store on the
 // transaction list, jump to the last row, jump to the middle and scroll 50 pages of the model on
-// from there, switch to one state, sort by age — times each step until the rows are on screen, and
-// prints one JSON object with the timings (the 50 pages as their median and their slowest) and its
-// own peak RSS.
+// from there, switch to one state, sort by age, by state and by id, jumping to the middle in the
+// last two — times each step until the rows are on screen, and prints one JSON object with the
+// timings (the 50 pages as their median and their slowest) and its own peak RSS.
 // Threading: GUI thread only.
 
 #include <QElapsedTimer>

@@ -1,5 +1,7 @@
 #include "pagedtablemodel.h"
 
+#include <algorithm>
+
 namespace ledger::app {
 
 PagedTableModel::PagedTableModel(StoreSession *session, QObject *parent)
@@ -49,6 +51,25 @@ QVariant PagedTableModel::rowValue(int row) const
     if (row < 0 || it == m_pages.cend() || row % kPageSize >= it->rows.size())
         return QVariant();
     return it->rows.at(row % kPageSize);
+}
+
+QList<int> PagedTableModel::loadedRows(int first, int last) const
+{
+    QList<int> pages;
+    for (auto it = m_pages.cbegin(); it != m_pages.cend(); ++it) {
+        const int top = it.key() * kPageSize;
+        if (top <= last && top + int(it->rows.size()) - 1 >= first)
+            pages << it.key();
+    }
+    std::sort(pages.begin(), pages.end());
+    QList<int> rows;
+    for (int page : std::as_const(pages)) {
+        const int top = page * kPageSize;
+        const int end = qMin(last, top + int(m_pages.find(page)->rows.size()) - 1);
+        for (int row = qMax(first, top); row <= end; ++row)
+            rows << row;
+    }
+    return rows;
 }
 
 QString PagedTableModel::keyAt(int row) const

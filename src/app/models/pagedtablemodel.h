@@ -49,6 +49,9 @@ public:
     QVariant rowValue(int row) const;
     // The row showing the document whose key is `key`, among the loaded rows; -1 if none.
     int rowOfKey(const QString &key) const;
+    // The loaded rows among rows [first, last], in order (never fetches): what a selection of ten
+    // million rows holds, found without looking at each of its rows.
+    QList<int> loadedRows(int first, int last) const;
     // The key of a loaded row, "" when its page is not loaded (never fetches).
     QString keyAt(int row) const;
     // Where a loaded row is in the listing, by what it is sorted on (a time, an amount), for a

@@ -250,7 +250,10 @@ QList<Transaction> TransactionsPage::selectedTransactions() const
     QList<Transaction> list;
     QSet<QString> loaded;
     for (const QItemSelectionRange &r : m_list->selection()) {
-        for (int row = r.top(); row <= r.bottom() && list.size() < TablePage::kMaxFollowedSelection; ++row) {
+        // The loaded rows only: "select all" of ten million rows is one range.
+        for (int row : m_model->loadedRows(r.top(), r.bottom())) {
+            if (list.size() >= TablePage::kMaxFollowedSelection)
+                break;
             if (auto tx = m_model->transactionAt(row)) {
                 list << *tx;
                 loaded.insert(tx->id);
