@@ -45,12 +45,12 @@ bool onlySortedByState(const TxQuery &base)
 }
 
 // Sorted by state: the state whose rows hold position `offset` of the listing, and how far into
-// them it is, from every state's tally (estimates where an exact count would read the table).
+// them it is, from every state's tally (the database's estimates where it keeps them).
 Result<std::pair<TxState, double>> stateAt(Store &store, const TxQuery &base, qint64 offset, qint64 total)
 {
     if (base.state)
         return std::make_pair(*base.state, double(offset) / double(std::max<qint64>(1, total - 1)));
-    auto tallies = tallyByState(store);
+    auto tallies = tallyByStateRoughly(store);
     if (!tallies.ok())
         return tallies.error();
     // The states in the listing's order (the SQL stores compare their names byte by byte).

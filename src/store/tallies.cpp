@@ -63,6 +63,33 @@ Result<QMap<TxState, Tally>> tallyByState(Store &store, qint64 exactBelow)
     return tallies;
 }
 
+Result<QMap<TxState, Tally>> tallyByStateRoughly(Store &store, qint64 exactBelow)
+{
+    auto total = largeTotal(store, exactBelow);
+    if (!total.ok())
+        return total.error();
+    if (*total) {
+        auto figures = store.stateCountEstimates();
+        if (!figures.ok())
+            return figures.error();
+        if (!figures->isEmpty()) {
+            // Counting the unfinished states exactly cost a jump at ten million rows more than
+            // the rest of it on PostgreSQL (pending's 103,000 rows), for a place that is near anyway.
+            QMap<TxState, Tally> tallies;
+            qint64 others = 0;
+            for (TxState s : allTxStates()) {
+                if (s == TxState::Done)
+                    continue;
+                tallies.insert(s, Tally{figures->value(s, 0), false});
+                others += figures->value(s, 0);
+            }
+            tallies.insert(TxState::Done, Tally{qMax<qint64>(0, **total - others), false});
+            return tallies;
+        }
+    }
+    return tallyByState(store, exactBelow);
+}
+
 Result<Tally> tallyTransactions(Store &store, const TxQuery &query, qint64 exactBelow)
 {
     const bool estimable = onlyByState(query) && (!query.state || *query.state == TxState::Done || *query.state == TxState::Canceled);

@@ -25,6 +25,9 @@ constexpr qint64 kExactBelow = 200'000;
 
 // Every state's tally. (`exactBelow`: kExactBelow but in tests.)
 Result<QMap<TxState, Tally>> tallyByState(Store &store, qint64 exactBelow = kExactBelow);
+// Every state's tally where near is enough (where a jump lands): the database's statistics for
+// every state when it keeps them and the ledger is long — no count at all — else tallyByState.
+Result<QMap<TxState, Tally>> tallyByStateRoughly(Store &store, qint64 exactBelow = kExactBelow);
 // The tally of `query`'s listing (its offset, limit and sort ignored).
 Result<Tally> tallyTransactions(Store &store, const TxQuery &query, qint64 exactBelow = kExactBelow);
 
