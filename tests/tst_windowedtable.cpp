@@ -100,6 +100,7 @@ private Q_SLOTS:
     void selectAllIsTheListing();
     void handSelectionIsInListingRows();
     void shortListingIsPlain();
+    void listingEndingSoonerKeepsTheTop();
     void tablePageOutsideTheWindow();
 };
 
@@ -314,6 +315,20 @@ void TestWindowedTable::shortListingIsPlain()
     QVERIFY(!s.table.listingScrollBar()->isVisible());
     s.table.view()->selectAll();
     QCOMPARE(s.table.selection().first().bottom(), 199);
+}
+
+void TestWindowedTable::listingEndingSoonerKeepsTheTop()
+{
+    // Near the end of a long listing, the count is corrected down (an estimate): the window
+    // slides up to stay full, and the rows on screen stay where they were.
+    Shown s(50'000, 5'000);
+    s.table.scrollToRow(48'000, QAbstractItemView::PositionAtTop);
+    QCOMPARE(s.table.window()->start(), 45'000);
+    s.listing.setRows(49'000);
+    QCOMPARE(s.table.window()->start(), 44'000);
+    QCOMPARE(s.table.topRow(), 48'000);
+    QCOMPARE(rowShown(s.table.view()->indexAt(QPoint(5, 5))), 48'000);
+    QCOMPARE(s.table.listingScrollBar()->value(), 48'000);
 }
 
 void TestWindowedTable::tablePageOutsideTheWindow()

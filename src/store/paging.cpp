@@ -163,8 +163,10 @@ QString idBetween(const QString &a, const QString &b, double fraction)
         return a;
     std::sort(alphabet.begin(), alphabet.end());
     const int base = int(alphabet.size());
-    // As many digits as a long double holds (64 bits of mantissa); a shorter tail is padded with
-    // the alphabet's first character, which is how it sorts against a longer one.
+    // As many digits as a long double holds (64 bits of mantissa); a shorter tail counts as padded
+    // with the alphabet's first character. (Where one id is the other's beginning plus such
+    // characters, both read the same and the id found sorts past them: the read after it comes
+    // back short and readPageNear reads exactly instead.)
     const int digits = std::max(1, int(63.0 / std::log2(double(std::max(base, 2)))));
     const auto value = [&](const QString &id) {
         long double v = 0, scale = 1;

@@ -28,8 +28,8 @@ Result<QList<Transaction>> readPage(Store &store, const TxQuery &base, qint64 of
 // costs what the first page does and lands near the place asked for — exactly where the values
 // are spread evenly. Sorted by id, the same between the first and the last id (idBetween). Sorted
 // by state (a state's rows by age), the state is found from the tallies (store/tallies.h) and the
-// time within its rows the same way; a listing sorted by state with another filter is read
-// exactly, by OFFSET from the nearer end (its states' counts would cost a scan).
+// time within its rows the same way; a listing sorted by state and filtered by anything but one
+// state is read exactly, by OFFSET from the nearer end (its states' counts would cost a scan).
 constexpr qint64 kExactRows = 10'000;
 // Whether readPageNear reads rows [offset, offset + limit) exactly.
 bool readsExactly(const TxQuery &base, qint64 offset, qint64 limit, qint64 total);

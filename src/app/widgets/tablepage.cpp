@@ -14,28 +14,29 @@
 namespace ledger::app {
 
 namespace {
-// Moves the selection while keeping the view where the operator left it.
+// Moves the selection while keeping the view where the operator left it: the same listing row at
+// the top (the cursor moving may have slid the window meanwhile), the same columns.
 class Restoring {
 public:
-    Restoring(bool &flag, QTableView *table)
+    Restoring(bool &flag, WindowedTable *table)
         : m_flag(flag)
         , m_table(table)
-        , m_vertical(table->verticalScrollBar()->value())
-        , m_horizontal(table->horizontalScrollBar()->value())
+        , m_top(table->scrollPosition())
+        , m_horizontal(table->view()->horizontalScrollBar()->value())
     {
         m_flag = true;
     }
     ~Restoring()
     {
-        m_table->verticalScrollBar()->setValue(m_vertical);
-        m_table->horizontalScrollBar()->setValue(m_horizontal);
+        m_table->setScrollPosition(m_top);
+        m_table->view()->horizontalScrollBar()->setValue(m_horizontal);
         m_flag = false;
     }
 
 private:
     bool &m_flag;
-    QTableView *m_table;
-    int m_vertical;
+    WindowedTable *m_table;
+    int m_top;
     int m_horizontal;
 };
 } // namespace
@@ -139,7 +140,7 @@ void TablePage::clearSelection()
     m_wantedKey.clear();
     m_cursorLoading = false;
     {
-        Restoring restoring(m_restoring, m_table);
+        Restoring restoring(m_restoring, m_windowed);
         m_table->selectionModel()->clear();
     }
     m_selectedKeys.clear();
@@ -221,7 +222,7 @@ void TablePage::follow()
         m_wantedKey.clear();
         m_windowed->scrollToRow(row); // a document asked for by name is shown
         {
-            Restoring restoring(m_restoring, m_table);
+            Restoring restoring(m_restoring, m_windowed);
             selection->setCurrentIndex(m_windowed->viewIndex(row), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         }
         m_selectedKeys = {wanted};
@@ -243,16 +244,14 @@ void TablePage::follow()
     if (m_selectedKeys.isEmpty())
         return;
 
-    // Where are the selected documents now? Rows move under a live table. One that moved out of
-    // the window (rows arrived above) is still here, only not in view.
+    // Where are the selected documents now? Rows move under a live table. One whose row moved out
+    // of the window (rows arrived above) leaves the selection, as when the window slides away.
     QSet<int> wantedRows;
     QStringList stillHere;
     for (const QString &key : std::as_const(m_selectedKeys)) {
-        const int row = m_model->rowOfKey(key);
-        if (row >= 0) {
+        if (const QModelIndex shown = m_windowed->viewIndex(m_model->rowOfKey(key)); shown.isValid()) {
+            wantedRows.insert(shown.row());
             stillHere << key;
-            if (const QModelIndex shown = m_windowed->viewIndex(row); shown.isValid())
-                wantedRows.insert(shown.row());
         }
     }
     QSet<int> selectedRows;
@@ -266,7 +265,7 @@ void TablePage::follow()
     if (m_model->isLoading() && stillHere.size() < m_selectedKeys.size())
         return; // some pages are still on their way: do not decide on half the rows
 
-    Restoring restoring(m_restoring, m_table);
+    Restoring restoring(m_restoring, m_windowed);
     QItemSelection rebuilt;
     for (int row : std::as_const(wantedRows))
         rebuilt.select(m_windowed->window()->index(row, 0), m_windowed->window()->index(row, m_model->columnCount() - 1));

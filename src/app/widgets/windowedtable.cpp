@@ -73,6 +73,17 @@ WindowedTable::WindowedTable(QAbstractItemModel *listing, QWidget *parent)
     connect(inner, &QScrollBar::valueChanged, this, &WindowedTable::onViewScrolled);
     connect(inner, &QScrollBar::rangeChanged, this, &WindowedTable::syncBar);
     connect(m_bar, &QScrollBar::valueChanged, this, &WindowedTable::onBarMoved);
+    // Whoever slides the window (the listing ending sooner, too), the same row stays at the top.
+    connect(m_window, &QAbstractItemModel::layoutAboutToBeChanged, this, [this] { m_topBeforeSlide = scrollPosition(); });
+    connect(m_window, &RowWindowModel::slid, this, [this] {
+        if (m_topBeforeSlide < 0)
+            return;
+        const bool wasSyncing = m_syncing;
+        m_syncing = true;
+        m_view->verticalScrollBar()->setValue(m_topBeforeSlide - m_window->start());
+        m_syncing = wasSyncing;
+        m_topBeforeSlide = -1;
+    });
     connect(m_window, &RowWindowModel::placeChanged, this, &WindowedTable::updateBars);
     connect(m_window, &RowWindowModel::placeChanged, this, &WindowedTable::scrolled);
     connect(m_window, &QAbstractItemModel::modelReset, this, [this] { m_allSelected = false; });
@@ -116,6 +127,17 @@ int WindowedTable::bottomRow() const
     if (row < 0)
         row = m_window->rowCount() - 1; // the rows end above the viewport's bottom
     return row < 0 ? -1 : m_window->start() + row;
+}
+
+int WindowedTable::scrollPosition() const
+{
+    return m_window->rowCount() == 0 ? -1 : m_window->start() + m_view->verticalScrollBar()->value();
+}
+
+void WindowedTable::setScrollPosition(int row)
+{
+    if (row >= 0 && row < m_window->listingRows())
+        placeTop(row);
 }
 
 void WindowedTable::scrollToRow(int row, QAbstractItemView::ScrollHint hint)

@@ -10,8 +10,11 @@
 // the listing's bar or scrollToRow() goes outside it, so scrolling never meets its end.
 // Ctrl+Home and Ctrl+End go to the listing's ends. "Select all" selects the listing, not the
 // window: selection() says so, and each window the view slides to shows every row selected.
-// Rows selected by hand stay selected while inside the window (±half a million rows of the
-// screen); a TablePage follows up to 5,000 of them by document anyway.
+// Rows selected by hand stay selected while inside the window (about half a million rows either
+// side of the screen); a row that leaves it leaves the selection (TablePage). So a selection
+// made with Shift reaches as far as the window: past it, Select all, a filter or recovery.
+// When the listing ends sooner (an estimate corrected) and the window slides up, the same
+// listing row stays at the top.
 //
 // Everything a caller holds in view rows is the window's; listingRow() and viewIndex() convert.
 // Threading: GUI thread only.
@@ -47,6 +50,10 @@ public:
     // The listing rows at the top and at the bottom of the view; -1 when none.
     int topRow() const;
     int bottomRow() const;
+    // Where the view is scrolled to, as the listing row its scroll value puts at the top (valid
+    // before the view has laid its rows out), and back there: a window slide in between is undone.
+    int scrollPosition() const;
+    void setScrollPosition(int row);
     // Shows listing row `row` as `hint` says, sliding the window to it when it is outside.
     void scrollToRow(int row, QAbstractItemView::ScrollHint hint = QAbstractItemView::EnsureVisible);
 
@@ -85,6 +92,7 @@ private:
     QScrollBar *m_bar;
     QVBoxLayout *m_barColumn;
     QTimer m_place;
+    int m_topBeforeSlide = -1; // the listing row at the top when the window began to slide
     bool m_syncing = false;
     bool m_allSelected = false; // set by "select all"; holds while the window is all selected
 };
