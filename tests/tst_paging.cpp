@@ -43,6 +43,10 @@ private Q_SLOTS:
     void nearAPositionOfUnevenValues();
     void idsBetween_data();
     void idsBetween();
+    void accountsNearAPosition_data();
+    void accountsNearAPosition();
+    void journalNearAPosition_data() { accountsNearAPosition_data(); }
+    void journalNearAPosition();
 
 private:
     std::unique_ptr<TempStore> m_store;
@@ -292,6 +296,106 @@ void TestPaging::idsBetween()
     QFETCH(QString, before);
     const QString id = idBetween(a, b, fraction);
     QVERIFY2(id > after && id < before, qPrintable(QStringLiteral("%1 not between %2 and %3").arg(id, after, before)));
+}
+
+void TestPaging::accountsNearAPosition_data()
+{
+    QTest::addColumn<bool>("descending");
+    QTest::addColumn<qint64>("offset");
+    QTest::addColumn<bool>("exact");
+    const qint64 rows = 3 * kExactRows;
+    QTest::newRow("middle") << false << rows / 2 + 13 << false;
+    QTest::newRow("a third, last first") << true << rows / 3 << false;
+    QTest::newRow("near the top") << false << qint64(1'234) << true;
+    QTest::newRow("near the end: from there") << false << rows - 2'345 << true;
+    QTest::newRow("the last page") << false << rows - 150 << true;
+}
+
+// Accounts are listed by id: a jump deep in the list reads after an interpolated id, near the
+// place; near either end, exactly there.
+void TestPaging::accountsNearAPosition()
+{
+    QFETCH(bool, descending);
+    QFETCH(qint64, offset);
+    QFETCH(bool, exact);
+    static std::unique_ptr<TempStore> many;
+    if (!many) {
+        many = std::make_unique<TempStore>();
+        RawSql raw(many->path());
+        QVERIFY(raw.exec(QStringLiteral("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %1) "
+                                        "INSERT INTO accounts (id, name, status, created_at, last_modified) "
+                                        "SELECT printf('acct-%06d', i), 'n', 'open', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), "
+                                        "strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM n")
+                             .arg(3 * kExactRows)));
+    }
+    Store &store = many->store();
+    AccountQuery base;
+    base.descending = descending;
+    QStringList ids;
+    for (const Account &a : *store.accounts(base))
+        ids << a.id;
+    const qint64 total = ids.size();
+    QCOMPARE(nearAnEnd(offset, 200, total), exact);
+    auto read = accountPageNear(store, base, offset, 200, total);
+    QVERIFY2(read.ok(), qPrintable(read.error().toString()));
+    QCOMPARE(read->exact, exact);
+    QList<Account> page = *store.accounts(read->query);
+    if (read->reversed)
+        std::reverse(page.begin(), page.end());
+    QCOMPARE(page.size(), int(qMin<qint64>(200, total - offset)));
+    QStringList pageIds;
+    for (const Account &a : page)
+        pageIds << a.id;
+    const qsizetype at = ids.indexOf(pageIds.first());
+    QCOMPARE(pageIds, ids.mid(at, pageIds.size())); // a run of the listing
+    if (exact)
+        QCOMPARE(at, offset);
+    else
+        QVERIFY2(std::abs(at - offset) <= 2, qPrintable(QStringLiteral("landed at %1 for %2").arg(at).arg(offset)));
+}
+
+// The journal is listed by time (then seq): a jump deep in it reads from an interpolated time.
+void TestPaging::journalNearAPosition()
+{
+    QFETCH(bool, descending); // here: oldest first
+    QFETCH(qint64, offset);
+    QFETCH(bool, exact);
+    static std::unique_ptr<TempStore> acted;
+    if (!acted) {
+        acted = std::make_unique<TempStore>();
+        RawSql raw(acted->path());
+        // A second apart, and two at each second: the seq orders the pair.
+        QVERIFY(raw.exec(
+            QStringLiteral("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %1) "
+                           "INSERT INTO journal (doc_kind, doc_id, at, actor, event) "
+                           "SELECT 'tx', printf('tx-%06d', i), strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (i / 2) || ' seconds'), "
+                           "'op', 'resume' FROM n")
+                .arg(3 * kExactRows)));
+    }
+    Store &store = acted->store();
+    JournalQuery base;
+    base.newestFirst = !descending;
+    QStringList seqs;
+    for (const JournalEntry &e : *store.journalEntries(base))
+        seqs << QString::number(e.seq);
+    const qint64 total = seqs.size();
+    QCOMPARE(total, 3 * kExactRows);
+    auto read = journalPageNear(store, base, offset, 200, total);
+    QVERIFY2(read.ok(), qPrintable(read.error().toString()));
+    QCOMPARE(read->exact, exact);
+    QList<JournalEntry> page = *store.journalEntries(read->query);
+    if (read->reversed)
+        std::reverse(page.begin(), page.end());
+    QCOMPARE(page.size(), int(qMin<qint64>(200, total - offset)));
+    QStringList pageSeqs;
+    for (const JournalEntry &e : page)
+        pageSeqs << QString::number(e.seq);
+    const qsizetype at = seqs.indexOf(pageSeqs.first());
+    QCOMPARE(pageSeqs, seqs.mid(at, pageSeqs.size())); // a run of the listing
+    if (exact)
+        QCOMPARE(at, offset);
+    else
+        QVERIFY2(std::abs(at - offset) <= 2, qPrintable(QStringLiteral("landed at %1 for %2").arg(at).arg(offset)));
 }
 
 QTEST_GUILESS_MAIN(TestPaging)

@@ -73,7 +73,7 @@ Result<std::pair<TxState, double>> stateAt(Store &store, const TxQuery &base, qi
 bool readsExactly(const TxQuery &base, qint64 offset, qint64 limit, qint64 total)
 {
     const bool interpolable = base.sortKey != TxSortKey::State || base.state || onlySortedByState(base);
-    return !interpolable || offset < kExactRows || offset + limit > total - kExactRows;
+    return !interpolable || nearAnEnd(offset, limit, total);
 }
 
 Result<QList<Transaction>> readPageNear(Store &store, const TxQuery &base, qint64 offset, qint64 limit, qint64 total)
@@ -187,6 +187,92 @@ QString idBetween(const QString &a, const QString &b, double fraction)
         v -= digit;
     }
     return id;
+}
+
+bool nearAnEnd(qint64 offset, qint64 limit, qint64 total) { return offset < kExactRows || offset + limit > total - kExactRows; }
+
+Result<AccountPageRead> accountPageNear(Store &store, const AccountQuery &base, qint64 offset, qint64 limit, qint64 total)
+{
+    AccountPageRead read;
+    read.query = base;
+    read.query.offset = offset;
+    read.query.limit = limit;
+    const qint64 end = std::min(offset + limit, total);
+    if (nearAnEnd(offset, limit, total)) {
+        if (limit > 0 && end > offset && offset > total - end) { // nearer the end: from there
+            read.query.descending = !base.descending;
+            read.query.offset = total - end;
+            read.query.limit = end - offset;
+            read.reversed = true;
+        }
+        return read;
+    }
+    // Between the last id read exactly from the top and the first read exactly from the end, not
+    // the very first and last: every store's first account is "@world", whose "@" interpolated
+    // every jump to the top of the "acct-…" ids.
+    AccountQuery ends = base;
+    ends.offset = kExactRows - 1;
+    ends.limit = 1;
+    auto first = store.accounts(ends);
+    if (!first.ok())
+        return first.error();
+    ends.descending = !base.descending;
+    auto last = store.accounts(ends);
+    if (!last.ok())
+        return last.error();
+    if (first->isEmpty() || last->isEmpty())
+        return read;
+    const qint64 low = kExactRows - 1;
+    const qint64 high = total - kExactRows;
+    const double fraction = double(offset - low) / double(std::max<qint64>(1, high - low));
+    const QString key = idBetween(first->first().id, last->first().id, fraction);
+    read.query.offset = 0;
+    // The accounts after the key in the listing's order: above it when listed last first.
+    if (base.descending)
+        read.query.beforeId = key;
+    else
+        read.query.afterId = key;
+    read.exact = false;
+    return read;
+}
+
+Result<JournalPageRead> journalPageNear(Store &store, const JournalQuery &base, qint64 offset, qint64 limit, qint64 total)
+{
+    JournalPageRead read;
+    read.query = base;
+    read.query.offset = offset;
+    read.query.limit = limit;
+    const qint64 end = std::min(offset + limit, total);
+    if (nearAnEnd(offset, limit, total)) {
+        if (limit > 0 && end > offset && offset > total - end) {
+            read.query.newestFirst = !base.newestFirst;
+            read.query.offset = total - end;
+            read.query.limit = end - offset;
+            read.reversed = true;
+        }
+        return read;
+    }
+    JournalQuery ends = base;
+    ends.offset = 0;
+    ends.limit = 1;
+    ends.after = std::nullopt;
+    auto first = store.journalEntries(ends);
+    if (!first.ok())
+        return first.error();
+    ends.newestFirst = !base.newestFirst;
+    auto last = store.journalEntries(ends);
+    if (!last.ok())
+        return last.error();
+    if (first->isEmpty() || last->isEmpty())
+        return read;
+    const qint64 a = first->first().at.toMSecsSinceEpoch();
+    const qint64 b = last->first().at.toMSecsSinceEpoch();
+    const double fraction = double(offset) / double(std::max<qint64>(1, total - 1));
+    read.query.offset = 0;
+    read.query.afterTime = JournalQuery::TimeKey{
+        QDateTime::fromMSecsSinceEpoch(a + qint64(std::llround(double(b - a) * fraction)), Qt::UTC), std::nullopt, true};
+    read.exact = false;
+    return read;
 }
 
 Result<QList<Transaction>> readPageAfter(Store &store, const TxQuery &base, const Transaction &row, qint64 limit)

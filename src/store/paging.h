@@ -41,6 +41,31 @@ bool readsExactly(const TxQuery &base, qint64 offset, qint64 limit, qint64 total
 QString idBetween(const QString &a, const QString &b, double fraction);
 Result<QList<Transaction>> readPageNear(Store &store, const TxQuery &base, qint64 offset, qint64 limit, qint64 total);
 
+// Accounts (listed by id): how to read rows near [offset, offset + limit) of `base`'s listing of
+// `total` accounts. Within kExactRows of the top by OFFSET, of the end by OFFSET from the end
+// (descending: turn the rows round); deeper, the accounts after the id interpolated between the
+// ids where those two regions end (idBetween; two short index reads, past any odd first id such
+// as "@world"), so a jump costs what a page near the top does.
+struct AccountPageRead {
+    AccountQuery query;
+    bool reversed = false; // the rows come back last first
+    bool exact = true;     // read at the position (else near it, by an interpolated id)
+};
+// Whether rows [offset, offset + limit) of `total` lie within kExactRows of either end: read
+// exactly there, by OFFSET from that end.
+bool nearAnEnd(qint64 offset, qint64 limit, qint64 total);
+Result<AccountPageRead> accountPageNear(Store &store, const AccountQuery &base, qint64 offset, qint64 limit, qint64 total);
+
+// The journal (listed by time): the same for rows near [offset, offset + limit) of `base`'s
+// listing of `total` rows — deep in it, the rows from the time interpolated between the first and
+// last rows' (JournalQuery::afterTime, inclusive).
+struct JournalPageRead {
+    JournalQuery query;
+    bool reversed = false; // the rows come back last first
+    bool exact = true;     // read at the position (else near it, by an interpolated time)
+};
+Result<JournalPageRead> journalPageNear(Store &store, const JournalQuery &base, qint64 offset, qint64 limit, qint64 total);
+
 // Key paging: the `limit` rows right after `row` in `base`'s listing (by the sort column, then
 // id), or right before it, in the listing's own order. An index range from the row, so a page
 // next to one already read costs what the first page does, however deep (no OFFSET walked).

@@ -1,4 +1,5 @@
 #include "accounttablemodel.h"
+#include "store/paging.h"
 
 #include "ledger/money.h"
 #include "operations/wholeaccounts.h"
@@ -53,11 +54,35 @@ void AccountTableModel::fetchCount(CountDone done)
 
 void AccountTableModel::fetchRows(qint64 offset, int limit, RowsDone done)
 {
-    AccountQuery query = m_query;
-    query.offset = offset;
-    query.limit = limit;
-    fetchDocuments([query](Store &s) { return accountsCountedWhole(s, query); }, done);
+    // A jump: near its place by id, not by walking to it (store/paging.h).
+    const AccountQuery base = m_query;
+    const qint64 total = rowCount();
+    fetchDocuments(
+        [base, offset, limit, total](Store &s) -> Result<QList<AccountCountedWhole>> {
+            auto read = accountPageNear(s, base, offset, limit, total);
+            if (!read.ok())
+                return read.error();
+            auto rows = accountsCountedWhole(s, read->query);
+            if (!rows.ok())
+                return rows;
+            if (read->reversed)
+                std::reverse(rows->begin(), rows->end());
+            if (!read->exact && rows->size() < limit) {
+                // Short of a page though more lie beyond: the ids are far from even there, so
+                // the interpolated one is no place at all: by position instead.
+                AccountQuery exact = base;
+                exact.offset = offset;
+                exact.limit = limit;
+                return accountsCountedWhole(s, exact);
+            }
+            return rows;
+        },
+        done);
 }
+
+bool AccountTableModel::exactAt(qint64 offset) const { return nearAnEnd(offset, kPageSize, rowCount()); }
+
+QString AccountTableModel::placeOfRow(const QVariant &row) const { return row.value<AccountCountedWhole>().account.id; }
 
 void AccountTableModel::fetchPage(const PageAnchor &anchor, int limit, RowsDone done)
 {

@@ -45,6 +45,10 @@ protected:
     void fetchRows(qint64 offset, int limit, RowsDone done) override;
     bool pagesByKey() const override { return true; }
     void fetchPage(const PageAnchor &anchor, int limit, RowsDone done) override;
+    // Deep in a long list a jump lands near its place, by an interpolated id (store/paging.h).
+    bool exactAt(qint64 offset) const override;
+    // Accounts are listed by id: the top row's id says where the list is.
+    QString placeOfRow(const QVariant &row) const override;
     QVariant cell(const QVariant &row, int column, int role) const override;
     QString keyOf(const QVariant &row) const override;
 

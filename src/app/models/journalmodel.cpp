@@ -1,4 +1,5 @@
 #include "journalmodel.h"
+#include "store/paging.h"
 
 #include <algorithm>
 
@@ -42,11 +43,31 @@ void JournalModel::fetchCount(CountDone done)
 
 void JournalModel::fetchRows(qint64 offset, int limit, RowsDone done)
 {
-    JournalQuery q = query();
-    q.offset = offset;
-    q.limit = limit;
-    fetchDocuments([q](Store &s) { return s.journalEntries(q); }, done);
+    // A jump: near its place by time, not by walking to it (store/paging.h).
+    const JournalQuery base = query();
+    const qint64 total = rowCount();
+    fetchDocuments(
+        [base, offset, limit, total](Store &s) -> Result<QList<JournalEntry>> {
+            auto read = journalPageNear(s, base, offset, limit, total);
+            if (!read.ok())
+                return read.error();
+            auto rows = s.journalEntries(read->query);
+            if (!rows.ok())
+                return rows;
+            if (read->reversed)
+                std::reverse(rows->begin(), rows->end());
+            if (!read->exact && rows->size() < limit) { // times far from even there: by position
+                JournalQuery exact = base;
+                exact.offset = offset;
+                exact.limit = limit;
+                return s.journalEntries(exact);
+            }
+            return rows;
+        },
+        done);
 }
+
+bool JournalModel::exactAt(qint64 offset) const { return nearAnEnd(offset, kPageSize, rowCount()); }
 
 void JournalModel::fetchPage(const PageAnchor &anchor, int limit, RowsDone done)
 {

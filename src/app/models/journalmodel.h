@@ -37,6 +37,8 @@ protected:
     void fetchRows(qint64 offset, int limit, RowsDone done) override;
     bool pagesByKey() const override { return true; }
     void fetchPage(const PageAnchor &anchor, int limit, RowsDone done) override;
+    // Deep in a long journal a jump lands near its place, by an interpolated time (store/paging.h).
+    bool exactAt(qint64 offset) const override;
     QVariant cell(const QVariant &row, int column, int role) const override;
     QString keyOf(const QVariant &row) const override;
 
