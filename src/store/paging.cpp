@@ -3,8 +3,25 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <tuple>
 
 namespace ledger {
+
+namespace {
+
+// Rows [offset, offset + limit) of `total` as read from the listing's end, turned round: the
+// offset and limit there; nullopt unless the page lies wholly inside the listing, nearer its end
+// than its start.
+std::optional<std::pair<qint64, qint64>> fromTheEnd(qint64 offset, qint64 limit, qint64 total)
+{
+    const qint64 end = std::min(offset + limit, total);
+    if (limit <= 0 || offset >= total || end <= offset || offset <= total - end)
+        return std::nullopt;
+    return std::make_pair(total - end, end - offset);
+}
+
+} // namespace
 
 PageRead pageFromNearerEnd(const TxQuery &base, qint64 offset, qint64 limit, qint64 total)
 {
@@ -12,15 +29,13 @@ PageRead pageFromNearerEnd(const TxQuery &base, qint64 offset, qint64 limit, qin
     read.query = base;
     read.query.offset = offset;
     read.query.limit = limit;
-    const qint64 end = std::min(offset + limit, total);
-    // Only a page wholly inside the listing, and nearer its end than its start. (Every sort
-    // breaks ties by id in the same direction, so the reversed order is exactly the reverse.)
-    if (limit <= 0 || offset >= total || end <= offset || offset <= total - end)
-        return read;
-    read.reversed = true;
-    read.query.descending = !base.descending;
-    read.query.offset = total - end;
-    read.query.limit = end - offset;
+    // (Every sort breaks ties by id in the same direction, so the reversed order is exactly the
+    // reverse.)
+    if (const auto there = fromTheEnd(offset, limit, total)) {
+        read.reversed = true;
+        read.query.descending = !base.descending;
+        std::tie(read.query.offset, read.query.limit) = *there;
+    }
     return read;
 }
 
@@ -197,12 +212,10 @@ Result<AccountPageRead> accountPageNear(Store &store, const AccountQuery &base, 
     read.query = base;
     read.query.offset = offset;
     read.query.limit = limit;
-    const qint64 end = std::min(offset + limit, total);
     if (nearAnEnd(offset, limit, total)) {
-        if (limit > 0 && end > offset && offset > total - end) { // nearer the end: from there
+        if (const auto there = fromTheEnd(offset, limit, total)) { // nearer the end: from there
             read.query.descending = !base.descending;
-            read.query.offset = total - end;
-            read.query.limit = end - offset;
+            std::tie(read.query.offset, read.query.limit) = *there;
             read.reversed = true;
         }
         return read;
@@ -242,12 +255,10 @@ Result<JournalPageRead> journalPageNear(Store &store, const JournalQuery &base, 
     read.query = base;
     read.query.offset = offset;
     read.query.limit = limit;
-    const qint64 end = std::min(offset + limit, total);
     if (nearAnEnd(offset, limit, total)) {
-        if (limit > 0 && end > offset && offset > total - end) {
+        if (const auto there = fromTheEnd(offset, limit, total)) {
             read.query.newestFirst = !base.newestFirst;
-            read.query.offset = total - end;
-            read.query.limit = end - offset;
+            std::tie(read.query.offset, read.query.limit) = *there;
             read.reversed = true;
         }
         return read;
