@@ -156,6 +156,7 @@ private Q_SLOTS:
     void transactionsScrollByKey();
     void transactionsRefreshKeepsThePlace();
     void transactionsEstimatedWhenLong();
+    void knownCountShownAtOnce();
     void estimateMeetsInTheMiddle();
     void accounts();
     void accountsScrollByKey_data();
@@ -412,6 +413,36 @@ void TestModels::transactionsEstimatedWhenLong()
 // (rows deleted under SQLite's last rowid; PostgreSQL's statistics): the pages around the middle,
 // one read from each end, are still one listing — the one counted from the end is not taken as
 // where it is, but read again from the page above it.
+// A navigator entry chosen: the table shows the count the entry showed at once, as an estimate,
+// reads its first page beside its own count, and ends with that count.
+void TestModels::knownCountShownAtOnce()
+{
+    Fixture<TransactionTableModel> f;
+    TransactionTableModel &model = f.model;
+    QVERIFY(QTest::qWaitFor([&] { return !model.isLoading(); }, kWaitMs));
+    TxQuery done;
+    done.state = TxState::Done;
+    const qint64 counted = *f.store.store().transactionCount(done);
+    QVERIFY(counted > 10);
+    model.setFilter(done, counted - 3); // the entry's count, a little behind the store
+    QCOMPARE(model.rowCount(), int(counted - 3));
+    QVERIFY(!model.countIsExact());
+    QVERIFY(model.isLoading());
+    (void)model.data(model.index(0, 0)); // the view asks for its first rows before the count is in
+    QVERIFY(QTest::qWaitFor([&] { return !model.isLoading(); }, kWaitMs));
+    QCOMPARE(model.rowCount(), int(counted));
+    QVERIFY(model.countIsExact());
+    TxQuery first = model.query();
+    first.limit = 1;
+    QCOMPARE(model.keyAt(0), f.store.store().transactions(first)->first().id);
+    // No count known (a typed filter): nothing shown until counted, as before.
+    TxQuery typed = done;
+    typed.text = QStringLiteral("tx");
+    model.setFilter(typed);
+    QCOMPARE(model.rowCount(), 0);
+    QVERIFY(QTest::qWaitFor([&] { return !model.isLoading() && model.rowCount() > 0; }, kWaitMs));
+}
+
 void TestModels::estimateMeetsInTheMiddle()
 {
     const int rows = int(kExactBelow) + 5'000;
@@ -631,6 +662,10 @@ void TestModels::navigator()
     // A table's own count, exact, replaces the estimate.
     model.setCount(NavigatorModel::View::State, TxState::Done, 9'812'343);
     QCOMPARE(model.indexOf(NavigatorModel::View::State, TxState::Done).data().toString(), QStringLiteral("done  (9,812,343)"));
+    // What an entry shows, for the table that lists it next (knownCountShownAtOnce).
+    QCOMPARE(model.countOf(NavigatorModel::View::State, TxState::Done), std::optional<qint64>(9'812'343));
+    QCOMPARE(model.countOf(NavigatorModel::View::Transactions), std::optional<qint64>(9'812'345));
+    QCOMPARE(model.countOf(NavigatorModel::View::Audit), std::nullopt); // counts nothing
     QCOMPARE(NavigatorModel::viewOf(model.indexOf(NavigatorModel::View::Audit)), NavigatorModel::View::Audit);
     QCOMPARE(NavigatorModel::stateOf(model.indexOf(NavigatorModel::View::State, TxState::Done)), std::optional<TxState>(TxState::Done));
 }

@@ -202,7 +202,7 @@ void MainWindow::onNavigatorChanged()
     case NavigatorModel::View::Stuck:
     case NavigatorModel::View::Compensations:
         m_stack->setCurrentIndex(TransactionsIndex);
-        m_transactions->setView(m_view, m_viewState, m_followingLink);
+        m_transactions->setView(m_view, m_viewState, m_followingLink, m_navigatorModel->countOf(m_view, m_viewState));
         // Transactions become stuck by time alone: the counts beside the entries are read with it.
         refreshCounts();
         break;

@@ -57,6 +57,15 @@ void NavigatorModel::setLabel(View view, std::optional<TxState> state, const QSt
     const QString text = QStringLiteral("%1  (%2)").arg(label, countText(count, exact));
     if (item->text() != text)
         item->setText(text);
+    item->setData(count, CountRole);
+}
+
+std::optional<qint64> NavigatorModel::countOf(View view, std::optional<TxState> state) const
+{
+    const QStandardItem *item = m_items.value(keyFor(view, state));
+    if (!item || !item->data(CountRole).isValid())
+        return std::nullopt;
+    return item->data(CountRole).toLongLong();
 }
 
 void NavigatorModel::setCounts(const Overview &counts)

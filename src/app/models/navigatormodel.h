@@ -14,7 +14,7 @@ class NavigatorModel : public QStandardItemModel {
     Q_OBJECT
 public:
     enum class View { Overview, Accounts, Transactions, State, Stuck, Compensations, Audit, Actions };
-    enum Role { ViewRole = Qt::UserRole + 1, StateRole };
+    enum Role { ViewRole = Qt::UserRole + 1, StateRole, CountRole };
 
     explicit NavigatorModel(QObject *parent = nullptr);
 
@@ -22,6 +22,8 @@ public:
     // One entry's count (a table that lists exactly that entry counted it); an estimate is shown
     // as one ("≈ 9.8 M").
     void setCount(View view, std::optional<TxState> state, qint64 count, bool exact = true);
+    // The count an entry shows (a count or an estimate); none before its first reading.
+    std::optional<qint64> countOf(View view, std::optional<TxState> state = std::nullopt) const;
     // The index of an entry (a state for View::State).
     QModelIndex indexOf(View view, std::optional<TxState> state = std::nullopt) const;
 

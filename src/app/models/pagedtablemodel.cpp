@@ -11,8 +11,8 @@ PagedTableModel::PagedTableModel(StoreSession *session, QObject *parent)
 {
     m_clock.start();
     // A store opening is counted afresh (with the query the model has); closing empties it.
-    connect(session, &StoreSession::opened, this, &PagedTableModel::restart);
-    connect(session, &StoreSession::closed, this, &PagedTableModel::restart);
+    connect(session, &StoreSession::opened, this, [this] { restart(); });
+    connect(session, &StoreSession::closed, this, [this] { restart(); });
 }
 
 int PagedTableModel::rowCount(const QModelIndex &parent) const
@@ -95,12 +95,13 @@ int PagedTableModel::rowOfKey(const QString &key) const
     return -1;
 }
 
-void PagedTableModel::restart()
+void PagedTableModel::restart(std::optional<qint64> known)
 {
     beginResetModel();
     m_loads.cancel();
-    m_count = 0;
-    m_countExact = true;
+    const bool counted = known && *known > 0 && m_session->isOpen();
+    m_count = counted ? *known : 0;
+    m_countExact = !counted;
     m_pages.clear();
     m_requested.clear();
     m_deferred.clear();
@@ -109,7 +110,7 @@ void PagedTableModel::restart()
     m_countPending = false;
     m_refreshAgain = false;
     endResetModel();
-    Q_EMIT countChanged(0);
+    Q_EMIT countChanged(m_count);
     if (m_session->isOpen())
         requestCount();
     updateLoading();

@@ -75,8 +75,11 @@ Q_SIGNALS:
     void loadFailed(const QString &message);
 
 protected:
-    // Forgets every row and counts again (a new query, sort or store).
-    void restart();
+    // Forgets every row and counts again (a new query, sort or store). `known`: what the new
+    // listing is already known to hold (the navigator's count of the entry it now is), shown at
+    // once as an estimate while the model's own count is read, so that the first page is read
+    // beside the count rather than after it.
+    void restart(std::optional<qint64> known = std::nullopt);
     // Runs the counts and pages of the current query, side by side.
     BackgroundJob &loads() { return m_loads; }
     int scale() const { return m_session->scale(); }

@@ -38,7 +38,7 @@ TransactionTableModel::TransactionTableModel(StoreSession *session, QObject *par
     m_ageTimer.start();
 }
 
-void TransactionTableModel::setFilter(const TxQuery &filter)
+void TransactionTableModel::setFilter(const TxQuery &filter, std::optional<qint64> known)
 {
     const TxSortKey key = m_query.sortKey;
     const bool descending = m_query.descending;
@@ -48,7 +48,7 @@ void TransactionTableModel::setFilter(const TxQuery &filter)
     // Another listing (or another store): the compensations' states of the last one are not kept,
     // so that they grow only with what one listing shows.
     m_compensationStates.clear();
-    restart();
+    restart(known);
 }
 
 int TransactionTableModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }

@@ -43,8 +43,9 @@ public:
 
     explicit TransactionTableModel(StoreSession *session, QObject *parent = nullptr);
 
-    // The filter (state, stuck, kind, text); keeps the current sort.
-    void setFilter(const TxQuery &filter);
+    // The filter (state, stuck, kind, text); keeps the current sort. `known`: how many rows the
+    // new listing is known to hold (PagedTableModel::restart).
+    void setFilter(const TxQuery &filter, std::optional<qint64> known = std::nullopt);
     const TxQuery &query() const { return m_query; }
     // Local time or UTC in the tooltips (View ▸ Times in UTC).
     void setTimeStyle(TimeStyle style) { m_times = style; }

@@ -120,10 +120,11 @@ TransactionsPage::TransactionsPage(StoreSession *session, ConsoleActions *action
     connect(session, &StoreSession::opened, this, &TransactionsPage::applyFilter);
 }
 
-void TransactionsPage::setView(NavigatorModel::View view, std::optional<TxState> state, bool followingLink)
+void TransactionsPage::setView(NavigatorModel::View view, std::optional<TxState> state, bool followingLink, std::optional<qint64> known)
 {
     m_view = view;
     m_state = state;
+    m_entryCount = known;
     if (!followingLink) {
         m_text.clear();
         m_list->clearFilter();
@@ -197,8 +198,11 @@ void TransactionsPage::applyFilter()
     const TxQuery &now = m_model->query();
     const bool same = now.state == filter.state && now.stuckOnly == filter.stuckOnly && now.stuckForMs == filter.stuckForMs
                    && now.kind == filter.kind && now.text == filter.text && now.cause == filter.cause;
+    // The entry's count, when the table asks exactly what the entry counts (no text, no cause).
+    const std::optional<qint64> known = filter.text.isEmpty() && !filter.cause ? m_entryCount : std::nullopt;
+    m_entryCount.reset();
     if (!same)
-        m_model->setFilter(filter);
+        m_model->setFilter(filter, known);
 }
 
 void TransactionsPage::showTransaction(const QString &id)

@@ -41,8 +41,10 @@ public:
     QSplitter *splitter() const { return m_splitter; }
 
     // The navigator chose this entry. Another entry is another question: a leftover text filter
-    // and selection go, unless `followingLink` (a link names the document to show).
-    void setView(NavigatorModel::View view, std::optional<TxState> state, bool followingLink = false);
+    // and selection go, unless `followingLink` (a link names the document to show). `known`: the
+    // count the entry shows, which the table shows at once while it counts.
+    void setView(NavigatorModel::View view, std::optional<TxState> state, bool followingLink = false,
+                 std::optional<qint64> known = std::nullopt);
     bool isStuckView() const { return m_view == NavigatorModel::View::Stuck; }
     // The Stuck view's threshold (settings); applied at once.
     void setStuckThreshold(qint64 ms);
@@ -110,6 +112,7 @@ private:
     BackgroundJob *m_causes; // coalescing: it reads every stuck transaction
     QTimer m_fit;            // fitStuckColumns() once the layout has settled
     NavigatorModel::View m_view = NavigatorModel::View::Transactions;
+    std::optional<qint64> m_entryCount; // the chosen entry's count, for the next question asked
     std::optional<TxState> m_state;
     qint64 m_stuckForMs = 0;
     QString m_text;
