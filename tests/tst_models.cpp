@@ -475,6 +475,7 @@ void TestModels::accounts()
     QVERIFY(loadAll(model));
     QCOMPARE(model.rowCount(), 13); // twelve demo accounts and @world
     QCOMPARE(model.data(model.index(0, AccountTableModel::IdColumn)).toString(), QStringLiteral("@world"));
+    QCOMPARE(model.placeOf(0), QStringLiteral("@world")); // listed by id: the id says where
     QVERIFY(model.data(model.index(0, AccountTableModel::BalanceColumn)).toString().startsWith(QLatin1Char('-')));
     model.setFilterText(QStringLiteral("Corp"));
     QVERIFY(QTest::qWaitFor([&] { return !model.isLoading(); }, kWaitMs));
@@ -594,6 +595,9 @@ void TestModels::journal()
     QCOMPARE(model.data(model.index(0, JournalModel::ActionColumn)).toString(), QStringLiteral("resume"));
     QCOMPARE(model.data(model.index(0, JournalModel::ReasonColumn)).toString(), QStringLiteral("checked with the bank"));
     QCOMPARE(model.data(model.index(0, 0), JournalModel::DocIdRole).toString(), id);
+    // Where the list is, by time (the status line after a jump).
+    QCOMPARE(model.placeOf(0), model.data(model.index(0, JournalModel::AtColumn)).toString());
+    QVERIFY(!model.placeOf(0).isEmpty());
 }
 
 // The operator actions page by key (time, then seq; on a sharded store time, shard, seq): up

@@ -39,6 +39,8 @@ protected:
     void fetchPage(const PageAnchor &anchor, int limit, RowsDone done) override;
     // Deep in a long journal a jump lands near its place, by an interpolated time (store/paging.h).
     bool exactAt(qint64 offset) const override;
+    // Listed by time: the top row's time says where the list is.
+    QString placeOfRow(const QVariant &row) const override { return cell(row, AtColumn, Qt::DisplayRole).toString(); }
     QVariant cell(const QVariant &row, int column, int role) const override;
     QString keyOf(const QVariant &row) const override;
 
