@@ -113,11 +113,17 @@ void ConsoleBench::start()
          [this] { return listShown(); }},
         // The other sorts the store walks by an index, and a jump in one that is not a time.
         {QStringLiteral("sort by state"), -1,
-         [table] { table->view()->horizontalHeader()->setSortIndicator(TransactionTableModel::StateColumn, Qt::AscendingOrder); },
+         [table] {
+             table->scrollToRow(0); // from the top: the view may keep its place over a sort
+             table->view()->horizontalHeader()->setSortIndicator(TransactionTableModel::StateColumn, Qt::AscendingOrder);
+         },
          sortedBy(TxSortKey::State)},
         {QStringLiteral("jump to the middle, sorted by state"), kMiddleBudgetMs, jumpToMiddle, inTheMiddle},
         {QStringLiteral("sort by id"), -1,
-         [table] { table->view()->horizontalHeader()->setSortIndicator(TransactionTableModel::IdColumn, Qt::AscendingOrder); },
+         [table] {
+             table->scrollToRow(0);
+             table->view()->horizontalHeader()->setSortIndicator(TransactionTableModel::IdColumn, Qt::AscendingOrder);
+         },
          sortedBy(TxSortKey::Id)},
         {QStringLiteral("jump to the middle, sorted by id"), kMiddleBudgetMs, jumpToMiddle, inTheMiddle},
     };
