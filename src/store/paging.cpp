@@ -10,6 +10,16 @@ namespace ledger {
 
 namespace {
 
+// How far row `row` is on the way from row `first` to row `last` (0 to 1).
+double placeBetween(qint64 row, qint64 first, qint64 last) { return double(row - first) / double(std::max<qint64>(1, last - first)); }
+
+// The value `fraction` of the way from `a` to `b`, and the time.
+qint64 valueBetween(qint64 a, qint64 b, double fraction) { return a + qint64(std::llround(double(b - a) * fraction)); }
+QDateTime timeBetween(const QDateTime &a, const QDateTime &b, double fraction)
+{
+    return QDateTime::fromMSecsSinceEpoch(valueBetween(a.toMSecsSinceEpoch(), b.toMSecsSinceEpoch(), fraction), Qt::UTC);
+}
+
 // Rows [offset, offset + limit) of `total` as read from the listing's end, turned round: the
 // offset and limit there; nullopt unless the page lies wholly inside the listing, nearer its end
 // than its start.
@@ -64,7 +74,7 @@ bool onlySortedByState(const TxQuery &base)
 Result<std::pair<TxState, double>> stateAt(Store &store, const TxQuery &base, qint64 offset, qint64 total)
 {
     if (base.state)
-        return std::make_pair(*base.state, double(offset) / double(std::max<qint64>(1, total - 1)));
+        return std::make_pair(*base.state, placeBetween(offset, 0, total - 1));
     auto tallies = tallyByStateRoughly(store);
     if (!tallies.ok())
         return tallies.error();
@@ -77,7 +87,7 @@ Result<std::pair<TxState, double>> stateAt(Store &store, const TxQuery &base, qi
     for (TxState state : states) {
         const qint64 count = tallies->value(state).count;
         if (count > 0 && offset < before + count)
-            return std::make_pair(state, double(offset - before) / double(std::max<qint64>(1, count - 1)));
+            return std::make_pair(state, placeBetween(offset, before, before + count - 1));
         before += count;
     }
     return std::make_pair(states.last(), 1.0);
@@ -96,7 +106,7 @@ Result<QList<Transaction>> readPageNear(Store &store, const TxQuery &base, qint6
     if (readsExactly(base, offset, limit, total))
         return readPage(store, base, offset, limit, total);
     std::optional<TxState> state; // sorted by state: the rows of this one
-    double fraction = double(offset) / double(std::max<qint64>(1, total - 1));
+    double fraction = placeBetween(offset, 0, total - 1);
     if (base.sortKey == TxSortKey::State) {
         auto at = stateAt(store, base, offset, total);
         if (!at.ok())
@@ -121,7 +131,6 @@ Result<QList<Transaction>> readPageNear(Store &store, const TxQuery &base, qint6
         return last.error();
     if (first->isEmpty() || last->isEmpty())
         return readPage(store, base, offset, limit, total);
-    const auto between = [fraction](qint64 a, qint64 b) { return a + qint64(std::llround(double(b - a) * fraction)); };
     // The key just before the value found: rows at it and after, in the listing's order ("" and
     // the largest id sort before and after every id).
     Transaction key;
@@ -132,15 +141,10 @@ Result<QList<Transaction>> readPageNear(Store &store, const TxQuery &base, qint6
     case TxSortKey::State: // a state's rows go by age (sqlfilters.cpp, txOrder)
         key.state = *state;
         [[fallthrough]];
-    case TxSortKey::CreatedAt:
-        key.createdAt = QDateTime::fromMSecsSinceEpoch(between(a.createdAt.toMSecsSinceEpoch(), b.createdAt.toMSecsSinceEpoch()), Qt::UTC);
-        break;
-    case TxSortKey::LastModified:
-        key.lastModified =
-            QDateTime::fromMSecsSinceEpoch(between(a.lastModified.toMSecsSinceEpoch(), b.lastModified.toMSecsSinceEpoch()), Qt::UTC);
-        break;
+    case TxSortKey::CreatedAt: key.createdAt = timeBetween(a.createdAt, b.createdAt, fraction); break;
+    case TxSortKey::LastModified: key.lastModified = timeBetween(a.lastModified, b.lastModified, fraction); break;
     case TxSortKey::Id: key.id = idBetween(a.id, b.id, fraction); break;
-    default: key.amount = between(a.amount, b.amount); break;
+    default: key.amount = valueBetween(a.amount, b.amount, fraction); break;
     }
     auto rows = readPageAfter(store, base, key, limit);
     // Short of a page though more than kExactRows lie beyond: the values are far from even
@@ -235,9 +239,7 @@ Result<AccountPageRead> accountPageNear(Store &store, const AccountQuery &base, 
         return last.error();
     if (first->isEmpty() || last->isEmpty())
         return read;
-    const qint64 low = kExactRows - 1;
-    const qint64 high = total - kExactRows;
-    const double fraction = double(offset - low) / double(std::max<qint64>(1, high - low));
+    const double fraction = placeBetween(offset, kExactRows - 1, total - kExactRows);
     const QString key = idBetween(first->first().id, last->first().id, fraction);
     read.query.offset = 0;
     // The accounts after the key in the listing's order: above it when listed last first.
@@ -276,12 +278,9 @@ Result<JournalPageRead> journalPageNear(Store &store, const JournalQuery &base, 
         return last.error();
     if (first->isEmpty() || last->isEmpty())
         return read;
-    const qint64 a = first->first().at.toMSecsSinceEpoch();
-    const qint64 b = last->first().at.toMSecsSinceEpoch();
-    const double fraction = double(offset) / double(std::max<qint64>(1, total - 1));
     read.query.offset = 0;
-    read.query.afterTime = JournalQuery::TimeKey{
-        QDateTime::fromMSecsSinceEpoch(a + qint64(std::llround(double(b - a) * fraction)), Qt::UTC), std::nullopt, true};
+    read.query.afterTime =
+        JournalQuery::TimeKey{timeBetween(first->first().at, last->first().at, placeBetween(offset, 0, total - 1)), std::nullopt, true};
     read.exact = false;
     return read;
 }
