@@ -20,6 +20,7 @@ packages=(
   fonts-dejavu-core                       # text in offscreen tests and screenshots
   xvfb xauth                              # tst_consolefiles@xvfb: the console in a real X window
   libpq-dev pkg-config                    # the PostgreSQL store (libpq)
+  libcurl4-openssl-dev                    # the DynamoDB store (HTTPS to DynamoDB's API)
   postgresql                              # throwaway clusters for the @pg tests and benchmarks
   openssl                                 # tst_pgtls: a throwaway CA and server certificate
   clang libclang-rt-14-dev                # sanitizer builds and libFuzzer (scripts/ci-sanitizers.sh)
@@ -33,19 +34,22 @@ for p in "${packages[@]}"; do
     missing+=("$p")
   fi
 done
-# Node.js runs the OpenAPI checks of ledgerd (tools/openapi); any Node 18+ will do, so one that is
+# Node.js runs the OpenAPI checks of ledgerd (tools/openapi) and dynalite, the DynamoDB store's
+# test server (tools/dynalite); any Node 18+ will do, so one that is
 # already there (from Debian or elsewhere) is not replaced.
 command -v node >/dev/null && command -v npm >/dev/null || missing+=(nodejs npm)
 
-# The npm packages, pinned by tools/openapi/package-lock.json, into that folder (not system-wide);
+# The npm packages, pinned by each folder's package-lock.json, into that folder (not system-wide);
 # again only when the lock file changed since the last install.
 npm_tools() {
-  local dir
-  dir="$(cd "$(dirname "$0")/.." && pwd)/tools/openapi"
-  if ! cmp -s "$dir/package-lock.json" "$dir/node_modules/.installed-lock" 2>/dev/null; then
-    echo "install-deps: npm ci in tools/openapi"
-    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error && cp package-lock.json node_modules/.installed-lock)
-  fi
+  local root dir
+  root="$(cd "$(dirname "$0")/.." && pwd)/tools"
+  for dir in "$root/openapi" "$root/dynalite"; do
+    if ! cmp -s "$dir/package-lock.json" "$dir/node_modules/.installed-lock" 2>/dev/null; then
+      echo "install-deps: npm ci in tools/$(basename "$dir")"
+      (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error && cp package-lock.json node_modules/.installed-lock)
+    fi
+  done
 }
 
 if [ ${#missing[@]} -eq 0 ]; then

@@ -133,7 +133,8 @@ QStringList oneAccountPerShard(TempStore &t, qint64 balance)
     for (int i = 0; picked.size() < 3 && i < 1000; ++i) {
         const QString id = QStringLiteral("p%1").arg(i);
         const QString shard = t.locationOfAccount(id);
-        if (!shards.contains(shard)) {
+        // On DynamoDB every account is an item read and written on its own: any three will do.
+        if (!shards.contains(shard) || onDynamo()) {
             shards.insert(shard);
             picked << id;
         }

@@ -31,6 +31,8 @@ LocationKind locationKind(const QString &location)
     // libpq takes exactly these two, in lower case.
     if (scheme == QLatin1String("postgresql") || scheme == QLatin1String("postgres"))
         return LocationKind::Server;
+    if (scheme == QLatin1String("dynamodb"))
+        return LocationKind::DynamoDb;
     return LocationKind::UnknownScheme;
 }
 
@@ -39,8 +41,8 @@ Error checkLocation(const QString &location)
     if (locationKind(location) != LocationKind::UnknownScheme)
         return {};
     return makeError(ErrorCode::InvalidLocation,
-                     Message::translate("ledger", "LedgerDesk does not know the scheme %1:// (a store is a file path, a postgresql:// URI "
-                                                  "or host=... dbname=... pairs)")
+                     Message::translate("ledger", "LedgerDesk does not know the scheme %1:// (a store is a file path, a postgresql:// URI, "
+                                                  "host=... dbname=... pairs or dynamodb://REGION/PREFIX)")
                          .arg(schemeOf(location)));
 }
 

@@ -1,5 +1,6 @@
 #include "testsupport.h"
 
+#include "store/dynamodb/dynamostore.h"
 #include "store/postgres/pgstore.h"
 #include "store/sharded/shardedstore.h"
 #include "store/location.h"
@@ -20,6 +21,19 @@ namespace ledger::test {
 QString postgresTestUri() { return qEnvironmentVariable("LEDGER_TEST_PG"); }
 
 bool onPostgres() { return !postgresTestUri().isEmpty(); }
+
+QString dynamoTestEndpoint()
+{
+    const QString dir = qEnvironmentVariable("LEDGER_TEST_DYNAMO");
+    if (dir.isEmpty())
+        return {};
+    QFile file(dir + QStringLiteral("/endpoint"));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("LEDGER_TEST_DYNAMO names %s, which has no endpoint file: is dynalite running (scripts/dynalite.sh)?", qPrintable(dir));
+    return QString::fromUtf8(file.readAll()).trimmed();
+}
+
+bool onDynamo() { return !qEnvironmentVariableIsEmpty("LEDGER_TEST_DYNAMO"); }
 
 PgSocket postgresTestSocket()
 {
@@ -62,7 +76,14 @@ TempStore::TempStore(Sharded sharded, int scale)
                                .arg(QRandomGenerator::global()->bounded(1'000'000));
         return QString(pg).replace(QLatin1String("{db}"), db);
     };
-    if (!pg.isEmpty() && pgShards > 0) {
+    if (onDynamo()) {
+        static QAtomicInteger<int> counter;
+        m_config.location = QStringLiteral("dynamodb://us-east-1/t%1_%2_%3?endpoint=%4")
+                                .arg(QCoreApplication::applicationPid())
+                                .arg(counter.fetchAndAddRelaxed(1))
+                                .arg(QRandomGenerator::global()->bounded(1'000'000))
+                                .arg(dynamoTestEndpoint());
+    } else if (!pg.isEmpty() && pgShards > 0) {
         m_config.location = m_dir.filePath(QStringLiteral("ledger.json"));
         for (int i = 0; i < pgShards; ++i)
             m_config.shardServers << freshDatabase();
@@ -83,6 +104,12 @@ TempStore::TempStore(Sharded sharded, int scale)
 TempStore::~TempStore()
 {
     m_store.reset();
+    if (isDynamoLocation(m_config.location)) {
+        auto store = DynamoStore::open(m_config.location, {});
+        if (store.ok())
+            (void)(*store)->dropTables();
+        return;
+    }
     QStringList databases = m_config.shardServers;
     if (isServerLocation(m_config.location))
         databases << m_config.location;

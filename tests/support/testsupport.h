@@ -26,6 +26,10 @@ namespace ledger::test {
 // the tests run against PostgreSQL (the "@pg" tests of ctest), else empty.
 QString postgresTestUri();
 bool onPostgres();
+// The test dynalite's endpoint when the tests run against DynamoDB's API (the "@dynamo" tests:
+// $LEDGER_TEST_DYNAMO names its folder), else empty.
+QString dynamoTestEndpoint();
+bool onDynamo();
 // Where the test cluster listens: its socket directory and port (its URI is
 // postgresql://ledger@/{db}?host=…&port=…).
 struct PgSocket {

@@ -2,6 +2,8 @@
 
 #include "ledger/identifiers.h"
 #include "store/open/memberopener.h"
+#include "store/dynamodb/dynamolocation.h"
+#include "store/dynamodb/dynamostore.h"
 #include "store/postgres/pgstore.h"
 #include "store/postgres/pguri.h"
 #include "store/sharded/shardedstore.h"
@@ -41,6 +43,10 @@ Error analyzeServerDatabase(const QString &location)
 ChangeSources changeSourcesOf(const QString &location)
 {
     ChangeSources sources;
+    if (isDynamoLocation(location)) {
+        sources.files = true; // nothing announces a commit: the change marker is polled
+        return sources;
+    }
     if (isServerLocation(location)) {
         sources.servers << location;
         return sources;
@@ -68,6 +74,10 @@ QString storeDisplayName(const QString &location) { return isServerLocation(loca
 
 QString storeShortName(const QString &location)
 {
+    if (isDynamoLocation(location)) {
+        auto parsed = aws::parseDynamoLocation(location);
+        return parsed.ok() ? parsed->prefix : QStringLiteral("DynamoDB");
+    }
     if (isServerLocation(location)) {
         const QString db = pguri::databaseName(location);
         return db.isEmpty() ? QStringLiteral("PostgreSQL") : db;
@@ -132,6 +142,12 @@ Result<std::unique_ptr<Store>> openStore(const StoreConfig &config)
 {
     if (Error e = checkLocation(config.location); !e.ok())
         return e;
+    if (isDynamoLocation(config.location)) {
+        auto store = DynamoStore::open(config.location, DynamoStore::Options{config.reconnectForMs});
+        if (!store.ok())
+            return store.error();
+        return std::unique_ptr<Store>(std::move(store).value());
+    }
     if (isServerLocation(config.location)) {
         auto store = PgStore::open(config.location, pgOptions(config));
         if (!store.ok())
@@ -163,6 +179,16 @@ Result<std::unique_ptr<Store>> createStore(const StoreConfig &config, int scale)
 {
     if (Error e = checkLocation(config.location); !e.ok())
         return e; // nothing is created under a name that is no store's
+    if (isDynamoLocation(config.location)) {
+        if (config.shards != 0 || !config.shardServers.isEmpty())
+            return makeError(ErrorCode::InvalidArgument,
+                             Message::translate("ledger", "a DynamoDB store is not sharded by LedgerDesk (DynamoDB spreads its tables "
+                                                          "itself): leave out --shards and --servers"));
+        auto store = DynamoStore::create(config.location, scale, DynamoStore::Options{config.reconnectForMs});
+        if (!store.ok())
+            return store.error();
+        return std::unique_ptr<Store>(std::move(store).value());
+    }
     if (isServerLocation(config.location) && config.shards == 0 && config.shardServers.isEmpty()) {
         auto store = PgStore::create(config.location, scale, pgOptions(config));
         if (!store.ok())

@@ -1,0 +1,236 @@
+#include "store/dynamodb/dynamoclient.h"
+
+#include "ledger/message.h"
+
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QLocale>
+#include <QRandomGenerator>
+#include <QThread>
+#include <QUrl>
+#include <curl/curl.h>
+#include <mutex>
+
+namespace ledger::aws {
+
+namespace {
+
+void initCurlOnce()
+{
+    static std::once_flag once;
+    std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+}
+
+size_t appendBody(char *data, size_t size, size_t count, void *target)
+{
+    static_cast<QByteArray *>(target)->append(data, qsizetype(size * count));
+    return size * count;
+}
+
+size_t readHeader(char *data, size_t size, size_t count, void *target)
+{
+    const QByteArray line(data, qsizetype(size * count));
+    if (line.startsWith("Date:") || line.startsWith("date:"))
+        *static_cast<QByteArray *>(target) = line.mid(5).trimmed();
+    return size * count;
+}
+
+// Whether DynamoDB's error type says "try again later".
+bool retryableType(const QString &type)
+{
+    return type == QLatin1String("ProvisionedThroughputExceededException") || type == QLatin1String("ThrottlingException")
+        || type == QLatin1String("RequestLimitExceeded") || type == QLatin1String("InternalServerError")
+        || type == QLatin1String("ServiceUnavailable") || type == QLatin1String("TransactionConflictException");
+}
+
+Error errorOf(const QString &type, const QString &message, const QString &operation)
+{
+    const QString words = QStringLiteral("DynamoDB %1: %2: %3").arg(operation, type, message);
+    if (type == QLatin1String("ResourceNotFoundException"))
+        return makeError(ErrorCode::StoreNotLedger,
+                         Message::translate("ledger", "a table of the store is missing (%1); ledgerctl init creates them").arg(words));
+    if (type == QLatin1String("ItemCollectionSizeLimitExceededException")
+        || (type == QLatin1String("ValidationException") && message.contains(QLatin1String("size has exceeded"))))
+        return makeError(ErrorCode::StoreFull, words);
+    if (type == QLatin1String("UnrecognizedClientException") || type == QLatin1String("AccessDeniedException")
+        || type == QLatin1String("InvalidSignatureException") || type == QLatin1String("MissingAuthenticationTokenException")
+        || type == QLatin1String("ExpiredTokenException") || type == QLatin1String("IncompleteSignatureException"))
+        return makeError(ErrorCode::StoreUnavailable,
+                         Message::translate("ledger", "DynamoDB refused the credentials or their permissions (%1)").arg(words));
+    if (retryableType(type))
+        return makeError(ErrorCode::StoreBusy, Message::translate("ledger", "DynamoDB kept throttling the store (%1)").arg(words));
+    return makeError(ErrorCode::StoreError, words);
+}
+
+} // namespace
+
+struct DynamoClient::Attempt {
+    // A failure worth sending again, or the final outcome.
+    bool retry = false;
+    Result<Reply> outcome = Reply{};
+};
+
+DynamoClient::DynamoClient(ClientOptions options)
+    : m_options(std::move(options))
+{
+    initCurlOnce();
+    m_curl = curl_easy_init();
+}
+
+DynamoClient::~DynamoClient()
+{
+    if (m_curl)
+        curl_easy_cleanup(static_cast<CURL *>(m_curl));
+}
+
+QDateTime DynamoClient::now()
+{
+    // Never backwards, whatever the bounds did (a lease must not come back to life).
+    const qint64 local = QDateTime::currentMSecsSinceEpoch();
+    // The least correction the answers allow: none while this machine's clock agrees with every
+    // answer so far (then every connection of every process on a synchronised machine reads the
+    // same clock), else up to the nearer bound.
+    const qint64 offset = !m_offsetKnown ? 0 : m_offsetLow > 0 ? m_offsetLow : m_offsetHigh < 0 ? m_offsetHigh : 0;
+    m_lastNow = std::max(m_lastNow, local + offset);
+    return QDateTime::fromMSecsSinceEpoch(m_lastNow, Qt::UTC);
+}
+
+void DynamoClient::learnClock(const QByteArray &date, const QDateTime &sentAt)
+{
+    // The Date header is to the second: the server's time was in [D, D + 1 s) at a moment
+    // between sending and the answer. So the offset lies in [D - answered, D + 1 s - sent];
+    // each answer narrows what the ones before allowed. Bounds that no longer meet (the server's
+    // clock was set) start again from this answer.
+    const QDateTime server = QLocale::c().toDateTime(QString::fromLatin1(date), QStringLiteral("ddd, dd MMM yyyy HH:mm:ss 'GMT'"));
+    if (!server.isValid())
+        return;
+    const qint64 d = QDateTime(server.date(), server.time(), Qt::UTC).toMSecsSinceEpoch();
+    const qint64 low = d - QDateTime::currentMSecsSinceEpoch();
+    const qint64 high = d + 1000 - sentAt.toMSecsSinceEpoch();
+    if (!m_offsetKnown || low > m_offsetHigh || high < m_offsetLow) {
+        m_offsetLow = low;
+        m_offsetHigh = high;
+        m_offsetKnown = true;
+        return;
+    }
+    m_offsetLow = std::max(m_offsetLow, low);
+    m_offsetHigh = std::min(m_offsetHigh, high);
+}
+
+DynamoClient::Attempt DynamoClient::sendOnce(const char *operation, const QByteArray &body)
+{
+    Attempt attempt;
+    const QString operationName = QString::fromLatin1(operation);
+    if (m_throttleNext > 0) {
+        --m_throttleNext;
+        attempt.retry = true;
+        attempt.outcome =
+            errorOf(QStringLiteral("ProvisionedThroughputExceededException"), QStringLiteral("(test) throttled"), operationName);
+        return attempt;
+    }
+    auto *curl = static_cast<CURL *>(m_curl);
+    if (!curl) {
+        attempt.outcome = makeError(ErrorCode::StoreUnavailable, QStringLiteral("libcurl could not start a connection"));
+        return attempt;
+    }
+    const QUrl url(m_options.endpoint);
+    QByteArray host = url.host().toUtf8();
+    if (url.port() > 0)
+        host += ':' + QByteArray::number(url.port());
+    const QByteArray amzDate = amzDateOf(QDateTime::currentDateTimeUtc());
+    SigningRequest signing;
+    signing.method = "POST";
+    signing.body = body;
+    signing.headers = {{"Host", host},
+                       {"Content-Type", "application/x-amz-json-1.0"},
+                       {"X-Amz-Date", amzDate},
+                       {"X-Amz-Target", QByteArray("DynamoDB_20120810.") + operation}};
+    if (!m_options.credentials.sessionToken.isEmpty())
+        signing.headers.append({"X-Amz-Security-Token", m_options.credentials.sessionToken.toUtf8()});
+    const QByteArray auth = authorization(signing, amzDate, m_options.scope, m_options.credentials);
+
+    curl_slist *headers = nullptr;
+    for (const auto &[name, value] : signing.headers) {
+        if (name != "Host")
+            headers = curl_slist_append(headers, (name + ": " + value).constData());
+    }
+    headers = curl_slist_append(headers, ("Authorization: " + auth).constData());
+    headers = curl_slist_append(headers, "Expect:"); // no 100-continue round trip
+    QByteArray response;
+    QByteArray date;
+    const QByteArray endpoint = m_options.endpoint.toUtf8() + '/';
+    curl_easy_setopt(curl, CURLOPT_URL, endpoint.constData());
+    curl_easy_setopt(curl, CURLOPT_POST, 1L);
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDS, body.constData());
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE, long(body.size()));
+    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, appendBody);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &response);
+    curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, readHeader);
+    curl_easy_setopt(curl, CURLOPT_HEADERDATA, &date);
+    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L); // threads: no SIGALRM for name lookups
+    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, long(m_options.connectTimeoutMs));
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, long(m_options.connectTimeoutMs + m_options.readTimeoutMs));
+    curl_easy_setopt(curl, CURLOPT_TCP_NODELAY, 1L);
+    const QDateTime sentAt = QDateTime::currentDateTimeUtc();
+    const CURLcode code = curl_easy_perform(curl);
+    curl_slist_free_all(headers);
+    ++m_roundTrips;
+    if (code != CURLE_OK) {
+        attempt.retry = true;
+        attempt.outcome = makeError(ErrorCode::StoreUnavailable,
+                                    Message::translate("ledger", "DynamoDB at %1 did not answer %2: %3")
+                                        .arg(m_options.endpoint, operationName, QString::fromUtf8(curl_easy_strerror(code))));
+        return attempt;
+    }
+    long status = 0;
+    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+    if (!date.isEmpty())
+        learnClock(date, sentAt);
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(response, &parseError);
+    if (status == 200) {
+        if (!document.isObject()) {
+            attempt.outcome =
+                makeError(ErrorCode::StoreError,
+                          QStringLiteral("DynamoDB %1 answered what is not JSON: %2").arg(operationName, parseError.errorString()));
+            return attempt;
+        }
+        attempt.outcome = Reply{document.object(), false};
+        return attempt;
+    }
+    const QJsonObject error = document.object();
+    QString type = error.value(QStringLiteral("__type")).toString();
+    type = type.mid(type.lastIndexOf(QLatin1Char('#')) + 1);
+    QString message = error.value(QStringLiteral("message")).toString();
+    if (message.isEmpty())
+        message = error.value(QStringLiteral("Message")).toString();
+    if (type == QLatin1String("ConditionalCheckFailedException")) {
+        attempt.outcome = Reply{error, true};
+        return attempt;
+    }
+    if (type.isEmpty())
+        type = QStringLiteral("HTTP %1").arg(status);
+    attempt.retry = status >= 500 || retryableType(type);
+    attempt.outcome = errorOf(type, message, operationName);
+    return attempt;
+}
+
+Result<Reply> DynamoClient::call(const char *operation, const QJsonObject &request)
+{
+    const QByteArray body = QJsonDocument(request).toJson(QJsonDocument::Compact);
+    QElapsedTimer elapsed;
+    elapsed.start();
+    for (int attempt = 1;; ++attempt) {
+        Attempt sent = sendOnce(operation, body);
+        if (!sent.retry || attempt >= m_options.maxAttempts || elapsed.elapsed() >= m_options.retryForMs)
+            return std::move(sent.outcome);
+        ++m_retries;
+        // Full jitter (a random wait below the capped exponential): writers that were throttled
+        // together do not come back together.
+        const qint64 cap = std::min<qint64>(2000, qint64(25) << std::min(attempt - 1, 10));
+        QThread::msleep(static_cast<unsigned long>(QRandomGenerator::global()->bounded(cap) + 1));
+    }
+}
+
+} // namespace ledger::aws

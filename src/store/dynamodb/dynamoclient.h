@@ -1,0 +1,87 @@
+#pragma once
+// One HTTP connection to DynamoDB's JSON API (libcurl; why not Qt Network: DESIGN §4): each call
+// is signed (awssigv4.h), sent, and — when DynamoDB throttles, answers 5xx or the connection
+// fails — sent again after a capped exponential backoff with full jitter (25 ms doubling up to
+// 2 s, a random wait below that) until it is answered, `maxAttempts` are spent, or `retryForMs`
+// has passed. Sending a write again is safe here because every write of the store is
+// conditional and carries a token of its own (dynamostore.h): a write that had landed fails its
+// condition the second time, and the store reads the item to see whose token it holds.
+//
+// The store's clock: DynamoDB has no function to ask the time, so every answer's Date header
+// (to the second) bounds the offset between the server's clock and this machine's, and `now()`
+// is this machine's clock moved as little as those bounds allow (not at all on a machine whose
+// clock agrees with the server's to the second, so that every connection there reads one clock),
+// never going backwards. A desktop whose clock is minutes off reads the server's to within a
+// second: leases are tens of seconds.
+//
+// Threading: one client per thread (a libcurl easy handle is one connection).
+
+#include "ledger/result.h"
+#include "store/dynamodb/awssigv4.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <memory>
+
+namespace ledger::aws {
+
+struct ClientOptions {
+    QString endpoint; // scheme://host[:port]
+    Scope scope;      // region, "dynamodb"
+    Credentials credentials;
+    int maxAttempts = 10;
+    int connectTimeoutMs = 5000;
+    int readTimeoutMs = 10000;
+    // How long a call keeps trying a server that does not answer (store-unavailable after).
+    int retryForMs = 30000;
+};
+
+// What a call answered that is not a failure of the call: the body, or a condition that did not
+// hold (ConditionalCheckFailedException) — the answer a compare-and-set gives when someone else
+// wrote first.
+struct Reply {
+    QJsonObject body;
+    bool conditionFailed = false;
+};
+
+class DynamoClient {
+public:
+    explicit DynamoClient(ClientOptions options);
+    ~DynamoClient();
+    DynamoClient(const DynamoClient &) = delete;
+    DynamoClient &operator=(const DynamoClient &) = delete;
+
+    // DynamoDB_20120810.`operation` with `request` as its body. Errors: store-unavailable
+    // (unreachable, refused credentials), store-busy (still throttled after the retries),
+    // store-not-ledger (a table is missing), store-full (an item or collection too large),
+    // store-error (anything else, with DynamoDB's words).
+    Result<Reply> call(const char *operation, const QJsonObject &request);
+
+    // The server's time as the answers so far put it (this machine's clock until the first).
+    QDateTime now();
+    qint64 roundTrips() const { return m_roundTrips; }
+    const ClientOptions &options() const { return m_options; }
+
+    // For tests: the next `n` calls fail as if throttled (ProvisionedThroughputExceeded), before
+    // anything is sent.
+    void throttleNextCalls(int n) { m_throttleNext = n; }
+    // How many calls were sent again after a throttle, a 5xx or a failed connection.
+    qint64 retries() const { return m_retries; }
+
+private:
+    struct Attempt;
+    Attempt sendOnce(const char *operation, const QByteArray &body);
+    void learnClock(const QByteArray &date, const QDateTime &sentAt);
+
+    ClientOptions m_options;
+    void *m_curl = nullptr; // CURL*, kept out of this header (only dynamoclient.cpp sees curl.h)
+    bool m_offsetKnown = false;
+    qint64 m_offsetLow = 0;
+    qint64 m_offsetHigh = 0;
+    qint64 m_lastNow = 0;
+    qint64 m_roundTrips = 0;
+    qint64 m_retries = 0;
+    int m_throttleNext = 0;
+};
+
+} // namespace ledger::aws

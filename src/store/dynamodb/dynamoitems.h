@@ -1,0 +1,59 @@
+#pragma once
+// The documents as DynamoDB items (attribute values in DynamoDB's JSON: {"S": …}, {"N": "…"}),
+// and back, every enumerated word checked as the SQL stores' row readers check theirs (an unknown
+// state is store-corrupt, never a default). docs/DESIGN.md §4 lists the tables and attributes.
+//
+// Thread-safety: pure functions over values; any thread.
+
+#include "ledger/documents.h"
+#include "ledger/result.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+namespace ledger::dynamo {
+
+QJsonObject S(const QString &text);
+QJsonObject N(qint64 number);
+QJsonObject BOOL(bool value);
+// An item's string or number attribute ("" and 0 when absent).
+QString str(const QJsonObject &item, const QString &name);
+qint64 num(const QJsonObject &item, const QString &name, bool *ok = nullptr);
+QDateTime timeOf(qint64 ms);
+
+// `into` with every attribute of `from` set (the others kept).
+void merge(QJsonObject &into, const QJsonObject &from);
+
+// The token an item carries from the write that made it as it is (dynamostore.h: lost answers).
+inline const QString kToken = QStringLiteral("token");
+
+// --- accounts -----------------------------------------------------------------------------
+// The account's markers live in its item (map "legs": txId → marker), so that a leg and the
+// balance it moves are one item written once; markers of finished legs beyond the first
+// kMarkersKept move to the legs table (DESIGN §4, "Markers that outgrow the item").
+QJsonObject accountItem(const Account &account, const QString &token);
+Result<Account> accountFromItem(const QJsonObject &item);
+QJsonObject markerValue(const LegMarker &marker);
+Result<LegMarker> markerFromValue(const QString &txId, const QString &accountId, const QJsonObject &value);
+// The markers in an account item (its "legs" map), or in the legs table's item.
+Result<QList<LegMarker>> markersOfAccountItem(const QJsonObject &item);
+QJsonObject archivedMarkerItem(const LegMarker &marker);
+Result<LegMarker> markerFromArchivedItem(const QJsonObject &item);
+
+// --- transactions ---------------------------------------------------------------------------
+// How many parts the by-state and by-finish indexes' keys are spread over (a hot key on an index
+// throttles the table): a transaction's part is a hash of its id.
+constexpr int kIndexParts = 4;
+int partOf(const QString &id);
+QJsonObject transactionItem(const Transaction &tx, const QString &token);
+Result<Transaction> transactionFromItem(const QJsonObject &item);
+
+// --- the journal ----------------------------------------------------------------------------
+// A document's journal rows live in its item (list "journal"), so that a row and the write it
+// records are one write; seq is the row's place in its document's list (1, 2, …).
+QJsonObject journalValue(const JournalEntry &entry);
+Result<QList<JournalEntry>> journalOfItem(const QJsonObject &item, DocKind kind);
+// Appends `entry` (seq and time set from the list) to the item's journal.
+void appendJournal(QJsonObject &item, JournalEntry entry);
+
+} // namespace ledger::dynamo

@@ -1,0 +1,149 @@
+#pragma once
+// The store on DynamoDB (or anything that speaks its API: DynamoDB Local, dynalite, ScyllaDB
+// Alternator): the tables PREFIX-meta, -accounts, -transactions, -keys, -txaccounts and -legs
+// (docs/DESIGN.md §4 "DynamoDB" has every attribute and index).
+//
+// Every protocol write is one conditional PutItem of one item, decided the way the SQL stores
+// decide (documentrules.h): read the item (a consistent read), decide, and write it back on
+// condition that its `version` (accounts) or its guard (transactions: state, owner, epoch) is
+// still what was read. A condition that fails means someone wrote in between: read again and
+// decide again (accounts), or answer "someone else moved it" (transactions) — never overwrite.
+// Each write puts a fresh token in the item; when an answer is lost (the connection broke, the
+// call was sent again), the item is read and the token says whether the write landed.
+//
+// Threading: one DynamoStore per thread (see Store); its client is one connection.
+
+#include "store/documentrules.h"
+#include "store/dynamodb/dynamoclient.h"
+#include "store/dynamodb/dynamolocation.h"
+#include "store/store.h"
+#include "store/storeextras.h"
+
+namespace ledger {
+
+class DynamoStore final : public Store, public StoreExtras {
+public:
+    struct Options {
+        // How long a call keeps trying a server that does not answer.
+        int retryForMs = 30000;
+    };
+    static Result<std::unique_ptr<DynamoStore>> open(const QString &location, const Options &options);
+    // Creates the tables (on-demand capacity) and waits until they are active; refuses a prefix
+    // whose tables already hold a store (store-exists).
+    static Result<std::unique_ptr<DynamoStore>> create(const QString &location, int scale, const Options &options);
+    // Deletes the store's tables (tests; `ledgerctl` never does).
+    Error dropTables();
+
+    QString location() const override { return m_locationText; }
+    int scale() const override { return m_scale; }
+    Result<QDateTime> now() override { return m_client->now(); }
+    // DynamoDB acknowledges a write once it is durable in several places.
+    Durability durability() const override { return Durability::Full; }
+    // Every account item is read at its own moment (there is no snapshot): as on a sharded store,
+    // the whole-balance reading and the audit work from what each read saw. The change feed has
+    // a cursor per part of the by-finish index, as it has one per shard.
+    int shardCount() const override;
+
+    Result<Account> createAccount(const QString &id, const QString &name, const QString &actor) override;
+    Result<Account> setAccountStatus(const QString &id, AccountStatus status, const QString &actor, const QString &reason) override;
+    Result<Account> account(const QString &id) override;
+    Result<QList<Account>> accounts(const AccountQuery &query) override;
+    Result<qint64> accountCount(const AccountQuery &query) override;
+
+    Result<LegOutcome> hold(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
+    Result<LegOutcome> post(const QString &txId, const QString &accountId) override;
+    Result<LegOutcome> voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
+    Result<QList<LegMarker>> legsOfTransaction(const QString &txId) override;
+    Result<CommitCandidates> commitCandidates(qint64 windowMs) override;
+    Result<QList<LegMarker>> legsOfAccount(const QString &accountId, std::optional<LegStatus> status) override;
+
+    Result<InsertOutcome> insertTransaction(const NewTransaction &tx) override;
+    Result<CasOutcome> updateTransaction(const QString &id, const TxGuard &guard, const TxChange &change) override;
+    Result<CasOutcome> linkCompensation(const QString &originalId, const QString &expected, const QString &compensationId,
+                                        const QString &actor, const QString &worker, const QString &detail) override;
+    Result<Transaction> transaction(const QString &id) override;
+    Result<std::optional<Transaction>> transactionByKey(const QString &key) override;
+    Result<JournalEntry> addRemark(const QString &txId, Remark remark, const QString &actor, const QString &text) override;
+
+    Result<QList<Transaction>> transactions(const TxQuery &query) override;
+    Result<qint64> transactionCount(const TxQuery &query) override;
+    Result<QMap<TxState, qint64>> countByState() override;
+    Result<std::optional<qint64>> transactionTotalEstimate() override;
+    Result<QMap<TxState, qint64>> stateCountEstimates() override { return QMap<TxState, qint64>(); }
+    Result<QList<JournalEntry>> journal(DocKind kind, const QString &docId) override;
+    Result<QList<JournalEntry>> journalEntries(const JournalQuery &query) override;
+    Result<qint64> journalCount(const JournalQuery &query) override;
+    Result<QList<qint64>> ageHistogram(const QList<qint64> &upperBoundsMs) override;
+    Result<QList<qint64>> createdPerMinute(int minutes) override;
+    Result<QList<JournalEntry>> finishedAfter(int shard, qint64 afterSeq, int limit) override;
+    Result<qint64> lastFinishedSeq(int shard) override;
+    Result<qint64> changeMarker() override;
+
+    // DynamoDB has no snapshot. Within `work`, each account item is read once and kept: its
+    // balance and its markers are then one consistent reading of that item, as a member of a
+    // sharded store is one snapshot — the whole-balance reading and the audit work from that
+    // (DESIGN §4). Transaction documents are read as they are.
+    Error withSnapshot(const std::function<Error()> &work) override;
+    Error scanAccounts(const std::function<void(const Account &)> &visit, const StopCheck &shouldStop = {}) override;
+    Error scanLegs(const std::function<void(const LegMarker &)> &visit, const StopCheck &shouldStop = {}) override;
+    Error scanTransactions(const std::function<void(const Transaction &)> &visit, const StopCheck &shouldStop = {}) override;
+
+    Result<bool> touchAccountIfVersion(const QString &accountId, qint64 expectedVersion) override;
+    std::optional<qint64> serverRoundTrips() const override { return m_client->roundTrips(); }
+    Error backdateForDemo(DocKind kind, const QString &id, qint64 ms) override;
+
+    // For tests: the client under the store (throttling, retries, round trips).
+    aws::DynamoClient &client() { return *m_client; }
+    // How many finished markers an account item keeps before moving them to the legs table.
+    static constexpr int kMarkersKept = 32;
+
+private:
+    DynamoStore(aws::DynamoLocation location, QString locationText, std::unique_ptr<aws::DynamoClient> client);
+    QString table(const char *name) const { return aws::tableName(m_location, name); }
+    Error readMeta();
+
+    // --- items ---
+    Result<std::optional<QJsonObject>> getItem(const char *table, const QString &keyName, const QString &key);
+    // PutItem on `condition`; false when the condition did not hold.
+    Result<bool> putItem(const char *table, const QJsonObject &item, const QString &condition, const QJsonObject &names = {},
+                         const QJsonObject &values = {});
+    // Every item a Query or Scan gives (all pages), `visit` called for each; false from it stops.
+    Error paged(const char *operation, QJsonObject request, const std::function<bool(const QJsonObject &)> &visit);
+    QString newToken() const;
+
+    // --- accounts and their markers ---
+    struct AccountRead {
+        QJsonObject item;
+        Account account;
+        std::optional<LegMarker> marker;
+    };
+    // The account item (nullopt: no such account) and `txId`'s marker on it, looked for in the
+    // legs table too when the item has moved markers there.
+    Result<std::optional<AccountRead>> readAccountFor(const QString &accountId, const QString &txId);
+    Result<std::optional<LegMarker>> archivedMarker(const QString &accountId, const QString &txId);
+    // One leg write: read, decide, write on the version read; again when someone wrote between.
+    Result<LegOutcome> legWrite(const QString &txId, const QString &accountId, LegStatus newStatus,
+                                const std::function<rules::LegDecision(const std::optional<AccountRead> &)> &decide, LegSide side,
+                                qint64 amount);
+    // Moves the finished markers past kMarkersKept of a written account item to the legs table.
+    Error moveFinishedMarkers(const QJsonObject &item);
+
+    // --- transactions ---
+    Result<std::optional<QJsonObject>> readTransactionItem(const QString &id);
+    // The transaction items a filter needs read: by the by-state index for one state, by the
+    // account index for one account, else every one.
+    Error visitCandidates(const TxQuery &query, const std::function<void(const Transaction &)> &visit);
+    Result<QList<Transaction>> matching(const TxQuery &query);
+
+    aws::DynamoLocation m_location;
+    QString m_locationText;
+    std::unique_ptr<aws::DynamoClient> m_client;
+    int m_scale = 2;
+    // Inside withSnapshot: the account items read so far, and whether every one has been.
+    std::optional<QHash<QString, QJsonObject>> m_accountsRead;
+    bool m_allAccountsRead = false;
+    // Every account item (from m_accountsRead inside a snapshot), in id order.
+    Error visitAccountItems(const std::function<void(const QJsonObject &)> &visit, const StopCheck &shouldStop);
+};
+
+} // namespace ledger

@@ -1,0 +1,724 @@
+// DynamoStore: the reads — the whole-store scans of the audit, the candidates of the whole-balance
+// reading, and the query side (lists, counts, journal, feed). Lists read what their filter's
+// index gives (a state's part of the by-state index, an account's index items) or the whole table,
+// and order and cut it here: docs/DESIGN.md §4 says which is which and what does not scale yet.
+
+#include "ledger/legs.h"
+#include "ledger/message.h"
+#include "store/dynamodb/dynamoitems.h"
+#include "store/dynamodb/dynamostore.h"
+#include "store/txorder.h"
+
+#include <QJsonArray>
+#include <algorithm>
+
+namespace ledger {
+
+using namespace dynamo;
+
+namespace {
+
+const QList<TxState> kUnfinished = {TxState::Initial, TxState::Pending, TxState::Applied, TxState::Canceling};
+
+QJsonObject scanOf(const QString &table)
+{
+    return QJsonObject{{QStringLiteral("TableName"), table}, {QStringLiteral("ConsistentRead"), true}};
+}
+
+bool causeMatches(const QString &lastError, const QString &cause)
+{
+    if (cause.isEmpty())
+        return lastError.isEmpty();
+    if (cause == kOtherCause) {
+        if (lastError.isEmpty())
+            return false;
+        return std::none_of(causeWords().cbegin(), causeWords().cend(),
+                            [&](const QString &word) { return lastError.startsWith(word + QLatin1Char(':')); });
+    }
+    return lastError.startsWith(cause + QLatin1Char(':'));
+}
+
+// The filter of sqlfilters.cpp's addTxFilter, on one document (`now`: the store's clock).
+bool matches(const Transaction &t, const TxQuery &q, const QDateTime &now)
+{
+    if (q.state && t.state != *q.state)
+        return false;
+    if (q.kind && t.kind != *q.kind)
+        return false;
+    if (q.stuckOnly) {
+        if (!kUnfinished.contains(t.state))
+            return false;
+        const bool leaseExpired = t.leaseUntil.isValid() && t.leaseUntil < now;
+        if (!leaseExpired && !(t.lastModified < now.addMSecs(-q.stuckForMs)))
+            return false;
+    }
+    if (q.cause && !causeMatches(t.lastError, *q.cause))
+        return false;
+    if (!q.account.isEmpty() && !t.legOn(q.account))
+        return false;
+    if (!q.text.isEmpty() && !t.id.contains(q.text) && !t.source.contains(q.text) && !t.destination.contains(q.text)
+        && !(t.isMultiLeg() && legsText(t.legs).contains(q.text)))
+        return false;
+    return true;
+}
+
+bool journalMatches(const JournalEntry &e, const JournalQuery &q)
+{
+    if (!q.events.isEmpty() && !q.events.contains(e.event))
+        return false;
+    if (q.docKind && e.docKind != *q.docKind)
+        return false;
+    if (!q.text.isEmpty() && !e.actor.contains(q.text) && !e.docId.contains(q.text))
+        return false;
+    // Beyond `after`/`afterTime` in the listing's direction, by (at, seq).
+    const auto beyond = [&](const QDateTime &at, std::optional<qint64> seq, bool inclusive) {
+        const int c = e.at < at ? -1 : at < e.at ? 1 : 0;
+        const int dir = q.newestFirst ? -c : c;
+        if (dir != 0)
+            return dir > 0;
+        if (!seq)
+            return inclusive;
+        const int s = e.seq < *seq ? -1 : *seq < e.seq ? 1 : 0;
+        return (q.newestFirst ? -s : s) > 0;
+    };
+    if (q.after && !beyond(q.after->at, q.after->seq, false))
+        return false;
+    if (q.afterTime && !beyond(q.afterTime->at, q.afterTime->seq, q.afterTime->inclusive))
+        return false;
+    return true;
+}
+
+template <typename T> QList<T> window(QList<T> rows, qint64 offset, qint64 limit)
+{
+    offset = std::max<qint64>(offset, 0);
+    if (offset >= rows.size())
+        return {};
+    return rows.mid(offset, limit < 0 ? -1 : limit);
+}
+
+} // namespace
+
+int DynamoStore::shardCount() const { return kIndexParts; }
+
+// --- scans and the snapshot ------------------------------------------------------------------
+
+Error DynamoStore::withSnapshot(const std::function<Error()> &work)
+{
+    const bool outer = !m_accountsRead;
+    if (outer) {
+        m_accountsRead.emplace();
+        m_allAccountsRead = false;
+    }
+    Error e = work();
+    if (outer) {
+        m_accountsRead.reset();
+        m_allAccountsRead = false;
+    }
+    return e;
+}
+
+Error DynamoStore::visitAccountItems(const std::function<void(const QJsonObject &)> &visit, const StopCheck &shouldStop)
+{
+    if (m_accountsRead && m_allAccountsRead) {
+        QStringList ids = m_accountsRead->keys();
+        std::sort(ids.begin(), ids.end(), [](const QString &a, const QString &b) { return compareBinary(a, b) < 0; });
+        for (const QString &id : std::as_const(ids)) {
+            if (shouldStop && shouldStop())
+                return {};
+            visit(m_accountsRead->value(id));
+        }
+        return {};
+    }
+    QList<QJsonObject> items;
+    bool stopped = false;
+    if (Error e = paged("Scan", scanOf(table("accounts")),
+                        [&](const QJsonObject &item) {
+                            if (shouldStop && shouldStop()) {
+                                stopped = true;
+                                return false;
+                            }
+                            const QString id = str(item, QStringLiteral("id"));
+                            // Inside a snapshot an item read before stands for the account.
+                            if (m_accountsRead) {
+                                if (!m_accountsRead->contains(id))
+                                    m_accountsRead->insert(id, item);
+                                items.append(m_accountsRead->value(id));
+                            } else {
+                                items.append(item);
+                            }
+                            return true;
+                        });
+        !e.ok())
+        return e;
+    if (m_accountsRead && !stopped)
+        m_allAccountsRead = true;
+    std::sort(items.begin(), items.end(), [](const QJsonObject &a, const QJsonObject &b) {
+        return compareBinary(str(a, QStringLiteral("id")), str(b, QStringLiteral("id"))) < 0;
+    });
+    for (const QJsonObject &item : std::as_const(items))
+        visit(item);
+    return {};
+}
+
+Error DynamoStore::scanAccounts(const std::function<void(const Account &)> &visit, const StopCheck &shouldStop)
+{
+    Error failure;
+    Error e = visitAccountItems(
+        [&](const QJsonObject &item) {
+            auto a = accountFromItem(item);
+            if (!a.ok()) {
+                if (failure.ok())
+                    failure = a.error();
+                return;
+            }
+            visit(*a);
+        },
+        shouldStop);
+    return e.ok() ? failure : e;
+}
+
+Error DynamoStore::scanLegs(const std::function<void(const LegMarker &)> &visit, const StopCheck &shouldStop)
+{
+    Error failure;
+    if (Error e = visitAccountItems(
+            [&](const QJsonObject &item) {
+                auto markers = markersOfAccountItem(item);
+                if (!markers.ok()) {
+                    if (failure.ok())
+                        failure = markers.error();
+                    return;
+                }
+                for (const LegMarker &m : std::as_const(*markers))
+                    visit(m);
+            },
+            shouldStop);
+        !e.ok())
+        return e;
+    if (!failure.ok())
+        return failure;
+    // The markers moved out of their account items (finished ones), and tombstones of accounts
+    // that never were. One moved while this scan ran is in its item or here, perhaps both: the
+    // item read above wins.
+    QSet<QPair<QString, QString>> seen;
+    if (m_accountsRead) {
+        for (const QJsonObject &item : std::as_const(*m_accountsRead)) {
+            auto markers = markersOfAccountItem(item);
+            if (markers.ok()) {
+                for (const LegMarker &m : std::as_const(*markers))
+                    seen.insert({m.accountId, m.txId});
+            }
+        }
+    }
+    Error e = paged("Scan", scanOf(table("legs")), [&](const QJsonObject &item) {
+        if (shouldStop && shouldStop())
+            return false;
+        auto m = markerFromArchivedItem(item);
+        if (!m.ok()) {
+            failure = m.error();
+            return false;
+        }
+        if (!seen.contains({m->accountId, m->txId}))
+            visit(*m);
+        return true;
+    });
+    return e.ok() ? failure : e;
+}
+
+Error DynamoStore::scanTransactions(const std::function<void(const Transaction &)> &visit, const StopCheck &shouldStop)
+{
+    Error failure;
+    Error e = paged("Scan", scanOf(table("transactions")), [&](const QJsonObject &item) {
+        if (shouldStop && shouldStop())
+            return false;
+        auto t = transactionFromItem(item);
+        if (!t.ok()) {
+            failure = t.error();
+            return false;
+        }
+        visit(*t);
+        return true;
+    });
+    return e.ok() ? failure : e;
+}
+
+// --- markers -------------------------------------------------------------------------------
+
+Result<QList<LegMarker>> DynamoStore::legsOfTransaction(const QString &txId)
+{
+    auto tx = readTransactionItem(txId);
+    if (!tx.ok())
+        return tx.error();
+    if (!tx->has_value())
+        return QList<LegMarker>(); // markers of a document that is not there: the audit's scans find them
+    auto t = transactionFromItem(**tx);
+    if (!t.ok())
+        return t.error();
+    QList<LegMarker> markers;
+    for (const TxLeg &leg : protocolOrder(t->legs)) {
+        auto read = readAccountFor(leg.accountId, txId);
+        if (!read.ok())
+            return read.error();
+        if (read->has_value() && (*read)->marker) {
+            markers.append(*(*read)->marker);
+        } else if (!read->has_value()) {
+            auto tombstone = archivedMarker(leg.accountId, txId);
+            if (!tombstone.ok())
+                return tombstone.error();
+            if (*tombstone)
+                markers.append(**tombstone);
+        }
+    }
+    return markers;
+}
+
+Result<QList<LegMarker>> DynamoStore::legsOfAccount(const QString &accountId, std::optional<LegStatus> status)
+{
+    auto item = getItem("accounts", QStringLiteral("id"), accountId);
+    if (!item.ok())
+        return item.error();
+    QList<LegMarker> markers;
+    QSet<QString> inItem;
+    if (item->has_value()) {
+        auto own = markersOfAccountItem(**item);
+        if (!own.ok())
+            return own.error();
+        for (const LegMarker &m : std::as_const(*own))
+            inItem.insert(m.txId);
+        markers = *own;
+    }
+    Error failure;
+    if (Error e = paged("Query",
+                        QJsonObject{{QStringLiteral("TableName"), table("legs")},
+                                    {QStringLiteral("KeyConditionExpression"), QStringLiteral("account = :a")},
+                                    {QStringLiteral("ExpressionAttributeValues"), QJsonObject{{QStringLiteral(":a"), S(accountId)}}},
+                                    {QStringLiteral("ConsistentRead"), true}},
+                        [&](const QJsonObject &i) {
+                            auto m = markerFromArchivedItem(i);
+                            if (!m.ok()) {
+                                failure = m.error();
+                                return false;
+                            }
+                            if (!inItem.contains(m->txId))
+                                markers.append(*m);
+                            return true;
+                        });
+        !e.ok())
+        return e;
+    if (!failure.ok())
+        return failure;
+    if (status)
+        markers.erase(std::remove_if(markers.begin(), markers.end(), [&](const LegMarker &m) { return m.status != *status; }),
+                      markers.end());
+    std::sort(markers.begin(), markers.end(),
+              [](const LegMarker &a, const LegMarker &b) { return a.at != b.at ? a.at < b.at : compareBinary(a.txId, b.txId) < 0; });
+    return markers;
+}
+
+Result<CommitCandidates> DynamoStore::commitCandidates(qint64 windowMs)
+{
+    CommitCandidates c;
+    const QDateTime since = m_client->now().addMSecs(-windowMs);
+    // Unfinished ones from the by-state index would miss a document whose index entry lags its
+    // write; the table itself, read consistently, does not.
+    Error failure;
+    if (Error e = paged("Scan", scanOf(table("transactions")),
+                        [&](const QJsonObject &item) {
+                            auto t = transactionFromItem(item);
+                            if (!t.ok()) {
+                                failure = t.error();
+                                return false;
+                            }
+                            if (kUnfinished.contains(t->state) || (t->state == TxState::Done && t->lastModified >= since))
+                                c.transactions.append(*t);
+                            return true;
+                        });
+        !e.ok())
+        return e;
+    if (!failure.ok())
+        return failure;
+    // Every account item is read here, once: inside the reading's withSnapshot the same items
+    // give the balances (visitAccountItems), so a posted marker and the balance it moved are
+    // seen together, or neither.
+    if (Error e = visitAccountItems(
+            [&](const QJsonObject &item) {
+                auto markers = markersOfAccountItem(item);
+                if (!markers.ok()) {
+                    if (failure.ok())
+                        failure = markers.error();
+                    return;
+                }
+                for (const LegMarker &m : std::as_const(*markers)) {
+                    if (m.status == LegStatus::Posted && m.at >= since)
+                        c.recentlyPosted.append(m);
+                }
+            },
+            {});
+        !e.ok())
+        return e;
+    return failure.ok() ? Result<CommitCandidates>(c) : Result<CommitCandidates>(failure);
+}
+
+// --- accounts ------------------------------------------------------------------------------
+
+Result<QList<Account>> DynamoStore::accounts(const AccountQuery &query)
+{
+    QList<Account> all;
+    Error failure;
+    if (Error e = visitAccountItems(
+            [&](const QJsonObject &item) {
+                auto a = accountFromItem(item);
+                if (!a.ok()) {
+                    failure = a.error();
+                    return;
+                }
+                if (!query.text.isEmpty() && !a->id.contains(query.text) && !a->name.contains(query.text))
+                    return;
+                if (!query.afterId.isEmpty() && compareBinary(a->id, query.afterId) <= 0)
+                    return;
+                if (!query.beforeId.isEmpty() && compareBinary(a->id, query.beforeId) >= 0)
+                    return;
+                if (!query.fromId.isEmpty() && compareBinary(a->id, query.fromId) < 0)
+                    return;
+                all.append(*a);
+            },
+            {});
+        !e.ok())
+        return e;
+    if (!failure.ok())
+        return failure;
+    if (query.descending)
+        std::reverse(all.begin(), all.end());
+    return window(all, query.offset, query.limit);
+}
+
+Result<qint64> DynamoStore::accountCount(const AccountQuery &query)
+{
+    AccountQuery all = query;
+    all.offset = 0;
+    all.limit = -1;
+    auto rows = accounts(all);
+    if (!rows.ok())
+        return rows.error();
+    return qint64(rows->size());
+}
+
+// --- transactions --------------------------------------------------------------------------
+
+Error DynamoStore::visitCandidates(const TxQuery &query, const std::function<void(const Transaction &)> &visit)
+{
+    Error failure;
+    const auto each = [&](const QJsonObject &item) {
+        auto t = transactionFromItem(item);
+        if (!t.ok()) {
+            failure = t.error();
+            return false;
+        }
+        visit(*t);
+        return true;
+    };
+    if (query.state && !query.stuckOnly) {
+        // One state: its parts of the by-state index (eventually consistent, as every index).
+        for (int part = 0; part < kIndexParts; ++part) {
+            const QJsonObject request{
+                {QStringLiteral("TableName"), table("transactions")},
+                {QStringLiteral("IndexName"), QStringLiteral("by-state")},
+                {QStringLiteral("KeyConditionExpression"), QStringLiteral("statePart = :p")},
+                {QStringLiteral("ExpressionAttributeValues"),
+                 QJsonObject{{QStringLiteral(":p"), S(nameOf(*query.state) + QLatin1Char('#') + QString::number(part))}}}};
+            if (Error e = paged("Query", request, each); !e.ok())
+                return e;
+            if (!failure.ok())
+                return failure;
+        }
+        return {};
+    }
+    if (!query.account.isEmpty()) {
+        // The account's index items name its transactions; each document read as it is.
+        QStringList ids;
+        if (Error e =
+                paged("Query",
+                      QJsonObject{{QStringLiteral("TableName"), table("txaccounts")},
+                                  {QStringLiteral("KeyConditionExpression"), QStringLiteral("account = :a")},
+                                  {QStringLiteral("ExpressionAttributeValues"), QJsonObject{{QStringLiteral(":a"), S(query.account)}}}},
+                      [&](const QJsonObject &item) {
+                          ids << str(item, QStringLiteral("tx"));
+                          return true;
+                      });
+            !e.ok())
+            return e;
+        ids.removeDuplicates();
+        for (const QString &id : std::as_const(ids)) {
+            auto item = readTransactionItem(id);
+            if (!item.ok())
+                return item.error();
+            if (item->has_value() && !each(**item))
+                return failure;
+        }
+        return {};
+    }
+    if (Error e = paged("Scan", scanOf(table("transactions")), each); !e.ok())
+        return e;
+    return failure;
+}
+
+Result<QList<Transaction>> DynamoStore::matching(const TxQuery &query)
+{
+    const QDateTime now = m_client->now();
+    QList<Transaction> rows;
+    if (Error e = visitCandidates(query,
+                                  [&](const Transaction &t) {
+                                      if (matches(t, query, now))
+                                          rows.append(t);
+                                  });
+        !e.ok())
+        return e;
+    const TxSortKey key = query.sortKey;
+    const bool down = query.descending;
+    std::sort(rows.begin(), rows.end(), [&](const Transaction &a, const Transaction &b) {
+        const int c = compareTransactions(a, b, key);
+        return down ? c > 0 : c < 0;
+    });
+    if (query.after) {
+        const Transaction after = *query.after;
+        rows.erase(std::remove_if(rows.begin(), rows.end(),
+                                  [&](const Transaction &t) {
+                                      const int c = compareTransactions(t, after, key);
+                                      return down ? c >= 0 : c <= 0;
+                                  }),
+                   rows.end());
+    }
+    return rows;
+}
+
+Result<QList<Transaction>> DynamoStore::transactions(const TxQuery &query)
+{
+    auto rows = matching(query);
+    if (!rows.ok())
+        return rows.error();
+    return window(*rows, query.offset, query.limit);
+}
+
+Result<qint64> DynamoStore::transactionCount(const TxQuery &query)
+{
+    TxQuery all = query;
+    all.offset = 0;
+    all.limit = -1;
+    all.after.reset();
+    auto rows = matching(all);
+    if (!rows.ok())
+        return rows.error();
+    return qint64(rows->size());
+}
+
+Result<QMap<TxState, qint64>> DynamoStore::countByState()
+{
+    QMap<TxState, qint64> counts;
+    for (TxState s : allTxStates()) {
+        qint64 n = 0;
+        for (int part = 0; part < kIndexParts; ++part) {
+            QJsonObject request{{QStringLiteral("TableName"), table("transactions")},
+                                {QStringLiteral("IndexName"), QStringLiteral("by-state")},
+                                {QStringLiteral("KeyConditionExpression"), QStringLiteral("statePart = :p")},
+                                {QStringLiteral("ExpressionAttributeValues"),
+                                 QJsonObject{{QStringLiteral(":p"), S(nameOf(s) + QLatin1Char('#') + QString::number(part))}}},
+                                {QStringLiteral("Select"), QStringLiteral("COUNT")}};
+            for (;;) {
+                auto page = m_client->call("Query", request);
+                if (!page.ok())
+                    return page.error();
+                n += page->body.value(QStringLiteral("Count")).toInteger();
+                const QJsonObject last = page->body.value(QStringLiteral("LastEvaluatedKey")).toObject();
+                if (last.isEmpty())
+                    break;
+                request.insert(QStringLiteral("ExclusiveStartKey"), last);
+            }
+        }
+        counts.insert(s, n);
+    }
+    return counts;
+}
+
+Result<std::optional<qint64>> DynamoStore::transactionTotalEstimate()
+{
+    // DynamoDB's own figure, refreshed about every six hours.
+    auto described = m_client->call("DescribeTable", QJsonObject{{QStringLiteral("TableName"), table("transactions")}});
+    if (!described.ok())
+        return described.error();
+    const QJsonValue count = described->body.value(QStringLiteral("Table")).toObject().value(QStringLiteral("ItemCount"));
+    if (count.isUndefined())
+        return std::optional<qint64>();
+    return std::optional<qint64>(count.toInteger());
+}
+
+// --- journal, overview, feed ---------------------------------------------------------------
+
+Result<QList<JournalEntry>> DynamoStore::journalEntries(const JournalQuery &query)
+{
+    QList<JournalEntry> rows;
+    Error failure;
+    const auto take = [&](const QJsonObject &item, DocKind kind) {
+        if (query.docKind && *query.docKind != kind)
+            return true;
+        auto entries = journalOfItem(item, kind);
+        if (!entries.ok()) {
+            failure = entries.error();
+            return false;
+        }
+        for (const JournalEntry &e : std::as_const(*entries)) {
+            if (journalMatches(e, query))
+                rows.append(e);
+        }
+        return true;
+    };
+    for (const auto &[which, kind] : {std::pair{"transactions", DocKind::Transaction}, std::pair{"accounts", DocKind::Account}}) {
+        if (query.docKind && *query.docKind != kind)
+            continue;
+        if (Error e = paged("Scan", scanOf(table(which)), [&](const QJsonObject &item) { return take(item, kind); }); !e.ok())
+            return e;
+        if (!failure.ok())
+            return failure;
+    }
+    std::sort(rows.begin(), rows.end(), [&](const JournalEntry &a, const JournalEntry &b) {
+        if (a.at != b.at)
+            return query.newestFirst ? b.at < a.at : a.at < b.at;
+        if (a.seq != b.seq)
+            return query.newestFirst ? b.seq < a.seq : a.seq < b.seq;
+        return compareBinary(a.docId, b.docId) < 0;
+    });
+    return window(rows, query.offset, query.limit);
+}
+
+Result<qint64> DynamoStore::journalCount(const JournalQuery &query)
+{
+    JournalQuery all = query;
+    all.offset = 0;
+    all.limit = -1;
+    auto rows = journalEntries(all);
+    if (!rows.ok())
+        return rows.error();
+    return qint64(rows->size());
+}
+
+Result<QList<qint64>> DynamoStore::ageHistogram(const QList<qint64> &upperBoundsMs)
+{
+    QList<qint64> counts(upperBoundsMs.size() + 1, 0);
+    const QDateTime now = m_client->now();
+    for (TxState s : kUnfinished) {
+        TxQuery q;
+        q.state = s;
+        if (Error e = visitCandidates(q,
+                                      [&](const Transaction &t) {
+                                          if (t.state != s)
+                                              return;
+                                          const qint64 age = t.createdAt.msecsTo(now);
+                                          int bucket = 0;
+                                          while (bucket < upperBoundsMs.size() && age >= upperBoundsMs.at(bucket))
+                                              ++bucket;
+                                          ++counts[bucket];
+                                      });
+            !e.ok())
+            return e;
+    }
+    return counts;
+}
+
+Result<QList<qint64>> DynamoStore::createdPerMinute(int minutes)
+{
+    QList<qint64> counts(std::max(minutes, 0), 0);
+    const QDateTime now = m_client->now();
+    const qint64 nowMinute = now.toMSecsSinceEpoch() / 60000;
+    const qint64 firstMinute = nowMinute - minutes + 1;
+    const QString from = QStringLiteral("%1").arg(firstMinute * 60000, 15, 10, QLatin1Char('0'));
+    for (TxState s : allTxStates()) {
+        for (int part = 0; part < kIndexParts; ++part) {
+            const QJsonObject request{{QStringLiteral("TableName"), table("transactions")},
+                                      {QStringLiteral("IndexName"), QStringLiteral("by-state")},
+                                      {QStringLiteral("KeyConditionExpression"), QStringLiteral("statePart = :p AND age >= :from")},
+                                      {QStringLiteral("ExpressionAttributeValues"),
+                                       QJsonObject{{QStringLiteral(":p"), S(nameOf(s) + QLatin1Char('#') + QString::number(part))},
+                                                   {QStringLiteral(":from"), S(from)}}},
+                                      {QStringLiteral("ProjectionExpression"), QStringLiteral("createdAt")}};
+            if (Error e = paged("Query", request,
+                                [&](const QJsonObject &item) {
+                                    const qint64 minute = num(item, QStringLiteral("createdAt")) / 60000 - firstMinute;
+                                    if (minute >= 0 && minute < counts.size())
+                                        ++counts[minute];
+                                    return true;
+                                });
+                !e.ok())
+                return e;
+        }
+    }
+    return counts;
+}
+
+Result<QList<JournalEntry>> DynamoStore::finishedAfter(int shard, qint64 afterSeq, int limit)
+{
+    if (shard < 0 || shard >= kIndexParts)
+        return makeError(ErrorCode::InvalidCursor, Message::translate("ledger", "the store has no part %1").arg(shard));
+    // An index is eventually consistent, and two writers' clocks differ: a finish becomes visible
+    // here up to a few seconds after another with a higher seq. So only finishes older than
+    // kFeedSettleMs are given, and a reader's cursor never passes one that could still appear.
+    constexpr qint64 kFeedSettleMs = 5000;
+    const qint64 settled = (m_client->now().toMSecsSinceEpoch() - kFeedSettleMs) * 1000;
+    QList<JournalEntry> rows;
+    Error failure;
+    QJsonObject request{{QStringLiteral("TableName"), table("transactions")},
+                        {QStringLiteral("IndexName"), QStringLiteral("by-finish")},
+                        {QStringLiteral("KeyConditionExpression"), QStringLiteral("finishPart = :p AND finishSeq BETWEEN :a AND :b")},
+                        {QStringLiteral("ExpressionAttributeValues"), QJsonObject{{QStringLiteral(":p"), S(QString::number(shard))},
+                                                                                  {QStringLiteral(":a"), N(afterSeq + 1)},
+                                                                                  {QStringLiteral(":b"), N(settled)}}}};
+    if (afterSeq + 1 > settled)
+        return rows;
+    if (Error e = paged("Query", request,
+                        [&](const QJsonObject &item) {
+                            auto entries = journalOfItem(item, DocKind::Transaction);
+                            if (!entries.ok()) {
+                                failure = entries.error();
+                                return false;
+                            }
+                            // The row that finished it: the last that moved it to its state.
+                            for (auto it = entries->crbegin(); it != entries->crend(); ++it) {
+                                if (it->toState == str(item, QStringLiteral("state")) && !it->toState.isEmpty()) {
+                                    JournalEntry e = *it;
+                                    e.seq = num(item, QStringLiteral("finishSeq"));
+                                    e.shard = shard;
+                                    rows.append(e);
+                                    break;
+                                }
+                            }
+                            return limit < 0 || rows.size() < limit;
+                        });
+        !e.ok())
+        return e;
+    if (!failure.ok())
+        return failure;
+    return rows;
+}
+
+Result<qint64> DynamoStore::lastFinishedSeq(int shard)
+{
+    if (shard < 0 || shard >= kIndexParts)
+        return makeError(ErrorCode::InvalidCursor, Message::translate("ledger", "the store has no part %1").arg(shard));
+    auto page = m_client->call(
+        "Query", QJsonObject{{QStringLiteral("TableName"), table("transactions")},
+                             {QStringLiteral("IndexName"), QStringLiteral("by-finish")},
+                             {QStringLiteral("KeyConditionExpression"), QStringLiteral("finishPart = :p")},
+                             {QStringLiteral("ExpressionAttributeValues"), QJsonObject{{QStringLiteral(":p"), S(QString::number(shard))}}},
+                             {QStringLiteral("ScanIndexForward"), false},
+                             {QStringLiteral("Limit"), 1}});
+    if (!page.ok())
+        return page.error();
+    const QJsonArray items = page->body.value(QStringLiteral("Items")).toArray();
+    return items.isEmpty() ? qint64(0) : num(items.first().toObject(), QStringLiteral("finishSeq"));
+}
+
+Result<qint64> DynamoStore::changeMarker()
+{
+    // DynamoDB announces nothing and keeps no counter of commits that costs nothing to read:
+    // the marker moves every second, and the console reads what it shows again as often.
+    return m_client->now().toMSecsSinceEpoch() / 1000;
+}
+
+} // namespace ledger

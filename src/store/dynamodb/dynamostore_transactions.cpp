@@ -1,0 +1,326 @@
+// DynamoStore: the transaction documents — insert (with the idempotency key's claim and the
+// account index), compare-and-set, the compensation link and operators' remarks. Each write is
+// one PutItem of the document on condition that its token is still the one read (any write
+// changes it), so a write never overwrites another it did not see.
+
+#include "ledger/message.h"
+#include "store/dynamodb/dynamoitems.h"
+#include "store/dynamodb/dynamostore.h"
+
+#include <QJsonArray>
+
+namespace ledger {
+
+using namespace dynamo;
+
+namespace {
+
+// The index keys of a finished transaction: the change feed reads the by-finish index part by
+// part, in order of finishSeq (the store's time of the finish in microseconds, its id's hash in
+// the last three digits so that two finishes in one millisecond differ).
+void setFinish(QJsonObject &item, const Transaction &t)
+{
+    if (!isTerminal(t.state))
+        return;
+    const qint64 seq = t.lastModified.toMSecsSinceEpoch() * 1000 + (qHash(t.id) % 1000);
+    item.insert(QStringLiteral("finishPart"), S(QString::number(partOf(t.id))));
+    item.insert(QStringLiteral("finishSeq"), N(seq));
+}
+
+// `base` with the attributes of `t` (the journal and anything else it holds kept).
+QJsonObject withTransaction(QJsonObject base, const Transaction &t, const QString &token)
+{
+    merge(base, transactionItem(t, token));
+    setFinish(base, t);
+    return base;
+}
+
+} // namespace
+
+Result<std::optional<QJsonObject>> DynamoStore::readTransactionItem(const QString &id)
+{
+    return getItem("transactions", QStringLiteral("id"), id);
+}
+
+Result<Transaction> DynamoStore::transaction(const QString &id)
+{
+    auto item = readTransactionItem(id);
+    if (!item.ok())
+        return item.error();
+    if (!item->has_value())
+        return rules::unknownTransaction(id);
+    return transactionFromItem(**item);
+}
+
+Result<std::optional<Transaction>> DynamoStore::transactionByKey(const QString &key)
+{
+    auto claim = getItem("keys", QStringLiteral("key"), key);
+    if (!claim.ok())
+        return claim.error();
+    if (!claim->has_value())
+        return std::optional<Transaction>();
+    auto item = readTransactionItem(str(**claim, QStringLiteral("tx")));
+    if (!item.ok())
+        return item.error();
+    if (!item->has_value())
+        return std::optional<Transaction>(); // claimed, never inserted (see insertTransaction)
+    auto t = transactionFromItem(**item);
+    if (!t.ok())
+        return t.error();
+    return std::optional<Transaction>(*t);
+}
+
+Result<InsertOutcome> DynamoStore::insertTransaction(const NewTransaction &n)
+{
+    QString id = n.id;
+    if (!n.idempotencyKey.isEmpty()) {
+        // The key is claimed by an item of its own first (keys are unique there). A claim
+        // whose document never came (its writer died in between, or is writing it now) is
+        // taken over: the document is written under the claimed id, and whichever writer
+        // comes second finds it there and answers with it.
+        const QJsonObject claim{{QStringLiteral("key"), S(n.idempotencyKey)}, {QStringLiteral("tx"), S(n.id)}};
+        auto put =
+            putItem("keys", claim, QStringLiteral("attribute_not_exists(#k)"), QJsonObject{{QStringLiteral("#k"), QStringLiteral("key")}});
+        if (!put.ok())
+            return put.error();
+        if (!*put) {
+            auto existing = getItem("keys", QStringLiteral("key"), n.idempotencyKey);
+            if (!existing.ok())
+                return existing.error();
+            if (existing->has_value())
+                id = str(**existing, QStringLiteral("tx"));
+        }
+    }
+    auto existing = readTransactionItem(id);
+    if (!existing.ok())
+        return existing.error();
+    if (existing->has_value()) {
+        auto t = transactionFromItem(**existing);
+        if (!t.ok())
+            return t.error();
+        return InsertOutcome{*t, false};
+    }
+    Transaction t = rules::newTransaction(n);
+    t.id = id;
+    t.createdAt = t.lastModified = m_client->now();
+    // "Transactions of an account": one index item per account, written before the document
+    // (an item whose document never came is skipped by its readers).
+    const QString age = QStringLiteral("%1#%2").arg(t.createdAt.toMSecsSinceEpoch(), 15, 10, QLatin1Char('0')).arg(id);
+    for (const TxLeg &leg : t.legs) {
+        auto put = putItem(
+            "txaccounts",
+            QJsonObject{{QStringLiteral("account"), S(leg.accountId)}, {QStringLiteral("age"), S(age)}, {QStringLiteral("tx"), S(id)}}, {});
+        if (!put.ok())
+            return put.error();
+    }
+    const QString token = newToken();
+    QJsonObject item = transactionItem(t, token);
+    JournalEntry created = rules::createdJournal(n);
+    created.docId = id;
+    created.at = t.createdAt;
+    appendJournal(item, created);
+    auto put = putItem("transactions", item, QStringLiteral("attribute_not_exists(id)"));
+    if (!put.ok())
+        return put.error();
+    if (*put)
+        return InsertOutcome{t, true};
+    auto now = readTransactionItem(id);
+    if (!now.ok())
+        return now.error();
+    if (!now->has_value())
+        return makeError(ErrorCode::StoreError, QStringLiteral("transaction %1 was refused as existing and then not found").arg(id));
+    if (str(**now, kToken) == token)
+        return InsertOutcome{t, true}; // ours: the answer was lost and the call sent again
+    auto other = transactionFromItem(**now);
+    if (!other.ok())
+        return other.error();
+    return InsertOutcome{*other, false};
+}
+
+Result<CasOutcome> DynamoStore::updateTransaction(const QString &id, const TxGuard &guard, const TxChange &change)
+{
+    for (;;) {
+        auto found = readTransactionItem(id);
+        if (!found.ok())
+            return found.error();
+        if (!found->has_value())
+            return rules::unknownTransaction(id);
+        auto current = transactionFromItem(**found);
+        if (!current.ok())
+            return current.error();
+        const Transaction before = *current;
+        if (before.state != guard.state || before.owner != guard.owner || before.epoch != guard.epoch)
+            return CasOutcome{false, before};
+        if (Error refused = rules::txChangeRefusal(before, change); !refused.ok())
+            return refused;
+        Transaction t = rules::applied(before, change);
+        const QDateTime now = m_client->now();
+        t.lastModified = now;
+        if (change.leaseMs > 0)
+            t.leaseUntil = now.addMSecs(change.leaseMs);
+        const QString token = newToken();
+        QJsonObject item = withTransaction(**found, t, token);
+        JournalEntry row = rules::journalOf(before, t, change);
+        row.at = now;
+        appendJournal(item, row);
+        auto put = putItem("transactions", item, QStringLiteral("#t = :t"), QJsonObject{{QStringLiteral("#t"), kToken}},
+                           QJsonObject{{QStringLiteral(":t"), S(str(**found, kToken))}});
+        if (!put.ok())
+            return put.error();
+        if (*put)
+            return CasOutcome{true, t};
+        auto after = readTransactionItem(id);
+        if (!after.ok())
+            return after.error();
+        if (after->has_value() && str(**after, kToken) == token)
+            return CasOutcome{true, t};
+        // Someone wrote the document between: a remark or a link leaves the guard as it was (then
+        // this write goes again on what is there now); anything else shows in the guard.
+    }
+}
+
+Result<CasOutcome> DynamoStore::linkCompensation(const QString &originalId, const QString &expected, const QString &compensationId,
+                                                 const QString &actor, const QString &worker, const QString &detail)
+{
+    for (;;) {
+        auto found = readTransactionItem(originalId);
+        if (!found.ok())
+            return found.error();
+        if (!found->has_value())
+            return rules::unknownTransaction(originalId);
+        auto current = transactionFromItem(**found);
+        if (!current.ok())
+            return current.error();
+        Transaction t = *current;
+        if (t.compensatedBy == compensationId)
+            return CasOutcome{true, t}; // already linked: asking twice links once
+        if (t.compensatedBy != expected)
+            return CasOutcome{false, t};
+        const QDateTime now = m_client->now();
+        JournalEntry row = rules::linkJournal(t, compensationId, actor, worker, detail);
+        row.at = now;
+        t.compensatedBy = compensationId;
+        t.lastModified = now;
+        const QString token = newToken();
+        QJsonObject item = withTransaction(**found, t, token);
+        appendJournal(item, row);
+        auto put = putItem("transactions", item, QStringLiteral("#t = :t"), QJsonObject{{QStringLiteral("#t"), kToken}},
+                           QJsonObject{{QStringLiteral(":t"), S(str(**found, kToken))}});
+        if (!put.ok())
+            return put.error();
+        if (*put)
+            return CasOutcome{true, t};
+    }
+}
+
+Result<JournalEntry> DynamoStore::addRemark(const QString &txId, Remark remark, const QString &actor, const QString &text)
+{
+    if (Error e = checkRemark(remark, text); !e.ok())
+        return e;
+    for (;;) {
+        auto found = readTransactionItem(txId);
+        if (!found.ok())
+            return found.error();
+        if (!found->has_value())
+            return rules::unknownTransaction(txId);
+        auto t = transactionFromItem(**found);
+        if (!t.ok())
+            return t.error();
+        const QString token = newToken();
+        JournalEntry row = rules::remarkJournal(*t, remark, actor, token, text);
+        row.docKind = DocKind::Transaction;
+        row.at = m_client->now();
+        QJsonObject item = **found;
+        item.insert(kToken, S(token));
+        appendJournal(item, row);
+        row.seq = item.value(QStringLiteral("journal")).toObject().value(QStringLiteral("L")).toArray().size();
+        auto put = putItem("transactions", item, QStringLiteral("#t = :t"), QJsonObject{{QStringLiteral("#t"), kToken}},
+                           QJsonObject{{QStringLiteral(":t"), S(str(**found, kToken))}});
+        if (!put.ok())
+            return put.error();
+        if (*put)
+            return row;
+        auto after = readTransactionItem(txId);
+        if (!after.ok())
+            return after.error();
+        if (after->has_value() && str(**after, kToken) == token)
+            return row;
+    }
+}
+
+Result<QList<JournalEntry>> DynamoStore::journal(DocKind kind, const QString &docId)
+{
+    auto item = kind == DocKind::Transaction ? readTransactionItem(docId) : getItem("accounts", QStringLiteral("id"), docId);
+    if (!item.ok())
+        return item.error();
+    if (!item->has_value())
+        return QList<JournalEntry>();
+    return journalOfItem(**item, kind);
+}
+
+Error DynamoStore::backdateForDemo(DocKind kind, const QString &id, qint64 ms)
+{
+    const auto shiftJournal = [ms](QJsonObject &item) {
+        QJsonArray list = item.value(QStringLiteral("journal")).toObject().value(QStringLiteral("L")).toArray();
+        for (auto v : list) {
+            QJsonObject row = v.toObject().value(QStringLiteral("M")).toObject();
+            row.insert(QStringLiteral("at"), N(num(row, QStringLiteral("at")) - ms));
+            v = QJsonObject{{QStringLiteral("M"), row}};
+        }
+        item.insert(QStringLiteral("journal"), QJsonObject{{QStringLiteral("L"), list}});
+    };
+    if (kind == DocKind::Account) {
+        auto found = getItem("accounts", QStringLiteral("id"), id);
+        if (!found.ok())
+            return found.error();
+        if (!found->has_value())
+            return rules::unknownAccount(id);
+        QJsonObject item = **found;
+        item.insert(QStringLiteral("createdAt"), N(num(item, QStringLiteral("createdAt")) - ms));
+        shiftJournal(item);
+        auto put = putItem("accounts", item, QStringLiteral("version = :v"), {},
+                           QJsonObject{{QStringLiteral(":v"), N(num(item, QStringLiteral("version")))}});
+        return put.ok() ? Error{} : put.error();
+    }
+    auto found = readTransactionItem(id);
+    if (!found.ok())
+        return found.error();
+    if (!found->has_value())
+        return rules::unknownTransaction(id);
+    auto t = transactionFromItem(**found);
+    if (!t.ok())
+        return t.error();
+    t->createdAt = t->createdAt.addMSecs(-ms);
+    t->lastModified = t->lastModified.addMSecs(-ms);
+    if (t->leaseUntil.isValid())
+        t->leaseUntil = t->leaseUntil.addMSecs(-ms);
+    QJsonObject item = withTransaction(**found, *t, newToken());
+    shiftJournal(item);
+    auto put = putItem("transactions", item, QStringLiteral("#t = :t"), QJsonObject{{QStringLiteral("#t"), kToken}},
+                       QJsonObject{{QStringLiteral(":t"), S(str(**found, kToken))}});
+    if (!put.ok())
+        return put.error();
+    // Its legs' times too, in each account item.
+    for (const TxLeg &leg : t->legs) {
+        auto account = getItem("accounts", QStringLiteral("id"), leg.accountId);
+        if (!account.ok())
+            return account.error();
+        if (!account->has_value())
+            continue;
+        QJsonObject a = **account;
+        QJsonObject legs = a.value(QStringLiteral("legs")).toObject().value(QStringLiteral("M")).toObject();
+        if (!legs.contains(id))
+            continue;
+        QJsonObject marker = legs.value(id).toObject().value(QStringLiteral("M")).toObject();
+        marker.insert(QStringLiteral("at"), N(num(marker, QStringLiteral("at")) - ms));
+        legs.insert(id, QJsonObject{{QStringLiteral("M"), marker}});
+        a.insert(QStringLiteral("legs"), QJsonObject{{QStringLiteral("M"), legs}});
+        auto again = putItem("accounts", a, QStringLiteral("version = :v"), {},
+                             QJsonObject{{QStringLiteral(":v"), N(num(a, QStringLiteral("version")))}});
+        if (!again.ok())
+            return again.error();
+    }
+    return {};
+}
+
+} // namespace ledger
