@@ -52,7 +52,9 @@ Result<DynamoLocation> parseDynamoLocation(const QString &location)
                 return bad(Message::translate("ledger", "endpoint=%1 is not an http:// or https:// URL").arg(value));
             if (!url.userInfo().isEmpty())
                 return bad(Message::translate("ledger", "endpoint=%1 carries credentials: use the environment or a profile").arg(value));
-            parsed.endpoint = url.adjusted(QUrl::StripTrailingSlash).toString();
+            parsed.endpoint = url.toString();
+            while (parsed.endpoint.endsWith(QLatin1Char('/')))
+                parsed.endpoint.chop(1);
         } else if (key == QLatin1String("profile")) {
             parsed.profile = value;
         } else if (key == QLatin1String("max_attempts")) {
