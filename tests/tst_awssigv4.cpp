@@ -84,9 +84,9 @@ void TestAwsSigV4::suite()
     }
     const QByteArray expected = readAll(folder + QLatin1Char('/') + name + QStringLiteral(".authz")).trimmed();
     const QByteArray got = authorization(request, amzDate, kSuiteScope, credentials);
-    QVERIFY2(got == expected, qPrintable(QStringLiteral("canonical request:\n%1\n\ngot      %2\nexpected %3")
-                                             .arg(QString::fromUtf8(canonicalRequest(request)), QString::fromLatin1(got),
-                                                  QString::fromLatin1(expected))));
+    QVERIFY2(got == expected,
+             qPrintable(QStringLiteral("canonical request:\n%1\n\ngot      %2\nexpected %3")
+                            .arg(QString::fromUtf8(canonicalRequest(request)), QString::fromLatin1(got), QString::fromLatin1(expected))));
 }
 
 void TestAwsSigV4::dynamoRequestCarriesTheTargetAndToken()

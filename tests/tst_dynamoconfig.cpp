@@ -46,13 +46,27 @@ void TestDynamoConfig::locations_data()
     QTest::addColumn<QString>("profile");
     QTest::addColumn<int>("maxAttempts");
     QTest::addColumn<int>("readTimeoutMs");
-    QTest::newRow("plain") << "dynamodb://eu-west-1/ledger" << "eu-west-1" << "ledger" << "" << "" << 10 << 10000;
-    QTest::newRow("region from the environment") << "dynamodb:///prod.ledger" << "" << "prod.ledger" << "" << "" << 10 << 10000;
-    QTest::newRow("dynalite") << "dynamodb://us-east-1/t1?endpoint=http://127.0.0.1:8000/" << "us-east-1" << "t1"
-                              << "http://127.0.0.1:8000" << "" << 10 << 10000;
+    QTest::newRow("plain") << "dynamodb://eu-west-1/ledger"
+                           << "eu-west-1"
+                           << "ledger"
+                           << ""
+                           << "" << 10 << 10000;
+    QTest::newRow("region from the environment") << "dynamodb:///prod.ledger"
+                                                 << ""
+                                                 << "prod.ledger"
+                                                 << ""
+                                                 << "" << 10 << 10000;
+    QTest::newRow("dynalite") << "dynamodb://us-east-1/t1?endpoint=http://127.0.0.1:8000/"
+                              << "us-east-1"
+                              << "t1"
+                              << "http://127.0.0.1:8000"
+                              << "" << 10 << 10000;
     QTest::newRow("every option") << "dynamodb://ap-south-1/a_b-c?endpoint_url=https://alternator.local:8043&profile=ops&max_attempts=3&"
                                      "read_timeout=30&connect_timeout=2"
-                                  << "ap-south-1" << "a_b-c" << "https://alternator.local:8043" << "ops" << 3 << 30000;
+                                  << "ap-south-1"
+                                  << "a_b-c"
+                                  << "https://alternator.local:8043"
+                                  << "ops" << 3 << 30000;
 }
 
 void TestDynamoConfig::locations()
@@ -73,16 +87,26 @@ void TestDynamoConfig::badLocations_data()
 {
     QTest::addColumn<QString>("location");
     QTest::addColumn<QString>("saying");
-    QTest::newRow("no prefix") << "dynamodb://eu-west-1" << "prefix";
-    QTest::newRow("empty prefix") << "dynamodb://eu-west-1/" << "prefix";
-    QTest::newRow("prefix with a slash") << "dynamodb://eu-west-1/a/b" << "prefix";
-    QTest::newRow("credentials in it") << "dynamodb://AKID:secret@eu-west-1/ledger" << "no credentials";
-    QTest::newRow("region in capitals") << "dynamodb://EU-WEST-1/ledger" << "region";
-    QTest::newRow("endpoint not http") << "dynamodb://eu-west-1/l?endpoint=ftp://x" << "endpoint=ftp://x";
-    QTest::newRow("endpoint with a password") << "dynamodb://eu-west-1/l?endpoint=http://u:p@localhost:8000" << "credentials";
-    QTest::newRow("unknown option") << "dynamodb://eu-west-1/l?consistent=yes" << "no option consistent";
-    QTest::newRow("attempts not a number") << "dynamodb://eu-west-1/l?max_attempts=many" << "max_attempts=many";
-    QTest::newRow("timeout too long") << "dynamodb://eu-west-1/l?read_timeout=601" << "read_timeout=601";
+    QTest::newRow("no prefix") << "dynamodb://eu-west-1"
+                               << "prefix";
+    QTest::newRow("empty prefix") << "dynamodb://eu-west-1/"
+                                  << "prefix";
+    QTest::newRow("prefix with a slash") << "dynamodb://eu-west-1/a/b"
+                                         << "prefix";
+    QTest::newRow("credentials in it") << "dynamodb://AKID:secret@eu-west-1/ledger"
+                                       << "no credentials";
+    QTest::newRow("region in capitals") << "dynamodb://EU-WEST-1/ledger"
+                                        << "region";
+    QTest::newRow("endpoint not http") << "dynamodb://eu-west-1/l?endpoint=ftp://x"
+                                       << "endpoint=ftp://x";
+    QTest::newRow("endpoint with a password") << "dynamodb://eu-west-1/l?endpoint=http://u:p@localhost:8000"
+                                              << "credentials";
+    QTest::newRow("unknown option") << "dynamodb://eu-west-1/l?consistent=yes"
+                                    << "no option consistent";
+    QTest::newRow("attempts not a number") << "dynamodb://eu-west-1/l?max_attempts=many"
+                                           << "max_attempts=many";
+    QTest::newRow("timeout too long") << "dynamodb://eu-west-1/l?read_timeout=601"
+                                      << "read_timeout=601";
 }
 
 void TestDynamoConfig::badLocations()
@@ -134,39 +158,58 @@ void TestDynamoConfig::credentials_data()
                               QStringLiteral("AWS_SESSION_TOKEN=etok")};
     const QString none;
     QTest::newRow("environment first") << none << none << none << (envKeys + QStringList{QStringLiteral("AWS_REGION=eu-north-1")}) << creds
-                                       << config << "ENVKEY" << "etok" << "eu-north-1" << "https://dynamodb.eu-north-1.amazonaws.com"
-                                       << ErrorCode::None << none;
-    QTest::newRow("the location's profile beats the environment")
-        << "dev" << none << none << envKeys << creds << config << "DEVKEY" << "tok" << "us-west-2" << "http://localhost:8000"
-        << ErrorCode::None << none;
+                                       << config << "ENVKEY"
+                                       << "etok"
+                                       << "eu-north-1"
+                                       << "https://dynamodb.eu-north-1.amazonaws.com" << ErrorCode::None << none;
+    QTest::newRow("the location's profile beats the environment") << "dev" << none << none << envKeys << creds << config << "DEVKEY"
+                                                                  << "tok"
+                                                                  << "us-west-2"
+                                                                  << "http://localhost:8000" << ErrorCode::None << none;
     QTest::newRow("AWS_PROFILE") << none << none << none << QStringList{QStringLiteral("AWS_PROFILE=dev")} << creds << config << "DEVKEY"
-                                 << "tok" << "us-west-2" << "http://localhost:8000" << ErrorCode::None << none;
-    QTest::newRow("default profile, region from config") << none << none << none << QStringList{} << creds << config << "DEFAULTKEY" << ""
-                                                         << "eu-central-1" << "https://dynamodb.eu-central-1.amazonaws.com"
-                                                         << ErrorCode::None << none;
+                                 << "tok"
+                                 << "us-west-2"
+                                 << "http://localhost:8000" << ErrorCode::None << none;
+    QTest::newRow("default profile, region from config") << none << none << none << QStringList{} << creds << config << "DEFAULTKEY"
+                                                         << ""
+                                                         << "eu-central-1"
+                                                         << "https://dynamodb.eu-central-1.amazonaws.com" << ErrorCode::None << none;
     QTest::newRow("the location's region and endpoint win")
-        << "dev" << "ap-northeast-1" << "http://127.0.0.1:9000" << QStringList{QStringLiteral("AWS_REGION=eu-north-1")} << creds << config
-        << "DEVKEY" << "tok" << "ap-northeast-1" << "http://127.0.0.1:9000" << ErrorCode::None << none;
+        << "dev"
+        << "ap-northeast-1"
+        << "http://127.0.0.1:9000" << QStringList{QStringLiteral("AWS_REGION=eu-north-1")} << creds << config << "DEVKEY"
+        << "tok"
+        << "ap-northeast-1"
+        << "http://127.0.0.1:9000" << ErrorCode::None << none;
     QTest::newRow("AWS_DEFAULT_REGION, AWS_ENDPOINT_URL_DYNAMODB")
         << none << none << none
-        << (envKeys + QStringList{QStringLiteral("AWS_DEFAULT_REGION=cn-north-1"), QStringLiteral("AWS_ENDPOINT_URL=http://general:1"),
-                                  QStringLiteral("AWS_ENDPOINT_URL_DYNAMODB=http://dynamo:2")})
-        << QByteArray() << QByteArray() << "ENVKEY" << "etok" << "cn-north-1" << "http://dynamo:2" << ErrorCode::None << none;
-    QTest::newRow("China's domain") << none << "cn-northwest-1" << none << envKeys << QByteArray() << QByteArray() << "ENVKEY" << "etok"
-                                    << "cn-northwest-1" << "https://dynamodb.cn-northwest-1.amazonaws.com.cn" << ErrorCode::None << none;
-    QTest::newRow("keys in the config file only") << "cfgonly" << none << none << QStringList{} << creds << config << "CFGKEY" << ""
-                                                  << "sa-east-1" << "https://dynamodb.sa-east-1.amazonaws.com" << ErrorCode::None << none;
+        << (envKeys
+            + QStringList{QStringLiteral("AWS_DEFAULT_REGION=cn-north-1"), QStringLiteral("AWS_ENDPOINT_URL=http://general:1"),
+                          QStringLiteral("AWS_ENDPOINT_URL_DYNAMODB=http://dynamo:2")})
+        << QByteArray() << QByteArray() << "ENVKEY"
+        << "etok"
+        << "cn-north-1"
+        << "http://dynamo:2" << ErrorCode::None << none;
+    QTest::newRow("China's domain") << none << "cn-northwest-1" << none << envKeys << QByteArray() << QByteArray() << "ENVKEY"
+                                    << "etok"
+                                    << "cn-northwest-1"
+                                    << "https://dynamodb.cn-northwest-1.amazonaws.com.cn" << ErrorCode::None << none;
+    QTest::newRow("keys in the config file only") << "cfgonly" << none << none << QStringList{} << creds << config << "CFGKEY"
+                                                  << ""
+                                                  << "sa-east-1"
+                                                  << "https://dynamodb.sa-east-1.amazonaws.com" << ErrorCode::None << none;
     QTest::newRow("no such profile") << "nope" << none << none << envKeys << creds << config << none << none << none << none
                                      << ErrorCode::StoreUnavailable << "profile nope is in neither";
-    QTest::newRow("SSO is not run") << "sso" << "eu-west-1" << none << QStringList{} << creds << config << none << none << none << none
+    QTest::newRow("SSO is not run") << "sso"
+                                    << "eu-west-1" << none << QStringList{} << creds << config << none << none << none << none
                                     << ErrorCode::StoreUnavailable << "export-credentials";
     QTest::newRow("nothing at all") << none << "eu-west-1" << none << QStringList{} << QByteArray() << QByteArray() << none << none << none
                                     << none << ErrorCode::StoreUnavailable << "no AWS credentials";
     QTest::newRow("no region") << none << none << none << envKeys << QByteArray() << QByteArray() << none << none << none << none
                                << ErrorCode::StoreUnavailable << "no AWS region";
-    QTest::newRow("a key without its secret") << none << "eu-west-1" << none << QStringList{} << QByteArray("[default]\naws_access_key_id=K\n")
-                                              << QByteArray() << none << none << none << none << ErrorCode::StoreUnavailable
-                                              << "no aws_secret_access_key";
+    QTest::newRow("a key without its secret") << none << "eu-west-1" << none << QStringList{}
+                                              << QByteArray("[default]\naws_access_key_id=K\n") << QByteArray() << none << none << none
+                                              << none << ErrorCode::StoreUnavailable << "no aws_secret_access_key";
 }
 
 void TestDynamoConfig::credentials()

@@ -223,6 +223,10 @@ Result<Reply> DynamoClient::call(const char *operation, const QJsonObject &reque
     elapsed.start();
     for (int attempt = 1;; ++attempt) {
         Attempt sent = sendOnce(operation, body);
+        if (attempt == 1 && m_loseAnswers > 0) {
+            --m_loseAnswers;
+            sent.retry = true;
+        }
         if (!sent.retry || attempt >= m_options.maxAttempts || elapsed.elapsed() >= m_options.retryForMs)
             return std::move(sent.outcome);
         ++m_retries;

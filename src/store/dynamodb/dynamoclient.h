@@ -65,6 +65,9 @@ public:
     // For tests: the next `n` calls fail as if throttled (ProvisionedThroughputExceeded), before
     // anything is sent.
     void throttleNextCalls(int n) { m_throttleNext = n; }
+    // For tests: the answers to the next `n` calls are lost after the server got them (as when a
+    // connection breaks while the answer is on its way): each is sent again.
+    void loseAnswersOfNextCalls(int n) { m_loseAnswers = n; }
     // How many calls were sent again after a throttle, a 5xx or a failed connection.
     qint64 retries() const { return m_retries; }
 
@@ -82,6 +85,7 @@ private:
     qint64 m_roundTrips = 0;
     qint64 m_retries = 0;
     int m_throttleNext = 0;
+    int m_loseAnswers = 0;
 };
 
 } // namespace ledger::aws

@@ -1,0 +1,316 @@
+// The DynamoDB store against dynalite, for what only it has: throttling and its retries, answers
+// lost after the write landed (resolved by the item's token, never written twice), markers that
+// outgrow their account item and move to the legs table, tombstones of accounts not made yet,
+// a planted marker the audit finds, init over tables that are there, and the server killed and
+// restarted on its data while transfers run. (The protocol's own tests run @dynamo too.)
+#include "protocol/audit.h"
+#include "protocol/coordinator.h"
+#include "protocol/recovery.h"
+#include "store/dynamodb/dynamoitems.h"
+#include "store/dynamodb/dynamostore.h"
+#include "store/open/storeconfig.h"
+#include "testsupport.h"
+
+#include <QJsonArray>
+#include <QProcess>
+#include <QThread>
+#include <QtTest>
+#include <atomic>
+
+using namespace ledger;
+using namespace ledger::test;
+
+namespace {
+
+const QString kAlice = QStringLiteral("alice");
+const QString kBob = QStringLiteral("bob");
+
+DynamoStore &dynamoOf(Store &store)
+{
+    auto *d = dynamic_cast<DynamoStore *>(&store);
+    if (!d)
+        qFatal("not a DynamoDB store");
+    return *d;
+}
+
+QString prefixOf(const QString &location) { return location.section(QLatin1Char('/'), 3, 3).section(QLatin1Char('?'), 0, 0); }
+
+// An account item as it is in the table.
+QJsonObject accountItem(DynamoStore &store, const QString &location, const QString &id)
+{
+    auto got = store.client().call("GetItem", QJsonObject{{QStringLiteral("TableName"), prefixOf(location) + QStringLiteral("-accounts")},
+                                                          {QStringLiteral("Key"), QJsonObject{{QStringLiteral("id"), dynamo::S(id)}}},
+                                                          {QStringLiteral("ConsistentRead"), true}});
+    if (!got.ok())
+        qFatal("%s", qPrintable(got.error().toString()));
+    return got->body.value(QStringLiteral("Item")).toObject();
+}
+
+int markersInItem(const QJsonObject &item)
+{
+    return item.value(QStringLiteral("legs")).toObject().value(QStringLiteral("M")).toObject().size();
+}
+
+QString runDynalite(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(LEDGER_SOURCE_DIR "/scripts/dynalite.sh"), args);
+    if (!p.waitForFinished(60'000) || p.exitCode() != 0)
+        qWarning().noquote() << "dynalite.sh" << args << "failed:" << p.readAllStandardError();
+    return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
+}
+
+} // namespace
+
+class TestDynamoStore : public QObject {
+    Q_OBJECT
+private slots:
+    void throttledCallsAreSentAgain();
+    void throttledPastTheAttemptsIsBusyAndWritesNothing();
+    void lostAnswersWriteOnce();
+    void markersMoveOutOfTheAccountItem();
+    void tombstoneBeforeTheAccount();
+    void auditFindsAPlantedHold();
+    void initRefusesTablesThatAreThere();
+    void openWithoutTablesSaysSo();
+    void serverRestartedWhileTransfersRun();
+};
+
+void TestDynamoStore::throttledCallsAreSentAgain()
+{
+    TempStore t;
+    openAccounts(t.store(), {kAlice, kBob}, 1000);
+    DynamoStore &d = dynamoOf(t.store());
+    const qint64 before = d.client().retries();
+    d.client().throttleNextCalls(5);
+    const TxOutcome o = Coordinator(t.store(), {}).transfer({kAlice, kBob, 100, QString(), QString()});
+    QVERIFY2(o.ok(), qPrintable(o.error.toString()));
+    QCOMPARE(o.tx->state, TxState::Done);
+    QCOMPARE(d.client().retries() - before, qint64(5));
+    QCOMPARE(balanceOf(t.store(), kBob), qint64(1100));
+}
+
+void TestDynamoStore::throttledPastTheAttemptsIsBusyAndWritesNothing()
+{
+    TempStore t;
+    openAccounts(t.store(), {kAlice, kBob}, 1000);
+    StoreConfig few = t.config();
+    few.location += QStringLiteral("&max_attempts=3");
+    auto opened = openStore(few);
+    QVERIFY2(opened.ok(), qPrintable(opened.error().toString()));
+    DynamoStore &d = dynamoOf(**opened);
+    d.client().throttleNextCalls(3);
+    auto refused = d.createAccount(QStringLiteral("carol"), QStringLiteral("Carol"), QStringLiteral("op"));
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.error().code, ErrorCode::StoreBusy);
+    QVERIFY(refused.error().message.contains(QLatin1String("throttl")));
+    QCOMPARE(t.store().account(QStringLiteral("carol")).error().code, ErrorCode::UnknownAccount);
+}
+
+void TestDynamoStore::lostAnswersWriteOnce()
+{
+    // Every call's first answer lost after DynamoDB applied it: each write is sent twice, and the
+    // second finds its own token (or its own marker) instead of writing again.
+    TempStore t;
+    openAccounts(t.store(), {kAlice, kBob, QStringLiteral("fees")}, 1000);
+    DynamoStore &d = dynamoOf(t.store());
+    d.client().loseAnswersOfNextCalls(1'000'000);
+    Coordinator c(t.store(), {});
+    TransferRequest three;
+    three.legs = {{kAlice, LegSide::Debit, 300}, {kBob, LegSide::Credit, 290}, {QStringLiteral("fees"), LegSide::Credit, 10}};
+    three.idempotencyKey = QStringLiteral("once");
+    const TxOutcome o = c.transfer(three);
+    QVERIFY2(o.ok(), qPrintable(o.error.toString()));
+    QCOMPARE(o.tx->state, TxState::Done);
+    const TxOutcome again = c.transfer(three);
+    QVERIFY(again.ok() && again.existing);
+    QCOMPARE(again.tx->id, o.tx->id);
+    QVERIFY(c.compensate(o.tx->id, QStringLiteral("test")).ok());
+    auto account = d.setAccountStatus(kBob, AccountStatus::Frozen, QStringLiteral("op"), QStringLiteral("test"));
+    QVERIFY2(account.ok(), qPrintable(account.error().toString()));
+    QVERIFY(d.addRemark(o.tx->id, Remark::Note, QStringLiteral("op"), QStringLiteral("seen")).ok());
+    d.client().loseAnswersOfNextCalls(0);
+    QCOMPARE(balanceOf(t.store(), kAlice), qint64(1000));
+    QCOMPARE(balanceOf(t.store(), kBob), qint64(1000));
+    // One journal row per event: nothing was appended twice.
+    auto journal = t.store().journal(DocKind::Transaction, o.tx->id);
+    QVERIFY(journal.ok());
+    QStringList events;
+    for (const JournalEntry &e : std::as_const(*journal))
+        events << e.event + QLatin1Char(':') + e.toState;
+    QCOMPARE(events.count(QStringLiteral("created:initial")), 1);
+    QCOMPARE(events.filter(QRegularExpression(QStringLiteral("^note:"))).size(), 1);
+    auto bob = t.store().journal(DocKind::Account, kBob);
+    QVERIFY(bob.ok());
+    QCOMPARE(bob->size(), 2); // created, frozen
+    QVERIFY(d.client().retries() > 20);
+    LEDGER_VERIFY_AUDIT_CLEAN(t.store());
+}
+
+void TestDynamoStore::markersMoveOutOfTheAccountItem()
+{
+    TempStore t;
+    openAccounts(t.store(), {kAlice, kBob}, 100'000);
+    Coordinator c(t.store(), {});
+    QStringList ids;
+    const int n = DynamoStore::kMarkersKept * 2 + 5;
+    for (int i = 0; i < n; ++i) {
+        const TxOutcome o = c.transfer({kAlice, kBob, 10, QString(), QString()});
+        QVERIFY2(o.ok(), qPrintable(o.error.toString()));
+        ids << o.tx->id;
+    }
+    DynamoStore &d = dynamoOf(t.store());
+    const QJsonObject item = accountItem(d, t.path(), kAlice);
+    QVERIFY2(markersInItem(item) <= DynamoStore::kMarkersKept + 1, qPrintable(QString::number(markersInItem(item))));
+    QVERIFY(dynamo::num(item, QStringLiteral("moved")) > 0);
+    // Every marker is still found: by account, by transaction, and by the audit's scan.
+    auto legs = t.store().legsOfAccount(kAlice, LegStatus::Posted);
+    QVERIFY(legs.ok());
+    QCOMPARE(legs->size(), n + 1); // and its opening deposit
+    auto first = t.store().legsOfTransaction(ids.first());
+    QVERIFY(first.ok());
+    QCOMPARE(first->size(), 2);
+    // A late hold of a transaction whose marker moved answers with the marker: nothing held.
+    auto late = t.store().hold(ids.first(), kAlice, LegSide::Debit, 10);
+    QVERIFY(late.ok());
+    QCOMPARE(late->status, LegStatus::Posted);
+    QVERIFY(!late->changed);
+    auto voided = t.store().voidLeg(ids.first(), kAlice, LegSide::Debit, 10);
+    QCOMPARE(voided.error().code, ErrorCode::ProtocolViolation);
+    QCOMPARE(t.store().account(kAlice)->pendingDebits, qint64(0));
+    QCOMPARE(balanceOf(t.store(), kAlice), qint64(100'000 - 10 * n));
+    LEDGER_VERIFY_AUDIT_CLEAN(t.store());
+}
+
+void TestDynamoStore::tombstoneBeforeTheAccount()
+{
+    TempStore t;
+    const QString tx = QStringLiteral("tx-early");
+    auto tomb = t.store().voidLeg(tx, QStringLiteral("carol"), LegSide::Credit, 5);
+    QVERIFY2(tomb.ok(), qPrintable(tomb.error().toString()));
+    QCOMPARE(tomb->status, LegStatus::Voided);
+    QVERIFY(tomb->changed);
+    QVERIFY(t.store().createAccount(QStringLiteral("carol"), QStringLiteral("Carol"), QStringLiteral("op")).ok());
+    auto late = t.store().hold(tx, QStringLiteral("carol"), LegSide::Credit, 5);
+    QVERIFY(late.ok());
+    QCOMPARE(late->status, LegStatus::Voided);
+    QVERIFY(!late->changed);
+    QCOMPARE(t.store().account(QStringLiteral("carol"))->pendingCredits, qint64(0));
+}
+
+void TestDynamoStore::auditFindsAPlantedHold()
+{
+    TempStore t;
+    openAccounts(t.store(), {kAlice, kBob}, 1000);
+    LEDGER_VERIFY_AUDIT_CLEAN(t.store());
+    DynamoStore &d = dynamoOf(t.store());
+    // A held marker of no transaction, planted in alice's item with the pending it would add.
+    QJsonObject item = accountItem(d, t.path(), kAlice);
+    QJsonObject legs = item.value(QStringLiteral("legs")).toObject().value(QStringLiteral("M")).toObject();
+    LegMarker ghost{QStringLiteral("tx-ghost"), kAlice, LegSide::Debit, 7, LegStatus::Held, QDateTime::currentDateTimeUtc(), std::nullopt};
+    legs.insert(ghost.txId, dynamo::markerValue(ghost));
+    item.insert(QStringLiteral("legs"), QJsonObject{{QStringLiteral("M"), legs}});
+    item.insert(QStringLiteral("pendingDebits"), dynamo::N(7));
+    auto put = d.client().call("PutItem", QJsonObject{{QStringLiteral("TableName"), prefixOf(t.path()) + QStringLiteral("-accounts")},
+                                                      {QStringLiteral("Item"), item}});
+    QVERIFY(put.ok() && !put->conditionFailed);
+    const AuditReport r = audit(t.store());
+    QVERIFY(r.error.ok());
+    QVERIFY(!r.clean());
+    bool orphan = false;
+    for (const AuditFinding &f : r.findings)
+        orphan = orphan || (f.invariant == 5 && f.ids.contains(ghost.txId));
+    QVERIFY2(orphan, qPrintable(describeFindings(r)));
+}
+
+void TestDynamoStore::initRefusesTablesThatAreThere()
+{
+    TempStore t;
+    openAccounts(t.store(), {kAlice}, 1000);
+    auto again = createStore(t.config(), 2);
+    QVERIFY(!again.ok());
+    QCOMPARE(again.error().code, ErrorCode::StoreExists);
+    QCOMPARE(balanceOf(t.store(), kAlice), qint64(1000)); // nothing of it was touched
+}
+
+void TestDynamoStore::openWithoutTablesSaysSo()
+{
+    StoreConfig config;
+    config.location = QStringLiteral("dynamodb://us-east-1/nothing-here?endpoint=") + dynamoTestEndpoint();
+    auto opened = openStore(config);
+    QVERIFY(!opened.ok());
+    QCOMPARE(opened.error().code, ErrorCode::StoreNotLedger);
+    QVERIFY2(opened.error().message.contains(QLatin1String("ledgerctl init")), qPrintable(opened.error().message));
+    // And nothing listening: store-unavailable, after the retries, promptly.
+    config.location = QStringLiteral("dynamodb://us-east-1/x?endpoint=http://127.0.0.1:1&max_attempts=2");
+    QElapsedTimer timer;
+    timer.start();
+    auto refused = openStore(config);
+    QCOMPARE(refused.error().code, ErrorCode::StoreUnavailable);
+    QVERIFY(timer.elapsed() < 10'000);
+}
+
+void TestDynamoStore::serverRestartedWhileTransfersRun()
+{
+    // A dynalite of its own, on disk, killed and started again on its data twice while two
+    // threads transfer; each call keeps trying the server until it answers. Afterwards every
+    // transfer is finished or recovered, and the money adds up.
+    QTemporaryDir dir;
+    const QString server = dir.filePath(QStringLiteral("dynalite"));
+    const QString endpoint = runDynalite({QStringLiteral("start"), server, QStringLiteral("--disk")});
+    QVERIFY(endpoint.startsWith(QLatin1String("http://")));
+    StoreConfig config;
+    config.location = QStringLiteral("dynamodb://us-east-1/restart?endpoint=%1&max_attempts=40").arg(endpoint);
+    {
+        auto created = createStore(config, 2);
+        QVERIFY2(created.ok(), qPrintable(created.error().toString()));
+        openAccounts(**created, {kAlice, kBob, QStringLiteral("carol")}, 1'000'000);
+    }
+    std::atomic<bool> stop{false};
+    std::atomic<int> done{0};
+    std::atomic<int> failed{0};
+    QList<QThread *> workers;
+    for (int w = 0; w < 2; ++w) {
+        workers << QThread::create([&, w]() {
+            auto store = openStore(config);
+            if (!store.ok()) {
+                ++failed;
+                return;
+            }
+            Coordinator c(**store, {});
+            const QStringList accounts{kAlice, kBob, QStringLiteral("carol")};
+            for (int i = 0; !stop; ++i) {
+                const TxOutcome o = c.transfer({accounts[(i + w) % 3], accounts[(i + w + 1) % 3], 1 + i % 7, QString(), QString()});
+                o.ok() ? ++done : ++failed;
+            }
+        });
+        workers.last()->start();
+    }
+    for (int restart = 0; restart < 2; ++restart) {
+        QTest::qWait(1500);
+        QVERIFY(!runDynalite({QStringLiteral("restart"), server}).isEmpty());
+    }
+    QTest::qWait(1500);
+    stop = true;
+    for (QThread *w : std::as_const(workers)) {
+        QVERIFY(w->wait(120'000));
+        delete w;
+    }
+    QVERIFY2(done > 20, qPrintable(QString::number(done)));
+    QCOMPARE(failed.load(), 0);
+    RecoveryOptions options;
+    options.olderThanMs = 0;
+    const RecoveryReport recovered = recoverStuck(connectorOf(config), options);
+    QVERIFY2(recovered.error.ok(), qPrintable(recovered.error.toString()));
+    auto store = openStore(config);
+    QVERIFY(store.ok());
+    LEDGER_VERIFY_AUDIT_CLEAN(**store);
+    qint64 total = 0;
+    for (const QString &id : {kAlice, kBob, QStringLiteral("carol")})
+        total += balanceOf(**store, id);
+    QCOMPARE(total, qint64(3'000'000));
+    runDynalite({QStringLiteral("stop"), server});
+}
+
+QTEST_GUILESS_MAIN(TestDynamoStore)
+#include "tst_dynamostore.moc"
