@@ -193,15 +193,17 @@ void TestFeed::everyFinishOnceInCommitOrder()
     stall.hook = abandonAfterHook(Step::HoldDebit);
     const QString stuck = Coordinator(s, stall).transfer({QStringLiteral("bob"), QStringLiteral("alice"), 1, QString(), QString()}).tx->id;
 
-    const QList<FeedEvent> events = readAll(s, FeedCursor::start(1));
+    const QList<FeedEvent> events = readAll(s, FeedCursor::start(s.shardCount()));
     QMap<QString, TxState> expected = finishedInStore(s);
     QVERIFY(!expected.contains(stuck));
     QCOMPARE(events.size(), expected.size());
-    qint64 lastSeq = 0;
+    // Commit order within each shard (a DynamoDB store has a part of its finish index per
+    // position, one file or database has one).
+    QList<qint64> lastSeq(s.shardCount(), 0);
     for (const FeedEvent &e : events) {
-        QVERIFY(e.finish.seq > lastSeq); // commit order
-        lastSeq = e.finish.seq;
-        QCOMPARE(e.cursor.toString(), QString::number(e.finish.seq));
+        QVERIFY(e.finish.seq > lastSeq[e.shard]);
+        lastSeq[e.shard] = e.finish.seq;
+        QCOMPARE(e.cursor.positions.at(e.shard), e.finish.seq);
         QCOMPARE(nameOf(expected.take(e.tx.id)), e.finish.toState);
         const QJsonObject o = feedEventJson(e, s.scale());
         QCOMPARE(o.value(QStringLiteral("transaction")).toObject().value(QStringLiteral("id")).toString(), e.tx.id);
@@ -217,8 +219,9 @@ void TestFeed::everyFinishOnceInCommitOrder()
 
     // The end of the feed is the last finish, though the journal goes on (the stuck one's
     // rows, the compensation's link on a done document).
-    QCOMPARE(*s.lastFinishedSeq(0), events.last().finish.seq);
-    QCOMPARE(feedEnd(s, FeedCursor::start(1))->toString(), events.last().cursor.toString());
+    for (int shard = 0; shard < s.shardCount(); ++shard)
+        QCOMPARE(*s.lastFinishedSeq(shard), lastSeq.at(shard));
+    QCOMPARE(feedEnd(s, FeedCursor::start(s.shardCount()))->toString(), events.last().cursor.toString());
     QCOMPARE(feedEnd(s, events.last().cursor)->toString(), events.last().cursor.toString());
 
     // The stuck one appears once it finishes, after everything before.
@@ -237,7 +240,7 @@ void TestFeed::resumesFromEveryCursor()
     for (int i = 0; i < 20; ++i)
         c.transfer({i % 2 ? QStringLiteral("alice") : QStringLiteral("bob"), i % 2 ? QStringLiteral("bob") : QStringLiteral("alice"),
                     i % 6 == 5 ? 1'000'000 : 3, QString(), QString()});
-    const QList<FeedEvent> all = readAll(s, FeedCursor::start(1), 1000);
+    const QList<FeedEvent> all = readAll(s, FeedCursor::start(s.shardCount()), 1000);
     QCOMPARE(all.size(), 22);
     for (int i = 0; i < all.size(); ++i) {
         const QList<FeedEvent> rest = readAll(s, all[i].cursor, 4);
@@ -255,7 +258,7 @@ void TestFeed::balancesLeftByEachLeg()
     Coordinator c(s, {});
     for (qint64 amount : {100, 250, 5})
         QVERIFY(c.transfer({QStringLiteral("alice"), QStringLiteral("bob"), amount, QString(), QString()}).ok());
-    const QList<FeedEvent> events = readAll(s, FeedCursor::start(1));
+    const QList<FeedEvent> events = readAll(s, FeedCursor::start(s.shardCount()));
     QCOMPARE(events.size(), 5); // two openings, three transfers
     const QList<qint64> aliceAfter{900, 650, 645};
     const QList<qint64> bobAfter{1100, 1350, 1355};
@@ -366,15 +369,16 @@ void TestFeed::feedWhileProcessesTransfer()
 
     QMap<QString, TxState> expected = finishedInStore(t.store());
     QCOMPARE(expected.size(), 4 + 4 * 14 /* openings, transfers */);
-    qint64 lastSeq = 0;
+    QMap<int, qint64> lastSeq; // by shard
     for (const QString &line : lines) {
         const QJsonObject o = QJsonDocument::fromJson(line.toUtf8()).object();
         const QString id = o.value(QStringLiteral("transaction")).toObject().value(QStringLiteral("id")).toString();
         QVERIFY2(expected.contains(id), qPrintable(QStringLiteral("%1 twice or unknown").arg(id)));
         QCOMPARE(o.value(QStringLiteral("state")).toString(), nameOf(expected.take(id)));
         const qint64 seq = o.value(QStringLiteral("seq")).toInteger();
-        QVERIFY(seq > lastSeq);
-        lastSeq = seq;
+        const int shard = o.value(QStringLiteral("shard")).toInt();
+        QVERIFY(seq > lastSeq.value(shard));
+        lastSeq[shard] = seq;
     }
     QVERIFY2(expected.isEmpty(), qPrintable(QStringLiteral("missing: ") + QStringList(expected.keys()).join(QLatin1Char(' '))));
     LEDGER_VERIFY_AUDIT_CLEAN(t.store());
@@ -382,6 +386,8 @@ void TestFeed::feedWhileProcessesTransfer()
 
 void TestFeed::followWaitsForFinishes()
 {
+    if (onDynamo())
+        QSKIP("plants its rows by SQL");
     // `feed --follow` waits on the store's change notifier (a PostgreSQL store announces each
     // commit; a file's change marker is polled) and prints each finish as it comes, once.
     TempStore t;
@@ -451,6 +457,8 @@ void TestFeed::followWaitsForFinishes()
 
 void TestFeed::webSocketClients()
 {
+    if (onDynamo())
+        QSKIP("connects its clients while finishes stream in; DynamoDB's change marker moves once a second, so they come in bursts");
     TempStore t;
     openAccounts(t.store(), {QStringLiteral("acc0"), QStringLiteral("acc1"), QStringLiteral("acc2"), QStringLiteral("acc3")}, 100000);
     const QProcessEnvironment env = envFor(t.path());
@@ -613,7 +621,7 @@ void TestFeed::hubPagesASlowReader()
 {
     TempStore t;
     fillFeed(t.store(), 600);
-    const QList<FeedEvent> all = readAll(t.store(), FeedCursor::start(1), 1000);
+    const QList<FeedEvent> all = readAll(t.store(), FeedCursor::start(t.store().shardCount()), 1000);
     QCOMPARE(all.size(), 602); // the two openings too
 
     FeedHub::Limits limits;

@@ -328,6 +328,8 @@ void TestModels::stalePagesAreDropped()
 // a run of the listing with no gap or repeat; the top and the end are exact whatever came before.
 void TestModels::transactionsScrollByKey()
 {
+    if (onDynamo())
+        QSKIP("plants its rows by SQL");
     const int rows = 2 * int(kExactRows) + 5'000;
     LongListing f(rows);
     QVERIFY(QTest::qWaitFor([&] { return f.model.rowCount() == rows && !f.model.isLoading(); }, kWaitMs));
@@ -359,6 +361,8 @@ void TestModels::transactionsScrollByKey()
 // shows what arrived, and scrolling down from it gives exactly the listing.
 void TestModels::transactionsRefreshKeepsThePlace()
 {
+    if (onDynamo())
+        QSKIP("plants its rows by SQL");
     const int rows = 2 * int(kExactRows) + 5'000;
     LongListing f(rows);
     QVERIFY(QTest::qWaitFor([&] { return f.model.rowCount() == rows && !f.model.isLoading(); }, kWaitMs));
@@ -384,6 +388,8 @@ void TestModels::transactionsRefreshKeepsThePlace()
 // of few rows is counted exactly.
 void TestModels::transactionsEstimatedWhenLong()
 {
+    if (onDynamo())
+        QSKIP("plants its rows by SQL");
     const int rows = int(kExactBelow) + 5'000;
     LongListing f(rows);
     if (onPostgres()) { // a ledger that has been running has its statistics (autovacuum)
@@ -445,6 +451,8 @@ void TestModels::knownCountShownAtOnce()
 
 void TestModels::estimateMeetsInTheMiddle()
 {
+    if (onDynamo())
+        QSKIP("plants its rows by SQL");
     const int rows = int(kExactBelow) + 5'000;
     LongListing f(rows);
     {
@@ -534,6 +542,8 @@ void TestModels::accountsScrollByKey_data()
 // the screen moves nothing into it (by OFFSET its last row would come round again).
 void TestModels::accountsScrollByKey()
 {
+    if (onDynamo())
+        QSKIP("plants its rows by SQL");
     QFETCH(int, shards);
     TempStore store(TempStore::Sharded{shards});
     const Error filled = fixtures::fillConsoleStore(store.config(), Durability::Normal, 10); // 1,000 accounts
@@ -605,6 +615,8 @@ void TestModels::journal()
 // next page read (by OFFSET its first row would be the last of the page above again).
 void TestModels::journalScrollsByKey()
 {
+    if (onDynamo())
+        QSKIP("fills its store by SQL (store/fixtures)");
     QFETCH(int, shards);
     TempStore store(TempStore::Sharded{shards});
     const Error filled = fixtures::fillConsoleStore(store.config(), Durability::Normal, 10);

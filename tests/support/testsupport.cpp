@@ -78,7 +78,9 @@ TempStore::TempStore(Sharded sharded, int scale)
     };
     if (onDynamo()) {
         static QAtomicInteger<int> counter;
-        m_config.location = QStringLiteral("dynamodb://us-east-1/t%1_%2_%3?endpoint=%4")
+        // feed_delay_ms=0: the tests read the feed right after their writes, which have all been
+        // acknowledged by then (dynalite's indexes are written with the item).
+        m_config.location = QStringLiteral("dynamodb://us-east-1/t%1_%2_%3?endpoint=%4&feed_delay_ms=0")
                                 .arg(QCoreApplication::applicationPid())
                                 .arg(counter.fetchAndAddRelaxed(1))
                                 .arg(QRandomGenerator::global()->bounded(1'000'000))

@@ -65,9 +65,13 @@ Result<DynamoLocation> parseDynamoLocation(const QString &location)
             if (!numberOk || number < 1 || number > 600)
                 return bad(Message::translate("ledger", "%1=%2 is not a number of seconds from 1 to 600").arg(key, value));
             (key == QLatin1String("connect_timeout") ? parsed.connectTimeoutMs : parsed.readTimeoutMs) = number * 1000;
+        } else if (key == QLatin1String("feed_delay_ms")) {
+            if (!numberOk || number < 0 || number > 600'000)
+                return bad(Message::translate("ledger", "feed_delay_ms=%1 is not a number of milliseconds from 0 to 600000").arg(value));
+            parsed.feedDelayMs = number;
         } else {
             return bad(Message::translate("ledger", "a dynamodb:// location has no option %1 (it knows endpoint, profile, max_attempts, "
-                                                    "connect_timeout, read_timeout)")
+                                                    "connect_timeout, read_timeout, feed_delay_ms)")
                            .arg(key));
         }
     }

@@ -6,7 +6,8 @@
 // location can be shown, logged and kept in settings as it is.
 // Options: endpoint (or endpoint_url): DynamoDB Local, dynalite, ScyllaDB Alternator;
 // profile; max_attempts (retries of throttled and failed calls, default 10);
-// connect_timeout and read_timeout (seconds, defaults 5 and 10).
+// connect_timeout and read_timeout (seconds, defaults 5 and 10); feed_delay_ms (how old a finish
+// must be before the change feed gives it, default 5000: dynamostore_reads.cpp says why).
 //
 // Thread-safety: pure functions; any thread.
 
@@ -24,6 +25,7 @@ struct DynamoLocation {
     int maxAttempts = 10;
     int connectTimeoutMs = 5000;
     int readTimeoutMs = 10000;
+    int feedDelayMs = 5000;
 };
 
 bool isDynamoLocation(const QString &location);

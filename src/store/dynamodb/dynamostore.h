@@ -134,6 +134,10 @@ private:
     // account index for one account, else every one.
     Error visitCandidates(const TxQuery &query, const std::function<void(const Transaction &)> &visit);
     Result<QList<Transaction>> matching(const TxQuery &query);
+    // A finish acknowledged later than half the feed delay after its seq gets a new seq.
+    void restampFinish(const QString &id, const QString &token);
+    // The highest finishSeq the change feed may give now (feed_delay_ms behind the clock).
+    qint64 settledFinishSeq();
 
     aws::DynamoLocation m_location;
     QString m_locationText;

@@ -100,6 +100,17 @@ template <typename T> QList<T> window(QList<T> rows, qint64 offset, qint64 limit
 
 int DynamoStore::shardCount() const { return kIndexParts; }
 
+qint64 DynamoStore::settledFinishSeq()
+{
+    // A finish's seq is its writer's clock when it wrote (dynamostore_transactions.cpp), and an
+    // index is eventually consistent: a finish can become visible after another with a higher
+    // seq, by as long as its write took plus the index's lag. So the feed gives only finishes
+    // older than feed_delay_ms, and its cursor never passes one that could still appear; a
+    // finishing write acknowledged later than half that after its seq is stamped again (given
+    // twice rather than never).
+    return (m_client->now().toMSecsSinceEpoch() - m_location.feedDelayMs) * 1000;
+}
+
 // --- scans and the snapshot ------------------------------------------------------------------
 
 Error DynamoStore::withSnapshot(const std::function<Error()> &work)
@@ -656,11 +667,7 @@ Result<QList<JournalEntry>> DynamoStore::finishedAfter(int shard, qint64 afterSe
 {
     if (shard < 0 || shard >= kIndexParts)
         return makeError(ErrorCode::InvalidCursor, Message::translate("ledger", "the store has no part %1").arg(shard));
-    // An index is eventually consistent, and two writers' clocks differ: a finish becomes visible
-    // here up to a few seconds after another with a higher seq. So only finishes older than
-    // kFeedSettleMs are given, and a reader's cursor never passes one that could still appear.
-    constexpr qint64 kFeedSettleMs = 5000;
-    const qint64 settled = (m_client->now().toMSecsSinceEpoch() - kFeedSettleMs) * 1000;
+    const qint64 settled = settledFinishSeq();
     QList<JournalEntry> rows;
     Error failure;
     QJsonObject request{{QStringLiteral("TableName"), table("transactions")},
@@ -711,7 +718,8 @@ Result<qint64> DynamoStore::lastFinishedSeq(int shard)
     if (!page.ok())
         return page.error();
     const QJsonArray items = page->body.value(QStringLiteral("Items")).toArray();
-    return items.isEmpty() ? qint64(0) : num(items.first().toObject(), QStringLiteral("finishSeq"));
+    // Not past what finishedAfter() may give yet: a follower starting here misses nothing.
+    return items.isEmpty() ? qint64(0) : std::min(num(items.first().toObject(), QStringLiteral("finishSeq")), settledFinishSeq());
 }
 
 Result<qint64> DynamoStore::changeMarker()
