@@ -183,6 +183,8 @@ Result<TransfersResult> runTransfers(const ScratchStore &scratch, int threads, q
     std::atomic<qint64> writes{0};
     std::atomic<qint64> roundTrips{0};
     std::atomic<bool> onServer{false}; // a store that counts round trips (not files)
+    QMutex unitsMutex;
+    std::optional<CapacityUnits> units; // a store billed by the request
     FailureTally failures;
     Samples samples(threads);
     PerThreadSamples<TransferTimes> times(threads);
@@ -201,10 +203,17 @@ Result<TransfersResult> runTransfers(const ScratchStore &scratch, int threads, q
         // Counted from here: the connection's own setup (and statements prepared while opening)
         // is not the transfers'.
         const std::optional<qint64> tripsBefore = extrasOf(store).serverRoundTrips();
+        const std::optional<CapacityUnits> unitsBefore = extrasOf(store).capacityUnits();
         const auto countTrips = qScopeGuard([&] {
             if (tripsBefore) {
                 onServer = true;
                 roundTrips.fetch_add(*extrasOf(store).serverRoundTrips() - *tripsBefore);
+            }
+            if (unitsBefore) {
+                const CapacityUnits after = *extrasOf(store).capacityUnits();
+                QMutexLocker lock(&unitsMutex);
+                units = CapacityUnits{units.value_or(CapacityUnits{}).read + after.read - unitsBefore->read,
+                                      units.value_or(CapacityUnits{}).write + after.write - unitsBefore->write};
             }
         });
         clock.startOnce();
@@ -239,6 +248,8 @@ Result<TransfersResult> runTransfers(const ScratchStore &scratch, int threads, q
     r.writesPerTransfer = count > 0 ? double(r.writes) / double(count) : 0;
     if (onServer && count > 0)
         r.roundTripsPerTransfer = double(roundTrips) / double(count);
+    if (units && count > 0)
+        r.capacityUnitsPerTransfer = CapacityUnits{units->read / double(count), units->write / double(count)};
     r.latencyMs = summarize(samples.merged());
     if (tailProfile)
         r.tail = TailProfile::of(times.merged());

@@ -18,6 +18,7 @@
 #include "bench/benchtail.h"
 #include "protocol/recovery.h"
 #include "store/open/storeconfig.h"
+#include "store/storeextras.h"
 #include "store/writetimes.h"
 
 #include <QTemporaryDir>
@@ -102,6 +103,8 @@ struct TransfersResult {
     double writesPerTransfer = 0;
     // Waits for a server's answer per transfer, counted by the connections (nullopt on files).
     std::optional<double> roundTripsPerTransfer;
+    // DynamoDB: the tables' capacity units per transfer, as the server reported them.
+    std::optional<CapacityUnits> capacityUnitsPerTransfer;
     LatencyStats latencyMs;
     std::optional<TailProfile> tail; // with tailProfile (benchtail.h)
     // The SQLite group commit's batches during the run (store/writetimes.h): all zero on

@@ -145,6 +145,9 @@ Result<BenchArgs> parseBenchArgs(const Context &c, const QString &scenarioOverri
     // A store on PostgreSQL (one database, or shards on servers): the scratch store is made of
     // fresh databases on the same servers.
     a.servers = serverDatabasesOf(c.config.location);
+    // On DynamoDB, tables under a fresh prefix at the same endpoint.
+    if (isDynamoLocation(c.config.location))
+        a.servers = {c.config.location};
     if (!a.servers.isEmpty() && a.scenario == QLatin1String("shards"))
         return makeError(
             ErrorCode::Unsupported,

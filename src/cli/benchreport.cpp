@@ -21,6 +21,12 @@ QJsonObject storeFields(const bench::ScratchStore &scratch)
 {
     const int shards = scratch.shards();
     const bool server = scratch.onServer();
+    if (isDynamoLocation(scratch.config().location))
+        return QJsonObject{
+            {QStringLiteral("store"), QStringLiteral("DynamoDB tables at %1").arg(storeDisplayName(scratch.config().location))},
+            {QStringLiteral("kind"), QStringLiteral("dynamodb")},
+            {QStringLiteral("shards"), 0},
+            {QStringLiteral("durability"), QStringLiteral("acknowledged when durable")}};
     const QString layout = shards == 0
                              ? (server ? QStringLiteral("one PostgreSQL database") : QStringLiteral("one file"))
                              : QStringLiteral("%1 %2shard%3").arg(shards).arg(server ? "PostgreSQL " : "").arg(shards == 1 ? "" : "s");
@@ -105,7 +111,7 @@ QString ms(const QJsonValue &v) { return v.toDouble() >= 100 ? fixed(v, 0) : v.t
 
 QString storeLine(const QJsonObject &o)
 {
-    if (o.value(QStringLiteral("kind")).toString() == QLatin1String("postgresql")) // already in PostgreSQL's words
+    if (o.value(QStringLiteral("kind")).toString() != QLatin1String("sqlite")) // already in the server's words
         return QStringLiteral("%1, %2").arg(o.value(QStringLiteral("store")).toString(), o.value(QStringLiteral("durability")).toString());
     return QStringLiteral("%1, synchronous=%2")
         .arg(o.value(QStringLiteral("store")).toString(), o.value(QStringLiteral("durability")).toString());
@@ -220,6 +226,12 @@ QString renderTransfers(const QJsonObject &o)
         {QStringLiteral("protocol efficiency"),
          fixed(o.value(QStringLiteral("efficiency")), 2) + QStringLiteral("  (transfers/s x writes per transfer / raw commits/s)")},
         {QStringLiteral("latency ms"), latencyLine(o.value(QStringLiteral("latencyMs")).toObject())},
+        {QStringLiteral("capacity units"),
+         o.contains(QStringLiteral("capacityUnitsPerTransfer"))
+             ? QStringLiteral("read %1, write %2 per transfer  (the tables' own, as DynamoDB reported them; index writes come on top)")
+                   .arg(fixed(o.value(QStringLiteral("capacityUnitsPerTransfer")).toObject().value(QStringLiteral("read")), 1),
+                        fixed(o.value(QStringLiteral("capacityUnitsPerTransfer")).toObject().value(QStringLiteral("write")), 1))
+             : QStringLiteral("-  (DynamoDB only)")},
         {QStringLiteral("baseline"), o.contains(QStringLiteral("nativeTransfersPerSecond"))
                                          ? count(o.value(QStringLiteral("nativeTransfersPerSecond")))
                                                + QStringLiteral(" transfers/s, ratio ") + fixed(o.value(QStringLiteral("nativeRatio")), 2)

@@ -17,6 +17,12 @@ namespace ledger {
 
 class Store;
 
+// What a store billed by the request (DynamoDB) has been charged, in its read and write units.
+struct CapacityUnits {
+    double read = 0;
+    double write = 0;
+};
+
 class StoreExtras {
 public:
     virtual ~StoreExtras() = default;
@@ -29,6 +35,9 @@ public:
     // (every statement, prepare and session setting): what `bench transfers` reports per transfer,
     // counted rather than estimated. nullopt for a store with no server (SQLite files).
     virtual std::optional<qint64> serverRoundTrips() const { return std::nullopt; }
+    // The capacity units this connection's calls consumed so far, as the server reported them
+    // (`bench transfers` gives them per transfer); nullopt for stores not billed so.
+    virtual std::optional<CapacityUnits> capacityUnits() const { return std::nullopt; }
     // For the demo ledger only (operations/demo.h), never an operator's: moves one document's
     // history `ms` into the past — a transaction's times, journal rows and leg markers, or an
     // account's creation and journal rows (its last change stays when it was) — so that a demo

@@ -4,13 +4,13 @@
 # write, recovery) run for a bounded time while reader processes run `ledgerctl balances --json`
 # again and again; every read must sum to zero with no account but @world below zero. Raw reads
 # (`ledgerctl accounts --json`) beside them count how often the documents alone are off.
-#   tests/bank/run-bank.sh LAYOUT      LAYOUT: file | shards | pg | pgservers
+#   tests/bank/run-bank.sh LAYOUT      LAYOUT: file | shards | pg | pgservers | dynamo
 #   BANK_SECONDS=60 BANK_READERS=2 BANK_NO_BUILD=1 (extra arguments go to ledger_soak)
 # file: one SQLite file; shards: three shard files; pg: one PostgreSQL database; pgservers:
-# three shard databases on two PostgreSQL servers.
+# three shard databases on two PostgreSQL servers; dynamo: tables on a dynalite (DynamoDB's API).
 # It builds what it runs first (ledger_soak and ledgerctl, in $BUILD, default build/).
 set -euo pipefail
-layout=${1:?usage: run-bank.sh file|shards|pg|pgservers}
+layout=${1:?usage: run-bank.sh file|shards|pg|pgservers|dynamo}
 shift
 cd "$(dirname "$0")/../.."
 build=${BUILD:-build}
@@ -23,6 +23,7 @@ chmod 755 "$work" # the servers run as postgres when we are root
 clusters=()
 cleanup() {
   for c in "${clusters[@]}"; do scripts/pg-cluster.sh stop "$c" || true; done
+  [[ -d "$work/dynalite" ]] && scripts/dynalite.sh stop "$work/dynalite" || true
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -45,7 +46,11 @@ case $layout in
     b=$(server "$work/pgb")
     servers="${a/\/postgres\?//bank0?} ${b/\/postgres\?//bank1?} ${a/\/postgres\?//bank2?}"
     args+=(--init-arg --shards --init-arg 3 --init-arg --servers --init-arg "$servers" --store "$work/store/bank.json") ;;
-  *) echo "run-bank.sh: no layout '$layout' (file, shards, pg, pgservers)" >&2; exit 2 ;;
+  dynamo)
+    endpoint=$(scripts/dynalite.sh start "$work/dynalite")
+    export AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test # dynalite checks no signature
+    args+=(--store "dynamodb://us-east-1/bank?endpoint=$endpoint") ;;
+  *) echo "run-bank.sh: no layout '$layout' (file, shards, pg, pgservers, dynamo)" >&2; exit 2 ;;
 esac
 mkdir -p "$work/store"
 echo "bank: layout $layout"

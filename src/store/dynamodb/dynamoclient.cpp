@@ -3,6 +3,7 @@
 #include "ledger/message.h"
 
 #include <QElapsedTimer>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QLocale>
 #include <QRandomGenerator>
@@ -217,6 +218,28 @@ DynamoClient::Attempt DynamoClient::sendOnce(const char *operation, const QByteA
 }
 
 Result<Reply> DynamoClient::call(const char *operation, const QJsonObject &request)
+{
+    const QByteArrayView op(operation);
+    const bool reads = op == "GetItem" || op == "Query" || op == "Scan" || op == "BatchGetItem";
+    const bool writes = op == "PutItem" || op == "UpdateItem" || op == "DeleteItem" || op == "BatchWriteItem";
+    QJsonObject sent = request;
+    if (reads || writes)
+        sent.insert(QStringLiteral("ReturnConsumedCapacity"), QStringLiteral("TOTAL"));
+    Result<Reply> reply = send(operation, sent);
+    if (reply.ok() && (reads || writes)) {
+        double units = 0;
+        const QJsonValue consumed = reply->body.value(QStringLiteral("ConsumedCapacity"));
+        const QJsonArray all = consumed.isArray() ? consumed.toArray() : QJsonArray{consumed};
+        for (const QJsonValue &c : all)
+            units += c.toObject().value(QStringLiteral("CapacityUnits")).toDouble();
+        if (reply->conditionFailed)
+            units = std::max(units, 1.0);
+        (reads ? m_readUnits : m_writeUnits) += units;
+    }
+    return reply;
+}
+
+Result<Reply> DynamoClient::send(const char *operation, const QJsonObject &request)
 {
     const QByteArray body = QJsonDocument(request).toJson(QJsonDocument::Compact);
     QElapsedTimer elapsed;

@@ -60,6 +60,10 @@ public:
     // The server's time as the answers so far put it (this machine's clock until the first).
     QDateTime now();
     qint64 roundTrips() const { return m_roundTrips; }
+    // The read and write capacity units DynamoDB reported for the tables (not their indexes)
+    // so far; a write refused by its condition counted as one unit, its least cost.
+    double readUnits() const { return m_readUnits; }
+    double writeUnits() const { return m_writeUnits; }
     const ClientOptions &options() const { return m_options; }
 
     // For tests: the next `n` calls fail as if throttled (ProvisionedThroughputExceeded), before
@@ -73,6 +77,8 @@ public:
 
 private:
     struct Attempt;
+    // call() without the capacity accounting: the retries.
+    Result<Reply> send(const char *operation, const QJsonObject &request);
     Attempt sendOnce(const char *operation, const QByteArray &body);
     void learnClock(const QByteArray &date, const QDateTime &sentAt);
 
@@ -84,6 +90,8 @@ private:
     qint64 m_lastNow = 0;
     qint64 m_roundTrips = 0;
     qint64 m_retries = 0;
+    double m_readUnits = 0;
+    double m_writeUnits = 0;
     int m_throttleNext = 0;
     int m_loseAnswers = 0;
 };

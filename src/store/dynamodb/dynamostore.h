@@ -90,6 +90,7 @@ public:
 
     Result<bool> touchAccountIfVersion(const QString &accountId, qint64 expectedVersion) override;
     std::optional<qint64> serverRoundTrips() const override { return m_client->roundTrips(); }
+    std::optional<CapacityUnits> capacityUnits() const override { return CapacityUnits{m_client->readUnits(), m_client->writeUnits()}; }
     Error backdateForDemo(DocKind kind, const QString &id, qint64 ms) override;
 
     // For tests: the client under the store (throttling, retries, round trips).

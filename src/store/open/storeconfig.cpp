@@ -27,12 +27,32 @@ bool locationHasPassword(const QString &location) { return isServerLocation(loca
 
 bool namesShardedStore(const QString &path) { return hasTopologySuffix(path); }
 
-QString serverDatabaseNamed(const QString &location, const QString &name) { return pguri::withDatabase(location, name); }
+QString serverDatabaseNamed(const QString &location, const QString &name)
+{
+    if (isDynamoLocation(location)) {
+        // The same endpoint and options, tables under the prefix `name`.
+        const int slash = location.indexOf(QLatin1Char('/'), int(qstrlen("dynamodb://")));
+        const int query = location.indexOf(QLatin1Char('?'));
+        return location.left(slash + 1) + name + (query < 0 ? QString() : location.mid(query));
+    }
+    return pguri::withDatabase(location, name);
+}
 
-Error dropServerDatabase(const QString &location) { return pguri::dropDatabase(location); }
+Error dropServerDatabase(const QString &location)
+{
+    if (isDynamoLocation(location)) {
+        auto store = DynamoStore::open(location, {});
+        if (!store.ok())
+            return store.error().code == ErrorCode::StoreNotLedger ? Error{} : store.error();
+        return (*store)->dropTables();
+    }
+    return pguri::dropDatabase(location);
+}
 
 Error analyzeServerDatabase(const QString &location)
 {
+    if (isDynamoLocation(location))
+        return {}; // DynamoDB plans nothing
     auto conn = PgConnection::open(location, PgConnection::Mode::Raw, PgOptions{});
     if (!conn.ok())
         return conn.error();

@@ -87,7 +87,8 @@ Result<std::unique_ptr<Store>> createStore(const StoreConfig &config, int scale)
 StoreConnector connectorOf(const StoreConfig &config);
 
 // Scratch databases beside a server store (bench): `location` naming database `name` instead,
-// on the same server with the same options; and dropping one (ok when it does not exist).
+// on the same server with the same options (on DynamoDB: tables under the prefix `name` at the
+// same endpoint); and dropping one (ok when it does not exist).
 QString serverDatabaseNamed(const QString &location, const QString &name);
 Error dropServerDatabase(const QString &location);
 // Has the server gather its planner statistics of the database at `location` now (ANALYZE), as
