@@ -37,6 +37,8 @@ NOT_RUN = {
     "make run": "builds and opens the console; `make test` runs this test, and tst_gui the console",
     "ledgerctl --store 'postgresql://alice@db.example.com": "names servers that do not exist here; every location "
     "form in it is read by tst_pguri (and tst_pguri@pg reaches a store through each)",
+    "ledgerctl --store 'dynamodb://eu-west-1/ledger' init": "names AWS tables that do not exist here; tst_dynamoconfig reads "
+    "every location form, and the @dynamo tests and tst_dynamostore run the store against dynalite",
     "ledgerctl bench all": "takes minutes; tst_bench runs each scenario small",
     "cmake --build build && (cd build && cpack -G DEB)": "builds the package; package_deb does the same and installs it",
     "ledgerd --store /tmp/ledger.db --listen 127.0.0.1:8080": "a server on a fixed port; tst_ledgerd makes the same calls "

@@ -1,5 +1,5 @@
 #pragma once
-// One HTTP connection to DynamoDB's JSON API (libcurl; why not Qt Network: DESIGN §4): each call
+// One HTTP connection to DynamoDB's JSON API (libcurl; why not Qt Network: DESIGN §10): each call
 // is signed (awssigv4.h), sent, and — when DynamoDB throttles, answers 5xx or the connection
 // fails — sent again after a capped exponential backoff with full jitter (25 ms doubling up to
 // 2 s, a random wait below that) until it is answered, `maxAttempts` are spent, or `retryForMs`

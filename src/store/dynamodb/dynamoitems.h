@@ -1,7 +1,7 @@
 #pragma once
 // The documents as DynamoDB items (attribute values in DynamoDB's JSON: {"S": …}, {"N": "…"}),
 // and back, every enumerated word checked as the SQL stores' row readers check theirs (an unknown
-// state is store-corrupt, never a default). docs/DESIGN.md §4 lists the tables and attributes.
+// state is store-corrupt, never a default). docs/DESIGN.md §10 lists the tables and attributes.
 //
 // Thread-safety: pure functions over values; any thread.
 
@@ -30,7 +30,7 @@ inline const QString kToken = QStringLiteral("token");
 // --- accounts -----------------------------------------------------------------------------
 // The account's markers live in its item (map "legs": txId → marker), so that a leg and the
 // balance it moves are one item written once; markers of finished legs beyond the first
-// kMarkersKept move to the legs table (DESIGN §4, "Markers that outgrow the item").
+// kMarkersKept move to the legs table (DESIGN §10, "Markers that outgrow the item").
 QJsonObject accountItem(const Account &account, const QString &token);
 Result<Account> accountFromItem(const QJsonObject &item);
 QJsonObject markerValue(const LegMarker &marker);

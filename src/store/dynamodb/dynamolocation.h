@@ -1,6 +1,6 @@
 #pragma once
 // A DynamoDB store's location: dynamodb://REGION/PREFIX?endpoint=URL&profile=NAME&… — the
-// tables PREFIX-accounts, PREFIX-transactions, … in that region (dynamodb.md in docs, DESIGN §4).
+// tables PREFIX-accounts, PREFIX-transactions, … in that region (DESIGN §10).
 // REGION may be left out (dynamodb:///PREFIX): then it comes as the AWS CLI finds it
 // (awsconfig.h). Credentials never go in a location — a user:password@ part is refused — so a
 // location can be shown, logged and kept in settings as it is.

@@ -39,7 +39,7 @@ QJsonObject index(const QString &name, const QString &hash, const QString &range
                        {QStringLiteral("Projection"), QJsonObject{{QStringLiteral("ProjectionType"), QString::fromLatin1(projection)}}}};
 }
 
-// Each table's definition: its key, and the indexes its access paths need (DESIGN §4).
+// Each table's definition: its key, and the indexes its access paths need (DESIGN §10).
 QJsonObject tableDefinition(const QString &table, const QString &which)
 {
     QJsonObject d{{QStringLiteral("TableName"), table}, {QStringLiteral("BillingMode"), QStringLiteral("PAY_PER_REQUEST")}};

@@ -1,7 +1,7 @@
 #pragma once
 // The store on DynamoDB (or anything that speaks its API: DynamoDB Local, dynalite, ScyllaDB
 // Alternator): the tables PREFIX-meta, -accounts, -transactions, -keys, -txaccounts and -legs
-// (docs/DESIGN.md §4 "DynamoDB" has every attribute and index).
+// (docs/DESIGN.md §10 has every attribute and index).
 //
 // Every protocol write is one conditional PutItem of one item, decided the way the SQL stores
 // decide (documentrules.h): read the item (a consistent read), decide, and write it back on
@@ -82,7 +82,7 @@ public:
     // DynamoDB has no snapshot. Within `work`, each account item is read once and kept: its
     // balance and its markers are then one consistent reading of that item, as a member of a
     // sharded store is one snapshot — the whole-balance reading and the audit work from that
-    // (DESIGN §4). Transaction documents are read as they are.
+    // (DESIGN §10). Transaction documents are read as they are.
     Error withSnapshot(const std::function<Error()> &work) override;
     Error scanAccounts(const std::function<void(const Account &)> &visit, const StopCheck &shouldStop = {}) override;
     Error scanLegs(const std::function<void(const LegMarker &)> &visit, const StopCheck &shouldStop = {}) override;

@@ -1,7 +1,7 @@
 // DynamoStore: the reads — the whole-store scans of the audit, the candidates of the whole-balance
 // reading, and the query side (lists, counts, journal, feed). Lists read what their filter's
 // index gives (a state's part of the by-state index, an account's index items) or the whole table,
-// and order and cut it here: docs/DESIGN.md §4 says which is which and what does not scale yet.
+// and order and cut it here: docs/DESIGN.md §10 says which is which and what does not scale yet.
 
 #include "ledger/legs.h"
 #include "ledger/message.h"
