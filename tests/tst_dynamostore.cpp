@@ -70,6 +70,10 @@ private slots:
     void lostAnswersWriteOnce();
     void markersMoveOutOfTheAccountItem();
     void tombstoneBeforeTheAccount();
+    void anotherWriterBetweenLostAnswerAndResend();
+    void markersMovedAfterASnapshotReadAreNotInIt();
+    void feedGivesFinishesOnceTheyAreOld();
+    void journalPagesByKeyAcrossDocuments();
     void auditFindsAPlantedHold();
     void initRefusesTablesThatAreThere();
     void openWithoutTablesSaysSo();
@@ -196,6 +200,178 @@ void TestDynamoStore::tombstoneBeforeTheAccount()
     QCOMPARE(late->status, LegStatus::Voided);
     QVERIFY(!late->changed);
     QCOMPARE(t.store().account(QStringLiteral("carol"))->pendingCredits, qint64(0));
+    // A second void of another transaction on an account that is not there, its first answer
+    // lost: the tombstone it finds is its own, and the call returns.
+    dynamoOf(t.store()).client().loseAnswersOfNextCalls(1'000'000);
+    auto twice = t.store().voidLeg(QStringLiteral("tx-early-2"), QStringLiteral("dave"), LegSide::Debit, 7);
+    auto again = t.store().voidLeg(QStringLiteral("tx-early-2"), QStringLiteral("dave"), LegSide::Debit, 7);
+    dynamoOf(t.store()).client().loseAnswersOfNextCalls(0);
+    QVERIFY2(twice.ok() && again.ok(), qPrintable(twice.ok() ? again.error().toString() : twice.error().toString()));
+    QCOMPARE(again->status, LegStatus::Voided);
+    QVERIFY(!again->changed);
+    // The account made afterwards carries the tombstone in its own item.
+    QVERIFY(t.store().createAccount(QStringLiteral("dave"), QStringLiteral("Dave"), QStringLiteral("op")).ok());
+    auto daves = t.store().legsOfAccount(QStringLiteral("dave"), LegStatus::Voided);
+    QVERIFY(daves.ok());
+    QCOMPARE(daves->size(), 1);
+    QCOMPARE(markersInItem(accountItem(dynamoOf(t.store()), t.path(), QStringLiteral("dave"))), 1);
+    LEDGER_VERIFY_AUDIT_CLEAN(t.store());
+}
+
+void TestDynamoStore::anotherWriterBetweenLostAnswerAndResend()
+{
+    // The answer of our write is lost, and before it is sent again another connection writes the
+    // same item: our write is still recognised (its token among the item's recent ones), not
+    // written a second time nor taken for someone else's.
+    TempStore t;
+    openAccounts(t.store(), {kAlice, kBob}, 1000);
+    const TxOutcome o = Coordinator(t.store(), {}).transfer({kAlice, kBob, 10, QString(), QString()});
+    QVERIFY(o.ok());
+    auto other = t.openAnother();
+    DynamoStore &d = dynamoOf(t.store());
+    d.client().setBetweenLostAndResent([&] {
+        QVERIFY(other->addRemark(o.tx->id, Remark::Note, QStringLiteral("bea"), QStringLiteral("between")).ok());
+        QVERIFY(other->setAccountStatus(kBob, AccountStatus::Frozen, QStringLiteral("bea"), QStringLiteral("between")).ok() || true);
+    });
+    d.client().loseAnswersOfNextCalls(1'000'000);
+    auto note = d.addRemark(o.tx->id, Remark::Note, QStringLiteral("zoe"), QStringLiteral("mine"));
+    d.client().loseAnswersOfNextCalls(0);
+    d.client().setBetweenLostAndResent({});
+    QVERIFY2(note.ok(), qPrintable(note.error().toString()));
+    auto journal = t.store().journal(DocKind::Transaction, o.tx->id);
+    QVERIFY(journal.ok());
+    int mine = 0;
+    for (const JournalEntry &e : std::as_const(*journal))
+        mine += e.detail == QLatin1String("mine") ? 1 : 0;
+    QCOMPARE(mine, 1);
+    // The same for an account: frozen by us while another froze and unfroze it between.
+    d.client().setBetweenLostAndResent(
+        [&] { (void)other->setAccountStatus(kAlice, AccountStatus::Open, QStringLiteral("bea"), QStringLiteral("between")); });
+    d.client().loseAnswersOfNextCalls(1);
+    auto frozen = d.setAccountStatus(kAlice, AccountStatus::Frozen, QStringLiteral("zoe"), QStringLiteral("mine"));
+    d.client().setBetweenLostAndResent({});
+    QVERIFY2(frozen.ok(), qPrintable(frozen.error().toString()));
+    QCOMPARE(t.store().account(kAlice)->status, AccountStatus::Frozen);
+    LEDGER_VERIFY_AUDIT_CLEAN(t.store());
+}
+
+void TestDynamoStore::markersMovedAfterASnapshotReadAreNotInIt()
+{
+    // Inside a reading, alice's item is read once; transfers on another connection then post on
+    // her and move markers out of her item. The reading still sees alice as it read her: the new
+    // transfers' markers are not hers there (their balance is not in the balance it read).
+    TempStore t;
+    openAccounts(t.store(), {kAlice, kBob}, 100'000);
+    auto other = t.openAnother();
+    QString late;
+    const Error e = t.store().withSnapshot([&]() -> Error {
+        auto seen = t.store().account(kAlice); // reads alice's item: kept for the reading
+        if (!seen.ok())
+            return seen.error();
+        Coordinator c(*other, {});
+        for (int i = 0; i < DynamoStore::kMarkersKept * 2; ++i) {
+            const TxOutcome o = c.transfer({kAlice, kBob, 1, QString(), QString()});
+            if (!o.ok())
+                return o.error;
+            if (i == 0)
+                late = o.tx->id;
+        }
+        auto legs = t.store().legsOfTransaction(late);
+        if (!legs.ok())
+            return legs.error();
+        for (const LegMarker &m : std::as_const(*legs)) {
+            if (m.accountId == kAlice)
+                return makeError(ErrorCode::Internal, QStringLiteral("a marker moved after alice was read is in the reading"));
+        }
+        return {};
+    });
+    QVERIFY2(e.ok(), qPrintable(e.toString()));
+    // Outside a reading it is there (moved, read from the legs table).
+    auto legs = t.store().legsOfTransaction(late);
+    QVERIFY(legs.ok());
+    QCOMPARE(legs->size(), 2);
+    QVERIFY(dynamo::num(accountItem(dynamoOf(t.store()), t.path(), kAlice), QStringLiteral("moved")) > 0);
+}
+
+void TestDynamoStore::feedGivesFinishesOnceTheyAreOld()
+{
+    TempStore t;
+    openAccounts(t.store(), {kAlice, kBob}, 1000);
+    StoreConfig delayed = t.config();
+    delayed.location.replace(QStringLiteral("feed_delay_ms=0"), QStringLiteral("feed_delay_ms=1500"));
+    auto store = openStore(delayed);
+    QVERIFY(store.ok());
+    const TxOutcome o = Coordinator(**store, {}).transfer({kAlice, kBob, 10, QString(), QString()});
+    QVERIFY(o.ok());
+    int young = 0;
+    for (int part = 0; part < (*store)->shardCount(); ++part) {
+        auto rows = (*store)->finishedAfter(part, 0, 100);
+        QVERIFY(rows.ok());
+        for (const JournalEntry &e : std::as_const(*rows))
+            young += e.docId == o.tx->id ? 1 : 0;
+    }
+    QCOMPARE(young, 0); // not yet: younger than the delay
+    QTest::qWait(1700);
+    int old = 0;
+    qint64 cursorOfItsPart = 0;
+    int itsPart = -1;
+    for (int part = 0; part < (*store)->shardCount(); ++part) {
+        auto rows = (*store)->finishedAfter(part, 0, 100);
+        QVERIFY(rows.ok());
+        for (const JournalEntry &e : std::as_const(*rows)) {
+            if (e.docId == o.tx->id) {
+                ++old;
+                itsPart = part;
+            }
+            if (part == itsPart)
+                cursorOfItsPart = std::max(cursorOfItsPart, e.seq);
+        }
+    }
+    QCOMPARE(old, 1);
+    // A compensation links the original (a write of a finished document): the original does not
+    // come again after the cursor that passed it.
+    QVERIFY(Coordinator(**store, {}).compensate(o.tx->id, QStringLiteral("test")).ok());
+    QTest::qWait(1700);
+    auto again = (*store)->finishedAfter(itsPart, cursorOfItsPart, 100);
+    QVERIFY(again.ok());
+    for (const JournalEntry &e : std::as_const(*again))
+        QVERIFY(e.docId != o.tx->id);
+}
+
+void TestDynamoStore::journalPagesByKeyAcrossDocuments()
+{
+    // Rows of several documents in the same milliseconds, each document counting its own seqs:
+    // paging by key (the last row of a page) gives every row once.
+    TempStore t;
+    openAccounts(t.store(), {kAlice, kBob}, 1000);
+    Coordinator c(t.store(), {});
+    QStringList txs;
+    for (int i = 0; i < 3; ++i)
+        txs << c.transfer({kAlice, kBob, 1, QString(), QString()}).tx->id;
+    for (int i = 0; i < 30; ++i)
+        QVERIFY(t.store().addRemark(txs[i % 3], Remark::Note, QStringLiteral("zoe"), QStringLiteral("n%1").arg(i)).ok());
+    for (bool newestFirst : {true, false}) {
+        JournalQuery all;
+        all.newestFirst = newestFirst;
+        auto whole = t.store().journalEntries(all);
+        QVERIFY(whole.ok());
+        QList<JournalEntry> paged;
+        JournalQuery q = all;
+        q.limit = 4;
+        for (;;) {
+            auto page = t.store().journalEntries(q);
+            QVERIFY(page.ok());
+            if (page->isEmpty())
+                break;
+            paged += *page;
+            q.after = page->last();
+        }
+        QCOMPARE(paged.size(), whole->size());
+        for (int i = 0; i < paged.size(); ++i) {
+            QCOMPARE(paged[i].docId, whole->at(i).docId);
+            QCOMPARE(paged[i].seq, whole->at(i).seq);
+        }
+    }
 }
 
 void TestDynamoStore::auditFindsAPlantedHold()

@@ -80,7 +80,7 @@ void MainWindow::chooseStore(bool create)
 void MainWindow::chooseServerStore()
 {
     bool ok = false;
-    const QString current = hasStore() && isServerLocation(storePath()) ? storeDisplayName(storePath()) : QString();
+    const QString current = hasStore() && locationKind(storePath()) != LocationKind::File ? storeDisplayName(storePath()) : QString();
     const QString uri =
         QInputDialog::getText(this, tr("Open server store"),
                               tr("PostgreSQL connection string in libpq's terms, for example\n"
@@ -88,14 +88,15 @@ void MainWindow::chooseServerStore()
                                  "host=/run/postgresql dbname=ledger sslmode=verify-full\n"
                                  "service=ledger (from pg_service.conf)\n\n"
                                  "Keep the password in ~/.pgpass (or the file $PGPASSFILE names): LedgerDesk never saves one.\n"
+                                 "Or tables on DynamoDB: dynamodb://eu-west-1/ledger (credentials as the AWS CLI finds them).\n"
                                  "A database that holds no store yet is refused; create one with 'ledgerctl init --store URI'."),
                               QLineEdit::Normal, current, &ok)
             .trimmed();
     if (!ok || uri.isEmpty())
         return;
-    if (!isServerLocation(uri)) {
+    if (!isServerLocation(uri) && !isDynamoLocation(uri)) {
         showError(tr("Open server store"), tr("%1 is not a PostgreSQL connection string: it must start with postgresql:// or be key=value "
-                                              "pairs such as host=... dbname=...")
+                                              "pairs such as host=... dbname=... (or dynamodb://REGION/PREFIX for DynamoDB)")
                                                .arg(uri));
         return;
     }
@@ -133,7 +134,8 @@ void MainWindow::openStore(const QString &path, OpenMode mode, int shards)
             // Only where there is nothing yet: a store that cannot be read needs its permissions
             // looked at, not a new one.
             const QString location = opened.config.location;
-            if (opened.error.code == ErrorCode::StoreUnavailable && !isServerLocation(location) && !QFileInfo::exists(location))
+            if (opened.error.code == ErrorCode::StoreUnavailable && locationKind(location) == LocationKind::File
+                && !QFileInfo::exists(location))
                 text += tr("\n\nTo start a new ledger, use File › New store.");
             showError(tr("Cannot open the store"), text);
             Q_EMIT storeFailed(opened.error.toString());
@@ -213,6 +215,12 @@ void MainWindow::onStoreOpened(bool demo)
                     ? tr("Every write is synced to disk before the next one (synchronous=FULL).")
                     : tr("Writes survive a crash of any program; a power cut may undo the last few, as if they "
                          "had not happened yet (synchronous=NORMAL).");
+    if (isDynamoLocation(location)) {
+        // Its "shards" are the parts of the feed's index, nothing an operator placed.
+        label = tr("%1  ·  DynamoDB").arg(shown);
+        tip = tr("DynamoDB acknowledges a write once it is stored durably. Nothing announces a change: the console looks for "
+                 "changes made elsewhere once a second.");
+    }
     if (!opened.lockWarning.isEmpty()) {
         label += tr("  ·  POSIX locks");
         tip += QLatin1Char('\n') + opened.lockWarning;

@@ -43,7 +43,7 @@ void Settings::addRecentStore(const QString &path)
 {
     // A server store is kept without its password: reopening it from the list relies on
     // ~/.pgpass (or $PGPASSFILE), never on a password saved in plain text here.
-    const QString absolute = isServerLocation(path) ? storeDisplayName(path) : QFileInfo(path).absoluteFilePath();
+    const QString absolute = locationKind(path) == LocationKind::File ? QFileInfo(path).absoluteFilePath() : storeDisplayName(path);
     QStringList recent = recentStores();
     recent.removeAll(absolute);
     recent.prepend(absolute);

@@ -10,8 +10,9 @@ OpenedStore openForConsole(const StoreConfig &config, OpenMode mode, const QStri
 {
     OpenedStore result;
     result.config = config;
-    const bool create = mode == OpenMode::Create
-                     || (mode == OpenMode::ExistingOrDemo && !isServerLocation(config.location) && !QFileInfo::exists(config.location));
+    const bool create =
+        mode == OpenMode::Create
+        || (mode == OpenMode::ExistingOrDemo && locationKind(config.location) == LocationKind::File && !QFileInfo::exists(config.location));
     auto store = create ? createStore(config, money::kDefaultScale) : openStore(config);
     if (!store.ok()) {
         result.error = store.error();

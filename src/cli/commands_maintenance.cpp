@@ -216,8 +216,8 @@ int cmdDemo(Context &c)
 
     bool exists = QFileInfo::exists(c.config.location);
     auto store = exists ? c.open() : createStore(c.config, money::kDefaultScale);
-    // A database is not a file to look for: one that holds a store already is opened instead.
-    if (!exists && !store.ok() && store.error().code == ErrorCode::StoreExists && isServerLocation(c.config.location)) {
+    // A database (or DynamoDB's tables) is not a file to look for: one that holds a store already is opened instead.
+    if (!exists && !store.ok() && store.error().code == ErrorCode::StoreExists && locationKind(c.config.location) != LocationKind::File) {
         exists = true;
         store = c.open();
     }

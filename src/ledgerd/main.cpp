@@ -230,7 +230,7 @@ int main(int argc, char **argv)
         shardCount = qMax(1, (*store)->shardCount());
     }
     // Writes to SQLite files queue on each file's one lock: as many writers as files, unless told.
-    const bool files = !isServerLocation(config->location) && changeSourcesOf(config->location).servers.isEmpty();
+    const bool files = locationKind(config->location) == LocationKind::File && changeSourcesOf(config->location).servers.isEmpty();
     bool writeOk = true;
     options.writeThreads = values.contains(QStringLiteral("write-threads")) ? values.value(QStringLiteral("write-threads")).toInt(&writeOk)
                          : files                                            ? qMin(shardCount, threads)

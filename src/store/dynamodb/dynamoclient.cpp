@@ -98,8 +98,9 @@ QDateTime DynamoClient::now()
 
 void DynamoClient::learnClock(const QByteArray &date, const QDateTime &sentAt)
 {
-    // The Date header is to the second: the server's time was in [D, D + 1 s) at a moment
-    // between sending and the answer. So the offset lies in [D - answered, D + 1 s - sent];
+    // The Date header is to the second, and servers keep it for a second before they write it
+    // again (Node's does): the server's time was in [D, D + 2 s) at a moment between sending and
+    // the answer. So the offset lies in [D - answered, D + 2 s - sent];
     // each answer narrows what the ones before allowed. Bounds that no longer meet (the server's
     // clock was set) start again from this answer.
     const QDateTime server = QLocale::c().toDateTime(QString::fromLatin1(date), QStringLiteral("ddd, dd MMM yyyy HH:mm:ss 'GMT'"));
@@ -107,7 +108,7 @@ void DynamoClient::learnClock(const QByteArray &date, const QDateTime &sentAt)
         return;
     const qint64 d = QDateTime(server.date(), server.time(), Qt::UTC).toMSecsSinceEpoch();
     const qint64 low = d - QDateTime::currentMSecsSinceEpoch();
-    const qint64 high = d + 1000 - sentAt.toMSecsSinceEpoch();
+    const qint64 high = d + 2000 - sentAt.toMSecsSinceEpoch();
     if (!m_offsetKnown || low > m_offsetHigh || high < m_offsetLow) {
         m_offsetLow = low;
         m_offsetHigh = high;
@@ -135,10 +136,12 @@ DynamoClient::Attempt DynamoClient::sendOnce(const char *operation, const QByteA
         return attempt;
     }
     const QUrl url(m_options.endpoint);
-    QByteArray host = url.host().toUtf8();
+    QByteArray host = url.host().contains(QLatin1Char(':')) ? '[' + url.host().toUtf8() + ']' : url.host().toUtf8();
     if (url.port() > 0)
         host += ':' + QByteArray::number(url.port());
-    const QByteArray amzDate = amzDateOf(QDateTime::currentDateTimeUtc());
+    // Signed with the server's time as the answers put it: a desktop minutes off is not refused
+    // (DynamoDB allows five minutes).
+    const QByteArray amzDate = amzDateOf(now());
     SigningRequest signing;
     signing.method = "POST";
     signing.body = body;
@@ -151,10 +154,9 @@ DynamoClient::Attempt DynamoClient::sendOnce(const char *operation, const QByteA
     const QByteArray auth = authorization(signing, amzDate, m_options.scope, m_options.credentials);
 
     curl_slist *headers = nullptr;
-    for (const auto &[name, value] : signing.headers) {
-        if (name != "Host")
-            headers = curl_slist_append(headers, (name + ": " + value).constData());
-    }
+    // Host as it was signed (libcurl would leave out a default port and bracket an IPv6 host).
+    for (const auto &[name, value] : signing.headers)
+        headers = curl_slist_append(headers, (name + ": " + value).constData());
     headers = curl_slist_append(headers, ("Authorization: " + auth).constData());
     headers = curl_slist_append(headers, "Expect:"); // no 100-continue round trip
     QByteArray response;
@@ -178,7 +180,10 @@ DynamoClient::Attempt DynamoClient::sendOnce(const char *operation, const QByteA
     curl_slist_free_all(headers);
     ++m_roundTrips;
     if (code != CURLE_OK) {
-        attempt.retry = true;
+        // What no second try mends: a malformed endpoint, a TLS certificate refused.
+        attempt.retry = code != CURLE_URL_MALFORMAT && code != CURLE_UNSUPPORTED_PROTOCOL && code != CURLE_PEER_FAILED_VERIFICATION
+                     && code != CURLE_SSL_CACERT_BADFILE && code != CURLE_SSL_CERTPROBLEM && code != CURLE_SSL_CIPHER
+                     && code != CURLE_NOT_BUILT_IN;
         attempt.outcome = makeError(ErrorCode::StoreUnavailable,
                                     Message::translate("ledger", "DynamoDB at %1 did not answer %2: %3")
                                         .arg(m_options.endpoint, operationName, QString::fromUtf8(curl_easy_strerror(code))));
@@ -249,6 +254,10 @@ Result<Reply> DynamoClient::send(const char *operation, const QJsonObject &reque
         if (attempt == 1 && m_loseAnswers > 0) {
             --m_loseAnswers;
             sent.retry = true;
+            ++m_retries;
+            if (m_betweenLostAndResent)
+                m_betweenLostAndResent();
+            continue; // at once
         }
         if (!sent.retry || attempt >= m_options.maxAttempts || elapsed.elapsed() >= m_options.retryForMs)
             return std::move(sent.outcome);

@@ -21,6 +21,7 @@
 
 #include <QDateTime>
 #include <QJsonObject>
+#include <functional>
 #include <memory>
 
 namespace ledger::aws {
@@ -72,6 +73,8 @@ public:
     // For tests: the answers to the next `n` calls are lost after the server got them (as when a
     // connection breaks while the answer is on its way): each is sent again.
     void loseAnswersOfNextCalls(int n) { m_loseAnswers = n; }
+    // For tests: runs between a lost answer and the call's second send (another writer's write).
+    void setBetweenLostAndResent(std::function<void()> run) { m_betweenLostAndResent = std::move(run); }
     // How many calls were sent again after a throttle, a 5xx or a failed connection.
     qint64 retries() const { return m_retries; }
 
@@ -94,6 +97,7 @@ private:
     double m_writeUnits = 0;
     int m_throttleNext = 0;
     int m_loseAnswers = 0;
+    std::function<void()> m_betweenLostAndResent;
 };
 
 } // namespace ledger::aws

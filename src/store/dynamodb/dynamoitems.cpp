@@ -3,6 +3,7 @@
 #include "ledger/legs.h"
 
 #include <QCryptographicHash>
+#include <algorithm>
 
 namespace ledger::dynamo {
 
@@ -43,6 +44,25 @@ void merge(QJsonObject &into, const QJsonObject &from)
         into.insert(it.key(), it.value());
 }
 
+void stampToken(QJsonObject &item, const QString &token)
+{
+    QJsonArray recent = item.value(QStringLiteral("recentTokens")).toObject().value(QStringLiteral("L")).toArray();
+    recent.append(S(token));
+    while (recent.size() > kRecentTokens)
+        recent.removeFirst();
+    item.insert(QStringLiteral("recentTokens"), QJsonObject{{QStringLiteral("L"), recent}});
+    item.insert(kToken, S(token));
+}
+
+bool carriesToken(const QJsonObject &item, const QString &token)
+{
+    if (str(item, kToken) == token)
+        return true;
+    const QJsonArray recent = item.value(QStringLiteral("recentTokens")).toObject().value(QStringLiteral("L")).toArray();
+    return std::any_of(recent.begin(), recent.end(),
+                       [&](const QJsonValue &v) { return v.toObject().value(QStringLiteral("S")).toString() == token; });
+}
+
 QDateTime timeOf(qint64 ms) { return ms == 0 ? QDateTime() : QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC); }
 
 QJsonObject markerValue(const LegMarker &marker)
@@ -75,7 +95,7 @@ Result<LegMarker> markerFromValue(const QString &txId, const QString &accountId,
     return m;
 }
 
-QJsonObject accountItem(const Account &a, const QString &token)
+QJsonObject accountItem(const Account &a)
 {
     return QJsonObject{{QStringLiteral("id"), S(a.id)},
                        {QStringLiteral("all"), S(QStringLiteral("a"))},
@@ -86,8 +106,7 @@ QJsonObject accountItem(const Account &a, const QString &token)
                        {QStringLiteral("pendingCredits"), N(a.pendingCredits)},
                        {QStringLiteral("version"), N(a.version)},
                        {QStringLiteral("createdAt"), N(msOf(a.createdAt))},
-                       {QStringLiteral("lastModified"), N(msOf(a.lastModified))},
-                       {kToken, S(token)}};
+                       {QStringLiteral("lastModified"), N(msOf(a.lastModified))}};
 }
 
 Result<Account> accountFromItem(const QJsonObject &item)
@@ -122,9 +141,10 @@ Result<QList<LegMarker>> markersOfAccountItem(const QJsonObject &item)
     return markers;
 }
 
-QJsonObject archivedMarkerItem(const LegMarker &marker)
+QJsonObject archivedMarkerItem(const LegMarker &marker, qint64 movedFrom)
 {
     QJsonObject item = markerValue(marker).value(QStringLiteral("M")).toObject();
+    item.insert(QStringLiteral("movedFrom"), N(movedFrom));
     item.insert(QStringLiteral("account"), S(marker.accountId));
     item.insert(QStringLiteral("tx"), S(marker.txId));
     return item;
@@ -141,7 +161,7 @@ int partOf(const QString &id)
     return static_cast<unsigned char>(hash.at(0)) % kIndexParts;
 }
 
-QJsonObject transactionItem(const Transaction &t, const QString &token)
+QJsonObject transactionItem(const Transaction &t)
 {
     // Times as zero-padded milliseconds in the index keys, so that they sort as text.
     const QString created = QStringLiteral("%1").arg(msOf(t.createdAt), 15, 10, QLatin1Char('0'));
@@ -160,8 +180,7 @@ QJsonObject transactionItem(const Transaction &t, const QString &token)
                      {QStringLiteral("attempts"), N(t.attempts)},
                      // The by-state index: a state's transactions by age, spread over parts.
                      {QStringLiteral("statePart"), S(nameOf(t.state) + QLatin1Char('#') + part)},
-                     {QStringLiteral("age"), S(created + QLatin1Char('#') + t.id)},
-                     {kToken, S(token)}};
+                     {QStringLiteral("age"), S(created + QLatin1Char('#') + t.id)}};
     if (!t.idempotencyKey.isEmpty())
         item.insert(QStringLiteral("key"), S(t.idempotencyKey));
     if (!t.compensates.isEmpty())

@@ -24,20 +24,27 @@ QDateTime timeOf(qint64 ms);
 // `into` with every attribute of `from` set (the others kept).
 void merge(QJsonObject &into, const QJsonObject &from);
 
-// The token an item carries from the write that made it as it is (dynamostore.h: lost answers).
+// The token an item carries from the write that made it as it is (dynamostore.h: lost answers),
+// and the tokens of the writes before it (the last kRecentTokens): a write whose answer was lost
+// is recognised even when others wrote the item before it was read again.
 inline const QString kToken = QStringLiteral("token");
+constexpr int kRecentTokens = 16;
+void stampToken(QJsonObject &item, const QString &token);
+bool carriesToken(const QJsonObject &item, const QString &token);
 
 // --- accounts -----------------------------------------------------------------------------
 // The account's markers live in its item (map "legs": txId → marker), so that a leg and the
 // balance it moves are one item written once; markers of finished legs beyond the first
 // kMarkersKept move to the legs table (DESIGN §10, "Markers that outgrow the item").
-QJsonObject accountItem(const Account &account, const QString &token);
+// Without its token: stampToken() gives it one.
+QJsonObject accountItem(const Account &account);
 Result<Account> accountFromItem(const QJsonObject &item);
 QJsonObject markerValue(const LegMarker &marker);
 Result<LegMarker> markerFromValue(const QString &txId, const QString &accountId, const QJsonObject &value);
 // The markers in an account item (its "legs" map), or in the legs table's item.
 Result<QList<LegMarker>> markersOfAccountItem(const QJsonObject &item);
-QJsonObject archivedMarkerItem(const LegMarker &marker);
+// `movedFrom`: the account item's version it was moved out of (0 for a tombstone of no account).
+QJsonObject archivedMarkerItem(const LegMarker &marker, qint64 movedFrom);
 Result<LegMarker> markerFromArchivedItem(const QJsonObject &item);
 
 // --- transactions ---------------------------------------------------------------------------
@@ -45,7 +52,7 @@ Result<LegMarker> markerFromArchivedItem(const QJsonObject &item);
 // throttles the table): a transaction's part is a hash of its id.
 constexpr int kIndexParts = 4;
 int partOf(const QString &id);
-QJsonObject transactionItem(const Transaction &tx, const QString &token);
+QJsonObject transactionItem(const Transaction &tx);
 Result<Transaction> transactionFromItem(const QJsonObject &item);
 
 // --- the journal ----------------------------------------------------------------------------

@@ -50,6 +50,8 @@ Result<DynamoLocation> parseDynamoLocation(const QString &location)
             const QUrl url(value, QUrl::StrictMode);
             if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")) || url.host().isEmpty())
                 return bad(Message::translate("ledger", "endpoint=%1 is not an http:// or https:// URL").arg(value));
+            if (!url.path().isEmpty() && url.path() != QLatin1String("/"))
+                return bad(Message::translate("ledger", "endpoint=%1 has a path: DynamoDB's API is at the root of its host").arg(value));
             if (!url.userInfo().isEmpty())
                 return bad(Message::translate("ledger", "endpoint=%1 carries credentials: use the environment or a profile").arg(value));
             parsed.endpoint = url.toString();

@@ -197,7 +197,9 @@ Result<std::unique_ptr<DynamoStore>> DynamoStore::create(const QString &location
     world.name = QStringLiteral("World (money enters and leaves here)");
     world.version = 1;
     world.createdAt = world.lastModified = c.now();
-    auto madeWorld = store->putItem("accounts", accountItem(world, store->newToken()), QStringLiteral("attribute_not_exists(id)"));
+    QJsonObject worldItem = accountItem(world);
+    stampToken(worldItem, store->newToken());
+    auto madeWorld = store->putItem("accounts", worldItem, QStringLiteral("attribute_not_exists(id)"));
     if (!madeWorld.ok())
         return undo(madeWorld.error());
     // Written last: a store is there once its description is.
@@ -227,9 +229,9 @@ Error DynamoStore::dropTables()
 
 QString DynamoStore::newToken() const { return QUuid::createUuid().toString(QUuid::WithoutBraces); }
 
-Result<std::optional<QJsonObject>> DynamoStore::getItem(const char *which, const QString &keyName, const QString &key)
+Result<std::optional<QJsonObject>> DynamoStore::getItem(const char *which, const QString &keyName, const QString &key, Read read)
 {
-    const bool account = qstrcmp(which, "accounts") == 0;
+    const bool account = qstrcmp(which, "accounts") == 0 && read == Read::Cached;
     if (account && m_accountsRead && m_accountsRead->contains(key))
         return std::optional<QJsonObject>(m_accountsRead->value(key));
     auto got = m_client->call("GetItem", QJsonObject{{QStringLiteral("TableName"), table(which)},
@@ -282,7 +284,7 @@ Error DynamoStore::paged(const char *operation, QJsonObject request, const std::
 
 Result<Account> DynamoStore::createAccount(const QString &id, const QString &name, const QString &actor)
 {
-    auto existing = getItem("accounts", QStringLiteral("id"), id);
+    auto existing = getItem("accounts", QStringLiteral("id"), id, Read::Fresh);
     if (!existing.ok())
         return existing.error();
     if (existing->has_value())
@@ -293,21 +295,8 @@ Result<Account> DynamoStore::createAccount(const QString &id, const QString &nam
     a.version = 1;
     a.createdAt = a.lastModified = m_client->now();
     const QString token = newToken();
-    QJsonObject item = accountItem(a, token);
-    // A void written before the account existed left its tombstone in the legs table: say so,
-    // so that a hold looks there (readAccountFor).
-    bool tombstones = false;
-    if (Error e = paged("Query",
-                        QJsonObject{{QStringLiteral("TableName"), table("legs")},
-                                    {QStringLiteral("KeyConditionExpression"), QStringLiteral("account = :a")},
-                                    {QStringLiteral("ExpressionAttributeValues"), QJsonObject{{QStringLiteral(":a"), S(id)}}},
-                                    {QStringLiteral("ConsistentRead"), true},
-                                    {QStringLiteral("Limit"), 1}},
-                        [&](const QJsonObject &) { return !(tombstones = true); });
-        !e.ok())
-        return e;
-    if (tombstones)
-        item.insert(QStringLiteral("moved"), N(1));
+    QJsonObject item = accountItem(a);
+    stampToken(item, token);
     JournalEntry created;
     created.docKind = DocKind::Account;
     created.docId = id;
@@ -321,11 +310,46 @@ Result<Account> DynamoStore::createAccount(const QString &id, const QString &nam
     if (!put.ok())
         return put.error();
     if (!*put) {
-        auto now = getItem("accounts", QStringLiteral("id"), id);
+        auto now = getItem("accounts", QStringLiteral("id"), id, Read::Fresh);
         if (!now.ok())
             return now.error();
-        if (!now->has_value() || str(**now, kToken) != token)
+        if (!now->has_value() || !carriesToken(**now, token))
             return makeError(ErrorCode::AccountExists, Message::translate("ledger", "account %1 already exists").arg(id));
+    }
+    // A void of a transaction on this id before it existed left a tombstone in the legs table
+    // (legWrite). Each is written into the new item now, as a void of the account would: a late
+    // hold then finds it there — and one that came in the moment between was held, and is voided
+    // here (its pending amount released), as the void would have done.
+    QList<LegMarker> tombstones;
+    Error failure;
+    if (Error e = paged("Query",
+                        QJsonObject{{QStringLiteral("TableName"), table("legs")},
+                                    {QStringLiteral("KeyConditionExpression"), QStringLiteral("account = :a")},
+                                    {QStringLiteral("ExpressionAttributeValues"), QJsonObject{{QStringLiteral(":a"), S(id)}}},
+                                    {QStringLiteral("ConsistentRead"), true}},
+                        [&](const QJsonObject &i) {
+                            auto m = markerFromArchivedItem(i);
+                            if (!m.ok()) {
+                                failure = m.error();
+                                return false;
+                            }
+                            tombstones << *m;
+                            return true;
+                        });
+        !e.ok())
+        return e;
+    if (!failure.ok())
+        return failure;
+    for (const LegMarker &m : std::as_const(tombstones)) {
+        auto copied = voidLeg(m.txId, id, m.side, m.amount);
+        if (!copied.ok())
+            return copied.error();
+    }
+    if (!tombstones.isEmpty()) {
+        auto now = account(id);
+        if (!now.ok())
+            return now.error();
+        return *now;
     }
     return a;
 }
@@ -333,7 +357,7 @@ Result<Account> DynamoStore::createAccount(const QString &id, const QString &nam
 Result<Account> DynamoStore::setAccountStatus(const QString &id, AccountStatus status, const QString &actor, const QString &reason)
 {
     for (;;) {
-        auto found = getItem("accounts", QStringLiteral("id"), id);
+        auto found = getItem("accounts", QStringLiteral("id"), id, Read::Fresh);
         if (!found.ok())
             return found.error();
         std::optional<Account> current;
@@ -363,17 +387,18 @@ Result<Account> DynamoStore::setAccountStatus(const QString &id, AccountStatus s
         a.lastModified = changed.at = m_client->now();
         const QString token = newToken();
         QJsonObject item = **found;
-        merge(item, accountItem(a, token));
+        merge(item, accountItem(a));
+        stampToken(item, token);
         appendJournal(item, changed);
         auto put = putItem("accounts", item, QStringLiteral("version = :v"), {}, QJsonObject{{QStringLiteral(":v"), N(readVersion)}});
         if (!put.ok())
             return put.error();
         if (*put)
             return a;
-        auto now = getItem("accounts", QStringLiteral("id"), id);
+        auto now = getItem("accounts", QStringLiteral("id"), id, Read::Fresh);
         if (!now.ok())
             return now.error();
-        if (now->has_value() && str(**now, kToken) == token)
+        if (now->has_value() && carriesToken(**now, token))
             return a; // ours landed; the answer was lost and the call sent again
     }
 }
@@ -388,7 +413,7 @@ Result<Account> DynamoStore::account(const QString &id)
     return accountFromItem(**found);
 }
 
-Result<std::optional<LegMarker>> DynamoStore::archivedMarker(const QString &accountId, const QString &txId)
+Result<std::optional<LegMarker>> DynamoStore::archivedMarker(const QString &accountId, const QString &txId, qint64 *movedFrom)
 {
     auto got = m_client->call("GetItem", QJsonObject{{QStringLiteral("TableName"), table("legs")},
                                                      {QStringLiteral("Key"), QJsonObject{{QStringLiteral("account"), S(accountId)},
@@ -398,66 +423,83 @@ Result<std::optional<LegMarker>> DynamoStore::archivedMarker(const QString &acco
         return got.error();
     if (!got->body.contains(QStringLiteral("Item")))
         return std::optional<LegMarker>();
-    auto m = markerFromArchivedItem(got->body.value(QStringLiteral("Item")).toObject());
+    const QJsonObject item = got->body.value(QStringLiteral("Item")).toObject();
+    auto m = markerFromArchivedItem(item);
     if (!m.ok())
         return m.error();
+    if (movedFrom)
+        *movedFrom = num(item, QStringLiteral("movedFrom"));
     return std::optional<LegMarker>(*m);
 }
 
-Result<std::optional<DynamoStore::AccountRead>> DynamoStore::readAccountFor(const QString &accountId, const QString &txId)
+Result<DynamoStore::AccountRead> DynamoStore::readAccountFor(const QString &accountId, const QString &txId, Read read)
 {
-    auto found = getItem("accounts", QStringLiteral("id"), accountId);
+    AccountRead r;
+    auto found = getItem("accounts", QStringLiteral("id"), accountId, read);
     if (!found.ok())
         return found.error();
-    if (!found->has_value())
-        return std::optional<AccountRead>();
-    AccountRead read;
-    read.item = **found;
-    auto a = accountFromItem(read.item);
+    if (!found->has_value()) {
+        // No account: a void that came first left its tombstone in the legs table.
+        auto tombstone = archivedMarker(accountId, txId);
+        if (!tombstone.ok())
+            return tombstone.error();
+        r.marker = *tombstone;
+        return r;
+    }
+    r.item = **found;
+    auto a = accountFromItem(*r.item);
     if (!a.ok())
         return a.error();
-    read.account = *a;
-    const QJsonObject legs = read.item.value(QStringLiteral("legs")).toObject().value(QStringLiteral("M")).toObject();
+    r.account = *a;
+    const QJsonObject legs = r.item->value(QStringLiteral("legs")).toObject().value(QStringLiteral("M")).toObject();
     if (legs.contains(txId)) {
         auto m = markerFromValue(txId, accountId, legs.value(txId).toObject().value(QStringLiteral("M")).toObject());
         if (!m.ok())
             return m.error();
-        read.marker = *m;
-    } else if (num(read.item, QStringLiteral("moved")) > 0) {
+        r.marker = *m;
+    } else if (num(*r.item, QStringLiteral("moved")) > 0) {
         // Markers moved to the legs table before this read are there now: the move writes them
-        // there first and takes them out of the item after (moveFinishedMarkers).
-        auto archived = archivedMarker(accountId, txId);
+        // there first and takes them out of the item after (moveFinishedMarkers). One moved from
+        // a later version than the item read was not in it yet when it was read (a reading
+        // inside withSnapshot keeps the item it read first): for that item it is not there.
+        qint64 movedFrom = 0;
+        auto archived = archivedMarker(accountId, txId, &movedFrom);
         if (!archived.ok())
             return archived.error();
-        read.marker = *archived;
+        if (*archived && movedFrom < r.account.version)
+            r.marker = *archived;
     }
-    return std::optional<AccountRead>(read);
+    return r;
 }
 
 Result<LegOutcome> DynamoStore::legWrite(const QString &txId, const QString &accountId, LegStatus newStatus,
-                                         const std::function<rules::LegDecision(const std::optional<AccountRead> &)> &decide, LegSide side,
-                                         qint64 amount)
+                                         const std::function<rules::LegDecision(const AccountRead &)> &decide, LegSide side, qint64 amount)
 {
     for (;;) {
-        auto read = readAccountFor(accountId, txId);
+        auto read = readAccountFor(accountId, txId, Read::Fresh);
         if (!read.ok())
             return read.error();
         const rules::LegDecision d = decide(*read);
         if (!d.writes())
             return d.withoutWriting();
         const QDateTime now = m_client->now();
-        if (!read->has_value()) {
-            // A void with no account: its tombstone waits in the legs table (createAccount
-            // tells a later account to look there), no balance to move.
+        if (!read->item) {
+            // A void with no account: its tombstone waits in the legs table, no balance to move.
+            // Then the account is looked for again: one made meanwhile may have missed the
+            // tombstone (createAccount copies those it finds), so it gets one in its item too.
             LegMarker tombstone{txId, accountId, side, amount, LegStatus::Voided, now, std::nullopt};
-            auto put = putItem("legs", archivedMarkerItem(tombstone), QStringLiteral("attribute_not_exists(tx)"));
+            auto put = putItem("legs", archivedMarkerItem(tombstone, 0), QStringLiteral("attribute_not_exists(tx)"));
             if (!put.ok())
                 return put.error();
-            if (*put)
-                return LegOutcome{newStatus, true};
-            continue; // written meanwhile (or by our first send): decide again on it
+            auto made = getItem("accounts", QStringLiteral("id"), accountId, Read::Fresh);
+            if (!made.ok())
+                return made.error();
+            if (made->has_value())
+                continue;
+            // Written now, or by our first send, or by another void: a voided tombstone either way.
+            return LegOutcome{newStatus, *put};
         }
-        AccountRead &r = **read;
+        AccountRead &r = *read;
         Account a = r.account;
         const qint64 readVersion = a.version;
         a.balance += d.deltaBalance;
@@ -470,8 +512,9 @@ Result<LegOutcome> DynamoStore::legWrite(const QString &txId, const QString &acc
         if (newStatus == LegStatus::Posted)
             marker.balanceAfter = a.balance; // the feed replays balances
         const QString token = newToken();
-        QJsonObject item = r.item;
-        merge(item, accountItem(a, token));
+        QJsonObject item = *r.item;
+        merge(item, accountItem(a));
+        stampToken(item, token);
         QJsonObject legs = item.value(QStringLiteral("legs")).toObject().value(QStringLiteral("M")).toObject();
         legs.insert(txId, markerValue(marker));
         item.insert(QStringLiteral("legs"), QJsonObject{{QStringLiteral("M"), legs}});
@@ -479,10 +522,10 @@ Result<LegOutcome> DynamoStore::legWrite(const QString &txId, const QString &acc
         if (!put.ok())
             return put.error();
         if (!*put) {
-            auto after = getItem("accounts", QStringLiteral("id"), accountId);
+            auto after = getItem("accounts", QStringLiteral("id"), accountId, Read::Fresh);
             if (!after.ok())
                 return after.error();
-            if (!after->has_value() || str(**after, kToken) != token)
+            if (!after->has_value() || !carriesToken(**after, token))
                 continue; // someone wrote the account between: decide again on what it is now
         }
         if (Error e = moveFinishedMarkers(item); !e.ok())
@@ -507,11 +550,13 @@ Error DynamoStore::moveFinishedMarkers(const QJsonObject &item)
     // The oldest half go: a move every kMarkersKept / 2 finished legs, not one per write.
     std::sort(finished.begin(), finished.end(), [](const LegMarker &x, const LegMarker &y) { return x.at < y.at; });
     finished = finished.mid(0, finished.size() - kMarkersKept / 2);
-    // First into the legs table (the same marker again is harmless), then out of the item on
-    // condition that nobody wrote it since: a hold that read the item before the move sees the
-    // version moved and reads again — and then finds them in the legs table.
+    // First into the legs table (the same marker again is harmless), each with the version it is
+    // moved from; then out of the item on condition that nobody wrote it since: a hold that read
+    // the item before the move sees the version moved and reads again — and then finds them in
+    // the legs table.
+    const qint64 version = num(item, QStringLiteral("version"));
     for (const LegMarker &m : finished) {
-        auto put = putItem("legs", archivedMarkerItem(m), {});
+        auto put = putItem("legs", archivedMarkerItem(m, version), {});
         if (!put.ok())
             return put.error();
     }
@@ -519,11 +564,10 @@ Error DynamoStore::moveFinishedMarkers(const QJsonObject &item)
     QJsonObject legs = moved.value(QStringLiteral("legs")).toObject().value(QStringLiteral("M")).toObject();
     for (const LegMarker &m : finished)
         legs.remove(m.txId);
-    const qint64 version = num(item, QStringLiteral("version"));
     moved.insert(QStringLiteral("legs"), QJsonObject{{QStringLiteral("M"), legs}});
     moved.insert(QStringLiteral("version"), N(version + 1));
     moved.insert(QStringLiteral("moved"), N(num(item, QStringLiteral("moved")) + 1));
-    moved.insert(kToken, S(newToken()));
+    stampToken(moved, newToken());
     auto put = putItem("accounts", moved, QStringLiteral("version = :v"), {}, QJsonObject{{QStringLiteral(":v"), N(version)}});
     return put.ok() ? Error{} : put.error(); // a condition that failed: the next write moves them
 }
@@ -532,9 +576,8 @@ Result<LegOutcome> DynamoStore::hold(const QString &txId, const QString &account
 {
     return legWrite(
         txId, accountId, LegStatus::Held,
-        [&](const std::optional<AccountRead> &r) {
-            return rules::hold(txId, accountId, r ? r->marker : std::nullopt, r ? std::optional<Account>(r->account) : std::nullopt, side,
-                               amount, scale());
+        [&](const AccountRead &r) {
+            return rules::hold(txId, accountId, r.marker, r.item ? std::optional<Account>(r.account) : std::nullopt, side, amount, scale());
         },
         side, amount);
 }
@@ -543,8 +586,8 @@ Result<LegOutcome> DynamoStore::post(const QString &txId, const QString &account
 {
     return legWrite(
         txId, accountId, LegStatus::Posted,
-        [&](const std::optional<AccountRead> &r) {
-            return rules::post(txId, accountId, r ? r->marker : std::nullopt, r ? std::optional<Account>(r->account) : std::nullopt);
+        [&](const AccountRead &r) {
+            return rules::post(txId, accountId, r.marker, r.item ? std::optional<Account>(r.account) : std::nullopt);
         },
         LegSide::Debit, 0);
 }
@@ -552,8 +595,7 @@ Result<LegOutcome> DynamoStore::post(const QString &txId, const QString &account
 Result<LegOutcome> DynamoStore::voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount)
 {
     return legWrite(
-        txId, accountId, LegStatus::Voided,
-        [&](const std::optional<AccountRead> &r) { return rules::voidLeg(txId, accountId, r ? r->marker : std::nullopt); }, side, amount);
+        txId, accountId, LegStatus::Voided, [&](const AccountRead &r) { return rules::voidLeg(txId, accountId, r.marker); }, side, amount);
 }
 
 Result<bool> DynamoStore::touchAccountIfVersion(const QString &accountId, qint64 expectedVersion)

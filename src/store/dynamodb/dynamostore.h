@@ -104,7 +104,10 @@ private:
     Error readMeta();
 
     // --- items ---
-    Result<std::optional<QJsonObject>> getItem(const char *table, const QString &keyName, const QString &key);
+    // Cached: inside withSnapshot an account item read once is the one given again (readings);
+    // Fresh: always read (every write reads so, or it would decide on an item it cannot change).
+    enum class Read { Cached, Fresh };
+    Result<std::optional<QJsonObject>> getItem(const char *table, const QString &keyName, const QString &key, Read read = Read::Cached);
     // PutItem on `condition`; false when the condition did not hold.
     Result<bool> putItem(const char *table, const QJsonObject &item, const QString &condition, const QJsonObject &names = {},
                          const QJsonObject &values = {});
@@ -114,18 +117,18 @@ private:
 
     // --- accounts and their markers ---
     struct AccountRead {
-        QJsonObject item;
+        std::optional<QJsonObject> item; // nullopt: no such account
         Account account;
         std::optional<LegMarker> marker;
     };
-    // The account item (nullopt: no such account) and `txId`'s marker on it, looked for in the
-    // legs table too when the item has moved markers there.
-    Result<std::optional<AccountRead>> readAccountFor(const QString &accountId, const QString &txId);
-    Result<std::optional<LegMarker>> archivedMarker(const QString &accountId, const QString &txId);
+    // The account item and `txId`'s marker on it, looked for in the legs table too when the item
+    // has moved markers there, or when there is no account (a tombstone).
+    Result<AccountRead> readAccountFor(const QString &accountId, const QString &txId, Read read = Read::Cached);
+    // `movedFrom`: the account item's version the marker was moved from (0: a tombstone).
+    Result<std::optional<LegMarker>> archivedMarker(const QString &accountId, const QString &txId, qint64 *movedFrom = nullptr);
     // One leg write: read, decide, write on the version read; again when someone wrote between.
     Result<LegOutcome> legWrite(const QString &txId, const QString &accountId, LegStatus newStatus,
-                                const std::function<rules::LegDecision(const std::optional<AccountRead> &)> &decide, LegSide side,
-                                qint64 amount);
+                                const std::function<rules::LegDecision(const AccountRead &)> &decide, LegSide side, qint64 amount);
     // Moves the finished markers past kMarkersKept of a written account item to the legs table.
     Error moveFinishedMarkers(const QJsonObject &item);
 

@@ -71,17 +71,21 @@ bool journalMatches(const JournalEntry &e, const JournalQuery &q)
     if (!q.text.isEmpty() && !e.actor.contains(q.text) && !e.docId.contains(q.text))
         return false;
     // Beyond `after`/`afterTime` in the listing's direction, by (at, seq).
-    const auto beyond = [&](const QDateTime &at, std::optional<qint64> seq, bool inclusive) {
+    const auto beyond = [&](const QDateTime &at, std::optional<qint64> seq, bool inclusive, std::optional<QString> docId = std::nullopt) {
         const int c = e.at < at ? -1 : at < e.at ? 1 : 0;
         const int dir = q.newestFirst ? -c : c;
         if (dir != 0)
             return dir > 0;
         if (!seq)
             return inclusive;
-        const int s = e.seq < *seq ? -1 : *seq < e.seq ? 1 : 0;
+        int s = e.seq < *seq ? -1 : *seq < e.seq ? 1 : 0;
+        // Seqs count each document's rows: two documents' rows in one millisecond are told
+        // apart by their document (the listing's order below).
+        if (s == 0 && docId)
+            s = compareBinary(e.docId, *docId);
         return (q.newestFirst ? -s : s) > 0;
     };
-    if (q.after && !beyond(q.after->at, q.after->seq, false))
+    if (q.after && !beyond(q.after->at, q.after->seq, false, q.after->docId))
         return false;
     if (q.afterTime && !beyond(q.afterTime->at, q.afterTime->seq, q.afterTime->inclusive))
         return false;
@@ -269,15 +273,8 @@ Result<QList<LegMarker>> DynamoStore::legsOfTransaction(const QString &txId)
         auto read = readAccountFor(leg.accountId, txId);
         if (!read.ok())
             return read.error();
-        if (read->has_value() && (*read)->marker) {
-            markers.append(*(*read)->marker);
-        } else if (!read->has_value()) {
-            auto tombstone = archivedMarker(leg.accountId, txId);
-            if (!tombstone.ok())
-                return tombstone.error();
-            if (*tombstone)
-                markers.append(**tombstone);
-        }
+        if (read->marker)
+            markers.append(*read->marker);
     }
     return markers;
 }
@@ -350,6 +347,7 @@ Result<CommitCandidates> DynamoStore::commitCandidates(qint64 windowMs)
     // Every account item is read here, once: inside the reading's withSnapshot the same items
     // give the balances (visitAccountItems), so a posted marker and the balance it moved are
     // seen together, or neither.
+    QList<QJsonObject> withMoved;
     if (Error e = visitAccountItems(
             [&](const QJsonObject &item) {
                 auto markers = markersOfAccountItem(item);
@@ -362,10 +360,41 @@ Result<CommitCandidates> DynamoStore::commitCandidates(qint64 windowMs)
                     if (m.status == LegStatus::Posted && m.at >= since)
                         c.recentlyPosted.append(m);
                 }
+                if (num(item, QStringLiteral("moved")) > 0 && num(item, QStringLiteral("lastModified")) >= since.toMSecsSinceEpoch())
+                    withMoved << item;
             },
             {});
         !e.ok())
         return e;
+    if (!failure.ok())
+        return failure;
+    // A busy account moves its oldest finished markers out: those posted within the window and
+    // moved before its item was read are counted in the balance read, and are recent posts too.
+    for (const QJsonObject &item : std::as_const(withMoved)) {
+        const qint64 version = num(item, QStringLiteral("version"));
+        const QJsonObject request{
+            {QStringLiteral("TableName"), table("legs")},
+            {QStringLiteral("KeyConditionExpression"), QStringLiteral("account = :a")},
+            {QStringLiteral("FilterExpression"), QStringLiteral("#at >= :since AND movedFrom < :v")},
+            {QStringLiteral("ExpressionAttributeNames"), QJsonObject{{QStringLiteral("#at"), QStringLiteral("at")}}},
+            {QStringLiteral("ExpressionAttributeValues"), QJsonObject{{QStringLiteral(":a"), S(str(item, QStringLiteral("id")))},
+                                                                      {QStringLiteral(":since"), N(since.toMSecsSinceEpoch())},
+                                                                      {QStringLiteral(":v"), N(version)}}},
+            {QStringLiteral("ConsistentRead"), true}};
+        if (Error e = paged("Query", request,
+                            [&](const QJsonObject &i) {
+                                auto m = markerFromArchivedItem(i);
+                                if (!m.ok()) {
+                                    failure = m.error();
+                                    return false;
+                                }
+                                if (m->status == LegStatus::Posted)
+                                    c.recentlyPosted.append(*m);
+                                return true;
+                            });
+            !e.ok())
+            return e;
+    }
     return failure.ok() ? Result<CommitCandidates>(c) : Result<CommitCandidates>(failure);
 }
 
@@ -594,7 +623,8 @@ Result<QList<JournalEntry>> DynamoStore::journalEntries(const JournalQuery &quer
             return query.newestFirst ? b.at < a.at : a.at < b.at;
         if (a.seq != b.seq)
             return query.newestFirst ? b.seq < a.seq : a.seq < b.seq;
-        return compareBinary(a.docId, b.docId) < 0;
+        const int d = compareBinary(a.docId, b.docId);
+        return query.newestFirst ? d > 0 : d < 0;
     });
     return window(rows, query.offset, query.limit);
 }
@@ -680,22 +710,27 @@ Result<QList<JournalEntry>> DynamoStore::finishedAfter(int shard, qint64 afterSe
         return rows;
     if (Error e = paged("Query", request,
                         [&](const QJsonObject &item) {
+                            const qint64 seq = num(item, QStringLiteral("finishSeq"));
+                            // Never cut between two finishes with one seq: the cursor would pass the second.
+                            if (limit >= 0 && rows.size() >= limit && seq != rows.last().seq)
+                                return false;
                             auto entries = journalOfItem(item, DocKind::Transaction);
                             if (!entries.ok()) {
                                 failure = entries.error();
                                 return false;
                             }
-                            // The row that finished it: the last that moved it to its state.
+                            // The row that finished it: the last that moved it into its state (a
+                            // link or a note after it moves nothing).
                             for (auto it = entries->crbegin(); it != entries->crend(); ++it) {
-                                if (it->toState == str(item, QStringLiteral("state")) && !it->toState.isEmpty()) {
+                                if (it->toState == str(item, QStringLiteral("state")) && it->fromState != it->toState) {
                                     JournalEntry e = *it;
-                                    e.seq = num(item, QStringLiteral("finishSeq"));
+                                    e.seq = seq;
                                     e.shard = shard;
                                     rows.append(e);
                                     break;
                                 }
                             }
-                            return limit < 0 || rows.size() < limit;
+                            return true;
                         });
         !e.ok())
         return e;

@@ -27,11 +27,15 @@ void setFinish(QJsonObject &item, const Transaction &t)
     item.insert(QStringLiteral("finishSeq"), N(seq));
 }
 
-// `base` with the attributes of `t` (the journal and anything else it holds kept).
-QJsonObject withTransaction(QJsonObject base, const Transaction &t, const QString &token)
+// `base` with the attributes of `t` (the journal and anything else it holds kept), stamped with
+// `token`; `finishing`: this write makes it done or canceled (its place in the change feed; a
+// later write of a finished document — a link, the demo's backdating — keeps the place it has).
+QJsonObject withTransaction(QJsonObject base, const Transaction &t, const QString &token, bool finishing)
 {
-    merge(base, transactionItem(t, token));
-    setFinish(base, t);
+    merge(base, transactionItem(t));
+    stampToken(base, token);
+    if (finishing)
+        setFinish(base, t);
     return base;
 }
 
@@ -114,7 +118,8 @@ Result<InsertOutcome> DynamoStore::insertTransaction(const NewTransaction &n)
             return put.error();
     }
     const QString token = newToken();
-    QJsonObject item = transactionItem(t, token);
+    QJsonObject item = transactionItem(t);
+    stampToken(item, token);
     JournalEntry created = rules::createdJournal(n);
     created.docId = id;
     created.at = t.createdAt;
@@ -129,7 +134,7 @@ Result<InsertOutcome> DynamoStore::insertTransaction(const NewTransaction &n)
         return now.error();
     if (!now->has_value())
         return makeError(ErrorCode::StoreError, QStringLiteral("transaction %1 was refused as existing and then not found").arg(id));
-    if (str(**now, kToken) == token)
+    if (carriesToken(**now, token))
         return InsertOutcome{t, true}; // ours: the answer was lost and the call sent again
     auto other = transactionFromItem(**now);
     if (!other.ok())
@@ -159,7 +164,7 @@ Result<CasOutcome> DynamoStore::updateTransaction(const QString &id, const TxGua
         if (change.leaseMs > 0)
             t.leaseUntil = now.addMSecs(change.leaseMs);
         const QString token = newToken();
-        QJsonObject item = withTransaction(**found, t, token);
+        QJsonObject item = withTransaction(**found, t, token, !isTerminal(before.state) && isTerminal(t.state));
         JournalEntry row = rules::journalOf(before, t, change);
         row.at = now;
         appendJournal(item, row);
@@ -172,7 +177,7 @@ Result<CasOutcome> DynamoStore::updateTransaction(const QString &id, const TxGua
             auto after = readTransactionItem(id);
             if (!after.ok())
                 return after.error();
-            landed = after->has_value() && str(**after, kToken) == token;
+            landed = after->has_value() && carriesToken(**after, token);
         }
         if (landed) {
             if (isTerminal(t.state) && m_location.feedDelayMs > 0 && now.msecsTo(m_client->now()) > m_location.feedDelayMs / 2)
@@ -226,7 +231,7 @@ Result<CasOutcome> DynamoStore::linkCompensation(const QString &originalId, cons
         t.compensatedBy = compensationId;
         t.lastModified = now;
         const QString token = newToken();
-        QJsonObject item = withTransaction(**found, t, token);
+        QJsonObject item = withTransaction(**found, t, token, false);
         appendJournal(item, row);
         auto put = putItem("transactions", item, QStringLiteral("#t = :t"), QJsonObject{{QStringLiteral("#t"), kToken}},
                            QJsonObject{{QStringLiteral(":t"), S(str(**found, kToken))}});
@@ -255,7 +260,7 @@ Result<JournalEntry> DynamoStore::addRemark(const QString &txId, Remark remark, 
         row.docKind = DocKind::Transaction;
         row.at = m_client->now();
         QJsonObject item = **found;
-        item.insert(kToken, S(token));
+        stampToken(item, token);
         appendJournal(item, row);
         row.seq = item.value(QStringLiteral("journal")).toObject().value(QStringLiteral("L")).toArray().size();
         auto put = putItem("transactions", item, QStringLiteral("#t = :t"), QJsonObject{{QStringLiteral("#t"), kToken}},
@@ -267,7 +272,7 @@ Result<JournalEntry> DynamoStore::addRemark(const QString &txId, Remark remark, 
         auto after = readTransactionItem(txId);
         if (!after.ok())
             return after.error();
-        if (after->has_value() && str(**after, kToken) == token)
+        if (after->has_value() && carriesToken(**after, token))
             return row;
     }
 }
@@ -286,15 +291,28 @@ Error DynamoStore::backdateForDemo(DocKind kind, const QString &id, qint64 ms)
 {
     const auto shiftJournal = [ms](QJsonObject &item) {
         QJsonArray list = item.value(QStringLiteral("journal")).toObject().value(QStringLiteral("L")).toArray();
-        for (auto v : list) {
-            QJsonObject row = v.toObject().value(QStringLiteral("M")).toObject();
+        for (qsizetype i = 0; i < list.size(); ++i) {
+            QJsonObject row = list.at(i).toObject().value(QStringLiteral("M")).toObject();
             row.insert(QStringLiteral("at"), N(num(row, QStringLiteral("at")) - ms));
-            v = QJsonObject{{QStringLiteral("M"), row}};
+            list.replace(i, QJsonObject{{QStringLiteral("M"), row}});
         }
         item.insert(QStringLiteral("journal"), QJsonObject{{QStringLiteral("L"), list}});
     };
+    // An account item written back as a write of its own (version and token move), refused when
+    // someone wrote it meanwhile: the demo's documents are not written by anyone else.
+    const auto putAccount = [this](QJsonObject item) -> Error {
+        const qint64 version = num(item, QStringLiteral("version"));
+        item.insert(QStringLiteral("version"), N(version + 1));
+        stampToken(item, newToken());
+        auto put = putItem("accounts", item, QStringLiteral("version = :v"), {}, QJsonObject{{QStringLiteral(":v"), N(version)}});
+        if (!put.ok())
+            return put.error();
+        return *put ? Error{}
+                    : makeError(ErrorCode::Conflict,
+                                QStringLiteral("account %1 was written while it was backdated").arg(str(item, QStringLiteral("id"))));
+    };
     if (kind == DocKind::Account) {
-        auto found = getItem("accounts", QStringLiteral("id"), id);
+        auto found = getItem("accounts", QStringLiteral("id"), id, Read::Fresh);
         if (!found.ok())
             return found.error();
         if (!found->has_value())
@@ -302,9 +320,7 @@ Error DynamoStore::backdateForDemo(DocKind kind, const QString &id, qint64 ms)
         QJsonObject item = **found;
         item.insert(QStringLiteral("createdAt"), N(num(item, QStringLiteral("createdAt")) - ms));
         shiftJournal(item);
-        auto put = putItem("accounts", item, QStringLiteral("version = :v"), {},
-                           QJsonObject{{QStringLiteral(":v"), N(num(item, QStringLiteral("version")))}});
-        return put.ok() ? Error{} : put.error();
+        return putAccount(item);
     }
     auto found = readTransactionItem(id);
     if (!found.ok())
@@ -318,15 +334,17 @@ Error DynamoStore::backdateForDemo(DocKind kind, const QString &id, qint64 ms)
     t->lastModified = t->lastModified.addMSecs(-ms);
     if (t->leaseUntil.isValid())
         t->leaseUntil = t->leaseUntil.addMSecs(-ms);
-    QJsonObject item = withTransaction(**found, *t, newToken());
+    QJsonObject item = withTransaction(**found, *t, newToken(), false);
     shiftJournal(item);
     auto put = putItem("transactions", item, QStringLiteral("#t = :t"), QJsonObject{{QStringLiteral("#t"), kToken}},
                        QJsonObject{{QStringLiteral(":t"), S(str(**found, kToken))}});
     if (!put.ok())
         return put.error();
+    if (!*put)
+        return makeError(ErrorCode::Conflict, QStringLiteral("transaction %1 was written while it was backdated").arg(id));
     // Its legs' times too, in each account item.
     for (const TxLeg &leg : t->legs) {
-        auto account = getItem("accounts", QStringLiteral("id"), leg.accountId);
+        auto account = getItem("accounts", QStringLiteral("id"), leg.accountId, Read::Fresh);
         if (!account.ok())
             return account.error();
         if (!account->has_value())
@@ -335,14 +353,15 @@ Error DynamoStore::backdateForDemo(DocKind kind, const QString &id, qint64 ms)
         QJsonObject legs = a.value(QStringLiteral("legs")).toObject().value(QStringLiteral("M")).toObject();
         if (!legs.contains(id)) {
             // Moved to the legs table (moveFinishedMarkers): shifted there.
-            auto moved = archivedMarker(leg.accountId, id);
+            qint64 movedFrom = 0;
+            auto moved = archivedMarker(leg.accountId, id, &movedFrom);
             if (!moved.ok())
                 return moved.error();
             if (!*moved)
                 continue;
             LegMarker m = **moved;
             m.at = m.at.addMSecs(-ms);
-            auto put = putItem("legs", archivedMarkerItem(m), {});
+            auto put = putItem("legs", archivedMarkerItem(m, movedFrom), {});
             if (!put.ok())
                 return put.error();
             continue;
@@ -351,10 +370,8 @@ Error DynamoStore::backdateForDemo(DocKind kind, const QString &id, qint64 ms)
         marker.insert(QStringLiteral("at"), N(num(marker, QStringLiteral("at")) - ms));
         legs.insert(id, QJsonObject{{QStringLiteral("M"), marker}});
         a.insert(QStringLiteral("legs"), QJsonObject{{QStringLiteral("M"), legs}});
-        auto again = putItem("accounts", a, QStringLiteral("version = :v"), {},
-                             QJsonObject{{QStringLiteral(":v"), N(num(a, QStringLiteral("version")))}});
-        if (!again.ok())
-            return again.error();
+        if (Error e = putAccount(a); !e.ok())
+            return e;
     }
     return {};
 }
