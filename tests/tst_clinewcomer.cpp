@@ -50,7 +50,7 @@ void TestCliNewcomer::anUnknownSchemeCreatesNothing_data()
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("variable"); // the location given by LEDGERDESK_STORE instead of --store
     QTest::newRow("init https") << QStringList{"--store", "https://example/x.db", "init"} << QString();
-    QTest::newRow("demo dynamodb") << QStringList{"--store", "dynamodb://eu-west-1/ledger", "demo"} << QString();
+    QTest::newRow("demo cassandra") << QStringList{"--store", "cassandra://h/ledger", "demo"} << QString();
     QTest::newRow("accounts mongodb") << QStringList{"--store", "mongodb://host/ledger", "accounts"} << QString();
     QTest::newRow("init from the environment") << QStringList{"init"} << QStringLiteral("mysql://h/ledger");
     // Every command that reaches a store.
@@ -130,11 +130,11 @@ void TestCliNewcomer::errorsNeedsNoStore()
 {
     // `errors` reads no store: a LEDGERDESK_STORE the program cannot use does not stop it (it did:
     // invalid-location, exit 2). A --store given on its command line is still checked.
-    const ProcessResult listed = ctl(QStringLiteral("dynamodb://eu-west-1/ledger"), {QStringLiteral("errors")});
+    const ProcessResult listed = ctl(QStringLiteral("cassandra://h/ledger"), {QStringLiteral("errors")});
     QCOMPARE(listed.exitCode, 0);
     QVERIFY2(listed.out.contains(QLatin1String("invalid-location")), qPrintable(listed.out));
     const ProcessResult given =
-        ctl(QString(), {QStringLiteral("--store"), QStringLiteral("dynamodb://eu-west-1/ledger"), QStringLiteral("errors")});
+        ctl(QString(), {QStringLiteral("--store"), QStringLiteral("cassandra://h/ledger"), QStringLiteral("errors")});
     QCOMPARE(given.exitCode, 2);
     QVERIFY2(given.err.startsWith(QLatin1String("error: invalid-location: ")), qPrintable(given.err));
 }

@@ -65,6 +65,11 @@ QString runDynalite(const QStringList &args)
 class TestDynamoStore : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase()
+    {
+        if (!onDynamo())
+            QSKIP("runs against a dynalite only: ctest's tst_dynamostore@dynamo starts one");
+    }
     void throttledCallsAreSentAgain();
     void throttledPastTheAttemptsIsBusyAndWritesNothing();
     void lostAnswersWriteOnce();

@@ -53,7 +53,8 @@ void TestPgUri::kindOfLocation_data()
     QTest::newRow("service") << "service=ledger" << server;
     QTest::newRow("other scheme") << "mysql://h/db" << unknown;
     QTest::newRow("https") << "https://example/x.db" << unknown;
-    QTest::newRow("dynamodb") << "dynamodb://eu-west-1/ledger" << unknown;
+    QTest::newRow("dynamodb") << "dynamodb://eu-west-1/ledger" << int(LocationKind::DynamoDb);
+    QTest::newRow("dynamo, no such scheme") << "dynamo://eu-west-1/ledger" << unknown;
     QTest::newRow("upper-case postgresql") << "POSTGRESQL://h/db" << unknown; // libpq takes lower case only
 }
 

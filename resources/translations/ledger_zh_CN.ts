@@ -254,7 +254,7 @@
         <translation>缺失</translation>
     </message>
     <message>
-        <source>%1&apos;s %2 marker is on %3 for %4; the document says %5 for %6</source>
+        <source>%1's %2 marker is on %3 for %4; the document says %5 for %6</source>
         <translation>%1 的 %2 标记在 %3 上，金额 %4；文档记载的是 %5，金额 %6</translation>
     </message>
     <message>
@@ -270,7 +270,7 @@
         <translation>补偿 %1 把 %2 记为原交易，但它不是此存储库中的转账</translation>
     </message>
     <message>
-        <source>compensation %1 is %2 but %3 links to &quot;%4&quot;</source>
+        <source>compensation %1 is %2 but %3 links to "%4"</source>
         <translation>补偿 %1 处于 %2 状态，但 %3 链接到“%4”</translation>
     </message>
     <message>
@@ -286,11 +286,11 @@
         <translation>%1 有 %2 笔未取消的补偿：%3</translation>
     </message>
     <message>
-        <source>cursor &quot;%1&quot; %2 (use &quot;0&quot; for the start, or a cursor the feed printed)</source>
+        <source>cursor "%1" %2 (use "0" for the start, or a cursor the feed printed)</source>
         <translation>游标“%1”%2（从头开始请用“0”，或用变更流输出过的游标）</translation>
     </message>
     <message>
-        <source>does not have one position for each of the store&apos;s %1 shards</source>
+        <source>does not have one position for each of the store's %1 shards</source>
         <translation>没有为存储库的 %1 个分片各给出一个位置</translation>
     </message>
     <message>
@@ -510,7 +510,7 @@
         <translation>%1 %2 长 %3 个字符；上限为 %4</translation>
     </message>
     <message>
-        <source>%1 %2 contains %3 at position %4; use letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;</source>
+        <source>%1 %2 contains %3 at position %4; use letters, digits, '.', '_' and '-'</source>
         <translation>%1 %2 在第 %4 个位置包含%3；请使用字母、数字、“.”、“_”和“-”</translation>
     </message>
     <message>
@@ -670,8 +670,8 @@
         <translation>一个名为 accounts 的表</translation>
     </message>
     <message>
-        <source>%1 holds no LedgerDesk store; create one with &apos;ledgerctl init --store %1&apos;</source>
-        <translation>%1 中没有 LedgerDesk 存储库；请用 &apos;ledgerctl init --store %1&apos; 创建</translation>
+        <source>%1 holds no LedgerDesk store; create one with 'ledgerctl init --store %1'</source>
+        <translation>%1 中没有 LedgerDesk 存储库；请用 'ledgerctl init --store %1' 创建</translation>
     </message>
     <message>
         <source>%1 has a table named meta, but it is not a LedgerDesk store</source>
@@ -710,7 +710,7 @@
         <translation>%1 没有指定要%2的数据库</translation>
     </message>
     <message>
-        <source>cannot %1 the database of %2: cannot connect to the server&apos;s postgres database: %3</source>
+        <source>cannot %1 the database of %2: cannot connect to the server's postgres database: %3</source>
         <translation>无法%1 %2 的数据库：无法连接到服务器的 postgres 数据库：%3</translation>
     </message>
     <message>
@@ -730,7 +730,7 @@
         <translation>存储库 %3 的第 %1 个分片（共 %2 个）缺失：没有文件 %4</translation>
     </message>
     <message>
-        <source>%1 has scale %2, but %3 says the store&apos;s scale is %4</source>
+        <source>%1 has scale %2, but %3 says the store's scale is %4</source>
         <translation>%1 的小数位数为 %2，但 %3 记载存储库的小数位数为 %4</translation>
     </message>
     <message>
@@ -806,8 +806,8 @@
         <translation>无法创建 %1：%2</translation>
     </message>
     <message>
-        <source>no store at %1; create one with &apos;ledgerctl init&apos; or &apos;ledgerctl demo&apos;</source>
-        <translation>%1 处没有存储库；请用 &apos;ledgerctl init&apos; 或 &apos;ledgerctl demo&apos; 创建</translation>
+        <source>no store at %1; create one with 'ledgerctl init' or 'ledgerctl demo'</source>
+        <translation>%1 处没有存储库；请用 'ledgerctl init' 或 'ledgerctl demo' 创建</translation>
     </message>
     <message>
         <source>%1 is a directory, not a store file</source>
@@ -858,8 +858,8 @@
         <translation>%1 没有架构（init 被中断了？）</translation>
     </message>
     <message>
-        <source>%1 cannot use write-ahead logging here (journal mode stays &quot;%2&quot;); put the store on a local file system</source>
-        <translation>%1 在这里无法使用预写日志（日志模式仍为 &quot;%2&quot;）；请把存储库放在本地文件系统上</translation>
+        <source>%1 cannot use write-ahead logging here (journal mode stays "%2"); put the store on a local file system</source>
+        <translation>%1 在这里无法使用预写日志（日志模式仍为 "%2"）；请把存储库放在本地文件系统上</translation>
     </message>
     <message>
         <source>%1 was initialised by someone else meanwhile</source>
@@ -982,28 +982,28 @@
         <translation>%1 不是 LedgerDesk 存储库（既不是 SQLite 数据库，也不是拓扑文件：第 %3 字节处：%2）</translation>
     </message>
     <message>
-        <source>%1 is a JSON file but not a LedgerDesk topology (its &quot;format&quot; is not &quot;%2&quot;)</source>
-        <translation>%1 是 JSON 文件，但不是 LedgerDesk 拓扑（其 &quot;format&quot; 不是 &quot;%2&quot;）</translation>
+        <source>%1 is a JSON file but not a LedgerDesk topology (its "format" is not "%2")</source>
+        <translation>%1 是 JSON 文件，但不是 LedgerDesk 拓扑（其 "format" 不是 "%2"）</translation>
     </message>
     <message>
-        <source>&quot;version&quot; must be a whole number from 1</source>
-        <translation>&quot;version&quot; 必须是从 1 起的整数</translation>
+        <source>"version" must be a whole number from 1</source>
+        <translation>"version" 必须是从 1 起的整数</translation>
     </message>
     <message>
         <source>%1 is a topology of version %2; this LedgerDesk reads up to version %3; upgrade LedgerDesk</source>
         <translation>%1 是版本 %2 的拓扑；此 LedgerDesk 最多读取版本 %3；请升级 LedgerDesk</translation>
     </message>
     <message>
-        <source>&quot;id&quot; must be a non-empty string</source>
-        <translation>&quot;id&quot; 必须是非空字符串</translation>
+        <source>"id" must be a non-empty string</source>
+        <translation>"id" 必须是非空字符串</translation>
     </message>
     <message>
-        <source>&quot;scale&quot; must be a whole number from 0 to %1</source>
-        <translation>&quot;scale&quot; 必须是 0 到 %1 之间的整数</translation>
+        <source>"scale" must be a whole number from 0 to %1</source>
+        <translation>"scale" 必须是 0 到 %1 之间的整数</translation>
     </message>
     <message>
-        <source>&quot;shards&quot; must be a list of shard file paths</source>
-        <translation>&quot;shards&quot; 必须是分片文件路径的列表</translation>
+        <source>"shards" must be a list of shard file paths</source>
+        <translation>"shards" 必须是分片文件路径的列表</translation>
     </message>
     <message>
         <source>the list of shards is empty</source>
@@ -1022,7 +1022,7 @@
         <translation>付款方和收款方都是 %1</translation>
     </message>
     <message>
-        <source>%1 names a sharded store&apos;s topology file (.json): give the number of shards (ledgerctl init --shards N, or --servers), or name a single-file store .db</source>
+        <source>%1 names a sharded store's topology file (.json): give the number of shards (ledgerctl init --shards N, or --servers), or name a single-file store .db</source>
         <translation>%1 是分片存储库的拓扑文件名（.json）：请给出分片数（ledgerctl init --shards N，或 --servers），或将单文件存储库命名为 .db</translation>
     </message>
     <message>
@@ -1047,12 +1047,12 @@
     </message>
     <message>
         <source>; </source>
-        <comment>between the descriptions of a transfer&apos;s two legs</comment>
+        <comment>between the descriptions of a transfer's two legs</comment>
         <translation>；</translation>
     </message>
     <message>
         <source>%1.</source>
-        <comment>the descriptions of a transfer&apos;s two legs, as one sentence</comment>
+        <comment>the descriptions of a transfer's two legs, as one sentence</comment>
         <translation>%1。</translation>
     </message>
     <message>
@@ -1220,7 +1220,7 @@
         <translation>SQLite %1（内置），%2</translation>
     </message>
     <message>
-        <source>POSIX locks: open-file-description locks were refused here, so a program in this process that opens and closes the store&apos;s files drops its locks</source>
+        <source>POSIX locks: open-file-description locks were refused here, so a program in this process that opens and closes the store's files drops its locks</source>
         <translation>POSIX 锁：此处拒绝了打开文件描述锁，因此本进程中任何打开又关闭存储库文件的程序都会使其锁失效</translation>
     </message>
     <message>
@@ -1252,8 +1252,8 @@
         <translation>%1 含有密码，拓扑文件会以明文保存它；请把密码放入 ~/.pgpass（或 $PGPASSFILE 指定的文件），不要写在连接串中</translation>
     </message>
     <message>
-        <source>%1: %2; create a store there with ledgerctl init --store &apos;%1&apos;</source>
-        <translation>%1：%2；请用 ledgerctl init --store &apos;%1&apos; 在那里创建存储库</translation>
+        <source>%1: %2; create a store there with ledgerctl init --store '%1'</source>
+        <translation>%1：%2；请用 ledgerctl init --store '%1' 在那里创建存储库</translation>
     </message>
     <message>
         <source>libpq cannot read the PostgreSQL connection string (%1); write it as postgresql://user@host:port/database?option=value or as key=value pairs (host=... dbname=...)</source>
@@ -1268,7 +1268,7 @@
         <translation>一笔交易有 2 到 %1 条分录，而不是 %2 条</translation>
     </message>
     <message>
-        <source>the amount of %1&apos;s leg must be greater than zero</source>
+        <source>the amount of %1's leg must be greater than zero</source>
         <translation>%1 这条分录的金额必须大于零</translation>
     </message>
     <message>
@@ -1368,7 +1368,7 @@
         <translation>补偿 %1 没有冲回 %2（它的分录是 %3）</translation>
     </message>
     <message>
-        <source>taking the store&apos;s snapshots took %1 s, too long to count transactions whole; try again</source>
+        <source>taking the store's snapshots took %1 s, too long to count transactions whole; try again</source>
         <translation>获取存储库快照用了 %1 秒，太久，无法完整计入交易；请重试</translation>
     </message>
     <message>
@@ -1380,8 +1380,8 @@
         <translation>幂等键 %1 已被 %2 用于另一个请求（%3）</translation>
     </message>
     <message>
-        <source>%1: the number after &apos;:&apos; says which time the step commits, from 1 to %2</source>
-        <translation>%1：&apos;:&apos; 后的数字表示该步骤第几次提交，从 1 到 %2</translation>
+        <source>%1: the number after ':' says which time the step commits, from 1 to %2</source>
+        <translation>%1：':' 后的数字表示该步骤第几次提交，从 1 到 %2</translation>
     </message>
     <message>
         <source>--%1 takes ACCOUNT:AMOUNT, e.g. alice:12.34, not %2</source>
@@ -1412,7 +1412,7 @@
         <translation>正在把历史分布到过去一周</translation>
     </message>
     <message>
-        <source>the connection broke while the demo&apos;s history was written; make the demo again in a new store</source>
+        <source>the connection broke while the demo's history was written; make the demo again in a new store</source>
         <translation>写入演示历史时连接中断；请在新的存储库中重新生成演示</translation>
     </message>
     <message>
@@ -1441,111 +1441,115 @@
     </message>
     <message>
         <source>AWS profile %1 is in neither %2 nor %3</source>
-        <translation type="unfinished"></translation>
+        <translation>AWS 配置文件 %1 既不在 %2 中，也不在 %3 中</translation>
     </message>
     <message>
         <source>AWS profile %1 has aws_access_key_id but no aws_secret_access_key</source>
-        <translation type="unfinished"></translation>
+        <translation>AWS 配置文件 %1 有 aws_access_key_id，但没有 aws_secret_access_key</translation>
     </message>
     <message>
-        <source>AWS profile %1 gets its credentials by %2, which LedgerDesk does not run: export them first (eval &quot;$(aws configure export-credentials --profile %1 --format env)&quot;)</source>
-        <translation type="unfinished"></translation>
+        <source>AWS profile %1 gets its credentials by %2, which LedgerDesk does not run: export them first (eval "$(aws configure export-credentials --profile %1 --format env)")</source>
+        <translation>AWS 配置文件 %1 通过 %2 获取凭证，LedgerDesk 不会运行它：请先导出凭证（eval "$(aws configure export-credentials --profile %1 --format env)"）</translation>
     </message>
     <message>
         <source>no AWS credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or name a profile of %1 with profile= in the location or AWS_PROFILE</source>
-        <translation type="unfinished"></translation>
+        <translation>没有 AWS 凭证：请设置 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或在位置中用 profile= 或通过 AWS_PROFILE 指定 %1 中的配置文件</translation>
     </message>
     <message>
         <source>no AWS region: name it in the location (dynamodb://REGION/PREFIX), or set AWS_REGION, or region in the profile</source>
-        <translation type="unfinished"></translation>
+        <translation>没有 AWS 区域：请在位置中给出（dynamodb://REGION/PREFIX），或设置 AWS_REGION，或在配置文件中设置 region</translation>
     </message>
     <message>
         <source>%1 is not an AWS region name</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是 AWS 区域名</translation>
     </message>
     <message>
         <source>a table of the store is missing (%1); ledgerctl init creates them</source>
-        <translation type="unfinished"></translation>
+        <translation>存储库缺少一张表（%1）；ledgerctl init 会创建它们</translation>
     </message>
     <message>
         <source>DynamoDB refused the credentials or their permissions (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>DynamoDB 拒绝了凭证或其权限（%1）</translation>
     </message>
     <message>
         <source>DynamoDB kept throttling the store (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>DynamoDB 一直在限流此存储库（%1）</translation>
     </message>
     <message>
         <source>DynamoDB at %1 did not answer %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上的 DynamoDB 没有应答 %2：%3</translation>
     </message>
     <message>
         <source>%1 is not a dynamodb:// location</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是 dynamodb:// 位置</translation>
     </message>
     <message>
         <source>a dynamodb:// location carries no credentials (they would be shown wherever the location is): use AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or profile=NAME</source>
-        <translation type="unfinished"></translation>
+        <translation>dynamodb:// 位置中不能带凭证（位置会在各处显示）：请使用 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或 profile=NAME</translation>
     </message>
     <message>
         <source>%1 is not an AWS region name (like eu-west-1)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是 AWS 区域名（例如 eu-west-1）</translation>
     </message>
     <message>
-        <source>a dynamodb:// location names its tables&apos; prefix after the region (dynamodb://REGION/PREFIX; letters, digits, &apos;_&apos;, &apos;.&apos;, &apos;-&apos;, at most 200)</source>
-        <translation type="unfinished"></translation>
+        <source>a dynamodb:// location names its tables' prefix after the region (dynamodb://REGION/PREFIX; letters, digits, '_', '.', '-', at most 200)</source>
+        <translation>dynamodb:// 位置在区域之后给出表名前缀（dynamodb://REGION/PREFIX；字母、数字、'_'、'.'、'-'，最多 200 个）</translation>
     </message>
     <message>
         <source>endpoint=%1 is not an http:// or https:// URL</source>
-        <translation type="unfinished"></translation>
+        <translation>endpoint=%1 不是 http:// 或 https:// URL</translation>
     </message>
     <message>
         <source>endpoint=%1 carries credentials: use the environment or a profile</source>
-        <translation type="unfinished"></translation>
+        <translation>endpoint=%1 带有凭证：请使用环境变量或配置文件</translation>
     </message>
     <message>
         <source>max_attempts=%1 is not a whole number from 1 to 100</source>
-        <translation type="unfinished"></translation>
+        <translation>max_attempts=%1 不是 1 到 100 之间的整数</translation>
     </message>
     <message>
         <source>%1=%2 is not a number of seconds from 1 to 600</source>
-        <translation type="unfinished"></translation>
+        <translation>%1=%2 不是 1 到 600 之间的秒数</translation>
     </message>
     <message>
         <source>feed_delay_ms=%1 is not a number of milliseconds from 0 to 600000</source>
-        <translation type="unfinished"></translation>
+        <translation>feed_delay_ms=%1 不是 0 到 600000 之间的毫秒数</translation>
     </message>
     <message>
         <source>a dynamodb:// location has no option %1 (it knows endpoint, profile, max_attempts, connect_timeout, read_timeout, feed_delay_ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>dynamodb:// 位置没有选项 %1（已知选项：endpoint、profile、max_attempts、connect_timeout、read_timeout、feed_delay_ms）</translation>
     </message>
     <message>
         <source>no LedgerDesk store at %1 (its tables are missing: ledgerctl init creates them)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 没有 LedgerDesk 存储库（缺少它的表：ledgerctl init 会创建它们）</translation>
     </message>
     <message>
         <source>no LedgerDesk store at %1 (its tables are there but not its description: an init that did not finish?)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 没有 LedgerDesk 存储库（表已存在但缺少描述：init 没有完成？）</translation>
     </message>
     <message>
         <source>the store at %1 has schema %2; this LedgerDesk knows up to %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上的存储库是第 %2 版结构；此 LedgerDesk 最高只认识第 %3 版</translation>
     </message>
     <message>
         <source>the table %1 already exists: init makes a new store only (choose another prefix)</source>
-        <translation type="unfinished"></translation>
+        <translation>表 %1 已存在：init 只创建新存储库（请换一个前缀）</translation>
     </message>
     <message>
         <source>the store has no part %1</source>
-        <translation type="unfinished"></translation>
+        <translation>存储库没有第 %1 部分</translation>
     </message>
     <message>
         <source>LedgerDesk does not know the scheme %1:// (a store is a file path, a postgresql:// URI, host=... dbname=... pairs or dynamodb://REGION/PREFIX)</source>
-        <translation type="unfinished"></translation>
+        <translation>LedgerDesk 不认识 %1:// 方案（存储库是文件路径、postgresql:// URI、host=... dbname=... 键值对或 dynamodb://REGION/PREFIX）</translation>
     </message>
     <message>
         <source>a DynamoDB store is not sharded by LedgerDesk (DynamoDB spreads its tables itself): leave out --shards and --servers</source>
-        <translation type="unfinished"></translation>
+        <translation>DynamoDB 存储库不由 LedgerDesk 分片（DynamoDB 自己分布它的表）：请不要使用 --shards 和 --servers</translation>
+    </message>
+    <message>
+        <source>endpoint=%1 has a path: DynamoDB's API is at the root of its host</source>
+        <translation>endpoint=%1 带有路径：DynamoDB 的 API 位于主机的根路径</translation>
     </message>
 </context>
 <context>
@@ -1579,7 +1583,7 @@
         <translation>选项值格式错误</translation>
     </message>
     <message>
-        <source>an amount is not a positive decimal of the ledger&apos;s scale</source>
+        <source>an amount is not a positive decimal of the ledger's scale</source>
         <translation>金额不是符合账本小数位数的正十进制数</translation>
     </message>
     <message>
@@ -1607,7 +1611,7 @@
         <translation>小数位数不是 0 到 18 之间的整数</translation>
     </message>
     <message>
-        <source>a crash step is not one of the protocol&apos;s writes</source>
+        <source>a crash step is not one of the protocol's writes</source>
         <translation>崩溃步骤不是协议中的某次写入</translation>
     </message>
     <message>
@@ -1643,11 +1647,11 @@
         <translation>系统账户 @world 不能更改</translation>
     </message>
     <message>
-        <source>the source&apos;s available amount is too small</source>
+        <source>the source's available amount is too small</source>
         <translation>付款方的可用金额不足</translation>
     </message>
     <message>
-        <source>the result would not fit the ledger&apos;s 64-bit amounts</source>
+        <source>the result would not fit the ledger's 64-bit amounts</source>
         <translation>结果超出账本 64 位金额的范围</translation>
     </message>
     <message>
@@ -1659,7 +1663,7 @@
         <translation>没有这个 ID 的交易</translation>
     </message>
     <message>
-        <source>the action is not allowed in the transaction&apos;s state</source>
+        <source>the action is not allowed in the transaction's state</source>
         <translation>交易当前的状态不允许此操作</translation>
     </message>
     <message>
@@ -1667,7 +1671,7 @@
         <translation>他人先处理了这笔交易</translation>
     </message>
     <message>
-        <source>a leg marker contradicts the transaction&apos;s state</source>
+        <source>a leg marker contradicts the transaction's state</source>
         <translation>分录标记与交易的状态相矛盾</translation>
     </message>
     <message>
@@ -1727,7 +1731,7 @@
         <translation>存储库被锁定，超过了忙等待超时</translation>
     </message>
     <message>
-        <source>the disk or the store&apos;s size limit is full</source>
+        <source>the disk or the store's size limit is full</source>
         <translation>磁盘或存储库的大小上限已满</translation>
     </message>
     <message>

@@ -55,7 +55,7 @@
         <translation>创建新的存储库（拒绝覆盖任何内容）</translation>
     </message>
     <message>
-        <source>the account holder&apos;s name</source>
+        <source>the account holder's name</source>
         <translation>账户持有人的名称</translation>
     </message>
     <message>
@@ -67,7 +67,7 @@
         <translation>创建账户</translation>
     </message>
     <message>
-        <source>IDs are 1-64 characters of letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
+        <source>IDs are 1-64 characters of letters, digits, '.', '_' and '-'.</source>
         <translation>ID 由 1-64 个字母、数字、“.”、“_”和“-”组成。</translation>
     </message>
     <message>
@@ -147,7 +147,7 @@
         <translation>取消处于 initial 或 pending 状态的交易</translation>
     </message>
     <message>
-        <source>move a done transfer&apos;s money back (asking twice creates one)</source>
+        <source>move a done transfer's money back (asking twice creates one)</source>
         <translation>把一笔 done 状态转账的资金转回（请求两次也只创建一笔）</translation>
     </message>
     <message>
@@ -163,7 +163,7 @@
         <translation>继续执行每一笔卡住的交易</translation>
     </message>
     <message>
-        <source>check the ledger&apos;s invariants; exit 1 on findings</source>
+        <source>check the ledger's invariants; exit 1 on findings</source>
         <translation>检查账本的不变量；有发现时退出状态为 1</translation>
     </message>
     <message>
@@ -218,11 +218,11 @@ on its accounts. The console also saves it as PDF.</source>
     </message>
     <message>
         <source>One line per transaction that reached done or canceled: its document, legs, the balance each
-posted leg left, and &quot;cursor&quot;. Run again with --since &lt;the last cursor&gt; to get exactly the
-events after it: none missed, none twice. A sharded store&apos;s cursor has one position per
-shard; each shard&apos;s events come in its commit order.</source>
+posted leg left, and "cursor". Run again with --since &lt;the last cursor&gt; to get exactly the
+events after it: none missed, none twice. A sharded store's cursor has one position per
+shard; each shard's events come in its commit order.</source>
         <translation>每笔到达 done 或 canceled 的交易一行：其文档、分录、每条已过账分录留下的余额，
-以及 &quot;cursor&quot;。用 --since &lt;最后一个游标&gt; 再次运行，即可恰好得到其后的事件：
+以及 "cursor"。用 --since &lt;最后一个游标&gt; 再次运行，即可恰好得到其后的事件：
 不遗漏，不重复。分片存储库的游标对每个分片有一个位置；
 每个分片的事件按其提交顺序给出。</translation>
     </message>
@@ -235,13 +235,13 @@ shard; each shard&apos;s events come in its commit order.</source>
         <translation>在交易结束时向 WebSocket 客户端提供变更流</translation>
     </message>
     <message>
-        <source>Prints &apos;listening on ws://HOST:PORT&apos; when ready. A client connecting to ws://HOST:PORT/?since=CURSOR
+        <source>Prints 'listening on ws://HOST:PORT' when ready. A client connecting to ws://HOST:PORT/?since=CURSOR
 gets every event after CURSOR, then the new ones as they commit; without since, only new ones.
-Each message is one event, the same JSON object as a line of &apos;ledgerctl feed&apos;. HOST must be
+Each message is one event, the same JSON object as a line of 'ledgerctl feed'. HOST must be
 a loopback address (127.0.0.1, ::1 or localhost): the feed has no authentication.</source>
-        <translation>就绪时打印 &apos;listening on ws://HOST:PORT&apos;。连接到 ws://HOST:PORT/?since=CURSOR 的客户端
+        <translation>就绪时打印 'listening on ws://HOST:PORT'。连接到 ws://HOST:PORT/?since=CURSOR 的客户端
 会先收到 CURSOR 之后的每个事件，然后在新事件提交时收到它们；不带 since 时只收到新事件。
-每条消息是一个事件，与 &apos;ledgerctl feed&apos; 的一行是同样的 JSON 对象。HOST 必须是
+每条消息是一个事件，与 'ledgerctl feed' 的一行是同样的 JSON 对象。HOST 必须是
 回环地址（127.0.0.1、::1 或 localhost）：变更流没有身份验证。</translation>
     </message>
     <message>
@@ -338,7 +338,7 @@ a loopback address (127.0.0.1, ::1 or localhost): the feed has no authentication
     </message>
     <message>
         <source>messages and help in this language: %1 (default: $LEDGERDESK_LANGUAGE, else the
-                        console&apos;s setting, else the locale); --json, --csv, feed, serve and bench
+                        console's setting, else the locale); --json, --csv, feed, serve and bench
                         always speak English</source>
         <translation>以此语言显示消息和帮助：%1（默认：$LEDGERDESK_LANGUAGE，否则为
                         控制台的设置，否则为系统区域设置）；--json、--csv、feed、serve 和 bench
@@ -357,12 +357,12 @@ a loopback address (127.0.0.1, ::1 or localhost): the feed has no authentication
         <translation>未知选项 %1；选项的写法是 --name</translation>
     </message>
     <message>
-        <source>unknown option %1 (see &apos;ledgerctl --help&apos;)</source>
-        <translation>未知选项 %1（参见 &apos;ledgerctl --help&apos;）</translation>
+        <source>unknown option %1 (see 'ledgerctl --help')</source>
+        <translation>未知选项 %1（参见 'ledgerctl --help'）</translation>
     </message>
     <message>
-        <source>%1 has no option %2 (see &apos;ledgerctl help %1&apos;)</source>
-        <translation>%1 没有选项 %2（参见 &apos;ledgerctl help %1&apos;）</translation>
+        <source>%1 has no option %2 (see 'ledgerctl help %1')</source>
+        <translation>%1 没有选项 %2（参见 'ledgerctl help %1'）</translation>
     </message>
     <message>
         <source>--%1 takes no value</source>
@@ -373,16 +373,16 @@ a loopback address (127.0.0.1, ::1 or localhost): the feed has no authentication
         <translation>--%1 需要一个值（%2）</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; needs a subcommand: create, freeze, unfreeze, close or show</source>
-        <translation>&apos;%1&apos; 需要一个子命令：create、freeze、unfreeze、close 或 show</translation>
+        <source>'%1' needs a subcommand: create, freeze, unfreeze, close or show</source>
+        <translation>'%1' 需要一个子命令：create、freeze、unfreeze、close 或 show</translation>
     </message>
     <message>
-        <source>unknown command %1 (see &apos;ledgerctl --help&apos;)</source>
-        <translation>未知命令 %1（参见 &apos;ledgerctl --help&apos;）</translation>
+        <source>unknown command %1 (see 'ledgerctl --help')</source>
+        <translation>未知命令 %1（参见 'ledgerctl --help'）</translation>
     </message>
     <message>
-        <source>no command given (see &apos;ledgerctl --help&apos;)</source>
-        <translation>没有给出命令（参见 &apos;ledgerctl --help&apos;）</translation>
+        <source>no command given (see 'ledgerctl --help')</source>
+        <translation>没有给出命令（参见 'ledgerctl --help'）</translation>
     </message>
     <message>
         <source> and </source>
@@ -581,8 +581,8 @@ a loopback address (127.0.0.1, ::1 or localhost): the feed has no authentication
         <translation>无</translation>
     </message>
     <message>
-        <source>next: &apos;ledgerctl list --stuck-for 0s&apos; shows what is stuck, &apos;ledgerctl recover&apos; repairs it</source>
-        <translation>下一步：&apos;ledgerctl list --stuck-for 0s&apos; 显示卡住的交易，&apos;ledgerctl recover&apos; 修复它们</translation>
+        <source>next: 'ledgerctl list --stuck-for 0s' shows what is stuck, 'ledgerctl recover' repairs it</source>
+        <translation>下一步：'ledgerctl list --stuck-for 0s' 显示卡住的交易，'ledgerctl recover' 修复它们</translation>
     </message>
     <message>
         <source>CODE</source>
@@ -827,12 +827,12 @@ a loopback address (127.0.0.1, ::1 or localhost): the feed has no authentication
     <message>
         <source>exit status: 0 success; 1 refused by a rule of the ledger, or audit findings;
 2 bad usage or input; 3 store unavailable or unusable; 86 injected crash.
-Errors go to stderr as &apos;error: &lt;code&gt;: &lt;message&gt;&apos; (&apos;ledgerctl errors&apos; lists the codes).
-&apos;ledgerctl help COMMAND&apos; shows a command&apos;s options.</source>
+Errors go to stderr as 'error: &lt;code&gt;: &lt;message&gt;' ('ledgerctl errors' lists the codes).
+'ledgerctl help COMMAND' shows a command's options.</source>
         <translation>退出状态：0 成功；1 被账本规则拒绝，或审计有发现；
 2 用法或输入有误；3 存储库不可用或无法使用；86 注入的崩溃。
-错误以 &apos;error: &lt;code&gt;: &lt;message&gt;&apos; 的形式写到标准错误（&apos;ledgerctl errors&apos; 列出所有错误码）。
-&apos;ledgerctl help COMMAND&apos; 显示某个命令的选项。</translation>
+错误以 'error: &lt;code&gt;: &lt;message&gt;' 的形式写到标准错误（'ledgerctl errors' 列出所有错误码）。
+'ledgerctl help COMMAND' 显示某个命令的选项。</translation>
     </message>
     <message>
         <source>options:</source>
@@ -843,21 +843,21 @@ Errors go to stderr as &apos;error: &lt;code&gt;: &lt;message&gt;&apos; (&apos;l
         <translation>、</translation>
     </message>
     <message>
-        <source>transfers: split the slowest transfers&apos; time into CPU, lock wait and time off the CPU</source>
+        <source>transfers: split the slowest transfers' time into CPU, lock wait and time off the CPU</source>
         <translation>transfers：把最慢的转账所用的时间拆分为 CPU 时间、等锁时间和离开 CPU 的时间</translation>
     </message>
     <message>
         <source>shards on PostgreSQL: one database per shard, URIs separated by spaces or any
-                        connection strings separated by &apos;;&apos; (--store names X.json)</source>
+                        connection strings separated by ';' (--store names X.json)</source>
         <translation>PostgreSQL 上的分片：每个分片一个数据库，URI 之间用空格分隔，或任意
-                        连接串之间用 &apos;;&apos; 分隔（--store 指定 X.json）</translation>
+                        连接串之间用 ';' 分隔（--store 指定 X.json）</translation>
     </message>
     <message>
         <source>Without --shards the store is one SQLite file, or with --store postgresql://... one PostgreSQL
 database (created when it does not exist and you may). With --shards N, --store names the
-store&apos;s topology file, which must end in .json: init writes the shard files X.shard-0.db ...
+store's topology file, which must end in .json: init writes the shard files X.shard-0.db ...
 X.shard-&lt;N-1&gt;.db beside it, then X.json, which every command then opens as the store. With
---servers &apos;postgresql://a/ledger postgresql://b/ledger&apos; (or &apos;host=a dbname=ledger; service=b&apos;)
+--servers 'postgresql://a/ledger postgresql://b/ledger' (or 'host=a dbname=ledger; service=b')
 the shards are those databases, on one server or several (passwords go in ~/.pgpass,
 never in the connection strings: X.json keeps them).
 Accounts are placed by their id and transfers by their key (or id); the shard count is
@@ -866,51 +866,39 @@ fixed for the life of the store. Each shard makes every write durable before the
 数据库（不存在且你有权限时会创建）。带 --shards N 时，--store 指定存储库的拓扑文件，
 必须以 .json 结尾：init 在其旁边写入分片文件 X.shard-0.db ...
 X.shard-&lt;N-1&gt;.db，然后写入 X.json，此后每个命令都把它作为存储库打开。带
---servers &apos;postgresql://a/ledger postgresql://b/ledger&apos;（或 &apos;host=a dbname=ledger; service=b&apos;）时，
+--servers 'postgresql://a/ledger postgresql://b/ledger'（或 'host=a dbname=ledger; service=b'）时，
 分片就是这些数据库，可在一台或多台服务器上（密码放在 ~/.pgpass，
 绝不放在连接串中：X.json 会保存连接串）。
 账户按其 id 放置，转账按其幂等键（或 id）放置；分片数在存储库
 整个生命周期内固定。每个分片在下一次写入前使每次写入持久化。</translation>
     </message>
     <message>
-        <source>the store: a file, a sharded store&apos;s X.json, or a PostgreSQL database in libpq&apos;s
-                        terms: postgresql://user@h1:5432,h2:5432/db?target_session_attrs=read-write,
-                        &apos;host=/run/postgresql dbname=ledger&apos;, &apos;service=ledger&apos; (pg_service.conf), or
-                        postgresql:// for what the PG* variables say; passwords from ~/.pgpass
-                        (default: $LEDGERDESK_STORE, else ledger.db in your data directory)</source>
-        <translation>存储库：一个文件、分片存储库的 X.json，或以 libpq 格式给出的 PostgreSQL 数据库：
-                        postgresql://user@h1:5432,h2:5432/db?target_session_attrs=read-write、
-                        &apos;host=/run/postgresql dbname=ledger&apos;、&apos;service=ledger&apos;（pg_service.conf），或
-                        postgresql://（按 PG* 环境变量）；密码取自 ~/.pgpass
-                        （默认：$LEDGERDESK_STORE，否则为数据目录中的 ledger.db）</translation>
-    </message>
-    <message>
         <source>--servers needs at least one PostgreSQL connection string</source>
         <translation>--servers 至少需要一个 PostgreSQL 连接串</translation>
     </message>
     <message>
-        <source>The balances are the account documents&apos; as stored: while a transfer is half-posted the
-sum of all of them is off by its unposted legs. &apos;ledgerctl balances&apos; counts every
+        <source>The balances are the account documents' as stored: while a transfer is half-posted the
+sum of all of them is off by its unposted legs. 'ledgerctl balances' counts every
 transaction whole.</source>
         <translation>这里的余额是账户文档中存储的值：转账部分过账时，
-所有余额之和会差出其未过账的分录。&apos;ledgerctl balances&apos; 会把每笔
+所有余额之和会差出其未过账的分录。'ledgerctl balances' 会把每笔
 交易完整计入。</translation>
     </message>
     <message>
-        <source>every account&apos;s balance with each transaction counted whole</source>
+        <source>every account's balance with each transaction counted whole</source>
         <translation>每个账户的余额，每笔交易完整计入</translation>
     </message>
     <message>
         <source>A transaction counts from its commit point: once it is applied (or one of its legs is
 posted) all its legs count, before that none does. So the balances, @world included,
 always sum to zero, even while transfers are half-way, on every kind of store; the
-transactions still being posted are listed. --json prints [{&quot;id&quot;, &quot;balance&quot;,
-&quot;posted&quot;}] with decimal strings.</source>
+transactions still being posted are listed. --json prints [{"id", "balance",
+"posted"}] with decimal strings.</source>
         <translation>交易从其提交点起计入：一旦进入 applied（或其某条分录已
 过账），它的所有分录都计入，此前一条也不计入。因此包括 @world 在内的余额
 总是合计为零，即使转账正进行到一半，在任何类型的存储库上都是如此；
-仍在过账的交易会被列出。--json 输出 [{&quot;id&quot;, &quot;balance&quot;,
-&quot;posted&quot;}]，金额为十进制字符串。</translation>
+仍在过账的交易会被列出。--json 输出 [{"id", "balance",
+"posted"}]，金额为十进制字符串。</translation>
     </message>
     <message>
         <source>a debit leg, instead of SOURCE DESTINATION AMOUNT (repeat for several)</source>
@@ -921,7 +909,7 @@ transactions still being posted are listed. --json prints [{&quot;id&quot;, &quo
         <translation>一条贷记分录（可重复多次）</translation>
     </message>
     <message>
-        <source>AMOUNT is a positive decimal with at most the ledger&apos;s scale of decimals, e.g. 12.34.
+        <source>AMOUNT is a positive decimal with at most the ledger's scale of decimals, e.g. 12.34.
 @world may be the source (money entering) or the destination (money leaving).
 With --from and --to one transaction moves money between several accounts, e.g.
   ledgerctl transfer --from alice:100 --to bob:97 --to fees:3
@@ -952,9 +940,7 @@ Every leg is held before any is posted: all of them move, or none.</source>
     </message>
     <message numerus="yes">
         <source>total %1 over %n account(s)</source>
-        <translation>
-            <numerusform>%n 个账户合计 %1</numerusform>
-        </translation>
+        <translation><numerusform>%n 个账户合计 %1</numerusform></translation>
     </message>
     <message>
         <source>counted whole while still being posted: %1</source>
@@ -966,9 +952,7 @@ Every leg is held before any is posted: all of them move, or none.</source>
     </message>
     <message numerus="yes">
         <source>with every transaction counted whole: %1 as posted, and %2 not posted yet by %n transaction(s) being finished: %3</source>
-        <translation>
-            <numerusform>每笔交易完整计入：已过账 %1，另有 %2 尚未过账，来自 %n 笔正在完成的交易：%3</numerusform>
-        </translation>
+        <translation><numerusform>每笔交易完整计入：已过账 %1，另有 %2 尚未过账，来自 %n 笔正在完成的交易：%3</numerusform></translation>
     </message>
     <message>
         <source>what you are doing about it, recorded with your name</source>
@@ -979,11 +963,11 @@ Every leg is held before any is posted: all of them move, or none.</source>
         <translation>接手一直有效，直到被放弃（ledgerctl release）或交易结束。接手他人已接手的交易即为接过；日志两者都保留。</translation>
     </message>
     <message>
-        <source>release a claim on a transaction (yours, or someone else&apos;s by hand)</source>
+        <source>release a claim on a transaction (yours, or someone else's by hand)</source>
         <translation>放弃对一笔交易的接手（您自己的，或手动放弃他人的）</translation>
     </message>
     <message>
-        <source>add a note to a transaction&apos;s journal, with your name</source>
+        <source>add a note to a transaction's journal, with your name</source>
         <translation>在交易日志中添加一条署名备注</translation>
     </message>
     <message>
@@ -1024,15 +1008,11 @@ Every leg is held before any is posted: all of them move, or none.</source>
     </message>
     <message numerus="yes">
         <source>created sharded store %1 over %n PostgreSQL database(s) (scale %2: amounts like %3)</source>
-        <translation>
-            <numerusform>已创建分片存储库 %1，分布在 %n 个 PostgreSQL 数据库上（小数位数 %2：金额形如 %3）</numerusform>
-        </translation>
+        <translation><numerusform>已创建分片存储库 %1，分布在 %n 个 PostgreSQL 数据库上（小数位数 %2：金额形如 %3）</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>created sharded store %1 over %n shard file(s) beside it (scale %2: amounts like %3)</source>
-        <translation>
-            <numerusform>已创建分片存储库 %1，分布在它旁边的 %n 个分片文件上（小数位数 %2：金额形如 %3）</numerusform>
-        </translation>
+        <translation><numerusform>已创建分片存储库 %1，分布在它旁边的 %n 个分片文件上（小数位数 %2：金额形如 %3）</numerusform></translation>
     </message>
     <message>
         <source>the invariants do not hold (findings listed above: %1)</source>
@@ -1071,8 +1051,8 @@ Every leg is held before any is posted: all of them move, or none.</source>
         <translation>用法：ledgerctl %1 &lt;子命令&gt; ...</translation>
     </message>
     <message>
-        <source>&apos;ledgerctl help %1 SUBCOMMAND&apos; shows a subcommand&apos;s options.</source>
-        <translation>&apos;ledgerctl help %1 子命令&apos; 显示子命令的选项。</translation>
+        <source>'ledgerctl help %1 SUBCOMMAND' shows a subcommand's options.</source>
+        <translation>'ledgerctl help %1 子命令' 显示子命令的选项。</translation>
     </message>
     <message>
         <source>; did you mean %1? (ids are case-sensitive)</source>
@@ -1084,13 +1064,13 @@ Every leg is held before any is posted: all of them move, or none.</source>
     </message>
     <message>
         <source>SCENARIO is one of:
-  raw        the store&apos;s bare single-document commit rate (its limit), on 1 and N threads
+  raw        the store's bare single-document commit rate (its limit), on 1 and N threads
   transfers  random transfers on N threads: transfers/s, latency, protocol efficiency
-  seed       the MongoDB schema book&apos;s scenario: 25 x 1,000 transfers, published figures beside
+  seed       the MongoDB schema book's scenario: 25 x 1,000 transfers, published figures beside
   recover    a backlog stuck in every unfinished state, drained by recovery
   shards     transfers at synchronous=FULL on one file and on 1, 2, 4 shard files
   console    the console on 1,000,000 transactions: open, last row, middle, scroll, filter, sort, RSS
-  all        each of the above with its defaults (the README&apos;s table)
+  all        each of the above with its defaults (the README's table)
 The scratch store is made beside the --store location (same disk) and removed afterwards.</source>
         <translation>SCENARIO 是以下之一：
   raw        存储库单文档裸提交的速率（其上限），在 1 个和 N 个线程上
@@ -1101,6 +1081,22 @@ The scratch store is made beside the --store location (same disk) and removed af
   console    控制台在 1,000,000 笔交易上：打开、最后一行、中部、滚动、筛选、排序、RSS
   all        以默认设置依次运行以上各项（即 README 中的表格）
 临时存储库建在 --store 位置旁边（同一磁盘上），结束后删除。</translation>
+    </message>
+    <message>
+        <source>the store: a file, a sharded store's X.json, or a PostgreSQL database in libpq's
+                        terms: postgresql://user@h1:5432,h2:5432/db?target_session_attrs=read-write,
+                        'host=/run/postgresql dbname=ledger', 'service=ledger' (pg_service.conf), or
+                        postgresql:// for what the PG* variables say; passwords from ~/.pgpass;
+                        or tables on DynamoDB: dynamodb://REGION/PREFIX?endpoint=URL&amp;profile=NAME
+                        (credentials as the AWS CLI finds them)
+                        (default: $LEDGERDESK_STORE, else ledger.db in your data directory)</source>
+        <translation>存储库：一个文件、分片存储库的 X.json，或以 libpq 格式给出的 PostgreSQL 数据库：
+                        postgresql://user@h1:5432,h2:5432/db?target_session_attrs=read-write、
+                        'host=/run/postgresql dbname=ledger'、'service=ledger'（pg_service.conf），或
+                        postgresql://（按 PG* 环境变量）；密码取自 ~/.pgpass；
+                        或 DynamoDB 上的表：dynamodb://REGION/PREFIX?endpoint=URL&amp;profile=NAME
+                        （凭证按 AWS CLI 的方式查找）
+                        （默认：$LEDGERDESK_STORE，否则为数据目录中的 ledger.db）</translation>
     </message>
 </context>
 </TS>

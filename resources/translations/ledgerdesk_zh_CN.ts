@@ -135,12 +135,12 @@
     </message>
     <message>
         <source> (expired)</source>
-        <comment>after a lease&apos;s end, in red</comment>
+        <comment>after a lease's end, in red</comment>
         <translation>（已过期）</translation>
     </message>
     <message>
         <source>%1 (%2 left)</source>
-        <comment>a lease&apos;s end, then how long it still runs</comment>
+        <comment>a lease's end, then how long it still runs</comment>
         <translation>%1（剩余 %2）</translation>
     </message>
     <message>
@@ -238,7 +238,7 @@
         <translation>补偿</translation>
     </message>
     <message>
-        <source>Takes the transaction over (its owner&apos;s next write is refused) and drives it to its end: done if the money can move, canceled otherwise.</source>
+        <source>Takes the transaction over (its owner's next write is refused) and drives it to its end: done if the money can move, canceled otherwise.</source>
         <translation>接管该交易（原处理者的下一次写入会被拒绝）并推进到结束：资金可以转移则为已完成，否则为已取消。</translation>
     </message>
     <message>
@@ -254,11 +254,11 @@
         <translation>无法写入 %1</translation>
     </message>
     <message>
-        <source>Takes the transaction over (its owner&apos;s next write is refused) and posts what is left of its legs: it ends done. It is past its commit point, so it can no longer be canceled; compensate it afterwards to undo it.</source>
+        <source>Takes the transaction over (its owner's next write is refused) and posts what is left of its legs: it ends done. It is past its commit point, so it can no longer be canceled; compensate it afterwards to undo it.</source>
         <translation>接管这笔交易（其原处理者的下一次写入会被拒绝），并为剩余的分录过账：它将以已完成结束。它已过提交点，因此不能再取消；如需撤销，请之后补偿它。</translation>
     </message>
     <message>
-        <source>Takes the transaction over (its owner&apos;s next write is refused) and finishes the cancel: every leg is voided, every hold released; it ends canceled and no money moves.</source>
+        <source>Takes the transaction over (its owner's next write is refused) and finishes the cancel: every leg is voided, every hold released; it ends canceled and no money moves.</source>
         <translation>接管这笔交易（其原处理者的下一次写入会被拒绝），并完成取消：作废每条分录，释放所有预留；它将以已取消结束，资金不发生移动。</translation>
     </message>
     <message>
@@ -645,9 +645,7 @@
     </message>
     <message numerus="yes">
         <source>every transaction counted whole: %1 as posted, %2 not posted yet by %n transaction(s) being finished: %3</source>
-        <translation>
-            <numerusform>每笔交易完整计入：已过账 %1，%2 尚未过账，来自 %n 笔正在完成的交易：%3</numerusform>
-        </translation>
+        <translation><numerusform>每笔交易完整计入：已过账 %1，%2 尚未过账，来自 %n 笔正在完成的交易：%3</numerusform></translation>
     </message>
     <message>
         <source>Invariants checked</source>
@@ -658,7 +656,7 @@
         <translation>守恒：余额合计为零（每笔交易完整计入）</translation>
     </message>
     <message>
-        <source>Each account&apos;s pending amounts equal its held markers</source>
+        <source>Each account's pending amounts equal its held markers</source>
         <translation>每个账户的待处理金额等于其已预留标记之和</translation>
     </message>
     <message>
@@ -666,7 +664,7 @@
         <translation>除 @world 外没有账户低于零</translation>
     </message>
     <message>
-        <source>Every transaction&apos;s markers agree with its state</source>
+        <source>Every transaction's markers agree with its state</source>
         <translation>每笔交易的标记与其状态一致</translation>
     </message>
     <message>
@@ -679,9 +677,7 @@
     </message>
     <message numerus="yes">
         <source>%n finding(s)</source>
-        <translation>
-            <numerusform>%n 项发现</numerusform>
-        </translation>
+        <translation><numerusform>%n 项发现</numerusform></translation>
     </message>
     <message>
         <source>The audit could not run:</source>
@@ -697,9 +693,7 @@
     </message>
     <message numerus="yes">
         <source>%n finding(s).</source>
-        <translation>
-            <numerusform>%n 项发现。</numerusform>
-        </translation>
+        <translation><numerusform>%n 项发现。</numerusform></translation>
     </message>
 </context>
 <context>
@@ -824,7 +818,7 @@
         <translation>运行审计(&amp;A)</translation>
     </message>
     <message>
-        <source>Check the ledger&apos;s invariants</source>
+        <source>Check the ledger's invariants</source>
         <translation>检查账本的不变量</translation>
     </message>
     <message>
@@ -856,7 +850,7 @@
         <translation>事故报告(&amp;I)…</translation>
     </message>
     <message>
-        <source>Save the selected transaction&apos;s document, legs, accounts, timeline and operator actions as PDF or HTML</source>
+        <source>Save the selected transaction's document, legs, accounts, timeline and operator actions as PDF or HTML</source>
         <translation>将所选交易的文档、分录、账户、时间线和操作员操作保存为 PDF 或 HTML</translation>
     </message>
     <message>
@@ -905,9 +899,7 @@
     </message>
     <message numerus="yes">
         <source>%n selected row(s) have not loaded yet: the preview checks each before anything is done</source>
-        <translation>
-            <numerusform>所选的 %n 行尚未加载：预览会在执行任何操作前逐一检查</numerusform>
-        </translation>
+        <translation><numerusform>所选的 %n 行尚未加载：预览会在执行任何操作前逐一检查</numerusform></translation>
     </message>
     <message>
         <source>Not possible: %1</source>
@@ -938,11 +930,11 @@
         <translation>复制 ID(&amp;Y)</translation>
     </message>
     <message>
-        <source>Copy the selected transactions&apos; ids</source>
+        <source>Copy the selected transactions' ids</source>
         <translation>复制所选交易的 ID</translation>
     </message>
     <message>
-        <source>C&amp;laim (I&apos;m on it)</source>
+        <source>C&amp;laim (I'm on it)</source>
         <translation>接手（我来处理）(&amp;L)</translation>
     </message>
     <message>
@@ -962,7 +954,7 @@
         <translation>添加备注(&amp;N)…</translation>
     </message>
     <message>
-        <source>Add a note to the selected transaction&apos;s journal, with your name</source>
+        <source>Add a note to the selected transaction's journal, with your name</source>
         <translation>在所选交易的日志中添加一条署名备注</translation>
     </message>
     <message>
@@ -986,7 +978,7 @@
         <translation>复制为 JSON(&amp;J)</translation>
     </message>
     <message>
-        <source>Copy the selected rows&apos; documents as JSON, as ledgerctl --json prints them</source>
+        <source>Copy the selected rows' documents as JSON, as ledgerctl --json prints them</source>
         <translation>把所选行的文档复制为 JSON，与 ledgerctl --json 的输出相同</translation>
     </message>
     <message>
@@ -994,7 +986,7 @@
         <translation>在新窗口中打开(&amp;W)</translation>
     </message>
     <message>
-        <source>Show the current row&apos;s document in a window of its own, kept current</source>
+        <source>Show the current row's document in a window of its own, kept current</source>
         <translation>在单独的窗口中显示当前行的文档，并保持最新</translation>
     </message>
     <message>
@@ -1028,8 +1020,8 @@
         <translation>最近一小时每分钟创建的交易</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; transactions over &lt;b&gt;%2&lt;/b&gt; accounts · &lt;b&gt;%3&lt;/b&gt; unfinished · &lt;b style=&apos;color:%4&apos;&gt;%5 stuck&lt;/b&gt; · %6 compensations</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; 笔交易，&lt;b&gt;%2&lt;/b&gt; 个账户 · &lt;b&gt;%3&lt;/b&gt; 笔未完成 · &lt;b style=&apos;color:%4&apos;&gt;%5 笔卡住&lt;/b&gt; · %6 笔补偿</translation>
+        <source>&lt;b&gt;%1&lt;/b&gt; transactions over &lt;b&gt;%2&lt;/b&gt; accounts · &lt;b&gt;%3&lt;/b&gt; unfinished · &lt;b style='color:%4'&gt;%5 stuck&lt;/b&gt; · %6 compensations</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 笔交易，&lt;b&gt;%2&lt;/b&gt; 个账户 · &lt;b&gt;%3&lt;/b&gt; 笔未完成 · &lt;b style='color:%4'&gt;%5 笔卡住&lt;/b&gt; · %6 笔补偿</translation>
     </message>
     <message>
         <source>state</source>
@@ -1041,7 +1033,7 @@
     </message>
     <message>
         <source>%d min</source>
-        <comment>the per-minute chart&apos;s axis: minutes before now; keep %d</comment>
+        <comment>the per-minute chart's axis: minutes before now; keep %d</comment>
         <translation>%d 分钟</translation>
     </message>
     <message>
@@ -1346,9 +1338,7 @@ To start a new ledger, use File › New store.</source>
     </message>
     <message numerus="yes">
         <source>working: %n job(s)</source>
-        <translation>
-            <numerusform>工作中：%n 个任务</numerusform>
-        </translation>
+        <translation><numerusform>工作中：%n 个任务</numerusform></translation>
     </message>
     <message>
         <source>idle</source>
@@ -1368,9 +1358,7 @@ To start a new ledger, use File › New store.</source>
     </message>
     <message numerus="yes">
         <source>Wrote %1 (%n row(s))</source>
-        <translation>
-            <numerusform>已写入 %1（%n 行）</numerusform>
-        </translation>
+        <translation><numerusform>已写入 %1（%n 行）</numerusform></translation>
     </message>
     <message>
         <source>Export failed</source>
@@ -1472,38 +1460,41 @@ Nothing more is written through this window until the store is opened again.</so
     </message>
     <message numerus="yes">
         <source>Copied %n document(s) as JSON; %1 selected rows not loaded yet were left out</source>
-        <translation>
-            <numerusform>已将 %n 个文档复制为 JSON；%1 个尚未加载的选中行未包含</numerusform>
-        </translation>
+        <translation><numerusform>已将 %n 个文档复制为 JSON；%1 个尚未加载的选中行未包含</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>Copied %n document(s) as JSON</source>
-        <translation>
-            <numerusform>已将 %n 个文档复制为 JSON</numerusform>
-        </translation>
+        <translation><numerusform>已将 %n 个文档复制为 JSON</numerusform></translation>
     </message>
     <message>
-        <source>PostgreSQL connection string in libpq&apos;s terms, for example
+        <source>PostgreSQL connection string in libpq's terms, for example
 postgresql://alice@db1.example.com,db2.example.com/ledger?target_session_attrs=read-write
 host=/run/postgresql dbname=ledger sslmode=verify-full
 service=ledger (from pg_service.conf)
 
 Keep the password in ~/.pgpass (or the file $PGPASSFILE names): LedgerDesk never saves one.
 Or tables on DynamoDB: dynamodb://eu-west-1/ledger (credentials as the AWS CLI finds them).
-A database that holds no store yet is refused; create one with &apos;ledgerctl init --store URI&apos;.</source>
-        <translation type="unfinished"></translation>
+A database that holds no store yet is refused; create one with 'ledgerctl init --store URI'.</source>
+        <translation>libpq 格式的 PostgreSQL 连接串，例如
+postgresql://alice@db1.example.com,db2.example.com/ledger?target_session_attrs=read-write
+host=/run/postgresql dbname=ledger sslmode=verify-full
+service=ledger（来自 pg_service.conf）
+
+请把密码放在 ~/.pgpass（或 $PGPASSFILE 指定的文件）中：LedgerDesk 从不保存密码。
+或者 DynamoDB 上的表：dynamodb://eu-west-1/ledger（凭证按 AWS CLI 的方式查找）。
+尚无存储库的数据库会被拒绝；请用 'ledgerctl init --store URI' 创建。</translation>
     </message>
     <message>
         <source>%1 is not a PostgreSQL connection string: it must start with postgresql:// or be key=value pairs such as host=... dbname=... (or dynamodb://REGION/PREFIX for DynamoDB)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是 PostgreSQL 连接串：必须以 postgresql:// 开头，或是 host=... dbname=... 这样的 key=value 对（DynamoDB 则用 dynamodb://REGION/PREFIX）</translation>
     </message>
     <message>
         <source>%1  ·  DynamoDB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1  ·  DynamoDB</translation>
     </message>
     <message>
         <source>DynamoDB acknowledges a write once it is stored durably. Nothing announces a change: the console looks for changes made elsewhere once a second.</source>
-        <translation type="unfinished"></translation>
+        <translation>DynamoDB 在写入被持久保存后才确认。没有任何变更通知：控制台每秒查看一次其他地方所做的变更。</translation>
     </message>
 </context>
 <context>
@@ -1735,9 +1726,7 @@ A database that holds no store yet is refused; create one with &apos;ledgerctl i
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;%Ln&lt;/b&gt; transaction(s) are stuck%1. Recovery takes each over and drives it to done (or canceled, if a hold is refused); whatever someone else moves first is left to them.</source>
-        <translation>
-            <numerusform>&lt;b&gt;%Ln&lt;/b&gt; 笔交易卡住%1。恢复会逐一接管并推进到已完成（若预留被拒绝则为已取消）；他人先处理的交易留给他们。</numerusform>
-        </translation>
+        <translation><numerusform>&lt;b&gt;%Ln&lt;/b&gt; 笔交易卡住%1。恢复会逐一接管并推进到已完成（若预留被拒绝则为已取消）；他人先处理的交易留给他们。</numerusform></translation>
     </message>
     <message>
         <source>Posted</source>
@@ -1748,9 +1737,7 @@ A database that holds no store yet is refused; create one with &apos;ledgerctl i
     <name>ledger::app::RepairDialog</name>
     <message numerus="yes">
         <source>%1 %n transaction(s)</source>
-        <translation>
-            <numerusform>%1 %n 笔交易</numerusform>
-        </translation>
+        <translation><numerusform>%1 %n 笔交易</numerusform></translation>
     </message>
     <message>
         <source>drives each to done, or to canceled if a hold is refused</source>
@@ -1794,9 +1781,7 @@ A database that holds no store yet is refused; create one with &apos;ledgerctl i
     </message>
     <message numerus="yes">
         <source>Repairing %n transaction(s)…</source>
-        <translation>
-            <numerusform>正在修复 %n 笔交易…</numerusform>
-        </translation>
+        <translation><numerusform>正在修复 %n 笔交易…</numerusform></translation>
     </message>
     <message>
         <source>Repaired %1 of %2…</source>
@@ -1820,13 +1805,11 @@ A database that holds no store yet is refused; create one with &apos;ledgerctl i
     </message>
     <message numerus="yes">
         <source>Nothing to repair: the %n selected transaction(s) would be skipped, each for the reason shown above. No reason is needed.</source>
-        <translation>
-            <numerusform>没有需要修复的：所选的 %n 笔交易都会被跳过，原因见上方各行。无需填写原因。</numerusform>
-        </translation>
+        <translation><numerusform>没有需要修复的：所选的 %n 笔交易都会被跳过，原因见上方各行。无需填写原因。</numerusform></translation>
     </message>
     <message>
         <source>%1 %2</source>
-        <comment>a compensation&apos;s id, then its state</comment>
+        <comment>a compensation's id, then its state</comment>
         <translation>%1 %2</translation>
     </message>
     <message>
@@ -1926,7 +1909,7 @@ A database that holds no store yet is refused; create one with &apos;ledgerctl i
     </message>
     <message>
         <source>→ %1 %2</source>
-        <comment>a compensation&apos;s id, then the state it should end in</comment>
+        <comment>a compensation's id, then the state it should end in</comment>
         <translation>→ %1 %2</translation>
     </message>
     <message>
@@ -1939,9 +1922,7 @@ A database that holds no store yet is refused; create one with &apos;ledgerctl i
     </message>
     <message numerus="yes">
         <source>and %n more</source>
-        <translation>
-            <numerusform>另有 %n 笔</numerusform>
-        </translation>
+        <translation><numerusform>另有 %n 笔</numerusform></translation>
     </message>
     <message>
         <source>Someone else is on this.</source>
@@ -2091,7 +2072,7 @@ A database that holds no store yet is refused; create one with &apos;ledgerctl i
         <translation>所有原因（已读 %1，还有更多卡住）</translation>
     </message>
     <message>
-        <source>other errors (an operator&apos;s cancel, …)</source>
+        <source>other errors (an operator's cancel, …)</source>
         <translation>其他错误（操作员的取消等）</translation>
     </message>
     <message>
@@ -2107,15 +2088,11 @@ A database that holds no store yet is refused; create one with &apos;ledgerctl i
     <name>ledger::app::TablePage</name>
     <message numerus="yes">
         <source>%Ln row(s) · loading…</source>
-        <translation>
-            <numerusform>%Ln 行 · 加载中…</numerusform>
-        </translation>
+        <translation><numerusform>%Ln 行 · 加载中…</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%Ln row(s)</source>
-        <translation>
-            <numerusform>%Ln 行</numerusform>
-        </translation>
+        <translation><numerusform>%Ln 行</numerusform></translation>
     </message>
     <message>
         <source>%1 · top row %2</source>
@@ -2238,15 +2215,15 @@ lease until %2</source>
         <translation>按时长、金额、状态或 ID 排序</translation>
     </message>
     <message>
-        <source>%1&apos;s claim on %2 (%3 ago)</source>
+        <source>%1's claim on %2 (%3 ago)</source>
         <translation>%1 对 %2 的接手（%3前）</translation>
     </message>
     <message>
-        <source>%1&apos;s claim on %2 (%3 ago: “%4”)</source>
+        <source>%1's claim on %2 (%3 ago: “%4”)</source>
         <translation>%1 对 %2 的接手（%3前：“%4”）</translation>
     </message>
     <message>
-        <source>Release someone else&apos;s claim?</source>
+        <source>Release someone else's claim?</source>
         <translation>释放他人的接手？</translation>
     </message>
     <message>
@@ -2279,9 +2256,7 @@ They will no longer be shown as on it in any console.</source>
     </message>
     <message numerus="yes">
         <source>%n transaction(s)</source>
-        <translation>
-            <numerusform>%n 笔交易</numerusform>
-        </translation>
+        <translation><numerusform>%n 笔交易</numerusform></translation>
     </message>
     <message>
         <source>You are on %1: every console on this store shows it</source>

@@ -368,7 +368,9 @@ const QList<OptionSpec> &globalOptions()
                            "the store: a file, a sharded store's X.json, or a PostgreSQL database in libpq's\n"
                            "                        terms: postgresql://user@h1:5432,h2:5432/db?target_session_attrs=read-write,\n"
                            "                        'host=/run/postgresql dbname=ledger', 'service=ledger' (pg_service.conf), or\n"
-                           "                        postgresql:// for what the PG* variables say; passwords from ~/.pgpass\n"
+                           "                        postgresql:// for what the PG* variables say; passwords from ~/.pgpass;\n"
+                           "                        or tables on DynamoDB: dynamodb://REGION/PREFIX?endpoint=URL&profile=NAME\n"
+                           "                        (credentials as the AWS CLI finds them)\n"
                            "                        (default: $LEDGERDESK_STORE, else ledger.db in your data directory)")},
         {QStringLiteral("operator"), QStringLiteral("NAME"),
          QT_TRANSLATE_NOOP("ledgerctl", "your name in the journal (default: $LEDGERDESK_OPERATOR, else $USER)")},

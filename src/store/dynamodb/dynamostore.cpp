@@ -101,7 +101,7 @@ DynamoStore::DynamoStore(aws::DynamoLocation location, QString locationText, std
     , m_client(std::move(client))
 {}
 
-Result<std::unique_ptr<DynamoStore>> DynamoStore::open(const QString &locationText, const Options &options)
+Result<std::unique_ptr<DynamoStore>> DynamoStore::connect(const QString &locationText, const Options &options)
 {
     auto location = aws::parseDynamoLocation(locationText);
     if (!location.ok())
@@ -109,7 +109,15 @@ Result<std::unique_ptr<DynamoStore>> DynamoStore::open(const QString &locationTe
     auto client = clientFor(*location, options.retryForMs);
     if (!client.ok())
         return client.error();
-    std::unique_ptr<DynamoStore> store(new DynamoStore(*location, locationText, std::move(*client)));
+    return std::unique_ptr<DynamoStore>(new DynamoStore(*location, locationText, std::move(*client)));
+}
+
+Result<std::unique_ptr<DynamoStore>> DynamoStore::open(const QString &locationText, const Options &options)
+{
+    auto connected = connect(locationText, options);
+    if (!connected.ok())
+        return connected.error();
+    std::unique_ptr<DynamoStore> store = std::move(connected).value();
     if (Error e = store->readMeta(); !e.ok())
         return e;
     return store;
@@ -143,13 +151,10 @@ Error DynamoStore::readMeta()
 
 Result<std::unique_ptr<DynamoStore>> DynamoStore::create(const QString &locationText, int scale, const Options &options)
 {
-    auto location = aws::parseDynamoLocation(locationText);
-    if (!location.ok())
-        return location.error();
-    auto client = clientFor(*location, options.retryForMs);
-    if (!client.ok())
-        return client.error();
-    std::unique_ptr<DynamoStore> store(new DynamoStore(*location, locationText, std::move(*client)));
+    auto connected = connect(locationText, options);
+    if (!connected.ok())
+        return connected.error();
+    std::unique_ptr<DynamoStore> store = std::move(connected).value();
     aws::DynamoClient &c = *store->m_client;
     // A table already there is someone's: nothing is created over it.
     for (const char *which : kTables) {
@@ -321,25 +326,8 @@ Result<Account> DynamoStore::createAccount(const QString &id, const QString &nam
     // hold then finds it there — and one that came in the moment between was held, and is voided
     // here (its pending amount released), as the void would have done.
     QList<LegMarker> tombstones;
-    Error failure;
-    if (Error e = paged("Query",
-                        QJsonObject{{QStringLiteral("TableName"), table("legs")},
-                                    {QStringLiteral("KeyConditionExpression"), QStringLiteral("account = :a")},
-                                    {QStringLiteral("ExpressionAttributeValues"), QJsonObject{{QStringLiteral(":a"), S(id)}}},
-                                    {QStringLiteral("ConsistentRead"), true}},
-                        [&](const QJsonObject &i) {
-                            auto m = markerFromArchivedItem(i);
-                            if (!m.ok()) {
-                                failure = m.error();
-                                return false;
-                            }
-                            tombstones << *m;
-                            return true;
-                        });
-        !e.ok())
+    if (Error e = visitMovedMarkers(id, [&](const LegMarker &m) { tombstones << m; }); !e.ok())
         return e;
-    if (!failure.ok())
-        return failure;
     for (const LegMarker &m : std::as_const(tombstones)) {
         auto copied = voidLeg(m.txId, id, m.side, m.amount);
         if (!copied.ok())

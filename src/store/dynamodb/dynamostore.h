@@ -100,6 +100,8 @@ public:
 
 private:
     DynamoStore(aws::DynamoLocation location, QString locationText, std::unique_ptr<aws::DynamoClient> client);
+    // A store object on the location's endpoint, nothing read yet.
+    static Result<std::unique_ptr<DynamoStore>> connect(const QString &location, const Options &options);
     QString table(const char *name) const { return aws::tableName(m_location, name); }
     Error readMeta();
 
@@ -132,8 +134,13 @@ private:
     // Moves the finished markers past kMarkersKept of a written account item to the legs table.
     Error moveFinishedMarkers(const QJsonObject &item);
 
+    // Every marker of the account in the legs table (moved ones, tombstones), a consistent read.
+    Error visitMovedMarkers(const QString &accountId, const std::function<void(const LegMarker &)> &visit);
+
     // --- transactions ---
     Result<std::optional<QJsonObject>> readTransactionItem(const QString &id);
+    // A Query of one part of one state in the by-state index (`ageFrom`: only those created since).
+    QJsonObject byStateQuery(TxState state, int part, const QString &ageFrom = {}) const;
     // The transaction items a filter needs read: by the by-state index for one state, by the
     // account index for one account, else every one.
     Error visitCandidates(const TxQuery &query, const std::function<void(const Transaction &)> &visit);

@@ -279,6 +279,38 @@ Result<QList<LegMarker>> DynamoStore::legsOfTransaction(const QString &txId)
     return markers;
 }
 
+Error DynamoStore::visitMovedMarkers(const QString &accountId, const std::function<void(const LegMarker &)> &visit)
+{
+    Error failure;
+    const Error e = paged("Query",
+                          QJsonObject{{QStringLiteral("TableName"), table("legs")},
+                                      {QStringLiteral("KeyConditionExpression"), QStringLiteral("account = :a")},
+                                      {QStringLiteral("ExpressionAttributeValues"), QJsonObject{{QStringLiteral(":a"), S(accountId)}}},
+                                      {QStringLiteral("ConsistentRead"), true}},
+                          [&](const QJsonObject &i) {
+                              auto m = markerFromArchivedItem(i);
+                              if (!m.ok()) {
+                                  failure = m.error();
+                                  return false;
+                              }
+                              visit(*m);
+                              return true;
+                          });
+    return e.ok() ? failure : e;
+}
+
+QJsonObject DynamoStore::byStateQuery(TxState state, int part, const QString &ageFrom) const
+{
+    QJsonObject values{{QStringLiteral(":p"), S(nameOf(state) + QLatin1Char('#') + QString::number(part))}};
+    if (!ageFrom.isEmpty())
+        values.insert(QStringLiteral(":from"), S(ageFrom));
+    return QJsonObject{{QStringLiteral("TableName"), table("transactions")},
+                       {QStringLiteral("IndexName"), QStringLiteral("by-state")},
+                       {QStringLiteral("KeyConditionExpression"),
+                        ageFrom.isEmpty() ? QStringLiteral("statePart = :p") : QStringLiteral("statePart = :p AND age >= :from")},
+                       {QStringLiteral("ExpressionAttributeValues"), values}};
+}
+
 Result<QList<LegMarker>> DynamoStore::legsOfAccount(const QString &accountId, std::optional<LegStatus> status)
 {
     auto item = getItem("accounts", QStringLiteral("id"), accountId);
@@ -294,26 +326,13 @@ Result<QList<LegMarker>> DynamoStore::legsOfAccount(const QString &accountId, st
             inItem.insert(m.txId);
         markers = *own;
     }
-    Error failure;
-    if (Error e = paged("Query",
-                        QJsonObject{{QStringLiteral("TableName"), table("legs")},
-                                    {QStringLiteral("KeyConditionExpression"), QStringLiteral("account = :a")},
-                                    {QStringLiteral("ExpressionAttributeValues"), QJsonObject{{QStringLiteral(":a"), S(accountId)}}},
-                                    {QStringLiteral("ConsistentRead"), true}},
-                        [&](const QJsonObject &i) {
-                            auto m = markerFromArchivedItem(i);
-                            if (!m.ok()) {
-                                failure = m.error();
-                                return false;
-                            }
-                            if (!inItem.contains(m->txId))
-                                markers.append(*m);
-                            return true;
-                        });
+    if (Error e = visitMovedMarkers(accountId,
+                                    [&](const LegMarker &m) {
+                                        if (!inItem.contains(m.txId))
+                                            markers.append(m);
+                                    });
         !e.ok())
         return e;
-    if (!failure.ok())
-        return failure;
     if (status)
         markers.erase(std::remove_if(markers.begin(), markers.end(), [&](const LegMarker &m) { return m.status != *status; }),
                       markers.end());
@@ -459,13 +478,7 @@ Error DynamoStore::visitCandidates(const TxQuery &query, const std::function<voi
     if (query.state && !query.stuckOnly) {
         // One state: its parts of the by-state index (eventually consistent, as every index).
         for (int part = 0; part < kIndexParts; ++part) {
-            const QJsonObject request{
-                {QStringLiteral("TableName"), table("transactions")},
-                {QStringLiteral("IndexName"), QStringLiteral("by-state")},
-                {QStringLiteral("KeyConditionExpression"), QStringLiteral("statePart = :p")},
-                {QStringLiteral("ExpressionAttributeValues"),
-                 QJsonObject{{QStringLiteral(":p"), S(nameOf(*query.state) + QLatin1Char('#') + QString::number(part))}}}};
-            if (Error e = paged("Query", request, each); !e.ok())
+            if (Error e = paged("Query", byStateQuery(*query.state, part), each); !e.ok())
                 return e;
             if (!failure.ok())
                 return failure;
@@ -556,12 +569,8 @@ Result<QMap<TxState, qint64>> DynamoStore::countByState()
     for (TxState s : allTxStates()) {
         qint64 n = 0;
         for (int part = 0; part < kIndexParts; ++part) {
-            QJsonObject request{{QStringLiteral("TableName"), table("transactions")},
-                                {QStringLiteral("IndexName"), QStringLiteral("by-state")},
-                                {QStringLiteral("KeyConditionExpression"), QStringLiteral("statePart = :p")},
-                                {QStringLiteral("ExpressionAttributeValues"),
-                                 QJsonObject{{QStringLiteral(":p"), S(nameOf(s) + QLatin1Char('#') + QString::number(part))}}},
-                                {QStringLiteral("Select"), QStringLiteral("COUNT")}};
+            QJsonObject request = byStateQuery(s, part);
+            request.insert(QStringLiteral("Select"), QStringLiteral("COUNT"));
             for (;;) {
                 auto page = m_client->call("Query", request);
                 if (!page.ok())
@@ -672,13 +681,8 @@ Result<QList<qint64>> DynamoStore::createdPerMinute(int minutes)
     const QString from = QStringLiteral("%1").arg(firstMinute * 60000, 15, 10, QLatin1Char('0'));
     for (TxState s : allTxStates()) {
         for (int part = 0; part < kIndexParts; ++part) {
-            const QJsonObject request{{QStringLiteral("TableName"), table("transactions")},
-                                      {QStringLiteral("IndexName"), QStringLiteral("by-state")},
-                                      {QStringLiteral("KeyConditionExpression"), QStringLiteral("statePart = :p AND age >= :from")},
-                                      {QStringLiteral("ExpressionAttributeValues"),
-                                       QJsonObject{{QStringLiteral(":p"), S(nameOf(s) + QLatin1Char('#') + QString::number(part))},
-                                                   {QStringLiteral(":from"), S(from)}}},
-                                      {QStringLiteral("ProjectionExpression"), QStringLiteral("createdAt")}};
+            QJsonObject request = byStateQuery(s, part, from);
+            request.insert(QStringLiteral("ProjectionExpression"), QStringLiteral("createdAt"));
             if (Error e = paged("Query", request,
                                 [&](const QJsonObject &item) {
                                     const qint64 minute = num(item, QStringLiteral("createdAt")) / 60000 - firstMinute;
