@@ -39,8 +39,10 @@ asan() {
   # So do the kill soaks (bank_*, pg_failover, ledgerd_kill_soak): they take a client that dies
   # by a signal for one they killed and retry it, so a sanitizer's abort would pass unseen there —
   # under a sanitizer they only repeat the ordinary pass; and the source checks (format, layers),
-  # which run no code of ours.
-  LEDGER_INTERLEAVING_BOUND=2 ctest --test-dir build-asan --output-on-failure -j "$jobs" \
+  # which run no code of ours. The protocol's suites rerun against dynalite (label dynamo-rerun)
+  # are left out too: the same code as here, serialised by one Node process; the DynamoDB store's
+  # own tests (tst_dynamostore, tst_dynamoconfig, tst_awssigv4) run.
+  LEDGER_INTERLEAVING_BOUND=2 ctest --test-dir build-asan --output-on-failure -j "$jobs" -LE dynamo-rerun \
     -E '^(tst_crashsweep|bank_|pg_failover$|ledgerd_kill_soak$|format$|layers)'
 }
 
@@ -108,7 +110,7 @@ tsan() {
   pattern="$(IFS='|'; echo "${tests[*]}")"
   echo "== TSan: concurrency tests"
   LEDGER_INTERLEAVING_BOUND=2 LEDGER_INTERLEAVING_SAMPLES=100 \
-    ctest --test-dir build-tsan --output-on-failure -j "$jobs" -R "^(${pattern})"
+    ctest --test-dir build-tsan --output-on-failure -j "$jobs" -LE dynamo-rerun -R "^(${pattern})"
 }
 
 case "$what" in
