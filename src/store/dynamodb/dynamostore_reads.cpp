@@ -232,8 +232,15 @@ Error DynamoStore::scanLegs(const std::function<void(const LegMarker &)> &visit,
             failure = m.error();
             return false;
         }
-        if (!seen.contains({m->accountId, m->txId}))
-            visit(*m);
+        if (seen.contains({m->accountId, m->txId}))
+            return true;
+        // Moved out of an item after this reading read it: not that item's marker in the reading
+        // (as readAccountFor says), where the item's balance does not have it yet.
+        if (m_accountsRead && m_accountsRead->contains(m->accountId)
+            && num(item, QStringLiteral("movedFrom")) >= num(m_accountsRead->value(m->accountId), QStringLiteral("version"))
+            && num(item, QStringLiteral("movedFrom")) > 0)
+            return true;
+        visit(*m);
         return true;
     });
     return e.ok() ? failure : e;
