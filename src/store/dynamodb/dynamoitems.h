@@ -28,7 +28,7 @@ void merge(QJsonObject &into, const QJsonObject &from);
 // and the tokens of the writes before it (the last kRecentTokens): a write whose answer was lost
 // is recognised even when others wrote the item before it was read again.
 inline const QString kToken = QStringLiteral("token");
-constexpr int kRecentTokens = 16;
+constexpr int kRecentTokens = 8;
 void stampToken(QJsonObject &item, const QString &token);
 bool carriesToken(const QJsonObject &item, const QString &token);
 
