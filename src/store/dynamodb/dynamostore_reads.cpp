@@ -626,10 +626,12 @@ Result<QList<JournalEntry>> DynamoStore::journalEntries(const JournalQuery &quer
         }
         return true;
     };
-    for (const auto &[which, kind] : {std::pair{"transactions", DocKind::Transaction}, std::pair{"accounts", DocKind::Account}}) {
+    for (const auto &table_kind : {std::pair{"transactions", DocKind::Transaction}, std::pair{"accounts", DocKind::Account}}) {
+        // Not a structured binding: C++17 lets no lambda capture one (clang refuses).
+        const DocKind kind = table_kind.second;
         if (query.docKind && *query.docKind != kind)
             continue;
-        if (Error e = paged("Scan", scanOf(table(which)), [&](const QJsonObject &item) { return take(item, kind); }); !e.ok())
+        if (Error e = paged("Scan", scanOf(table(table_kind.first)), [&](const QJsonObject &item) { return take(item, kind); }); !e.ok())
             return e;
         if (!failure.ok())
             return failure;
