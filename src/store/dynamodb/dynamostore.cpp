@@ -268,6 +268,18 @@ Result<bool> DynamoStore::putItem(const char *which, const QJsonObject &item, co
     return !put->conditionFailed;
 }
 
+Result<bool> DynamoStore::putOwn(const char *which, const QString &keyName, const QString &key, const QJsonObject &item,
+                                 const QString &token, const QString &condition, const QJsonObject &names, const QJsonObject &values)
+{
+    auto put = putItem(which, item, condition, names, values);
+    if (!put.ok() || *put)
+        return put;
+    auto now = getItem(which, keyName, key, Read::Fresh);
+    if (!now.ok())
+        return now.error();
+    return now->has_value() && carriesToken(**now, token);
+}
+
 Error DynamoStore::paged(const char *operation, QJsonObject request, const std::function<bool(const QJsonObject &)> &visit)
 {
     for (;;) {
@@ -311,16 +323,11 @@ Result<Account> DynamoStore::createAccount(const QString &id, const QString &nam
     created.toState = nameOf(AccountStatus::Open);
     created.detail = name;
     appendJournal(item, created);
-    auto put = putItem("accounts", item, QStringLiteral("attribute_not_exists(id)"));
-    if (!put.ok())
-        return put.error();
-    if (!*put) {
-        auto now = getItem("accounts", QStringLiteral("id"), id, Read::Fresh);
-        if (!now.ok())
-            return now.error();
-        if (!now->has_value() || !carriesToken(**now, token))
-            return makeError(ErrorCode::AccountExists, Message::translate("ledger", "account %1 already exists").arg(id));
-    }
+    auto landed = putOwn("accounts", QStringLiteral("id"), id, item, token, QStringLiteral("attribute_not_exists(id)"));
+    if (!landed.ok())
+        return landed.error();
+    if (!*landed)
+        return makeError(ErrorCode::AccountExists, Message::translate("ledger", "account %1 already exists").arg(id));
     // A void of a transaction on this id before it existed left a tombstone in the legs table
     // (legWrite). Each is written into the new item now, as a void of the account would: a late
     // hold then finds it there — and one that came in the moment between was held, and is voided
@@ -378,16 +385,12 @@ Result<Account> DynamoStore::setAccountStatus(const QString &id, AccountStatus s
         merge(item, accountItem(a));
         stampToken(item, token);
         appendJournal(item, changed);
-        auto put = putItem("accounts", item, QStringLiteral("version = :v"), {}, QJsonObject{{QStringLiteral(":v"), N(readVersion)}});
-        if (!put.ok())
-            return put.error();
-        if (*put)
+        auto landed = putOwn("accounts", QStringLiteral("id"), id, item, token, QStringLiteral("version = :v"), {},
+                             QJsonObject{{QStringLiteral(":v"), N(readVersion)}});
+        if (!landed.ok())
+            return landed.error();
+        if (*landed)
             return a;
-        auto now = getItem("accounts", QStringLiteral("id"), id, Read::Fresh);
-        if (!now.ok())
-            return now.error();
-        if (now->has_value() && carriesToken(**now, token))
-            return a; // ours landed; the answer was lost and the call sent again
     }
 }
 
@@ -506,16 +509,12 @@ Result<LegOutcome> DynamoStore::legWrite(const QString &txId, const QString &acc
         QJsonObject legs = item.value(QStringLiteral("legs")).toObject().value(QStringLiteral("M")).toObject();
         legs.insert(txId, markerValue(marker));
         item.insert(QStringLiteral("legs"), QJsonObject{{QStringLiteral("M"), legs}});
-        auto put = putItem("accounts", item, QStringLiteral("version = :v"), {}, QJsonObject{{QStringLiteral(":v"), N(readVersion)}});
-        if (!put.ok())
-            return put.error();
-        if (!*put) {
-            auto after = getItem("accounts", QStringLiteral("id"), accountId, Read::Fresh);
-            if (!after.ok())
-                return after.error();
-            if (!after->has_value() || !carriesToken(**after, token))
-                continue; // someone wrote the account between: decide again on what it is now
-        }
+        auto landed = putOwn("accounts", QStringLiteral("id"), accountId, item, token, QStringLiteral("version = :v"), {},
+                             QJsonObject{{QStringLiteral(":v"), N(readVersion)}});
+        if (!landed.ok())
+            return landed.error();
+        if (!*landed)
+            continue; // someone wrote the account between: decide again on what it is now
         if (Error e = moveFinishedMarkers(item); !e.ok())
             qWarning("DynamoDB: moving finished markers of %s failed (they stay in the item): %s", qPrintable(accountId),
                      qPrintable(e.message));

@@ -114,6 +114,13 @@ private:
     Result<bool> putItem(const char *table, const QJsonObject &item, const QString &condition, const QJsonObject &names = {},
                          const QJsonObject &values = {});
     // Every item a Query or Scan gives (all pages), `visit` called for each; false from it stops.
+    // putItem for a write stamped with `token`: true when it landed — the put succeeded, or its
+    // condition failed because it had landed already (its answer lost, the call sent again: the
+    // item, read again, carries the token).
+    Result<bool> putOwn(const char *table, const QString &keyName, const QString &key, const QJsonObject &item, const QString &token,
+                        const QString &condition, const QJsonObject &names = {}, const QJsonObject &values = {});
+    // putOwn of a transaction document on condition that its token is still the one `read` has.
+    Result<bool> putTransactionOver(const QJsonObject &read, const QJsonObject &item, const QString &token);
     Error paged(const char *operation, QJsonObject request, const std::function<bool(const QJsonObject &)> &visit);
     QString newToken() const;
 

@@ -100,6 +100,17 @@ template <typename T> QList<T> window(QList<T> rows, qint64 offset, qint64 limit
     return rows.mid(offset, limit < 0 ? -1 : limit);
 }
 
+// A count as the length of the whole listing (no index counts these; DESIGN §10).
+template <typename Query, typename List> Result<qint64> lengthOf(Query query, const List &list)
+{
+    query.offset = 0;
+    query.limit = -1;
+    auto rows = list(query);
+    if (!rows.ok())
+        return rows.error();
+    return qint64(rows->size());
+}
+
 } // namespace
 
 int DynamoStore::shardCount() const { return kIndexParts; }
@@ -459,13 +470,7 @@ Result<QList<Account>> DynamoStore::accounts(const AccountQuery &query)
 
 Result<qint64> DynamoStore::accountCount(const AccountQuery &query)
 {
-    AccountQuery all = query;
-    all.offset = 0;
-    all.limit = -1;
-    auto rows = accounts(all);
-    if (!rows.ok())
-        return rows.error();
-    return qint64(rows->size());
+    return lengthOf(query, [this](const AccountQuery &q) { return accounts(q); });
 }
 
 // --- transactions --------------------------------------------------------------------------
@@ -561,13 +566,8 @@ Result<QList<Transaction>> DynamoStore::transactions(const TxQuery &query)
 Result<qint64> DynamoStore::transactionCount(const TxQuery &query)
 {
     TxQuery all = query;
-    all.offset = 0;
-    all.limit = -1;
     all.after.reset();
-    auto rows = matching(all);
-    if (!rows.ok())
-        return rows.error();
-    return qint64(rows->size());
+    return lengthOf(all, [this](const TxQuery &q) { return matching(q); });
 }
 
 Result<QMap<TxState, qint64>> DynamoStore::countByState()
@@ -649,13 +649,7 @@ Result<QList<JournalEntry>> DynamoStore::journalEntries(const JournalQuery &quer
 
 Result<qint64> DynamoStore::journalCount(const JournalQuery &query)
 {
-    JournalQuery all = query;
-    all.offset = 0;
-    all.limit = -1;
-    auto rows = journalEntries(all);
-    if (!rows.ok())
-        return rows.error();
-    return qint64(rows->size());
+    return lengthOf(query, [this](const JournalQuery &q) { return journalEntries(q); });
 }
 
 Result<QList<qint64>> DynamoStore::ageHistogram(const QList<qint64> &upperBoundsMs)

@@ -41,6 +41,12 @@ QJsonObject withTransaction(QJsonObject base, const Transaction &t, const QStrin
 
 } // namespace
 
+Result<bool> DynamoStore::putTransactionOver(const QJsonObject &read, const QJsonObject &item, const QString &token)
+{
+    return putOwn("transactions", QStringLiteral("id"), str(read, QStringLiteral("id")), item, token, QStringLiteral("#t = :t"),
+                  QJsonObject{{QStringLiteral("#t"), kToken}}, QJsonObject{{QStringLiteral(":t"), S(str(read, kToken))}});
+}
+
 Result<std::optional<QJsonObject>> DynamoStore::readTransactionItem(const QString &id)
 {
     return getItem("transactions", QStringLiteral("id"), id);
@@ -168,18 +174,10 @@ Result<CasOutcome> DynamoStore::updateTransaction(const QString &id, const TxGua
         JournalEntry row = rules::journalOf(before, t, change);
         row.at = now;
         appendJournal(item, row);
-        auto put = putItem("transactions", item, QStringLiteral("#t = :t"), QJsonObject{{QStringLiteral("#t"), kToken}},
-                           QJsonObject{{QStringLiteral(":t"), S(str(**found, kToken))}});
-        if (!put.ok())
-            return put.error();
-        bool landed = *put;
-        if (!landed) {
-            auto after = readTransactionItem(id);
-            if (!after.ok())
-                return after.error();
-            landed = after->has_value() && carriesToken(**after, token);
-        }
-        if (landed) {
+        auto landed = putTransactionOver(**found, item, token);
+        if (!landed.ok())
+            return landed.error();
+        if (*landed) {
             if (isTerminal(t.state) && m_location.feedDelayMs > 0 && now.msecsTo(m_client->now()) > m_location.feedDelayMs / 2)
                 restampFinish(id, token);
             return CasOutcome{true, t};
@@ -233,11 +231,10 @@ Result<CasOutcome> DynamoStore::linkCompensation(const QString &originalId, cons
         const QString token = newToken();
         QJsonObject item = withTransaction(**found, t, token, false);
         appendJournal(item, row);
-        auto put = putItem("transactions", item, QStringLiteral("#t = :t"), QJsonObject{{QStringLiteral("#t"), kToken}},
-                           QJsonObject{{QStringLiteral(":t"), S(str(**found, kToken))}});
-        if (!put.ok())
-            return put.error();
-        if (*put)
+        auto landed = putTransactionOver(**found, item, token);
+        if (!landed.ok())
+            return landed.error();
+        if (*landed)
             return CasOutcome{true, t};
     }
 }
@@ -263,16 +260,10 @@ Result<JournalEntry> DynamoStore::addRemark(const QString &txId, Remark remark, 
         stampToken(item, token);
         appendJournal(item, row);
         row.seq = item.value(QStringLiteral("journal")).toObject().value(QStringLiteral("L")).toArray().size();
-        auto put = putItem("transactions", item, QStringLiteral("#t = :t"), QJsonObject{{QStringLiteral("#t"), kToken}},
-                           QJsonObject{{QStringLiteral(":t"), S(str(**found, kToken))}});
-        if (!put.ok())
-            return put.error();
-        if (*put)
-            return row;
-        auto after = readTransactionItem(txId);
-        if (!after.ok())
-            return after.error();
-        if (after->has_value() && carriesToken(**after, token))
+        auto landed = putTransactionOver(**found, item, token);
+        if (!landed.ok())
+            return landed.error();
+        if (*landed)
             return row;
     }
 }
@@ -334,10 +325,10 @@ Error DynamoStore::backdateForDemo(DocKind kind, const QString &id, qint64 ms)
     t->lastModified = t->lastModified.addMSecs(-ms);
     if (t->leaseUntil.isValid())
         t->leaseUntil = t->leaseUntil.addMSecs(-ms);
-    QJsonObject item = withTransaction(**found, *t, newToken(), false);
+    const QString token = newToken();
+    QJsonObject item = withTransaction(**found, *t, token, false);
     shiftJournal(item);
-    auto put = putItem("transactions", item, QStringLiteral("#t = :t"), QJsonObject{{QStringLiteral("#t"), kToken}},
-                       QJsonObject{{QStringLiteral(":t"), S(str(**found, kToken))}});
+    auto put = putTransactionOver(**found, item, token);
     if (!put.ok())
         return put.error();
     if (!*put)
