@@ -231,7 +231,7 @@ void TestLiveConsoles::claimsAndNotesShowInEveryConsole()
     // Finished, it has left Stuck in both consoles, and its claim ended with it.
     for (MainWindow *w : {&first, &second})
         QVERIFY(QTest::qWaitFor([&] { return w->transactionModel()->rowCount() == 1; }, kWaitMs));
-    QVERIFY(!claimOn(*ts.store().transaction(theirs), *readUnreleasedClaims(ts.store())));
+    QVERIFY(!claimOn(*ts.store().transaction(theirs), *readClaimsOn(ts.store(), {*ts.store().transaction(theirs)})));
 
     // Alice lets hers go by hand: gone from the other console too.
     QVERIFY(select(first, mine));

@@ -14,6 +14,7 @@
 #include "store/fixtures/consolefixture.h"
 #include "store/paging.h"
 #include "store/tallies.h"
+#include "storeopener.h"
 #include "testsupport.h"
 #include "widgets/counttext.h"
 
@@ -151,6 +152,8 @@ private Q_SLOTS:
     void transactionsInsertAndRemoveOnRefresh();
     void transactionsTellKindAndEveryAccount();
     void transactionsSortAndFilter();
+    void sortsOnlyByTheStoresIndexes();
+    void aListingNotCountedShowsItsRows();
     void staleAnswersAreDropped();
     void stalePagesAreDropped();
     void transactionsScrollByKey();
@@ -283,6 +286,72 @@ void TestModels::transactionsSortAndFilter()
     // Still sorted by amount: a filter keeps the operator's sort.
     for (int r = 1; r < model.rowCount(); ++r)
         QVERIFY(model.transactionAt(r - 1)->amount >= model.transactionAt(r)->amount);
+}
+
+void TestModels::sortsOnlyByTheStoresIndexes()
+{
+    // Opened as the console opens a store (openForConsole): DynamoDB says it sorts transactions
+    // by age and by state only (StoreQueries::sortsByIndex), the SQL stores by every column.
+    TempStore store;
+    fillStore(store.store());
+    StoreSession session;
+    TransactionTableModel model(&session);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const OpenedStore opened = openForConsole(store.config(), OpenMode::Existing, QStringLiteral("test"));
+    QVERIFY2(opened.error.ok(), qPrintable(opened.error.toString()));
+    QCOMPARE(opened.readsByPosition, !onDynamo());
+    session.install(opened);
+    QVERIFY(QTest::qWaitFor([&] { return !model.isLoading() && model.rowCount() > 0; }, kWaitMs));
+    QVERIFY(model.isSortable(TransactionTableModel::AgeColumn));
+    QVERIFY(model.isSortable(TransactionTableModel::StateColumn));
+    QCOMPARE(model.isSortable(TransactionTableModel::AmountColumn), !onDynamo());
+    QCOMPARE(model.isSortable(TransactionTableModel::IdColumn), !onDynamo());
+    QVERIFY(!model.isSortable(TransactionTableModel::KindColumn));
+    // Asked for a sort it has no index for (a header state saved on another store), the model
+    // keeps the listing it has.
+    const TxSortKey before = model.query().sortKey;
+    model.sort(TransactionTableModel::KindColumn, Qt::DescendingOrder);
+    QCOMPARE(model.query().sortKey, before);
+    model.sort(TransactionTableModel::AmountColumn, Qt::DescendingOrder);
+    QCOMPARE(model.query().sortKey, onDynamo() ? before : TxSortKey::Amount);
+    // By state, either store: the rows are the store's listing by state.
+    model.sort(TransactionTableModel::StateColumn, Qt::AscendingOrder);
+    QCOMPARE(model.query().sortKey, TxSortKey::State);
+    QVERIFY(QTest::qWaitFor([&] { return !model.isLoading(); }, kWaitMs));
+    QVERIFY(loadAll(model));
+    auto listing = store.store().transactions(model.query());
+    QVERIFY(listing.ok());
+    QCOMPARE(model.rowCount(), int(listing->size()));
+    for (int r = 0; r < model.rowCount(); ++r)
+        QCOMPARE(model.keyAt(r), listing->at(r).id);
+}
+
+void TestModels::aListingNotCountedShowsItsRows()
+{
+    // Compensations: counted on SQL; on DynamoDB not counted (no index narrows a kind: it would
+    // read the table, store/tallies.h), the first page read for one row, the rows then as many
+    // as it holds.
+    Fixture<TransactionTableModel> f;
+    TransactionTableModel &model = f.model;
+    TxQuery compensations;
+    compensations.kind = TxKind::Compensation;
+    model.setFilter(compensations);
+    const qint64 count = *f.store.store().transactionCount(compensations);
+    QVERIFY(count > 0);
+    // As a view showing the table's last row asks for it.
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            if (model.rowCount() > 0)
+                model.data(model.index(model.rowCount() - 1, 0));
+            return !model.isLoading() && model.rowCount() == count;
+        },
+        kWaitMs));
+    // The first page held them all: that is a count now.
+    QVERIFY(model.countIsExact());
+    QVERIFY(!model.countIsAtLeast());
+    QVERIFY(loadAll(model));
+    for (int r = 0; r < model.rowCount(); ++r)
+        QCOMPARE(model.transactionAt(r)->kind, TxKind::Compensation);
 }
 
 void TestModels::staleAnswersAreDropped()
@@ -668,15 +737,17 @@ void TestModels::navigator()
     counts.transactions = {9'812'345, false};
     counts.byState[TxState::Pending] = {2, true};
     counts.byState[TxState::Done] = {9'812'343, false};
-    counts.stuck = 1;
+    counts.stuck = {1, true};
+    counts.compensations = {10'000, false, true}; // a store that counts by reading stopped there
     model.setCounts(counts);
+    QCOMPARE(model.indexOf(NavigatorModel::View::Compensations).data().toString(), QStringLiteral("Compensations  (10,000+)"));
     QCOMPARE(model.indexOf(NavigatorModel::View::Stuck).data().toString(), QStringLiteral("Stuck  (1)"));
     QCOMPARE(model.indexOf(NavigatorModel::View::State, TxState::Pending).data().toString(), QStringLiteral("pending  (2)"));
     // Estimates say so, rounded (store/tallies.h).
     QCOMPARE(model.indexOf(NavigatorModel::View::Transactions).data().toString(), QStringLiteral("Transactions  (≈ 9.8 M)"));
     QCOMPARE(model.indexOf(NavigatorModel::View::State, TxState::Done).data().toString(), QStringLiteral("done  (≈ 9.8 M)"));
     // A table's own count, exact, replaces the estimate.
-    model.setCount(NavigatorModel::View::State, TxState::Done, 9'812'343);
+    model.setCount(NavigatorModel::View::State, TxState::Done, Tally{9'812'343, true});
     QCOMPARE(model.indexOf(NavigatorModel::View::State, TxState::Done).data().toString(), QStringLiteral("done  (9,812,343)"));
     // What an entry shows, for the table that lists it next (knownCountShownAtOnce).
     QCOMPARE(model.countOf(NavigatorModel::View::State, TxState::Done), std::optional<qint64>(9'812'343));
@@ -690,22 +761,29 @@ void TestModels::countTexts_data()
 {
     QTest::addColumn<qint64>("count");
     QTest::addColumn<bool>("exact");
+    QTest::addColumn<bool>("atLeast");
     QTest::addColumn<QString>("text");
-    QTest::newRow("a count") << qint64(1'204) << true << QStringLiteral("1,204");
-    QTest::newRow("a small estimate") << qint64(9'999) << false << QStringLiteral("≈ 9,999");
-    QTest::newRow("thousands") << qint64(812'345) << false << QStringLiteral("≈ 812 k");
-    QTest::newRow("rounds up into millions") << qint64(999'700) << false << QStringLiteral("≈ 1.0 M");
-    QTest::newRow("millions") << qint64(9'812'345) << false << QStringLiteral("≈ 9.8 M");
-    QTest::newRow("rounds up into a hundred millions") << qint64(99'970'000) << false << QStringLiteral("≈ 100 M");
-    QTest::newRow("billions") << qint64(1'234'567'890) << false << QStringLiteral("≈ 1,235 M");
+    QTest::newRow("a count") << qint64(1'204) << true << false << QStringLiteral("1,204");
+    QTest::newRow("a small estimate") << qint64(9'999) << false << false << QStringLiteral("≈ 9,999");
+    QTest::newRow("thousands") << qint64(812'345) << false << false << QStringLiteral("≈ 812 k");
+    QTest::newRow("rounds up into millions") << qint64(999'700) << false << false << QStringLiteral("≈ 1.0 M");
+    QTest::newRow("millions") << qint64(9'812'345) << false << false << QStringLiteral("≈ 9.8 M");
+    QTest::newRow("rounds up into a hundred millions") << qint64(99'970'000) << false << false << QStringLiteral("≈ 100 M");
+    QTest::newRow("billions") << qint64(1'234'567'890) << false << false << QStringLiteral("≈ 1,235 M");
+    // Counting stopped there (a store that counts by reading): in full, with a plus.
+    QTest::newRow("at least") << qint64(10'000) << false << true << QStringLiteral("10,000+");
+    QTest::newRow("not counted") << qint64(0) << false << true << QStringLiteral("not counted");
 }
 
 void TestModels::countTexts()
 {
     QFETCH(qint64, count);
     QFETCH(bool, exact);
+    QFETCH(bool, atLeast);
     QFETCH(QString, text);
-    QCOMPARE(countText(count, exact), text);
+    QCOMPARE(countText(Tally{count, exact, atLeast}), text);
+    if (!atLeast)
+        QCOMPARE(countText(count, exact), text);
 }
 
 void TestModels::findings()

@@ -254,7 +254,7 @@ void TestOperatorDialogs::releasingSomeoneElsesClaimAsksFirst()
     box->button(QMessageBox::Cancel)->click();
     QVERIFY(c.settle());
     QCOMPARE(cancelled.count(), 0); // nothing was written, however late
-    QVERIFY(claimOn(*c.store.store().transaction(id), *readUnreleasedClaims(c.store.store())));
+    QVERIFY(claimOn(*c.store.store().transaction(id), *readClaimsOn(c.store.store(), {*c.store.store().transaction(id)})));
     // Release: written.
     c.window.actions()->release->trigger();
     box = waitForChild<QMessageBox>(&c.window, QStringLiteral("releaseClaimBox"));
@@ -265,7 +265,7 @@ void TestOperatorDialogs::releasingSomeoneElsesClaimAsksFirst()
             b->click();
     }
     QVERIFY(added.wait(kWaitMs));
-    QVERIFY(!claimOn(*c.store.store().transaction(id), *readUnreleasedClaims(c.store.store())));
+    QVERIFY(!claimOn(*c.store.store().transaction(id), *readClaimsOn(c.store.store(), {*c.store.store().transaction(id)})));
 }
 
 void TestOperatorDialogs::groupRepairsFollowTheGroup()

@@ -37,8 +37,9 @@ void TestOverview::counts()
     QCOMPARE(ov.byState.value(TxState::Done), (Tally{4, true})); // two openings, the transfer, its compensation
     QCOMPARE(ov.byState.value(TxState::Pending), (Tally{1, true}));
     QCOMPARE(ov.transactions, (Tally{5, true}));
-    QCOMPARE(ov.stuck, qint64(1)); // its lease ran out
-    QCOMPARE(ov.compensations, qint64(1));
+    QCOMPARE(ov.stuck, (Tally{1, true})); // its lease ran out
+    // DynamoDB: no index narrows a kind, and counting would read the table (store/tallies.h).
+    QCOMPARE(ov.compensations, (onDynamo() ? Tally{0, false, true} : Tally{1, true}));
     QVERIFY(ov.ageCounts.isEmpty()); // counts only
 }
 
@@ -110,7 +111,7 @@ void TestOverview::aDemoSpreadOverDays()
     for (const LegMarker &m : detail->legs)
         QVERIFY(qAbs(m.at.msecsTo(first.createdAt)) < 60'000);
     // Every stuck one is still stuck (their leases ran out long ago).
-    QCOMPARE(overview->stuck, qint64(options.stuck));
+    QCOMPARE(overview->stuck.count, qint64(options.stuck));
 }
 
 #include "tst_overview.moc"

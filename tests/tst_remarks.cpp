@@ -266,7 +266,9 @@ void TestRemarks::claimsReadBackAndEndWithTheTransaction()
     QVERIFY(taken.ok());
     QCOMPARE(taken->before->by, QStringLiteral("alice"));
 
-    QHash<QString, OperatorClaim> claims = *readUnreleasedClaims(store);
+    // Read for the two (the first named twice: its claim once).
+    const QList<Transaction> both{*store.transaction(first), *store.transaction(second), *store.transaction(first)};
+    QHash<QString, OperatorClaim> claims = *readClaimsOn(store, both);
     QCOMPARE(claims.size(), 2);
     QCOMPARE(claims.value(first).by, QStringLiteral("alice"));
     QCOMPARE(claims.value(second).by, QStringLiteral("bob"));
@@ -275,11 +277,11 @@ void TestRemarks::claimsReadBackAndEndWithTheTransaction()
     auto released = addRemarkOn(store, first, Remark::Release, QStringLiteral("carol"), QString());
     QVERIFY(released.ok());
     QCOMPARE(released->before->by, QStringLiteral("alice"));
-    claims = *readUnreleasedClaims(store);
+    claims = *readClaimsOn(store, {*store.transaction(first), *store.transaction(second)});
     QVERIFY(!claims.contains(first));
     // A repair that finishes it ends the claim without a row of its own.
     QVERIFY(Coordinator(store).resume(second, QStringLiteral("test")).ok());
-    QVERIFY(!claimOn(*store.transaction(second), *readUnreleasedClaims(store)));
+    QVERIFY(!claimOn(*store.transaction(second), *readClaimsOn(store, {*store.transaction(second)})));
 }
 
 void TestRemarks::repairPlanCarriesTheClaim()

@@ -94,6 +94,14 @@
         <source>≈ %1 M</source>
         <translation>≈ %1 百万</translation>
     </message>
+    <message>
+        <source>not counted</source>
+        <translation>未计数</translation>
+    </message>
+    <message>
+        <source>%1+</source>
+        <translation>%1+</translation>
+    </message>
 </context>
 <context>
     <name>DetailPanel</name>
@@ -1020,10 +1028,6 @@
         <translation>最近一小时每分钟创建的交易</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; transactions over &lt;b&gt;%2&lt;/b&gt; accounts · &lt;b&gt;%3&lt;/b&gt; unfinished · &lt;b style='color:%4'&gt;%5 stuck&lt;/b&gt; · %6 compensations</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; 笔交易，&lt;b&gt;%2&lt;/b&gt; 个账户 · &lt;b&gt;%3&lt;/b&gt; 笔未完成 · &lt;b style='color:%4'&gt;%5 笔卡住&lt;/b&gt; · %6 笔补偿</translation>
-    </message>
-    <message>
         <source>state</source>
         <translation>状态</translation>
     </message>
@@ -1039,6 +1043,18 @@
     <message>
         <source>%1 (≈)</source>
         <translation>%1（≈）</translation>
+    </message>
+    <message>
+        <source>%1 compensations</source>
+        <translation>%1 笔补偿</translation>
+    </message>
+    <message>
+        <source>compensations not counted</source>
+        <translation>补偿未计数</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; transactions over &lt;b&gt;%2&lt;/b&gt; accounts · &lt;b&gt;%3&lt;/b&gt; unfinished · &lt;b style='color:%4'&gt;%5 stuck&lt;/b&gt; · %6</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 笔交易，&lt;b&gt;%2&lt;/b&gt; 个账户 · &lt;b&gt;%3&lt;/b&gt; 笔未完成 · &lt;b style='color:%4'&gt;%5 笔卡住&lt;/b&gt; · %6</translation>
     </message>
 </context>
 <context>
@@ -2273,6 +2289,10 @@ They will no longer be shown as on it in any console.</source>
     <message>
         <source>(taken over from %1)</source>
         <translation>（从 %1 手中接过）</translation>
+    </message>
+    <message>
+        <source>This store lists transactions by age or by state only: it has no index for other orders</source>
+        <translation>此存储库只能按时长或状态列出交易：它没有其他排序所需的索引</translation>
     </message>
 </context>
 <context>

@@ -93,7 +93,7 @@ T = {
 "<b>%1</b> repaired, <b>%2</b> refused or failed.": "已修复 <b>%1</b> 笔，<b>%2</b> 笔被拒绝或失败。",
 "<b>%1</b> stuck: <b>%2</b> done, <b>%3</b> canceled, <b>%4</b> moved by someone else, <b>%5</b> failed.": "<b>%1</b> 笔卡住：<b>%2</b> 笔已完成，<b>%3</b> 笔已取消，<b>%4</b> 笔已被他人处理，<b>%5</b> 笔失败。",
 "<b>%1</b> transaction(s) are stuck%2. Recovery takes each over and drives it to done (or canceled, if a hold is refused); whatever someone else moves first is left to them.": "<b>%1</b> 笔交易卡住%2。恢复会逐一接管并推进到已完成（若预留被拒绝则为已取消）；他人先处理的交易留给他们。",
-"<b>%1</b> transactions over <b>%2</b> accounts · <b>%3</b> unfinished · <b style='color:%4'>%5 stuck</b> · %6 compensations": "<b>%1</b> 笔交易，<b>%2</b> 个账户 · <b>%3</b> 笔未完成 · <b style='color:%4'>%5 笔卡住</b> · %6 笔补偿",
+"<b>%1</b> transactions over <b>%2</b> accounts · <b>%3</b> unfinished · <b style='color:%4'>%5 stuck</b> · %6": "<b>%1</b> 笔交易，<b>%2</b> 个账户 · <b>%3</b> 笔未完成 · <b style='color:%4'>%5 笔卡住</b> · %6",
 "<b>%1</b> will be repaired, <b>%2</b> skipped. Nothing has been changed yet.": "将修复 <b>%1</b> 笔，跳过 <b>%2</b> 笔。目前尚未做任何更改。",
 "<b>%1</b>: %2": "<b>%1</b>：%2",
 "<b>Cannot diagnose:</b> %1": "<b>无法诊断：</b>%1",
@@ -1225,4 +1225,9 @@ T = {
 '%1  ·  DynamoDB': '%1  ·  DynamoDB',
 'DynamoDB acknowledges a write once it is stored durably. Nothing announces a change: the console looks for changes made elsewhere once a second.': 'DynamoDB 在写入被持久保存后才确认。没有任何变更通知：控制台每秒查看一次其他地方所做的变更。',
 "the store: a file, a sharded store's X.json, or a PostgreSQL database in libpq's\n                        terms: postgresql://user@h1:5432,h2:5432/db?target_session_attrs=read-write,\n                        'host=/run/postgresql dbname=ledger', 'service=ledger' (pg_service.conf), or\n                        postgresql:// for what the PG* variables say; passwords from ~/.pgpass;\n                        or tables on DynamoDB: dynamodb://REGION/PREFIX?endpoint=URL&profile=NAME\n                        (credentials as the AWS CLI finds them)\n                        (default: $LEDGERDESK_STORE, else ledger.db in your data directory)": "存储库：一个文件、分片存储库的 X.json，或以 libpq 格式给出的 PostgreSQL 数据库：\n                        postgresql://user@h1:5432,h2:5432/db?target_session_attrs=read-write、\n                        'host=/run/postgresql dbname=ledger'、'service=ledger'（pg_service.conf），或\n                        postgresql://（按 PG* 环境变量）；密码取自 ~/.pgpass；\n                        或 DynamoDB 上的表：dynamodb://REGION/PREFIX?endpoint=URL&profile=NAME\n                        （凭证按 AWS CLI 的方式查找）\n                        （默认：$LEDGERDESK_STORE，否则为数据目录中的 ledger.db）",
+'This store lists transactions by age or by state only: it has no index for other orders': '此存储库只能按时长或状态列出交易：它没有其他排序所需的索引',
+'%1+': '%1+',
+'%1 compensations': '%1 笔补偿',
+'compensations not counted': '补偿未计数',
+'not counted': '未计数',
 }

@@ -20,6 +20,10 @@ struct OpenedStore {
     int scale = 2;
     Durability durability = Durability::Normal;
     int shards = 1;
+    // How the store reads listings (StoreQueries::readsByPosition, sortsByIndex): the tables page
+    // by key where it reads only by key, and offer only the sorts an index gives.
+    bool readsByPosition = true;
+    QList<TxSortKey> indexedSorts = {TxSortKey::CreatedAt, TxSortKey::LastModified, TxSortKey::Amount, TxSortKey::State, TxSortKey::Id};
     QString lockWarning; // Store::lockWarning()
     bool created = false;
     std::optional<DemoReport> demo;

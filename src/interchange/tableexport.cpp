@@ -6,6 +6,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <limits>
 
 namespace ledger {
 
@@ -216,8 +217,11 @@ Result<qint64> exportTable(Store &store, const ExportSpec &spec, ExportFormat fo
                 return e;
             return readAccountPages(store, spec.accounts, std::max<qint64>(1, spec.pageRows), progress, accounts);
         case ExportSpec::Table::Transactions:
+            // Sorted by what no index of the store orders (DynamoDB by amount): every page would
+            // read the whole listing to sort it, so it is read once, as one page.
             return writePages<Transaction>(
-                spec.transactions, std::max<qint64>(1, spec.pageRows),
+                spec.transactions,
+                store.sortsByIndex(spec.transactions.sortKey) ? std::max<qint64>(1, spec.pageRows) : std::numeric_limits<qint64>::max(),
                 [&](const Transaction *last, qint64 offset, qint64 limit) {
                     TxQuery q = spec.transactions;
                     if (last) {

@@ -6,22 +6,19 @@
 
 namespace ledger {
 
-Result<QHash<QString, OperatorClaim>> readUnreleasedClaims(StoreQueries &store)
+Result<QHash<QString, OperatorClaim>> readClaimsOn(StoreQueries &store, const QList<Transaction> &transactions)
 {
-    JournalQuery q;
-    q.events = {eventOf(Remark::Claim), eventOf(Remark::Release)};
-    q.docKind = DocKind::Transaction;
-    q.newestFirst = true;
-    q.limit = kMaxClaimRows;
-    auto rows = store.journalEntries(q);
-    if (!rows.ok())
-        return rows.error();
-    // Folded per transaction in its journal's own order (seq: its rows are on one shard and in
-    // commit order there), whatever order the listing has across documents (time).
-    QList<JournalEntry> oldestFirst = *rows;
-    std::stable_sort(oldestFirst.begin(), oldestFirst.end(),
-                     [](const JournalEntry &a, const JournalEntry &b) { return a.docId != b.docId ? a.docId < b.docId : a.seq < b.seq; });
-    return unreleasedClaims(oldestFirst);
+    QHash<QString, OperatorClaim> claims;
+    for (const Transaction &tx : transactions) {
+        if (isTerminal(tx.state) || claims.contains(tx.id))
+            continue;
+        auto journal = store.journal(DocKind::Transaction, tx.id);
+        if (!journal.ok())
+            return journal.error();
+        if (auto claim = standingClaim(tx, *journal))
+            claims.insert(tx.id, *claim);
+    }
+    return claims;
 }
 
 std::optional<OperatorClaim> claimOn(const Transaction &tx, const QHash<QString, OperatorClaim> &claims)

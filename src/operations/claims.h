@@ -9,15 +9,13 @@
 
 namespace ledger {
 
-// How many of the newest claim and release rows are read. Operators write them by hand, so a
-// store holds few; a claim older than the newest this many is not shown.
-constexpr int kMaxClaimRows = 10'000;
+// The claims standing on `transactions`, by id: each unfinished one's own journal read (a
+// finished transaction's claim ended with it). A page of a table costs a journal read per
+// unfinished row on it, never a read of every document's journal — which on a store with no
+// journal index (DynamoDB) was a read of the whole store for every page.
+Result<QHash<QString, OperatorClaim>> readClaimsOn(StoreQueries &store, const QList<Transaction> &transactions);
 
-// The claims not released yet, by transaction id, in one query (whether each transaction has
-// finished, which also ends its claim, is for the caller to check with the document it has).
-Result<QHash<QString, OperatorClaim>> readUnreleasedClaims(StoreQueries &store);
-
-// The claim standing on `tx`, if any, from `claims` (readUnreleasedClaims).
+// The claim standing on `tx`, if any, from `claims` (readClaimsOn).
 std::optional<OperatorClaim> claimOn(const Transaction &tx, const QHash<QString, OperatorClaim> &claims);
 
 struct RemarkOutcome {

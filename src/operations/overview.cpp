@@ -14,17 +14,19 @@ Error readCounts(Store &store, qint64 stuckThresholdMs, Overview &o)
     for (const Tally &t : std::as_const(o.byState)) {
         o.transactions.count += t.count;
         o.transactions.exact = o.transactions.exact && t.exact;
+        o.transactions.atLeast = o.transactions.atLeast || t.atLeast;
     }
+    // Exact, but on a store that counts by reading: up to a point (store/tallies.h).
     TxQuery stuck;
     stuck.stuckOnly = true;
     stuck.stuckForMs = stuckThresholdMs;
-    auto stuckCount = store.transactionCount(stuck);
+    auto stuckCount = tallyTransactions(store, stuck);
     if (!stuckCount.ok())
         return stuckCount.error();
     o.stuck = *stuckCount;
     TxQuery compensations;
     compensations.kind = TxKind::Compensation;
-    auto compensationCount = store.transactionCount(compensations);
+    auto compensationCount = tallyTransactions(store, compensations);
     if (!compensationCount.ok())
         return compensationCount.error();
     o.compensations = *compensationCount;

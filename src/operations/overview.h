@@ -15,8 +15,8 @@ namespace ledger {
 struct Overview {
     // Exact, but for all transactions and done on a long ledger (store/tallies.h).
     QMap<TxState, Tally> byState;
-    qint64 stuck = 0;
-    qint64 compensations = 0;
+    Tally stuck;
+    Tally compensations;
     qint64 accounts = 0;
     Tally transactions;
     QStringList ageBuckets;  // labels: "0–1m", "1–5m", ..., "1d+" (plain: chart labels are rich text)

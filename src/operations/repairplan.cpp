@@ -50,10 +50,6 @@ public:
             return now.error();
         m_now = *now;
         m_plan.now = *now;
-        auto claims = readUnreleasedClaims(m_store);
-        if (!claims.ok())
-            return claims.error();
-        m_claims = *claims;
         QStringList seen;
         for (const QString &id : ids) {
             if (seen.contains(id))
@@ -82,7 +78,10 @@ private:
         }
         const Transaction tx = *found;
         item.from = tx.state;
-        item.claim = claimOn(tx, m_claims);
+        auto claims = readClaimsOn(m_store, {tx});
+        if (!claims.ok())
+            return claims.error();
+        item.claim = claimOn(tx, *claims);
         if (const Message refused = actionRefusal(m_plan.action, tx); !refused.isEmpty()) {
             item.why = refused.local();
             m_plan.items << item;
@@ -319,9 +318,8 @@ private:
     QMap<QString, AccountImpact> m_accounts;
     QMap<QString, AccountStatus> m_status;
     QStringList m_order;
-    QHash<QString, LegMarker> m_markers;    // the current transaction's, by account
-    QDateTime m_now;                        // the store's clock: whose lease still runs
-    QHash<QString, OperatorClaim> m_claims; // standing claims (operations/claims.h), read once
+    QHash<QString, LegMarker> m_markers; // the current transaction's, by account
+    QDateTime m_now;                     // the store's clock: whose lease still runs
 };
 
 } // namespace

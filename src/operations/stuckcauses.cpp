@@ -11,7 +11,9 @@ Result<StuckCauses> stuckCauses(Store &store, qint64 stuckForMs, qint64 maxRows)
     TxQuery query;
     query.stuckOnly = true;
     query.stuckForMs = stuckForMs;
-    query.sortKey = TxSortKey::Id; // key paging: each page costs what the first did
+    // Key paging, by an order the store's indexes give (by id on SQL, by age on DynamoDB): each
+    // page costs what the first did.
+    query.sortKey = store.sortsByIndex(TxSortKey::Id) ? TxSortKey::Id : TxSortKey::CreatedAt;
     query.limit = kPage;
     QMap<std::pair<int, QString>, qint64> counts;
     StuckCauses result;

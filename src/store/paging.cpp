@@ -95,15 +95,15 @@ Result<std::pair<TxState, double>> stateAt(Store &store, const TxQuery &base, qi
 
 } // namespace
 
-bool readsExactly(const TxQuery &base, qint64 offset, qint64 limit, qint64 total)
+bool readsExactly(const TxQuery &base, qint64 offset, qint64 limit, qint64 total, qint64 exactRows)
 {
     const bool interpolable = base.sortKey != TxSortKey::State || base.state || onlySortedByState(base);
-    return !interpolable || nearAnEnd(offset, limit, total);
+    return !interpolable || nearAnEnd(offset, limit, total, exactRows);
 }
 
 Result<QList<Transaction>> readPageNear(Store &store, const TxQuery &base, qint64 offset, qint64 limit, qint64 total)
 {
-    if (readsExactly(base, offset, limit, total))
+    if (readsExactly(base, offset, limit, total, exactRowsOf(store.readsByPosition())))
         return readPage(store, base, offset, limit, total);
     std::optional<TxState> state; // sorted by state: the rows of this one
     double fraction = placeBetween(offset, 0, total - 1);
@@ -208,7 +208,10 @@ QString idBetween(const QString &a, const QString &b, double fraction)
     return id;
 }
 
-bool nearAnEnd(qint64 offset, qint64 limit, qint64 total) { return offset < kExactRows || offset + limit > total - kExactRows; }
+bool nearAnEnd(qint64 offset, qint64 limit, qint64 total, qint64 exactRows)
+{
+    return offset < exactRows || offset + limit > total - exactRows;
+}
 
 Result<AccountPageRead> accountPageNear(Store &store, const AccountQuery &base, qint64 offset, qint64 limit, qint64 total)
 {
@@ -216,7 +219,8 @@ Result<AccountPageRead> accountPageNear(Store &store, const AccountQuery &base, 
     read.query = base;
     read.query.offset = offset;
     read.query.limit = limit;
-    if (nearAnEnd(offset, limit, total)) {
+    const qint64 exactRows = exactRowsOf(store.readsByPosition());
+    if (nearAnEnd(offset, limit, total, exactRows)) {
         if (const auto there = fromTheEnd(offset, limit, total)) { // nearer the end: from there
             read.query.descending = !base.descending;
             std::tie(read.query.offset, read.query.limit) = *there;
@@ -228,7 +232,7 @@ Result<AccountPageRead> accountPageNear(Store &store, const AccountQuery &base, 
     // the very first and last: every store's first account is "@world", whose "@" interpolated
     // every jump to the top of the "acct-…" ids.
     AccountQuery ends = base;
-    ends.offset = kExactRows - 1;
+    ends.offset = exactRows - 1;
     ends.limit = 1;
     auto first = store.accounts(ends);
     if (!first.ok())
@@ -239,7 +243,7 @@ Result<AccountPageRead> accountPageNear(Store &store, const AccountQuery &base, 
         return last.error();
     if (first->isEmpty() || last->isEmpty())
         return read;
-    const double fraction = placeBetween(offset, kExactRows - 1, total - kExactRows);
+    const double fraction = placeBetween(offset, exactRows - 1, total - exactRows);
     const QString key = idBetween(first->first().id, last->first().id, fraction);
     read.query.offset = 0;
     // The accounts after the key in the listing's order: above it when listed last first.
@@ -257,7 +261,7 @@ Result<JournalPageRead> journalPageNear(Store &store, const JournalQuery &base, 
     read.query = base;
     read.query.offset = offset;
     read.query.limit = limit;
-    if (nearAnEnd(offset, limit, total)) {
+    if (nearAnEnd(offset, limit, total, exactRowsOf(store.readsByPosition()))) {
         if (const auto there = fromTheEnd(offset, limit, total)) {
             read.query.newestFirst = !base.newestFirst;
             std::tie(read.query.offset, read.query.limit) = *there;

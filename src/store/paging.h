@@ -31,8 +31,14 @@ Result<QList<Transaction>> readPage(Store &store, const TxQuery &base, qint64 of
 // time within its rows the same way; a listing sorted by state and filtered by anything but one
 // state is read exactly, by OFFSET from the nearer end (its states' counts would cost a scan).
 constexpr qint64 kExactRows = 10'000;
-// Whether readPageNear reads rows [offset, offset + limit) exactly.
-bool readsExactly(const TxQuery &base, qint64 offset, qint64 limit, qint64 total);
+// On a store that reads a listing only onward from a key (Store::readsByPosition() false:
+// DynamoDB), a page at a position costs walking every row before it from the nearer end: rows are
+// read exactly only this near an end, and deeper by key from an interpolated value.
+constexpr qint64 kExactRowsByKey = 1'000;
+constexpr qint64 exactRowsOf(bool readsByPosition) { return readsByPosition ? kExactRows : kExactRowsByKey; }
+// Whether readPageNear reads rows [offset, offset + limit) exactly (`exactRows`: exactRowsOf the
+// store's readsByPosition()).
+bool readsExactly(const TxQuery &base, qint64 offset, qint64 limit, qint64 total, qint64 exactRows = kExactRows);
 // The id `fraction` of the way from `a` to `b` (either may be the larger): the characters after
 // their common prefix read as the digits of one number, in the base of the characters they use
 // (digits, capitals, small letters; others as they are). So "tx-00000001".."tx-10000000" halves
@@ -51,9 +57,9 @@ struct AccountPageRead {
     bool reversed = false; // the rows come back last first
     bool exact = true;     // read at the position (else near it, by an interpolated id)
 };
-// Whether rows [offset, offset + limit) of `total` lie within kExactRows of either end: read
+// Whether rows [offset, offset + limit) of `total` lie within `exactRows` of either end: read
 // exactly there, by OFFSET from that end.
-bool nearAnEnd(qint64 offset, qint64 limit, qint64 total);
+bool nearAnEnd(qint64 offset, qint64 limit, qint64 total, qint64 exactRows = kExactRows);
 Result<AccountPageRead> accountPageNear(Store &store, const AccountQuery &base, qint64 offset, qint64 limit, qint64 total);
 
 // The journal (listed by time): the same for rows near [offset, offset + limit) of `base`'s

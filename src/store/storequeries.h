@@ -85,6 +85,20 @@ public:
     virtual ~StoreQueries() = default;
 
     // --- lists and counts (the console's pages, exports) ------------------------------------
+    // How this store reaches a listing's rows. The SQL stores start a page anywhere (an index
+    // range from the nearer end, OFFSET near it) and count by an index; DynamoDB reads a listing
+    // only onward from a key (a page at row N costs reading the N rows before it) and counts only
+    // by reading: on it the console pages by key, jumps by interpolated keys (store/paging.h) and
+    // shows a long count as an estimate (store/tallies.h).
+    virtual bool readsByPosition() const { return true; }
+    // Whether listings sorted by `key` are read in that order from an index (a page costs what it
+    // holds); where not, the whole listing is read and sorted to give one page, and the console
+    // does not offer that sort.
+    virtual bool sortsByIndex(TxSortKey key) const
+    {
+        (void)key;
+        return true;
+    }
     virtual Result<QList<Account>> accounts(const AccountQuery &query) = 0;
     virtual Result<qint64> accountCount(const AccountQuery &query) = 0;
     virtual Result<QList<Transaction>> transactions(const TxQuery &query) = 0;

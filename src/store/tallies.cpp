@@ -1,5 +1,7 @@
 #include "store/tallies.h"
 
+#include <algorithm>
+
 namespace ledger {
 
 namespace {
@@ -18,10 +20,67 @@ Result<std::optional<qint64>> largeTotal(Store &store, qint64 exactBelow)
     return *total;
 }
 
+// On a store that counts by reading: the listing's count when it has at most `cap` rows, else at
+// least `cap` (cap + 1 rows read, not all of them).
+Result<Tally> countUpTo(Store &store, const TxQuery &query, qint64 cap)
+{
+    TxQuery q = query;
+    q.after.reset();
+    q.offset = 0;
+    q.limit = cap + 1;
+    auto rows = store.transactions(q);
+    if (!rows.ok())
+        return rows.error();
+    if (rows->size() > cap)
+        return Tally{cap, false, true};
+    return Tally{qint64(rows->size()), true};
+}
+
+qint64 capOf(qint64 exactBelow) { return std::min(exactBelow, kCountedByKeyUpTo); }
+
+// tallyByState on a store that counts by reading: each state up to the cap; done, when the
+// table's own figure says the ledger is longer than the cap, that figure less the others (not
+// read at all: on a long ledger done is nearly every row).
+Result<QMap<TxState, Tally>> tallyByStateByKey(Store &store, qint64 exactBelow)
+{
+    const qint64 cap = capOf(exactBelow);
+    auto total = store.transactionTotalEstimate();
+    if (!total.ok())
+        return total.error();
+    const bool long_ = *total && **total > cap;
+    QMap<TxState, Tally> tallies;
+    qint64 others = 0;
+    for (TxState s : allTxStates()) {
+        if (s == TxState::Done && long_)
+            continue;
+        TxQuery q;
+        q.state = s;
+        auto t = countUpTo(store, q, cap);
+        if (!t.ok())
+            return t.error();
+        tallies.insert(s, *t);
+        if (s != TxState::Done)
+            others += t->count;
+    }
+    if (long_)
+        tallies.insert(TxState::Done, Tally{std::max<qint64>(0, **total - others), false});
+    return tallies;
+}
+
+// A listing a store that counts by reading could only count by reading the table: filtered by
+// something no index narrows (a kind, a text, a cause) over every row or a finished state's.
+bool countedOnlyByTheTable(const TxQuery &q)
+{
+    const bool narrowed = !q.account.isEmpty() || q.stuckOnly || (q.state && !isTerminal(*q.state));
+    return !narrowed && (q.kind || !q.text.isEmpty() || q.cause);
+}
+
 } // namespace
 
 Result<QMap<TxState, Tally>> tallyByState(Store &store, qint64 exactBelow)
 {
+    if (!store.readsByPosition())
+        return tallyByStateByKey(store, exactBelow);
     QMap<TxState, Tally> tallies;
     auto total = largeTotal(store, exactBelow);
     if (!total.ok())
@@ -65,6 +124,8 @@ Result<QMap<TxState, Tally>> tallyByState(Store &store, qint64 exactBelow)
 
 Result<QMap<TxState, Tally>> tallyByStateRoughly(Store &store, qint64 exactBelow)
 {
+    if (!store.readsByPosition())
+        return tallyByStateByKey(store, exactBelow);
     auto total = largeTotal(store, exactBelow);
     if (!total.ok())
         return total.error();
@@ -92,6 +153,25 @@ Result<QMap<TxState, Tally>> tallyByStateRoughly(Store &store, qint64 exactBelow
 
 Result<Tally> tallyTransactions(Store &store, const TxQuery &query, qint64 exactBelow)
 {
+    if (!store.readsByPosition()) {
+        // Not counted: shown as such, the listing's rows as its pages come (PagedTableModel).
+        if (countedOnlyByTheTable(query))
+            return Tally{0, false, true};
+        if (onlyByState(query) && (!query.state || *query.state == TxState::Done)) {
+            if (query.state) {
+                auto tallies = tallyByStateByKey(store, exactBelow);
+                if (!tallies.ok())
+                    return tallies.error();
+                return tallies->value(TxState::Done);
+            }
+            auto total = store.transactionTotalEstimate();
+            if (!total.ok())
+                return total.error();
+            if (*total && **total > capOf(exactBelow))
+                return Tally{**total, false};
+        }
+        return countUpTo(store, query, capOf(exactBelow));
+    }
     const bool estimable = onlyByState(query) && (!query.state || *query.state == TxState::Done || *query.state == TxState::Canceled);
     if (estimable && !query.state) {
         auto total = largeTotal(store, exactBelow);

@@ -105,6 +105,8 @@ public:
     }
     Result<qint64> lastFinishedSeq(int shard) override { return m_inner.lastFinishedSeq(shard); }
     Result<std::optional<qint64>> transactionTotalEstimate() override { return m_inner.transactionTotalEstimate(); }
+    bool readsByPosition() const override { return m_inner.readsByPosition(); }
+    bool sortsByIndex(TxSortKey key) const override { return m_inner.sortsByIndex(key); }
     Result<QMap<TxState, qint64>> stateCountEstimates() override { return m_inner.stateCountEstimates(); }
     Error withSnapshot(const std::function<Error()> &work) override { return m_inner.withSnapshot(work); }
     Error scanAccounts(const std::function<void(const Account &)> &v, const StopCheck &s) override { return m_inner.scanAccounts(v, s); }

@@ -80,7 +80,7 @@ void AccountTableModel::fetchRows(qint64 offset, int limit, RowsDone done)
         done);
 }
 
-bool AccountTableModel::exactAt(qint64 offset) const { return nearAnEnd(offset, kPageSize, rowCount()); }
+bool AccountTableModel::exactAt(qint64 offset) const { return nearAnEnd(offset, kPageSize, rowCount(), exactRows()); }
 
 QString AccountTableModel::placeOfRow(const QVariant &row) const { return row.value<AccountCountedWhole>().account.id; }
 

@@ -67,7 +67,7 @@ void JournalModel::fetchRows(qint64 offset, int limit, RowsDone done)
         done);
 }
 
-bool JournalModel::exactAt(qint64 offset) const { return nearAnEnd(offset, kPageSize, rowCount()); }
+bool JournalModel::exactAt(qint64 offset) const { return nearAnEnd(offset, kPageSize, rowCount(), exactRows()); }
 
 void JournalModel::fetchPage(const PageAnchor &anchor, int limit, RowsDone done)
 {

@@ -49,15 +49,15 @@ QString NavigatorModel::stateLabel(TxState state)
     return nameOf(state);
 }
 
-void NavigatorModel::setLabel(View view, std::optional<TxState> state, const QString &label, qint64 count, bool exact)
+void NavigatorModel::setLabel(View view, std::optional<TxState> state, const QString &label, const Tally &count)
 {
     QStandardItem *item = m_items.value(keyFor(view, state));
     if (!item)
         return;
-    const QString text = QStringLiteral("%1  (%2)").arg(label, countText(count, exact));
+    const QString text = QStringLiteral("%1  (%2)").arg(label, countText(count));
     if (item->text() != text)
         item->setText(text);
-    item->setData(count, CountRole);
+    item->setData(count.count, CountRole);
 }
 
 std::optional<qint64> NavigatorModel::countOf(View view, std::optional<TxState> state) const
@@ -70,36 +70,34 @@ std::optional<qint64> NavigatorModel::countOf(View view, std::optional<TxState> 
 
 void NavigatorModel::setCounts(const Overview &counts)
 {
-    setCount(View::Accounts, std::nullopt, counts.accounts);
-    setCount(View::Transactions, std::nullopt, counts.transactions.count, counts.transactions.exact);
-    for (TxState s : allTxStates()) {
-        const Tally t = counts.byState.value(s);
-        setCount(View::State, s, t.count, t.exact);
-    }
+    setCount(View::Accounts, std::nullopt, Tally{counts.accounts, true});
+    setCount(View::Transactions, std::nullopt, counts.transactions);
+    for (TxState s : allTxStates())
+        setCount(View::State, s, counts.byState.value(s));
     setCount(View::Stuck, std::nullopt, counts.stuck);
     setCount(View::Compensations, std::nullopt, counts.compensations);
 }
 
-void NavigatorModel::setCount(View view, std::optional<TxState> state, qint64 count, bool exact)
+void NavigatorModel::setCount(View view, std::optional<TxState> state, const Tally &count)
 {
     switch (view) {
-    case View::Accounts: setLabel(view, state, tr("Accounts"), count, exact); break;
-    case View::Transactions: setLabel(view, state, tr("Transactions"), count, exact); break;
+    case View::Accounts: setLabel(view, state, tr("Accounts"), count); break;
+    case View::Transactions: setLabel(view, state, tr("Transactions"), count); break;
     case View::State:
         if (state)
-            setLabel(view, state, stateLabel(*state), count, exact);
+            setLabel(view, state, stateLabel(*state), count);
         break;
     case View::Stuck: {
-        setLabel(view, state, tr("Stuck"), count, exact);
+        setLabel(view, state, tr("Stuck"), count);
         // Stuck work stands out.
         QStandardItem *stuck = m_items.value(keyFor(View::Stuck, std::nullopt));
         QFont font = stuck->font();
-        font.setBold(count > 0);
+        font.setBold(count.count > 0);
         stuck->setFont(font);
-        stuck->setForeground(count > 0 ? QBrush(toneColor(Tone::Bad)) : QBrush());
+        stuck->setForeground(count.count > 0 ? QBrush(toneColor(Tone::Bad)) : QBrush());
         break;
     }
-    case View::Compensations: setLabel(view, state, tr("Compensations"), count, exact); break;
+    case View::Compensations: setLabel(view, state, tr("Compensations"), count); break;
     case View::Overview:
     case View::Audit:
     case View::Actions: break;

@@ -20,8 +20,8 @@ public:
 
     void setCounts(const Overview &counts);
     // One entry's count (a table that lists exactly that entry counted it); an estimate is shown
-    // as one ("≈ 9.8 M").
-    void setCount(View view, std::optional<TxState> state, qint64 count, bool exact = true);
+    // as one ("≈ 9.8 M"), a count that stopped short with a plus ("10,000+").
+    void setCount(View view, std::optional<TxState> state, const Tally &count);
     // The count an entry shows (a count or an estimate); none before its first reading.
     std::optional<qint64> countOf(View view, std::optional<TxState> state = std::nullopt) const;
     // The index of an entry (a state for View::State).
@@ -34,7 +34,7 @@ public:
 
 private:
     QStandardItem *add(QStandardItem *parent, View view, const QString &label, std::optional<TxState> state = std::nullopt);
-    void setLabel(View view, std::optional<TxState> state, const QString &label, qint64 count, bool exact);
+    void setLabel(View view, std::optional<TxState> state, const QString &label, const Tally &count);
 
     QHash<QString, QStandardItem *> m_items; // by "<view>/<state>"
 };

@@ -1,4 +1,5 @@
 #include "pagedtablemodel.h"
+#include "store/paging.h"
 
 #include <algorithm>
 
@@ -14,6 +15,8 @@ PagedTableModel::PagedTableModel(StoreSession *session, QObject *parent)
     connect(session, &StoreSession::opened, this, [this] { restart(); });
     connect(session, &StoreSession::closed, this, [this] { restart(); });
 }
+
+qint64 PagedTableModel::exactRows() const { return exactRowsOf(m_session->openedStore().readsByPosition); }
 
 int PagedTableModel::rowCount(const QModelIndex &parent) const
 {
@@ -102,6 +105,7 @@ void PagedTableModel::restart(std::optional<qint64> known)
     const bool counted = known && *known > 0 && m_session->isOpen();
     m_count = counted ? *known : 0;
     m_countExact = !counted;
+    m_countAtLeast = false;
     m_pages.clear();
     m_requested.clear();
     m_deferred.clear();
@@ -206,9 +210,11 @@ void PagedTableModel::readPageFrom(int page, const PageAnchor &asked) const
     const Request request{++m_ticket, anchor};
     m_requested.insert(page, request);
     auto *self = const_cast<PagedTableModel *>(this);
-    // From a row, one more than a page: whether the listing goes on past the last row counted
-    // (a jump's place is an estimate, so the end may come later than the count says).
-    const int limit = anchor.kind == PageAnchor::Kind::After ? kPageSize + 1 : kPageSize;
+    // From a row, and from the top, one more than a page: whether the listing goes on past the
+    // last row counted (a jump's place is an estimate, so the end may come later than the count
+    // says; a count that stopped short, or none, is made good from the first page on).
+    const bool top = anchor.kind == PageAnchor::Kind::Position && anchor.exact && anchor.offset == 0;
+    const int limit = anchor.kind == PageAnchor::Kind::After || top ? kPageSize + 1 : kPageSize;
     self->fetchPage(anchor, limit, [self, request, page](Result<QList<QVariant>> rows) { self->onPage(request, page, rows); });
     updateLoading();
 }
@@ -298,7 +304,9 @@ void PagedTableModel::onCount(const Result<Tally> &count)
         Q_EMIT loadFailed(count.error().localized());
     } else {
         m_countExact = count->exact;
-        setCount(count->count);
+        m_countAtLeast = count->atLeast;
+        // Not counted: one row to read the first page for, which then says how many there are.
+        setCount(count->counted() ? count->count : std::max<qint64>(count->count, 1));
     }
     if (m_refreshAgain) {
         m_refreshAgain = false;
@@ -386,11 +394,21 @@ void PagedTableModel::onPage(const Request &request, int page, const Result<QLis
         // Read from a row, the listing ended sooner than counted, or goes on past it (rows left
         // or joined it meanwhile, or the run started from a jump's estimated place): it ends
         // there, as far as this run can tell, until the next count says otherwise.
+        // The first page read from the top says so too, and under a count that stopped short
+        // (countIsAtLeast) where the listing ends, up or down; when the first page is the whole
+        // listing, that is its count.
         const qint64 end = first + p.rows.size();
-        if (request.anchor.kind == PageAnchor::Kind::After && !more && end < m_count)
-            setCount(end);
-        else if (request.anchor.kind == PageAnchor::Kind::After && more && end >= m_count)
+        const bool top = request.anchor.kind == PageAnchor::Kind::Position && request.anchor.exact && first == 0;
+        const bool inPlace = request.anchor.kind == PageAnchor::Kind::After || top;
+        if (inPlace && more && end >= m_count) {
             setCount(end + 1); // and so on, a page at a time, while the listing goes on
+        } else if (inPlace && !more && (end < m_count || (m_countAtLeast && end != m_count))) {
+            if (top && m_countAtLeast) { // read whole: counted
+                m_countAtLeast = false;
+                m_countExact = true;
+            }
+            setCount(end);
+        }
         if (m_pages.contains(page))
             rechainAfter(page);
         if (m_pages.contains(page))

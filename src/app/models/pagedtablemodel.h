@@ -63,6 +63,9 @@ public:
     // Whether rowCount() is a count, or an estimate (store/tallies.h: every transaction, or every
     // done one, of a long ledger), which the pages read at the end make good as they come in.
     bool countIsExact() const { return m_countExact; }
+    // Whether counting stopped short of the listing's end (a store that counts by reading:
+    // Tally::atLeast): rowCount() is at least that, and grows as pages read further show more.
+    bool countIsAtLeast() const { return m_countAtLeast; }
     qint64 rowsFetched() const { return m_rowsFetched; }
     int pagesFetched() const { return m_pagesFetched; }
     int pagesCached() const { return int(m_pages.size()); }
@@ -83,6 +86,9 @@ protected:
     // Runs the counts and pages of the current query, side by side.
     BackgroundJob &loads() { return m_loads; }
     int scale() const { return m_session->scale(); }
+    // How near an end of a listing a page at a position is read exactly (store/paging.h's
+    // exactRowsOf the store's readsByPosition()).
+    qint64 exactRows() const;
 
     using CountDone = std::function<void(Result<Tally>)>;
     using RowsDone = std::function<void(Result<QList<QVariant>>)>;
@@ -168,6 +174,7 @@ private:
     BackgroundJob m_loads;
     qint64 m_count = 0;
     bool m_countExact = true;
+    bool m_countAtLeast = false;
     bool m_countPending = false;
     bool m_refreshAgain = false;
     mutable quint64 m_ticket = 0;

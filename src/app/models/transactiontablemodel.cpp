@@ -72,34 +72,31 @@ QVariant TransactionTableModel::headerData(int section, Qt::Orientation orientat
     return QVariant();
 }
 
-bool TransactionTableModel::isSortable(int column)
+std::optional<TxSortKey> TransactionTableModel::sortKeyOf(int column)
 {
-    return column == IdColumn || column == StateColumn || column == AmountColumn || column == AgeColumn;
+    switch (column) {
+    case IdColumn: return TxSortKey::Id;
+    case StateColumn: return TxSortKey::State;
+    case AmountColumn: return TxSortKey::Amount;
+    case AgeColumn: return TxSortKey::CreatedAt;
+    default: return std::nullopt;
+    }
+}
+
+bool TransactionTableModel::isSortable(int column) const
+{
+    const auto key = sortKeyOf(column);
+    return key && session()->openedStore().indexedSorts.contains(*key);
 }
 
 void TransactionTableModel::sort(int column, Qt::SortOrder order)
 {
+    if (!isSortable(column))
+        return; // not on the store's indexes
     const bool ascending = order == Qt::AscendingOrder;
-    switch (column) {
-    case IdColumn:
-        m_query.sortKey = TxSortKey::Id;
-        m_query.descending = !ascending;
-        break;
-    case StateColumn:
-        m_query.sortKey = TxSortKey::State;
-        m_query.descending = !ascending;
-        break;
-    case AmountColumn:
-        m_query.sortKey = TxSortKey::Amount;
-        m_query.descending = !ascending;
-        break;
+    m_query.sortKey = *sortKeyOf(column);
     // Youngest first is "ascending age", which is the newest creation time first.
-    case AgeColumn:
-        m_query.sortKey = TxSortKey::CreatedAt;
-        m_query.descending = ascending;
-        break;
-    default: return; // other columns are not sortable on the store's indexes
-    }
+    m_query.descending = column == AgeColumn ? ascending : !ascending;
     restart();
 }
 
@@ -146,7 +143,7 @@ void TransactionTableModel::fetchPage(const PageAnchor &anchor, int limit, RowsD
                 return now.error();
             TimedRows page;
             page.now = *now;
-            auto claims = readUnreleasedClaims(s);
+            auto claims = readClaimsOn(s, *list);
             if (!claims.ok())
                 return claims.error();
             page.claims = *claims;
@@ -170,7 +167,10 @@ void TransactionTableModel::fetchPage(const PageAnchor &anchor, int limit, RowsD
             }
             self->m_storeNow = page->now;
             self->m_sinceStoreNow.restart();
-            self->m_claims = page->claims;
+            // The claims of the page's rows as they are now (a released one is gone).
+            for (const QVariant &row : std::as_const(page->rows))
+                self->m_claims.remove(row.value<Transaction>().id);
+            self->m_claims.insert(page->claims);
             for (auto it = page->compensationStates.cbegin(); it != page->compensationStates.cend(); ++it)
                 self->m_compensationStates.insert(it.key(), it.value());
             done(page->rows);
@@ -271,7 +271,7 @@ bool TransactionTableModel::exactAt(qint64 offset) const
     // pages that meet, one read from each end, would show a gap or a repeat as one listing.
     if (!countIsExact() && pageFromNearerEnd(m_query, offset, kPageSize, rowCount()).reversed)
         return false;
-    return readsExactly(m_query, offset, kPageSize, rowCount());
+    return readsExactly(m_query, offset, kPageSize, rowCount(), exactRows());
 }
 
 QString TransactionTableModel::placeOfRow(const QVariant &row) const

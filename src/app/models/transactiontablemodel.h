@@ -53,8 +53,11 @@ public:
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
-    // The columns the store can sort by (the others show no sort indicator).
-    static bool isSortable(int column);
+    // What a column sorts by, when anything does.
+    static std::optional<TxSortKey> sortKeyOf(int column);
+    // Whether the open store sorts by the column from an index (OpenedStore::indexedSorts: on
+    // DynamoDB, by age and by state only); the others show no sort indicator.
+    bool isSortable(int column) const;
 
     std::optional<Transaction> transactionAt(int row) const;
     // As of the last page read: the claim standing on `tx` (a document of this table), and the
@@ -81,7 +84,7 @@ private:
     QDateTime m_storeNow;
     QElapsedTimer m_sinceStoreNow;
     QTimer m_ageTimer;
-    QHash<QString, OperatorClaim> m_claims;       // every claim not released, as of the last page
+    QHash<QString, OperatorClaim> m_claims;       // the claims standing on the rows read, as of their page
     QHash<QString, TxState> m_compensationStates; // original id → its compensation's state
 };
 

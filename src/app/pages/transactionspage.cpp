@@ -115,7 +115,7 @@ TransactionsPage::TransactionsPage(StoreSession *session, ConsoleActions *action
         // What the table counts for a navigator entry, the entry says too, at once.
         const TxQuery &q = m_model->query();
         if (q.text.isEmpty() && !q.cause && !m_model->isLoading() && m_session->isOpen())
-            Q_EMIT entryCounted(m_view, m_state, count, m_model->countIsExact());
+            Q_EMIT entryCounted(m_view, m_state, Tally{count, m_model->countIsExact(), m_model->countIsAtLeast()});
     });
     connect(session, &StoreSession::opened, this, &TransactionsPage::applyFilter);
 }
@@ -301,11 +301,14 @@ bool TransactionsPage::isBusy() const { return m_model->isLoading() || m_list->i
 void TransactionsPage::onSortIndicatorChanged(int column, Qt::SortOrder order)
 {
     QHeaderView *header = m_list->table()->horizontalHeader();
-    if (!TransactionTableModel::isSortable(column)) {
+    if (!m_model->isSortable(column)) {
         // The store sorts by what it has indexes for; show the sort that is really in force.
         const QSignalBlocker blocker(header);
         header->setSortIndicator(m_sortColumn, m_sortOrder);
-        Q_EMIT message(tr("Sort by age, amount, state or id"), 4000);
+        if (m_model->isSortable(TransactionTableModel::AmountColumn))
+            Q_EMIT message(tr("Sort by age, amount, state or id"), 4000);
+        else
+            Q_EMIT message(tr("This store lists transactions by age or by state only: it has no index for other orders"), 4000);
         return;
     }
     m_sortColumn = column;
@@ -315,7 +318,7 @@ void TransactionsPage::onSortIndicatorChanged(int column, Qt::SortOrder order)
 void TransactionsPage::restoreSort()
 {
     QHeaderView *header = m_list->table()->horizontalHeader();
-    if (TransactionTableModel::isSortable(header->sortIndicatorSection())) {
+    if (m_model->isSortable(header->sortIndicatorSection())) {
         m_sortColumn = header->sortIndicatorSection();
         m_sortOrder = header->sortIndicatorOrder();
     } else {

@@ -87,7 +87,7 @@ Q_SIGNALS:
     void message(const QString &text, int timeoutMs);
     void remarkAdded(const QStringList &txIds, ledger::Remark event, bool ok, const QString &message);
     // The table's count for the navigator's entry (no text filter, no cause chosen).
-    void entryCounted(NavigatorModel::View view, std::optional<TxState> state, qint64 count, bool exact);
+    void entryCounted(NavigatorModel::View view, std::optional<TxState> state, const Tally &count);
 
 private:
     // Asks for a note on `txId` (one line), with `text` and what was wrong with it, if anything.

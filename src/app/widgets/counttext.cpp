@@ -5,6 +5,15 @@
 
 namespace ledger::app {
 
+QString countText(const Tally &tally)
+{
+    if (!tally.counted())
+        return QCoreApplication::translate("CountText", "not counted");
+    if (tally.atLeast)
+        return QCoreApplication::translate("CountText", "%1+").arg(QLocale().toString(tally.count));
+    return countText(tally.count, tally.exact);
+}
+
 QString countText(qint64 count, bool exact)
 {
     const QLocale locale;

@@ -119,11 +119,13 @@ void Dashboard::setOverview(const Overview &overview)
     m_overview = overview;
     const qint64 unfinished = overview.byState.value(TxState::Initial).count + overview.byState.value(TxState::Pending).count
                             + overview.byState.value(TxState::Applied).count + overview.byState.value(TxState::Canceling).count;
+    // A store that would read its table to count them does not (store/tallies.h).
+    const QString compensations =
+        overview.compensations.counted() ? tr("%1 compensations").arg(countText(overview.compensations)) : tr("compensations not counted");
     m_summary->setText(tr("<b>%1</b> transactions over <b>%2</b> accounts · <b>%3</b> unfinished · "
-                          "<b style='color:%4'>%5 stuck</b> · %6 compensations")
-                           .arg(countText(overview.transactions.count, overview.transactions.exact), QLocale().toString(overview.accounts),
-                                QLocale().toString(unfinished), toneName(overview.stuck > 0 ? Tone::Bad : Tone::Good),
-                                QLocale().toString(overview.stuck), QLocale().toString(overview.compensations)));
+                          "<b style='color:%4'>%5 stuck</b> · %6")
+                           .arg(countText(overview.transactions), QLocale().toString(overview.accounts), QLocale().toString(unfinished),
+                                toneName(overview.stuck.count > 0 ? Tone::Bad : Tone::Good), countText(overview.stuck), compensations));
     drawStates();
     drawAges();
     drawPerMinute();

@@ -323,10 +323,12 @@ void TablePage::updateStatus()
 {
     const int count = int(qMin<qint64>(m_model->rowCount(), INT_MAX));
     QString text;
-    if (m_model->countIsExact())
+    if (m_model->countIsExact()) {
         text = m_model->isLoading() ? tr("%Ln row(s) · loading…", nullptr, count) : tr("%Ln row(s)", nullptr, count);
-    else // the database's estimate (a long ledger's every transaction)
-        text = m_model->isLoading() ? tr("%1 rows · loading…").arg(countText(count, false)) : tr("%1 rows").arg(countText(count, false));
+    } else { // the database's estimate (a long ledger's every transaction), or a count that stopped short
+        const QString counted = countText(Tally{count, false, m_model->countIsAtLeast()});
+        text = m_model->isLoading() ? tr("%1 rows · loading…").arg(counted) : tr("%1 rows").arg(counted);
+    }
     // Scrolled down a long list (a jump lands near the place asked for, by key): where the top
     // row is, by what the list is sorted on.
     const int top = m_windowed->topRow();

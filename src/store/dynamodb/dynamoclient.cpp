@@ -240,6 +240,8 @@ Result<Reply> DynamoClient::call(const char *operation, const QJsonObject &reque
         if (reply->conditionFailed)
             units = std::max(units, 1.0);
         (reads ? m_readUnits : m_writeUnits) += units;
+        if (op == "Query" || op == "Scan")
+            m_itemsScanned += reply->body.value(QStringLiteral("ScannedCount")).toInteger();
     }
     return reply;
 }

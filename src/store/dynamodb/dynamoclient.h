@@ -65,6 +65,9 @@ public:
     // so far; a write refused by its condition counted as one unit, its least cost.
     double readUnits() const { return m_readUnits; }
     double writeUnits() const { return m_writeUnits; }
+    // How many items the server read for the Queries and Scans so far (their ScannedCount): what
+    // a listing cost, whatever the items' sizes.
+    qint64 itemsScanned() const { return m_itemsScanned; }
     const ClientOptions &options() const { return m_options; }
 
     // For tests: the next `n` calls fail as if throttled (ProvisionedThroughputExceeded), before
@@ -95,6 +98,7 @@ private:
     qint64 m_retries = 0;
     double m_readUnits = 0;
     double m_writeUnits = 0;
+    qint64 m_itemsScanned = 0;
     int m_throttleNext = 0;
     int m_loseAnswers = 0;
     std::function<void()> m_betweenLostAndResent;

@@ -161,10 +161,14 @@ int partOf(const QString &id)
     return static_cast<unsigned char>(hash.at(0)) % kIndexParts;
 }
 
-QJsonObject transactionItem(const Transaction &t)
+QString ageOf(const QDateTime &createdAt, const QString &id)
 {
     // Times as zero-padded milliseconds in the index keys, so that they sort as text.
-    const QString created = QStringLiteral("%1").arg(msOf(t.createdAt), 15, 10, QLatin1Char('0'));
+    return QStringLiteral("%1").arg(msOf(createdAt), 15, 10, QLatin1Char('0')) + QLatin1Char('#') + id;
+}
+
+QJsonObject transactionItem(const Transaction &t)
+{
     const QString part = QString::number(partOf(t.id));
     QJsonObject item{{QStringLiteral("id"), S(t.id)},
                      {QStringLiteral("kind"), S(nameOf(t.kind))},
@@ -180,7 +184,7 @@ QJsonObject transactionItem(const Transaction &t)
                      {QStringLiteral("attempts"), N(t.attempts)},
                      // The by-state index: a state's transactions by age, spread over parts.
                      {QStringLiteral("statePart"), S(nameOf(t.state) + QLatin1Char('#') + part)},
-                     {QStringLiteral("age"), S(created + QLatin1Char('#') + t.id)}};
+                     {QStringLiteral("age"), S(ageOf(t.createdAt, t.id))}};
     if (!t.idempotencyKey.isEmpty())
         item.insert(QStringLiteral("key"), S(t.idempotencyKey));
     if (!t.compensates.isEmpty())

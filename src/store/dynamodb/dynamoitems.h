@@ -52,6 +52,10 @@ Result<LegMarker> markerFromArchivedItem(const QJsonObject &item);
 // throttles the table): a transaction's part is a hash of its id.
 constexpr int kIndexParts = 4;
 int partOf(const QString &id);
+// The sort key of the by-state index and of the txaccounts table: created ms, zero-padded, and
+// the id ("000001764000000000#tx-1"), so that text order is (createdAt, id) order — the
+// listing's order by TxSortKey::CreatedAt (store/txorder.h).
+QString ageOf(const QDateTime &createdAt, const QString &id);
 QJsonObject transactionItem(const Transaction &tx);
 Result<Transaction> transactionFromItem(const QJsonObject &item);
 

@@ -21,6 +21,10 @@
 
 namespace ledger {
 
+namespace dynamo {
+class IndexStream;
+}
+
 class DynamoStore final : public Store, public StoreExtras {
 public:
     struct Options {
@@ -65,6 +69,9 @@ public:
     Result<std::optional<Transaction>> transactionByKey(const QString &key) override;
     Result<JournalEntry> addRemark(const QString &txId, Remark remark, const QString &actor, const QString &text) override;
 
+    // Listings sorted by age or state are read by key from the indexes (dynamostore_listings.cpp).
+    bool readsByPosition() const override { return false; }
+    bool sortsByIndex(TxSortKey key) const override;
     Result<QList<Transaction>> transactions(const TxQuery &query) override;
     Result<qint64> transactionCount(const TxQuery &query) override;
     Result<QMap<TxState, qint64>> countByState() override;
@@ -151,7 +158,16 @@ private:
     // The transaction items a filter needs read: by the by-state index for one state, by the
     // account index for one account, else every one.
     Error visitCandidates(const TxQuery &query, const std::function<void(const Transaction &)> &visit);
+    // Whatever sorts them (the query's sort key), every matching one, sorted here.
     Result<QList<Transaction>> matching(const TxQuery &query);
+    // A listing sorted by age or state (an account's: by age), the rows matching the filter in
+    // the listing's order from the one after `query.after`, read by key from the indexes as
+    // `visit` takes them; false from it stops.
+    Error visitListing(const TxQuery &query, const std::function<bool(const Transaction &)> &visit);
+    // The 4 parts of `state` in the by-state index, onward from age `from`, each with its share
+    // of the first chunk among `streamsInAll`.
+    QList<dynamo::IndexStream> stateStreams(TxState state, const QString &from, const TxQuery &query, int streamsInAll);
+    Result<qint64> countInState(TxState state);
     // A finish acknowledged later than half the feed delay after its seq gets a new seq.
     void restampFinish(const QString &id, const QString &token);
     // The highest finishSeq the change feed may give now (feed_delay_ms behind the clock).

@@ -1,12 +1,13 @@
 // DynamoStore: the reads — the whole-store scans of the audit, the candidates of the whole-balance
-// reading, and the query side (lists, counts, journal, feed). Lists read what their filter's
-// index gives (a state's part of the by-state index, an account's index items) or the whole table,
-// and order and cut it here: docs/DESIGN.md §10 says which is which and what does not scale yet.
+// reading, and the query side but the transaction listings (dynamostore_listings.cpp): accounts,
+// the journal, the overview and the feed. Accounts and the journal of every document are read
+// whole and ordered here: docs/DESIGN.md §10 says what does not scale yet.
 
 #include "ledger/legs.h"
 #include "ledger/message.h"
 #include "store/dynamodb/dynamoitems.h"
 #include "store/dynamodb/dynamostore.h"
+#include "store/dynamodb/indexstream.h"
 #include "store/txorder.h"
 
 #include <QJsonArray>
@@ -23,43 +24,6 @@ const QList<TxState> kUnfinished = {TxState::Initial, TxState::Pending, TxState:
 QJsonObject scanOf(const QString &table)
 {
     return QJsonObject{{QStringLiteral("TableName"), table}, {QStringLiteral("ConsistentRead"), true}};
-}
-
-bool causeMatches(const QString &lastError, const QString &cause)
-{
-    if (cause.isEmpty())
-        return lastError.isEmpty();
-    if (cause == kOtherCause) {
-        if (lastError.isEmpty())
-            return false;
-        return std::none_of(causeWords().cbegin(), causeWords().cend(),
-                            [&](const QString &word) { return lastError.startsWith(word + QLatin1Char(':')); });
-    }
-    return lastError.startsWith(cause + QLatin1Char(':'));
-}
-
-// The filter of sqlfilters.cpp's addTxFilter, on one document (`now`: the store's clock).
-bool matches(const Transaction &t, const TxQuery &q, const QDateTime &now)
-{
-    if (q.state && t.state != *q.state)
-        return false;
-    if (q.kind && t.kind != *q.kind)
-        return false;
-    if (q.stuckOnly) {
-        if (!kUnfinished.contains(t.state))
-            return false;
-        const bool leaseExpired = t.leaseUntil.isValid() && t.leaseUntil < now;
-        if (!leaseExpired && !(t.lastModified < now.addMSecs(-q.stuckForMs)))
-            return false;
-    }
-    if (q.cause && !causeMatches(t.lastError, *q.cause))
-        return false;
-    if (!q.account.isEmpty() && !t.legOn(q.account))
-        return false;
-    if (!q.text.isEmpty() && !t.id.contains(q.text) && !t.source.contains(q.text) && !t.destination.contains(q.text)
-        && !(t.isMultiLeg() && legsText(t.legs).contains(q.text)))
-        return false;
-    return true;
 }
 
 bool journalMatches(const JournalEntry &e, const JournalQuery &q)
@@ -90,25 +54,6 @@ bool journalMatches(const JournalEntry &e, const JournalQuery &q)
     if (q.afterTime && !beyond(q.afterTime->at, q.afterTime->seq, q.afterTime->inclusive))
         return false;
     return true;
-}
-
-template <typename T> QList<T> window(QList<T> rows, qint64 offset, qint64 limit)
-{
-    offset = std::max<qint64>(offset, 0);
-    if (offset >= rows.size())
-        return {};
-    return rows.mid(offset, limit < 0 ? -1 : limit);
-}
-
-// A count as the length of the whole listing (no index counts these; DESIGN §10).
-template <typename Query, typename List> Result<qint64> lengthOf(Query query, const List &list)
-{
-    query.offset = 0;
-    query.limit = -1;
-    auto rows = list(query);
-    if (!rows.ok())
-        return rows.error();
-    return qint64(rows->size());
 }
 
 } // namespace
@@ -473,126 +418,7 @@ Result<qint64> DynamoStore::accountCount(const AccountQuery &query)
     return lengthOf(query, [this](const AccountQuery &q) { return accounts(q); });
 }
 
-// --- transactions --------------------------------------------------------------------------
-
-Error DynamoStore::visitCandidates(const TxQuery &query, const std::function<void(const Transaction &)> &visit)
-{
-    Error failure;
-    const auto each = [&](const QJsonObject &item) {
-        auto t = transactionFromItem(item);
-        if (!t.ok()) {
-            failure = t.error();
-            return false;
-        }
-        visit(*t);
-        return true;
-    };
-    if (query.state && !query.stuckOnly) {
-        // One state: its parts of the by-state index (eventually consistent, as every index).
-        for (int part = 0; part < kIndexParts; ++part) {
-            if (Error e = paged("Query", byStateQuery(*query.state, part), each); !e.ok())
-                return e;
-            if (!failure.ok())
-                return failure;
-        }
-        return {};
-    }
-    if (!query.account.isEmpty()) {
-        // The account's index items name its transactions; each document read as it is.
-        QStringList ids;
-        if (Error e =
-                paged("Query",
-                      QJsonObject{{QStringLiteral("TableName"), table("txaccounts")},
-                                  {QStringLiteral("KeyConditionExpression"), QStringLiteral("account = :a")},
-                                  {QStringLiteral("ExpressionAttributeValues"), QJsonObject{{QStringLiteral(":a"), S(query.account)}}}},
-                      [&](const QJsonObject &item) {
-                          ids << str(item, QStringLiteral("tx"));
-                          return true;
-                      });
-            !e.ok())
-            return e;
-        ids.removeDuplicates();
-        for (const QString &id : std::as_const(ids)) {
-            auto item = readTransactionItem(id);
-            if (!item.ok())
-                return item.error();
-            if (item->has_value() && !each(**item))
-                return failure;
-        }
-        return {};
-    }
-    if (Error e = paged("Scan", scanOf(table("transactions")), each); !e.ok())
-        return e;
-    return failure;
-}
-
-Result<QList<Transaction>> DynamoStore::matching(const TxQuery &query)
-{
-    const QDateTime now = m_client->now();
-    QList<Transaction> rows;
-    if (Error e = visitCandidates(query,
-                                  [&](const Transaction &t) {
-                                      if (matches(t, query, now))
-                                          rows.append(t);
-                                  });
-        !e.ok())
-        return e;
-    const TxSortKey key = query.sortKey;
-    const bool down = query.descending;
-    std::sort(rows.begin(), rows.end(), [&](const Transaction &a, const Transaction &b) {
-        const int c = compareTransactions(a, b, key);
-        return down ? c > 0 : c < 0;
-    });
-    if (query.after) {
-        const Transaction after = *query.after;
-        rows.erase(std::remove_if(rows.begin(), rows.end(),
-                                  [&](const Transaction &t) {
-                                      const int c = compareTransactions(t, after, key);
-                                      return down ? c >= 0 : c <= 0;
-                                  }),
-                   rows.end());
-    }
-    return rows;
-}
-
-Result<QList<Transaction>> DynamoStore::transactions(const TxQuery &query)
-{
-    auto rows = matching(query);
-    if (!rows.ok())
-        return rows.error();
-    return window(*rows, query.offset, query.limit);
-}
-
-Result<qint64> DynamoStore::transactionCount(const TxQuery &query)
-{
-    TxQuery all = query;
-    all.after.reset();
-    return lengthOf(all, [this](const TxQuery &q) { return matching(q); });
-}
-
-Result<QMap<TxState, qint64>> DynamoStore::countByState()
-{
-    QMap<TxState, qint64> counts;
-    for (TxState s : allTxStates()) {
-        qint64 n = 0;
-        for (int part = 0; part < kIndexParts; ++part) {
-            QJsonObject request = byStateQuery(s, part);
-            request.insert(QStringLiteral("Select"), QStringLiteral("COUNT"));
-            for (;;) {
-                auto page = m_client->call("Query", request);
-                if (!page.ok())
-                    return page.error();
-                n += page->body.value(QStringLiteral("Count")).toInteger();
-                const QJsonObject last = page->body.value(QStringLiteral("LastEvaluatedKey")).toObject();
-                if (last.isEmpty())
-                    break;
-                request.insert(QStringLiteral("ExclusiveStartKey"), last);
-            }
-        }
-        counts.insert(s, n);
-    }
-    return counts;
-}
+// --- transactions (the listings: dynamostore_listings.cpp) -------------------------------
 
 Result<std::optional<qint64>> DynamoStore::transactionTotalEstimate()
 {

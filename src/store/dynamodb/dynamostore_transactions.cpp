@@ -115,7 +115,7 @@ Result<InsertOutcome> DynamoStore::insertTransaction(const NewTransaction &n)
     t.createdAt = t.lastModified = m_client->now();
     // "Transactions of an account": one index item per account, written before the document
     // (an item whose document never came is skipped by its readers).
-    const QString age = QStringLiteral("%1#%2").arg(t.createdAt.toMSecsSinceEpoch(), 15, 10, QLatin1Char('0')).arg(id);
+    const QString age = ageOf(t.createdAt, id);
     for (const TxLeg &leg : t.legs) {
         auto put = putItem(
             "txaccounts",
@@ -333,8 +333,16 @@ Error DynamoStore::backdateForDemo(DocKind kind, const QString &id, qint64 ms)
         return put.error();
     if (!*put)
         return makeError(ErrorCode::Conflict, QStringLiteral("transaction %1 was written while it was backdated").arg(id));
-    // Its legs' times too, in each account item.
+    // Its legs' times too, in each account item; and its account index items, whose age orders
+    // an account's listing (the old ones no longer match the document: their readers skip them).
     for (const TxLeg &leg : t->legs) {
+        auto indexed = putItem("txaccounts",
+                               QJsonObject{{QStringLiteral("account"), S(leg.accountId)},
+                                           {QStringLiteral("age"), S(ageOf(t->createdAt, id))},
+                                           {QStringLiteral("tx"), S(id)}},
+                               {});
+        if (!indexed.ok())
+            return indexed.error();
         auto account = getItem("accounts", QStringLiteral("id"), leg.accountId, Read::Fresh);
         if (!account.ok())
             return account.error();

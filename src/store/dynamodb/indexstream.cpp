@@ -1,0 +1,90 @@
+#include "store/dynamodb/indexstream.h"
+
+#include "store/dynamodb/dynamoitems.h"
+#include "store/txorder.h"
+
+#include <QJsonArray>
+#include <algorithm>
+
+namespace ledger::dynamo {
+
+namespace {
+constexpr int kLargestChunk = 1000;
+}
+
+IndexStream::IndexStream(aws::DynamoClient &client, QJsonObject request, QString sortKey, int firstChunk)
+    : m_client(&client)
+    , m_request(std::move(request))
+    , m_sortKey(std::move(sortKey))
+    , m_chunk(std::clamp(firstChunk, 1, kLargestChunk))
+{}
+
+QString IndexStream::sortValueOf(const QJsonObject &item) const { return str(item, m_sortKey); }
+
+Error IndexStream::fill()
+{
+    m_items.clear();
+    m_next = 0;
+    // A call may give no item and still a key to go on from (a filter, or the 1 MB a call reads).
+    while (m_items.isEmpty() && !m_done) {
+        m_request.insert(QStringLiteral("Limit"), m_chunk);
+        auto page = m_client->call("Query", m_request);
+        if (!page.ok())
+            return page.error();
+        for (const QJsonValue &item : page->body.value(QStringLiteral("Items")).toArray())
+            m_items.append(item.toObject());
+        const QJsonObject last = page->body.value(QStringLiteral("LastEvaluatedKey")).toObject();
+        if (last.isEmpty())
+            m_done = true;
+        else
+            m_request.insert(QStringLiteral("ExclusiveStartKey"), last);
+        // A listing read on is likely read further: fewer, larger calls.
+        m_chunk = std::min(m_chunk * 2, kLargestChunk);
+    }
+    return {};
+}
+
+Result<const QJsonObject *> IndexStream::head()
+{
+    if (m_next >= m_items.size()) {
+        if (m_done)
+            return static_cast<const QJsonObject *>(nullptr);
+        if (Error e = fill(); !e.ok())
+            return e;
+        if (m_items.isEmpty())
+            return static_cast<const QJsonObject *>(nullptr);
+    }
+    return &m_items.at(m_next);
+}
+
+Error mergeStreams(QList<IndexStream> &streams, bool descending, const std::function<bool(const QJsonObject &)> &visit)
+{
+    for (;;) {
+        int best = -1;
+        const QJsonObject *bestItem = nullptr;
+        QString bestValue;
+        for (int i = 0; i < streams.size(); ++i) {
+            auto head = streams[i].head();
+            if (!head.ok())
+                return head.error();
+            if (*head == nullptr)
+                continue;
+            const QString value = streams[i].sortValueOf(**head);
+            // DynamoDB orders string keys by their UTF-8 bytes: code points, as compareBinary.
+            const int c = bestItem ? compareBinary(value, bestValue) : 0;
+            if (!bestItem || (descending ? c > 0 : c < 0)) {
+                best = i;
+                bestItem = *head;
+                bestValue = value;
+            }
+        }
+        if (best < 0)
+            return {};
+        const QJsonObject item = *bestItem;
+        streams[best].pop();
+        if (!visit(item))
+            return {};
+    }
+}
+
+} // namespace ledger::dynamo

@@ -1,0 +1,299 @@
+// The DynamoDB store's transaction listings, read by key from its indexes
+// (dynamostore_listings.cpp), against dynalite: every filter the console and ledgerctl ask for,
+// sorted by age or by state, either way — whole, page after page from a row's key, the page
+// before a row, from an offset, and counted — is the listing a whole read sorted here gives. A
+// page after a row deep in the listing reads about a page of items, not the table; counts stop
+// at their bound and say so (store/tallies.h). (tst_models@dynamo: the console's side.)
+#include "ledger/legs.h"
+#include "operations/demo.h"
+#include "store/dynamodb/dynamoitems.h"
+#include "store/dynamodb/dynamostore.h"
+#include "store/paging.h"
+#include "store/storeextras.h"
+#include "store/tallies.h"
+#include "store/txorder.h"
+#include "testsupport.h"
+
+#include <QJsonArray>
+#include <QtTest>
+
+using namespace ledger;
+using namespace ledger::test;
+
+namespace {
+
+DynamoStore &dynamoOf(Store &store)
+{
+    auto *d = dynamic_cast<DynamoStore *>(&store);
+    if (!d)
+        qFatal("not a DynamoDB store");
+    return *d;
+}
+
+QString prefixOf(const QString &location) { return location.section(QLatin1Char('/'), 3, 3).section(QLatin1Char('?'), 0, 0); }
+
+QStringList idsOf(const QList<Transaction> &list)
+{
+    QStringList ids;
+    for (const Transaction &t : list)
+        ids << t.id;
+    return ids;
+}
+
+// What the listing holds, found without the indexes: every document (a consistent Scan),
+// filtered and sorted here.
+QList<Transaction> expected(Store &store, const TxQuery &q, const QDateTime &now)
+{
+    QList<Transaction> rows;
+    const Error e = store.scanTransactions([&](const Transaction &t) {
+        if ((q.state && t.state != *q.state) || (q.kind && t.kind != *q.kind))
+            return;
+        if (q.stuckOnly
+            && (isTerminal(t.state) || !(t.lastModified < now.addMSecs(-q.stuckForMs) || (t.leaseUntil.isValid() && t.leaseUntil < now))))
+            return;
+        if (!q.account.isEmpty() && !t.legOn(q.account))
+            return;
+        if (!q.text.isEmpty() && !t.id.contains(q.text) && !t.source.contains(q.text) && !t.destination.contains(q.text)
+            && !(t.isMultiLeg() && legsText(t.legs).contains(q.text)))
+            return;
+        rows << t;
+    });
+    if (!e.ok())
+        qFatal("scan: %s", qPrintable(e.toString()));
+    std::sort(rows.begin(), rows.end(), [&](const Transaction &a, const Transaction &b) {
+        const int c = compareTransactions(a, b, q.sortKey);
+        return q.descending ? c > 0 : c < 0;
+    });
+    return rows;
+}
+
+// `count` done transfers a → b planted as items (BatchWriteItem, 25 a call), a second apart
+// from `newest` back: a long listing without running the protocol that many times.
+void plant(DynamoStore &store, const QString &location, int count, const QDateTime &newest)
+{
+    QJsonArray batch;
+    const auto flush = [&] {
+        if (batch.isEmpty())
+            return;
+        auto put = store.client().call(
+            "BatchWriteItem",
+            QJsonObject{{QStringLiteral("RequestItems"), QJsonObject{{prefixOf(location) + QStringLiteral("-transactions"), batch}}}});
+        if (!put.ok() || !put->body.value(QStringLiteral("UnprocessedItems")).toObject().isEmpty())
+            qFatal("plant: %s", put.ok() ? "unprocessed items" : qPrintable(put.error().toString()));
+        batch = QJsonArray();
+    };
+    for (int i = 0; i < count; ++i) {
+        Transaction t;
+        t.id = QStringLiteral("tx-long-%1").arg(i, 6, 10, QLatin1Char('0'));
+        setLegs(t, twoLegs(QStringLiteral("a"), QStringLiteral("b"), 100 + i));
+        t.state = TxState::Done;
+        t.createdAt = t.lastModified = newest.addSecs(-i);
+        batch.append(QJsonObject{{QStringLiteral("PutRequest"), QJsonObject{{QStringLiteral("Item"), dynamo::transactionItem(t)}}}});
+        if (batch.size() == 25)
+            flush();
+    }
+    flush();
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(ledger::TxQuery)
+
+class TestDynamoListings : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        if (!onDynamo())
+            QSKIP("DynamoDB only (runs as @dynamo)");
+        // A demo spread over a week (backdated documents: their account index items move too),
+        // with every state, compensations and stuck ones.
+        DemoOptions options;
+        options.accounts = 6;
+        options.transfers = 240;
+        options.stuck = 24;
+        options.spreadOverDays = &extrasOf(m_store.store());
+        auto report = fillDemo(m_store.store(), options);
+        QVERIFY2(report.ok(), report.ok() ? "" : qPrintable(report.error().toString()));
+        QVERIFY(report->compensations > 0);
+    }
+
+    void listingsAreTheSortedWhole_data();
+    void listingsAreTheSortedWhole();
+    void aPageDeepInTheListingReadsAPage();
+    void countsStopAtTheirBound();
+
+private:
+    TempStore m_store;
+};
+
+void TestDynamoListings::listingsAreTheSortedWhole_data()
+{
+    QTest::addColumn<TxQuery>("query");
+    const auto q = [](auto set) {
+        TxQuery query;
+        set(query);
+        return query;
+    };
+    QTest::newRow("every transaction") << TxQuery{};
+    QTest::newRow("done") << q([](TxQuery &x) { x.state = TxState::Done; });
+    QTest::newRow("pending") << q([](TxQuery &x) { x.state = TxState::Pending; });
+    QTest::newRow("canceled") << q([](TxQuery &x) { x.state = TxState::Canceled; });
+    QTest::newRow("stuck") << q([](TxQuery &x) { x.stuckOnly = true; });
+    QTest::newRow("stuck pending") << q([](TxQuery &x) {
+        x.stuckOnly = true;
+        x.state = TxState::Pending;
+    });
+    QTest::newRow("compensations") << q([](TxQuery &x) { x.kind = TxKind::Compensation; });
+    QTest::newRow("one account") << q([](TxQuery &x) { x.account = QStringLiteral("carol"); });
+    QTest::newRow("a text") << q([](TxQuery &x) { x.text = QStringLiteral("ali"); });
+    QTest::newRow("a text in one state") << q([](TxQuery &x) {
+        x.text = QStringLiteral("bo");
+        x.state = TxState::Done;
+    });
+}
+
+void TestDynamoListings::listingsAreTheSortedWhole()
+{
+    QFETCH(TxQuery, query);
+    Store &store = m_store.store();
+    // Amount: no index; read whole and sorted (the same answers, at a whole read's cost).
+    for (TxSortKey key : {TxSortKey::CreatedAt, TxSortKey::State, TxSortKey::Amount}) {
+        for (bool descending : {false, true}) {
+            TxQuery q = query;
+            q.sortKey = key;
+            q.descending = descending;
+            const QString where = QStringLiteral("sort %1, %2").arg(int(key)).arg(descending ? "descending" : "ascending");
+            QTest::qWait(2); // "stuck for 0 ms": last written before now
+            const QDateTime now = *store.now();
+            const QStringList want = idsOf(expected(store, q, now));
+            QVERIFY2(!want.isEmpty() || q.state == TxState::Pending, qPrintable(where));
+
+            auto whole = store.transactions(q);
+            QVERIFY2(whole.ok(), qPrintable(where));
+            QCOMPARE(idsOf(*whole), want);
+            auto counted = store.transactionCount(q);
+            QVERIFY(counted.ok());
+            QCOMPARE(*counted, qint64(want.size()));
+
+            // Page after page, each from the last row of the one before.
+            QStringList paged;
+            TxQuery page = q;
+            page.limit = 29;
+            for (;;) {
+                auto rows = store.transactions(page);
+                QVERIFY2(rows.ok(), qPrintable(where));
+                if (rows->isEmpty())
+                    break;
+                QVERIFY(rows->size() <= 29);
+                paged += idsOf(*rows);
+                page.after = rows->last();
+                QVERIFY2(paged.size() <= want.size(), qPrintable(where));
+            }
+            QCOMPARE(paged, want);
+
+            if (want.size() < 12)
+                continue;
+            // From an offset; the page before a row; the page from a row.
+            TxQuery offset = q;
+            offset.offset = 3;
+            offset.limit = 4;
+            QCOMPARE(idsOf(*store.transactions(offset)), want.mid(3, 4));
+            const int mid = int(want.size()) / 2;
+            const Transaction row = *store.transaction(want.at(mid));
+            QCOMPARE(idsOf(*readPageBefore(store, q, row, 5)), want.mid(mid - 5, 5));
+            QCOMPARE(idsOf(*readPageFrom(store, q, row, 5)), want.mid(mid, 5));
+        }
+    }
+}
+
+void TestDynamoListings::aPageDeepInTheListingReadsAPage()
+{
+    // A second store: 2,500 planted transfers beside a few made by the protocol.
+    TempStore t;
+    openAccounts(t.store(), {QStringLiteral("a"), QStringLiteral("b")}, 1'000'000);
+    DynamoStore &store = dynamoOf(t.store());
+    plant(store, t.config().location, 2'500, store.now()->addSecs(-10));
+    TxQuery all;
+    all.descending = true; // newest first, as the console opens
+
+    aws::DynamoClient &client = store.client();
+    qint64 before = client.itemsScanned();
+    auto whole = store.transactions(all);
+    QVERIFY(whole.ok());
+    const qint64 wholeCost = client.itemsScanned() - before;
+    QVERIFY(whole->size() >= 2'500);
+    QVERIFY(wholeCost >= whole->size());
+
+    // The page after row 1,800, by its key: every state's parts (6 × 4 streams) read a chunk,
+    // not the 1,800 rows before it.
+    const Transaction deep = whole->at(1'800);
+    before = client.itemsScanned();
+    auto page = readPageAfter(store, all, deep, 20);
+    const qint64 pageCost = client.itemsScanned() - before;
+    QVERIFY(page.ok());
+    QCOMPARE(idsOf(*page), idsOf(whole->mid(1'801, 20)));
+    QVERIFY2(pageCost <= 150, qPrintable(QStringLiteral("a page of 20 read %1 items").arg(pageCost)));
+
+    // A jump to the middle by position (the console's scrollbar dragged there): by a key
+    // interpolated between the ends, not by walking 1,250 rows (store/paging.h, kExactRowsByKey).
+    before = client.itemsScanned();
+    auto near = readPageNear(store, all, 1'250, 20, whole->size());
+    const qint64 jumpCost = client.itemsScanned() - before;
+    QVERIFY(near.ok());
+    QCOMPARE(near->size(), 20);
+    QVERIFY2(jumpCost <= 300, qPrintable(QStringLiteral("a jump read %1 items").arg(jumpCost)));
+    // Where it landed is near the place asked for: the planted rows are a second apart.
+    const qint64 landed = idsOf(*whole).indexOf(near->first().id);
+    QVERIFY2(qAbs(landed - 1'250) < 50, qPrintable(QStringLiteral("landed at %1").arg(landed)));
+    QVERIFY(!readsExactly(all, 1'250, 20, whole->size(), exactRowsOf(store.readsByPosition())));
+    QVERIFY(readsExactly(all, 1'250, 20, whole->size(), exactRowsOf(true)));
+}
+
+void TestDynamoListings::countsStopAtTheirBound()
+{
+    Store &store = m_store.store();
+    QVERIFY(!store.readsByPosition());
+    // One account's listing (its index), counted no further than 2: at least 2, and said so.
+    TxQuery carol;
+    carol.account = QStringLiteral("carol");
+    const qint64 all = *store.transactionCount(carol);
+    QVERIFY(all > 2);
+    QCOMPARE(*tallyTransactions(store, carol, 2), (Tally{2, false, true}));
+    QCOMPARE(*tallyTransactions(store, carol, all), (Tally{all, true}));
+    // Compensations: no index narrows a kind, so counting them would read the table: not counted.
+    TxQuery compensations;
+    compensations.kind = TxKind::Compensation;
+    QVERIFY(*store.transactionCount(compensations) > 0);
+    const Tally notCounted = *tallyTransactions(store, compensations);
+    QCOMPARE(notCounted, (Tally{0, false, true}));
+    QVERIFY(!notCounted.counted());
+    // A text in an unfinished state is narrowed by the state's index: counted.
+    TxQuery stuckText;
+    stuckText.stuckOnly = true;
+    stuckText.text = QStringLiteral("a");
+    QVERIFY(tallyTransactions(store, stuckText)->exact);
+    // By state: what fits is a count; what does not, at least the bound (done: or the table's
+    // own figure, when it has one that is longer).
+    auto byState = tallyByState(store, 20);
+    QVERIFY(byState.ok());
+    const std::optional<qint64> figure = *store.transactionTotalEstimate(); // DynamoDB's ItemCount
+    qint64 others = 0;
+    for (TxState s : allTxStates())
+        others += s == TxState::Done ? 0 : byState->value(s).count;
+    for (TxState s : allTxStates()) {
+        TxQuery q;
+        q.state = s;
+        const qint64 n = *store.transactionCount(q);
+        const Tally t = byState->value(s);
+        if (s == TxState::Done && figure && *figure > 20) // not read: the table's figure less the others
+            QCOMPARE(t, (Tally{std::max<qint64>(0, *figure - others), false}));
+        else if (n <= 20)
+            QCOMPARE(t, (Tally{n, true}));
+        else
+            QCOMPARE(t, (Tally{20, false, true}));
+    }
+}
+
+QTEST_MAIN(TestDynamoListings)
+#include "tst_dynamolistings.moc"
