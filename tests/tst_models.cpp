@@ -741,6 +741,10 @@ void TestModels::navigator()
     counts.compensations = {10'000, false, true}; // a store that counts by reading stopped there
     model.setCounts(counts);
     QCOMPARE(model.indexOf(NavigatorModel::View::Compensations).data().toString(), QStringLiteral("Compensations  (10,000+)"));
+    QVERIFY(model.indexOf(NavigatorModel::View::Compensations).data(Qt::ToolTipRole).toString().isEmpty());
+    model.setCount(NavigatorModel::View::Compensations, std::nullopt, Tally{0, false, true}); // not counted at all
+    QCOMPARE(model.indexOf(NavigatorModel::View::Compensations).data().toString(), QStringLiteral("Compensations  (?)"));
+    QVERIFY(model.indexOf(NavigatorModel::View::Compensations).data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("Not counted")));
     QCOMPARE(model.indexOf(NavigatorModel::View::Stuck).data().toString(), QStringLiteral("Stuck  (1)"));
     QCOMPARE(model.indexOf(NavigatorModel::View::State, TxState::Pending).data().toString(), QStringLiteral("pending  (2)"));
     // Estimates say so, rounded (store/tallies.h).
@@ -772,7 +776,7 @@ void TestModels::countTexts_data()
     QTest::newRow("billions") << qint64(1'234'567'890) << false << false << QStringLiteral("≈ 1,235 M");
     // Counting stopped there (a store that counts by reading): in full, with a plus.
     QTest::newRow("at least") << qint64(10'000) << false << true << QStringLiteral("10,000+");
-    QTest::newRow("not counted") << qint64(0) << false << true << QStringLiteral("not counted");
+    QTest::newRow("not counted") << qint64(0) << false << true << QStringLiteral("?");
 }
 
 void TestModels::countTexts()

@@ -95,12 +95,12 @@
         <translation>≈ %1 百万</translation>
     </message>
     <message>
-        <source>not counted</source>
-        <translation>未计数</translation>
-    </message>
-    <message>
         <source>%1+</source>
         <translation>%1+</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
     </message>
 </context>
 <context>
@@ -1542,6 +1542,10 @@ service=ledger（来自 pg_service.conf）
     <message>
         <source>Operator actions</source>
         <translation>操作员操作</translation>
+    </message>
+    <message>
+        <source>Not counted: this store would have to read its whole table to count them. The list shows them as it reads them.</source>
+        <translation>未计数：此存储库要读取整张表才能计数。列表在读取时逐步显示它们。</translation>
     </message>
 </context>
 <context>

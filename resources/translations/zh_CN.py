@@ -1229,5 +1229,6 @@ T = {
 '%1+': '%1+',
 '%1 compensations': '%1 笔补偿',
 'compensations not counted': '补偿未计数',
-'not counted': '未计数',
+'?': '?',
+'Not counted: this store would have to read its whole table to count them. The list shows them as it reads them.': '未计数：此存储库要读取整张表才能计数。列表在读取时逐步显示它们。',
 }

@@ -57,6 +57,9 @@ void NavigatorModel::setLabel(View view, std::optional<TxState> state, const QSt
     const QString text = QStringLiteral("%1  (%2)").arg(label, countText(count));
     if (item->text() != text)
         item->setText(text);
+    item->setToolTip(count.counted() ? QString()
+                                     : tr("Not counted: this store would have to read its whole table to count them. "
+                                          "The list shows them as it reads them."));
     item->setData(count.count, CountRole);
 }
 

@@ -8,7 +8,7 @@ namespace ledger::app {
 QString countText(const Tally &tally)
 {
     if (!tally.counted())
-        return QCoreApplication::translate("CountText", "not counted");
+        return QCoreApplication::translate("CountText", "?");
     if (tally.atLeast)
         return QCoreApplication::translate("CountText", "%1+").arg(QLocale().toString(tally.count));
     return countText(tally.count, tally.exact);
