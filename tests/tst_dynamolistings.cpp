@@ -67,9 +67,8 @@ QList<Transaction> expected(Store &store, const TxQuery &q, const QDateTime &now
     return rows;
 }
 
-// `count` done transfers a → b planted as items (BatchWriteItem, 25 a call), a second apart
-// from `newest` back: a long listing without running the protocol that many times.
-void plant(DynamoStore &store, const QString &location, int count, const QDateTime &newest)
+// Done transfers a → b planted as items (BatchWriteItem, 25 a call), `ids` created at `times`.
+void plant(DynamoStore &store, const QString &location, const QStringList &ids, const QList<QDateTime> &times)
 {
     QJsonArray batch;
     const auto flush = [&] {
@@ -82,17 +81,30 @@ void plant(DynamoStore &store, const QString &location, int count, const QDateTi
             qFatal("plant: %s", put.ok() ? "unprocessed items" : qPrintable(put.error().toString()));
         batch = QJsonArray();
     };
-    for (int i = 0; i < count; ++i) {
+    for (int i = 0; i < ids.size(); ++i) {
         Transaction t;
-        t.id = QStringLiteral("tx-long-%1").arg(i, 6, 10, QLatin1Char('0'));
+        t.id = ids.at(i);
         setLegs(t, twoLegs(QStringLiteral("a"), QStringLiteral("b"), 100 + i));
         t.state = TxState::Done;
-        t.createdAt = t.lastModified = newest.addSecs(-i);
+        t.createdAt = t.lastModified = times.at(i);
         batch.append(QJsonObject{{QStringLiteral("PutRequest"), QJsonObject{{QStringLiteral("Item"), dynamo::transactionItem(t)}}}});
         if (batch.size() == 25)
             flush();
     }
     flush();
+}
+
+// `count` of them, a second apart from `newest` back: a long listing without running the
+// protocol that many times.
+void plant(DynamoStore &store, const QString &location, int count, const QDateTime &newest)
+{
+    QStringList ids;
+    QList<QDateTime> times;
+    for (int i = 0; i < count; ++i) {
+        ids << QStringLiteral("tx-long-%1").arg(i, 6, 10, QLatin1Char('0'));
+        times << newest.addSecs(-i);
+    }
+    plant(store, location, ids, times);
 }
 
 } // namespace
@@ -116,6 +128,13 @@ private Q_SLOTS:
         auto report = fillDemo(m_store.store(), options);
         QVERIFY2(report.ok(), report.ok() ? "" : qPrintable(report.error().toString()));
         QVERIFY(report->compensations > 0);
+        // And ids that tie on one millisecond, some with characters below '#' (the index key is
+        // the time, '#', the id) or beyond ASCII, spread over the index's parts by their hash.
+        const QStringList ties{QStringLiteral("x"),       QStringLiteral("x!"),      QStringLiteral("x a"),
+                               QStringLiteral("x0"),      QStringLiteral("x#"),      QStringLiteral("w~"),
+                               QStringLiteral("x\u00e9"), QStringLiteral("x\u4e2d"), QStringLiteral("x\U0001F600")};
+        const QDateTime at = m_store.store().now()->addSecs(-3600);
+        plant(dynamoOf(m_store.store()), m_store.config().location, ties, QList<QDateTime>(ties.size(), at));
     }
 
     void listingsAreTheSortedWhole_data();

@@ -19,6 +19,7 @@
 #include "widgets/counttext.h"
 
 #include <QAbstractItemModelTester>
+#include <QSignalSpy>
 
 using namespace ledger;
 using namespace ledger::app;
@@ -297,10 +298,16 @@ void TestModels::sortsOnlyByTheStoresIndexes()
     StoreSession session;
     TransactionTableModel model(&session);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    // Sorted by amount before (no store open: any sort goes), as on a store that had an index.
+    model.sort(TransactionTableModel::AmountColumn, Qt::DescendingOrder);
+    QCOMPARE(model.query().sortKey, TxSortKey::Amount);
     const OpenedStore opened = openForConsole(store.config(), OpenMode::Existing, QStringLiteral("test"));
     QVERIFY2(opened.error.ok(), qPrintable(opened.error.toString()));
     QCOMPARE(opened.readsByPosition, !onDynamo());
     session.install(opened);
+    // On DynamoDB that sort has no index: the listing opens newest first.
+    QCOMPARE(model.query().sortKey, onDynamo() ? TxSortKey::CreatedAt : TxSortKey::Amount);
+    QCOMPARE(model.query().descending, true);
     QVERIFY(QTest::qWaitFor([&] { return !model.isLoading() && model.rowCount() > 0; }, kWaitMs));
     QVERIFY(model.isSortable(TransactionTableModel::AgeColumn));
     QVERIFY(model.isSortable(TransactionTableModel::StateColumn));
@@ -312,7 +319,7 @@ void TestModels::sortsOnlyByTheStoresIndexes()
     const TxSortKey before = model.query().sortKey;
     model.sort(TransactionTableModel::KindColumn, Qt::DescendingOrder);
     QCOMPARE(model.query().sortKey, before);
-    model.sort(TransactionTableModel::AmountColumn, Qt::DescendingOrder);
+    model.sort(TransactionTableModel::AmountColumn, Qt::AscendingOrder);
     QCOMPARE(model.query().sortKey, onDynamo() ? before : TxSortKey::Amount);
     // By state, either store: the rows are the store's listing by state.
     model.sort(TransactionTableModel::StateColumn, Qt::AscendingOrder);
@@ -352,6 +359,26 @@ void TestModels::aListingNotCountedShowsItsRows()
     QVERIFY(loadAll(model));
     for (int r = 0; r < model.rowCount(); ++r)
         QCOMPARE(model.transactionAt(r)->kind, TxKind::Compensation);
+    // A refresh (on DynamoDB every second) counts again, not counted again: the pages keep it.
+    const auto settled = [&] { return !model.isLoading() && model.rowCount() == count && model.countIsExact() && !model.countIsAtLeast(); };
+    QSignalSpy counts(&model, &PagedTableModel::countChanged);
+    model.refresh();
+    QVERIFY(QTest::qWaitFor([&] { return !counts.isEmpty() && settled(); }, kWaitMs));
+    for (const QList<QVariant> &c : std::as_const(counts))
+        QCOMPARE(c.at(0).toLongLong(), count); // never down to one row and back
+
+    // A listing of exactly one row (a text no index narrows on DynamoDB): counted by its page.
+    TxQuery one;
+    one.text = model.transactionAt(0)->id;
+    model.setFilter(one);
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            if (model.rowCount() > 0)
+                model.data(model.index(0, 0));
+            return !model.isLoading() && model.rowCount() == 1 && model.countIsExact();
+        },
+        kWaitMs));
+    QVERIFY(!model.countIsAtLeast());
 }
 
 void TestModels::staleAnswersAreDropped()

@@ -8,17 +8,24 @@ namespace ledger {
 
 Result<QHash<QString, OperatorClaim>> readClaimsOn(StoreQueries &store, const QList<Transaction> &transactions)
 {
-    QHash<QString, OperatorClaim> claims;
+    JournalQuery q;
     for (const Transaction &tx : transactions) {
-        if (isTerminal(tx.state) || claims.contains(tx.id))
-            continue;
-        auto journal = store.journal(DocKind::Transaction, tx.id);
-        if (!journal.ok())
-            return journal.error();
-        if (auto claim = standingClaim(tx, *journal))
-            claims.insert(tx.id, *claim);
+        if (!isTerminal(tx.state) && !q.docIds.contains(tx.id))
+            q.docIds << tx.id;
     }
-    return claims;
+    if (q.docIds.isEmpty())
+        return QHash<QString, OperatorClaim>();
+    q.events = {eventOf(Remark::Claim), eventOf(Remark::Release)};
+    q.docKind = DocKind::Transaction;
+    auto rows = store.journalEntries(q);
+    if (!rows.ok())
+        return rows.error();
+    // Folded per transaction in its journal's own order (seq: its rows are on one shard and in
+    // commit order there), whatever order the listing has across documents (time).
+    QList<JournalEntry> inOrder = *rows;
+    std::stable_sort(inOrder.begin(), inOrder.end(),
+                     [](const JournalEntry &a, const JournalEntry &b) { return a.docId != b.docId ? a.docId < b.docId : a.seq < b.seq; });
+    return unreleasedClaims(inOrder);
 }
 
 std::optional<OperatorClaim> claimOn(const Transaction &tx, const QHash<QString, OperatorClaim> &claims)

@@ -9,10 +9,11 @@
 
 namespace ledger {
 
-// The claims standing on `transactions`, by id: each unfinished one's own journal read (a
-// finished transaction's claim ended with it). A page of a table costs a journal read per
-// unfinished row on it, never a read of every document's journal — which on a store with no
-// journal index (DynamoDB) was a read of the whole store for every page.
+// The claims standing on `transactions`, by id: the claim and release rows of the unfinished
+// ones (a finished transaction's claim ended with it), in one query by their ids — a page of a
+// table costs one indexed read on SQL and an item read per unfinished row on DynamoDB, never a
+// read of every document's journal (which on DynamoDB, with no journal index, was a Scan of the
+// store for every page).
 Result<QHash<QString, OperatorClaim>> readClaimsOn(StoreQueries &store, const QList<Transaction> &transactions);
 
 // The claim standing on `tx`, if any, from `claims` (readClaimsOn).

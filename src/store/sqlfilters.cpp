@@ -135,6 +135,12 @@ void addJournalFilter(const JournalQuery &query, SqlWhere &where)
     }
     if (query.docKind)
         where.add(QStringLiteral("doc_kind = %1").arg(where.bind(nameOf(*query.docKind))));
+    if (!query.docIds.isEmpty()) {
+        QStringList marks;
+        for (const QString &id : query.docIds)
+            marks << where.bind(id);
+        where.add(QStringLiteral("doc_id IN (%1)").arg(marks.join(QLatin1Char(','))));
+    }
     if (!query.text.isEmpty()) {
         const QString p = where.bind(query.text);
         where.add(QStringLiteral("(%1 OR %2)")

@@ -78,6 +78,8 @@ struct JournalQuery {
         bool inclusive = false;
     };
     std::optional<TimeKey> afterTime = std::nullopt;
+    // Only these documents' rows (of docKind); empty: every document's.
+    QStringList docIds = {};
 };
 
 class StoreQueries {

@@ -12,7 +12,10 @@ PagedTableModel::PagedTableModel(StoreSession *session, QObject *parent)
 {
     m_clock.start();
     // A store opening is counted afresh (with the query the model has); closing empties it.
-    connect(session, &StoreSession::opened, this, [this] { restart(); });
+    connect(session, &StoreSession::opened, this, [this] {
+        storeOpened();
+        restart();
+    });
     connect(session, &StoreSession::closed, this, [this] { restart(); });
 }
 
@@ -106,6 +109,7 @@ void PagedTableModel::restart(std::optional<qint64> known)
     m_count = counted ? *known : 0;
     m_countExact = !counted;
     m_countAtLeast = false;
+    m_readWhole = false;
     m_pages.clear();
     m_requested.clear();
     m_deferred.clear();
@@ -302,11 +306,23 @@ void PagedTableModel::onCount(const Result<Tally> &count)
     m_countPending = false;
     if (!count.ok()) {
         Q_EMIT loadFailed(count.error().localized());
+    } else if (const bool short_ = count->atLeast || (!count->exact && count->count == 0);
+               short_ && (m_readWhole || m_count > count->count)) {
+        // A count that stopped short (or none) says less than the pages read already: they keep
+        // the listing's length (grown a page at a time, or read whole from the top), and the
+        // pages read again at this refresh correct it.
+        if (!m_readWhole) {
+            m_countExact = false;
+            m_countAtLeast = true;
+        }
+        Q_EMIT countChanged(m_count);
     } else {
         m_countExact = count->exact;
-        m_countAtLeast = count->atLeast;
-        // Not counted: one row to read the first page for, which then says how many there are.
-        setCount(count->counted() ? count->count : std::max<qint64>(count->count, 1));
+        // None (not counted, or an estimate of nothing: a stale figure less the other states):
+        // one row to read the first page for, which then says how many there are.
+        m_countAtLeast = short_;
+        m_readWhole = false;
+        setCount(short_ ? std::max<qint64>(count->count, 1) : count->count);
     }
     if (m_refreshAgain) {
         m_refreshAgain = false;
@@ -402,11 +418,13 @@ void PagedTableModel::onPage(const Request &request, int page, const Result<QLis
         const bool inPlace = request.anchor.kind == PageAnchor::Kind::After || top;
         if (inPlace && more && end >= m_count) {
             setCount(end + 1); // and so on, a page at a time, while the listing goes on
+        } else if (top && !more) {
+            // The whole listing, read from the top: that is its count.
+            m_countExact = true;
+            m_countAtLeast = false;
+            m_readWhole = true;
+            setCount(end);
         } else if (inPlace && !more && (end < m_count || (m_countAtLeast && end != m_count))) {
-            if (top && m_countAtLeast) { // read whole: counted
-                m_countAtLeast = false;
-                m_countExact = true;
-            }
             setCount(end);
         }
         if (m_pages.contains(page))

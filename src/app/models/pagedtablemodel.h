@@ -101,6 +101,9 @@ protected:
                             // From: the page's own first row (read again where it was)
         bool exact = false; // Position: read exactly there (exactAt() when it was asked for)
     };
+    // A store was opened, before the model counts on it: a query that store cannot answer well
+    // (a sort it has no index for) is changed here.
+    virtual void storeOpened() {}
     virtual void fetchCount(CountDone done) = 0;
     virtual void fetchRows(qint64 offset, int limit, RowsDone done) = 0;
     // Whether fetchPage() reads After and Before anchors by key (else pages go by position only).
@@ -175,6 +178,7 @@ private:
     qint64 m_count = 0;
     bool m_countExact = true;
     bool m_countAtLeast = false;
+    bool m_readWhole = false; // the first page, read from the top, held the whole listing
     bool m_countPending = false;
     bool m_refreshAgain = false;
     mutable quint64 m_ticket = 0;

@@ -108,6 +108,14 @@ std::optional<Transaction> TransactionTableModel::transactionAt(int row) const
     return v.value<Transaction>();
 }
 
+void TransactionTableModel::storeOpened()
+{
+    if (session()->openedStore().indexedSorts.contains(m_query.sortKey))
+        return;
+    m_query.sortKey = TxSortKey::CreatedAt;
+    m_query.descending = true;
+}
+
 void TransactionTableModel::fetchCount(CountDone done)
 {
     const TxQuery query = m_query;

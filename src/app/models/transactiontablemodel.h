@@ -66,6 +66,8 @@ public:
     std::optional<TxState> compensationStateOf(const QString &txId) const;
 
 protected:
+    // A sort the new store has no index for (DynamoDB by amount) becomes newest first.
+    void storeOpened() override;
     void fetchCount(CountDone done) override;
     void fetchRows(qint64 offset, int limit, RowsDone done) override;
     bool pagesByKey() const override { return true; }

@@ -117,7 +117,20 @@ TransactionsPage::TransactionsPage(StoreSession *session, ConsoleActions *action
         if (q.text.isEmpty() && !q.cause && !m_model->isLoading() && m_session->isOpen())
             Q_EMIT entryCounted(m_view, m_state, Tally{count, m_model->countIsExact(), m_model->countIsAtLeast()});
     });
-    connect(session, &StoreSession::opened, this, &TransactionsPage::applyFilter);
+    connect(session, &StoreSession::opened, this, [this] {
+        // The model dropped a sort this store has no index for (newest first): so does the header.
+        if (!m_model->isSortable(m_sortColumn))
+            showSort(TransactionTableModel::AgeColumn, Qt::AscendingOrder);
+        applyFilter();
+    });
+}
+
+void TransactionsPage::showSort(int column, Qt::SortOrder order)
+{
+    m_sortColumn = column;
+    m_sortOrder = order;
+    const QSignalBlocker blocker(m_list->table()->horizontalHeader());
+    m_list->table()->horizontalHeader()->setSortIndicator(column, order);
 }
 
 void TransactionsPage::setView(NavigatorModel::View view, std::optional<TxState> state, bool followingLink, std::optional<qint64> known)
@@ -321,8 +334,10 @@ void TransactionsPage::restoreSort()
     if (m_model->isSortable(header->sortIndicatorSection())) {
         m_sortColumn = header->sortIndicatorSection();
         m_sortOrder = header->sortIndicatorOrder();
-    } else {
+    } else if (m_model->isSortable(m_sortColumn)) {
         header->setSortIndicator(m_sortColumn, m_sortOrder);
+    } else { // neither the saved sort nor the last one: newest first
+        showSort(TransactionTableModel::AgeColumn, Qt::AscendingOrder);
     }
 }
 

@@ -95,6 +95,8 @@ private:
     // Writes the remark on every one of `ids` in the background (transactionspage_remarks.cpp).
     void writeRemarks(const QStringList &ids, Remark event, const QString &text);
     void onSortIndicatorChanged(int column, Qt::SortOrder order);
+    // Shows `column` and `order` as the sort in force (the header says nothing to the model).
+    void showSort(int column, Qt::SortOrder order);
     // The Stuck view shows why before what.
     void arrangeColumns(bool stuck);
     // Stuck in a narrow window: the table's columns up to the amount stay on screen.

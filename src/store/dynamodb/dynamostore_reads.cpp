@@ -30,6 +30,8 @@ bool journalMatches(const JournalEntry &e, const JournalQuery &q)
 {
     if (!q.events.isEmpty() && !q.events.contains(e.event))
         return false;
+    if (!q.docIds.isEmpty() && !q.docIds.contains(e.docId))
+        return false;
     if (q.docKind && e.docKind != *q.docKind)
         return false;
     if (!q.text.isEmpty() && !e.actor.contains(q.text) && !e.docId.contains(q.text))
@@ -457,6 +459,17 @@ Result<QList<JournalEntry>> DynamoStore::journalEntries(const JournalQuery &quer
         const DocKind kind = table_kind.second;
         if (query.docKind && *query.docKind != kind)
             continue;
+        if (!query.docIds.isEmpty()) {
+            // Named documents (the claims of a page's rows): their items, not the table.
+            for (const QString &id : std::as_const(query.docIds)) {
+                auto item = kind == DocKind::Transaction ? readTransactionItem(id) : getItem("accounts", QStringLiteral("id"), id);
+                if (!item.ok())
+                    return item.error();
+                if (item->has_value() && !take(**item, kind))
+                    return failure;
+            }
+            continue;
+        }
         if (Error e = paged("Scan", scanOf(table(table_kind.first)), [&](const QJsonObject &item) { return take(item, kind); }); !e.ok())
             return e;
         if (!failure.ok())
