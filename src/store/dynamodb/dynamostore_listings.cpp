@@ -117,7 +117,9 @@ QList<IndexStream> DynamoStore::stateStreams(TxState state, const QString &from,
 
 Error DynamoStore::visitListing(const TxQuery &query, const std::function<bool(const Transaction &)> &visit)
 {
-    const QDateTime now = m_client->now();
+    // "Stuck for N ms" on the clock as of the first answer, as SQL's now() is the query's: a
+    // document written just before the query was sent is not older than "now" taken before it.
+    std::optional<QDateTime> now;
     const bool down = query.descending;
     const QString from = query.after ? ageOf(query.after->createdAt, query.after->id) : QString();
     Error failure;
@@ -128,7 +130,9 @@ Error DynamoStore::visitListing(const TxQuery &query, const std::function<bool(c
             failure = t.error();
             return false;
         }
-        if (!matches(*t, query, now))
+        if (!now)
+            now = m_client->now();
+        if (!matches(*t, query, *now))
             return true;
         stopped = !visit(*t);
         return !stopped;
@@ -228,11 +232,13 @@ Error DynamoStore::visitCandidates(const TxQuery &query, const std::function<voi
 
 Result<QList<Transaction>> DynamoStore::matching(const TxQuery &query)
 {
-    const QDateTime now = m_client->now();
+    std::optional<QDateTime> now; // as of the first answer (visitListing says why)
     QList<Transaction> rows;
     if (Error e = visitCandidates(query,
                                   [&](const Transaction &t) {
-                                      if (matches(t, query, now))
+                                      if (!now)
+                                          now = m_client->now();
+                                      if (matches(t, query, *now))
                                           rows.append(t);
                                   });
         !e.ok())
