@@ -49,11 +49,16 @@ QString NavigatorModel::stateLabel(TxState state)
     return nameOf(state);
 }
 
-void NavigatorModel::setLabel(View view, std::optional<TxState> state, const QString &label, const Tally &count)
+void NavigatorModel::setLabel(View view, std::optional<TxState> state, const QString &label, const Tally &counted)
 {
     QStandardItem *item = m_items.value(keyFor(view, state));
     if (!item)
         return;
+    // Not counted (the overview's reading), after the entry's table counted it: what the table
+    // last counted, as an estimate, rather than a "?" that flickers with the table's count.
+    Tally count = counted;
+    if (!count.counted() && item->data(CountRole).isValid() && item->data(CountRole).toLongLong() > 0)
+        count = Tally{item->data(CountRole).toLongLong(), false};
     const QString text = QStringLiteral("%1  (%2)").arg(label, countText(count));
     if (item->text() != text)
         item->setText(text);

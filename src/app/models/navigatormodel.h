@@ -34,7 +34,7 @@ public:
 
 private:
     QStandardItem *add(QStandardItem *parent, View view, const QString &label, std::optional<TxState> state = std::nullopt);
-    void setLabel(View view, std::optional<TxState> state, const QString &label, const Tally &count);
+    void setLabel(View view, std::optional<TxState> state, const QString &label, const Tally &counted);
 
     QHash<QString, QStandardItem *> m_items; // by "<view>/<state>"
 };
