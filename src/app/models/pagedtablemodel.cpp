@@ -417,6 +417,11 @@ void PagedTableModel::onPage(const Request &request, int page, const Result<QLis
         const bool top = request.anchor.kind == PageAnchor::Kind::Position && request.anchor.exact && first == 0;
         const bool inPlace = request.anchor.kind == PageAnchor::Kind::After || top;
         if (inPlace && more && end >= m_count) {
+            if (m_readWhole) { // it was read whole; it has grown since: at least this long now
+                m_readWhole = false;
+                m_countExact = false;
+                m_countAtLeast = true;
+            }
             setCount(end + 1); // and so on, a page at a time, while the listing goes on
         } else if (top && !more) {
             // The whole listing, read from the top: that is its count.
