@@ -22,16 +22,6 @@ using namespace ledger::test;
 
 namespace {
 
-DynamoStore &dynamoOf(Store &store)
-{
-    auto *d = dynamic_cast<DynamoStore *>(&store);
-    if (!d)
-        qFatal("not a DynamoDB store");
-    return *d;
-}
-
-QString prefixOf(const QString &location) { return location.section(QLatin1Char('/'), 3, 3).section(QLatin1Char('?'), 0, 0); }
-
 QStringList idsOf(const QList<Transaction> &list)
 {
     QStringList ids;
@@ -75,8 +65,7 @@ void plant(DynamoStore &store, const QString &location, const QStringList &ids, 
         if (batch.isEmpty())
             return;
         auto put = store.client().call(
-            "BatchWriteItem",
-            QJsonObject{{QStringLiteral("RequestItems"), QJsonObject{{prefixOf(location) + QStringLiteral("-transactions"), batch}}}});
+            "BatchWriteItem", QJsonObject{{QStringLiteral("RequestItems"), QJsonObject{{dynamoTable(location, "transactions"), batch}}}});
         if (!put.ok() || !put->body.value(QStringLiteral("UnprocessedItems")).toObject().isEmpty())
             qFatal("plant: %s", put.ok() ? "unprocessed items" : qPrintable(put.error().toString()));
         batch = QJsonArray();

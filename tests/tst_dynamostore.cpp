@@ -25,20 +25,10 @@ namespace {
 const QString kAlice = QStringLiteral("alice");
 const QString kBob = QStringLiteral("bob");
 
-DynamoStore &dynamoOf(Store &store)
-{
-    auto *d = dynamic_cast<DynamoStore *>(&store);
-    if (!d)
-        qFatal("not a DynamoDB store");
-    return *d;
-}
-
-QString prefixOf(const QString &location) { return location.section(QLatin1Char('/'), 3, 3).section(QLatin1Char('?'), 0, 0); }
-
 // An account item as it is in the table.
 QJsonObject accountItem(DynamoStore &store, const QString &location, const QString &id)
 {
-    auto got = store.client().call("GetItem", QJsonObject{{QStringLiteral("TableName"), prefixOf(location) + QStringLiteral("-accounts")},
+    auto got = store.client().call("GetItem", QJsonObject{{QStringLiteral("TableName"), dynamoTable(location, "accounts")},
                                                           {QStringLiteral("Key"), QJsonObject{{QStringLiteral("id"), dynamo::S(id)}}},
                                                           {QStringLiteral("ConsistentRead"), true}});
     if (!got.ok())
@@ -392,8 +382,8 @@ void TestDynamoStore::auditFindsAPlantedHold()
     legs.insert(ghost.txId, dynamo::markerValue(ghost));
     item.insert(QStringLiteral("legs"), QJsonObject{{QStringLiteral("M"), legs}});
     item.insert(QStringLiteral("pendingDebits"), dynamo::N(7));
-    auto put = d.client().call("PutItem", QJsonObject{{QStringLiteral("TableName"), prefixOf(t.path()) + QStringLiteral("-accounts")},
-                                                      {QStringLiteral("Item"), item}});
+    auto put = d.client().call(
+        "PutItem", QJsonObject{{QStringLiteral("TableName"), dynamoTable(t.path(), "accounts")}, {QStringLiteral("Item"), item}});
     QVERIFY(put.ok() && !put->conditionFailed);
     const AuditReport r = audit(t.store());
     QVERIFY(r.error.ok());

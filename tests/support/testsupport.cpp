@@ -33,6 +33,22 @@ QString dynamoTestEndpoint()
     return QString::fromUtf8(file.readAll()).trimmed();
 }
 
+DynamoStore &dynamoOf(Store &store)
+{
+    auto *d = dynamic_cast<DynamoStore *>(&store);
+    if (!d)
+        qFatal("not a DynamoDB store");
+    return *d;
+}
+
+QString dynamoTable(const QString &location, const char *name)
+{
+    auto parsed = aws::parseDynamoLocation(location);
+    if (!parsed.ok())
+        qFatal("%s", qPrintable(parsed.error().toString()));
+    return aws::tableName(*parsed, name);
+}
+
 bool onDynamo() { return !qEnvironmentVariableIsEmpty("LEDGER_TEST_DYNAMO"); }
 
 PgSocket postgresTestSocket()

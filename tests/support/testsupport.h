@@ -20,6 +20,10 @@ Q_DECLARE_METATYPE(ledger::LegSide)
 Q_DECLARE_METATYPE(ledger::ErrorCode)
 Q_DECLARE_METATYPE(ledger::Remark)
 
+namespace ledger {
+class DynamoStore;
+}
+
 namespace ledger::test {
 
 // The test cluster's store URI template ($LEDGER_TEST_PG, with {db} for the database name) when
@@ -30,6 +34,10 @@ bool onPostgres();
 // $LEDGER_TEST_DYNAMO names its folder), else empty.
 QString dynamoTestEndpoint();
 bool onDynamo();
+// The DynamoDB store under a test (qFatal when it is another), and the name of one of the tables
+// at `location` ("accounts", "transactions", ...) as the store names it.
+DynamoStore &dynamoOf(Store &store);
+QString dynamoTable(const QString &location, const char *name);
 // Where the test cluster listens: its socket directory and port (its URI is
 // postgresql://ledger@/{db}?host=…&port=…).
 struct PgSocket {

@@ -155,8 +155,8 @@ private:
     Result<std::optional<QJsonObject>> readTransactionItem(const QString &id);
     // A Query of one part of one state in the by-state index (`ageFrom`: only those created since).
     QJsonObject byStateQuery(TxState state, int part, const QString &ageFrom = {}) const;
-    // The transaction items a filter needs read: by the by-state index for one state, by the
-    // account index for one account, else every one.
+    // The transactions a filter needs read, in no promised order: what visitListing gives for its
+    // state, stuck and account (an index narrows those), else every one (a consistent Scan).
     Error visitCandidates(const TxQuery &query, const std::function<void(const Transaction &)> &visit);
     // Whatever sorts them (the query's sort key), every matching one, sorted here.
     Result<QList<Transaction>> matching(const TxQuery &query);

@@ -105,12 +105,8 @@ QList<IndexStream> DynamoStore::stateStreams(TxState state, const QString &from,
 {
     QList<IndexStream> streams;
     for (int part = 0; part < kIndexParts; ++part) {
-        const QJsonObject request{{QStringLiteral("TableName"), table("transactions")},
-                                  {QStringLiteral("IndexName"), QStringLiteral("by-state")},
-                                  {QStringLiteral("ExpressionAttributeValues"),
-                                   QJsonObject{{QStringLiteral(":p"), S(nameOf(state) + QLatin1Char('#') + QString::number(part))}}}};
-        streams << IndexStream(*m_client, onward(request, QStringLiteral("statePart = :p"), from, query.descending), QStringLiteral("age"),
-                               firstChunkOf(query, streamsInAll));
+        streams << IndexStream(*m_client, onward(byStateQuery(state, part), QStringLiteral("statePart = :p"), from, query.descending),
+                               QStringLiteral("age"), firstChunkOf(query, streamsInAll));
     }
     return streams;
 }
@@ -191,43 +187,22 @@ Error DynamoStore::visitListing(const TxQuery &query, const std::function<bool(c
 
 Error DynamoStore::visitCandidates(const TxQuery &query, const std::function<void(const Transaction &)> &visit)
 {
-    Error failure;
-    const auto each = [&](const QJsonObject &item) {
-        auto t = transactionFromItem(item);
-        if (!t.ok()) {
-            failure = t.error();
-            return false;
-        }
-        visit(*t);
-        return true;
-    };
-    if (query.state || query.stuckOnly) {
-        // One state's parts of the by-state index, or every unfinished state's (eventually
-        // consistent, as every index: a stuck document was last written long before, and
-        // recovery reads each one again before it acts).
-        for (TxState state : statesOf(query)) {
-            for (int part = 0; part < kIndexParts; ++part) {
-                if (Error e = paged("Query", byStateQuery(state, part), each); !e.ok())
-                    return e;
-                if (!failure.ok())
-                    return failure;
-            }
-        }
-        return {};
-    }
-    if (!query.account.isEmpty()) {
-        TxQuery byAccount;
-        byAccount.account = query.account;
-        return visitListing(byAccount, [&](const Transaction &t) {
+    if (query.state || query.stuckOnly || !query.account.isEmpty()) {
+        // What an index narrows it to: one state's parts of the by-state index, or every
+        // unfinished state's, or one account's items (eventually consistent, as every index: a
+        // stuck document was last written long before, and recovery reads each one again before
+        // it acts).
+        TxQuery narrowed;
+        narrowed.state = query.state;
+        narrowed.stuckOnly = query.stuckOnly;
+        narrowed.stuckForMs = query.stuckForMs;
+        narrowed.account = query.account;
+        return visitListing(narrowed, [&](const Transaction &t) {
             visit(t);
             return true;
         });
     }
-    if (Error e = paged("Scan", QJsonObject{{QStringLiteral("TableName"), table("transactions")}, {QStringLiteral("ConsistentRead"), true}},
-                        each);
-        !e.ok())
-        return e;
-    return failure;
+    return scanTransactions(visit);
 }
 
 Result<QList<Transaction>> DynamoStore::matching(const TxQuery &query)
