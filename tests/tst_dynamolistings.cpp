@@ -1,11 +1,14 @@
-// The DynamoDB store's transaction listings, read by key from its indexes
-// (dynamostore_listings.cpp), against dynalite: every filter the console and ledgerctl ask for,
+// The DynamoDB store's listings, read by key from its indexes (dynamostore_listings.cpp,
+// dynamostore_accounts.cpp), against dynalite: every filter the console and ledgerctl ask for,
 // sorted by age or by state, either way — whole, page after page from a row's key, the page
-// before a row, from an offset, and counted — is the listing a whole read sorted here gives. A
-// page after a row deep in the listing reads about a page of items, not the table; counts stop
-// at their bound and say so (store/tallies.h). (tst_models@dynamo: the console's side.)
+// before a row, from an offset, and counted — is the listing a whole read sorted here gives; so
+// are the accounts in id order. A page after a row deep in the listing reads about a page of
+// items, not the table, and a page of accounts counted whole reads no transaction table; counts
+// stop at their bound and say so (store/tallies.h). (tst_models@dynamo: the console's side.)
 #include "ledger/legs.h"
 #include "operations/demo.h"
+#include "operations/wholeaccounts.h"
+#include "protocol/commitpoint.h"
 #include "store/dynamodb/dynamoitems.h"
 #include "store/dynamodb/dynamostore.h"
 #include "store/paging.h"
@@ -130,6 +133,8 @@ private Q_SLOTS:
     void listingsAreTheSortedWhole();
     void aPageDeepInTheListingReadsAPage();
     void countsStopAtTheirBound();
+    void accountListingsAreTheSortedWhole();
+    void aPageOfAccountsReadsThePage();
 
 private:
     TempStore m_store;
@@ -302,6 +307,184 @@ void TestDynamoListings::countsStopAtTheirBound()
         else
             QCOMPARE(t, (Tally{20, false, true}));
     }
+}
+
+namespace {
+
+// Accounts whose ids sort differently by UTF-16 and by UTF-8 (DynamoDB's order): U+FF21 is
+// below a surrogate pair in UTF-16 and above it in UTF-8.
+QStringList makeAccounts(Store &store, int numbered)
+{
+    QStringList ids{
+        QStringLiteral("A"),       QStringLiteral("a"),          QStringLiteral("a.b"),           QStringLiteral("a_"),
+        QStringLiteral("Zz"),      QStringLiteral("0"),          QStringLiteral("\u00e9t\u00e9"), QStringLiteral("\u4e2d\u6587"),
+        QStringLiteral("\uff21b"), QStringLiteral("\U0001D49Cx")};
+    for (int i = 0; i < numbered; ++i)
+        ids << QStringLiteral("acct-%1").arg(i, 3, 10, QLatin1Char('0'));
+    for (int i = 0; i < ids.size(); ++i) {
+        // Every seventh is named "blue …": a text that only names match.
+        const QString name = i % 7 == 0 ? QStringLiteral("blue %1").arg(i) : QStringLiteral("n%1").arg(i);
+        auto made = store.createAccount(ids.at(i), name, QStringLiteral("test"));
+        if (!made.ok())
+            qFatal("createAccount %s: %s", qPrintable(ids.at(i)), qPrintable(made.error().toString()));
+    }
+    return ids;
+}
+
+QStringList accountIdsOf(const QList<Account> &list)
+{
+    QStringList ids;
+    for (const Account &a : list)
+        ids << a.id;
+    return ids;
+}
+
+// The accounts a query lists, found by a Scan of the items, filtered, ordered and cut here.
+QStringList expectedAccounts(Store &store, const AccountQuery &q)
+{
+    QList<Account> all;
+    if (Error e = store.scanAccounts([&](const Account &a) { all << a; }); !e.ok())
+        qFatal("scan: %s", qPrintable(e.toString()));
+    std::sort(all.begin(), all.end(), [](const Account &a, const Account &b) { return compareBinary(a.id, b.id) < 0; });
+    QStringList ids;
+    for (const Account &a : std::as_const(all)) {
+        if (!q.text.isEmpty() && !a.id.contains(q.text) && !a.name.contains(q.text))
+            continue;
+        if (!q.afterId.isEmpty() && compareBinary(a.id, q.afterId) <= 0)
+            continue;
+        if (!q.fromId.isEmpty() && compareBinary(a.id, q.fromId) < 0)
+            continue;
+        if (!q.beforeId.isEmpty() && compareBinary(a.id, q.beforeId) >= 0)
+            continue;
+        ids << a.id;
+    }
+    if (q.descending)
+        std::reverse(ids.begin(), ids.end());
+    return ids.mid(q.offset, q.limit < 0 ? -1 : q.limit);
+}
+
+} // namespace
+
+void TestDynamoListings::accountListingsAreTheSortedWhole()
+{
+    TempStore t;
+    Store &store = t.store();
+    const QStringList ids = makeAccounts(store, 120);
+    const auto query = [](const QString &after, const QString &from, const QString &before, bool descending, const QString &text,
+                          qint64 offset, qint64 limit) {
+        AccountQuery q;
+        q.afterId = after;
+        q.fromId = from;
+        q.beforeId = before;
+        q.descending = descending;
+        q.text = text;
+        q.offset = offset;
+        q.limit = limit;
+        return q;
+    };
+    const QString none;
+    const QList<AccountQuery> queries{
+        query(none, none, none, false, none, 0, -1),
+        query(none, none, none, true, none, 0, -1),
+        query(none, none, none, false, none, 5, 7),
+        query(none, none, none, false, none, 125, 50), // past the end
+        query(QStringLiteral("acct-050"), none, none, false, none, 0, 10),
+        query(none, none, QStringLiteral("acct-050"), true, none, 0, 10), // the page above a row
+        query(none, QStringLiteral("a"), none, false, none, 0, 5),
+        query(none, QStringLiteral("\u00e9"), none, false, none, 0, -1),
+        query(QStringLiteral("a"), none, QStringLiteral("acct-010"), false, none, 0, -1), // between two ids
+        query(QStringLiteral("a"), none, QStringLiteral("acct-010"), true, none, 2, 4),
+        query(QStringLiteral("acct-003"), QStringLiteral("acct-001"), none, false, none, 0, 3), // the higher bound holds
+        query(none, none, none, false, QStringLiteral("blue"), 1, 3),
+        query(none, none, none, true, QStringLiteral("7"), 0, -1),
+        query(QStringLiteral("acct-100"), none, none, false, QStringLiteral("blue"), 0, -1),
+    };
+    for (const AccountQuery &q : queries) {
+        const QString label = QStringLiteral("after '%1' from '%2' before '%3'%4 text '%5' offset %6 limit %7")
+                                  .arg(q.afterId, q.fromId, q.beforeId, q.descending ? QStringLiteral(" descending") : QString(), q.text)
+                                  .arg(q.offset)
+                                  .arg(q.limit);
+        const QStringList want = expectedAccounts(store, q);
+        auto got = store.accounts(q);
+        QVERIFY2(got.ok(), qPrintable(got.error().toString()));
+        QVERIFY2(accountIdsOf(*got) == want, qPrintable(label + QStringLiteral(": ") + accountIdsOf(*got).join(QLatin1Char(' '))));
+        // Counted: the listing's length, its offset and limit aside; no further than a cap when
+        // asked, and in the console's tally.
+        AccountQuery whole = q;
+        whole.offset = 0;
+        whole.limit = -1;
+        const qint64 length = expectedAccounts(store, whole).size();
+        QVERIFY2(*store.accountCount(q) == length, qPrintable(label));
+        const qint64 upTo = *store.accountCountUpTo(q, 5);
+        QVERIFY2(length > 5 ? upTo > 5 : upTo == length, qPrintable(label + QStringLiteral(": %1 up to 5").arg(upTo)));
+        const Tally tally = *tallyAccounts(store, q, 5);
+        if (!q.text.isEmpty())
+            QVERIFY2(!tally.counted(), qPrintable(label)); // matched on the items: not counted
+        else
+            QVERIFY2(tally == (length > 5 ? Tally{5, false, true} : Tally{length, true}), qPrintable(label));
+    }
+    // Every account, counted beyond the bound: the table's own figure when it is longer.
+    const std::optional<qint64> figure = *store.accountTotalEstimate();
+    const Tally all = *tallyAccounts(store, {}, 5);
+    if (figure && *figure > 5)
+        QCOMPARE(all, (Tally{*figure, false}));
+    else
+        QCOMPARE(all, (Tally{5, false, true}));
+    QCOMPARE(*tallyAccounts(store, {}), (Tally{qint64(expectedAccounts(store, {}).size()), true}));
+    QVERIFY(expectedAccounts(store, {}).size() >= ids.size());
+}
+
+void TestDynamoListings::aPageOfAccountsReadsThePage()
+{
+    // 132 accounts and 2,500 planted transfers, a few made by the protocol, one stuck half-way
+    // (its credit held on acct-061a).
+    TempStore t;
+    Store &store = t.store();
+    makeAccounts(store, 120);
+    openAccounts(store, {QStringLiteral("acct-060a"), QStringLiteral("acct-061a")}, 1000);
+    DynamoStore &dynamo = dynamoOf(store);
+    plant(dynamo, t.config().location, 2'500, store.now()->addSecs(-10));
+    CoordinatorOptions stop;
+    stop.hook = abandonAfterHook(Step::Applied);
+    QVERIFY(Coordinator(store, stop).transfer({QStringLiteral("acct-060a"), QStringLiteral("acct-061a"), 250, QString(), QString()}).tx);
+
+    aws::DynamoClient &client = dynamo.client();
+    qint64 scanned = client.itemsScanned();
+    qint64 calls = client.roundTrips();
+    AccountQuery page;
+    page.afterId = QStringLiteral("acct-055");
+    page.limit = 20;
+    auto rows = accountsCountedWhole(store, page);
+    QVERIFY2(rows.ok(), qPrintable(rows.error().toString()));
+    const qint64 pageScanned = client.itemsScanned() - scanned;
+    const qint64 pageCalls = client.roundTrips() - calls;
+    QCOMPARE(rows->size(), 20);
+    QCOMPARE(rows->first().account.id, QStringLiteral("acct-056"));
+    // The transfer stopped after its commit point counts whole on the page: acct-061a's credit is
+    // held, not posted.
+    bool seen = false;
+    for (const AccountCountedWhole &row : std::as_const(*rows)) {
+        if (row.account.id == QLatin1String("acct-061a")) {
+            QCOMPARE(row.account.balance, qint64(1000));
+            QCOMPARE(row.wholeBalance, qint64(1250));
+            seen = true;
+        }
+    }
+    QVERIFY(seen);
+    // The page's ids by the index (21 keys), its items by one batch, the stuck transfer's
+    // document and markers: not the 2,500 documents, nor the 130 account items.
+    QVERIFY2(pageScanned <= 40, qPrintable(QStringLiteral("a page of accounts scanned %1 items").arg(pageScanned)));
+    QVERIFY2(pageCalls <= 12, qPrintable(QStringLiteral("a page of accounts took %1 calls").arg(pageCalls)));
+    qInfo("a page of 20 accounts counted whole: %lld items scanned, %lld calls", pageScanned, pageCalls);
+
+    // Every account counted whole reads every account item, and still no transaction table.
+    scanned = client.itemsScanned();
+    auto whole = readWholeBalances(store);
+    QVERIFY2(whole.ok(), qPrintable(whole.error().toString()));
+    const qint64 wholeScanned = client.itemsScanned() - scanned;
+    QCOMPARE(whole->total, qint64(0));
+    qInfo("every account counted whole: %lld items scanned", wholeScanned);
+    QVERIFY2(wholeScanned >= 130 && wholeScanned < 400, qPrintable(QStringLiteral("the whole reading scanned %1 items").arg(wholeScanned)));
 }
 
 QTEST_MAIN(TestDynamoListings)

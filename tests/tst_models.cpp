@@ -786,7 +786,7 @@ void TestModels::navigator()
     NavigatorModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     Overview counts;
-    counts.accounts = 3;
+    counts.accounts = {3, true};
     counts.transactions = {9'812'345, false};
     counts.byState[TxState::Pending] = {2, true};
     counts.byState[TxState::Done] = {9'812'343, false};

@@ -33,7 +33,7 @@ void TestOverview::counts()
     Coordinator(s, o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 10, QString(), QString()});
     QTest::qWait(5);
     const Overview ov = *loadCounts(s, 30 * 60 * 1000);
-    QCOMPARE(ov.accounts, qint64(3));
+    QCOMPARE(ov.accounts, (Tally{3, true}));
     QCOMPARE(ov.byState.value(TxState::Done), (Tally{4, true})); // two openings, the transfer, its compensation
     QCOMPARE(ov.byState.value(TxState::Pending), (Tally{1, true}));
     QCOMPARE(ov.transactions, (Tally{5, true}));

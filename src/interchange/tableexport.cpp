@@ -210,12 +210,13 @@ Result<qint64> exportTable(Store &store, const ExportSpec &spec, ExportFormat fo
         writer.begin();
         switch (spec.table) {
         case ExportSpec::Table::Accounts:
-            // Balances counted whole (operations/wholeaccounts.h): the reading is taken first thing
-            // in this snapshot and completed after it (a sharded store's documents the snapshot
-            // did not see), so the rows are written once it is complete.
-            if (Error e = reading.readInSnapshot(store); !e.ok())
+            // Balances counted whole (operations/wholeaccounts.h): the reading of the accounts
+            // listed is taken in this snapshot after them and completed after it (a sharded
+            // store's documents the snapshot did not see), so the rows are written once it is
+            // complete.
+            if (Error e = readAccountPages(store, spec.accounts, std::max<qint64>(1, spec.pageRows), progress, accounts); !e.ok())
                 return e;
-            return readAccountPages(store, spec.accounts, std::max<qint64>(1, spec.pageRows), progress, accounts);
+            return reading.readInSnapshot(store, accounts);
         case ExportSpec::Table::Transactions:
             // Sorted by what no index of the store orders (DynamoDB by amount): every page would
             // read the whole listing to sort it, so it is read once, as one page.

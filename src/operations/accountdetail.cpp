@@ -9,12 +9,12 @@ Result<AccountDetail> loadAccountDetail(Store &store, const QString &accountId)
     AccountDetail d;
     CommitPointReading reading;
     const Error e = store.withSnapshot([&]() -> Error {
-        if (Error e = reading.readInSnapshot(store); !e.ok())
-            return e;
         auto account = store.account(accountId);
         if (!account.ok())
             return account.error();
         d.account = *account;
+        if (Error e = reading.readInSnapshot(store, {d.account}); !e.ok())
+            return e;
         auto holds = store.legsOfAccount(accountId, LegStatus::Held);
         if (!holds.ok())
             return holds.error();

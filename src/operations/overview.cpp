@@ -30,7 +30,7 @@ Error readCounts(Store &store, qint64 stuckThresholdMs, Overview &o)
     if (!compensationCount.ok())
         return compensationCount.error();
     o.compensations = *compensationCount;
-    auto accounts = store.accountCount({});
+    auto accounts = tallyAccounts(store, {});
     if (!accounts.ok())
         return accounts.error();
     o.accounts = *accounts;

@@ -17,7 +17,7 @@ struct Overview {
     QMap<TxState, Tally> byState;
     Tally stuck;
     Tally compensations;
-    qint64 accounts = 0;
+    Tally accounts;
     Tally transactions;
     QStringList ageBuckets;  // labels: "0–1m", "1–5m", ..., "1d+" (plain: chart labels are rich text)
     QList<qint64> ageCounts; // unfinished transactions per age bucket

@@ -9,13 +9,11 @@ Result<QList<AccountCountedWhole>> accountsCountedWhole(Store &store, const Acco
     QList<Account> page;
     CommitPointReading reading;
     const Error e = store.withSnapshot([&]() -> Error {
-        if (Error e = reading.readInSnapshot(store); !e.ok())
-            return e;
         auto accounts = store.accounts(query);
         if (!accounts.ok())
             return accounts.error();
         page = std::move(accounts).value();
-        return {};
+        return reading.readInSnapshot(store, page);
     });
     if (!e.ok())
         return e;
@@ -33,13 +31,11 @@ Result<AccountCountedWhole> accountCountedWhole(Store &store, const QString &acc
     std::optional<Account> account;
     CommitPointReading reading;
     const Error e = store.withSnapshot([&]() -> Error {
-        if (Error e = reading.readInSnapshot(store); !e.ok())
-            return e;
         auto read = store.account(accountId);
         if (!read.ok())
             return read.error();
         account = *read;
-        return {};
+        return reading.readInSnapshot(store, {*account});
     });
     if (!e.ok())
         return e;

@@ -15,9 +15,19 @@ CommitPointReading::CommitPointReading(qint64 windowMs)
     m_started.start();
 }
 
-Error CommitPointReading::readInSnapshot(DocumentStore &store)
+Error CommitPointReading::readInSnapshot(DocumentStore &store) { return take(store, store.commitCandidates(m_windowMs)); }
+
+Error CommitPointReading::readInSnapshot(DocumentStore &store, const QList<Account> &accounts)
 {
-    auto candidates = store.commitCandidates(m_windowMs);
+    QStringList ids;
+    ids.reserve(accounts.size());
+    for (const Account &a : accounts)
+        ids << a.id;
+    return take(store, store.commitCandidatesOn(m_windowMs, ids));
+}
+
+Error CommitPointReading::take(DocumentStore &store, const Result<CommitCandidates> &candidates)
+{
     if (!candidates.ok())
         return candidates.error();
     // The bound on what is looked at holds only if every member's snapshot was taken within the

@@ -40,8 +40,12 @@ public:
     // Construct right before the snapshot is taken: the window is measured from here.
     explicit CommitPointReading(qint64 windowMs = kDefaultWindowMs);
 
-    // First thing inside the snapshot: the candidates and their markers.
+    // Inside the snapshot: the candidates and their markers. For every account: first thing in
+    // it. For some accounts only (`accountIds`: a page, one account), after reading them in it,
+    // so that a store which finds candidates on the accounts finds them on the very items read
+    // (DocumentStore::commitCandidatesOn); the balances of other accounts are then not whole.
     Error readInSnapshot(DocumentStore &store);
+    Error readInSnapshot(DocumentStore &store, const QList<Account> &accounts);
     // After the snapshot: the documents of candidates the snapshot did not see (their legs).
     Error completeAfterSnapshot(DocumentStore &store);
 
@@ -51,6 +55,7 @@ public:
     const QStringList &committedInFlight() const { return m_inFlight; }
 
 private:
+    Error take(DocumentStore &store, const Result<CommitCandidates> &candidates);
     void compute();
 
     qint64 m_windowMs;

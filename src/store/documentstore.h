@@ -77,11 +77,13 @@ struct CasOutcome {
     Transaction tx;
 };
 
-// What the whole-balance reading (protocol/wholebalances.h) must look at beyond the accounts: the
-// transactions that may have passed their commit point while a snapshot was being taken.
+// What the whole-balance reading (protocol/commitpoint.h) must look at beyond the accounts: the
+// transactions that may have passed their commit point while a snapshot was being taken. At
+// least every transaction holding a leg (a held marker) on an account as the reading reads it,
+// and every marker posted within the window on those accounts; more does no harm. The SQL stores
+// give every unfinished transaction and every one done within the window.
 struct CommitCandidates {
-    // Every transaction not finished (initial, pending, applied, canceling), and every one that
-    // became done within the window, with its legs.
+    // Transactions with their legs and state as read (see above).
     QList<Transaction> transactions;
     // Markers posted within the window (on accounts written within it).
     QList<LegMarker> recentlyPosted;
@@ -137,6 +139,15 @@ public:
     // See CommitCandidates; "within the window" is within `windowMs` of this store's clock (of
     // each member's own clock on a sharded store), read when the call runs.
     virtual Result<CommitCandidates> commitCandidates(qint64 windowMs) = 0;
+    // The candidates of a reading of these accounts only (a page of them): where a store reads
+    // candidates from the accounts (DynamoDB: their held and recently posted markers), just
+    // these accounts' — inside withSnapshot, from the very items the page's balances come from.
+    // The default gives every candidate, which is as right and costs what commitCandidates does.
+    virtual Result<CommitCandidates> commitCandidatesOn(qint64 windowMs, const QStringList &accountIds)
+    {
+        (void)accountIds;
+        return commitCandidates(windowMs);
+    }
     virtual Result<QList<LegMarker>> legsOfAccount(const QString &accountId, std::optional<LegStatus> status) = 0;
 
     // --- transaction documents (each call: one document with its journal row) --------------

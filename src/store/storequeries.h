@@ -103,6 +103,16 @@ public:
     }
     virtual Result<QList<Account>> accounts(const AccountQuery &query) = 0;
     virtual Result<qint64> accountCount(const AccountQuery &query) = 0;
+    // accountCount reading no further than `cap` rows: the count when it is at most `cap`, else
+    // some number above it. A store that counts by an index counts them all (the default).
+    virtual Result<qint64> accountCountUpTo(const AccountQuery &query, qint64 cap)
+    {
+        (void)cap;
+        return accountCount(query);
+    }
+    // How many accounts there are by the database's own figure, read without counting them
+    // (DynamoDB's ItemCount); nullopt where the store has none (it counts them: the default).
+    virtual Result<std::optional<qint64>> accountTotalEstimate() { return std::optional<qint64>(); }
     virtual Result<QList<Transaction>> transactions(const TxQuery &query) = 0;
     virtual Result<qint64> transactionCount(const TxQuery &query) = 0;
     virtual Result<QMap<TxState, qint64>> countByState() = 0;

@@ -198,4 +198,33 @@ Result<Tally> tallyTransactions(Store &store, const TxQuery &query, qint64 exact
     return Tally{*n, true};
 }
 
+Result<Tally> tallyAccounts(Store &store, const AccountQuery &query, qint64 exactBelow)
+{
+    AccountQuery q = query;
+    q.offset = 0;
+    q.limit = -1;
+    if (store.readsByPosition()) {
+        auto n = store.accountCount(q);
+        if (!n.ok())
+            return n.error();
+        return Tally{*n, true};
+    }
+    if (!q.text.isEmpty())
+        return Tally{0, false, true};
+    const qint64 cap = capOf(exactBelow);
+    auto n = store.accountCountUpTo(q, cap);
+    if (!n.ok())
+        return n.error();
+    if (*n <= cap)
+        return Tally{*n, true};
+    if (q.afterId.isEmpty() && q.beforeId.isEmpty() && q.fromId.isEmpty()) {
+        auto total = store.accountTotalEstimate();
+        if (!total.ok())
+            return total.error();
+        if (*total && **total > cap)
+            return Tally{**total, false};
+    }
+    return Tally{cap, false, true};
+}
+
 } // namespace ledger

@@ -44,5 +44,10 @@ Result<QMap<TxState, Tally>> tallyByState(Store &store, qint64 exactBelow = kExa
 Result<QMap<TxState, Tally>> tallyByStateRoughly(Store &store, qint64 exactBelow = kExactBelow);
 // The tally of `query`'s listing (its offset, limit and sort ignored).
 Result<Tally> tallyTransactions(Store &store, const TxQuery &query, qint64 exactBelow = kExactBelow);
+// The tally of `query`'s accounts (its offset and limit ignored): counted, but on a store that
+// counts by reading: there up to the cap (a longer list of every account is the table's own
+// figure when that is longer), and not at all when a text filters them (it is matched on the
+// accounts themselves, so counting would read them all).
+Result<Tally> tallyAccounts(Store &store, const AccountQuery &query, qint64 exactBelow = kExactBelow);
 
 } // namespace ledger

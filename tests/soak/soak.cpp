@@ -14,8 +14,9 @@
 //
 // With --readers N it is also the bank checker of the whole-balance reading: N more processes run
 // `ledgerctl balances --json` again and again while all this goes on, and every read is checked
-// (the balances sum to zero, no account but @world is below zero); some `ledgerctl accounts
-// --json` reads are made beside them, to count how often the raw documents are off (they may be).
+// (the balances sum to zero, no account but @world is below zero); one read in five is
+// `ledgerctl accounts --json` instead — the reading of a page of accounts (here every one),
+// checked the same way — whose posted balances count how often the documents alone are off.
 // Usage: ledger_soak --ledgerctl PATH [--seconds 60] [--clients 4] [--accounts 5] [--seed N]
 //        [--keep DIR] [--readers N] [--init-arg ARG ...]. Exit status 0 when every check passed.
 #include "protocol/audit.h"
@@ -84,7 +85,7 @@ struct Tally {
     qint64 restarts = 0, unreachable = 0;
     qint64 multiLegTransfers = 0;
     qint64 wholeReads = 0, badWholeReads = 0, failedReads = 0, inFlightInReads = 0;
-    qint64 rawReads = 0, rawReadsOff = 0, rawWorstOff = 0;
+    qint64 rawReads = 0, rawReadsOff = 0, rawWorstOff = 0, badPageReads = 0;
 };
 
 // A reader of the bank checker: one `ledgerctl balances --json` (or, now and then, `accounts
@@ -341,7 +342,7 @@ void Soak::finished(Running &r)
 
 void Soak::startRead(Reader &r)
 {
-    // One raw read in five: how the documents alone look meanwhile.
+    // One read in five of the accounts' list: a page's reading, and the documents alone beside it.
     r.raw = m_random.bounded(5) == 0;
     r.process = std::make_unique<QProcess>();
     r.process->setProcessEnvironment(env(0, QString()));
@@ -358,22 +359,37 @@ void Soak::readFinished(Reader &r)
         ++m_t.failedReads;
         return;
     }
-    qint64 sum = 0;
+    // Both listings give each balance counted whole ("balance"); `accounts` gives the document's
+    // own ("posted") beside it, so its reads are checked whole too (the reading of a page of
+    // accounts, here every one) and say how often the documents alone are off.
+    qint64 sum = 0, postedSum = 0;
     QStringList negative;
     const QJsonArray accounts = QJsonDocument::fromJson(out).array();
-    for (const QJsonValue &v : accounts) {
-        const QJsonObject a = v.toObject();
-        // money::format's "-12.34" at scale 2: exact as an integer once the point is gone.
-        const QString text = a.value(QStringLiteral("balance")).toString();
+    // money::format's "-12.34" at scale 2: exact as an integer once the point is gone.
+    const auto amount = [this](const QJsonObject &a, const QString &field) -> std::optional<qint64> {
+        const QString text = a.value(field).toString();
         bool ok = false;
         const qint64 value = QString(text).remove(QLatin1Char('.')).toLongLong(&ok);
         if (!ok || text.size() < 4 || text.at(text.size() - 3) != QLatin1Char('.')) {
-            fail(QStringLiteral("a read gave an unreadable balance: %1").arg(text));
-            return;
+            fail(QStringLiteral("a read gave an unreadable %1: %2").arg(field, text));
+            return std::nullopt;
         }
-        sum += value;
-        if (value < 0 && a.value(QStringLiteral("id")).toString() != QLatin1String("@world"))
+        return value;
+    };
+    for (const QJsonValue &v : accounts) {
+        const QJsonObject a = v.toObject();
+        const auto value = amount(a, QStringLiteral("balance"));
+        if (!value)
+            return;
+        sum += *value;
+        if (*value < 0 && a.value(QStringLiteral("id")).toString() != QLatin1String("@world"))
             negative << a.value(QStringLiteral("id")).toString();
+        if (r.raw) {
+            const auto posted = amount(a, QStringLiteral("posted"));
+            if (!posted)
+                return;
+            postedSum += *posted;
+        }
     }
     if (accounts.size() < m_accounts.size() + 1) {
         fail(QStringLiteral("a read saw %1 accounts, not %2").arg(accounts.size()).arg(m_accounts.size() + 1));
@@ -381,16 +397,18 @@ void Soak::readFinished(Reader &r)
     }
     if (r.raw) {
         ++m_t.rawReads;
-        if (sum != 0) {
+        if (postedSum != 0) {
             ++m_t.rawReadsOff;
-            m_t.rawWorstOff = qMax(m_t.rawWorstOff, qAbs(sum));
+            m_t.rawWorstOff = qMax(m_t.rawWorstOff, qAbs(postedSum));
         }
-        return;
+    } else {
+        ++m_t.wholeReads;
     }
-    ++m_t.wholeReads;
     if (sum != 0 || !negative.isEmpty()) {
-        ++m_t.badWholeReads;
-        fail(QStringLiteral("a whole read is wrong: sum %1, below zero: %2").arg(money::format(sum, 2), negative.join(QLatin1Char(' '))));
+        ++(r.raw ? m_t.badPageReads : m_t.badWholeReads);
+        fail(QStringLiteral("a whole read (ledgerctl %1) is wrong: sum %2, below zero: %3")
+                 .arg(r.raw ? QStringLiteral("accounts") : QStringLiteral("balances"), money::format(sum, 2),
+                      negative.join(QLatin1Char(' '))));
     }
 }
 
@@ -559,8 +577,9 @@ bool Soak::check()
     std::printf("soak: %lld of the transfers asked for were over 3 to 5 accounts\n", m_t.multiLegTransfers);
     if (m_o.readers > 0)
         std::printf("bank: %lld whole reads (ledgerctl balances) by %d readers, %lld wrong; %lld refused by the store; "
-                    "beside them %lld raw reads (ledgerctl accounts), %lld of them off by up to %s\n",
-                    m_t.wholeReads, m_o.readers, m_t.badWholeReads, m_t.failedReads, m_t.rawReads, m_t.rawReadsOff,
+                    "beside them %lld reads of the accounts' list (ledgerctl accounts), %lld of them wrong counted whole, "
+                    "%lld off by up to %s as the documents alone (posted)\n",
+                    m_t.wholeReads, m_o.readers, m_t.badWholeReads, m_t.failedReads, m_t.rawReads, m_t.badPageReads, m_t.rawReadsOff,
                     qPrintable(money::format(m_t.rawWorstOff, 2)));
     if (m_o.readers > 0 && m_t.wholeReads == 0)
         fail(QStringLiteral("no whole read finished"));

@@ -73,6 +73,8 @@ public:
     Result<Account> account(const QString &id) override { return m_inner.account(id); }
     Result<QList<Account>> accounts(const AccountQuery &q) override { return m_inner.accounts(q); }
     Result<qint64> accountCount(const AccountQuery &q) override { return m_inner.accountCount(q); }
+    Result<qint64> accountCountUpTo(const AccountQuery &q, qint64 cap) override { return m_inner.accountCountUpTo(q, cap); }
+    Result<std::optional<qint64>> accountTotalEstimate() override { return m_inner.accountTotalEstimate(); }
     Result<LegOutcome> hold(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
     Result<LegOutcome> post(const QString &txId, const QString &accountId) override;
     Result<LegOutcome> voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
@@ -83,6 +85,10 @@ public:
     Result<QList<LegMarker>> legsOfTransaction(const QString &txId) override { return m_inner.legsOfTransaction(txId); }
     Result<QList<LegMarker>> legsOfTransactions(const QStringList &txIds) override { return m_inner.legsOfTransactions(txIds); }
     Result<CommitCandidates> commitCandidates(qint64 windowMs) override { return m_inner.commitCandidates(windowMs); }
+    Result<CommitCandidates> commitCandidatesOn(qint64 windowMs, const QStringList &accountIds) override
+    {
+        return m_inner.commitCandidatesOn(windowMs, accountIds);
+    }
     Result<QList<LegMarker>> legsOfAccount(const QString &id, std::optional<LegStatus> s) override { return m_inner.legsOfAccount(id, s); }
     Result<InsertOutcome> insertTransaction(const NewTransaction &tx) override;
     Result<CasOutcome> updateTransaction(const QString &id, const TxGuard &guard, const TxChange &change) override;

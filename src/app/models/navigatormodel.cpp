@@ -78,7 +78,7 @@ std::optional<qint64> NavigatorModel::countOf(View view, std::optional<TxState> 
 
 void NavigatorModel::setCounts(const Overview &counts)
 {
-    setCount(View::Accounts, std::nullopt, Tally{counts.accounts, true});
+    setCount(View::Accounts, std::nullopt, counts.accounts);
     setCount(View::Transactions, std::nullopt, counts.transactions);
     for (TxState s : allTxStates())
         setCount(View::State, s, counts.byState.value(s));

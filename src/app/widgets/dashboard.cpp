@@ -124,7 +124,7 @@ void Dashboard::setOverview(const Overview &overview)
         overview.compensations.counted() ? tr("%1 compensations").arg(countText(overview.compensations)) : tr("compensations not counted");
     m_summary->setText(tr("<b>%1</b> transactions over <b>%2</b> accounts · <b>%3</b> unfinished · "
                           "<b style='color:%4'>%5 stuck</b> · %6")
-                           .arg(countText(overview.transactions), QLocale().toString(overview.accounts), QLocale().toString(unfinished),
+                           .arg(countText(overview.transactions), countText(overview.accounts), QLocale().toString(unfinished),
                                 toneName(overview.stuck.count > 0 ? Tone::Bad : Tone::Good), countText(overview.stuck), compensations));
     drawStates();
     drawAges();

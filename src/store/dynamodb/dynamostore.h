@@ -53,12 +53,17 @@ public:
     Result<Account> account(const QString &id) override;
     Result<QList<Account>> accounts(const AccountQuery &query) override;
     Result<qint64> accountCount(const AccountQuery &query) override;
+    Result<qint64> accountCountUpTo(const AccountQuery &query, qint64 cap) override;
+    Result<std::optional<qint64>> accountTotalEstimate() override;
 
     Result<LegOutcome> hold(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
     Result<LegOutcome> post(const QString &txId, const QString &accountId) override;
     Result<LegOutcome> voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
     Result<QList<LegMarker>> legsOfTransaction(const QString &txId) override;
+    // Found on the account items the reading reads (their held and recently posted markers), not
+    // by a Scan of the documents (DESIGN §10).
     Result<CommitCandidates> commitCandidates(qint64 windowMs) override;
+    Result<CommitCandidates> commitCandidatesOn(qint64 windowMs, const QStringList &accountIds) override;
     Result<QList<LegMarker>> legsOfAccount(const QString &accountId, std::optional<LegStatus> status) override;
 
     Result<InsertOutcome> insertTransaction(const NewTransaction &tx) override;
@@ -129,6 +134,10 @@ private:
     // putOwn of a transaction document on condition that its token is still the one `read` has.
     Result<bool> putTransactionOver(const QJsonObject &read, const QJsonObject &item, const QString &token);
     Error paged(const char *operation, QJsonObject request, const std::function<bool(const QJsonObject &)> &visit);
+    // How many items a Query gives (Select=COUNT, all pages), stopping once past `cap` (>= 0).
+    Result<qint64> countOf(QJsonObject request, qint64 cap = -1);
+    // DynamoDB's own figure for a table's items (DescribeTable's ItemCount: about six hours old).
+    Result<std::optional<qint64>> itemCountOf(const char *table);
     QString newToken() const;
 
     // --- accounts and their markers ---
@@ -147,6 +156,18 @@ private:
                                 const std::function<rules::LegDecision(const AccountRead &)> &decide, LegSide side, qint64 amount);
     // Moves the finished markers past kMarkersKept of a written account item to the legs table.
     Error moveFinishedMarkers(const QJsonObject &item);
+
+    // Account items by id, a consistent BatchGetItem of up to 100 at a time (inside a snapshot,
+    // an item read before stands for its account); an id with no account is not in the answer.
+    Result<QHash<QString, QJsonObject>> getAccountItems(const QStringList &ids);
+    // A Query of the by-id index in the query's direction from its bound (the other bound, when
+    // there is one, is for visitAccountIds to end at).
+    QJsonObject byIdQuery(const AccountQuery &query) const;
+    // The ids of the accounts between the query's bounds in its direction (its text and offset
+    // not applied); `firstChunk`: the first call's Limit; false from `visit` stops.
+    Error visitAccountIds(const AccountQuery &query, int firstChunk, const std::function<bool(const QString &)> &visit);
+    // The whole-balance reading's candidates on these account items, `since` the window's start.
+    Result<CommitCandidates> candidatesOnItems(const QList<QJsonObject> &items, const QDateTime &since);
 
     // Every marker of the account in the legs table (moved ones, tombstones), a consistent read.
     Error visitMovedMarkers(const QString &accountId, const std::function<void(const LegMarker &)> &visit);

@@ -264,21 +264,12 @@ Result<QList<Transaction>> DynamoStore::transactions(const TxQuery &query)
 
 Result<qint64> DynamoStore::countInState(TxState state)
 {
-    // COUNT: the index items are read (and billed) but not sent.
     qint64 n = 0;
     for (int part = 0; part < kIndexParts; ++part) {
-        QJsonObject request = byStateQuery(state, part);
-        request.insert(QStringLiteral("Select"), QStringLiteral("COUNT"));
-        for (;;) {
-            auto page = m_client->call("Query", request);
-            if (!page.ok())
-                return page.error();
-            n += page->body.value(QStringLiteral("Count")).toInteger();
-            const QJsonObject last = page->body.value(QStringLiteral("LastEvaluatedKey")).toObject();
-            if (last.isEmpty())
-                break;
-            request.insert(QStringLiteral("ExclusiveStartKey"), last);
-        }
+        auto some = countOf(byStateQuery(state, part));
+        if (!some.ok())
+            return some.error();
+        n += *some;
     }
     return n;
 }

@@ -1,7 +1,7 @@
-// DynamoStore: the reads — the whole-store scans of the audit, the candidates of the whole-balance
-// reading, and the query side but the transaction listings (dynamostore_listings.cpp): accounts,
-// the journal, the overview and the feed. Accounts and the journal of every document are read
-// whole and ordered here: docs/DESIGN.md §10 says what does not scale yet.
+// DynamoStore: the reads — the whole-store scans of the audit, markers, and the query side but
+// the transaction listings (dynamostore_listings.cpp) and the accounts (dynamostore_accounts.cpp):
+// the journal, the overview and the feed. The journal of every document is read whole and
+// ordered here: docs/DESIGN.md §10 says what does not scale yet.
 
 #include "ledger/legs.h"
 #include "ledger/message.h"
@@ -306,133 +306,9 @@ Result<QList<LegMarker>> DynamoStore::legsOfAccount(const QString &accountId, st
     return markers;
 }
 
-Result<CommitCandidates> DynamoStore::commitCandidates(qint64 windowMs)
-{
-    CommitCandidates c;
-    const QDateTime since = m_client->now().addMSecs(-windowMs);
-    // Unfinished ones from the by-state index would miss a document whose index entry lags its
-    // write; the table itself, read consistently, does not.
-    Error failure;
-    if (Error e = paged("Scan", scanOf(table("transactions")),
-                        [&](const QJsonObject &item) {
-                            auto t = transactionFromItem(item);
-                            if (!t.ok()) {
-                                failure = t.error();
-                                return false;
-                            }
-                            if (kUnfinished.contains(t->state) || (t->state == TxState::Done && t->lastModified >= since))
-                                c.transactions.append(*t);
-                            return true;
-                        });
-        !e.ok())
-        return e;
-    if (!failure.ok())
-        return failure;
-    // Every account item is read here, once: inside the reading's withSnapshot the same items
-    // give the balances (visitAccountItems), so a posted marker and the balance it moved are
-    // seen together, or neither.
-    QList<QJsonObject> withMoved;
-    if (Error e = visitAccountItems(
-            [&](const QJsonObject &item) {
-                auto markers = markersOfAccountItem(item);
-                if (!markers.ok()) {
-                    if (failure.ok())
-                        failure = markers.error();
-                    return;
-                }
-                for (const LegMarker &m : std::as_const(*markers)) {
-                    if (m.status == LegStatus::Posted && m.at >= since)
-                        c.recentlyPosted.append(m);
-                }
-                if (num(item, QStringLiteral("moved")) > 0 && num(item, QStringLiteral("lastModified")) >= since.toMSecsSinceEpoch())
-                    withMoved << item;
-            },
-            {});
-        !e.ok())
-        return e;
-    if (!failure.ok())
-        return failure;
-    // A busy account moves its oldest finished markers out: those posted within the window and
-    // moved before its item was read are counted in the balance read, and are recent posts too.
-    for (const QJsonObject &item : std::as_const(withMoved)) {
-        const qint64 version = num(item, QStringLiteral("version"));
-        const QJsonObject request{
-            {QStringLiteral("TableName"), table("legs")},
-            {QStringLiteral("KeyConditionExpression"), QStringLiteral("account = :a")},
-            {QStringLiteral("FilterExpression"), QStringLiteral("#at >= :since AND movedFrom < :v")},
-            {QStringLiteral("ExpressionAttributeNames"), QJsonObject{{QStringLiteral("#at"), QStringLiteral("at")}}},
-            {QStringLiteral("ExpressionAttributeValues"), QJsonObject{{QStringLiteral(":a"), S(str(item, QStringLiteral("id")))},
-                                                                      {QStringLiteral(":since"), N(since.toMSecsSinceEpoch())},
-                                                                      {QStringLiteral(":v"), N(version)}}},
-            {QStringLiteral("ConsistentRead"), true}};
-        if (Error e = paged("Query", request,
-                            [&](const QJsonObject &i) {
-                                auto m = markerFromArchivedItem(i);
-                                if (!m.ok()) {
-                                    failure = m.error();
-                                    return false;
-                                }
-                                if (m->status == LegStatus::Posted)
-                                    c.recentlyPosted.append(*m);
-                                return true;
-                            });
-            !e.ok())
-            return e;
-    }
-    return failure.ok() ? Result<CommitCandidates>(c) : Result<CommitCandidates>(failure);
-}
-
-// --- accounts ------------------------------------------------------------------------------
-
-Result<QList<Account>> DynamoStore::accounts(const AccountQuery &query)
-{
-    QList<Account> all;
-    Error failure;
-    if (Error e = visitAccountItems(
-            [&](const QJsonObject &item) {
-                auto a = accountFromItem(item);
-                if (!a.ok()) {
-                    failure = a.error();
-                    return;
-                }
-                if (!query.text.isEmpty() && !a->id.contains(query.text) && !a->name.contains(query.text))
-                    return;
-                if (!query.afterId.isEmpty() && compareBinary(a->id, query.afterId) <= 0)
-                    return;
-                if (!query.beforeId.isEmpty() && compareBinary(a->id, query.beforeId) >= 0)
-                    return;
-                if (!query.fromId.isEmpty() && compareBinary(a->id, query.fromId) < 0)
-                    return;
-                all.append(*a);
-            },
-            {});
-        !e.ok())
-        return e;
-    if (!failure.ok())
-        return failure;
-    if (query.descending)
-        std::reverse(all.begin(), all.end());
-    return window(all, query.offset, query.limit);
-}
-
-Result<qint64> DynamoStore::accountCount(const AccountQuery &query)
-{
-    return lengthOf(query, [this](const AccountQuery &q) { return accounts(q); });
-}
-
 // --- transactions (the listings: dynamostore_listings.cpp) -------------------------------
 
-Result<std::optional<qint64>> DynamoStore::transactionTotalEstimate()
-{
-    // DynamoDB's own figure, refreshed about every six hours.
-    auto described = m_client->call("DescribeTable", QJsonObject{{QStringLiteral("TableName"), table("transactions")}});
-    if (!described.ok())
-        return described.error();
-    const QJsonValue count = described->body.value(QStringLiteral("Table")).toObject().value(QStringLiteral("ItemCount"));
-    if (count.isUndefined())
-        return std::optional<qint64>();
-    return std::optional<qint64>(count.toInteger());
-}
+Result<std::optional<qint64>> DynamoStore::transactionTotalEstimate() { return itemCountOf("transactions"); }
 
 // --- journal, overview, feed ---------------------------------------------------------------
 
