@@ -7,6 +7,7 @@
 // stop at their bound and say so (store/tallies.h). (tst_models@dynamo: the console's side.)
 #include "ledger/legs.h"
 #include "operations/demo.h"
+#include "operations/operatoractions.h"
 #include "operations/wholeaccounts.h"
 #include "protocol/commitpoint.h"
 #include "store/dynamodb/dynamoitems.h"
@@ -135,6 +136,7 @@ private Q_SLOTS:
     void countsStopAtTheirBound();
     void accountListingsAreTheSortedWhole();
     void aPageOfAccountsReadsThePage();
+    void journalListingsAreTheSortedWhole();
 
 private:
     TempStore m_store;
@@ -485,6 +487,145 @@ void TestDynamoListings::aPageOfAccountsReadsThePage()
     QCOMPARE(whole->total, qint64(0));
     qInfo("every account counted whole: %lld items scanned", wholeScanned);
     QVERIFY2(wholeScanned >= 130 && wholeScanned < 400, qPrintable(QStringLiteral("the whole reading scanned %1 items").arg(wholeScanned)));
+}
+
+namespace {
+
+// Every journal row of every document (each document's own journal, read by id), filtered,
+// sorted and cut here: what a journal listing holds, found without its indexes.
+QList<JournalEntry> expectedJournal(Store &store, const JournalQuery &q)
+{
+    QList<JournalEntry> rows;
+    const auto add = [&](DocKind kind, const QString &id) {
+        auto journal = store.journal(kind, id);
+        if (!journal.ok())
+            qFatal("journal: %s", qPrintable(journal.error().toString()));
+        for (const JournalEntry &e : std::as_const(*journal)) {
+            if ((q.docKind && e.docKind != *q.docKind) || (!q.events.isEmpty() && !q.events.contains(e.event)))
+                continue;
+            if (!q.text.isEmpty() && !e.actor.contains(q.text) && !e.docId.contains(q.text))
+                continue;
+            rows << e;
+        }
+    };
+    QStringList txIds, accountIds;
+    if (Error e = store.scanTransactions([&](const Transaction &t) { txIds << t.id; }); !e.ok())
+        qFatal("scan: %s", qPrintable(e.toString()));
+    if (Error e = store.scanAccounts([&](const Account &a) { accountIds << a.id; }); !e.ok())
+        qFatal("scan: %s", qPrintable(e.toString()));
+    for (const QString &id : std::as_const(txIds))
+        add(DocKind::Transaction, id);
+    for (const QString &id : std::as_const(accountIds))
+        add(DocKind::Account, id);
+    std::sort(rows.begin(), rows.end(), [&](const JournalEntry &a, const JournalEntry &b) {
+        if (a.at != b.at)
+            return q.newestFirst ? b.at < a.at : a.at < b.at;
+        if (a.seq != b.seq)
+            return q.newestFirst ? b.seq < a.seq : a.seq < b.seq;
+        const int d = compareBinary(a.docId, b.docId);
+        return q.newestFirst ? d > 0 : d < 0;
+    });
+    return rows;
+}
+
+QStringList rowsText(const QList<JournalEntry> &rows)
+{
+    QStringList out;
+    for (const JournalEntry &e : rows)
+        out << QStringLiteral("%1/%2/%3@%4").arg(e.docId).arg(e.seq).arg(e.event).arg(e.at.toMSecsSinceEpoch());
+    return out;
+}
+
+} // namespace
+
+void TestDynamoListings::journalListingsAreTheSortedWhole()
+{
+    // The demo's week of documents, and operator actions on them: notes and claims on
+    // transactions, an account frozen and unfrozen, recovery of the stuck ones.
+    Store &store = m_store.store();
+    TxQuery stuck;
+    stuck.stuckOnly = true;
+    const QList<Transaction> some = *store.transactions(stuck);
+    QVERIFY(some.size() >= 3);
+    QVERIFY(store.addRemark(some.at(0).id, Remark::Note, QStringLiteral("olga"), QStringLiteral("looking")).ok());
+    QVERIFY(store.addRemark(some.at(1).id, Remark::Claim, QStringLiteral("olga"), QString()).ok());
+    QVERIFY(store.addRemark(some.at(1).id, Remark::Release, QStringLiteral("olga"), QString()).ok());
+    QVERIFY(store.setAccountStatus(QStringLiteral("carol"), AccountStatus::Frozen, QStringLiteral("olga"), QStringLiteral("audit")).ok());
+    QVERIFY(store.setAccountStatus(QStringLiteral("carol"), AccountStatus::Open, QStringLiteral("olga"), QStringLiteral("done")).ok());
+
+    QList<JournalQuery> queries;
+    for (ActionsPreset preset : {ActionsPreset::All, ActionsPreset::Repairs, ActionsPreset::Accounts, ActionsPreset::TransfersIssued}) {
+        for (bool newestFirst : {true, false}) {
+            JournalQuery q = operatorActionsQuery(preset, QString());
+            q.newestFirst = newestFirst;
+            queries << q;
+        }
+    }
+    JournalQuery byText = operatorActionsQuery(ActionsPreset::All, QStringLiteral("olga"));
+    queries << byText;
+    JournalQuery notes;
+    notes.events = {QStringLiteral("note"), QStringLiteral("operator-claim")};
+    queries << notes;
+    for (const JournalQuery &q : std::as_const(queries)) {
+        const QString label = QStringLiteral("events %1, kind %2, text '%3'%4")
+                                  .arg(q.events.join(QLatin1Char(',')))
+                                  .arg(q.docKind ? int(*q.docKind) : -1)
+                                  .arg(q.text, q.newestFirst ? QStringLiteral(", newest first") : QString());
+        const QList<JournalEntry> want = expectedJournal(store, q);
+        QVERIFY2(!want.isEmpty(), qPrintable(label));
+        // Whole.
+        auto whole = store.journalEntries(q);
+        QVERIFY2(whole.ok(), qPrintable(whole.error().toString()));
+        QVERIFY2(rowsText(*whole) == rowsText(want), qPrintable(label
+                                                                + QStringLiteral(":\n got  %1\n want %2")
+                                                                      .arg(rowsText(*whole).mid(0, 8).join(QLatin1Char(' ')),
+                                                                           rowsText(want).mid(0, 8).join(QLatin1Char(' ')))));
+        // Page after page from the last row's key, as exports and the console's scrolling read.
+        QList<JournalEntry> paged;
+        JournalQuery page = q;
+        page.limit = 37;
+        for (int guard = 0; guard < 1000; ++guard) {
+            auto rows = store.journalEntries(page);
+            QVERIFY2(rows.ok(), qPrintable(rows.error().toString()));
+            paged += *rows;
+            if (rows->size() < page.limit)
+                break;
+            page.after = rows->last();
+        }
+        QVERIFY2(rowsText(paged) == rowsText(want), qPrintable(label + QStringLiteral(": paged by key")));
+        // From an offset, and from a time (a jump: rows at it and beyond).
+        JournalQuery at = q;
+        at.offset = want.size() / 2;
+        at.limit = 9;
+        QVERIFY2(rowsText(*store.journalEntries(at)) == rowsText(want.mid(want.size() / 2, 9)),
+                 qPrintable(label + QStringLiteral(": offset")));
+        const JournalEntry middle = want.at(want.size() / 2);
+        JournalQuery from = q;
+        from.afterTime = JournalQuery::TimeKey{middle.at, std::nullopt, true};
+        from.limit = 5;
+        QList<JournalEntry> fromWant;
+        for (const JournalEntry &e : want) {
+            if (q.newestFirst ? e.at <= middle.at : e.at >= middle.at)
+                fromWant << e;
+        }
+        QVERIFY2(rowsText(*store.journalEntries(from)) == rowsText(fromWant.mid(0, 5)),
+                 qPrintable(label + QStringLiteral(": from a time")));
+        // Counted, and no further than a cap when asked.
+        QCOMPARE(*store.journalCount(q), qint64(want.size()));
+        const Tally capped = *tallyJournal(store, q, 5);
+        QVERIFY2(capped == (want.size() > 5 ? Tally{5, false, true} : Tally{qint64(want.size()), true}), qPrintable(label));
+    }
+    // The newest page of every operator action reads about a page of index items (each state's
+    // parts a chunk, the documents acted on), not the tables.
+    aws::DynamoClient &client = dynamoOf(store).client();
+    const qint64 documents = *store.transactionCount({});
+    JournalQuery newest = operatorActionsQuery(ActionsPreset::All, QString());
+    newest.limit = 20;
+    const qint64 before = client.itemsScanned();
+    QCOMPARE(store.journalEntries(newest)->size(), 20);
+    const qint64 cost = client.itemsScanned() - before;
+    qInfo("the newest 20 operator actions of %lld transactions: %lld items scanned", documents, cost);
+    QVERIFY2(cost <= 120 && cost * 2 < documents, qPrintable(QStringLiteral("%1 items scanned").arg(cost)));
 }
 
 QTEST_MAIN(TestDynamoListings)

@@ -1,9 +1,10 @@
 // A page of accounts counted whole (operations/wholeaccounts.h), on every store: a transfer
 // stopped after each of its writes counts on every account of any page the same as in the
 // reading of every account — whole once committed, not at all before — whichever of its accounts
-// the page holds. On DynamoDB a page's reading finds its candidates on the page's own items
-// (DynamoStore::commitCandidatesOn), not by a Scan of the documents; this is where that is
-// checked against the reading of everything.
+// the page holds; and a reading whose accounts are read on either side of a transfer's writes
+// (DynamoDB reads each item at its own moment) counts it once on both. On DynamoDB a page's
+// reading finds its candidates on the page's own items (DynamoStore::commitCandidatesOn), not by
+// a Scan of the documents; this is where that is checked.
 #include "operations/accountdetail.h"
 #include "operations/wholeaccounts.h"
 #include "protocol/commitpoint.h"
@@ -20,6 +21,8 @@ class TestWholeAccounts : public QObject {
 private Q_SLOTS:
     void aPageCountsATransferAsTheWholeReadingDoes_data();
     void aPageCountsATransferAsTheWholeReadingDoes();
+    void aReadingAcrossATransferCountsItOnce_data();
+    void aReadingAcrossATransferCountsItOnce();
 };
 
 void TestWholeAccounts::aPageCountsATransferAsTheWholeReadingDoes_data()
@@ -103,6 +106,72 @@ void TestWholeAccounts::aPageCountsATransferAsTheWholeReadingDoes()
         QVERIFY2(detail.ok(), qPrintable(detail.error().toString()));
         QCOMPARE(detail->wholeBalance, expected.value(id));
     }
+}
+
+void TestWholeAccounts::aReadingAcrossATransferCountsItOnce_data()
+{
+    QTest::addColumn<Step>("step");
+    QTest::addColumn<bool>("aliceFirst");
+    QTest::addColumn<int>("moreTransfers");
+    // alice → bob 300 on another connection, stopped after `step`, between the reading's read of
+    // one account and of the other; then `moreTransfers` of alice → bob 1, done, so that alice's
+    // and bob's finished markers move out of their items (DynamoDB keeps 32) before the second
+    // read. Whatever was read when, alice and bob hold 2,000 between them, counted whole.
+    for (bool aliceFirst : {false, true}) {
+        const char *order = aliceFirst ? "alice read first" : "bob read first";
+        QTest::addRow("%s, inserted", order) << Step::Insert << aliceFirst << 0;
+        QTest::addRow("%s, both held", order) << Step::HoldCredit << aliceFirst << 0;
+        QTest::addRow("%s, applied", order) << Step::Applied << aliceFirst << 0;
+        QTest::addRow("%s, debit posted", order) << Step::PostDebit << aliceFirst << 0;
+        QTest::addRow("%s, both posted, still applied", order) << Step::PostCredit << aliceFirst << 0;
+        QTest::addRow("%s, done", order) << Step::Done << aliceFirst << 0;
+        QTest::addRow("%s, debit posted, then 40 more", order) << Step::PostDebit << aliceFirst << 40;
+        QTest::addRow("%s, done, then 40 more", order) << Step::Done << aliceFirst << 40;
+    }
+}
+
+void TestWholeAccounts::aReadingAcrossATransferCountsItOnce()
+{
+    QFETCH(Step, step);
+    QFETCH(bool, aliceFirst);
+    QFETCH(int, moreTransfers);
+    TempStore t;
+    Store &reader = t.store();
+    const QString alice = QStringLiteral("alice"), bob = QStringLiteral("bob");
+    openAccounts(reader, {alice, bob}, 1000);
+    auto writer = openStore(t.config());
+    QVERIFY2(writer.ok(), qPrintable(writer.error().toString()));
+
+    CommitPointReading reading;
+    QList<Account> read;
+    const Error e = reader.withSnapshot([&]() -> Error {
+        auto first = reader.account(aliceFirst ? alice : bob);
+        if (!first.ok())
+            return first.error();
+        read << *first;
+        CoordinatorOptions stop;
+        stop.hook = abandonAfterHook(step);
+        if (!Coordinator(**writer, stop).transfer({alice, bob, 300, QString(), QString()}).tx)
+            return makeError(ErrorCode::Internal, QStringLiteral("the transfer made no document"));
+        Coordinator more(**writer, {});
+        for (int i = 0; i < moreTransfers; ++i) {
+            const TxOutcome o = more.transfer({alice, bob, 1, QString(), QString()});
+            if (!o.ok())
+                return o.error;
+        }
+        auto second = reader.account(aliceFirst ? bob : alice);
+        if (!second.ok())
+            return second.error();
+        read << *second;
+        return reading.readInSnapshot(reader, read);
+    });
+    QVERIFY2(e.ok(), qPrintable(e.toString()));
+    const Error completed = reading.completeAfterSnapshot(reader);
+    QVERIFY2(completed.ok(), qPrintable(completed.toString()));
+    qint64 sum = 0;
+    for (const Account &a : std::as_const(read))
+        sum += a.balance + reading.adjustments().value(a.id);
+    QCOMPARE(sum, qint64(2000));
 }
 
 QTEST_MAIN(TestWholeAccounts)

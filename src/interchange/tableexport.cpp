@@ -210,13 +210,14 @@ Result<qint64> exportTable(Store &store, const ExportSpec &spec, ExportFormat fo
         writer.begin();
         switch (spec.table) {
         case ExportSpec::Table::Accounts:
-            // Balances counted whole (operations/wholeaccounts.h): the reading of the accounts
-            // listed is taken in this snapshot after them and completed after it (a sharded
-            // store's documents the snapshot did not see), so the rows are written once it is
-            // complete.
-            if (Error e = readAccountPages(store, spec.accounts, std::max<qint64>(1, spec.pageRows), progress, accounts); !e.ok())
+            // Balances counted whole (operations/wholeaccounts.h): the reading is taken first thing
+            // in this snapshot and completed after it (a sharded store's documents the snapshot
+            // did not see), so the rows are written once it is complete. Every candidate, not the
+            // listed accounts' after them: reading them all can take longer than the reading's
+            // window allows between its start and its candidates.
+            if (Error e = reading.readInSnapshot(store); !e.ok())
                 return e;
-            return reading.readInSnapshot(store, accounts);
+            return readAccountPages(store, spec.accounts, std::max<qint64>(1, spec.pageRows), progress, accounts);
         case ExportSpec::Table::Transactions:
             // Sorted by what no index of the store orders (DynamoDB by amount): every page would
             // read the whole listing to sort it, so it is read once, as one page.

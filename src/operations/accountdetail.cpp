@@ -1,20 +1,11 @@
 #include "operations/accountdetail.h"
 
-#include "protocol/commitpoint.h"
-
 namespace ledger {
 
 Result<AccountDetail> loadAccountDetail(Store &store, const QString &accountId)
 {
     AccountDetail d;
-    CommitPointReading reading;
-    const Error e = store.withSnapshot([&]() -> Error {
-        auto account = store.account(accountId);
-        if (!account.ok())
-            return account.error();
-        d.account = *account;
-        if (Error e = reading.readInSnapshot(store, {d.account}); !e.ok())
-            return e;
+    auto whole = accountCountedWhole(store, accountId, [&]() -> Error {
         auto holds = store.legsOfAccount(accountId, LegStatus::Held);
         if (!holds.ok())
             return holds.error();
@@ -29,11 +20,10 @@ Result<AccountDetail> loadAccountDetail(Store &store, const QString &accountId)
         d.now = *now;
         return {};
     });
-    if (!e.ok())
-        return e;
-    if (Error e = reading.completeAfterSnapshot(store); !e.ok())
-        return e;
-    d.wholeBalance = d.account.balance + reading.adjustments().value(d.account.id);
+    if (!whole.ok())
+        return whole.error();
+    d.account = whole->account;
+    d.wholeBalance = whole->wholeBalance;
     return d;
 }
 

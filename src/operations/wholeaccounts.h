@@ -10,6 +10,8 @@
 
 #include "store/store.h"
 
+#include <functional>
+
 namespace ledger {
 
 struct AccountCountedWhole {
@@ -20,9 +22,15 @@ struct AccountCountedWhole {
     qint64 notPostedYet() const { return wholeBalance - account.balance; }
 };
 
-// The accounts `query` lists, read in one snapshot with the commit-point reading.
+// The accounts `read` gives, read inside one snapshot and then the commit-point reading of just
+// them (CommitPointReading::readInSnapshot(store, accounts)), each with its balance counted
+// whole; `alsoInSnapshot`, when set, runs in the same snapshot after them (an account's panel
+// reads its holds and history there).
+Result<QList<AccountCountedWhole>> readCountedWhole(Store &store, const std::function<Result<QList<Account>>()> &read,
+                                                    const std::function<Error()> &alsoInSnapshot = {});
+// The accounts `query` lists, so.
 Result<QList<AccountCountedWhole>> accountsCountedWhole(Store &store, const AccountQuery &query);
-// One account, likewise.
-Result<AccountCountedWhole> accountCountedWhole(Store &store, const QString &accountId);
+// One account, likewise (`alsoInSnapshot` as for readCountedWhole).
+Result<AccountCountedWhole> accountCountedWhole(Store &store, const QString &accountId, const std::function<Error()> &alsoInSnapshot = {});
 
 } // namespace ledger

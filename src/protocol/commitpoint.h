@@ -16,6 +16,8 @@
 // member's own clock (CommitCandidates): every unfinished one, those done within the window, and
 // those with a leg posted within it; anything older was finished before any snapshot was taken,
 // as long as the snapshots are taken within the window of each other — checked, else store-busy.
+// DynamoDB, which has no snapshot at all, finds them on the account items the reading reads
+// instead (their held and recently posted markers: documentstore.h, docs/DESIGN.md §10).
 //
 // Threading: the caller's thread and Store.
 

@@ -227,4 +227,25 @@ Result<Tally> tallyAccounts(Store &store, const AccountQuery &query, qint64 exac
     return Tally{cap, false, true};
 }
 
+Result<Tally> tallyJournal(Store &store, const JournalQuery &query, qint64 exactBelow)
+{
+    JournalQuery q = query;
+    q.offset = 0;
+    q.limit = -1;
+    if (store.readsByPosition()) {
+        auto n = store.journalCount(q);
+        if (!n.ok())
+            return n.error();
+        return Tally{*n, true};
+    }
+    const qint64 cap = capOf(exactBelow);
+    q.limit = cap + 1;
+    auto rows = store.journalEntries(q);
+    if (!rows.ok())
+        return rows.error();
+    if (rows->size() > cap)
+        return Tally{cap, false, true};
+    return Tally{qint64(rows->size()), true};
+}
+
 } // namespace ledger

@@ -49,5 +49,8 @@ Result<Tally> tallyTransactions(Store &store, const TxQuery &query, qint64 exact
 // figure when that is longer), and not at all when a text filters them (it is matched on the
 // accounts themselves, so counting would read them all).
 Result<Tally> tallyAccounts(Store &store, const AccountQuery &query, qint64 exactBelow = kExactBelow);
+// The tally of `query`'s journal rows (its offset and limit ignored): counted, but on a store
+// that counts by reading no further than the cap.
+Result<Tally> tallyJournal(Store &store, const JournalQuery &query, qint64 exactBelow = kExactBelow);
 
 } // namespace ledger

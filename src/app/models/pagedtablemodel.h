@@ -132,8 +132,6 @@ protected:
     }
     // Runs `fetch(Store &) -> Result<QList<T>>` as a job and hands its rows, as QVariants, to `done`.
     template <typename Fetch> void fetchDocuments(Fetch fetch, RowsDone done);
-    // Runs `count(Store &) -> Result<qint64>` as a job and hands `done` an exact tally of it.
-    template <typename Count> void countExactly(Count count, CountDone done);
 
 private:
     struct Page {
@@ -206,18 +204,6 @@ template <typename Fetch> void PagedTableModel::fetchDocuments(Fetch fetch, Rows
             for (const auto &document : *list)
                 rows << QVariant::fromValue(document);
             return rows;
-        },
-        done);
-}
-
-template <typename Count> void PagedTableModel::countExactly(Count count, CountDone done)
-{
-    m_loads.runAlongside<Result<Tally>>(
-        [count](Store &s) -> Result<Tally> {
-            auto n = count(s);
-            if (!n.ok())
-                return n.error();
-            return Tally{*n, true};
         },
         done);
 }

@@ -96,6 +96,12 @@ QDateTime DynamoClient::now()
     return QDateTime::fromMSecsSinceEpoch(m_lastNow, Qt::UTC);
 }
 
+QDateTime DynamoClient::earliestNow() const
+{
+    const qint64 local = QDateTime::currentMSecsSinceEpoch();
+    return QDateTime::fromMSecsSinceEpoch(local + (m_offsetKnown ? m_offsetLow : -300'000), Qt::UTC);
+}
+
 void DynamoClient::learnClock(const QByteArray &date, const QDateTime &sentAt)
 {
     // The Date header is to the second, and servers keep it for a second before they write it

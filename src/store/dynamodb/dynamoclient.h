@@ -60,6 +60,11 @@ public:
 
     // The server's time as the answers so far put it (this machine's clock until the first).
     QDateTime now();
+    // The earliest the server's clock can read now, by its answers so far (five minutes back
+    // before the first: DynamoDB refuses a request signed further off). now() never goes back,
+    // so on a machine whose clock is ahead it can be ahead of the server's for a while; a
+    // reading that must not start after a moment the server saw takes this instead.
+    QDateTime earliestNow() const;
     qint64 roundTrips() const { return m_roundTrips; }
     // The read and write capacity units DynamoDB reported for the tables (not their indexes)
     // so far; a write refused by its condition counted as one unit, its least cost.

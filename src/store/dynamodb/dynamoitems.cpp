@@ -18,9 +18,9 @@ QJsonObject mapOf(const QJsonObject &item, const QString &name)
     return item.value(name).toObject().value(QStringLiteral("M")).toObject();
 }
 
-qint64 msOf(const QDateTime &t) { return t.isValid() ? t.toMSecsSinceEpoch() : 0; }
-
 } // namespace
+
+qint64 msOf(const QDateTime &t) { return t.isValid() ? t.toMSecsSinceEpoch() : 0; }
 
 QJsonObject S(const QString &text) { return QJsonObject{{QStringLiteral("S"), text}}; }
 QJsonObject N(qint64 number) { return QJsonObject{{QStringLiteral("N"), QString::number(number)}}; }
@@ -150,6 +150,13 @@ QJsonObject archivedMarkerItem(const LegMarker &marker, qint64 movedFrom)
     return item;
 }
 
+QJsonObject movedMarkerItem(const LegMarker &marker, qint64 movedFrom)
+{
+    QJsonObject item = archivedMarkerItem(marker, movedFrom);
+    item.insert(QStringLiteral("when"), S(ageOf(marker.at, marker.txId)));
+    return item;
+}
+
 Result<LegMarker> markerFromArchivedItem(const QJsonObject &item)
 {
     return markerFromValue(str(item, QStringLiteral("tx")), str(item, QStringLiteral("account")), item);
@@ -260,12 +267,42 @@ Result<QList<JournalEntry>> journalOfItem(const QJsonObject &item, DocKind kind)
     return rows;
 }
 
-void appendJournal(QJsonObject &item, JournalEntry entry)
+QJsonObject scanOf(const QString &table)
+{
+    return QJsonObject{{QStringLiteral("TableName"), table}, {QStringLiteral("ConsistentRead"), true}};
+}
+
+void appendJournal(QJsonObject &item, JournalEntry entry, DocKind kind)
 {
     QJsonArray list = item.value(QStringLiteral("journal")).toObject().value(QStringLiteral("L")).toArray();
     entry.seq = list.size() + 1;
     list.append(journalValue(entry));
     item.insert(QStringLiteral("journal"), QJsonObject{{QStringLiteral("L"), list}});
+    stampActed(item, kind);
+}
+
+bool actedEvent(DocKind kind, const QString &event)
+{
+    return kind == DocKind::Account
+        || !(event == QLatin1String("created") || event == QLatin1String("state") || event == QLatin1String("claimed"));
+}
+
+void stampActed(QJsonObject &item, DocKind kind)
+{
+    std::optional<qint64> newest;
+    for (const QJsonValue &v : item.value(QStringLiteral("journal")).toObject().value(QStringLiteral("L")).toArray()) {
+        const QJsonObject row = v.toObject().value(QStringLiteral("M")).toObject();
+        if (actedEvent(kind, str(row, QStringLiteral("event"))))
+            newest = std::max(newest.value_or(num(row, QStringLiteral("at"))), num(row, QStringLiteral("at")));
+    }
+    const QString id = str(item, QStringLiteral("id"));
+    if (!newest) {
+        item.remove(QStringLiteral("acted"));
+        item.remove(QStringLiteral("actedPart"));
+        return;
+    }
+    item.insert(QStringLiteral("acted"), S(ageOf(timeOf(*newest), id)));
+    item.insert(QStringLiteral("actedPart"), S(QString::number(partOf(id))));
 }
 
 } // namespace ledger::dynamo

@@ -20,6 +20,7 @@ QJsonObject BOOL(bool value);
 QString str(const QJsonObject &item, const QString &name);
 qint64 num(const QJsonObject &item, const QString &name, bool *ok = nullptr);
 QDateTime timeOf(qint64 ms);
+qint64 msOf(const QDateTime &t); // 0 for no time
 
 // `into` with every attribute of `from` set (the others kept).
 void merge(QJsonObject &into, const QJsonObject &from);
@@ -46,6 +47,9 @@ Result<QList<LegMarker>> markersOfAccountItem(const QJsonObject &item);
 // `movedFrom`: the account item's version it was moved out of (0 for a tombstone of no account).
 QJsonObject archivedMarkerItem(const LegMarker &marker, qint64 movedFrom);
 Result<LegMarker> markerFromArchivedItem(const QJsonObject &item);
+// The same marker in PREFIX-moves, keyed by account and `when` (its time, as ageOf, and its
+// transaction): the markers an account moved out since a time are one range of it.
+QJsonObject movedMarkerItem(const LegMarker &marker, qint64 movedFrom);
 
 // --- transactions ---------------------------------------------------------------------------
 // How many parts the by-state and by-finish indexes' keys are spread over (a hot key on an index
@@ -59,12 +63,24 @@ QString ageOf(const QDateTime &createdAt, const QString &id);
 QJsonObject transactionItem(const Transaction &tx);
 Result<Transaction> transactionFromItem(const QJsonObject &item);
 
+// A consistent Scan of a table (the request; DynamoStore::paged reads its pages).
+QJsonObject scanOf(const QString &table);
+
 // --- the journal ----------------------------------------------------------------------------
 // A document's journal rows live in its item (list "journal"), so that a row and the write it
 // records are one write; seq is the row's place in its document's list (1, 2, …).
 QJsonObject journalValue(const JournalEntry &entry);
 Result<QList<JournalEntry>> journalOfItem(const QJsonObject &item, DocKind kind);
-// Appends `entry` (seq and time set from the list) to the item's journal.
-void appendJournal(QJsonObject &item, JournalEntry entry);
+// Appends `entry` (seq set from the list) to the journal of an item of `kind`, and stamps it
+// for the by-acted index.
+void appendJournal(QJsonObject &item, JournalEntry entry, DocKind kind);
+// The by-acted index (DESIGN §10, "The journal by key"): the journal rows no other index gives in
+// time order — every row of an account; a transaction's rows but its creation (the by-state
+// index has that, at its age) and its protocol steps — are found by their documents, each
+// under the time of its newest such row (`acted`: "ms#id", as ageOf) in its id's part
+// (`actedPart`). A transaction without one is not in the index.
+bool actedEvent(DocKind kind, const QString &event);
+// Sets (or takes away) the item's `acted` and `actedPart` from its journal.
+void stampActed(QJsonObject &item, DocKind kind);
 
 } // namespace ledger::dynamo

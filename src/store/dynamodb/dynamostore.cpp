@@ -16,8 +16,9 @@ using namespace dynamo;
 
 namespace {
 
-constexpr int kSchemaVersion = 1;
-const char *const kTables[] = {"meta", "accounts", "transactions", "keys", "txaccounts", "legs"};
+// 2: the by-acted indexes (the journal by key); a store of schema 1 reads its journal whole.
+constexpr int kSchemaVersion = 2;
+const char *const kTables[] = {"meta", "accounts", "transactions", "keys", "txaccounts", "legs", "moves"};
 
 QJsonObject attribute(const QString &name, const char *type)
 {
@@ -39,6 +40,17 @@ QJsonObject index(const QString &name, const QString &hash, const QString &range
                        {QStringLiteral("Projection"), QJsonObject{{QStringLiteral("ProjectionType"), QString::fromLatin1(projection)}}}};
 }
 
+// The by-acted index of a table (dynamoitems.h): the journal is all a listing of it reads, and
+// with nothing else projected a write that leaves the journal as it was (an account's holds and
+// posts) does not write the index.
+QJsonObject actedIndex()
+{
+    QJsonObject i = index(QStringLiteral("by-acted"), QStringLiteral("actedPart"), QStringLiteral("acted"), "INCLUDE");
+    i.insert(QStringLiteral("Projection"), QJsonObject{{QStringLiteral("ProjectionType"), QStringLiteral("INCLUDE")},
+                                                       {QStringLiteral("NonKeyAttributes"), QJsonArray{QStringLiteral("journal")}}});
+    return i;
+}
+
 // Each table's definition: its key, and the indexes its access paths need (DESIGN §10).
 QJsonObject tableDefinition(const QString &table, const QString &which)
 {
@@ -49,19 +61,22 @@ QJsonObject tableDefinition(const QString &table, const QString &which)
     } else if (which == QLatin1String("accounts")) {
         d.insert(QStringLiteral("KeySchema"), keySchema(QStringLiteral("id")));
         d.insert(QStringLiteral("AttributeDefinitions"),
-                 QJsonArray{attribute(QStringLiteral("id"), "S"), attribute(QStringLiteral("all"), "S")});
+                 QJsonArray{attribute(QStringLiteral("id"), "S"), attribute(QStringLiteral("all"), "S"),
+                            attribute(QStringLiteral("actedPart"), "S"), attribute(QStringLiteral("acted"), "S")});
         // Accounts in id order (a Scan has none): keys only, written once when an account is made.
         d.insert(QStringLiteral("GlobalSecondaryIndexes"),
-                 QJsonArray{index(QStringLiteral("by-id"), QStringLiteral("all"), QStringLiteral("id"), "KEYS_ONLY")});
+                 QJsonArray{index(QStringLiteral("by-id"), QStringLiteral("all"), QStringLiteral("id"), "KEYS_ONLY"), actedIndex()});
     } else if (which == QLatin1String("transactions")) {
         d.insert(QStringLiteral("KeySchema"), keySchema(QStringLiteral("id")));
         d.insert(QStringLiteral("AttributeDefinitions"),
                  QJsonArray{attribute(QStringLiteral("id"), "S"), attribute(QStringLiteral("statePart"), "S"),
                             attribute(QStringLiteral("age"), "S"), attribute(QStringLiteral("finishPart"), "S"),
-                            attribute(QStringLiteral("finishSeq"), "N")});
+                            attribute(QStringLiteral("finishSeq"), "N"), attribute(QStringLiteral("actedPart"), "S"),
+                            attribute(QStringLiteral("acted"), "S")});
         d.insert(QStringLiteral("GlobalSecondaryIndexes"),
                  QJsonArray{index(QStringLiteral("by-state"), QStringLiteral("statePart"), QStringLiteral("age"), "ALL"),
-                            index(QStringLiteral("by-finish"), QStringLiteral("finishPart"), QStringLiteral("finishSeq"), "ALL")});
+                            index(QStringLiteral("by-finish"), QStringLiteral("finishPart"), QStringLiteral("finishSeq"), "ALL"),
+                            actedIndex()});
     } else if (which == QLatin1String("keys")) {
         d.insert(QStringLiteral("KeySchema"), keySchema(QStringLiteral("key")));
         d.insert(QStringLiteral("AttributeDefinitions"), QJsonArray{attribute(QStringLiteral("key"), "S")});
@@ -69,6 +84,12 @@ QJsonObject tableDefinition(const QString &table, const QString &which)
         d.insert(QStringLiteral("KeySchema"), keySchema(QStringLiteral("account"), QStringLiteral("age")));
         d.insert(QStringLiteral("AttributeDefinitions"),
                  QJsonArray{attribute(QStringLiteral("account"), "S"), attribute(QStringLiteral("age"), "S")});
+    } else if (which == QLatin1String("moves")) {
+        // The moved markers again, by account and time: what a reading needs of them is those
+        // moved recently (dynamoitems.h, movedMarkerItem).
+        d.insert(QStringLiteral("KeySchema"), keySchema(QStringLiteral("account"), QStringLiteral("when")));
+        d.insert(QStringLiteral("AttributeDefinitions"),
+                 QJsonArray{attribute(QStringLiteral("account"), "S"), attribute(QStringLiteral("when"), "S")});
     } else { // legs
         d.insert(QStringLiteral("KeySchema"), keySchema(QStringLiteral("account"), QStringLiteral("tx")));
         d.insert(QStringLiteral("AttributeDefinitions"),
@@ -146,6 +167,7 @@ Error DynamoStore::readMeta()
                              .arg(schema)
                              .arg(kSchemaVersion));
     m_scale = int(num(**meta, QStringLiteral("scale")));
+    m_schema = int(schema);
     return {};
 }
 
@@ -197,6 +219,7 @@ Result<std::unique_ptr<DynamoStore>> DynamoStore::create(const QString &location
         }
     }
     store->m_scale = scale;
+    store->m_schema = kSchemaVersion;
     Account world;
     world.id = kWorldAccount;
     world.name = QStringLiteral("World (money enters and leaves here)");
@@ -322,7 +345,7 @@ Result<Account> DynamoStore::createAccount(const QString &id, const QString &nam
     created.event = QStringLiteral("created");
     created.toState = nameOf(AccountStatus::Open);
     created.detail = name;
-    appendJournal(item, created);
+    appendJournal(item, created, DocKind::Account);
     auto landed = putOwn("accounts", QStringLiteral("id"), id, item, token, QStringLiteral("attribute_not_exists(id)"));
     if (!landed.ok())
         return landed.error();
@@ -384,7 +407,7 @@ Result<Account> DynamoStore::setAccountStatus(const QString &id, AccountStatus s
         QJsonObject item = **found;
         merge(item, accountItem(a));
         stampToken(item, token);
-        appendJournal(item, changed);
+        appendJournal(item, changed, DocKind::Account);
         auto landed = putOwn("accounts", QStringLiteral("id"), id, item, token, QStringLiteral("version = :v"), {},
                              QJsonObject{{QStringLiteral(":v"), N(readVersion)}});
         if (!landed.ok())
@@ -546,6 +569,9 @@ Error DynamoStore::moveFinishedMarkers(const QJsonObject &item)
         auto put = putItem("legs", archivedMarkerItem(m, version), {});
         if (!put.ok())
             return put.error();
+        auto byTime = putItem("moves", movedMarkerItem(m, version), {});
+        if (!byTime.ok())
+            return byTime.error();
     }
     QJsonObject moved = item;
     QJsonObject legs = moved.value(QStringLiteral("legs")).toObject().value(QStringLiteral("M")).toObject();

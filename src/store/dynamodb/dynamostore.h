@@ -189,6 +189,10 @@ private:
     // of the first chunk among `streamsInAll`.
     QList<dynamo::IndexStream> stateStreams(TxState state, const QString &from, const TxQuery &query, int streamsInAll);
     Result<qint64> countInState(TxState state);
+    // Whether the indexes give a journal listing (dynamostore_journal.cpp); else it is read whole.
+    bool journalByKey(const JournalQuery &query) const;
+    // The journal listing from every item of the tables, sorted here.
+    Result<QList<JournalEntry>> journalEntriesWhole(const JournalQuery &query);
     // A finish acknowledged later than half the feed delay after its seq gets a new seq.
     void restampFinish(const QString &id, const QString &token);
     // The highest finishSeq the change feed may give now (feed_delay_ms behind the clock).
@@ -198,6 +202,7 @@ private:
     QString m_locationText;
     std::unique_ptr<aws::DynamoClient> m_client;
     int m_scale = 2;
+    int m_schema = 1; // the meta item's: 2 has the by-acted indexes
     // Inside withSnapshot: the account items read so far, and whether every one has been.
     std::optional<QHash<QString, QJsonObject>> m_accountsRead;
     bool m_allAccountsRead = false;

@@ -144,15 +144,15 @@ Result<QHash<QString, QJsonObject>> DynamoStore::getAccountItems(const QStringLi
                 again << id;
         }
         toRead = again + toRead.mid(batch.size());
-        if (again.size() == batch.size()) {
-            if (++idleRounds > 10)
+        if (!again.isEmpty()) {
+            // As AWS advises: back off before asking again, longer while none is answered.
+            idleRounds = again.size() == batch.size() ? idleRounds + 1 : 0;
+            if (idleRounds > 10)
                 return makeError(ErrorCode::StoreBusy,
                                  Message::translate("ledger", "DynamoDB answered none of %1 account reads ten times over; "
                                                               "try again")
                                      .arg(batch.size()));
             QThread::msleep(25u << std::min(idleRounds, 6));
-        } else {
-            idleRounds = 0;
         }
     }
     return items;
@@ -314,7 +314,10 @@ Result<std::optional<qint64>> DynamoStore::accountTotalEstimate() { return itemC
 
 Result<CommitCandidates> DynamoStore::commitCandidates(qint64 windowMs)
 {
-    const QDateTime since = m_client->now().addMSecs(-windowMs);
+    // From the earliest the server's clock can read: now() can be ahead of it (it never goes
+    // back), and a window that started after the first item was read would miss what was posted
+    // between (DESIGN §10).
+    const QDateTime since = m_client->earliestNow().addMSecs(-windowMs);
     QList<QJsonObject> items;
     if (Error e = visitAccountItems([&](const QJsonObject &item) { items << item; }, {}); !e.ok())
         return e;
@@ -323,7 +326,9 @@ Result<CommitCandidates> DynamoStore::commitCandidates(qint64 windowMs)
 
 Result<CommitCandidates> DynamoStore::commitCandidatesOn(qint64 windowMs, const QStringList &accountIds)
 {
-    const QDateTime since = m_client->now().addMSecs(-windowMs);
+    // The items the page's balances came from: only a snapshot keeps them.
+    Q_ASSERT(m_accountsRead);
+    const QDateTime since = m_client->earliestNow().addMSecs(-windowMs);
     auto read = getAccountItems(accountIds);
     if (!read.ok())
         return read.error();
@@ -365,18 +370,24 @@ Result<CommitCandidates> DynamoStore::candidatesOnItems(const QList<QJsonObject>
     }
     // A busy account moves its oldest finished markers out: those posted within the window and
     // moved before its item was read are counted in the balance read, and are recent posts too.
+    // PREFIX-moves has them by time, so this reads the recent ones only, not the account's
+    // history of moves.
     Error failure;
     for (const QJsonObject &item : std::as_const(withMoved)) {
         const qint64 version = num(item, QStringLiteral("version"));
-        const QJsonObject request{
-            {QStringLiteral("TableName"), table("legs")},
-            {QStringLiteral("KeyConditionExpression"), QStringLiteral("account = :a")},
-            {QStringLiteral("FilterExpression"), QStringLiteral("#at >= :since AND movedFrom < :v")},
-            {QStringLiteral("ExpressionAttributeNames"), QJsonObject{{QStringLiteral("#at"), QStringLiteral("at")}}},
-            {QStringLiteral("ExpressionAttributeValues"), QJsonObject{{QStringLiteral(":a"), S(str(item, QStringLiteral("id")))},
-                                                                      {QStringLiteral(":since"), N(since.toMSecsSinceEpoch())},
-                                                                      {QStringLiteral(":v"), N(version)}}},
-            {QStringLiteral("ConsistentRead"), true}};
+        const QJsonObject values{{QStringLiteral(":a"), S(str(item, QStringLiteral("id")))},
+                                 {QStringLiteral(":v"), N(version)},
+                                 {QStringLiteral(":since"), m_schema >= 2 ? S(ageOf(since, QString())) : N(msOf(since))}};
+        // (A store made before schema 2 has no PREFIX-moves: its legs table, every move filtered.)
+        const QJsonObject request{{QStringLiteral("TableName"), m_schema >= 2 ? table("moves") : table("legs")},
+                                  {QStringLiteral("KeyConditionExpression"),
+                                   m_schema >= 2 ? QStringLiteral("account = :a AND #t >= :since") : QStringLiteral("account = :a")},
+                                  {QStringLiteral("FilterExpression"),
+                                   m_schema >= 2 ? QStringLiteral("movedFrom < :v") : QStringLiteral("#t >= :since AND movedFrom < :v")},
+                                  {QStringLiteral("ExpressionAttributeNames"),
+                                   QJsonObject{{QStringLiteral("#t"), m_schema >= 2 ? QStringLiteral("when") : QStringLiteral("at")}}},
+                                  {QStringLiteral("ExpressionAttributeValues"), values},
+                                  {QStringLiteral("ConsistentRead"), true}};
         if (Error e = paged("Query", request,
                             [&](const QJsonObject &i) {
                                 auto m = markerFromArchivedItem(i);

@@ -1,7 +1,6 @@
 // DynamoStore: the reads — the whole-store scans of the audit, markers, and the query side but
-// the transaction listings (dynamostore_listings.cpp) and the accounts (dynamostore_accounts.cpp):
-// the journal, the overview and the feed. The journal of every document is read whole and
-// ordered here: docs/DESIGN.md §10 says what does not scale yet.
+// the transaction listings (dynamostore_listings.cpp), the accounts (dynamostore_accounts.cpp)
+// and the journal (dynamostore_journal.cpp): the overview and the feed.
 
 #include "ledger/legs.h"
 #include "ledger/message.h"
@@ -20,43 +19,6 @@ using namespace dynamo;
 namespace {
 
 const QList<TxState> kUnfinished = {TxState::Initial, TxState::Pending, TxState::Applied, TxState::Canceling};
-
-QJsonObject scanOf(const QString &table)
-{
-    return QJsonObject{{QStringLiteral("TableName"), table}, {QStringLiteral("ConsistentRead"), true}};
-}
-
-bool journalMatches(const JournalEntry &e, const JournalQuery &q)
-{
-    if (!q.events.isEmpty() && !q.events.contains(e.event))
-        return false;
-    if (!q.docIds.isEmpty() && !q.docIds.contains(e.docId))
-        return false;
-    if (q.docKind && e.docKind != *q.docKind)
-        return false;
-    if (!q.text.isEmpty() && !e.actor.contains(q.text) && !e.docId.contains(q.text))
-        return false;
-    // Beyond `after`/`afterTime` in the listing's direction, by (at, seq).
-    const auto beyond = [&](const QDateTime &at, std::optional<qint64> seq, bool inclusive, std::optional<QString> docId = std::nullopt) {
-        const int c = e.at < at ? -1 : at < e.at ? 1 : 0;
-        const int dir = q.newestFirst ? -c : c;
-        if (dir != 0)
-            return dir > 0;
-        if (!seq)
-            return inclusive;
-        int s = e.seq < *seq ? -1 : *seq < e.seq ? 1 : 0;
-        // Seqs count each document's rows: two documents' rows in one millisecond are told
-        // apart by their document (the listing's order below).
-        if (s == 0 && docId)
-            s = compareBinary(e.docId, *docId);
-        return (q.newestFirst ? -s : s) > 0;
-    };
-    if (q.after && !beyond(q.after->at, q.after->seq, false, q.after->docId))
-        return false;
-    if (q.afterTime && !beyond(q.afterTime->at, q.afterTime->seq, q.afterTime->inclusive))
-        return false;
-    return true;
-}
 
 } // namespace
 
@@ -311,61 +273,6 @@ Result<QList<LegMarker>> DynamoStore::legsOfAccount(const QString &accountId, st
 Result<std::optional<qint64>> DynamoStore::transactionTotalEstimate() { return itemCountOf("transactions"); }
 
 // --- journal, overview, feed ---------------------------------------------------------------
-
-Result<QList<JournalEntry>> DynamoStore::journalEntries(const JournalQuery &query)
-{
-    QList<JournalEntry> rows;
-    Error failure;
-    const auto take = [&](const QJsonObject &item, DocKind kind) {
-        if (query.docKind && *query.docKind != kind)
-            return true;
-        auto entries = journalOfItem(item, kind);
-        if (!entries.ok()) {
-            failure = entries.error();
-            return false;
-        }
-        for (const JournalEntry &e : std::as_const(*entries)) {
-            if (journalMatches(e, query))
-                rows.append(e);
-        }
-        return true;
-    };
-    for (const auto &table_kind : {std::pair{"transactions", DocKind::Transaction}, std::pair{"accounts", DocKind::Account}}) {
-        // Not a structured binding: C++17 lets no lambda capture one (clang refuses).
-        const DocKind kind = table_kind.second;
-        if (query.docKind && *query.docKind != kind)
-            continue;
-        if (!query.docIds.isEmpty()) {
-            // Named documents (the claims of a page's rows): their items, not the table.
-            for (const QString &id : std::as_const(query.docIds)) {
-                auto item = kind == DocKind::Transaction ? readTransactionItem(id) : getItem("accounts", QStringLiteral("id"), id);
-                if (!item.ok())
-                    return item.error();
-                if (item->has_value() && !take(**item, kind))
-                    return failure;
-            }
-            continue;
-        }
-        if (Error e = paged("Scan", scanOf(table(table_kind.first)), [&](const QJsonObject &item) { return take(item, kind); }); !e.ok())
-            return e;
-        if (!failure.ok())
-            return failure;
-    }
-    std::sort(rows.begin(), rows.end(), [&](const JournalEntry &a, const JournalEntry &b) {
-        if (a.at != b.at)
-            return query.newestFirst ? b.at < a.at : a.at < b.at;
-        if (a.seq != b.seq)
-            return query.newestFirst ? b.seq < a.seq : a.seq < b.seq;
-        const int d = compareBinary(a.docId, b.docId);
-        return query.newestFirst ? d > 0 : d < 0;
-    });
-    return window(rows, query.offset, query.limit);
-}
-
-Result<qint64> DynamoStore::journalCount(const JournalQuery &query)
-{
-    return lengthOf(query, [this](const JournalQuery &q) { return journalEntries(q); });
-}
 
 Result<QList<qint64>> DynamoStore::ageHistogram(const QList<qint64> &upperBoundsMs)
 {

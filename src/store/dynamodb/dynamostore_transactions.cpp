@@ -129,7 +129,7 @@ Result<InsertOutcome> DynamoStore::insertTransaction(const NewTransaction &n)
     JournalEntry created = rules::createdJournal(n);
     created.docId = id;
     created.at = t.createdAt;
-    appendJournal(item, created);
+    appendJournal(item, created, DocKind::Transaction);
     auto put = putItem("transactions", item, QStringLiteral("attribute_not_exists(id)"));
     if (!put.ok())
         return put.error();
@@ -173,7 +173,7 @@ Result<CasOutcome> DynamoStore::updateTransaction(const QString &id, const TxGua
         QJsonObject item = withTransaction(**found, t, token, !isTerminal(before.state) && isTerminal(t.state));
         JournalEntry row = rules::journalOf(before, t, change);
         row.at = now;
-        appendJournal(item, row);
+        appendJournal(item, row, DocKind::Transaction);
         auto landed = putTransactionOver(**found, item, token);
         if (!landed.ok())
             return landed.error();
@@ -230,7 +230,7 @@ Result<CasOutcome> DynamoStore::linkCompensation(const QString &originalId, cons
         t.lastModified = now;
         const QString token = newToken();
         QJsonObject item = withTransaction(**found, t, token, false);
-        appendJournal(item, row);
+        appendJournal(item, row, DocKind::Transaction);
         auto landed = putTransactionOver(**found, item, token);
         if (!landed.ok())
             return landed.error();
@@ -258,7 +258,7 @@ Result<JournalEntry> DynamoStore::addRemark(const QString &txId, Remark remark, 
         row.at = m_client->now();
         QJsonObject item = **found;
         stampToken(item, token);
-        appendJournal(item, row);
+        appendJournal(item, row, DocKind::Transaction);
         row.seq = item.value(QStringLiteral("journal")).toObject().value(QStringLiteral("L")).toArray().size();
         auto landed = putTransactionOver(**found, item, token);
         if (!landed.ok())
@@ -280,7 +280,7 @@ Result<QList<JournalEntry>> DynamoStore::journal(DocKind kind, const QString &do
 
 Error DynamoStore::backdateForDemo(DocKind kind, const QString &id, qint64 ms)
 {
-    const auto shiftJournal = [ms](QJsonObject &item) {
+    const auto shiftJournal = [ms](QJsonObject &item, DocKind kind) {
         QJsonArray list = item.value(QStringLiteral("journal")).toObject().value(QStringLiteral("L")).toArray();
         for (qsizetype i = 0; i < list.size(); ++i) {
             QJsonObject row = list.at(i).toObject().value(QStringLiteral("M")).toObject();
@@ -288,6 +288,7 @@ Error DynamoStore::backdateForDemo(DocKind kind, const QString &id, qint64 ms)
             list.replace(i, QJsonObject{{QStringLiteral("M"), row}});
         }
         item.insert(QStringLiteral("journal"), QJsonObject{{QStringLiteral("L"), list}});
+        stampActed(item, kind);
     };
     // An account item written back as a write of its own (version and token move), refused when
     // someone wrote it meanwhile: the demo's documents are not written by anyone else.
@@ -310,7 +311,7 @@ Error DynamoStore::backdateForDemo(DocKind kind, const QString &id, qint64 ms)
             return rules::unknownAccount(id);
         QJsonObject item = **found;
         item.insert(QStringLiteral("createdAt"), N(num(item, QStringLiteral("createdAt")) - ms));
-        shiftJournal(item);
+        shiftJournal(item, DocKind::Account);
         return putAccount(item);
     }
     auto found = readTransactionItem(id);
@@ -327,7 +328,7 @@ Error DynamoStore::backdateForDemo(DocKind kind, const QString &id, qint64 ms)
         t->leaseUntil = t->leaseUntil.addMSecs(-ms);
     const QString token = newToken();
     QJsonObject item = withTransaction(**found, *t, token, false);
-    shiftJournal(item);
+    shiftJournal(item, DocKind::Transaction);
     auto put = putTransactionOver(**found, item, token);
     if (!put.ok())
         return put.error();

@@ -57,31 +57,52 @@ Result<const QJsonObject *> IndexStream::head()
     return &m_items.at(m_next);
 }
 
+MergedStreams::MergedStreams(QList<IndexStream> streams, bool descending)
+    : m_streams(std::move(streams))
+    , m_descending(descending)
+{}
+
+Result<const QJsonObject *> MergedStreams::head()
+{
+    if (m_best >= 0)
+        return m_streams[m_best].head();
+    const QJsonObject *bestItem = nullptr;
+    for (int i = 0; i < m_streams.size(); ++i) {
+        auto head = m_streams[i].head();
+        if (!head.ok())
+            return head.error();
+        if (*head == nullptr)
+            continue;
+        const QString value = m_streams[i].sortValueOf(**head);
+        // DynamoDB orders string keys by their UTF-8 bytes: code points, as compareBinary.
+        const int c = bestItem ? compareBinary(value, m_bestValue) : 0;
+        if (!bestItem || (m_descending ? c > 0 : c < 0)) {
+            m_best = i;
+            bestItem = *head;
+            m_bestValue = value;
+        }
+    }
+    return bestItem;
+}
+
+void MergedStreams::pop()
+{
+    if (m_best >= 0)
+        m_streams[m_best].pop();
+    m_best = -1;
+}
+
 Error mergeStreams(QList<IndexStream> &streams, bool descending, const std::function<bool(const QJsonObject &)> &visit)
 {
+    MergedStreams merged(std::move(streams), descending);
     for (;;) {
-        int best = -1;
-        const QJsonObject *bestItem = nullptr;
-        QString bestValue;
-        for (int i = 0; i < streams.size(); ++i) {
-            auto head = streams[i].head();
-            if (!head.ok())
-                return head.error();
-            if (*head == nullptr)
-                continue;
-            const QString value = streams[i].sortValueOf(**head);
-            // DynamoDB orders string keys by their UTF-8 bytes: code points, as compareBinary.
-            const int c = bestItem ? compareBinary(value, bestValue) : 0;
-            if (!bestItem || (descending ? c > 0 : c < 0)) {
-                best = i;
-                bestItem = *head;
-                bestValue = value;
-            }
-        }
-        if (best < 0)
+        auto head = merged.head();
+        if (!head.ok())
+            return head.error();
+        if (*head == nullptr)
             return {};
-        const QJsonObject item = *bestItem;
-        streams[best].pop();
+        const QJsonObject item = **head;
+        merged.pop();
         if (!visit(item))
             return {};
     }

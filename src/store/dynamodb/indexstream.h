@@ -40,8 +40,25 @@ private:
     bool m_done = false;
 };
 
-// The items of `streams`, each ordered by its sort key ascending (or each descending), in one
-// order (ties between streams: the earlier stream first); `visit` false stops.
+// Streams each ordered by its sort key ascending (or each descending) as one order (ties between
+// streams: the earlier stream first), read as the caller takes its items.
+class MergedStreams {
+public:
+    MergedStreams(QList<IndexStream> streams, bool descending);
+    // The next item in the merged order; nullptr at the end.
+    Result<const QJsonObject *> head();
+    void pop();
+    // The sort value of the item head() gave.
+    QString headSortValue() const { return m_bestValue; }
+
+private:
+    QList<IndexStream> m_streams;
+    bool m_descending;
+    int m_best = -1; // the stream whose head is next; -1: not chosen yet
+    QString m_bestValue;
+};
+
+// The items of `streams` (see MergedStreams), each given to `visit`; false from it stops.
 Error mergeStreams(QList<IndexStream> &streams, bool descending, const std::function<bool(const QJsonObject &)> &visit);
 
 // Rows [offset, offset + limit) of `rows` (limit < 0: to the end).
