@@ -1184,7 +1184,8 @@ void TestGui::screenshotTour()
     tour.start();
     QVERIFY(finished.wait(60'000));
     QVERIFY2(finished.first().first().toBool(), qPrintable(finished.first().at(1).toString()));
-    for (const char *name : {"main-window.png", "detail-panel.png", "repair-preview.png", "dashboard.png", "account-detail.png"}) {
+    for (const char *name :
+         {"main-window.png", "detail-panel.png", "repair-preview.png", "dashboard.png", "account-detail.png", "operator-actions.png"}) {
         const QImage image(dir.filePath(QLatin1String(name)));
         QVERIFY2(!image.isNull() && image.width() > 200 && image.height() > 200, name);
     }

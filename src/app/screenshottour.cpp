@@ -2,7 +2,9 @@
 
 #include "dialogs/repairdialog.h"
 #include "mainwindow.h"
+#include "pages/actionspage.h"
 #include "pages/transactionspage.h"
+#include "models/journalmodel.h"
 #include "models/transactiontablemodel.h"
 #include "widgets/accountpanel.h"
 #include "widgets/detailpanel.h"
@@ -121,6 +123,18 @@ void ScreenshotTour::shootAccount()
     whenQuiet([this] { return m_window->accountPanel()->shownHtml().contains(m_account); },
               [this] {
                   if (save(m_window, QStringLiteral("account-detail.png")))
+                      shootActions();
+              });
+}
+
+void ScreenshotTour::shootActions()
+{
+    // 5. The operator actions: every repair, account change and transfer issued, newest first.
+    m_window->showView(NavigatorModel::View::Actions);
+    JournalModel *model = m_window->operatorActions()->model();
+    whenQuiet([model] { return !model->isLoading() && model->rowCount() > 0; },
+              [this] {
+                  if (save(m_window, QStringLiteral("operator-actions.png")))
                       finish();
               });
 }

@@ -2,7 +2,8 @@
 // Makes the README's screenshots with the program itself: opens the views and dialogs a new
 // operator would look at, waits until each has loaded, and saves PNGs (QWidget::grab) of the
 // main window, the detail panel with its timeline (of a claimed transaction when there is one),
-// the repair preview, the dashboard and an account's detail. It writes nothing to the store.
+// the repair preview, the dashboard, an account's detail and the operator actions. It writes
+// nothing to the store.
 // Threading: GUI thread only.
 
 #include <QObject>
@@ -31,6 +32,7 @@ private:
     void shootTable();
     // The account of the pictured transaction, in the Accounts view.
     void shootAccount();
+    void shootActions();
     void finish();
     void fail(const QString &message);
 

@@ -91,16 +91,21 @@ int cmdAccountShow(Context &c)
     auto store = c.open();
     if (!store.ok())
         return c.fail(store.error());
-    auto account = accountCountedWhole(**store, id);
+    // The holds in the same snapshot as the balance: they are what it is not posted yet of.
+    QList<LegMarker> held;
+    auto account = accountCountedWhole(**store, id, [&]() -> Error {
+        auto holds = (*store)->legsOfAccount(id, LegStatus::Held);
+        if (!holds.ok())
+            return holds.error();
+        held = *holds;
+        return {};
+    });
     if (!account.ok())
         return c.fail(account.error());
-    auto held = (*store)->legsOfAccount(id, LegStatus::Held);
-    if (!held.ok())
-        return c.fail(held.error());
     const int scale = (*store)->scale();
     if (c.json)
-        return c.printJson(json::accountWithHolds(*account, *held, scale));
-    c.out << accountDetail(*account, *held, scale);
+        return c.printJson(json::accountWithHolds(*account, held, scale));
+    c.out << accountDetail(*account, held, scale);
     return 0;
 }
 

@@ -273,13 +273,18 @@ ApiResponse getAccount(Store &store, const QString &id)
 {
     if (Error e = checkAccountId(id); !e.ok())
         return problem(e);
-    auto account = accountCountedWhole(store, id);
+    // The holds in the same snapshot as the balance: they are what it is not posted yet of.
+    QList<LegMarker> held;
+    auto account = accountCountedWhole(store, id, [&]() -> Error {
+        auto holds = store.legsOfAccount(id, LegStatus::Held);
+        if (!holds.ok())
+            return holds.error();
+        held = *holds;
+        return {};
+    });
     if (!account.ok())
         return missing(store, account.error(), id);
-    auto held = store.legsOfAccount(id, LegStatus::Held);
-    if (!held.ok())
-        return problem(held.error());
-    const QJsonObject object = json::accountWithHolds(*account, *held, store.scale());
+    const QJsonObject object = json::accountWithHolds(*account, held, store.scale());
     return json(200, object);
 }
 

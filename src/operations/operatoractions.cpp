@@ -23,15 +23,6 @@ std::optional<ActionsPreset> actionsPresetFromString(QStringView text)
     return std::nullopt;
 }
 
-QStringList operatorEvents()
-{
-    // Claims, releases and notes too (ledger/remarks.h): who was on it is part of what happened.
-    return QStringList{QStringLiteral("created"),   QStringLiteral("cancel"),   QStringLiteral("resume"),
-                       QStringLiteral("recovered"), QStringLiteral("linked"),   QStringLiteral("superseded"),
-                       QStringLiteral("frozen"),    QStringLiteral("unfrozen"), QStringLiteral("closed")}
-         + remarkEvents();
-}
-
 JournalQuery operatorActionsQuery(ActionsPreset preset, const QString &text)
 {
     JournalQuery q;

@@ -4,6 +4,7 @@
 // the same queries, so an export from either has the same rows.
 // Thread-safety: pure functions.
 
+#include "ledger/journalevents.h"
 #include "store/store.h"
 
 namespace ledger {
@@ -13,9 +14,6 @@ enum class ActionsPreset { Repairs, Accounts, TransfersIssued, All };
 
 QString nameOf(ActionsPreset preset); // "repairs", "accounts", "transfers", "all"
 std::optional<ActionsPreset> actionsPresetFromString(QStringView text);
-
-// The journal events that are operators' actions.
-QStringList operatorEvents();
 
 // Newest first; `text` matches the operator or the document id.
 JournalQuery operatorActionsQuery(ActionsPreset preset, const QString &text);

@@ -82,7 +82,15 @@ void AccountTableModel::fetchRows(qint64 offset, int limit, RowsDone done)
         done);
 }
 
-bool AccountTableModel::exactAt(qint64 offset) const { return nearAnEnd(offset, kPageSize, rowCount(), exactRows()); }
+bool AccountTableModel::exactAt(qint64 offset) const
+{
+    // Read from the end, a page is where the listing has it only when the count is a count (not
+    // an estimate, not "10,000+"): else two pages that meet, one read from each end, would show
+    // a gap or a repeat as one listing (as TransactionTableModel::exactAt).
+    if (!countIsExact() && 2 * offset + kPageSize > rowCount())
+        return false;
+    return nearAnEnd(offset, kPageSize, rowCount(), exactRows());
+}
 
 QString AccountTableModel::placeOfRow(const QVariant &row) const { return row.value<AccountCountedWhole>().account.id; }
 

@@ -69,7 +69,15 @@ void JournalModel::fetchRows(qint64 offset, int limit, RowsDone done)
         done);
 }
 
-bool JournalModel::exactAt(qint64 offset) const { return nearAnEnd(offset, kPageSize, rowCount(), exactRows()); }
+bool JournalModel::exactAt(qint64 offset) const
+{
+    // Read from the end, a page is where the listing has it only when the count is a count (not
+    // an estimate, not "10,000+"): else two pages that meet, one read from each end, would show
+    // a gap or a repeat as one listing (as TransactionTableModel::exactAt).
+    if (!countIsExact() && 2 * offset + kPageSize > rowCount())
+        return false;
+    return nearAnEnd(offset, kPageSize, rowCount(), exactRows());
+}
 
 void JournalModel::fetchPage(const PageAnchor &anchor, int limit, RowsDone done)
 {

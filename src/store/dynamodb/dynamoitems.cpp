@@ -1,5 +1,6 @@
 #include "store/dynamodb/dynamoitems.h"
 
+#include "ledger/journalevents.h"
 #include "ledger/legs.h"
 
 #include <QCryptographicHash>
@@ -283,8 +284,10 @@ void appendJournal(QJsonObject &item, JournalEntry entry, DocKind kind)
 
 bool actedEvent(DocKind kind, const QString &event)
 {
-    return kind == DocKind::Account
-        || !(event == QLatin1String("created") || event == QLatin1String("state") || event == QLatin1String("claimed"));
+    if (kind == DocKind::Account)
+        return true;
+    static const QStringList acted = operatorEventsButCreation();
+    return acted.contains(event);
 }
 
 void stampActed(QJsonObject &item, DocKind kind)

@@ -74,11 +74,11 @@ Result<QList<JournalEntry>> journalOfItem(const QJsonObject &item, DocKind kind)
 // Appends `entry` (seq set from the list) to the journal of an item of `kind`, and stamps it
 // for the by-acted index.
 void appendJournal(QJsonObject &item, JournalEntry entry, DocKind kind);
-// The by-acted index (DESIGN §10, "The journal by key"): the journal rows no other index gives in
-// time order — every row of an account; a transaction's rows but its creation (the by-state
-// index has that, at its age) and its protocol steps — are found by their documents, each
-// under the time of its newest such row (`acted`: "ms#id", as ageOf) in its id's part
-// (`actedPart`). A transaction without one is not in the index.
+// The by-acted index (DESIGN §10, "The journal by key"): the operator's rows no other index
+// gives in time order — every row of an account; a transaction's operator events but its
+// creation (the by-state index has that, at its age; ledger/journalevents.h) — are found by
+// their documents, each under the time of its newest such row (`acted`: "ms#id", as ageOf) in
+// its id's part (`actedPart`). A transaction no operator acted on is not in the index.
 bool actedEvent(DocKind kind, const QString &event);
 // Sets (or takes away) the item's `acted` and `actedPart` from its journal.
 void stampActed(QJsonObject &item, DocKind kind);

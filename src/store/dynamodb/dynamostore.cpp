@@ -569,6 +569,8 @@ Error DynamoStore::moveFinishedMarkers(const QJsonObject &item)
         auto put = putItem("legs", archivedMarkerItem(m, version), {});
         if (!put.ok())
             return put.error();
+        if (m_schema < 2)
+            continue; // a store made before PREFIX-moves: readings look in the legs table
         auto byTime = putItem("moves", movedMarkerItem(m, version), {});
         if (!byTime.ok())
             return byTime.error();

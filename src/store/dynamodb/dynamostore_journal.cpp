@@ -7,15 +7,18 @@
 // creation is its age there), its other rows but its protocol steps, and every row of an
 // account, from the by-acted indexes (a document under the time of its newest such row: rows are
 // taken from the documents read so far once no document still to come can hold a newer one).
-// Protocol steps ("state", "claimed") have no index: a listing that asks for them, a store made
-// before schema 2, and the rows of named documents are read as before, every item.
+// The protocol's own rows ("state", "claimed", "refused", "error") have no index: a listing
+// that asks for them and a store made before schema 2 read every item as before, and the rows of
+// named documents (claims) read those documents by id.
 
+#include "ledger/journalevents.h"
 #include "store/dynamodb/dynamoitems.h"
 #include "store/dynamodb/dynamostore.h"
 #include "store/dynamodb/indexstream.h"
 #include "store/txorder.h"
 
 #include <QJsonArray>
+#include <QSet>
 #include <algorithm>
 #include <memory>
 #include <vector>
@@ -69,8 +72,17 @@ bool listedBefore(const JournalEntry &a, const JournalEntry &b, bool newestFirst
     return newestFirst ? d > 0 : d < 0;
 }
 
-// The milliseconds of an index key made by ageOf ("000001764000000000#id").
+// The milliseconds of an index key made by ageOf ("001764000000000#id").
 qint64 msOfKey(const QString &key) { return key.left(key.indexOf(QLatin1Char('#'))).toLongLong(); }
+
+// The exclusive bound of an index key made by ageOf that takes in every key of `at`'s millisecond
+// and beyond it in the listing's direction ('#' < '$': "ms#id" lies between "(ms-1)$" and
+// "(ms+1)#").
+QString boundBefore(const QDateTime &at, bool newestFirst)
+{
+    const qint64 ms = std::max<qint64>(msOf(at) + (newestFirst ? 1 : -1), 0);
+    return QStringLiteral("%1").arg(ms, 15, 10, QLatin1Char('0')) + (newestFirst ? QLatin1Char('#') : QLatin1Char('$'));
+}
 
 // The time a listing starts from (its `after` row, or `afterTime`), when it has one.
 std::optional<QDateTime> startOf(const JournalQuery &q)
@@ -105,6 +117,12 @@ public:
                 return item.error();
             if (!*item)
                 return static_cast<const JournalEntry *>(nullptr);
+            // A document that changed state while the parts were read is in two of them under
+            // one key (its age), and the merge gives both copies one after the other: one row.
+            if (m_items.headSortValue() == m_lastKey) {
+                m_items.pop();
+                continue;
+            }
             auto rows = journalOfItem(**item, DocKind::Transaction);
             if (!rows.ok())
                 return rows.error();
@@ -114,26 +132,30 @@ public:
                     break;
                 }
             }
-            if (!m_row)
-                m_items.pop(); // none (a document older than its creation row): nothing to give
+            if (!m_row) {
+                m_lastKey = m_items.headSortValue();
+                m_items.pop(); // none (a document without its creation row): nothing to give
+            }
         }
         return &*m_row;
     }
     void pop() override
     {
         m_row.reset();
+        m_lastKey = m_items.headSortValue();
         m_items.pop();
     }
 
 private:
     MergedStreams m_items;
     std::optional<JournalEntry> m_row;
+    QString m_lastKey;
 };
 
 // The rows of the by-acted index's documents: each document is there under the time of its
 // newest indexed row, so newest first a row can be given once the next document's time is older;
-// oldest first every document is read before the first row is given (a document's oldest row
-// can be older than every other's).
+// oldest first every document from the start on is read before the first row is given (a
+// document's oldest row can be older than every other's).
 class ActedRows final : public RowSource {
 public:
     ActedRows(MergedStreams documents, DocKind kind, bool newestFirst)
@@ -143,44 +165,52 @@ public:
     {}
     Result<const JournalEntry *> head() override
     {
+        const auto before = [this](const JournalEntry &a, const JournalEntry &b) { return listedBefore(a, b, m_newestFirst); };
+        bool added = false;
         for (;;) {
             auto document = m_documents.head();
             if (!document.ok())
                 return document.error();
             if (!*document)
                 break;
-            if (m_newestFirst && !m_rows.isEmpty() && msOf(m_rows.first().at) > msOfKey(m_documents.headSortValue()))
+            if (m_newestFirst && m_next < m_rows.size() && msOf(m_rows.at(m_next).at) > msOfKey(m_documents.headSortValue()))
                 break;
-            auto rows = journalOfItem(**document, m_kind);
-            if (!rows.ok())
-                return rows.error();
-            for (const JournalEntry &e : std::as_const(*rows)) {
-                if (actedEvent(m_kind, e.event))
-                    m_rows.append(e);
+            // A document acted on while the index was read can be met twice (under its old key
+            // and its new one): its rows once, as first read.
+            const QString id = str(**document, QStringLiteral("id"));
+            if (!m_seen.contains(id)) {
+                m_seen.insert(id);
+                auto rows = journalOfItem(**document, m_kind);
+                if (!rows.ok())
+                    return rows.error();
+                const qsizetype from = m_rows.size();
+                for (const JournalEntry &e : std::as_const(*rows)) {
+                    if (actedEvent(m_kind, e.event))
+                        m_rows.append(e);
+                }
+                if (m_newestFirst && m_rows.size() > from) {
+                    // The rows not given yet stay in order: this document's are merged in.
+                    std::sort(m_rows.begin() + from, m_rows.end(), before);
+                    std::inplace_merge(m_rows.begin() + m_next, m_rows.begin() + from, m_rows.end(), before);
+                }
+                added = added || m_rows.size() > from;
             }
             m_documents.pop();
-            std::sort(m_rows.begin(), m_rows.end(),
-                      [this](const JournalEntry &a, const JournalEntry &b) { return listedBefore(a, b, m_newestFirst); });
         }
-        return m_rows.isEmpty() ? nullptr : &m_rows.first();
+        if (!m_newestFirst && added)
+            std::sort(m_rows.begin() + m_next, m_rows.end(), before); // read to the end: sorted once
+        return m_next < m_rows.size() ? &m_rows.at(m_next) : nullptr;
     }
-    void pop() override { m_rows.removeFirst(); }
+    void pop() override { ++m_next; }
 
 private:
     MergedStreams m_documents;
     DocKind m_kind;
     bool m_newestFirst;
-    QList<JournalEntry> m_rows; // read, not given yet, in the listing's order
+    QList<JournalEntry> m_rows; // read; from m_next on not given yet, in the listing's order
+    qsizetype m_next = 0;
+    QSet<QString> m_seen;
 };
-
-// The first Limit of each of `streams` index parts for a page of `q`.
-int firstChunkOfJournal(const JournalQuery &q, int streams)
-{
-    if (q.limit < 0)
-        return 1000;
-    const qint64 need = std::max<qint64>(q.offset, 0) + q.limit + 1;
-    return int(std::min<qint64>(1000, need / std::max(streams, 1) + 2));
-}
 
 } // namespace
 
@@ -188,7 +218,7 @@ bool DynamoStore::journalByKey(const JournalQuery &query) const
 {
     if (m_schema < 2 || !query.docIds.isEmpty())
         return false;
-    // Protocol steps are in no index.
+    // Every row of an account is indexed; of a transaction, its creation and its operator events.
     if (query.docKind == DocKind::Account)
         return true;
     if (query.events.isEmpty())
@@ -201,60 +231,50 @@ Result<QList<JournalEntry>> DynamoStore::journalEntries(const JournalQuery &quer
 {
     if (!journalByKey(query))
         return journalEntriesWhole(query);
+    if (query.limit == 0)
+        return QList<JournalEntry>();
     const bool down = query.newestFirst;
     const std::optional<QDateTime> start = startOf(query);
+    const QString from = start ? boundBefore(*start, down) : QString();
+    // A source only where the events asked for can be.
+    const auto asks = [&](const QStringList &events) {
+        return query.events.isEmpty()
+            || std::any_of(events.cbegin(), events.cend(), [&](const QString &e) { return query.events.contains(e); });
+    };
     const bool transactions = query.docKind != DocKind::Account;
-    const bool accounts = query.docKind != DocKind::Transaction;
-    const bool created = transactions && (query.events.isEmpty() || query.events.contains(QStringLiteral("created")));
-    const bool acted = transactions && std::any_of(query.events.cbegin(), query.events.cend(), [](const QString &event) {
-                           return actedEvent(DocKind::Transaction, event);
-                       });
     std::vector<std::unique_ptr<RowSource>> sources;
-    if (created) {
+    if (transactions && asks({QStringLiteral("created")})) {
         // Every state's parts, from the start's millisecond on (the rows of that millisecond
         // are sorted out by journalMatches below).
-        QString from;
-        if (start) {
-            const qint64 ms = msOf(*start) + (down ? 1 : -1);
-            from =
-                QStringLiteral("%1").arg(std::max<qint64>(ms, 0), 15, 10, QLatin1Char('0')) + (down ? QLatin1Char('#') : QLatin1Char('$'));
-        }
+        const int chunk = firstChunkOf(query.offset, query.limit, int(allTxStates().size()) * kIndexParts);
         QList<IndexStream> streams;
-        const int parts = int(allTxStates().size()) * kIndexParts;
         for (TxState state : allTxStates()) {
-            for (int part = 0; part < kIndexParts; ++part) {
-                QJsonObject request = byStateQuery(state, part);
-                if (!from.isEmpty()) {
-                    QJsonObject values = request.value(QStringLiteral("ExpressionAttributeValues")).toObject();
-                    values.insert(QStringLiteral(":from"), S(from));
-                    request.insert(QStringLiteral("ExpressionAttributeValues"), values);
-                    request.insert(QStringLiteral("KeyConditionExpression"), down ? QStringLiteral("statePart = :p AND age < :from")
-                                                                                  : QStringLiteral("statePart = :p AND age > :from"));
-                }
-                request.insert(QStringLiteral("ScanIndexForward"), !down);
-                streams << IndexStream(*m_client, request, QStringLiteral("age"), firstChunkOfJournal(query, parts));
-            }
+            for (int part = 0; part < kIndexParts; ++part)
+                streams << IndexStream(
+                    *m_client, onward(byStateQuery(state, part), QStringLiteral("statePart = :p"), QStringLiteral("age"), from, down),
+                    QStringLiteral("age"), chunk);
         }
         sources.push_back(std::make_unique<CreatedRows>(MergedStreams(std::move(streams), down)));
     }
     const auto actedSource = [&](const char *which, DocKind kind) {
         // Newest first the walk starts at the top whatever the start: a document acted on after
-        // it can hold rows before it.
+        // it can hold rows before it. Oldest first it starts at the start: a document whose
+        // newest row is older holds none beyond it.
         QList<IndexStream> streams;
         for (int part = 0; part < kIndexParts; ++part) {
             const QJsonObject request{
                 {QStringLiteral("TableName"), table(which)},
                 {QStringLiteral("IndexName"), QStringLiteral("by-acted")},
-                {QStringLiteral("KeyConditionExpression"), QStringLiteral("actedPart = :p")},
-                {QStringLiteral("ExpressionAttributeValues"), QJsonObject{{QStringLiteral(":p"), S(QString::number(part))}}},
-                {QStringLiteral("ScanIndexForward"), !down}};
-            streams << IndexStream(*m_client, request, QStringLiteral("acted"), firstChunkOfJournal(query, kIndexParts));
+                {QStringLiteral("ExpressionAttributeValues"), QJsonObject{{QStringLiteral(":p"), S(QString::number(part))}}}};
+            streams << IndexStream(
+                *m_client, onward(request, QStringLiteral("actedPart = :p"), QStringLiteral("acted"), down ? QString() : from, down),
+                QStringLiteral("acted"), firstChunkOf(query.offset, query.limit, kIndexParts));
         }
         sources.push_back(std::make_unique<ActedRows>(MergedStreams(std::move(streams), down), kind, down));
     };
-    if (acted)
+    if (transactions && asks(operatorEventsButCreation()))
         actedSource("transactions", DocKind::Transaction);
-    if (accounts)
+    if (query.docKind != DocKind::Transaction && asks(accountEvents()))
         actedSource("accounts", DocKind::Account);
 
     QList<JournalEntry> rows;

@@ -73,30 +73,6 @@ QList<TxState> statesOf(const TxQuery &q)
 // Whether an index gives the listing in its order (else it is read whole and sorted).
 bool listedByIndex(const TxQuery &q) { return q.sortKey == TxSortKey::CreatedAt || (q.sortKey == TxSortKey::State && q.account.isEmpty()); }
 
-// A Query onward from `from` (exclusive; "" from the start) in the listing's direction.
-QJsonObject onward(QJsonObject request, const QString &partitionCondition, const QString &from, bool descending)
-{
-    QJsonObject values = request.value(QStringLiteral("ExpressionAttributeValues")).toObject();
-    QString condition = partitionCondition;
-    if (!from.isEmpty()) {
-        condition += descending ? QStringLiteral(" AND age < :from") : QStringLiteral(" AND age > :from");
-        values.insert(QStringLiteral(":from"), S(from));
-    }
-    request.insert(QStringLiteral("KeyConditionExpression"), condition);
-    request.insert(QStringLiteral("ExpressionAttributeValues"), values);
-    request.insert(QStringLiteral("ScanIndexForward"), !descending);
-    return request;
-}
-
-// The Limit of each stream's first call: its share of the rows the page needs, and a little more.
-int firstChunkOf(const TxQuery &q, int streams)
-{
-    if (q.limit < 0)
-        return 1000;
-    const qint64 need = std::max<qint64>(q.offset, 0) + q.limit + 1;
-    return int(std::min<qint64>(1000, need / std::max(streams, 1) + 2));
-}
-
 } // namespace
 
 bool DynamoStore::sortsByIndex(TxSortKey key) const { return key == TxSortKey::CreatedAt || key == TxSortKey::State; }
@@ -105,8 +81,9 @@ QList<IndexStream> DynamoStore::stateStreams(TxState state, const QString &from,
 {
     QList<IndexStream> streams;
     for (int part = 0; part < kIndexParts; ++part) {
-        streams << IndexStream(*m_client, onward(byStateQuery(state, part), QStringLiteral("statePart = :p"), from, query.descending),
-                               QStringLiteral("age"), firstChunkOf(query, streamsInAll));
+        streams << IndexStream(
+            *m_client, onward(byStateQuery(state, part), QStringLiteral("statePart = :p"), QStringLiteral("age"), from, query.descending),
+            QStringLiteral("age"), firstChunkOf(query.offset, query.limit, streamsInAll));
     }
     return streams;
 }
@@ -139,9 +116,10 @@ Error DynamoStore::visitListing(const TxQuery &query, const std::function<bool(c
         // writers of one idempotency key) is not where the document is: the one that is, is.
         const QJsonObject request{{QStringLiteral("TableName"), table("txaccounts")},
                                   {QStringLiteral("ExpressionAttributeValues"), QJsonObject{{QStringLiteral(":a"), S(query.account)}}}};
-        QList<IndexStream> streams{IndexStream(*m_client, onward(request, QStringLiteral("account = :a"), from, down),
-                                               QStringLiteral("age"), firstChunkOf(query, 1))};
-        const Error e = mergeStreams(streams, down, [&](const QJsonObject &indexed) {
+        QList<IndexStream> streams{IndexStream(*m_client,
+                                               onward(request, QStringLiteral("account = :a"), QStringLiteral("age"), from, down),
+                                               QStringLiteral("age"), firstChunkOf(query.offset, query.limit, 1))};
+        const Error e = mergeStreams(std::move(streams), down, [&](const QJsonObject &indexed) {
             auto item = readTransactionItem(str(indexed, QStringLiteral("tx")));
             if (!item.ok()) {
                 failure = item.error();
@@ -170,7 +148,7 @@ Error DynamoStore::visitListing(const TxQuery &query, const std::function<bool(c
                     stateFrom = from;
             }
             QList<IndexStream> streams = stateStreams(state, stateFrom, query, kIndexParts);
-            if (Error e = mergeStreams(streams, down, each); !e.ok())
+            if (Error e = mergeStreams(std::move(streams), down, each); !e.ok())
                 return e;
             if (!failure.ok() || stopped)
                 return failure;
@@ -181,7 +159,7 @@ Error DynamoStore::visitListing(const TxQuery &query, const std::function<bool(c
     QList<IndexStream> streams;
     for (TxState state : states)
         streams << stateStreams(state, from, query, int(states.size()) * kIndexParts);
-    const Error e = mergeStreams(streams, down, each);
+    const Error e = mergeStreams(std::move(streams), down, each);
     return e.ok() ? failure : e;
 }
 

@@ -92,7 +92,7 @@ void MergedStreams::pop()
     m_best = -1;
 }
 
-Error mergeStreams(QList<IndexStream> &streams, bool descending, const std::function<bool(const QJsonObject &)> &visit)
+Error mergeStreams(QList<IndexStream> streams, bool descending, const std::function<bool(const QJsonObject &)> &visit)
 {
     MergedStreams merged(std::move(streams), descending);
     for (;;) {
@@ -106,6 +106,28 @@ Error mergeStreams(QList<IndexStream> &streams, bool descending, const std::func
         if (!visit(item))
             return {};
     }
+}
+
+QJsonObject onward(QJsonObject request, const QString &partitionCondition, const QString &sortKey, const QString &from, bool descending)
+{
+    QJsonObject values = request.value(QStringLiteral("ExpressionAttributeValues")).toObject();
+    QString condition = partitionCondition;
+    if (!from.isEmpty()) {
+        condition += (descending ? QStringLiteral(" AND %1 < :from") : QStringLiteral(" AND %1 > :from")).arg(sortKey);
+        values.insert(QStringLiteral(":from"), S(from));
+    }
+    request.insert(QStringLiteral("KeyConditionExpression"), condition);
+    request.insert(QStringLiteral("ExpressionAttributeValues"), values);
+    request.insert(QStringLiteral("ScanIndexForward"), !descending);
+    return request;
+}
+
+int firstChunkOf(qint64 offset, qint64 limit, int streams)
+{
+    if (limit < 0)
+        return 1000;
+    const qint64 need = std::max<qint64>(offset, 0) + limit + 1;
+    return int(std::min<qint64>(1000, need / std::max(streams, 1) + 2));
 }
 
 } // namespace ledger::dynamo

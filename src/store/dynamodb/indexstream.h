@@ -59,7 +59,14 @@ private:
 };
 
 // The items of `streams` (see MergedStreams), each given to `visit`; false from it stops.
-Error mergeStreams(QList<IndexStream> &streams, bool descending, const std::function<bool(const QJsonObject &)> &visit);
+Error mergeStreams(QList<IndexStream> streams, bool descending, const std::function<bool(const QJsonObject &)> &visit);
+
+// `request` (a Query of one partition, `partitionCondition`) onward from `from` on its sort key
+// `sortKey` (exclusive; "" from the start) in the listing's direction.
+QJsonObject onward(QJsonObject request, const QString &partitionCondition, const QString &sortKey, const QString &from, bool descending);
+// The Limit of each of `streams` streams' first call for rows [offset, offset + limit): its
+// share of them, and a little more.
+int firstChunkOf(qint64 offset, qint64 limit, int streams);
 
 // Rows [offset, offset + limit) of `rows` (limit < 0: to the end).
 template <typename T> QList<T> window(QList<T> rows, qint64 offset, qint64 limit)
