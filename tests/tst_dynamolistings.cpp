@@ -138,6 +138,7 @@ private Q_SLOTS:
     void aPageOfAccountsReadsThePage();
     void journalListingsAreTheSortedWhole();
     void aStoreOfSchemaOneReadsAsBefore();
+    void accountsMadeWhileTheBalancesAreReadAreCounted();
 
 private:
     TempStore m_store;
@@ -684,6 +685,63 @@ void TestDynamoListings::aStoreOfSchemaOneReadsAsBefore()
     JournalQuery all = operatorActionsQuery(ActionsPreset::All, QString());
     QCOMPARE(rowsText(*store.journalEntries(all)), rowsText(expectedJournal(store, all)));
     LEDGER_VERIFY_AUDIT_CLEAN(store);
+}
+
+void TestDynamoListings::accountsMadeWhileTheBalancesAreReadAreCounted()
+{
+    // The reading of every account scans the accounts table two items a page; before each page
+    // another connection makes an account and pays it from the account the scan reads last. One
+    // the scan had passed by when it was made (here new-3) is not in the scan, while the payer,
+    // read after, shows the payment posted: the candidate's markers are read on its account,
+    // which the snapshot then keeps and lists with the others, so the balances, counted whole,
+    // sum to zero.
+    TempStore t;
+    Store &store = t.store();
+    QStringList ids;
+    for (int i = 0; i < 12; ++i)
+        ids << QStringLiteral("acct-%1").arg(i);
+    openAccounts(store, ids, 1000);
+    aws::DynamoClient &client = dynamoOf(store).client();
+    const QString accounts = dynamoTable(t.config().location, "accounts");
+    // The scan's order (a hash of the key's: the same every time).
+    QString payer;
+    auto scanned = client.call("Scan", QJsonObject{{QStringLiteral("TableName"), accounts}, {QStringLiteral("ConsistentRead"), true}});
+    QVERIFY(scanned.ok() && !scanned->body.contains(QStringLiteral("LastEvaluatedKey")));
+    for (const QJsonValue &item : scanned->body.value(QStringLiteral("Items")).toArray()) {
+        if (dynamo::str(item.toObject(), QStringLiteral("id")) != QLatin1String("@world"))
+            payer = dynamo::str(item.toObject(), QStringLiteral("id"));
+    }
+    auto other = openStore(t.config());
+    QVERIFY2(other.ok(), qPrintable(other.error().toString()));
+    Coordinator writer(**other, {});
+    int pages = 0;
+    QStringList made;
+    client.setBeforeEachCall([&](const char *operation, QJsonObject &request) {
+        if (QByteArrayView(operation) != "Scan" || request.value(QStringLiteral("TableName")).toString() != accounts)
+            return;
+        request.insert(QStringLiteral("Limit"), 2);
+        if (++pages > 1 && made.size() < 6) {
+            made << QStringLiteral("new-%1").arg(pages);
+            if (!writer.openAccount(made.last(), made.last(), 0).ok()
+                || !writer.transfer({payer, made.last(), 10, QString(), QString()}).ok())
+                qFatal("could not make and pay %s", qPrintable(made.last()));
+        }
+    });
+    auto whole = readWholeBalances(store);
+    client.setBeforeEachCall({});
+    QVERIFY2(whole.ok(), qPrintable(whole.error().toString()));
+    QCOMPARE(made.size(), 6);
+    qint64 sum = 0;
+    QStringList listed;
+    for (const WholeBalance &b : std::as_const(whole->accounts)) {
+        sum += b.balance;
+        listed << b.accountId;
+    }
+    QVERIFY2(sum == 0, qPrintable(QStringLiteral("sum %1 over %2").arg(sum).arg(listed.join(QLatin1Char(' ')))));
+    QCOMPARE(whole->total, qint64(0));
+    // Every account made is there: paid before the payer was read, each is a candidate's.
+    for (const QString &id : std::as_const(made))
+        QVERIFY2(listed.contains(id), qPrintable(id));
 }
 
 QTEST_MAIN(TestDynamoListings)

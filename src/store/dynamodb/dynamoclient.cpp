@@ -234,6 +234,8 @@ Result<Reply> DynamoClient::call(const char *operation, const QJsonObject &reque
     const bool reads = op == "GetItem" || op == "Query" || op == "Scan" || op == "BatchGetItem";
     const bool writes = op == "PutItem" || op == "UpdateItem" || op == "DeleteItem" || op == "BatchWriteItem";
     QJsonObject sent = request;
+    if (m_beforeEachCall)
+        m_beforeEachCall(operation, sent);
     if (reads || writes)
         sent.insert(QStringLiteral("ReturnConsumedCapacity"), QStringLiteral("TOTAL"));
     Result<Reply> reply = send(operation, sent);

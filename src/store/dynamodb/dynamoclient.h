@@ -83,6 +83,9 @@ public:
     void loseAnswersOfNextCalls(int n) { m_loseAnswers = n; }
     // For tests: runs between a lost answer and the call's second send (another writer's write).
     void setBetweenLostAndResent(std::function<void()> run) { m_betweenLostAndResent = std::move(run); }
+    // For tests: sees, and may change, every request before it is sent (a Scan read in small
+    // pages, another writer's write between two of them).
+    void setBeforeEachCall(std::function<void(const char *operation, QJsonObject &request)> run) { m_beforeEachCall = std::move(run); }
     // How many calls were sent again after a throttle, a 5xx or a failed connection.
     qint64 retries() const { return m_retries; }
 
@@ -104,6 +107,7 @@ private:
     double m_readUnits = 0;
     double m_writeUnits = 0;
     qint64 m_itemsScanned = 0;
+    std::function<void(const char *, QJsonObject &)> m_beforeEachCall;
     int m_throttleNext = 0;
     int m_loseAnswers = 0;
     std::function<void()> m_betweenLostAndResent;
