@@ -26,14 +26,6 @@ using namespace ledger::test;
 
 namespace {
 
-QStringList idsOf(const QList<Transaction> &list)
-{
-    QStringList ids;
-    for (const Transaction &t : list)
-        ids << t.id;
-    return ids;
-}
-
 // What the listing holds, found without the indexes: every document (a consistent Scan),
 // filtered and sorted here.
 QList<Transaction> expected(Store &store, const TxQuery &q, const QDateTime &now)
@@ -335,14 +327,6 @@ QStringList makeAccounts(Store &store, int numbered)
     return ids;
 }
 
-QStringList accountIdsOf(const QList<Account> &list)
-{
-    QStringList ids;
-    for (const Account &a : list)
-        ids << a.id;
-    return ids;
-}
-
 // The accounts a query lists, found by a Scan of the items, filtered, ordered and cut here.
 QStringList expectedAccounts(Store &store, const AccountQuery &q)
 {
@@ -411,7 +395,7 @@ void TestDynamoListings::accountListingsAreTheSortedWhole()
         const QStringList want = expectedAccounts(store, q);
         auto got = store.accounts(q);
         QVERIFY2(got.ok(), qPrintable(got.error().toString()));
-        QVERIFY2(accountIdsOf(*got) == want, qPrintable(label + QStringLiteral(": ") + accountIdsOf(*got).join(QLatin1Char(' '))));
+        QVERIFY2(idsOf(*got) == want, qPrintable(label + QStringLiteral(": ") + idsOf(*got).join(QLatin1Char(' '))));
         // Counted: the listing's length, its offset and limit aside; no further than a cap when
         // asked, and in the console's tally.
         AccountQuery whole = q;

@@ -82,22 +82,6 @@ void writeBytes(const QString &path, const QByteArray &bytes)
 
 void writeJson(const QString &path, const QJsonObject &o) { writeBytes(path, QJsonDocument(o).toJson()); }
 
-QStringList idsOf(const QList<Transaction> &list)
-{
-    QStringList ids;
-    for (const Transaction &t : list)
-        ids << t.id;
-    return ids;
-}
-
-QStringList idsOf(const QList<Account> &list)
-{
-    QStringList ids;
-    for (const Account &a : list)
-        ids << a.id;
-    return ids;
-}
-
 QProcessEnvironment cleanEnv() { return storeEnvironment(QString(), {QStringLiteral("LEDGERDESK_OPERATOR=tester")}); }
 
 // Accounts of a 4-shard store, one on each shard (pinned by placementIsPinned).

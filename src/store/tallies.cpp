@@ -40,6 +40,15 @@ Result<Tally> countUpTo(Store &store, const TxQuery &query, qint64 cap)
 
 qint64 capOf(qint64 exactBelow) { return std::min(exactBelow, kCountedByKeyUpTo); }
 
+// `count()` (a Result<qint64>) as an exact tally.
+template <typename Count> Result<Tally> exactly(const Count &count)
+{
+    auto n = count();
+    if (!n.ok())
+        return n.error();
+    return Tally{*n, true};
+}
+
 // tallyByState on a store that counts by reading: each state up to the cap; done, when the
 // table's own figure says the ledger is longer than the cap, that figure less the others (not
 // read at all: on a long ledger done is nearly every row).
@@ -192,10 +201,7 @@ Result<Tally> tallyTransactions(Store &store, const TxQuery &query, qint64 exact
     TxQuery q = query;
     q.offset = 0;
     q.limit = -1;
-    auto n = store.transactionCount(q);
-    if (!n.ok())
-        return n.error();
-    return Tally{*n, true};
+    return exactly([&] { return store.transactionCount(q); });
 }
 
 Result<Tally> tallyAccounts(Store &store, const AccountQuery &query, qint64 exactBelow)
@@ -203,12 +209,8 @@ Result<Tally> tallyAccounts(Store &store, const AccountQuery &query, qint64 exac
     AccountQuery q = query;
     q.offset = 0;
     q.limit = -1;
-    if (store.readsByPosition()) {
-        auto n = store.accountCount(q);
-        if (!n.ok())
-            return n.error();
-        return Tally{*n, true};
-    }
+    if (store.readsByPosition())
+        return exactly([&] { return store.accountCount(q); });
     if (!q.text.isEmpty())
         return Tally{0, false, true};
     const qint64 cap = capOf(exactBelow);
@@ -232,12 +234,8 @@ Result<Tally> tallyJournal(Store &store, const JournalQuery &query, qint64 exact
     JournalQuery q = query;
     q.offset = 0;
     q.limit = -1;
-    if (store.readsByPosition()) {
-        auto n = store.journalCount(q);
-        if (!n.ok())
-            return n.error();
-        return Tally{*n, true};
-    }
+    if (store.readsByPosition())
+        return exactly([&] { return store.journalCount(q); });
     const qint64 cap = capOf(exactBelow);
     q.limit = cap + 1;
     auto rows = store.journalEntries(q);

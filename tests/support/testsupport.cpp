@@ -41,6 +41,22 @@ DynamoStore &dynamoOf(Store &store)
     return *d;
 }
 
+QStringList idsOf(const QList<Transaction> &list)
+{
+    QStringList ids;
+    for (const Transaction &t : list)
+        ids << t.id;
+    return ids;
+}
+
+QStringList idsOf(const QList<Account> &list)
+{
+    QStringList ids;
+    for (const Account &a : list)
+        ids << a.id;
+    return ids;
+}
+
 QString dynamoTable(const QString &location, const char *name)
 {
     auto parsed = aws::parseDynamoLocation(location);

@@ -38,6 +38,9 @@ bool onDynamo();
 // at `location` ("accounts", "transactions", ...) as the store names it.
 DynamoStore &dynamoOf(Store &store);
 QString dynamoTable(const QString &location, const char *name);
+// The ids of a listing's rows, in its order.
+QStringList idsOf(const QList<Transaction> &list);
+QStringList idsOf(const QList<Account> &list);
 // Where the test cluster listens: its socket directory and port (its URI is
 // postgresql://ledger@/{db}?host=…&port=…).
 struct PgSocket {
