@@ -2,7 +2,8 @@
 // and Qt's WebSocket client — on a store of its own (one file, three shard files; @pg on the test
 // cluster, @pgshards on three of its databases): transfers with idempotency keys, the problems of
 // bad input with nothing written, paging by key, the feed both ways, pipelined answers in order,
-// a graceful stop with a request in flight; every answer checked against /openapi.json.
+// a graceful stop with a request in flight, the recovery sweeper finishing what a crash left;
+// every answer checked against /openapi.json.
 #include "ledgerdsupport.h"
 #include "testsupport.h"
 
@@ -38,6 +39,9 @@ private Q_SLOTS:
     void pythonClientPagesByKey();
     void pipelinedRequestsAnsweredInOrder();
     void stopsGracefullyWithARequestInFlight();
+    void finishesWhatACrashLeft();
+    void recoveryOptionsAreChecked_data();
+    void recoveryOptionsAreChecked();
     void openApiDescribesEveryRoute();
     void feedOverWebSocketAndNdjson();
     void everyAnswerMatchesTheOpenApiDocument(); // last: it checks what the others were answered
@@ -302,6 +306,83 @@ void TestLedgerd::stopsGracefullyWithARequestInFlight()
     QVERIFY(client.state() == QProcess::NotRunning || client.waitForFinished(15'000));
     QCOMPARE(client.readAllStandardOutput(), QByteArray("201")); // answered before the exit
     QCOMPARE(t.store().transactionCount({}).value(), qint64(3)); // two openings and the transfer, done
+}
+
+void TestLedgerd::finishesWhatACrashLeft()
+{
+    TempStore t;
+    openAccounts(t);
+    const QByteArray request = R"({"source":"acme","destination":"bob","amount":"4.00"})";
+    const QStringList keyed{QStringLiteral("Idempotency-Key: crash-1")};
+    {
+        // Dies right after holding the credit: the client gets no answer and does not retry.
+        Ledgerd crashing({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+                          QStringLiteral("--recover-every"), QStringLiteral("off")},
+                         {QStringLiteral("LEDGER_CRASH_AFTER=hold-credit")});
+        QVERIFY2(!crashing.url.isEmpty(), qPrintable(crashing.errors()));
+        QVERIFY(crashing.errors().contains(QLatin1String("no recovery sweeper")));
+        QCOMPARE(curl(QStringLiteral("POST"), crashing.url + QStringLiteral("/v1/transfers"), request, keyed).status, 0);
+    }
+    TxQuery pending;
+    pending.state = TxState::Pending;
+    auto left = t.store().transactions(pending);
+    QVERIFY(left.ok());
+    QCOMPARE(left->size(), 1);
+    const QString id = left->first().id;
+
+    // Started again, its sweeper finishes it (its lease has 30 s left: --recover-after 1s takes
+    // it over once idle for a second), with no client and no operator asking.
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+               QStringLiteral("--recover-every"), QStringLiteral("200ms"), QStringLiteral("--recover-after"), QStringLiteral("1s")});
+    QVERIFY2(!d.url.isEmpty(), qPrintable(d.errors()));
+    QVERIFY(d.errors().contains(QLatin1String("shorter than a lease")));
+    QTRY_COMPARE_WITH_TIMEOUT(t.store().transaction(id)->state, TxState::Done, 30'000);
+    const Http shown = curl(QStringLiteral("GET"), d.url + QStringLiteral("/v1/transactions/") + id);
+    QCOMPARE(shown.status, 200);
+    const QJsonArray journal = shown.body.value(QStringLiteral("journal")).toArray();
+    QVERIFY(std::any_of(journal.begin(), journal.end(), [](const QJsonValue &row) {
+        return row.toObject().value(QStringLiteral("actor")).toString().startsWith(QLatin1String("recovery:ledgerd"));
+    }));
+    QTRY_VERIFY_WITH_TIMEOUT(d.errors().contains(QLatin1String("recovery: 1 stuck transaction(s): 1 done")), 10'000);
+    // The client's retry, whenever it comes, gets the finished transaction, paid once.
+    const Http retry = curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transfers"), request, keyed);
+    QCOMPARE(retry.status, 200);
+    QCOMPARE(retry.body.value(QStringLiteral("id")).toString(), id);
+    QCOMPARE(retry.body.value(QStringLiteral("state")).toString(), QStringLiteral("done"));
+    QCOMPARE(balanceOf(t.store(), QStringLiteral("bob")), qint64(100000 + 400));
+    const Http metrics = curl(QStringLiteral("GET"), d.url + QStringLiteral("/metrics"));
+    QVERIFY2(metrics.raw.contains("ledgerd_recovered_total{outcome=\"done\"} 1\n"), metrics.raw.constData());
+    QVERIFY(metrics.raw.contains("ledgerd_recovery_sweeps_total "));
+    QCOMPARE(d.stop(), 0);
+    LEDGER_VERIFY_AUDIT_CLEAN(t.store());
+}
+
+void TestLedgerd::recoveryOptionsAreChecked_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("no unit") << QStringList{QStringLiteral("--recover-every"), QStringLiteral("5")}
+                             << QStringLiteral("error: invalid-argument: --recover-every is a duration of at least 100ms");
+    QTest::newRow("too often") << QStringList{QStringLiteral("--recover-every"), QStringLiteral("10ms")}
+                               << QStringLiteral("error: invalid-argument: --recover-every is a duration of at least 100ms");
+    QTest::newRow("negative") << QStringList{QStringLiteral("--recover-after"), QStringLiteral("-1s")}
+                              << QStringLiteral("error: invalid-argument: --recover-after is a duration");
+    QTest::newRow("words") << QStringList{QStringLiteral("--recover-after"), QStringLiteral("soon")}
+                           << QStringLiteral("error: invalid-argument: --recover-after is a duration");
+}
+
+void TestLedgerd::recoveryOptionsAreChecked()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, error);
+    TempStore t;
+    QProcess p;
+    p.start(QStringLiteral(LEDGERD_PATH),
+            QStringList{QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")} + args);
+    QVERIFY(p.waitForFinished(10'000));
+    QCOMPARE(p.exitCode(), 2);
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QVERIFY2(err.startsWith(error), qPrintable(err));
 }
 
 void TestLedgerd::openApiDescribesEveryRoute()

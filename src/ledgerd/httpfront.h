@@ -13,6 +13,7 @@
 #include "store/open/changenotifier.h"
 #include "metrics.h"
 #include "protocol/faults.h"
+#include "recoveryloop.h"
 #include "routes.h"
 #include "store/open/storeconfig.h"
 #include "store/store.h"
@@ -42,8 +43,9 @@ struct FrontOptions {
     int threads = 8;                 // workers for reads
     int writeThreads = 8;            // workers for writes (POST): 1 per SQLite file, whose writes queue on its one lock anyway
     GuardLimits limits;
-    QByteArray openApi; // /openapi.json
-    StepHook hook;      // LEDGER_CRASH_AFTER / LEDGER_STEP_DELAY_MS (protocol/faults.h)
+    QByteArray openApi;                       // /openapi.json
+    StepHook hook;                            // LEDGER_CRASH_AFTER / LEDGER_STEP_DELAY_MS (protocol/faults.h)
+    const RecoveryCounts *recovery = nullptr; // the recovery sweeper's, for /metrics (null: not running)
 };
 
 class HttpFront : public QAbstractHttpServer {

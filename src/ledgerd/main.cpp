@@ -2,6 +2,8 @@
 // as the console and ledgerctl. This file reads the command line, opens the store once to check
 // it, starts the front (httpfront.h) and stops it gracefully on SIGTERM/SIGINT.
 #include "httpfront.h"
+#include "ledger/duration.h"
+#include "recoveryloop.h"
 #include "store/location.h"
 #include "store/open/storeconfig.h"
 #include "tokens.h"
@@ -13,6 +15,8 @@
 #include <QTextStream>
 
 #include <csignal>
+#include <cstdio>
+#include <memory>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -31,6 +35,7 @@ void onSignal(int)
 
 const char *kUsage =
     R"(usage: ledgerd --store LOCATION --listen HOST:PORT [--tokens FILE] [--tls-cert FILE --tls-key FILE] [--threads N] [--write-threads N] [--max-connections N]
+                      [--recover-every DURATION|off] [--recover-after DURATION]
        ledgerd token add NAME ROLE --tokens FILE       print a new token (once) and keep its hash
        ledgerd token revoke NAME --tokens FILE
 
@@ -48,6 +53,13 @@ libraries as ledgerctl, with the same rules and error code words.
   --write-threads N  worker threads for writes (default: one per SQLite file, whose writes
                      queue on its lock anyway; --threads on PostgreSQL)
   --max-connections N  connections open at once (default 512); more are closed at accept
+  --recover-every DURATION  how often to look for stuck transactions and finish them as
+                     'ledgerctl recover' does (default 10s; off: never — then run
+                     'ledgerctl recover' yourself). Passed over: what an operator claimed, and
+                     what failed for a reason a retry will not cure (said once on stderr)
+  --recover-after DURATION  stuck means an expired lease, or no progress for this long
+                     (default 1m; shorter than a lease, 30s, takes over transfers still being
+                     driven: safe, but wasted work)
 
 SIGTERM or SIGINT: stop accepting, finish the requests in flight (at most 10 s), exit 0.
 exit status: 0 stopped cleanly; 2 bad usage or input; 3 the store or the address unusable.
@@ -156,9 +168,10 @@ int main(int argc, char **argv)
         return tokenCommand(args);
 
     QMap<QString, QString> values;
-    static const QStringList known{QStringLiteral("store"),           QStringLiteral("listen"),       QStringLiteral("tokens"),
-                                   QStringLiteral("tls-cert"),        QStringLiteral("tls-key"),      QStringLiteral("threads"),
-                                   QStringLiteral("max-connections"), QStringLiteral("write-threads")};
+    static const QStringList known{QStringLiteral("store"),           QStringLiteral("listen"),        QStringLiteral("tokens"),
+                                   QStringLiteral("tls-cert"),        QStringLiteral("tls-key"),       QStringLiteral("threads"),
+                                   QStringLiteral("max-connections"), QStringLiteral("write-threads"), QStringLiteral("recover-every"),
+                                   QStringLiteral("recover-after")};
     for (qsizetype i = 0; i < args.size(); ++i) {
         QString name = args.at(i);
         QString value;
@@ -202,6 +215,25 @@ int main(int argc, char **argv)
         values.contains(QStringLiteral("max-connections")) ? values.value(QStringLiteral("max-connections")).toInt(&maxOk) : 512;
     if (!maxOk || maxConnections < 1 || maxConnections > 100'000)
         return fail(makeError(ErrorCode::InvalidArgument, QStringLiteral("--max-connections must be a whole number from 1 to 100000")));
+    qint64 recoverEveryMs = 10'000;
+    if (const QString every = values.value(QStringLiteral("recover-every")); every == QLatin1String("off")) {
+        recoverEveryMs = 0;
+    } else if (!every.isEmpty()) {
+        auto ms = duration::parse(every);
+        if (!ms.ok() || *ms < 100)
+            return fail(
+                makeError(ErrorCode::InvalidArgument,
+                          QStringLiteral("--recover-every is a duration of at least 100ms (10s, 1m) or off, not \"%1\"").arg(every)));
+        recoverEveryMs = *ms;
+    }
+    qint64 recoverAfterMs = 60'000;
+    if (const QString after = values.value(QStringLiteral("recover-after")); !after.isEmpty()) {
+        auto ms = duration::parse(after);
+        if (!ms.ok())
+            return fail(
+                makeError(ErrorCode::InvalidArgument, QStringLiteral("--recover-after is a duration (90s, 5m), not \"%1\"").arg(after)));
+        recoverAfterMs = *ms;
+    }
     FrontOptions options;
     options.threads = threads;
     options.limits.maxConnections = maxConnections;
@@ -247,6 +279,21 @@ int main(int argc, char **argv)
     if (openApi.open(QIODevice::ReadOnly))
         options.openApi = openApi.readAll();
 
+    // The sweeper: what a crash of this or another process left half-way is finished here, not
+    // only when a client retries its key or an operator runs 'ledgerctl recover'.
+    std::unique_ptr<RecoveryLoop> recovery;
+    if (recoverEveryMs > 0) {
+        SweepOptions sweep;
+        sweep.olderThanMs = recoverAfterMs;
+        sweep.actor = QStringLiteral("recovery:ledgerd");
+        sweep.reason = QStringLiteral("ledgerd's recovery sweeper");
+        sweep.hook = options.hook;
+        recovery = std::make_unique<RecoveryLoop>(options.connect, sweep, recoverEveryMs, [](const QString &line) {
+            std::fputs(qPrintable(QStringLiteral("ledgerd: %1\n").arg(line)), stderr);
+        });
+        options.recovery = &recovery->counts();
+    }
+
     HttpFront front(options);
     auto port = front.listen(listen->first, listen->second, tlsConfig);
     if (!port.ok())
@@ -259,6 +306,8 @@ int main(int argc, char **argv)
         char byte;
         [[maybe_unused]] const auto n = ::read(g_signalPipe[0], &byte, 1);
         notifier.setEnabled(false);
+        if (recovery)
+            recovery->requestStop();
         QTextStream(stderr) << "ledgerd: stopping: finishing " << front.inFlight() << " request(s) in flight\n";
         front.stop(10'000, [] { QCoreApplication::exit(0); });
     });
@@ -273,9 +322,19 @@ int main(int argc, char **argv)
         err << "ledgerd: no tokens file: every client is the operator \"local\" (allowed on loopback only)\n";
     err << "ledgerd: store " << storeDisplayName(config->location) << ", " << threads << " reader(s), " << options.writeThreads
         << " writer(s)\n";
+    if (!recovery)
+        err << "ledgerd: no recovery sweeper (--recover-every off): run 'ledgerctl recover' to finish what a crash left\n";
+    else if (recoverAfterMs < CoordinatorOptions().leaseMs)
+        err << "ledgerd: --recover-after " << duration::format(recoverAfterMs) << " is shorter than a lease ("
+            << duration::format(CoordinatorOptions().leaseMs) << "): the sweeper may take over transfers still being driven\n";
     err.flush();
     const QString host = listen->first.protocol() == QAbstractSocket::IPv6Protocol ? QStringLiteral("[%1]").arg(listen->first.toString())
                                                                                    : listen->first.toString();
     QTextStream(stdout) << "listening on " << (tls ? "https" : "http") << "://" << host << ':' << *port << Qt::endl;
-    return app.exec();
+    if (recovery)
+        recovery->start();
+    const int status = app.exec();
+    if (recovery)
+        recovery->stop();
+    return status;
 }

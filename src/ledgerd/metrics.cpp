@@ -14,7 +14,7 @@ void Metrics::transfer(double seconds)
     ++m_transferCount;
 }
 
-QByteArray Metrics::render(qint64 stuck, const GuardCounts &guard, int inFlight) const
+QByteArray Metrics::render(qint64 stuck, const GuardCounts &guard, int inFlight, const RecoveryCounts *recovery) const
 {
     QByteArray out;
     out += "# HELP ledgerd_requests_total HTTP requests answered, by route and status.\n"
@@ -58,6 +58,30 @@ QByteArray Metrics::render(qint64 stuck, const GuardCounts &guard, int inFlight)
            "# TYPE ledgerd_requests_too_large_total counter\n"
            "ledgerd_requests_too_large_total "
          + QByteArray::number(guard.tooLarge) + '\n';
+    if (!recovery)
+        return out;
+    out += "# HELP ledgerd_recovery_sweeps_total Sweeps of the recovery sweeper (--recover-every).\n"
+           "# TYPE ledgerd_recovery_sweeps_total counter\n"
+           "ledgerd_recovery_sweeps_total "
+         + QByteArray::number(recovery->sweeps.load()) + '\n';
+    out += "# HELP ledgerd_recovered_total Stuck transactions the sweeper took over, by how that ended.\n"
+           "# TYPE ledgerd_recovered_total counter\n";
+    const std::pair<const char *, qint64> outcomes[] = {{"done", recovery->done.load()},
+                                                        {"canceled", recovery->canceled.load()},
+                                                        {"moved", recovery->moved.load()},
+                                                        {"failed", recovery->failed.load()}};
+    for (const auto &[name, n] : outcomes)
+        out += QByteArray("ledgerd_recovered_total{outcome=\"") + name + "\"} " + QByteArray::number(n) + '\n';
+    out += "# HELP ledgerd_recovery_passed_over Stuck transactions the last sweep left alone: claimed by an operator, or failed for good "
+           "before.\n"
+           "# TYPE ledgerd_recovery_passed_over gauge\n"
+           "ledgerd_recovery_passed_over{why=\"claimed\"} "
+         + QByteArray::number(recovery->claimed.load()) + "\nledgerd_recovery_passed_over{why=\"failed-before\"} "
+         + QByteArray::number(recovery->leftAlone.load()) + '\n';
+    out += "# HELP ledgerd_recovery_store_errors_total Sweeps that could not run because the store failed.\n"
+           "# TYPE ledgerd_recovery_store_errors_total counter\n"
+           "ledgerd_recovery_store_errors_total "
+         + QByteArray::number(recovery->storeErrors.load()) + '\n';
     return out;
 }
 

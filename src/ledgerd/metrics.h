@@ -1,10 +1,11 @@
 #pragma once
 // /metrics in the Prometheus text format: requests by route and status, the latency of transfers
-// as a histogram, the connection guard's refusals, store errors, and the transactions stuck (read
-// from the store when scraped).
+// as a histogram, the connection guard's refusals, store errors, the transactions stuck (read
+// from the store when scraped) and what the recovery sweeper did.
 // Threading: the front's thread records and renders (the stuck count is read on a pool thread).
 
 #include "connectionguard.h"
+#include "recoveryloop.h"
 
 #include <QElapsedTimer>
 #include <QMap>
@@ -20,7 +21,7 @@ public:
     void request(const QString &route, int status);
     void transfer(double seconds);
     void storeError() { ++m_storeErrors; }
-    QByteArray render(qint64 stuck, const GuardCounts &guard, int inFlight) const;
+    QByteArray render(qint64 stuck, const GuardCounts &guard, int inFlight, const RecoveryCounts *recovery) const;
 
 private:
     static constexpr std::array<double, 12> kBuckets{0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5};

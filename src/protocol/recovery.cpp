@@ -76,6 +76,15 @@ RecoveryReport recoverStuck(const StoreConnector &connect, const RecoveryOptions
             return report;
         }
         candidates = std::move(list).value();
+        if (options.choose) {
+            auto chosen = options.choose(**store, candidates);
+            if (!chosen.ok()) {
+                report.error = chosen.error();
+                return report;
+            }
+            report.passedOver = candidates.size() - chosen->size();
+            candidates = std::move(chosen).value();
+        }
         auto clock = (*store)->now();
         if (!clock.ok()) {
             report.error = clock.error();

@@ -29,6 +29,10 @@ struct RecoveryOptions {
     // Asked before each transaction (from the worker threads); true stops taking new ones. What is
     // under way finishes its current write sequence first.
     std::function<bool()> shouldStop;
+    // Asked once, on the listing's connection, with the candidates (least recently changed
+    // first): only those it returns are recovered, the rest counted in RecoveryReport::passedOver.
+    // Unset: every candidate. An error ends recovery before it starts.
+    std::function<Result<QList<Transaction>>(Store &, const QList<Transaction> &)> choose;
 };
 
 enum class RecoveryOutcome { Done, Canceled, Moved, Failed, Interrupted };
@@ -44,8 +48,9 @@ struct RecoveredItem {
 };
 
 struct RecoveryReport {
-    Error error; // set when recovery could not start (store unavailable, ...)
-    qint64 candidates = 0;
+    Error error;           // set when recovery could not start (store unavailable, ...)
+    qint64 candidates = 0; // after `choose`
+    qint64 passedOver = 0; // candidates `choose` left alone
     QMap<RecoveryOutcome, qint64> counts;
     QList<RecoveredItem> items; // in the order they finished
     bool stopped = false;       // shouldStop ended it early

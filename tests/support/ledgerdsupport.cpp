@@ -95,7 +95,11 @@ int Ledgerd::stop()
     return m_process.exitStatus() == QProcess::NormalExit ? m_process.exitCode() : -1;
 }
 
-QString Ledgerd::errors() { return QString::fromUtf8(m_process.readAllStandardError()); }
+QString Ledgerd::errors()
+{
+    m_errors += QString::fromUtf8(m_process.readAllStandardError());
+    return m_errors;
+}
 
 quint16 Ledgerd::port() const { return quint16(url.section(QLatin1Char(':'), -1).toUInt()); }
 

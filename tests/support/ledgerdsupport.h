@@ -27,12 +27,14 @@ public:
     Ledgerd &operator=(const Ledgerd &) = delete;
     // SIGTERM, then its exit status (-1: it did not exit normally within 15 s).
     int stop();
+    // What it wrote to stderr so far (all of it, on every call).
     QString errors();
     quint16 port() const;
     QString url;
 
 private:
     QProcess m_process;
+    QString m_errors;
 };
 
 // curl, as an application would call: the status and the JSON body (logged, see below).
