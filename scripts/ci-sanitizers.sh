@@ -104,7 +104,7 @@ fuzz() {
 tsan() {
   echo "== TSan: build"
   configure build-tsan thread
-  local tests=(tst_hazards tst_recovery tst_recoveryloop tst_interleavings tst_coordinator tst_batchrepair tst_groupcommit sanitizer_canary)
+  local tests=(tst_hazards tst_recovery tst_recoverysweeper tst_recoveryloop tst_interleavings tst_coordinator tst_batchrepair tst_groupcommit sanitizer_canary)
   cmake --build build-tsan -j "$jobs" --target "${tests[@]}"
   local pattern
   pattern="$(IFS='|'; echo "${tests[*]}")"
