@@ -2,6 +2,7 @@
 // WebSocket, live).
 #include "cli.h"
 #include "feedserver.h"
+#include "interchange/listenaddress.h"
 #include "interchange/changefeed.h"
 #include "store/open/changenotifier.h"
 
@@ -82,20 +83,23 @@ int cmdServe(Context &c)
 {
     if (!c.args.values.contains(QStringLiteral("ws")))
         return c.fail(makeError(ErrorCode::MissingArgument, QStringLiteral("serve needs --ws HOST:PORT (e.g. --ws 127.0.0.1:8765)")));
-    auto address = parseListenAddress(c.args.value(QStringLiteral("ws")));
+    auto address = parseListenAddress(c.args.value(QStringLiteral("ws")), QStringLiteral("--ws"), QStringLiteral("127.0.0.1:8765"));
     if (!address.ok())
         return c.fail(address.error());
+    // The feed carries every transfer and has no authentication: never on a public interface.
+    if (!address->address.isLoopback())
+        return c.fail(
+            makeError(ErrorCode::InvalidArgument, QStringLiteral("--ws %1: %2 is not a loopback address; the feed has no authentication")
+                                                      .arg(c.args.value(QStringLiteral("ws")).left(80), address->address.toString())));
     if (!QCoreApplication::instance())
         return c.fail(makeError(ErrorCode::Internal, QStringLiteral("serve needs the program's event loop")));
     if (auto store = c.open(); !store.ok()) // said as every command says it (the hub opens its own)
         return c.fail(store.error());
     FeedServer server(c.config);
-    auto port = server.listen(address->first, address->second);
+    auto port = server.listen(address->address, address->port);
     if (!port.ok())
         return c.fail(port.error());
-    const QString host = address->first.protocol() == QAbstractSocket::IPv6Protocol ? QStringLiteral("[%1]").arg(address->first.toString())
-                                                                                    : address->first.toString();
-    c.out << QStringLiteral("listening on ws://%1:%2\n").arg(host).arg(*port);
+    c.out << QStringLiteral("listening on ws://%1:%2\n").arg(address->urlHost()).arg(*port);
     c.out.flush();
     return QCoreApplication::exec();
 }

@@ -53,33 +53,4 @@ void FeedServer::onNewConnection()
     }
 }
 
-Result<std::pair<QHostAddress, quint16>> parseListenAddress(const QString &text)
-{
-    const auto bad = [&](const QString &why) {
-        return makeError(ErrorCode::InvalidArgument, QStringLiteral("--ws %1: %2 (like 127.0.0.1:8765)").arg(text.left(80), why));
-    };
-    const qsizetype colon = text.lastIndexOf(QLatin1Char(':'));
-    if (colon <= 0)
-        return bad(QStringLiteral("not HOST:PORT"));
-    QString host = text.left(colon);
-    const QString portText = text.mid(colon + 1);
-    bool ok = false;
-    const uint port = portText.toUInt(&ok);
-    const bool digits =
-        !portText.isEmpty() && std::all_of(portText.cbegin(), portText.cend(), [](QChar c) { return c.isDigit() && c.unicode() < 128; });
-    if (!ok || !digits || port > 65535)
-        return bad(QStringLiteral("the port is not a whole number from 0 to 65535"));
-    if (host.startsWith(QLatin1Char('[')) && host.endsWith(QLatin1Char(']')))
-        host = host.mid(1, host.size() - 2);
-    QHostAddress address;
-    if (host == QLatin1String("localhost"))
-        address = QHostAddress(QHostAddress::LocalHost);
-    else if (!address.setAddress(host))
-        return bad(QStringLiteral("%1 is not an IP address").arg(host.left(60)));
-    // The feed carries every transfer and has no authentication: never on a public interface.
-    if (!address.isLoopback())
-        return bad(QStringLiteral("%1 is not a loopback address; the feed has no authentication").arg(address.toString()));
-    return std::pair{address, quint16(port)};
-}
-
 } // namespace ledger::cli

@@ -44,7 +44,4 @@ private:
     std::unique_ptr<ChangeNotifier> m_notifier; // from listen() on
 };
 
-// Parses "HOST:PORT" (IPv6 in brackets: "[::1]:8080") into a loopback address and a port.
-Result<std::pair<QHostAddress, quint16>> parseListenAddress(const QString &text);
-
 } // namespace ledger::cli

@@ -2,6 +2,7 @@
 // as the console and ledgerctl. This file reads the command line, opens the store once to check
 // it, starts the front (httpfront.h) and stops it gracefully on SIGTERM/SIGINT.
 #include "httpfront.h"
+#include "interchange/listenaddress.h"
 #include "ledger/duration.h"
 #include "recoveryloop.h"
 #include "store/location.h"
@@ -109,21 +110,6 @@ int tokenCommand(const QStringList &args)
     return usage(QStringLiteral("token add NAME ROLE --tokens FILE, or token revoke NAME --tokens FILE"));
 }
 
-Result<std::pair<QHostAddress, quint16>> parseListen(const QString &text)
-{
-    const qsizetype colon = text.lastIndexOf(QLatin1Char(':'));
-    bool ok = false;
-    const uint port = colon > 0 ? text.mid(colon + 1).toUInt(&ok) : 0;
-    QString host = colon > 0 ? text.left(colon) : QString();
-    if (host.startsWith(QLatin1Char('[')) && host.endsWith(QLatin1Char(']')))
-        host = host.mid(1, host.size() - 2);
-    const QHostAddress address = host == QLatin1String("localhost") ? QHostAddress(QHostAddress::LocalHost) : QHostAddress(host);
-    if (!ok || port > 65535 || address.isNull())
-        return makeError(ErrorCode::InvalidArgument,
-                         QStringLiteral("--listen is HOST:PORT with HOST an IP address or localhost, not \"%1\"").arg(text));
-    return std::pair{address, quint16(port)};
-}
-
 Result<QSslConfiguration> loadTls(const QString &certPath, const QString &keyPath)
 {
     QFile certFile(certPath);
@@ -192,7 +178,7 @@ int main(int argc, char **argv)
     }
     if (!values.contains(QStringLiteral("listen")))
         return fail(makeError(ErrorCode::MissingArgument, QStringLiteral("--listen HOST:PORT is required")));
-    auto listen = parseListen(values.value(QStringLiteral("listen")));
+    auto listen = parseListenAddress(values.value(QStringLiteral("listen")), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:8080"));
     if (!listen.ok())
         return fail(listen.error());
     bool threadsOk = true;
@@ -202,13 +188,13 @@ int main(int argc, char **argv)
     const bool tls = values.contains(QStringLiteral("tls-cert")) || values.contains(QStringLiteral("tls-key"));
     if (tls && !(values.contains(QStringLiteral("tls-cert")) && values.contains(QStringLiteral("tls-key"))))
         return fail(makeError(ErrorCode::MissingArgument, QStringLiteral("--tls-cert and --tls-key go together")));
-    const bool loopback = listen->first.isLoopback();
+    const bool loopback = listen->address.isLoopback();
     if (!loopback && (!tls || !values.contains(QStringLiteral("tokens"))))
         return fail(makeError(ErrorCode::InvalidArgument,
                               QStringLiteral("%1 is not a loopback address: off loopback ledgerd needs TLS (--tls-cert, --tls-key) "
                                              "and a tokens file (--tokens), so that money moves only over an encrypted, "
                                              "authenticated connection")
-                                  .arg(listen->first.toString())));
+                                  .arg(listen->address.toString())));
 
     bool maxOk = true;
     const int maxConnections =
@@ -295,7 +281,7 @@ int main(int argc, char **argv)
     }
 
     HttpFront front(options);
-    auto port = front.listen(listen->first, listen->second, tlsConfig);
+    auto port = front.listen(listen->address, listen->port, tlsConfig);
     if (!port.ok())
         return fail(port.error());
 
@@ -328,9 +314,7 @@ int main(int argc, char **argv)
         err << "ledgerd: --recover-after " << duration::format(recoverAfterMs) << " is shorter than a lease ("
             << duration::format(CoordinatorOptions().leaseMs) << "): the sweeper may take over transfers still being driven\n";
     err.flush();
-    const QString host = listen->first.protocol() == QAbstractSocket::IPv6Protocol ? QStringLiteral("[%1]").arg(listen->first.toString())
-                                                                                   : listen->first.toString();
-    QTextStream(stdout) << "listening on " << (tls ? "https" : "http") << "://" << host << ':' << *port << Qt::endl;
+    QTextStream(stdout) << "listening on " << (tls ? "https" : "http") << "://" << listen->urlHost() << ':' << *port << Qt::endl;
     if (recovery)
         recovery->start();
     const int status = app.exec();
