@@ -1,12 +1,15 @@
 // ledgerd's recovery sweeper on its thread (src/ledgerd/recoveryloop.h): it sweeps at start and
 // then every period until stopped, finishes what crashes left, says a store error once, says a
-// transaction left for an operator once, and stops without waiting out its period. In the TSan
-// pass: the loop's thread and the reader of its counts.
+// transaction left for an operator once, stops without waiting out its period, leaves the
+// transaction under way after its current write, and gives up on a sweep that does not come back.
+// In the TSan pass: the loop's thread and the reader of its counts.
 #include "recoveryloop.h"
 #include "testsupport.h"
 
 #include <QElapsedTimer>
 #include <QMutex>
+#include <QSemaphore>
+#include <QThread>
 
 using namespace ledger;
 using namespace ledger::api;
@@ -14,10 +17,11 @@ using namespace ledger::test;
 
 namespace {
 
-QString stuckAfter(Store &store, Step step)
+// A transfer stopped after `step`, its lease running for `leaseMs`.
+QString stuckAfter(Store &store, Step step, qint64 leaseMs = 1)
 {
     CoordinatorOptions o;
-    o.leaseMs = 1;
+    o.leaseMs = leaseMs;
     o.hook = abandonAfterHook(step);
     const TxOutcome r = Coordinator(store, o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 10, QString(), QString()});
     if (r.error.code != ErrorCode::Interrupted)
@@ -46,7 +50,7 @@ struct Log {
 SweepOptions expiredOnly()
 {
     SweepOptions o;
-    o.olderThanMs = 3'600'000;
+    o.recovery.olderThanMs = 3'600'000;
     return o;
 }
 
@@ -59,6 +63,8 @@ private Q_SLOTS:
     void saysAStoreErrorOnce();
     void saysWhatItLeavesAloneOnce();
     void stopsWithoutWaitingOutItsPeriod();
+    void stopLeavesATransactionHalfWay();
+    void stopGivesUpOnASweepThatDoesNotComeBack();
 };
 
 void TestRecoveryLoop::finishesWhatCrashesLeft()
@@ -67,19 +73,21 @@ void TestRecoveryLoop::finishesWhatCrashesLeft()
     openAccounts(t.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1000);
     const QStringList first{stuckAfter(t.store(), Step::Claim), stuckAfter(t.store(), Step::HoldCredit),
                             stuckAfter(t.store(), Step::PostCredit)};
+    QTest::qWait(5); // their leases of 1 ms have expired by the store's clock (milliseconds)
     Log log;
     RecoveryLoop loop(connectorOf(t.config()), expiredOnly(), 20, log.sink());
     loop.start();
     QTRY_COMPARE_WITH_TIMEOUT(loop.counts().done.load(), qint64(3), 20'000);
     for (const QString &id : first)
         QCOMPARE(t.store().transaction(id)->state, TxState::Done);
-    QCOMPARE(log.count(QStringLiteral("3 stuck transaction(s): 3 done")), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(log.count(QStringLiteral("3 stuck transaction(s): 3 done")), 1, 20'000); // said after counting
 
-    // Later crashes are found by later sweeps.
-    const QString later = stuckAfter(t.store(), Step::HoldDebit);
+    // Later crashes are found by later sweeps. (Its lease outlives its making: a sweep must not
+    // take it over while this thread is still writing it.)
+    const QString later = stuckAfter(t.store(), Step::HoldDebit, 2'000);
     QTRY_COMPARE_WITH_TIMEOUT(loop.counts().done.load(), qint64(4), 20'000);
     QCOMPARE(t.store().transaction(later)->state, TxState::Done);
-    loop.stop();
+    QVERIFY(loop.stop(30'000));
     QVERIFY(loop.counts().sweeps.load() >= 2);
     QCOMPARE(loop.counts().storeErrors.load(), qint64(0));
     // Sweeps that found nothing said nothing.
@@ -96,7 +104,7 @@ void TestRecoveryLoop::saysAStoreErrorOnce()
     RecoveryLoop loop(connectorOf(config), expiredOnly(), 10, log.sink());
     loop.start();
     QTRY_VERIFY_WITH_TIMEOUT(loop.counts().storeErrors.load() >= 3, 20'000);
-    loop.stop();
+    QVERIFY(loop.stop(30'000));
     QCOMPARE(log.count(QStringLiteral("cannot sweep")), 1);
     QCOMPARE(log.count(QStringLiteral("store-unavailable")), 1);
 }
@@ -109,13 +117,13 @@ void TestRecoveryLoop::saysWhatItLeavesAloneOnce()
     QVERIFY(t.store().voidLeg(broken, QStringLiteral("bob"), LegSide::Credit, 10).ok());
     Log log;
     SweepOptions options = expiredOnly();
-    options.leaseMs = 1; // listed again by every sweep after the one that failed
+    options.recovery.leaseMs = 1; // listed again by every sweep after the one that failed
     RecoveryLoop loop(connectorOf(t.config()), options, 10, log.sink());
     loop.start();
     QTRY_VERIFY_WITH_TIMEOUT(loop.counts().sweeps.load() >= 4, 20'000);
-    loop.stop();
+    QVERIFY(loop.stop(30'000));
     QCOMPARE(loop.counts().failed.load(), qint64(1));
-    QCOMPARE(loop.counts().leftAlone.load(), qint64(1));
+    QCOMPARE(loop.counts().failedBefore.load(), qint64(1));
     QCOMPARE(log.count(broken + QStringLiteral(" could not be recovered (protocol-violation")), 1);
 }
 
@@ -128,9 +136,56 @@ void TestRecoveryLoop::stopsWithoutWaitingOutItsPeriod()
     QTRY_COMPARE_WITH_TIMEOUT(loop.counts().sweeps.load(), qint64(1), 20'000);
     QElapsedTimer clock;
     clock.start();
-    loop.stop();
+    QVERIFY(loop.stop(60'000));
     QVERIFY2(clock.elapsed() < 30'000, "stop() waited for the next sweep");
     QCOMPARE(loop.counts().sweeps.load(), qint64(1));
+}
+
+void TestRecoveryLoop::stopLeavesATransactionHalfWay()
+{
+    TempStore t;
+    openAccounts(t.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1000);
+    const QString id = stuckAfter(t.store(), Step::Claim);
+    // Every write of the sweep's takes 200 ms (a slow store): a stop comes in the middle.
+    std::atomic<int> writes{0};
+    SweepOptions options = expiredOnly();
+    options.recovery.hook = [&writes](Step, const QString &) {
+        ++writes;
+        QThread::msleep(200);
+        return HookAction::Continue;
+    };
+    Log log;
+    RecoveryLoop loop(connectorOf(t.config()), options, 10, log.sink());
+    loop.start();
+    QTRY_VERIFY_WITH_TIMEOUT(writes.load() >= 1, 20'000);
+    QVERIFY(loop.stop(60'000));
+    QVERIFY(writes.load() < 5); // claim, two holds, applied, two posts, done: it did not go on
+    QCOMPARE(log.count(QStringLiteral("1 transaction(s) left half-way")), 1);
+    QVERIFY(!isTerminal(t.store().transaction(id)->state));
+    LEDGER_VERIFY_AUDIT_CLEAN(t.store());
+}
+
+void TestRecoveryLoop::stopGivesUpOnASweepThatDoesNotComeBack()
+{
+    TempStore t;
+    openAccounts(t.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1000);
+    stuckAfter(t.store(), Step::Claim);
+    // The sweep's first write does not come back until the test lets it (a server that stopped
+    // answering): stop() must not wait for it for ever.
+    QSemaphore answered;
+    std::atomic<bool> waiting{false};
+    SweepOptions options = expiredOnly();
+    options.recovery.hook = [&](Step, const QString &) {
+        waiting = true;
+        answered.acquire();
+        return HookAction::Continue;
+    };
+    Log log;
+    RecoveryLoop loop(connectorOf(t.config()), options, 10, log.sink());
+    loop.start();
+    QTRY_VERIFY_WITH_TIMEOUT(waiting.load(), 20'000);
+    QVERIFY(!loop.stop(200));
+    answered.release(100); // the store answers after all; the loop ends and is joined on destruction
 }
 
 QTEST_GUILESS_MAIN(TestRecoveryLoop)

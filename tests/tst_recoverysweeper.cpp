@@ -1,6 +1,7 @@
 // The recovery sweeper (operations/recoverysweeper.h): it recovers what `recover` would, passes
-// over what an operator claimed (until released) and what failed for good in an earlier sweep,
-// and tries a store failure again.
+// over an initial or pending transaction an operator claimed within 4 hours (until released) and
+// what failed for good in an earlier sweep, tries a store failure again, and abandons the
+// transaction under way after its current write when asked to stop.
 #include "operations/claims.h"
 #include "operations/recoverysweeper.h"
 #include "testsupport.h"
@@ -31,7 +32,7 @@ qint64 journalLength(Store &store, const QString &id) { return store.journal(Doc
 SweepOptions quickly()
 {
     SweepOptions o;
-    o.olderThanMs = 3'600'000; // only expired leases
+    o.recovery.olderThanMs = 3'600'000; // only expired leases
     return o;
 }
 
@@ -42,7 +43,10 @@ class TestRecoverySweeper : public QObject {
 private Q_SLOTS:
     void recoversWhatRecoveryWould();
     void passesOverAClaimUntilReleased();
+    void aClaimHoldsOffOnlyWhereAPersonChooses_data();
+    void aClaimHoldsOffOnlyWhereAPersonChooses();
     void leavesAloneWhatFailedForGood();
+    void abandonsAfterTheCurrentWriteWhenAskedToStop();
     void retriesOnlyWhatARetryCanCure_data();
     void retriesOnlyWhatARetryCanCure();
 };
@@ -71,7 +75,7 @@ void TestRecoverySweeper::recoversWhatRecoveryWould()
     }));
 
     SweepOptions sooner = quickly();
-    sooner.olderThanMs = 0;
+    sooner.recovery.olderThanMs = 0;
     RecoverySweeper eager(connectorOf(t.config()), sooner);
     const SweepResult second = eager.sweep();
     QCOMPARE(second.report.candidates, qint64(1));
@@ -89,12 +93,15 @@ void TestRecoverySweeper::passesOverAClaimUntilReleased()
     const QString free = stuckAfter(t.store(), Step::Applied);
     QVERIFY(addRemarkOn(t.store(), mine, Remark::Claim, QStringLiteral("ann"), QStringLiteral("checking the bank's side")).ok());
     QVERIFY(addRemarkOn(t.store(), other, Remark::Claim, QStringLiteral("bo"), QString()).ok());
+    // Past its commit point there is nothing to choose: a claim does not hold it off.
+    QVERIFY(addRemarkOn(t.store(), free, Remark::Claim, QStringLiteral("cy"), QString()).ok());
     QTest::qWait(5);
     RecoverySweeper sweeper(connectorOf(t.config()), quickly());
     const qint64 mineBefore = journalLength(t.store(), mine);
 
     const SweepResult first = sweeper.sweep();
     QCOMPARE(first.claimed, qint64(2));
+    QCOMPARE(first.newlyClaimed.size(), 2);
     QCOMPARE(first.report.passedOver, qint64(2));
     QCOMPARE(first.report.candidates, qint64(1));
     QCOMPARE(stateOf(t.store(), free), TxState::Done);
@@ -105,9 +112,69 @@ void TestRecoverySweeper::passesOverAClaimUntilReleased()
     QVERIFY(addRemarkOn(t.store(), mine, Remark::Release, QStringLiteral("ann"), QString()).ok());
     const SweepResult second = sweeper.sweep();
     QCOMPARE(second.claimed, qint64(1));
+    QVERIFY(second.newlyClaimed.isEmpty()); // bo's was said the sweep before
     QCOMPARE(second.report.count(RecoveryOutcome::Done), qint64(1));
     QCOMPARE(stateOf(t.store(), mine), TxState::Done);
     QCOMPARE(stateOf(t.store(), other), TxState::Pending);
+    LEDGER_VERIFY_AUDIT_CLEAN(t.store());
+}
+
+void TestRecoverySweeper::aClaimHoldsOffOnlyWhereAPersonChooses_data()
+{
+    QTest::addColumn<TxState>("state");
+    QTest::addColumn<qint64>("ageMs");
+    QTest::addColumn<bool>("holdsOff");
+    const qint64 hour = 3'600'000;
+    QTest::newRow("initial, just claimed") << TxState::Initial << qint64(0) << true;
+    QTest::newRow("pending, 3h59m") << TxState::Pending << 4 * hour - 60'000 << true;
+    QTest::newRow("pending, 4h: stale") << TxState::Pending << 4 * hour << false;
+    QTest::newRow("applied: can only be finished") << TxState::Applied << qint64(0) << false;
+    QTest::newRow("canceling: can only be finished") << TxState::Canceling << qint64(0) << false;
+}
+
+void TestRecoverySweeper::aClaimHoldsOffOnlyWhereAPersonChooses()
+{
+    QFETCH(TxState, state);
+    QFETCH(qint64, ageMs);
+    QFETCH(bool, holdsOff);
+    const QDateTime now = QDateTime::fromMSecsSinceEpoch(1'800'000'000'000, Qt::UTC);
+    Transaction tx;
+    tx.id = QStringLiteral("tx-1");
+    tx.state = state;
+    OperatorClaim claim;
+    claim.txId = tx.id;
+    claim.by = QStringLiteral("ann");
+    claim.at = now.addMSecs(-ageMs);
+    QCOMPARE(claimHoldsOff(tx, claim, now), holdsOff);
+}
+
+void TestRecoverySweeper::abandonsAfterTheCurrentWriteWhenAskedToStop()
+{
+    TempStore t;
+    openAccounts(t.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1000);
+    const QString first = stuckAfter(t.store(), Step::Claim);
+    const QString second = stuckAfter(t.store(), Step::Claim);
+    QTest::qWait(5);
+    SweepOptions options = quickly();
+    options.recovery.leaseMs = 1;
+    RecoverySweeper sweeper(connectorOf(t.config()), options);
+    // Asked before the first transaction (no), before and after its first write (no, then yes).
+    int asked = 0;
+    const SweepResult stopped = sweeper.sweep([&asked] { return ++asked >= 3; });
+    QCOMPARE(stopped.abandoned, qint64(1));
+    QCOMPARE(stopped.report.items.size(), 1);
+    QCOMPARE(stopped.report.items.first().outcome, RecoveryOutcome::Interrupted);
+    QVERIFY(stopped.newlyLeftAlone.isEmpty()); // a stop is no reason to give up on it
+    const QString abandoned = stopped.report.items.first().id;
+    QVERIFY(!isTerminal(stateOf(t.store(), abandoned)));
+    QVERIFY(!isTerminal(stateOf(t.store(), abandoned == first ? second : first)));
+    LEDGER_VERIFY_AUDIT_CLEAN(t.store());
+
+    QTest::qWait(5);
+    const SweepResult next = sweeper.sweep();
+    QCOMPARE(next.report.count(RecoveryOutcome::Done), qint64(2));
+    QCOMPARE(stateOf(t.store(), first), TxState::Done);
+    QCOMPARE(stateOf(t.store(), second), TxState::Done);
     LEDGER_VERIFY_AUDIT_CLEAN(t.store());
 }
 
@@ -122,7 +189,7 @@ void TestRecoverySweeper::leavesAloneWhatFailedForGood()
     const QString fine = stuckAfter(t.store(), Step::HoldDebit);
     QTest::qWait(5);
     SweepOptions options = quickly();
-    options.leaseMs = 1; // its failed recovery's claim expires at once: the next sweep lists it again
+    options.recovery.leaseMs = 1; // its failed recovery's claim expires at once: the next sweep lists it again
     RecoverySweeper sweeper(connectorOf(t.config()), options);
 
     const SweepResult first = sweeper.sweep();
@@ -160,7 +227,8 @@ void TestRecoverySweeper::retriesOnlyWhatARetryCanCure_data()
     QTest::newRow("store busy") << RecoveryOutcome::Failed << ErrorCode::StoreBusy << true;
     QTest::newRow("protocol violation") << RecoveryOutcome::Failed << ErrorCode::ProtocolViolation << false;
     QTest::newRow("internal") << RecoveryOutcome::Failed << ErrorCode::Internal << false;
-    QTest::newRow("failed, no code") << RecoveryOutcome::Failed << ErrorCode::None << true;
+    QTest::newRow("store full") << RecoveryOutcome::Failed << ErrorCode::StoreFull << true;
+    QTest::newRow("failed, no code: a bug") << RecoveryOutcome::Failed << ErrorCode::None << false;
 }
 
 void TestRecoverySweeper::retriesOnlyWhatARetryCanCure()

@@ -60,6 +60,7 @@ private Q_SLOTS:
     void addRemarkWritesOneRowAndLeavesTheDocument();
     void addRemarkRefusesAndWritesNothing();
     void claimsReadBackAndEndWithTheTransaction();
+    void claimsOfMoreTransactionsThanAStatementBinds();
     void repairPlanCarriesTheClaim();
 };
 
@@ -282,6 +283,36 @@ void TestRemarks::claimsReadBackAndEndWithTheTransaction()
     // A repair that finishes it ends the claim without a row of its own.
     QVERIFY(Coordinator(store).resume(second, QStringLiteral("test")).ok());
     QVERIFY(!claimOn(*store.transaction(second), *readClaimsOn(store, {*store.transaction(second)})));
+}
+
+void TestRemarks::claimsOfMoreTransactionsThanAStatementBinds()
+{
+    // A sweep over a backlog asks for the claims of every stuck transaction at once: more ids than
+    // SQLite (32,766) or PostgreSQL (65,535) binds in one statement.
+    if (onDynamo())
+        QSKIP("DynamoDB reads the claims an item per transaction: 70,000 reads of dynalite prove nothing more");
+    TempStore ts;
+    Store &store = ts.store();
+    openAccounts(store, {QStringLiteral("alice"), QStringLiteral("bob")}, 10'000);
+    const QString early = stuckTransfer(store);
+    const QString late = stuckTransfer(store);
+    QVERIFY(addRemarkOn(store, early, Remark::Claim, QStringLiteral("alice"), QString()).ok());
+    QVERIFY(addRemarkOn(store, late, Remark::Claim, QStringLiteral("bob"), QString()).ok());
+    QList<Transaction> many;
+    many.reserve(70'002);
+    many << *store.transaction(early);
+    for (int i = 0; i < 70'000; ++i) {
+        Transaction absent; // ids nobody wrote: no rows, but each one asked for
+        absent.id = QStringLiteral("tx-absent-%1").arg(i);
+        absent.state = TxState::Pending;
+        many << absent;
+    }
+    many << *store.transaction(late);
+    auto claims = readClaimsOn(store, many);
+    QVERIFY2(claims.ok(), qPrintable(claims.error().toString()));
+    QCOMPARE(claims->size(), 2);
+    QCOMPARE(claims->value(early).by, QStringLiteral("alice"));
+    QCOMPARE(claims->value(late).by, QStringLiteral("bob"));
 }
 
 void TestRemarks::repairPlanCarriesTheClaim()

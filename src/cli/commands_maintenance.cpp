@@ -100,7 +100,7 @@ int cmdRecover(Context &c)
     if (!report.error.ok())
         return c.fail(report.error);
 
-    const qint64 failed = report.count(RecoveryOutcome::Failed) + report.count(RecoveryOutcome::Interrupted);
+    const qint64 failed = report.unfinished();
     if (c.json) {
         c.printJson(json::recoveryReport(report));
     } else if (report.candidates == 0) {

@@ -10,6 +10,7 @@
 #include "tokens.h"
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QSocketNotifier>
 #include <QSslKey>
@@ -17,6 +18,7 @@
 
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -56,13 +58,15 @@ libraries as ledgerctl, with the same rules and error code words.
   --max-connections N  connections open at once (default 512); more are closed at accept
   --recover-every DURATION  how often to look for stuck transactions and finish them as
                      'ledgerctl recover' does (default 10s; off: never — then run
-                     'ledgerctl recover' yourself). Passed over: what an operator claimed, and
-                     what failed for a reason a retry will not cure (said once on stderr)
+                     'ledgerctl recover' yourself). Passed over: an initial or pending one an
+                     operator claimed within 4h (theirs to resume or cancel), and one whose
+                     recovery failed for a reason a retry will not cure (said once on stderr)
   --recover-after DURATION  stuck means an expired lease, or no progress for this long
                      (default 1m; shorter than a lease, 30s, takes over transfers still being
                      driven: safe, but wasted work)
 
-SIGTERM or SIGINT: stop accepting, finish the requests in flight (at most 10 s), exit 0.
+SIGTERM or SIGINT: stop accepting, finish the requests in flight (at most 10 s), exit 0; a
+recovery sweep under way leaves its transaction after the current write, for the next sweep.
 exit status: 0 stopped cleanly; 2 bad usage or input; 3 the store or the address unusable.
 )";
 
@@ -270,10 +274,10 @@ int main(int argc, char **argv)
     std::unique_ptr<RecoveryLoop> recovery;
     if (recoverEveryMs > 0) {
         SweepOptions sweep;
-        sweep.olderThanMs = recoverAfterMs;
-        sweep.actor = QStringLiteral("recovery:ledgerd");
-        sweep.reason = QStringLiteral("ledgerd's recovery sweeper");
-        sweep.hook = options.hook;
+        sweep.recovery.olderThanMs = recoverAfterMs;
+        sweep.recovery.actor = QStringLiteral("recovery:ledgerd");
+        sweep.recovery.reason = QStringLiteral("ledgerd's recovery sweeper");
+        sweep.recovery.hook = options.hook;
         recovery = std::make_unique<RecoveryLoop>(options.connect, sweep, recoverEveryMs, [](const QString &line) {
             std::fputs(qPrintable(QStringLiteral("ledgerd: %1\n").arg(line)), stderr);
         });
@@ -288,10 +292,12 @@ int main(int argc, char **argv)
     if (::socketpair(AF_UNIX, SOCK_STREAM, 0, g_signalPipe) != 0)
         return fail(makeError(ErrorCode::Internal, QStringLiteral("socketpair failed")));
     QSocketNotifier notifier(g_signalPipe[0], QSocketNotifier::Read);
+    QElapsedTimer stopAsked;
     QObject::connect(&notifier, &QSocketNotifier::activated, &front, [&](QSocketDescriptor, QSocketNotifier::Type) {
         char byte;
         [[maybe_unused]] const auto n = ::read(g_signalPipe[0], &byte, 1);
         notifier.setEnabled(false);
+        stopAsked.start();
         if (recovery)
             recovery->requestStop();
         QTextStream(stderr) << "ledgerd: stopping: finishing " << front.inFlight() << " request(s) in flight\n";
@@ -318,7 +324,16 @@ int main(int argc, char **argv)
     if (recovery)
         recovery->start();
     const int status = app.exec();
-    if (recovery)
-        recovery->stop();
+    // The sweep was asked to stop with the front; it gets what is left of the same 10 s (at least
+    // a second). A store call that has not come back by then is left as a crash would leave it.
+    const int graceLeft = int(qMax<qint64>(1000, 10'000 - (stopAsked.isValid() ? stopAsked.elapsed() : 0)));
+    if (recovery && !recovery->stop(graceLeft)) {
+        std::fputs("ledgerd: stopping: the recovery sweep is still waiting for the store; left as it is (the next sweep "
+                   "finishes its transaction)\n",
+                   stderr);
+        std::fflush(stdout);
+        std::fflush(stderr);
+        std::_Exit(status); // the sweep's thread still runs: nothing may be destroyed under it
+    }
     return status;
 }

@@ -77,7 +77,7 @@ QByteArray Metrics::render(qint64 stuck, const GuardCounts &guard, int inFlight,
            "# TYPE ledgerd_recovery_passed_over gauge\n"
            "ledgerd_recovery_passed_over{why=\"claimed\"} "
          + QByteArray::number(recovery->claimed.load()) + "\nledgerd_recovery_passed_over{why=\"failed-before\"} "
-         + QByteArray::number(recovery->leftAlone.load()) + '\n';
+         + QByteArray::number(recovery->failedBefore.load()) + '\n';
     out += "# HELP ledgerd_recovery_store_errors_total Sweeps that could not run because the store failed.\n"
            "# TYPE ledgerd_recovery_store_errors_total counter\n"
            "ledgerd_recovery_store_errors_total "

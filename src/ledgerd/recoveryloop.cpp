@@ -2,6 +2,7 @@
 
 #include "ledger/duration.h"
 
+#include <QMap>
 #include <chrono>
 
 namespace ledger::api {
@@ -12,7 +13,12 @@ RecoveryLoop::RecoveryLoop(StoreConnector connect, SweepOptions options, qint64 
     , m_log(std::move(log))
 {}
 
-RecoveryLoop::~RecoveryLoop() { stop(); }
+RecoveryLoop::~RecoveryLoop()
+{
+    requestStop();
+    if (m_thread.joinable())
+        m_thread.join();
+}
 
 void RecoveryLoop::start()
 {
@@ -30,11 +36,18 @@ void RecoveryLoop::requestStop()
     m_wake.notify_all();
 }
 
-void RecoveryLoop::stop()
+bool RecoveryLoop::stop(int waitMs)
 {
     requestStop();
-    if (m_thread.joinable())
-        m_thread.join();
+    if (!m_thread.joinable())
+        return true;
+    {
+        std::unique_lock lock(m_mutex);
+        if (!m_wake.wait_for(lock, std::chrono::milliseconds(waitMs), [this] { return m_ended; }))
+            return false;
+    }
+    m_thread.join();
+    return true;
 }
 
 void RecoveryLoop::run()
@@ -43,8 +56,12 @@ void RecoveryLoop::run()
         const SweepResult result = m_sweeper.sweep([this] { return m_stopRequested.load(); });
         note(result);
         std::unique_lock lock(m_mutex);
-        if (m_wake.wait_for(lock, std::chrono::milliseconds(m_periodMs), [this] { return m_stopping; }))
+        if (m_wake.wait_for(lock, std::chrono::milliseconds(m_periodMs), [this] { return m_stopping; })) {
+            m_ended = true;
+            lock.unlock();
+            m_wake.notify_all();
             return;
+        }
     }
 }
 
@@ -52,12 +69,6 @@ void RecoveryLoop::note(const SweepResult &result)
 {
     const RecoveryReport &r = result.report;
     ++m_counts.sweeps;
-    m_counts.done += r.count(RecoveryOutcome::Done);
-    m_counts.canceled += r.count(RecoveryOutcome::Canceled);
-    m_counts.moved += r.count(RecoveryOutcome::Moved);
-    m_counts.failed += r.count(RecoveryOutcome::Failed);
-    m_counts.claimed = result.claimed;
-    m_counts.leftAlone = m_sweeper.leftAlone().size();
     if (!r.error.ok()) {
         ++m_counts.storeErrors;
         // A store that is down fails every sweep the same way: said once, and again when it changes.
@@ -70,16 +81,42 @@ void RecoveryLoop::note(const SweepResult &result)
     if (!m_lastError.isEmpty())
         m_log(QStringLiteral("recovery: sweeping again"));
     m_lastError.clear();
-    if (r.candidates > 0)
-        m_log(QStringLiteral("recovery: %1 stuck transaction(s): %2 done, %3 canceled, %4 moved by someone else, %5 failed")
+    m_counts.done += r.count(RecoveryOutcome::Done);
+    m_counts.canceled += r.count(RecoveryOutcome::Canceled);
+    m_counts.moved += r.count(RecoveryOutcome::Moved);
+    m_counts.failed += r.count(RecoveryOutcome::Failed);
+    m_counts.claimed = result.claimed;
+    m_counts.failedBefore = result.failedBefore;
+
+    const qint64 finished = r.count(RecoveryOutcome::Done) + r.count(RecoveryOutcome::Canceled) + r.count(RecoveryOutcome::Moved);
+    if (finished > 0)
+        m_log(QStringLiteral("recovery: %1 stuck transaction(s): %2 done, %3 canceled, %4 moved by someone else, %5 not finished")
                   .arg(r.candidates)
                   .arg(r.count(RecoveryOutcome::Done))
                   .arg(r.count(RecoveryOutcome::Canceled))
                   .arg(r.count(RecoveryOutcome::Moved))
-                  .arg(r.count(RecoveryOutcome::Failed) + r.count(RecoveryOutcome::Interrupted)));
+                  .arg(r.unfinished()));
+    for (const OperatorClaim &claim : result.newlyClaimed)
+        m_log(QStringLiteral("recovery: %1 is claimed by %2 (since %3): left to them until released")
+                  .arg(claim.txId, claim.by, claim.at.toUTC().toString(Qt::ISODateWithMs)));
     for (const RecoveredItem &item : result.newlyLeftAlone)
         m_log(QStringLiteral("recovery: %1 could not be recovered (%2: %3); left for an operator, not tried again until ledgerd restarts")
                   .arg(item.id, codeWord(item.code), item.message));
+    // Failures a retry may cure (a full or read-only store) come back every sweep: said when
+    // their kinds change, not each time.
+    QMap<QString, int> byCode;
+    for (const RecoveredItem &item : r.items)
+        if (item.outcome == RecoveryOutcome::Failed && worthRetrying(item))
+            ++byCode[codeWord(item.code)];
+    QStringList kinds;
+    for (auto it = byCode.cbegin(); it != byCode.cend(); ++it)
+        kinds << QStringLiteral("%1 × %2").arg(it.key()).arg(it.value());
+    const QString failures = kinds.join(QStringLiteral(", "));
+    if (!failures.isEmpty() && failures != m_lastFailures)
+        m_log(QStringLiteral("recovery: could not finish now (%1); trying again every %2").arg(failures, duration::format(m_periodMs)));
+    m_lastFailures = failures;
+    if (result.abandoned > 0)
+        m_log(QStringLiteral("recovery: stopping: %1 transaction(s) left half-way, for the next sweep").arg(result.abandoned));
 }
 
 } // namespace ledger::api

@@ -1,10 +1,11 @@
 #pragma once
 // ledgerd's recovery sweeper (operations/recoverysweeper.h) on a thread of its own: a sweep at
-// start, then one every period, until stop(). What a sweep did goes to stderr (only when it did
-// something, and a store error once until it changes) and into the counts /metrics shows.
+// start, then one every period, until stopped. What a sweep did goes to stderr — only what
+// changed: what it finished, a transaction passed over for a claim or left for an operator (once
+// each), a store error (once until it changes) — and into the counts /metrics shows.
 //
-// Threading: construct, start(), stop() and destroy on one thread (main's). counts() may be read
-// from any thread.
+// Threading: construct, start(), requestStop(), stop() and destroy on one thread (main's).
+// counts() may be read from any thread.
 
 #include "operations/recoverysweeper.h"
 
@@ -21,8 +22,10 @@ struct RecoveryCounts {
     std::atomic<qint64> canceled{0};
     std::atomic<qint64> moved{0};
     std::atomic<qint64> failed{0};
-    std::atomic<qint64> claimed{0};   // passed over in the last sweep: an operator's claim stands
-    std::atomic<qint64> leftAlone{0}; // passed over for good: their recovery failed for a reason a retry will not cure
+    // Passed over by the last sweep that could look: an operator's claim stands on them; their
+    // recovery failed for good in an earlier sweep.
+    std::atomic<qint64> claimed{0};
+    std::atomic<qint64> failedBefore{0};
     std::atomic<qint64> storeErrors{0};
 };
 
@@ -35,11 +38,13 @@ public:
     RecoveryLoop &operator=(const RecoveryLoop &) = delete;
 
     void start();
-    // Asks the sweep under way to take no new transaction (the one being recovered finishes its
-    // write sequence) and no sweep to begin; returns at once.
+    // No sweep begins after this; the one under way takes no new transaction and abandons the one
+    // it is recovering after its current write (the next sweep finishes it). Returns at once.
     void requestStop();
-    // requestStop(), then waits for the thread.
-    void stop();
+    // requestStop(), then waits up to `waitMs` for the thread: true once it has ended. False
+    // means a store call has not come back (a server that stopped answering): the caller must
+    // then end the process without destroying this (std::_Exit), as a crash would.
+    bool stop(int waitMs);
 
     const RecoveryCounts &counts() const { return m_counts; }
 
@@ -51,10 +56,12 @@ private:
     const qint64 m_periodMs;
     const std::function<void(const QString &)> m_log;
     RecoveryCounts m_counts;
-    QString m_lastError; // the loop's thread only
+    QString m_lastError;    // the loop's thread only
+    QString m_lastFailures; // the loop's thread only
     std::mutex m_mutex;
     std::condition_variable m_wake;
     bool m_stopping = false; // under m_mutex
+    bool m_ended = false;    // under m_mutex
     std::atomic<bool> m_stopRequested{false};
     std::thread m_thread;
 };

@@ -2,27 +2,39 @@
 
 #include "ledger/message.h"
 
+#include <QSet>
 #include <algorithm>
 
 namespace ledger {
 
 Result<QHash<QString, OperatorClaim>> readClaimsOn(StoreQueries &store, const QList<Transaction> &transactions)
 {
-    JournalQuery q;
+    QStringList ids;
+    QSet<QString> seen;
     for (const Transaction &tx : transactions) {
-        if (!isTerminal(tx.state) && !q.docIds.contains(tx.id))
-            q.docIds << tx.id;
+        if (!isTerminal(tx.state) && !seen.contains(tx.id)) {
+            seen.insert(tx.id);
+            ids << tx.id;
+        }
     }
-    if (q.docIds.isEmpty())
+    // A query per chunk of ids: a list of thousands (a sweep over a backlog) would pass the
+    // number of parameters a statement may bind (SQLite 32,766).
+    constexpr qsizetype kIdsPerQuery = 500;
+    QList<JournalEntry> inOrder;
+    for (qsizetype from = 0; from < ids.size(); from += kIdsPerQuery) {
+        JournalQuery q;
+        q.docIds = ids.mid(from, kIdsPerQuery);
+        q.events = {eventOf(Remark::Claim), eventOf(Remark::Release)};
+        q.docKind = DocKind::Transaction;
+        auto rows = store.journalEntries(q);
+        if (!rows.ok())
+            return rows.error();
+        inOrder += *rows;
+    }
+    if (inOrder.isEmpty())
         return QHash<QString, OperatorClaim>();
-    q.events = {eventOf(Remark::Claim), eventOf(Remark::Release)};
-    q.docKind = DocKind::Transaction;
-    auto rows = store.journalEntries(q);
-    if (!rows.ok())
-        return rows.error();
     // Folded per transaction in its journal's own order (seq: its rows are on one shard and in
     // commit order there), whatever order the listing has across documents (time).
-    QList<JournalEntry> inOrder = *rows;
     std::stable_sort(inOrder.begin(), inOrder.end(),
                      [](const JournalEntry &a, const JournalEntry &b) { return a.docId != b.docId ? a.docId < b.docId : a.seq < b.seq; });
     return unreleasedClaims(inOrder);

@@ -6,14 +6,25 @@
 
 namespace ledger {
 
+SweepOptions::SweepOptions()
+{
+    recovery.olderThanMs = 60'000;
+    recovery.threads = 1; // a service's sweep must not take the cores its requests run on
+}
+
 bool worthRetrying(const RecoveredItem &item)
 {
     if (item.outcome != RecoveryOutcome::Failed)
         return true; // finished, moved by someone else, or interrupted by a stop
-    // A store that failed may answer next time; a rule's refusal, or a bug, would fail the same way.
-    if (item.code == ErrorCode::None)
-        return true;
-    return exitStatusOf(item.code) == ExitStatus::StoreFailure && item.code != ErrorCode::Internal;
+    // A store that failed may answer next time; a rule's refusal, or a bug (a failure with no
+    // error is one, as `ledgerctl recover` reports it), would fail the same way.
+    return item.code != ErrorCode::None && item.code != ErrorCode::Internal && exitStatusOf(item.code) == ExitStatus::StoreFailure;
+}
+
+bool claimHoldsOff(const Transaction &tx, const OperatorClaim &claim, const QDateTime &now)
+{
+    const bool choiceLeft = tx.state == TxState::Initial || tx.state == TxState::Pending;
+    return choiceLeft && claim.at.isValid() && claim.at.msecsTo(now) < kRecentClaimMs;
 }
 
 RecoverySweeper::RecoverySweeper(StoreConnector connect, SweepOptions options)
@@ -24,14 +35,17 @@ RecoverySweeper::RecoverySweeper(StoreConnector connect, SweepOptions options)
 SweepResult RecoverySweeper::sweep(const std::function<bool()> &shouldStop)
 {
     SweepResult result;
-    RecoveryOptions o;
-    o.olderThanMs = m_options.olderThanMs;
-    o.threads = m_options.threads;
-    o.actor = m_options.actor;
-    o.reason = m_options.reason;
-    o.leaseMs = m_options.leaseMs;
-    o.hook = m_options.hook;
+    RecoveryOptions o = m_options.recovery;
     o.shouldStop = shouldStop;
+    if (shouldStop) {
+        o.hook = [inner = m_options.recovery.hook, shouldStop](Step step, const QString &txId) {
+            if (shouldStop())
+                return HookAction::Abandon;
+            const HookAction action = inner ? inner(step, txId) : HookAction::Continue;
+            return action == HookAction::Abandon || shouldStop() ? HookAction::Abandon : HookAction::Continue;
+        };
+    }
+    QSet<QString> claimedNow;
     o.choose = [&](Store &store, const QList<Transaction> &candidates) -> Result<QList<Transaction>> {
         QList<Transaction> rest;
         for (const Transaction &tx : candidates) {
@@ -46,20 +60,32 @@ SweepResult RecoverySweeper::sweep(const std::function<bool()> &shouldStop)
         auto claims = readClaimsOn(store, rest);
         if (!claims.ok())
             return claims.error();
+        auto now = store.now();
+        if (!now.ok())
+            return now.error();
         QList<Transaction> chosen;
         for (const Transaction &tx : std::as_const(rest)) {
-            if (claimOn(tx, *claims))
+            const auto claim = claimOn(tx, *claims);
+            if (claim && claimHoldsOff(tx, *claim, *now)) {
                 ++result.claimed;
-            else
+                claimedNow.insert(tx.id);
+                if (!m_claimedBefore.contains(tx.id))
+                    result.newlyClaimed << *claim;
+            } else {
                 chosen << tx;
+            }
         }
         return chosen;
     };
     result.report = recoverStuck(m_connect, o);
-    // Never forgotten while the sweeper lives: a transaction that failed for good stays
-    // unfinished (an operator's repair that ends it also ends its candidacy).
+    if (!result.report.error.ok())
+        return result; // nothing was looked at: what was claimed before still is, as far as it knows
+    m_claimedBefore = claimedNow;
     for (const RecoveredItem &item : std::as_const(result.report.items)) {
+        if (item.outcome == RecoveryOutcome::Interrupted)
+            ++result.abandoned;
         if (!worthRetrying(item)) {
+            // Kept for the sweeper's life: such a transaction stays unfinished until a person acts.
             m_leftAlone.insert(item.id);
             result.newlyLeftAlone << item;
         }

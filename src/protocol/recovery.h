@@ -57,6 +57,8 @@ struct RecoveryReport {
     qint64 notStarted = 0;      // candidates left alone because it stopped
 
     qint64 count(RecoveryOutcome o) const { return counts.value(o, 0); }
+    // Not finished by this run: failed, or interrupted.
+    qint64 unfinished() const { return count(RecoveryOutcome::Failed) + count(RecoveryOutcome::Interrupted); }
 };
 
 // `connect` opens a connection for each worker thread (and one to list the candidates).

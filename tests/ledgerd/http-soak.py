@@ -163,7 +163,15 @@ def main():
             server.restart_if_dead()  # a crash after a write ends it between kills too
     for t in threads:
         t.join(timeout=120)
-    server.stop()
+    problems = []
+    if any(t.is_alive() for t in threads):
+        problems.append("a client was still waiting for an answer 120 s after the end")
+    try:
+        server.stop()
+    except subprocess.TimeoutExpired:
+        problems.append("ledgerd did not stop within 20 s of SIGTERM")
+        server.proc.kill()
+        server.proc.wait()
 
     # Recovery by the service itself: one more ledgerd, no crashes, nobody calling it, until its
     # sweeper has finished everything (a crash's lease still running counts as idle after 2 s).
@@ -177,13 +185,17 @@ def main():
         if listed.returncode == 0 and not unfinished:
             break
         time.sleep(0.5)
-    server.stop()
+    try:
+        server.stop()
+    except subprocess.TimeoutExpired:
+        problems.append("the last ledgerd did not stop within 20 s of SIGTERM")
+        server.proc.kill()
+        server.proc.wait()
     txs = json.loads(ctl(args.ledgerctl, store, "list", "--all", "--json").stdout)
     by_key = collections.defaultdict(list)
     for tx in txs:
         if tx.get("idempotencyKey"):
             by_key[tx["idempotencyKey"]].append(tx)
-    problems = []
     for key, (status, tx_id, state) in answers.items():
         made = by_key.get(key, [])
         if len(made) != 1:
@@ -199,6 +211,8 @@ def main():
     if unfinished:
         problems.append(f"unfinished 60 s after the last ledgerd started (its sweeper should have finished them): {unfinished[:5]}")
     swept = sum(1 for t in txs if t.get("owner", "").startswith("recovery:ledgerd"))
+    if server.kills >= 5 and swept == 0:
+        problems.append(f"{server.kills} SIGKILLs and no transaction finished by a sweeper: is it running?")
     audit = ctl(args.ledgerctl, store, "audit")
     if audit.returncode != 0:
         problems.append("audit: " + audit.stdout[-500:] + audit.stderr[-500:])

@@ -274,7 +274,7 @@ void RecoverDialog::showReport(const RecoveryReport &report)
                                .arg(report.count(RecoveryOutcome::Done))
                                .arg(report.count(RecoveryOutcome::Canceled))
                                .arg(report.count(RecoveryOutcome::Moved))
-                               .arg(report.count(RecoveryOutcome::Failed) + report.count(RecoveryOutcome::Interrupted));
+                               .arg(report.unfinished());
         if (report.stopped)
             text += tr(" Stopped: %1 not started.").arg(report.notStarted);
         m_text->setText(text);
