@@ -439,11 +439,24 @@ void TestDynamoListings::aPageOfAccountsReadsThePage()
     aws::DynamoClient &client = dynamo.client();
     qint64 scanned = client.itemsScanned();
     qint64 calls = client.roundTrips();
+    // Reads of the transactions table: the stuck transfer's document is wanted three times (its
+    // state as a candidate, its legs for their markers and to count it whole) and read once; the
+    // two openings posted within the window, by one more batch.
+    const QString transactions = dynamoTable(t.config().location, "transactions");
+    int documentReads = 0;
+    client.setBeforeEachCall([&](const char *operation, QJsonObject &request) {
+        const QByteArrayView op(operation);
+        if ((op == "GetItem" && request.value(QStringLiteral("TableName")).toString() == transactions)
+            || (op == "BatchGetItem" && request.value(QStringLiteral("RequestItems")).toObject().contains(transactions)))
+            ++documentReads;
+    });
     AccountQuery page;
     page.afterId = QStringLiteral("acct-055");
     page.limit = 20;
     auto rows = accountsCountedWhole(store, page);
+    client.setBeforeEachCall({});
     QVERIFY2(rows.ok(), qPrintable(rows.error().toString()));
+    QCOMPARE(documentReads, 2);
     const qint64 pageScanned = client.itemsScanned() - scanned;
     const qint64 pageCalls = client.roundTrips() - calls;
     QCOMPARE(rows->size(), 20);

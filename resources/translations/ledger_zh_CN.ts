@@ -1552,8 +1552,8 @@
         <translation>endpoint=%1 带有路径：DynamoDB 的 API 位于主机的根路径</translation>
     </message>
     <message>
-        <source>DynamoDB answered none of %1 account reads ten times over; try again</source>
-        <translation>DynamoDB 连续十次未答复 %1 个账户读取中的任何一个；请重试</translation>
+        <source>DynamoDB answered none of %1 item reads ten times over; try again</source>
+        <translation>DynamoDB 连续十次未答复 %1 个条目读取中的任何一个；请重试</translation>
     </message>
 </context>
 <context>

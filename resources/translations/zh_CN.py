@@ -1231,5 +1231,5 @@ T = {
 'compensations not counted': '补偿未计数',
 '?': '?',
 'Not counted: this store would have to read its whole table to count them. The list shows them as it reads them.': '未计数：此存储库要读取整张表才能计数。列表在读取时逐步显示它们。',
-'DynamoDB answered none of %1 account reads ten times over; try again': 'DynamoDB 连续十次未答复 %1 个账户读取中的任何一个；请重试',
+'DynamoDB answered none of %1 item reads ten times over; try again': 'DynamoDB 连续十次未答复 %1 个条目读取中的任何一个；请重试',
 }

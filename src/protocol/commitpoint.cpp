@@ -59,10 +59,10 @@ Error CommitPointReading::completeAfterSnapshot(DocumentStore &store)
             continue;
         // Seen only by a posted leg: the document came after its shard's snapshot. Its legs are
         // what we need, and they never change.
-        auto tx = store.transaction(it.key());
-        if (!tx.ok())
-            return tx.error();
-        m_legs.insert(it.key(), tx->legs);
+        auto legs = store.transactionLegs(it.key());
+        if (!legs.ok())
+            return legs.error();
+        m_legs.insert(it.key(), *legs);
     }
     compute();
     return {};

@@ -157,6 +157,9 @@ public:
     virtual Result<CasOutcome> linkCompensation(const QString &originalId, const QString &expected, const QString &compensationId,
                                                 const QString &actor, const QString &worker, const QString &detail) = 0;
     virtual Result<Transaction> transaction(const QString &id) = 0;
+    // The legs the document names: they never change once it is written, so a store may answer
+    // from what it read before (the default reads the document).
+    virtual Result<QList<TxLeg>> transactionLegs(const QString &id);
     virtual Result<std::optional<Transaction>> transactionByKey(const QString &key) = 0;
     // Runs `work` so that every read it makes through this Store sees one consistent state of
     // the store, while writers elsewhere carry on. `work` must not write. (Audit runs in one.)

@@ -54,6 +54,14 @@ Result<QList<Account>> DocumentStore::accountsNamed(const QStringList &ids)
     return found;
 }
 
+Result<QList<TxLeg>> DocumentStore::transactionLegs(const QString &id)
+{
+    auto tx = transaction(id);
+    if (!tx.ok())
+        return tx.error();
+    return tx->legs;
+}
+
 Result<QList<LegMarker>> DocumentStore::legsOfTransactions(const QStringList &txIds)
 {
     QList<LegMarker> all;

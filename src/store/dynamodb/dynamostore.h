@@ -60,6 +60,10 @@ public:
     Result<LegOutcome> post(const QString &txId, const QString &accountId) override;
     Result<LegOutcome> voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
     Result<QList<LegMarker>> legsOfTransaction(const QString &txId) override;
+    // The documents by batches (the legs of one read before are reused: they never change), then
+    // each leg's account item (inside a snapshot, by one batch first).
+    Result<QList<LegMarker>> legsOfTransactions(const QStringList &txIds) override;
+    Result<QList<TxLeg>> transactionLegs(const QString &id) override;
     // Found on the account items the reading reads (their held and recently posted markers), not
     // by a Scan of the documents (DESIGN §10).
     Result<CommitCandidates> commitCandidates(qint64 windowMs) override;
@@ -157,8 +161,11 @@ private:
     // Moves the finished markers past kMarkersKept of a written account item to the legs table.
     Error moveFinishedMarkers(const QJsonObject &item);
 
-    // Account items by id, a consistent BatchGetItem of up to 100 at a time (inside a snapshot,
-    // an item read before stands for its account); an id with no account is not in the answer.
+    // Items of the table `which` by id, consistent BatchGetItems of up to 100 ids (what DynamoDB
+    // leaves unprocessed asked again, after a pause); an id with no item is not in the answer.
+    Result<QHash<QString, QJsonObject>> batchGet(const char *which, const QStringList &ids);
+    // Account items by id, by batchGet (inside a snapshot, an item read before stands for its
+    // account).
     Result<QHash<QString, QJsonObject>> getAccountItems(const QStringList &ids);
     // A Query of the by-id index in the query's direction from its bound (the other bound, when
     // there is one, is for visitAccountIds to end at).
@@ -206,6 +213,11 @@ private:
     // Inside withSnapshot: the account items read so far, and whether every one has been.
     std::optional<QHash<QString, QJsonObject>> m_accountsRead;
     bool m_allAccountsRead = false;
+    // The legs of documents read lately (they never change): a whole-balance reading reads a
+    // candidate's document for its state, then wants its legs twice more (legsOfTransactions,
+    // then completeAfterSnapshot). Emptied when it holds kLegsKept.
+    QHash<QString, QList<TxLeg>> m_legsKnown;
+    void rememberLegs(const QString &id, const QList<TxLeg> &legs);
     // Every account item (from m_accountsRead inside a snapshot), in id order.
     Error visitAccountItems(const std::function<void(const QJsonObject &)> &visit, const StopCheck &shouldStop);
 };

@@ -99,45 +99,41 @@ Error DynamoStore::visitAccountIds(const AccountQuery &query, int firstChunk, co
     }
 }
 
-Result<QHash<QString, QJsonObject>> DynamoStore::getAccountItems(const QStringList &ids)
+Result<QHash<QString, QJsonObject>> DynamoStore::batchGet(const char *which, const QStringList &ids)
 {
     QHash<QString, QJsonObject> items;
     QStringList toRead;
+    QSet<QString> asked;
     for (const QString &id : ids) {
-        // Inside a snapshot an item read before stands for the account (as getItem).
-        if (m_accountsRead && m_accountsRead->contains(id))
-            items.insert(id, m_accountsRead->value(id));
-        else if (!toRead.contains(id))
+        if (!asked.contains(id)) {
+            asked.insert(id);
             toRead << id;
+        }
     }
     int idleRounds = 0;
+    const QString name = table(which);
     while (!toRead.isEmpty()) {
         QJsonArray keys;
         const QStringList batch = toRead.mid(0, kBatchKeys);
         for (const QString &id : batch)
             keys.append(QJsonObject{{QStringLiteral("id"), S(id)}});
-        const QString name = table("accounts");
         auto got = m_client->call(
             "BatchGetItem",
             QJsonObject{{QStringLiteral("RequestItems"),
                          QJsonObject{{name, QJsonObject{{QStringLiteral("Keys"), keys}, {QStringLiteral("ConsistentRead"), true}}}}}});
         if (!got.ok())
             return got.error();
-        const QJsonArray read = got->body.value(QStringLiteral("Responses")).toObject().value(name).toArray();
         QSet<QString> unprocessed;
         for (const QJsonValue &k :
              got->body.value(QStringLiteral("UnprocessedKeys")).toObject().value(name).toObject().value(QStringLiteral("Keys")).toArray())
             unprocessed.insert(str(k.toObject(), QStringLiteral("id")));
-        for (const QJsonValue &v : read) {
+        for (const QJsonValue &v : got->body.value(QStringLiteral("Responses")).toObject().value(name).toArray()) {
             const QJsonObject item = v.toObject();
-            const QString id = str(item, QStringLiteral("id"));
-            if (m_accountsRead && !m_accountsRead->contains(id))
-                m_accountsRead->insert(id, item);
-            items.insert(id, item);
+            items.insert(str(item, QStringLiteral("id")), item);
         }
         // Keys DynamoDB did not get to (it answers part of a batch when throttled) go again,
         // after a pause that grows while none is answered; an id it answered without an item
-        // has no account.
+        // has none.
         QStringList again;
         for (const QString &id : batch) {
             if (unprocessed.contains(id))
@@ -149,11 +145,33 @@ Result<QHash<QString, QJsonObject>> DynamoStore::getAccountItems(const QStringLi
             idleRounds = again.size() == batch.size() ? idleRounds + 1 : 0;
             if (idleRounds > 10)
                 return makeError(ErrorCode::StoreBusy,
-                                 Message::translate("ledger", "DynamoDB answered none of %1 account reads ten times over; "
+                                 Message::translate("ledger", "DynamoDB answered none of %1 item reads ten times over; "
                                                               "try again")
                                      .arg(batch.size()));
             QThread::msleep(25u << std::min(idleRounds, 6));
         }
+    }
+    return items;
+}
+
+Result<QHash<QString, QJsonObject>> DynamoStore::getAccountItems(const QStringList &ids)
+{
+    QHash<QString, QJsonObject> items;
+    QStringList toRead;
+    for (const QString &id : ids) {
+        // Inside a snapshot an item read before stands for the account (as getItem).
+        if (m_accountsRead && m_accountsRead->contains(id))
+            items.insert(id, m_accountsRead->value(id));
+        else
+            toRead << id;
+    }
+    auto read = batchGet("accounts", toRead);
+    if (!read.ok())
+        return read.error();
+    for (auto it = read->cbegin(); it != read->cend(); ++it) {
+        if (m_accountsRead && !m_accountsRead->contains(it.key()))
+            m_accountsRead->insert(it.key(), it.value());
+        items.insert(it.key(), m_accountsRead ? m_accountsRead->value(it.key()) : it.value());
     }
     return items;
 }
@@ -407,15 +425,16 @@ Result<CommitCandidates> DynamoStore::candidatesOnItems(const QList<QJsonObject>
     // The documents of the held ones, read after their markers: a document's state only moves
     // on, so one that says committed now was committed or not yet when the items were read, and
     // either way counting it whole (its legs not seen posted added) is one state of its legs.
+    auto documents = batchGet("transactions", held);
+    if (!documents.ok())
+        return documents.error();
     for (const QString &id : std::as_const(held)) {
-        auto item = readTransactionItem(id);
-        if (!item.ok())
-            return item.error();
-        if (!item->has_value())
+        if (!documents->contains(id))
             continue; // a marker is written after its document: none here
-        auto t = transactionFromItem(**item);
+        auto t = transactionFromItem(documents->value(id));
         if (!t.ok())
             return t.error();
+        rememberLegs(id, t->legs);
         c.transactions.append(*t);
     }
     return c;

@@ -185,23 +185,72 @@ Error DynamoStore::scanTransactions(const std::function<void(const Transaction &
 
 // --- markers -------------------------------------------------------------------------------
 
-Result<QList<LegMarker>> DynamoStore::legsOfTransaction(const QString &txId)
+Result<QList<LegMarker>> DynamoStore::legsOfTransaction(const QString &txId) { return legsOfTransactions({txId}); }
+
+void DynamoStore::rememberLegs(const QString &id, const QList<TxLeg> &legs)
 {
-    auto tx = readTransactionItem(txId);
+    constexpr qsizetype kLegsKept = 20'000; // a few MB at most
+    if (m_legsKnown.size() >= kLegsKept)
+        m_legsKnown.clear();
+    m_legsKnown.insert(id, legs);
+}
+
+Result<QList<TxLeg>> DynamoStore::transactionLegs(const QString &id)
+{
+    if (m_legsKnown.contains(id))
+        return m_legsKnown.value(id);
+    auto tx = transaction(id);
     if (!tx.ok())
         return tx.error();
-    if (!tx->has_value())
-        return QList<LegMarker>(); // markers of a document that is not there: the audit's scans find them
-    auto t = transactionFromItem(**tx);
-    if (!t.ok())
-        return t.error();
-    QList<LegMarker> markers;
-    for (const TxLeg &leg : protocolOrder(t->legs)) {
-        auto read = readAccountFor(leg.accountId, txId);
-        if (!read.ok())
+    rememberLegs(id, tx->legs);
+    return tx->legs;
+}
+
+Result<QList<LegMarker>> DynamoStore::legsOfTransactions(const QStringList &txIds)
+{
+    QHash<QString, QList<TxLeg>> legs;
+    QStringList toRead;
+    for (const QString &id : txIds) {
+        if (m_legsKnown.contains(id))
+            legs.insert(id, m_legsKnown.value(id));
+        else
+            toRead << id;
+    }
+    auto documents = batchGet("transactions", toRead);
+    if (!documents.ok())
+        return documents.error();
+    for (auto it = documents->cbegin(); it != documents->cend(); ++it) {
+        auto t = transactionFromItem(it.value());
+        if (!t.ok())
+            return t.error();
+        legs.insert(it.key(), t->legs);
+        rememberLegs(it.key(), t->legs);
+    }
+    if (m_accountsRead) {
+        // The accounts the markers are on, in batches: the snapshot keeps them for the reads below.
+        QStringList accounts;
+        QSet<QString> seen;
+        for (const QList<TxLeg> &ofOne : std::as_const(legs))
+            for (const TxLeg &leg : ofOne)
+                if (!seen.contains(leg.accountId) && !m_accountsRead->contains(leg.accountId)) {
+                    seen.insert(leg.accountId);
+                    accounts << leg.accountId;
+                }
+        if (auto read = getAccountItems(accounts); !read.ok())
             return read.error();
-        if (read->marker)
-            markers.append(*read->marker);
+    }
+    QList<LegMarker> markers;
+    for (const QString &id : txIds) {
+        if (!legs.contains(id))
+            continue; // markers of a document that is not there: the audit's scans find them
+        for (const TxLeg &leg : protocolOrder(legs.value(id))) {
+            auto read = readAccountFor(leg.accountId, id);
+            if (!read.ok())
+                return read.error();
+            if (read->marker)
+                markers.append(*read->marker);
+        }
+        legs.remove(id); // an id asked twice gives its markers once
     }
     return markers;
 }
