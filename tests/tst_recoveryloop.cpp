@@ -18,15 +18,12 @@ using namespace ledger::test;
 namespace {
 
 // A transfer stopped after `step`, its lease running for `leaseMs`.
-QString stuckAfter(Store &store, Step step, qint64 leaseMs = 1)
+QString stuck(Store &store, Step step, qint64 leaseMs = 1)
 {
-    CoordinatorOptions o;
-    o.leaseMs = leaseMs;
-    o.hook = abandonAfterHook(step);
-    const TxOutcome r = Coordinator(store, o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 10, QString(), QString()});
-    if (r.error.code != ErrorCode::Interrupted)
-        qFatal("setup: %s", qPrintable(r.error.toString()));
-    return r.tx->id;
+    const QString id = stuckAfter(store, step, 10, leaseMs);
+    if (id.isEmpty() || isTerminal(store.transaction(id)->state))
+        qFatal("setup: no transfer stopped after %s", qPrintable(nameOf(step)));
+    return id;
 }
 
 // The lines a loop logs, from its thread.
@@ -71,8 +68,7 @@ void TestRecoveryLoop::finishesWhatCrashesLeft()
 {
     TempStore t;
     openAccounts(t.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1000);
-    const QStringList first{stuckAfter(t.store(), Step::Claim), stuckAfter(t.store(), Step::HoldCredit),
-                            stuckAfter(t.store(), Step::PostCredit)};
+    const QStringList first{stuck(t.store(), Step::Claim), stuck(t.store(), Step::HoldCredit), stuck(t.store(), Step::PostCredit)};
     QTest::qWait(5); // their leases of 1 ms have expired by the store's clock (milliseconds)
     Log log;
     RecoveryLoop loop(connectorOf(t.config()), expiredOnly(), 20, log.sink());
@@ -84,7 +80,7 @@ void TestRecoveryLoop::finishesWhatCrashesLeft()
 
     // Later crashes are found by later sweeps. (Its lease outlives its making: a sweep must not
     // take it over while this thread is still writing it.)
-    const QString later = stuckAfter(t.store(), Step::HoldDebit, 2'000);
+    const QString later = stuck(t.store(), Step::HoldDebit, 2'000);
     QTRY_COMPARE_WITH_TIMEOUT(loop.counts().done.load(), qint64(4), 20'000);
     QCOMPARE(t.store().transaction(later)->state, TxState::Done);
     QVERIFY(loop.stop(30'000));
@@ -113,7 +109,7 @@ void TestRecoveryLoop::saysWhatItLeavesAloneOnce()
 {
     TempStore t;
     openAccounts(t.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1000);
-    const QString broken = stuckAfter(t.store(), Step::Applied);
+    const QString broken = stuck(t.store(), Step::Applied);
     QVERIFY(t.store().voidLeg(broken, QStringLiteral("bob"), LegSide::Credit, 10).ok());
     Log log;
     SweepOptions options = expiredOnly();
@@ -145,7 +141,7 @@ void TestRecoveryLoop::stopLeavesATransactionHalfWay()
 {
     TempStore t;
     openAccounts(t.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1000);
-    const QString id = stuckAfter(t.store(), Step::Claim);
+    const QString id = stuck(t.store(), Step::Claim);
     // Every write of the sweep's takes 200 ms (a slow store): a stop comes in the middle.
     std::atomic<int> writes{0};
     SweepOptions options = expiredOnly();
@@ -169,7 +165,7 @@ void TestRecoveryLoop::stopGivesUpOnASweepThatDoesNotComeBack()
 {
     TempStore t;
     openAccounts(t.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1000);
-    stuckAfter(t.store(), Step::Claim);
+    stuck(t.store(), Step::Claim);
     // The sweep's first write does not come back until the test lets it (a server that stopped
     // answering): stop() must not wait for it for ever.
     QSemaphore answered;

@@ -14,15 +14,12 @@ Q_DECLARE_METATYPE(ledger::RecoveryOutcome)
 namespace {
 
 // A transfer of `amount` from alice to bob stopped after `step`, its lease already expired.
-QString stuckAfter(Store &store, Step step, qint64 amount = 10)
+QString stuck(Store &store, Step step, qint64 amount = 10)
 {
-    CoordinatorOptions o;
-    o.leaseMs = 1;
-    o.hook = abandonAfterHook(step);
-    const TxOutcome r = Coordinator(store, o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), amount, QString(), QString()});
-    if (r.error.code != ErrorCode::Interrupted)
-        qFatal("setup: %s", qPrintable(r.error.toString()));
-    return r.tx->id;
+    const QString id = stuckAfter(store, step, amount);
+    if (id.isEmpty() || isTerminal(store.transaction(id)->state))
+        qFatal("setup: no transfer stopped after %s", qPrintable(nameOf(step)));
+    return id;
 }
 
 TxState stateOf(Store &store, const QString &id) { return store.transaction(id)->state; }
@@ -55,8 +52,8 @@ void TestRecoverySweeper::recoversWhatRecoveryWould()
 {
     TempStore t;
     openAccounts(t.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1000);
-    const QStringList ids{stuckAfter(t.store(), Step::Insert), stuckAfter(t.store(), Step::HoldDebit),
-                          stuckAfter(t.store(), Step::PostDebit), stuckAfter(t.store(), Step::Canceling, 99'999)};
+    const QStringList ids{stuck(t.store(), Step::Insert), stuck(t.store(), Step::HoldDebit), stuck(t.store(), Step::PostDebit),
+                          stuck(t.store(), Step::Canceling, 99'999)};
     QTest::qWait(5);
     RecoverySweeper sweeper(connectorOf(t.config()), quickly());
     const SweepResult first = sweeper.sweep();
@@ -88,9 +85,9 @@ void TestRecoverySweeper::passesOverAClaimUntilReleased()
 {
     TempStore t;
     openAccounts(t.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1000);
-    const QString mine = stuckAfter(t.store(), Step::HoldCredit);
-    const QString other = stuckAfter(t.store(), Step::HoldDebit);
-    const QString free = stuckAfter(t.store(), Step::Applied);
+    const QString mine = stuck(t.store(), Step::HoldCredit);
+    const QString other = stuck(t.store(), Step::HoldDebit);
+    const QString free = stuck(t.store(), Step::Applied);
     QVERIFY(addRemarkOn(t.store(), mine, Remark::Claim, QStringLiteral("ann"), QStringLiteral("checking the bank's side")).ok());
     QVERIFY(addRemarkOn(t.store(), other, Remark::Claim, QStringLiteral("bo"), QString()).ok());
     // Past its commit point there is nothing to choose: a claim does not hold it off.
@@ -152,8 +149,8 @@ void TestRecoverySweeper::abandonsAfterTheCurrentWriteWhenAskedToStop()
 {
     TempStore t;
     openAccounts(t.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1000);
-    const QString first = stuckAfter(t.store(), Step::Claim);
-    const QString second = stuckAfter(t.store(), Step::Claim);
+    const QString first = stuck(t.store(), Step::Claim);
+    const QString second = stuck(t.store(), Step::Claim);
     QTest::qWait(5);
     SweepOptions options = quickly();
     options.recovery.leaseMs = 1;
@@ -184,9 +181,9 @@ void TestRecoverySweeper::leavesAloneWhatFailedForGood()
     openAccounts(t.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1000);
     // Past its commit point with bob's marker voided underneath it: posting it is a protocol
     // violation, which no retry cures.
-    const QString broken = stuckAfter(t.store(), Step::Applied);
+    const QString broken = stuck(t.store(), Step::Applied);
     QVERIFY(t.store().voidLeg(broken, QStringLiteral("bob"), LegSide::Credit, 10).ok());
-    const QString fine = stuckAfter(t.store(), Step::HoldDebit);
+    const QString fine = stuck(t.store(), Step::HoldDebit);
     QTest::qWait(5);
     SweepOptions options = quickly();
     options.recovery.leaseMs = 1; // its failed recovery's claim expires at once: the next sweep lists it again

@@ -82,11 +82,17 @@ class Server:
                     self.crashes += 1
                 self.start()
 
-    def stop(self):
+    def stop(self, problems):
+        """SIGTERM; a ledgerd not gone within 20 s (its unit's TimeoutStopSec) is a problem, then killed."""
         with self.lock:
             if self.proc.poll() is None:
                 self.proc.send_signal(signal.SIGTERM)
-            self.proc.wait(timeout=20)
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                problems.append(f"ledgerd (start {self.starts}) did not stop within 20 s of SIGTERM")
+                self.proc.kill()
+                self.proc.wait()
 
 
 def client(server, number, deadline, rng, answers, counters):
@@ -166,12 +172,7 @@ def main():
     problems = []
     if any(t.is_alive() for t in threads):
         problems.append("a client was still waiting for an answer 120 s after the end")
-    try:
-        server.stop()
-    except subprocess.TimeoutExpired:
-        problems.append("ledgerd did not stop within 20 s of SIGTERM")
-        server.proc.kill()
-        server.proc.wait()
+    server.stop(problems)
 
     # Recovery by the service itself: one more ledgerd, no crashes, nobody calling it, until its
     # sweeper has finished everything (a crash's lease still running counts as idle after 2 s).
@@ -185,12 +186,7 @@ def main():
         if listed.returncode == 0 and not unfinished:
             break
         time.sleep(0.5)
-    try:
-        server.stop()
-    except subprocess.TimeoutExpired:
-        problems.append("the last ledgerd did not stop within 20 s of SIGTERM")
-        server.proc.kill()
-        server.proc.wait()
+    server.stop(problems)
     txs = json.loads(ctl(args.ledgerctl, store, "list", "--all", "--json").stdout)
     by_key = collections.defaultdict(list)
     for tx in txs:

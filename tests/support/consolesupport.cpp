@@ -46,15 +46,6 @@ void fillDemoStore(TempStore &store, int transfers, int stuck)
         qFatal("demo failed: %s", qPrintable(demo.error().toString()));
 }
 
-QString stuckAfter(Store &store, Step step, qint64 amount)
-{
-    CoordinatorOptions o;
-    o.leaseMs = 1;
-    o.hook = abandonAfterHook(step);
-    const TxOutcome left = Coordinator(store, o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), amount, QString(), QString()});
-    return left.tx ? left.tx->id : QString();
-}
-
 DemoConsole::DemoConsole(int transfers, int stuck)
 {
     window.settings().setOperatorName(kOperator);

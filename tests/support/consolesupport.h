@@ -22,9 +22,6 @@ bool settle(app::MainWindow &window);
 // everything "now" (not spread over days). Ends the test program if the demo fails.
 void fillDemoStore(TempStore &store, int transfers, int stuck);
 
-// A transfer alice → bob of `amount` stopped after `step` with its lease over: stuck at once. Its id.
-QString stuckAfter(Store &store, Step step, qint64 amount);
-
 // A window on a fresh demo store (`transfers` finished, `stuck` left stuck), opened and shown.
 struct DemoConsole {
     TempStore store;

@@ -181,6 +181,15 @@ void openAccounts(Store &store, const QStringList &ids, qint64 balance)
     }
 }
 
+QString stuckAfter(Store &store, Step step, qint64 amount, qint64 leaseMs)
+{
+    CoordinatorOptions o;
+    o.leaseMs = leaseMs;
+    o.hook = abandonAfterHook(step);
+    const TxOutcome left = Coordinator(store, o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), amount, QString(), QString()});
+    return left.tx ? left.tx->id : QString();
+}
+
 QString describeFindings(const AuditReport &report)
 {
     if (!report.error.ok())
