@@ -244,6 +244,7 @@ Result<std::unique_ptr<DynamoStore>> DynamoStore::create(const QString &location
 
 Error DynamoStore::dropTables()
 {
+    m_legsKnown.clear(); // tables made again under this prefix hold other documents
     Error first;
     for (const char *which : kTables) {
         auto dropped = m_client->call("DeleteTable", QJsonObject{{QStringLiteral("TableName"), table(which)}});

@@ -98,7 +98,8 @@ public:
     // DynamoDB has no snapshot. Within `work`, each account item is read once and kept: its
     // balance and its markers are then one consistent reading of that item, as a member of a
     // sharded store is one snapshot — the whole-balance reading and the audit work from that
-    // (DESIGN §10). Transaction documents are read as they are.
+    // (DESIGN §10). Transaction documents are read as they are (their legs, which never change,
+    // may come from m_legsKnown).
     Error withSnapshot(const std::function<Error()> &work) override;
     Error scanAccounts(const std::function<void(const Account &)> &visit, const StopCheck &shouldStop = {}) override;
     Error scanLegs(const std::function<void(const LegMarker &)> &visit, const StopCheck &shouldStop = {}) override;
@@ -161,8 +162,9 @@ private:
     // Moves the finished markers past kMarkersKept of a written account item to the legs table.
     Error moveFinishedMarkers(const QJsonObject &item);
 
-    // Items of the table `which` by id, consistent BatchGetItems of up to 100 ids (what DynamoDB
-    // leaves unprocessed asked again, after a pause); an id with no item is not in the answer.
+    // Items of the table `which` (one keyed by `id`: accounts, transactions) by id, consistent
+    // BatchGetItems of up to 100 ids (what DynamoDB leaves unprocessed asked again, after a
+    // pause); an id with no item is not in the answer.
     Result<QHash<QString, QJsonObject>> batchGet(const char *which, const QStringList &ids);
     // Account items by id, by batchGet (inside a snapshot, an item read before stands for its
     // account).
@@ -214,8 +216,9 @@ private:
     std::optional<QHash<QString, QJsonObject>> m_accountsRead;
     bool m_allAccountsRead = false;
     // The legs of documents read lately (they never change): a whole-balance reading reads a
-    // candidate's document for its state, then wants its legs twice more (legsOfTransactions,
-    // then completeAfterSnapshot). Emptied when it holds kLegsKept.
+    // held candidate's document for its state and wants its legs again for their markers, and a
+    // recently posted one's for the markers and again to count it whole (completeAfterSnapshot).
+    // Emptied when it holds kLegsKept, and when the tables are dropped.
     QHash<QString, QList<TxLeg>> m_legsKnown;
     void rememberLegs(const QString &id, const QList<TxLeg> &legs);
     // Every account item (from m_accountsRead inside a snapshot), in id order.

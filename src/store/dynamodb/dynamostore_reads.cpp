@@ -189,7 +189,7 @@ Result<QList<LegMarker>> DynamoStore::legsOfTransaction(const QString &txId) { r
 
 void DynamoStore::rememberLegs(const QString &id, const QList<TxLeg> &legs)
 {
-    constexpr qsizetype kLegsKept = 20'000; // a few MB at most
+    constexpr qsizetype kLegsKept = 10'000; // a few MB (up to tens with 16 legs each), per connection
     if (m_legsKnown.size() >= kLegsKept)
         m_legsKnown.clear();
     m_legsKnown.insert(id, legs);
