@@ -29,10 +29,10 @@ void RecoveryLoop::start()
 void RecoveryLoop::requestStop()
 {
     {
+        // Set under the mutex: the loop's wait checks it there, and must not miss the wake-up.
         std::lock_guard lock(m_mutex);
-        m_stopping = true;
+        m_stopRequested = true;
     }
-    m_stopRequested = true;
     m_wake.notify_all();
 }
 
@@ -56,7 +56,7 @@ void RecoveryLoop::run()
         const SweepResult result = m_sweeper.sweep([this] { return m_stopRequested.load(); });
         note(result);
         std::unique_lock lock(m_mutex);
-        if (m_wake.wait_for(lock, std::chrono::milliseconds(m_periodMs), [this] { return m_stopping; })) {
+        if (m_wake.wait_for(lock, std::chrono::milliseconds(m_periodMs), [this] { return m_stopRequested.load(); })) {
             m_ended = true;
             lock.unlock();
             m_wake.notify_all();

@@ -60,8 +60,8 @@ private:
     QString m_lastFailures; // the loop's thread only
     std::mutex m_mutex;
     std::condition_variable m_wake;
-    bool m_stopping = false; // under m_mutex
-    bool m_ended = false;    // under m_mutex
+    bool m_ended = false; // under m_mutex
+    // Written under m_mutex; read by the sweep's threads without it.
     std::atomic<bool> m_stopRequested{false};
     std::thread m_thread;
 };
