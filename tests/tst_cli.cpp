@@ -150,6 +150,7 @@ private slots:
     void jsonErrors();
 
     void sameKeyTwice();
+    void sameKeyLeavesAnOperatorsClaimAlone();
     void compensateTwice();
     void crashThenRecover();
 
@@ -1233,6 +1234,28 @@ void TestCli::sameKeyTwice()
     // The text form says it was an existing document.
     RUN_EXPECTING(third, s, 0, {"transfer", "alice", "bob", "3.00", "--key", "order-42"});
     QVERIFY2(third.out.contains(id) && third.out.contains(QStringLiteral("already existed")), qPrintable(third.out));
+}
+
+void TestCli::sameKeyLeavesAnOperatorsClaimAlone()
+{
+    // A script's transfer died after its debit hold; its lease is over, and an operator claimed
+    // it: the script's retry of the key leaves it to them, until they release it.
+    const QString s = m_work->filePath(QStringLiteral("ledger.db"));
+    copyFixture(s);
+    const QStringList retry{"transfer", "alice", "bob", "3.00", "--key", "order-43"};
+    RUN_EXPECTING(crash, s, kCrashExitStatus, QStringList{"--crash-after", "hold-debit"} + retry);
+    QString id;
+    onlyTransactionIn(s, QStringLiteral("pending"), &id);
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(RawSql(s).exec(QStringLiteral("UPDATE transactions SET lease_until = '2000-01-01T00:00:00.000Z' WHERE id = ?"), {id}));
+    RUN_EXPECTING(claim, s, 0, {"--operator", "ann", "claim", id, "--note", "asking the bank"});
+    RUN_EXPECTING(heldOff, s, 0, retry);
+    QVERIFY2(heldOff.out.contains(QStringLiteral("pending")) && heldOff.out.contains(QStringLiteral("claimed by ann")),
+             qPrintable(heldOff.out));
+    RUN_EXPECTING(release, s, 0, {"release", id});
+    RUN_EXPECTING(finished, s, 0, retry);
+    QVERIFY2(finished.out.contains(id) && finished.out.contains(QStringLiteral("done")), qPrintable(finished.out));
 }
 
 void TestCli::compensateTwice()

@@ -40,6 +40,7 @@ private Q_SLOTS:
     void pipelinedRequestsAnsweredInOrder();
     void stopsGracefullyWithARequestInFlight();
     void finishesWhatACrashLeft();
+    void aRetryLeavesAnOperatorsClaimAlone();
     void recoveryOptionsAreChecked_data();
     void recoveryOptionsAreChecked();
     void openApiDescribesEveryRoute();
@@ -354,6 +355,39 @@ void TestLedgerd::finishesWhatACrashLeft()
     const Http metrics = curl(QStringLiteral("GET"), d.url + QStringLiteral("/metrics"));
     QVERIFY2(metrics.raw.contains("ledgerd_recovered_total{outcome=\"done\"} 1\n"), metrics.raw.constData());
     QVERIFY(metrics.raw.contains("ledgerd_recovery_sweeps_total "));
+    QCOMPARE(d.stop(), 0);
+    LEDGER_VERIFY_AUDIT_CLEAN(t.store());
+}
+
+void TestLedgerd::aRetryLeavesAnOperatorsClaimAlone()
+{
+    TempStore t;
+    openAccounts(t);
+    // A keyed transfer whose client died after the debit hold (its lease is over), claimed by an
+    // operator through the API: resume or cancel is theirs to choose, not the client's retry's.
+    CoordinatorOptions died;
+    died.leaseMs = 1;
+    died.hook = abandonAfterHook(Step::HoldDebit);
+    const TxOutcome left =
+        Coordinator(t.store(), died).transfer({QStringLiteral("acme"), QStringLiteral("bob"), 400, QString(), QStringLiteral("order-7")});
+    QCOMPARE(left.error.code, ErrorCode::Interrupted);
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+               QStringLiteral("--recover-every"), QStringLiteral("off")});
+    QVERIFY2(!d.url.isEmpty(), qPrintable(d.errors()));
+    const QString tx = d.url + QStringLiteral("/v1/transactions/") + left.tx->id;
+    QCOMPARE(curl(QStringLiteral("POST"), tx + QStringLiteral("/claim"), R"({"note":"asking the bank"})").status, 200);
+    const QByteArray request = R"({"source":"acme","destination":"bob","amount":"4.00"})";
+    const QStringList keyed{QStringLiteral("Idempotency-Key: order-7")};
+    const Http heldOff = curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transfers"), request, keyed);
+    QCOMPARE(heldOff.status, 200);
+    QCOMPARE(heldOff.body.value(QStringLiteral("id")).toString(), left.tx->id);
+    QCOMPARE(heldOff.body.value(QStringLiteral("state")).toString(), QStringLiteral("pending"));
+    // Released: the next retry finishes it, paid once.
+    QCOMPARE(curl(QStringLiteral("POST"), tx + QStringLiteral("/release"), "{}").status, 200);
+    const Http finished = curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transfers"), request, keyed);
+    QCOMPARE(finished.status, 200);
+    QCOMPARE(finished.body.value(QStringLiteral("state")).toString(), QStringLiteral("done"));
+    QCOMPARE(balanceOf(t.store(), QStringLiteral("bob")), qint64(100000 + 400));
     QCOMPARE(d.stop(), 0);
     LEDGER_VERIFY_AUDIT_CLEAN(t.store());
 }

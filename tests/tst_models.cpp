@@ -715,7 +715,9 @@ void TestModels::journal()
     QVERIFY(QTest::qWaitFor([&] { return !model.isLoading() && model.rowCount() > 0; }, kWaitMs));
     QVERIFY(loadAll(model));
     // Newest first; every row is an operator's action with who and what.
-    Coordinator c(f.store.store(), CoordinatorOptions{QStringLiteral("zoe"), QString(), 30'000, {}});
+    CoordinatorOptions zoe;
+    zoe.actor = QStringLiteral("zoe");
+    Coordinator c(f.store.store(), zoe);
     TxQuery stuck;
     stuck.stuckOnly = true;
     const QString id = f.store.store().transactions(stuck)->first().id;

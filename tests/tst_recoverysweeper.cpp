@@ -1,5 +1,6 @@
 // The recovery sweeper (operations/recoverysweeper.h): it recovers what `recover` would, passes
-// over an initial or pending transaction an operator claimed within 4 hours (until released) and
+// over an initial or pending transaction an operator claimed within 4 hours (until released; the
+// rule itself, claimHoldsOff, is tst_remarks') and
 // what failed for good in an earlier sweep, tries a store failure again, and abandons the
 // transaction under way after its current write when asked to stop.
 #include "operations/claims.h"
@@ -40,8 +41,6 @@ class TestRecoverySweeper : public QObject {
 private Q_SLOTS:
     void recoversWhatRecoveryWould();
     void passesOverAClaimUntilReleased();
-    void aClaimHoldsOffOnlyWhereAPersonChooses_data();
-    void aClaimHoldsOffOnlyWhereAPersonChooses();
     void leavesAloneWhatFailedForGood();
     void abandonsAfterTheCurrentWriteWhenAskedToStop();
     void retriesOnlyWhatARetryCanCure_data();
@@ -114,35 +113,6 @@ void TestRecoverySweeper::passesOverAClaimUntilReleased()
     QCOMPARE(stateOf(t.store(), mine), TxState::Done);
     QCOMPARE(stateOf(t.store(), other), TxState::Pending);
     LEDGER_VERIFY_AUDIT_CLEAN(t.store());
-}
-
-void TestRecoverySweeper::aClaimHoldsOffOnlyWhereAPersonChooses_data()
-{
-    QTest::addColumn<TxState>("state");
-    QTest::addColumn<qint64>("ageMs");
-    QTest::addColumn<bool>("holdsOff");
-    const qint64 hour = 3'600'000;
-    QTest::newRow("initial, just claimed") << TxState::Initial << qint64(0) << true;
-    QTest::newRow("pending, 3h59m") << TxState::Pending << 4 * hour - 60'000 << true;
-    QTest::newRow("pending, 4h: stale") << TxState::Pending << 4 * hour << false;
-    QTest::newRow("applied: can only be finished") << TxState::Applied << qint64(0) << false;
-    QTest::newRow("canceling: can only be finished") << TxState::Canceling << qint64(0) << false;
-}
-
-void TestRecoverySweeper::aClaimHoldsOffOnlyWhereAPersonChooses()
-{
-    QFETCH(TxState, state);
-    QFETCH(qint64, ageMs);
-    QFETCH(bool, holdsOff);
-    const QDateTime now = QDateTime::fromMSecsSinceEpoch(1'800'000'000'000, Qt::UTC);
-    Transaction tx;
-    tx.id = QStringLiteral("tx-1");
-    tx.state = state;
-    OperatorClaim claim;
-    claim.txId = tx.id;
-    claim.by = QStringLiteral("ann");
-    claim.at = now.addMSecs(-ageMs);
-    QCOMPARE(claimHoldsOff(tx, claim, now), holdsOff);
 }
 
 void TestRecoverySweeper::abandonsAfterTheCurrentWriteWhenAskedToStop()

@@ -1,5 +1,6 @@
 // Several operators at once (ledger/remarks.h, operations/claims.h): the rule by which a claim
-// stands, and Store::addRemark on every store (files, shards; as @pg and @pgshards on
+// stands, the one by which it holds off what moves money with no person deciding (a client's
+// retry of its key; the recovery sweeper is tst_recoverysweeper's), and Store::addRemark on every store (files, shards; as @pg and @pgshards on
 // PostgreSQL): one journal row, the document untouched, seen by another connection.
 #include "ledger/identifiers.h"
 #include "ledger/remarks.h"
@@ -53,6 +54,8 @@ private Q_SLOTS:
     void unreleasedClaimsOfManyTransactions();
     void claimWarns_data();
     void claimWarns();
+    void aClaimHoldsOffOnlyWhereAPersonChooses_data();
+    void aClaimHoldsOffOnlyWhereAPersonChooses();
     void checkRemark_data();
     void checkRemark();
     void remarksAndTheirEvents();
@@ -61,6 +64,7 @@ private Q_SLOTS:
     void addRemarkRefusesAndWritesNothing();
     void claimsReadBackAndEndWithTheTransaction();
     void claimsOfMoreTransactionsThanAStatementBinds();
+    void aClientRetryLeavesAClaimedTransferAlone();
     void repairPlanCarriesTheClaim();
 };
 
@@ -153,6 +157,35 @@ void TestRemarks::claimWarns()
     const OperatorClaim claim{QStringLiteral("tx-1"), by, now.addMSecs(-ageMs), QString()};
     QCOMPARE(ledger::claimWarns(claim, QStringLiteral("alice"), now), warns);
     QVERIFY(!ledger::claimWarns(std::nullopt, QStringLiteral("alice"), now));
+}
+
+void TestRemarks::aClaimHoldsOffOnlyWhereAPersonChooses_data()
+{
+    QTest::addColumn<TxState>("state");
+    QTest::addColumn<qint64>("ageMs");
+    QTest::addColumn<bool>("holdsOff");
+    const qint64 hour = 3'600'000;
+    QTest::newRow("initial, just claimed") << TxState::Initial << qint64(0) << true;
+    QTest::newRow("pending, 3h59m") << TxState::Pending << 4 * hour - 60'000 << true;
+    QTest::newRow("pending, 4h: stale") << TxState::Pending << 4 * hour << false;
+    QTest::newRow("applied: can only be finished") << TxState::Applied << qint64(0) << false;
+    QTest::newRow("canceling: can only be finished") << TxState::Canceling << qint64(0) << false;
+}
+
+void TestRemarks::aClaimHoldsOffOnlyWhereAPersonChooses()
+{
+    QFETCH(TxState, state);
+    QFETCH(qint64, ageMs);
+    QFETCH(bool, holdsOff);
+    const QDateTime now = QDateTime::fromMSecsSinceEpoch(1'800'000'000'000, Qt::UTC);
+    Transaction tx;
+    tx.id = QStringLiteral("tx-1");
+    tx.state = state;
+    OperatorClaim claim;
+    claim.txId = tx.id;
+    claim.by = QStringLiteral("ann");
+    claim.at = now.addMSecs(-ageMs);
+    QCOMPARE(claimHoldsOff(tx, claim, now), holdsOff);
 }
 
 void TestRemarks::checkRemark_data()
@@ -313,6 +346,53 @@ void TestRemarks::claimsOfMoreTransactionsThanAStatementBinds()
     QCOMPARE(claims->size(), 2);
     QCOMPARE(claims->value(early).by, QStringLiteral("alice"));
     QCOMPARE(claims->value(late).by, QStringLiteral("bob"));
+}
+
+void TestRemarks::aClientRetryLeavesAClaimedTransferAlone()
+{
+    TempStore ts;
+    Store &store = ts.store();
+    openAccounts(store, {QStringLiteral("alice"), QStringLiteral("bob")}, 10'000);
+    // Two keyed transfers whose client died (lease over): one still pending, one past its commit point.
+    const auto leftBy = [&](const QString &key, Step step) {
+        CoordinatorOptions o;
+        o.leaseMs = 1;
+        o.hook = abandonAfterHook(step);
+        const TransferRequest r{QStringLiteral("alice"), QStringLiteral("bob"), 100, QString(), key};
+        const TxOutcome left = Coordinator(store, o).transfer(r);
+        if (left.error.code != ErrorCode::Interrupted || !left.tx)
+            qFatal("setup: %s", qPrintable(left.error.toString()));
+        return r;
+    };
+    const TransferRequest pending = leftBy(QStringLiteral("order-1"), Step::HoldDebit);
+    const TransferRequest applied = leftBy(QStringLiteral("order-2"), Step::Applied);
+    const QString pendingId = store.transactionByKey(pending.idempotencyKey)->value().id;
+    QVERIFY(addRemarkOn(store, pendingId, Remark::Claim, QStringLiteral("ann"), QStringLiteral("asking the bank")).ok());
+    QVERIFY(addRemarkOn(store, store.transactionByKey(applied.idempotencyKey)->value().id, Remark::Claim, QStringLiteral("ann"), QString())
+                .ok());
+    QTest::qWait(5);
+    CoordinatorOptions client;
+    client.beforeTakingOver = claimsHoldOffRetries(store);
+    const qint64 rows = store.journal(DocKind::Transaction, pendingId)->size();
+
+    // Resume or cancel is ann's to choose: the retry is answered with it as it stands.
+    const TxOutcome heldOff = Coordinator(store, client).transfer(pending);
+    QVERIFY2(heldOff.ok(), qPrintable(heldOff.error.toString()));
+    QVERIFY(heldOff.existing);
+    QCOMPARE(heldOff.tx->state, TxState::Pending);
+    QVERIFY2(heldOff.note.contains(QStringLiteral("claimed by ann")), qPrintable(heldOff.note));
+    QCOMPARE(store.journal(DocKind::Transaction, pendingId)->size(), rows); // not touched
+    // Past its commit point there is nothing to choose: the retry finishes it.
+    const TxOutcome finished = Coordinator(store, client).transfer(applied);
+    QVERIFY2(finished.ok(), qPrintable(finished.error.toString()));
+    QCOMPARE(finished.tx->state, TxState::Done);
+    // Released: the next retry takes it over and finishes it.
+    QVERIFY(addRemarkOn(store, pendingId, Remark::Release, QStringLiteral("ann"), QString()).ok());
+    const TxOutcome after = Coordinator(store, client).transfer(pending);
+    QVERIFY2(after.ok(), qPrintable(after.error.toString()));
+    QCOMPARE(after.tx->state, TxState::Done);
+    QCOMPARE(balanceOf(store, QStringLiteral("bob")), qint64(10'200));
+    LEDGER_VERIFY_AUDIT_CLEAN(store);
 }
 
 void TestRemarks::repairPlanCarriesTheClaim()

@@ -1555,6 +1555,10 @@
         <source>DynamoDB answered none of %1 item reads ten times over; try again</source>
         <translation>DynamoDB 连续十次未答复 %1 个条目读取中的任何一个；请重试</translation>
     </message>
+    <message>
+        <source>claimed by %1 since %2: left %3 for them to resume or cancel; ask again later</source>
+        <translation>自 %2 起已由 %1 接手：保持 %3，由其决定恢复或取消；请稍后再试</translation>
+    </message>
 </context>
 <context>
     <name>ledger::Errors</name>

@@ -436,6 +436,7 @@ T = {
 "idempotency key %1 was already used by %2 for a different request (%3 from %4 to %5)": "幂等键 %1 已被 %2 用于另一个请求（从 %4 到 %5 的 %3）",
 "just submitted; it is being started": "刚刚提交；正在启动",
 "in progress, driven by %1": "进行中，由 %1 推进",
+"claimed by %1 since %2: left %3 for them to resume or cancel; ask again later": "自 %2 起已由 %1 接手：保持 %3，由其决定恢复或取消；请稍后再试",
 "%1 did not reach done; not compensating it": "%1 没有到达 done；不对它进行补偿",
 "%1: stopped by a fault hook right after %2": "%1：故障钩子在 %2 之后立即停止了它",
 "finished by %1 (%2)": "已由 %1 完成（%2）",

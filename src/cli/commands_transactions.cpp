@@ -5,6 +5,7 @@
 #include "ledger/identifiers.h"
 #include "ledger/money.h"
 #include "ledger/remarks.h"
+#include "operations/claims.h"
 #include "operations/transactiondetail.h"
 #include "protocol/transferinput.h"
 #include "textoutput.h"
@@ -36,6 +37,14 @@ int reportOutcome(Context &c, const TxOutcome &o, int scale)
     return 0;
 }
 
+// A transfer's coordinator: its client's retry of a key leaves alone what an operator claimed.
+CoordinatorOptions transferOptions(const Context &c, Store &store)
+{
+    CoordinatorOptions o = c.coordinatorOptions();
+    o.beforeTakingOver = claimsHoldOffRetries(store);
+    return o;
+}
+
 } // namespace
 
 // transfer --from A:1 --to B:1 ...: the same command over several accounts.
@@ -63,7 +72,7 @@ int transferLegs(Context &c)
     const LegsInputCheck check = checkLegsInput(input, scale);
     if (!check.request)
         return c.fail(check.first());
-    Coordinator coordinator(**store, c.coordinatorOptions());
+    Coordinator coordinator(**store, transferOptions(c, **store));
     return reportOutcome(c, coordinator.transfer(*check.request), scale);
 }
 
@@ -90,7 +99,7 @@ int cmdTransfer(Context &c)
     if (!check.request)
         return c.fail(check.first());
     const TransferRequest &r = *check.request;
-    Coordinator coordinator(**store, c.coordinatorOptions());
+    Coordinator coordinator(**store, transferOptions(c, **store));
     return reportOutcome(c, coordinator.transfer(r), scale);
 }
 

@@ -65,4 +65,10 @@ bool claimWarns(const std::optional<OperatorClaim> &claim, const QString &operat
     return claim && claim->by != operatorName && claim->at.msecsTo(now) < kRecentClaimMs;
 }
 
+bool claimHoldsOff(const Transaction &tx, const OperatorClaim &claim, const QDateTime &now)
+{
+    const bool choiceLeft = tx.state == TxState::Initial || tx.state == TxState::Pending;
+    return choiceLeft && claim.at.isValid() && claim.at.msecsTo(now) < kRecentClaimMs;
+}
+
 } // namespace ledger

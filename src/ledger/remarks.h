@@ -51,4 +51,11 @@ QHash<QString, OperatorClaim> unreleasedClaims(const QList<JournalEntry> &rows);
 // kRecentClaimMs of `now`.
 bool claimWarns(const std::optional<OperatorClaim> &claim, const QString &operatorName, const QDateTime &now);
 
+// Whether `claim` holds off what moves money with no person deciding — ledgerd's recovery
+// sweeper, and a client's retry of its idempotency key taking over a transfer whose driver is
+// gone — at the store's time `now`: `tx` is still `initial` or `pending` (resume or cancel is a
+// person's choice) and the claim is within kRecentClaimMs. A claim on an `applied` or
+// `canceling` one does not: those can only be finished. One rule for every such driver.
+bool claimHoldsOff(const Transaction &tx, const OperatorClaim &claim, const QDateTime &now);
+
 } // namespace ledger

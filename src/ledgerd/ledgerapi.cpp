@@ -103,7 +103,9 @@ ApiResponse transfer(Store &store, const ApiRequest &r)
             return problem(check.first());
         request = check.request;
     }
-    Coordinator coordinator(store, optionsFor(r));
+    CoordinatorOptions options = optionsFor(r);
+    options.beforeTakingOver = claimsHoldOffRetries(store); // a retry of its key leaves an operator's claim alone
+    Coordinator coordinator(store, options);
     return outcome(store, coordinator.transfer(*request), 201);
 }
 

@@ -2,6 +2,7 @@
 
 #include "ledger/message.h"
 
+#include <QCoreApplication>
 #include <QSet>
 #include <algorithm>
 
@@ -45,6 +46,21 @@ std::optional<OperatorClaim> claimOn(const Transaction &tx, const QHash<QString,
     if (isTerminal(tx.state) || !claims.contains(tx.id))
         return std::nullopt;
     return claims.value(tx.id);
+}
+
+std::function<Result<std::optional<QString>>(const Transaction &, const QDateTime &now)> claimsHoldOffRetries(StoreQueries &store)
+{
+    return [&store](const Transaction &tx, const QDateTime &now) -> Result<std::optional<QString>> {
+        auto claims = readClaimsOn(store, {tx});
+        if (!claims.ok())
+            return claims.error();
+        const std::optional<OperatorClaim> claim = claimOn(tx, *claims);
+        if (!claim || !claimHoldsOff(tx, *claim, now))
+            return std::optional<QString>();
+        return std::optional<QString>(QCoreApplication::translate("ledger", "claimed by %1 since %2: left %3 for them to resume or cancel; "
+                                                                            "ask again later")
+                                          .arg(claim->by, claim->at.toUTC().toString(Qt::ISODate), nameOf(tx.state)));
+    };
 }
 
 Result<RemarkOutcome> addRemarkOn(Store &store, const QString &txId, Remark remark, const QString &actor, const QString &text)

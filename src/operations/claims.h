@@ -5,6 +5,7 @@
 // Threading: runs on the caller's thread with the caller's Store (a worker thread in the GUI).
 
 #include "ledger/remarks.h"
+#include "protocol/coordinator.h"
 #include "store/store.h"
 
 namespace ledger {
@@ -18,6 +19,12 @@ Result<QHash<QString, OperatorClaim>> readClaimsOn(StoreQueries &store, const QL
 
 // The claim standing on `tx`, if any, from `claims` (readClaimsOn).
 std::optional<OperatorClaim> claimOn(const Transaction &tx, const QHash<QString, OperatorClaim> &claims);
+
+// The check (CoordinatorOptions::beforeTakingOver) by which a client's retry of its idempotency
+// key leaves alone a transfer an operator claimed (claimHoldsOff, the rule the recovery sweeper
+// keeps): its note names who and since when. Reads the claims through `store`, which must
+// outlive the coordinator it is set on (the coordinator's own store).
+std::function<Result<std::optional<QString>>(const Transaction &, const QDateTime &now)> claimsHoldOffRetries(StoreQueries &store);
 
 struct RemarkOutcome {
     JournalEntry entry;                  // the row written

@@ -21,12 +21,6 @@ bool worthRetrying(const RecoveredItem &item)
     return item.code != ErrorCode::None && item.code != ErrorCode::Internal && exitStatusOf(item.code) == ExitStatus::StoreFailure;
 }
 
-bool claimHoldsOff(const Transaction &tx, const OperatorClaim &claim, const QDateTime &now)
-{
-    const bool choiceLeft = tx.state == TxState::Initial || tx.state == TxState::Pending;
-    return choiceLeft && claim.at.isValid() && claim.at.msecsTo(now) < kRecentClaimMs;
-}
-
 RecoverySweeper::RecoverySweeper(StoreConnector connect, SweepOptions options)
     : m_connect(std::move(connect))
     , m_options(std::move(options))

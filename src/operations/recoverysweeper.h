@@ -4,9 +4,9 @@
 // unfinished transactions whose lease expired or that made no progress for a while, as
 // `ledgerctl recover` does, but it leaves alone what a person should decide:
 // - a transaction still `initial` or `pending` (resume or cancel is a choice) that an operator
-//   claimed ("I'm on it", ledger/remarks.h) within kRecentClaimMs — the age after which the
-//   console, too, calls a claim stale. A claim on an `applied` or `canceling` one does not stop
-//   it: those can only be finished;
+//   claimed ("I'm on it") within kRecentClaimMs — the age after which the console, too, calls a
+//   claim stale (claimHoldsOff in ledger/remarks.h, the rule a client's retry keeps too). A claim
+//   on an `applied` or `canceling` one does not stop it: those can only be finished;
 // - one whose recovery failed in an earlier sweep for a reason trying again will not cure (a
 //   rule's refusal such as protocol-violation, or a bug) — left for an operator until this
 //   sweeper is made again (a service restart). A store failure is not such a reason: the next
@@ -59,8 +59,5 @@ private:
 
 // Whether a recovery that ended so should be tried again by the next sweep.
 bool worthRetrying(const RecoveredItem &item);
-
-// Whether a sweep passes over `tx` for `claim` at the store's time `now`.
-bool claimHoldsOff(const Transaction &tx, const OperatorClaim &claim, const QDateTime &now);
 
 } // namespace ledger

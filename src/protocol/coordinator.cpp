@@ -192,6 +192,15 @@ TxOutcome Coordinator::adoptExisting(const Transaction &existing, const QString 
                                           : QCoreApplication::translate("ledger", "in progress, driven by %1").arg(existing.owner);
         return answerForRequester(o); // a canceling one is decided: the same refusal as the first time
     }
+    if (adopt == Adopt::ClientRetry && m_options.beforeTakingOver) {
+        auto leave = m_options.beforeTakingOver(existing, *now);
+        if (!leave.ok())
+            return failure(leave.error(), existing);
+        if (leave->has_value()) {
+            o.note = **leave;
+            return answerForRequester(o);
+        }
+    }
     TxOutcome taken = answerForRequester(recover(existing, why));
     taken.existing = true;
     return taken;

@@ -22,6 +22,12 @@ struct CoordinatorOptions {
     qint64 leaseMs = 30'000;
     // Called after every committed protocol write (fault injection, tests, the demo).
     StepHook hook;
+    // Asked (with the store's time) before a client's retry of its idempotency key takes over a
+    // transaction whose driver is gone: why to leave it as it stands (a person is deciding it), or nothing to take it
+    // over; an error fails the retry, with nothing written. The retry left alone is answered
+    // with the unfinished transaction and that why as its note. Empty: take it over. Callers
+    // that serve clients set operations/claims.h's claimsHoldOffRetries (an operator's claim).
+    std::function<Result<std::optional<QString>>(const Transaction &, const QDateTime &now)> beforeTakingOver;
 };
 
 struct TransferRequest {

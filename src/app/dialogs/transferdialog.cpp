@@ -5,6 +5,7 @@
 #include "../widgets/legseditor.h"
 #include "ledger/identifiers.h"
 #include "ledger/money.h"
+#include "operations/claims.h"
 #include "store/documentrules.h"
 #include "ui_transferdialog.h"
 
@@ -274,7 +275,12 @@ void TransferDialog::accept()
     const CoordinatorOptions options = consoleCoordinatorOptions(m_operator);
     const TransferRequest request = *checked;
     m_jobs->run<TxOutcome>(
-        this, [request, options](Store &s) { return Coordinator(s, options).transfer(request); },
+        this,
+        [request, options](Store &s) {
+            CoordinatorOptions o = options;
+            o.beforeTakingOver = claimsHoldOffRetries(s); // submitting again leaves an operator's claim alone
+            return Coordinator(s, o).transfer(request);
+        },
         [this](TxOutcome o) {
             m_submitting = false;
             Q_EMIT submitted();
