@@ -1253,6 +1253,10 @@ void TestCli::sameKeyLeavesAnOperatorsClaimAlone()
     RUN_EXPECTING(heldOff, s, 0, retry);
     QVERIFY2(heldOff.out.contains(QStringLiteral("pending")) && heldOff.out.contains(QStringLiteral("claimed by ann")),
              qPrintable(heldOff.out));
+    QJsonDocument asJson;
+    jsonOf(s, retry + QStringList{"--json"}, &asJson);
+    QVERIFY2(asJson.object().value(QStringLiteral("note")).toString().contains(QLatin1String("claimed by ann")),
+             asJson.toJson().constData());
     RUN_EXPECTING(release, s, 0, {"release", id});
     RUN_EXPECTING(finished, s, 0, retry);
     QVERIFY2(finished.out.contains(id) && finished.out.contains(QStringLiteral("done")), qPrintable(finished.out));

@@ -382,11 +382,13 @@ void TestLedgerd::aRetryLeavesAnOperatorsClaimAlone()
     QCOMPARE(heldOff.status, 200);
     QCOMPARE(heldOff.body.value(QStringLiteral("id")).toString(), left.tx->id);
     QCOMPARE(heldOff.body.value(QStringLiteral("state")).toString(), QStringLiteral("pending"));
+    QVERIFY2(heldOff.body.value(QStringLiteral("note")).toString().contains(QLatin1String("claimed by")), heldOff.raw.constData());
     // Released: the next retry finishes it, paid once.
     QCOMPARE(curl(QStringLiteral("POST"), tx + QStringLiteral("/release"), "{}").status, 200);
     const Http finished = curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transfers"), request, keyed);
     QCOMPARE(finished.status, 200);
     QCOMPARE(finished.body.value(QStringLiteral("state")).toString(), QStringLiteral("done"));
+    QVERIFY(!finished.body.contains(QStringLiteral("note")));
     QCOMPARE(balanceOf(t.store(), QStringLiteral("bob")), qint64(100000 + 400));
     QCOMPARE(d.stop(), 0);
     LEDGER_VERIFY_AUDIT_CLEAN(t.store());

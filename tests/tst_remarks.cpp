@@ -366,6 +366,17 @@ void TestRemarks::aClientRetryLeavesAClaimedTransferAlone()
     };
     const TransferRequest pending = leftBy(QStringLiteral("order-1"), Step::HoldDebit);
     const TransferRequest applied = leftBy(QStringLiteral("order-2"), Step::Applied);
+    // Never claimed by a worker (died right after its insert) and older than a lease; and one
+    // claimed 5 hours ago, a stale claim.
+    const TransferRequest initial = leftBy(QStringLiteral("order-3"), Step::Insert);
+    const TransferRequest stale = leftBy(QStringLiteral("order-4"), Step::HoldDebit);
+    const QString initialId = store.transactionByKey(initial.idempotencyKey)->value().id;
+    const QString staleId = store.transactionByKey(stale.idempotencyKey)->value().id;
+    QCOMPARE(store.transaction(initialId)->state, TxState::Initial);
+    QVERIFY(addRemarkOn(store, initialId, Remark::Claim, QStringLiteral("bo"), QString()).ok());
+    QVERIFY(addRemarkOn(store, staleId, Remark::Claim, QStringLiteral("cy"), QString()).ok());
+    QVERIFY(extrasOf(store).backdateForDemo(DocKind::Transaction, initialId, 60'000).ok());
+    QVERIFY(extrasOf(store).backdateForDemo(DocKind::Transaction, staleId, kRecentClaimMs + 3'600'000).ok());
     const QString pendingId = store.transactionByKey(pending.idempotencyKey)->value().id;
     QVERIFY(addRemarkOn(store, pendingId, Remark::Claim, QStringLiteral("ann"), QStringLiteral("asking the bank")).ok());
     QVERIFY(addRemarkOn(store, store.transactionByKey(applied.idempotencyKey)->value().id, Remark::Claim, QStringLiteral("ann"), QString())
@@ -382,16 +393,24 @@ void TestRemarks::aClientRetryLeavesAClaimedTransferAlone()
     QCOMPARE(heldOff.tx->state, TxState::Pending);
     QVERIFY2(heldOff.note.contains(QStringLiteral("claimed by ann")), qPrintable(heldOff.note));
     QCOMPARE(store.journal(DocKind::Transaction, pendingId)->size(), rows); // not touched
-    // Past its commit point there is nothing to choose: the retry finishes it.
+    const TxOutcome initialHeld = Coordinator(store, client).transfer(initial);
+    QVERIFY2(initialHeld.ok(), qPrintable(initialHeld.error.toString()));
+    QCOMPARE(initialHeld.tx->state, TxState::Initial);
+    QVERIFY2(initialHeld.note.contains(QStringLiteral("claimed by bo")), qPrintable(initialHeld.note));
+    // Past its commit point there is nothing to choose, and a stale claim holds nobody off: the
+    // retries finish them.
     const TxOutcome finished = Coordinator(store, client).transfer(applied);
     QVERIFY2(finished.ok(), qPrintable(finished.error.toString()));
     QCOMPARE(finished.tx->state, TxState::Done);
+    const TxOutcome staleTaken = Coordinator(store, client).transfer(stale);
+    QVERIFY2(staleTaken.ok(), qPrintable(staleTaken.error.toString()));
+    QCOMPARE(staleTaken.tx->state, TxState::Done);
     // Released: the next retry takes it over and finishes it.
     QVERIFY(addRemarkOn(store, pendingId, Remark::Release, QStringLiteral("ann"), QString()).ok());
     const TxOutcome after = Coordinator(store, client).transfer(pending);
     QVERIFY2(after.ok(), qPrintable(after.error.toString()));
     QCOMPARE(after.tx->state, TxState::Done);
-    QCOMPARE(balanceOf(store, QStringLiteral("bob")), qint64(10'200));
+    QCOMPARE(balanceOf(store, QStringLiteral("bob")), qint64(10'300));
     LEDGER_VERIFY_AUDIT_CLEAN(store);
 }
 

@@ -99,10 +99,6 @@
         <translation>列出账户</translation>
     </message>
     <message>
-        <source>idempotency key: the same key and request never pays twice</source>
-        <translation>幂等键：相同的键和请求绝不会支付两次</translation>
-    </message>
-    <message>
         <source>a note kept with the transfer</source>
         <translation>与转账一起保存的备注</translation>
     </message>
@@ -1097,6 +1093,10 @@ The scratch store is made beside the --store location (same disk) and removed af
                         或 DynamoDB 上的表：dynamodb://REGION/PREFIX?endpoint=URL&amp;profile=NAME
                         （凭证按 AWS CLI 的方式查找）
                         （默认：$LEDGERDESK_STORE，否则为数据目录中的 ledger.db）</translation>
+    </message>
+    <message>
+        <source>idempotency key: the same key and request never pays twice (a retry finishes what a dead run left, unless an operator claimed it)</source>
+        <translation>幂等键：相同的键和请求绝不会支付两次（重试会完成中断运行留下的交易，除非已有操作员接手）</translation>
     </message>
 </context>
 </TS>

@@ -1512,6 +1512,10 @@ service=ledger（来自 pg_service.conf）
         <source>DynamoDB acknowledges a write once it is stored durably. Nothing announces a change: the console looks for changes made elsewhere once a second.</source>
         <translation>DynamoDB 在写入被持久保存后才确认。没有任何变更通知：控制台每秒查看一次其他地方所做的变更。</translation>
     </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::NavigatorModel</name>

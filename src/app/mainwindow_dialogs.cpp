@@ -38,8 +38,9 @@ TransferDialog *MainWindow::openTransferDialog()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     if (m_stack->currentIndex() == AccountsIndex && !m_accounts->list()->currentKey().isEmpty())
         dialog->setSource(m_accounts->list()->currentKey());
-    connect(dialog, &TransferDialog::transferDone, this, [this](const Transaction &tx) {
-        statusBar()->showMessage(tr("%1 is %2").arg(tx.id, nameOf(tx.state)), 8000);
+    connect(dialog, &TransferDialog::transferDone, this, [this](const Transaction &tx, const QString &note) {
+        const QString said = tr("%1 is %2").arg(tx.id, nameOf(tx.state));
+        statusBar()->showMessage(note.isEmpty() ? said : tr("%1 (%2)").arg(said, note), note.isEmpty() ? 8000 : 20000);
         // The new transaction is the one the operator looks at next: listed, selected, shown.
         showView(NavigatorModel::View::Transactions);
         m_transactions->selectTransaction(tx.id);

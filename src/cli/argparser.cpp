@@ -108,7 +108,8 @@ QList<CommandSpec> buildCommands()
         {QStringLiteral("transfer"),
          {QStringLiteral("SOURCE"), QStringLiteral("DESTINATION"), QStringLiteral("AMOUNT")},
          {{QStringLiteral("key"), QStringLiteral("KEY"),
-           QT_TRANSLATE_NOOP("ledgerctl", "idempotency key: the same key and request never pays twice")},
+           QT_TRANSLATE_NOOP("ledgerctl", "idempotency key: the same key and request never pays twice (a retry finishes what a "
+                                          "dead run left, unless an operator claimed it)")},
           {QStringLiteral("memo"), QStringLiteral("TEXT"), QT_TRANSLATE_NOOP("ledgerctl", "a note kept with the transfer")},
           {QStringLiteral("from"), QStringLiteral("ACCOUNT:AMOUNT"),
            QT_TRANSLATE_NOOP("ledgerctl", "a debit leg, instead of SOURCE DESTINATION AMOUNT (repeat for several)"), QString(), true},

@@ -21,8 +21,14 @@ int reportOutcome(Context &c, const TxOutcome &o, int scale)
 {
     if (!o.ok())
         return c.fail(o.error, o.tx, scale);
-    if (c.json)
-        return c.printJson(o.tx ? QJsonValue(json::transaction(*o.tx, scale)) : QJsonValue(QJsonObject()));
+    if (c.json) {
+        if (!o.tx)
+            return c.printJson(QJsonObject());
+        QJsonObject body = json::transaction(*o.tx, scale);
+        if (!o.note.isEmpty()) // as ledgerd answers it: why a retry left it unfinished
+            body.insert(QStringLiteral("note"), o.note);
+        return c.printJson(body);
+    }
     if (o.tx) {
         c.out << transactionLine(*o.tx, scale);
         QStringList remarks;

@@ -56,7 +56,10 @@ ApiResponse outcome(Store &store, const TxOutcome &o, int createdStatus)
     }
     if (!o.tx)
         return json(200, QJsonObject());
-    return json(o.existing ? 200 : createdStatus, transactionWithLegs(store, *o.tx, scale));
+    QJsonObject body = transactionWithLegs(store, *o.tx, scale);
+    if (!o.note.isEmpty()) // e.g. why a retry left it unfinished: who drives it, or who claimed it
+        body.insert(QStringLiteral("note"), o.note);
+    return json(o.existing ? 200 : createdStatus, body);
 }
 
 thread_local CoordinatorOptions t_base; // set by handle() for the request it runs

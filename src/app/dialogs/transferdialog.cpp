@@ -286,7 +286,7 @@ void TransferDialog::accept()
             Q_EMIT submitted();
             if (o.ok() && o.tx) {
                 m_result = o.tx;
-                Q_EMIT transferDone(*o.tx);
+                Q_EMIT transferDone(*o.tx, o.note);
                 QDialog::accept();
                 return;
             }

@@ -53,7 +53,8 @@ public:
     void reject() override;
 
 Q_SIGNALS:
-    void transferDone(const Transaction &tx);
+    // `note`: how a submission that found it already there left it (e.g. an operator claimed it), or empty.
+    void transferDone(const Transaction &tx, const QString &note);
     void submitted(); // the job came back, whatever it said
 
 private:
