@@ -151,6 +151,7 @@ private slots:
 
     void sameKeyTwice();
     void sameKeyLeavesAnOperatorsClaimAlone();
+    void recoverPassesOverOthersClaims();
     void compensateTwice();
     void crashThenRecover();
 
@@ -1260,6 +1261,53 @@ void TestCli::sameKeyLeavesAnOperatorsClaimAlone()
     RUN_EXPECTING(release, s, 0, {"release", id});
     RUN_EXPECTING(finished, s, 0, retry);
     QVERIFY2(finished.out.contains(id) && finished.out.contains(QStringLiteral("done")), qPrintable(finished.out));
+}
+
+void TestCli::recoverPassesOverOthersClaims()
+{
+    // Two transfers died half-way; ann claimed one, cy the other. bob's recover passes both over
+    // and names them (the console would ask him first); ann's takes hers, --take-claimed the rest.
+    const QString s = m_work->filePath(QStringLiteral("ledger.db"));
+    copyFixture(s);
+    const auto pendingIds = [&] {
+        QJsonDocument out;
+        jsonOf(s, {"list", "--state", "pending", "--json"}, &out);
+        QStringList ids;
+        for (const QJsonValue &row : out.array())
+            ids << row.toObject().value(QStringLiteral("id")).toString();
+        return ids;
+    };
+    RUN_EXPECTING(first, s, kCrashExitStatus, {"--crash-after", "hold-debit", "transfer", "alice", "bob", "1.00"});
+    const QStringList annsOnly = pendingIds();
+    RUN_EXPECTING(second, s, kCrashExitStatus, {"--crash-after", "hold-debit", "transfer", "alice", "bob", "2.00"});
+    QStringList both = pendingIds();
+    QCOMPARE(annsOnly.size(), 1);
+    QCOMPARE(both.size(), 2);
+    const QString anns = annsOnly.first();
+    both.removeOne(anns);
+    const QString cys = both.first();
+    RUN_EXPECTING(claimAnn, s, 0, {"--operator", "ann", "claim", anns});
+    RUN_EXPECTING(claimCy, s, 0, {"--operator", "cy", "claim", cys});
+
+    RUN_EXPECTING(byBob, s, 0, {"--operator", "bob", "recover", "--older-than", "0s"});
+    QVERIFY2(byBob.err.contains(QStringLiteral("passed over 2 that others claimed")) && byBob.err.contains(anns + QStringLiteral(" (ann)"))
+                 && byBob.err.contains(cys + QStringLiteral(" (cy)")),
+             qPrintable(byBob.err));
+    QCOMPARE(pendingIds().size(), 2);
+    QJsonDocument asJson;
+    jsonOf(s, {"--operator", "bob", "recover", "--older-than", "0s", "--json"}, &asJson);
+    QCOMPARE(asJson.object().value(QStringLiteral("candidates")).toInt(), 0);
+    QCOMPARE(asJson.object().value(QStringLiteral("passedOverClaimed")).toArray().size(), 2);
+
+    QJsonDocument byAnn;
+    jsonOf(s, {"--operator", "ann", "recover", "--older-than", "0s", "--json"}, &byAnn);
+    QCOMPARE(byAnn.object().value(QStringLiteral("done")).toInt(), 1);
+    QCOMPARE(byAnn.object().value(QStringLiteral("passedOverClaimed")).toArray().size(), 1);
+    QCOMPARE(pendingIds(), QStringList{cys});
+    QJsonDocument taken;
+    jsonOf(s, {"--operator", "bob", "recover", "--older-than", "0s", "--take-claimed", "--json"}, &taken);
+    QCOMPARE(taken.object().value(QStringLiteral("done")).toInt(), 1);
+    QVERIFY(pendingIds().isEmpty());
 }
 
 void TestCli::compensateTwice()

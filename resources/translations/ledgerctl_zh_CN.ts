@@ -1098,5 +1098,13 @@ The scratch store is made beside the --store location (same disk) and removed af
         <source>idempotency key: the same key and request never pays twice (a retry finishes what a dead run left, unless an operator claimed it)</source>
         <translation>幂等键：相同的键和请求绝不会支付两次（重试会完成中断运行留下的交易，除非已有操作员接手）</translation>
     </message>
+    <message>
+        <source>also those someone else claimed within 4 hours (passed over and named otherwise)</source>
+        <translation>也处理他人在 4 小时内接手的交易（否则跳过并列出）</translation>
+    </message>
+    <message>
+        <source>passed over %1 that others claimed within 4 hours: %2; ask them, or run again with --take-claimed</source>
+        <translation>跳过了 %1 笔他人在 4 小时内接手的交易：%2；请询问他们，或加 --take-claimed 再次运行</translation>
+    </message>
 </context>
 </TS>

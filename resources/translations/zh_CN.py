@@ -697,6 +697,8 @@ T = {
 "cancel a transaction that is initial or pending": "取消处于 initial 或 pending 状态的交易",
 "move a done transfer's money back (asking twice creates one)": "把一笔 done 状态转账的资金转回（请求两次也只创建一笔）",
 "also take over unfinished ones idle this long (default 30m); expired leases always": "同时接管已空闲这么久的未完成交易（默认 30m）；租约已过期的总会接管",
+"also those someone else claimed within 4 hours (passed over and named otherwise)": "也处理他人在 4 小时内接手的交易（否则跳过并列出）",
+"passed over %1 that others claimed within 4 hours: %2; ask them, or run again with --take-claimed": "跳过了 %1 笔他人在 4 小时内接手的交易：%2；请询问他们，或加 --take-claimed 再次运行",
 "worker threads, 1-64 (default 4)": "工作线程数，1-64（默认 4）",
 "resume every stuck transaction": "继续执行每一笔卡住的交易",
 "check the ledger's invariants; exit 1 on findings": "检查账本的不变量；有发现时退出状态为 1",

@@ -179,6 +179,8 @@ QList<CommandSpec> buildCommands()
          {{QStringLiteral("older-than"), QStringLiteral("DURATION"),
            QT_TRANSLATE_NOOP("ledgerctl", "also take over unfinished ones idle this long (default 30m); expired leases always")},
           {QStringLiteral("threads"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "worker threads, 1-64 (default 4)")},
+          {QStringLiteral("take-claimed"), QString(),
+           QT_TRANSLATE_NOOP("ledgerctl", "also those someone else claimed within 4 hours (passed over and named otherwise)")},
           kJson},
          QT_TRANSLATE_NOOP("ledgerctl", "resume every stuck transaction"),
          durations},

@@ -5,6 +5,7 @@
 #include "ledger/duration.h"
 #include "ledger/identifiers.h"
 #include "ledger/money.h"
+#include "operations/claims.h"
 #include "operations/demo.h"
 #include "protocol/audit.h"
 #include "protocol/recovery.h"
@@ -86,6 +87,20 @@ int cmdRecover(Context &c)
     options.threads = int(*threads);
     options.actor = QStringLiteral("recovery:%1").arg(c.operatorName);
     options.hook = c.hook;
+    // What someone else claimed within 4 hours is theirs: the console's Recover asks first, and a
+    // command line cannot ask, so it passes them over unless told --take-claimed (and says so).
+    QList<OperatorClaim> othersClaims;
+    if (!c.args.has(QStringLiteral("take-claimed"))) {
+        options.choose = [&](Store &store, const QList<Transaction> &candidates) -> Result<QList<Transaction>> {
+            auto split = splitByClaims(store, candidates, [&](const Transaction &, const OperatorClaim &claim, const QDateTime &now) {
+                return claimWarns(claim, c.operatorName, now);
+            });
+            if (!split.ok())
+                return split.error();
+            othersClaims = split->passedOver;
+            return split->free;
+        };
+    }
     QMutex printMutex;
     if (!c.json) {
         options.progress = [&](qint64 finished, qint64 total) {
@@ -101,12 +116,31 @@ int cmdRecover(Context &c)
         return c.fail(report.error);
 
     const qint64 failed = report.unfinished();
-    if (c.json) {
-        c.printJson(json::recoveryReport(report));
-    } else if (report.candidates == 0) {
-        c.out << Ctl::tr("nothing to recover: no unfinished transaction has an expired lease or is idle for %1")
-                     .arg(duration::format(*olderThan))
+    if (!othersClaims.isEmpty() && !c.json) {
+        QStringList named;
+        for (const OperatorClaim &claim : std::as_const(othersClaims).mid(0, 10))
+            named << QStringLiteral("%1 (%2)").arg(claim.txId, claim.by);
+        if (othersClaims.size() > named.size())
+            named << QStringLiteral("…");
+        c.err << Ctl::tr("passed over %1 that others claimed within 4 hours: %2; ask them, or run again with --take-claimed")
+                     .arg(othersClaims.size())
+                     .arg(named.join(QStringLiteral(", ")))
               << '\n';
+    }
+    if (c.json) {
+        QJsonObject o = json::recoveryReport(report);
+        QJsonArray claimed;
+        for (const OperatorClaim &claim : std::as_const(othersClaims))
+            claimed.append(QJsonObject{{QStringLiteral("id"), claim.txId},
+                                       {QStringLiteral("by"), claim.by},
+                                       {QStringLiteral("at"), claim.at.toUTC().toString(Qt::ISODateWithMs)}});
+        o.insert(QStringLiteral("passedOverClaimed"), claimed);
+        c.printJson(o);
+    } else if (report.candidates == 0) {
+        if (othersClaims.isEmpty())
+            c.out << Ctl::tr("nothing to recover: no unfinished transaction has an expired lease or is idle for %1")
+                         .arg(duration::format(*olderThan))
+                  << '\n';
     } else {
         QList<QStringList> rows;
         for (const RecoveredItem &item : report.items) {

@@ -48,6 +48,25 @@ std::optional<OperatorClaim> claimOn(const Transaction &tx, const QHash<QString,
     return claims.value(tx.id);
 }
 
+Result<ClaimSplit> splitByClaims(Store &store, const QList<Transaction> &candidates, const ClaimHolds &holds)
+{
+    auto claims = readClaimsOn(store, candidates);
+    if (!claims.ok())
+        return claims.error();
+    auto now = store.now();
+    if (!now.ok())
+        return now.error();
+    ClaimSplit split;
+    for (const Transaction &tx : candidates) {
+        const auto claim = claimOn(tx, *claims);
+        if (claim && holds(tx, *claim, *now))
+            split.passedOver << *claim;
+        else
+            split.free << tx;
+    }
+    return split;
+}
+
 std::function<Result<std::optional<QString>>(const Transaction &, const QDateTime &now)> claimsHoldOffRetries(StoreQueries &store)
 {
     return [&store](const Transaction &tx, const QDateTime &now) -> Result<std::optional<QString>> {

@@ -20,6 +20,17 @@ Result<QHash<QString, OperatorClaim>> readClaimsOn(StoreQueries &store, const QL
 // The claim standing on `tx`, if any, from `claims` (readClaimsOn).
 std::optional<OperatorClaim> claimOn(const Transaction &tx, const QHash<QString, OperatorClaim> &claims);
 
+// Candidates of a recovery split by the claims standing on them, in one read of the claims:
+// `holds` (the transaction, its claim, the store's time) passes a claimed one over. Recovery's
+// RecoveryOptions::choose: ledgerd's sweeper with claimHoldsOff, `ledgerctl recover` with the
+// console's rule for asking first (claimWarns).
+struct ClaimSplit {
+    QList<Transaction> free;
+    QList<OperatorClaim> passedOver; // in the candidates' order
+};
+using ClaimHolds = std::function<bool(const Transaction &, const OperatorClaim &, const QDateTime &now)>;
+Result<ClaimSplit> splitByClaims(Store &store, const QList<Transaction> &candidates, const ClaimHolds &holds);
+
 // The check (CoordinatorOptions::beforeTakingOver) by which a client's retry of its idempotency
 // key leaves alone a transfer an operator claimed (claimHoldsOff, the rule the recovery sweeper
 // keeps): its note names who and since when. Reads the claims through `store`, which must

@@ -51,25 +51,16 @@ SweepResult RecoverySweeper::sweep(const std::function<bool()> &shouldStop)
         // The claims are read after the listing: a claim made before the listing is seen; one
         // made while this sweep recovers is the same race as an operator's and recovery's, which
         // the protocol settles (one of them moves it, the other is told it moved).
-        auto claims = readClaimsOn(store, rest);
-        if (!claims.ok())
-            return claims.error();
-        auto now = store.now();
-        if (!now.ok())
-            return now.error();
-        QList<Transaction> chosen;
-        for (const Transaction &tx : std::as_const(rest)) {
-            const auto claim = claimOn(tx, *claims);
-            if (claim && claimHoldsOff(tx, *claim, *now)) {
-                ++result.claimed;
-                claimedNow.insert(tx.id);
-                if (!m_claimedBefore.contains(tx.id))
-                    result.newlyClaimed << *claim;
-            } else {
-                chosen << tx;
-            }
+        auto split = splitByClaims(store, rest, claimHoldsOff);
+        if (!split.ok())
+            return split.error();
+        for (const OperatorClaim &claim : std::as_const(split->passedOver)) {
+            ++result.claimed;
+            claimedNow.insert(claim.txId);
+            if (!m_claimedBefore.contains(claim.txId))
+                result.newlyClaimed << claim;
         }
-        return chosen;
+        return split->free;
     };
     result.report = recoverStuck(m_connect, o);
     if (!result.report.error.ok())
