@@ -1254,6 +1254,9 @@ void TestCli::sameKeyLeavesAnOperatorsClaimAlone()
     RUN_EXPECTING(heldOff, s, 0, retry);
     QVERIFY2(heldOff.out.contains(QStringLiteral("pending")) && heldOff.out.contains(QStringLiteral("claimed by ann")),
              qPrintable(heldOff.out));
+    // The same request as legs (the other form of the command) is the same retry.
+    RUN_EXPECTING(asLegs, s, 0, {"transfer", "--from", "alice:3.00", "--to", "bob:3.00", "--key", "order-43"});
+    QVERIFY2(asLegs.out.contains(QStringLiteral("claimed by ann")), qPrintable(asLegs.out));
     QJsonDocument asJson;
     jsonOf(s, retry + QStringList{"--json"}, &asJson);
     QVERIFY2(asJson.object().value(QStringLiteral("note")).toString().contains(QLatin1String("claimed by ann")),
@@ -1267,6 +1270,7 @@ void TestCli::recoverPassesOverOthersClaims()
 {
     // Two transfers died half-way; ann claimed one, cy the other. bob's recover passes both over
     // and names them (the console would ask him first); ann's takes hers, --take-claimed the rest.
+    // A third, past its commit point, is finished whoever claimed it: there is nothing to choose.
     const QString s = m_work->filePath(QStringLiteral("ledger.db"));
     copyFixture(s);
     const auto pendingIds = [&] {
@@ -1286,18 +1290,34 @@ void TestCli::recoverPassesOverOthersClaims()
     const QString anns = annsOnly.first();
     both.removeOne(anns);
     const QString cys = both.first();
-    RUN_EXPECTING(claimAnn, s, 0, {"--operator", "ann", "claim", anns});
+    RUN_EXPECTING(claimAnn, s, 0, {"--operator", "ann", "claim", anns, "--note", "asking the bank"});
     RUN_EXPECTING(claimCy, s, 0, {"--operator", "cy", "claim", cys});
+    RUN_EXPECTING(third, s, kCrashExitStatus, {"--crash-after", "applied", "transfer", "alice", "bob", "3.00"});
+    QString applied;
+    onlyTransactionIn(s, QStringLiteral("applied"), &applied);
+    if (QTest::currentTestFailed())
+        return;
+    RUN_EXPECTING(claimApplied, s, 0, {"--operator", "cy", "claim", applied});
 
     RUN_EXPECTING(byBob, s, 0, {"--operator", "bob", "recover", "--older-than", "0s"});
     QVERIFY2(byBob.err.contains(QStringLiteral("passed over 2 that others claimed")) && byBob.err.contains(anns + QStringLiteral(" (ann)"))
-                 && byBob.err.contains(cys + QStringLiteral(" (cy)")),
+                 && byBob.err.contains(cys + QStringLiteral(" (cy)")) && !byBob.err.contains(applied),
              qPrintable(byBob.err));
+    QVERIFY2(byBob.out.contains(QStringLiteral("recovered 1: 1 done")), qPrintable(byBob.out));
     QCOMPARE(pendingIds().size(), 2);
+    RUN_EXPECTING(allClaimed, s, 0, {"--operator", "bob", "recover", "--older-than", "0s"});
+    QVERIFY2(allClaimed.out.contains(QStringLiteral("nothing recovered: the 2 stuck are claimed by others")), qPrintable(allClaimed.out));
     QJsonDocument asJson;
     jsonOf(s, {"--operator", "bob", "recover", "--older-than", "0s", "--json"}, &asJson);
     QCOMPARE(asJson.object().value(QStringLiteral("candidates")).toInt(), 0);
-    QCOMPARE(asJson.object().value(QStringLiteral("passedOverClaimed")).toArray().size(), 2);
+    QCOMPARE(asJson.object().value(QStringLiteral("passedOver")).toInt(), 2);
+    const QJsonArray passed = asJson.object().value(QStringLiteral("passedOverClaimed")).toArray();
+    QCOMPARE(passed.size(), 2);
+    const QJsonObject annsRow = passed.at(passed.at(0).toObject().value(QStringLiteral("id")).toString() == anns ? 0 : 1).toObject();
+    QCOMPARE(annsRow.value(QStringLiteral("id")).toString(), anns);
+    QCOMPARE(annsRow.value(QStringLiteral("by")).toString(), QStringLiteral("ann"));
+    QCOMPARE(annsRow.value(QStringLiteral("note")).toString(), QStringLiteral("asking the bank"));
+    QVERIFY(QDateTime::fromString(annsRow.value(QStringLiteral("at")).toString(), Qt::ISODateWithMs).isValid());
 
     QJsonDocument byAnn;
     jsonOf(s, {"--operator", "ann", "recover", "--older-than", "0s", "--json"}, &byAnn);
@@ -1307,6 +1327,7 @@ void TestCli::recoverPassesOverOthersClaims()
     QJsonDocument taken;
     jsonOf(s, {"--operator", "bob", "recover", "--older-than", "0s", "--take-claimed", "--json"}, &taken);
     QCOMPARE(taken.object().value(QStringLiteral("done")).toInt(), 1);
+    QVERIFY(!taken.object().contains(QStringLiteral("passedOverClaimed"))); // nothing was looked for
     QVERIFY(pendingIds().isEmpty());
 }
 

@@ -1103,8 +1103,20 @@ The scratch store is made beside the --store location (same disk) and removed af
         <translation>也处理他人在 4 小时内接手的交易（否则跳过并列出）</translation>
     </message>
     <message>
-        <source>passed over %1 that others claimed within 4 hours: %2; ask them, or run again with --take-claimed</source>
-        <translation>跳过了 %1 笔他人在 4 小时内接手的交易：%2；请询问他们，或加 --take-claimed 再次运行</translation>
+        <source>nothing recovered: the %1 stuck are claimed by others</source>
+        <translation>未恢复任何交易：%1 笔卡住的交易已由他人接手</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>and %1 more</source>
+        <translation>另有 %1 笔</translation>
+    </message>
+    <message>
+        <source>passed over %1 that others claimed within 4 hours, still theirs to resume or cancel: %2; ask them, or run again with --take-claimed</source>
+        <translation>跳过了 %1 笔他人在 4 小时内接手、仍由其决定恢复或取消的交易：%2；请询问他们，或加 --take-claimed 再次运行</translation>
     </message>
 </context>
 </TS>

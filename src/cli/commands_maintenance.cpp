@@ -87,13 +87,16 @@ int cmdRecover(Context &c)
     options.threads = int(*threads);
     options.actor = QStringLiteral("recovery:%1").arg(c.operatorName);
     options.hook = c.hook;
-    // What someone else claimed within 4 hours is theirs: the console's Recover asks first, and a
-    // command line cannot ask, so it passes them over unless told --take-claimed (and says so).
+    // What someone else claimed within 4 hours, while resume or cancel is theirs to choose, is
+    // theirs: the console's Recover asks first, and a command line (maybe run from cron) cannot
+    // ask, so it passes them over unless told --take-claimed, and says so. Past the commit point
+    // there is no choice: finished, as ledgerd's sweeper does. Its runner's own claims are taken.
+    const bool takeClaimed = c.args.has(QStringLiteral("take-claimed"));
     QList<OperatorClaim> othersClaims;
-    if (!c.args.has(QStringLiteral("take-claimed"))) {
+    if (!takeClaimed) {
         options.choose = [&](Store &store, const QList<Transaction> &candidates) -> Result<QList<Transaction>> {
-            auto split = splitByClaims(store, candidates, [&](const Transaction &, const OperatorClaim &claim, const QDateTime &now) {
-                return claimWarns(claim, c.operatorName, now);
+            auto split = splitByClaims(store, candidates, [&](const Transaction &tx, const OperatorClaim &claim, const QDateTime &now) {
+                return claimWarns(claim, c.operatorName, now) && claimHoldsOff(tx, claim, now);
             });
             if (!split.ok())
                 return split.error();
@@ -102,10 +105,12 @@ int cmdRecover(Context &c)
         };
     }
     QMutex printMutex;
+    bool progressShown = false; // its line ends in \r: what is said next starts a line of its own
     if (!c.json) {
         options.progress = [&](qint64 finished, qint64 total) {
             if (total >= 200 && (finished % 100 == 0 || finished == total)) {
                 QMutexLocker lock(&printMutex);
+                progressShown = true;
                 c.err << Ctl::tr("recovered %1 of %2").arg(finished).arg(total) << '\r';
                 c.err.flush();
             }
@@ -116,31 +121,23 @@ int cmdRecover(Context &c)
         return c.fail(report.error);
 
     const qint64 failed = report.unfinished();
-    if (!othersClaims.isEmpty() && !c.json) {
-        QStringList named;
-        for (const OperatorClaim &claim : std::as_const(othersClaims).mid(0, 10))
-            named << QStringLiteral("%1 (%2)").arg(claim.txId, claim.by);
-        if (othersClaims.size() > named.size())
-            named << QStringLiteral("…");
-        c.err << Ctl::tr("passed over %1 that others claimed within 4 hours: %2; ask them, or run again with --take-claimed")
-                     .arg(othersClaims.size())
-                     .arg(named.join(QStringLiteral(", ")))
-              << '\n';
-    }
+    if (progressShown)
+        c.err << '\n';
     if (c.json) {
         QJsonObject o = json::recoveryReport(report);
-        QJsonArray claimed;
-        for (const OperatorClaim &claim : std::as_const(othersClaims))
-            claimed.append(QJsonObject{{QStringLiteral("id"), claim.txId},
-                                       {QStringLiteral("by"), claim.by},
-                                       {QStringLiteral("at"), claim.at.toUTC().toString(Qt::ISODateWithMs)}});
-        o.insert(QStringLiteral("passedOverClaimed"), claimed);
+        if (!takeClaimed) { // with it, nothing was looked for
+            QJsonArray claimed;
+            for (const OperatorClaim &claim : std::as_const(othersClaims))
+                claimed.append(json::claim(claim));
+            o.insert(QStringLiteral("passedOverClaimed"), claimed);
+        }
         c.printJson(o);
+    } else if (report.candidates == 0 && othersClaims.isEmpty()) {
+        c.out << Ctl::tr("nothing to recover: no unfinished transaction has an expired lease or is idle for %1")
+                     .arg(duration::format(*olderThan))
+              << '\n';
     } else if (report.candidates == 0) {
-        if (othersClaims.isEmpty())
-            c.out << Ctl::tr("nothing to recover: no unfinished transaction has an expired lease or is idle for %1")
-                         .arg(duration::format(*olderThan))
-                  << '\n';
+        c.out << Ctl::tr("nothing recovered: the %1 stuck are claimed by others").arg(othersClaims.size()) << '\n';
     } else {
         QList<QStringList> rows;
         for (const RecoveredItem &item : report.items) {
@@ -158,6 +155,18 @@ int cmdRecover(Context &c)
                      .arg(report.count(RecoveryOutcome::Canceled))
                      .arg(report.count(RecoveryOutcome::Moved))
                      .arg(failed)
+              << '\n';
+    }
+    if (!othersClaims.isEmpty() && !c.json) {
+        QStringList named;
+        for (const OperatorClaim &claim : std::as_const(othersClaims).mid(0, 10))
+            named << Ctl::tr("%1 (%2)").arg(claim.txId, claim.by);
+        if (othersClaims.size() > named.size())
+            named << Ctl::tr("and %1 more").arg(othersClaims.size() - named.size());
+        c.err << Ctl::tr("passed over %1 that others claimed within 4 hours, still theirs to resume or cancel: %2; ask them, or run "
+                         "again with --take-claimed")
+                     .arg(othersClaims.size())
+                     .arg(named.join(QStringLiteral(", ")))
               << '\n';
     }
     if (failed == 0)

@@ -158,6 +158,14 @@ QJsonObject auditReport(const AuditReport &r, int scale)
     };
 }
 
+QJsonObject claim(const OperatorClaim &c)
+{
+    return QJsonObject{{QStringLiteral("id"), c.txId},
+                       {QStringLiteral("by"), c.by},
+                       {QStringLiteral("at"), timestamp(c.at)},
+                       {QStringLiteral("note"), optionalText(c.text)}};
+}
+
 QJsonObject recoveryReport(const RecoveryReport &r)
 {
     QJsonArray items;
@@ -178,6 +186,7 @@ QJsonObject recoveryReport(const RecoveryReport &r)
         {QStringLiteral("moved"), r.count(RecoveryOutcome::Moved)},
         {QStringLiteral("failed"), r.count(RecoveryOutcome::Failed)},
         {QStringLiteral("interrupted"), r.count(RecoveryOutcome::Interrupted)},
+        {QStringLiteral("passedOver"), r.passedOver},
         {QStringLiteral("items"), items},
     };
 }

@@ -4,6 +4,7 @@
 // Thread-safety: pure functions.
 
 #include "ledger/documents.h"
+#include "ledger/remarks.h"
 #include "operations/transactiondetail.h"
 #include "operations/wholeaccounts.h"
 #include "protocol/audit.h"
@@ -31,6 +32,8 @@ QJsonObject journalEntry(const JournalEntry &j);
 QJsonObject finding(const AuditFinding &f);
 QJsonObject auditReport(const AuditReport &r, int scale);
 QJsonObject recoveryReport(const RecoveryReport &r);
+// An operator's claim: {"id", "by", "at", "note"} (the transaction's id).
+QJsonObject claim(const OperatorClaim &c);
 QJsonObject error(const Error &e);
 
 } // namespace ledger::json
