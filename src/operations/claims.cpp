@@ -48,18 +48,15 @@ std::optional<OperatorClaim> claimOn(const Transaction &tx, const QHash<QString,
     return claims.value(tx.id);
 }
 
-Result<ClaimSplit> splitByClaims(Store &store, const QList<Transaction> &candidates, const ClaimHolds &holds)
+Result<ClaimSplit> splitByClaims(StoreQueries &store, const QList<Transaction> &candidates, const QDateTime &now, const ClaimHolds &holds)
 {
     auto claims = readClaimsOn(store, candidates);
     if (!claims.ok())
         return claims.error();
-    auto now = store.now();
-    if (!now.ok())
-        return now.error();
     ClaimSplit split;
     for (const Transaction &tx : candidates) {
         const auto claim = claimOn(tx, *claims);
-        if (claim && holds(tx, *claim, *now))
+        if (claim && holds(tx, *claim, now))
             split.passedOver << *claim;
         else
             split.free << tx;
@@ -67,18 +64,26 @@ Result<ClaimSplit> splitByClaims(Store &store, const QList<Transaction> &candida
     return split;
 }
 
+Result<ClaimSplit> splitByClaims(Store &store, const QList<Transaction> &candidates, const ClaimHolds &holds)
+{
+    auto now = store.now();
+    if (!now.ok())
+        return now.error();
+    return splitByClaims(store, candidates, *now, holds);
+}
+
 std::function<Result<std::optional<QString>>(const Transaction &, const QDateTime &now)> claimsHoldOffRetries(StoreQueries &store)
 {
     return [&store](const Transaction &tx, const QDateTime &now) -> Result<std::optional<QString>> {
-        auto claims = readClaimsOn(store, {tx});
-        if (!claims.ok())
-            return claims.error();
-        const std::optional<OperatorClaim> claim = claimOn(tx, *claims);
-        if (!claim || !claimHoldsOff(tx, *claim, now))
+        auto split = splitByClaims(store, {tx}, now, claimHoldsOff);
+        if (!split.ok())
+            return split.error();
+        if (split->passedOver.isEmpty())
             return std::optional<QString>();
+        const OperatorClaim &claim = split->passedOver.first();
         return std::optional<QString>(QCoreApplication::translate("ledger", "claimed by %1 since %2: left %3 for them to resume or cancel; "
                                                                             "ask again later")
-                                          .arg(claim->by, claim->at.toUTC().toString(Qt::ISODate), nameOf(tx.state)));
+                                          .arg(claim.by, claim.at.toUTC().toString(Qt::ISODate), nameOf(tx.state)));
     };
 }
 

@@ -20,15 +20,17 @@ Result<QHash<QString, OperatorClaim>> readClaimsOn(StoreQueries &store, const QL
 // The claim standing on `tx`, if any, from `claims` (readClaimsOn).
 std::optional<OperatorClaim> claimOn(const Transaction &tx, const QHash<QString, OperatorClaim> &claims);
 
-// Candidates of a recovery split by the claims standing on them, in one read of the claims:
-// `holds` (the transaction, its claim, the store's time) passes a claimed one over. Recovery's
-// RecoveryOptions::choose: ledgerd's sweeper with claimHoldsOff, `ledgerctl recover` with the
-// console's rule for asking first (claimWarns).
+// Transactions split by the claims standing on them, in one read of the claims: `holds` (the
+// transaction, its claim, the store's time `now`) passes a claimed one over. Recovery's
+// RecoveryOptions::choose (ledgerd's sweeper with claimHoldsOff, `ledgerctl recover` with it and
+// claimWarns, the console's rule for asking first) and a client's retry (claimsHoldOffRetries).
 struct ClaimSplit {
     QList<Transaction> free;
     QList<OperatorClaim> passedOver; // in the candidates' order
 };
 using ClaimHolds = std::function<bool(const Transaction &, const OperatorClaim &, const QDateTime &now)>;
+Result<ClaimSplit> splitByClaims(StoreQueries &store, const QList<Transaction> &candidates, const QDateTime &now, const ClaimHolds &holds);
+// The same at the store's time, read first.
 Result<ClaimSplit> splitByClaims(Store &store, const QList<Transaction> &candidates, const ClaimHolds &holds);
 
 // The check (CoordinatorOptions::beforeTakingOver) by which a client's retry of its idempotency
