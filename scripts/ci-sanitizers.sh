@@ -48,7 +48,7 @@ asan() {
 
 fuzz() {
   configure build-asan address,undefined -DLEDGER_FUZZ=ON
-  cmake --build build-asan -j "$jobs" --target fuzz_money fuzz_duration fuzz_arguments fuzz_storefile fuzz_apidecode ledgerctl
+  cmake --build build-asan -j "$jobs" --target fuzz_money fuzz_duration fuzz_arguments fuzz_storefile fuzz_apidecode fuzz_httpframing ledgerctl
   local work=build-asan/fuzz
   rm -rf "$work/storefile-seed"
   mkdir -p "$work/storefile-seed" "$work/crashes"
@@ -58,7 +58,7 @@ fuzz() {
     || { echo "fuzz: could not make the seed store with ledgerctl demo" >&2; exit 1; }
   rm -f "$work"/storefile-seed/*-wal "$work"/storefile-seed/*-shm
   local target
-  for target in money duration arguments storefile apidecode; do
+  for target in money duration arguments storefile apidecode httpframing; do
     local corpus="$work/corpus-$target"
     mkdir -p "$corpus"
     if [ "$target" = storefile ]; then
@@ -73,13 +73,14 @@ fuzz() {
       echo "fuzz_$target: regression inputs: $(ls tests/fuzz/regressions/$target | wc -l) passed"
     fi
   done
-  # A fuzzer runs on one core: two at a time (the request decoder, light like money and duration, as a third).
+  # A fuzzer runs on one core: two at a time (the light ones as a third: the request decoder beside money
+  # and duration, the HTTP framer beside the arguments and store file).
   fuzz_one() {
     "build-asan/tests/fuzz/fuzz_$1" -max_total_time="$fuzz_seconds" -timeout=10 -rss_limit_mb=2048 \
       -artifact_prefix="$work/crashes/$1-" -print_final_stats=1 "$work/corpus-$1" 2>"$work/fuzz_$1.log"
   }
   local failed=0
-  for pair in "money duration apidecode" "arguments storefile"; do
+  for pair in "money duration apidecode" "arguments storefile httpframing"; do
     local pids=() names=()
     for target in $pair; do
       echo "== fuzz_$target for ${fuzz_seconds}s"

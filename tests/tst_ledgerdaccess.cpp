@@ -326,7 +326,7 @@ void TestLedgerdAccess::connectionLimit()
     QTest::qWait(200);
     const Http metrics = curl(QStringLiteral("GET"), d.url + QStringLiteral("/metrics"));
     QCOMPARE(metrics.status, 200);
-    QVERIFY2(metrics.raw.contains("ledgerd_connections_refused_total 1"), metrics.raw.constData());
+    QVERIFY2(metrics.raw.contains("ledgerd_connections_refused_total{why=\"limit\"} 1\n"), metrics.raw.constData());
 }
 
 void TestLedgerdAccess::storeBusyIs503WithRetryAfter()

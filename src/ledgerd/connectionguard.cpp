@@ -1,46 +1,89 @@
 #include "connectionguard.h"
 
+#include "clientlimits.h"
+
 #include <QSslSocket>
 
 #include <memory>
 #include <type_traits>
+#include <sys/socket.h>
 #include <unistd.h>
 
 namespace ledger::api {
 
 namespace {
-// Counts a socket as open for as long as it lives: a child, so that it goes with the socket even
-// after the WebSocket hand-over has cut every signal connection of the socket.
-class OpenCount : public QObject {
+
+// Counts a socket as open, for its address too, for as long as it lives: a child, so that it goes
+// with the socket even after the WebSocket hand-over has cut every signal connection of the socket.
+template <typename Open> class OpenCount : public QObject {
 public:
-    OpenCount(QObject *socket, std::shared_ptr<int> open)
+    OpenCount(QObject *socket, std::shared_ptr<Open> open, QByteArray client)
         : QObject(socket)
         , m_open(std::move(open))
+        , m_client(std::move(client))
     {
         setObjectName(QStringLiteral("ledgerd-open-count"));
-        ++*m_open;
+        ++m_open->all;
+        ++m_open->perClient[m_client];
     }
-    ~OpenCount() override { --*m_open; }
+    ~OpenCount() override
+    {
+        --m_open->all;
+        if (--m_open->perClient[m_client] <= 0)
+            m_open->perClient.remove(m_client);
+    }
 
 private:
-    std::shared_ptr<int> m_open;
+    std::shared_ptr<Open> m_open;
+    QByteArray m_client;
 };
 
-GuardCounts *g_counts = nullptr; // the server's, set by the guarded server (one per process)
-
-QByteArray tooLargeAnswer()
+// The address at the other end of an accepted descriptor, before any socket object is made for it.
+QHostAddress peerOf(qintptr descriptor)
 {
-    const QByteArray body = R"({"type":"https://ledgerdesk.org/problems/request-too-large","title":"Content Too Large","status":413,)"
-                            R"("detail":"a request body may be at most 65536 bytes","code":"request-too-large"})";
-    return "HTTP/1.1 413 Content Too Large\r\nContent-Type: application/problem+json\r\nConnection: close\r\nContent-Length: "
-         + QByteArray::number(body.size()) + "\r\n\r\n" + body;
+    sockaddr_storage address{};
+    socklen_t length = sizeof address;
+    if (::getpeername(int(descriptor), reinterpret_cast<sockaddr *>(&address), &length) != 0)
+        return {};
+    return QHostAddress(reinterpret_cast<const sockaddr *>(&address));
 }
+
 } // namespace
 
-ConnectionGuard::ConnectionGuard(QTcpSocket *socket, const GuardLimits &limits)
+void closeLingering(QTcpSocket *socket)
+{
+    if (socket->property("ledgerd-lingering").toBool())
+        return;
+    socket->setProperty("ledgerd-lingering", true);
+    QObject::disconnect(socket, &QIODevice::readyRead, nullptr, nullptr);
+    if (socket->isTransactionStarted()) // Qt's parser's: what it read is dropped, not kept
+        socket->commitTransaction();
+    QObject::connect(socket, &QIODevice::readyRead, socket, [socket] { socket->readAll(); });
+    socket->readAll();
+    const auto shut = [socket] {
+        if (socket->state() != QAbstractSocket::ConnectedState)
+            return;
+        // TLS has its own closing message; a plain socket is half-closed, so the client sees the
+        // end of the answer and closes its side.
+        if (qobject_cast<QSslSocket *>(socket) || ::shutdown(int(socket->socketDescriptor()), SHUT_WR) != 0)
+            socket->disconnectFromHost();
+    };
+    if (socket->bytesToWrite() == 0)
+        shut();
+    else
+        QObject::connect(socket, &QIODevice::bytesWritten, socket, [socket, shut] {
+            if (socket->bytesToWrite() == 0)
+                shut();
+        });
+    QTimer::singleShot(5'000, socket, [socket] { socket->abort(); });
+}
+
+ConnectionGuard::ConnectionGuard(QTcpSocket *socket, const GuardLimits &limits, GuardCounts *counts, RefuseConnection refuse)
     : QObject(socket)
     , m_socket(socket)
     , m_limits(limits)
+    , m_counts(counts)
+    , m_refuse(std::move(refuse))
 {
     setObjectName(QStringLiteral("ledgerd-connection-guard"));
     m_deadline.setSingleShot(true);
@@ -56,11 +99,12 @@ ConnectionGuard *ConnectionGuard::of(QTcpSocket *socket)
     return socket ? socket->findChild<ConnectionGuard *>(QStringLiteral("ledgerd-connection-guard"), Qt::FindDirectChildrenOnly) : nullptr;
 }
 
-void ConnectionGuard::handling()
+FramedHead ConnectionGuard::handling()
 {
     m_phase = Phase::Handling;
     m_requestBytes = 0;
     m_deadline.stop();
+    return m_framer.takeHead();
 }
 
 void ConnectionGuard::streaming()
@@ -82,46 +126,83 @@ void ConnectionGuard::release()
     deleteLater();
 }
 
+void ConnectionGuard::stopReading()
+{
+    if (!m_reading)
+        return;
+    m_reading = false;
+    // Every reader of this socket's bytes, Qt's parser with it: what is still in the buffer, or
+    // comes after, is never a request.
+    QObject::disconnect(m_socket, &QIODevice::readyRead, nullptr, nullptr);
+}
+
+void ConnectionGuard::refuse(const FramingRefusal &refusal)
+{
+    if (m_counts)
+        ++(refusal.status == 413 ? m_counts->tooLarge : m_counts->malformed);
+    stopReading();
+    m_deadline.stop();
+    m_phase = Phase::Handling; // no more deadlines: it closes once answered
+    if (m_refuse)
+        m_refuse(m_socket, refusal);
+    else
+        m_socket->abort();
+}
+
 void ConnectionGuard::onReadyRead()
 {
+    if (!m_reading)
+        return;
+    if (m_phase == Phase::Streaming) { // a stream's client has nothing to say
+        m_socket->abort();
+        return;
+    }
     if (m_phase == Phase::Idle) {
         m_phase = Phase::Request;
         m_requestBytes = 0;
         m_deadline.start(m_limits.requestMs);
     }
-    // This runs before the server's parser, which reads everything it is given (inside a socket
-    // transaction): what is available now is what arrived since. A request that grows past the
-    // limit cannot be one ledgerd takes: answer 413 before its body is read further.
-    if (m_phase == Phase::Streaming) { // a stream's client has nothing to say
-        m_socket->abort();
+    // What Qt's parser has not read is [m_consumed, received); the framer has seen it up to
+    // its own received().
+    const qint64 available = m_socket->bytesAvailable();
+    const qint64 received = m_consumed + available;
+    if (received > m_framer.received() && !m_framer.done()) {
+        const QByteArray unread = m_socket->peek(available);
+        const qint64 seen = m_framer.received() - m_consumed;
+        m_framer.feed(QByteArrayView(unread).sliced(seen));
+        m_requestBytes += unread.size() - seen;
+    }
+    if (m_framer.refusal() && m_consumed >= m_framer.refusedAt()) {
+        refuse(*m_framer.refusal()); // Qt's parser would read the refused request next: it never does
         return;
     }
-    // Counted while a request is handled too: what a client sends meanwhile (the next request)
-    // is held by the parser until then, and must stay as bounded.
-    m_requestBytes += m_socket->bytesAvailable();
+    // Counted while a request is handled too: what a client sends meanwhile (the next requests)
+    // is read by the parser and queued, and must stay as bounded.
     if (m_phase != Phase::Idle && m_requestBytes > m_limits.maxRequestBytes) {
-        if (g_counts)
-            ++g_counts->tooLarge;
-        m_deadline.stop();
-        m_phase = Phase::Handling; // no more deadlines: it is closing
-        m_socket->write(tooLargeAnswer());
-        m_socket->disconnectFromHost();
+        refuse(FramingRefusal{413, QStringLiteral("request-too-large"),
+                              QStringLiteral("at most %1 bytes may be sent ahead of an answer").arg(m_limits.maxRequestBytes)});
+        return;
     }
+    // Qt's parser runs next on this signal and reads up to the end of one request.
+    m_consumed = m_framer.consumedFrom(m_consumed);
+    if (m_consumed > received)
+        m_consumed = received;
 }
 
 void ConnectionGuard::onDeadline()
 {
     if (m_phase == Phase::Handling || m_phase == Phase::Streaming)
         return;
-    if (m_phase == Phase::Request && g_counts)
-        ++g_counts->timedOut;
+    if (m_phase == Phase::Request && m_counts)
+        ++m_counts->timedOut;
     m_socket->abort();
 }
 
 template <typename Base>
-GuardedServer<Base>::GuardedServer(const GuardLimits &limits, GuardCounts *counts)
+GuardedServer<Base>::GuardedServer(const GuardLimits &limits, GuardCounts *counts, RefuseConnection refuse)
     : m_limits(limits)
     , m_counts(counts)
+    , m_refuse(std::move(refuse))
 {
     // A TLS connection counts from its handshake on: one whose handshake fails never reaches
     // nextPendingConnection(), and must not stay counted.
@@ -132,25 +213,25 @@ GuardedServer<Base>::GuardedServer(const GuardLimits &limits, GuardCounts *count
 template <typename Base> void GuardedServer<Base>::track(QTcpSocket *socket)
 {
     if (!socket->findChild<QObject *>(QStringLiteral("ledgerd-open-count"), Qt::FindDirectChildrenOnly))
-        new OpenCount(socket, m_open);
+        new OpenCount<Open>(socket, m_open, clientKey(socket->peerAddress()));
 }
 
 template <typename Base> QTcpSocket *GuardedServer<Base>::nextPendingConnection()
 {
     QTcpSocket *socket = Base::nextPendingConnection();
     if (socket) {
-        g_counts = m_counts;
         track(socket);
-        new ConnectionGuard(socket, m_limits);
+        new ConnectionGuard(socket, m_limits, m_counts, m_refuse);
     }
     return socket;
 }
 
 template <typename Base> void GuardedServer<Base>::incomingConnection(qintptr descriptor)
 {
-    if (*m_open >= m_limits.maxConnections) {
+    const bool full = m_open->all >= m_limits.maxConnections;
+    if (full || m_open->perClient.value(clientKey(peerOf(descriptor))) >= m_limits.maxPerClient) {
         if (m_counts)
-            ++m_counts->refusedAtAccept;
+            ++(full ? m_counts->refusedAtAccept : m_counts->refusedPerClient);
         ::close(int(descriptor));
         return;
     }

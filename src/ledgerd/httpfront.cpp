@@ -41,6 +41,7 @@ HttpFront::HttpFront(FrontOptions options, QObject *parent)
     m_writePool.setMaxThreadCount(m_options.writeThreads);
     m_writePool.setExpiryTimeout(-1);
     connect(this, &QAbstractHttpServer::newWebSocketConnection, this, &HttpFront::onWebSocket);
+    m_clock.start();
     if (!m_options.tokensPath.isEmpty())
         m_tokensModified = QFileInfo(m_options.tokensPath).lastModified(); // as loaded by main()
 }
@@ -54,12 +55,13 @@ HttpFront::~HttpFront()
 Result<quint16> HttpFront::listen(const QHostAddress &address, quint16 port, const std::optional<QSslConfiguration> &tls)
 {
     QTcpServer *server = nullptr;
+    RefuseConnection refuse = [this](QTcpSocket *socket, const FramingRefusal &refusal) { closeWith(socket, refusal); };
     if (tls) {
-        auto *ssl = new GuardedSslServer(m_options.limits, &m_guardCounts);
+        auto *ssl = new GuardedSslServer(m_options.limits, &m_guardCounts, refuse);
         ssl->setSslConfiguration(*tls);
         server = ssl;
     } else {
-        server = new GuardedTcpServer(m_options.limits, &m_guardCounts);
+        server = new GuardedTcpServer(m_options.limits, &m_guardCounts, refuse);
     }
     if (!server->listen(address, port)) {
         const QString why = server->errorString();
@@ -123,39 +125,118 @@ Result<Store *> HttpFront::workerStore()
     return m_stores.localData();
 }
 
-void HttpFront::write(QHttpServerResponder &responder, const ApiResponse &r, bool head)
+void HttpFront::write(QHttpServerResponder &responder, QTcpSocket *socket, const ApiResponse &r, bool head, const QByteArray &connection)
 {
     responder.writeStatusLine(static_cast<QHttpServerResponder::StatusCode>(r.status));
     responder.writeHeader("Content-Type", r.contentType);
     responder.writeHeader("Content-Length", QByteArray::number(r.body.size()));
     for (const auto &h : r.headers)
         responder.writeHeader(h.first, h.second);
+    if (!connection.isEmpty())
+        responder.writeHeader("Connection", connection);
     responder.writeBody(head ? QByteArray() : r.body);
+    if (connection == "close" && socket)
+        closeLingering(socket); // once what is written is out
 }
 
-void HttpFront::answerNow(const QHttpServerRequest &request, QTcpSocket *socket, const QString &label, const ApiResponse &response)
+void HttpFront::answerNow(const QHttpServerRequest &request, QTcpSocket *socket, const QString &label, const ApiResponse &response,
+                          const QByteArray &connection)
 {
     if (m_order.contains(socket)) { // requests before it are still being handled: after them
         const quint64 id = m_nextId++;
         Pending pending{makeResponder(request, socket), QPointer<QTcpSocket>(socket), label, false, {}};
         pending.ready = response;
         pending.head = request.method() == QHttpServerRequest::Method::Head;
+        pending.connection = connection;
         m_pending.emplace(id, std::move(pending));
         enqueue(socket, id);
         m_metrics.request(label, response.status);
         return;
     }
     QHttpServerResponder responder = makeResponder(request, socket);
-    write(responder, response, request.method() == QHttpServerRequest::Method::Head);
+    write(responder, socket, response, request.method() == QHttpServerRequest::Method::Head, connection);
     m_metrics.request(label, response.status);
     if (auto *guard = ConnectionGuard::of(socket))
         guard->answered();
 }
 
-bool HttpFront::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
+void HttpFront::closeWith(QTcpSocket *socket, const FramingRefusal &refusal)
 {
     if (auto *guard = ConnectionGuard::of(socket))
-        guard->handling();
+        guard->stopReading();
+    m_metrics.request(QStringLiteral("(framing)"), refusal.status);
+    const QByteArray answer = rawAnswer(httpProblem(refusal.status, refusal.code, refusal.detail), "close");
+    if (m_order.contains(socket)) { // after the answers owed before it (flush)
+        m_closeWith.insert(socket, answer);
+        return;
+    }
+    socket->write(answer);
+    closeLingering(socket);
+}
+
+std::variant<Caller, ApiResponse> HttpFront::authenticate(const ApiRequest &r, const RouteMatch &match, QTcpSocket *socket)
+{
+    if (!m_options.tokens) {
+        // No tokens (loopback only): a web page the operator has open must not be able to call in
+        // — refuse what a browser adds (Origin) and names that are not loopback (Host: DNS
+        // rebinding).
+        const QByteArray host = r.headers.value("host").toLower();
+        const QByteArray hostName =
+            host.startsWith('[') ? host.left(host.indexOf(']') + 1)
+                                 : host.left(host.indexOf(QByteArrayLiteral(":")) < 0 ? host.size() : host.indexOf(QByteArrayLiteral(":")));
+        const bool loopbackHost = hostName == "localhost" || hostName == "127.0.0.1" || hostName == "[::1]" || hostName.isEmpty();
+        if (r.headers.contains("origin") || !loopbackHost)
+            return httpProblem(
+                403, QStringLiteral("forbidden"),
+                QStringLiteral("without a tokens file ledgerd answers only local programs: no Origin header, a loopback Host"));
+        return Caller{QStringLiteral("local"), Role::Operator};
+    }
+    // An address that sent too many wrong tokens waits, whatever token it sends now.
+    const QByteArray client = clientKey(socket->peerAddress());
+    if (const qint64 waitMs = m_throttle.waitMs(client, m_clock.elapsed()); waitMs > 0) {
+        m_metrics.authThrottled();
+        const qint64 seconds = (waitMs + 999) / 1000;
+        ApiResponse answer =
+            httpProblem(429, QStringLiteral("too-many-failures"),
+                        QStringLiteral("too many requests with a wrong or no token from this address: try again in %1 s").arg(seconds));
+        answer.headers.append(qMakePair(QByteArray("Retry-After"), QByteArray::number(seconds)));
+        return answer;
+    }
+    // RFC 9110 §11.1: the scheme's name is case-insensitive ("bearer" is Bearer).
+    const QByteArray authorization = r.headers.value("authorization").trimmed();
+    const qsizetype space = authorization.indexOf(' ');
+    const bool bearer = space > 0 && authorization.left(space).compare("bearer", Qt::CaseInsensitive) == 0;
+    const auto caller = bearer ? currentTokens().verify(authorization.mid(space + 1).trimmed()) : std::nullopt;
+    if (!caller) {
+        m_throttle.failed(client, m_clock.elapsed());
+        m_metrics.authFailed();
+        ApiResponse answer = httpProblem(401, QStringLiteral("unauthorized"),
+                                         authorization.isEmpty() ? QStringLiteral("send Authorization: Bearer TOKEN")
+                                         : bearer                ? QStringLiteral("the token is not one of this server's")
+                                                  : QStringLiteral("the Authorization scheme is Bearer: send Authorization: Bearer TOKEN"));
+        answer.headers.append(qMakePair(QByteArray("WWW-Authenticate"), QByteArray("Bearer")));
+        return answer;
+    }
+    if (int(caller->role) < int(*match.needs))
+        return httpProblem(403, QStringLiteral("forbidden"),
+                           QStringLiteral("%1 (role %2) may not %3 %4: it needs the role %5")
+                               .arg(caller->name, nameOf(caller->role), QString::fromLatin1(r.method), match.label, nameOf(*match.needs)));
+    return *caller;
+}
+
+bool HttpFront::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
+{
+    FramedHead framed;
+    QByteArray connection; // the answer's Connection header
+    if (auto *guard = ConnectionGuard::of(socket)) {
+        framed = guard->handling();
+        if (!framed.keepAlive) { // Connection: close, or HTTP/1.0: nothing after it is read (RFC 9112 §9.6)
+            guard->stopReading();
+            connection = "close";
+        } else if (framed.minorVersion == 0) {
+            connection = "keep-alive";
+        }
+    }
     ApiRequest r;
     r.method = methodName(request.method());
     r.path = request.url().path();
@@ -169,7 +250,7 @@ bool HttpFront::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
     // An answer written here to an upgrade must not be followed by the switch to WebSocket:
     // refuse it (false) and let missingHandler() know the answer is out already.
     const auto refuse = [&](const QString &label, const ApiResponse &answer) {
-        answerNow(request, socket, label, answer);
+        answerNow(request, socket, label, answer, connection);
         if (!upgrade)
             return true;
         socket->setProperty("ledgerd-answered", true);
@@ -188,45 +269,17 @@ bool HttpFront::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
                                            QStringLiteral("no route %1 %2 (see /openapi.json)").arg(QString::fromLatin1(r.method), r.path));
         if (lookup.pathKnown)
             answer.headers.append(qMakePair(QByteArray("Allow"), lookup.allowed));
-        answerNow(request, socket, QStringLiteral("unmatched"), answer);
+        answerNow(request, socket, QStringLiteral("unmatched"), answer, connection);
         return true;
     }
     const RouteMatch match = *lookup.match;
 
     // Who is calling, and may they.
     if (match.needs) {
-        if (m_options.tokens) {
-            const QByteArray authorization = r.headers.value("authorization");
-            const auto caller = authorization.startsWith("Bearer ") ? currentTokens().verify(authorization.mid(7).trimmed()) : std::nullopt;
-            if (!caller) {
-                ApiResponse answer = httpProblem(401, QStringLiteral("unauthorized"),
-                                                 authorization.isEmpty() ? QStringLiteral("send Authorization: Bearer TOKEN")
-                                                                         : QStringLiteral("the token is not one of this server's"));
-                answer.headers.append(qMakePair(QByteArray("WWW-Authenticate"), QByteArray("Bearer")));
-                return refuse(match.label, answer);
-            }
-            if (int(caller->role) < int(*match.needs))
-                return refuse(match.label, httpProblem(403, QStringLiteral("forbidden"),
-                                                       QStringLiteral("%1 (role %2) may not %3 %4: it needs the role %5")
-                                                           .arg(caller->name, nameOf(caller->role), QString::fromLatin1(r.method),
-                                                                match.label, nameOf(*match.needs))));
-            r.caller = *caller;
-        } else {
-            // No tokens (loopback only): a web page the operator has open must not be able to
-            // call in — refuse what a browser adds (Origin) and names that are not loopback (Host:
-            // DNS rebinding).
-            const QByteArray host = r.headers.value("host").toLower();
-            const QByteArray hostName =
-                host.startsWith('[')
-                    ? host.left(host.indexOf(']') + 1)
-                    : host.left(host.indexOf(QByteArrayLiteral(":")) < 0 ? host.size() : host.indexOf(QByteArrayLiteral(":")));
-            const bool loopbackHost = hostName == "localhost" || hostName == "127.0.0.1" || hostName == "[::1]" || hostName.isEmpty();
-            if (r.headers.contains("origin") || !loopbackHost)
-                return refuse(match.label, httpProblem(403, QStringLiteral("forbidden"),
-                                                       QStringLiteral("without a tokens file ledgerd answers only local programs: "
-                                                                      "no Origin header, a loopback Host")));
-            r.caller = Caller{QStringLiteral("local"), Role::Operator};
-        }
+        auto caller = authenticate(r, match, socket);
+        if (auto *answer = std::get_if<ApiResponse>(&caller))
+            return refuse(match.label, *answer);
+        r.caller = std::get<Caller>(caller);
     }
     if (upgrade) {
         if (match.route != Route::Feed)
@@ -240,33 +293,37 @@ bool HttpFront::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
     if (r.method == "POST" && !request.body().isEmpty() && !r.headers.value("content-type").toLower().startsWith("application/json")) {
         answerNow(
             request, socket, match.label,
-            httpProblem(415, QStringLiteral("unsupported-media-type"), QStringLiteral("send the body as Content-Type: application/json")));
+            httpProblem(415, QStringLiteral("unsupported-media-type"), QStringLiteral("send the body as Content-Type: application/json")),
+            connection);
         return true;
     }
-    if (request.body().size() > kMaxBodyBytes) {
-        answerNow(request, socket, match.label,
-                  httpProblem(413, QStringLiteral("request-too-large"),
-                              QStringLiteral("a request body may be at most %1 bytes").arg(kMaxBodyBytes)));
+    if (request.body().size() > kMaxBodyBytes) { // the framer refused it by its Content-Length already: not expected
+        closeWith(socket, FramingRefusal{413, QStringLiteral("request-too-large"),
+                                         QStringLiteral("a request body may be at most %1 bytes").arg(kMaxBodyBytes)});
         return true;
     }
     r.body = request.body();
 
     switch (match.route) {
     case Route::Health:
-        answerNow(request, socket, match.label, ApiResponse{200, "application/json", R"({"status":"up"})", {}});
+        answerNow(request, socket, match.label, ApiResponse{200, "application/json", R"({"status":"up"})", {}}, connection);
         return true;
-    case Route::OpenApi: answerNow(request, socket, match.label, ApiResponse{200, "application/json", m_options.openApi, {}}); return true;
-    case Route::Feed: streamFeed(request, socket, r); return true;
+    case Route::OpenApi:
+        answerNow(request, socket, match.label, ApiResponse{200, "application/json", m_options.openApi, {}}, connection);
+        return true;
+    case Route::Feed: streamFeed(request, socket, r, framed); return true;
     default: break;
     }
     if (m_stopping) {
-        answerNow(request, socket, match.label, httpProblem(503, QStringLiteral("stopping"), QStringLiteral("ledgerd is stopping")));
+        answerNow(request, socket, match.label, httpProblem(503, QStringLiteral("stopping"), QStringLiteral("ledgerd is stopping")),
+                  connection);
         return true;
     }
 
     const quint64 id = m_nextId++;
     Pending pending{makeResponder(request, socket), QPointer<QTcpSocket>(socket), match.label, match.route == Route::Transfer, {}};
     pending.started.start();
+    pending.connection = connection;
     m_pending.emplace(id, std::move(pending));
     enqueue(socket, id);
     const bool head = r.method == "HEAD";
@@ -306,6 +363,18 @@ bool HttpFront::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
             },
             Qt::QueuedConnection);
     });
+    if (match.route == Route::Ready) {
+        // A store that does not answer (a server gone, a network that drops packets) can hold a
+        // connection attempt for many seconds: a load balancer asking must hear "not ready" soon.
+        QTimer::singleShot(kReadyWithinMs, this, [this, id] {
+            const auto it = m_pending.find(id);
+            if (it != m_pending.end() && !it->second.ready)
+                deliver(id,
+                        problem(makeError(ErrorCode::StoreUnavailable,
+                                          QStringLiteral("the store did not answer within %1 s").arg(kReadyWithinMs / 1000))),
+                        true);
+        });
+    }
     return true;
 }
 
@@ -315,6 +384,8 @@ void HttpFront::deliver(quint64 id, const ApiResponse &response, bool storeError
     if (it == m_pending.end())
         return;
     Pending &p = it->second;
+    if (p.ready) // answered already (a readiness check past its time): the late answer is dropped
+        return;
     m_metrics.request(p.label, response.status);
     if (storeError)
         m_metrics.storeError();
@@ -337,6 +408,7 @@ void HttpFront::enqueue(QTcpSocket *socket, quint64 id)
             for (quint64 gone : m_order.value(socket))
                 m_pending.erase(gone);
             m_order.remove(socket);
+            m_closeWith.remove(socket);
             checkStopped();
         });
     }
@@ -355,7 +427,7 @@ void HttpFront::flush(QTcpSocket *socket)
         if (it != m_pending.end()) {
             Pending &p = it->second;
             if (p.socket && p.socket->state() == QAbstractSocket::ConnectedState) {
-                write(p.responder, *p.ready, p.head);
+                write(p.responder, p.socket, *p.ready, p.head, p.connection);
                 if (auto *guard = ConnectionGuard::of(p.socket))
                     guard->answered();
             }
@@ -364,6 +436,11 @@ void HttpFront::flush(QTcpSocket *socket)
         queue->pop_front();
     }
     m_order.erase(queue);
+    if (const QByteArray last = m_closeWith.take(socket); !last.isEmpty()) { // a refusal that waited for the answers before it
+        if (socket->state() == QAbstractSocket::ConnectedState)
+            socket->write(last);
+        closeLingering(socket);
+    }
 }
 
 void HttpFront::missingHandler(const QHttpServerRequest &request, QTcpSocket *socket)
@@ -373,7 +450,7 @@ void HttpFront::missingHandler(const QHttpServerRequest &request, QTcpSocket *so
         return;
     }
     answerNow(request, socket, QStringLiteral("unmatched"),
-              httpProblem(404, QStringLiteral("no-such-route"), QStringLiteral("no route %1").arg(request.url().path())));
+              httpProblem(404, QStringLiteral("no-such-route"), QStringLiteral("no route %1").arg(request.url().path())), "close");
 }
 
 } // namespace ledger::api

@@ -8,6 +8,7 @@
 // Threading: create, use and destroy on the thread that runs the event loop.
 
 #include "apimessages.h"
+#include "clientlimits.h"
 #include "connectionguard.h"
 #include "interchange/feedhub.h"
 #include "store/open/changenotifier.h"
@@ -32,6 +33,7 @@
 #include <deque>
 #include <map>
 #include <optional>
+#include <variant>
 
 namespace ledger::api {
 
@@ -65,6 +67,8 @@ protected:
     void missingHandler(const QHttpServerRequest &request, QTcpSocket *socket) override;
 
 private:
+    static constexpr int kReadyWithinMs = 3000; // /readyz answers 503 when the store has not answered by then
+
     struct Pending {
         QHttpServerResponder responder;
         QPointer<QTcpSocket> socket;
@@ -73,13 +77,23 @@ private:
         QElapsedTimer started;
         std::optional<ApiResponse> ready = std::nullopt; // answered, waiting for the ones before it
         bool head = false;
+        QByteArray connection = QByteArray(); // the answer's Connection header: "close" (then closed), "keep-alive" (HTTP/1.0), or none
     };
     // HTTP/1.1 answers a connection's requests in the order they came (a client may pipeline):
     // each socket's requests in flight, oldest first; an answer is written once all before it are.
     void flush(QTcpSocket *socket);
     void enqueue(QTcpSocket *socket, quint64 id);
-    void answerNow(const QHttpServerRequest &request, QTcpSocket *socket, const QString &label, const ApiResponse &response);
-    static void write(QHttpServerResponder &responder, const ApiResponse &response, bool head);
+    void answerNow(const QHttpServerRequest &request, QTcpSocket *socket, const QString &label, const ApiResponse &response,
+                   const QByteArray &connection);
+    // Writes the answer; one whose Connection is "close" closes the connection once it is out.
+    static void write(QHttpServerResponder &responder, QTcpSocket *socket, const ApiResponse &response, bool head,
+                      const QByteArray &connection);
+    // A refusal of the connection guard (a request framed badly, too large): written after the
+    // answers owed before it, then the connection is closed (RFC 9112 §6.3).
+    void closeWith(QTcpSocket *socket, const FramingRefusal &refusal);
+    // The caller of a request that needs a token, or the answer refusing it (401, 403 by the
+    // loopback rule, 429 while its address has failed too often).
+    std::variant<Caller, ApiResponse> authenticate(const ApiRequest &r, const RouteMatch &match, QTcpSocket *socket);
     void deliver(quint64 id, const ApiResponse &response, bool storeError);
     void checkStopped();
     // The tokens as the file now says (looked at most once a second; a file that no longer reads
@@ -89,7 +103,7 @@ private:
     // own thread; its change notifier is here). WebSocket upgrades and NDJSON streams subscribe.
     Result<FeedHub *> feedHub();
     void onWebSocket();
-    void streamFeed(const QHttpServerRequest &request, QTcpSocket *socket, const ApiRequest &r);
+    void streamFeed(const QHttpServerRequest &request, QTcpSocket *socket, const ApiRequest &r, const FramedHead &head);
     // On a worker thread: that thread's store connection, opened the first time.
     Result<Store *> workerStore();
 
@@ -100,6 +114,9 @@ private:
     GuardCounts m_guardCounts;
     std::map<quint64, Pending> m_pending;
     QHash<QTcpSocket *, std::deque<quint64>> m_order;
+    QHash<QTcpSocket *, QByteArray> m_closeWith; // a refusal to write once the answers before it are out
+    AuthThrottle m_throttle;
+    QElapsedTimer m_clock; // the throttle's time
     QDateTime m_tokensModified;
     QElapsedTimer m_tokensChecked;
     quint64 m_nextId = 1;

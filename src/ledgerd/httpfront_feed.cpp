@@ -52,26 +52,30 @@ void HttpFront::onWebSocket()
 
 // NDJSON to a plain GET, chunked: every event after `since` (default: from now on), one line
 // each, then — unless follow=false — every one that finishes, as long as the client stays.
-void HttpFront::streamFeed(const QHttpServerRequest &request, QTcpSocket *socket, const ApiRequest &r)
+// An HTTP/1.0 client cannot read chunks: its stream has no framing and ends when the connection does.
+void HttpFront::streamFeed(const QHttpServerRequest &request, QTcpSocket *socket, const ApiRequest &r, const FramedHead &head)
 {
+    const QByteArray connection = !head.keepAlive ? "close" : head.minorVersion == 0 ? "keep-alive" : "";
     for (const auto &item : r.query.queryItems())
         if (item.first != QLatin1String("since") && item.first != QLatin1String("follow")) {
             answerNow(
                 request, socket, QStringLiteral("/v1/feed"),
                 problem(makeError(ErrorCode::InvalidArgument,
-                                  QStringLiteral("unknown parameter \"%1\"; the parameters are since, follow").arg(item.first.left(40)))));
+                                  QStringLiteral("unknown parameter \"%1\"; the parameters are since, follow").arg(item.first.left(40)))),
+                connection);
             return;
         }
     const QString follow = r.query.queryItemValue(QStringLiteral("follow"));
     if (!follow.isEmpty() && follow != QLatin1String("true") && follow != QLatin1String("false")) {
         answerNow(
             request, socket, QStringLiteral("/v1/feed"),
-            problem(makeError(ErrorCode::InvalidArgument, QStringLiteral("follow is true or false, not \"%1\"").arg(follow.left(40)))));
+            problem(makeError(ErrorCode::InvalidArgument, QStringLiteral("follow is true or false, not \"%1\"").arg(follow.left(40)))),
+            connection);
         return;
     }
     auto hub = feedHub();
     if (!hub.ok()) {
-        answerNow(request, socket, QStringLiteral("/v1/feed"), problem(hub.error()));
+        answerNow(request, socket, QStringLiteral("/v1/feed"), problem(hub.error()), connection);
         return;
     }
     std::optional<QString> since;
@@ -80,20 +84,26 @@ void HttpFront::streamFeed(const QHttpServerRequest &request, QTcpSocket *socket
     // The head goes out with the first write; a bad cursor must be answered before it.
     if (since) {
         if (auto cursor = FeedCursor::parse(*since, (*hub)->shardCount()); !cursor.ok()) {
-            answerNow(request, socket, QStringLiteral("/v1/feed"), problem(cursor.error()));
+            answerNow(request, socket, QStringLiteral("/v1/feed"), problem(cursor.error()), connection);
             return;
         }
     }
     if (auto *guard = ConnectionGuard::of(socket))
         guard->streaming(); // no deadline: it lasts as long as the client reads
-    socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\nCache-Control: no-store\r\n\r\n");
+    const bool chunked = head.minorVersion >= 1;
+    const bool keepAlive = chunked && head.keepAlive;
+    socket->write(chunked ? QByteArray("HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\n"
+                                       "Cache-Control: no-store\r\n")
+                                + (keepAlive ? "" : "Connection: close\r\n") + "\r\n"
+                          : QByteArray("HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nCache-Control: no-store\r\n"
+                                       "Connection: close\r\n\r\n"));
     m_metrics.request(QStringLiteral("/v1/feed"), 200);
     QPointer<QTcpSocket> alive(socket);
     FeedHub::Sink sink;
-    sink.send = [alive](const QByteArray &line) {
+    sink.send = [alive, chunked](const QByteArray &line) {
         if (!alive || alive->state() != QAbstractSocket::ConnectedState)
             return false;
-        alive->write(QByteArray::number(line.size() + 1, 16) + "\r\n" + line + "\n\r\n");
+        alive->write(chunked ? QByteArray::number(line.size() + 1, 16) + "\r\n" + line + "\n\r\n" : line + '\n');
         return true;
     };
     sink.unsent = [alive] { return alive ? alive->bytesToWrite() : qint64(0); };
@@ -107,12 +117,15 @@ void HttpFront::streamFeed(const QHttpServerRequest &request, QTcpSocket *socket
             alive->abort();
     };
     if (follow == QLatin1String("false"))
-        sink.caughtUp = [alive] { // the feed as it is now, then the stream's end
-            if (alive) {
+        sink.caughtUp = [alive, chunked, keepAlive] { // the feed as it is now, then the stream's end
+            if (!alive)
+                return false;
+            if (chunked)
                 alive->write("0\r\n\r\n");
-                if (auto *guard = ConnectionGuard::of(alive))
-                    guard->answered();
-            }
+            if (!keepAlive)
+                closeLingering(alive);
+            else if (auto *guard = ConnectionGuard::of(alive))
+                guard->answered();
             return false;
         };
     auto id = (*hub)->subscribe(since, std::move(sink));

@@ -12,6 +12,7 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QLoggingCategory>
 #include <QSocketNotifier>
 #include <QSslKey>
 #include <QTextStream>
@@ -38,7 +39,7 @@ void onSignal(int)
 
 const char *kUsage =
     R"(usage: ledgerd --store LOCATION --listen HOST:PORT [--tokens FILE] [--tls-cert FILE --tls-key FILE] [--threads N] [--write-threads N] [--max-connections N]
-                      [--recover-every DURATION|off] [--recover-after DURATION]
+                      [--max-connections-per-client N] [--recover-every DURATION|off] [--recover-after DURATION]
        ledgerd token add NAME ROLE --tokens FILE       print a new token (once) and keep its hash
        ledgerd token revoke NAME --tokens FILE
 
@@ -56,6 +57,8 @@ libraries as ledgerctl, with the same rules and error code words.
   --write-threads N  worker threads for writes (default: one per SQLite file, whose writes
                      queue on its lock anyway; --threads on PostgreSQL)
   --max-connections N  connections open at once (default 512); more are closed at accept
+  --max-connections-per-client N  of those, from one address (an IPv6 /64) at once (default 64;
+                     behind a proxy every client is the proxy: raise it to --max-connections)
   --recover-every DURATION  how often to look for stuck transactions and finish them as
                      'ledgerctl recover' does (default 10s; off: never — then run
                      'ledgerctl recover' yourself). Passed over: an initial or pending one an
@@ -143,6 +146,9 @@ Result<QSslConfiguration> loadTls(const QString &certPath, const QString &keyPat
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
+    // Qt HttpServer warns on stderr of every upgrade ledgerd refuses (401, 403, a route that does
+    // not upgrade): anyone could fill the log with it. ledgerd answers those itself.
+    QLoggingCategory::setFilterRules(QStringLiteral("qt.httpserver.warning=false"));
     QCoreApplication::setApplicationName(QStringLiteral("ledgerd"));
     QCoreApplication::setApplicationVersion(QStringLiteral(LEDGERDESK_VERSION));
     const QStringList args = QCoreApplication::arguments().mid(1);
@@ -158,10 +164,17 @@ int main(int argc, char **argv)
         return tokenCommand(args);
 
     QMap<QString, QString> values;
-    static const QStringList known{QStringLiteral("store"),           QStringLiteral("listen"),        QStringLiteral("tokens"),
-                                   QStringLiteral("tls-cert"),        QStringLiteral("tls-key"),       QStringLiteral("threads"),
-                                   QStringLiteral("max-connections"), QStringLiteral("write-threads"), QStringLiteral("recover-every"),
-                                   QStringLiteral("recover-after")};
+    static const QStringList known{QStringLiteral("store"),
+                                   QStringLiteral("listen"),
+                                   QStringLiteral("tokens"),
+                                   QStringLiteral("tls-cert"),
+                                   QStringLiteral("tls-key"),
+                                   QStringLiteral("threads"),
+                                   QStringLiteral("max-connections"),
+                                   QStringLiteral("write-threads"),
+                                   QStringLiteral("recover-every"),
+                                   QStringLiteral("recover-after"),
+                                   QStringLiteral("max-connections-per-client")};
     for (qsizetype i = 0; i < args.size(); ++i) {
         QString name = args.at(i);
         QString value;
@@ -205,6 +218,14 @@ int main(int argc, char **argv)
         values.contains(QStringLiteral("max-connections")) ? values.value(QStringLiteral("max-connections")).toInt(&maxOk) : 512;
     if (!maxOk || maxConnections < 1 || maxConnections > 100'000)
         return fail(makeError(ErrorCode::InvalidArgument, QStringLiteral("--max-connections must be a whole number from 1 to 100000")));
+    bool perClientOk = true;
+    const int maxPerClient = values.contains(QStringLiteral("max-connections-per-client"))
+                               ? values.value(QStringLiteral("max-connections-per-client")).toInt(&perClientOk)
+                               : qMin(64, maxConnections);
+    if (!perClientOk || maxPerClient < 1 || maxPerClient > maxConnections)
+        return fail(makeError(
+            ErrorCode::InvalidArgument,
+            QStringLiteral("--max-connections-per-client must be a whole number from 1 to --max-connections (%1)").arg(maxConnections)));
     qint64 recoverEveryMs = 10'000;
     if (const QString every = values.value(QStringLiteral("recover-every")); every == QLatin1String("off")) {
         recoverEveryMs = 0;
@@ -227,6 +248,7 @@ int main(int argc, char **argv)
     FrontOptions options;
     options.threads = threads;
     options.limits.maxConnections = maxConnections;
+    options.limits.maxPerClient = maxPerClient;
     if (values.contains(QStringLiteral("tokens"))) {
         auto tokens = TokenFile::load(values.value(QStringLiteral("tokens")));
         if (!tokens.ok())

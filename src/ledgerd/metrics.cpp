@@ -46,10 +46,12 @@ QByteArray Metrics::render(qint64 stuck, const GuardCounts &guard, int inFlight,
            "# TYPE ledgerd_requests_in_flight gauge\n"
            "ledgerd_requests_in_flight "
          + QByteArray::number(inFlight) + '\n';
-    out += "# HELP ledgerd_connections_refused_total Connections closed at accept: the connection limit was reached.\n"
+    out += "# HELP ledgerd_connections_refused_total Connections closed at accept, unanswered: the connection limit "
+           "(--max-connections) or one address's share (--max-connections-per-client) was reached.\n"
            "# TYPE ledgerd_connections_refused_total counter\n"
-           "ledgerd_connections_refused_total "
-         + QByteArray::number(guard.refusedAtAccept) + '\n';
+           "ledgerd_connections_refused_total{why=\"limit\"} "
+         + QByteArray::number(guard.refusedAtAccept) + "\nledgerd_connections_refused_total{why=\"per-client\"} "
+         + QByteArray::number(guard.refusedPerClient) + '\n';
     out += "# HELP ledgerd_requests_timed_out_total Connections cut because a request did not arrive whole in time.\n"
            "# TYPE ledgerd_requests_timed_out_total counter\n"
            "ledgerd_requests_timed_out_total "
@@ -58,6 +60,18 @@ QByteArray Metrics::render(qint64 stuck, const GuardCounts &guard, int inFlight,
            "# TYPE ledgerd_requests_too_large_total counter\n"
            "ledgerd_requests_too_large_total "
          + QByteArray::number(guard.tooLarge) + '\n';
+    out += "# HELP ledgerd_requests_malformed_total Requests refused for their framing (400, 411, 431, 505), the connection closed.\n"
+           "# TYPE ledgerd_requests_malformed_total counter\n"
+           "ledgerd_requests_malformed_total "
+         + QByteArray::number(guard.malformed) + '\n';
+    out += "# HELP ledgerd_auth_failures_total Requests with a wrong token or none where one is needed (401).\n"
+           "# TYPE ledgerd_auth_failures_total counter\n"
+           "ledgerd_auth_failures_total "
+         + QByteArray::number(m_authFailures) + '\n';
+    out += "# HELP ledgerd_auth_throttled_total Requests answered 429: their address had sent too many wrong tokens.\n"
+           "# TYPE ledgerd_auth_throttled_total counter\n"
+           "ledgerd_auth_throttled_total "
+         + QByteArray::number(m_authThrottled) + '\n';
     if (!recovery)
         return out;
     out += "# HELP ledgerd_recovery_sweeps_total Sweeps of the recovery sweeper (--recover-every).\n"

@@ -21,6 +21,8 @@ public:
     void request(const QString &route, int status);
     void transfer(double seconds);
     void storeError() { ++m_storeErrors; }
+    void authFailed() { ++m_authFailures; }
+    void authThrottled() { ++m_authThrottled; }
     QByteArray render(qint64 stuck, const GuardCounts &guard, int inFlight, const RecoveryCounts *recovery) const;
 
 private:
@@ -30,6 +32,8 @@ private:
     double m_transferSum = 0;
     qint64 m_transferCount = 0;
     qint64 m_storeErrors = 0;
+    qint64 m_authFailures = 0;
+    qint64 m_authThrottled = 0;
 };
 
 } // namespace ledger::api

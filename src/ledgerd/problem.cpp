@@ -4,9 +4,7 @@
 
 namespace ledger::api {
 
-namespace {
-
-QString titleOf(int status)
+QString httpStatusTitle(int status)
 {
     switch (status) {
     case 400: return QStringLiteral("Bad Request");
@@ -15,19 +13,24 @@ QString titleOf(int status)
     case 404: return QStringLiteral("Not Found");
     case 405: return QStringLiteral("Method Not Allowed");
     case 409: return QStringLiteral("Conflict");
+    case 411: return QStringLiteral("Length Required");
     case 413: return QStringLiteral("Content Too Large");
     case 415: return QStringLiteral("Unsupported Media Type");
     case 422: return QStringLiteral("Unprocessable Content");
     case 429: return QStringLiteral("Too Many Requests");
+    case 431: return QStringLiteral("Request Header Fields Too Large");
     case 503: return QStringLiteral("Service Unavailable");
+    case 505: return QStringLiteral("HTTP Version Not Supported");
     default: return QStringLiteral("Internal Server Error");
     }
 }
 
+namespace {
+
 ApiResponse document(int status, const QString &code, const QString &detail, const QJsonObject &extra)
 {
     QJsonObject o{{QStringLiteral("type"), QStringLiteral("https://ledgerdesk.org/problems/%1").arg(code)},
-                  {QStringLiteral("title"), titleOf(status)},
+                  {QStringLiteral("title"), httpStatusTitle(status)},
                   {QStringLiteral("status"), status},
                   {QStringLiteral("detail"), detail},
                   {QStringLiteral("code"), code}};
@@ -74,5 +77,16 @@ ApiResponse problem(const Error &error, Lookup lookup, const QJsonObject &extra)
 }
 
 ApiResponse httpProblem(int status, const QString &code, const QString &detail) { return document(status, code, detail, {}); }
+
+QByteArray rawAnswer(const ApiResponse &r, const QByteArray &connection)
+{
+    QByteArray out = "HTTP/1.1 " + QByteArray::number(r.status) + ' ' + httpStatusTitle(r.status).toLatin1()
+                   + "\r\nContent-Type: " + r.contentType + "\r\nContent-Length: " + QByteArray::number(r.body.size()) + "\r\n";
+    for (const auto &h : r.headers)
+        out += h.first + ": " + h.second + "\r\n";
+    if (!connection.isEmpty())
+        out += "Connection: " + connection + "\r\n";
+    return out + "\r\n" + r.body;
+}
 
 } // namespace ledger::api

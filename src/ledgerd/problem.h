@@ -20,7 +20,13 @@ enum class Lookup { PathId, InRequest };
 int httpStatusOf(ErrorCode code, Lookup lookup = Lookup::InRequest);
 // The problem document of `error` (`extra` fields added, e.g. the canceled transaction).
 ApiResponse problem(const Error &error, Lookup lookup = Lookup::InRequest, const QJsonObject &extra = {});
-// A problem of the HTTP layer itself (401, 403, 404 route, 405, 413) with its code word.
+// A problem of the HTTP layer itself (401, 403, 404 route, 405, 411, 413, 429, 431, 505) with its code word.
 ApiResponse httpProblem(int status, const QString &code, const QString &detail);
+// The reason phrase of a status (RFC 9110 §15), also the problem's title.
+QString httpStatusTitle(int status);
+// An answer as the bytes of an HTTP/1.1 message, for what is written to a socket directly (a
+// framing refusal, the last answer of a connection that closes); `connection`: its Connection
+// header's value, or none.
+QByteArray rawAnswer(const ApiResponse &answer, const QByteArray &connection);
 
 } // namespace ledger::api
