@@ -613,7 +613,8 @@ void TestCli::cleanup()
 void TestCli::cleanupTestCase()
 {
     // No run may have fallen back to the default store (XDG_DATA_HOME/ledgerdesk/ledger.db).
-    QVERIFY2(!QFileInfo::exists(m_home.filePath(QStringLiteral("xdg/ledgerdesk"))), "a run used the default store location");
+    // Where ledgerctlEnvironment() points XDG_DATA_HOME (HOME/data), and where HOME alone would lead.
+    QVERIFY2(!QFileInfo::exists(m_home.filePath(QStringLiteral("data/ledgerdesk"))), "a run used the default store location");
     QVERIFY2(!QFileInfo::exists(m_home.filePath(QStringLiteral("home/.local/share/ledgerdesk"))), "a run used the default store location");
 }
 

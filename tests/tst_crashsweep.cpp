@@ -328,8 +328,24 @@ void TestCrashSweep::sweep()
     // invariants), and a plain `recover` leaves the crashed worker's live lease alone.
     const ProcessResult midway = ctl(t.path(), {QStringLiteral("audit")});
     QVERIFY2(midway.exitCode == 0, qPrintable(midway.out + midway.err));
+    // Every document as it stands (state, driver, epoch, last write): the plain recover must change none.
+    const auto documents = [&t] {
+        QStringList rows;
+        const Error scanned = t.store().scanTransactions([&](const Transaction &tx) {
+            rows << QStringLiteral("%1 %2 %3 %4 %5")
+                        .arg(tx.id, nameOf(tx.state), tx.owner)
+                        .arg(tx.epoch)
+                        .arg(tx.lastModified.toMSecsSinceEpoch());
+        });
+        if (!scanned.ok())
+            rows << scanned.toString();
+        rows.sort();
+        return rows;
+    };
+    const QStringList beforePatient = documents();
     const ProcessResult patient = ctl(t.path(), {QStringLiteral("recover")});
     QVERIFY2(patient.exitCode == 0, qPrintable(patient.out + patient.err));
+    QCOMPARE(documents(), beforePatient);
 
     const ProcessResult recovered = ctl(t.path(), {QStringLiteral("recover"), QStringLiteral("--older-than"), QStringLiteral("0s")});
     QVERIFY2(recovered.exitCode == 0, qPrintable(recovered.out + recovered.err));

@@ -95,7 +95,17 @@ class Server:
                 self.proc.wait()
 
 
-def client(server, number, deadline, rng, answers, counters):
+def client(server, number, deadline, rng, answers, counters, failures):
+    # A client that meets what it cannot handle says so and stops: the soak fails on it (it used
+    # to die silently, and the soak passed on the clients left).
+    try:
+        transfers(server, number, deadline, rng, answers, counters)
+        counters["clients finished"] += 1
+    except BaseException as e:  # noqa: B902 — anything, SystemExit included
+        failures.append(f"client {number}: {e!r}")
+
+
+def transfers(server, number, deadline, rng, answers, counters):
     n = 0
     while time.time() < deadline:
         n += 1
@@ -109,7 +119,15 @@ def client(server, number, deadline, rng, answers, counters):
                 with urllib.request.urlopen(request, timeout=10) as r:
                     status, answer = r.status, json.load(r)
             except urllib.error.HTTPError as e:
-                status, answer = e.code, json.load(e)
+                raw = e.read()
+                try:
+                    status, answer = e.code, json.loads(raw)
+                except ValueError:
+                    if e.code >= 500:  # a server going down mid-answer
+                        counters["retries"] += 1
+                        time.sleep(0.02)
+                        continue
+                    raise SystemExit(f"{key}: {e.code} with a body that is not JSON: {raw[:200]!r}")
             except (OSError, ValueError):
                 counters["retries"] += 1
                 time.sleep(0.02)
@@ -156,8 +174,8 @@ def main():
     server = Server(args.ledgerd, store, rng)
     server.start()
     deadline = time.time() + args.seconds
-    answers, counters = {}, collections.Counter()
-    threads = [threading.Thread(target=client, args=(server, i, deadline, random.Random(rng.random()), answers, counters))
+    answers, counters, failures = {}, collections.Counter(), []
+    threads = [threading.Thread(target=client, args=(server, i, deadline, random.Random(rng.random()), answers, counters, failures))
                for i in range(args.clients)]
     for t in threads:
         t.start()
@@ -172,6 +190,15 @@ def main():
     problems = []
     if any(t.is_alive() for t in threads):
         problems.append("a client was still waiting for an answer 120 s after the end")
+    problems.extend(failures)
+    # A floor of progress: every client finished, each had transfers acknowledged, and ledgerd
+    # was killed (a soak whose kills or clients did nothing proves nothing).
+    if counters["clients finished"] != args.clients:
+        problems.append(f"{counters['clients finished']} of {args.clients} clients finished")
+    if len(answers) < 10 * args.clients:
+        problems.append(f"only {len(answers)} transfers acknowledged by {args.clients} clients in {args.seconds:.0f} s")
+    if args.seconds >= 10 and server.kills < 3:
+        problems.append(f"only {server.kills} SIGKILLs in {args.seconds:.0f} s")
     server.stop(problems)
 
     # Recovery by the service itself: one more ledgerd, no crashes, nobody calling it, until its

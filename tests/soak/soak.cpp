@@ -313,6 +313,12 @@ void Soak::finished(Running &r)
             m_doneIds << id;
         } else if (exit == 0) {
             ++m_t.transfersAccepted; // in flight under another owner: accepted, will be finished
+        } else if (json.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString().isEmpty()) {
+            // Exit 1 is a refusal by a rule of the ledger, and says which: anything else is not one.
+            fail(QStringLiteral("ledgerctl %1 exited %2 without a refusal's code: %3%4")
+                     .arg(r.op.args.join(QLatin1Char(' ')))
+                     .arg(exit)
+                     .arg(QString::fromUtf8(out.left(300)), QString::fromUtf8(err.left(300))));
         } else {
             ++m_t.transfersRefused;
         }
@@ -354,8 +360,12 @@ void Soak::readFinished(Reader &r)
     QProcess &p = *r.process;
     const QByteArray out = p.readAllStandardOutput();
     if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
-        // A reader is never killed; a read the store refused (busy, a server restarting) is no
-        // wrong answer, but is counted.
+        // A reader is never killed; a read the store refused (busy, a server restarting: exit
+        // status 3) is no wrong answer, but is counted. Any other end of a reader is a failure.
+        if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 3)
+            fail(QStringLiteral("a reader ended with exit status %1: %2")
+                     .arg(p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1)
+                     .arg(QString::fromUtf8(p.readAllStandardError().left(300))));
         ++m_t.failedReads;
         return;
     }
@@ -583,6 +593,16 @@ bool Soak::check()
                     qPrintable(money::format(m_t.rawWorstOff, 2)));
     if (m_o.readers > 0 && m_t.wholeReads == 0)
         fail(QStringLiteral("no whole read finished"));
+    // A floor of progress: a soak whose clients acknowledged nothing, whose kills, crashes or
+    // restarts never happened, proves nothing.
+    if (m_t.transfersAcked < m_o.clients)
+        fail(QStringLiteral("only %1 transfers acknowledged done by %2 clients").arg(m_t.transfersAcked).arg(m_o.clients));
+    if (m_o.seconds >= 5 && m_t.kills == 0)
+        fail(QStringLiteral("no client was killed"));
+    if (m_o.seconds >= 10 && m_t.crashes == 0)
+        fail(QStringLiteral("no injected crash happened"));
+    if (m_t.restarts != m_o.restarts)
+        fail(QStringLiteral("%1 of the %2 restarts asked for happened").arg(m_t.restarts).arg(m_o.restarts));
     std::printf("soak: %s\n", m_failed ? "FAILED" : "passed: no money created, lost or applied twice");
     return !m_failed;
 }
