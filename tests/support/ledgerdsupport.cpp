@@ -8,6 +8,7 @@
 #include <QRegularExpression>
 #include <QUrl>
 
+#include <algorithm>
 #include <csignal>
 
 namespace ledger::test {
@@ -29,13 +30,17 @@ static QString routeOf(const QString &url)
 // curl, as an application would call: the status and the JSON body.
 Http curl(const QString &method, const QString &url, const QByteArray &body, const QStringList &headers)
 {
+    // The answer's headers as JSON on stderr (curl's own errors are silenced by -s), for the log.
     QStringList args{QStringLiteral("-s"), QStringLiteral("-X"), method, QStringLiteral("-w"),
-                     QStringLiteral("\n%{content_type}\n%{http_code}")};
+                     QStringLiteral("%{stderr}%{header_json}%{stdout}\n%{content_type}\n%{http_code}")};
     for (const QString &h : headers)
         args << QStringLiteral("-H") << h;
+    const bool typed = std::any_of(headers.begin(), headers.end(),
+                                   [](const QString &h) { return h.startsWith(QLatin1String("content-type:"), Qt::CaseInsensitive); });
     if (!body.isNull())
-        args << QStringLiteral("--data-binary") << QStringLiteral("@-") << QStringLiteral("-H")
-             << QStringLiteral("Content-Type: application/json");
+        args << QStringLiteral("--data-binary") << QStringLiteral("@-");
+    if (!body.isNull() && !typed) // JSON unless the caller says otherwise
+        args << QStringLiteral("-H") << QStringLiteral("Content-Type: application/json");
     args << url;
     QProcess p;
     p.start(QStringLiteral("curl"), args);
@@ -52,10 +57,18 @@ Http curl(const QString &method, const QString &url, const QByteArray &body, con
     const QJsonDocument doc = QJsonDocument::fromJson(h.raw);
     h.body = doc.object();
     if (g_responses && h.status != 0) {
-        QJsonObject line{{QStringLiteral("method"), method},
-                         {QStringLiteral("route"), routeOf(url)},
-                         {QStringLiteral("status"), h.status},
-                         {QStringLiteral("contentType"), QString::fromUtf8(contentType)}};
+        // curl gives each header's values as an array (lower-case names): joined as one field.
+        QJsonObject headers;
+        const QJsonObject received = QJsonDocument::fromJson(p.readAllStandardError()).object();
+        for (auto it = received.begin(); it != received.end(); ++it) {
+            QStringList values;
+            for (const QJsonValue &v : it.value().toArray())
+                values << v.toString();
+            headers.insert(it.key(), values.join(QStringLiteral(", ")));
+        }
+        QJsonObject line{{QStringLiteral("method"), method},   {QStringLiteral("route"), routeOf(url)},
+                         {QStringLiteral("status"), h.status}, {QStringLiteral("contentType"), QString::fromUtf8(contentType)},
+                         {QStringLiteral("headers"), headers}, {QStringLiteral("size"), h.raw.size()}};
         if (!doc.isNull())
             line.insert(QStringLiteral("body"), doc.isArray() ? QJsonValue(doc.array()) : QJsonValue(doc.object()));
         g_responses->write(QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n');
@@ -105,7 +118,7 @@ quint16 Ledgerd::port() const { return quint16(url.section(QLatin1Char(':'), -1)
 
 void logAnswersTo(QFile *log) { g_responses = log; }
 
-QString checkAnswersAgainstOpenApi(const QString &log)
+QString checkAnswersAgainstOpenApi(const QString &log, Coverage coverage)
 {
     const QString tools = QStringLiteral(LEDGER_SOURCE_DIR "/tools/openapi");
     if (!QFileInfo::exists(tools + QStringLiteral("/node_modules/@apidevtools/swagger-parser")))
@@ -126,11 +139,18 @@ QString checkAnswersAgainstOpenApi(const QString &log)
     if (!validate.waitForFinished(60'000) || validate.exitCode() != 0)
         return QString::fromUtf8(validate.readAllStandardError());
     QProcess check;
-    check.start(QStringLiteral("node"), {tools + QStringLiteral("/check-responses.mjs"), document, log});
+    QStringList args{tools + QStringLiteral("/check-responses.mjs")};
+    if (coverage == Coverage::EveryOperation)
+        args << QStringLiteral("--every-operation");
+    check.start(QStringLiteral("node"), args << document << log);
     check.waitForFinished(60'000);
     const QString out = QString::fromUtf8(check.readAllStandardOutput() + check.readAllStandardError());
-    if (check.exitCode() != 0 || !out.contains(QLatin1String("responses checked")) || out.startsWith(QLatin1String("0 responses")))
+    if (check.exitCode() != 0 || !out.contains(QLatin1String("responses checked")) || out.startsWith(QLatin1String("0 responses"))) {
+        // A line each: QTest cuts a long failure message short, and every failure matters.
+        for (const QString &line : out.trimmed().split(QLatin1Char('\n')))
+            qWarning("%s", qPrintable(line));
         return out;
+    }
     qInfo("%s", qPrintable(out.trimmed()));
     return {};
 }
