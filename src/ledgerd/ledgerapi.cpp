@@ -4,12 +4,14 @@
 #include "interchange/jsonformat.h"
 #include "ledger/duration.h"
 #include "ledger/identifiers.h"
+#include "ledger/legs.h"
 #include "ledger/money.h"
 #include "operations/claims.h"
 #include "operations/idhints.h"
 #include "operations/transactiondetail.h"
 #include "operations/wholeaccounts.h"
 #include "problem.h"
+#include "tokens.h"
 #include "protocol/audit.h"
 #include "protocol/commitpoint.h"
 #include "store/open/storeconfig.h"
@@ -106,6 +108,14 @@ ApiResponse transfer(Store &store, const ApiRequest &r)
             return problem(check.first());
         request = check.request;
     }
+    // Money enters the ledger only by an operator's act (DESIGN.md §9): a debit of @world mints
+    // (openings, top-ups), so a billing client's transfer token must not be able to. Paying out to
+    // @world (a credit of it) is an ordinary transfer. Both forms have their legs here.
+    if (r.caller.role < Role::Operator && accountsOf(request->allLegs(), LegSide::Debit).contains(kWorldAccount))
+        return httpProblem(403, QStringLiteral("forbidden"),
+                           QStringLiteral("%1 (role %2) may not move money from %3: money enters the ledger (openings, top-ups) "
+                                          "only by the role %4; transfers to %3 are allowed")
+                               .arg(r.caller.name, nameOf(r.caller.role), kWorldAccount, nameOf(Role::Operator)));
     CoordinatorOptions options = optionsFor(r);
     options.beforeTakingOver = claimsHoldOffRetries(store); // a retry of its key leaves an operator's claim alone
     Coordinator coordinator(store, options);
