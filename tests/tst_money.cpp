@@ -15,6 +15,8 @@ private Q_SLOTS:
     void parseRejects();
     void checkSyntax_data();
     void checkSyntax();
+    void longTextIsRefusedBeforeAnythingElse_data();
+    void longTextIsRefusedBeforeAnythingElse();
     void format_data();
     void format();
     void roundTrip_data();
@@ -122,6 +124,41 @@ void TestMoney::checkSyntax()
         QCOMPARE(e.code, ErrorCode::InvalidAmount);
         QVERIFY2(e.message.contains(why), qPrintable(e.message));
     }
+}
+
+void TestMoney::longTextIsRefusedBeforeAnythingElse_data()
+{
+    // Past kMaxAmountLength an amount is refused by its length alone, whatever else is wrong with
+    // it: no check looks further (refusing 65,000 characters was quadratic in them, 0.45 s on a
+    // write worker). The message is the whole answer.
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("message"); // "" when accepted
+    QTest::newRow("40 characters: looked at") << QString(39, QLatin1Char('0')) + QLatin1Char('1') << "";
+    QTest::newRow("41 characters") << QString(40, QLatin1Char('0')) + QLatin1Char('1') << "amount is 41 characters long; the limit is 40";
+    QTest::newRow("41 characters, a separator too")
+        << QString(40, QLatin1Char('1')) + QLatin1Char(',') << "amount is 41 characters long; the limit is 40";
+    QTest::newRow("65,000 characters, a comma in the middle")
+        << QString(32'000, QLatin1Char('1')) + QLatin1Char(',') + QString(32'999, QLatin1Char('5'))
+        << "amount is 65000 characters long; the limit is 40";
+    QTest::newRow("65,000 spaces") << QString(65'000, QLatin1Char(' ')) << "amount is 65000 characters long; the limit is 40";
+}
+
+void TestMoney::longTextIsRefusedBeforeAnythingElse()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, message);
+    QCOMPARE(money::kMaxAmountLength, 40);
+    const Error syntax = money::checkSyntax(text);
+    const auto parsed = money::parse(text, 2);
+    if (message.isEmpty()) {
+        QVERIFY2(syntax.ok(), qPrintable(syntax.message));
+        QCOMPARE(parsed.value(), qint64(100));
+        return;
+    }
+    QCOMPARE(syntax.code, ErrorCode::InvalidAmount);
+    QCOMPARE(syntax.message, message);
+    QCOMPARE(parsed.code(), ErrorCode::InvalidAmount);
+    QCOMPARE(parsed.error().message, message);
 }
 
 void TestMoney::format_data()
