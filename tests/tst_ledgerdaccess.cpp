@@ -35,6 +35,7 @@ private Q_SLOTS:
     void browsersCannotCallInWithoutTokens();
     void helpAndManPageAgree();
     void servesHttpsWithTokensOffLoopback();
+    void aTlsKeyOthersMayReadIsRefused();
     void hostileClientsHoldNoWorker();
     void connectionLimit();
     void storeBusyIs503WithRetryAfter();
@@ -320,6 +321,41 @@ void TestLedgerdAccess::servesHttpsWithTokensOffLoopback()
     QCOMPARE(untrusted.exitCode(), 60); // curl: peer certificate cannot be authenticated
     const Http plain = curl(QStringLiteral("GET"), QStringLiteral("http://127.0.0.1:%1/healthz").arg(d.port()));
     QVERIFY(plain.status != 200);
+}
+
+void TestLedgerdAccess::aTlsKeyOthersMayReadIsRefused()
+{
+    // As a tokens file others may read is refused (tokensAndRoles), so is a private key: either
+    // lets whoever reads it be the server. Same check, same code word, same exit status.
+    QTemporaryDir dir;
+    const QString cert = dir.filePath(QStringLiteral("server.crt"));
+    const QString key = dir.filePath(QStringLiteral("server.key"));
+    QProcess openssl;
+    openssl.start(QStringLiteral("openssl"),
+                  {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("rsa:2048"),
+                   QStringLiteral("-nodes"), QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"),
+                   QStringLiteral("/CN=ledgerd test"), QStringLiteral("-keyout"), key, QStringLiteral("-out"), cert});
+    QVERIFY(openssl.waitForFinished(60'000));
+    QCOMPARE(openssl.exitCode(), 0);
+    TempStore t;
+    const QStringList args{QStringLiteral("--store"),    t.path(), QStringLiteral("--listen"),  QStringLiteral("127.0.0.1:0"),
+                           QStringLiteral("--tls-cert"), cert,     QStringLiteral("--tls-key"), key};
+    for (const auto &[mode, shown] :
+         {std::pair{QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther, "644"},
+          std::pair{QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup, "640"}}) {
+        QVERIFY(QFile(key).setPermissions(mode));
+        QProcess refused;
+        refused.start(QStringLiteral(LEDGERD_PATH), args);
+        QVERIFY(refused.waitForFinished(10'000));
+        QCOMPARE(refused.exitCode(), 2);
+        QCOMPARE(QString::fromUtf8(refused.readAllStandardError()),
+                 QStringLiteral("error: invalid-argument: --tls-key %1 may be read by others (mode %2); make it private: chmod 600 %1\n")
+                     .arg(key, QLatin1String(shown)));
+    }
+    // Made private, the same command line serves HTTPS.
+    QVERIFY(QFile(key).setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+    Ledgerd d(args);
+    QVERIFY2(d.url.startsWith(QLatin1String("https://127.0.0.1:")), qPrintable(d.url + d.errors()));
 }
 
 void TestLedgerdAccess::hostileClientsHoldNoWorker()

@@ -17,6 +17,8 @@ private Q_SLOTS:
     void checkSyntax();
     void longTextIsRefusedBeforeAnythingElse_data();
     void longTextIsRefusedBeforeAnythingElse();
+    void zeroWhereItMeansNone_data();
+    void zeroWhereItMeansNone();
     void format_data();
     void format();
     void roundTrip_data();
@@ -159,6 +161,43 @@ void TestMoney::longTextIsRefusedBeforeAnythingElse()
     QCOMPARE(syntax.message, message);
     QCOMPARE(parsed.code(), ErrorCode::InvalidAmount);
     QCOMPARE(parsed.error().message, message);
+}
+
+void TestMoney::zeroWhereItMeansNone_data()
+{
+    // An opening balance of "0" is no opening (money::Zero::Allowed); everything else is read
+    // as any amount is.
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<qint64>("minor"); // -1: refused
+    QTest::addColumn<QString>("message");
+    QTest::newRow("0") << "0" << qint64(0) << "";
+    QTest::newRow("0.00") << "0.00" << qint64(0) << "";
+    QTest::newRow("000.0") << "000.0" << qint64(0) << "";
+    QTest::newRow("12.50") << "12.50" << qint64(1250) << "";
+    QTest::newRow("0.000: too many decimals") << "0.000" << qint64(-1)
+                                              << "amount \"0.000\" has 3 decimal places; this ledger allows at most 2";
+    QTest::newRow("-0") << "-0" << qint64(-1) << "amount \"-0\" has a sign; amounts are always positive, write 12.34";
+    QTest::newRow("empty") << "" << qint64(-1) << "amount is empty; write it like 12.34";
+    QTest::newRow("0.") << "0." << qint64(-1) << "amount \"0.\" has no digits after the point; write 5 or 5.00";
+}
+
+void TestMoney::zeroWhereItMeansNone()
+{
+    QFETCH(QString, text);
+    QFETCH(qint64, minor);
+    QFETCH(QString, message);
+    const auto r = money::parse(text, 2, money::Zero::Allowed);
+    const Error syntax = money::checkSyntax(text, money::Zero::Allowed);
+    if (minor >= 0) {
+        QVERIFY2(r.ok(), qPrintable(r.error().message));
+        QCOMPARE(*r, minor);
+        QVERIFY(syntax.ok());
+        if (minor == 0) // the default still refuses it
+            QCOMPARE(money::parse(text, 2).error().message, QStringLiteral("amount must be greater than zero"));
+        return;
+    }
+    QCOMPARE(r.code(), ErrorCode::InvalidAmount);
+    QCOMPARE(r.error().message, message);
 }
 
 void TestMoney::format_data()

@@ -32,7 +32,7 @@ bool isGroupingMark(QChar c)
 
 bool isValidScale(int scale) { return scale >= 0 && scale <= kMaxScale; }
 
-Error checkSyntax(QStringView text)
+Error checkSyntax(QStringView text, Zero zero)
 {
     if (text.isEmpty())
         return invalid(Message::translate("ledger", "amount is empty; write it like 12.34"));
@@ -95,15 +95,16 @@ Error checkSyntax(QStringView text)
     if (point >= 0 && fraction.isEmpty())
         return invalid(Message::translate("ledger", "amount %1 has no digits after the point; write 5 or 5.00").arg(quoteForMessage(text)));
     const auto nonZero = [](QChar c) { return c != QLatin1Char('0'); };
-    if (std::none_of(whole.begin(), whole.end(), nonZero) && std::none_of(fraction.begin(), fraction.end(), nonZero))
+    if (zero == Zero::Refused && std::none_of(whole.begin(), whole.end(), nonZero)
+        && std::none_of(fraction.begin(), fraction.end(), nonZero))
         return invalid(Message::translate("ledger", "amount must be greater than zero"));
     return {};
 }
 
-Result<qint64> parse(QStringView text, int scale)
+Result<qint64> parse(QStringView text, int scale, Zero zero)
 {
     Q_ASSERT(isValidScale(scale));
-    if (Error e = checkSyntax(text); !e.ok())
+    if (Error e = checkSyntax(text, zero); !e.ok())
         return e;
     const qsizetype point = text.indexOf(QLatin1Char('.'));
     const QStringView whole = point < 0 ? text : text.left(point);

@@ -24,15 +24,19 @@ constexpr int kMaxAmountLength = 40;
 
 bool isValidScale(int scale);
 
+// Whether zero is an amount: a transfer of zero is refused, an opening balance of zero ("0",
+// "0.00") is no opening, which is what a client that sends it means.
+enum class Zero { Refused, Allowed };
+
 // Parses an amount a user typed: ASCII digits with at most `scale` decimals after one '.',
-// strictly greater than zero. Refuses (code invalid-amount) text past kMaxAmountLength, empty
-// text, white space, signs, exponents, thousands separators, non-ASCII digits, too many decimals
-// and values past int64. Linear in the text, which is bounded.
-Result<qint64> parse(QStringView text, int scale);
+// strictly greater than zero (or zero, when `zero` allows it). Refuses (code invalid-amount) text
+// past kMaxAmountLength, empty text, white space, signs, exponents, thousands separators, non-ASCII
+// digits, too many decimals and values past int64. Linear in the text, which is bounded.
+Result<qint64> parse(QStringView text, int scale, Zero zero = Zero::Refused);
 
 // The part of parse() that needs no scale: everything but "too many decimals" and "too large".
 // Lets a front end refuse malformed input before it has a store to ask for the scale.
-Error checkSyntax(QStringView text);
+Error checkSyntax(QStringView text, Zero zero = Zero::Refused);
 
 // Formats minor units with exactly `scale` decimals ("12.30"); negative values (only @world
 // goes negative) get a leading '-'. Exact for the whole qint64 range.

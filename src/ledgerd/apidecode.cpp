@@ -178,4 +178,15 @@ Result<QString> decodeText(const QByteArray &body, const QString &field, bool re
     return v->value_or(QString());
 }
 
+Error checkQueryOnce(const QUrlQuery &query)
+{
+    QSet<QString> seen;
+    for (const auto &item : query.queryItems(QUrl::FullyDecoded)) { // decoded: "limit" and "lim%69t" are one name
+        if (seen.contains(item.first))
+            return bad(QStringLiteral("parameter \"%1\" is given twice; give each parameter once").arg(item.first.left(40)));
+        seen.insert(item.first);
+    }
+    return {};
+}
+
 } // namespace ledger::api
