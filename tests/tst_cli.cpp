@@ -141,6 +141,7 @@ private slots:
     void transferAndShowJson();
     void manyLegsAndBalances();
     void accountShowJson();
+    void anOpeningOfZeroIsNone();
     void oneBalanceEverywhere();
     void actionsInTimeOrderWithTheirReasons();
     void auditJson();
@@ -981,6 +982,30 @@ void TestCli::accountShowJson()
     if (QTest::currentTestFailed())
         return;
     QCOMPARE(doc.object().value(QStringLiteral("status")).toString(), QStringLiteral("frozen"));
+}
+
+void TestCli::anOpeningOfZeroIsNone()
+{
+    // "--opening 0" is what a script passes for an account that starts empty: the account, and no
+    // transfer from @world (as ledgerd's "opening":"0" and the console's dialog), not a refusal.
+    const QString s = m_work->filePath(QStringLiteral("ledger.db"));
+    copyFixture(s);
+    QJsonDocument before;
+    jsonOf(s, {"list", "--json"}, &before);
+    for (const char *opening : {"0", "0.00"}) {
+        const QString id = QStringLiteral("zero-%1").arg(QLatin1String(opening));
+        QJsonDocument made;
+        jsonOf(s, {"account", "create", id, "--opening", QLatin1String(opening), "--json"}, &made);
+        if (QTest::currentTestFailed())
+            return;
+        QCOMPARE(made.object().value(QStringLiteral("balance")).toString(), QStringLiteral("0.00"));
+    }
+    RUN_EXPECTING(tooFine, s, 2, {"account", "create", "erin", "--opening", "0.000"});
+    QVERIFY2(tooFine.err.contains(QLatin1String("invalid-amount: --opening: amount \"0.000\" has 3 decimal places")),
+             qPrintable(tooFine.err));
+    QJsonDocument after;
+    jsonOf(s, {"list", "--json"}, &after);
+    QCOMPARE(after.array().size(), before.array().size()); // no opening transfer
 }
 
 void TestCli::oneBalanceEverywhere()

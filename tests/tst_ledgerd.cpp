@@ -37,6 +37,7 @@ private Q_SLOTS:
     void badInputIsAProblemAndWritesNothing_data();
     void badInputIsAProblemAndWritesNothing();
     void pythonClientPagesByKey();
+    void queriesAndOpeningsReadAsAClientMeansThem();
     void pipelinedRequestsAnsweredInOrder();
     void stopsGracefullyWithARequestInFlight();
     void finishesWhatACrashLeft();
@@ -260,6 +261,71 @@ print("ok")
     QVERIFY(p.waitForFinished(60'000));
     QVERIFY2(p.exitCode() == 0, qPrintable(QString::fromUtf8(p.readAllStandardError())));
     QCOMPARE(p.readAllStandardOutput().trimmed(), QByteArray("ok"));
+}
+
+void TestLedgerd::queriesAndOpeningsReadAsAClientMeansThem()
+{
+    TempStore t;
+    openAccounts(t);
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")});
+    QVERIFY(!d.url.isEmpty());
+    const auto get = [&](const QString &pathAndQuery) { return curl(QStringLiteral("GET"), d.url + pathAndQuery); };
+
+    // A parameter given twice is refused on every route, not read as the first of the two.
+    for (const auto &[query, name] :
+         {std::pair{"/v1/transactions?limit=10&limit=20", "limit"}, std::pair{"/v1/accounts?limit=1&filter=a&limit=2", "limit"},
+          std::pair{"/v1/transactions?lim%69t=1&limit=2", "limit"}, std::pair{"/v1/balances?x=1&x=1", "x"},
+          std::pair{"/v1/transactions?state=initial&state=posted", "state"}, std::pair{"/v1/feed?since=0&follow=false&since=1", "since"},
+          std::pair{"/healthz?x=1&x=2", "x"}}) {
+        const Http h = get(QLatin1String(query));
+        QCOMPARE(h.status, 400);
+        QCOMPARE(h.body.value(QStringLiteral("code")).toString(), QStringLiteral("invalid-argument"));
+        QCOMPARE(h.body.value(QStringLiteral("detail")).toString(),
+                 QStringLiteral("parameter \"%1\" is given twice; give each parameter once").arg(QLatin1String(name)));
+    }
+    QCOMPARE(get(QStringLiteral("/v1/transactions?limit=10")).status, 200);
+
+    // The accounts' cursor is checked as the transactions' is: an id of a row that exists.
+    for (const char *query : {"/v1/accounts?after=zzz", "/v1/transactions?after=tx-NOSUCH"}) {
+        const Http h = get(QLatin1String(query));
+        QCOMPARE(h.status, 400);
+        QCOMPARE(h.body.value(QStringLiteral("code")).toString(), QStringLiteral("invalid-cursor"));
+    }
+    QCOMPARE(get(QStringLiteral("/v1/accounts?after=zzz")).body.value(QStringLiteral("detail")).toString(),
+             QStringLiteral("after: no account zzz"));
+    QCOMPARE(get(QStringLiteral("/v1/accounts?after=a%01b")).body.value(QStringLiteral("code")).toString(),
+             QStringLiteral("invalid-cursor"));
+    // Paging by the cursor it hands out still goes through every account, each once.
+    QStringList seen;
+    QString after;
+    do {
+        const Http page = get(QStringLiteral("/v1/accounts?limit=1") + (after.isEmpty() ? QString() : QStringLiteral("&after=") + after));
+        QCOMPARE(page.status, 200);
+        for (const QJsonValue &a : page.body.value(QStringLiteral("accounts")).toArray())
+            seen << a.toObject().value(QStringLiteral("id")).toString();
+        after = page.body.value(QStringLiteral("next")).toString();
+    } while (!after.isEmpty() && seen.size() < 10);
+    seen.sort(); // in the store's order, which a backend's collation decides
+    QCOMPARE(seen, QStringList({QStringLiteral("@world"), QStringLiteral("acme"), QStringLiteral("bob")}));
+
+    // An opening of "0" is no opening: the account, and no transfer from @world.
+    const qint64 before = t.store().transactionCount({}).value();
+    for (const char *opening : {"0", "0.00"}) {
+        const QString id = QStringLiteral("zero-%1").arg(QLatin1String(opening));
+        const Http h = curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/accounts"),
+                            QStringLiteral(R"({"id":"%1","opening":"%2"})").arg(id, QLatin1String(opening)).toUtf8());
+        QCOMPARE(h.status, 201);
+        QCOMPARE(h.body.value(QStringLiteral("balance")).toString(), QStringLiteral("0.00"));
+    }
+    QCOMPARE(t.store().transactionCount({}).value(), before);
+    const Http tooFine = curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/accounts"), R"({"id":"carol","opening":"0.000"})");
+    QCOMPARE(tooFine.status, 400);
+    QCOMPARE(tooFine.body.value(QStringLiteral("code")).toString(), QStringLiteral("invalid-amount"));
+    QCOMPARE(t.store().account(QStringLiteral("carol")).code(), ErrorCode::UnknownAccount); // nothing written
+    const Http funded = curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/accounts"), R"({"id":"carol","opening":"5"})");
+    QCOMPARE(funded.status, 201);
+    QCOMPARE(funded.body.value(QStringLiteral("balance")).toString(), QStringLiteral("5.00"));
+    QCOMPARE(t.store().transactionCount({}).value(), before + 1);
 }
 
 void TestLedgerd::pipelinedRequestsAnsweredInOrder()

@@ -30,10 +30,12 @@ class TestLedgerdAccess : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void tokensAndRoles();
+    void mintingNeedsTheOperatorRole();
     void offLoopbackNeedsTlsAndTokens();
     void browsersCannotCallInWithoutTokens();
     void helpAndManPageAgree();
     void servesHttpsWithTokensOffLoopback();
+    void aTlsKeyOthersMayReadIsRefused();
     void hostileClientsHoldNoWorker();
     void connectionLimit();
     void storeBusyIs503WithRetryAfter();
@@ -157,6 +159,59 @@ void TestLedgerdAccess::tokensAndRoles()
     QVERIFY2(refused.readAllStandardError().contains("may be read by others"), "no reason given");
 }
 
+void TestLedgerdAccess::mintingNeedsTheOperatorRole()
+{
+    // A billing client's transfer token must not create money: a debit of @world (openings,
+    // top-ups) is an operator's act, in both forms of a transfer; paying out to @world is not.
+    TempStore t;
+    openAccounts(t);
+    QTemporaryDir dir;
+    const QString tokens = dir.filePath(QStringLiteral("tokens"));
+    const auto add = [&](const QString &name, const QString &role) {
+        QProcess p;
+        p.start(QStringLiteral(LEDGERD_PATH),
+                {QStringLiteral("token"), QStringLiteral("add"), name, role, QStringLiteral("--tokens"), tokens});
+        p.waitForFinished(10'000);
+        return QStringLiteral("Authorization: Bearer ") + QString::fromUtf8(p.readAllStandardOutput()).trimmed();
+    };
+    const QString billing = add(QStringLiteral("billing"), QStringLiteral("transfer"));
+    const QString treasury = add(QStringLiteral("treasury"), QStringLiteral("operator"));
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--tokens"),
+               tokens});
+    QVERIFY(!d.url.isEmpty());
+    const QString transfers = d.url + QStringLiteral("/v1/transfers");
+    const qint64 before = t.store().transactionCount({}).value();
+
+    const QByteArray mint = R"({"source":"@world","destination":"bob","amount":"1000000"})";
+    const QByteArray mintByLegs =
+        R"({"legs":[{"account":"@world","side":"debit","amount":"500"},{"account":"bob","side":"credit","amount":"500"}]})";
+    for (const QByteArray &body : {mint, mintByLegs}) {
+        const Http refused = curl(QStringLiteral("POST"), transfers, body, {billing});
+        QCOMPARE(refused.status, 403);
+        QCOMPARE(refused.body.value(QStringLiteral("code")).toString(), QStringLiteral("forbidden"));
+        QCOMPARE(refused.body.value(QStringLiteral("detail")).toString(),
+                 QStringLiteral("billing (role transfer) may not move money from @world: money enters the ledger (openings, top-ups) "
+                                "only by the role operator; transfers to @world are allowed"));
+    }
+    // The same with a key, as a client that retries would send it: refused the same, nothing kept.
+    QCOMPARE(curl(QStringLiteral("POST"), transfers, mint, {billing, QStringLiteral("Idempotency-Key: mint-1")}).status, 403);
+    QCOMPARE(t.store().transactionCount({}).value(), before); // nothing written
+    QCOMPARE(t.store().account(QStringLiteral("bob")).value().balance, qint64(100000));
+
+    // Paying out to @world is an ordinary transfer.
+    QCOMPARE(curl(QStringLiteral("POST"), transfers, R"({"source":"bob","destination":"@world","amount":"1"})", {billing}).status, 201);
+    QCOMPARE(curl(QStringLiteral("POST"), transfers,
+                  R"({"legs":[{"account":"bob","side":"debit","amount":"2"},{"account":"@world","side":"credit","amount":"2"}]})",
+                  {billing})
+                 .status,
+             201);
+    // The operator may mint, in both forms; the key the transfer token was refused for is free.
+    QCOMPARE(curl(QStringLiteral("POST"), transfers, mint, {treasury, QStringLiteral("Idempotency-Key: mint-1")}).status, 201);
+    QCOMPARE(curl(QStringLiteral("POST"), transfers, mintByLegs, {treasury}).status, 201);
+    QCOMPARE(t.store().transactionCount({}).value(), before + 4);
+    QCOMPARE(t.store().account(QStringLiteral("bob")).value().balance, qint64(100000 - 100 - 200 + 100000000 + 50000));
+}
+
 void TestLedgerdAccess::offLoopbackNeedsTlsAndTokens()
 {
     TempStore t;
@@ -266,6 +321,41 @@ void TestLedgerdAccess::servesHttpsWithTokensOffLoopback()
     QCOMPARE(untrusted.exitCode(), 60); // curl: peer certificate cannot be authenticated
     const Http plain = curl(QStringLiteral("GET"), QStringLiteral("http://127.0.0.1:%1/healthz").arg(d.port()));
     QVERIFY(plain.status != 200);
+}
+
+void TestLedgerdAccess::aTlsKeyOthersMayReadIsRefused()
+{
+    // As a tokens file others may read is refused (tokensAndRoles), so is a private key: either
+    // lets whoever reads it be the server. Same check, same code word, same exit status.
+    QTemporaryDir dir;
+    const QString cert = dir.filePath(QStringLiteral("server.crt"));
+    const QString key = dir.filePath(QStringLiteral("server.key"));
+    QProcess openssl;
+    openssl.start(QStringLiteral("openssl"),
+                  {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("rsa:2048"),
+                   QStringLiteral("-nodes"), QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"),
+                   QStringLiteral("/CN=ledgerd test"), QStringLiteral("-keyout"), key, QStringLiteral("-out"), cert});
+    QVERIFY(openssl.waitForFinished(60'000));
+    QCOMPARE(openssl.exitCode(), 0);
+    TempStore t;
+    const QStringList args{QStringLiteral("--store"),    t.path(), QStringLiteral("--listen"),  QStringLiteral("127.0.0.1:0"),
+                           QStringLiteral("--tls-cert"), cert,     QStringLiteral("--tls-key"), key};
+    for (const auto &[mode, shown] :
+         {std::pair{QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther, "644"},
+          std::pair{QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup, "640"}}) {
+        QVERIFY(QFile(key).setPermissions(mode));
+        QProcess refused;
+        refused.start(QStringLiteral(LEDGERD_PATH), args);
+        QVERIFY(refused.waitForFinished(10'000));
+        QCOMPARE(refused.exitCode(), 2);
+        QCOMPARE(QString::fromUtf8(refused.readAllStandardError()),
+                 QStringLiteral("error: invalid-argument: --tls-key %1 may be read by others (mode %2); make it private: chmod 600 %1\n")
+                     .arg(key, QLatin1String(shown)));
+    }
+    // Made private, the same command line serves HTTPS.
+    QVERIFY(QFile(key).setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+    Ledgerd d(args);
+    QVERIFY2(d.url.startsWith(QLatin1String("https://127.0.0.1:")), qPrintable(d.url + d.errors()));
 }
 
 void TestLedgerdAccess::hostileClientsHoldNoWorker()

@@ -15,6 +15,10 @@ private Q_SLOTS:
     void parseRejects();
     void checkSyntax_data();
     void checkSyntax();
+    void longTextIsRefusedBeforeAnythingElse_data();
+    void longTextIsRefusedBeforeAnythingElse();
+    void zeroWhereItMeansNone_data();
+    void zeroWhereItMeansNone();
     void format_data();
     void format();
     void roundTrip_data();
@@ -122,6 +126,78 @@ void TestMoney::checkSyntax()
         QCOMPARE(e.code, ErrorCode::InvalidAmount);
         QVERIFY2(e.message.contains(why), qPrintable(e.message));
     }
+}
+
+void TestMoney::longTextIsRefusedBeforeAnythingElse_data()
+{
+    // Past kMaxAmountLength an amount is refused by its length alone, whatever else is wrong with
+    // it: no check looks further (refusing 65,000 characters was quadratic in them, 0.45 s on a
+    // write worker). The message is the whole answer.
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("message"); // "" when accepted
+    QTest::newRow("40 characters: looked at") << QString(39, QLatin1Char('0')) + QLatin1Char('1') << "";
+    QTest::newRow("41 characters") << QString(40, QLatin1Char('0')) + QLatin1Char('1') << "amount is 41 characters long; the limit is 40";
+    QTest::newRow("41 characters, a separator too")
+        << QString(40, QLatin1Char('1')) + QLatin1Char(',') << "amount is 41 characters long; the limit is 40";
+    QTest::newRow("65,000 characters, a comma in the middle")
+        << QString(32'000, QLatin1Char('1')) + QLatin1Char(',') + QString(32'999, QLatin1Char('5'))
+        << "amount is 65000 characters long; the limit is 40";
+    QTest::newRow("65,000 spaces") << QString(65'000, QLatin1Char(' ')) << "amount is 65000 characters long; the limit is 40";
+}
+
+void TestMoney::longTextIsRefusedBeforeAnythingElse()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, message);
+    QCOMPARE(money::kMaxAmountLength, 40);
+    const Error syntax = money::checkSyntax(text);
+    const auto parsed = money::parse(text, 2);
+    if (message.isEmpty()) {
+        QVERIFY2(syntax.ok(), qPrintable(syntax.message));
+        QCOMPARE(parsed.value(), qint64(100));
+        return;
+    }
+    QCOMPARE(syntax.code, ErrorCode::InvalidAmount);
+    QCOMPARE(syntax.message, message);
+    QCOMPARE(parsed.code(), ErrorCode::InvalidAmount);
+    QCOMPARE(parsed.error().message, message);
+}
+
+void TestMoney::zeroWhereItMeansNone_data()
+{
+    // An opening balance of "0" is no opening (money::Zero::Allowed); everything else is read
+    // as any amount is.
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<qint64>("minor"); // -1: refused
+    QTest::addColumn<QString>("message");
+    QTest::newRow("0") << "0" << qint64(0) << "";
+    QTest::newRow("0.00") << "0.00" << qint64(0) << "";
+    QTest::newRow("000.0") << "000.0" << qint64(0) << "";
+    QTest::newRow("12.50") << "12.50" << qint64(1250) << "";
+    QTest::newRow("0.000: too many decimals") << "0.000" << qint64(-1)
+                                              << "amount \"0.000\" has 3 decimal places; this ledger allows at most 2";
+    QTest::newRow("-0") << "-0" << qint64(-1) << "amount \"-0\" has a sign; amounts are always positive, write 12.34";
+    QTest::newRow("empty") << "" << qint64(-1) << "amount is empty; write it like 12.34";
+    QTest::newRow("0.") << "0." << qint64(-1) << "amount \"0.\" has no digits after the point; write 5 or 5.00";
+}
+
+void TestMoney::zeroWhereItMeansNone()
+{
+    QFETCH(QString, text);
+    QFETCH(qint64, minor);
+    QFETCH(QString, message);
+    const auto r = money::parse(text, 2, money::Zero::Allowed);
+    const Error syntax = money::checkSyntax(text, money::Zero::Allowed);
+    if (minor >= 0) {
+        QVERIFY2(r.ok(), qPrintable(r.error().message));
+        QCOMPARE(*r, minor);
+        QVERIFY(syntax.ok());
+        if (minor == 0) // the default still refuses it
+            QCOMPARE(money::parse(text, 2).error().message, QStringLiteral("amount must be greater than zero"));
+        return;
+    }
+    QCOMPARE(r.code(), ErrorCode::InvalidAmount);
+    QCOMPARE(r.error().message, message);
 }
 
 void TestMoney::format_data()

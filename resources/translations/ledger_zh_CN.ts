@@ -1559,6 +1559,10 @@
         <source>claimed by %1 since %2: left %3 for them to resume or cancel; ask again later</source>
         <translation>自 %2 起已由 %1 接手：保持 %3，由其决定恢复或取消；请稍后再试</translation>
     </message>
+    <message>
+        <source>amount is %1 characters long; the limit is %2</source>
+        <translation>金额长 %1 个字符；上限为 %2</translation>
+    </message>
 </context>
 <context>
     <name>ledger::Errors</name>

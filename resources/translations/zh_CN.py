@@ -490,6 +490,7 @@ T = {
 "%1 %2 contains %3": "%1 %2 包含%3",
 # amounts
 "amount is empty; write it like 12.34": "金额为空；请写成 12.34 这样的形式",
+"amount is %1 characters long; the limit is %2": "金额长 %1 个字符；上限为 %2",
 "amount %1 has a sign; amounts are always positive, write 12.34": "金额 %1 带有符号；金额总是正数，请写成 12.34",
 "amount %1 contains white space": "金额 %1 包含空白字符",
 "amount %1 has a thousands separator; write 1000.00, not 1,000.00": "金额 %1 带有千位分隔符；请写 1000.00，而不是 1,000.00",

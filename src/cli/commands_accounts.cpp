@@ -22,7 +22,8 @@ int cmdAccountCreate(Context &c)
         return c.fail(e);
     const bool hasOpening = c.args.values.contains(QStringLiteral("opening"));
     if (hasOpening) {
-        if (Error e = money::checkSyntax(c.args.value(QStringLiteral("opening"))); !e.ok())
+        // 0 (or 0.00) is no opening, as ledgerd and the console's dialog take it.
+        if (Error e = money::checkSyntax(c.args.value(QStringLiteral("opening")), money::Zero::Allowed); !e.ok())
             return c.fail(makeError(ErrorCode::InvalidAmount, Message(QStringLiteral("--opening: %1")).arg(e.text())));
     }
     auto store = c.open();
@@ -31,7 +32,7 @@ int cmdAccountCreate(Context &c)
     const int scale = (*store)->scale();
     qint64 opening = 0;
     if (hasOpening) {
-        auto amount = money::parse(c.args.value(QStringLiteral("opening")), scale);
+        auto amount = money::parse(c.args.value(QStringLiteral("opening")), scale, money::Zero::Allowed);
         if (!amount.ok())
             return c.fail(makeError(ErrorCode::InvalidAmount, Message(QStringLiteral("--opening: %1")).arg(amount.error().text())));
         opening = *amount;

@@ -120,12 +120,13 @@ namespace {
 
 Error checkTextAs(QStringView text, const Role &what, int maxLength, bool allowEmpty)
 {
-    if (!allowEmpty && text.trimmed().isEmpty())
-        return makeError(ErrorCode::InvalidText, Message::translate("ledger", "%1 is empty").arg(what.message()));
+    // The length first, as every check of what a client sends: nothing below looks at more.
     if (text.size() > maxLength)
         return makeError(
             ErrorCode::InvalidText,
             Message::translate("ledger", "%1 is %2 characters long; the limit is %3").arg(what.message()).arg(text.size()).arg(maxLength));
+    if (!allowEmpty && text.trimmed().isEmpty())
+        return makeError(ErrorCode::InvalidText, Message::translate("ledger", "%1 is empty").arg(what.message()));
     for (QChar c : text) {
         if (c == QChar(0xFFFD) || (!c.isPrint() && c != QLatin1Char(' ')))
             return makeError(

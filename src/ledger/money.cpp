@@ -32,24 +32,34 @@ bool isGroupingMark(QChar c)
 
 bool isValidScale(int scale) { return scale >= 0 && scale <= kMaxScale; }
 
-Error checkSyntax(QStringView text)
+Error checkSyntax(QStringView text, Zero zero)
 {
     if (text.isEmpty())
         return invalid(Message::translate("ledger", "amount is empty; write it like 12.34"));
+    // First, before anything looks at the characters: every check below is linear, and this
+    // bounds what linear costs.
+    if (text.size() > kMaxAmountLength)
+        return invalid(
+            Message::translate("ledger", "amount is %1 characters long; the limit is %2").arg(text.size()).arg(kMaxAmountLength));
 
     const QChar first = text.front();
     if (first == QLatin1Char('-') || first == QLatin1Char('+') || first == QChar(0x2212))
         return invalid(
             Message::translate("ledger", "amount %1 has a sign; amounts are always positive, write 12.34").arg(quoteForMessage(text)));
 
-    for (QChar c : text) {
+    // What the per-character checks ask of the whole text, counted once (asked per character,
+    // they made refusing an amount quadratic in its length).
+    const qsizetype firstComma = text.indexOf(QLatin1Char(','));
+    const bool hasPoint = text.contains(QLatin1Char('.'));
+    const qsizetype commas = text.count(QLatin1Char(','));
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text[i];
         if (c.isSpace())
             return invalid(Message::translate("ledger", "amount %1 contains white space").arg(quoteForMessage(text)));
         // "1,50": one comma, no point, and not three digits after it is a decimal comma (as much
         // of Europe writes), not thousands.
-        const qsizetype comma = text.indexOf(QLatin1Char(','));
-        if (c == QLatin1Char(',') && !text.contains(QLatin1Char('.')) && text.count(QLatin1Char(',')) == 1 && comma > 0
-            && text.size() - comma - 1 != 3 && text.size() - comma - 1 > 0)
+        const qsizetype afterComma = text.size() - firstComma - 1;
+        if (c == QLatin1Char(',') && !hasPoint && commas == 1 && firstComma > 0 && afterComma != 3 && afterComma > 0)
             return invalid(Message::translate("ledger", "amount %1 has a decimal comma; write it with a point: %2")
                                .arg(quoteForMessage(text), text.toString().replace(QLatin1Char(','), QLatin1Char('.'))));
         if (isGroupingMark(c))
@@ -58,11 +68,8 @@ Error checkSyntax(QStringView text)
         if (c == QLatin1Char('e') || c == QLatin1Char('E')) {
             // Only call it an exponent when it sits between digits, e.g. 1e3; "NaN"-like words
             // fall through to the generic message below.
-            bool digitsAround = false;
-            const qsizetype at = text.indexOf(c);
-            if (at > 0 && at + 1 < text.size())
-                digitsAround = isAsciiDigit(text[at - 1])
-                            && (isAsciiDigit(text[at + 1]) || text[at + 1] == QLatin1Char('-') || text[at + 1] == QLatin1Char('+'));
+            const bool digitsAround = i > 0 && i + 1 < text.size() && isAsciiDigit(text[i - 1])
+                                   && (isAsciiDigit(text[i + 1]) || text[i + 1] == QLatin1Char('-') || text[i + 1] == QLatin1Char('+'));
             if (digitsAround)
                 return invalid(Message::translate("ledger", "amount %1 uses an exponent; write the digits out").arg(quoteForMessage(text)));
         }
@@ -88,15 +95,16 @@ Error checkSyntax(QStringView text)
     if (point >= 0 && fraction.isEmpty())
         return invalid(Message::translate("ledger", "amount %1 has no digits after the point; write 5 or 5.00").arg(quoteForMessage(text)));
     const auto nonZero = [](QChar c) { return c != QLatin1Char('0'); };
-    if (std::none_of(whole.begin(), whole.end(), nonZero) && std::none_of(fraction.begin(), fraction.end(), nonZero))
+    if (zero == Zero::Refused && std::none_of(whole.begin(), whole.end(), nonZero)
+        && std::none_of(fraction.begin(), fraction.end(), nonZero))
         return invalid(Message::translate("ledger", "amount must be greater than zero"));
     return {};
 }
 
-Result<qint64> parse(QStringView text, int scale)
+Result<qint64> parse(QStringView text, int scale, Zero zero)
 {
     Q_ASSERT(isValidScale(scale));
-    if (Error e = checkSyntax(text); !e.ok())
+    if (Error e = checkSyntax(text, zero); !e.ok())
         return e;
     const qsizetype point = text.indexOf(QLatin1Char('.'));
     const QStringView whole = point < 0 ? text : text.left(point);

@@ -1,5 +1,7 @@
 #include "apidecode.h"
 
+#include "ledger/documents.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -120,8 +122,8 @@ Result<TransferBody> decodeTransfer(const QByteArray &body)
     LegsInput in;
     in.memo = memo->value_or(QString());
     const QJsonArray array = legs.toArray();
-    if (array.size() > 64)
-        return bad(QStringLiteral("field \"legs\" has %1 legs; a transaction has at most 16").arg(array.size()));
+    if (array.size() > 64) // not even read (checkLegs refuses more than kMaxLegs with its own message)
+        return bad(QStringLiteral("field \"legs\" has %1 legs; a transaction has at most %2").arg(array.size()).arg(kMaxLegs));
     for (qsizetype i = 0; i < array.size(); ++i) {
         const QString where = QStringLiteral("legs[%1]").arg(i);
         if (!array.at(i).isObject())
@@ -174,6 +176,17 @@ Result<QString> decodeText(const QByteArray &body, const QString &field, bool re
     if (!v.ok())
         return v.error();
     return v->value_or(QString());
+}
+
+Error checkQueryOnce(const QUrlQuery &query)
+{
+    QSet<QString> seen;
+    for (const auto &item : query.queryItems(QUrl::FullyDecoded)) { // decoded: "limit" and "lim%69t" are one name
+        if (seen.contains(item.first))
+            return bad(QStringLiteral("parameter \"%1\" is given twice; give each parameter once").arg(item.first.left(40)));
+        seen.insert(item.first);
+    }
+    return {};
 }
 
 } // namespace ledger::api

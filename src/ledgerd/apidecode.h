@@ -9,6 +9,7 @@
 #include "protocol/transferinput.h"
 
 #include <QByteArray>
+#include <QUrlQuery>
 #include <variant>
 
 namespace ledger::api {
@@ -29,5 +30,10 @@ Result<NewAccountBody> decodeNewAccount(const QByteArray &body);
 // A repair, an account's status change, a claim or release: {"reason"} (optional), or a note:
 // {"text"} (required). An empty body is an empty object.
 Result<QString> decodeText(const QByteArray &body, const QString &field, bool required);
+
+// A request's query: each parameter at most once (invalid-argument naming the one given twice).
+// QUrlQuery answers the first of two, so limit=10&limit=20 would silently be 10. Every route's
+// query goes through this once, before any parameter is read.
+Error checkQueryOnce(const QUrlQuery &query);
 
 } // namespace ledger::api

@@ -1,5 +1,6 @@
 #include "httpfront.h"
 
+#include "apidecode.h"
 #include "ledgerapi.h"
 #include "problem.h"
 
@@ -281,6 +282,11 @@ bool HttpFront::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
             return refuse(match.label, *answer);
         r.caller = std::get<Caller>(caller);
     }
+    // For every route at once (the feed's and those answered here too), before any reads a
+    // parameter: QUrlQuery answers the first of two, so limit=10&limit=20 would be read as 10
+    // where a client may have meant 20.
+    if (Error e = checkQueryOnce(r.query); !e.ok())
+        return refuse(match.label, problem(e));
     if (upgrade) {
         if (match.route != Route::Feed)
             return false; // only the feed upgrades

@@ -4,12 +4,14 @@
 #include "interchange/jsonformat.h"
 #include "ledger/duration.h"
 #include "ledger/identifiers.h"
+#include "ledger/legs.h"
 #include "ledger/money.h"
 #include "operations/claims.h"
 #include "operations/idhints.h"
 #include "operations/transactiondetail.h"
 #include "operations/wholeaccounts.h"
 #include "problem.h"
+#include "tokens.h"
 #include "protocol/audit.h"
 #include "protocol/commitpoint.h"
 #include "store/open/storeconfig.h"
@@ -17,6 +19,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+
+#include <functional>
 
 namespace ledger::api {
 
@@ -106,6 +110,14 @@ ApiResponse transfer(Store &store, const ApiRequest &r)
             return problem(check.first());
         request = check.request;
     }
+    // Money enters the ledger only by an operator's act (DESIGN.md §9): a debit of @world mints
+    // (openings, top-ups), so a billing client's transfer token must not be able to. Paying out to
+    // @world (a credit of it) is an ordinary transfer. Both forms have their legs here.
+    if (r.caller.role < Role::Operator && accountsOf(request->allLegs(), LegSide::Debit).contains(kWorldAccount))
+        return httpProblem(403, QStringLiteral("forbidden"),
+                           QStringLiteral("%1 (role %2) may not move money from %3: money enters the ledger (openings, top-ups) "
+                                          "only by the role %4; transfers to %3 are allowed")
+                               .arg(r.caller.name, nameOf(r.caller.role), kWorldAccount, nameOf(Role::Operator)));
     CoordinatorOptions options = optionsFor(r);
     options.beforeTakingOver = claimsHoldOffRetries(store); // a retry of its key leaves an operator's claim alone
     Coordinator coordinator(store, options);
@@ -145,6 +157,25 @@ Error unknownParameters(const QUrlQuery &q, const QStringList &known)
     return {};
 }
 
+// A listing's `after`, checked the same way for every listing: the id of the last row of the page
+// before, well formed (`checkId`) and found (`find`); anything else is invalid-cursor, so that a
+// client whose cursor was mangled is told so instead of being handed another page. "" when there
+// is no `after`.
+Result<QString> cursorOf(const QUrlQuery &q, Error (*checkId)(QStringView), const QString &what,
+                         const std::function<Error(const QString &)> &find)
+{
+    if (!q.hasQueryItem(QStringLiteral("after")))
+        return QString();
+    const QString after = q.queryItemValue(QStringLiteral("after"));
+    if (Error e = checkId(after); !e.ok())
+        return makeError(ErrorCode::InvalidCursor, QStringLiteral("after: %1").arg(e.message));
+    if (Error e = find(after); !e.ok()) {
+        const bool missing = e.code == ErrorCode::NotFound || e.code == ErrorCode::UnknownAccount; // a transaction's, an account's
+        return missing ? makeError(ErrorCode::InvalidCursor, QStringLiteral("after: no %1 %2").arg(what, after)) : e;
+    }
+    return after;
+}
+
 // Newest first, paged by key: `after` is the id of the last transaction of the page before.
 ApiResponse listTransactions(Store &store, const ApiRequest &r)
 {
@@ -180,17 +211,15 @@ ApiResponse listTransactions(Store &store, const ApiRequest &r)
     if (!limit.ok())
         return problem(limit.error());
     query.limit = *limit + 1; // one more says whether there is a next page
-    if (q.hasQueryItem(QStringLiteral("after"))) {
-        const QString after = q.queryItemValue(QStringLiteral("after"));
-        if (Error e = checkTxId(after); !e.ok())
-            return problem(makeError(ErrorCode::InvalidCursor, QStringLiteral("after: %1").arg(e.message)));
-        auto last = store.transaction(after);
+    auto after = cursorOf(q, checkTxId, QStringLiteral("transaction"), [&](const QString &id) -> Error {
+        auto last = store.transaction(id);
         if (!last.ok())
-            return problem(last.error().code == ErrorCode::NotFound
-                               ? makeError(ErrorCode::InvalidCursor, QStringLiteral("after: no transaction %1").arg(after))
-                               : last.error());
+            return last.error();
         query.after = *last;
-    }
+        return {};
+    });
+    if (!after.ok())
+        return problem(after.error());
     auto rows = store.transactions(query);
     if (!rows.ok())
         return problem(rows.error());
@@ -257,7 +286,10 @@ ApiResponse listAccounts(Store &store, const ApiRequest &r)
     query.text = r.query.queryItemValue(QStringLiteral("filter"));
     if (Error e = checkText(query.text, QT_TRANSLATE_NOOP("ledger", "filter"), kMaxNameLength, true); !e.ok())
         return problem(e);
-    query.afterId = r.query.queryItemValue(QStringLiteral("after"));
+    auto after = cursorOf(r.query, checkAccountId, QStringLiteral("account"), [&](const QString &id) { return store.account(id).error(); });
+    if (!after.ok())
+        return problem(after.error());
+    query.afterId = *after;
     auto limit = limitOf(r.query, 100, 1000);
     if (!limit.ok())
         return problem(limit.error());
@@ -304,7 +336,8 @@ ApiResponse createAccount(Store &store, const ApiRequest &r)
         return problem(e);
     qint64 opening = 0;
     if (body->opening) {
-        auto amount = money::parse(*body->opening, store.scale());
+        // "0" or "0.00" is no opening, as a client sending it means (and as leaving it out says).
+        auto amount = money::parse(*body->opening, store.scale(), money::Zero::Allowed);
         if (!amount.ok())
             return problem(makeError(ErrorCode::InvalidAmount, QStringLiteral("opening: %1").arg(amount.error().message)));
         opening = *amount;

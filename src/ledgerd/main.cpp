@@ -52,7 +52,8 @@ libraries as ledgerctl, with the same rules and error code words.
   --tokens FILE      who may call: lines of NAME ROLE sha256:HEX (ROLE: read, transfer,
                      operator); clients send Authorization: Bearer TOKEN. Without it every
                      client is the operator "local" — allowed on loopback only
-  --tls-cert FILE, --tls-key FILE   serve HTTPS (PEM); required, with --tokens, off loopback
+  --tls-cert FILE, --tls-key FILE   serve HTTPS (PEM); required, with --tokens, off loopback;
+                     a key file that group or others may read is refused
   --threads N        worker threads for reads, each with its own store connection (1-64, default 8)
   --write-threads N  worker threads for writes (default: one per SQLite file, whose writes
                      queue on its lock anyway; --threads on PostgreSQL)
@@ -125,6 +126,9 @@ Result<QSslConfiguration> loadTls(const QString &certPath, const QString &keyPat
         return makeError(ErrorCode::InvalidArgument, QStringLiteral("cannot read --tls-cert %1").arg(certPath));
     if (!keyFile.open(QIODevice::ReadOnly))
         return makeError(ErrorCode::InvalidArgument, QStringLiteral("cannot read --tls-key %1").arg(keyPath));
+    // A private key others may read is refused like such a tokens file: either lets them be the server.
+    if (Error e = checkPrivateFile(keyFile, QStringLiteral("--tls-key")); !e.ok())
+        return e;
     const QList<QSslCertificate> chain = QSslCertificate::fromData(certFile.readAll(), QSsl::Pem);
     const QByteArray keyData = keyFile.readAll();
     QSslKey key(keyData, QSsl::Rsa, QSsl::Pem);

@@ -64,15 +64,10 @@ Result<QList<TokenEntry>> readEntries(const QString &path, bool mayBeMissing)
     QFile file(path);
     if (!file.exists() && mayBeMissing)
         return QList<TokenEntry>();
-    struct stat st {};
-    // The mode of the file opened, not of whatever the name pointed at a moment before.
-    if (!file.open(QIODevice::ReadOnly) || ::fstat(file.handle(), &st) != 0)
+    if (!file.open(QIODevice::ReadOnly))
         return makeError(ErrorCode::StoreUnavailable, QStringLiteral("cannot read the tokens file %1").arg(path));
-    if ((st.st_mode & 077) != 0)
-        return makeError(ErrorCode::InvalidArgument, QStringLiteral("the tokens file %1 may be read by others (mode %2); "
-                                                                    "make it private: chmod 600 %1")
-                                                         .arg(path)
-                                                         .arg(st.st_mode & 0777, 3, 8, QLatin1Char('0')));
+    if (Error e = checkPrivateFile(file, QStringLiteral("the tokens file")); !e.ok())
+        return e;
     return parse(file.readAll(), path);
 }
 
@@ -92,6 +87,19 @@ Error writeEntries(const QString &path, const QList<TokenEntry> &entries)
 }
 
 } // namespace
+
+Error checkPrivateFile(const QFile &opened, const QString &what)
+{
+    struct stat st {};
+    if (::fstat(opened.handle(), &st) != 0)
+        return makeError(ErrorCode::InvalidArgument, QStringLiteral("cannot read %1 %2").arg(what, opened.fileName()));
+    if ((st.st_mode & 077) != 0)
+        return makeError(ErrorCode::InvalidArgument, QStringLiteral("%1 %2 may be read by others (mode %3); "
+                                                                    "make it private: chmod 600 %2")
+                                                         .arg(what, opened.fileName())
+                                                         .arg(st.st_mode & 0777, 3, 8, QLatin1Char('0')));
+    return {};
+}
 
 QString nameOf(Role role)
 {

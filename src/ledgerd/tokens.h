@@ -1,13 +1,15 @@
 #pragma once
 // ledgerd's tokens file: one token per line, "NAME ROLE sha256:HEX" — the token itself is never
 // stored, only its SHA-256 (a token is 32 random bytes, so a fast hash is enough: there is
-// nothing to guess). Like ssh with a private key, a file that others may read is refused.
+// nothing to guess). Like ssh with a private key, a file that others may read is refused (and so
+// is such a TLS key: checkPrivateFile below).
 // `ledgerd token add` writes the file whole or not at all (a temporary file renamed over it).
 // Thread-safety: TokenFile is immutable once loaded; any thread may call verify().
 
 #include "apimessages.h"
 #include "ledger/result.h"
 
+#include <QFile>
 #include <QList>
 
 namespace ledger::api {
@@ -33,6 +35,12 @@ public:
 private:
     QList<TokenEntry> m_entries;
 };
+
+// A file that holds a secret (the tokens file, the TLS private key), opened: refused
+// (invalid-argument) when group or others may read it, as ssh refuses such a key — the mode of
+// the file opened (fstat), not of whatever its name pointed at a moment before. `what` names it
+// in the message ("the tokens file", "--tls-key").
+Error checkPrivateFile(const QFile &opened, const QString &what);
 
 // Adds a token named `name` with `role` to the file (created, mode 0600, when missing) and
 // returns the token, to be shown once. Refuses a name already there (account-exists would be the
