@@ -26,28 +26,14 @@ using namespace ledger::test;
 
 namespace {
 
-// What a raw client got: every byte until the server closed (or the bound passed), and whether it did.
+// What a raw client got: every byte until the server closed (or the bound passed), whether it
+// did, and the status of each answer in order (each message read by its Content-Length, so a body
+// cannot pass for a message; -1: bytes that are not a whole message).
 struct Exchange {
     QByteArray bytes;
     bool closed = false;
-    // The status of each answer, in order: each message read by its Content-Length (all of
-    // ledgerd's answers here have one), so a body cannot pass for a message.
-    QList<int> statuses() const
-    {
-        QList<int> s;
-        qsizetype at = 0;
-        while (at < bytes.size()) {
-            const qsizetype end = bytes.indexOf("\r\n\r\n", at);
-            if (!bytes.mid(at).startsWith("HTTP/1.1 ") || end < 0)
-                return s << -1; // not a whole message: never expected
-            const QByteArray head = bytes.mid(at, end - at);
-            s << head.mid(9, 3).toInt();
-            static const QRegularExpression length(QStringLiteral("\\r\\nContent-Length: (\\d+)"));
-            const auto m = length.match(QString::fromLatin1(head));
-            at = end + 4 + (m.hasMatch() ? m.captured(1).toLongLong() : 0);
-        }
-        return s;
-    }
+    QList<int> answers;
+    QList<int> statuses() const { return answers; }
     QString code() const // the last problem's code word
     {
         static const QRegularExpression word(QStringLiteral("\"code\":\"([a-z-]+)\""));
@@ -61,8 +47,11 @@ struct Exchange {
 // The bound only stops a hang: a connection ledgerd keeps open is closed by it after 60 s idle.
 constexpr int kUntilClosedMs = 30'000;
 
-Exchange exchange(quint16 port, const QByteArray &bytes, const QString &from = QStringLiteral("127.0.0.1"),
-                  int untilClosedMs = kUntilClosedMs)
+// Sends `bytes` as they are and reads until the server closes. The answers are logged for the
+// OpenAPI check as answers to the first request line's method and path, unless the client
+// pipelined several requests (Log::No).
+enum class Log { FirstRequest, No };
+Exchange exchange(quint16 port, const QByteArray &bytes, const QString &from = QStringLiteral("127.0.0.1"), Log log = Log::FirstRequest)
 {
     QTcpSocket s;
     Exchange e;
@@ -75,7 +64,7 @@ Exchange exchange(quint16 port, const QByteArray &bytes, const QString &from = Q
     s.flush();
     QElapsedTimer t;
     t.start();
-    while (t.elapsed() < untilClosedMs) {
+    while (t.elapsed() < kUntilClosedMs) {
         if (s.state() != QAbstractSocket::ConnectedState) {
             e.closed = true;
             break;
@@ -84,6 +73,10 @@ Exchange exchange(quint16 port, const QByteArray &bytes, const QString &from = Q
             e.bytes += s.readAll();
     }
     e.bytes += s.readAll();
+    const QList<QByteArray> requestLine = bytes.left(bytes.indexOf("\r\n")).split(' ');
+    const bool logged = log == Log::FirstRequest && requestLine.size() == 3;
+    e.answers = logRawAnswers(logged ? QString::fromLatin1(requestLine.at(0)) : QString(),
+                              logged ? QString::fromLatin1(requestLine.at(1).split('?').first()) : QString(), e.bytes, logged);
     return e;
 }
 
@@ -100,6 +93,7 @@ QString makeTokens(const QString &file, const QString &name, const QString &role
 class TestLedgerdHostile : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase();
     void smuggledRequestsAreRefusedAndNeverRun_data();
     void smuggledRequestsAreRefusedAndNeverRun();
     void theConnectionEndsWhenTheClientSaysSo_data();
@@ -110,7 +104,19 @@ private Q_SLOTS:
     void wrongTokensSlowTheirAddressOnly();
     void oneAddressTakesItsShareOfConnections();
     void readinessIsToldWithinSecondsWhenTheStoreHangs();
+    void everyAnswerMatchesTheOpenApiDocument(); // last: it checks what the others were answered
+
+private:
+    QTemporaryDir m_work;
+    QFile m_responses;
 };
+
+void TestLedgerdHostile::initTestCase()
+{
+    m_responses.setFileName(m_work.filePath(QStringLiteral("responses.jsonl")));
+    QVERIFY(m_responses.open(QIODevice::WriteOnly));
+    logAnswersTo(&m_responses);
+}
 
 void TestLedgerdHostile::smuggledRequestsAreRefusedAndNeverRun_data()
 {
@@ -223,11 +229,12 @@ void TestLedgerdHostile::answersBeforeARefusalComeFirst()
     // Pipelined: a transfer, a read, then a request framed two ways. The two are answered, in order,
     // then the refusal, then the end.
     const QByteArray transfer = R"({"source":"acme","destination":"bob","amount":"2"})";
-    const Exchange e =
-        exchange(d.port(), "POST /v1/transfers HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: "
-                               + QByteArray::number(transfer.size()) + "\r\n\r\n" + transfer
-                               + "GET /v1/accounts/bob HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
-                                 "GET /healthz HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab");
+    const Exchange e = exchange(d.port(),
+                                "POST /v1/transfers HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: "
+                                    + QByteArray::number(transfer.size()) + "\r\n\r\n" + transfer
+                                    + "GET /v1/accounts/bob HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+                                      "GET /healthz HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab",
+                                QStringLiteral("127.0.0.1"), Log::No);
     QVERIFY2(e.closed, e.bytes.constData());
     QCOMPARE(e.statuses(), (QList<int>{201, 200, 400}));
     QVERIFY2(e.bytes.contains("\"id\":\"bob\""), e.bytes.constData());
@@ -350,6 +357,14 @@ void TestLedgerdHostile::readinessIsToldWithinSecondsWhenTheStoreHangs()
     QTRY_COMPARE_WITH_TIMEOUT(curl(QStringLiteral("GET"), d.url + QStringLiteral("/readyz")).status, 200, 30'000);
     proxy.kill();
     proxy.waitForFinished(5'000);
+}
+
+void TestLedgerdHostile::everyAnswerMatchesTheOpenApiDocument()
+{
+    logAnswersTo(nullptr);
+    m_responses.close();
+    const QString problem = checkAnswersAgainstOpenApi(m_responses.fileName());
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
 
 QTEST_GUILESS_MAIN(TestLedgerdHostile)

@@ -118,6 +118,47 @@ quint16 Ledgerd::port() const { return quint16(url.section(QLatin1Char(':'), -1)
 
 void logAnswersTo(QFile *log) { g_responses = log; }
 
+QList<int> logRawAnswers(const QString &method, const QString &path, const QByteArray &bytes, bool log)
+{
+    QList<int> statuses;
+    qsizetype at = 0;
+    while (at < bytes.size()) {
+        const qsizetype end = bytes.indexOf("\r\n\r\n", at);
+        if (!bytes.mid(at).startsWith("HTTP/1.1 ") || end < 0)
+            return statuses << -1; // not a whole message
+        const QList<QByteArray> lines = bytes.mid(at, end - at).split('\n');
+        const int status = lines.first().mid(9, 3).toInt();
+        statuses << status;
+        QJsonObject headers;
+        qint64 length = 0;
+        QString contentType;
+        for (qsizetype i = 1; i < lines.size(); ++i) {
+            const QByteArray line = lines.at(i).trimmed();
+            const qsizetype colon = line.indexOf(':');
+            const QString name = QString::fromLatin1(line.left(colon)).toLower();
+            const QString value = QString::fromLatin1(line.mid(colon + 1).trimmed());
+            headers.insert(name, value);
+            if (name == QLatin1String("content-length"))
+                length = value.toLongLong();
+            if (name == QLatin1String("content-type"))
+                contentType = value;
+        }
+        const QByteArray body = bytes.mid(end + 4, length);
+        at = end + 4 + length;
+        if (!g_responses || !log)
+            continue;
+        QJsonObject line{{QStringLiteral("method"), method},   {QStringLiteral("route"), routeOf(path)},
+                         {QStringLiteral("status"), status},   {QStringLiteral("contentType"), contentType},
+                         {QStringLiteral("headers"), headers}, {QStringLiteral("size"), body.size()}};
+        const QJsonDocument doc = QJsonDocument::fromJson(body);
+        if (!doc.isNull())
+            line.insert(QStringLiteral("body"), doc.isArray() ? QJsonValue(doc.array()) : QJsonValue(doc.object()));
+        g_responses->write(QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n');
+        g_responses->flush();
+    }
+    return statuses;
+}
+
 QString checkAnswersAgainstOpenApi(const QString &log, Coverage coverage)
 {
     const QString tools = QStringLiteral(LEDGER_SOURCE_DIR "/tools/openapi");

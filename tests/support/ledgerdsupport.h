@@ -42,6 +42,11 @@ Http curl(const QString &method, const QString &url, const QByteArray &body = {}
 
 // Every answer curl() gets from now on is appended to `log` (nullptr: stop logging).
 void logAnswersTo(QFile *log);
+// The answers a raw client read (whole HTTP/1.1 messages, one after another, each with its
+// Content-Length): their statuses in order (-1 for bytes that are not a whole message), and,
+// when `log`, logged like curl's as answers to METHOD PATH — for the clients that write what
+// curl never would (tst_ledgerdhostile).
+QList<int> logRawAnswers(const QString &method, const QString &path, const QByteArray &bytes, bool log);
 // The document ledgerd serves through a real validator, and every logged answer against its
 // operation's response schema, headers and status (tools/openapi/check-responses.mjs): "" when all
 // hold, else what node printed. At least one answer must have been logged; with EveryOperation,
