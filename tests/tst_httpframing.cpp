@@ -80,6 +80,20 @@ void TestHttpFraming::frames_data()
                                          << QString() << qint64(0);
     QTest::newRow("an upgrade") << QByteArray("GET /v1/feed HTTP/1.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n")
                                 << QStringList{"1.1 keep 0 upgrade"} << 0 << QString() << qint64(0);
+    // Only a WebSocket leaves HTTP (as Qt reads it): after any other "upgrade" the next request is
+    // framed, and refused like any.
+    const QByteArray twoLengths = "GET / HTTP/1.1\r\nContent-Length: 0\r\nContent-Length: 9\r\n\r\n";
+    QTest::newRow("Connection: upgrade without Upgrade") << QByteArray("GET / HTTP/1.1\r\nConnection: upgrade\r\n\r\n" + twoLengths)
+                                                         << QStringList{"1.1 keep 0"} << 400 << QStringLiteral("bad-content-length")
+                                                         << qint64(39);
+    QTest::newRow("Upgrade: h2c") << QByteArray("GET / HTTP/1.1\r\nConnection: Upgrade\r\nUpgrade: h2c\r\n\r\n" + twoLengths)
+                                  << QStringList{"1.1 keep 0"} << 400 << QStringLiteral("bad-content-length") << qint64(53);
+    QTest::newRow("Connection: x-noupgrade") << QByteArray("GET / HTTP/1.1\r\nConnection: x-noupgrade\r\nUpgrade: websocket\r\n\r\n"
+                                                           + twoLengths)
+                                             << QStringList{"1.1 keep 0 upgrade"} << 0 << QString() << qint64(0);
+    QTest::newRow("Upgrade twice") << QByteArray("GET / HTTP/1.1\r\nConnection: upgrade\r\nUpgrade: websocket\r\nUpgrade: websocket\r\n\r\n"
+                                                 + twoLengths)
+                                   << QStringList{"1.1 keep 0"} << 400 << QStringLiteral("bad-content-length") << qint64(79);
     QTest::newRow("the same Content-Length twice") << QByteArray("POST / HTTP/1.1\r\nContent-Length: 2\r\ncontent-length: 02\r\n\r\n{}")
                                                    << QStringList{"1.1 keep 2"} << 0 << QString() << qint64(0);
 

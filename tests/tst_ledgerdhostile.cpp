@@ -104,6 +104,11 @@ private Q_SLOTS:
     void wrongTokensSlowTheirAddressOnly();
     void oneAddressTakesItsShareOfConnections();
     void readinessIsToldWithinSecondsWhenTheStoreHangs();
+    void anUpgradeThatIsNotAWebSocketIsFramedOn_data();
+    void anUpgradeThatIsNotAWebSocketIsFramedOn();
+    void answersLeftUnreadEndTheConnection();
+    void nothingAClientSendsFillsTheLog();
+    void aSilentConnectionIsClosed();
     void everyAnswerMatchesTheOpenApiDocument(); // last: it checks what the others were answered
 
 private:
@@ -357,6 +362,93 @@ void TestLedgerdHostile::readinessIsToldWithinSecondsWhenTheStoreHangs()
     QTRY_COMPARE_WITH_TIMEOUT(curl(QStringLiteral("GET"), d.url + QStringLiteral("/readyz")).status, 200, 30'000);
     proxy.kill();
     proxy.waitForFinished(5'000);
+}
+
+void TestLedgerdHostile::anUpgradeThatIsNotAWebSocketIsFramedOn_data()
+{
+    QTest::addColumn<QByteArray>("first");
+    QTest::newRow("Connection: upgrade alone") << QByteArray("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: upgrade\r\n\r\n");
+    QTest::newRow("Upgrade: h2c") << QByteArray("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: h2c\r\n\r\n");
+    QTest::newRow("x-noupgrade, no Upgrade") << QByteArray("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: x-noupgrade\r\n\r\n");
+}
+
+void TestLedgerdHostile::anUpgradeThatIsNotAWebSocketIsFramedOn()
+{
+    // Qt answers such a request as HTTP and reads on: so must the framer (a proxy that sends
+    // "Connection: upgrade" on every request turned the checks off for the connection, and a
+    // transfer was smuggled behind two Content-Lengths).
+    QFETCH(QByteArray, first);
+    TempStore t;
+    ledger::test::openAccounts(t.store(), {QStringLiteral("acme"), QStringLiteral("bob")}, 100000);
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")});
+    QVERIFY(!d.url.isEmpty());
+    const QByteArray transfer = R"({"source":"acme","destination":"bob","amount":"6.66"})";
+    const QByteArray smuggled = "POST /v1/transfers HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: "
+                              + QByteArray::number(transfer.size()) + "\r\n\r\n" + transfer;
+    const Exchange e =
+        exchange(d.port(),
+                 first + "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nContent-Length: " + QByteArray::number(smuggled.size())
+                     + "\r\n\r\n" + smuggled,
+                 QStringLiteral("127.0.0.1"), Log::No);
+    QVERIFY2(e.closed, e.bytes.constData());
+    QCOMPARE(e.statuses(), (QList<int>{200, 400}));
+    QCOMPARE(e.code(), QStringLiteral("bad-content-length"));
+    QCOMPARE(curl(QStringLiteral("GET"), d.url + QStringLiteral("/v1/accounts/acme")).body.value(QStringLiteral("balance")).toString(),
+             QStringLiteral("1000.00"));
+}
+
+void TestLedgerdHostile::answersLeftUnreadEndTheConnection()
+{
+    TempStore t;
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")});
+    QVERIFY(!d.url.isEmpty());
+    // 31 bytes asked, 64 KiB answered, 3,000 times, and nothing read: ledgerd held every answer
+    // (hundreds of MB from a few such clients). Past 512 KiB unsent it reads no more and ends it.
+    QTcpSocket greedy;
+    greedy.setReadBufferSize(4096);
+    greedy.setSocketOption(QAbstractSocket::ReceiveBufferSizeSocketOption, 4096);
+    greedy.connectToHost(QStringLiteral("127.0.0.1"), d.port());
+    QVERIFY(greedy.waitForConnected(5'000));
+    QByteArray asks;
+    for (int i = 0; i < 3000; ++i)
+        asks += "GET /openapi.json HTTP/1.1\r\n\r\n";
+    greedy.write(asks);
+    QVERIFY(greedy.waitForBytesWritten(10'000));
+    // Watched from another connection (this one reads nothing).
+    QTRY_VERIFY_WITH_TIMEOUT(curl(QStringLiteral("GET"), d.url + QStringLiteral("/metrics")).raw.contains("ledgerd_connections_unread_total 1\n"),
+                             30'000);
+}
+
+void TestLedgerdHostile::nothingAClientSendsFillsTheLog()
+{
+    TempStore t;
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")});
+    QVERIFY(!d.url.isEmpty());
+    // A byte sent to a streaming feed ends it (the client has nothing to say there); a WebSocket
+    // upgrade without its key is answered 400 (Qt's handshake failed unanswered). Neither writes
+    // to stderr, however often.
+    for (int i = 0; i < 20; ++i) {
+        exchange(d.port(), "GET /v1/feed?since=0 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nX", QStringLiteral("127.0.0.1"), Log::No);
+        const Exchange keyless = exchange(d.port(), "GET /v1/feed HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n");
+        QCOMPARE(keyless.statuses(), QList<int>{400});
+        QVERIFY(keyless.closed);
+    }
+    QCOMPARE(curl(QStringLiteral("GET"), d.url + QStringLiteral("/healthz")).status, 200);
+    const QString log = d.errors();
+    QVERIFY2(!log.contains(QLatin1String("QIODevice")) && !log.contains(QLatin1String("WebSocket")), qPrintable(log));
+}
+
+void TestLedgerdHostile::aSilentConnectionIsClosed()
+{
+    TempStore t;
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")});
+    QVERIFY(!d.url.isEmpty());
+    // A connection that never sends a byte keeps its slot 10 s, not the 60 s a keep-alive one may
+    // idle between requests (512 silent sockets from 8 addresses held every slot a minute).
+    // Observing time here is the point: the bound (30 s) is far from both.
+    const Exchange silent = exchange(d.port(), QByteArray());
+    QVERIFY(silent.closed);
+    QVERIFY(silent.bytes.isEmpty());
 }
 
 void TestLedgerdHostile::everyAnswerMatchesTheOpenApiDocument()

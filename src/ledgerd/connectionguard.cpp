@@ -91,7 +91,7 @@ ConnectionGuard::ConnectionGuard(QTcpSocket *socket, const GuardLimits &limits, 
     // Connected before the HTTP server's own readyRead handler, so it runs first.
     connect(socket, &QTcpSocket::readyRead, this, &ConnectionGuard::onReadyRead);
     socket->setReadBufferSize(limits.maxRequestBytes + 16 * 1024); // memory per connection stays bounded
-    m_deadline.start(limits.idleMs);
+    m_deadline.start(limits.firstByteMs);
 }
 
 ConnectionGuard *ConnectionGuard::of(QTcpSocket *socket)
@@ -104,7 +104,13 @@ FramedHead ConnectionGuard::handling()
     m_phase = Phase::Handling;
     m_requestBytes = 0;
     m_deadline.stop();
-    return m_framer.takeHead();
+    if (m_framer.hasHead())
+        return m_framer.takeHead();
+    // Qt handed over a request the framer did not read whole: they disagree, which must not
+    // happen. Answer it and end the connection rather than guess where the next one begins.
+    FramedHead unknown;
+    unknown.keepAlive = false;
+    return unknown;
 }
 
 void ConnectionGuard::streaming()
@@ -154,6 +160,7 @@ void ConnectionGuard::onReadyRead()
     if (!m_reading)
         return;
     if (m_phase == Phase::Streaming) { // a stream's client has nothing to say
+        stopReading(); // before Qt's parser would read the aborted socket (a warning on stderr each time)
         m_socket->abort();
         return;
     }

@@ -34,6 +34,7 @@
 namespace ledger::api {
 
 struct GuardLimits {
+    int firstByteMs = 10'000; // a new connection must begin a request within this (an idle one held a slot 60 s)
     int idleMs = 60'000;
     int requestMs = 10'000;
     qint64 maxRequestBytes = 64 * 1024 + 16 * 1024; // the largest body and head: bounds what is pipelined meanwhile
@@ -48,6 +49,7 @@ struct GuardCounts {
     qint64 timedOut = 0;
     qint64 tooLarge = 0;  // 413, before the body was read
     qint64 malformed = 0; // refused by the framing (400, 411, 431, 505)
+    qint64 unread = 0;    // ended: answers left unread past kMaxUnsentBytes
 };
 
 // How the front answers a refusal: after what it owes the connection, then closed.
@@ -58,7 +60,7 @@ class ConnectionGuard : public QObject {
 public:
     ConnectionGuard(QTcpSocket *socket, const GuardLimits &limits, GuardCounts *counts, RefuseConnection refuse);
     // The front took a whole request: the clock stops until it answers. Its head as the framer
-    // read it (an HTTP/1.1 keep-alive one if the framer has none: after an upgrade).
+    // read it (if it has none, one that ends the connection).
     FramedHead handling();
     // An answer that goes on (the NDJSON feed): no deadline, and a client that sends anything
     // meanwhile is cut.
@@ -88,6 +90,10 @@ private:
     qint64 m_consumed = 0; // of the stream, what Qt's parser has read
     bool m_reading = true;
 };
+
+// What a connection may owe its client unread: a client that sends requests and reads none of the
+// answers would otherwise hold them all in memory (64 KiB of /openapi.json for each 31-byte ask).
+constexpr qint64 kMaxUnsentBytes = 512 * 1024;
 
 // Ends a connection once what was written to it is out, without losing it: closing a socket with
 // unread bytes makes the kernel send RST, and a client still sending a body (one refused from its

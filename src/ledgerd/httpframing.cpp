@@ -84,7 +84,8 @@ void RequestFramer::feed(QByteArrayView bytes)
             m_headBytes = 0;
             m_fields = 0;
             m_contentLength.reset();
-            m_connectionClose = m_connectionKeepAlive = m_transferEncoding = false;
+            m_connectionClose = m_connectionKeepAlive = m_transferEncoding = m_connectionUpgrade = false;
+            m_upgradeValues.clear();
             m_line.clear();
             continue;
         }
@@ -221,12 +222,14 @@ bool RequestFramer::headerLine(QByteArrayView line)
             return false;
         }
         m_contentLength = length;
+    } else if (equalsLower(name, "upgrade")) {
+        m_upgradeValues << value.toByteArray();
     } else if (equalsLower(name, "transfer-encoding")) {
         m_transferEncoding = true;
     } else if (equalsLower(name, "connection")) {
         // Qt reads an upgrade wherever "upgrade" stands in the field's values, joined: so does this.
         if (value.toByteArray().toLower().contains("upgrade"))
-            m_head.upgrade = true;
+            m_connectionUpgrade = true;
         for (const QByteArray &option : value.toByteArray().split(',')) {
             const QByteArrayView o = trimmedOws(option);
             m_connectionClose = m_connectionClose || equalsLower(o, "close");
@@ -252,6 +255,10 @@ bool RequestFramer::headDone()
         return false;
     }
     m_head.contentLength = length;
+    // Qt 6.4 leaves HTTP only for a WebSocket: "upgrade" in Connection and the Upgrade fields,
+    // joined, exactly "websocket" (in any case). Any other upgrade is answered as HTTP, and the
+    // connection goes on as HTTP: it is framed on.
+    m_head.upgrade = m_connectionUpgrade && m_upgradeValues.join(", ").compare("websocket", Qt::CaseInsensitive) == 0;
     m_head.keepAlive = !m_connectionClose && (m_head.minorVersion == 1 || m_connectionKeepAlive);
     m_heads.push_back(m_head);
     m_bodyLeft = length;

@@ -10,7 +10,8 @@
 // Content-Length bytes), so the two agree on every boundary.
 //
 // Also what the connection may carry after each request: nothing after `Connection: close`, after
-// an HTTP/1.0 request without `keep-alive`, or after an upgrade.
+// an HTTP/1.0 request without `keep-alive`, or after a WebSocket upgrade (only that one: Qt answers
+// any other upgrade as HTTP and reads on).
 //
 // Pure: no sockets and no clock (a fuzz target, tests/fuzz/fuzz_httpframing.cpp, feeds it bytes
 // split anywhere). Threading: one framer per connection, used on that connection's thread.
@@ -19,6 +20,7 @@
 
 #include <QByteArray>
 #include <QByteArrayView>
+#include <QList>
 #include <QString>
 
 #include <deque>
@@ -29,7 +31,7 @@ namespace ledger::api {
 struct FramedHead {
     int minorVersion = 1;  // HTTP/1.<minorVersion>
     bool keepAlive = true; // another request may follow on the connection
-    bool upgrade = false;  // asks to switch protocols: what follows is not HTTP
+    bool upgrade = false;  // asks for a WebSocket, as Qt reads it: what follows is not HTTP
     qint64 contentLength = 0;
 };
 
@@ -92,6 +94,8 @@ private:
     bool m_connectionClose = false;
     bool m_connectionKeepAlive = false;
     bool m_transferEncoding = false;
+    bool m_connectionUpgrade = false;
+    QList<QByteArray> m_upgradeValues;
     std::deque<FramedHead> m_heads;
     std::deque<qint64> m_ends; // where each request read whole ends, not yet consumed past
     std::optional<FramingRefusal> m_refusal;

@@ -136,8 +136,14 @@ void HttpFront::write(QHttpServerResponder &responder, QTcpSocket *socket, const
     if (!connection.isEmpty())
         responder.writeHeader("Connection", connection);
     responder.writeBody(head ? QByteArray() : r.body);
-    if (connection == "close" && socket)
+    if (!socket)
+        return;
+    if (connection == "close") {
         closeLingering(socket); // once what is written is out
+    } else if (socket->bytesToWrite() > kMaxUnsentBytes) {
+        ++m_guardCounts.unread;
+        closeLingering(socket);
+    }
 }
 
 void HttpFront::answerNow(const QHttpServerRequest &request, QTcpSocket *socket, const QString &label, const ApiResponse &response,
@@ -248,6 +254,8 @@ bool HttpFront::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
     // only then does the socket go to the WebSocket server when this returns true.
     const bool upgrade = r.headers.value("connection").toLower().contains("upgrade")
                       && r.headers.value("upgrade").compare("websocket", Qt::CaseInsensitive) == 0;
+    if (upgrade)
+        connection = "close"; // an upgrade answered in HTTP is refused: Qt closes the connection after it
     // An answer written here to an upgrade must not be followed by the switch to WebSocket:
     // refuse it (false) and let missingHandler() know the answer is out already.
     const auto refuse = [&](const QString &label, const ApiResponse &answer) {
@@ -255,6 +263,8 @@ bool HttpFront::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
         if (!upgrade)
             return true;
         socket->setProperty("ledgerd-answered", true);
+        if (auto *guard = ConnectionGuard::of(socket))
+            guard->stopReading(); // nothing after it is read while Qt closes the connection
         return false;
     };
 
@@ -290,6 +300,11 @@ bool HttpFront::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
     if (upgrade) {
         if (match.route != Route::Feed)
             return false; // only the feed upgrades
+        // What Qt's WebSocket server needs, checked here: without it the handshake fails there
+        // with no answer to the client and a warning on stderr.
+        if (r.headers.value("sec-websocket-key").isEmpty() || r.headers.value("sec-websocket-version") != "13")
+            return refuse(match.label, httpProblem(400, QStringLiteral("bad-request"),
+                                                   QStringLiteral("a WebSocket upgrade needs Sec-WebSocket-Key and Sec-WebSocket-Version: 13")));
         if (auto *guard = ConnectionGuard::of(socket))
             guard->release(); // the WebSocket server owns the connection from here
         return true;

@@ -86,8 +86,8 @@ private:
     void answerNow(const QHttpServerRequest &request, QTcpSocket *socket, const QString &label, const ApiResponse &response,
                    const QByteArray &connection);
     // Writes the answer; one whose Connection is "close" closes the connection once it is out.
-    static void write(QHttpServerResponder &responder, QTcpSocket *socket, const ApiResponse &response, bool head,
-                      const QByteArray &connection);
+    // A client that leaves more than kMaxUnsentBytes of answers unread gets no more read: it ends.
+    void write(QHttpServerResponder &responder, QTcpSocket *socket, const ApiResponse &response, bool head, const QByteArray &connection);
     // A refusal of the connection guard (a request framed badly, too large): written after the
     // answers owed before it, then the connection is closed (RFC 9112 §6.3).
     void closeWith(QTcpSocket *socket, const FramingRefusal &refusal);

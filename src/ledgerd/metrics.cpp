@@ -64,6 +64,10 @@ QByteArray Metrics::render(qint64 stuck, const GuardCounts &guard, int inFlight,
            "# TYPE ledgerd_requests_malformed_total counter\n"
            "ledgerd_requests_malformed_total "
          + QByteArray::number(guard.malformed) + '\n';
+    out += "# HELP ledgerd_connections_unread_total Connections ended because their client left over 512 KiB of answers unread.\n"
+           "# TYPE ledgerd_connections_unread_total counter\n"
+           "ledgerd_connections_unread_total "
+         + QByteArray::number(guard.unread) + '\n';
     out += "# HELP ledgerd_auth_failures_total Requests with a wrong token or none where one is needed (401).\n"
            "# TYPE ledgerd_auth_failures_total counter\n"
            "ledgerd_auth_failures_total "
