@@ -71,6 +71,12 @@ QString describeRun(const QStringList &args, const ProcessResult &r)
         .arg(r.out.trimmed().left(2000), r.err.trimmed().left(2000));
 }
 
+// A driver that is alive, whatever the time the test takes: its lease runs until 2999.
+bool leaseRunsOn(const QString &store, const QString &txId)
+{
+    return RawSql(store).exec(QStringLiteral("UPDATE transactions SET lease_until = '2999-01-01T00:00:00.000Z' WHERE id = ?"), {txId});
+}
+
 QJsonDocument parseJson(const QString &text, QString *problem)
 {
     QJsonParseError error;
@@ -113,6 +119,8 @@ public:
         Busy,                 // fixture whose write lock this process holds during the run (see errorCodes)
         ShardAlone,           // a 2-shard store ledger.json made by init --shards; the row opens ledger.shard-1.db
         ShardsSwapped,        // a 2-shard store ledger.json whose two shard files changed places
+        InFlight,             // fixture + a transfer keyed in-flight (alice → bob 3.00) whose driver crashed after
+                              // its debit hold, its lease running for centuries: someone else's, alive
     };
     Q_ENUM(Setup)
 
@@ -152,6 +160,7 @@ private slots:
 
     void sameKeyTwice();
     void sameKeyLeavesAnOperatorsClaimAlone();
+    void inFlightIsAcceptedNotFinished();
     void recoverPassesOverOthersClaims();
     void compensateTwice();
     void crashThenRecover();
@@ -159,6 +168,7 @@ private slots:
     void helpAndVersion();
     void theManPageFollowsTheCommandTable();
     void errorsCommand();
+    void everyExitStatusIsDocumented();
 
 private:
     QProcessEnvironment environment(const QString &store, const QStringList &extra = {}) const;
@@ -318,6 +328,14 @@ QList<TestCli::ErrorRow> TestCli::errorRows()
          true,
          {"LEDGER_CRASH_AFTER=halfway"}},
         {"unknown-state: cancelled", S::Fixture, {"list", "--state", "cancelled"}, 2, "unknown-state", true},
+
+        // Accepted, not finished: a retry of the key while its driver's lease runs writes nothing.
+        {"not-finished: a retry while another worker drives it",
+         S::InFlight,
+         {"transfer", "alice", "bob", "3.00", "--key", "in-flight"},
+         4,
+         "not-finished",
+         true},
 
         // Amounts (money::parse), always refused before anything is written.
         {"invalid-amount: 0", S::Fixture, {"transfer", "alice", "bob", "0"}, 2, "invalid-amount", true},
@@ -648,6 +666,16 @@ void TestCli::prepare(Setup setup, QString *store, QString *txId)
         if (QTest::currentTestFailed())
             return;
         QVERIFY(RawSql(s).exec(QStringLiteral("DELETE FROM legs WHERE tx_id = ? AND side = 'credit'"), {*txId}));
+        return;
+    }
+    case Setup::InFlight: {
+        copyFixture(s);
+        RUN_EXPECTING(crash, s, kCrashExitStatus,
+                      {"--crash-after", "hold-debit", "transfer", "alice", "bob", "3.00", "--key", "in-flight"});
+        onlyTransactionIn(s, QStringLiteral("pending"), txId);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY(leaseRunsOn(s, *txId));
         return;
     }
     case Setup::TamperedBalance: {
@@ -1277,19 +1305,116 @@ void TestCli::sameKeyLeavesAnOperatorsClaimAlone()
         return;
     QVERIFY(RawSql(s).exec(QStringLiteral("UPDATE transactions SET lease_until = '2000-01-01T00:00:00.000Z' WHERE id = ?"), {id}));
     RUN_EXPECTING(claim, s, 0, {"--operator", "ann", "claim", id, "--note", "asking the bank"});
-    RUN_EXPECTING(heldOff, s, 0, retry);
+    // Held off is accepted, not finished: exit 4, never 0 (`transfer ... && mark_paid` must not pay).
+    RUN_EXPECTING(heldOff, s, 4, retry);
     QVERIFY2(heldOff.out.contains(QStringLiteral("pending")) && heldOff.out.contains(QStringLiteral("claimed by ann")),
              qPrintable(heldOff.out));
+    QVERIFY2(heldOff.err.startsWith(
+                 QStringLiteral("error: not-finished: %1 is pending: accepted, not finished; no money has moved yet (").arg(id))
+                 && heldOff.err.contains(QStringLiteral("claimed by ann")),
+             qPrintable(heldOff.err));
     // The same request as legs (the other form of the command) is the same retry.
-    RUN_EXPECTING(asLegs, s, 0, {"transfer", "--from", "alice:3.00", "--to", "bob:3.00", "--key", "order-43"});
+    RUN_EXPECTING(asLegs, s, 4, {"transfer", "--from", "alice:3.00", "--to", "bob:3.00", "--key", "order-43"});
     QVERIFY2(asLegs.out.contains(QStringLiteral("claimed by ann")), qPrintable(asLegs.out));
-    QJsonDocument asJson;
-    jsonOf(s, retry + QStringList{"--json"}, &asJson);
-    QVERIFY2(asJson.object().value(QStringLiteral("note")).toString().contains(QLatin1String("claimed by ann")),
-             asJson.toJson().constData());
+    QVERIFY2(asLegs.err.startsWith(QStringLiteral("error: not-finished: ")), qPrintable(asLegs.err));
+    // --json: the shape of every non-zero exit, the transaction (state and note) beside the error.
+    RUN_EXPECTING(asJson, s, 4, retry + QStringList{"--json"});
+    QString problem;
+    const QJsonObject json = parseJson(asJson.out, &problem).object();
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QCOMPARE(json.keys(), (QStringList{"error", "transaction"}));
+    QCOMPARE(json.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString(), QStringLiteral("not-finished"));
+    const QJsonObject heldTx = json.value(QStringLiteral("transaction")).toObject();
+    QCOMPARE(heldTx.value(QStringLiteral("id")).toString(), id);
+    QCOMPARE(heldTx.value(QStringLiteral("state")).toString(), QStringLiteral("pending"));
+    QVERIFY2(heldTx.value(QStringLiteral("note")).toString().contains(QLatin1String("claimed by ann")), asJson.out.toUtf8().constData());
     RUN_EXPECTING(release, s, 0, {"release", id});
     RUN_EXPECTING(finished, s, 0, retry);
     QVERIFY2(finished.out.contains(id) && finished.out.contains(QStringLiteral("done")), qPrintable(finished.out));
+}
+
+void TestCli::inFlightIsAcceptedNotFinished()
+{
+    // Whatever leaves a transaction in flight is answered the same: the transaction, its state and
+    // the note, with exit status 4 (not-finished) — a transfer's retry before the commit point and
+    // after it, and a compensation asked for again, each while another worker's lease runs.
+    const QString s = m_work->filePath(QStringLiteral("ledger.db"));
+    copyFixture(s);
+    const QStringList retry{"transfer", "alice", "bob", "3.00", "--key", "order-44"};
+    RUN_EXPECTING(crash, s, kCrashExitStatus, QStringList{"--crash-after", "hold-debit"} + retry);
+    QString pending;
+    onlyTransactionIn(s, QStringLiteral("pending"), &pending);
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(leaseRunsOn(s, pending));
+    RUN_EXPECTING(driven, s, 4, retry);
+    QVERIFY2(driven.out.startsWith(pending) && driven.out.contains(QStringLiteral("pending"))
+                 && driven.out.contains(QStringLiteral("(already existed; in progress, driven by ")),
+             qPrintable(driven.out));
+    QVERIFY2(
+        driven.err.startsWith(
+            QStringLiteral("error: not-finished: %1 is pending: accepted, not finished; no money has moved yet (in progress, driven by ")
+                .arg(pending)),
+        qPrintable(driven.err));
+    RUN_EXPECTING(drivenJson, s, 4, retry + QStringList{"--json"});
+    QString problem;
+    const QJsonObject json = parseJson(drivenJson.out, &problem).object();
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QCOMPARE(json.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString(), QStringLiteral("not-finished"));
+    QCOMPARE(json.value(QStringLiteral("transaction")).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("pending"));
+    QVERIFY2(json.value(QStringLiteral("transaction"))
+                 .toObject()
+                 .value(QStringLiteral("note"))
+                 .toString()
+                 .startsWith(QLatin1String("in progress, driven by ")),
+             qPrintable(drivenJson.out));
+    QCOMPARE(json.value(QStringLiteral("error")).toObject().value(QStringLiteral("message")).toString(),
+             QStringLiteral("%1 is pending: accepted, not finished; no money has moved yet (%2)")
+                 .arg(pending, json.value(QStringLiteral("transaction")).toObject().value(QStringLiteral("note")).toString()));
+    // Nothing paid yet: alice keeps her 99.00 (held, not moved).
+    QJsonDocument alice;
+    jsonOf(s, {"account", "show", "alice", "--json"}, &alice);
+    QCOMPARE(alice.object().value(QStringLiteral("balance")).toString(), QStringLiteral("99.00"));
+
+    // Past the commit point the money will move, but it has not: not finished either.
+    const QStringList late{"transfer", "alice", "bob", "4.00", "--key", "order-45"};
+    RUN_EXPECTING(crashApplied, s, kCrashExitStatus, QStringList{"--crash-after", "applied"} + late);
+    QString applied;
+    onlyTransactionIn(s, QStringLiteral("applied"), &applied);
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(leaseRunsOn(s, applied));
+    RUN_EXPECTING(appliedRetry, s, 4, late);
+    QVERIFY2(appliedRetry.err.startsWith(
+                 QStringLiteral("error: not-finished: %1 is applied: past its commit point, its money will move, but it is not all "
+                                "posted yet (in progress, driven by ")
+                     .arg(applied)),
+             qPrintable(appliedRetry.err));
+
+    // A compensation asked for again while the first one's driver lives: the same answer.
+    RUN_EXPECTING(crashCompensation, s, kCrashExitStatus, {"--crash-after", "hold-debit", "compensate", m_doneId});
+    QJsonDocument listed;
+    jsonOf(s, {"list", "--state", "pending", "--json"}, &listed);
+    QString compensation;
+    for (const QJsonValue &row : listed.array()) {
+        if (row.toObject().value(QStringLiteral("id")).toString() != pending)
+            compensation = row.toObject().value(QStringLiteral("id")).toString();
+    }
+    QVERIFY2(compensation.startsWith(m_doneId), qPrintable(compensation));
+    QVERIFY(leaseRunsOn(s, compensation));
+    RUN_EXPECTING(again, s, 4, {"compensate", m_doneId, "--json"});
+    const QJsonObject againJson = parseJson(again.out, &problem).object();
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QCOMPARE(againJson.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString(), QStringLiteral("not-finished"));
+    QCOMPARE(againJson.value(QStringLiteral("transaction")).toObject().value(QStringLiteral("id")).toString(), compensation);
+    QCOMPARE(againJson.value(QStringLiteral("transaction")).toObject().value(QStringLiteral("state")).toString(),
+             QStringLiteral("pending"));
+
+    // Finished, the same commands exit 0 (resume takes a live lease over: an operator decides).
+    RUN_EXPECTING(resumed, s, 0, {"resume", pending});
+    RUN_EXPECTING(paid, s, 0, retry);
+    QVERIFY2(paid.out.contains(QStringLiteral("done")), qPrintable(paid.out));
+    QCOMPARE(paid.err, QString());
 }
 
 void TestCli::recoverPassesOverOthersClaims()
@@ -1532,6 +1657,44 @@ void TestCli::errorsCommand()
         QCOMPARE(entry.value(QStringLiteral("exitStatus")).toInteger(-1), qint64(exitStatusOf(codes.at(i))));
         QVERIFY(!entry.value(QStringLiteral("meaning")).toString().isEmpty());
     }
+    // What scripts test for, in literals: accepted, not finished is 4, of its own.
+    QJsonObject notFinished;
+    for (const QJsonValue &v : doc.array()) {
+        if (v.toObject().value(QStringLiteral("code")).toString() == QLatin1String("not-finished"))
+            notFinished = v.toObject();
+    }
+    QCOMPARE(notFinished.value(QStringLiteral("exitStatus")).toInteger(-1), qint64(4));
+    QVERIFY2(notFinished.value(QStringLiteral("meaning")).toString().startsWith(QLatin1String("accepted, not finished")),
+             qPrintable(notFinished.value(QStringLiteral("meaning")).toString()));
+    RUN_EXPECTING(table, m_work->filePath(QStringLiteral("ledger.db")), 0, {"errors"});
+    QVERIFY2(table.out.contains(QRegularExpression(QStringLiteral("\\nnot-finished +4 +accepted, not finished"))), qPrintable(table.out));
+}
+
+void TestCli::everyExitStatusIsDocumented()
+{
+    // Every exit status a code has (and the crash's 86) is explained where a script's author looks:
+    // --help and ledgerctl(1)'s EXIT STATUS.
+    std::set<int> statuses{int(ExitStatus::Success), kCrashExitStatus}; // allErrorCodes() leaves out None
+    for (ErrorCode code : allErrorCodes())
+        statuses.insert(int(exitStatusOf(code)));
+    QCOMPARE(statuses, (std::set<int>{0, 1, 2, 3, 4, 86}));
+    RUN_EXPECTING(help, m_work->filePath(QStringLiteral("ledger.db")), 0, {"--help"});
+    const QString helpStatuses = help.out.mid(help.out.indexOf(QLatin1String("exit status:")));
+    QFile file(QStringLiteral(LEDGER_SOURCE_DIR "/packaging/man/ledgerctl.1"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString man = QString::fromUtf8(file.readAll()).replace(QStringLiteral("\\-"), QStringLiteral("-"));
+    const QString manStatuses = man.mid(man.indexOf(QLatin1String(".SH EXIT STATUS")),
+                                        man.indexOf(QLatin1String(".SH ENVIRONMENT")) - man.indexOf(QLatin1String(".SH EXIT STATUS")));
+    QVERIFY(!manStatuses.isEmpty());
+    for (int status : statuses) {
+        const QRegularExpression said(QStringLiteral("(^|[\\s:;])%1 ").arg(status));
+        QVERIFY2(helpStatuses.contains(said),
+                 qPrintable(QStringLiteral("--help does not say exit status %1:\n").arg(status) + helpStatuses));
+        QVERIFY2(manStatuses.contains(said),
+                 qPrintable(QStringLiteral("ledgerctl.1 does not say exit status %1:\n").arg(status) + manStatuses));
+    }
+    QVERIFY2(helpStatuses.contains(QLatin1String("4 accepted, not finished")), qPrintable(helpStatuses));
+    QVERIFY2(manStatuses.contains(QLatin1String("4 accepted, not finished")), qPrintable(manStatuses));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

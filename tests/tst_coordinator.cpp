@@ -50,6 +50,8 @@ private Q_SLOTS:
     void sameKeyDifferentRequestIsRefused();
     void sameKeyAfterRefusalGivesTheSameAnswer();
     void sameKeyTakesOverAnAbandonedTransfer();
+    void unfinishedIsEveryStateButTheEnds_data();
+    void unfinishedIsEveryStateButTheEnds();
     void sameKeyRetryOfACancelingTransferRepeatsTheRefusal();
     void aFailureWhileCancelingKeepsTheRefusal();
     void cancelFromInitial();
@@ -218,6 +220,46 @@ void TestCoordinator::sameKeyAfterRefusalGivesTheSameAnswer()
     QCOMPARE(again.tx->id, first.tx->id);
 }
 
+void TestCoordinator::unfinishedIsEveryStateButTheEnds_data()
+{
+    QTest::addColumn<TxState>("state");
+    QTest::addColumn<QString>("said"); // empty: finished
+    QTest::newRow("initial") << TxState::Initial << QStringLiteral("T1 is initial: accepted, not started; no money has moved (why)");
+    QTest::newRow("pending") << TxState::Pending << QStringLiteral("T1 is pending: accepted, not finished; no money has moved yet (why)");
+    // Past the commit point the money will move, but no balance shows it yet: not finished.
+    QTest::newRow("applied") << TxState::Applied
+                             << QStringLiteral("T1 is applied: past its commit point, its money will move, but it is not all posted yet "
+                                               "(why)");
+    QTest::newRow("canceling") << TxState::Canceling
+                               << QStringLiteral("T1 is canceling: no money will move, but its holds are not all released yet (why)");
+    QTest::newRow("done") << TxState::Done << QString();
+    QTest::newRow("canceled") << TxState::Canceled << QString();
+}
+
+void TestCoordinator::unfinishedIsEveryStateButTheEnds()
+{
+    // The one rule every front end answers by (ledgerctl's exit 4, ledgerd's 202, the console).
+    QFETCH(TxState, state);
+    QFETCH(QString, said);
+    Transaction tx;
+    tx.id = QStringLiteral("T1");
+    tx.state = state;
+    TxOutcome o;
+    o.tx = tx;
+    o.note = QStringLiteral("why");
+    QCOMPARE(o.unfinished(), !said.isEmpty());
+    const Error e = notFinished(o);
+    QCOMPARE(e.code, said.isEmpty() ? ErrorCode::None : ErrorCode::NotFinished);
+    QCOMPARE(e.message, said);
+    QCOMPARE(int(exitStatusOf(e.code)), said.isEmpty() ? 0 : 4);
+    // A refusal is never "not finished", whatever state its document is in.
+    o.error = makeError(ErrorCode::InsufficientFunds, QStringLiteral("no"));
+    QVERIFY(!o.unfinished());
+    QVERIFY(notFinished(o).ok());
+    // Nor is an answer without a document.
+    QVERIFY(!TxOutcome{}.unfinished());
+}
+
 void TestCoordinator::sameKeyTakesOverAnAbandonedTransfer()
 {
     TempStore t;
@@ -232,6 +274,7 @@ void TestCoordinator::sameKeyTakesOverAnAbandonedTransfer()
         QVERIFY(o.ok() && o.existing);
         QCOMPARE(o.tx->state, TxState::Pending);
         QVERIFY(o.note.contains(QStringLiteral("in progress")));
+        QVERIFY(o.unfinished()); // accepted, not finished: not a success to count money by
     }
     {
         // Its driver is gone (lease over): the retry finishes it.

@@ -174,6 +174,7 @@ private Q_SLOTS:
     void transferDialogChecksAsYouType();
     void transferGoesThrough();
     void transferOverSeveralAccounts();
+    void aTransferInFlightSaysItIsNotFinished();
     void transferRefusalIsShownInTheDialog_data();
     void transferRefusalIsShownInTheDialog();
     void guidedRepair_data();
@@ -370,6 +371,34 @@ void TestGui::transferGoesThrough()
     // The new transfer shows up in the table by itself.
     c.window.showView(NavigatorModel::View::Transactions);
     QVERIFY(QTest::qWaitFor([&] { return c.window.transactionModel()->rowOfKey(tx.id) >= 0; }, kWaitMs));
+}
+
+void TestGui::aTransferInFlightSaysItIsNotFinished()
+{
+    // The operator submits with a key whose transfer another worker still drives (its lease runs
+    // for an hour): the dialog closes on the answer, and the status bar says it is not finished —
+    // not "is pending", which reads like news of a finished step.
+    Console c;
+    QVERIFY(c.settle());
+    CoordinatorOptions elsewhere;
+    elsewhere.leaseMs = 3'600'000;
+    elsewhere.hook = abandonAfterHook(Step::HoldDebit);
+    const TxOutcome left = Coordinator(c.store.store(), elsewhere)
+                               .transfer({QStringLiteral("alice"), QStringLiteral("bob"), 500, QString(), QStringLiteral("order-10")});
+    QCOMPARE(left.error.code, ErrorCode::Interrupted);
+    TransferDialog *dialog = c.window.openTransferDialog();
+    QVERIFY(c.settle());
+    dialog->findChild<QLineEdit *>(QStringLiteral("source"))->setText(QStringLiteral("alice"));
+    dialog->findChild<QLineEdit *>(QStringLiteral("destination"))->setText(QStringLiteral("bob"));
+    dialog->findChild<QLineEdit *>(QStringLiteral("amount"))->setText(QStringLiteral("5.00"));
+    dialog->findChild<QLineEdit *>(QStringLiteral("key"))->setText(QStringLiteral("order-10"));
+    QSignalSpy done(dialog, &TransferDialog::transferDone);
+    QTest::mouseClick(dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+    QVERIFY(done.wait(kWaitMs));
+    QCOMPARE(done.first().first().value<Transaction>().state, TxState::Pending);
+    const QString said = c.window.statusBar()->currentMessage();
+    QCOMPARE(said, QStringLiteral("%1 is pending: accepted, not finished; no money has moved yet (in progress, driven by %2)")
+                       .arg(left.tx->id, left.tx->owner));
 }
 
 void TestGui::transferOverSeveralAccounts()

@@ -335,6 +335,10 @@ void TestHazards::staleOwnerCannotMoveTheDocument()
     QVERIFY(woke.byOther);
     QVERIFY2(woke.ok(), qPrintable(woke.error.toString()));
     QVERIFY(woke.note.contains(QStringLiteral("taken over by usurper")));
+    // Nor paid: its first answer is "accepted, not finished" (ledgerctl exit 4, ledgerd 202).
+    QVERIFY(woke.unfinished());
+    QCOMPARE(notFinished(woke).message,
+             QStringLiteral("%1 is pending: accepted, not finished; no money has moved yet (%2)").arg(before.id, woke.note));
     const Transaction after = *s.transaction(before.id);
     QCOMPARE(after.state, TxState::Pending);
     QCOMPARE(after.owner, QStringLiteral("usurper"));

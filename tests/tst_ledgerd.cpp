@@ -42,6 +42,7 @@ private Q_SLOTS:
     void stopsGracefullyWithARequestInFlight();
     void finishesWhatACrashLeft();
     void aRetryLeavesAnOperatorsClaimAlone();
+    void inFlightIsAcceptedNotFinished();
     void recoveryOptionsAreChecked_data();
     void recoveryOptionsAreChecked();
     void openApiDescribesEveryRoute();
@@ -446,7 +447,7 @@ void TestLedgerd::aRetryLeavesAnOperatorsClaimAlone()
     const QByteArray request = R"({"source":"acme","destination":"bob","amount":"4.00"})";
     const QStringList keyed{QStringLiteral("Idempotency-Key: order-7")};
     const Http heldOff = curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transfers"), request, keyed);
-    QCOMPARE(heldOff.status, 200);
+    QCOMPARE(heldOff.status, 202); // accepted, not finished: never the 200 of a finished one
     QCOMPARE(heldOff.body.value(QStringLiteral("id")).toString(), left.tx->id);
     QCOMPARE(heldOff.body.value(QStringLiteral("state")).toString(), QStringLiteral("pending"));
     QVERIFY2(heldOff.body.value(QStringLiteral("note")).toString().contains(QLatin1String("claimed by")), heldOff.raw.constData());
@@ -459,6 +460,63 @@ void TestLedgerd::aRetryLeavesAnOperatorsClaimAlone()
     QCOMPARE(balanceOf(t.store(), QStringLiteral("bob")), qint64(100000 + 400));
     QCOMPARE(d.stop(), 0);
     LEDGER_VERIFY_AUDIT_CLEAN(t.store());
+}
+
+void TestLedgerd::inFlightIsAcceptedNotFinished()
+{
+    TempStore t;
+    openAccounts(t);
+    // Transfers whose driver is alive elsewhere (its lease runs for an hour), stopped before the
+    // commit point and after it, and a compensation likewise: each asked for again is 202 Accepted
+    // with the transaction as it stands, never the 200 of a finished one.
+    CoordinatorOptions elsewhere;
+    elsewhere.leaseMs = 3'600'000;
+    elsewhere.hook = abandonAfterHook(Step::HoldDebit);
+    const TxOutcome pending = Coordinator(t.store(), elsewhere)
+                                  .transfer({QStringLiteral("acme"), QStringLiteral("bob"), 400, QString(), QStringLiteral("order-8")});
+    QCOMPARE(pending.error.code, ErrorCode::Interrupted);
+    CoordinatorOptions committed = elsewhere;
+    committed.hook = abandonAfterHook(Step::Applied);
+    const TxOutcome applied = Coordinator(t.store(), committed)
+                                  .transfer({QStringLiteral("acme"), QStringLiteral("bob"), 500, QString(), QStringLiteral("order-9")});
+    QCOMPARE(applied.error.code, ErrorCode::Interrupted);
+    const TxOutcome paid = Coordinator(t.store()).transfer({QStringLiteral("acme"), QStringLiteral("bob"), 600, QString(), QString()});
+    QVERIFY(paid.ok());
+    CoordinatorOptions reverse = elsewhere;
+    reverse.hook = abandonAfterHook(Step::HoldDebit); // a hook counts its own occurrences: a fresh one
+    const TxOutcome reversing = Coordinator(t.store(), reverse).compensate(paid.tx->id, QString());
+    QCOMPARE(reversing.error.code, ErrorCode::Interrupted);
+
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+               QStringLiteral("--recover-every"), QStringLiteral("off")});
+    QVERIFY2(!d.url.isEmpty(), qPrintable(d.errors()));
+    const Http driven = curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transfers"),
+                             R"({"source":"acme","destination":"bob","amount":"4.00"})", {QStringLiteral("Idempotency-Key: order-8")});
+    QCOMPARE(driven.status, 202);
+    QCOMPARE(driven.body.value(QStringLiteral("id")).toString(), pending.tx->id);
+    QCOMPARE(driven.body.value(QStringLiteral("state")).toString(), QStringLiteral("pending"));
+    QCOMPARE(driven.body.value(QStringLiteral("note")).toString(), QStringLiteral("in progress, driven by ") + pending.tx->owner);
+    const Http late = curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transfers"),
+                           R"({"source":"acme","destination":"bob","amount":"5.00"})", {QStringLiteral("Idempotency-Key: order-9")});
+    QCOMPARE(late.status, 202);
+    QCOMPARE(late.body.value(QStringLiteral("state")).toString(), QStringLiteral("applied"));
+    const Http again =
+        curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transactions/") + paid.tx->id + QStringLiteral("/compensate"), "{}");
+    QCOMPARE(again.status, 202);
+    QCOMPARE(again.body.value(QStringLiteral("id")).toString(), reversing.tx->id);
+    QCOMPARE(again.body.value(QStringLiteral("state")).toString(), QStringLiteral("pending"));
+    // Nothing posted for the unfinished ones: bob has his opening and the 6.00 (the reversal's debit
+    // is only held, the 5.00 past its commit point not posted yet).
+    QCOMPARE(balanceOf(t.store(), QStringLiteral("bob")), qint64(100000 + 600));
+    // An operator finishes the first; its retry is then a finished one's: 200, done.
+    QCOMPARE(
+        curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transactions/") + pending.tx->id + QStringLiteral("/resume"), "{}").status,
+        200);
+    const Http finished = curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transfers"),
+                               R"({"source":"acme","destination":"bob","amount":"4.00"})", {QStringLiteral("Idempotency-Key: order-8")});
+    QCOMPARE(finished.status, 200);
+    QCOMPARE(finished.body.value(QStringLiteral("state")).toString(), QStringLiteral("done"));
+    QCOMPARE(d.stop(), 0);
 }
 
 void TestLedgerd::recoveryOptionsAreChecked_data()

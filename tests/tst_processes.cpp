@@ -1,6 +1,7 @@
 // Racing processes: four `ledgerctl recover` processes and an operator's `cancel`s start at once
 // on the same stuck transactions. Each transaction ends exactly once (one journal entry into a
-// terminal state); the losers say that someone else moved it, in one clear line, and exit 0 or 1;
+// terminal state); the losers say that someone else moved it, in one clear line, and exit 0 or 1
+// (4, not-finished, when a recoverer was canceling it: decided, its holds not released yet);
 // the audit is clean and the money moved once per done transfer.
 #include "testsupport.h"
 
@@ -87,7 +88,8 @@ void TestProcesses::recoverersAndOperatorRace()
         launch(QStringLiteral("recover %1").arg(i + 1), {QStringLiteral("recover"), QStringLiteral("--older-than"), QStringLiteral("0s"),
                                                          QStringLiteral("--threads"), QStringLiteral("2"), QStringLiteral("--json")});
 
-    int cancelsWon = 0, cancelsLost = 0, recoveredDone = 0, recoveredCanceled = 0, recoveredMoved = 0;
+    int cancelsWon = 0, cancelsAccepted = 0, cancelsLost = 0, recoveredDone = 0, recoveredCanceled = 0, recoveredMoved = 0;
+    QStringList endCanceled; // what a cancel was told is being canceled by someone else
     // A cancel that lost: someone else moved it while it tried (conflict), or it was already
     // past canceling when the cancel read it (invalid-state), in one line that says which.
     static const QRegularExpression oneErrorLine(QStringLiteral(
@@ -110,6 +112,15 @@ void TestProcesses::recoverersAndOperatorRace()
         } else if (exit == 0) {
             ++cancelsWon;
             QVERIFY2(err.isEmpty(), qPrintable(err));
+        } else if (exit == 4) {
+            // A recoverer was canceling it (refused for funds) when the cancel looked: decided, not
+            // finished yet (its holds still stand), said in one line; it must end canceled.
+            ++cancelsAccepted;
+            static const QRegularExpression canceling(
+                QStringLiteral("^error: not-finished: (tx-[0-9A-Z]+) is canceling: [^\\n]*\\(canceled by recovery:[^\\n]*\\)\\n$"));
+            const QRegularExpressionMatch m = canceling.match(err);
+            QVERIFY2(m.hasMatch(), qPrintable(s.name + QStringLiteral(": ") + err));
+            endCanceled << m.captured(1);
         } else {
             // Lost to a recoverer: one line that says who moved it, exit 1, nothing else.
             ++cancelsLost;
@@ -129,13 +140,16 @@ void TestProcesses::recoverersAndOperatorRace()
                 ++endings;
         }
         QVERIFY2(endings == 1, qPrintable(QStringLiteral("%1 reached an end %2 times").arg(id).arg(endings)));
+        if (endCanceled.contains(id))
+            QCOMPARE(tx.state, TxState::Canceled);
         if (tx.state == TxState::Done)
             done += tx.amount;
     }
     QCOMPARE(balanceOf(ts.store(), kAlice), aliceBefore - done);
     LEDGER_VERIFY_AUDIT_CLEAN(ts.store());
-    qInfo("4 recoverers: %d done, %d canceled, %d moved by someone else; the operator's cancels: %d won, %d lost", recoveredDone,
-          recoveredCanceled, recoveredMoved, cancelsWon, cancelsLost);
+    qInfo("4 recoverers: %d done, %d canceled, %d moved by someone else; the operator's cancels: %d won, %d being canceled by a "
+          "recoverer (exit 4), %d lost",
+          recoveredDone, recoveredCanceled, recoveredMoved, cancelsWon, cancelsAccepted, cancelsLost);
 }
 
 QTEST_GUILESS_MAIN(TestProcesses)

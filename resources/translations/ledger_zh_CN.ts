@@ -1560,8 +1560,25 @@
         <translation>自 %2 起已由 %1 接手：保持 %3，由其决定恢复或取消；请稍后再试</translation>
     </message>
     <message>
+<<<<<<< HEAD
         <source>amount is %1 characters long; the limit is %2</source>
         <translation>金额长 %1 个字符；上限为 %2</translation>
+=======
+        <source>%1 is initial: accepted, not started; no money has moved</source>
+        <translation>%1 处于 initial：已受理，尚未开始；没有任何资金变动</translation>
+    </message>
+    <message>
+        <source>%1 is pending: accepted, not finished; no money has moved yet</source>
+        <translation>%1 处于 pending：已受理，尚未完成；资金尚未变动</translation>
+    </message>
+    <message>
+        <source>%1 is applied: past its commit point, its money will move, but it is not all posted yet</source>
+        <translation>%1 处于 applied：已过提交点，资金必将变动，但尚未全部过账</translation>
+    </message>
+    <message>
+        <source>%1 is canceling: no money will move, but its holds are not all released yet</source>
+        <translation>%1 处于 canceling：不会有资金变动，但其预留尚未全部释放</translation>
+>>>>>>> wt-accepted
     </message>
 </context>
 <context>
@@ -1761,6 +1778,10 @@
     <message>
         <source>the server could not listen on the address (in use, or not permitted); an address that is not loopback is invalid-argument</source>
         <translation>服务器无法在该地址上监听（已被占用，或不允许）；不是回环地址的地址属于 invalid-argument</translation>
+    </message>
+    <message>
+        <source>accepted, not finished: the transaction is recorded but still in flight (another worker drives it, or an operator's claim holds a retry off), so its money has not (all) moved yet; look again later, or retry with the same key, never a new one</source>
+        <translation>已受理，尚未完成：交易已记录但仍在进行中（由另一个处理进程推进，或操作员的认领使重试暂缓），因此资金尚未（全部）变动；请稍后再查看，或用同一个幂等键重试，切勿换新键</translation>
     </message>
 </context>
 </TS>

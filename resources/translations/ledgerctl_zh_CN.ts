@@ -821,16 +821,6 @@ a loopback address (127.0.0.1, ::1 or localhost): the feed has no authentication
         <translation>全局选项：</translation>
     </message>
     <message>
-        <source>exit status: 0 success; 1 refused by a rule of the ledger, or audit findings;
-2 bad usage or input; 3 store unavailable or unusable; 86 injected crash.
-Errors go to stderr as 'error: &lt;code&gt;: &lt;message&gt;' ('ledgerctl errors' lists the codes).
-'ledgerctl help COMMAND' shows a command's options.</source>
-        <translation>退出状态：0 成功；1 被账本规则拒绝，或审计有发现；
-2 用法或输入有误；3 存储库不可用或无法使用；86 注入的崩溃。
-错误以 'error: &lt;code&gt;: &lt;message&gt;' 的形式写到标准错误（'ledgerctl errors' 列出所有错误码）。
-'ledgerctl help COMMAND' 显示某个命令的选项。</translation>
-    </message>
-    <message>
         <source>options:</source>
         <translation>选项：</translation>
     </message>
@@ -1095,10 +1085,6 @@ The scratch store is made beside the --store location (same disk) and removed af
                         （默认：$LEDGERDESK_STORE，否则为数据目录中的 ledger.db）</translation>
     </message>
     <message>
-        <source>idempotency key: the same key and request never pays twice (a retry finishes what a dead run left, unless an operator claimed it)</source>
-        <translation>幂等键：相同的键和请求绝不会支付两次（重试会完成中断运行留下的交易，除非已有操作员接手）</translation>
-    </message>
-    <message>
         <source>also those someone else claimed within 4 hours (passed over and named otherwise)</source>
         <translation>也处理他人在 4 小时内接手的交易（否则跳过并列出）</translation>
     </message>
@@ -1117,6 +1103,24 @@ The scratch store is made beside the --store location (same disk) and removed af
     <message>
         <source>passed over %1 that others claimed within 4 hours, still theirs to resume or cancel: %2; ask them, or run again with --take-claimed</source>
         <translation>跳过了 %1 笔他人在 4 小时内接手、仍由其决定恢复或取消的交易：%2；请询问他们，或加 --take-claimed 再次运行</translation>
+    </message>
+    <message>
+        <source>idempotency key: the same key and request never pays twice (a retry finishes what a dead run left, unless an operator claimed it; one still in flight exits 4)</source>
+        <translation>幂等键：相同的键和请求绝不会支付两次（重试会完成中断运行留下的交易，除非已有操作员接手；仍在进行中的以退出状态 4 结束）</translation>
+    </message>
+    <message>
+        <source>exit status: 0 success; 1 refused by a rule of the ledger, or audit findings;
+2 bad usage or input; 3 store unavailable or unusable;
+4 accepted, not finished: the transaction is in flight and its money has not moved yet
+(not-finished; ask again with the same key); 86 injected crash.
+Errors go to stderr as 'error: &lt;code&gt;: &lt;message&gt;' ('ledgerctl errors' lists the codes).
+'ledgerctl help COMMAND' shows a command's options.</source>
+        <translation>退出状态：0 成功；1 被账本规则拒绝，或审计有发现；
+2 用法或输入有误；3 存储库不可用或无法使用；
+4 已受理，尚未完成：交易仍在进行中，资金尚未变动
+（not-finished；请用同一个幂等键再次查询）；86 注入的崩溃。
+错误以 'error: &lt;code&gt;: &lt;message&gt;' 的形式写到标准错误（'ledgerctl errors' 列出所有错误码）。
+'ledgerctl help COMMAND' 显示某个命令的选项。</translation>
     </message>
 </context>
 </TS>

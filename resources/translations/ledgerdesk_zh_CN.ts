@@ -2010,6 +2010,10 @@ service=ledger（来自 pg_service.conf）
         <source>Not finished:</source>
         <translation>未完成：</translation>
     </message>
+    <message>
+        <source>Not finished.</source>
+        <translation>未完成。</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::ScreenshotTour</name>

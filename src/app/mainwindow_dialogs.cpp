@@ -39,8 +39,14 @@ TransferDialog *MainWindow::openTransferDialog()
     if (m_stack->currentIndex() == AccountsIndex && !m_accounts->list()->currentKey().isEmpty())
         dialog->setSource(m_accounts->list()->currentKey());
     connect(dialog, &TransferDialog::transferDone, this, [this](const Transaction &tx, const QString &note) {
-        const QString said = tr("%1 is %2").arg(tx.id, nameOf(tx.state));
-        statusBar()->showMessage(note.isEmpty() ? said : tr("%1 (%2)").arg(said, note), note.isEmpty() ? 8000 : 20000);
+        // One left in flight (its driver is alive, an operator's claim held the retry off) says it
+        // has not finished, in the words ledgerctl exits with: its money has not moved yet.
+        if (const Error unfinished = notFinished(tx, note); !unfinished.ok()) {
+            statusBar()->showMessage(unfinished.localized(), 20000);
+        } else {
+            const QString said = tr("%1 is %2").arg(tx.id, nameOf(tx.state));
+            statusBar()->showMessage(note.isEmpty() ? said : tr("%1 (%2)").arg(said, note), note.isEmpty() ? 8000 : 20000);
+        }
         // The new transaction is the one the operator looks at next: listed, selected, shown.
         showView(NavigatorModel::View::Transactions);
         m_transactions->selectTransaction(tx.id);

@@ -109,7 +109,7 @@ QList<CommandSpec> buildCommands()
          {QStringLiteral("SOURCE"), QStringLiteral("DESTINATION"), QStringLiteral("AMOUNT")},
          {{QStringLiteral("key"), QStringLiteral("KEY"),
            QT_TRANSLATE_NOOP("ledgerctl", "idempotency key: the same key and request never pays twice (a retry finishes what a "
-                                          "dead run left, unless an operator claimed it)")},
+                                          "dead run left, unless an operator claimed it; one still in flight exits 4)")},
           {QStringLiteral("memo"), QStringLiteral("TEXT"), QT_TRANSLATE_NOOP("ledgerctl", "a note kept with the transfer")},
           {QStringLiteral("from"), QStringLiteral("ACCOUNT:AMOUNT"),
            QT_TRANSLATE_NOOP("ledgerctl", "a debit leg, instead of SOURCE DESTINATION AMOUNT (repeat for several)"), QString(), true},
@@ -558,7 +558,9 @@ QString usageText()
     }
     text += QLatin1Char('\n')
           + Ctl::tr("exit status: 0 success; 1 refused by a rule of the ledger, or audit findings;\n"
-                    "2 bad usage or input; 3 store unavailable or unusable; 86 injected crash.\n"
+                    "2 bad usage or input; 3 store unavailable or unusable;\n"
+                    "4 accepted, not finished: the transaction is in flight and its money has not moved yet\n"
+                    "(not-finished; ask again with the same key); 86 injected crash.\n"
                     "Errors go to stderr as 'error: <code>: <message>' ('ledgerctl errors' lists the codes).\n"
                     "'ledgerctl help COMMAND' shows a command's options.")
           + QLatin1Char('\n');

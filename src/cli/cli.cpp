@@ -266,14 +266,18 @@ Message Context::otherCaseHint(const Error &error)
     return Message(QString(), QString());
 }
 
-int Context::fail(const Error &plain, const std::optional<Transaction> &tx, int scale)
+int Context::fail(const Error &plain, const std::optional<Transaction> &tx, int scale, const QString &note)
 {
     const Message hint = otherCaseHint(plain);
     const Error error = hint.english().isEmpty() ? plain : makeError(plain.code, plain.text() + hint);
     if (json) {
         QJsonObject object{{QStringLiteral("error"), json::error(error)}};
-        if (tx)
-            object.insert(QStringLiteral("transaction"), json::transaction(*tx, scale));
+        if (tx) {
+            QJsonObject document = json::transaction(*tx, scale);
+            if (!note.isEmpty())
+                document.insert(QStringLiteral("note"), note);
+            object.insert(QStringLiteral("transaction"), document);
+        }
         out << QJsonDocument(object).toJson(QJsonDocument::Indented);
         out.flush();
     }

@@ -41,9 +41,9 @@ public:
     CoordinatorOptions coordinatorOptions() const;
 
     // Prints `error: <code>: <message>` on stderr (and, with --json, {"error": ...} on stdout,
-    // with the transaction document when there is one); returns the exit status.
-    // An unknown id that exists in another letter case is named in a hint.
-    int fail(const Error &error, const std::optional<Transaction> &tx = std::nullopt, int scale = 2);
+    // with the transaction document when there is one, and in it the note of the call that left it
+    // so); returns the exit status. An unknown id that exists in another letter case is named in a hint.
+    int fail(const Error &error, const std::optional<Transaction> &tx = std::nullopt, int scale = 2, const QString &note = {});
     // Prints one JSON value on stdout; returns 0.
     int printJson(const QJsonValue &value);
     // --csv was given (checked not to be given with --json by resolveGlobals).

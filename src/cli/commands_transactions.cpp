@@ -17,15 +17,22 @@ namespace ledger::cli {
 
 namespace {
 
+// What any call that drives a transaction answers (transfer, resume, cancel, compensate): the
+// transaction and its note; a refusal as an error; and one left in flight (TxOutcome::unfinished)
+// as the transaction with exit status not-finished, so that `transfer ... && mark_paid` does not
+// count money that has not moved.
 int reportOutcome(Context &c, const TxOutcome &o, int scale)
 {
     if (!o.ok())
         return c.fail(o.error, o.tx, scale);
+    const Error unfinished = notFinished(o);
     if (c.json) {
+        if (!unfinished.ok()) // the shape of every other non-zero exit: the error, the transaction beside it
+            return c.fail(unfinished, o.tx, scale, o.note);
         if (!o.tx)
             return c.printJson(QJsonObject());
         QJsonObject body = json::transaction(*o.tx, scale);
-        if (!o.note.isEmpty()) // as ledgerd answers it: why a retry left it unfinished
+        if (!o.note.isEmpty()) // as ledgerd answers it: e.g. who else finished it
             body.insert(QStringLiteral("note"), o.note);
         return c.printJson(body);
     }
@@ -40,7 +47,7 @@ int reportOutcome(Context &c, const TxOutcome &o, int scale)
             c.out << QStringLiteral("  (%1)").arg(remarks.join(QStringLiteral("; ")));
         c.out << '\n';
     }
-    return 0;
+    return unfinished.ok() ? 0 : c.fail(unfinished);
 }
 
 // A transfer's coordinator: its client's retry of a key leaves alone what an operator claimed.

@@ -16,12 +16,21 @@ enum class ExitStatus : int {
     Refused = 1,      // a rule of the ledger refused it, or audit found something
     BadInput = 2,     // bad usage or bad input; nothing was written
     StoreFailure = 3, // the store is unavailable or unusable
+    // Accepted, not finished: the transaction is recorded and still in flight (another worker
+    // drives it, an operator's claim holds a retry off): its money has not moved yet. Neither
+    // success (a script must not count it paid) nor a refusal (it will move, or be decided).
+    NotFinished = 4,
 };
 
 // X(enumerator, code word, exit status, what it means). The meanings are marked for lupdate
 // (context "ledger::Errors"); `ledgerctl errors` shows them translated, --json in English.
 #define LEDGER_ERROR_CODES(X) \
     X(None, "ok", Success, QT_TRANSLATE_NOOP("ledger::Errors", "no error")) \
+    X(NotFinished, "not-finished", NotFinished, \
+      QT_TRANSLATE_NOOP("ledger::Errors", \
+                        "accepted, not finished: the transaction is recorded but still in flight (another worker drives it, or " \
+                        "an operator's claim holds a retry off), so its money has not (all) moved yet; look again later, or retry " \
+                        "with the same key, never a new one")) \
     X(Usage, "usage", BadInput, QT_TRANSLATE_NOOP("ledger::Errors", "the command line is not of the documented form")) \
     X(UnknownCommand, "unknown-command", BadInput, QT_TRANSLATE_NOOP("ledger::Errors", "no such command")) \
     X(UnknownOption, "unknown-option", BadInput, QT_TRANSLATE_NOOP("ledger::Errors", "no such option for this command")) \

@@ -47,8 +47,9 @@ QJsonObject transactionWithLegs(Store &store, const Transaction &tx, int scale)
     return o;
 }
 
-// An outcome of the coordinator: the transaction (201 new, 200 when it already existed), or the
-// problem with the document when there is one (a refused transfer is recorded canceled).
+// An outcome of the coordinator: the transaction (201 new, 200 when it already existed; 202 when
+// it is accepted, not finished, whether new or not: TxOutcome::unfinished), or the problem with
+// the document when there is one (a refused transfer is recorded canceled).
 ApiResponse outcome(Store &store, const TxOutcome &o, int createdStatus)
 {
     const int scale = store.scale();
@@ -63,7 +64,7 @@ ApiResponse outcome(Store &store, const TxOutcome &o, int createdStatus)
     QJsonObject body = transactionWithLegs(store, *o.tx, scale);
     if (!o.note.isEmpty()) // e.g. why a retry left it unfinished: who drives it, or who claimed it
         body.insert(QStringLiteral("note"), o.note);
-    return json(o.existing ? 200 : createdStatus, body);
+    return json(o.unfinished() ? 202 : o.existing ? 200 : createdStatus, body);
 }
 
 thread_local CoordinatorOptions t_base; // set by handle() for the request it runs

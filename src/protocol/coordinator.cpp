@@ -38,7 +38,38 @@ bool sameRequest(const Transaction &tx, const TransferRequest &r)
     return tx.kind == TxKind::Transfer && tx.legs == r.allLegs() && tx.memo == r.memo;
 }
 
+// What each state a call can leave a transaction in without finishing it means for its money.
+// `applied` is past the commit point: it will move, nothing can stop that, but until its legs are
+// posted no balance shows it, so it is not finished either (DESIGN §2).
+struct UnfinishedWords {
+    TxState state;
+    const char *words;
+};
+constexpr UnfinishedWords kUnfinishedWords[] = {
+    {TxState::Initial, QT_TRANSLATE_NOOP("ledger", "%1 is initial: accepted, not started; no money has moved")},
+    {TxState::Pending, QT_TRANSLATE_NOOP("ledger", "%1 is pending: accepted, not finished; no money has moved yet")},
+    {TxState::Applied,
+     QT_TRANSLATE_NOOP("ledger", "%1 is applied: past its commit point, its money will move, but it is not all posted yet")},
+    {TxState::Canceling, QT_TRANSLATE_NOOP("ledger", "%1 is canceling: no money will move, but its holds are not all released yet")},
+};
+
 } // namespace
+
+bool TxOutcome::unfinished() const { return ok() && tx && !isTerminal(tx->state); }
+
+Error notFinished(const TxOutcome &outcome) { return outcome.unfinished() ? notFinished(*outcome.tx, outcome.note) : Error{}; }
+
+Error notFinished(const Transaction &tx, const QString &note)
+{
+    for (const UnfinishedWords &w : kUnfinishedWords) {
+        if (w.state != tx.state)
+            continue;
+        // The note is in this process's language only (TxOutcome::note): both sides carry it.
+        const Message said = Message::translate("ledger", w.words).arg(tx.id);
+        return makeError(ErrorCode::NotFinished, note.isEmpty() ? said : said + Message(QStringLiteral(" (%1)").arg(note)));
+    }
+    return {}; // done or canceled: finished
+}
 
 QList<TxLeg> TransferRequest::allLegs() const { return legs.isEmpty() ? twoLegs(source, destination, amount) : legs; }
 

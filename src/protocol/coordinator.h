@@ -58,7 +58,18 @@ struct TxOutcome {
     QString note;
 
     bool ok() const { return error.ok(); }
+    // Accepted, not finished: nothing refused it, but the transaction is still in flight (initial,
+    // pending, applied or canceling: another worker drives it, an operator's claim held a retry
+    // off, someone else is canceling it). Not a success to count money by: every front end says
+    // so on its own, whatever call made it (notFinished below; ledgerd answers 202).
+    bool unfinished() const;
 };
+
+// What an unfinished answer is told, as an error of its own (not-finished, exit status 4): the
+// state, what it means for the money, and the note. Ok for a finished or a refused outcome (and
+// for a finished transaction: the console has the document and its note, not the outcome).
+Error notFinished(const TxOutcome &outcome);
+Error notFinished(const Transaction &tx, const QString &note);
 
 class Coordinator {
 public:

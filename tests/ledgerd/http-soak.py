@@ -13,7 +13,7 @@ Every ledgerd runs its recovery sweeper often (every 0.5 s, idle 2 s), so the sw
 retries and the kills meet. At the end one more ledgerd, left alone, must finish whatever is still
 unfinished by its sweeper (no `ledgerctl recover`); then the checks — every key has exactly one
 transaction, the one its answer named; nothing unfinished; a transfer answered done is done (and
-one answered canceled is canceled); audit clean; balances sum to zero. Exit 0 only if all hold.
+one answered canceled is canceled); 202 answers, and only they, name an unfinished state; audit clean; balances sum to zero. Exit 0 only if all hold.
 """
 
 import argparse
@@ -139,7 +139,7 @@ def transfers(server, number, deadline, rng, answers, counters):
             break
         if status == 422:
             tx = answer.get("transaction")
-        elif status in (200, 201):
+        elif status in (200, 201, 202):  # 202: accepted, not finished (a retry while its driver's lease runs)
             tx = answer
         else:
             raise SystemExit(f"{key}: unexpected answer {status}: {answer}")
@@ -226,6 +226,8 @@ def main():
             continue
         if made[0]["id"] != tx_id:
             problems.append(f"{key}: answered {tx_id}, the store has {made[0]['id']}")
+        if status in (200, 201, 202) and (status == 202) != (state not in ("done", "canceled")):  # 202 alone is unfinished
+            problems.append(f"{key}: answered {status} with {state}")
         if state == "done" and made[0]["state"] != "done":
             problems.append(f"{key}: answered done, now {made[0]['state']}")
         if state == "canceled" and made[0]["state"] != "canceled":

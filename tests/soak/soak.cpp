@@ -312,7 +312,13 @@ void Soak::finished(Running &r)
             m_ackedDone.insert(r.op.key, id);
             m_doneIds << id;
         } else if (exit == 0) {
-            ++m_t.transfersAccepted; // in flight under another owner: accepted, will be finished
+            // Exit 0 is paid: a script counts it so (`transfer ... && mark_paid`).
+            fail(QStringLiteral("ledgerctl %1 exited 0 with %2 %3, not done").arg(r.op.args.join(QLatin1Char(' ')), id, state));
+        } else if (exit == 4) {
+            // In flight under another owner: accepted, not finished (it will be).
+            ++m_t.transfersAccepted;
+            if (state == QLatin1String("done") || state == QLatin1String("canceled"))
+                fail(QStringLiteral("ledgerctl %1 exited 4 (not-finished) with %2 %3").arg(r.op.args.join(QLatin1Char(' ')), id, state));
         } else if (json.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString().isEmpty()) {
             // Exit 1 is a refusal by a rule of the ledger, and says which: anything else is not one.
             fail(QStringLiteral("ledgerctl %1 exited %2 without a refusal's code: %3%4")
@@ -327,7 +333,7 @@ void Soak::finished(Running &r)
         if (exit == 0 && state == QLatin1String("canceled")) {
             ++m_t.cancelsAcked;
             m_toldCanceled.insert(r.op.target);
-        } else if (exit != 0) {
+        } else if (exit != 0 && exit != 4) { // 4: someone else is finishing it (not-finished)
             ++m_t.otherRefusals;
         }
         break;
@@ -335,7 +341,7 @@ void Soak::finished(Running &r)
         if (exit == 0 && state == QLatin1String("done")) {
             ++m_t.compensationsAcked;
             m_toldCompensated.insert(r.op.target, id);
-        } else if (exit != 0) {
+        } else if (exit != 0 && exit != 4) { // 4: someone else is finishing it (not-finished)
             ++m_t.otherRefusals;
         }
         break;

@@ -276,7 +276,10 @@ private:
         }
         const TxOutcome &o = report.items.first().outcome;
         m_wizard->outcome = o;
-        if (o.ok())
+        if (const Error unfinished = notFinished(o); !unfinished.ok()) // someone else still drives it
+            m_text->setText(
+                QStringLiteral("<p>%1 %2</p>").arg(toned(Tone::Warn, tr("Not finished.")), unfinished.localized().toHtmlEscaped()));
+        else if (o.ok())
             m_text->setText(QStringLiteral("<p>%1 %2</p>")
                                 .arg(toned(Tone::Good, tr("Done.")),
                                      tr("%1 is now <b>%2</b>.%3")
