@@ -1560,10 +1560,10 @@
         <translation>自 %2 起已由 %1 接手：保持 %3，由其决定恢复或取消；请稍后再试</translation>
     </message>
     <message>
-<<<<<<< HEAD
         <source>amount is %1 characters long; the limit is %2</source>
         <translation>金额长 %1 个字符；上限为 %2</translation>
-=======
+    </message>
+    <message>
         <source>%1 is initial: accepted, not started; no money has moved</source>
         <translation>%1 处于 initial：已受理，尚未开始；没有任何资金变动</translation>
     </message>
@@ -1578,7 +1578,6 @@
     <message>
         <source>%1 is canceling: no money will move, but its holds are not all released yet</source>
         <translation>%1 处于 canceling：不会有资金变动，但其预留尚未全部释放</translation>
->>>>>>> wt-accepted
     </message>
 </context>
 <context>
