@@ -1122,5 +1122,44 @@ Errors go to stderr as 'error: &lt;code&gt;: &lt;message&gt;' ('ledgerctl errors
 错误以 'error: &lt;code&gt;: &lt;message&gt;' 的形式写到标准错误（'ledgerctl errors' 列出所有错误码）。
 'ledgerctl help COMMAND' 显示某个命令的选项。</translation>
     </message>
+    <message>
+        <source>instead of a script, the ids it offers, one a line: accounts (in id order) or
+                          transactions (newest first), at most %1</source>
+        <translation>不打印脚本，而是打印它提供的 ID，每行一个：accounts（账户，按 ID 排序）或
+                          transactions（交易，最新的在前），最多 %1 个</translation>
+    </message>
+    <message>
+        <source>with --ids: only ids starting with TEXT</source>
+        <translation>与 --ids 一起用：只列出以 TEXT 开头的 ID</translation>
+    </message>
+    <message>
+        <source>print the completion script for bash or zsh</source>
+        <translation>打印 bash 或 zsh 的补全脚本</translation>
+    </message>
+    <message>
+        <source>SHELL is bash or zsh. The package installs both; to load one by hand:
+  source &lt;(ledgerctl completion bash)
+or put the output of 'ledgerctl completion zsh' on $fpath as _ledgerctl. The scripts
+offer commands, options, their values, and ids from the store of the line being completed
+(--store, else $LEDGERDESK_STORE): ids only from a store of local files, as a key press
+must not wait on a server.</source>
+        <translation>SHELL 为 bash 或 zsh。软件包会安装这两个脚本；手动加载其一：
+  source &lt;(ledgerctl completion bash)
+或把 'ledgerctl completion zsh' 的输出以 _ledgerctl 为名放到 $fpath 中。脚本会补全
+命令、选项及其取值，以及所补全命令行所指存储库（--store，否则 $LEDGERDESK_STORE）中的 ID：
+只从本地文件的存储库取 ID，因为按一下键不能等待服务器。</translation>
+    </message>
+    <message>
+        <source>--ids must be accounts or transactions, not %1</source>
+        <translation>--ids 必须是 accounts 或 transactions，而不是 %1</translation>
+    </message>
+    <message>
+        <source>--prefix goes with --ids</source>
+        <translation>--prefix 只能与 --ids 一起使用</translation>
+    </message>
+    <message>
+        <source>SHELL must be bash or zsh, not %1</source>
+        <translation>SHELL 必须是 bash 或 zsh，而不是 %1</translation>
+    </message>
 </context>
 </TS>

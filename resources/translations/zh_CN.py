@@ -1245,4 +1245,11 @@ T = {
 '?': '?',
 'Not counted: this store would have to read its whole table to count them. The list shows them as it reads them.': '未计数：此存储库要读取整张表才能计数。列表在读取时逐步显示它们。',
 'DynamoDB answered none of %1 item reads ten times over; try again': 'DynamoDB 连续十次未答复 %1 个条目读取中的任何一个；请重试',
+"instead of a script, the ids it offers, one a line: accounts (in id order) or\n                          transactions (newest first), at most %1": "不打印脚本，而是打印它提供的 ID，每行一个：accounts（账户，按 ID 排序）或\n                          transactions（交易，最新的在前），最多 %1 个",
+"with --ids: only ids starting with TEXT": "与 --ids 一起用：只列出以 TEXT 开头的 ID",
+"print the completion script for bash or zsh": "打印 bash 或 zsh 的补全脚本",
+"SHELL is bash or zsh. The package installs both; to load one by hand:\n  source <(ledgerctl completion bash)\nor put the output of 'ledgerctl completion zsh' on $fpath as _ledgerctl. The scripts\noffer commands, options, their values, and ids from the store of the line being completed\n(--store, else $LEDGERDESK_STORE): ids only from a store of local files, as a key press\nmust not wait on a server.": "SHELL 为 bash 或 zsh。软件包会安装这两个脚本；手动加载其一：\n  source <(ledgerctl completion bash)\n或把 'ledgerctl completion zsh' 的输出以 _ledgerctl 为名放到 $fpath 中。脚本会补全\n命令、选项及其取值，以及所补全命令行所指存储库（--store，否则 $LEDGERDESK_STORE）中的 ID：\n只从本地文件的存储库取 ID，因为按一下键不能等待服务器。",
+"--ids must be accounts or transactions, not %1": "--ids 必须是 accounts 或 transactions，而不是 %1",
+"--prefix goes with --ids": "--prefix 只能与 --ids 一起使用",
+"SHELL must be bash or zsh, not %1": "SHELL 必须是 bash 或 zsh，而不是 %1",
 }

@@ -1,5 +1,6 @@
 #include "argparser.h"
 
+#include "completion.h"
 #include "ledger/documents.h"
 #include "ledger/identifiers.h"
 #include "ledger/language.h"
@@ -288,6 +289,22 @@ QList<CommandSpec> buildCommands()
                            "  console    the console on 1,000,000 transactions: open, last row, middle, scroll, filter, sort, RSS\n"
                            "  all        each of the above with its defaults (the README's table)\n"
                            "The scratch store is made beside the --store location (same disk) and removed afterwards.")},
+        {QStringLiteral("completion"),
+         {QStringLiteral("SHELL")},
+         {{QStringLiteral("ids"), QStringLiteral("KIND"),
+           QT_TRANSLATE_NOOP("ledgerctl", "instead of a script, the ids it offers, one a line: accounts (in id order) or\n"
+                                          "                          transactions (newest first), at most %1"),
+           QString::number(kCompletionIdLimit)},
+          {QStringLiteral("prefix"), QStringLiteral("TEXT"), QT_TRANSLATE_NOOP("ledgerctl", "with --ids: only ids starting with TEXT")}},
+         QT_TRANSLATE_NOOP("ledgerctl", "print the completion script for bash or zsh"),
+         QT_TRANSLATE_NOOP("ledgerctl", "SHELL is bash or zsh. The package installs both; to load one by hand:\n"
+                                        "  source <(ledgerctl completion bash)\n"
+                                        "or put the output of 'ledgerctl completion zsh' on $fpath as _ledgerctl. The scripts\n"
+                                        "offer commands, options, their values, and ids from the store of the line being completed\n"
+                                        "(--store, else $LEDGERDESK_STORE): ids only from a store of local files, as a key press\n"
+                                        "must not wait on a server."),
+         {QStringLiteral("ids")},
+         false},
         {QStringLiteral("help"), {}, {}, QT_TRANSLATE_NOOP("ledgerctl", "show help for a command"), QString()},
     };
 }

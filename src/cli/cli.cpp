@@ -48,6 +48,7 @@ CommandFn commandFunction(const QString &name)
         {QStringLiteral("report"), cmdReport},
         {QStringLiteral("feed"), cmdFeed},
         {QStringLiteral("serve"), cmdServe},
+        {QStringLiteral("completion"), cmdCompletion},
     };
     return table.value(name, nullptr);
 }
@@ -135,7 +136,8 @@ QString ledgerctlLanguage(const QStringList &arguments)
         const bool helpOnly = parsed->help || parsed->version || parsed->command.isEmpty() || parsed->command == QLatin1String("help");
         // Output that programs read stays English, errors included: --json and --csv, the feed's
         // JSON Lines and WebSocket messages, and bench's report (a table to compare machines by).
-        static const QStringList englishCommands = {QStringLiteral("feed"), QStringLiteral("serve"), QStringLiteral("bench")};
+        static const QStringList englishCommands = {QStringLiteral("feed"), QStringLiteral("serve"), QStringLiteral("bench"),
+                                                    QStringLiteral("completion")};
         machine = !helpOnly
                && (parsed->flags.contains(QStringLiteral("json")) || parsed->flags.contains(QStringLiteral("csv"))
                    || englishCommands.contains(parsed->command));

@@ -83,5 +83,6 @@ int cmdActions(Context &c);
 int cmdReport(Context &c);
 int cmdFeed(Context &c);
 int cmdServe(Context &c);
+int cmdCompletion(Context &c);
 
 } // namespace ledger::cli

@@ -38,6 +38,7 @@ for f in usr/bin/ledgerdesk usr/bin/ledgerctl usr/bin/ledgerd \
          usr/share/metainfo/org.ledgerdesk.LedgerDesk.metainfo.xml \
          usr/share/icons/hicolor/scalable/apps/org.ledgerdesk.LedgerDesk.svg \
          usr/share/man/man1/ledgerctl.1.gz usr/share/man/man1/ledgerdesk.1.gz usr/share/man/man1/ledgerd.1.gz \
+         usr/share/bash-completion/completions/ledgerctl usr/share/zsh/vendor-completions/_ledgerctl \
          usr/lib/systemd/system/ledgerd.service etc/ledgerdesk/ledgerd.conf; do
   [ -s "$root/$f" ] || fail "missing $f"
 done
@@ -47,7 +48,7 @@ for size in 16 24 32 48 64 128 256; do
   file "$png" | grep -q "PNG image data, $size x $size" || fail "$png is not a ${size}x${size} PNG: $(file "$png")"
 done
 # No stray build or test files, nor unstripped binaries.
-unexpected=$(cd "$root" && find . -type f | grep -Ev '^\./(usr/(bin/ledger(ctl|desk|d)|share/(applications|metainfo|icons|man)/.*|lib/systemd/system/ledgerd\.service)|etc/ledgerdesk/ledgerd\.conf)$' || true)
+unexpected=$(cd "$root" && find . -type f | grep -Ev '^\./(usr/(bin/ledger(ctl|desk|d)|share/(applications|metainfo|icons|man|bash-completion/completions|zsh/vendor-completions)/.*|lib/systemd/system/ledgerd\.service)|etc/ledgerdesk/ledgerd\.conf)$' || true)
 [ -z "$unexpected" ] || fail "unexpected files: $unexpected"
 file "$root/usr/bin/ledgerctl" | grep -q "stripped" && ! file "$root/usr/bin/ledgerctl" | grep -q "not stripped" || fail "ledgerctl is not stripped"
 
@@ -62,6 +63,9 @@ dpkg-deb --info "$deb" postinst | grep -q 'adduser --system' || fail "no postins
 appstreamcli validate --no-net "$root/usr/share/metainfo/org.ledgerdesk.LedgerDesk.metainfo.xml" || fail "appstreamcli validate"
 zcat "$root/usr/share/man/man1/ledgerctl.1.gz" | man -l - >/dev/null 2>&1 || true # rendering needs man-db; the checks below do not
 zcat "$root/usr/share/man/man1/ledgerctl.1.gz" | grep -q '^\.TH LEDGERCTL 1' || fail "ledgerctl.1 is not a man page"
+# The shell completion the build wrote is the one the packaged ledgerctl prints, and bash loads it.
+cmp -s "$root/usr/share/bash-completion/completions/ledgerctl" <("$root/usr/bin/ledgerctl" completion bash) || fail "the packaged bash completion is not ledgerctl's"
+bash --norc --noprofile -c "source '$root/usr/share/bash-completion/completions/ledgerctl' && complete -p ledgerctl" >/dev/null || fail "bash does not load the packaged completion"
 
 # Both programs from the unpacked root (the system's Qt, as the Depends promise).
 out=$("$root/usr/bin/ledgerctl" --version) || fail "ledgerctl --version exited $?"
