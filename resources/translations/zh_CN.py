@@ -1238,4 +1238,9 @@ T = {
 '?': '?',
 'Not counted: this store would have to read its whole table to count them. The list shows them as it reads them.': '未计数：此存储库要读取整张表才能计数。列表在读取时逐步显示它们。',
 'DynamoDB answered none of %1 item reads ten times over; try again': 'DynamoDB 连续十次未答复 %1 个条目读取中的任何一个；请重试',
+'%1: no transaction is selected; the row it was for is no longer shown. Select one first.': '%1：未选择交易；它所针对的行已不再显示。请先选择一笔交易。',
+'%1: select exactly one transaction (%2 are selected).': '%1：请只选择一笔交易（已选择 %2 笔）。',
+'The selection changed while it was read: nothing was done. Choose again.': '读取期间所选内容已改变：未执行任何操作。请重新选择。',
+'Copy as JSON: no row is selected.': '复制为 JSON：未选择任何行。',
+'Open in new window: no row is selected.': '在新窗口中打开：未选择任何行。',
 }
