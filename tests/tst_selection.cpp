@@ -7,6 +7,7 @@
 // row → Cause "canceling · insufficient-funds": the detail kept the hidden transaction and
 // Resume/Cancel/Guided repair stayed enabled on it.) On the real window over a demo store.
 #include "consolesupport.h"
+#include "dialogs/transferdialog.h"
 #include "mainwindow.h"
 #include "models/rowwindowmodel.h"
 #include "models/transactiontablemodel.h"
@@ -21,6 +22,9 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QDialogButtonBox>
+#include <QPushButton>
+#include <QStyleHints>
 #include <QLineEdit>
 #include <QScrollBar>
 #include <QSet>
@@ -165,6 +169,7 @@ private Q_SLOTS:
     void aSearchHidesTheSelectedRow();
     void aRowSlidOutOfTheWindowLeavesTheSelection();
     void aRowWhoseStateChangesLeavesOnRefresh();
+    void aDoubleClickedTransferSelectsTheNewTransaction();
 };
 
 void TestSelection::initTestCase() { QStandardPaths::setTestModeEnabled(true); }
@@ -294,6 +299,56 @@ void TestSelection::aRowWhoseStateChangesLeavesOnRefresh()
                             kWaitMs));
     QVERIFY(c.settle());
     c.verifyNothingHeld();
+}
+
+void TestSelection::aDoubleClickedTransferSelectsTheNewTransaction()
+{
+    // The dialog's Transfer double-clicked: its first click makes the transfer and closes the
+    // dialog, its second lands on the table beneath. The window selects the new transaction (the
+    // status bar names it), not the row under the pointer. The double-click interval is made long,
+    // so that a busy machine's pause between the two clicks is still within it.
+    QGuiApplication::styleHints()->setMouseDoubleClickInterval(3000);
+    Console c;
+    c.window.showView(NavigatorModel::View::Transactions);
+    QVERIFY(c.settle());
+    TransferDialog *dialog = c.window.openTransferDialog();
+    QVERIFY(dialog);
+    QVERIFY(c.settle());
+    dialog->findChild<QLineEdit *>(QStringLiteral("source"))->setText(QStringLiteral("alice"));
+    dialog->findChild<QLineEdit *>(QStringLiteral("destination"))->setText(QStringLiteral("bob"));
+    dialog->findChild<QLineEdit *>(QStringLiteral("amount"))->setText(QStringLiteral("1.23"));
+    QPushButton *transfer = dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+    QVERIFY(transfer->isEnabled());
+    // Transfer over the table's third row (as near as the platform places the dialog).
+    QTableView *table = c.list()->table();
+    const QPoint third = table->visualRect(table->model()->index(2, 0)).center();
+    dialog->move(dialog->pos() + table->viewport()->mapToGlobal(third) - transfer->mapToGlobal(transfer->rect().center()));
+    const QPoint rowAt = table->viewport()->mapFromGlobal(transfer->mapToGlobal(transfer->rect().center()));
+    const QModelIndex beneath = table->indexAt(rowAt);
+    QVERIFY(beneath.isValid());
+    const QString under = c.window.transactionModel()->keyAt(c.list()->windowed()->listingRow(beneath));
+    QVERIFY(!under.isEmpty());
+    QSignalSpy done(dialog, &TransferDialog::transferDone);
+    QTest::mouseClick(transfer, Qt::LeftButton, Qt::NoModifier, transfer->rect().center());
+    QVERIFY(done.wait(kWaitMs));
+    const QString made = done.first().first().value<Transaction>().id;
+    QVERIFY(made != under);
+    // The second click, on the table now where Transfer was.
+    QTest::mousePress(table->viewport(), Qt::LeftButton, Qt::NoModifier, rowAt);
+    QTest::mouseDClick(table->viewport(), Qt::LeftButton, Qt::NoModifier, rowAt);
+    QTest::mouseRelease(table->viewport(), Qt::LeftButton, Qt::NoModifier, rowAt);
+    QVERIFY(QTest::qWaitFor(
+        [&] { return c.list()->currentKey() == made && c.window.detailPanel()->transactionId() == made && !c.window.isBusy(); }, kWaitMs));
+    QCOMPARE(c.list()->selectedKeys(), QStringList{made});
+    QVERIFY2(c.window.statusBar()->currentMessage().contains(made), qPrintable(c.window.statusBar()->currentMessage()));
+    QVERIFY2(c.seen.isEmpty(), qPrintable(c.seen));
+    // A click once the double click is over is the operator's: it selects its row.
+    QTest::qWait(3100);
+    const QModelIndex fourth = table->model()->index(3, 0);
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, Qt::NoModifier, table->visualRect(fourth).center());
+    const QString clicked = c.window.transactionModel()->keyAt(c.list()->windowed()->listingRow(fourth));
+    QVERIFY(!clicked.isEmpty() && clicked != made);
+    QCOMPARE(c.list()->currentKey(), clicked);
 }
 
 QTEST_MAIN(TestSelection)
