@@ -89,7 +89,8 @@ struct Console : DemoConsole {
                 .arg(held.join(QLatin1Char(' ')), QStringList(shown.cbegin(), shown.cend()).join(QLatin1Char(' ')));
         const ConsoleActions *a = window.actions();
         if (shown.isEmpty() && placeholders == 0) {
-            for (const QAction *action : {a->resume, a->cancel, a->compensate, a->guidedRepair, a->claim, a->addNote, a->copyIds})
+            for (const QAction *action :
+                 {a->resume, a->cancel, a->compensate, a->guidedRepair, a->claim, a->addNote, a->copyIds, a->copyJson, a->openWindow})
                 if (action->isEnabled())
                     return QStringLiteral("%1 is enabled with no row highlighted").arg(action->text());
         }
@@ -123,8 +124,8 @@ struct Console : DemoConsole {
         QCOMPARE(window.detailPanel()->transactionId(), QString());
         QCOMPARE(window.selectedTransactions().size(), 0);
         const ConsoleActions *a = window.actions();
-        for (const QAction *action :
-             {a->resume, a->cancel, a->compensate, a->guidedRepair, a->claim, a->release, a->addNote, a->copyIds, a->incidentReport})
+        for (const QAction *action : {a->resume, a->cancel, a->compensate, a->guidedRepair, a->claim, a->release, a->addNote, a->copyIds,
+                                      a->incidentReport, a->copyJson, a->openWindow})
             QVERIFY2(!action->isEnabled(), qPrintable(action->text()));
         window.statusBar()->clearMessage();
         QVERIFY(!window.openRepairDialog(OperatorAction::Resume));

@@ -158,6 +158,10 @@ private:
     // clipboard; the current row's document in a window of its own, kept current.
     void copySelectionAsJson();
     void openDetailWindow();
+    // The table on screen (nullptr: the overview, the audit), and Copy as JSON and Open in new
+    // window enabled only when it has a row selected.
+    TablePage *shownList() const;
+    void updateRowActions();
     void refreshDetailWindows();
     void closeDetailWindows();
     void saveLayout();

@@ -17,6 +17,7 @@ int MainWindow::unloadedSelectedRows() const { return m_transactions->unloadedSe
 
 void MainWindow::onTransactionSelection()
 {
+    updateRowActions(); // with the others, before anyone who follows the page's selection looks
     if (m_stack->currentIndex() != TransactionsIndex) {
         m_actions->updateForSelection({});
         return;

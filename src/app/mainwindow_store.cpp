@@ -159,6 +159,7 @@ void MainWindow::closeStore()
     // Every view, model and job follows the session's closing() and drops what it had.
     m_session->close();
     m_actions->setStoreOpen(false);
+    updateRowActions();
 }
 
 void MainWindow::connectSession()
@@ -203,6 +204,7 @@ void MainWindow::onStoreOpened(bool demo)
     restoreTableLayout(location);
     m_transactions->applyFilter();
     m_actions->setStoreOpen(true);
+    updateRowActions();
     m_settings.addRecentStore(location);
     rebuildRecentMenu();
     setWindowTitle(tr("%1 — LedgerDesk").arg(storeShortName(location)));

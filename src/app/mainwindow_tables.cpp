@@ -39,6 +39,23 @@ QList<QVariant> selectedRows(TablePage *page, int role)
 }
 } // namespace
 
+TablePage *MainWindow::shownList() const
+{
+    switch (m_stack->currentIndex()) {
+    case TransactionsIndex: return m_transactions->list();
+    case AccountsIndex: return m_accounts->list();
+    case ActionsIndex: return m_operatorActions->list();
+    default: return nullptr;
+    }
+}
+
+void MainWindow::updateRowActions()
+{
+    TablePage *list = hasStore() ? shownList() : nullptr;
+    m_actions->copyJson->setEnabled(list && list->selectedRowCount() > 0);
+    m_actions->openWindow->setEnabled(list && !list->currentKey().isEmpty());
+}
+
 void MainWindow::copySelectionAsJson()
 {
     QJsonArray documents;

@@ -219,11 +219,7 @@ void TransactionsPage::applyFilter()
         m_model->setFilter(filter, known);
 }
 
-void TransactionsPage::showTransaction(const QString &id)
-{
-    m_list->filterEdit()->setText(id); // the debounced filter narrows the table to it
-    m_list->selectKey(id);
-}
+void TransactionsPage::showTransaction(const QString &id) { m_list->narrowTo(id); }
 
 void TransactionsPage::selectTransaction(const QString &id)
 {

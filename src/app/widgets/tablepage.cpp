@@ -143,6 +143,14 @@ void TablePage::clearFilter()
     Q_EMIT filterTextChanged(QString());
 }
 
+void TablePage::narrowTo(const QString &key)
+{
+    m_filter->setText(key);
+    m_debounce.stop();
+    Q_EMIT filterTextChanged(key.trimmed());
+    selectKey(key);
+}
+
 void TablePage::clearSelection()
 {
     m_wantedKey.clear();

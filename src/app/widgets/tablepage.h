@@ -72,6 +72,10 @@ public:
     void selectKey(const QString &key);
     // Empties the text filter without waiting for the debounce.
     void clearFilter();
+    // Filters to `key` at once and selects its row (a link followed): one new listing, so that the
+    // document is selected once, not selected, unselected by the filter's new question and
+    // selected again.
+    void narrowTo(const QString &key);
     // Another question is asked of the table (a view switch): nothing stays selected.
     void clearSelection();
 
