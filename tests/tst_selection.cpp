@@ -343,8 +343,21 @@ void TestSelection::aDoubleClickedTransferSelectsTheNewTransaction()
     QCOMPARE(c.list()->selectedKeys(), QStringList{made});
     QVERIFY2(c.window.statusBar()->currentMessage().contains(made), qPrintable(c.window.statusBar()->currentMessage()));
     QVERIFY2(c.seen.isEmpty(), qPrintable(c.seen));
+    // Another dialog opened at once, its Transfer at the same place, is not under the first: its
+    // click goes through.
+    TransferDialog *next = c.window.openTransferDialog();
+    QVERIFY(next);
+    next->findChild<QLineEdit *>(QStringLiteral("source"))->setText(QStringLiteral("bob"));
+    next->findChild<QLineEdit *>(QStringLiteral("destination"))->setText(QStringLiteral("alice"));
+    next->findChild<QLineEdit *>(QStringLiteral("amount"))->setText(QStringLiteral("0.01"));
+    QPushButton *again = next->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+    next->move(next->pos() + table->viewport()->mapToGlobal(rowAt) - again->mapToGlobal(again->rect().center()));
+    QSignalSpy nextDone(next, &TransferDialog::transferDone);
+    QTest::mouseClick(again, Qt::LeftButton, Qt::NoModifier, again->rect().center());
+    QVERIFY(nextDone.wait(kWaitMs));
     // A click once the double click is over is the operator's: it selects its row.
     QTest::qWait(3100);
+    QVERIFY(c.settle());
     const QModelIndex fourth = table->model()->index(3, 0);
     QTest::mouseClick(table->viewport(), Qt::LeftButton, Qt::NoModifier, table->visualRect(fourth).center());
     const QString clicked = c.window.transactionModel()->keyAt(c.list()->windowed()->listingRow(fourth));

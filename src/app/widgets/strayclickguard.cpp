@@ -19,12 +19,13 @@ StrayClickGuard::StrayClickGuard(QAbstractButton *button)
 void StrayClickGuard::arm()
 {
     const int interval = QGuiApplication::styleHints()->mouseDoubleClickInterval();
-    if (!m_pressed || !m_since.isValid() || m_since.elapsed() > interval) {
+    QWidget *dialog = m_button ? m_button->window() : nullptr;
+    m_beneath = dialog && dialog->parentWidget() ? dialog->parentWidget()->window() : nullptr;
+    if (!m_pressed || !m_since.isValid() || m_since.elapsed() > interval || !m_beneath) {
         deleteLater(); // not closed by a click, or too long ago to be half of a double click
         return;
     }
-    if (m_button)
-        m_button->removeEventFilter(this);
+    m_button->removeEventFilter(this);
     m_armed = true;
     setParent(nullptr); // the dialog goes; the guard stays until the double click would be over
     QCoreApplication::instance()->installEventFilter(this);
@@ -45,7 +46,10 @@ bool StrayClickGuard::eventFilter(QObject *watched, QEvent *event)
         }
         return QObject::eventFilter(watched, event);
     }
-    if (!watched->isWidgetType()) // an event reaches the window, then the widget: eaten once, at the widget
+    // Only the window the dialog stood over: another window (the next dialog) is not under it. An
+    // event reaches a window, then its widget: eaten once, at the widget.
+    const auto *widget = qobject_cast<QWidget *>(watched);
+    if (!widget || widget->window() != m_beneath)
         return QObject::eventFilter(watched, event);
     if (type == QEvent::MouseButtonRelease) {
         if (m_eaten == 0)

@@ -4,7 +4,8 @@
 // row beneath it, while the status bar named the transaction just made (the window selects that
 // one). Armed once the dialog closes on a click of the button, the guard eats what completes that
 // double click — a press or double-click within the platform's double-click interval and distance
-// of the button's press, and its release — and nothing else; then it goes.
+// of the button's press, on the window the dialog stood over, and its release — and nothing else;
+// then it goes.
 // Threading: GUI thread only.
 
 #include <QElapsedTimer>
@@ -13,6 +14,7 @@
 #include <QPointer>
 
 class QAbstractButton;
+class QWidget;
 
 namespace ledger::app {
 
@@ -30,7 +32,8 @@ protected:
 
 private:
     QPointer<QAbstractButton> m_button;
-    QPointF m_pressedAt; // global
+    QPointer<QWidget> m_beneath; // the window the dialog stood over
+    QPointF m_pressedAt;         // global
     bool m_pressed = false;
     bool m_armed = false;
     int m_eaten = 0; // presses eaten whose release is still to come
