@@ -50,7 +50,10 @@
 #include <QTextDocument>
 #include <QTextLayout>
 #include <QTimer>
+#include <QScopeGuard>
 #include <QToolButton>
+
+#include <ctime>
 
 using namespace ledger;
 using namespace ledger::app;
@@ -353,6 +356,14 @@ void TestOperatorWalk::theNavigatorCountsWhatItsTableLists()
 
 void TestOperatorWalk::timesInUtcEverywhere()
 {
+    // An operator in New York (the walk's dark-palette one), so that local time and UTC differ.
+    const QByteArray zone = qgetenv("TZ");
+    qputenv("TZ", "America/New_York");
+    tzset();
+    const auto restore = qScopeGuard([zone] {
+        zone.isNull() ? qunsetenv("TZ") : qputenv("TZ", zone);
+        tzset();
+    });
     DemoConsole c;
     c.window.actions()->utcTimes->setChecked(true);
     // A change from elsewhere: the status bar's "changed at" says its zone, as every short time.
@@ -367,6 +378,14 @@ void TestOperatorWalk::timesInUtcEverywhere()
     const QDateTime t = QDateTime::fromString(QStringLiteral("2026-11-24T03:17:15Z"), Qt::ISODate);
     QCOMPARE(shownShortTime(t, TimeStyle::Utc), QStringLiteral("11-24 03:17:15 UTC"));
     QVERIFY(shownTimeOfDay(t, TimeStyle::Local).startsWith(t.toLocalTime().toString(QStringLiteral("HH:mm:ss "))));
+    // Back to local time: the status bar's "changed …" follows at once, not at the next write.
+    const QString zoneName = QDateTime::currentDateTime().timeZoneAbbreviation();
+    QVERIFY2(zoneName != QLatin1String("UTC"), qPrintable(zoneName));
+    c.window.actions()->utcTimes->setChecked(false);
+    QVERIFY2(live->text().startsWith(QStringLiteral("changed")) && live->text().endsWith(QLatin1Char(' ') + zoneName),
+             qPrintable(live->text()));
+    c.window.actions()->utcTimes->setChecked(true);
+    QVERIFY2(live->text().endsWith(QStringLiteral(" UTC")), qPrintable(live->text()));
     c.window.actions()->utcTimes->setChecked(false);
 }
 

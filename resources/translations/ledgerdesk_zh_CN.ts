@@ -1516,6 +1516,18 @@ service=ledger（来自 pg_service.conf）
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
+    <message>
+        <source>The selection changed while it was read: nothing was done. Choose again.</source>
+        <translation>读取期间所选内容已改变：未执行任何操作。请重新选择。</translation>
+    </message>
+    <message>
+        <source>Copy as JSON: no row is selected.</source>
+        <translation>复制为 JSON：未选择任何行。</translation>
+    </message>
+    <message>
+        <source>Open in new window: no row is selected.</source>
+        <translation>在新窗口中打开：未选择任何行。</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::NavigatorModel</name>
@@ -2305,6 +2317,14 @@ They will no longer be shown as on it in any console.</source>
     <message>
         <source>This store lists transactions by age or by state only: it has no index for other orders</source>
         <translation>此存储库只能按时长或状态列出交易：它没有其他排序所需的索引</translation>
+    </message>
+    <message>
+        <source>%1: no transaction is selected; the row it was for is no longer shown. Select one first.</source>
+        <translation>%1：未选择交易；它所针对的行已不再显示。请先选择一笔交易。</translation>
+    </message>
+    <message>
+        <source>%1: select exactly one transaction (%2 are selected).</source>
+        <translation>%1：请只选择一笔交易（已选择 %2 笔）。</translation>
     </message>
 </context>
 <context>

@@ -1252,4 +1252,9 @@ T = {
 "--ids must be accounts or transactions, not %1": "--ids 必须是 accounts 或 transactions，而不是 %1",
 "--prefix goes with --ids": "--prefix 只能与 --ids 一起使用",
 "SHELL must be bash or zsh, not %1": "SHELL 必须是 bash 或 zsh，而不是 %1",
+'%1: no transaction is selected; the row it was for is no longer shown. Select one first.': '%1：未选择交易；它所针对的行已不再显示。请先选择一笔交易。',
+'%1: select exactly one transaction (%2 are selected).': '%1：请只选择一笔交易（已选择 %2 笔）。',
+'The selection changed while it was read: nothing was done. Choose again.': '读取期间所选内容已改变：未执行任何操作。请重新选择。',
+'Copy as JSON: no row is selected.': '复制为 JSON：未选择任何行。',
+'Open in new window: no row is selected.': '在新窗口中打开：未选择任何行。',
 }

@@ -95,9 +95,12 @@ QAction *ConsoleActions::forAction(OperatorAction action) const
 void ConsoleActions::setStoreOpen(bool open)
 {
     m_storeOpen = open;
-    // Copy as JSON and Open in new window serve every table's selection (nothing selected: no-op).
-    for (QAction *a : {newTransfer, newAccount, recoverStuck, refresh, find, runAudit, copyJson, openWindow})
+    for (QAction *a : {newTransfer, newAccount, recoverStuck, refresh, find, runAudit})
         a->setEnabled(open);
+    // Copy as JSON and Open in new window serve every table's selection: the window enables them
+    // for the table on screen (MainWindow::updateRowActions), never with nothing selected.
+    for (QAction *a : {copyJson, openWindow})
+        a->setEnabled(false);
     for (QAction *a : std::as_const(views))
         a->setEnabled(open);
     setViewExportable(false);

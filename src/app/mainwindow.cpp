@@ -153,6 +153,10 @@ void MainWindow::buildPages()
     connect(m_operatorActions, &ActionsPage::accountLinkActivated, this, &MainWindow::showAccountById);
     connect(m_audit, &AuditPage::transactionLinkActivated, this, &MainWindow::showTransactionById);
     connect(m_audit, &AuditPage::accountLinkActivated, this, &MainWindow::showAccountById);
+    for (TablePage *list : {m_accounts->list(), m_transactions->list(), m_operatorActions->list()}) {
+        connect(list, &TablePage::selectionChanged, this, &MainWindow::updateRowActions);
+        connect(list, &TablePage::currentKeyChanged, this, &MainWindow::updateRowActions);
+    }
     for (PagedTableModel *model :
          std::initializer_list<PagedTableModel *>{m_accounts->model(), m_transactions->model(), m_operatorActions->model()}) {
         connect(model, &PagedTableModel::loadingChanged, this, &MainWindow::updateActivity);
@@ -208,6 +212,7 @@ void MainWindow::onNavigatorChanged()
         break;
     }
     onTransactionSelection();
+    updateRowActions();
     updateExportActions();
 }
 

@@ -14,6 +14,7 @@
 #include "storesession.h"
 #include "widgets/timestyle.h"
 
+#include <QDateTime>
 #include <QMainWindow>
 #include <QPointer>
 #include <QTimer>
@@ -148,12 +149,19 @@ private:
     // Local time or UTC everywhere a time is shown, as View ▸ Times in UTC says.
     void applyTimeStyle();
     TimeStyle timeStyle() const;
+    // The status bar's live label: "changed <time>" when `changed` is valid (in the time style in
+    // force, and again when it changes), else `text`.
+    void showLive(const QDateTime &changed, const QString &text = QString());
     // The session's signals the window itself follows (the change notifier's, the activity).
     void connectSession();
     // Every table's rows (mainwindow_tables.cpp): the selected documents as JSON to the
     // clipboard; the current row's document in a window of its own, kept current.
     void copySelectionAsJson();
     void openDetailWindow();
+    // The table on screen (nullptr: the overview, the audit), and Copy as JSON and Open in new
+    // window enabled only when it has a row selected.
+    TablePage *shownList() const;
+    void updateRowActions();
     void refreshDetailWindows();
     void closeDetailWindows();
     void saveLayout();
@@ -194,6 +202,7 @@ private:
     QString m_storeLabelText; // what the store label says before it is fitted
     QLabel *m_activityLabel;
     QLabel *m_liveLabel;
+    QDateTime m_lastChange; // the change the live label shows the time of (invalid: it shows none)
 };
 
 } // namespace ledger::app

@@ -75,13 +75,13 @@ NewAccountDialog *MainWindow::openNewAccountDialog()
 
 RepairDialog *MainWindow::openRepairDialog(OperatorAction action)
 {
-    if (!hasStore() || m_transactions->list()->selectedRowCount() == 0)
+    if (!hasStore() || !m_transactions->acceptsSelection(m_actions->forAction(action), m_transactions->list()->selectedRowCount()))
         return nullptr;
     // The continuation may run later, after the ids of rows not loaded yet were read: it must
     // not write into this frame, which is gone by then (a stack write that crashed tst_gui).
     const auto opened = std::make_shared<QPointer<RepairDialog>>();
     withSelectedIds([this, action, opened](const QStringList &ids) {
-        if (ids.isEmpty())
+        if (!m_transactions->acceptsSelection(m_actions->forAction(action), ids.size()))
             return;
         auto *dialog = track(new RepairDialog(m_session, m_settings.operatorName(), action, ids, this));
         dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -100,7 +100,7 @@ RepairDialog *MainWindow::openRepairDialog(OperatorAction action)
 RepairWizard *MainWindow::openRepairWizard()
 {
     const QList<Transaction> selected = selectedTransactions();
-    if (!hasStore() || selected.size() != 1)
+    if (!hasStore() || !m_transactions->acceptsSelection(m_actions->guidedRepair, selected.size(), true))
         return nullptr;
     auto *wizard = track(new RepairWizard(m_session, m_settings.operatorName(), m_settings.stuckThresholdMs(), selected.first().id, this));
     wizard->setAttribute(Qt::WA_DeleteOnClose);

@@ -124,7 +124,7 @@ void MainWindow::saveIncidentReport(const QString &path)
 void MainWindow::chooseIncidentReportFile()
 {
     const QList<Transaction> selected = selectedTransactions();
-    if (selected.size() != 1)
+    if (!m_transactions->acceptsSelection(m_actions->incidentReport, selected.size(), true))
         return;
     const QString pdf = tr("PDF documents (*.pdf)");
     const QString html = tr("Web pages (*.html)");

@@ -76,6 +76,8 @@ void MainWindow::applyTimeStyle()
         if (auto *panel = qobject_cast<DocumentPanel *>(w))
             panel->setTimeStyle(style);
     }
+    if (m_lastChange.isValid()) // the status bar's "changed 07:51:27 EST" too, not at the next write
+        showLive(m_lastChange);
 }
 
 } // namespace ledger::app

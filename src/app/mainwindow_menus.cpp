@@ -78,7 +78,7 @@ void MainWindow::buildMenus()
         QStringList ids;
         for (const Transaction &tx : selectedTransactions())
             ids << tx.id;
-        if (!ids.isEmpty())
+        if (m_transactions->acceptsSelection(m_actions->copyIds, ids.size()))
             QGuiApplication::clipboard()->setText(ids.join(QLatin1Char('\n')));
     });
     connect(m_actions->claim, &QAction::triggered, m_transactions, [this] { m_transactions->addRemark(Remark::Claim); });

@@ -17,6 +17,7 @@ int MainWindow::unloadedSelectedRows() const { return m_transactions->unloadedSe
 
 void MainWindow::onTransactionSelection()
 {
+    updateRowActions(); // with the others, before anyone who follows the page's selection looks
     if (m_stack->currentIndex() != TransactionsIndex) {
         m_actions->updateForSelection({});
         return;
@@ -41,9 +42,14 @@ void MainWindow::withSelectedIds(const std::function<void(const QStringList &)> 
         return;
     }
     // Some selected rows have not loaded: read their ids, with the query the table shows.
-    QList<QPair<qint64, int>> ranges;
-    for (const QItemSelectionRange &r : m_transactions->list()->selection())
-        ranges << qMakePair(qint64(r.top()), r.height());
+    const auto rangesNow = [this] {
+        QList<QPair<qint64, int>> ranges;
+        for (const QItemSelectionRange &r : m_transactions->list()->selection())
+            ranges << qMakePair(qint64(r.top()), r.height());
+        return ranges;
+    };
+    const QList<QPair<qint64, int>> ranges = rangesNow();
+    const quint64 listing = m_transactions->list()->listingSerial();
     const TxQuery query = m_transactions->model()->query();
     statusBar()->showMessage(tr("Reading the selected transactions…"));
     m_session->jobs()->run<Result<QStringList>>(
@@ -67,10 +73,16 @@ void MainWindow::withSelectedIds(const std::function<void(const QStringList &)> 
                 return e;
             return ids;
         },
-        [this, then](Result<QStringList> ids) {
+        [this, then, ranges, listing, rangesNow](Result<QStringList> ids) {
             statusBar()->clearMessage();
             if (!ids.ok()) {
                 showError(tr("Cannot read the selection"), ids.error().toString());
+                return;
+            }
+            // Read for rows the table no longer shows selected (another question was asked, or
+            // the selection changed meanwhile): what they were is not what the operator sees.
+            if (m_transactions->list()->listingSerial() != listing || rangesNow() != ranges) {
+                statusBar()->showMessage(tr("The selection changed while it was read: nothing was done. Choose again."), 10'000);
                 return;
             }
             then(*ids);

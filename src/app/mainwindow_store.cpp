@@ -159,6 +159,7 @@ void MainWindow::closeStore()
     // Every view, model and job follows the session's closing() and drops what it had.
     m_session->close();
     m_actions->setStoreOpen(false);
+    updateRowActions();
 }
 
 void MainWindow::connectSession()
@@ -167,17 +168,17 @@ void MainWindow::connectSession()
     connect(m_session, &StoreSession::opened, this, [this] {
         ChangeNotifier *notifier = m_session->notifier();
         connect(notifier, &ChangeNotifier::changed, this, [this] {
-            m_liveLabel->setText(tr("changed %1").arg(shownTimeOfDay(QDateTime::currentDateTimeUtc(), timeStyle())));
+            showLive(QDateTime::currentDateTimeUtc());
             scheduleRefresh();
         });
         connect(notifier, &ChangeNotifier::failed, this, [this](const QString &message) {
             const bool server = m_session->notifier() && m_session->notifier()->listensToServer();
-            m_liveLabel->setText(server ? tr("reconnecting…") : tr("live updates paused"));
+            showLive({}, server ? tr("reconnecting…") : tr("live updates paused"));
             statusBar()->showMessage(message, 10'000);
         });
         connect(notifier, &ChangeNotifier::broken, this, &MainWindow::offerReopen);
         connect(notifier, &ChangeNotifier::resumed, this, [this] {
-            m_liveLabel->setText(tr("live"));
+            showLive({}, tr("live"));
             scheduleRefresh(); // whatever happened meanwhile
         });
         connect(notifier, &ChangeNotifier::serverChanged, this, [this](const QString &was, const QString &now) {
@@ -190,6 +191,12 @@ void MainWindow::connectSession()
     });
 }
 
+void MainWindow::showLive(const QDateTime &changed, const QString &text)
+{
+    m_lastChange = changed;
+    m_liveLabel->setText(changed.isValid() ? tr("changed %1").arg(shownTimeOfDay(changed, timeStyle())) : text);
+}
+
 void MainWindow::onStoreOpened(bool demo)
 {
     const OpenedStore &opened = m_session->openedStore();
@@ -197,6 +204,7 @@ void MainWindow::onStoreOpened(bool demo)
     restoreTableLayout(location);
     m_transactions->applyFilter();
     m_actions->setStoreOpen(true);
+    updateRowActions();
     m_settings.addRecentStore(location);
     rebuildRecentMenu();
     setWindowTitle(tr("%1 — LedgerDesk").arg(storeShortName(location)));
@@ -228,7 +236,7 @@ void MainWindow::onStoreOpened(bool demo)
     m_storeLabelText = label;
     fitStoreLabel();
     m_storeLabel->setToolTip(toolTipText(label + QLatin1Char('\n') + tip));
-    m_liveLabel->setText(tr("live"));
+    showLive({}, tr("live"));
     statusBar()->showMessage(demo ? tr("Created %1 with demo data").arg(shown) : tr("Opened %1").arg(shown), 8000);
     refreshCounts();
     if (m_stack->currentIndex() == OverviewIndex)

@@ -39,6 +39,23 @@ QList<QVariant> selectedRows(TablePage *page, int role)
 }
 } // namespace
 
+TablePage *MainWindow::shownList() const
+{
+    switch (m_stack->currentIndex()) {
+    case TransactionsIndex: return m_transactions->list();
+    case AccountsIndex: return m_accounts->list();
+    case ActionsIndex: return m_operatorActions->list();
+    default: return nullptr;
+    }
+}
+
+void MainWindow::updateRowActions()
+{
+    TablePage *list = hasStore() ? shownList() : nullptr;
+    m_actions->copyJson->setEnabled(list && list->selectedRowCount() > 0);
+    m_actions->openWindow->setEnabled(list && !list->currentKey().isEmpty());
+}
+
 void MainWindow::copySelectionAsJson()
 {
     QJsonArray documents;
@@ -61,8 +78,10 @@ void MainWindow::copySelectionAsJson()
         break;
     default: return;
     }
-    if (documents.isEmpty())
+    if (documents.isEmpty()) { // said, not a silent no-op: the row may have left the view
+        statusBar()->showMessage(tr("Copy as JSON: no row is selected."), 10'000);
         return;
+    }
     // One document as an object, several as an array: what `ledgerctl show --json` and
     // `list --json` print.
     const QJsonDocument doc = documents.size() == 1 ? QJsonDocument(documents.first().toObject()) : QJsonDocument(documents);
@@ -96,8 +115,10 @@ void MainWindow::openDetailWindow()
     }
     default: return;
     }
-    if (id.isEmpty())
+    if (id.isEmpty()) {
+        statusBar()->showMessage(tr("Open in new window: no row is selected."), 10'000);
         return;
+    }
     // A window of the main window's (closed with it and with its store), not a dialog: it stays
     // open beside it and follows the store's changes like the panel it copies.
     DocumentPanel *window = nullptr;

@@ -250,10 +250,13 @@ bool HttpFront::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
     r.query = request.query();
     for (const auto &h : request.headers())
         r.headers.insert(h.first.toLower(), h.second);
-    // As Qt decides it: an upgrade is asked for by Connection: upgrade (and Upgrade: websocket);
-    // only then does the socket go to the WebSocket server when this returns true.
-    const bool upgrade = r.headers.value("connection").toLower().contains("upgrade")
-                      && r.headers.value("upgrade").compare("websocket", Qt::CaseInsensitive) == 0;
+    // As Qt decides it: an upgrade is asked for by Connection: upgrade (and Upgrade: websocket),
+    // each field's values joined as Qt joins them (r.headers keeps one of two Connection fields:
+    // read from it, "upgrade" then "keep-alive" was a plain request here and a WebSocket to Qt,
+    // which switched a request this answered 401 to the feed); only then does the socket go to
+    // the WebSocket server when this returns true.
+    const bool upgrade = request.value("connection").toLower().contains("upgrade")
+                      && request.value("upgrade").compare("websocket", Qt::CaseInsensitive) == 0;
     if (upgrade)
         connection = "close"; // an upgrade answered in HTTP is refused: Qt closes the connection after it
     // An answer written here to an upgrade must not be followed by the switch to WebSocket:

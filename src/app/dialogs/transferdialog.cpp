@@ -3,6 +3,7 @@
 
 #include "../consoleoptions.h"
 #include "../widgets/legseditor.h"
+#include "../widgets/strayclickguard.h"
 #include "ledger/identifiers.h"
 #include "ledger/money.h"
 #include "operations/claims.h"
@@ -59,6 +60,7 @@ TransferDialog::TransferDialog(StoreSession *session, const QString &operatorNam
     connect(m_ui->buttons, &QDialogButtonBox::accepted, this, &TransferDialog::accept);
     connect(m_ui->buttons, &QDialogButtonBox::rejected, this, &TransferDialog::reject);
     m_ui->buttons->button(QDialogButtonBox::Ok)->setText(tr("&Transfer"));
+    m_clickGuard = new StrayClickGuard(m_ui->buttons->button(QDialogButtonBox::Ok));
     freshKey();
     loadAccounts();
     validate();
@@ -286,6 +288,9 @@ void TransferDialog::accept()
             Q_EMIT submitted();
             if (o.ok() && o.tx) {
                 m_result = o.tx;
+                // A double-clicked Transfer: its second click is not the table's beneath.
+                if (m_clickGuard)
+                    m_clickGuard->arm();
                 Q_EMIT transferDone(*o.tx, o.note);
                 QDialog::accept();
                 return;

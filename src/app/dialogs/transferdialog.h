@@ -17,6 +17,7 @@
 #include "protocol/transferinput.h"
 
 #include <QDialog>
+#include <QPointer>
 
 namespace Ui {
 class TransferDialog;
@@ -27,6 +28,7 @@ class QStringListModel;
 namespace ledger::app {
 
 class LegsEditor;
+class StrayClickGuard;
 
 class TransferDialog : public QDialog {
     Q_OBJECT
@@ -76,6 +78,7 @@ private:
     bool m_accountsComplete = false;
     QHash<QString, Account> m_known; // the accounts read when the dialog opened, by id
     bool m_submitting = false;
+    QPointer<StrayClickGuard> m_clickGuard; // goes with the dialog unless armed
     std::optional<Transaction> m_result;
     LegsEditor *m_legs = nullptr;
 };

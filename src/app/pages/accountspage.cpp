@@ -54,11 +54,7 @@ AccountsPage::AccountsPage(StoreSession *session, ConsoleActions *actions, const
     connect(m_panel, &AccountPanel::transactionLinkActivated, this, &AccountsPage::transactionLinkActivated);
 }
 
-void AccountsPage::showAccount(const QString &id)
-{
-    m_list->filterEdit()->setText(id);
-    m_list->selectKey(id);
-}
+void AccountsPage::showAccount(const QString &id) { m_list->narrowTo(id); }
 
 void AccountsPage::refresh()
 {

@@ -16,6 +16,7 @@
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QMenu>
+#include <QRegularExpression>
 #include <QSplitter>
 #include <QTableView>
 #include <QToolButton>
@@ -218,11 +219,7 @@ void TransactionsPage::applyFilter()
         m_model->setFilter(filter, known);
 }
 
-void TransactionsPage::showTransaction(const QString &id)
-{
-    m_list->filterEdit()->setText(id); // the debounced filter narrows the table to it
-    m_list->selectKey(id);
-}
+void TransactionsPage::showTransaction(const QString &id) { m_list->narrowTo(id); }
 
 void TransactionsPage::selectTransaction(const QString &id)
 {
@@ -266,9 +263,12 @@ QList<Transaction> TransactionsPage::selectedTransactions() const
 {
     QList<Transaction> list;
     QSet<QString> loaded;
+    int placeholders = 0; // highlighted rows whose page is being read again
     for (const QItemSelectionRange &r : m_list->selection()) {
         // The loaded rows only: "select all" of ten million rows is one range.
-        for (int row : m_model->loadedRows(r.top(), r.bottom())) {
+        const QList<int> rows = m_model->loadedRows(r.top(), r.bottom());
+        placeholders += r.height() - int(rows.size());
+        for (int row : rows) {
             if (list.size() >= TablePage::kMaxFollowedSelection)
                 break;
             if (auto tx = m_model->transactionAt(row)) {
@@ -281,18 +281,36 @@ QList<Transaction> TransactionsPage::selectedTransactions() const
     // reloading, the selection is still of the same documents: they count as last read, so that
     // an action asked for meanwhile (a remark, the guided repair, a copy) finds them instead of
     // nothing. (Caught twice by callers that each had to wait: fixed here for all of them.)
+    // Only as many as there are highlighted rows reloading: a document no row may show is not
+    // selected (a repair was offered on a row a filter hid).
     const QStringList keys = m_list->selectedKeys();
     for (auto it = m_lastRead.begin(); it != m_lastRead.end();)
         it = keys.contains(it.key()) ? std::next(it) : m_lastRead.erase(it);
     for (const Transaction &tx : std::as_const(list))
         m_lastRead.insert(tx.id, tx);
     for (const QString &key : keys) {
-        if (list.size() >= TablePage::kMaxFollowedSelection)
+        if (list.size() >= TablePage::kMaxFollowedSelection || placeholders == 0)
             break;
-        if (!loaded.contains(key) && m_lastRead.contains(key))
+        if (!loaded.contains(key) && m_lastRead.contains(key)) {
             list << m_lastRead.value(key);
+            --placeholders;
+        }
     }
     return list;
+}
+
+bool TransactionsPage::acceptsSelection(const QAction *action, qsizetype selected, bool one)
+{
+    if (selected > 0 && (!one || selected == 1))
+        return true;
+    // The action's name as its menu says it, without the mnemonic ("&Resume…", "继续执行(&R)…").
+    static const QRegularExpression mnemonic(QStringLiteral("\\(&.\\)|&|\u2026"));
+    const QString name = action->text().remove(mnemonic).trimmed();
+    const QString why = selected == 0
+                          ? tr("%1: no transaction is selected; the row it was for is no longer shown. Select one first.").arg(name)
+                          : tr("%1: select exactly one transaction (%2 are selected).").arg(name).arg(selected);
+    Q_EMIT message(why, 10'000);
+    return false;
 }
 
 ConsoleActions::Extras TransactionsPage::extrasOf(const QList<Transaction> &selected) const

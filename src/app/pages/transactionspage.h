@@ -63,6 +63,10 @@ public:
     // The selected documents: the loaded rows, and while rows reload, those selected as last read.
     QList<Transaction> selectedTransactions() const;
     ConsoleActions::Extras extrasOf(const QList<Transaction> &selected) const;
+    // Whether `action` may go on with `selected` transactions (exactly one when `one`). If not, it
+    // says why in the status bar (message()): an action asked for when its row has left the view
+    // (a filter, a cause, a search, a state, the window sliding, a refresh) is never a silent no-op.
+    bool acceptsSelection(const QAction *action, qsizetype selected, bool one = false);
     int unloadedSelectedRows() const;
     bool isBusy() const;
     // Claims, releases or notes (ledger/remarks.h) the selected transactions in the background,

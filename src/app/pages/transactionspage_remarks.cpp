@@ -26,6 +26,9 @@ void TransactionsPage::addRemark(Remark event, const QString &givenText)
     // Rows reloading after a change still count as selected (selectedTransactions): a note typed
     // during a refresh is not dropped.
     const QList<Transaction> selected = selectedTransactions();
+    QAction *asked = event == Remark::Claim ? m_actions->claim : event == Remark::Release ? m_actions->release : m_actions->addNote;
+    if (!acceptsSelection(asked, selected.size(), event == Remark::Note))
+        return;
     QStringList ids;
     QStringList othersClaims; // "bob's claim on tx-… (12m 5s ago: “checking”)"
     const QString me = m_settings->operatorName();

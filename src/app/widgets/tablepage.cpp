@@ -88,13 +88,13 @@ TablePage::TablePage(PagedTableModel *model, int keyRole, const QString &filterH
         if (!key.isEmpty())
             Q_EMIT activated(key);
     });
-    connect(model, &PagedTableModel::pageLoaded, this, &TablePage::follow);
-    connect(model, &QAbstractItemModel::modelReset, this, [this] {
-        // A new query (filter, sort): select the same document again once it shows up.
-        if (m_wantedKey.isEmpty())
-            m_wantedKey = m_currentKey;
-        m_cursorLoading = false;
+    connect(model, &PagedTableModel::pageLoaded, this, [this] {
+        m_pageSinceReset = true;
+        follow();
     });
+    // The window resets with its listing (and alone when its size is set): connected after the
+    // view's selection model, which has emptied itself by then.
+    connect(m_windowed->window(), &QAbstractItemModel::modelReset, this, &TablePage::onModelReset);
     connect(m_windowed->window(), &RowWindowModel::slid, this, &TablePage::onWindowSlid);
     connect(model, &PagedTableModel::countChanged, this, &TablePage::updateStatus);
     connect(model, &PagedTableModel::pageLoaded, this, &TablePage::updateStatus);
@@ -120,6 +120,14 @@ int TablePage::selectedRowCount() const
     return rows;
 }
 
+int TablePage::unloadedSelectedRows() const
+{
+    int rows = 0;
+    for (const QItemSelectionRange &r : selection())
+        rows += r.height() - int(m_model->loadedRows(r.top(), r.bottom()).size());
+    return rows;
+}
+
 void TablePage::selectKey(const QString &key)
 {
     m_wantedKey = key;
@@ -135,9 +143,18 @@ void TablePage::clearFilter()
     Q_EMIT filterTextChanged(QString());
 }
 
+void TablePage::narrowTo(const QString &key)
+{
+    m_filter->setText(key);
+    m_debounce.stop();
+    Q_EMIT filterTextChanged(key.trimmed());
+    selectKey(key);
+}
+
 void TablePage::clearSelection()
 {
     m_wantedKey.clear();
+    m_reselectKey.clear();
     m_cursorLoading = false;
     {
         Restoring restoring(m_restoring, m_windowed);
@@ -146,12 +163,18 @@ void TablePage::clearSelection()
     m_selectedKeys.clear();
     setCurrentKey(QString());
     Q_EMIT selectionChanged();
+    // The window alone was reset (its size set): its listing's rows are there already. (A new
+    // question has no rows yet, nor its count asked for: nothing to find, nothing to decide.)
+    if (m_model->rowCount() > 0)
+        follow();
 }
 
 void TablePage::onCurrentRowChanged(const QModelIndex &current)
 {
-    if (!m_restoring)
-        m_wantedKey.clear(); // the operator moved on: forget any document we were waiting for
+    if (!m_restoring) { // the operator moved on: forget any document we were waiting for
+        m_wantedKey.clear();
+        m_reselectKey.clear();
+    }
     const QString key = current.isValid() ? m_model->keyAt(m_windowed->listingRow(current)) : QString();
     // On a row still loading, the document under the cursor is known once its page arrives.
     m_cursorLoading = current.isValid() && key.isEmpty();
@@ -163,6 +186,7 @@ void TablePage::onSelectionChanged()
 {
     if (!m_restoring) {
         m_wantedKey.clear();
+        m_reselectKey.clear();
         recordSelection();
     }
     if (!m_cursorLoading)
@@ -210,6 +234,50 @@ void TablePage::setCurrentKey(const QString &key)
     Q_EMIT currentKeyChanged(key);
 }
 
+void TablePage::onModelReset()
+{
+    // Another question (a filter, a cause, a state, a search, a sort, another store). The view's
+    // selection model emptied itself without a signal (QItemSelectionModel::reset): nothing it
+    // held is shown now, so nothing is selected — the detail and the actions follow at once,
+    // rather than keep a document no row shows (they did: a repair offered on a hidden row).
+    // The document that was current is selected again if the new listing's first rows show it
+    // (a sort; a filter that still matches it); one asked for by name (selectKey) goes first.
+    ++m_listings;
+    // Only what is current now: one hidden by the question before this one stays unselected.
+    m_reselectKey = m_wantedKey.isEmpty() ? m_currentKey : QString();
+    m_reselectShows = true; // the view starts at the top of the new listing: scrolled to it
+    m_pageSinceReset = false;
+    m_cursorLoading = false;
+    m_selectedKeys.clear();
+    setCurrentKey(QString());
+    Q_EMIT selectionChanged();
+    // The window alone was reset (its size set): its listing's rows are there already. (A new
+    // question has no rows yet, nor its count asked for: nothing to find, nothing to decide.)
+    if (m_model->rowCount() > 0)
+        follow();
+}
+
+void TablePage::selectDocument(int row, const QString &key, bool alone, bool show)
+{
+    if (show)
+        m_windowed->scrollToRow(row); // a document selected for the operator is shown
+    else if (!m_windowed->viewIndex(row).isValid())
+        return; // out of the window: not shown, so not selected
+    {
+        Restoring restoring(m_restoring, m_windowed);
+        m_table->selectionModel()->setCurrentIndex(m_windowed->viewIndex(row),
+                                                   (alone ? QItemSelectionModel::ClearAndSelect : QItemSelectionModel::Select)
+                                                       | QItemSelectionModel::Rows);
+    }
+    if (alone)
+        m_selectedKeys.clear();
+    if (!m_selectedKeys.contains(key))
+        m_selectedKeys << key;
+    m_cursorLoading = false;
+    setCurrentKey(key);
+    Q_EMIT selectionChanged();
+}
+
 void TablePage::follow()
 {
     // Keys are found at listing rows; the selection model holds the window's rows.
@@ -218,17 +286,20 @@ void TablePage::follow()
         const int row = m_model->rowOfKey(m_wantedKey);
         if (row < 0)
             return; // not loaded (yet)
-        const QString wanted = m_wantedKey;
-        m_wantedKey.clear();
-        m_windowed->scrollToRow(row); // a document asked for by name is shown
-        {
-            Restoring restoring(m_restoring, m_windowed);
-            selection->setCurrentIndex(m_windowed->viewIndex(row), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-        }
-        m_selectedKeys = {wanted};
-        m_cursorLoading = false;
-        setCurrentKey(wanted);
+        const QString wanted = std::exchange(m_wantedKey, QString());
+        m_reselectKey.clear();
+        selectDocument(row, wanted, true, true);
         return;
+    }
+    if (!m_reselectKey.isEmpty()) {
+        if (const int row = m_model->rowOfKey(m_reselectKey); row >= 0) {
+            selectDocument(row, std::exchange(m_reselectKey, QString()), false, m_reselectShows);
+            return;
+        }
+        // Every row asked for is in, and it is not among them: the new listing does not show it,
+        // and it stays unselected (it is not picked up later by a refresh that brings it in).
+        if (!m_model->isLoading() && (m_pageSinceReset || m_model->rowCount() == 0))
+            m_reselectKey.clear();
     }
     const QModelIndex current = m_table->currentIndex();
     if (m_cursorLoading && current.isValid()) {
@@ -262,8 +333,21 @@ void TablePage::follow()
     const bool currentInPlace = !currentShown.isValid() || current.row() == currentShown.row();
     if (wantedRows == selectedRows && currentInPlace && stillHere.size() == m_selectedKeys.size())
         return; // nothing moved
-    if (m_model->isLoading() && stillHere.size() < m_selectedKeys.size())
-        return; // some pages are still on their way: do not decide on half the rows
+    const int missing = int(m_selectedKeys.size() - stillHere.size());
+    if (m_model->isLoading() && missing > 0) {
+        // Some pages are still on their way: documents whose highlighted rows are being read
+        // again are waited for. But a highlighted row that shows another document now does not
+        // show the selected one: it is decided at once, so that the detail and the actions never
+        // stay on a document no row shows; the current one is selected again if the pages under
+        // way bring it (rows that moved across a page's edge).
+        if (missing <= unloadedSelectedRows())
+            return;
+        if (!m_currentKey.isEmpty() && !stillHere.contains(m_currentKey)) {
+            m_reselectKey = m_currentKey;
+            m_reselectShows = false; // where the operator scrolled stays
+            m_pageSinceReset = true; // decided when the loads under way are in
+        }
+    }
 
     Restoring restoring(m_restoring, m_windowed);
     QItemSelection rebuilt;
@@ -282,12 +366,14 @@ void TablePage::follow()
 void TablePage::onWindowSlid()
 {
     // The selection model dropped the rows that left; the documents they showed go too, so that
-    // an action never hits a row the operator cannot see selected. Rows not loaded are kept:
-    // their documents are not known to have left.
+    // an action never hits a row the operator cannot see selected. A document whose row is not
+    // loaded is kept only while a highlighted row is a placeholder that may show it again: one
+    // whose page was dropped as it slid out left with its row.
+    int placeholders = unloadedSelectedRows();
     QStringList kept;
     for (const QString &key : std::as_const(m_selectedKeys)) {
         const int row = m_model->rowOfKey(key);
-        if (row < 0 || m_windowed->viewIndex(row).isValid())
+        if (row >= 0 ? m_windowed->viewIndex(row).isValid() : placeholders-- > 0)
             kept << key;
     }
     const bool changed = kept.size() != m_selectedKeys.size();

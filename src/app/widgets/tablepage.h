@@ -5,6 +5,10 @@
 // ids as pages arrive, keeps the scroll position, and clears the selection of a document that
 // left the list instead of landing on its neighbour — so an action never hits a transaction the
 // operator did not pick.
+// Nothing stays selected that the view does not show: a new question (a filter, a cause, a state,
+// a search, a sort) empties the selection at once, and only the document that was current is
+// selected again, if the new listing's first rows show it; a row that leaves the list on a
+// refresh, or the window as it slides, leaves the selection with its document.
 // The page's one selection model is what everything beside the table follows: the actions follow
 // selectionChanged(), the detail panel follows currentKeyChanged(), and the current key is a
 // *selected* row's (the row under the cursor when it is selected, else the only selected row,
@@ -50,18 +54,28 @@ public:
     // Typed filter text not applied yet (it waits for typing to pause).
     bool isFilterPending() const { return m_debounce.isActive(); }
 
-    // The keys of the selected rows that have loaded.
+    // The selected documents: those of the highlighted rows, and while a highlighted row's page
+    // is read again, the document it showed.
     QStringList selectedKeys() const { return m_selectedKeys; }
     // The selection as ranges of the model's (listing) rows: cheap even for "select all" on ten
     // million rows, which it says whole.
     QItemSelection selection() const;
     int selectedRowCount() const;
+    // Selected rows whose page is not loaded (placeholders).
+    int unloadedSelectedRows() const;
+    // How many times the listing was replaced (a new question): a selection read before and
+    // acted on after another question is not the one shown.
+    quint64 listingSerial() const { return m_listings; }
     // The selected document the detail shows ("" when none is).
     QString currentKey() const { return m_currentKey; }
     // Selects the row of `key` as soon as it is loaded (until the operator moves on).
     void selectKey(const QString &key);
     // Empties the text filter without waiting for the debounce.
     void clearFilter();
+    // Filters to `key` at once and selects its row (a link followed): one new listing, so that the
+    // document is selected once, not selected, unselected by the filter's new question and
+    // selected again.
+    void narrowTo(const QString &key);
     // Another question is asked of the table (a view switch): nothing stays selected.
     void clearSelection();
 
@@ -77,6 +91,11 @@ private:
     void follow();
     // The window slid: documents selected by hand whose rows left it leave the selection.
     void onWindowSlid();
+    // The model was reset (a new question): the view's selection model emptied itself silently.
+    void onModelReset();
+    // Selects the loaded listing row `row` (document `key`); `alone`: instead of the rest of the
+    // selection; `show`: scrolled to (else only if the window holds it).
+    void selectDocument(int row, const QString &key, bool alone, bool show);
     void recordSelection();
     void setCurrentKey(const QString &key);
     // The current key from the selection model, as the header says.
@@ -92,11 +111,15 @@ private:
     WindowedTable *m_windowed;
     QTableView *m_table;
     QTimer m_debounce;
-    QString m_currentKey;         // the document under the cursor
-    QString m_wantedKey;          // a document to select once its row has loaded
-    QStringList m_selectedKeys;   // the selected documents (loaded rows only)
-    bool m_cursorLoading = false; // the cursor is on a row whose page is still loading
-    bool m_restoring = false;     // the page itself is moving the selection (not the operator)
+    QString m_currentKey;          // the document under the cursor
+    QString m_wantedKey;           // a document to select once its row has loaded
+    QString m_reselectKey;         // the current document before a new question, selected again if shown
+    bool m_reselectShows = true;   // the reselected row is scrolled to (after a new question)
+    bool m_pageSinceReset = false; // a page of the new question came in (the reselection may be decided)
+    quint64 m_listings = 0;        // model resets so far
+    QStringList m_selectedKeys;    // the selected documents (loaded rows only)
+    bool m_cursorLoading = false;  // the cursor is on a row whose page is still loading
+    bool m_restoring = false;      // the page itself is moving the selection (not the operator)
 };
 
 // Tab goes through `widgets` in this order, the order the screen reads: the controls are made
