@@ -291,10 +291,11 @@ void TestPgListener::aSlowNameLookupDelaysNoOne()
     heartbeat.start(50);
 
     // While the name server keeps the slow one waiting: the live one listens, the event loop runs.
+    // (Whether the slow one has given up on its host meanwhile is left alone: its
+    // kConnectTimeoutMs of silence counts from start(), a time a busy machine may outrun.)
     QVERIFY(waitForMore(liveReady, 0) >= 0);
     QTRY_VERIFY_WITH_TIMEOUT(ticks >= 3, kHangMs);
     QCOMPARE(g_slowLookupsAnswered.load(), 0);
-    QCOMPARE(slowLost.count(), 0); // still looking its name up
 
     // Once the name server has said "no such host", the listener says so and retries by itself.
     g_answerSlowLookups = true;
