@@ -33,8 +33,9 @@ launch() {
   [ "$disk" = yes ] && args+=(--path "$dir/data")
   nohup node "$bin" "${args[@]}" >>"$dir/log" 2>&1 &
   echo $! >"$dir/pid"
-  # Ready once it answers (an unsigned request is refused, which is an answer).
-  for _ in $(seq 1 100); do
+  # Ready once it answers (an unsigned request is refused, which is an answer); a minute only
+  # bounds a hang (node starts in a second on an idle machine, far slower on a busy one).
+  for _ in $(seq 1 600); do
     if curl -s -o /dev/null -X POST "http://127.0.0.1:$port/" 2>/dev/null; then
       echo "http://127.0.0.1:$port" | tee "$dir/endpoint"
       return 0
@@ -42,7 +43,7 @@ launch() {
     kill -0 "$(cat "$dir/pid")" 2>/dev/null || { echo "dynalite: it exited: $(tail -5 "$dir/log")" >&2; return 1; }
     sleep 0.1
   done
-  echo "dynalite: no answer on port $port after 10 s: $(tail -5 "$dir/log")" >&2
+  echo "dynalite: no answer on port $port after 60 s: $(tail -5 "$dir/log")" >&2
   return 1
 }
 

@@ -296,21 +296,31 @@ void TestCoordinator::sameKeyRetryOfACancelingTransferRepeatsTheRefusal()
     // The first attempt was refused (funds) and its worker died while canceling. Every retry
     // with the key gets the same answer, whether the retry finds it still canceling (decided,
     // not yet finished) or takes it over once the lease ran out and finishes the cancel.
+    // Two such transfers, each in a store of its own: one whose driver's lease runs a minute
+    // (found still canceling, however slow the machine), one whose lease of 1 ms has run out
+    // after the 20 ms waited below (a wait that only ever gets longer): no race with the clock.
+    const TransferRequest r{kAlice, kBob, 5000, QString(), QStringLiteral("too-much")};
+    {
+        TempStore live;
+        openAccounts(live.store(), {kAlice, kBob}, 100);
+        Coordinator crashed(live.store(), stoppingAfter(Step::Canceling, 60'000));
+        const TxOutcome first = crashed.transfer(r);
+        QCOMPARE(first.error.code, ErrorCode::Interrupted);
+        QCOMPARE(first.tx->state, TxState::Canceling);
+        const TxOutcome whileCanceling = Coordinator(live.store(), {}).transfer(r);
+        QCOMPARE(whileCanceling.error.code, ErrorCode::InsufficientFunds);
+        QVERIFY(whileCanceling.existing);
+        QCOMPARE(whileCanceling.tx->state, TxState::Canceling); // its driver's lease is still running
+    }
+
     TempStore t;
     openAccounts(t.store(), {kAlice, kBob}, 100);
-    const TransferRequest r{kAlice, kBob, 5000, QString(), QStringLiteral("too-much")};
-    Coordinator crashed(t.store(), stoppingAfter(Step::Canceling, 200));
+    Coordinator client(t.store(), {});
+    Coordinator crashed(t.store(), stoppingAfter(Step::Canceling, 1));
     const TxOutcome first = crashed.transfer(r);
     QCOMPARE(first.error.code, ErrorCode::Interrupted);
     QCOMPARE(first.tx->state, TxState::Canceling);
-
-    Coordinator client(t.store(), {});
-    const TxOutcome whileCanceling = client.transfer(r);
-    QCOMPARE(whileCanceling.error.code, ErrorCode::InsufficientFunds);
-    QVERIFY(whileCanceling.existing);
-    QCOMPARE(whileCanceling.tx->state, TxState::Canceling); // its driver's lease is still running
-
-    QTest::qWait(300);
+    QTest::qWait(20);
     const TxOutcome takenOver = client.transfer(r);
     QCOMPARE(takenOver.error.code, ErrorCode::InsufficientFunds);
     QVERIFY(takenOver.existing);

@@ -369,7 +369,8 @@ void TestLedgerd::stopsGracefullyWithARequestInFlight()
                   QStringLiteral("Content-Type: application/json"), QStringLiteral("--data"),
                   QStringLiteral(R"({"source":"acme","destination":"bob","amount":"1"})"), d.url + QStringLiteral("/v1/transfers")});
     QVERIFY(client.waitForStarted(10'000));
-    QTest::qWait(700);
+    // In flight once its transaction is in the store (then its other steps take 300 ms each).
+    QTRY_VERIFY_WITH_TIMEOUT(t.store().transactionCount({}).value() == 3, 60'000);
     QCOMPARE(client.state(), QProcess::Running); // still waiting for its answer
     QCOMPARE(d.stop(), 0);
     QVERIFY(client.state() == QProcess::NotRunning || client.waitForFinished(15'000));

@@ -28,7 +28,7 @@ using namespace ledger::test;
 
 namespace {
 
-constexpr int kWaitMs = 15'000;
+constexpr int kWaitMs = 60'000; // the waits are for conditions: this only bounds a hang
 
 // Reads every cell once (what a view scrolling through would do) and waits for the pages.
 bool loadAll(PagedTableModel &model)

@@ -534,6 +534,20 @@ void TestOperatorWalk::tooltipsAndTheStatusTextStayOnScreen()
     QVERIFY(storeLabel);
     QTRY_VERIFY2_WITH_TIMEOUT(storeLabel->width() <= c.window.width() / 3,
                               qPrintable(QStringLiteral("%1 px of %2").arg(storeLabel->width()).arg(c.window.width())), 5000);
+    // Only the location is cut to fit: what the label is read for, the store's durability, stays
+    // whole at its end, and the whole location is in its tooltip.
+    const QString store = folder + QStringLiteral("/ledger.db");
+    QVERIFY2(!storeLabel->text().contains(store), qPrintable(storeLabel->text())); // it was cut
+    QVERIFY2(storeLabel->text().endsWith(QStringLiteral("  ·  synchronous=NORMAL")), qPrintable(storeLabel->text()));
+    QVERIFY2(storeLabel->toolTip().contains(store), qPrintable(storeLabel->toolTip()));
+    // A window so narrow that the durability is wider than half the label's room: a cut in the
+    // middle of the whole text (as before) took words of it away there. It stays whole.
+    const QString durability = QStringLiteral("  ·  synchronous=NORMAL");
+    const int facts = storeLabel->fontMetrics().horizontalAdvance(durability);
+    QVERIFY(resizeWindow(c.window, 3 * facts * 3 / 2, 700));
+    QVERIFY2(c.window.width() / 3 / 2 < facts, qPrintable(QStringLiteral("%1 px of %2").arg(facts).arg(c.window.width())));
+    QTRY_VERIFY2_WITH_TIMEOUT(storeLabel->text().endsWith(durability), qPrintable(storeLabel->text()), 5000);
+    QVERIFY2(!storeLabel->text().contains(store), qPrintable(storeLabel->text()));
 }
 
 QTEST_MAIN(TestOperatorWalk)

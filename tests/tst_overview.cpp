@@ -103,13 +103,16 @@ void TestOverview::aDemoSpreadOverDays()
     const Transaction first = ts.store().transactions(oldest)->first();
     QVERIFY(first.createdAt.msecsTo(now) > 6LL * 24 * 3600 * 1000);
     QCOMPARE(first.source, kWorldAccount);
-    // Each document moved whole: its journal and markers are no younger than... its own times.
+    // Each document moved whole: its journal and markers are as near its creation as when they
+    // were written. Left behind, they would be days from it; an hour leaves a busy machine's
+    // slowest transfer room (these are the demo's times, not how long this test took).
     const auto detail = loadTransactionDetail(ts.store(), first.id);
     QVERIFY(detail.ok());
+    constexpr qint64 kHour = 3600 * 1000;
     for (const JournalEntry &j : detail->journal)
-        QVERIFY(qAbs(j.at.msecsTo(first.createdAt)) < 60'000);
+        QVERIFY(qAbs(j.at.msecsTo(first.createdAt)) < kHour);
     for (const LegMarker &m : detail->legs)
-        QVERIFY(qAbs(m.at.msecsTo(first.createdAt)) < 60'000);
+        QVERIFY(qAbs(m.at.msecsTo(first.createdAt)) < kHour);
     // Every stuck one is still stuck (their leases ran out long ago).
     QCOMPARE(overview->stuck.count, qint64(options.stuck));
 }

@@ -30,6 +30,8 @@ private:
     QTemporaryDir m_dir;
     QString m_primary;
     QString m_standby;
+    QString m_primarySocket;
+    QString m_standbySocket;
     QString m_store;
     bool m_started = false;
 };
@@ -48,8 +50,11 @@ void TestPgFailover::initTestCase()
     QVERIFY(runPgCluster({QStringLiteral("start"), m_primary, QStringLiteral("--port"), QString::number(kPort)}));
     m_started = true;
     QVERIFY(runPgCluster({QStringLiteral("standby"), m_standby, m_primary, QStringLiteral("--port"), QString::number(kPort + 1)}));
+    // Their sockets' folders are what libpq and the console name the servers by.
+    m_primarySocket = pgClusterSocketDir(m_primary);
+    m_standbySocket = pgClusterSocketDir(m_standby);
     m_store = QStringLiteral("postgresql://ledger@/failover?host=%1,%2&port=%3,%4&target_session_attrs=read-write")
-                  .arg(m_primary, m_standby)
+                  .arg(m_primarySocket, m_standbySocket)
                   .arg(kPort)
                   .arg(kPort + 1);
 }
@@ -97,10 +102,10 @@ void TestPgFailover::consoleCarriesOnAcrossAFailover()
 
     // The console says what happened, from which server to which.
     QVERIFY(changedServer.wait(kWaitMs) || changedServer.count() > 0);
-    QVERIFY2(changedServer.first().at(0).toString().startsWith(m_primary), qPrintable(changedServer.first().at(0).toString()));
-    QVERIFY2(changedServer.first().at(1).toString().startsWith(m_standby), qPrintable(changedServer.first().at(1).toString()));
+    QVERIFY2(changedServer.first().at(0).toString().startsWith(m_primarySocket), qPrintable(changedServer.first().at(0).toString()));
+    QVERIFY2(changedServer.first().at(1).toString().startsWith(m_standbySocket), qPrintable(changedServer.first().at(1).toString()));
     const QString message = window.statusBar()->currentMessage();
-    QVERIFY2(message.contains(QLatin1String("Failover")) && message.contains(m_standby), qPrintable(message));
+    QVERIFY2(message.contains(QLatin1String("Failover")) && message.contains(m_standbySocket), qPrintable(message));
     // It carries on there: live updates from the new primary, and its own reads see both
     // transfers (the one acknowledged before the failover was on the standby already).
     QCOMPARE(ctl({QStringLiteral("transfer"), QStringLiteral("bob"), QStringLiteral("alice"), QStringLiteral("0.50")}).exitCode, 0);

@@ -1,6 +1,7 @@
 // Live announcements from a PostgreSQL store (runs only as tst_pglistener@pg): every committed
-// write reaches each listener within a second, from this process or another one, and a listener
-// whose session is killed says so and comes back by itself.
+// write reaches each listener, from this process or another one, and a listener whose session is
+// killed says so and comes back by itself. Waits are on the signals; their deadlines (a minute)
+// only bound a hang.
 #include "store/postgres/pglistener.h"
 #include "store/postgres/pguri.h"
 #include "testsupport.h"
@@ -12,24 +13,37 @@
 #include <QThread>
 #include <QTimer>
 
+namespace {
+// How long a wait may take before the test calls it a hang.
+constexpr int kHangMs = 60'000;
+} // namespace
+
 // A slow name server, for host names under .slow.invalid: this definition of getaddrinfo takes
-// the place of the C library's for libpq too (the program's own symbols come first), waits
-// kSlowLookupMs and finds nothing; every other name goes to the real one. Not in sanitizer
-// builds (LEDGER_SANITIZED, from tests/CMakeLists.txt), whose runtime brings its own getaddrinfo.
+// the place of the C library's for libpq too (the program's own symbols come first), and answers
+// "no such host" only once the test lets it (g_answerSlowLookups; a hang bound else): the test,
+// not the clock, says how long a lookup takes. Every other name goes to the real one. Not in
+// sanitizer builds (LEDGER_SANITIZED, from tests/CMakeLists.txt), whose runtime brings its own
+// getaddrinfo.
 #ifndef LEDGER_SANITIZED
+#include <atomic>
 #include <dlfcn.h>
 #include <netdb.h>
 
 namespace {
-constexpr int kSlowLookupMs = 3000;
-}
+std::atomic<bool> g_answerSlowLookups{false};
+std::atomic<int> g_slowLookupsAnswered{0};
+} // namespace
 
 extern "C" int getaddrinfo(const char *node, const char *service, const struct addrinfo *hints, struct addrinfo **res)
 {
     using Real = int (*)(const char *, const char *, const struct addrinfo *, struct addrinfo **);
     static const Real real = reinterpret_cast<Real>(dlsym(RTLD_NEXT, "getaddrinfo"));
     if (node && QByteArray(node).endsWith(".slow.invalid")) {
-        QThread::msleep(kSlowLookupMs);
+        QElapsedTimer waited;
+        waited.start();
+        while (!g_answerSlowLookups && waited.elapsed() < kHangMs)
+            QThread::msleep(5);
+        ++g_slowLookupsAnswered;
         return EAI_NONAME;
     }
     return real(node, service, hints, res);
@@ -60,8 +74,8 @@ void TestPgListener::initTestCase()
 
 namespace {
 
-// Waits until `spy` has more than `before` signals; the time it took, or -1.
-qint64 waitForMore(QSignalSpy &spy, int before, int timeoutMs = 5000)
+// Waits until `spy` has more than `before` signals; the time it took, or -1 (after a hang bound).
+qint64 waitForMore(QSignalSpy &spy, int before, int timeoutMs = kHangMs)
 {
     QElapsedTimer t;
     t.start();
@@ -99,29 +113,27 @@ void TestPgListener::everyListenerHearsEveryWriter()
     // A write from this process, through the store.
     Coordinator coordinator(ts.store(), {});
     QVERIFY(coordinator.transfer(transferOf(100)).ok());
-    const qint64 a = waitForMore(heardFirst, 0);
-    const qint64 b = waitForMore(heardSecond, 0);
-    QVERIFY2(a >= 0 && a < 1000, qPrintable(QString::number(a)));
-    QVERIFY2(b >= 0 && b < 1000, qPrintable(QString::number(b)));
+    QVERIFY(waitForMore(heardFirst, 0) >= 0);
+    QVERIFY(waitForMore(heardSecond, 0) >= 0);
 
-    // A write from another process (ledgerctl), each listener hears it within a second.
+    // A write from another process (ledgerctl): each listener hears it.
     const int beforeFirst = heardFirst.count();
     const int beforeSecond = heardSecond.count();
     const ProcessResult r = runLedgerctl({QStringLiteral("--store"), ts.path(), QStringLiteral("transfer"), QStringLiteral("bob"),
                                           QStringLiteral("alice"), QStringLiteral("0.50")});
     QCOMPARE(r.exitCode, 0);
-    const qint64 c = waitForMore(heardFirst, beforeFirst);
-    const qint64 d = waitForMore(heardSecond, beforeSecond);
-    QVERIFY2(c >= 0 && c < 1000, qPrintable(QString::number(c)));
-    QVERIFY2(d >= 0 && d < 1000, qPrintable(QString::number(d)));
+    QVERIFY(waitForMore(heardFirst, beforeFirst) >= 0);
+    QVERIFY(waitForMore(heardSecond, beforeSecond) >= 0);
 
-    // Nothing written: nothing announced (reads do not notify).
-    QTest::qWait(300);
-    const int quiet = heardFirst.count();
+    // Nothing written: nothing announced (reads do not notify). Seen at the server rather than
+    // by waiting a while for a signal that must not come: every announcement moves the
+    // change_counter sequence in the same statement (pgconnection.cpp's doorbell, the schema's
+    // triggers), and reads leave it where it was.
+    RawSql raw(ts.path());
+    const qint64 counter = raw.scalar(QStringLiteral("SELECT last_value FROM change_counter")).toLongLong();
     QVERIFY(ts.store().accounts({}).ok());
     QVERIFY(ts.store().transactions({}).ok());
-    QTest::qWait(300);
-    QCOMPARE(heardFirst.count(), quiet);
+    QCOMPARE(raw.scalar(QStringLiteral("SELECT last_value FROM change_counter")).toLongLong(), counter);
 }
 
 void TestPgListener::aKilledSessionComesBack()
@@ -160,7 +172,7 @@ void TestPgListener::aServerThatIsNotThereIsRetried()
     const QString message = lost.first().at(0).toString();
     QVERIFY2(!message.contains(QLatin1String("secret")), qPrintable(message)); // never shows the password
     QVERIFY(lost.first().at(1).toInt() > 0);
-    QVERIFY(waitForMore(lost, 1, 3000) >= 0); // tried again by itself
+    QVERIFY(waitForMore(lost, 1) >= 0); // tried again by itself
 }
 
 namespace {
@@ -193,15 +205,18 @@ void TestPgListener::aDeadServerDelaysNoOther()
     live.start();
     QVERIFY(!dead.isListening()); // start() returned without waiting for the silent server
 
-    // The live listener hears a commit while the dead one still waits for its answer.
-    QTRY_VERIFY_WITH_TIMEOUT(live.isListening(), 3000);
+    // The live listener hears a commit.
+    QTRY_VERIFY_WITH_TIMEOUT(live.isListening(), kHangMs);
     Coordinator coordinator(ts.store(), {});
     QVERIFY(coordinator.transfer(transferOf(100)).ok());
-    QVERIFY(waitForMore(liveHeard, 0, 3000) >= 0);
-    QCOMPARE(deadLost.count(), 0);
+    QVERIFY(waitForMore(liveHeard, 0) >= 0);
 
-    // The dead one gives up on its own after its timeout, says why, and tries again.
-    QVERIFY(waitForMore(deadLost, 0, PgListener::kConnectTimeoutMs + 3000) >= 0);
+    // The dead one gives up on its own after its timeout, says why, and tries again; the live one
+    // was listening before that. This observes time, as it must (the dead one's connect ends only
+    // by its kConnectTimeoutMs, 5 s): the live one's connect over the local socket takes
+    // milliseconds, a margin no busy machine eats, while a connect held up by the dead one's
+    // would come after its timeout.
+    QVERIFY(waitForMore(deadLost, 0, PgListener::kConnectTimeoutMs + kHangMs) >= 0);
     QVERIFY2(deadLost.first().at(0).toString().contains(QLatin1String("no answer within")), qPrintable(deadLost.first().at(0).toString()));
     QCOMPARE(order.value(0), QStringLiteral("live listening"));
     QCOMPARE(order.value(1), QStringLiteral("dead lost"));
@@ -242,7 +257,7 @@ void TestPgListener::aDeadFirstHostIsPassedBy()
     QSignalSpy ready(&listener, &PgListener::listening);
     QSignalSpy heard(&listener, &PgListener::notified);
     listener.start();
-    QVERIFY2(waitForMore(ready, 0, PgListener::kConnectTimeoutMs + 5000) >= 0,
+    QVERIFY2(waitForMore(ready, 0, PgListener::kConnectTimeoutMs + kHangMs) >= 0,
              qPrintable(lost.isEmpty() ? QStringLiteral("(nothing said)") : lost.first().at(0).toString()));
     QCOMPARE(lost.count(), 0); // the second host answered: nothing was lost
     Coordinator coordinator(ts.store(), {});
@@ -258,29 +273,33 @@ void TestPgListener::aSlowNameLookupDelaysNoOne()
     TempStore ts;
     openAccounts(ts.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 10'000);
     // libpq looks a host name up before PQconnectStartParams returns: on this thread, the slow
-    // lookup would stop the live listener, the timer and everything else here for 3 s.
+    // lookup would stop the live listener, the timer and everything else here until the name
+    // server answers — which it does only when this test lets it.
+    g_answerSlowLookups = false;
+    g_slowLookupsAnswered = 0;
+    const auto answer = qScopeGuard([] { g_answerSlowLookups = true; });
     PgListener slow(QStringLiteral("postgresql://ledger@db.slow.invalid:5432/nothing"));
     PgListener live(ts.path());
     QSignalSpy slowLost(&slow, &PgListener::lost);
     QSignalSpy liveReady(&live, &PgListener::listening);
-    QElapsedTimer clock;
-    clock.start();
     slow.start();
     live.start();
-    QVERIFY2(clock.elapsed() < 500, qPrintable(QStringLiteral("start() took %1 ms").arg(clock.elapsed())));
+    QCOMPARE(g_slowLookupsAnswered.load(), 0); // start() returned with the lookup unanswered
     int ticks = 0;
     QTimer heartbeat;
     connect(&heartbeat, &QTimer::timeout, this, [&ticks] { ++ticks; });
     heartbeat.start(50);
 
-    QVERIFY(waitForMore(liveReady, 0, 2000) >= 0);
-    QVERIFY2(clock.elapsed() < kSlowLookupMs, qPrintable(QStringLiteral("live listening after %1 ms").arg(clock.elapsed())));
-    QCOMPARE(slowLost.count(), 0); // still looking its name up
-    QTRY_VERIFY_WITH_TIMEOUT(clock.elapsed() >= 1500, 2000);
-    QVERIFY2(ticks >= 20, qPrintable(QStringLiteral("the event loop ran %1 ticks of 50 ms in %2 ms").arg(ticks).arg(clock.elapsed())));
+    // While the name server keeps the slow one waiting: the live one listens, the event loop runs.
+    // (Whether the slow one has given up on its host meanwhile is left alone: its
+    // kConnectTimeoutMs of silence counts from start(), a time a busy machine may outrun.)
+    QVERIFY(waitForMore(liveReady, 0) >= 0);
+    QTRY_VERIFY_WITH_TIMEOUT(ticks >= 3, kHangMs);
+    QCOMPARE(g_slowLookupsAnswered.load(), 0);
 
     // Once the name server has said "no such host", the listener says so and retries by itself.
-    QVERIFY(waitForMore(slowLost, 0, kSlowLookupMs + 3000) >= 0);
+    g_answerSlowLookups = true;
+    QVERIFY(waitForMore(slowLost, 0) >= 0);
     QVERIFY2(slowLost.first().at(0).toString().contains(QLatin1String("db.slow.invalid")), qPrintable(slowLost.first().at(0).toString()));
     QVERIFY(live.isListening());
 #endif

@@ -178,8 +178,9 @@ void TestPgTls::refused()
     QCOMPARE(r.exitCode, 3);
     QVERIFY2(r.err.contains(QLatin1String("store-unavailable")) && r.err.contains(because), qPrintable(r.err));
     // Nothing was made: the database does not exist (asked over the socket, which needs no TLS).
-    auto conn = PgConnection::open(QStringLiteral("host=%1 port=%2 user=ledger dbname=postgres").arg(m_cluster).arg(m_port),
-                                   PgConnection::Mode::Raw, PgOptions{});
+    auto conn =
+        PgConnection::open(QStringLiteral("host=%1 port=%2 user=ledger dbname=postgres").arg(pgClusterSocketDir(m_cluster)).arg(m_port),
+                           PgConnection::Mode::Raw, PgOptions{});
     QVERIFY(conn.ok());
     auto rows = (*conn)->runDynamic(QStringLiteral("SELECT count(*) FROM pg_database WHERE datname = $1"), PgParams{db});
     QVERIFY(rows.ok());

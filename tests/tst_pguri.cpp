@@ -320,14 +320,14 @@ void TestPgUri::aMissingDatabaseIsSaidAtOnce()
     const QString location =
         QStringLiteral("postgresql://ledger@%1:1,%1:%2/%3?connect_timeout=5").arg(encoded, port, freshDatabaseName("none"));
     QTemporaryDir home;
+    // "At once" against a reconnect window of an hour: a ledgerctl that waited in it would still
+    // be waiting when runLedgerctl gives up on it (two minutes: only a hang takes that long),
+    // and would have said nothing ("timed out").
     const QProcessEnvironment env =
-        ledgerctlEnvironment(home.path(), location, QStringLiteral("tester"), {QStringLiteral("LEDGERDESK_RECONNECT_MS=60000")});
-    QElapsedTimer clock;
-    clock.start();
-    const ProcessResult r = runLedgerctl({QStringLiteral("accounts")}, env, 90'000);
+        ledgerctlEnvironment(home.path(), location, QStringLiteral("tester"), {QStringLiteral("LEDGERDESK_RECONNECT_MS=3600000")});
+    const ProcessResult r = runLedgerctl({QStringLiteral("accounts")}, env, 120'000);
     QVERIFY2(r.exitCode != 0, qPrintable(r.out));
     QVERIFY2(r.err.contains(QLatin1String("create a store there with ledgerctl init --store")), qPrintable(r.err));
-    QVERIFY2(clock.elapsed() < 30'000, qPrintable(QStringLiteral("took %1 ms of a 60 s reconnect window").arg(clock.elapsed())));
 }
 
 QTEST_GUILESS_MAIN(TestPgUri)

@@ -73,15 +73,15 @@ void TestRecoveryLoop::finishesWhatCrashesLeft()
     Log log;
     RecoveryLoop loop(connectorOf(t.config()), expiredOnly(), 20, log.sink());
     loop.start();
-    QTRY_COMPARE_WITH_TIMEOUT(loop.counts().done.load(), qint64(3), 20'000);
+    QTRY_COMPARE_WITH_TIMEOUT(loop.counts().done.load(), qint64(3), 60'000);
     for (const QString &id : first)
         QCOMPARE(t.store().transaction(id)->state, TxState::Done);
-    QTRY_COMPARE_WITH_TIMEOUT(log.count(QStringLiteral("3 stuck transaction(s): 3 done")), 1, 20'000); // said after counting
+    QTRY_COMPARE_WITH_TIMEOUT(log.count(QStringLiteral("3 stuck transaction(s): 3 done")), 1, 60'000); // said after counting
 
     // Later crashes are found by later sweeps. (Its lease outlives its making: a sweep must not
     // take it over while this thread is still writing it.)
     const QString later = stuck(t.store(), Step::HoldDebit, 2'000);
-    QTRY_COMPARE_WITH_TIMEOUT(loop.counts().done.load(), qint64(4), 20'000);
+    QTRY_COMPARE_WITH_TIMEOUT(loop.counts().done.load(), qint64(4), 60'000);
     QCOMPARE(t.store().transaction(later)->state, TxState::Done);
     QVERIFY(loop.stop(30'000));
     QVERIFY(loop.counts().sweeps.load() >= 2);
@@ -99,7 +99,7 @@ void TestRecoveryLoop::saysAStoreErrorOnce()
     Log log;
     RecoveryLoop loop(connectorOf(config), expiredOnly(), 10, log.sink());
     loop.start();
-    QTRY_VERIFY_WITH_TIMEOUT(loop.counts().storeErrors.load() >= 3, 20'000);
+    QTRY_VERIFY_WITH_TIMEOUT(loop.counts().storeErrors.load() >= 3, 60'000);
     QVERIFY(loop.stop(30'000));
     QCOMPARE(log.count(QStringLiteral("cannot sweep")), 1);
     QCOMPARE(log.count(QStringLiteral("store-unavailable")), 1);
@@ -116,7 +116,7 @@ void TestRecoveryLoop::saysWhatItLeavesAloneOnce()
     options.recovery.leaseMs = 1; // listed again by every sweep after the one that failed
     RecoveryLoop loop(connectorOf(t.config()), options, 10, log.sink());
     loop.start();
-    QTRY_VERIFY_WITH_TIMEOUT(loop.counts().sweeps.load() >= 4, 20'000);
+    QTRY_VERIFY_WITH_TIMEOUT(loop.counts().sweeps.load() >= 4, 60'000);
     QVERIFY(loop.stop(30'000));
     QCOMPARE(loop.counts().failed.load(), qint64(1));
     QCOMPARE(loop.counts().failedBefore.load(), qint64(1));
@@ -129,11 +129,10 @@ void TestRecoveryLoop::stopsWithoutWaitingOutItsPeriod()
     Log log;
     RecoveryLoop loop(connectorOf(t.config()), expiredOnly(), 3'600'000, log.sink());
     loop.start();
-    QTRY_COMPARE_WITH_TIMEOUT(loop.counts().sweeps.load(), qint64(1), 20'000);
-    QElapsedTimer clock;
-    clock.start();
-    QVERIFY(loop.stop(60'000));
-    QVERIFY2(clock.elapsed() < 30'000, "stop() waited for the next sweep");
+    QTRY_COMPARE_WITH_TIMEOUT(loop.counts().sweeps.load(), qint64(1), 60'000);
+    // Its period is an hour: a stop that waited for the next sweep would not be done within the
+    // minute stop() is given (which only bounds a hang otherwise).
+    QVERIFY2(loop.stop(60'000), "stop() waited for the next sweep");
     QCOMPARE(loop.counts().sweeps.load(), qint64(1));
 }
 
@@ -142,18 +141,25 @@ void TestRecoveryLoop::stopLeavesATransactionHalfWay()
     TempStore t;
     openAccounts(t.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1000);
     const QString id = stuck(t.store(), Step::Claim);
-    // Every write of the sweep's takes 200 ms (a slow store): a stop comes in the middle.
+    // The sweep's second write waits until the stop was asked for (a slow store, slow exactly
+    // as long as the test needs: a minute only bounds a hang): the stop comes in the middle.
     std::atomic<int> writes{0};
+    std::atomic<bool> stopAsked{false};
     SweepOptions options = expiredOnly();
-    options.recovery.hook = [&writes](Step, const QString &) {
-        ++writes;
-        QThread::msleep(200);
+    options.recovery.hook = [&writes, &stopAsked](Step, const QString &) {
+        if (++writes >= 2) {
+            QElapsedTimer hang;
+            hang.start();
+            while (!stopAsked && hang.elapsed() < 60'000)
+                QThread::msleep(1);
+        }
         return HookAction::Continue;
     };
     Log log;
     RecoveryLoop loop(connectorOf(t.config()), options, 10, log.sink());
     loop.start();
-    QTRY_VERIFY_WITH_TIMEOUT(writes.load() >= 1, 20'000);
+    QTRY_VERIFY_WITH_TIMEOUT(writes.load() >= 2, 60'000);
+    stopAsked = true;
     QVERIFY(loop.stop(60'000));
     QVERIFY(writes.load() < 5); // claim, two holds, applied, two posts, done: it did not go on
     QCOMPARE(log.count(QStringLiteral("1 transaction(s) left half-way")), 1);
@@ -179,7 +185,7 @@ void TestRecoveryLoop::stopGivesUpOnASweepThatDoesNotComeBack()
     Log log;
     RecoveryLoop loop(connectorOf(t.config()), options, 10, log.sink());
     loop.start();
-    QTRY_VERIFY_WITH_TIMEOUT(waiting.load(), 20'000);
+    QTRY_VERIFY_WITH_TIMEOUT(waiting.load(), 60'000);
     QVERIFY(!loop.stop(200));
     answered.release(100); // the store answers after all; the loop ends and is joined on destruction
 }

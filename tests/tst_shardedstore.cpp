@@ -739,15 +739,19 @@ void TestShardedStore::auditWhileTransfersRunFindsNothing()
             ++transfers;
         }
     });
-    QElapsedTimer timer;
-    timer.start();
+    // Until 40 transfers are done and 20 audits ran while transfers went on (a transfer finished
+    // during each): conditions, not a time; two minutes only bound a hang.
+    QElapsedTimer hang;
+    hang.start();
     int audits = 0;
     QStringList found;
-    while ((timer.elapsed() < 4000 || transfers < 40 || audits < 20) && timer.elapsed() < 60'000 && found.isEmpty()) {
+    while ((transfers < 40 || audits < 20) && hang.elapsed() < 120'000 && found.isEmpty()) {
+        const int before = transfers;
         const AuditReport report = audit(t.store());
         if (!report.clean())
             found << describeFindings(report);
-        ++audits;
+        if (transfers > before)
+            ++audits;
     }
     stop = true;
     worker.join();

@@ -68,7 +68,11 @@ const QStringList kSameInEveryLanguage = {
 QStringList englishWords(QString text, const QString &storePath)
 {
     text.remove(QRegularExpression(QStringLiteral("<[^>]*>"))); // markup
-    text.remove(storePath);
+    // Paths and locations are data, whole or cut in the middle to fit (the status bar's store
+    // label): a run of text with a slash in it is taken out whole, never read piece by piece (a
+    // deep temporary folder's names read as English words). The store's name stands alone in the
+    // window's title.
+    text.remove(QRegularExpression(QStringLiteral("\\S*/\\S*")));
     text.remove(QFileInfo(storePath).fileName());
     text.remove(QRegularExpression(QStringLiteral("tx-[0-9A-Z]+")));            // transaction ids
     text.remove(QRegularExpression(QStringLiteral("\\(\\*\\.[a-z]+[^)]*\\)"))); // file filters

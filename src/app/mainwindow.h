@@ -199,7 +199,10 @@ private:
     QList<QPointer<QWidget>> m_detailWindows; // opened by openDetailWindow, closed with the store
     QMenu *m_recentMenu = nullptr;
     QLabel *m_storeLabel;
-    QString m_storeLabelText; // what the store label says before it is fitted
+    // What the store label says before it is fitted: the location, and the label's text with %1
+    // where the location goes (durability, shards, locks: never cut to fit).
+    QString m_storeLocationText;
+    QString m_storeLabelFormat;
     QLabel *m_activityLabel;
     QLabel *m_liveLabel;
     QDateTime m_lastChange; // the change the live label shows the time of (invalid: it shows none)

@@ -33,12 +33,20 @@ namespace ledger::app {
 void MainWindow::fitStoreLabel()
 {
     // A long location (a failover pair's hosts, a deep path) took the status bar from its messages
-    // and ran off a narrow screen: the label keeps to a third of the window, cut in the middle
-    // (whole in its tooltip); a little under the room, as drawn text may reach a pixel past it.
-    const int room = qMax(1, width() / 3);
+    // and ran off a narrow screen: the label keeps to a third of the window. Only the location is
+    // cut, in the middle (whole in the tooltip): the rest (durability, shards, locks) is what the
+    // operator reads the label for, and is never cut, even where it alone is wider than a third.
+    // A little under the room, as drawn text may reach a pixel past it.
+    if (m_storeLabelFormat.isEmpty()) {
+        m_storeLabel->setMaximumWidth(qMax(1, width() / 3));
+        m_storeLabel->setText(tr("no store open"));
+        return;
+    }
+    const QFontMetrics metrics = m_storeLabel->fontMetrics();
+    const int facts = metrics.horizontalAdvance(m_storeLabelFormat.arg(QString()));
+    const int room = qMax(width() / 3, facts + metrics.horizontalAdvance(QStringLiteral("…")) + 4);
     m_storeLabel->setMaximumWidth(room);
-    m_storeLabel->setText(m_storeLabelText.isEmpty() ? tr("no store open")
-                                                     : m_storeLabel->fontMetrics().elidedText(m_storeLabelText, Qt::ElideMiddle, room - 4));
+    m_storeLabel->setText(m_storeLabelFormat.arg(metrics.elidedText(m_storeLocationText, Qt::ElideMiddle, room - 4 - facts)));
 }
 
 void MainWindow::rebuildRecentMenu()
@@ -217,15 +225,18 @@ void MainWindow::onStoreOpened(bool demo)
                                  ? (opened.durability == Durability::Full ? QStringLiteral("synchronous_commit=on")
                                                                           : QStringLiteral("synchronous_commit=on, fsync=off"))
                                  : QStringLiteral("synchronous=") + nameOf(opened.durability);
-    QString label = opened.shards > 1 ? tr("%1  ·  %2 shards  ·  %3").arg(shown).arg(opened.shards).arg(durability)
-                                      : tr("%1  ·  %2").arg(shown, durability);
+    // The location stays a %1 until the label is fitted (the multi-argument arg() replaces each
+    // marker once, so the "%1" put in is left for fitStoreLabel).
+    const QString location1 = QStringLiteral("%1");
+    QString label = opened.shards > 1 ? tr("%1  ·  %2 shards  ·  %3").arg(location1, QString::number(opened.shards), durability)
+                                      : tr("%1  ·  %2").arg(location1, durability);
     QString tip = opened.durability == Durability::Full
                     ? tr("Every write is synced to disk before the next one (synchronous=FULL).")
                     : tr("Writes survive a crash of any program; a power cut may undo the last few, as if they "
                          "had not happened yet (synchronous=NORMAL).");
     if (isDynamoLocation(location)) {
         // Its "shards" are the parts of the feed's index, nothing an operator placed.
-        label = tr("%1  ·  DynamoDB").arg(shown);
+        label = tr("%1  ·  DynamoDB");
         tip = tr("DynamoDB acknowledges a write once it is stored durably. Nothing announces a change: the console looks for "
                  "changes made elsewhere once a second.");
     }
@@ -233,9 +244,10 @@ void MainWindow::onStoreOpened(bool demo)
         label += tr("  ·  POSIX locks");
         tip += QLatin1Char('\n') + opened.lockWarning;
     }
-    m_storeLabelText = label;
+    m_storeLocationText = shown;
+    m_storeLabelFormat = label;
     fitStoreLabel();
-    m_storeLabel->setToolTip(toolTipText(label + QLatin1Char('\n') + tip));
+    m_storeLabel->setToolTip(toolTipText(label.arg(shown) + QLatin1Char('\n') + tip));
     showLive({}, tr("live"));
     statusBar()->showMessage(demo ? tr("Created %1 with demo data").arg(shown) : tr("Opened %1").arg(shown), 8000);
     refreshCounts();

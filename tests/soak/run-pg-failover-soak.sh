@@ -22,9 +22,11 @@ work=$(mktemp -d /tmp/ledger-pg-failover.XXXXXX)
 chmod 755 "$work" # the servers run as the postgres user when we are root
 trap 'scripts/pg-cluster.sh stop "$work/primary"; scripts/pg-cluster.sh stop "$work/standby"; rm -rf "$work"' EXIT
 port=${SOAK_PORT:-5461}
-scripts/pg-cluster.sh start "$work/primary" --port "$port" >/dev/null
-scripts/pg-cluster.sh standby "$work/standby" "$work/primary" --port $((port + 1)) >/dev/null
-store="postgresql://ledger@/soak?host=$work/primary,$work/standby&port=$port,$((port + 1))&target_session_attrs=read-write"
+primary=$(scripts/pg-cluster.sh start "$work/primary" --port "$port")
+standby=$(scripts/pg-cluster.sh standby "$work/standby" "$work/primary" --port $((port + 1)))
+# Each server by its socket's folder, as its URI says (host=DIR&port=N).
+socket_of() { local h=${1#*host=}; echo "${h%%&*}"; }
+store="postgresql://ledger@/soak?host=$(socket_of "$primary"),$(socket_of "$standby")&port=$port,$((port + 1))&target_session_attrs=read-write"
 echo "pg-failover-soak: primary and synchronous standby in $work, store $store"
 "$build/tests/ledger_soak" --ledgerctl "$build/src/cli/ledgerctl" --seconds "${SOAK_SECONDS:-45}" --store "$store" \
   --restart-command "scripts/pg-cluster.sh failover $work/primary $work/standby" --restarts 1 "$@"

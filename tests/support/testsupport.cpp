@@ -18,7 +18,30 @@
 
 namespace ledger::test {
 
-QString postgresTestUri() { return qEnvironmentVariable("LEDGER_TEST_PG"); }
+namespace {
+// A line of a file of the test cluster's folder (scripts/pg-cluster.sh writes socketdir and port).
+QString clusterFile(const QString &cluster, const char *name)
+{
+    QFile file(cluster + QLatin1Char('/') + QLatin1String(name));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("%s has no file %s: is the cluster running (ctest's pgcluster_start, scripts/pg-cluster.sh start)?", qPrintable(cluster),
+               name);
+    return QString::fromUtf8(file.readAll()).trimmed();
+}
+} // namespace
+
+QString postgresTestUri()
+{
+    // Read once: the cluster keeps its socket folder for as long as the test runs.
+    static const QString uri = [] {
+        const QString cluster = qEnvironmentVariable("LEDGER_TEST_PG_CLUSTER");
+        if (cluster.isEmpty())
+            return QString();
+        return QStringLiteral("postgresql://ledger@/{db}?host=%1&port=%2")
+            .arg(QString::fromUtf8(QUrl::toPercentEncoding(clusterFile(cluster, "socketdir"), "/")), clusterFile(cluster, "port"));
+    }();
+    return uri;
+}
 
 bool onPostgres() { return !postgresTestUri().isEmpty(); }
 
@@ -72,6 +95,8 @@ PgSocket postgresTestSocket()
     const QUrlQuery query{QUrl(postgresTestUri())};
     return {query.queryItemValue(QStringLiteral("host"), QUrl::FullyDecoded), query.queryItemValue(QStringLiteral("port"))};
 }
+
+QString pgClusterSocketDir(const QString &cluster) { return clusterFile(cluster, "socketdir"); }
 
 bool runPgCluster(const QStringList &args)
 {

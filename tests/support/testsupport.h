@@ -26,8 +26,9 @@ class DynamoStore;
 
 namespace ledger::test {
 
-// The test cluster's store URI template ($LEDGER_TEST_PG, with {db} for the database name) when
-// the tests run against PostgreSQL (the "@pg" tests of ctest), else empty.
+// The test cluster's store URI template (with {db} for the database name) when the tests run
+// against PostgreSQL (the "@pg" tests of ctest: $LEDGER_TEST_PG_CLUSTER names the folder of
+// scripts/pg-cluster.sh's cluster, whose files say its socket folder and port), else empty.
 QString postgresTestUri();
 bool onPostgres();
 // The test dynalite's endpoint when the tests run against DynamoDB's API (the "@dynamo" tests:
@@ -51,6 +52,9 @@ PgSocket postgresTestSocket();
 // Runs scripts/pg-cluster.sh with `args` (servers of a test's own); false, with the script's
 // output as a warning, when it fails.
 bool runPgCluster(const QStringList &args);
+// The folder of the unix socket of the cluster pg-cluster.sh started in `cluster` (a short one of
+// its own, not `cluster` itself: a socket's path has at most 107 bytes).
+QString pgClusterSocketDir(const QString &cluster);
 // Lets the server's user into `dir` (as root, pg-cluster.sh runs the servers as postgres): the
 // directory a test keeps its own servers in.
 void openToServerUser(const QString &dir);
