@@ -83,9 +83,9 @@ void TestHttpFraming::frames_data()
     // Only a WebSocket leaves HTTP (as Qt reads it): after any other "upgrade" the next request is
     // framed, and refused like any.
     const QByteArray twoLengths = "GET / HTTP/1.1\r\nContent-Length: 0\r\nContent-Length: 9\r\n\r\n";
-    QTest::newRow("Connection: upgrade without Upgrade") << QByteArray("GET / HTTP/1.1\r\nConnection: upgrade\r\n\r\n" + twoLengths)
-                                                         << QStringList{"1.1 keep 0"} << 400 << QStringLiteral("bad-content-length")
-                                                         << qint64(39);
+    QTest::newRow("Connection: upgrade without Upgrade")
+        << QByteArray("GET / HTTP/1.1\r\nConnection: upgrade\r\n\r\n" + twoLengths) << QStringList{"1.1 keep 0"} << 400
+        << QStringLiteral("bad-content-length") << qint64(39);
     QTest::newRow("Upgrade: h2c") << QByteArray("GET / HTTP/1.1\r\nConnection: Upgrade\r\nUpgrade: h2c\r\n\r\n" + twoLengths)
                                   << QStringList{"1.1 keep 0"} << 400 << QStringLiteral("bad-content-length") << qint64(53);
     QTest::newRow("Connection: x-noupgrade") << QByteArray("GET / HTTP/1.1\r\nConnection: x-noupgrade\r\nUpgrade: websocket\r\n\r\n"

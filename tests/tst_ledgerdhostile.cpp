@@ -293,10 +293,11 @@ void TestLedgerdHostile::wrongTokensSlowTheirAddressOnly()
     // Two Connection fields, "upgrade" first: Qt reads them joined and hands the request it was
     // answered to the WebSocket server; the front must read them so too, or a request it answered
     // 401 was switched to the feed (101), unauthenticated.
-    const Exchange split = exchange(d.port(),
-                                    "GET /v1/balances HTTP/1.1\r\nHost: x\r\nConnection: upgrade\r\nConnection: keep-alive\r\n"
-                                    "Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
-                                    QStringLiteral("127.0.0.5"));
+    const Exchange split =
+        exchange(d.port(),
+                 "GET /v1/balances HTTP/1.1\r\nHost: x\r\nConnection: upgrade\r\nConnection: keep-alive\r\n"
+                 "Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
+                 QStringLiteral("127.0.0.5"));
     QCOMPARE(split.statuses(), QList<int>{401});
     QVERIFY(split.closed);
     QVERIFY2(!split.bytes.contains(" 101 "), split.bytes.constData());
@@ -342,7 +343,7 @@ void TestLedgerdHostile::oneAddressTakesItsShareOfConnections()
 
 void TestLedgerdHostile::readinessIsToldWithinSecondsWhenTheStoreHangs()
 {
-    if (!qEnvironmentVariableIsSet("LEDGER_TEST_PG"))
+    if (!onPostgres())
         QSKIP("a PostgreSQL server that stops answering: run as tst_ledgerdhostile@pg");
     TempStore t;
     // ledgerd reaches the test cluster through a proxy that can go silent (its connections stay
@@ -395,11 +396,10 @@ void TestLedgerdHostile::anUpgradeThatIsNotAWebSocketIsFramedOn()
     const QByteArray transfer = R"({"source":"acme","destination":"bob","amount":"6.66"})";
     const QByteArray smuggled = "POST /v1/transfers HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: "
                               + QByteArray::number(transfer.size()) + "\r\n\r\n" + transfer;
-    const Exchange e =
-        exchange(d.port(),
-                 first + "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nContent-Length: " + QByteArray::number(smuggled.size())
-                     + "\r\n\r\n" + smuggled,
-                 QStringLiteral("127.0.0.1"), Log::No);
+    const Exchange e = exchange(d.port(),
+                                first + "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nContent-Length: "
+                                    + QByteArray::number(smuggled.size()) + "\r\n\r\n" + smuggled,
+                                QStringLiteral("127.0.0.1"), Log::No);
     QVERIFY2(e.closed, e.bytes.constData());
     QCOMPARE(e.statuses(), (QList<int>{200, 400}));
     QCOMPARE(e.code(), QStringLiteral("bad-content-length"));
@@ -425,8 +425,8 @@ void TestLedgerdHostile::answersLeftUnreadEndTheConnection()
     greedy.write(asks);
     QVERIFY(greedy.waitForBytesWritten(10'000));
     // Watched from another connection (this one reads nothing).
-    QTRY_VERIFY_WITH_TIMEOUT(curl(QStringLiteral("GET"), d.url + QStringLiteral("/metrics")).raw.contains("ledgerd_connections_unread_total 1\n"),
-                             30'000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        curl(QStringLiteral("GET"), d.url + QStringLiteral("/metrics")).raw.contains("ledgerd_connections_unread_total 1\n"), 30'000);
 }
 
 void TestLedgerdHostile::nothingAClientSendsFillsTheLog()
@@ -439,7 +439,8 @@ void TestLedgerdHostile::nothingAClientSendsFillsTheLog()
     // to stderr, however often.
     for (int i = 0; i < 20; ++i) {
         exchange(d.port(), "GET /v1/feed?since=0 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nX", QStringLiteral("127.0.0.1"), Log::No);
-        const Exchange keyless = exchange(d.port(), "GET /v1/feed HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n");
+        const Exchange keyless =
+            exchange(d.port(), "GET /v1/feed HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n");
         QCOMPARE(keyless.statuses(), QList<int>{400});
         QVERIFY(keyless.closed);
     }

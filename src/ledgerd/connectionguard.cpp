@@ -160,7 +160,8 @@ void ConnectionGuard::onReadyRead()
     if (!m_reading)
         return;
     if (m_phase == Phase::Streaming) { // a stream's client has nothing to say
-        stopReading(); // before Qt's parser would read the aborted socket (a warning on stderr each time)
+        // Before Qt's parser would read the aborted socket (a warning on stderr each time).
+        stopReading();
         m_socket->abort();
         return;
     }

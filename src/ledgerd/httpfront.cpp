@@ -306,8 +306,9 @@ bool HttpFront::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
         // What Qt's WebSocket server needs, checked here: without it the handshake fails there
         // with no answer to the client and a warning on stderr.
         if (r.headers.value("sec-websocket-key").isEmpty() || r.headers.value("sec-websocket-version") != "13")
-            return refuse(match.label, httpProblem(400, QStringLiteral("bad-request"),
-                                                   QStringLiteral("a WebSocket upgrade needs Sec-WebSocket-Key and Sec-WebSocket-Version: 13")));
+            return refuse(match.label,
+                          httpProblem(400, QStringLiteral("bad-request"),
+                                      QStringLiteral("a WebSocket upgrade needs Sec-WebSocket-Key and Sec-WebSocket-Version: 13")));
         if (auto *guard = ConnectionGuard::of(socket))
             guard->release(); // the WebSocket server owns the connection from here
         return true;
