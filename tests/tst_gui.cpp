@@ -1515,13 +1515,19 @@ void TestGui::anAccountsLastChangeTicks()
         const int to = html.indexOf(QStringLiteral("Holds for transactions in flight"), from);
         return from < 0 || to < 0 ? QString() : html.mid(from, to - from);
     };
-    QSignalSpy reloaded(panel, &AccountPanel::loaded);
-    const QString before = lastChange();
-    QVERIFY2(before.contains(QStringLiteral(" ago)")), qPrintable(before));
     // Seconds under an hour old (the demo is "now"), ticking every second (kWaitMs only bounds a
-    // hang: the account panel is not read again by any timer meanwhile).
-    QVERIFY2(QTest::qWaitFor([&] { return lastChange() != before; }, kWaitMs), qPrintable(before));
-    QCOMPARE(reloaded.count(), 0); // the same load, its age moved on
+    // hang: the account panel is not read again by any timer meanwhile). The row must change with
+    // no load of the panel between; a load that came anyway (a late announcement of the demo's
+    // writes, on PostgreSQL on a busy machine) makes that try not count, and it is tried again.
+    bool tickedWithoutALoad = false;
+    for (int attempt = 0; attempt < 5 && !tickedWithoutALoad; ++attempt) {
+        QSignalSpy reloaded(panel, &AccountPanel::loaded);
+        const QString before = lastChange();
+        QVERIFY2(before.contains(QStringLiteral(" ago)")), qPrintable(before));
+        QVERIFY2(QTest::qWaitFor([&] { return lastChange() != before; }, kWaitMs), qPrintable(before));
+        tickedWithoutALoad = reloaded.count() == 0; // the same load, its age moved on
+    }
+    QVERIFY2(tickedWithoutALoad, "the row changed only when the panel was loaded again");
 }
 
 void TestGui::anAccountsHistorySaysWhoCreatedItAndItsName()
