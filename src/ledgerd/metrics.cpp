@@ -52,30 +52,24 @@ QByteArray Metrics::render(qint64 stuck, const GuardCounts &guard, int inFlight,
            "ledgerd_connections_refused_total{why=\"limit\"} "
          + QByteArray::number(guard.refusedAtAccept) + "\nledgerd_connections_refused_total{why=\"per-client\"} "
          + QByteArray::number(guard.refusedPerClient) + '\n';
-    out += "# HELP ledgerd_requests_timed_out_total Connections cut because a request did not arrive whole in time.\n"
-           "# TYPE ledgerd_requests_timed_out_total counter\n"
-           "ledgerd_requests_timed_out_total "
-         + QByteArray::number(guard.timedOut) + '\n';
-    out += "# HELP ledgerd_requests_too_large_total Requests refused with 413 before their body was read.\n"
-           "# TYPE ledgerd_requests_too_large_total counter\n"
-           "ledgerd_requests_too_large_total "
-         + QByteArray::number(guard.tooLarge) + '\n';
-    out += "# HELP ledgerd_requests_malformed_total Requests refused for their framing (400, 411, 431, 505), the connection closed.\n"
-           "# TYPE ledgerd_requests_malformed_total counter\n"
-           "ledgerd_requests_malformed_total "
-         + QByteArray::number(guard.malformed) + '\n';
-    out += "# HELP ledgerd_connections_unread_total Connections ended because their client left over 512 KiB of answers unread.\n"
-           "# TYPE ledgerd_connections_unread_total counter\n"
-           "ledgerd_connections_unread_total "
-         + QByteArray::number(guard.unread) + '\n';
-    out += "# HELP ledgerd_auth_failures_total Requests with a wrong token or none where one is needed (401).\n"
-           "# TYPE ledgerd_auth_failures_total counter\n"
-           "ledgerd_auth_failures_total "
-         + QByteArray::number(m_authFailures) + '\n';
-    out += "# HELP ledgerd_auth_throttled_total Requests answered 429: their address had sent too many wrong tokens.\n"
-           "# TYPE ledgerd_auth_throttled_total counter\n"
-           "ledgerd_auth_throttled_total "
-         + QByteArray::number(m_authThrottled) + '\n';
+    // The single-number counters of the connection guard and of authentication: one table.
+    struct Counter {
+        const char *name;
+        const char *help;
+        qint64 value;
+    };
+    const Counter counters[] = {
+        {"ledgerd_requests_timed_out_total", "Connections cut because a request did not arrive whole in time.", guard.timedOut},
+        {"ledgerd_requests_too_large_total", "Requests refused with 413 before their body was read.", guard.tooLarge},
+        {"ledgerd_requests_malformed_total", "Requests refused for their framing (400, 411, 431, 505), the connection closed.",
+         guard.malformed},
+        {"ledgerd_connections_unread_total", "Connections ended because their client left over 512 KiB of answers unread.", guard.unread},
+        {"ledgerd_auth_failures_total", "Requests with a wrong token or none where one is needed (401).", m_authFailures},
+        {"ledgerd_auth_throttled_total", "Requests answered 429: their address had sent too many wrong tokens.", m_authThrottled},
+    };
+    for (const Counter &c : counters)
+        out += QByteArray("# HELP ") + c.name + ' ' + c.help + "\n# TYPE " + c.name + " counter\n" + c.name + ' '
+             + QByteArray::number(c.value) + '\n';
     if (!recovery)
         return out;
     out += "# HELP ledgerd_recovery_sweeps_total Sweeps of the recovery sweeper (--recover-every).\n"
