@@ -303,6 +303,12 @@ bool HttpFront::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
     if (upgrade) {
         if (match.route != Route::Feed)
             return false; // only the feed upgrades
+        // Pipelined behind a request still unanswered, the switch would put that answer inside
+        // the WebSocket stream: refused (Qt closes the connection, the answers owed are lost —
+        // a client that pipelines an upgrade gets the end, never a corrupt stream).
+        if (m_order.contains(socket))
+            return refuse(match.label, httpProblem(400, QStringLiteral("bad-request"),
+                                                   QStringLiteral("a WebSocket upgrade may not follow a request still unanswered")));
         // What Qt's WebSocket server needs, checked here: without it the handshake fails there
         // with no answer to the client and a warning on stderr.
         if (r.headers.value("sec-websocket-key").isEmpty() || r.headers.value("sec-websocket-version") != "13")
@@ -336,7 +342,14 @@ bool HttpFront::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
     case Route::OpenApi:
         answerNow(request, socket, match.label, ApiResponse{200, "application/json", m_options.openApi, {}}, connection);
         return true;
-    case Route::Feed: streamFeed(request, socket, r, framed); return true;
+    case Route::Feed:
+        if (m_order.contains(socket)) { // its head would go out before the answers owed: after them, refused
+            closeWith(socket, FramingRefusal{400, QStringLiteral("bad-request"),
+                                             QStringLiteral("the feed's stream may not follow a request still unanswered")});
+            return true;
+        }
+        streamFeed(request, socket, r, framed);
+        return true;
     default: break;
     }
     if (m_stopping) {

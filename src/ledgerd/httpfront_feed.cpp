@@ -91,10 +91,10 @@ void HttpFront::streamFeed(const QHttpServerRequest &request, QTcpSocket *socket
     if (auto *guard = ConnectionGuard::of(socket))
         guard->streaming(); // no deadline: it lasts as long as the client reads
     const bool chunked = head.minorVersion >= 1;
-    const bool keepAlive = chunked && head.keepAlive;
+    // A stream ends its connection (Connection: close): the guard cuts a streaming client that
+    // sends anything, so a request pipelined behind a follow=false stream would cut it mid-way.
     socket->write(chunked ? QByteArray("HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\n"
-                                       "Cache-Control: no-store\r\n")
-                                + (keepAlive ? "" : "Connection: close\r\n") + "\r\n"
+                                       "Cache-Control: no-store\r\nConnection: close\r\n\r\n")
                           : QByteArray("HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nCache-Control: no-store\r\n"
                                        "Connection: close\r\n\r\n"));
     m_metrics.request(QStringLiteral("/v1/feed"), 200);
@@ -117,15 +117,12 @@ void HttpFront::streamFeed(const QHttpServerRequest &request, QTcpSocket *socket
             alive->abort();
     };
     if (follow == QLatin1String("false"))
-        sink.caughtUp = [alive, chunked, keepAlive] { // the feed as it is now, then the stream's end
+        sink.caughtUp = [alive, chunked] { // the feed as it is now, then the stream's end
             if (!alive)
                 return false;
             if (chunked)
                 alive->write("0\r\n\r\n");
-            if (!keepAlive)
-                closeLingering(alive);
-            else if (auto *guard = ConnectionGuard::of(alive))
-                guard->answered();
+            closeLingering(alive);
             return false;
         };
     auto id = (*hub)->subscribe(since, std::move(sink));

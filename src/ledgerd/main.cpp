@@ -58,7 +58,8 @@ libraries as ledgerctl, with the same rules and error code words.
   --write-threads N  worker threads for writes (default: one per SQLite file, whose writes
                      queue on its lock anyway; --threads on PostgreSQL)
   --max-connections N  connections open at once (default 512); more are closed at accept
-  --max-connections-per-client N  of those, from one address (an IPv6 /64) at once (default 64;
+  --max-connections-per-client N  of those, from one address (an IPv6 /64) at once (default 64, or
+                     --max-connections if lower;
                      behind a proxy every client is the proxy: raise it to --max-connections)
   --recover-every DURATION  how often to look for stuck transactions and finish them as
                      'ledgerctl recover' does (default 10s; off: never — then run

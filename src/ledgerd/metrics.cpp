@@ -60,7 +60,8 @@ QByteArray Metrics::render(qint64 stuck, const GuardCounts &guard, int inFlight,
     };
     const Counter counters[] = {
         {"ledgerd_requests_timed_out_total", "Connections cut because a request did not arrive whole in time.", guard.timedOut},
-        {"ledgerd_requests_too_large_total", "Requests refused with 413 before their body was read.", guard.tooLarge},
+        {"ledgerd_requests_too_large_total",
+         "Requests refused with 413: a body over 64 KiB by its Content-Length, or over 80 KiB sent ahead of an answer.", guard.tooLarge},
         {"ledgerd_requests_malformed_total", "Requests refused for their framing (400, 411, 431, 505), the connection closed.",
          guard.malformed},
         {"ledgerd_connections_unread_total", "Connections ended because their client left over 512 KiB of answers unread.", guard.unread},
