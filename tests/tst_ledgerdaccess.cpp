@@ -66,11 +66,8 @@ void TestLedgerdAccess::tokensAndRoles()
     QTemporaryDir dir;
     const QString tokens = dir.filePath(QStringLiteral("tokens"));
     const auto add = [&](const QString &name, const QString &role) {
-        QProcess p;
-        p.start(QStringLiteral(LEDGERD_PATH),
-                {QStringLiteral("token"), QStringLiteral("add"), name, role, QStringLiteral("--tokens"), tokens});
-        p.waitForFinished(10'000);
-        return std::pair{p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()).trimmed()};
+        const AddedToken added = addToken(tokens, name, role);
+        return std::pair{added.exitCode, added.token};
     };
     const auto [readStatus, reader] = add(QStringLiteral("dashboard"), QStringLiteral("read"));
     const auto [payStatus, payer] = add(QStringLiteral("billing"), QStringLiteral("transfer"));
@@ -167,11 +164,7 @@ void TestLedgerdAccess::mintingNeedsTheOperatorRole()
     QTemporaryDir dir;
     const QString tokens = dir.filePath(QStringLiteral("tokens"));
     const auto add = [&](const QString &name, const QString &role) {
-        QProcess p;
-        p.start(QStringLiteral(LEDGERD_PATH),
-                {QStringLiteral("token"), QStringLiteral("add"), name, role, QStringLiteral("--tokens"), tokens});
-        p.waitForFinished(10'000);
-        return QStringLiteral("Authorization: Bearer ") + QString::fromUtf8(p.readAllStandardOutput()).trimmed();
+        return QStringLiteral("Authorization: Bearer ") + addToken(tokens, name, role).token;
     };
     const QString billing = add(QStringLiteral("billing"), QStringLiteral("transfer"));
     const QString treasury = add(QStringLiteral("treasury"), QStringLiteral("operator"));
@@ -293,11 +286,9 @@ void TestLedgerdAccess::servesHttpsWithTokensOffLoopback()
     QVERIFY(openssl.waitForFinished(60'000));
     QCOMPARE(openssl.exitCode(), 0);
     const QString tokens = dir.filePath(QStringLiteral("tokens"));
-    QProcess add;
-    add.start(QStringLiteral(LEDGERD_PATH), {QStringLiteral("token"), QStringLiteral("add"), QStringLiteral("ops"),
-                                             QStringLiteral("operator"), QStringLiteral("--tokens"), tokens});
-    QVERIFY(add.waitForFinished(10'000));
-    const QString token = QString::fromUtf8(add.readAllStandardOutput()).trimmed();
+    const AddedToken added = addToken(tokens, QStringLiteral("ops"), QStringLiteral("operator"));
+    QCOMPARE(added.exitCode, 0);
+    const QString token = added.token;
     TempStore t;
     openAccounts(t);
     Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("0.0.0.0:0"), QStringLiteral("--tls-cert"),

@@ -32,8 +32,7 @@ namespace {
 struct Exchange {
     QByteArray bytes;
     bool closed = false;
-    QList<int> answers;
-    QList<int> statuses() const { return answers; }
+    QList<int> statuses;
     QString code() const // the last problem's code word
     {
         static const QRegularExpression word(QStringLiteral("\"code\":\"([a-z-]+)\""));
@@ -75,17 +74,9 @@ Exchange exchange(quint16 port, const QByteArray &bytes, const QString &from = Q
     e.bytes += s.readAll();
     const QList<QByteArray> requestLine = bytes.left(bytes.indexOf("\r\n")).split(' ');
     const bool logged = log == Log::FirstRequest && requestLine.size() == 3;
-    e.answers = logRawAnswers(logged ? QString::fromLatin1(requestLine.at(0)) : QString(),
-                              logged ? QString::fromLatin1(requestLine.at(1).split('?').first()) : QString(), e.bytes, logged);
+    e.statuses = logRawAnswers(logged ? QString::fromLatin1(requestLine.at(0)) : QString(),
+                               logged ? QString::fromLatin1(requestLine.at(1).split('?').first()) : QString(), e.bytes, logged);
     return e;
-}
-
-QString makeTokens(const QString &file, const QString &name, const QString &role)
-{
-    QProcess p;
-    p.start(QStringLiteral(LEDGERD_PATH), {QStringLiteral("token"), QStringLiteral("add"), name, role, QStringLiteral("--tokens"), file});
-    p.waitForFinished(10'000);
-    return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
 }
 
 } // namespace
@@ -158,7 +149,7 @@ void TestLedgerdHostile::smuggledRequestsAreRefusedAndNeverRun()
     QVERIFY(!d.url.isEmpty());
     const Exchange e = exchange(d.port(), request);
     QVERIFY2(e.closed, e.bytes.constData());
-    QCOMPARE(e.statuses(), QList<int>{status}); // one answer: the smuggled one never ran
+    QCOMPARE(e.statuses, QList<int>{status}); // one answer: the smuggled one never ran
     QCOMPARE(e.code(), code);
     QVERIFY2(e.bytes.contains("\r\nConnection: close\r\n"), e.bytes.constData());
     const Http listed = curl(QStringLiteral("GET"), d.url + QStringLiteral("/v1/transactions"));
@@ -188,7 +179,7 @@ void TestLedgerdHostile::theConnectionEndsWhenTheClientSaysSo()
     // instead of holding a slot for the 60 s keep-alive.
     const Exchange e = exchange(d.port(), first + "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
     QVERIFY2(e.closed, e.bytes.constData());
-    QCOMPARE(e.statuses(), QList<int>{200});
+    QCOMPARE(e.statuses, QList<int>{200});
     QVERIFY2(e.bytes.contains("\r\nConnection: close\r\n"), e.bytes.constData());
     QVERIFY2(e.bytes.endsWith(R"({"status":"up"})"), e.bytes.constData());
 }
@@ -220,7 +211,7 @@ void TestLedgerdHostile::aLargeBodyIsRefusedBeforeItIsSent()
     const Exchange e = exchange(d.port(), "POST /v1/transfers HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                                           "Content-Length: 100000\r\n\r\n");
     QVERIFY2(e.closed, e.bytes.constData());
-    QCOMPARE(e.statuses(), QList<int>{413});
+    QCOMPARE(e.statuses, QList<int>{413});
     QCOMPARE(e.code(), QStringLiteral("request-too-large"));
     QVERIFY2(e.bytes.startsWith("HTTP/1.1 413 Content Too Large\r\n"), e.bytes.constData());
 }
@@ -241,7 +232,7 @@ void TestLedgerdHostile::answersBeforeARefusalComeFirst()
                                       "GET /healthz HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab",
                                 QStringLiteral("127.0.0.1"), Log::No);
     QVERIFY2(e.closed, e.bytes.constData());
-    QCOMPARE(e.statuses(), (QList<int>{201, 200, 400}));
+    QCOMPARE(e.statuses, (QList<int>{201, 200, 400}));
     QVERIFY2(e.bytes.contains("\"id\":\"bob\""), e.bytes.constData());
 }
 
@@ -250,7 +241,7 @@ void TestLedgerdHostile::wrongTokensSlowTheirAddressOnly()
     TempStore t;
     QTemporaryDir dir;
     const QString tokens = dir.filePath(QStringLiteral("tokens"));
-    const QString reader = makeTokens(tokens, QStringLiteral("dashboard"), QStringLiteral("read"));
+    const QString reader = addToken(tokens, QStringLiteral("dashboard"), QStringLiteral("read")).token;
     QVERIFY(reader.startsWith(QLatin1String("ldk_")));
     Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--tokens"),
                tokens});
@@ -259,36 +250,36 @@ void TestLedgerdHostile::wrongTokensSlowTheirAddressOnly()
         return exchange(d.port(), "GET /v1/balances HTTP/1.1\r\nHost: x\r\nConnection: close\r\n" + authorization + "\r\n", from);
     };
     // RFC 9110 §11.1: the scheme is case-insensitive.
-    QCOMPARE(get("authorization: bearer " + reader.toLatin1() + "\r\n", QStringLiteral("127.0.0.1")).statuses(), QList<int>{200});
-    QCOMPARE(get("Authorization: BEARER " + reader.toLatin1() + "\r\n", QStringLiteral("127.0.0.1")).statuses(), QList<int>{200});
+    QCOMPARE(get("authorization: bearer " + reader.toLatin1() + "\r\n", QStringLiteral("127.0.0.1")).statuses, QList<int>{200});
+    QCOMPARE(get("Authorization: BEARER " + reader.toLatin1() + "\r\n", QStringLiteral("127.0.0.1")).statuses, QList<int>{200});
     // Wrong tokens from 127.0.0.3 are answered 401, twenty at least (one more comes back every 6 s,
     // however slow this machine is); then that address waits (429 with Retry-After), its right
     // token too; another address is not held up.
     int refused = 0;
     Exchange waiting;
-    for (int i = 0; i < 200 && waiting.statuses().isEmpty(); ++i) {
+    for (int i = 0; i < 200 && waiting.statuses.isEmpty(); ++i) {
         const Exchange e = get("Authorization: Bearer ldk_wrong" + QByteArray::number(i) + "\r\n", QStringLiteral("127.0.0.3"));
-        if (e.statuses() == QList<int>{401})
+        if (e.statuses == QList<int>{401})
             ++refused;
         else
             waiting = e;
     }
     QVERIFY2(refused >= 20, qPrintable(QString::number(refused)));
-    QCOMPARE(waiting.statuses(), QList<int>{429});
+    QCOMPARE(waiting.statuses, QList<int>{429});
     QCOMPARE(waiting.code(), QStringLiteral("too-many-failures"));
     QVERIFY2(QRegularExpression(QStringLiteral("\\r\\nRetry-After: [1-6]\\r\\n")).match(QString::fromLatin1(waiting.bytes)).hasMatch(),
              waiting.bytes.constData());
-    QCOMPARE(get("Authorization: Bearer " + reader.toLatin1() + "\r\n", QStringLiteral("127.0.0.3")).statuses(), QList<int>{429});
-    QCOMPARE(get("Authorization: Bearer " + reader.toLatin1() + "\r\n", QStringLiteral("127.0.0.2")).statuses(), QList<int>{200});
+    QCOMPARE(get("Authorization: Bearer " + reader.toLatin1() + "\r\n", QStringLiteral("127.0.0.3")).statuses, QList<int>{429});
+    QCOMPARE(get("Authorization: Bearer " + reader.toLatin1() + "\r\n", QStringLiteral("127.0.0.2")).statuses, QList<int>{200});
     // /healthz needs no token, and is not held up either.
-    QCOMPARE(exchange(d.port(), "GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n", QStringLiteral("127.0.0.3")).statuses(),
+    QCOMPARE(exchange(d.port(), "GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n", QStringLiteral("127.0.0.3")).statuses,
              QList<int>{200});
     // A refused WebSocket upgrade writes nothing to the log (anyone could fill it).
     const Exchange upgrade = exchange(d.port(),
                                       "GET /v1/feed HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
                                       "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
                                       QStringLiteral("127.0.0.4"));
-    QCOMPARE(upgrade.statuses(), QList<int>{401});
+    QCOMPARE(upgrade.statuses, QList<int>{401});
     QVERIFY(upgrade.closed);
     // Two Connection fields, "upgrade" first: Qt reads them joined and hands the request it was
     // answered to the WebSocket server; the front must read them so too, or a request it answered
@@ -298,7 +289,7 @@ void TestLedgerdHostile::wrongTokensSlowTheirAddressOnly()
                  "GET /v1/balances HTTP/1.1\r\nHost: x\r\nConnection: upgrade\r\nConnection: keep-alive\r\n"
                  "Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
                  QStringLiteral("127.0.0.5"));
-    QCOMPARE(split.statuses(), QList<int>{401});
+    QCOMPARE(split.statuses, QList<int>{401});
     QVERIFY(split.closed);
     QVERIFY2(!split.bytes.contains(" 101 "), split.bytes.constData());
     const Http metrics =
@@ -328,7 +319,7 @@ void TestLedgerdHostile::oneAddressTakesItsShareOfConnections()
     QTRY_COMPARE_WITH_TIMEOUT(
         std::count_if(idle.begin(), idle.end(), [](const auto &s) { return s->state() == QAbstractSocket::UnconnectedState; }), 3, 10'000);
     // Another address is served.
-    QCOMPARE(exchange(d.port(), "GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n", QStringLiteral("127.0.0.1")).statuses(),
+    QCOMPARE(exchange(d.port(), "GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n", QStringLiteral("127.0.0.1")).statuses,
              QList<int>{200});
     const Http metrics = curl(QStringLiteral("GET"), d.url + QStringLiteral("/metrics"));
     QVERIFY2(metrics.raw.contains("ledgerd_connections_refused_total{why=\"per-client\"} 3\n"), metrics.raw.constData());
@@ -338,7 +329,7 @@ void TestLedgerdHostile::oneAddressTakesItsShareOfConnections()
     for (auto &socket : idle)
         socket->disconnectFromHost();
     QTRY_COMPARE_WITH_TIMEOUT(
-        exchange(d.port(), "GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n", QStringLiteral("127.0.0.2")).statuses(), QList<int>{200},
+        exchange(d.port(), "GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n", QStringLiteral("127.0.0.2")).statuses, QList<int>{200},
         30'000);
 }
 
@@ -402,7 +393,7 @@ void TestLedgerdHostile::anUpgradeThatIsNotAWebSocketIsFramedOn()
                                     + QByteArray::number(smuggled.size()) + "\r\n\r\n" + smuggled,
                                 QStringLiteral("127.0.0.1"), Log::No);
     QVERIFY2(e.closed, e.bytes.constData());
-    QCOMPARE(e.statuses(), (QList<int>{200, 400}));
+    QCOMPARE(e.statuses, (QList<int>{200, 400}));
     QCOMPARE(e.code(), QStringLiteral("bad-content-length"));
     QCOMPARE(curl(QStringLiteral("GET"), d.url + QStringLiteral("/v1/accounts/acme")).body.value(QStringLiteral("balance")).toString(),
              QStringLiteral("1000.00"));
@@ -458,7 +449,7 @@ void TestLedgerdHostile::nothingAClientSendsFillsTheLog()
         exchange(d.port(), "GET /v1/feed?since=0 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nX", QStringLiteral("127.0.0.1"), Log::No);
         const Exchange keyless =
             exchange(d.port(), "GET /v1/feed HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n");
-        QCOMPARE(keyless.statuses(), QList<int>{400});
+        QCOMPARE(keyless.statuses, QList<int>{400});
         QVERIFY(keyless.closed);
     }
     QCOMPARE(curl(QStringLiteral("GET"), d.url + QStringLiteral("/healthz")).status, 200);

@@ -27,6 +27,32 @@ static QString routeOf(const QString &url)
     return path;
 }
 
+// One answer as a line of the log (the method and the route it answered, its status, type,
+// headers — lower-case names —, size and JSON body), when a log is kept.
+static void logAnswer(const QString &method, const QString &route, int status, const QString &contentType, const QJsonObject &headers,
+                      const QByteArray &body)
+{
+    if (!g_responses)
+        return;
+    QJsonObject line{{QStringLiteral("method"), method},   {QStringLiteral("route"), route},
+                     {QStringLiteral("status"), status},   {QStringLiteral("contentType"), contentType},
+                     {QStringLiteral("headers"), headers}, {QStringLiteral("size"), body.size()}};
+    const QJsonDocument doc = QJsonDocument::fromJson(body);
+    if (!doc.isNull())
+        line.insert(QStringLiteral("body"), doc.isArray() ? QJsonValue(doc.array()) : QJsonValue(doc.object()));
+    g_responses->write(QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n');
+    g_responses->flush();
+}
+
+AddedToken addToken(const QString &file, const QString &name, const QString &role)
+{
+    QProcess p;
+    p.start(QStringLiteral(LEDGERD_PATH), {QStringLiteral("token"), QStringLiteral("add"), name, role, QStringLiteral("--tokens"), file});
+    if (!p.waitForFinished(10'000) || p.exitStatus() != QProcess::NormalExit)
+        return {};
+    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()).trimmed()};
+}
+
 // curl, as an application would call: the status and the JSON body.
 Http curl(const QString &method, const QString &url, const QByteArray &body, const QStringList &headers)
 {
@@ -66,13 +92,7 @@ Http curl(const QString &method, const QString &url, const QByteArray &body, con
                 values << v.toString();
             headers.insert(it.key(), values.join(QStringLiteral(", ")));
         }
-        QJsonObject line{{QStringLiteral("method"), method},   {QStringLiteral("route"), routeOf(url)},
-                         {QStringLiteral("status"), h.status}, {QStringLiteral("contentType"), QString::fromUtf8(contentType)},
-                         {QStringLiteral("headers"), headers}, {QStringLiteral("size"), h.raw.size()}};
-        if (!doc.isNull())
-            line.insert(QStringLiteral("body"), doc.isArray() ? QJsonValue(doc.array()) : QJsonValue(doc.object()));
-        g_responses->write(QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n');
-        g_responses->flush();
+        logAnswer(method, routeOf(url), h.status, QString::fromUtf8(contentType), headers, h.raw);
     }
     return h;
 }
@@ -145,16 +165,9 @@ QList<int> logRawAnswers(const QString &method, const QString &path, const QByte
         }
         const QByteArray body = bytes.mid(end + 4, length);
         at = end + 4 + length;
-        if (!g_responses || !log)
+        if (!log)
             continue;
-        QJsonObject line{{QStringLiteral("method"), method},   {QStringLiteral("route"), routeOf(path)},
-                         {QStringLiteral("status"), status},   {QStringLiteral("contentType"), contentType},
-                         {QStringLiteral("headers"), headers}, {QStringLiteral("size"), body.size()}};
-        const QJsonDocument doc = QJsonDocument::fromJson(body);
-        if (!doc.isNull())
-            line.insert(QStringLiteral("body"), doc.isArray() ? QJsonValue(doc.array()) : QJsonValue(doc.object()));
-        g_responses->write(QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n');
-        g_responses->flush();
+        logAnswer(method, routeOf(path), status, contentType, headers, body);
     }
     return statuses;
 }

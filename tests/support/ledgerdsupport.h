@@ -37,6 +37,13 @@ private:
     QString m_errors;
 };
 
+// `ledgerd token add NAME ROLE --tokens FILE`: its exit status and what it printed (the token).
+struct AddedToken {
+    int exitCode = -1;
+    QString token;
+};
+AddedToken addToken(const QString &file, const QString &name, const QString &role);
+
 // curl, as an application would call: the status and the JSON body (logged, see below).
 Http curl(const QString &method, const QString &url, const QByteArray &body = {}, const QStringList &headers = {});
 
