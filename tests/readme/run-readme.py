@@ -2,7 +2,7 @@
 """The README and docs/, run: their shell examples as a newcomer would type them, checked.
 
     tests/readme/run-readme.py --bin build/src/cli --bin build/src/ledgerd --bin build/src/app \
-        --openapi src/ledgerd/openapi.json README.md docs                   (ctest: readme)
+        --openapi src/ledgerd/openapi.json --man packaging/man README.md docs      (ctest: readme)
 
 The documents are the files named, and the *.md files of each directory named. What runs: every
 fenced ```sh block preceded by `<!-- readme-test: NAME -->`, in each document's order, line after
@@ -22,7 +22,8 @@ LEDGERDESK_* or LEDGER_* variables. So that a line that stops being true fails:
   instead, so that a new example cannot slip in unchecked;
 - every document named as a file (not found in a directory) must have marked examples, block
   names are unique, and exactly one document holds the usage block;
-- each program of PROGRAM_DOCS has every option its --help lists in its document, and the routes
+- each program of PROGRAM_DOCS has every option its --help lists in its document and its man
+  page, and the routes
   table of ledgerd's document (`<!-- ledgerd-routes -->`) lists exactly the operations of
   openapi.json.
 
@@ -53,10 +54,12 @@ NOT_RUN = {
     "cmake -S . -B build": "configures and builds; every ctest run is of such a build",
 }
 
-# Where each program's options are documented: every --option its --help prints must appear there.
+# Where each program's options are documented, in docs/ and in its man page (--man): every --option
+# its --help prints must appear in both. (ledgerctl's are the usage block's, and tst_cli checks its
+# man page against the command table.)
 PROGRAM_DOCS = [
-    ("ledgerd", "ledgerd.md"),
-    ("ledgerdesk", "console.md"),
+    ("ledgerd", "ledgerd.md", "ledgerd.1"),
+    ("ledgerdesk", "console.md", "ledgerdesk.1"),
 ]
 ROUTES_DOC = "ledgerd.md"
 ROUTES_MARKER = "<!-- ledgerd-routes -->"
@@ -314,29 +317,35 @@ def check_usage(usage, bindirs):
     return problems
 
 
-def check_program_options(docs, bindirs, without):
-    """Every --option a program's --help prints appears in its document (PROGRAM_DOCS)."""
+def man_text(path):
+    """A man page's text as read: without roff's escapes of dashes and fonts."""
+    with open(path, encoding="utf-8") as f:
+        return re.sub(r"\\f[BIR]", "", f.read()).replace("\\-", "-")
+
+
+def check_program_options(docs, bindirs, mandir, without):
+    """Every --option a program's --help prints appears in its document and its man page (PROGRAM_DOCS)."""
     problems = []
     env = dict(os.environ, LC_ALL="C.UTF-8", LEDGERDESK_LANGUAGE="en", QT_QPA_PLATFORM="offscreen")
-    for name, doc in PROGRAM_DOCS:
+    for name, doc, man in PROGRAM_DOCS:
         if name in without:
             print(f"skip {name}'s options: built without it")
             continue
         path = program(bindirs, name)
-        text = docs.get(doc)
         if path is None:
             problems.append(f"no built {name} in {bindirs}")
             continue
-        if text is None:
+        if doc not in docs:
             problems.append(f"{name}'s options are to be documented in {doc}, which is not among the documents")
             continue
         run = subprocess.run([path, "--help"], env=env, capture_output=True, text=True, timeout=60)
         options = sorted(set(re.findall(r"--[a-z][a-z-]*[a-z]", run.stdout)))
         if run.returncode != 0 or not options:
             problems.append(f"{name} --help exited {run.returncode} with no options: {run.stderr[:200]!r}")
-        for option in options:
-            if not re.search(re.escape(option) + r"(?![\w-])", text):
-                problems.append(f"{doc} does not document {name} {option}")
+        for where, text in ((doc, docs[doc]), (man, man_text(os.path.join(mandir, man)))):
+            for option in options:
+                if not re.search(re.escape(option) + r"(?![\w-])", text):
+                    problems.append(f"{where} does not document {name} {option}")
     return problems
 
 
@@ -415,6 +424,7 @@ def main():
     parser.add_argument("documents", nargs="+", help="Markdown files, and directories whose *.md files are read")
     parser.add_argument("--bin", action="append", required=True, help="a directory of built programs (repeat)")
     parser.add_argument("--openapi", required=True, help="ledgerd's openapi.json")
+    parser.add_argument("--man", required=True, help="the directory of the man pages (packaging/man)")
     parser.add_argument("--without", action="append", default=[], help="a program this build has not (its options unchecked)")
     parser.add_argument("--keep", action="store_true", help="keep the runs' directories")
     args = parser.parse_args()
@@ -445,7 +455,7 @@ def main():
         failures.append(f"the <!-- readme-usage --> block is in {len(usages)} documents ({[p for p, _ in usages]}), not one")
     for _, usage in usages:
         failures += check_usage(usage, args.bin)
-    failures += check_program_options(texts, args.bin, args.without)
+    failures += check_program_options(texts, args.bin, args.man, args.without)
     failures += check_routes(texts, args.openapi)
 
     total, used = 0, set()
