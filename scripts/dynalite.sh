@@ -10,7 +10,7 @@
 #                              (on disk: its tables and items survive)
 #   scripts/dynalite.sh stop DIR   stop it and remove DIR
 # dynalite is a test double: it checks no signature and no permission, and no performance figure
-# of DynamoDB comes from it (README, "DynamoDB").
+# of DynamoDB comes from it (docs/dynamodb.md).
 set -euo pipefail
 
 usage="usage: dynalite.sh start DIR [--port N] [--disk] | restart DIR | stop DIR"

@@ -2,7 +2,7 @@
 # ledgerd's throughput beside the same coordinator in-process, in one run on one store kind:
 # `ledgerctl bench transfers --threads 16` (in-process), then wrk posting transfers to ledgerd
 # over 16 keep-alive connections (16 worker threads), on a fresh store of 1,000 accounts.
-#   tests/ledgerd/bench-http.sh [sqlite|postgresql URI] [seconds]     (README: "ledgerd, measured")
+#   tests/ledgerd/bench-http.sh [sqlite|postgresql URI] [seconds]     (docs/performance.md, "ledgerd over HTTP")
 # It builds ledgerd and ledgerctl in $BUILD (default build/) first.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

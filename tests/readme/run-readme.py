@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""The README, run: its shell examples as a newcomer would type them, checked.
+"""The README and docs/, run: their shell examples as a newcomer would type them, checked.
 
-    tests/readme/run-readme.py --readme README.md --bin build/src/cli      (ctest: readme)
+    tests/readme/run-readme.py --bin build/src/cli --bin build/src/ledgerd --bin build/src/app \
+        --openapi src/ledgerd/openapi.json --man packaging/man README.md docs      (ctest: readme)
 
-What runs: every fenced ```sh block of the README preceded by `<!-- readme-test: NAME -->`, in
-the README's order, line after line as in one shell (what one line exports, the next sees), in a
-fresh directory that is also HOME, with the built ledgerctl first on PATH and nothing of the
-caller's LEDGERDESK_* or LEDGER_* variables. So that a README line that stops being true fails:
+The documents are the files named, and the *.md files of each directory named. What runs: every
+fenced ```sh block preceded by `<!-- readme-test: NAME -->`, in each document's order, line after
+line as in one shell (what one line exports, the next sees); each document in a fresh directory
+of its own that is also HOME, with the built programs first on PATH and nothing of the caller's
+LEDGERDESK_* or LEDGER_* variables. So that a line that stops being true fails:
 
 - each line must exit 0, or N where its comment says "exits N";
 - a line that follows (`--follow`) must still be running after a few seconds, having printed;
@@ -17,7 +19,13 @@ caller's LEDGERDESK_* or LEDGER_* variables. So that a README line that stops be
 - the usage block (`<!-- readme-usage -->`) names every command `ledgerctl --help` lists, and
   each option it gives a command is one of that command's (`ledgerctl help COMMAND`) or global;
 - every other ```sh block must be listed in NOT_RUN with the reason and the test that covers it
-  instead, so that a new example cannot slip in unchecked.
+  instead, so that a new example cannot slip in unchecked;
+- every document named as a file (not found in a directory) must have marked examples, block
+  names are unique, and exactly one document holds the usage block;
+- each program of PROGRAM_DOCS has every option its --help lists in its document and its man
+  page, and the routes
+  table of ledgerd's document (`<!-- ledgerd-routes -->`) lists exactly the operations of
+  openapi.json.
 
 Substitutions (the README says where it relies on them): an id written with an ellipsis
 (`tx-01M80...`) stands for the transaction id the lines before printed last; `/tmp/` is this
@@ -43,7 +51,18 @@ NOT_RUN = {
     "cmake --build build && (cd build && cpack -G DEB)": "builds the package; package_deb does the same and installs it",
     "ledgerd --store /tmp/ledger.db --listen 127.0.0.1:8080": "a server on a fixed port; tst_ledgerd makes the same calls "
     "with curl and Python's urllib against ledgerd on a free port",
+    "cmake -S . -B build": "configures and builds; every ctest run is of such a build",
 }
+
+# Where each program's options are documented, in docs/ and in its man page (--man): every --option
+# its --help prints must appear in both. (ledgerctl's are the usage block's, and tst_cli checks its
+# man page against the command table.)
+PROGRAM_DOCS = [
+    ("ledgerd", "ledgerd.md", "ledgerd.1"),
+    ("ledgerdesk", "console.md", "ledgerdesk.1"),
+]
+ROUTES_DOC = "ledgerd.md"
+ROUTES_MARKER = "<!-- ledgerd-routes -->"
 
 TX_ID = re.compile(r"\btx-[0-9A-Z]{26}\b")
 ELLIPSIS_ID = re.compile(r"\btx-[0-9A-Za-z]*(?:\.\.\.|…)")
@@ -153,6 +172,21 @@ def same_keys(documented, real, where):
     return None
 
 
+def routes_table(text):
+    """The (METHOD, /path) of each row of the table that follows ROUTES_MARKER, or None."""
+    lines = text.split("\n")
+    if ROUTES_MARKER not in lines:
+        return None
+    rows = []
+    for line in lines[lines.index(ROUTES_MARKER) + 1 :]:
+        if not line.startswith("|"):
+            break
+        row = re.match(r"^\| `([A-Z]+) (/\S*)` \|", line)
+        if row:
+            rows.append((row.group(1), row.group(2)))
+    return rows
+
+
 def parse_readme(text):
     """Marked sh blocks [(name, [lines])], shapes {name: json}, the usage block, unmarked sh blocks."""
     lines = text.split("\n")
@@ -214,13 +248,13 @@ def command_of(line):
 class Shell:
     """One shell session spread over processes: what a line exports, the next line sees."""
 
-    def __init__(self, directory, bindir):
+    def __init__(self, directory, bindirs):
         self.dir = directory
         self.state = os.path.join(directory, ".readme-shell-state")
         env = {k: v for k, v in os.environ.items() if not k.startswith(("LEDGERDESK_", "LEDGER_", "PG"))}
         env.update(HOME=directory, XDG_CONFIG_HOME=os.path.join(directory, ".config"),
                    XDG_DATA_HOME=os.path.join(directory, ".local/share"), LC_ALL="C.UTF-8",
-                   PATH=os.path.abspath(bindir) + os.pathsep + env.get("PATH", "/usr/bin:/bin"))
+                   PATH=os.pathsep.join([os.path.abspath(d) for d in bindirs] + [env.get("PATH", "/usr/bin:/bin")]))
         self.env = env
         with open(self.state, "w", encoding="utf-8"):
             pass
@@ -238,9 +272,20 @@ class Shell:
             return {"stdout": out, "stderr": err, "status": None, "stopped": True}
 
 
-def check_usage(usage, bindir):
-    """The README's synopsis against `ledgerctl --help` and `ledgerctl help COMMAND`."""
-    ctl = os.path.join(bindir, "ledgerctl")
+def program(bindirs, name):
+    """The built program of that name in the first of `bindirs` that has it, else None."""
+    for d in bindirs:
+        path = os.path.join(d, name)
+        if os.access(path, os.X_OK):
+            return path
+    return None
+
+
+def check_usage(usage, bindirs):
+    """The documented synopsis against `ledgerctl --help` and `ledgerctl help COMMAND`."""
+    ctl = program(bindirs, "ledgerctl")
+    if ctl is None:
+        return [f"no built ledgerctl in {bindirs}"]
     env = dict(os.environ, LC_ALL="C.UTF-8", LEDGERDESK_LANGUAGE="en")
     help_text = subprocess.run([ctl, "--help"], env=env, capture_output=True, text=True, check=True).stdout
     commands = re.findall(r"^  ([a-z]+(?: [a-z]+)?)(?= {2,}| [A-Z])", help_text.split("commands:")[1].split("global options:")[0], re.M)
@@ -272,31 +317,70 @@ def check_usage(usage, bindir):
     return problems
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--readme", required=True)
-    parser.add_argument("--bin", required=True, help="the directory of the built ledgerctl")
-    parser.add_argument("--keep", action="store_true", help="keep the run's directory")
-    args = parser.parse_args()
-    with open(args.readme, encoding="utf-8") as f:
-        blocks, shapes, usage, unmarked = parse_readme(f.read())
+def man_text(path):
+    """A man page's text as read: without roff's escapes of dashes and fonts."""
+    with open(path, encoding="utf-8") as f:
+        return re.sub(r"\\f[BIR]", "", f.read()).replace("\\-", "-")
 
-    failures = []
-    for body in unmarked:
-        first = next((l.strip() for l in body if l.strip()), "")
-        if not any(first.startswith(k) for k in NOT_RUN):
-            failures.append(f"a ```sh block is neither run nor listed in NOT_RUN: {first[:70]}")
-    if usage is None:
-        failures.append("no <!-- readme-usage --> block")
-    else:
-        failures += check_usage(usage, args.bin)
-    if not blocks:
-        failures.append("no <!-- readme-test: NAME --> block")
 
-    used = set()
+def check_program_options(docs, bindirs, mandir, without):
+    """Every --option a program's --help prints appears in its document and its man page (PROGRAM_DOCS)."""
+    problems = []
+    env = dict(os.environ, LC_ALL="C.UTF-8", LEDGERDESK_LANGUAGE="en", QT_QPA_PLATFORM="offscreen")
+    for name, doc, man in PROGRAM_DOCS:
+        if name in without:
+            print(f"skip {name}'s options: built without it")
+            continue
+        path = program(bindirs, name)
+        if path is None:
+            problems.append(f"no built {name} in {bindirs}")
+            continue
+        if doc not in docs:
+            problems.append(f"{name}'s options are to be documented in {doc}, which is not among the documents")
+            continue
+        run = subprocess.run([path, "--help"], env=env, capture_output=True, text=True, timeout=60)
+        options = sorted(set(re.findall(r"--[a-z][a-z-]*[a-z]", run.stdout)))
+        if run.returncode != 0 or not options:
+            problems.append(f"{name} --help exited {run.returncode} with no options: {run.stderr[:200]!r}")
+        for where, text in ((doc, docs[doc]), (man, man_text(os.path.join(mandir, man)))):
+            for option in options:
+                if not re.search(re.escape(option) + r"(?![\w-])", text):
+                    problems.append(f"{where} does not document {name} {option}")
+    return problems
+
+
+def check_routes(docs, openapi):
+    """The routes table of ledgerd's document lists exactly the operations of openapi.json."""
+    text = docs.get(ROUTES_DOC)
+    if text is None:
+        return [f"the routes are to be documented in {ROUTES_DOC}, which is not among the documents"]
+    rows = routes_table(text)
+    if not rows:
+        return [f"{ROUTES_DOC} has no table of routes after {ROUTES_MARKER}"]
+    with open(openapi, encoding="utf-8") as f:
+        paths = json.load(f)["paths"]
+    operations = {(m.upper(), p) for p, ops in paths.items() for m in ops if m in ("get", "post", "put", "patch", "delete")}
+    problems = [f"{ROUTES_DOC} does not list {m} {p}" for m, p in sorted(operations - set(rows))]
+    problems += [f"{ROUTES_DOC} lists {m} {p}, which openapi.json does not have" for m, p in sorted(set(rows) - operations)]
+    return problems
+
+
+def documents(names):
+    """[(path, named)]: each file named, and the *.md files of each directory named (sorted)."""
+    out = []
+    for name in names:
+        if os.path.isdir(name):
+            out += [(os.path.join(name, f), False) for f in sorted(os.listdir(name)) if f.endswith(".md")]
+        else:
+            out.append((name, True))
+    return out
+
+
+def run_examples(name_of_doc, blocks, shapes, bindirs, keep):
+    """One document's marked blocks in one fresh shell; returns (lines run, failures, checks used)."""
+    failures, used, earlier = [], set(), []
     directory = tempfile.mkdtemp(prefix="ledger-readme.")
-    shell = Shell(directory, args.bin)
-    earlier = []
+    shell = Shell(directory, bindirs)
     for name, body in blocks:
         for line in logical_lines(body):
             command, comment = command_of(line)
@@ -323,21 +407,70 @@ def main():
                     problem = check(run)
                     if problem:
                         problems.append(problem)
-            print(("FAIL " if problems else "ok   ") + f"[{name}] {command}")
+            print(("FAIL " if problems else "ok   ") + f"{name_of_doc} [{name}] {command}")
             for p in problems:
-                failures.append(f"[{name}] {command}: {p}")
+                failures.append(f"{name_of_doc} [{name}] {command}: {p}")
                 print(f"     {p}\n     stdout: {run['stdout'][:400]!r}\n     stderr: {run['stderr'][:400]!r}")
             earlier.append(run)
-    for k, (block, piece, _) in enumerate(CHECKS):
-        if k not in used:
-            failures.append(f"check of [{block}] `{piece}`: no such line in the README any more")
-    if args.keep:
+    if keep:
         print(f"kept {directory}")
     else:
         subprocess.run(["rm", "-rf", directory], check=False)
+    return len(earlier), failures, used
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("documents", nargs="+", help="Markdown files, and directories whose *.md files are read")
+    parser.add_argument("--bin", action="append", required=True, help="a directory of built programs (repeat)")
+    parser.add_argument("--openapi", required=True, help="ledgerd's openapi.json")
+    parser.add_argument("--man", required=True, help="the directory of the man pages (packaging/man)")
+    parser.add_argument("--without", action="append", default=[], help="a program this build has not (its options unchecked)")
+    parser.add_argument("--keep", action="store_true", help="keep the runs' directories")
+    args = parser.parse_args()
+
+    failures, parsed, texts = [], [], {}
+    for path, named in documents(args.documents):
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        texts[os.path.basename(path)] = text
+        parsed.append((path, named, *parse_readme(text)))
+
+    shapes, usages, seen = {}, [], {}
+    for path, named, blocks, doc_shapes, usage, unmarked in parsed:
+        shapes.update(doc_shapes)
+        if usage is not None:
+            usages.append((path, usage))
+        for body in unmarked:
+            first = next((l.strip() for l in body if l.strip()), "")
+            if not any(first.startswith(k) for k in NOT_RUN):
+                failures.append(f"{path}: a ```sh block is neither run nor listed in NOT_RUN: {first[:70]}")
+        if named and not blocks:
+            failures.append(f"{path}: no <!-- readme-test: NAME --> block")
+        for name, _ in blocks:
+            if name in seen:
+                failures.append(f"{path}: block [{name}] is also in {seen[name]}")
+            seen[name] = path
+    if len(usages) != 1:
+        failures.append(f"the <!-- readme-usage --> block is in {len(usages)} documents ({[p for p, _ in usages]}), not one")
+    for _, usage in usages:
+        failures += check_usage(usage, args.bin)
+    failures += check_program_options(texts, args.bin, args.man, args.without)
+    failures += check_routes(texts, args.openapi)
+
+    total, used = 0, set()
+    for path, _, blocks, *_ in parsed:
+        if blocks:
+            lines, problems, checks = run_examples(os.path.basename(path), blocks, shapes, args.bin, args.keep)
+            total += lines
+            failures += problems
+            used |= checks
+    for k, (block, piece, _) in enumerate(CHECKS):
+        if k not in used:
+            failures.append(f"check of [{block}] `{piece}`: no such line in the documents any more")
     for f in failures:
         print("FAIL:", f)
-    print(f"readme: {len(earlier)} lines run, {len(failures)} failures")
+    print(f"readme: {len(parsed)} documents, {total} lines run, {len(failures)} failures")
     return 1 if failures else 0
 
 
