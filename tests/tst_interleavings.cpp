@@ -7,7 +7,7 @@
 // LEDGER_INTERLEAVING_BOUND caps the preemptions per schedule (CHESS-style preemption bounding:
 // every schedule that switches away from a runnable actor at most that many times); -1 explores
 // every interleaving. By default the cancel case is explored whole and the compensate case up
-// to 3 preemptions (see README, Reliability, for longer runs).
+// to 3 preemptions (see docs/reliability.md for longer runs).
 // LEDGER_INTERLEAVING_SAMPLES sets the size of the random sample. Both print what they explored.
 #include "interleaving.h"
 #include "ledger/identifiers.h"

@@ -16,7 +16,7 @@ FeedCursor FeedCursor::start(int shardCount)
 Result<FeedCursor> FeedCursor::parse(const QString &text, int shardCount)
 {
     // "" is the start too: `--since "$(tail -n1 feed.jsonl | jq -r .cursor)"` before anything has
-    // finished (README's incremental recipe) passes an empty cursor.
+    // finished (the incremental recipe of docs/ledgerctl.md) passes an empty cursor.
     if (text == QLatin1String("0") || text.isEmpty())
         return start(shardCount);
     const QStringList parts = text.split(QLatin1Char(','));

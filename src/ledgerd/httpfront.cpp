@@ -370,7 +370,7 @@ bool HttpFront::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
     // 256 connections, tools/http-choice.)
     // Writes queue in their own pool, first come first served: on an SQLite file one writer
     // commits at a time whatever we do, and a FIFO here is fairer than the file lock's busy wait
-    // (16 clients, measured: p99 90 ms → 22 ms at 1.5 × the throughput; README).
+    // (16 clients, measured: p99 90 ms → 22 ms at 1.5 × the throughput; docs/performance.md).
     QThreadPool &pool = r.method == "POST" ? m_writePool : m_pool;
     pool.start([this, r, match, id, head] {
         HandledRequest handled;

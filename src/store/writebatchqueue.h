@@ -1,6 +1,6 @@
 #pragma once
 // Group commit's queue: SQLite's, one per file per process (and any other backend's that batches
-// its writes; PostgreSQL's was tried and measured slower, README). Writers queue their write;
+// its writes; PostgreSQL's was tried and measured slower, docs/performance.md). Writers queue their write;
 // whichever waiting thread finds no batch running runs the writes at the head of the queue, in the
 // backend's way (one transaction, a savepoint each), and answers them; the others sleep until
 // answered.

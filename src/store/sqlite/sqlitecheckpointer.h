@@ -4,7 +4,7 @@
 // that crossed it, as SQLite does by default: that writer holds this process's write gate of
 // the file, so every other writer would wait for the checkpoint's two syncs too; and not after
 // the commit on the writer's own thread either: that transfer alone then takes the syncs' time
-// (the p99 at four threads; `bench transfers --tail-profile`, README).
+// (the p99 at four threads; `bench transfers --tail-profile`, docs/performance.md).
 //
 // Safe only with an SQLite that has the WAL-reset bug fixed (3.51.3, 3.50.7, 3.44.6 and later:
 // the one built in, third_party/sqlite): before, a checkpoint starting just as another connection

@@ -110,7 +110,7 @@ const char *const kMigrations[][16] = {
         "CREATE INDEX legs_by_account ON legs (account_id, status, at)",
         nullptr,
     },
-    // 4 → 5: fewer pages per write (bench transfers' pagesPerWrite, README). The journal without
+    // 4 → 5: fewer pages per write (bench transfers' pagesPerWrite, docs/performance.md). The journal without
     // AUTOINCREMENT: each row's insert also rewrote its counter in sqlite_sequence (a page per
     // transaction write); rows are never deleted, so max(seq) + 1 is the same sequence. The
     // compensations' index only on compensations (transfers, nearly every row, no longer write
