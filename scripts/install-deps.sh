@@ -26,6 +26,7 @@ packages=(
   clang libclang-rt-14-dev                # sanitizer builds and libFuzzer (scripts/ci-sanitizers.sh)
   clang-format-14                         # the house style: scripts/format.sh, ctest's format test
   python3 jq                              # the README runner (tests/readme): its shell examples use jq
+  prometheus prometheus-alertmanager      # the shipped alert rules, tested with promtool and end to end (tests/prometheus)
 )
 
 missing=()

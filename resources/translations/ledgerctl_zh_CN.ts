@@ -1161,5 +1161,43 @@ must not wait on a server.</source>
         <source>SHELL must be bash or zsh, not %1</source>
         <translation>SHELL 必须是 bash 或 zsh，而不是 %1</translation>
     </message>
+    <message>
+        <source>stuck means not finished and idle this long, or lease expired (default 30m)</source>
+        <translation>卡住指未完成且空闲这么久，或租约已过期（默认 30m）</translation>
+    </message>
+    <message>
+        <source>WARNING when more than N are stuck (default 0)</source>
+        <translation>卡住的超过 N 笔时为 WARNING（默认 0）</translation>
+    </message>
+    <message>
+        <source>CRITICAL when more than N are stuck (default 9)</source>
+        <translation>卡住的超过 N 笔时为 CRITICAL（默认 9）</translation>
+    </message>
+    <message>
+        <source>WARNING when the oldest stuck one has been idle longer (default: not checked)</source>
+        <translation>最早卡住的一笔空闲超过此时长时为 WARNING（默认：不检查）</translation>
+    </message>
+    <message>
+        <source>CRITICAL when the oldest stuck one has been idle longer (default: not checked)</source>
+        <translation>最早卡住的一笔空闲超过此时长时为 CRITICAL（默认：不检查）</translation>
+    </message>
+    <message>
+        <source>also audit the ledger: any finding is CRITICAL</source>
+        <translation>同时审计账本：任何发现都为 CRITICAL</translation>
+    </message>
+    <message>
+        <source>a monitoring check of stuck transactions (Nagios, Icinga, cron)</source>
+        <translation>卡住交易的监控检查（Nagios、Icinga、cron）</translation>
+    </message>
+    <message>
+        <source>Prints one line in the monitoring-plugins format, e.g.
+  LEDGER WARNING - 3 stuck (idle 30m or lease expired), oldest idle 4d: ... | stuck=3;0;9;0; ...
+and exits 0 OK, 1 WARNING, 2 CRITICAL or 3 UNKNOWN (the store unreachable, a bad option):
+these exit statuses, not ledgerctl's others. The line is always in English.</source>
+        <translation>按 monitoring-plugins 格式输出一行，例如
+  LEDGER WARNING - 3 stuck (idle 30m or lease expired), oldest idle 4d: ... | stuck=3;0;9;0; ...
+退出状态为 0 OK、1 WARNING、2 CRITICAL 或 3 UNKNOWN（存储库无法访问、选项有误）：
+使用这些退出状态，而不是 ledgerctl 的其他退出状态。这一行始终为英文。</translation>
+    </message>
 </context>
 </TS>

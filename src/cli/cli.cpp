@@ -1,5 +1,7 @@
 #include "cli.h"
 
+#include "monitorcheck.h"
+
 #include "operations/idhints.h"
 
 #include "interchange/jsonformat.h"
@@ -41,6 +43,7 @@ CommandFn commandFunction(const QString &name)
         {QStringLiteral("note"), cmdRemark},
         {QStringLiteral("recover"), cmdRecover},
         {QStringLiteral("audit"), cmdAudit},
+        {QStringLiteral("check"), cmdCheck},
         {QStringLiteral("demo"), cmdDemo},
         {QStringLiteral("errors"), cmdErrors},
         {QStringLiteral("bench"), cmdBench},
@@ -123,6 +126,25 @@ QString consoleLanguageSetting()
     return settings.value(QStringLiteral("ui/language")).toString();
 }
 
+// The first word of the command line that is not an option or a global option's value: the
+// command, as far as it can be told from arguments that did not parse.
+QString firstWord(const QStringList &arguments)
+{
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        const QString &arg = arguments.at(i);
+        if (arg == QLatin1String("--"))
+            return arguments.value(i + 1);
+        if (!arg.startsWith(QLatin1Char('-')))
+            return arg;
+        const QString name = arg.mid(2);
+        for (const OptionSpec &o : globalOptions()) {
+            if (o.name == name && !o.valueName.isEmpty())
+                ++i; // its value
+        }
+    }
+    return {};
+}
+
 } // namespace
 
 QString ledgerctlLanguage(const QStringList &arguments)
@@ -137,7 +159,7 @@ QString ledgerctlLanguage(const QStringList &arguments)
         // Output that programs read stays English, errors included: --json and --csv, the feed's
         // JSON Lines and WebSocket messages, and bench's report (a table to compare machines by).
         static const QStringList englishCommands = {QStringLiteral("feed"), QStringLiteral("serve"), QStringLiteral("bench"),
-                                                    QStringLiteral("completion")};
+                                                    QStringLiteral("completion"), QStringLiteral("check")};
         machine = !helpOnly
                && (parsed->flags.contains(QStringLiteral("json")) || parsed->flags.contains(QStringLiteral("csv"))
                    || englishCommands.contains(parsed->command));
@@ -160,6 +182,13 @@ int runLedgerctl(const QStringList &arguments, QTextStream &out, QTextStream &er
         if (Error e = checkLanguage(*parsed); !e.ok())
             parsed = e;
     }
+    if (!parsed.ok() && firstWord(arguments) == QLatin1String("check")) {
+        // A monitor reads its check's exit status: a bad option is UNKNOWN (3), not a usage error (2,
+        // which would read as CRITICAL).
+        const CheckLine line = unknownCheck(parsed.error());
+        out << line.text << '\n';
+        return int(line.status);
+    }
     if (!parsed.ok()) {
         // With --json still requested, scripts get the error as JSON too.
         if (arguments.contains(QStringLiteral("--json")))
@@ -174,8 +203,14 @@ int runLedgerctl(const QStringList &arguments, QTextStream &out, QTextStream &er
         return help(*parsed, out, err);
 
     Context context(*parsed, out, err);
-    if (Error e = context.resolveGlobals(); !e.ok())
+    if (Error e = context.resolveGlobals(); !e.ok()) {
+        if (parsed->command == QLatin1String("check")) { // UNKNOWN, as above
+            const CheckLine line = unknownCheck(e);
+            out << line.text << '\n';
+            return int(line.status);
+        }
         return context.fail(e);
+    }
     const CommandFn fn = commandFunction(parsed->command);
     if (!fn)
         return context.fail(makeError(ErrorCode::Internal, QStringLiteral("command %1 has no implementation").arg(parsed->command)));

@@ -76,6 +76,7 @@ int cmdRepair(Context &c); // resume, cancel, compensate
 int cmdRemark(Context &c); // claim, release, note
 int cmdRecover(Context &c);
 int cmdAudit(Context &c);
+int cmdCheck(Context &c); // exits 0-3 as monitoring plugins do (monitorcheck.h)
 int cmdDemo(Context &c);
 int cmdErrors(Context &c);
 int cmdBench(Context &c);

@@ -374,16 +374,17 @@ bool HttpFront::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
     QThreadPool &pool = r.method == "POST" ? m_writePool : m_pool;
     pool.start([this, r, match, id, head] {
         HandledRequest handled;
-        qint64 stuck = 0;
+        StuckReading stuck{std::nullopt, m_options.stuckForMs};
         auto store = workerStore();
-        if (!store.ok()) {
+        if (match.route == Route::Metrics) {
+            // Answered whatever the store does: ledgerd_store_up says whether it answered.
+            if (store.ok()) {
+                auto summary = stuckSummary(**store, m_options.stuckForMs);
+                if (summary.ok())
+                    stuck.summary = std::move(summary).value();
+            }
+        } else if (!store.ok()) {
             handled = HandledRequest{problem(store.error()), false, true};
-        } else if (match.route == Route::Metrics) {
-            TxQuery q;
-            q.stuckOnly = true;
-            q.stuckForMs = 30 * 60 * 1000;
-            auto n = (*store)->transactionCount(q);
-            stuck = n.ok() ? *n : -1;
         } else {
             CoordinatorOptions base;
             base.hook = m_options.hook;

@@ -48,6 +48,7 @@ struct FrontOptions {
     QByteArray openApi;                       // /openapi.json
     StepHook hook;                            // LEDGER_CRASH_AFTER / LEDGER_STEP_DELAY_MS (protocol/faults.h)
     const RecoveryCounts *recovery = nullptr; // the recovery sweeper's, for /metrics (null: not running)
+    qint64 stuckForMs = 30 * 60 * 1000;       // what /metrics counts as stuck besides an expired lease (--stuck-for)
 };
 
 class HttpFront : public QAbstractHttpServer {

@@ -40,6 +40,7 @@ void onSignal(int)
 const char *kUsage =
     R"(usage: ledgerd --store LOCATION --listen HOST:PORT [--tokens FILE] [--tls-cert FILE --tls-key FILE] [--threads N] [--write-threads N] [--max-connections N]
                       [--max-connections-per-client N] [--recover-every DURATION|off] [--recover-after DURATION]
+                      [--stuck-for DURATION]
        ledgerd token add NAME ROLE --tokens FILE       print a new token (once) and keep its hash
        ledgerd token revoke NAME --tokens FILE
 
@@ -69,6 +70,8 @@ libraries as ledgerctl, with the same rules and error code words.
   --recover-after DURATION  stuck means an expired lease, or no progress for this long
                      (default 1m; shorter than a lease, 30s, takes over transfers still being
                      driven: safe, but wasted work)
+  --stuck-for DURATION  what /metrics counts as stuck: an expired lease, or no progress for
+                     this long (default 30m, as the console and 'ledgerctl check')
 
 SIGTERM or SIGINT: stop accepting, finish the requests in flight (at most 10 s), exit 0; a
 recovery sweep under way leaves its transaction after the current write, for the next sweep.
@@ -169,17 +172,11 @@ int main(int argc, char **argv)
         return tokenCommand(args);
 
     QMap<QString, QString> values;
-    static const QStringList known{QStringLiteral("store"),
-                                   QStringLiteral("listen"),
-                                   QStringLiteral("tokens"),
-                                   QStringLiteral("tls-cert"),
-                                   QStringLiteral("tls-key"),
-                                   QStringLiteral("threads"),
-                                   QStringLiteral("max-connections"),
-                                   QStringLiteral("write-threads"),
-                                   QStringLiteral("recover-every"),
-                                   QStringLiteral("recover-after"),
-                                   QStringLiteral("max-connections-per-client")};
+    static const QStringList known{
+        QStringLiteral("store"),           QStringLiteral("listen"),        QStringLiteral("tokens"),
+        QStringLiteral("tls-cert"),        QStringLiteral("tls-key"),       QStringLiteral("threads"),
+        QStringLiteral("max-connections"), QStringLiteral("write-threads"), QStringLiteral("recover-every"),
+        QStringLiteral("recover-after"),   QStringLiteral("stuck-for"),     QStringLiteral("max-connections-per-client")};
     for (qsizetype i = 0; i < args.size(); ++i) {
         QString name = args.at(i);
         QString value;
@@ -251,6 +248,13 @@ int main(int argc, char **argv)
         recoverAfterMs = *ms;
     }
     FrontOptions options;
+    if (const QString stuckFor = values.value(QStringLiteral("stuck-for")); !stuckFor.isEmpty()) {
+        auto ms = duration::parse(stuckFor);
+        if (!ms.ok())
+            return fail(
+                makeError(ErrorCode::InvalidArgument, QStringLiteral("--stuck-for is a duration (30m, 2h), not \"%1\"").arg(stuckFor)));
+        options.stuckForMs = *ms;
+    }
     options.threads = threads;
     options.limits.maxConnections = maxConnections;
     options.limits.maxPerClient = maxPerClient;

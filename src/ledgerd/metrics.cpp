@@ -2,6 +2,20 @@
 
 namespace ledger::api {
 
+namespace {
+
+// A cause as a label value: a code word, "none" or "other" (TxQuery::cause's "" and "*").
+QByteArray causeLabel(const QString &cause)
+{
+    if (cause.isEmpty())
+        return "none";
+    if (cause == kOtherCause)
+        return "other";
+    return cause.toUtf8();
+}
+
+} // namespace
+
 void Metrics::request(const QString &route, int status) { ++m_requests[{route, status}]; }
 
 void Metrics::transfer(double seconds)
@@ -14,7 +28,7 @@ void Metrics::transfer(double seconds)
     ++m_transferCount;
 }
 
-QByteArray Metrics::render(qint64 stuck, const GuardCounts &guard, int inFlight, const RecoveryCounts *recovery) const
+QByteArray Metrics::render(const StuckReading &stuck, const GuardCounts &guard, int inFlight, const RecoveryCounts *recovery) const
 {
     QByteArray out;
     out += "# HELP ledgerd_requests_total HTTP requests answered, by route and status.\n"
@@ -34,10 +48,33 @@ QByteArray Metrics::render(qint64 stuck, const GuardCounts &guard, int inFlight,
     out += "ledgerd_transfer_seconds_bucket{le=\"+Inf\"} " + QByteArray::number(cumulative) + '\n';
     out += "ledgerd_transfer_seconds_sum " + QByteArray::number(m_transferSum, 'f', 6) + '\n';
     out += "ledgerd_transfer_seconds_count " + QByteArray::number(m_transferCount) + '\n';
-    out += "# HELP ledgerd_transactions_stuck Unfinished transactions idle longer than 30 minutes or with an expired lease.\n"
-           "# TYPE ledgerd_transactions_stuck gauge\n"
-           "ledgerd_transactions_stuck "
-         + QByteArray::number(stuck) + '\n';
+    out += "# HELP ledgerd_store_up Whether the store answered this scrape's reads (1) or not (0).\n"
+           "# TYPE ledgerd_store_up gauge\n"
+           "ledgerd_store_up "
+         + QByteArray(stuck.summary ? "1" : "0") + '\n';
+    out += "# HELP ledgerd_stuck_threshold_seconds Unfinished transactions idle this long are stuck (--stuck-for), as are those "
+           "whose lease expired.\n"
+           "# TYPE ledgerd_stuck_threshold_seconds gauge\n"
+           "ledgerd_stuck_threshold_seconds "
+         + QByteArray::number(stuck.stuckForMs / 1000) + '\n';
+    if (stuck.summary) {
+        const StuckSummary &s = *stuck.summary;
+        out += "# HELP ledgerd_transactions_stuck Unfinished transactions idle longer than the threshold or with an expired lease.\n"
+               "# TYPE ledgerd_transactions_stuck gauge\n"
+               "ledgerd_transactions_stuck "
+             + QByteArray::number(s.stuck) + '\n';
+        out += "# HELP ledgerd_transactions_stuck_by_cause Stuck transactions by the state they stopped in and their last error's code "
+               "word (none: no error; other: an error without a code word), of the first 10000 read.\n"
+               "# TYPE ledgerd_transactions_stuck_by_cause gauge\n";
+        for (const StuckCause &g : s.causes.groups)
+            out += "ledgerd_transactions_stuck_by_cause{state=\"" + nameOf(g.state).toUtf8() + "\",cause=\"" + causeLabel(g.cause) + "\"} "
+                 + QByteArray::number(g.count) + '\n';
+        out += "# HELP ledgerd_stuck_oldest_idle_seconds How long the longest-idle stuck transaction has not changed (0: none is "
+               "stuck).\n"
+               "# TYPE ledgerd_stuck_oldest_idle_seconds gauge\n"
+               "ledgerd_stuck_oldest_idle_seconds "
+             + QByteArray::number(double(s.oldestIdleMs.value_or(0)) / 1000, 'f', 3) + '\n';
+    }
     out += "# HELP ledgerd_store_errors_total Requests that failed because the store did (503 or 500).\n"
            "# TYPE ledgerd_store_errors_total counter\n"
            "ledgerd_store_errors_total "

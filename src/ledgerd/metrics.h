@@ -1,11 +1,15 @@
 #pragma once
 // /metrics in the Prometheus text format: requests by route and status, the latency of transfers
 // as a histogram, the connection guard's refusals, store errors, the transactions stuck (read
-// from the store when scraped) and what the recovery sweeper did.
+// from the store when scraped: how many, by state and cause, the longest idle, whether the store
+// answered) and what the recovery sweeper did. The alert rules of packaging/prometheus read them;
+// labels are few-valued (state, cause code word, route, status), never an id.
 // Threading: the front's thread records and renders (the stuck count is read on a pool thread).
 
 #include "connectionguard.h"
 #include "recoveryloop.h"
+
+#include "operations/stucksummary.h"
 
 #include <QElapsedTimer>
 #include <QMap>
@@ -16,6 +20,12 @@
 
 namespace ledger::api {
 
+// What a scrape read from the store (on a worker): nothing when the store did not answer.
+struct StuckReading {
+    std::optional<StuckSummary> summary;
+    qint64 stuckForMs = 0; // what counts as stuck besides an expired lease (--stuck-for)
+};
+
 class Metrics {
 public:
     void request(const QString &route, int status);
@@ -23,7 +33,7 @@ public:
     void storeError() { ++m_storeErrors; }
     void authFailed() { ++m_authFailures; }
     void authThrottled() { ++m_authThrottled; }
-    QByteArray render(qint64 stuck, const GuardCounts &guard, int inFlight, const RecoveryCounts *recovery) const;
+    QByteArray render(const StuckReading &stuck, const GuardCounts &guard, int inFlight, const RecoveryCounts *recovery) const;
 
 private:
     static constexpr std::array<double, 12> kBuckets{0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5};

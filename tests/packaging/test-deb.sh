@@ -39,7 +39,8 @@ for f in usr/bin/ledgerdesk usr/bin/ledgerctl usr/bin/ledgerd \
          usr/share/icons/hicolor/scalable/apps/org.ledgerdesk.LedgerDesk.svg \
          usr/share/man/man1/ledgerctl.1.gz usr/share/man/man1/ledgerdesk.1.gz usr/share/man/man1/ledgerd.1.gz \
          usr/share/bash-completion/completions/ledgerctl usr/share/zsh/vendor-completions/_ledgerctl \
-         usr/lib/systemd/system/ledgerd.service etc/ledgerdesk/ledgerd.conf; do
+         usr/lib/systemd/system/ledgerd.service etc/ledgerdesk/ledgerd.conf \
+         usr/share/ledgerdesk/prometheus/ledgerdesk-rules.yml usr/share/doc/ledgerdesk/monitoring.md; do
   [ -s "$root/$f" ] || fail "missing $f"
 done
 for size in 16 24 32 48 64 128 256; do
@@ -48,7 +49,7 @@ for size in 16 24 32 48 64 128 256; do
   file "$png" | grep -q "PNG image data, $size x $size" || fail "$png is not a ${size}x${size} PNG: $(file "$png")"
 done
 # No stray build or test files, nor unstripped binaries.
-unexpected=$(cd "$root" && find . -type f | grep -Ev '^\./(usr/(bin/ledger(ctl|desk|d)|share/(applications|metainfo|icons|man|bash-completion/completions|zsh/vendor-completions)/.*|lib/systemd/system/ledgerd\.service)|etc/ledgerdesk/ledgerd\.conf)$' || true)
+unexpected=$(cd "$root" && find . -type f | grep -Ev '^\./(usr/(bin/ledger(ctl|desk|d)|share/(applications|metainfo|icons|man|bash-completion/completions|zsh/vendor-completions)/.*|share/ledgerdesk/prometheus/ledgerdesk-rules\.yml|share/doc/ledgerdesk/monitoring\.md|lib/systemd/system/ledgerd\.service)|etc/ledgerdesk/ledgerd\.conf)$' || true)
 [ -z "$unexpected" ] || fail "unexpected files: $unexpected"
 file "$root/usr/bin/ledgerctl" | grep -q "stripped" && ! file "$root/usr/bin/ledgerctl" | grep -q "not stripped" || fail "ledgerctl is not stripped"
 
@@ -63,6 +64,10 @@ dpkg-deb --info "$deb" postinst | grep -q 'adduser --system' || fail "no postins
 appstreamcli validate --no-net "$root/usr/share/metainfo/org.ledgerdesk.LedgerDesk.metainfo.xml" || fail "appstreamcli validate"
 zcat "$root/usr/share/man/man1/ledgerctl.1.gz" | man -l - >/dev/null 2>&1 || true # rendering needs man-db; the checks below do not
 zcat "$root/usr/share/man/man1/ledgerctl.1.gz" | grep -q '^\.TH LEDGERCTL 1' || fail "ledgerctl.1 is not a man page"
+# The alert rules as packaged load in Prometheus (promtool is installed with the tests' tools).
+if command -v promtool >/dev/null; then
+  promtool check rules "$root/usr/share/ledgerdesk/prometheus/ledgerdesk-rules.yml" >/dev/null || fail "promtool check rules on the packaged rules"
+fi
 # The shell completion the build wrote is the one the packaged ledgerctl prints, and bash loads it.
 cmp -s "$root/usr/share/bash-completion/completions/ledgerctl" <("$root/usr/bin/ledgerctl" completion bash) || fail "the packaged bash completion is not ledgerctl's"
 bash --norc --noprofile -c "source '$root/usr/share/bash-completion/completions/ledgerctl' && complete -p ledgerctl" >/dev/null || fail "bash does not load the packaged completion"
