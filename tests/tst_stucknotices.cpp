@@ -2,11 +2,19 @@
 // readings over a clock the test sets), and what it is about on each store (nothing another
 // operator claimed).
 
+#include "consolesupport.h"
+#include "ledger/language.h"
+#include "mainwindow.h"
+#include "models/navigatormodel.h"
 #include "operations/claims.h"
 #include "operations/stuckwatch.h"
+#include "stucknoticer.h"
 #include "stucknotices.h"
 #include "testsupport.h"
 
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTest>
 
 using namespace ledger;
@@ -31,10 +39,20 @@ class TestStuckNotices : public QObject {
     Q_OBJECT
 
 private slots:
+    void initTestCase();
     void when_data();
     void when();
     void nothingAnotherOperatorClaimed();
+    void theConsoleTellsAndOpensTheStuckView();
 };
+
+void TestStuckNotices::initTestCase()
+{
+    // As the console runs: English with its plurals ("1 transaction", not "1 transaction(s)").
+    installTranslators(*qApp, QStringLiteral("en"));
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings(QStringLiteral("LedgerDesk"), QStringLiteral("ledgerdesk")).clear();
+}
 
 void TestStuckNotices::when_data()
 {
@@ -115,6 +133,45 @@ void TestStuckNotices::nothingAnotherOperatorClaimed()
     QVERIFY(capped.ok());
     QCOMPARE(capped->ids, expected);
     QVERIFY(!capped->complete);
+}
+
+void TestStuckNotices::theConsoleTellsAndOpensTheStuckView()
+{
+    // Offscreen the window is never the active one: the operator is looking elsewhere.
+    DemoConsole c(10, 1);
+    QVERIFY(c.settle());
+    app::StuckNoticer *noticer = c.window.stuckNoticer();
+    QVERIFY(noticer && noticer->isEnabled());
+    QSignalSpy noticed(noticer, &app::StuckNoticer::noticed);
+    c.window.showView(NavigatorModel::View::Accounts);
+    QVERIFY(c.settle());
+    QCOMPARE(noticed.count(), 0); // the demo's stuck one was there at opening
+
+    // Another operator's stuck transfer, claimed by them: no news for this one.
+    auto other = c.store.openAnother();
+    const QString claimed = stuckAfter(*other, Step::HoldDebit, 1);
+    QVERIFY(!claimed.isEmpty());
+    QVERIFY(addRemarkOn(*other, claimed, Remark::Claim, QStringLiteral("ben"), QStringLiteral("mine")).ok());
+    // And one nobody claimed: told of, as one.
+    const QString nobodys = stuckAfter(*other, Step::HoldDebit, 2);
+    QVERIFY(!nobodys.isEmpty());
+    QTRY_COMPARE_WITH_TIMEOUT(noticed.count(), 1, kConsoleWaitMs); // the live change brings the counts, then the watch
+    QCOMPARE(noticed.at(0).at(0).toInt(), 1);
+    QCOMPARE(noticed.at(0).at(1).toString(), QStringLiteral("1 transaction became stuck"));
+
+    // Clicked: the Stuck view, with both.
+    Q_EMIT noticer->openStuckRequested();
+    QCOMPARE(c.window.currentView(), NavigatorModel::View::Stuck);
+
+    // Turned off in the settings: no notice, however much becomes stuck.
+    noticer->setEnabled(false);
+    c.window.showView(NavigatorModel::View::Accounts);
+    const qint64 before = c.window.navigatorModel()->countOf(NavigatorModel::View::Stuck).value_or(-1);
+    QVERIFY(!stuckAfter(*other, Step::HoldDebit, 3).isEmpty());
+    // The counts that would have brought a notice have been read, and nothing more is running.
+    QTRY_COMPARE_WITH_TIMEOUT(c.window.navigatorModel()->countOf(NavigatorModel::View::Stuck).value_or(-1), before + 1, kConsoleWaitMs);
+    QVERIFY(c.settle());
+    QCOMPARE(noticed.count(), 1);
 }
 
 QTEST_MAIN(TestStuckNotices)

@@ -111,6 +111,16 @@
     </message>
   </context>
   <context>
+    <name>ledger::app::StuckNoticer</name>
+    <message numerus="yes">
+      <source>%n transaction(s) became stuck</source>
+      <translation>
+        <numerusform>%n transaction became stuck</numerusform>
+        <numerusform>%n transactions became stuck</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
     <name>ledger::app::TablePage</name>
     <message numerus="yes">
       <source>%Ln row(s) · loading…</source>

@@ -343,6 +343,18 @@
         <source>Language</source>
         <translation>语言</translation>
     </message>
+    <message>
+        <source>&amp;Tell me when transactions become stuck</source>
+        <translation>交易卡住时通知我(&amp;T)</translation>
+    </message>
+    <message>
+        <source>A notice from the system tray when transactions nobody else claimed become stuck while you look elsewhere (at most one every five minutes)</source>
+        <translation>你在看别处时，若有无人认领的交易卡住，系统托盘会发出通知（每五分钟最多一次）</translation>
+    </message>
+    <message>
+        <source>Notify when transactions become stuck</source>
+        <translation>交易卡住时通知</translation>
+    </message>
 </context>
 <context>
     <name>TransferDialog</name>
@@ -2122,6 +2134,17 @@ service=ledger（来自 pg_service.conf）
     <message>
         <source>Nothing shown can be resumed</source>
         <translation>所显示的交易都不能继续执行</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::StuckNoticer</name>
+    <message numerus="yes">
+        <source>%n transaction(s) became stuck</source>
+        <translation><numerusform>%n 笔交易卡住了</numerusform></translation>
+    </message>
+    <message>
+        <source>Nobody else has claimed them. Click to open the Stuck view.</source>
+        <translation>其他人都没有认领。点击打开“卡住”视图。</translation>
     </message>
 </context>
 <context>

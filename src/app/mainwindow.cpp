@@ -13,6 +13,7 @@
 #include "models/journalmodel.h"
 #include "models/transactiontablemodel.h"
 #include "pages/accountspage.h"
+#include "stucknoticer.h"
 #include "pages/actionspage.h"
 #include "pages/overviewpage.h"
 #include "pages/transactionspage.h"
@@ -115,6 +116,7 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_transactions->setStuckThreshold(m_settings.stuckThresholdMs());
     m_overview->setStuckThreshold(m_settings.stuckThresholdMs());
+    buildStuckNoticer();
     resize(1320, 820);
     restoreLayout();
     m_navigator->setCurrentIndex(m_navigatorModel->indexOf(NavigatorModel::View::Overview));
@@ -234,6 +236,24 @@ void MainWindow::refreshAll()
     refreshDetailWindows();
     if (m_stack->currentIndex() == OverviewIndex)
         m_overview->refresh();
+}
+
+void MainWindow::buildStuckNoticer()
+{
+    StuckNoticer::Hooks hooks;
+    hooks.looking = [this] { return isActiveWindow() && !isMinimized() && m_view == NavigatorModel::View::Stuck; };
+    hooks.operatorName = [this] { return m_settings.operatorName(); };
+    hooks.stuckThresholdMs = [this] { return m_settings.stuckThresholdMs(); };
+    hooks.say = [this](const QString &text) { statusBar()->showMessage(text, 30'000); };
+    m_stuckNoticer = new StuckNoticer(m_session, this, hooks, this);
+    m_stuckNoticer->setEnabled(m_settings.notifyStuck());
+    connect(this, &MainWindow::countsLoaded, m_stuckNoticer, &StuckNoticer::check);
+    connect(m_stuckNoticer, &StuckNoticer::openStuckRequested, this, [this] {
+        showNormal();
+        raise();
+        activateWindow();
+        showView(NavigatorModel::View::Stuck);
+    });
 }
 
 void MainWindow::refreshCounts()

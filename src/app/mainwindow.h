@@ -46,6 +46,7 @@ class RepairDialog;
 class NewAccountDialog;
 class RepairWizard;
 class StuckCauseBar;
+class StuckNoticer;
 class TablePage;
 class TransactionTableModel;
 class TransactionsPage;
@@ -85,6 +86,7 @@ public:
     void saveIncidentReport(const QString &path);
     ExportController *exporter() const { return m_exports; }
     NavigatorModel *navigatorModel() const { return m_navigatorModel; }
+    NavigatorModel::View currentView() const { return m_view; }
     QTreeView *navigator() const { return m_navigator; }
     TransactionsPage *transactions() const { return m_transactions; }
     AccountsPage *accounts() const { return m_accounts; }
@@ -94,6 +96,7 @@ public:
     DetailPanel *detailPanel() const;
     AccountPanel *accountPanel() const;
     StuckCauseBar *causeBar() const;
+    StuckNoticer *stuckNoticer() const { return m_stuckNoticer; }
     // Follow a link: the view that lists it, filtered to it and selected.
     void showTransactionById(const QString &id);
     void showAccountById(const QString &id);
@@ -130,6 +133,7 @@ private:
     void onNavigatorChanged();
     void onTransactionSelection();
     void refreshCounts();
+    void buildStuckNoticer();
     void scheduleRefresh();
     void updateActivity();
     // The status bar's store label, fitted to the window's width (mainwindow_store.cpp).
@@ -179,6 +183,7 @@ private:
     StoreSession *m_session;
     ConsoleActions *m_actions;
     BackgroundJob *m_countsJob;
+    StuckNoticer *m_stuckNoticer = nullptr; // tells of what becomes stuck while the operator looks elsewhere
     NavigatorModel::View m_view = NavigatorModel::View::Overview;
     std::optional<TxState> m_viewState;
     QTimer m_refreshTimer;

@@ -115,6 +115,7 @@ void MainWindow::buildMenus()
         connect(dialog, &QDialog::accepted, this, [this] {
             m_transactions->setStuckThreshold(m_settings.stuckThresholdMs()); // it may have changed
             m_overview->setStuckThreshold(m_settings.stuckThresholdMs());
+            m_stuckNoticer->setEnabled(m_settings.notifyStuck());
             refreshCounts();
         });
         dialog->open();

@@ -80,4 +80,8 @@ bool Settings::utcTimes() const { return m_settings.value(QStringLiteral("ui/utc
 
 void Settings::setUtcTimes(bool utc) { m_settings.setValue(QStringLiteral("ui/utcTimes"), utc); }
 
+bool Settings::notifyStuck() const { return m_settings.value(QStringLiteral("ui/notifyStuck"), true).toBool(); }
+
+void Settings::setNotifyStuck(bool notify) { m_settings.setValue(QStringLiteral("ui/notifyStuck"), notify); }
+
 } // namespace ledger::app

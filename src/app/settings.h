@@ -26,6 +26,9 @@ public:
     // Times in UTC rather than local time (View ▸ Times in UTC).
     bool utcTimes() const;
     void setUtcTimes(bool utc);
+    // A notice when transactions become stuck while the operator looks elsewhere (StuckNoticer).
+    bool notifyStuck() const;
+    void setNotifyStuck(bool notify);
     QStringList recentStores() const;
     void addRecentStore(const QString &path);
     QByteArray windowGeometry() const;

@@ -18,6 +18,7 @@ SettingsDialog::SettingsDialog(Settings &settings, QWidget *parent)
     m_ui->setupUi(this);
     m_ui->operatorName->setText(settings.operatorName());
     m_ui->threshold->setValue(int(settings.stuckThresholdMs() / 60'000));
+    m_ui->notifyStuck->setChecked(settings.notifyStuck());
     m_ui->language->addItem(tr("System language"), QString());
     for (const QString &language : availableLanguages())
         m_ui->language->addItem(languageDisplayName(language), language);
@@ -44,6 +45,7 @@ void SettingsDialog::accept()
     m_settings.setOperatorName(m_ui->operatorName->text().trimmed());
     m_settings.setStuckThresholdMs(qint64(m_ui->threshold->value()) * 60'000);
     m_settings.setLanguage(m_ui->language->currentData().toString());
+    m_settings.setNotifyStuck(m_ui->notifyStuck->isChecked());
     QDialog::accept();
 }
 
