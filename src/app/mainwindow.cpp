@@ -115,7 +115,7 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_transactions->setStuckThreshold(m_settings.stuckThresholdMs());
     m_overview->setStuckThreshold(m_settings.stuckThresholdMs());
-    resize(1320, 820);
+    resize(1320, 820); // where there is room (restoreLayout fits it to the screen)
     restoreLayout();
     m_navigator->setCurrentIndex(m_navigatorModel->indexOf(NavigatorModel::View::Overview));
 }
