@@ -68,6 +68,11 @@ private Q_SLOTS:
     void initTestCase();
     void transferLegsStayInSight_data();
     void transferLegsStayInSight();
+    void anAccountTheStoreWouldRefuseHoldsTransfer_data();
+    void anAccountTheStoreWouldRefuseHoldsTransfer();
+    void theTransferDialogFollowsTheStore();
+    void aRefusalGoesWhenTheTransferIsEdited_data();
+    void aRefusalGoesWhenTheTransferIsEdited();
     void newAccountIsReadable();
     void aNoteIsOneLineAndARefusalKeepsIt();
     void releasingSomeoneElsesClaimAsksFirst();
@@ -137,9 +142,144 @@ void TestOperatorDialogs::transferLegsStayInSight()
         QVERIFY2(field->isVisible() && field->height() >= field->minimumSizeHint().height(), qPrintable(field->accessibleName()));
     QVERIFY2(!editor->problem().isEmpty(), "nothing said");
     QCOMPARE(editor->problemCode(), says);
-    // What the store would refuse is known before sending: said, and sending left to the operator.
-    const bool foreseen = says == QLatin1String("insufficient-funds") || says == QLatin1String("account-frozen");
-    QCOMPARE(dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->isEnabled(), foreseen);
+    // What the store would refuse is known before sending: said, and Transfer waits (sent, it
+    // would only write a canceled transaction).
+    QVERIFY(!dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->isEnabled());
+    dialog->reject();
+}
+
+namespace {
+QLineEdit *field(QWidget *dialog, const char *name) { return dialog->findChild<QLineEdit *>(QString::fromLatin1(name)); }
+QPushButton *transferButton(QWidget *dialog) { return dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok); }
+} // namespace
+
+void TestOperatorDialogs::anAccountTheStoreWouldRefuseHoldsTransfer_data()
+{
+    QTest::addColumn<bool>("legs");
+    QTest::addColumn<QString>("account");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("says");
+    // The demo freezes carol; bob10 is no account of it.
+    QTest::newRow("frozen, typed in To") << false << "carol"
+                                         << "account-frozen"
+                                         << "account carol is frozen";
+    QTest::newRow("unknown, typed in To") << false << "bob10"
+                                          << "unknown-account"
+                                          << "no account bob10";
+    QTest::newRow("frozen, typed in a leg") << true << "carol"
+                                            << "account-frozen"
+                                            << "account carol is frozen";
+    QTest::newRow("unknown, typed in a leg") << true << "bob10"
+                                             << "unknown-account"
+                                             << "no account bob10";
+}
+
+void TestOperatorDialogs::anAccountTheStoreWouldRefuseHoldsTransfer()
+{
+    // Said as the account is typed (before the amount, while another leg is still empty), in the
+    // store's words; Transfer waits, and pressed anyway nothing is sent.
+    QFETCH(bool, legs);
+    QFETCH(QString, account);
+    QFETCH(QString, code);
+    QFETCH(QString, says);
+    DemoConsole c;
+    const qint64 before = *c.store.store().transactionCount({});
+    TransferDialog *dialog = c.window.openTransferDialog();
+    QVERIFY(dialog);
+    QVERIFY(c.settle()); // the accounts read
+    QTest::keyClicks(field(dialog, "source"), QStringLiteral("alice"));
+    if (!legs) {
+        QTest::keyClicks(field(dialog, "destination"), account);
+        QCOMPARE(dialog->fieldError(QStringLiteral("destination")), says);
+        QCOMPARE(dialog->findChild<QLabel *>(QStringLiteral("destinationError"))->toolTip(), code);
+        QTest::keyClicks(field(dialog, "amount"), QStringLiteral("1.00"));
+        QCOMPARE(dialog->fieldError(QStringLiteral("destination")), says);
+        QCOMPARE(dialog->fieldError(QStringLiteral("amount")), QString());
+    } else {
+        QTest::keyClicks(field(dialog, "amount"), QStringLiteral("1.00"));
+        QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("addLeg")), Qt::LeftButton);
+        LegsEditor *editor = dialog->legsEditor();
+        QVERIFY(editor);
+        QCOMPARE(editor->legCount(), 3); // alice, an empty credit, an empty third
+        QTest::keyClicks(qobject_cast<QLineEdit *>(editor->accountField(1)), account);
+        QCOMPARE(editor->problem(), says);
+        QCOMPARE(editor->problemCode(), code);
+    }
+    QPushButton *transfer = transferButton(dialog);
+    QVERIFY(!transfer->isEnabled());
+    QVERIFY(!dialog->canSubmit());
+    dialog->accept();
+    QVERIFY(dialog->isVisible());
+    QCOMPARE(dialog->bannerText(), QString());
+    QVERIFY(c.settle());
+    QCOMPARE(*c.store.store().transactionCount({}), before); // no canceled transaction written
+    dialog->reject();
+}
+
+void TestOperatorDialogs::theTransferDialogFollowsTheStore()
+{
+    // Frozen while the dialog is open (here, behind its back, as another console would): said,
+    // and Transfer waits; unfrozen, it may go again.
+    DemoConsole c;
+    TransferDialog *dialog = c.window.openTransferDialog();
+    QVERIFY(c.settle());
+    field(dialog, "source")->setText(QStringLiteral("alice"));
+    field(dialog, "destination")->setText(QStringLiteral("dave"));
+    field(dialog, "amount")->setText(QStringLiteral("1.00"));
+    QPushButton *transfer = transferButton(dialog);
+    QVERIFY(transfer->isEnabled());
+    Store &s = c.store.store();
+    QVERIFY(s.setAccountStatus(QStringLiteral("dave"), AccountStatus::Frozen, QStringLiteral("test"), QStringLiteral("review")).ok());
+    QVERIFY(QTest::qWaitFor([&] { return !transfer->isEnabled(); }, kWaitMs));
+    QCOMPARE(dialog->fieldError(QStringLiteral("destination")), QStringLiteral("account dave is frozen"));
+    QVERIFY(s.setAccountStatus(QStringLiteral("dave"), AccountStatus::Open, QStringLiteral("test"), QStringLiteral("cleared")).ok());
+    QVERIFY(QTest::qWaitFor([&] { return transfer->isEnabled(); }, kWaitMs));
+    QCOMPARE(dialog->fieldError(QStringLiteral("destination")), QString());
+    dialog->reject();
+}
+
+void TestOperatorDialogs::aRefusalGoesWhenTheTransferIsEdited_data()
+{
+    QTest::addColumn<bool>("intoLegs");
+    QTest::newRow("the amount changed") << false;
+    QTest::newRow("made into legs") << true;
+}
+
+void TestOperatorDialogs::aRefusalGoesWhenTheTransferIsEdited()
+{
+    // dave is frozen after the dialog read the accounts and before it hears of it: the store
+    // refuses (it has the last word) and the dialog says so — until the transfer is edited into
+    // another, which the refusal is not about.
+    QFETCH(bool, intoLegs);
+    DemoConsole c;
+    TransferDialog *dialog = c.window.openTransferDialog();
+    QVERIFY(c.settle());
+    field(dialog, "source")->setText(QStringLiteral("alice"));
+    field(dialog, "destination")->setText(QStringLiteral("dave"));
+    field(dialog, "amount")->setText(QStringLiteral("1.00"));
+    QVERIFY(dialog->canSubmit());
+    QSignalSpy submitted(dialog, &TransferDialog::submitted);
+    QVERIFY(c.store.store()
+                .setAccountStatus(QStringLiteral("dave"), AccountStatus::Frozen, QStringLiteral("test"), QStringLiteral("review"))
+                .ok());
+    dialog->accept(); // before any event: the dialog has not heard of it
+    QVERIFY(submitted.wait(kWaitMs));
+    QVERIFY2(dialog->bannerText().contains(QStringLiteral("account-frozen")) && dialog->bannerText().contains(QStringLiteral("canceled")),
+             qPrintable(dialog->bannerText()));
+    // A fresh key was taken (the old one is used up) and the accounts read again: the answer stays.
+    QVERIFY(c.settle());
+    QVERIFY(QTest::qWaitFor([&] { return dialog->fieldError(QStringLiteral("destination")) == QLatin1String("account dave is frozen"); },
+                            kWaitMs));
+    QVERIFY(dialog->findChild<QLabel *>(QStringLiteral("banner"))->isVisible());
+    QVERIFY(dialog->bannerText().contains(QStringLiteral("account-frozen")));
+    if (intoLegs) {
+        QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("addLeg")), Qt::LeftButton);
+        QVERIFY(dialog->usesLegs());
+    } else {
+        QTest::keyClick(field(dialog, "amount"), Qt::Key_0);
+    }
+    QVERIFY(!dialog->findChild<QLabel *>(QStringLiteral("banner"))->isVisible());
+    QCOMPARE(dialog->bannerText(), QString());
     dialog->reject();
 }
 

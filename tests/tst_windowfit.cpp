@@ -1,13 +1,21 @@
 // Windows that fit their screen (issue 46): on a 1024×700 screen the first window opened at
 // 1320×820 with its status bar and right side off it, and the transfer dialog with sixteen legs
 // was taller than the screen, its buttons off it. The rule (widgets/screenfit.h) on literal
-// rectangles; then the console's first window and a geometry saved on a larger screen, on the
-// screen the test runs on — offscreen (800×800) and, as `tst_windowfit@xvfb`, a
+// rectangles; then the console's first window, a geometry saved on a larger screen, and the
+// dialog, on the screen the test runs on — offscreen (800×800) and, as `tst_windowfit@xvfb`, a
 // real X screen of 1024×700.
 #include "consolesupport.h"
+#include "dialogs/transferdialog.h"
+#include "widgets/legseditor.h"
 #include "widgets/screenfit.h"
 
+#include <QApplication>
+#include <QDialogButtonBox>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QScopeGuard>
 #include <QScreen>
+#include <QScrollArea>
 #include <QStandardPaths>
 #include <QStatusBar>
 
@@ -36,6 +44,7 @@ private Q_SLOTS:
     void fitWithin();
     void theFirstWindowFitsItsScreen();
     void aGeometrySavedOnALargerScreenIsFitted();
+    void sixteenLegsKeepTheButtonsOnScreen();
 };
 
 void TestWindowFit::initTestCase()
@@ -100,6 +109,57 @@ void TestWindowFit::aGeometrySavedOnALargerScreenIsFitted()
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY2(onScreen(&window, window.frameGeometry()),
              qPrintable(text(window.frameGeometry()) + QStringLiteral(" on ") + text(availableOf(&window))));
+}
+
+void TestWindowFit::sixteenLegsKeepTheButtonsOnScreen()
+{
+    // In a font twice as large (an operator's setting, a denser screen), sixteen legs are taller
+    // than the screen, offscreen (800 px) as on 1024×700.
+    const QFont font = QApplication::font();
+    const auto restoreFont = qScopeGuard([font] { QApplication::setFont(font); });
+    QFont larger = font;
+    if (font.pointSizeF() > 0)
+        larger.setPointSizeF(font.pointSizeF() * 2);
+    else
+        larger.setPixelSize(font.pixelSize() * 2);
+    QApplication::setFont(larger);
+    DemoConsole c;
+    TransferDialog *dialog = c.window.openTransferDialog();
+    QVERIFY(dialog);
+    QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    QVERIFY(c.settle());
+    dialog->useLegs();
+    LegsEditor *legs = dialog->legsEditor();
+    while (legs->legCount() < kMaxLegs)
+        legs->addLeg();
+    QList<LegInput> typed;
+    for (int i = 0; i < kMaxLegs; ++i)
+        typed << LegInput{i == 0 ? LegSide::Debit : LegSide::Credit, i == 0 ? QStringLiteral("alice") : QStringLiteral("acct-%1").arg(i),
+                          QStringLiteral("1.00")};
+    legs->setLegs(typed);
+    QCOMPARE(legs->legCount(), kMaxLegs);
+    // Every leg is there to reach: the one added last is scrolled into sight once laid out (by
+    // the event loop; the deadline only bounds a hang).
+    auto *area = legs->findChild<QScrollArea *>();
+    QVERIFY(area);
+    QWidget *last = legs->accountField(kMaxLegs - 1);
+    const auto lastInSight = [&] {
+        return last->isVisible() && area->viewport()->rect().contains(QRect(last->mapTo(area->viewport(), QPoint(0, 0)), last->size()));
+    };
+    QVERIFY(QTest::qWaitFor(lastInSight, kWaitMs));
+    QApplication::processEvents();
+    QVERIFY2(dialog->sizeHint().height() > availableOf(dialog).height(), "the legs would fit without scrolling");
+    if (const QString dir = qEnvironmentVariable("LEDGER_TEST_SHOTS"); !dir.isEmpty())
+        dialog->grab().save(dir + QStringLiteral("/transfer-16-legs.png"));
+    // The dialog and its buttons on the screen, the legs scrolled within it.
+    const QString where = text(dialog->frameGeometry()) + QStringLiteral(" on ") + text(availableOf(dialog));
+    QVERIFY2(onScreen(dialog, dialog->frameGeometry()), qPrintable(where));
+    for (QAbstractButton *b : dialog->findChild<QDialogButtonBox *>()->buttons())
+        QVERIFY2(b->isVisible() && onScreen(dialog, QRect(b->mapToGlobal(QPoint(0, 0)), b->size())),
+                 qPrintable(b->text() + QLatin1Char(' ') + where));
+    // As many legs in sight as the screen has room for: more than the two it keeps at the least.
+    QVERIFY2(area->viewport()->height() > 3 * last->height(), qPrintable(QString::number(area->viewport()->height())));
+    dialog->reject();
 }
 
 QTEST_MAIN(TestWindowFit)

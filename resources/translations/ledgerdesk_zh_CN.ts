@@ -1221,6 +1221,10 @@
         <source>debits %1, credits %2</source>
         <translation>借记 %1，贷记 %2</translation>
     </message>
+    <message>
+        <source>A transaction has at most %1 legs</source>
+        <translation>一笔交易最多有 %1 个分录</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::MainWindow</name>
@@ -2332,10 +2336,6 @@ They will no longer be shown as on it in any console.</source>
     <message>
         <source>&amp;Transfer</source>
         <translation>转账(&amp;T)</translation>
-    </message>
-    <message>
-        <source>no account %1 (as far as this dialog knows)</source>
-        <translation>没有账户 %1（就此对话框所知）</translation>
     </message>
     <message>
         <source>A transfer is being submitted; its answer comes in a moment.</source>
