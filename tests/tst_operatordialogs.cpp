@@ -73,6 +73,7 @@ private Q_SLOTS:
     void theTransferDialogFollowsTheStore();
     void aRefusalGoesWhenTheTransferIsEdited_data();
     void aRefusalGoesWhenTheTransferIsEdited();
+    void altLetterNeverTypesIntoAField();
     void newAccountIsReadable();
     void aNoteIsOneLineAndARefusalKeepsIt();
     void releasingSomeoneElsesClaimAsksFirst();
@@ -280,6 +281,38 @@ void TestOperatorDialogs::aRefusalGoesWhenTheTransferIsEdited()
     }
     QVERIFY(!dialog->findChild<QLabel *>(QStringLiteral("banner"))->isVisible());
     QCOMPARE(dialog->bannerText(), QString());
+    dialog->reject();
+}
+
+void TestOperatorDialogs::altLetterNeverTypesIntoAField()
+{
+    // Add leg disabled (sixteen legs), Transfer disabled (they do not balance): their letters
+    // pressed with Alt are typed into no field.
+    DemoConsole c;
+    TransferDialog *dialog = c.window.openTransferDialog();
+    QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    QVERIFY(c.settle());
+    dialog->useLegs();
+    LegsEditor *legs = dialog->legsEditor();
+    while (legs->legCount() < kMaxLegs)
+        legs->addLeg();
+    auto *add = legs->findChild<QPushButton *>();
+    QVERIFY(add && add->text() == QLatin1String("Add &leg"));
+    QVERIFY(!add->isEnabled());
+    QVERIFY(!transferButton(dialog)->isEnabled());
+    dialog->activateWindow();
+    auto *account = qobject_cast<QLineEdit *>(legs->accountField(kMaxLegs - 1));
+    account->setFocus();
+    QTest::keyClicks(account, QStringLiteral("bob"));
+    QTest::keyClick(account, Qt::Key_L, Qt::AltModifier);
+    QCOMPARE(account->text(), QStringLiteral("bob"));
+    QCOMPARE(legs->legCount(), kMaxLegs);
+    QLineEdit *memo = field(dialog, "memo");
+    memo->setFocus();
+    QTest::keyClick(memo, Qt::Key_T, Qt::AltModifier);
+    QCOMPARE(memo->text(), QString());
+    QTest::keyClick(memo, Qt::Key_T); // without Alt it is typed
+    QCOMPARE(memo->text(), QStringLiteral("t"));
     dialog->reject();
 }
 
