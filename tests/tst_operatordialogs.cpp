@@ -6,6 +6,7 @@
 // one document. (tst_operatorwalk has the rest of the walk.)
 #include "consolesupport.h"
 #include "dialogs/newaccountdialog.h"
+#include "dialogs/notedialog.h"
 #include "dialogs/repairdialog.h"
 #include "dialogs/transferdialog.h"
 #include "models/accounttablemodel.h"
@@ -76,6 +77,7 @@ private Q_SLOTS:
     void altLetterNeverTypesIntoAField();
     void newAccountIsReadable();
     void aNoteIsOneLineAndARefusalKeepsIt();
+    void aRefusedNoteComesBackUnselected();
     void releasingSomeoneElsesClaimAsksFirst();
     void groupRepairsFollowTheGroup();
     void aCancelThatMovesNoMoneySaysSo();
@@ -377,31 +379,65 @@ template <typename W> W *waitForChild(QWidget *parent, const QString &name)
 
 void TestOperatorDialogs::aNoteIsOneLineAndARefusalKeepsIt()
 {
+    // How long a note may be is said while it is typed; past it Add waits, and nothing is written.
     DemoConsole c;
     const QString id = selectStuck(c);
     QVERIFY(!id.isEmpty());
     c.window.actions()->addNote->trigger();
-    auto *dialog = waitForChild<QInputDialog>(&c.window, QStringLiteral("noteDialog"));
+    auto *dialog = waitForChild<NoteDialog>(&c.window, QStringLiteral("noteDialog"));
     QVERIFY(dialog);
-    QCOMPARE(dialog->inputMode(), QInputDialog::TextInput); // one line: Return adds it, Tab moves on
-    // Too long: refused before anything is written, the text kept, and why said.
-    const QString tooLong = QString(501, QLatin1Char('x'));
-    dialog->setTextValue(tooLong);
-    auto *edit = dialog->findChild<QLineEdit *>();
-    QVERIFY(edit);
-    QTest::keyClick(edit, Qt::Key_Return);
-    auto *again = waitForChild<QInputDialog>(&c.window, QStringLiteral("noteDialog"));
-    QVERIFY(again);
-    QCOMPARE(again->textValue(), tooLong);
-    QVERIFY2(again->labelText().contains(QStringLiteral("500")), qPrintable(again->labelText()));
-    // A good one: Return adds it.
+    QLineEdit *edit = dialog->edit();
+    QCOMPARE(dialog->countText(), QStringLiteral("0 / 500"));
+    QVERIFY(!dialog->addButton()->isEnabled()); // nothing to add yet
+    QTest::keyClicks(edit, QStringLiteral("the customer"));
+    QCOMPARE(dialog->countText(), QStringLiteral("12 / 500"));
+    QVERIFY(dialog->addButton()->isEnabled());
+    edit->clear();
+    QTest::keyClicks(edit, QString(500, QLatin1Char('x')));
+    QCOMPARE(dialog->countText(), QStringLiteral("500 / 500"));
+    QVERIFY(dialog->addButton()->isEnabled());
+    QCOMPARE(dialog->problemText(), QString());
+    QTest::keyClick(edit, Qt::Key_X);
+    QCOMPARE(dialog->countText(), QStringLiteral("501 / 500"));
+    QVERIFY(!dialog->addButton()->isEnabled());
+    QCOMPARE(dialog->problemText(), QStringLiteral("invalid-text: note is 501 characters long; the limit is 500"));
     QSignalSpy added(&c.window, &MainWindow::remarkAdded);
-    again->setTextValue(QStringLiteral("the customer calls back at noon"));
-    QTest::keyClick(again->findChild<QLineEdit *>(), Qt::Key_Return);
+    QTest::keyClick(edit, Qt::Key_Return); // Add is disabled: nothing happens, nothing is lost
+    QVERIFY(dialog->isVisible());
+    QCOMPARE(edit->text(), QString(501, QLatin1Char('x')));
+    QVERIFY(!edit->hasSelectedText());
+    // A good one: Return adds it.
+    edit->clear();
+    QTest::keyClicks(edit, QStringLiteral("the customer calls back at noon"));
+    QTest::keyClick(edit, Qt::Key_Return);
     QVERIFY(added.wait(kWaitMs));
     QCOMPARE(added.first().at(2).toBool(), true);
     const QList<JournalEntry> journal = *c.store.store().journal(DocKind::Transaction, id);
     QCOMPARE(journal.last().detail, QStringLiteral("the customer calls back at noon"));
+}
+
+void TestOperatorDialogs::aRefusedNoteComesBackUnselected()
+{
+    // A note the store refused comes back as typed, with why: nothing selected, so that the next
+    // key adds to it instead of erasing it; edited, the refusal goes.
+    QWidget parent;
+    NoteDialog dialog(QStringLiteral("tx-01TEST"), &parent);
+    const QString typed = QStringLiteral("called the bank, they will call back");
+    dialog.setText(typed);
+    dialog.setRefusal(makeError(ErrorCode::StoreBusy, QStringLiteral("the store is busy; try again")));
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    dialog.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&dialog));
+    QLineEdit *edit = dialog.edit();
+    QVERIFY(edit->hasFocus());
+    QVERIFY(!edit->hasSelectedText());
+    QCOMPARE(edit->cursorPosition(), int(typed.size()));
+    QCOMPARE(dialog.problemText(), QStringLiteral("store-busy: the store is busy; try again"));
+    QTest::keyClick(edit, Qt::Key_Period);
+    QCOMPARE(edit->text(), typed + QLatin1Char('.'));
+    QCOMPARE(dialog.problemText(), QString());
+    QVERIFY(dialog.addButton()->isEnabled());
 }
 
 void TestOperatorDialogs::releasingSomeoneElsesClaimAsksFirst()

@@ -1616,6 +1616,33 @@ service=ledger（来自 pg_service.conf）
     </message>
 </context>
 <context>
+    <name>ledger::app::NoteDialog</name>
+    <message>
+        <source>Add note</source>
+        <translation>添加备注</translation>
+    </message>
+    <message>
+        <source>Note on %1 (one line, kept in its journal with your name):</source>
+        <translation>关于 %1 的备注（一行，会与您的名字一起记入其日志）：</translation>
+    </message>
+    <message>
+        <source>Note text</source>
+        <translation>备注内容</translation>
+    </message>
+    <message>
+        <source>Characters in the note, and how many a note may have</source>
+        <translation>备注的字符数，以及备注最多可有的字符数</translation>
+    </message>
+    <message>
+        <source>&amp;Add note</source>
+        <translation>添加备注(&amp;A)</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+</context>
+<context>
     <name>ledger::app::PreviewPage</name>
     <message>
         <source>What will change</source>
@@ -2281,18 +2308,6 @@ They will no longer be shown as on it in any console.</source>
     <message>
         <source>&amp;Release</source>
         <translation>释放(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Add note</source>
-        <translation>添加备注</translation>
-    </message>
-    <message>
-        <source>Note on %1 (one line, kept in its journal with your name):</source>
-        <translation>关于 %1 的备注（一行，会与您的名字一起记入其日志）：</translation>
-    </message>
-    <message>
-        <source>&amp;Add note</source>
-        <translation>添加备注(&amp;A)</translation>
     </message>
     <message>
         <source>Not recorded</source>
