@@ -211,6 +211,11 @@ void TestOperatorDialogs::anAccountTheStoreWouldRefuseHoldsTransfer()
     QPushButton *transfer = transferButton(dialog);
     QVERIFY(!transfer->isEnabled());
     QVERIFY(!dialog->canSubmit());
+    if (const QString dir = qEnvironmentVariable("LEDGER_TEST_SHOTS"); !dir.isEmpty()) {
+        QApplication::processEvents();
+        dialog->grab().save(
+            dir + QStringLiteral("/transfer-refused-%1-%2.png").arg(legs ? QStringLiteral("legs") : QStringLiteral("to"), account));
+    }
     dialog->accept();
     QVERIFY(dialog->isVisible());
     QCOMPARE(dialog->bannerText(), QString());

@@ -149,8 +149,10 @@ void TestWindowFit::sixteenLegsKeepTheButtonsOnScreen()
     QVERIFY(QTest::qWaitFor(lastInSight, kWaitMs));
     QApplication::processEvents();
     QVERIFY2(dialog->sizeHint().height() > availableOf(dialog).height(), "the legs would fit without scrolling");
-    if (const QString dir = qEnvironmentVariable("LEDGER_TEST_SHOTS"); !dir.isEmpty())
+    if (const QString dir = qEnvironmentVariable("LEDGER_TEST_SHOTS"); !dir.isEmpty()) {
         dialog->grab().save(dir + QStringLiteral("/transfer-16-legs.png"));
+        dialog->screen()->grabWindow(0).save(dir + QStringLiteral("/transfer-16-legs-screen.png")); // where it stands (X only)
+    }
     // The dialog and its buttons on the screen, the legs scrolled within it.
     const QString where = text(dialog->frameGeometry()) + QStringLiteral(" on ") + text(availableOf(dialog));
     QVERIFY2(onScreen(dialog, dialog->frameGeometry()), qPrintable(where));

@@ -91,7 +91,6 @@ void TransferDialog::useLegs()
     if (m_legs)
         return;
     m_legs = new LegsEditor(m_scale, this);
-    m_legs->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Expanding);
     m_legs->setCompletionModel(m_accounts);
     // What was typed becomes the first two legs, and a third is waiting.
     const TransferInput in = input();
@@ -111,8 +110,6 @@ void TransferDialog::useLegs()
         w->hide();
     m_ui->addLeg->hide();
     m_ui->form->insertRow(0, tr("Legs"), m_legs);
-    // The legs take the room the spacer had: they are what grows.
-    m_ui->verticalLayout->setStretchFactor(m_ui->form, 1);
     connect(m_legs, &LegsEditor::changed, this, &TransferDialog::validate);
     // Fitted once the rows are shown: a layout shows new widgets by a queued call, and a hidden
     // one asks for no room.

@@ -60,6 +60,8 @@ LegsEditor::LegsEditor(int scale, QWidget *parent)
     m_rowsArea->setWidgetResizable(true);
     m_rowsArea->setFrameShape(QFrame::NoFrame);
     m_rowsArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // As tall as its rows where there is room (the dialog's spacer takes the rest), less where not.
+    m_rowsArea->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     layout->addWidget(m_rowsArea, 1);
     auto *below = new QHBoxLayout;
     below->addWidget(m_add);
