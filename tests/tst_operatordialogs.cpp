@@ -406,6 +406,8 @@ void TestOperatorDialogs::aNoteIsOneLineAndARefusalKeepsIt()
     QCOMPARE(dialog->countText(), QStringLiteral("501 / 500"));
     QVERIFY(!dialog->addButton()->isEnabled());
     QCOMPARE(dialog->problemText(), QStringLiteral("invalid-text: note is 501 characters long; the limit is 500"));
+    if (const QString dir = qEnvironmentVariable("LEDGER_TEST_SHOTS"); !dir.isEmpty())
+        dialog->grab().save(dir + QStringLiteral("/note-too-long.png"));
     QSignalSpy added(&c.window, &MainWindow::remarkAdded);
     QTest::keyClick(edit, Qt::Key_Return); // Add is disabled: nothing happens, nothing is lost
     QVERIFY(dialog->isVisible());

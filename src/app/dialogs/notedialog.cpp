@@ -23,8 +23,8 @@ NoteDialog::NoteDialog(const QString &txId, QWidget *parent)
     setWindowTitle(tr("Add note"));
     auto *layout = new QVBoxLayout(this);
     auto *label = new QLabel(tr("Note on %1 (one line, kept in its journal with your name):").arg(txId), this);
-    label->setWordWrap(true);
-    label->setBuddy(m_edit);
+    label->setBuddy(m_edit); // one line: the dialog is as wide as it says
+
     layout->addWidget(label);
     auto *line = new QHBoxLayout;
     m_edit->setAccessibleName(tr("Note text"));
@@ -83,6 +83,23 @@ void NoteDialog::update()
     m_problem->setText(shown.ok() ? QString() : QStringLiteral("%1: %2").arg(codeWord(shown.code), shown.localized()));
     m_problem->setVisible(!shown.ok());
     m_add->setEnabled(!note.isEmpty() && check.ok());
+    growToFit();
+}
+
+void NoteDialog::growToFit()
+{
+    // A word-wrapped problem asks for its height only once it has a width: the dialog grows to
+    // it rather than cutting its lines.
+    layout()->activate();
+    const int needed = layout()->hasHeightForWidth() ? layout()->totalHeightForWidth(width()) : sizeHint().height();
+    if (height() < needed)
+        resize(width(), needed);
+}
+
+void NoteDialog::showEvent(QShowEvent *event)
+{
+    QDialog::showEvent(event);
+    growToFit();
 }
 
 void NoteDialog::accept()

@@ -37,12 +37,16 @@ public:
 
     void accept() override;
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 Q_SIGNALS:
     // Add was pressed on a note that may be written (trimmed).
     void noteChosen(const QString &note);
 
 private:
     void update();
+    void growToFit();
 
     QLineEdit *m_edit;
     QLabel *m_count;
