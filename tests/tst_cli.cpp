@@ -1305,6 +1305,18 @@ void TestCli::sameKeyLeavesAnOperatorsClaimAlone()
         return;
     QVERIFY(RawSql(s).exec(QStringLiteral("UPDATE transactions SET lease_until = '2000-01-01T00:00:00.000Z' WHERE id = ?"), {id}));
     RUN_EXPECTING(claim, s, 0, {"--operator", "ann", "claim", id, "--note", "asking the bank"});
+    // Listed, it says who is on it (the console's Stuck view leads with it): --json as --csv.
+    RUN_EXPECTING(listed, s, 0, {"list", "--state", "pending", "--json"});
+    QString listProblem;
+    const QJsonArray listedRows = parseJson(listed.out, &listProblem).array();
+    QVERIFY2(listProblem.isEmpty() && listedRows.size() == 1, qPrintable(listed.out));
+    QCOMPARE(listedRows.first()[QLatin1String("claimedBy")].toString(), QStringLiteral("ann"));
+    QCOMPARE(listedRows.first()[QLatin1String("claimNote")].toString(), QStringLiteral("asking the bank"));
+    RUN_EXPECTING(listedCsv, s, 0, {"list", "--state", "pending", "--csv"});
+    const QStringList csvLines = listedCsv.out.split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+    QVERIFY2(csvLines.size() == 2 && csvLines.first().endsWith(QLatin1String(",claimedBy,claimedAt,claimNote"))
+                 && csvLines.last().contains(QLatin1String(",ann,")) && csvLines.last().endsWith(QLatin1String(",asking the bank")),
+             qPrintable(listedCsv.out));
     // Held off is accepted, not finished: exit 4, never 0 (`transfer ... && mark_paid` must not pay).
     RUN_EXPECTING(heldOff, s, 4, retry);
     QVERIFY2(heldOff.out.contains(QStringLiteral("pending")) && heldOff.out.contains(QStringLiteral("claimed by ann")),

@@ -5,6 +5,7 @@
 #include "interchange/incidentreport.h"
 #include "ledger/money.h"
 #include "operations/operatoractions.h"
+#include "protocol/faults.h"
 #include "interchange/tableexport.h"
 #include "testsupport.h"
 
@@ -67,6 +68,8 @@ private Q_SLOTS:
     void csvMatchesTheStore();
     void jsonIsValidAndAgreesWithCsv_data();
     void jsonIsValidAndAgreesWithCsv();
+    void transactionsCarryTheirClaims_data();
+    void transactionsCarryTheirClaims();
     void crossesPagesWithoutGapsOrRepeats();
     void pagesByKeyInEveryOrder_data();
     void pagesByKeyInEveryOrder();
@@ -190,6 +193,81 @@ void TestExports::jsonIsValidAndAgreesWithCsv()
                                  : v.isArray()  ? entries.join(QLatin1Char(' '))
                                                 : QString();
             QCOMPARE(rows[i + 1][columns.indexOf(column)], asText);
+        }
+    }
+}
+
+void TestExports::transactionsCarryTheirClaims_data()
+{
+    QTest::addColumn<qint64>("pageRows");
+    QTest::newRow("one page") << qint64(5000);
+    QTest::newRow("a page per row") << qint64(1); // each page reads its own claims
+}
+
+void TestExports::transactionsCarryTheirClaims()
+{
+    // The Stuck view leads with who is on each; its export says it too: claimedBy, claimedAt and
+    // claimNote, empty (null) where nobody is, and a finished transaction's claim ended with it.
+    QFETCH(qint64, pageRows);
+    TempStore t;
+    Store &s = t.store();
+    openAccounts(s, {QStringLiteral("alice"), QStringLiteral("bob")}, 100000);
+    // Left after its debit was held, its worker gone (a hook of its own each: a hook counts).
+    const auto leaveStuck = [&](qint64 amount) {
+        CoordinatorOptions stuck;
+        stuck.leaseMs = 1;
+        stuck.hook = abandonAfterHook(Step::HoldDebit);
+        return Coordinator(s, stuck).transfer({QStringLiteral("alice"), QStringLiteral("bob"), amount, QString(), QString()}).tx->id;
+    };
+    const QString claimed = leaveStuck(100);
+    const QString quiet = leaveStuck(200);
+    const QString note = leaveStuck(300);
+    const QString finished =
+        Coordinator(s, {}).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 400, QString(), QString()}).tx->id;
+    const JournalEntry claim = *s.addRemark(claimed, Remark::Claim, QStringLiteral("dave"), QStringLiteral("on the phone, \"bank\""));
+    QVERIFY(s.addRemark(quiet, Remark::Claim, QStringLiteral("erin"), QString()).ok());
+    QVERIFY(s.addRemark(quiet, Remark::Release, QStringLiteral("erin"), QString()).ok());
+    QVERIFY(s.addRemark(note, Remark::Claim, QStringLiteral("frank"), QString()).ok());
+    QVERIFY(s.addRemark(finished, Remark::Claim, QStringLiteral("grace"), QStringLiteral("too late")).ok()); // it is done
+
+    ExportSpec spec;
+    spec.table = ExportSpec::Table::Transactions;
+    spec.pageRows = pageRows;
+    const auto csv = csv::parse(QString::fromUtf8(exportToBytes(s, spec, ExportFormat::Csv)));
+    QVERIFY(csv);
+    const QStringList header = csv->first();
+    const int by = int(header.indexOf(QStringLiteral("claimedBy")));
+    const int at = int(header.indexOf(QStringLiteral("claimedAt")));
+    const int text = int(header.indexOf(QStringLiteral("claimNote")));
+    QVERIFY(by >= 0 && at >= 0 && text >= 0);
+    QHash<QString, QStringList> rows;
+    for (const QStringList &row : csv->mid(1))
+        rows.insert(row.first(), QStringList{row[by], row[at], row[text]});
+    const qint64 all = *s.transactionCount({}); // with the accounts' openings
+    QCOMPARE(rows.size(), all);
+    QCOMPARE(rows.value(claimed),
+             (QStringList{QStringLiteral("dave"), formatTimestamp(claim.at), QStringLiteral("on the phone, \"bank\"")}));
+    QCOMPARE(rows.value(quiet), (QStringList{QString(), QString(), QString()}));
+    QCOMPARE(rows.value(note).at(0), QStringLiteral("frank"));
+    QCOMPARE(rows.value(note).at(2), QString());
+    QCOMPARE(rows.value(finished), (QStringList{QString(), QString(), QString()}));
+
+    const QJsonArray json = QJsonDocument::fromJson(exportToBytes(s, spec, ExportFormat::Json)).array();
+    QCOMPARE(json.size(), all);
+    for (const QJsonValue &v : json) {
+        const QJsonObject o = v.toObject();
+        const QString id = o.value(QLatin1String("id")).toString();
+        if (id == claimed) {
+            QCOMPARE(o.value(QLatin1String("claimedBy")).toString(), QStringLiteral("dave"));
+            QCOMPARE(o.value(QLatin1String("claimedAt")).toString(), formatTimestamp(claim.at));
+            QCOMPARE(o.value(QLatin1String("claimNote")).toString(), QStringLiteral("on the phone, \"bank\""));
+        } else if (id == note) {
+            QCOMPARE(o.value(QLatin1String("claimedBy")).toString(), QStringLiteral("frank"));
+            QVERIFY(o.value(QLatin1String("claimNote")).isNull());
+        } else {
+            for (const char *key : {"claimedBy", "claimedAt", "claimNote"})
+                QVERIFY2(o.contains(QLatin1String(key)) && o.value(QLatin1String(key)).isNull(),
+                         qPrintable(id + QLatin1Char(' ') + QLatin1String(key)));
         }
     }
 }

@@ -2,8 +2,9 @@
 // window (one wizard page, one menu), no two controls may answer the same letter — a clash sends
 // the key to the wrong control (Alt+R typed for "Reason" pressing "Repair"). Walks the main
 // window's menu bar and each menu, the transfer dialog (also with its legs), each repair dialog,
-// every page of the guided repair, the recovery and the settings dialogs.
+// every page of the guided repair, the recovery, the settings and the note dialogs.
 #include "dialogs/newaccountdialog.h"
+#include "dialogs/notedialog.h"
 #include "dialogs/recoverdialog.h"
 #include "dialogs/repairdialog.h"
 #include "dialogs/repairwizard.h"
@@ -215,6 +216,11 @@ void TestMnemonics::noClashInAnyWindow()
         check(QStringLiteral("guided repair, page %1").arg(page->title()), m);
     }
     wizard->reject();
+    window.actions()->addNote->trigger();
+    NoteDialog *note = nullptr;
+    QVERIFY(QTest::qWaitFor([&] { return (note = window.findChild<NoteDialog *>()) != nullptr && note->isVisible(); }, kWaitMs));
+    check(QStringLiteral("note dialog"), mnemonicsUnder(note));
+    note->reject();
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
 }
 

@@ -6,6 +6,7 @@
 // one document. (tst_operatorwalk has the rest of the walk.)
 #include "consolesupport.h"
 #include "dialogs/newaccountdialog.h"
+#include "dialogs/notedialog.h"
 #include "dialogs/repairdialog.h"
 #include "dialogs/transferdialog.h"
 #include "models/accounttablemodel.h"
@@ -68,8 +69,15 @@ private Q_SLOTS:
     void initTestCase();
     void transferLegsStayInSight_data();
     void transferLegsStayInSight();
+    void anAccountTheStoreWouldRefuseHoldsTransfer_data();
+    void anAccountTheStoreWouldRefuseHoldsTransfer();
+    void theTransferDialogFollowsTheStore();
+    void aRefusalGoesWhenTheTransferIsEdited_data();
+    void aRefusalGoesWhenTheTransferIsEdited();
+    void altLetterNeverTypesIntoAField();
     void newAccountIsReadable();
     void aNoteIsOneLineAndARefusalKeepsIt();
+    void aRefusedNoteComesBackUnselected();
     void releasingSomeoneElsesClaimAsksFirst();
     void groupRepairsFollowTheGroup();
     void aCancelThatMovesNoMoneySaysSo();
@@ -137,9 +145,181 @@ void TestOperatorDialogs::transferLegsStayInSight()
         QVERIFY2(field->isVisible() && field->height() >= field->minimumSizeHint().height(), qPrintable(field->accessibleName()));
     QVERIFY2(!editor->problem().isEmpty(), "nothing said");
     QCOMPARE(editor->problemCode(), says);
-    // What the store would refuse is known before sending: said, and sending left to the operator.
-    const bool foreseen = says == QLatin1String("insufficient-funds") || says == QLatin1String("account-frozen");
-    QCOMPARE(dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->isEnabled(), foreseen);
+    // What the store would refuse is known before sending: said, and Transfer waits (sent, it
+    // would only write a canceled transaction).
+    QVERIFY(!dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->isEnabled());
+    dialog->reject();
+}
+
+namespace {
+QLineEdit *field(QWidget *dialog, const char *name) { return dialog->findChild<QLineEdit *>(QString::fromLatin1(name)); }
+QPushButton *transferButton(QWidget *dialog) { return dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok); }
+} // namespace
+
+void TestOperatorDialogs::anAccountTheStoreWouldRefuseHoldsTransfer_data()
+{
+    QTest::addColumn<bool>("legs");
+    QTest::addColumn<QString>("account");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("says");
+    // The demo freezes carol; bob10 is no account of it.
+    QTest::newRow("frozen, typed in To") << false << "carol"
+                                         << "account-frozen"
+                                         << "account carol is frozen";
+    QTest::newRow("unknown, typed in To") << false << "bob10"
+                                          << "unknown-account"
+                                          << "no account bob10";
+    QTest::newRow("frozen, typed in a leg") << true << "carol"
+                                            << "account-frozen"
+                                            << "account carol is frozen";
+    QTest::newRow("unknown, typed in a leg") << true << "bob10"
+                                             << "unknown-account"
+                                             << "no account bob10";
+}
+
+void TestOperatorDialogs::anAccountTheStoreWouldRefuseHoldsTransfer()
+{
+    // Said as the account is typed (before the amount, while another leg is still empty), in the
+    // store's words; Transfer waits, and pressed anyway nothing is sent.
+    QFETCH(bool, legs);
+    QFETCH(QString, account);
+    QFETCH(QString, code);
+    QFETCH(QString, says);
+    DemoConsole c;
+    const qint64 before = *c.store.store().transactionCount({});
+    TransferDialog *dialog = c.window.openTransferDialog();
+    QVERIFY(dialog);
+    QVERIFY(c.settle()); // the accounts read
+    QTest::keyClicks(field(dialog, "source"), QStringLiteral("alice"));
+    if (!legs) {
+        QTest::keyClicks(field(dialog, "destination"), account);
+        QCOMPARE(dialog->fieldError(QStringLiteral("destination")), says);
+        QCOMPARE(dialog->findChild<QLabel *>(QStringLiteral("destinationError"))->toolTip(), code);
+        QTest::keyClicks(field(dialog, "amount"), QStringLiteral("1.00"));
+        QCOMPARE(dialog->fieldError(QStringLiteral("destination")), says);
+        QCOMPARE(dialog->fieldError(QStringLiteral("amount")), QString());
+    } else {
+        QTest::keyClicks(field(dialog, "amount"), QStringLiteral("1.00"));
+        QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("addLeg")), Qt::LeftButton);
+        LegsEditor *editor = dialog->legsEditor();
+        QVERIFY(editor);
+        QCOMPARE(editor->legCount(), 3); // alice, an empty credit, an empty third
+        QTest::keyClicks(qobject_cast<QLineEdit *>(editor->accountField(1)), account);
+        QCOMPARE(editor->problem(), says);
+        QCOMPARE(editor->problemCode(), code);
+    }
+    QPushButton *transfer = transferButton(dialog);
+    QVERIFY(!transfer->isEnabled());
+    QVERIFY(!dialog->canSubmit());
+    if (const QString dir = qEnvironmentVariable("LEDGER_TEST_SHOTS"); !dir.isEmpty()) {
+        QApplication::processEvents();
+        dialog->grab().save(
+            dir + QStringLiteral("/transfer-refused-%1-%2.png").arg(legs ? QStringLiteral("legs") : QStringLiteral("to"), account));
+    }
+    dialog->accept();
+    QVERIFY(dialog->isVisible());
+    QCOMPARE(dialog->bannerText(), QString());
+    QVERIFY(c.settle());
+    QCOMPARE(*c.store.store().transactionCount({}), before); // no canceled transaction written
+    dialog->reject();
+}
+
+void TestOperatorDialogs::theTransferDialogFollowsTheStore()
+{
+    // Frozen while the dialog is open (here, behind its back, as another console would): said,
+    // and Transfer waits; unfrozen, it may go again.
+    DemoConsole c;
+    TransferDialog *dialog = c.window.openTransferDialog();
+    QVERIFY(c.settle());
+    field(dialog, "source")->setText(QStringLiteral("alice"));
+    field(dialog, "destination")->setText(QStringLiteral("dave"));
+    field(dialog, "amount")->setText(QStringLiteral("1.00"));
+    QPushButton *transfer = transferButton(dialog);
+    QVERIFY(transfer->isEnabled());
+    Store &s = c.store.store();
+    QVERIFY(s.setAccountStatus(QStringLiteral("dave"), AccountStatus::Frozen, QStringLiteral("test"), QStringLiteral("review")).ok());
+    QVERIFY(QTest::qWaitFor([&] { return !transfer->isEnabled(); }, kWaitMs));
+    QCOMPARE(dialog->fieldError(QStringLiteral("destination")), QStringLiteral("account dave is frozen"));
+    QVERIFY(s.setAccountStatus(QStringLiteral("dave"), AccountStatus::Open, QStringLiteral("test"), QStringLiteral("cleared")).ok());
+    QVERIFY(QTest::qWaitFor([&] { return transfer->isEnabled(); }, kWaitMs));
+    QCOMPARE(dialog->fieldError(QStringLiteral("destination")), QString());
+    dialog->reject();
+}
+
+void TestOperatorDialogs::aRefusalGoesWhenTheTransferIsEdited_data()
+{
+    QTest::addColumn<bool>("intoLegs");
+    QTest::newRow("the amount changed") << false;
+    QTest::newRow("made into legs") << true;
+}
+
+void TestOperatorDialogs::aRefusalGoesWhenTheTransferIsEdited()
+{
+    // dave is frozen after the dialog read the accounts and before it hears of it: the store
+    // refuses (it has the last word) and the dialog says so — until the transfer is edited into
+    // another, which the refusal is not about.
+    QFETCH(bool, intoLegs);
+    DemoConsole c;
+    TransferDialog *dialog = c.window.openTransferDialog();
+    QVERIFY(c.settle());
+    field(dialog, "source")->setText(QStringLiteral("alice"));
+    field(dialog, "destination")->setText(QStringLiteral("dave"));
+    field(dialog, "amount")->setText(QStringLiteral("1.00"));
+    QVERIFY(dialog->canSubmit());
+    QSignalSpy submitted(dialog, &TransferDialog::submitted);
+    QVERIFY(c.store.store()
+                .setAccountStatus(QStringLiteral("dave"), AccountStatus::Frozen, QStringLiteral("test"), QStringLiteral("review"))
+                .ok());
+    dialog->accept(); // before any event: the dialog has not heard of it
+    QVERIFY(submitted.wait(kWaitMs));
+    QVERIFY2(dialog->bannerText().contains(QStringLiteral("account-frozen")) && dialog->bannerText().contains(QStringLiteral("canceled")),
+             qPrintable(dialog->bannerText()));
+    // A fresh key was taken (the old one is used up) and the accounts read again: the answer stays.
+    QVERIFY(c.settle());
+    QVERIFY(QTest::qWaitFor([&] { return dialog->fieldError(QStringLiteral("destination")) == QLatin1String("account dave is frozen"); },
+                            kWaitMs));
+    QVERIFY(dialog->findChild<QLabel *>(QStringLiteral("banner"))->isVisible());
+    QVERIFY(dialog->bannerText().contains(QStringLiteral("account-frozen")));
+    if (intoLegs) {
+        QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("addLeg")), Qt::LeftButton);
+        QVERIFY(dialog->usesLegs());
+    } else {
+        QTest::keyClick(field(dialog, "amount"), Qt::Key_0);
+    }
+    QVERIFY(!dialog->findChild<QLabel *>(QStringLiteral("banner"))->isVisible());
+    QCOMPARE(dialog->bannerText(), QString());
+    dialog->reject();
+}
+
+void TestOperatorDialogs::altLetterNeverTypesIntoAField()
+{
+    // Add leg disabled (sixteen legs), Transfer disabled (they do not balance): their letters
+    // pressed with Alt are typed into no field.
+    DemoConsole c;
+    TransferDialog *dialog = c.window.openTransferDialog();
+    QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    QVERIFY(c.settle());
+    dialog->useLegs();
+    LegsEditor *legs = dialog->legsEditor();
+    while (legs->legCount() < kMaxLegs)
+        legs->addLeg();
+    auto *add = legs->findChild<QPushButton *>();
+    QVERIFY(add && add->text() == QLatin1String("Add &leg"));
+    QVERIFY(!add->isEnabled());
+    QVERIFY(!transferButton(dialog)->isEnabled());
+    dialog->activateWindow();
+    auto *account = qobject_cast<QLineEdit *>(legs->accountField(kMaxLegs - 1));
+    account->setFocus();
+    QTest::keyClicks(account, QStringLiteral("bob"));
+    QTest::keyClick(account, Qt::Key_L, Qt::AltModifier);
+    QCOMPARE(account->text(), QStringLiteral("bob"));
+    QCOMPARE(legs->legCount(), kMaxLegs);
+    QLineEdit *memo = field(dialog, "memo");
+    memo->setFocus();
+    QTest::keyClick(memo, Qt::Key_T, Qt::AltModifier);
+    QCOMPARE(memo->text(), QString());
+    QTest::keyClick(memo, Qt::Key_T); // without Alt it is typed
+    QCOMPARE(memo->text(), QStringLiteral("t"));
     dialog->reject();
 }
 
@@ -204,31 +384,67 @@ template <typename W> W *waitForChild(QWidget *parent, const QString &name)
 
 void TestOperatorDialogs::aNoteIsOneLineAndARefusalKeepsIt()
 {
+    // How long a note may be is said while it is typed; past it Add waits, and nothing is written.
     DemoConsole c;
     const QString id = selectStuck(c);
     QVERIFY(!id.isEmpty());
     c.window.actions()->addNote->trigger();
-    auto *dialog = waitForChild<QInputDialog>(&c.window, QStringLiteral("noteDialog"));
+    auto *dialog = waitForChild<NoteDialog>(&c.window, QStringLiteral("noteDialog"));
     QVERIFY(dialog);
-    QCOMPARE(dialog->inputMode(), QInputDialog::TextInput); // one line: Return adds it, Tab moves on
-    // Too long: refused before anything is written, the text kept, and why said.
-    const QString tooLong = QString(501, QLatin1Char('x'));
-    dialog->setTextValue(tooLong);
-    auto *edit = dialog->findChild<QLineEdit *>();
-    QVERIFY(edit);
-    QTest::keyClick(edit, Qt::Key_Return);
-    auto *again = waitForChild<QInputDialog>(&c.window, QStringLiteral("noteDialog"));
-    QVERIFY(again);
-    QCOMPARE(again->textValue(), tooLong);
-    QVERIFY2(again->labelText().contains(QStringLiteral("500")), qPrintable(again->labelText()));
-    // A good one: Return adds it.
+    QLineEdit *edit = dialog->edit();
+    QCOMPARE(dialog->countText(), QStringLiteral("0 / 500"));
+    QVERIFY(!dialog->addButton()->isEnabled()); // nothing to add yet
+    QTest::keyClicks(edit, QStringLiteral("the customer"));
+    QCOMPARE(dialog->countText(), QStringLiteral("12 / 500"));
+    QVERIFY(dialog->addButton()->isEnabled());
+    edit->clear();
+    QTest::keyClicks(edit, QString(500, QLatin1Char('x')));
+    QCOMPARE(dialog->countText(), QStringLiteral("500 / 500"));
+    QVERIFY(dialog->addButton()->isEnabled());
+    QCOMPARE(dialog->problemText(), QString());
+    QTest::keyClick(edit, Qt::Key_X);
+    QCOMPARE(dialog->countText(), QStringLiteral("501 / 500"));
+    QVERIFY(!dialog->addButton()->isEnabled());
+    QCOMPARE(dialog->problemText(), QStringLiteral("invalid-text: note is 501 characters long; the limit is 500"));
+    if (const QString dir = qEnvironmentVariable("LEDGER_TEST_SHOTS"); !dir.isEmpty())
+        dialog->grab().save(dir + QStringLiteral("/note-too-long.png"));
     QSignalSpy added(&c.window, &MainWindow::remarkAdded);
-    again->setTextValue(QStringLiteral("the customer calls back at noon"));
-    QTest::keyClick(again->findChild<QLineEdit *>(), Qt::Key_Return);
+    QTest::keyClick(edit, Qt::Key_Return); // Add is disabled: nothing happens, nothing is lost
+    QVERIFY(dialog->isVisible());
+    QCOMPARE(edit->text(), QString(501, QLatin1Char('x')));
+    QVERIFY(!edit->hasSelectedText());
+    // A good one: Return adds it.
+    edit->clear();
+    QTest::keyClicks(edit, QStringLiteral("the customer calls back at noon"));
+    QTest::keyClick(edit, Qt::Key_Return);
     QVERIFY(added.wait(kWaitMs));
     QCOMPARE(added.first().at(2).toBool(), true);
     const QList<JournalEntry> journal = *c.store.store().journal(DocKind::Transaction, id);
     QCOMPARE(journal.last().detail, QStringLiteral("the customer calls back at noon"));
+}
+
+void TestOperatorDialogs::aRefusedNoteComesBackUnselected()
+{
+    // A note the store refused comes back as typed, with why: nothing selected, so that the next
+    // key adds to it instead of erasing it; edited, the refusal goes.
+    QWidget parent;
+    NoteDialog dialog(QStringLiteral("tx-01TEST"), &parent);
+    const QString typed = QStringLiteral("called the bank, they will call back");
+    dialog.setText(typed);
+    dialog.setRefusal(makeError(ErrorCode::StoreBusy, QStringLiteral("the store is busy; try again")));
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    dialog.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&dialog));
+    QLineEdit *edit = dialog.edit();
+    QVERIFY(edit->hasFocus());
+    QVERIFY(!edit->hasSelectedText());
+    QCOMPARE(edit->cursorPosition(), int(typed.size()));
+    QCOMPARE(dialog.problemText(), QStringLiteral("store-busy: the store is busy; try again"));
+    QTest::keyClick(edit, Qt::Key_Period);
+    QCOMPARE(edit->text(), typed + QLatin1Char('.'));
+    QCOMPARE(dialog.problemText(), QString());
+    QVERIFY(dialog.addButton()->isEnabled());
 }
 
 void TestOperatorDialogs::releasingSomeoneElsesClaimAsksFirst()

@@ -1233,6 +1233,10 @@
         <source>debits %1, credits %2</source>
         <translation>借记 %1，贷记 %2</translation>
     </message>
+    <message>
+        <source>A transaction has at most %1 legs</source>
+        <translation>一笔交易最多有 %1 个分录</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::MainWindow</name>
@@ -1621,6 +1625,33 @@ service=ledger（来自 pg_service.conf）
     <message>
         <source>&amp;Create</source>
         <translation>创建(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::NoteDialog</name>
+    <message>
+        <source>Add note</source>
+        <translation>添加备注</translation>
+    </message>
+    <message>
+        <source>Note on %1 (one line, kept in its journal with your name):</source>
+        <translation>关于 %1 的备注（一行，会与您的名字一起记入其日志）：</translation>
+    </message>
+    <message>
+        <source>Note text</source>
+        <translation>备注内容</translation>
+    </message>
+    <message>
+        <source>Characters in the note, and how many a note may have</source>
+        <translation>备注的字符数，以及备注最多可有的字符数</translation>
+    </message>
+    <message>
+        <source>&amp;Add note</source>
+        <translation>添加备注(&amp;A)</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
     </message>
 </context>
 <context>
@@ -2302,18 +2333,6 @@ They will no longer be shown as on it in any console.</source>
         <translation>释放(&amp;R)</translation>
     </message>
     <message>
-        <source>Add note</source>
-        <translation>添加备注</translation>
-    </message>
-    <message>
-        <source>Note on %1 (one line, kept in its journal with your name):</source>
-        <translation>关于 %1 的备注（一行，会与您的名字一起记入其日志）：</translation>
-    </message>
-    <message>
-        <source>&amp;Add note</source>
-        <translation>添加备注(&amp;A)</translation>
-    </message>
-    <message>
         <source>Not recorded</source>
         <translation>未记录</translation>
     </message>
@@ -2355,10 +2374,6 @@ They will no longer be shown as on it in any console.</source>
     <message>
         <source>&amp;Transfer</source>
         <translation>转账(&amp;T)</translation>
-    </message>
-    <message>
-        <source>no account %1 (as far as this dialog knows)</source>
-        <translation>没有账户 %1（就此对话框所知）</translation>
     </message>
     <message>
         <source>A transfer is being submitted; its answer comes in a moment.</source>

@@ -1270,4 +1270,8 @@ T = {
 'The selection changed while it was read: nothing was done. Choose again.': '读取期间所选内容已改变：未执行任何操作。请重新选择。',
 'Copy as JSON: no row is selected.': '复制为 JSON：未选择任何行。',
 'Open in new window: no row is selected.': '在新窗口中打开：未选择任何行。',
+"A transaction has at most %1 legs": "一笔交易最多有 %1 个分录",
+"Note text": "备注内容",
+"%1 / %2": "%1 / %2",
+"Characters in the note, and how many a note may have": "备注的字符数，以及备注最多可有的字符数",
 }

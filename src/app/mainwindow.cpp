@@ -22,6 +22,7 @@
 #include "pages/auditpage.h"
 #include "widgets/dashboard.h"
 #include "widgets/detailpanel.h"
+#include "widgets/mnemonicguard.h"
 #include "widgets/statebadge.h"
 #include "widgets/stuckcausebar.h"
 #include "widgets/tablepage.h"
@@ -69,6 +70,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_liveLabel(new QLabel(this))
 {
     initResources();
+    MnemonicGuard::install(); // Alt+letter never types into a field, whatever window has it
     // One reading of the counts at a time: each view change asks for one, and on a long ledger
     // with many stuck a reading costs more than the clicks that prompt it (four at once read the
     // same hundred thousand rows four times over).
@@ -117,7 +119,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_transactions->setStuckThreshold(m_settings.stuckThresholdMs());
     m_overview->setStuckThreshold(m_settings.stuckThresholdMs());
     buildStuckNoticer();
-    resize(1320, 820);
+    resize(1320, 820); // where there is room (restoreLayout fits it to the screen)
     restoreLayout();
     m_navigator->setCurrentIndex(m_navigatorModel->indexOf(NavigatorModel::View::Overview));
 }

@@ -7,6 +7,7 @@
 #include "models/transactiontablemodel.h"
 #include "widgets/accountpanel.h"
 #include "widgets/detailpanel.h"
+#include "widgets/screenfit.h"
 #include "widgets/tablepage.h"
 
 #include <QCryptographicHash>
@@ -45,6 +46,7 @@ void MainWindow::saveLayout()
 void MainWindow::restoreLayout()
 {
     restoreGeometry(m_settings.windowGeometry());
+    fitToScreen(this); // the first size, or one saved on a larger screen, on a smaller one
     restoreState(m_settings.windowState());
     restoreTableLayout(QString());
 }

@@ -159,9 +159,13 @@ int cmdList(Context &c)
     if (!list.ok())
         return c.fail(list.error());
     if (c.json) {
+        // The rows as --csv writes them: each with the claim standing on it.
+        auto claims = readClaimsOn(**store, *list);
+        if (!claims.ok())
+            return c.fail(claims.error());
         QJsonArray array;
         for (const Transaction &t : *list)
-            array.append(json::transaction(t, scale));
+            array.append(json::listedTransaction(t, claimOn(t, *claims), scale));
         return c.printJson(array);
     }
     auto now = (*store)->now();

@@ -96,6 +96,15 @@ QJsonArray wholeBalances(const WholeBalances &balances, int scale)
     return array;
 }
 
+QJsonObject listedTransaction(const Transaction &t, const std::optional<OperatorClaim> &claim, int scale)
+{
+    QJsonObject o = transaction(t, scale);
+    o.insert(QStringLiteral("claimedBy"), claim ? QJsonValue(claim->by) : QJsonValue());
+    o.insert(QStringLiteral("claimedAt"), claim ? timestamp(claim->at) : QJsonValue());
+    o.insert(QStringLiteral("claimNote"), claim ? optionalText(claim->text) : QJsonValue());
+    return o;
+}
+
 QJsonObject transactionDetail(const TransactionDetail &d, int scale)
 {
     QJsonObject object = transaction(d.tx, scale);

@@ -26,6 +26,10 @@ QJsonObject accountWithHolds(const AccountCountedWhole &a, const QList<LegMarker
 QJsonArray wholeBalances(const WholeBalances &balances, int scale);
 QJsonObject leg(const LegMarker &m, int scale);
 QJsonObject transaction(const Transaction &t, int scale);
+// The document and the operator's claim standing on it (operations/claims.h): "claimedBy",
+// "claimedAt", "claimNote", null when there is none — a listing's row, as the console shows it
+// (the exports of transactions, `ledgerctl list --json`).
+QJsonObject listedTransaction(const Transaction &t, const std::optional<OperatorClaim> &claim, int scale);
 // The document with its "legs" (markers) and "journal": `ledgerctl show --json`, GET /v1/transactions/{id}.
 QJsonObject transactionDetail(const TransactionDetail &d, int scale);
 QJsonObject journalEntry(const JournalEntry &j);

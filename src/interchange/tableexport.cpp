@@ -2,6 +2,7 @@
 
 #include "interchange/csv.h"
 #include "interchange/jsonformat.h"
+#include "operations/claims.h"
 #include "protocol/commitpoint.h"
 
 #include <QJsonArray>
@@ -91,14 +92,35 @@ private:
 };
 
 QJsonObject objectOf(const AccountCountedWhole &a, int scale) { return json::account(a, scale); }
-QJsonObject objectOf(const Transaction &t, int scale) { return json::transaction(t, scale); }
-QJsonObject objectOf(const JournalEntry &j, int) { return json::journalEntry(j); }
+
+// A page's rows as written: the journal's as they are, transactions with the claims standing on
+// them (the console's listings show who is on each, Stuck's first).
+Result<QList<QJsonObject>> objectsOf(StoreQueries &, const QList<JournalEntry> &page, int)
+{
+    QList<QJsonObject> objects;
+    objects.reserve(page.size());
+    for (const JournalEntry &j : page)
+        objects << json::journalEntry(j);
+    return objects;
+}
+
+Result<QList<QJsonObject>> objectsOf(StoreQueries &store, const QList<Transaction> &page, int scale)
+{
+    auto claims = readClaimsOn(store, page);
+    if (!claims.ok())
+        return claims.error();
+    QList<QJsonObject> objects;
+    objects.reserve(page.size());
+    for (const Transaction &t : page)
+        objects << json::listedTransaction(t, claimOn(t, *claims), scale);
+    return objects;
+}
 
 // Pages through one listing by key: `read(last, offset, limit)` returns the page after `last`
 // (null for the first page, which starts at the query's own offset), so that no page walks the
 // rows before it (OFFSET would: the last page of a million rows read them all again).
 template <typename Document, typename Query, typename Read>
-Error writePages(const Query &query, qint64 pageRows, Read read, RowWriter &writer, int scale, const ExportProgress &progress)
+Error writePages(Store &store, const Query &query, qint64 pageRows, Read read, RowWriter &writer, const ExportProgress &progress)
 {
     qint64 offset = query.offset;
     qint64 left = query.limit < 0 ? -1 : query.limit;
@@ -111,8 +133,11 @@ Error writePages(const Query &query, qint64 pageRows, Read read, RowWriter &writ
         Result<QList<Document>> page = read(last ? &*last : nullptr, offset, want);
         if (!page.ok())
             return page.error();
-        for (const Document &document : *page)
-            writer.row(objectOf(document, scale));
+        auto objects = objectsOf(store, *page, store.scale());
+        if (!objects.ok())
+            return objects.error();
+        for (const QJsonObject &object : std::as_const(*objects))
+            writer.row(object);
         if (!writer.error().ok())
             return writer.error();
         if (progress.rowsWritten)
@@ -184,7 +209,8 @@ QStringList exportColumns(ExportSpec::Table table)
                 QStringLiteral("destination"), QStringLiteral("amount"),         QStringLiteral("memo"),
                 QStringLiteral("state"),       QStringLiteral("createdAt"),      QStringLiteral("lastModified"),
                 QStringLiteral("owner"),       QStringLiteral("leaseUntil"),     QStringLiteral("epoch"),
-                QStringLiteral("lastError"),   QStringLiteral("attempts"),       QStringLiteral("entries")};
+                QStringLiteral("lastError"),   QStringLiteral("attempts"),       QStringLiteral("entries"),
+                QStringLiteral("claimedBy"),   QStringLiteral("claimedAt"),      QStringLiteral("claimNote")};
     case ExportSpec::Table::Journal:
         return {QStringLiteral("seq"),     QStringLiteral("at"),     QStringLiteral("docKind"), QStringLiteral("docId"),
                 QStringLiteral("actor"),   QStringLiteral("worker"), QStringLiteral("event"),   QStringLiteral("fromState"),
@@ -222,7 +248,7 @@ Result<qint64> exportTable(Store &store, const ExportSpec &spec, ExportFormat fo
             // Sorted by what no index of the store orders (DynamoDB by amount): every page would
             // read the whole listing to sort it, so it is read once, as one page.
             return writePages<Transaction>(
-                spec.transactions,
+                store, spec.transactions,
                 store.sortsByIndex(spec.transactions.sortKey) ? std::max<qint64>(1, spec.pageRows) : std::numeric_limits<qint64>::max(),
                 [&](const Transaction *last, qint64 offset, qint64 limit) {
                     TxQuery q = spec.transactions;
@@ -234,10 +260,10 @@ Result<qint64> exportTable(Store &store, const ExportSpec &spec, ExportFormat fo
                     q.limit = limit;
                     return store.transactions(q);
                 },
-                writer, scale, progress);
+                writer, progress);
         case ExportSpec::Table::Journal:
             return writePages<JournalEntry>(
-                spec.journal, std::max<qint64>(1, spec.pageRows),
+                store, spec.journal, std::max<qint64>(1, spec.pageRows),
                 [&](const JournalEntry *last, qint64 offset, qint64 limit) {
                     JournalQuery q = spec.journal;
                     if (last) {
@@ -248,7 +274,7 @@ Result<qint64> exportTable(Store &store, const ExportSpec &spec, ExportFormat fo
                     q.limit = limit;
                     return store.journalEntries(q);
                 },
-                writer, scale, progress);
+                writer, progress);
         }
         return {};
     });

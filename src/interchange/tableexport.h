@@ -2,7 +2,8 @@
 // Exports of the console's tables — accounts, transactions (any state, stuck, by account),
 // operator actions (the journal), audit findings — as CSV (RFC 4180) or JSON (an array of the
 // same objects `ledgerctl --json` prints). `ledgerctl ... --csv` and the console's File ▸ Export
-// both call these, so a file from either has the same columns.
+// both call these, so a file from either has the same columns. A transaction's row carries the
+// operator's claim standing on it (claimedBy, claimedAt, claimNote), as the console's listings do.
 //
 // Rows stream from the store page by page into the device inside one read snapshot: a million
 // transactions export in constant memory, and the file is one consistent state of the store even

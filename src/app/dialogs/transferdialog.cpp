@@ -2,12 +2,14 @@
 #include "widgets/tones.h"
 
 #include "../consoleoptions.h"
+#include "../jobrunner.h"
 #include "../widgets/legseditor.h"
+#include "../widgets/screenfit.h"
 #include "../widgets/strayclickguard.h"
 #include "ledger/identifiers.h"
 #include "ledger/money.h"
 #include "operations/claims.h"
-#include "store/documentrules.h"
+#include "store/open/changenotifier.h"
 #include "ui_transferdialog.h"
 
 #include <QCompleter>
@@ -21,12 +23,14 @@ namespace ledger::app {
 namespace {
 // Completion lists every account up to this many; beyond, unknown ids are left to the store.
 constexpr int kCompletionLimit = 20'000;
+// Changes arrive in bursts (a transfer is eight writes): the accounts are read once after them.
+constexpr int kReloadDelayMs = 300;
 
-void showError(QLabel *label, const Error &e, bool warningOnly = false)
+void showError(QLabel *label, const Error &e)
 {
     label->setText(e.ok() ? QString() : e.localized());
     label->setToolTip(e.ok() ? QString() : codeWord(e.code));
-    setTone(label, warningOnly ? Tone::Warn : Tone::Bad);
+    setTone(label, Tone::Bad);
     label->setVisible(!e.ok());
 }
 } // namespace
@@ -38,6 +42,7 @@ TransferDialog::TransferDialog(StoreSession *session, const QString &operatorNam
     , m_scale(session->scale())
     , m_operator(operatorName)
     , m_accounts(new QStringListModel(this))
+    , m_accountsJob(session, this)
 {
     m_ui->setupUi(this);
     for (QLineEdit *field : {m_ui->source, m_ui->destination}) {
@@ -61,6 +66,13 @@ TransferDialog::TransferDialog(StoreSession *session, const QString &operatorNam
     connect(m_ui->buttons, &QDialogButtonBox::rejected, this, &TransferDialog::reject);
     m_ui->buttons->button(QDialogButtonBox::Ok)->setText(tr("&Transfer"));
     m_clickGuard = new StrayClickGuard(m_ui->buttons->button(QDialogButtonBox::Ok));
+    // Frozen, unfrozen, opened or paid since: what is foreseen follows the store.
+    m_accountsJob.setCoalescing(true);
+    m_reloadTimer.setSingleShot(true);
+    m_reloadTimer.setInterval(kReloadDelayMs);
+    connect(&m_reloadTimer, &QTimer::timeout, this, &TransferDialog::loadAccounts);
+    if (ChangeNotifier *notifier = session->notifier())
+        connect(notifier, &ChangeNotifier::changed, &m_reloadTimer, qOverload<>(&QTimer::start));
     freshKey();
     loadAccounts();
     validate();
@@ -99,7 +111,21 @@ void TransferDialog::useLegs()
     m_ui->addLeg->hide();
     m_ui->form->insertRow(0, tr("Legs"), m_legs);
     connect(m_legs, &LegsEditor::changed, this, &TransferDialog::validate);
+    // Fitted once the rows are shown: a layout shows new widgets by a queued call, and a hidden
+    // one asks for no room.
+    connect(m_legs, &LegsEditor::rowsChanged, this,
+            [this] { QMetaObject::invokeMethod(this, &TransferDialog::fitLegs, Qt::QueuedConnection); });
     validate();
+    QMetaObject::invokeMethod(this, &TransferDialog::fitLegs, Qt::QueuedConnection);
+}
+
+void TransferDialog::fitLegs()
+{
+    if (!isVisible())
+        return;
+    layout()->activate();
+    resize(size().expandedTo(sizeHint()));
+    fitToScreen(this);
 }
 
 void TransferDialog::freshKey() { m_ui->key->setText(QUuid::createUuid().toString(QUuid::WithoutBraces)); }
@@ -108,22 +134,21 @@ void TransferDialog::loadAccounts()
 {
     AccountQuery query;
     query.limit = kCompletionLimit + 1;
-    m_jobs->run<Result<QList<Account>>>(
-        this, [query](Store &s) { return s.accounts(query); },
-        [this](Result<QList<Account>> list) {
-            if (!list.ok())
-                return; // completion is a comfort; the store will still say "unknown account"
-            QStringList ids{kWorldAccount};
-            m_known.clear();
-            for (const Account &a : *list) {
-                m_known.insert(a.id, a);
-                if (a.id != kWorldAccount)
-                    ids << a.id;
-            }
-            m_accountsComplete = list->size() <= kCompletionLimit;
-            m_accounts->setStringList(ids);
-            validate();
-        });
+    m_accountsJob.run<Result<QList<Account>>>([query](Store &s) { return s.accounts(query); },
+                                              [this](Result<QList<Account>> list) {
+                                                  if (!list.ok())
+                                                      return; // a comfort: the store will still say what it refuses
+                                                  const bool complete = list->size() <= kCompletionLimit;
+                                                  m_known.set(*list, complete);
+                                                  QStringList ids{kWorldAccount};
+                                                  for (const Account &a : std::as_const(*list)) {
+                                                      if (a.id != kWorldAccount)
+                                                          ids << a.id;
+                                                  }
+                                                  if (ids != m_accounts->stringList())
+                                                      m_accounts->setStringList(ids);
+                                                  validate();
+                                              });
 }
 
 TransferInput TransferDialog::input() const
@@ -149,6 +174,16 @@ LegsInput TransferDialog::legsInput() const
     return in;
 }
 
+QStringList TransferDialog::typed() const
+{
+    QStringList fields{m_ui->memo->text()};
+    if (!m_legs)
+        return fields << m_ui->source->text() << m_ui->destination->text() << m_ui->amount->text();
+    for (const LegInput &leg : m_legs->legs())
+        fields << nameOf(leg.side) << leg.account << leg.amount;
+    return fields;
+}
+
 std::optional<TransferRequest> TransferDialog::request() const
 {
     if (m_legs)
@@ -156,15 +191,41 @@ std::optional<TransferRequest> TransferDialog::request() const
     return checkTransferInput(input(), m_scale).request;
 }
 
+bool TransferDialog::canSubmit() const
+{
+    const std::optional<TransferRequest> r = request();
+    return r && foresee(*r).refusal.ok() && !m_submitting;
+}
+
 void TransferDialog::validate()
 {
-    if (m_legs) {
-        const LegsInput in = legsInput();
-        const LegsInputCheck check = checkLegsInput(in, m_scale);
-        // Quiet until every leg has something in it: a leg being typed is not yet wrong.
-        const bool typing =
-            std::any_of(in.legs.cbegin(), in.legs.cend(), [](const LegInput &l) { return l.account.isEmpty() || l.amount.isEmpty(); });
-        Error problem;
+    // An answer is about the transfer it answered: once that is edited into another, it goes.
+    if (m_answered && !m_submitting && typed() != *m_answered) {
+        m_answered.reset();
+        m_ui->banner->hide();
+        m_ui->banner->clear();
+    }
+    if (m_legs)
+        validateLegs();
+    else
+        validateFields();
+    m_ui->buttons->button(QDialogButtonBox::Ok)->setEnabled(canSubmit());
+}
+
+void TransferDialog::validateLegs()
+{
+    const LegsInput in = legsInput();
+    const LegsInputCheck check = checkLegsInput(in, m_scale);
+    // An account the store would refuse whatever the amounts is said at once, as it is typed.
+    Error problem;
+    for (const LegInput &leg : in.legs) {
+        if (problem.ok() && !leg.account.isEmpty() && checkAccountId(leg.account).ok())
+            problem = m_known.refusalOf(leg.account, m_scale);
+    }
+    // The rest waits until every leg has something in it: a leg being typed is not yet wrong.
+    const bool typing =
+        std::any_of(in.legs.cbegin(), in.legs.cend(), [](const LegInput &l) { return l.account.isEmpty() || l.amount.isEmpty(); });
+    if (problem.ok() && !typing) {
         for (const Error &e : check.legs) {
             if (problem.ok() && !e.ok())
                 problem = e;
@@ -173,48 +234,36 @@ void TransferDialog::validate()
             problem = check.balance;
         // Legs that make a request: what the store would refuse, as far as the dialog knows.
         if (problem.ok() && check.request)
-            problem = foresee(*check.request);
-        m_legs->showProblem(typing ? Error{} : problem);
-        showError(m_ui->memoError, check.memo);
-        showError(m_ui->keyError, check.key);
-        m_ui->buttons->button(QDialogButtonBox::Ok)->setEnabled(check.request.has_value() && !m_submitting);
-        return;
+            problem = foresee(*check.request).refusal;
     }
-    const TransferInput in = input();
-    TransferInputCheck check = checkTransferInput(in, m_scale);
-    // Knowing every account, an unknown one can be pointed out as it is typed — as a warning:
-    // the account may have been created since this dialog opened, and the store decides.
-    Error sourceWarning;
-    Error destinationWarning;
-    if (m_accountsComplete) {
-        const QStringList known = m_accounts->stringList();
-        if (check.source.ok() && !in.source.isEmpty() && !known.contains(in.source))
-            sourceWarning = makeError(ErrorCode::UnknownAccount, tr("no account %1 (as far as this dialog knows)").arg(in.source));
-        if (check.destination.ok() && !in.destination.isEmpty() && !known.contains(in.destination))
-            destinationWarning =
-                makeError(ErrorCode::UnknownAccount, tr("no account %1 (as far as this dialog knows)").arg(in.destination));
-    }
-    // An empty field the operator has not reached yet is not an error to shout about.
-    const auto quietIfEmpty = [](const QString &text, const Error &e) { return text.isEmpty() ? Error{} : e; };
-    if (!sourceWarning.ok())
-        showError(m_ui->sourceError, sourceWarning, true);
-    else
-        showError(m_ui->sourceError, quietIfEmpty(in.source, check.source));
-    if (!destinationWarning.ok())
-        showError(m_ui->destinationError, destinationWarning, true);
-    else
-        showError(m_ui->destinationError, quietIfEmpty(in.destination, check.destination));
-    // A request the store would refuse, as far as the dialog knows its accounts, says so now: a
-    // warning, since the accounts may change before it is sent.
-    const Error foreseen = check.request ? foresee(*check.request) : Error{};
-    if (!foreseen.ok() && check.amount.ok())
-        showError(m_ui->amountError, foreseen, true);
-    else
-        showError(m_ui->amountError, quietIfEmpty(in.amount, check.amount));
+    m_legs->showProblem(problem);
     showError(m_ui->memoError, check.memo);
     showError(m_ui->keyError, check.key);
-    const bool valid = check.request.has_value();
-    m_ui->buttons->button(QDialogButtonBox::Ok)->setEnabled(valid && !m_submitting);
+}
+
+void TransferDialog::validateFields()
+{
+    const TransferInput in = input();
+    const TransferInputCheck check = checkTransferInput(in, m_scale);
+    // An empty field the operator has not reached yet is not an error to shout about; an
+    // account the store would refuse (none such, frozen, closed) is said beside it as it is typed.
+    const auto accountProblem = [this](const QString &text, const Error &e) {
+        if (text.isEmpty())
+            return Error{};
+        return e.ok() ? m_known.refusalOf(text, m_scale) : e;
+    };
+    showError(m_ui->sourceError, accountProblem(in.source, check.source));
+    showError(m_ui->destinationError, accountProblem(in.destination, check.destination));
+    // What only the amount meets (not enough money) is said beside it.
+    Error amountProblem = in.amount.isEmpty() ? Error{} : check.amount;
+    if (amountProblem.ok() && check.request) {
+        const KnownAccounts::Foreseen foreseen = foresee(*check.request);
+        if (m_known.refusalOf(foreseen.account, m_scale).ok())
+            amountProblem = foreseen.refusal;
+    }
+    showError(m_ui->amountError, amountProblem);
+    showError(m_ui->memoError, check.memo);
+    showError(m_ui->keyError, check.key);
 }
 
 QString TransferDialog::fieldError(const QString &field) const
@@ -229,29 +278,10 @@ QString TransferDialog::fieldError(const QString &field) const
 
 QString TransferDialog::bannerText() const { return m_ui->banner->text(); }
 
-Error TransferDialog::foresee(const TransferRequest &request) const
-{
-    if (m_known.isEmpty())
-        return {};
-    // In protocol order, debits first: the refusal the transfer would meet first.
-    QList<TxLeg> legs = request.allLegs();
-    std::stable_sort(legs.begin(), legs.end(),
-                     [](const TxLeg &a, const TxLeg &b) { return a.side == LegSide::Debit && b.side != LegSide::Debit; });
-    for (const TxLeg &leg : std::as_const(legs)) {
-        const auto known = m_known.constFind(leg.accountId);
-        if (known == m_known.cend())
-            continue; // unknown here: said beside the field, and the store decides
-        const rules::LegDecision decision = rules::hold(QString(), leg.accountId, std::nullopt, *known, leg.side, leg.amount, m_scale);
-        if (!decision.refusal.ok())
-            return decision.refusal;
-    }
-    return {};
-}
-
 QString TransferDialog::foreseenRefusal() const
 {
     const std::optional<TransferRequest> r = request();
-    const Error e = r ? foresee(*r) : Error{};
+    const Error e = r ? foresee(*r).refusal : Error{};
     return e.ok() ? QString() : codeWord(e.code) + QStringLiteral(": ") + e.localized();
 }
 
@@ -266,10 +296,13 @@ void TransferDialog::reject()
 
 void TransferDialog::accept()
 {
+    // Transfer is disabled then; pressed anyway (Return, a test), nothing is sent either.
     const std::optional<TransferRequest> checked = request();
-    if (!checked || m_submitting)
+    if (!checked || !canSubmit())
         return;
     m_submitting = true;
+    m_answered.reset();
+    const QStringList sent = typed();
     validate();
     m_ui->banner->setText(tr("Transferring…"));
     setTone(m_ui->banner, std::nullopt);
@@ -283,7 +316,7 @@ void TransferDialog::accept()
             o.beforeTakingOver = claimsHoldOffRetries(s); // submitting again leaves an operator's claim alone
             return Coordinator(s, o).transfer(request);
         },
-        [this](TxOutcome o) {
+        [this, sent](TxOutcome o) {
             m_submitting = false;
             Q_EMIT submitted();
             if (o.ok() && o.tx) {
@@ -309,6 +342,7 @@ void TransferDialog::accept()
                 text += tr("<br/>Transaction %1 is %2.").arg(o.tx->id, nameOf(o.tx->state));
             m_ui->banner->setText(text);
             setTone(m_ui->banner, Tone::Bad);
+            m_answered = sent; // shown until the transfer is edited into another
             if (usedUp)
                 freshKey();
             validate();

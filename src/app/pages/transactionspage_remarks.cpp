@@ -3,6 +3,7 @@
 // every console on the store shows at its next refresh, as `ledgerctl claim/release/note`.
 #include "transactionspage.h"
 
+#include "../dialogs/notedialog.h"
 #include "../errorbox.h"
 #include "../jobrunner.h"
 #include "../models/transactiontablemodel.h"
@@ -13,7 +14,6 @@
 
 #include "ledger/duration.h"
 
-#include <QInputDialog>
 #include <QMessageBox>
 #include <QPushButton>
 
@@ -78,27 +78,13 @@ void TransactionsPage::askNote(const QString &txId, const QString &text, const E
 {
     // One line (a note is one line in the journal, as `ledgerctl note` takes it): Return adds
     // it, and a note refused keeps its text, with why, for another try.
-    auto *dialog = new QInputDialog(this);
-    dialog->setObjectName(QStringLiteral("noteDialog"));
+    auto *dialog = new NoteDialog(txId, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowModality(Qt::WindowModal);
-    dialog->setWindowTitle(tr("Add note"));
-    QString label = tr("Note on %1 (one line, kept in its journal with your name):").arg(txId);
+    dialog->setText(text);
     if (!problem.ok())
-        label += QStringLiteral("\n\n") + problem.localized();
-    dialog->setLabelText(label);
-    dialog->setTextValue(text);
-    dialog->setOkButtonText(tr("&Add note"));
-    connect(dialog, &QInputDialog::textValueSelected, this, [this, txId](const QString &value) {
-        const QString note = value.trimmed();
-        if (note.isEmpty())
-            return;
-        if (const Error e = checkRemark(Remark::Note, note); !e.ok()) {
-            askNote(txId, value, e);
-            return;
-        }
-        writeRemarks({txId}, Remark::Note, note);
-    });
+        dialog->setRefusal(problem);
+    connect(dialog, &NoteDialog::noteChosen, this, [this, txId](const QString &note) { writeRemarks({txId}, Remark::Note, note); });
     dialog->open();
 }
 

@@ -9,11 +9,29 @@
 #include <QGridLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QEvent>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 namespace ledger::app {
+
+namespace {
+// The rows of the legs: asks for the height of all of them (a QScrollArea asks for at most 24
+// lines of text, whatever room there is), and scrolls in what its window gives it.
+class LegRowsArea : public QScrollArea {
+public:
+    using QScrollArea::QScrollArea;
+    QSize sizeHint() const override
+    {
+        const QSize rows = widget() ? widget()->sizeHint() : QSize();
+        const int frame = 2 * frameWidth();
+        return {rows.width() + frame + verticalScrollBar()->sizeHint().width(), rows.height() + frame};
+    }
+};
+} // namespace
 
 struct LegsEditor::Row {
     QComboBox *side;
@@ -26,13 +44,25 @@ LegsEditor::LegsEditor(int scale, QWidget *parent)
     : QWidget(parent)
     , m_scale(scale)
     , m_grid(new QGridLayout)
+    , m_rowsArea(new LegRowsArea(this))
     , m_add(new QPushButton(tr("Add &leg"), this))
     , m_totals(new QLabel(this))
     , m_problem(new QLabel(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(m_grid);
+    auto *rows = new QWidget(m_rowsArea);
+    rows->setLayout(m_grid);
+    m_grid->setContentsMargins(0, 0, 0, 0);
+    m_rowsArea->setWidget(rows);
+    rows->installEventFilter(this);
+    m_rowsArea->viewport()->installEventFilter(this);
+    m_rowsArea->setWidgetResizable(true);
+    m_rowsArea->setFrameShape(QFrame::NoFrame);
+    m_rowsArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // As tall as its rows where there is room (the dialog's spacer takes the rest), less where not.
+    m_rowsArea->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    layout->addWidget(m_rowsArea, 1);
     auto *below = new QHBoxLayout;
     below->addWidget(m_add);
     below->addWidget(m_totals, 1);
@@ -41,8 +71,15 @@ LegsEditor::LegsEditor(int scale, QWidget *parent)
     setTone(m_problem, Tone::Bad);
     m_problem->hide();
     layout->addWidget(m_problem);
-    m_add->setToolTip(tr("Another account in the same transaction: every leg moves, or none"));
     connect(m_add, &QPushButton::clicked, this, &LegsEditor::addLeg);
+}
+
+bool LegsEditor::eventFilter(QObject *watched, QEvent *event)
+{
+    // The rows grew or the window gave them another height: the leg added last stays in sight.
+    if (event->type() == QEvent::Resize && m_inSight)
+        m_rowsArea->ensureWidgetVisible(m_inSight);
+    return QWidget::eventFilter(watched, event);
 }
 
 void LegsEditor::setCompletionModel(QAbstractItemModel *accounts) { m_completion = accounts; }
@@ -99,6 +136,9 @@ void LegsEditor::addLeg()
     m_rows << row;
     relayout();
     row->account->setFocus();
+    // Into sight once the rows are laid out and the window has its size (eventFilter).
+    m_inSight = row->account;
+    Q_EMIT rowsChanged();
     Q_EMIT changed();
 }
 
@@ -111,6 +151,7 @@ void LegsEditor::removeLeg(int index)
         w->deleteLater();
     delete row;
     relayout();
+    Q_EMIT rowsChanged();
     Q_EMIT changed();
 }
 
@@ -127,8 +168,19 @@ void LegsEditor::relayout()
     }
     m_grid->setColumnStretch(1, 3);
     m_grid->setColumnStretch(2, 1);
-    m_add->setEnabled(m_rows.size() < kMaxLegs);
+    // Two legs in sight at the least (a transaction has two), the others scrolled to.
+    if (!m_rows.isEmpty()) {
+        const Row *first = m_rows.first();
+        const int row = qMax(first->side->sizeHint().height(), first->account->sizeHint().height()) + qMax(0, m_grid->verticalSpacing());
+        m_rowsArea->setMinimumHeight(qMin<int>(int(m_rows.size()), 2) * row);
+    }
+    const bool room = m_rows.size() < kMaxLegs;
+    m_add->setEnabled(room);
+    m_add->setToolTip(room ? tr("Another account in the same transaction: every leg moves, or none")
+                           : tr("A transaction has at most %1 legs").arg(kMaxLegs));
 }
+
+QWidget *LegsEditor::accountField(int index) const { return index >= 0 && index < m_rows.size() ? m_rows.at(index)->account : nullptr; }
 
 void LegsEditor::showProblem(const Error &problem)
 {
