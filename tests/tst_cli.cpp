@@ -327,6 +327,13 @@ QList<TestCli::ErrorRow> TestCli::errorRows()
          "invalid-step",
          true,
          {"LEDGER_CRASH_AFTER=halfway"}},
+        {"invalid-argument: LEDGER_STEP_GATE",
+         S::Fixture,
+         {"transfer", "alice", "bob", "1.00"},
+         2,
+         "invalid-argument",
+         true,
+         {"LEDGER_STEP_GATE=/no/such/folder"}},
         {"unknown-state: cancelled", S::Fixture, {"list", "--state", "cancelled"}, 2, "unknown-state", true},
 
         // Accepted, not finished: a retry of the key while its driver's lease runs writes nothing.
