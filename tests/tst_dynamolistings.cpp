@@ -15,16 +15,35 @@
 #include "store/paging.h"
 #include "store/storeextras.h"
 #include "store/tallies.h"
-#include "store/txorder.h"
 #include "testsupport.h"
 
 #include <QJsonArray>
+#include <tuple>
 #include <QtTest>
 
 using namespace ledger;
 using namespace ledger::test;
 
 namespace {
+
+// A listing's order, written out here rather than taken from the stores' own comparator
+// (store/txorder.h): the sort column (a state by its name, then by age), then the id; names and
+// ids compared as their UTF-8 bytes, DynamoDB's and SQLite's order; every part the same way round.
+bool listedBefore(const Transaction &a, const Transaction &b, const TxQuery &q)
+{
+    const auto key = [&q](const Transaction &t) {
+        const QByteArray id = t.id.toUtf8();
+        switch (q.sortKey) {
+        case TxSortKey::CreatedAt: return std::make_tuple(QByteArray(), t.createdAt.toMSecsSinceEpoch(), id);
+        case TxSortKey::LastModified: return std::make_tuple(QByteArray(), t.lastModified.toMSecsSinceEpoch(), id);
+        case TxSortKey::Amount: return std::make_tuple(QByteArray(), t.amount, id);
+        case TxSortKey::State: return std::make_tuple(nameOf(t.state).toUtf8(), t.createdAt.toMSecsSinceEpoch(), id);
+        case TxSortKey::Id: break;
+        }
+        return std::make_tuple(QByteArray(), qint64(0), id);
+    };
+    return q.descending ? key(b) < key(a) : key(a) < key(b);
+}
 
 // What the listing holds, found without the indexes: every document (a consistent Scan),
 // filtered and sorted here.
@@ -46,10 +65,7 @@ QList<Transaction> expected(Store &store, const TxQuery &q, const QDateTime &now
     });
     if (!e.ok())
         qFatal("scan: %s", qPrintable(e.toString()));
-    std::sort(rows.begin(), rows.end(), [&](const Transaction &a, const Transaction &b) {
-        const int c = compareTransactions(a, b, q.sortKey);
-        return q.descending ? c > 0 : c < 0;
-    });
+    std::sort(rows.begin(), rows.end(), [&](const Transaction &a, const Transaction &b) { return listedBefore(a, b, q); });
     return rows;
 }
 
@@ -124,6 +140,7 @@ private Q_SLOTS:
 
     void listingsAreTheSortedWhole_data();
     void listingsAreTheSortedWhole();
+    void tiesAreInCodePointOrder();
     void aPageDeepInTheListingReadsAPage();
     void countsStopAtTheirBound();
     void accountListingsAreTheSortedWhole();
@@ -214,6 +231,31 @@ void TestDynamoListings::listingsAreTheSortedWhole()
             QCOMPARE(idsOf(*readPageBefore(store, q, row, 5)), want.mid(mid - 5, 5));
             QCOMPARE(idsOf(*readPageFrom(store, q, row, 5)), want.mid(mid, 5));
         }
+    }
+}
+
+void TestDynamoListings::tiesAreInCodePointOrder()
+{
+    // The nine planted in one millisecond, as a listing by age has them, written out: by id, in
+    // code point order (a space, '!', '#' and '0' below letters; é, 中 and 😀 above ASCII).
+    const QStringList ties{QStringLiteral("w~"),      QStringLiteral("x"),       QStringLiteral("x a"),
+                           QStringLiteral("x!"),      QStringLiteral("x#"),      QStringLiteral("x0"),
+                           QStringLiteral("x\u00e9"), QStringLiteral("x\u4e2d"), QStringLiteral("x\U0001F600")};
+    for (bool descending : {false, true}) {
+        TxQuery q;
+        q.sortKey = TxSortKey::CreatedAt;
+        q.descending = descending;
+        auto rows = m_store.store().transactions(q);
+        QVERIFY(rows.ok());
+        QStringList got;
+        for (const Transaction &t : *rows) {
+            if (ties.contains(t.id))
+                got << t.id;
+        }
+        QStringList want = ties;
+        if (descending)
+            std::reverse(want.begin(), want.end());
+        QCOMPARE(got, want);
     }
 }
 
@@ -333,16 +375,18 @@ QStringList expectedAccounts(Store &store, const AccountQuery &q)
     QList<Account> all;
     if (Error e = store.scanAccounts([&](const Account &a) { all << a; }); !e.ok())
         qFatal("scan: %s", qPrintable(e.toString()));
-    std::sort(all.begin(), all.end(), [](const Account &a, const Account &b) { return compareBinary(a.id, b.id) < 0; });
+    // Ids in the order of their UTF-8 bytes (not the stores' own comparator, store/txorder.h).
+    std::sort(all.begin(), all.end(), [](const Account &a, const Account &b) { return a.id.toUtf8() < b.id.toUtf8(); });
     QStringList ids;
     for (const Account &a : std::as_const(all)) {
+        const QByteArray id = a.id.toUtf8();
         if (!q.text.isEmpty() && !a.id.contains(q.text) && !a.name.contains(q.text))
             continue;
-        if (!q.afterId.isEmpty() && compareBinary(a.id, q.afterId) <= 0)
+        if (!q.afterId.isEmpty() && id <= q.afterId.toUtf8())
             continue;
-        if (!q.fromId.isEmpty() && compareBinary(a.id, q.fromId) < 0)
+        if (!q.fromId.isEmpty() && id < q.fromId.toUtf8())
             continue;
-        if (!q.beforeId.isEmpty() && compareBinary(a.id, q.beforeId) >= 0)
+        if (!q.beforeId.isEmpty() && id >= q.beforeId.toUtf8())
             continue;
         ids << a.id;
     }
@@ -387,6 +431,14 @@ void TestDynamoListings::accountListingsAreTheSortedWhole()
         query(none, none, none, true, QStringLiteral("7"), 0, -1),
         query(QStringLiteral("acct-100"), none, none, false, QStringLiteral("blue"), 0, -1),
     };
+    // Every account in order, written out: code point order, not UTF-16's (U+FF21 below U+1D49C).
+    QStringList inOrder{QStringLiteral("0"), QStringLiteral("@world"), QStringLiteral("A"), QStringLiteral("Zz"),
+                        QStringLiteral("a"), QStringLiteral("a.b"),    QStringLiteral("a_")};
+    for (int i = 0; i < 120; ++i)
+        inOrder << QStringLiteral("acct-%1").arg(i, 3, 10, QLatin1Char('0'));
+    inOrder << QStringLiteral("\u00e9t\u00e9") << QStringLiteral("\u4e2d\u6587") << QStringLiteral("\uff21b")
+            << QStringLiteral("\U0001D49Cx");
+    QCOMPARE(idsOf(*store.accounts({})), inOrder);
     for (const AccountQuery &q : queries) {
         const QString label = QStringLiteral("after '%1' from '%2' before '%3'%4 text '%5' offset %6 limit %7")
                                   .arg(q.afterId, q.fromId, q.beforeId, q.descending ? QStringLiteral(" descending") : QString(), q.text)
@@ -538,8 +590,7 @@ QList<JournalEntry> expectedJournal(Store &store, const JournalQuery &q)
             return q.newestFirst ? b.at < a.at : a.at < b.at;
         if (a.seq != b.seq)
             return q.newestFirst ? b.seq < a.seq : a.seq < b.seq;
-        const int d = compareBinary(a.docId, b.docId);
-        return q.newestFirst ? d > 0 : d < 0;
+        return q.newestFirst ? b.docId.toUtf8() < a.docId.toUtf8() : a.docId.toUtf8() < b.docId.toUtf8();
     });
     return rows;
 }

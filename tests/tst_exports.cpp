@@ -74,6 +74,7 @@ private Q_SLOTS:
     void pagesByKeyInEveryOrder_data();
     void pagesByKeyInEveryOrder();
     void limitAndOffset();
+    void stopsWhenAsked_data();
     void stopsWhenAsked();
     void fullDiskIsAnError();
     void findings();
@@ -133,8 +134,14 @@ void TestExports::csvMatchesTheStore()
         for (int i = 0; i < accounts.size(); ++i) {
             QCOMPARE(body[i][0], accounts[i].id);
             QCOMPARE(body[i][1], accounts[i].name); // commas, quotes and a line break survive
-            QCOMPARE(body[i][3], money::format(accounts[i].balance, s.scale()));
         }
+        // The balances initTestCase leaves, worked out by hand: 1000.00 each from @world, 30
+        // transfers alice → bob of 1.00 to 1.29 (34.35 in all), 0.07 paid and compensated, one
+        // refused.
+        QCOMPARE(body.size(), 4);
+        const QList<QStringList> balances{{"@world", "-2000.00"}, {"alice", "965.65"}, {"bob", "1034.35"}, {"comma", "0.00"}};
+        for (int i = 0; i < body.size(); ++i)
+            QCOMPARE((QStringList{body[i][0], body[i][3]}), balances[i]);
         break;
     }
     case ExportSpec::Table::Transactions: {
@@ -390,16 +397,44 @@ void TestExports::limitAndOffset()
     }
 }
 
+void TestExports::stopsWhenAsked_data()
+{
+    QTest::addColumn<ExportSpec::Table>("table");
+    QTest::newRow("transactions") << ExportSpec::Table::Transactions;
+    QTest::newRow("journal") << ExportSpec::Table::Journal;
+}
+
 void TestExports::stopsWhenAsked()
 {
+    // Pages of 4 rows, asked to stop once 8 are written: the export ends there, interrupted, with
+    // the header and those two pages written (the rows a whole export begins with) and nothing after.
+    QFETCH(ExportSpec::Table, table);
+    Store &s = m_store->store();
     ExportSpec spec;
-    spec.table = ExportSpec::Table::Transactions;
+    spec.table = table;
+    spec.pageRows = 4;
+    const auto whole = *csv::parse(QString::fromUtf8(exportToBytes(s, spec, ExportFormat::Csv)));
+    QVERIFY2(whole.size() > 13, qPrintable(QString::number(whole.size()))); // well past where it stops
+    QList<qint64> reported;
+    ExportProgress p;
+    p.rowsWritten = [&](qint64 rows) { reported << rows; };
+    p.shouldStop = [&] { return !reported.isEmpty() && reported.last() >= 8; };
     QBuffer buffer;
     buffer.open(QIODevice::WriteOnly);
-    ExportProgress p;
-    p.shouldStop = [] { return true; };
-    auto rows = exportTable(m_store->store(), spec, ExportFormat::Json, buffer, p);
+    auto rows = exportTable(s, spec, ExportFormat::Csv, buffer, p);
     QCOMPARE(rows.code(), ErrorCode::Interrupted);
+    QCOMPARE(rows.error().message, QStringLiteral("the export was stopped after 8 rows"));
+    QCOMPARE(reported, (QList<qint64>{4, 8}));
+    QCOMPARE(*csv::parse(QString::fromUtf8(buffer.data())), whole.mid(0, 9));
+
+    // Asked before anything is read: the header alone.
+    p.shouldStop = [] { return true; };
+    QBuffer none;
+    none.open(QIODevice::WriteOnly);
+    rows = exportTable(s, spec, ExportFormat::Csv, none, p);
+    QCOMPARE(rows.code(), ErrorCode::Interrupted);
+    QCOMPARE(rows.error().message, QStringLiteral("the export was stopped after 0 rows"));
+    QCOMPARE(*csv::parse(QString::fromUtf8(none.data())), whole.mid(0, 1));
 }
 
 void TestExports::fullDiskIsAnError()
@@ -429,6 +464,31 @@ void TestExports::findings()
     jsonOut.open(QIODevice::WriteOnly);
     QCOMPARE(*exportFindings({}, ExportFormat::Json, jsonOut), qint64(0));
     QCOMPARE(jsonOut.data(), QByteArray("[]\n"));
+
+    // Two findings as JSON, written out: every field, the lists as lists, the message escaped.
+    AuditFinding g;
+    g.invariant = 5;
+    g.code = QStringLiteral("orphan-leg");
+    g.message = QStringLiteral("a leg of tx-9 on bob, and no tx-9");
+    g.ids = {QStringLiteral("tx-9")};
+    QBuffer two;
+    two.open(QIODevice::WriteOnly);
+    QCOMPARE(*exportFindings({f, g}, ExportFormat::Json, two), qint64(2));
+    QCOMPARE(QString::fromUtf8(two.data()),
+             QStringLiteral("[\n"
+                            "{\"accounts\":[\"alice\"],\"code\":\"pending-mismatch\",\"ids\":[],\"invariant\":2,"
+                            "\"message\":\"alice: pending, debits \\\"3\\\" \u2260 4\",\"transactions\":[\"tx-1\",\"tx-2\"]},\n"
+                            "{\"accounts\":[],\"code\":\"orphan-leg\",\"ids\":[\"tx-9\"],\"invariant\":5,"
+                            "\"message\":\"a leg of tx-9 on bob, and no tx-9\",\"transactions\":[]}\n"
+                            "]\n"));
+    // And as CSV, a row each.
+    QBuffer twoCsv;
+    twoCsv.open(QIODevice::WriteOnly);
+    QCOMPARE(*exportFindings({f, g}, ExportFormat::Csv, twoCsv), qint64(2));
+    QCOMPARE(*csv::parse(QString::fromUtf8(twoCsv.data())),
+             (QList<QStringList>{{"invariant", "code", "message", "transactions", "accounts"},
+                                 {"2", "pending-mismatch", "alice: pending, debits \"3\" \u2260 4", "tx-1 tx-2", "alice"},
+                                 {"5", "orphan-leg", "a leg of tx-9 on bob, and no tx-9", "", ""}}));
 }
 
 void TestExports::incidentReport()

@@ -5,9 +5,11 @@
 #include "protocol/recovery.h"
 #include "testsupport.h"
 
+#include <QDeadlineTimer>
 #include <QMutex>
 #include <QRandomGenerator>
 #include <QSemaphore>
+#include <QWaitCondition>
 #include <atomic>
 #include <thread>
 
@@ -81,6 +83,64 @@ private:
     TxOutcome m_outcome;
 };
 
+constexpr int kWaitMs = 60'000; // the waits are for conditions: this only bounds a hang
+
+// Waits until the store's clock is past the lease of each of `ids`: what makes a recoverer take
+// them (a wait on that condition, not on a time).
+bool leasesRunOut(Store &store, const QStringList &ids)
+{
+    return QTest::qWaitFor(
+        [&] {
+            const auto now = store.now();
+            if (!now.ok())
+                return false;
+            for (const QString &id : ids) {
+                const auto tx = store.transaction(id);
+                if (!tx.ok() || (tx->leaseUntil.isValid() && !(tx->leaseUntil < *now)))
+                    return false;
+            }
+            return true;
+        },
+        kWaitMs);
+}
+
+// Holds each of `parties` threads until all of them have arrived; false after a minute.
+class Rendezvous {
+public:
+    explicit Rendezvous(int parties)
+        : m_parties(parties)
+    {}
+    bool arriveAndWait()
+    {
+        QMutexLocker lock(&m_mutex);
+        ++m_arrived;
+        m_all.wakeAll();
+        const QDeadlineTimer deadline(kWaitMs);
+        while (m_arrived < m_parties) {
+            if (!m_all.wait(&m_mutex, deadline))
+                return false;
+        }
+        return true;
+    }
+
+private:
+    const int m_parties;
+    int m_arrived = 0;
+    QMutex m_mutex;
+    QWaitCondition m_all;
+};
+
+// A recoverer's `choose` that lists every candidate once `meet` has all its parties: each party
+// has its plan before any of them moves a document.
+std::function<Result<QList<Transaction>>(Store &, const QList<Transaction> &)> listedTogether(Rendezvous &meet)
+{
+    return [&meet](Store &, const QList<Transaction> &candidates) -> Result<QList<Transaction>> {
+        if (!meet.arriveAndWait())
+            return makeError(ErrorCode::Internal, QStringLiteral("the other party never listed its candidates"));
+        return candidates;
+    };
+}
+
 // Stuck transfers alice → bob, one per stop in `stops` (cycled), with a lease already over.
 QStringList makeStuck(Store &store, int count, const QList<Step> &stops)
 {
@@ -91,7 +151,8 @@ QStringList makeStuck(Store &store, int count, const QList<Step> &stops)
         o.hook = abandonAfterHook(stops.at(i % stops.size()));
         ids << Coordinator(store, o).transfer({kAlice, kBob, 100 + i, QString(), QString()}).tx->id;
     }
-    QTest::qWait(10);
+    if (!leasesRunOut(store, ids))
+        qWarning("the stuck transfers' leases did not run out");
     return ids;
 }
 
@@ -182,7 +243,7 @@ void TestHazards::stalledWorkerOverThreeShards()
         const TxOutcome o = Coordinator(s, {}).cancel(id, QStringLiteral("stop it"));
         QVERIFY2(o.ok(), qPrintable(o.error.toString()));
     } else {
-        QTest::qWait(300); // past the worker's lease
+        QVERIFY(leasesRunOut(s, {id})); // the worker's, while it stalls
         RecoveryOptions options;
         options.olderThanMs = 3'600'000;
         const RecoveryReport r = recoverStuck(connectorOf(t.config()), options);
@@ -261,7 +322,7 @@ void TestHazards::stalledWorker()
     } else {
         if (intervention == QLatin1String("freeze-and-recover"))
             QVERIFY(s.setAccountStatus(kBob, AccountStatus::Frozen, QStringLiteral("op"), QString()).ok());
-        QTest::qWait(300); // past the worker's lease
+        QVERIFY(leasesRunOut(s, {id})); // the worker's, while it stalls
         RecoveryOptions options;
         options.olderThanMs = 3'600'000; // only the expired lease makes it eligible
         const RecoveryReport r = recoverStuck(connectorOf(t.config()), options);
@@ -355,30 +416,43 @@ void TestHazards::twoRecoverersFinishEachTransactionOnce()
     Store &s = t.store();
     openAccounts(s, {kAlice, kBob}, 100'000);
     makeStuck(s, 30, {Step::Insert, Step::Claim, Step::HoldDebit, Step::HoldCredit, Step::Applied, Step::PostDebit});
+    // Each lists the 30 before either moves one: they race over the same documents, whatever the
+    // threads' speed.
+    Rendezvous meet(2);
     RecoveryReport reports[2];
     {
         std::thread a([&] {
             RecoveryOptions o;
             o.olderThanMs = 0;
             o.threads = 2;
+            o.choose = listedTogether(meet);
             reports[0] = recoverStuck(connectorOf(t.config()), o);
         });
         std::thread b([&] {
             RecoveryOptions o;
             o.olderThanMs = 0;
             o.threads = 2;
+            o.choose = listedTogether(meet);
             reports[1] = recoverStuck(connectorOf(t.config()), o);
         });
         a.join();
         b.join();
     }
     qint64 finished = 0;
+    qint64 moved = 0;
     for (const RecoveryReport &r : reports) {
         QVERIFY2(r.error.ok(), qPrintable(r.error.toString()));
+        QCOMPARE(r.candidates, qint64(30));
         QCOMPARE(r.count(RecoveryOutcome::Failed), qint64(0));
+        QCOMPARE(r.count(RecoveryOutcome::Interrupted), qint64(0));
         finished += r.count(RecoveryOutcome::Done) + r.count(RecoveryOutcome::Canceled);
+        moved += r.count(RecoveryOutcome::Moved);
     }
+    qInfo("finished %lld and %lld",
+          static_cast<long long>(reports[0].count(RecoveryOutcome::Done) + reports[0].count(RecoveryOutcome::Canceled)),
+          static_cast<long long>(reports[1].count(RecoveryOutcome::Done) + reports[1].count(RecoveryOutcome::Canceled)));
     QCOMPARE(finished, qint64(30)); // each transaction was finished by exactly one of them
+    QCOMPARE(moved, qint64(30));    // and found moved by the other
     TxQuery open;
     open.stuckOnly = true;
     QCOMPARE(*s.transactionCount(open), qint64(0));
@@ -464,13 +538,22 @@ void TestHazards::operatorAndRecovererRace()
         o.hook = abandonAfterHook(i % 2 ? Step::Claim : Step::HoldDebit); // pending: cancel is allowed
         ids << Coordinator(s, o).transfer({kAlice, kBob, 10, QString(), QString()}).tx->id;
     }
-    QTest::qWait(10);
+    QVERIFY(leasesRunOut(s, ids));
+    // The operator starts once the recoverer has listed all 40: both then work through the same
+    // documents, whatever the threads' speed.
+    Rendezvous meet(2);
     std::atomic<int> operatorCanceled{0};
+    std::atomic<int> operatorTried{0};
     QStringList operatorErrors;
     std::thread op([&] {
         auto store = openStore(t.config());
         Coordinator c(**store, {});
+        if (!meet.arriveAndWait()) {
+            operatorErrors << QStringLiteral("the recoverer never listed its candidates");
+            return;
+        }
         for (const QString &id : ids) {
+            ++operatorTried;
             const TxOutcome o = c.cancel(id, QStringLiteral("race"));
             // The operator's cancel decided it (canceling written with its reason), even when the
             // recoverer then did the voids and reported it finished (byOther).
@@ -483,10 +566,15 @@ void TestHazards::operatorAndRecovererRace()
     RecoveryOptions ro;
     ro.olderThanMs = 0;
     ro.threads = 2;
+    ro.choose = listedTogether(meet);
     const RecoveryReport r = recoverStuck(connectorOf(t.config()), ro);
     op.join();
+    QVERIFY2(r.error.ok(), qPrintable(r.error.toString()));
     QVERIFY2(operatorErrors.isEmpty(), qPrintable(operatorErrors.join(QLatin1Char('\n'))));
+    QCOMPARE(r.candidates, qint64(40));
+    QCOMPARE(operatorTried.load(), 40);
     QCOMPARE(r.count(RecoveryOutcome::Failed), qint64(0));
+    QCOMPARE(r.count(RecoveryOutcome::Interrupted), qint64(0));
     int done = 0;
     int canceledByOperator = 0;
     for (const QString &id : ids) {
@@ -498,6 +586,12 @@ void TestHazards::operatorAndRecovererRace()
             ++canceledByOperator;
     }
     QCOMPARE(canceledByOperator, operatorCanceled.load());
+    // Each of the 40 was decided by one of them: done by the recoverer (its own count), or
+    // canceled by the operator, which the recoverer then found moved.
+    QCOMPARE(done + canceledByOperator, 40);
+    QCOMPARE(r.count(RecoveryOutcome::Done), qint64(done));
+    QCOMPARE(r.count(RecoveryOutcome::Done) + r.count(RecoveryOutcome::Moved), qint64(40));
+    qInfo("the recoverer finished %d, the operator canceled %d", done, canceledByOperator);
     QCOMPARE(balanceOf(s, kBob), qint64(100'000 + 10 * done));
     QCOMPARE(heldMarkerCount(s), qint64(0));
     LEDGER_VERIFY_AUDIT_CLEAN(s);

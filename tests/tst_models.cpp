@@ -20,6 +20,8 @@
 #include "widgets/counttext.h"
 
 #include <QAbstractItemModelTester>
+#include <QScopeGuard>
+#include <QSemaphore>
 #include <QSignalSpy>
 
 using namespace ledger;
@@ -428,19 +430,69 @@ void TestModels::staleAnswersAreDropped()
 
 void TestModels::stalePagesAreDropped()
 {
-    // Pages asked for under one query, answered after the next one started, must not show.
+    // A count and pages asked for under one query, answered after the next one started, must not
+    // show. Held back on purpose, not raced: every thread of the session's pool is kept busy by a
+    // job waiting on a gate, so what the model asks for waits in the pool's queue; then one thread
+    // is let through, and the queue runs in the order it was asked for: the done listing's count
+    // and pages first, the canceled listing's after.
     Fixture<TransactionTableModel> f;
     TransactionTableModel &model = f.model;
+    QVERIFY(QTest::qWaitFor([&] { return !model.isLoading() && model.rowCount() > 0; }, kWaitMs));
+    JobRunner *jobs = f.session.jobs();
+    auto started = std::make_shared<QSemaphore>();
+    auto gate = std::make_shared<QSemaphore>();
+    const auto open = qScopeGuard([&] { gate->release(JobRunner::kThreads); }); // the pool is never left blocked
+    for (int i = 0; i < JobRunner::kThreads; ++i)
+        jobs->run<Result<bool>>(
+            &model,
+            [started, gate](Store &) -> Result<bool> {
+                started->release();
+                gate->acquire();
+                return true;
+            },
+            [](Result<bool>) {});
+    QVERIFY(started->tryAcquire(JobRunner::kThreads, kWaitMs));
+
     TxQuery done;
     done.state = TxState::Done;
-    model.setFilter(done);
-    QVERIFY(QTest::qWaitFor([&] { return model.rowCount() > 0; }, kWaitMs)); // the tester reads rows: pages are asked for
-    QVERIFY(model.isLoading());
+    const qint64 doneCount = *f.store.store().transactionCount(done);
     TxQuery canceled;
     canceled.state = TxState::Canceled;
-    model.setFilter(canceled); // while the done pages are still on their way
-    QVERIFY(QTest::qWaitFor([&] { return !model.isLoading() && model.rowCount() > 0; }, kWaitMs));
+    const qint64 canceledCount = *f.store.store().transactionCount(canceled);
+    QVERIFY(doneCount > 0 && canceledCount > 0 && canceledCount != doneCount);
+    model.setFilter(done, doneCount); // the count known at once (as the navigator's): its first page is asked for now
+    model.data(model.index(0, 0));    // as a view showing the top
+    QCOMPARE(model.rowCount(), int(doneCount));
+    QVERIFY(model.isLoading());
+    QVERIFY(model.keyAt(0).isEmpty());
+    QVERIFY2(jobs->running() >= JobRunner::kThreads + 2, qPrintable(QString::number(jobs->running()))); // a count and a page wait
+
+    QSignalSpy counts(&model, &PagedTableModel::countChanged);
+    QStringList shownStale; // a row of another state shown at any moment
+    connect(&model, &PagedTableModel::pageLoaded, this, [&] {
+        for (int row : model.loadedRows(0, model.rowCount() - 1)) {
+            if (model.transactionAt(row)->state != TxState::Canceled)
+                shownStale << model.keyAt(row);
+        }
+    });
+    model.setFilter(canceled); // while the done count and pages wait
+    counts.clear();
+    gate->release(); // one thread through the queue, in order
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            if (model.rowCount() > 0)
+                model.data(model.index(0, 0));
+            return jobs->running() == JobRunner::kThreads - 1 && !model.isLoading() && model.rowCount() > 0;
+        },
+        kWaitMs));
+    // Every answer of the done listing came back (nothing waits in the pool but the gate) and none
+    // of it showed: the counts said were the canceled listing's, and every row shown was canceled.
+    QVERIFY(!counts.isEmpty());
+    for (const QList<QVariant> &said : std::as_const(counts))
+        QCOMPARE(said.first().toLongLong(), canceledCount);
+    QVERIFY2(shownStale.isEmpty(), qPrintable(shownStale.join(QLatin1Char(' '))));
     QVERIFY(loadAll(model));
+    QCOMPARE(model.rowCount(), int(canceledCount));
     for (int r = 0; r < model.rowCount(); ++r)
         QCOMPARE(model.transactionAt(r)->state, TxState::Canceled);
 }

@@ -1,7 +1,8 @@
 // The PostgreSQL store's schema functions (runs as tst_pgschema@pg): ledger_leg_write, the one
 // round trip of a hold, post or void, decides in the server what store/documentrules.cpp decides
 // in the client — every case of the rules' table (each operation × marker × account status and
-// funds, at the int64 edges) ends exactly as the rules say, with the rules' own words — a store of
+// funds, at the int64 edges) ends exactly as the rules say, with the rules' own words (the rules
+// themselves are held to values written out by hand in tst_documentrules) — a store of
 // schema 1 (before the function, announcing by triggers) is migrated when it is opened, and a
 // transfer is nine round trips whose writes are announced after their commits, not inside them.
 #include "ledger/identifiers.h"

@@ -363,40 +363,51 @@ void TestSqliteStore::busyStoreWaitsThenFails()
 void TestSqliteStore::fullStoreWritesNothing()
 {
     // A disk that fills up in the middle of a transfer, simulated by capping the file at its
-    // current size: the write that needs a new page fails with store-full and is rolled back,
-    // the transfer stays where it was, and once there is room again recovery finishes it.
+    // current size once the transfer has started (its document written and claimed): the write
+    // of its that needs a new page fails with store-full and is rolled back, the transfer stays
+    // where it was, and once there is room again recovery finishes it.
     QTemporaryDir dir;
     auto created = SqliteStore::create(dir.filePath(QStringLiteral("full.db")), 2);
     QVERIFY(created.ok());
     SqliteStore &s = **created;
     openAccounts(s, {QStringLiteral("alice"), QStringLiteral("bob")}, 100'000);
-    auto count = s.connection().runDynamic(QStringLiteral("PRAGMA page_count"));
-    QVERIFY(count.ok() && (*count)->next());
-    const qint64 current = (*count)->int64(0);
-    count->reset();
     // On the connection the store's writes run on (the file's batch connection): through a write.
-    const auto capPages = [&s](qint64 pages) {
-        return s.connection()
-            .write<bool>([pages](SqliteConnection &c) -> Result<bool> {
-                auto r = c.runDynamic(QStringLiteral("PRAGMA max_page_count = %1").arg(pages));
-                if (!r.ok())
-                    return r.error();
-                return true;
-            })
-            .ok();
+    const auto pragma = [&s](const QString &sql) {
+        return s.connection().write<qint64>([sql](SqliteConnection &c) -> Result<qint64> {
+            auto r = c.runDynamic(sql);
+            if (!r.ok())
+                return r.error();
+            const qint64 value = (*r)->next() ? (*r)->int64(0) : -1;
+            r->reset();
+            return value;
+        });
     };
-    QVERIFY(capPages(current));
+    const auto capPages = [&pragma](qint64 pages) { return pragma(QStringLiteral("PRAGMA max_page_count = %1").arg(pages)).ok(); };
+    const auto pageCount = [&pragma] { return pragma(QStringLiteral("PRAGMA page_count")).value(); };
 
     Coordinator c(s, {});
     ErrorCode last = ErrorCode::None;
     QString stuck;
-    for (int i = 0; i < 2000 && last == ErrorCode::None; ++i) {
-        const TxOutcome o = c.transfer({QStringLiteral("alice"), QStringLiteral("bob"), 1, QString(400, QLatin1Char('m')), QString()});
+    int transfers = 0;
+    for (; transfers < 2000 && last == ErrorCode::None; ++transfers) {
+        QVERIFY(capPages(1'000'000));
+        CoordinatorOptions first;
+        first.hook = abandonAfterHook(Step::Claim);
+        const TxOutcome started =
+            Coordinator(s, first).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 1, QString(400, QLatin1Char('m')), QString()});
+        QCOMPARE(started.error.code, ErrorCode::Interrupted);
+        QVERIFY(capPages(pageCount())); // the disk is full from here on
+        const TxOutcome o = c.resume(started.tx->id, QString());
         last = o.error.code;
-        if (o.tx && !isTerminal(o.tx->state))
-            stuck = o.tx->id;
+        if (!o.ok())
+            stuck = started.tx->id;
     }
     QCOMPARE(last, ErrorCode::StoreFull);
+    QVERIFY(!stuck.isEmpty());
+    const Transaction interrupted = *s.transaction(stuck);
+    qInfo("full after %d transfers: %s left %s, %s", transfers, qPrintable(stuck), qPrintable(nameOf(interrupted.state)),
+          qPrintable(interrupted.lastError));
+    QVERIFY(!isTerminal(interrupted.state));
     // Whatever failed was rolled back: the books still balance, and reads work.
     LEDGER_VERIFY_AUDIT_CLEAN(s);
 
@@ -407,8 +418,7 @@ void TestSqliteStore::fullStoreWritesNothing()
     for (const Transaction &tx : *s.transactions(open))
         QVERIFY(recoverer.recover(tx, QStringLiteral("disk has room again")).ok());
     QCOMPARE(*s.transactionCount(open), qint64(0));
-    if (!stuck.isEmpty()) // the transfer the full disk interrupted is finished now
-        QVERIFY(isTerminal(s.transaction(stuck)->state));
+    QCOMPARE(s.transaction(stuck)->state, TxState::Done); // the transfer the full disk interrupted
     QCOMPARE(heldMarkerCount(s), qint64(0));
     LEDGER_VERIFY_AUDIT_CLEAN(s);
 }

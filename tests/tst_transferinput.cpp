@@ -1,5 +1,4 @@
 // The transfer checks shared by ledgerctl and the console's dialog, field by field.
-#include "ledger/money.h"
 #include "protocol/transferinput.h"
 
 #include <QTest>
@@ -23,17 +22,22 @@ void TestTransferInput::fields_data()
     QTest::addColumn<QString>("key"); // "<none>" for no key
     QTest::addColumn<QString>("field");
     QTest::addColumn<QString>("code");
+    QTest::addColumn<qint64>("minor"); // the request's amount in minor units, written out (-1: no request)
     // clang-format off
-    QTest::newRow("valid") << "alice" << "bob" << "12.34" << "rent" << "k-1" << "" << "ok";
-    QTest::newRow("valid without key") << "alice" << "bob" << "12" << "" << "<none>" << "" << "ok";
-    QTest::newRow("world as source") << "@world" << "bob" << "12" << "" << "<none>" << "" << "ok";
-    QTest::newRow("empty source") << "" << "bob" << "12" << "" << "<none>" << "source" << "invalid-account-id";
-    QTest::newRow("bad destination") << "alice" << "b b" << "12" << "" << "<none>" << "destination" << "invalid-account-id";
-    QTest::newRow("same account") << "alice" << "alice" << "12" << "" << "<none>" << "destination" << "same-account";
-    QTest::newRow("negative amount") << "alice" << "bob" << "-1" << "" << "<none>" << "amount" << "invalid-amount";
-    QTest::newRow("too many decimals") << "alice" << "bob" << "0.001" << "" << "<none>" << "amount" << "invalid-amount";
-    QTest::newRow("bad memo") << "alice" << "bob" << "1" << "a\x01" << "<none>" << "memo" << "invalid-text";
-    QTest::newRow("empty key") << "alice" << "bob" << "1" << "" << "" << "key" << "invalid-key";
+    QTest::newRow("valid") << "alice" << "bob" << "12.34" << "rent" << "k-1" << "" << "ok" << qint64(1234);
+    QTest::newRow("valid without key") << "alice" << "bob" << "12" << "" << "<none>" << "" << "ok" << qint64(1200);
+    QTest::newRow("world as source") << "@world" << "bob" << "12" << "" << "<none>" << "" << "ok" << qint64(1200);
+    QTest::newRow("one decimal") << "alice" << "bob" << "0.5" << "" << "<none>" << "" << "ok" << qint64(50);
+    QTest::newRow("one cent") << "alice" << "bob" << "0.01" << "" << "<none>" << "" << "ok" << qint64(1);
+    QTest::newRow("the largest amount") << "alice" << "bob" << "92233720368547758.07" << "" << "<none>" << "" << "ok"
+                                        << qint64(9223372036854775807LL);
+    QTest::newRow("empty source") << "" << "bob" << "12" << "" << "<none>" << "source" << "invalid-account-id" << qint64(-1);
+    QTest::newRow("bad destination") << "alice" << "b b" << "12" << "" << "<none>" << "destination" << "invalid-account-id" << qint64(-1);
+    QTest::newRow("same account") << "alice" << "alice" << "12" << "" << "<none>" << "destination" << "same-account" << qint64(-1);
+    QTest::newRow("negative amount") << "alice" << "bob" << "-1" << "" << "<none>" << "amount" << "invalid-amount" << qint64(-1);
+    QTest::newRow("too many decimals") << "alice" << "bob" << "0.001" << "" << "<none>" << "amount" << "invalid-amount" << qint64(-1);
+    QTest::newRow("bad memo") << "alice" << "bob" << "1" << "a\x01" << "<none>" << "memo" << "invalid-text" << qint64(-1);
+    QTest::newRow("empty key") << "alice" << "bob" << "1" << "" << "" << "key" << "invalid-key" << qint64(-1);
     // clang-format on
 }
 
@@ -46,6 +50,7 @@ void TestTransferInput::fields()
     QFETCH(QString, key);
     QFETCH(QString, field);
     QFETCH(QString, code);
+    QFETCH(qint64, minor);
     TransferInput in{source, destination, amount, memo, key == QLatin1String("<none>") ? std::nullopt : std::optional<QString>(key)};
     const TransferInputCheck c = checkTransferInput(in, 2);
     const QMap<QString, Error> byField{{QStringLiteral("source"), c.source},
@@ -57,8 +62,13 @@ void TestTransferInput::fields()
         QCOMPARE(codeWord(it.value().code), it.key() == field ? code : QStringLiteral("ok"));
     QCOMPARE(codeWord(c.first().code), code);
     QCOMPARE(c.request.has_value(), field.isEmpty());
-    if (c.request)
-        QCOMPARE(c.request->amount, money::parse(amount, 2).value());
+    QCOMPARE(c.request ? c.request->amount : qint64(-1), minor);
+    if (c.request) {
+        QCOMPARE(c.request->source, source);
+        QCOMPARE(c.request->destination, destination);
+        QCOMPARE(c.request->memo, memo);
+        QCOMPARE(c.request->idempotencyKey, key == QLatin1String("<none>") ? QString() : key);
+    }
 }
 
 void TestTransferInput::withoutAScaleNoRequestIsMade()

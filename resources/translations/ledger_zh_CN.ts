@@ -1579,6 +1579,10 @@
         <source>%1 is canceling: no money will move, but its holds are not all released yet</source>
         <translation>%1 处于 canceling：不会有资金变动，但其预留尚未全部释放</translation>
     </message>
+    <message>
+        <source>LEDGER_STEP_GATE must name a folder that exists, not %1</source>
+        <translation>LEDGER_STEP_GATE 必须指定一个已存在的文件夹，而不是 %1</translation>
+    </message>
 </context>
 <context>
     <name>ledger::Errors</name>

@@ -484,6 +484,7 @@ T = {
 # crash steps and environment
 "%1 is not a protocol step; steps are: %2": "%1 不是协议步骤；步骤有：%2",
 "LEDGER_STEP_DELAY_MS must be milliseconds from 0 to 60000, not %1": "LEDGER_STEP_DELAY_MS 必须是 0 到 60000 之间的毫秒数，而不是 %1",
+"LEDGER_STEP_GATE must name a folder that exists, not %1": "LEDGER_STEP_GATE 必须指定一个已存在的文件夹，而不是 %1",
 "LEDGERDESK_BUSY_TIMEOUT_MS must be milliseconds from 0 to 600000, not %1": "LEDGERDESK_BUSY_TIMEOUT_MS 必须是 0 到 600000 之间的毫秒数，而不是 %1",
 "LEDGERDESK_RECONNECT_MS must be milliseconds from 0 to 3600000, not %1": "LEDGERDESK_RECONNECT_MS 必须是 0 到 3600000 之间的毫秒数，而不是 %1",
 # identifiers and text

@@ -34,8 +34,7 @@ JobRunner::JobRunner(const StoreConfig &config, QObject *parent)
     : QObject(parent)
     , m_config(config)
 {
-    // Enough to page, count and repair at once; SQLite serialises the writers anyway.
-    m_pool.setMaxThreadCount(4);
+    m_pool.setMaxThreadCount(kThreads);
     m_pool.setExpiryTimeout(60'000);
 }
 

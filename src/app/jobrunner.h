@@ -37,6 +37,10 @@ template <typename R> R failedWith(const Error &error)
 class JobRunner : public QObject {
     Q_OBJECT
 public:
+    // Jobs run side by side, at most: enough to page, count and repair at once (SQLite serialises
+    // the writers anyway). Beyond it they wait their turn, in the order they were asked for.
+    static constexpr int kThreads = 4;
+
     explicit JobRunner(const StoreConfig &config, QObject *parent = nullptr);
     // Waits for running jobs (their results are dropped).
     ~JobRunner() override;

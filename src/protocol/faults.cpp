@@ -3,12 +3,18 @@
 #include "ledger/documents.h"
 #include "ledger/identifiers.h"
 
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QStringList>
 #include <QThread>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <mutex>
 
 namespace ledger {
 
@@ -112,31 +118,70 @@ StepHook abandonAfterHook(Step step, int occurrence)
     };
 }
 
+StepHook gateHook(const QString &folder)
+{
+    struct Gate {
+        std::once_flag arrived;
+        std::atomic<bool> open{false};
+    };
+    auto gate = std::make_shared<Gate>();
+    return [gate, folder](Step, const QString &) {
+        std::call_once(gate->arrived, [&folder] {
+            QFile(QDir(folder).filePath(QString::number(QCoreApplication::applicationPid()))).open(QIODevice::WriteOnly);
+        });
+        if (!gate->open.load()) {
+            // Bounded, so that a process whose test is gone does not wait forever.
+            const QDeadlineTimer deadline(kGateWaitMs);
+            while (!QFileInfo::exists(QDir(folder).filePath(QStringLiteral("open"))) && !deadline.hasExpired())
+                QThread::msleep(5);
+            gate->open.store(true);
+        }
+        return HookAction::Continue;
+    };
+}
+
 Result<StepHook> hookFromEnvironment()
 {
-    StepHook crash;
+    QList<StepHook> hooks; // in the order they run after a write
+    const QByteArray delayValue = qgetenv("LEDGER_STEP_DELAY_MS");
+    if (!delayValue.isEmpty()) {
+        bool ok = false;
+        const int delayMs = delayValue.toInt(&ok);
+        if (!ok || delayMs < 0 || delayMs > 60'000)
+            return makeError(ErrorCode::InvalidArgument,
+                             Message::translate("ledger", "LEDGER_STEP_DELAY_MS must be milliseconds from 0 to 60000, not %1")
+                                 .arg(quoteForMessage(QString::fromLocal8Bit(delayValue), 20)));
+        if (delayMs > 0)
+            hooks << [delayMs](Step, const QString &) {
+                QThread::msleep(ulong(delayMs));
+                return HookAction::Continue;
+            };
+    }
+    const QString gateFolder = qEnvironmentVariable("LEDGER_STEP_GATE");
+    if (!gateFolder.isEmpty()) {
+        if (!QFileInfo(gateFolder).isDir())
+            return makeError(
+                ErrorCode::InvalidArgument,
+                Message::translate("ledger", "LEDGER_STEP_GATE must name a folder that exists, not %1").arg(quoteForMessage(gateFolder)));
+        hooks << gateHook(gateFolder);
+    }
     const QByteArray crashValue = qgetenv("LEDGER_CRASH_AFTER");
     if (!crashValue.isEmpty()) {
         auto step = parseStepOccurrence(QString::fromLocal8Bit(crashValue));
         if (!step.ok())
             return makeError(ErrorCode::InvalidStep, Message(QStringLiteral("LEDGER_CRASH_AFTER: %1")).arg(step.error().text()));
-        crash = crashAfterHook(step->step, step->occurrence);
+        hooks << crashAfterHook(step->step, step->occurrence);
     }
-    int delayMs = 0;
-    const QByteArray delayValue = qgetenv("LEDGER_STEP_DELAY_MS");
-    if (!delayValue.isEmpty()) {
-        bool ok = false;
-        delayMs = delayValue.toInt(&ok);
-        if (!ok || delayMs < 0 || delayMs > 60'000)
-            return makeError(ErrorCode::InvalidArgument,
-                             Message::translate("ledger", "LEDGER_STEP_DELAY_MS must be milliseconds from 0 to 60000, not %1")
-                                 .arg(quoteForMessage(QString::fromLocal8Bit(delayValue), 20)));
-    }
-    if (delayMs == 0)
-        return crash;
-    return StepHook([crash, delayMs](Step step, const QString &txId) {
-        QThread::msleep(ulong(delayMs));
-        return crash ? crash(step, txId) : HookAction::Continue;
+    if (hooks.isEmpty())
+        return StepHook();
+    if (hooks.size() == 1)
+        return hooks.first();
+    return StepHook([hooks](Step step, const QString &txId) {
+        for (const StepHook &hook : hooks) {
+            if (hook(step, txId) == HookAction::Abandon)
+                return HookAction::Abandon;
+        }
+        return HookAction::Continue;
     });
 }
 

@@ -57,9 +57,15 @@ StepHook crashAfterHook(Step step, int occurrence = 1);
 // Returns Abandon right after the `occurrence`-th time `step` commits (in-process stand-in for a
 // crash); once only.
 StepHook abandonAfterHook(Step step, int occurrence = 1);
-// The hook the environment asks for: LEDGER_CRASH_AFTER=<step>[:N] (exit 86 after that write) and
+// A gate for tests that must see processes overlap: right after the process's first write
+// commits it creates the file `folder`/<its pid>, and its writes then wait until `folder`/open
+// exists (at most kGateWaitMs): every process started has written once before any goes on.
+constexpr int kGateWaitMs = 120'000;
+StepHook gateHook(const QString &folder);
+// The hook the environment asks for: LEDGER_CRASH_AFTER=<step>[:N] (exit 86 after that write),
 // LEDGER_STEP_DELAY_MS=<n> (pause n ms after every write: a slow store for training and for
-// tests of long work). Empty when neither is set; invalid-step / invalid-argument when misspelt.
+// tests of long work) and LEDGER_STEP_GATE=<folder> (gateHook). Empty when none is set;
+// invalid-step / invalid-argument when misspelt.
 Result<StepHook> hookFromEnvironment();
 
 } // namespace ledger

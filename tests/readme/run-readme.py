@@ -167,8 +167,17 @@ def same_keys(documented, real, where):
                 problem = same_keys(documented[k], real[k], f"{where}.{k}")
                 if problem:
                     return problem
-    elif isinstance(documented, list) and documented and isinstance(real, list) and real:
-        return same_keys(documented[0], real[0], f"{where}[0]")
+    elif isinstance(documented, list):
+        # A documented list of items is a real list holding such items: every one of them has the
+        # first documented item's keys (an empty or missing list shows nothing of their shape).
+        if not isinstance(real, list):
+            return f"{where}: documented a list, got {type(real).__name__}"
+        if documented and not real:
+            return f"{where}: documented a list of {len(documented)}, got an empty one"
+        for k, item in enumerate(real if documented else []):
+            problem = same_keys(documented[0], item, f"{where}[{k}]")
+            if problem:
+                return problem
     return None
 
 
