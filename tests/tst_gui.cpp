@@ -1383,6 +1383,8 @@ void TestGui::anUnknownSchemeIsRefusedAndNothingMade()
         QMessageBox *box = nullptr;
         QVERIFY(QTest::qWaitFor([&] { return (box = window.findChild<QMessageBox *>()) != nullptr; }, kWaitMs));
         QVERIFY2(box->text().contains(QStringLiteral("does not know the scheme https://")), qPrintable(box->text()));
+        // With the words every other refusal starts with (it had the message alone).
+        QVERIFY2(box->text().startsWith(QStringLiteral("error: invalid-location: ")), qPrintable(box->text()));
         QVERIFY2(!box->text().contains(QStringLiteral("New store")), qPrintable(box->text()));
         QVERIFY(!window.hasStore());
         box->accept();
