@@ -32,6 +32,10 @@
 #include "widgets/timestyle.h"
 
 #include <QAction>
+#include <QCheckBox>
+#include <QHeaderView>
+#include <QScrollBar>
+#include <QTableWidget>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QInputDialog>
@@ -77,6 +81,8 @@ private Q_SLOTS:
     void chartCountsAreWholeNumbers_data();
     void chartCountsAreWholeNumbers();
     void copyingOneRowSaysOneDocument();
+    void aRepairPreviewKeepsWhyInSight();
+    void aClaimTheRepairEndedIsNoLongerWarnedOf();
 };
 
 void TestOperatorDialogs::initTestCase()
@@ -201,6 +207,108 @@ template <typename W> W *waitForChild(QWidget *parent, const QString &name)
     return found;
 }
 } // namespace
+
+namespace {
+// A transfer from alice, claimed by nothing held, that cannot be paid: its resume is predicted
+// canceled, with the longest of the preview's reasons. Selected; its repair dialog open on it.
+RepairDialog *repairOfAnUnpayable(DemoConsole &c, QString &id)
+{
+    CoordinatorOptions o;
+    o.leaseMs = 1;
+    o.hook = abandonAfterHook(Step::Claim);
+    const TxOutcome left =
+        Coordinator(c.store.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 999'999'999'00, QString(), QString()});
+    if (!left.tx)
+        return nullptr;
+    id = left.tx->id;
+    QTest::qWait(20);
+    c.window.showTransactionById(id);
+    if (!QTest::qWaitFor([&] { return c.window.selectedTransactions().size() == 1; }, kWaitMs))
+        return nullptr;
+    return c.window.openRepairDialog(OperatorAction::Resume);
+}
+
+QTableWidget *tableNamed(QWidget *in, const QString &accessibleName)
+{
+    for (QTableWidget *t : in->findChildren<QTableWidget *>()) {
+        if (t->accessibleName() == accessibleName)
+            return t;
+    }
+    return nullptr;
+}
+} // namespace
+
+void TestOperatorDialogs::aRepairPreviewKeepsWhyInSight()
+{
+    // The preview's Why hid behind a horizontal scroll bar even at 1600 px: it was sized to its
+    // text. It takes the width the other columns leave, and wraps in it.
+    DemoConsole c;
+    QString id;
+    RepairDialog *dialog = repairOfAnUnpayable(c, id);
+    QVERIFY(dialog);
+    QSignalSpy planned(dialog, &RepairDialog::planLoaded);
+    QVERIFY(planned.count() > 0 || planned.wait(kWaitMs));
+    QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    QTableWidget *table = tableNamed(dialog, QStringLiteral("Transactions in the repair"));
+    QVERIFY(table);
+    const QString why = dialog->preview()->plan().items.first().why;
+    QVERIFY2(why.startsWith(QStringLiteral("will most likely be canceled: alice has")), qPrintable(why));
+    for (const QSize size : {QSize(820, 560), QSize(560, 560)}) {
+        dialog->resize(size);
+        QVERIFY(QTest::qWaitFor([&] { return dialog->size() == size; }, kWaitMs));
+        QCoreApplication::processEvents();
+        QHeaderView *header = table->horizontalHeader();
+        const int whyColumn = 3;
+        QCOMPARE(header->model()->headerData(whyColumn, Qt::Horizontal).toString(), QStringLiteral("Why"));
+        QVERIFY2(!table->horizontalScrollBar()->isVisible(), qPrintable(QStringLiteral("%1 px wide").arg(size.width())));
+        QVERIFY(header->sectionViewportPosition(whyColumn) + header->sectionSize(whyColumn) <= table->viewport()->width());
+        // Whole, in as many lines as it takes.
+        const QRect cell = table->visualRect(table->model()->index(0, whyColumn));
+        const QRect needed = table->fontMetrics().boundingRect(QRect(0, 0, cell.width() - 8, 10'000), Qt::TextWordWrap, why);
+        QVERIFY2(cell.height() >= needed.height(),
+                 qPrintable(QStringLiteral("%1 < %2 at %3 px").arg(cell.height()).arg(needed.height()).arg(size.width())));
+    }
+    dialog->reject();
+}
+
+void TestOperatorDialogs::aClaimTheRepairEndedIsNoLongerWarnedOf()
+{
+    // "Someone else is on this." stayed after the repair had finished the transaction, and with
+    // it the claim.
+    DemoConsole c;
+    QString id;
+    RepairDialog *dialog = repairOfAnUnpayable(c, id);
+    QVERIFY(dialog);
+    dialog->reject();
+    QVERIFY(c.store.store().addRemark(id, Remark::Claim, QStringLiteral("bob"), QStringLiteral("on the phone with the bank")).ok());
+    dialog = c.window.openRepairDialog(OperatorAction::Resume);
+    QVERIFY(dialog);
+    QSignalSpy planned(dialog, &RepairDialog::planLoaded);
+    QVERIFY(planned.wait(kWaitMs));
+    auto *warning = dialog->findChild<QLabel *>(QStringLiteral("claimWarning"));
+    auto *anyway = dialog->findChild<QCheckBox *>(QStringLiteral("repairAnyway"));
+    QVERIFY(warning && anyway);
+    QVERIFY2(warning->isVisibleTo(dialog) && warning->text().contains(QStringLiteral("Someone else is on this.")),
+             qPrintable(warning->text()));
+    anyway->setChecked(true);
+    dialog->setReason(QStringLiteral("spoke to bob"));
+    QVERIFY(QTest::qWaitFor([&] { return dialog->repairButton()->isEnabled(); }, kWaitMs));
+    QSignalSpy finished(dialog, &RepairDialog::repairFinished);
+    dialog->startRepair();
+    QVERIFY(finished.wait(kWaitMs));
+    QCOMPARE(dialog->report().items.size(), 1);
+    QVERIFY(dialog->report().items.first().outcome.tx);
+    QCOMPARE(dialog->report().items.first().outcome.tx->state, TxState::Canceled);
+    QVERIFY2(!warning->isVisibleTo(dialog), qPrintable(warning->text()));
+    QVERIFY(!anyway->isVisibleTo(dialog));
+    // "1 were to be repaired": one was.
+    QStringList said;
+    for (QLabel *label : dialog->preview()->findChildren<QLabel *>())
+        said << label->text();
+    QVERIFY2(said.contains(QStringLiteral("<b>1</b> was to be repaired, <b>0</b> skipped: the Result column says how each ended.")),
+             qPrintable(said.join(QLatin1Char('\n'))));
+    dialog->reject();
+}
 
 void TestOperatorDialogs::aNoteIsOneLineAndARefusalKeepsIt()
 {
