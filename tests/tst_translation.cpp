@@ -342,9 +342,9 @@ void TestTranslation::durationsAndAgesReadAsChinese()
     // language, and an age reads as one phrase (no space before 前).
     QFETCH(qint64, ms);
     QFETCH(QString, spoken);
-    QCOMPARE(duration::spoken(ms), spoken);
-    QCOMPARE(duration::format(64'000), QStringLiteral("1m 4s")); // what ledgerctl reads back stays as it is
-    const QString age = QCoreApplication::translate("DetailPanel", "(%1 ago)").arg(duration::spoken(ms));
+    QCOMPARE(duration::format(ms), spoken);
+    QCOMPARE(duration::said(64'000).english(), QStringLiteral("1m 4s")); // what the journal records stays English
+    const QString age = QCoreApplication::translate("DetailPanel", "(%1 ago)").arg(duration::format(ms));
     QCOMPARE(age, QStringLiteral("（%1前）").arg(spoken));
 }
 
@@ -383,13 +383,19 @@ void TestTranslation::diagnosisPutsNoSpaceInsideChinese()
     if (stopAfter == Step::PostDebit)
         QVERIFY2(d->legsText.startsWith(QStringLiteral("alice 的借方分录已过账")), qPrintable(d->legsText));
     const QRegularExpression spaceInsideChinese(QStringLiteral("\\p{Han}\\s+\\p{Han}"));
-    QVERIFY(spaceInsideChinese.isValid());
+    // "创建于 1m 34s前 … 已于 1m 4s前到期:": English units, a half-width colon.
+    const QRegularExpression englishUnit(QStringLiteral("[0-9](ms|s|m|h|d)(?![A-Za-z])"));
+    const QRegularExpression halfWidthColon(QStringLiteral("\\p{Han}\\s*:"));
+    QVERIFY(spaceInsideChinese.isValid() && englishUnit.isValid() && halfWidthColon.isValid());
     for (const QString &text : {d->state, d->owner, d->legsText, d->recommendation}) {
         for (const QString &line : text.split(QLatin1Char('\n'))) {
-            const QRegularExpressionMatch space = spaceInsideChinese.match(line);
-            QVERIFY2(!space.hasMatch(), qPrintable(QStringLiteral("\"%1\" in: %2").arg(space.captured(), line)));
+            for (const QRegularExpression &wrong : {spaceInsideChinese, englishUnit, halfWidthColon}) {
+                const QRegularExpressionMatch m = wrong.match(line);
+                QVERIFY2(!m.hasMatch(), qPrintable(QStringLiteral("\"%1\" in: %2").arg(m.captured(), line)));
+            }
         }
     }
+    QVERIFY2(d->state.contains(QRegularExpression(QStringLiteral("创建于 [0-9]+(毫秒|秒|分)"))), qPrintable(d->state));
 }
 
 void TestTranslation::bracketsAroundChineseAreFullWidth()

@@ -41,7 +41,7 @@ RecoverDialog::RecoverDialog(StoreSession *session, qint64 stuckThresholdMs, con
     m_text->setText(tr("Takes over every unfinished transaction whose lease expired or that has been idle for more than "
                        "<b>%1</b>, and drives each to done (or canceled, if a hold is refused). Safe beside live workers: "
                        "whatever someone else moves first is left to them.")
-                        .arg(duration::spoken(stuckThresholdMs)));
+                        .arg(duration::format(stuckThresholdMs)));
     layout->addWidget(m_text);
     auto *form = new QFormLayout;
     m_reason = new QLineEdit(this);
@@ -171,7 +171,7 @@ void RecoverDialog::listCandidates()
                 const QString lease = t.owner.isEmpty() ? tr("never claimed")
                                     : t.leaseUntil.isValid() && t.leaseUntil < l.now
                                         ? tr("%1, lease expired %2 ago")
-                                              .arg(t.owner.section(QLatin1Char('/'), 0, 0), duration::spoken(t.leaseUntil.msecsTo(l.now)))
+                                              .arg(t.owner.section(QLatin1Char('/'), 0, 0), duration::format(t.leaseUntil.msecsTo(l.now)))
                                         : tr("%1, lease running").arg(t.owner.section(QLatin1Char('/'), 0, 0));
                 const PlannedRepair p = planned.value(t.id);
                 auto *amount = new QTableWidgetItem(money::format(t.amount, l.scale));
@@ -184,7 +184,7 @@ void RecoverDialog::listCandidates()
                 m_results->setItem(r, 2, amount);
                 m_results->setItem(r, 3, end);
                 m_results->setItem(r, 4, new QTableWidgetItem(lease));
-                m_results->setItem(r, 5, new QTableWidgetItem(duration::spoken(t.lastModified.msecsTo(l.now))));
+                m_results->setItem(r, 5, new QTableWidgetItem(duration::format(t.lastModified.msecsTo(l.now))));
             }
             m_results->resizeColumnsToContents();
             m_accounts->setRowCount(int(l.plan.accounts.size()));

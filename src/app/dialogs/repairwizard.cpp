@@ -87,7 +87,7 @@ public:
                         QStringLiteral("<p>%1</p>")
                             .arg(toned(Tone::Warn,
                                        tr("%1 claimed it %2 ago%3: speak to them before you repair it.")
-                                           .arg(d->claim->by.toHtmlEscaped(), duration::spoken(d->claim->at.msecsTo(d->now)),
+                                           .arg(d->claim->by.toHtmlEscaped(), duration::format(d->claim->at.msecsTo(d->now)),
                                                 d->claim->text.isEmpty() ? QString()
                                                                          : QStringLiteral(" (“%1”)").arg(d->claim->text.toHtmlEscaped()))));
                 m_text->setText(QStringLiteral("<p>%1</p>%2<p>%3</p><p>%4</p><p>%5</p>")
