@@ -32,6 +32,9 @@
 #include "widgets/timestyle.h"
 
 #include <QAction>
+#include <QBarCategoryAxis>
+#include <QChartView>
+#include <QGraphicsTextItem>
 #include <QCheckBox>
 #include <QHeaderView>
 #include <QScrollBar>
@@ -83,6 +86,7 @@ private Q_SLOTS:
     void copyingOneRowSaysOneDocument();
     void aRepairPreviewKeepsWhyInSight();
     void aClaimTheRepairEndedIsNoLongerWarnedOf();
+    void theAgeChartsRangesAreWholeAt1024();
 };
 
 void TestOperatorDialogs::initTestCase()
@@ -308,6 +312,38 @@ void TestOperatorDialogs::aClaimTheRepairEndedIsNoLongerWarnedOf()
     QVERIFY2(said.contains(QStringLiteral("<b>1</b> was to be repaired, <b>0</b> skipped: the Result column says how each ended.")),
              qPrintable(said.join(QLatin1Char('\n'))));
     dialog->reject();
+}
+
+void TestOperatorDialogs::theAgeChartsRangesAreWholeAt1024()
+{
+    // At 1024 px the age chart's ranges were cut ("5–3…"): each is drawn whole.
+    DemoConsole c;
+    c.window.resize(1024, 700);
+    c.window.showView(NavigatorModel::View::Overview);
+    const QStringList ranges{QStringLiteral("0–1m"),   QStringLiteral("1m–5m"), QStringLiteral("5m–30m"),
+                             QStringLiteral("30m–2h"), QStringLiteral("2h–1d"), QStringLiteral("1d+")};
+    QChartView *ages = nullptr;
+    QStringList drawn;
+    const bool whole = QTest::qWaitFor(
+        [&] {
+            for (QChartView *view : c.window.dashboard()->findChildren<QChartView *>()) {
+                for (QAbstractAxis *axis : view->chart()->axes()) {
+                    if (auto *categories = qobject_cast<QBarCategoryAxis *>(axis); categories && categories->categories() == ranges)
+                        ages = view;
+                }
+            }
+            if (!ages)
+                return false;
+            drawn.clear();
+            for (QGraphicsItem *item : ages->scene()->items()) {
+                if (auto *text = qgraphicsitem_cast<QGraphicsTextItem *>(item); text && text->isVisible())
+                    drawn << text->toPlainText();
+            }
+            return std::all_of(ranges.cbegin(), ranges.cend(), [&drawn](const QString &r) { return drawn.contains(r); });
+        },
+        kWaitMs);
+    QVERIFY2(whole, qPrintable(drawn.join(QLatin1Char('|'))));
+    QVERIFY(ages->width() < 500); // as narrow as at 1024 px
 }
 
 void TestOperatorDialogs::aNoteIsOneLineAndARefusalKeepsIt()
