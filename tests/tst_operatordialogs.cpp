@@ -9,6 +9,8 @@
 #include "dialogs/repairdialog.h"
 #include "dialogs/transferdialog.h"
 #include "models/accounttablemodel.h"
+#include "models/journalmodel.h"
+#include "pages/actionspage.h"
 #include "models/transactiontablemodel.h"
 #include "operations/wholeaccounts.h"
 #include "pages/accountspage.h"
@@ -87,6 +89,7 @@ private Q_SLOTS:
     void aRepairPreviewKeepsWhyInSight();
     void aClaimTheRepairEndedIsNoLongerWarnedOf();
     void theAgeChartsRangesAreWholeAt1024();
+    void operatorActionsKeepWhyInSightAt1024();
 };
 
 void TestOperatorDialogs::initTestCase()
@@ -344,6 +347,35 @@ void TestOperatorDialogs::theAgeChartsRangesAreWholeAt1024()
         kWaitMs);
     QVERIFY2(whole, qPrintable(drawn.join(QLatin1Char('|'))));
     QVERIFY(ages->width() < 500); // as narrow as at 1024 px
+}
+
+void TestOperatorDialogs::operatorActionsKeepWhyInSightAt1024()
+{
+    // At 1024 px Operator actions' Why began past the window's edge; the time, the action and the
+    // id stay whole beside it.
+    DemoConsole c;
+    c.window.resize(1024, 700);
+    c.window.showView(NavigatorModel::View::Actions);
+    QTableView *table = c.window.operatorActions()->list()->table();
+    QVERIFY(QTest::qWaitFor([&] { return table->isVisible() && table->model()->rowCount() > 0 && !c.window.isBusy(); }, kWaitMs));
+    QVERIFY(table->window()->width() <= 1024);
+    QHeaderView *header = table->horizontalHeader();
+    const int chars = table->fontMetrics().averageCharWidth();
+    const int why = header->sectionViewportPosition(JournalModel::ReasonColumn);
+    QVERIFY2(why + 20 * chars <= table->viewport()->width(),
+             qPrintable(QStringLiteral("Why starts at %1 of %2 px").arg(why).arg(table->viewport()->width())));
+    const QModelIndex top = table->model()->index(0, JournalModel::DocumentColumn);
+    QVERIFY(header->sectionSize(JournalModel::DocumentColumn) >= table->fontMetrics().horizontalAdvance(top.data().toString())
+                                                                     + 2 * table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin));
+    QVERIFY(header->sectionSize(JournalModel::AtColumn)
+            >= table->fontMetrics().horizontalAdvance(table->model()->index(0, JournalModel::AtColumn).data().toString()));
+    // Wider again, who and the state have their words back (the narrow widths were kept, saved
+    // with the layout, and shown cut at 1600 px).
+    const int who = header->sectionSize(JournalModel::ActorColumn);
+    c.window.resize(1600, 1000);
+    QVERIFY(QTest::qWaitFor([&] { return header->sectionSize(JournalModel::ActorColumn) > who; }, kWaitMs));
+    QVERIFY(header->sectionSize(JournalModel::ActorColumn)
+            >= table->fontMetrics().horizontalAdvance(table->model()->index(0, JournalModel::ActorColumn).data().toString()));
 }
 
 void TestOperatorDialogs::aNoteIsOneLineAndARefusalKeepsIt()

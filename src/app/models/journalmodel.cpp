@@ -118,7 +118,11 @@ QVariant JournalModel::cell(const QVariant &row, int column, int role) const
     case DocKindRole: return int(j.docKind);
     case DocIdRole: return j.docId;
     case SeqRole: return keyOf(row);
-    case Qt::ToolTipRole: return j.worker.isEmpty() ? QVariant() : QVariant(tr("worker %1").arg(j.worker));
+    case Qt::ToolTipRole:
+        // What a narrow column cut, whole (the state, who, why); elsewhere the worker.
+        if (column == ReasonColumn || column == StateColumn || column == ActorColumn)
+            return cell(row, column, Qt::DisplayRole);
+        return j.worker.isEmpty() ? QVariant() : QVariant(tr("worker %1").arg(j.worker));
     case Qt::DisplayRole: break;
     default: return QVariant();
     }
