@@ -6,6 +6,7 @@
 // one document. (tst_operatorwalk has the rest of the walk.)
 #include "consolesupport.h"
 #include "dialogs/newaccountdialog.h"
+#include "dialogs/recoverdialog.h"
 #include "dialogs/repairdialog.h"
 #include "dialogs/transferdialog.h"
 #include "models/accounttablemodel.h"
@@ -90,6 +91,7 @@ private Q_SLOTS:
     void aClaimTheRepairEndedIsNoLongerWarnedOf();
     void theAgeChartsRangesAreWholeAt1024();
     void operatorActionsKeepWhyInSightAt1024();
+    void recoverAllShowsEveryAccountAndColumn();
 };
 
 void TestOperatorDialogs::initTestCase()
@@ -376,6 +378,46 @@ void TestOperatorDialogs::operatorActionsKeepWhyInSightAt1024()
     QVERIFY(QTest::qWaitFor([&] { return header->sectionSize(JournalModel::ActorColumn) > who; }, kWaitMs));
     QVERIFY(header->sectionSize(JournalModel::ActorColumn)
             >= table->fontMetrics().horizontalAdvance(table->model()->index(0, JournalModel::ActorColumn).data().toString()));
+}
+
+void TestOperatorDialogs::recoverAllShowsEveryAccountAndColumn()
+{
+    // Recover all at 1600×1000 showed four of its accounts and cut Owner / lease: it stayed
+    // 760×460. It grows to what it lists, within the screen.
+    DemoConsole c;
+    const QStringList from{QStringLiteral("alice"), QStringLiteral("dave"), QStringLiteral("erin"),
+                           QStringLiteral("globex")}; // not carol: frozen
+    const QStringList to{QStringLiteral("bob"), QStringLiteral("mallory"), QStringLiteral("li-wei"), QStringLiteral("oscar")};
+    for (int i = 0; i < from.size(); ++i) {
+        CoordinatorOptions o;
+        o.leaseMs = 1;
+        o.worker = QStringLiteral("ledgerd@db-replica-3.payments.internal.example.com/4242");
+        o.hook = abandonAfterHook(Step::HoldDebit);
+        QVERIFY(Coordinator(c.store.store(), o).transfer({from.at(i), to.at(i), 100 + i, QString(), QString()}).tx);
+    }
+    QTest::qWait(20);
+    RecoverDialog *dialog = c.window.openRecoverDialog();
+    QVERIFY(dialog);
+    QSignalSpy listed(dialog, &RecoverDialog::candidatesListed);
+    QVERIFY(listed.wait(kWaitMs));
+    dialog->fitWithin(QRect(0, 0, 1600, 1000));
+    QCoreApplication::processEvents();
+    QVERIFY(dialog->frameGeometry().width() <= 1600 && dialog->frameGeometry().height() <= 1000);
+    QTableWidget *results = tableNamed(dialog, QStringLiteral("Recovery results"));
+    QTableWidget *accounts = tableNamed(dialog, QStringLiteral("Accounts the recovery changes"));
+    QVERIFY(results && accounts);
+    QVERIFY2(accounts->rowCount() >= 8,
+             qPrintable(QString::number(accounts->rowCount()) + QLatin1Char(' ') + QString::number(results->rowCount())));
+    // Every column whole, Owner / lease included.
+    QVERIFY2(
+        results->horizontalHeader()->length() <= results->viewport()->width(),
+        qPrintable(QStringLiteral("%1 px of columns in %2").arg(results->horizontalHeader()->length()).arg(results->viewport()->width())));
+    QCOMPARE(results->horizontalHeaderItem(4)->text(), QStringLiteral("Owner / lease"));
+    // Every account's row in sight.
+    const QRect last = accounts->visualRect(accounts->model()->index(accounts->rowCount() - 1, 0));
+    QVERIFY2(last.bottom() <= accounts->viewport()->height(),
+             qPrintable(QStringLiteral("the last account ends at %1 of %2 px").arg(last.bottom()).arg(accounts->viewport()->height())));
+    dialog->reject();
 }
 
 void TestOperatorDialogs::aNoteIsOneLineAndARefusalKeepsIt()
