@@ -25,6 +25,7 @@
 #include "testsupport.h"
 #include "widgets/dashboard.h"
 #include "widgets/detailhtml.h"
+#include "widgets/repairpreview.h"
 #include "widgets/tablepage.h"
 #include "widgets/timestyle.h"
 
@@ -442,6 +443,17 @@ void TestTranslation::bracketsAroundChineseAreFullWidth()
         QVERIFY2(printed.contains(QStringLiteral("前）")), qPrintable(printed)); // the last change's age
         wrong << check(QStringLiteral("incident report of ") + id, printed);
     }
+    // And what a claim said, as the repair dialogs and the guided repair quote it.
+    RepairPlan plan;
+    plan.now = QDateTime::currentDateTimeUtc();
+    PlannedRepair claimed;
+    claimed.id = running;
+    claimed.eligible = true;
+    claimed.claim = OperatorClaim{running, QStringLiteral("bob"), plan.now.addSecs(-60), QStringLiteral("on the phone")};
+    plan.items << claimed;
+    const QString warning = text(claimWarningHtml(plan, QStringLiteral("dana")));
+    QVERIFY2(warning.contains(QStringLiteral("（“on the phone”）")), qPrintable(warning));
+    wrong << check(QStringLiteral("claim warning"), warning);
     wrong.removeAll(QString());
     QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(QLatin1Char('\n'))));
 }

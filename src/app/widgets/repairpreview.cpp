@@ -162,6 +162,12 @@ void RepairPreview::setOutcome(const QString &txId, const QString &outcome, bool
     }
 }
 
+QString claimWordsHtml(const QString &text)
+{
+    // Brackets in the reader's language: "（“…”）" in Chinese.
+    return RepairPreview::tr(" (“%1”)", "what a claim said, after who claimed what").arg(text.toHtmlEscaped());
+}
+
 QString claimWarningHtml(const RepairPlan &plan, const QString &operatorName)
 {
     const QList<OperatorClaim> claims = plan.claimsByOthers(operatorName);
@@ -169,7 +175,7 @@ QString claimWarningHtml(const RepairPlan &plan, const QString &operatorName)
         return QString();
     QStringList lines;
     for (const OperatorClaim &c : claims.mid(0, 5)) {
-        const QString said = c.text.isEmpty() ? QString() : QStringLiteral(" (“%1”)").arg(c.text.toHtmlEscaped());
+        const QString said = c.text.isEmpty() ? QString() : claimWordsHtml(c.text);
         lines << RepairPreview::tr("%1 claimed %2 %3 ago%4")
                      .arg(c.by.toHtmlEscaped(), c.txId, duration::format(c.at.msecsTo(plan.now)), said);
     }
