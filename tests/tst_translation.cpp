@@ -211,6 +211,7 @@ private Q_SLOTS:
     void bracketsAroundChineseAreFullWidth();
     void perMinuteAxisInChinese();
     void ageChartInChinese();
+    void releasingSomeoneElsesClaimSpacesTheName();
     void cleanupTestCase();
 
 private:
@@ -511,6 +512,15 @@ void TestTranslation::ageChartInChinese()
         20'000));
     QCOMPARE(ages->categories(), QStringList({QStringLiteral("0–1分"), QStringLiteral("1分–5分"), QStringLiteral("5分–30分"),
                                               QStringLiteral("30分–2小时"), QStringLiteral("2小时–1天"), QStringLiteral("1天+")}));
+}
+
+void TestTranslation::releasingSomeoneElsesClaimSpacesTheName()
+{
+    // "释放Dave 对…": the operator's name, Latin, was written against the Chinese before it.
+    const QString asked =
+        QCoreApplication::translate("ledger::app::TransactionsPage", "Release %1?\n\nThey will no longer be shown as on it in any console.")
+            .arg(QStringLiteral("Dave 对 tx-1 的接手（1分前）"));
+    QVERIFY2(asked.startsWith(QStringLiteral("释放 Dave 对 tx-1 的接手（1分前）？")), qPrintable(asked));
 }
 
 void TestTranslation::cleanupTestCase() { m_window.reset(); }
