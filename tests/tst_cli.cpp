@@ -1129,6 +1129,14 @@ void TestCli::actionsInTimeOrderWithTheirReasons()
         }
     }
     QVERIFY(links > 0);
+    // The text says what the operator did, in the console's words: a compensation, not the
+    // journal's "linked"; an account's name said to be one.
+    RUN_EXPECTING(text, s, 0, {"actions", "--kind", "all"});
+    QVERIFY2(text.out.contains(QRegularExpression(QStringLiteral("\\scompensate\\s+tx-"))), qPrintable(text.out));
+    QVERIFY2(!text.out.contains(QRegularExpression(QStringLiteral("\\slinked\\s"))), qPrintable(text.out));
+    RUN_EXPECTING(accounts, s, 0, {"actions", "--kind", "accounts"});
+    QVERIFY2(accounts.out.contains(QRegularExpression(QStringLiteral("\\screated\\s+account alice\\s+open\\s+name: Alice Martin"))),
+             qPrintable(accounts.out));
 }
 
 void TestCli::auditJson()

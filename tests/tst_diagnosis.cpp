@@ -15,6 +15,8 @@ private Q_SLOTS:
     void everyStop();
     void liveLeaseIsSaidToBeLive();
     void verification();
+    void recommendationSaysWhatIsLeft_data();
+    void recommendationSaysWhatIsLeft();
 };
 
 void TestDiagnosis::everyStop_data()
@@ -94,6 +96,34 @@ void TestDiagnosis::verification()
     v = verifyFinished(t.store(), id);
     QVERIFY(!v.ok);
     QVERIFY(v.message.contains(QStringLiteral("still holds")));
+}
+
+void TestDiagnosis::recommendationSaysWhatIsLeft_data()
+{
+    QTest::addColumn<Step>("stopAfter");
+    QTest::addColumn<QString>("recommendation");
+    const QString undo = QStringLiteral(" It cannot be canceled any more; to undo it, compensate it once it is done.");
+    QTest::newRow("applied") << Step::Applied << "Resume it: both legs are posted and 3.01 moves from alice to bob." + undo;
+    QTest::newRow("debit posted") << Step::PostDebit << "Resume it: both legs are posted and 3.01 moves from alice to bob." + undo;
+    QTest::newRow("credit posted too")
+        << Step::PostCredit
+        << "Resume it: both legs are already posted, so 3.01 has moved from alice to bob; resuming only marks it done." + undo;
+}
+
+void TestDiagnosis::recommendationSaysWhatIsLeft()
+{
+    // Both legs posted, the money moved: the guided repair's preview shows no account changing,
+    // and the recommendation beside it must not say the money is still to move.
+    QFETCH(Step, stopAfter);
+    QFETCH(QString, recommendation);
+    TempStore t;
+    openAccounts(t.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1000);
+    const QString id = stuckAfter(t.store(), stopAfter, 301);
+    QVERIFY(!id.isEmpty());
+    auto d = diagnose(t.store(), id, 30 * 60 * 1000);
+    QVERIFY2(d.ok(), qPrintable(d.error().toString()));
+    QCOMPARE(d->tx.state, TxState::Applied);
+    QCOMPARE(d->recommendation, recommendation);
 }
 
 QTEST_GUILESS_MAIN(TestDiagnosis)

@@ -512,6 +512,25 @@ void TestExports::incidentReport()
     QVERIFY(html.contains(QStringLiteral("duplicate &lt;payment&gt;")));
     QVERIFY(!html.contains(QStringLiteral("<b>bold")));
     QCOMPARE(loadIncidentReport(s, QStringLiteral("tx-01NOSUCHTHING00000000000")).code(), ErrorCode::NotFound);
+    // Operator actions in the console's words: "Acted on" (it said "To"), what the operator did
+    // ("compensate", where the journal says "linked"), and an account's name said to be one
+    // (it stood bare under "Why / detail", where a reason goes).
+    const QRegularExpression header(QStringLiteral("<th[^>]*>([^<]*)</th>"));
+    QStringList headers;
+    for (const QRegularExpressionMatch &m : header.globalMatch(html))
+        headers << m.captured(1);
+    QVERIFY2(headers.join(QLatin1Char('|')).endsWith(QStringLiteral("At|Who|Did|Acted on|Why / detail")),
+             qPrintable(headers.join(QLatin1Char('|'))));
+    QVERIFY2(html.contains(QStringLiteral(">compensate</span></td><td><span style='white-space:nowrap'>") + m_doneId), qPrintable(html));
+    QVERIFY2(html.contains(QStringLiteral("<td>name: BOB</td>")), qPrintable(html));
+    QVERIFY(!html.contains(QStringLiteral("<td>BOB</td></tr>")));
+    // Money is aligned right, as in the console: the legs' amounts, the accounts' four sums.
+    const QRegularExpression rightAmount(
+        QStringLiteral("<td align='right'><span style='white-space:nowrap'>-?[0-9,]+\\.[0-9]{2}</span></td>"));
+    int right = 0;
+    for (auto it = rightAmount.globalMatch(html); it.hasNext(); it.next())
+        ++right;
+    QCOMPARE(right, 2 + 2 * 4);
 }
 
 void TestExports::incidentReportOfManyLegs()

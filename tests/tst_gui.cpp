@@ -1435,6 +1435,8 @@ void TestGui::anUnknownSchemeIsRefusedAndNothingMade()
         QMessageBox *box = nullptr;
         QVERIFY(QTest::qWaitFor([&] { return (box = window.findChild<QMessageBox *>()) != nullptr; }, kWaitMs));
         QVERIFY2(box->text().contains(QStringLiteral("does not know the scheme https://")), qPrintable(box->text()));
+        // With the words every other refusal starts with (it had the message alone).
+        QVERIFY2(box->text().startsWith(QStringLiteral("error: invalid-location: ")), qPrintable(box->text()));
         QVERIFY2(!box->text().contains(QStringLiteral("New store")), qPrintable(box->text()));
         QVERIFY(!window.hasStore());
         box->accept();
@@ -1584,8 +1586,9 @@ void TestGui::anAccountsLastChangeTicks()
 
 void TestGui::anAccountsHistorySaysWhoCreatedItAndItsName()
 {
-    // "created — night-operator: Dave Schmidt" read as if Dave were the operator. Who did it,
-    // then what they wrote: "created by night-operator — “Dave Schmidt”".
+    // "created — night-operator: Dave Schmidt" read as if Dave were the operator; then "created
+    // by night-operator — “Dave Schmidt”" put the name where a reason goes. Who did it, then the
+    // name, said to be one: "created by night-operator — name: Dave Schmidt".
     Console c;
     QVERIFY(c.store.store().createAccount(QStringLiteral("dave-schmidt"), QStringLiteral("Dave Schmidt"), Console::kOperator).ok());
     AccountPanel *panel = c.window.accountPanel();
@@ -1595,7 +1598,7 @@ void TestGui::anAccountsHistorySaysWhoCreatedItAndItsName()
         document.setHtml(panel->shownHtml());
         return document.toPlainText();
     };
-    const QString wanted = QStringLiteral("created by %1 — “Dave Schmidt”").arg(Console::kOperator);
+    const QString wanted = QStringLiteral("created by %1 — name: Dave Schmidt").arg(Console::kOperator);
     QVERIFY2(QTest::qWaitFor([&] { return panel->accountId() == QLatin1String("dave-schmidt") && shownText().contains(wanted); }, kWaitMs),
              qPrintable(shownText()));
     QVERIFY2(!shownText().contains(Console::kOperator + QStringLiteral(": Dave Schmidt")), qPrintable(shownText()));

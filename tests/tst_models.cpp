@@ -172,6 +172,7 @@ private Q_SLOTS:
     void accountsScrollByKey_data();
     void accountsScrollByKey();
     void journal();
+    void journalSaysWhatWasDoneInWords();
     void journalScrollsByKey_data() { accountsScrollByKey_data(); }
     void journalScrollsByKey();
     void navigator();
@@ -784,6 +785,35 @@ void TestModels::journal()
     // Where the list is, by time (the status line after a jump).
     QCOMPARE(model.placeOf(0), model.data(model.index(0, JournalModel::AtColumn)).toString());
     QVERIFY(!model.placeOf(0).isEmpty());
+}
+
+void TestModels::journalSaysWhatWasDoneInWords()
+{
+    // Operator actions read "Did: linked" for a compensation, and an account's name stood bare
+    // under "Why / detail", where a reason goes ("created by operator — “Alice Martin”").
+    Fixture<JournalModel> f;
+    JournalModel &model = f.model;
+    Store &s = f.store.store();
+    CoordinatorOptions zoe;
+    zoe.actor = QStringLiteral("zoe");
+    Coordinator c(s, zoe);
+    QVERIFY(c.openAccount(QStringLiteral("amartin"), QStringLiteral("Alice Martin"), 1000).ok());
+    QVERIFY(c.openAccount(QStringLiteral("bmartin"), QStringLiteral("Bob Martin"), 0).ok());
+    const TxOutcome paid = c.transfer({QStringLiteral("amartin"), QStringLiteral("bmartin"), 100, QString(), QString()});
+    QVERIFY(paid.ok());
+    const TxOutcome back = c.compensate(paid.tx->id, QStringLiteral("paid twice"));
+    QVERIFY(back.ok());
+    const auto top = [&model](JournalModel::Preset preset, int column) {
+        model.setFilter(preset, QStringLiteral("zoe"));
+        if (!QTest::qWaitFor([&] { return !model.isLoading() && model.rowCount() > 0 && model.keyAt(0).size() > 0; }, kWaitMs))
+            return QStringLiteral("(nothing listed)");
+        return model.data(model.index(0, column)).toString();
+    };
+    QCOMPARE(top(JournalModel::Preset::Repairs, JournalModel::ActionColumn), QStringLiteral("compensate"));
+    QCOMPARE(top(JournalModel::Preset::Repairs, JournalModel::ReasonColumn),
+             QStringLiteral("compensated by %1: paid twice").arg(back.tx->id));
+    QCOMPARE(top(JournalModel::Preset::Accounts, JournalModel::ActionColumn), QStringLiteral("created"));
+    QCOMPARE(top(JournalModel::Preset::Accounts, JournalModel::ReasonColumn), QStringLiteral("name: Bob Martin"));
 }
 
 // The operator actions page by key (time, then seq; on a sharded store time, shard, seq): up

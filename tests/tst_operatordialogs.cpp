@@ -7,9 +7,12 @@
 #include "consolesupport.h"
 #include "dialogs/newaccountdialog.h"
 #include "dialogs/notedialog.h"
+#include "dialogs/recoverdialog.h"
 #include "dialogs/repairdialog.h"
 #include "dialogs/transferdialog.h"
 #include "models/accounttablemodel.h"
+#include "models/journalmodel.h"
+#include "pages/actionspage.h"
 #include "models/transactiontablemodel.h"
 #include "operations/wholeaccounts.h"
 #include "pages/accountspage.h"
@@ -33,6 +36,13 @@
 #include "widgets/timestyle.h"
 
 #include <QAction>
+#include <QBarCategoryAxis>
+#include <QChartView>
+#include <QGraphicsTextItem>
+#include <QCheckBox>
+#include <QHeaderView>
+#include <QScrollBar>
+#include <QTableWidget>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QInputDialog>
@@ -85,6 +95,11 @@ private Q_SLOTS:
     void chartCountsAreWholeNumbers_data();
     void chartCountsAreWholeNumbers();
     void copyingOneRowSaysOneDocument();
+    void aRepairPreviewKeepsWhyInSight();
+    void aClaimTheRepairEndedIsNoLongerWarnedOf();
+    void theAgeChartsRangesAreWholeAt1024();
+    void operatorActionsKeepWhyInSightAt1024();
+    void recoverAllShowsEveryAccountAndColumn();
 };
 
 void TestOperatorDialogs::initTestCase()
@@ -381,6 +396,210 @@ template <typename W> W *waitForChild(QWidget *parent, const QString &name)
     return found;
 }
 } // namespace
+
+namespace {
+// A transfer from alice, claimed by nothing held, that cannot be paid: its resume is predicted
+// canceled, with the longest of the preview's reasons. Selected; its repair dialog open on it.
+RepairDialog *repairOfAnUnpayable(DemoConsole &c, QString &id)
+{
+    CoordinatorOptions o;
+    o.leaseMs = 1;
+    o.hook = abandonAfterHook(Step::Claim);
+    const TxOutcome left =
+        Coordinator(c.store.store(), o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 999'999'999'00, QString(), QString()});
+    if (!left.tx)
+        return nullptr;
+    id = left.tx->id;
+    QTest::qWait(20);
+    c.window.showTransactionById(id);
+    if (!QTest::qWaitFor([&] { return c.window.selectedTransactions().size() == 1; }, kWaitMs))
+        return nullptr;
+    return c.window.openRepairDialog(OperatorAction::Resume);
+}
+
+QTableWidget *tableNamed(QWidget *in, const QString &accessibleName)
+{
+    for (QTableWidget *t : in->findChildren<QTableWidget *>()) {
+        if (t->accessibleName() == accessibleName)
+            return t;
+    }
+    return nullptr;
+}
+} // namespace
+
+void TestOperatorDialogs::aRepairPreviewKeepsWhyInSight()
+{
+    // The preview's Why hid behind a horizontal scroll bar even at 1600 px: it was sized to its
+    // text. It takes the width the other columns leave, and wraps in it.
+    DemoConsole c;
+    QString id;
+    RepairDialog *dialog = repairOfAnUnpayable(c, id);
+    QVERIFY(dialog);
+    QSignalSpy planned(dialog, &RepairDialog::planLoaded);
+    QVERIFY(planned.count() > 0 || planned.wait(kWaitMs));
+    QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    QTableWidget *table = tableNamed(dialog, QStringLiteral("Transactions in the repair"));
+    QVERIFY(table);
+    const QString why = dialog->preview()->plan().items.first().why;
+    QVERIFY2(why.startsWith(QStringLiteral("will most likely be canceled: alice has")), qPrintable(why));
+    for (const QSize size : {QSize(820, 560), QSize(560, 560)}) {
+        dialog->resize(size);
+        QVERIFY(QTest::qWaitFor([&] { return dialog->size() == size; }, kWaitMs));
+        QCoreApplication::processEvents();
+        QHeaderView *header = table->horizontalHeader();
+        const int whyColumn = 3;
+        QCOMPARE(header->model()->headerData(whyColumn, Qt::Horizontal).toString(), QStringLiteral("Why"));
+        QVERIFY2(!table->horizontalScrollBar()->isVisible(), qPrintable(QStringLiteral("%1 px wide").arg(size.width())));
+        QVERIFY(header->sectionViewportPosition(whyColumn) + header->sectionSize(whyColumn) <= table->viewport()->width());
+        // Whole, in as many lines as it takes at this width (at 560 px, more than one).
+        const QAbstractItemView *view = table; // sizeHintForRow: public here
+        QVERIFY2(QTest::qWaitFor([&] { return table->rowHeight(0) >= view->sizeHintForRow(0); }, kWaitMs),
+                 qPrintable(QStringLiteral("%1 < %2 at %3 px").arg(table->rowHeight(0)).arg(view->sizeHintForRow(0)).arg(size.width())));
+        if (size.width() == 560)
+            QVERIFY(table->rowHeight(0) > 2 * table->fontMetrics().height());
+    }
+    dialog->reject();
+}
+
+void TestOperatorDialogs::aClaimTheRepairEndedIsNoLongerWarnedOf()
+{
+    // "Someone else is on this." stayed after the repair had finished the transaction, and with
+    // it the claim.
+    DemoConsole c;
+    QString id;
+    RepairDialog *dialog = repairOfAnUnpayable(c, id);
+    QVERIFY(dialog);
+    dialog->reject();
+    QVERIFY(c.store.store().addRemark(id, Remark::Claim, QStringLiteral("bob"), QStringLiteral("on the phone with the bank")).ok());
+    dialog = c.window.openRepairDialog(OperatorAction::Resume);
+    QVERIFY(dialog);
+    QSignalSpy planned(dialog, &RepairDialog::planLoaded);
+    QVERIFY(planned.wait(kWaitMs));
+    auto *warning = dialog->findChild<QLabel *>(QStringLiteral("claimWarning"));
+    auto *anyway = dialog->findChild<QCheckBox *>(QStringLiteral("repairAnyway"));
+    QVERIFY(warning && anyway);
+    QVERIFY2(warning->isVisibleTo(dialog) && warning->text().contains(QStringLiteral("Someone else is on this.")),
+             qPrintable(warning->text()));
+    anyway->setChecked(true);
+    dialog->setReason(QStringLiteral("spoke to bob"));
+    QVERIFY(QTest::qWaitFor([&] { return dialog->repairButton()->isEnabled(); }, kWaitMs));
+    QSignalSpy finished(dialog, &RepairDialog::repairFinished);
+    dialog->startRepair();
+    QVERIFY(finished.wait(kWaitMs));
+    QCOMPARE(dialog->report().items.size(), 1);
+    QVERIFY(dialog->report().items.first().outcome.tx);
+    QCOMPARE(dialog->report().items.first().outcome.tx->state, TxState::Canceled);
+    QVERIFY2(!warning->isVisibleTo(dialog), qPrintable(warning->text()));
+    QVERIFY(!anyway->isVisibleTo(dialog));
+    // "1 were to be repaired": one was.
+    QStringList said;
+    for (QLabel *label : dialog->preview()->findChildren<QLabel *>())
+        said << label->text();
+    QVERIFY2(said.contains(QStringLiteral("<b>1</b> was to be repaired, <b>0</b> skipped: the Result column says how each ended.")),
+             qPrintable(said.join(QLatin1Char('\n'))));
+    dialog->reject();
+}
+
+void TestOperatorDialogs::theAgeChartsRangesAreWholeAt1024()
+{
+    // At 1024 px the age chart's ranges were cut ("5–3…"): each is drawn whole.
+    DemoConsole c;
+    c.window.resize(1024, 700);
+    c.window.showView(NavigatorModel::View::Overview);
+    const QStringList ranges{QStringLiteral("0–1m"),   QStringLiteral("1m–5m"), QStringLiteral("5m–30m"),
+                             QStringLiteral("30m–2h"), QStringLiteral("2h–1d"), QStringLiteral("1d+")};
+    QChartView *ages = nullptr;
+    QStringList drawn;
+    const bool whole = QTest::qWaitFor(
+        [&] {
+            for (QChartView *view : c.window.dashboard()->findChildren<QChartView *>()) {
+                for (QAbstractAxis *axis : view->chart()->axes()) {
+                    if (auto *categories = qobject_cast<QBarCategoryAxis *>(axis); categories && categories->categories() == ranges)
+                        ages = view;
+                }
+            }
+            if (!ages)
+                return false;
+            drawn.clear();
+            for (QGraphicsItem *item : ages->scene()->items()) {
+                if (auto *text = qgraphicsitem_cast<QGraphicsTextItem *>(item); text && text->isVisible())
+                    drawn << text->toPlainText();
+            }
+            return std::all_of(ranges.cbegin(), ranges.cend(), [&drawn](const QString &r) { return drawn.contains(r); });
+        },
+        kWaitMs);
+    QVERIFY2(whole, qPrintable(drawn.join(QLatin1Char('|'))));
+    QVERIFY(ages->width() < 500); // as narrow as at 1024 px
+}
+
+void TestOperatorDialogs::operatorActionsKeepWhyInSightAt1024()
+{
+    // At 1024 px Operator actions' Why began past the window's edge; the time, the action and the
+    // id stay whole beside it.
+    DemoConsole c;
+    c.window.resize(1024, 700);
+    c.window.showView(NavigatorModel::View::Actions);
+    QTableView *table = c.window.operatorActions()->list()->table();
+    QVERIFY(QTest::qWaitFor([&] { return table->isVisible() && table->model()->rowCount() > 0 && !c.window.isBusy(); }, kWaitMs));
+    QVERIFY(table->window()->width() <= 1024);
+    QHeaderView *header = table->horizontalHeader();
+    const int chars = table->fontMetrics().averageCharWidth();
+    const int why = header->sectionViewportPosition(JournalModel::ReasonColumn);
+    QVERIFY2(why + 20 * chars <= table->viewport()->width(),
+             qPrintable(QStringLiteral("Why starts at %1 of %2 px").arg(why).arg(table->viewport()->width())));
+    const QModelIndex top = table->model()->index(0, JournalModel::DocumentColumn);
+    QVERIFY(header->sectionSize(JournalModel::DocumentColumn) >= table->fontMetrics().horizontalAdvance(top.data().toString())
+                                                                     + 2 * table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin));
+    QVERIFY(header->sectionSize(JournalModel::AtColumn)
+            >= table->fontMetrics().horizontalAdvance(table->model()->index(0, JournalModel::AtColumn).data().toString()));
+    // Wider again, who and the state have their words back (the narrow widths were kept, saved
+    // with the layout, and shown cut at 1600 px).
+    const int who = header->sectionSize(JournalModel::ActorColumn);
+    c.window.resize(1600, 1000);
+    QVERIFY(QTest::qWaitFor([&] { return header->sectionSize(JournalModel::ActorColumn) > who; }, kWaitMs));
+    QVERIFY(header->sectionSize(JournalModel::ActorColumn)
+            >= table->fontMetrics().horizontalAdvance(table->model()->index(0, JournalModel::ActorColumn).data().toString()));
+}
+
+void TestOperatorDialogs::recoverAllShowsEveryAccountAndColumn()
+{
+    // Recover all at 1600×1000 showed four of its accounts and cut Owner / lease: it stayed
+    // 760×460. It grows to what it lists, within the screen.
+    DemoConsole c;
+    const QStringList from{QStringLiteral("alice"), QStringLiteral("dave"), QStringLiteral("erin"),
+                           QStringLiteral("globex")}; // not carol: frozen
+    const QStringList to{QStringLiteral("bob"), QStringLiteral("mallory"), QStringLiteral("li-wei"), QStringLiteral("oscar")};
+    for (int i = 0; i < from.size(); ++i) {
+        CoordinatorOptions o;
+        o.leaseMs = 1;
+        o.worker = QStringLiteral("ledgerd@db-replica-3.payments.internal.example.com/4242");
+        o.hook = abandonAfterHook(Step::HoldDebit);
+        QVERIFY(Coordinator(c.store.store(), o).transfer({from.at(i), to.at(i), 100 + i, QString(), QString()}).tx);
+    }
+    QTest::qWait(20);
+    RecoverDialog *dialog = c.window.openRecoverDialog();
+    QVERIFY(dialog);
+    QSignalSpy listed(dialog, &RecoverDialog::candidatesListed);
+    QVERIFY(listed.wait(kWaitMs));
+    dialog->fitWithin(QRect(0, 0, 1600, 1000));
+    QCoreApplication::processEvents();
+    QVERIFY(dialog->frameGeometry().width() <= 1600 && dialog->frameGeometry().height() <= 1000);
+    QTableWidget *results = tableNamed(dialog, QStringLiteral("Recovery results"));
+    QTableWidget *accounts = tableNamed(dialog, QStringLiteral("Accounts the recovery changes"));
+    QVERIFY(results && accounts);
+    QVERIFY2(accounts->rowCount() >= 8,
+             qPrintable(QString::number(accounts->rowCount()) + QLatin1Char(' ') + QString::number(results->rowCount())));
+    // Every column whole, Owner / lease included.
+    QVERIFY2(
+        results->horizontalHeader()->length() <= results->viewport()->width(),
+        qPrintable(QStringLiteral("%1 px of columns in %2").arg(results->horizontalHeader()->length()).arg(results->viewport()->width())));
+    QCOMPARE(results->horizontalHeaderItem(4)->text(), QStringLiteral("Owner / lease"));
+    // Every account's row in sight.
+    const QRect last = accounts->visualRect(accounts->model()->index(accounts->rowCount() - 1, 0));
+    QVERIFY2(last.bottom() <= accounts->viewport()->height(),
+             qPrintable(QStringLiteral("the last account ends at %1 of %2 px").arg(last.bottom()).arg(accounts->viewport()->height())));
+    dialog->reject();
+}
 
 void TestOperatorDialogs::aNoteIsOneLineAndARefusalKeepsIt()
 {

@@ -49,6 +49,9 @@ void TestOverview::distributions()
     openAccounts(t.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1000);
     const Overview ov = *loadOverview(t.store(), 30 * 60 * 1000);
     QCOMPARE(ov.ageBuckets.size(), ov.ageCounts.size());
+    // Durations as every other one is written (Chinese: tst_translation).
+    QCOMPARE(ov.ageBuckets, QStringList({QStringLiteral("0–1m"), QStringLiteral("1m–5m"), QStringLiteral("5m–30m"),
+                                         QStringLiteral("30m–2h"), QStringLiteral("2h–1d"), QStringLiteral("1d+")}));
     QCOMPARE(std::accumulate(ov.ageCounts.cbegin(), ov.ageCounts.cend(), qint64(0)), qint64(0));
     QCOMPARE(ov.perMinute.size(), 60);
     QCOMPARE(ov.perMinute.last(), qint64(2));

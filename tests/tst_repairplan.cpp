@@ -17,10 +17,10 @@ const QString kCarol = QStringLiteral("carol");
 
 // alice → bob, or with three legs alice → bob (two thirds) and carol (the rest), stopped right
 // after `step`.
-QString stopped(Store &store, Step step, qint64 amount, int legs = 2)
+QString stopped(Store &store, Step step, qint64 amount, int legs = 2, int occurrence = 1)
 {
     CoordinatorOptions o;
-    o.hook = abandonAfterHook(step);
+    o.hook = abandonAfterHook(step, occurrence);
     TransferRequest r{kAlice, kBob, amount, QString(), QString()};
     if (legs == 3)
         r.legs = {
@@ -48,6 +48,8 @@ private Q_SLOTS:
     void predictsARefusal();
     void repairsSharingAnAccountSeeEachOther();
     void anAbandonedCompensationIsFinishedNotSkipped();
+    void wordsAgreeWithTheAccounts_data();
+    void wordsAgreeWithTheAccounts();
 };
 
 void TestRepairPlan::previewMatchesWhatTheRepairDoes_data()
@@ -216,6 +218,47 @@ void TestRepairPlan::anAbandonedCompensationIsFinishedNotSkipped()
         QCOMPARE(s.account(a.id)->pendingDebits, a.pendingDebitsAfter);
     }
     QVERIFY(!planRepair(s, OperatorAction::Compensate, {original}).items.first().eligible); // done now: skipped
+}
+
+void TestRepairPlan::wordsAgreeWithTheAccounts_data()
+{
+    QTest::addColumn<Step>("stopAfter");
+    QTest::addColumn<int>("occurrence");
+    QTest::addColumn<int>("legs");
+    QTest::addColumn<QString>("why");
+    QTest::addColumn<bool>("accountsChange");
+    QTest::newRow("applied, both held") << Step::Applied << 1 << 2 << "completes it: 3.01 moves from alice to bob" << true;
+    QTest::newRow("debit posted") << Step::PostDebit << 1 << 2 << "completes it: 3.01 moves from alice to bob" << true;
+    QTest::newRow("credit posted too")
+        << Step::PostCredit << 1 << 2
+        << "completes it: both legs are already posted, so 3.01 has moved from alice to bob; only its state changes" << false;
+    QTest::newRow("3 legs, one credit left") << Step::PostCredit << 1 << 3
+                                             << "completes it: 3.01 moves (alice -3.01, bob +2.00, carol +1.01)" << true;
+    QTest::newRow("3 legs, every credit posted")
+        << Step::PostCredit << 2 << 3
+        << "completes it: every leg is already posted, so the money has moved (alice -3.01, bob +2.00, carol +1.01); only its state changes"
+        << false;
+}
+
+void TestRepairPlan::wordsAgreeWithTheAccounts()
+{
+    // An applied transfer whose credit was posted: the preview said "3.01 moves from bob to dave"
+    // and, on the same page, "No account changes … no money moves". The figures were right.
+    QFETCH(Step, stopAfter);
+    QFETCH(int, occurrence);
+    QFETCH(int, legs);
+    QFETCH(QString, why);
+    QFETCH(bool, accountsChange);
+    TempStore t;
+    Store &s = t.store();
+    openAccounts(s, {kAlice, kBob, kCarol}, 1000);
+    const QString id = stopped(s, stopAfter, 301, legs, occurrence);
+    QCOMPARE(s.transaction(id)->state, TxState::Applied);
+    const RepairPlan plan = planRepair(s, OperatorAction::Resume, {id});
+    QVERIFY2(plan.error.ok(), qPrintable(plan.error.toString()));
+    QCOMPARE(plan.items.size(), 1);
+    QCOMPARE(plan.items.first().why, why);
+    QCOMPARE(!plan.accounts.isEmpty(), accountsChange);
 }
 
 QTEST_GUILESS_MAIN(TestRepairPlan)

@@ -98,6 +98,8 @@ private Q_SLOTS:
     void createRefusesBadScale();
     void openRefuses_data();
     void openRefuses();
+    void aForeignFileIsNamedForWhatItIs_data();
+    void aForeignFileIsNamedForWhatItIs();
     void openRefusesReadOnlyDirectory();
     void busyStoreWaitsThenFails();
     void fullStoreWritesNothing();
@@ -257,6 +259,36 @@ void TestSqliteStore::createRefusesBadScale()
     auto store = SqliteStore::create(path, 19);
     QCOMPARE(store.code(), ErrorCode::InvalidScale);
     QVERIFY(!QFile::exists(path));
+}
+
+void TestSqliteStore::aForeignFileIsNamedForWhatItIs_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("an export's CSV") << "accounts.csv" << QByteArray("id,balance\nalice,100\n")
+                                     << "%1 is a text file, not a LedgerDesk store (an export? a store is a .db file)";
+    QTest::newRow("an export's JSON") << "accounts.json" << QByteArray("[{\"id\": \"alice\"}]\n")
+                                      << "%1 is a JSON file, not a LedgerDesk store (an export? a store is a .db file, or the topology "
+                                         ".json of a sharded store)";
+    // Named as a store: not taken for an export.
+    QTest::newRow("text named .db") << "notes.db" << QByteArray("call the bank on Monday\n")
+                                    << "%1 is a text file, not a LedgerDesk store (a store is an SQLite database)";
+    QTest::newRow("JSON named .db") << "notes.db" << QByteArray("{\"note\": 1}\n")
+                                    << "%1 is a JSON file, not a LedgerDesk store (a store is an SQLite database)";
+}
+
+void TestSqliteStore::aForeignFileIsNamedForWhatItIs()
+{
+    QFETCH(QString, name);
+    QFETCH(QByteArray, content);
+    QFETCH(QString, says);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(name);
+    writeFile(path, content);
+    auto store = SqliteStore::open(path);
+    QCOMPARE(store.code(), ErrorCode::StoreNotLedger);
+    QCOMPARE(store.error().message, says.arg(path));
 }
 
 void TestSqliteStore::openRefuses_data()

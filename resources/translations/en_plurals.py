@@ -13,6 +13,9 @@ OVERRIDES = {
     "Nothing to repair: the %n selected transaction(s) would be skipped, each for the reason shown above. No reason is needed.":
         ("Nothing to repair: the selected transaction would be skipped, for the reason shown above. No reason is needed.",
          "Nothing to repair: the %n selected transactions would be skipped, each for the reason shown above. No reason is needed."),
+    "<b>%n</b> were to be repaired, <b>%1</b> skipped: the Result column says how each ended.":
+        ("<b>%n</b> was to be repaired, <b>%1</b> skipped: the Result column says how each ended.",
+         "<b>%n</b> were to be repaired, <b>%1</b> skipped: the Result column says how each ended."),
 }
 
 

@@ -183,6 +183,10 @@
         <source>Posted</source>
         <translation>已过账</translation>
     </message>
+    <message>
+        <source>Acted on</source>
+        <translation>操作对象</translation>
+    </message>
 </context>
 <context>
     <name>duration</name>
@@ -1578,6 +1582,45 @@
     <message>
         <source>%1 is canceling: no money will move, but its holds are not all released yet</source>
         <translation>%1 处于 canceling：不会有资金变动，但其预留尚未全部释放</translation>
+    </message>
+    <message>
+        <source>Resume it: every leg is already posted, so the money has moved (%1); resuming only marks it done. It cannot be canceled any more; to undo it, compensate it once it is done.</source>
+        <translation>继续执行：每条分录都已过账，资金已经移动（%1）；继续执行只会把它标记为完成。它已不能再取消；如需撤销，请在完成后补偿它。</translation>
+    </message>
+    <message>
+        <source>Resume it: both legs are already posted, so %1 has moved from %2 to %3; resuming only marks it done. It cannot be canceled any more; to undo it, compensate it once it is done.</source>
+        <translation>继续执行它：两笔分录都已过账，%1 已从 %2 转到 %3；继续执行只会把它标记为完成。它已不能再取消；要撤销，请在完成后补偿它。</translation>
+    </message>
+    <message>
+        <source>name: %1</source>
+        <comment>an account's creation in Operator actions: the name it was given</comment>
+        <translation>名称：%1</translation>
+    </message>
+    <message>
+        <source>%1–%2</source>
+        <comment>an age range of the age chart: from, to</comment>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <source>%1+</source>
+        <comment>the age chart's last range: this age or more</comment>
+        <translation>%1+</translation>
+    </message>
+    <message>
+        <source>completes it: every leg is already posted, so the money has moved (%1); only its state changes</source>
+        <translation>完成它：每条分录都已过账，资金已经移动（%1）；只有其状态改变</translation>
+    </message>
+    <message>
+        <source>completes it: both legs are already posted, so %1 has moved from %2 to %3; only its state changes</source>
+        <translation>完成它：两笔分录都已过账，%1 已从 %2 转到 %3；只有其状态改变</translation>
+    </message>
+    <message>
+        <source>%1 is a JSON file, not a LedgerDesk store (a store is an SQLite database)</source>
+        <translation>%1 是 JSON 文件，不是 LedgerDesk 存储库（存储库是 SQLite 数据库）</translation>
+    </message>
+    <message>
+        <source>%1 is a text file, not a LedgerDesk store (a store is an SQLite database)</source>
+        <translation>%1 是文本文件，不是 LedgerDesk 存储库（存储库是 SQLite 数据库）</translation>
     </message>
     <message>
         <source>LEDGER_STEP_GATE must name a folder that exists, not %1</source>

@@ -109,6 +109,13 @@
         <numerusform>and %n more</numerusform>
       </translation>
     </message>
+    <message numerus="yes">
+      <source>&lt;b&gt;%n&lt;/b&gt; were to be repaired, &lt;b&gt;%1&lt;/b&gt; skipped: the Result column says how each ended.</source>
+      <translation>
+        <numerusform>&lt;b&gt;%n&lt;/b&gt; was to be repaired, &lt;b&gt;%1&lt;/b&gt; skipped: the Result column says how each ended.</numerusform>
+        <numerusform>&lt;b&gt;%n&lt;/b&gt; were to be repaired, &lt;b&gt;%1&lt;/b&gt; skipped: the Result column says how each ended.</numerusform>
+      </translation>
+    </message>
   </context>
   <context>
     <name>ledger::app::StuckNoticer</name>

@@ -1048,11 +1048,6 @@
         <translation>未完成</translation>
     </message>
     <message>
-        <source>%d min</source>
-        <comment>the per-minute chart's axis: minutes before now; keep %d</comment>
-        <translation>%d 分钟</translation>
-    </message>
-    <message>
         <source>%1 (≈)</source>
         <translation>%1（≈）</translation>
     </message>
@@ -1067,6 +1062,11 @@
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; transactions over &lt;b&gt;%2&lt;/b&gt; accounts · &lt;b&gt;%3&lt;/b&gt; unfinished · &lt;b style='color:%4'&gt;%5 stuck&lt;/b&gt; · %6</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; 笔交易，&lt;b&gt;%2&lt;/b&gt; 个账户 · &lt;b&gt;%3&lt;/b&gt; 笔未完成 · &lt;b style='color:%4'&gt;%5 笔卡住&lt;/b&gt; · %6</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <comment>the per-minute chart's axis: minutes before now</comment>
+        <translation>%1 分钟</translation>
     </message>
 </context>
 <context>
@@ -1992,10 +1992,6 @@ service=ledger（来自 pg_service.conf）
         <translation>→ %1 %2</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; were to be repaired, &lt;b&gt;%2&lt;/b&gt; skipped: the Result column says how each ended.</source>
-        <translation>计划修复 &lt;b&gt;%1&lt;/b&gt; 笔，跳过 &lt;b&gt;%2&lt;/b&gt; 笔：“结果”一列说明了每笔的结局。</translation>
-    </message>
-    <message>
         <source>%1 claimed %2 %3 ago%4</source>
         <translation>%1 在 %3前接手了 %2%4</translation>
     </message>
@@ -2022,6 +2018,15 @@ service=ledger（来自 pg_service.conf）
     <message>
         <source>No account changes: nothing will be repaired.</source>
         <translation>账户没有变化：没有要修复的交易。</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n&lt;/b&gt; were to be repaired, &lt;b&gt;%1&lt;/b&gt; skipped: the Result column says how each ended.</source>
+        <translation><numerusform>计划修复 &lt;b&gt;%n&lt;/b&gt; 笔，跳过 &lt;b&gt;%1&lt;/b&gt; 笔：“结果”一列说明了每笔的结局。</numerusform></translation>
+    </message>
+    <message>
+        <source> (“%1”)</source>
+        <comment>what a claim said, after who claimed what</comment>
+        <translation>（“%1”）</translation>
     </message>
 </context>
 <context>
@@ -2324,7 +2329,7 @@ lease until %2</source>
         <source>Release %1?
 
 They will no longer be shown as on it in any console.</source>
-        <translation>释放%1？
+        <translation>释放 %1？
 
 任何控制台都将不再显示其正在处理。</translation>
     </message>

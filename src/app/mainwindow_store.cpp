@@ -103,9 +103,13 @@ void MainWindow::chooseServerStore()
     if (!ok || uri.isEmpty())
         return;
     if (!isServerLocation(uri) && !isDynamoLocation(uri)) {
-        showError(tr("Open server store"), tr("%1 is not a PostgreSQL connection string: it must start with postgresql:// or be key=value "
-                                              "pairs such as host=... dbname=... (or dynamodb://REGION/PREFIX for DynamoDB)")
-                                               .arg(uri));
+        // "error: invalid-location: …", as every refusal of a location says it.
+        showError(tr("Open server store"),
+                  makeError(ErrorCode::InvalidLocation,
+                            tr("%1 is not a PostgreSQL connection string: it must start with postgresql:// or be key=value "
+                               "pairs such as host=... dbname=... (or dynamodb://REGION/PREFIX for DynamoDB)")
+                                .arg(uri))
+                      .toString());
         return;
     }
     if (locationHasPassword(uri))
@@ -126,7 +130,7 @@ void MainWindow::openStore(const QString &path, OpenMode mode, int shards)
     auto config =
         resolveStoreConfig(locationKind(path) == LocationKind::File && !path.isEmpty() ? QFileInfo(path).absoluteFilePath() : path);
     if (!config.ok()) {
-        showError(tr("Cannot open the store"), config.error().localized());
+        showError(tr("Cannot open the store"), config.error().toString()); // "error: invalid-location: …", as below
         return;
     }
     config->shards = shards;

@@ -58,12 +58,14 @@ int cmdActions(Context &c)
         const QString target = j.docKind == DocKind::Account ? Ctl::tr("account %1").arg(j.docId) : j.docId;
         const QString move =
             j.fromState.isEmpty() || j.fromState == j.toState ? j.toState : j.fromState + QStringLiteral(" → ") + j.toState;
+        // In the console's words (operations/operatoractions.h): "compensate", "name: …".
+        const QString detail = actionDetailOf(j);
         rows << QStringList{formatTimestamp(j.at),
                             j.actor,
-                            j.event,
+                            actionWordOf(j),
                             target,
                             move.isEmpty() ? QStringLiteral("-") : move,
-                            j.detail.isEmpty() ? QStringLiteral("-") : j.detail};
+                            detail.isEmpty() ? QStringLiteral("-") : detail};
     }
     c.out << renderTable({Ctl::tr("AT"), Ctl::tr("WHO"), Ctl::tr("DID"), Ctl::tr("ACTED ON"), Ctl::tr("STATE"), Ctl::tr("WHY / DETAIL")},
                          rows, {});

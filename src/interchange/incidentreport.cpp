@@ -28,11 +28,13 @@ QString fieldRow(const QString &label, const QString &valueHtml)
     return QStringLiteral("<tr><td style='color:#555;padding-right:14px'>%1</td><td>%2</td></tr>").arg(esc(label), valueHtml);
 }
 
-QString tableHead(const QStringList &headers)
+// A table's head; the columns in `money` (amounts) are aligned right, as in the console.
+QString tableHead(const QStringList &headers, const QList<int> &money = {})
 {
     QString html = QStringLiteral("<table border='1' cellspacing='0' cellpadding='3' style='border-collapse:collapse' width='100%'><tr>");
-    for (const QString &h : headers)
-        html += QStringLiteral("<th style='background:#e8e8e8' align='left'>%1</th>").arg(esc(h));
+    for (int i = 0; i < headers.size(); ++i)
+        html += QStringLiteral("<th style='background:#e8e8e8' align='%1'>%2</th>")
+                    .arg(money.contains(i) ? QStringLiteral("right") : QStringLiteral("left"), esc(headers.at(i)));
     return html + QStringLiteral("</tr>");
 }
 
@@ -40,12 +42,15 @@ QString tableHead(const QStringList &headers)
 // only the free text of a row (a name, a memo, a reason) wraps.
 QString nw(const QString &html) { return QStringLiteral("<span style='white-space:nowrap'>%1</span>").arg(html); }
 
-// A row whose cells are kept whole, but for the columns in `wrapping`.
-QString tableRow(const QStringList &cellsHtml, const QList<int> &wrapping = {})
+// A row whose cells are kept whole, but for the columns in `wrapping`; those in `money` are
+// aligned right.
+QString tableRow(const QStringList &cellsHtml, const QList<int> &wrapping = {}, const QList<int> &money = {})
 {
     QString html = QStringLiteral("<tr>");
     for (int i = 0; i < cellsHtml.size(); ++i)
-        html += QStringLiteral("<td>%1</td>").arg(wrapping.contains(i) ? cellsHtml.at(i) : nw(cellsHtml.at(i)));
+        html += QStringLiteral("<td%1>%2</td>")
+                    .arg(money.contains(i) ? QStringLiteral(" align='right'") : QString(),
+                         wrapping.contains(i) ? cellsHtml.at(i) : nw(cellsHtml.at(i)));
     return html + QStringLiteral("</tr>");
 }
 
@@ -127,7 +132,7 @@ QString incidentReportHtml(const IncidentReport &r, const QString &preparedBy)
     // the time and the age each stay unbroken inside it.
     html +=
         fieldRow(Text::tr("Last modified"),
-                 esc(Text::tr("%1 (%2 ago)")).arg(nw(esc(when(t.lastModified))), nw(esc(duration::spoken(t.lastModified.msecsTo(d.now))))));
+                 esc(Text::tr("%1 (%2 ago)")).arg(nw(esc(when(t.lastModified))), nw(esc(duration::format(t.lastModified.msecsTo(d.now))))));
     html += fieldRow(Text::tr("Owner"), nw(orDash(t.owner)));
     html += fieldRow(Text::tr("Lease until"), nw(esc(when(t.leaseUntil))));
     html += fieldRow(Text::tr("Epoch / claims"), nw(esc(QStringLiteral("%1 / %2").arg(t.epoch).arg(t.attempts))));
@@ -138,15 +143,18 @@ QString incidentReportHtml(const IncidentReport &r, const QString &preparedBy)
     if (d.legs.isEmpty()) {
         html += QStringLiteral("<p>%1</p>\n").arg(esc(Text::tr("None: nothing was held yet.")));
     } else {
-        html += tableHead({Text::tr("Side"), Text::tr("Account"), Text::tr("Amount"), Text::tr("Status"), Text::tr("At")});
+        html += tableHead({Text::tr("Side"), Text::tr("Account"), Text::tr("Amount"), Text::tr("Status"), Text::tr("At")}, {2});
         for (const LegMarker &m : d.legs)
-            html += tableRow({esc(nameOf(m.side)), esc(m.accountId), esc(amount(m.amount)), esc(nameOf(m.status)), esc(when(m.at))});
+            html +=
+                tableRow({esc(nameOf(m.side)), esc(m.accountId), esc(amount(m.amount)), esc(nameOf(m.status)), esc(when(m.at))}, {}, {2});
         html += QStringLiteral("</table>\n");
     }
 
     html += QStringLiteral("<h2 style='font-size:13pt'>%1</h2>\n").arg(esc(Text::tr("Accounts now")));
+    const QList<int> accountMoney{3, 4, 5, 6};
     html += tableHead({Text::tr("Account"), Text::tr("Name"), Text::tr("Status"), Text::tr("Posted"), Text::tr("Available"),
-                       Text::tr("Pending debits"), Text::tr("Pending credits")});
+                       Text::tr("Pending debits"), Text::tr("Pending credits")},
+                      accountMoney);
     for (int i = 0; i < t.legs.size(); ++i) {
         const QString &id = t.legs[i].accountId;
         const std::optional<Account> account = d.accounts.value(i);
@@ -156,7 +164,7 @@ QString incidentReportHtml(const IncidentReport &r, const QString &preparedBy)
         }
         html += tableRow({esc(account->id), esc(account->name), esc(nameOf(account->status)), esc(amount(account->balance)),
                           esc(amount(account->available())), esc(amount(account->pendingDebits)), esc(amount(account->pendingCredits))},
-                         {1});
+                         {1}, accountMoney);
     }
     html += QStringLiteral("</table>\n");
 
@@ -171,10 +179,11 @@ QString incidentReportHtml(const IncidentReport &r, const QString &preparedBy)
     if (r.operatorActions.isEmpty()) {
         html += QStringLiteral("<p>%1</p>\n").arg(esc(Text::tr("None.")));
     } else {
-        html += tableHead({Text::tr("At"), Text::tr("Who"), Text::tr("Did"), Text::tr("To"), Text::tr("Why / detail")});
+        // The console's Operator actions, in its words (operations/operatoractions.h).
+        html += tableHead({Text::tr("At"), Text::tr("Who"), Text::tr("Did"), Text::tr("Acted on"), Text::tr("Why / detail")});
         for (const JournalEntry &j : r.operatorActions) {
             const QString target = j.docKind == DocKind::Account ? Text::tr("account %1").arg(j.docId) : j.docId;
-            html += tableRow({esc(when(j.at)), orDash(j.actor), esc(j.event), esc(target), orDash(j.detail)}, {1, 4});
+            html += tableRow({esc(when(j.at)), orDash(j.actor), esc(actionWordOf(j)), esc(target), orDash(actionDetailOf(j))}, {1, 4});
         }
         html += QStringLiteral("</table>\n");
     }

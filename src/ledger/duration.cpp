@@ -2,8 +2,6 @@
 
 #include "ledger/identifiers.h"
 
-#include <QCoreApplication>
-
 namespace ledger::duration {
 
 namespace {
@@ -72,31 +70,11 @@ Result<qint64> parse(QStringView text)
     return total;
 }
 
-QString format(qint64 ms)
+Message said(qint64 ms)
 {
     if (ms < 0)
-        return QLatin1Char('-') + format(-ms);
-    if (ms < kSecond)
-        return QStringLiteral("%1ms").arg(ms);
-    if (ms < kMinute)
-        return QStringLiteral("%1s").arg(ms / kSecond);
-    const auto two = [](qint64 big, const char *bigUnit, qint64 small, const char *smallUnit) {
-        if (small == 0)
-            return QStringLiteral("%1%2").arg(big).arg(QLatin1String(bigUnit));
-        return QStringLiteral("%1%2 %3%4").arg(big).arg(QLatin1String(bigUnit)).arg(small).arg(QLatin1String(smallUnit));
-    };
-    if (ms < kHour)
-        return two(ms / kMinute, "m", (ms % kMinute) / kSecond, "s");
-    if (ms < kDay)
-        return two(ms / kHour, "h", (ms % kHour) / kMinute, "m");
-    return two(ms / kDay, "d", (ms % kDay) / kHour, "h");
-}
-
-QString spoken(qint64 ms)
-{
-    if (ms < 0)
-        return QLatin1Char('-') + spoken(-ms);
-    const auto word = [](const char *text) { return QCoreApplication::translate("duration", text); };
+        return Message(QStringLiteral("-")) + said(-ms);
+    const auto word = [](const char *text) { return Message::translate("duration", text); };
     if (ms < kSecond)
         return word(QT_TRANSLATE_NOOP("duration", "%1ms")).arg(ms);
     if (ms < kMinute)
@@ -110,5 +88,7 @@ QString spoken(qint64 ms)
         return two(ms / kHour, (ms % kHour) / kMinute, QT_TRANSLATE_NOOP("duration", "%1h"), QT_TRANSLATE_NOOP("duration", "%1h %2m"));
     return two(ms / kDay, (ms % kDay) / kHour, QT_TRANSLATE_NOOP("duration", "%1d"), QT_TRANSLATE_NOOP("duration", "%1d %2h"));
 }
+
+QString format(qint64 ms) { return said(ms).local(); }
 
 } // namespace ledger::duration

@@ -348,8 +348,8 @@ int main(int argc, char **argv)
     if (!recovery)
         err << "ledgerd: no recovery sweeper (--recover-every off): run 'ledgerctl recover' to finish what a crash left\n";
     else if (recoverAfterMs < CoordinatorOptions().leaseMs)
-        err << "ledgerd: --recover-after " << duration::format(recoverAfterMs) << " is shorter than a lease ("
-            << duration::format(CoordinatorOptions().leaseMs) << "): the sweeper may take over transfers still being driven\n";
+        err << "ledgerd: --recover-after " << duration::said(recoverAfterMs).english() << " is shorter than a lease ("
+            << duration::said(CoordinatorOptions().leaseMs).english() << "): the sweeper may take over transfers still being driven\n";
     err.flush();
     QTextStream(stdout) << "listening on " << (tls ? "https" : "http") << "://" << listen->urlHost() << ':' << *port << Qt::endl;
     if (recovery)

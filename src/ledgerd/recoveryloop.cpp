@@ -74,7 +74,7 @@ void RecoveryLoop::note(const SweepResult &result)
         // A store that is down fails every sweep the same way: said once, and again when it changes.
         const QString text = r.error.toString();
         if (text != m_lastError)
-            m_log(QStringLiteral("recovery: cannot sweep: %1 (trying again every %2)").arg(text, duration::format(m_periodMs)));
+            m_log(QStringLiteral("recovery: cannot sweep: %1 (trying again every %2)").arg(text, duration::said(m_periodMs).english()));
         m_lastError = text;
         return;
     }
@@ -113,7 +113,8 @@ void RecoveryLoop::note(const SweepResult &result)
         kinds << QStringLiteral("%1 × %2").arg(it.key()).arg(it.value());
     const QString failures = kinds.join(QStringLiteral(", "));
     if (!failures.isEmpty() && failures != m_lastFailures)
-        m_log(QStringLiteral("recovery: could not finish now (%1); trying again every %2").arg(failures, duration::format(m_periodMs)));
+        m_log(QStringLiteral("recovery: could not finish now (%1); trying again every %2")
+                  .arg(failures, duration::said(m_periodMs).english()));
     m_lastFailures = failures;
     if (result.abandoned > 0)
         m_log(QStringLiteral("recovery: stopping: %1 transaction(s) left half-way, for the next sweep").arg(result.abandoned));

@@ -6,6 +6,8 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+
 namespace ledger {
 
 namespace {
@@ -35,6 +37,14 @@ QString legWords(const Transaction &tx, const QList<LegMarker> &legs, int scale)
     }
     const QString text = parts.join(QCoreApplication::translate("ledger", "; ", "between the descriptions of a transfer's two legs"));
     return QCoreApplication::translate("ledger", "%1.", "the descriptions of a transfer's two legs, as one sentence").arg(text);
+}
+
+bool everyLegPosted(const Transaction &tx, const QList<LegMarker> &markers)
+{
+    return std::all_of(tx.legs.cbegin(), tx.legs.cend(), [&markers](const TxLeg &leg) {
+        return std::any_of(markers.cbegin(), markers.cend(),
+                           [&leg](const LegMarker &m) { return m.accountId == leg.accountId && m.status == LegStatus::Posted; });
+    });
 }
 
 QString stateWords(const Transaction &tx)
@@ -130,8 +140,20 @@ Result<Diagnosis> diagnose(Store &store, const QString &txId, qint64 stuckThresh
         break;
     case TxState::Applied:
         d.recommended = OperatorAction::Resume;
+        // Every leg already posted: the money moved, and resuming only records it done (the
+        // preview then shows no account changing; it must not say the money is still to move).
         d.recommendation =
-            tx.isMultiLeg()
+            everyLegPosted(tx, d.legs)
+                ? (tx.isMultiLeg()
+                       ? QCoreApplication::translate("ledger", "Resume it: every leg is already posted, so the money has moved (%1); "
+                                                               "resuming only marks it done. It cannot be canceled any more; to undo "
+                                                               "it, compensate it once it is done.")
+                             .arg(legsMove)
+                       : QCoreApplication::translate("ledger", "Resume it: both legs are already posted, so %1 has moved from %2 to %3; "
+                                                               "resuming only marks it done. It cannot be canceled any more; to undo "
+                                                               "it, compensate it once it is done.")
+                             .arg(amount, tx.source, tx.destination))
+            : tx.isMultiLeg()
                 ? QCoreApplication::translate("ledger",
                                               "Resume it: every leg is posted and the money moves (%1). It cannot be canceled any more; "
                                               "to undo it, compensate it once it is done.")

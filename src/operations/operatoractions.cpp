@@ -1,5 +1,9 @@
 #include "operations/operatoractions.h"
 #include "ledger/remarks.h"
+#include "ledger/statemachine.h"
+
+#include <QCoreApplication>
+#include <QHash>
 
 namespace ledger {
 
@@ -40,6 +44,24 @@ JournalQuery operatorActionsQuery(ActionsPreset preset, const QString &text)
     case ActionsPreset::All: q.events = operatorEvents(); break;
     }
     return q;
+}
+
+QString actionWordOf(const JournalEntry &entry)
+{
+    // The journal's step for what an operator did, where the two differ.
+    static const QHash<QString, OperatorAction> acted{{QStringLiteral("linked"), OperatorAction::Compensate}};
+    const auto it = acted.constFind(entry.event);
+    return it == acted.cend() ? entry.event : nameOf(*it);
+}
+
+bool detailIsAccountName(const JournalEntry &entry) { return entry.docKind == DocKind::Account && entry.event == QLatin1String("created"); }
+
+QString actionDetailOf(const JournalEntry &entry)
+{
+    if (detailIsAccountName(entry) && !entry.detail.isEmpty())
+        return QCoreApplication::translate("ledger", "name: %1", "an account's creation in Operator actions: the name it was given")
+            .arg(entry.detail);
+    return entry.detail;
 }
 
 } // namespace ledger

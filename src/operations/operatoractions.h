@@ -18,4 +18,15 @@ std::optional<ActionsPreset> actionsPresetFromString(QStringView text);
 // Newest first; `text` matches the operator or the document id.
 JournalQuery operatorActionsQuery(ActionsPreset preset, const QString &text);
 
+// How an action reads in Operator actions (the console's view and the incident report), where
+// the journal's own words would mislead:
+//   the action — the operator's action, not the journal's step: a compensation writes "linked" on
+//     its original, and the operator compensated ("compensate"); the others are their event word;
+//   the detail — what they wrote, labelled where it is not a reason: an account's creation records
+//     the name it was given ("name: Alice Martin", not a bare "Alice Martin" under "Why").
+QString actionWordOf(const JournalEntry &entry);
+QString actionDetailOf(const JournalEntry &entry);
+// An account's creation, whose detail is the account's name.
+bool detailIsAccountName(const JournalEntry &entry);
+
 } // namespace ledger

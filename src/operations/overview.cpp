@@ -1,5 +1,9 @@
 #include "operations/overview.h"
 
+#include "ledger/duration.h"
+
+#include <QCoreApplication>
+
 namespace ledger {
 
 namespace {
@@ -39,6 +43,20 @@ Error readCounts(Store &store, qint64 stuckThresholdMs, Overview &o)
 
 } // namespace
 
+QStringList ageBucketLabels(const QList<qint64> &bounds)
+{
+    // Durations as every other one is written, in the reader's language ("5m–30m", "5分–30分").
+    QStringList labels;
+    qint64 from = 0;
+    for (qint64 to : bounds) {
+        labels << QCoreApplication::translate("ledger", "%1–%2", "an age range of the age chart: from, to")
+                      .arg(from == 0 ? QStringLiteral("0") : duration::format(from), duration::format(to));
+        from = to;
+    }
+    labels << QCoreApplication::translate("ledger", "%1+", "the age chart's last range: this age or more").arg(duration::format(from));
+    return labels;
+}
+
 Result<Overview> loadCounts(Store &store, qint64 stuckThresholdMs)
 {
     Overview o;
@@ -56,8 +74,7 @@ Result<Overview> loadOverview(Store &store, qint64 stuckThresholdMs)
             return e;
         constexpr qint64 minute = 60'000;
         const QList<qint64> bounds{minute, 5 * minute, 30 * minute, 120 * minute, 24 * 60 * minute};
-        o.ageBuckets = {QStringLiteral("0–1m"),   QStringLiteral("1–5m"),  QStringLiteral("5–30m"),
-                        QStringLiteral("30m–2h"), QStringLiteral("2h–1d"), QStringLiteral("1d+")};
+        o.ageBuckets = ageBucketLabels(bounds);
         auto ages = store.ageHistogram(bounds);
         if (!ages.ok())
             return ages.error();

@@ -19,10 +19,14 @@ struct Overview {
     Tally compensations;
     Tally accounts;
     Tally transactions;
-    QStringList ageBuckets;  // labels: "0–1m", "1–5m", ..., "1d+" (plain: chart labels are rich text)
+    QStringList ageBuckets;  // labels: "0–1m", "1m–5m", ..., "1d+" (plain: chart labels are rich text)
     QList<qint64> ageCounts; // unfinished transactions per age bucket
     QList<qint64> perMinute; // transactions created per minute, the last hour, oldest first
 };
+
+// The age chart's labels for the ranges between `bounds` (milliseconds, rising), and the last
+// one from the last bound up: "0–1m", "1m–5m", …, "1d+", in the reader's language.
+QStringList ageBucketLabels(const QList<qint64> &bounds);
 
 // Counts only (cheap: what the navigator shows on every change).
 Result<Overview> loadCounts(Store &store, qint64 stuckThresholdMs);

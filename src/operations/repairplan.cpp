@@ -8,6 +8,8 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+
 namespace ledger {
 
 int RepairPlan::eligibleCount() const { return int(eligibleIds().size()); }
@@ -153,9 +155,21 @@ private:
                 return {};
             }
         }
+        item.expected = TxState::Done;
+        if (everyLegPosted(tx)) {
+            // The money moved already: no account changes, and the words must not say it is
+            // still to move beside a preview that shows none changing.
+            item.why = tx.isMultiLeg()
+                         ? QCoreApplication::translate("ledger", "completes it: every leg is already posted, so the money has "
+                                                                 "moved (%1); only its state changes")
+                               .arg(describeLegs(tx.legs, m_store.scale()))
+                         : QCoreApplication::translate("ledger", "completes it: both legs are already posted, so %1 has moved "
+                                                                 "from %2 to %3; only its state changes")
+                               .arg(amount(tx.amount), tx.source, tx.destination);
+            return {};
+        }
         if (Error e = postAll(tx); !e.ok())
             return e;
-        item.expected = TxState::Done;
         item.why = QCoreApplication::translate("ledger", "completes it: %1").arg(moves(tx));
         return {};
     }
@@ -287,6 +301,14 @@ private:
             (m.side == LegSide::Debit ? (*a)->pendingDebitsAfter : (*a)->pendingCreditsAfter) -= m.amount;
         }
         return {};
+    }
+
+    bool everyLegPosted(const Transaction &tx) const
+    {
+        return std::all_of(tx.legs.cbegin(), tx.legs.cend(), [this](const TxLeg &leg) {
+            const auto m = m_markers.constFind(leg.accountId);
+            return m != m_markers.cend() && m->status == LegStatus::Posted;
+        });
     }
 
     // Every leg of `tx` not posted yet is posted (held ones release their hold).

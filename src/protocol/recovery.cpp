@@ -23,12 +23,13 @@ QString nameOf(RecoveryOutcome outcome)
 
 namespace {
 
+// In English: it goes into the journal with the takeover, whichever language recovered it.
 QString whyStuck(const Transaction &tx, const QDateTime &now, qint64 olderThanMs)
 {
+    const auto english = [](qint64 ms) { return duration::said(ms).english(); };
     if (tx.leaseUntil.isValid() && tx.leaseUntil < now)
-        return QStringLiteral("lease of %1 expired %2 ago").arg(tx.owner, duration::format(tx.leaseUntil.msecsTo(now)));
-    return QStringLiteral("no progress for %1 (threshold %2)")
-        .arg(duration::format(tx.lastModified.msecsTo(now)), duration::format(olderThanMs));
+        return QStringLiteral("lease of %1 expired %2 ago").arg(tx.owner, english(tx.leaseUntil.msecsTo(now)));
+    return QStringLiteral("no progress for %1 (threshold %2)").arg(english(tx.lastModified.msecsTo(now)), english(olderThanMs));
 }
 
 RecoveredItem classify(const Transaction &snapshot, const TxOutcome &o)

@@ -17,6 +17,8 @@
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
+#include <QScrollBar>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -35,13 +37,13 @@ RecoverDialog::RecoverDialog(StoreSession *session, qint64 stuckThresholdMs, con
 {
     setWindowTitle(tr("Recover all stuck transactions"));
     resize(760, 460);
-    auto *layout = new QVBoxLayout(this);
+    auto *layout = m_layout = new QVBoxLayout(this);
     m_text->setWordWrap(true);
     m_text->setTextFormat(Qt::RichText);
     m_text->setText(tr("Takes over every unfinished transaction whose lease expired or that has been idle for more than "
                        "<b>%1</b>, and drives each to done (or canceled, if a hold is refused). Safe beside live workers: "
                        "whatever someone else moves first is left to them.")
-                        .arg(duration::spoken(stuckThresholdMs)));
+                        .arg(duration::format(stuckThresholdMs)));
     layout->addWidget(m_text);
     auto *form = new QFormLayout;
     m_reason = new QLineEdit(this);
@@ -171,7 +173,7 @@ void RecoverDialog::listCandidates()
                 const QString lease = t.owner.isEmpty() ? tr("never claimed")
                                     : t.leaseUntil.isValid() && t.leaseUntil < l.now
                                         ? tr("%1, lease expired %2 ago")
-                                              .arg(t.owner.section(QLatin1Char('/'), 0, 0), duration::spoken(t.leaseUntil.msecsTo(l.now)))
+                                              .arg(t.owner.section(QLatin1Char('/'), 0, 0), duration::format(t.leaseUntil.msecsTo(l.now)))
                                         : tr("%1, lease running").arg(t.owner.section(QLatin1Char('/'), 0, 0));
                 const PlannedRepair p = planned.value(t.id);
                 auto *amount = new QTableWidgetItem(money::format(t.amount, l.scale));
@@ -184,7 +186,7 @@ void RecoverDialog::listCandidates()
                 m_results->setItem(r, 2, amount);
                 m_results->setItem(r, 3, end);
                 m_results->setItem(r, 4, new QTableWidgetItem(lease));
-                m_results->setItem(r, 5, new QTableWidgetItem(duration::spoken(t.lastModified.msecsTo(l.now))));
+                m_results->setItem(r, 5, new QTableWidgetItem(duration::format(t.lastModified.msecsTo(l.now))));
             }
             m_results->resizeColumnsToContents();
             m_accounts->setRowCount(int(l.plan.accounts.size()));
@@ -195,6 +197,7 @@ void RecoverDialog::listCandidates()
                 m_accounts->setItem(r, 2, new QTableWidgetItem(changeText(a.availableBefore(), a.availableAfter(), l.scale)));
             }
             m_accounts->resizeColumnsToContents();
+            fitWithin(screen()->availableGeometry());
             const QString warning = claimWarningHtml(l.plan, m_operator);
             m_claimWarning->setText(warning);
             m_claimWarning->setVisible(!warning.isEmpty());
@@ -208,6 +211,44 @@ void RecoverDialog::listCandidates()
             updateButtons();
             Q_EMIT candidatesListed();
         });
+}
+
+namespace {
+// The size a table needs for its columns, and for `rows` of its rows.
+int neededWidth(const QTableWidget *t)
+{
+    // The last section stretches, but not below the header's default size.
+    const QHeaderView *h = t->horizontalHeader();
+    const int last = h->sectionSize(h->count() - 1);
+    return h->length() - last + qMax(last, h->defaultSectionSize()) + 2 * t->frameWidth() + t->verticalScrollBar()->sizeHint().width();
+}
+int neededHeight(const QTableWidget *t, int rows)
+{
+    return t->horizontalHeader()->sizeHint().height() + rows * t->verticalHeader()->defaultSectionSize() + 2 * t->frameWidth()
+         + t->horizontalScrollBar()->sizeHint().height();
+}
+} // namespace
+
+void RecoverDialog::fitWithin(const QRect &available)
+{
+    constexpr int kRowsShown = 15; // of the transactions; every account, up to a screenful
+    const int resultRows = qMax(1, qMin(m_results->rowCount(), kRowsShown));
+    const int accountRows = qMax(1, m_accounts->rowCount());
+    // Spare height goes where rows are waiting for it.
+    m_layout->setStretchFactor(m_results, resultRows);
+    m_layout->setStretchFactor(m_accounts, accountRows);
+    m_layout->activate(); // the tables' sizes in the dialog as it is now
+    const int aroundWidth = width() - m_results->width();
+    const int aroundHeight = height() - m_results->height() - m_accounts->height();
+    const QSize wanted(qMax(width(), qMax(neededWidth(m_results), neededWidth(m_accounts)) + aroundWidth),
+                       qMax(height(), aroundHeight + neededHeight(m_results, resultRows) + neededHeight(m_accounts, accountRows)));
+    const QSize frame = frameGeometry().size() - geometry().size();
+    resize(wanted.boundedTo(available.size() - frame));
+    // Still wholly on the screen after growing.
+    QRect placed = frameGeometry();
+    placed.moveLeft(qBound(available.left(), placed.left(), qMax(available.left(), available.right() - placed.width() + 1)));
+    placed.moveTop(qBound(available.top(), placed.top(), qMax(available.top(), available.bottom() - placed.height() + 1)));
+    move(placed.topLeft());
 }
 
 void RecoverDialog::start()

@@ -16,6 +16,7 @@ class QLineEdit;
 class QProgressBar;
 class QPushButton;
 class QTableWidget;
+class QVBoxLayout;
 
 namespace ledger::app {
 
@@ -29,6 +30,10 @@ public:
     // While repairs run, closing stops them first (a second close then closes).
     void reject() override;
     bool isRunning() const { return m_recovery.isRunning(); }
+    // As large as what it lists needs (every column, the accounts' rows), within `available`:
+    // done with the screen's available geometry once the list is read (760×460 showed four
+    // accounts and cut Owner / lease even at 1600×1000).
+    void fitWithin(const QRect &available);
     const RecoveryReport &report() const { return m_report; }
 
 Q_SIGNALS:
@@ -55,6 +60,7 @@ private:
     QProgressBar *m_progress;
     QTableWidget *m_results;
     QTableWidget *m_accounts;
+    QVBoxLayout *m_layout;
     QPushButton *m_start;
     QPushButton *m_stop;
     QPushButton *m_close;

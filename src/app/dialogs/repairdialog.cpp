@@ -208,6 +208,17 @@ void RepairDialog::showReport(const BatchRepairReport &report)
             return;
         }
         m_preview->setRepaired();
+        // A finished transaction's claim ended with it (operations/claims.h): the warning speaks
+        // only of the claims that still stand.
+        RepairPlan standing = m_preview->plan();
+        for (PlannedRepair &p : standing.items) {
+            const auto repaired =
+                std::find_if(report.items.cbegin(), report.items.cend(), [&p](const BatchRepairItem &i) { return i.id == p.id; });
+            if (repaired != report.items.cend() && repaired->outcome.tx && repaired->outcome.tx->id == p.id
+                && isTerminal(repaired->outcome.tx->state))
+                p.claim.reset();
+        }
+        showClaims(standing);
         for (const BatchRepairItem &item : report.items) {
             // A compensation's outcome is the new transaction's: named, so it can be found.
             const bool other = item.outcome.tx && item.outcome.tx->id != item.id;

@@ -85,11 +85,9 @@ public:
                 if (claimWarns(d->claim, m_wizard->operatorName(), d->now))
                     claim =
                         QStringLiteral("<p>%1</p>")
-                            .arg(toned(Tone::Warn,
-                                       tr("%1 claimed it %2 ago%3: speak to them before you repair it.")
-                                           .arg(d->claim->by.toHtmlEscaped(), duration::spoken(d->claim->at.msecsTo(d->now)),
-                                                d->claim->text.isEmpty() ? QString()
-                                                                         : QStringLiteral(" (“%1”)").arg(d->claim->text.toHtmlEscaped()))));
+                            .arg(toned(Tone::Warn, tr("%1 claimed it %2 ago%3: speak to them before you repair it.")
+                                                       .arg(d->claim->by.toHtmlEscaped(), duration::format(d->claim->at.msecsTo(d->now)),
+                                                            d->claim->text.isEmpty() ? QString() : claimWordsHtml(d->claim->text))));
                 m_text->setText(QStringLiteral("<p>%1</p>%2<p>%3</p><p>%4</p><p>%5</p>")
                                     .arg(verdict, claim, d->state.toHtmlEscaped(), d->owner.toHtmlEscaped(), d->legsText.toHtmlEscaped()));
                 Q_EMIT completeChanged();

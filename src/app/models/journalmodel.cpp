@@ -118,18 +118,22 @@ QVariant JournalModel::cell(const QVariant &row, int column, int role) const
     case DocKindRole: return int(j.docKind);
     case DocIdRole: return j.docId;
     case SeqRole: return keyOf(row);
-    case Qt::ToolTipRole: return j.worker.isEmpty() ? QVariant() : QVariant(tr("worker %1").arg(j.worker));
+    case Qt::ToolTipRole:
+        // What a narrow column cut, whole (the state, who, why); elsewhere the worker.
+        if (column == ReasonColumn || column == StateColumn || column == ActorColumn)
+            return cell(row, column, Qt::DisplayRole);
+        return j.worker.isEmpty() ? QVariant() : QVariant(tr("worker %1").arg(j.worker));
     case Qt::DisplayRole: break;
     default: return QVariant();
     }
     switch (column) {
     case AtColumn: return shownTime(j.at, m_times);
     case ActorColumn: return j.actor;
-    case ActionColumn: return j.event;
+    case ActionColumn: return actionWordOf(j); // "compensate" where the journal says "linked"
     case DocumentColumn: return j.docKind == DocKind::Account ? tr("account %1").arg(j.docId) : j.docId;
     case StateColumn:
         return j.fromState.isEmpty() || j.fromState == j.toState ? j.toState : QStringLiteral("%1 → %2").arg(j.fromState, j.toState);
-    case ReasonColumn: return j.detail;
+    case ReasonColumn: return actionDetailOf(j); // an account's name says it is one
     }
     return QVariant();
 }

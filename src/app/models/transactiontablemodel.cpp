@@ -249,7 +249,7 @@ QVariant TransactionTableModel::cell(const QVariant &row, int column, int role) 
     case DestinationColumn:
         return accountsOf(tx.legs, column == SourceColumn ? LegSide::Debit : LegSide::Credit).join(QStringLiteral(", "));
     case AmountColumn: return money::format(tx.amount, scale());
-    case AgeColumn: return duration::spoken(ageOf(tx));
+    case AgeColumn: return duration::format(ageOf(tx));
     case OwnerColumn: {
         if (tx.owner.isEmpty())
             return QStringLiteral("—");
@@ -257,8 +257,8 @@ QVariant TransactionTableModel::cell(const QVariant &row, int column, int role) 
         if (isTerminal(tx.state) || !tx.leaseUntil.isValid() || !m_storeNow.isValid())
             return owner;
         const qint64 left = m_storeNow.msecsTo(tx.leaseUntil) - m_sinceStoreNow.elapsed();
-        return left < 0 ? tr("%1 · lease expired %2 ago").arg(owner, duration::spoken(-left))
-                        : tr("%1 · %2 left").arg(owner, duration::spoken(left));
+        return left < 0 ? tr("%1 · lease expired %2 ago").arg(owner, duration::format(-left))
+                        : tr("%1 · %2 left").arg(owner, duration::format(left));
     }
     case LastErrorColumn: return tx.lastError;
     case ClaimColumn: {
@@ -266,7 +266,7 @@ QVariant TransactionTableModel::cell(const QVariant &row, int column, int role) 
         if (!claim)
             return QString();
         const qint64 since = m_storeNow.isValid() ? claim->at.msecsTo(m_storeNow) + m_sinceStoreNow.elapsed() : 0;
-        return tr("%1 · %2 ago").arg(claim->by, duration::spoken(since));
+        return tr("%1 · %2 ago").arg(claim->by, duration::format(since));
     }
     }
     return QVariant();

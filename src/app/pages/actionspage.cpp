@@ -4,6 +4,8 @@
 #include "../widgets/tablepage.h"
 
 #include <QComboBox>
+#include <QEvent>
+#include <QHeaderView>
 #include <QHBoxLayout>
 #include <QLineEdit>
 #include <QMenu>
@@ -39,9 +41,21 @@ ActionsPage::ActionsPage(StoreSession *session, ConsoleActions *actions, QWidget
         menu.addActions({m_actions->copyJson, m_actions->openWindow});
         menu.exec(table->viewport()->mapToGlobal(at));
     });
-    const QList<int> widths{190, 160, 90, 280, 170};
-    for (int c = 0; c < widths.size(); ++c)
-        table->setColumnWidth(c, widths.at(c));
+    // Wide enough for a time, "compensate", a transaction's id and "pending → canceled" whole,
+    // in the font in use; Why takes the rest.
+    const QFontMetrics metrics = table->fontMetrics();
+    const int pad = 2 * metrics.averageCharWidth();
+    const QList<std::pair<JournalModel::Column, QString>> widest{
+        {JournalModel::AtColumn, QStringLiteral("2026-11-28 20:29:46 UTC")},
+        {JournalModel::ActorColumn, QStringLiteral("night-operator")},
+        {JournalModel::ActionColumn, QStringLiteral("compensate")},
+        {JournalModel::DocumentColumn, QStringLiteral("tx-01M8HYX5XSGSGG9NBX2BJ688FR.rev")},
+        {JournalModel::StateColumn, QStringLiteral("canceling → canceled")}};
+    for (const auto &[column, text] : widest) {
+        m_preferredWidths.insert(column, metrics.horizontalAdvance(text) + pad);
+        table->setColumnWidth(column, m_preferredWidths.value(column));
+    }
+    table->viewport()->installEventFilter(this);
     connect(m_list, &TablePage::activated, this, [this] {
         const QModelIndex current = m_list->table()->currentIndex(); // the page keeps it on the entry
         const QString id = current.data(JournalModel::DocIdRole).toString();
@@ -50,6 +64,33 @@ ActionsPage::ActionsPage(StoreSession *session, ConsoleActions *actions, QWidget
         else
             Q_EMIT transactionLinkActivated(id);
     });
+}
+
+bool ActionsPage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::Resize && watched == m_list->table()->viewport())
+        keepWhyInSight();
+    return QWidget::eventFilter(watched, event);
+}
+
+void ActionsPage::keepWhyInSight()
+{
+    // At 1024 px Why began past the window's edge. What it lacks of a readable width comes from
+    // the columns of words (who, the state), down to a few characters each (their text then
+    // elides, whole in the tooltip); a time, the action and the id stay whole. A wider window
+    // gives them back, up to the width they started with (one made wider by hand stays so).
+    QTableView *table = m_list->table();
+    QHeaderView *header = table->horizontalHeader();
+    const int chars = table->fontMetrics().averageCharWidth();
+    int lacking = header->sectionPosition(JournalModel::ReasonColumn) + kWhyMinChars * chars - table->viewport()->width();
+    for (int column : {JournalModel::ActorColumn, JournalModel::StateColumn}) {
+        const int size = header->sectionSize(column);
+        const int change = lacking > 0 ? -qMax(0, qMin(lacking, size - kWordsMinChars * chars))
+                                       : qMax(0, qMin(-lacking, m_preferredWidths.value(column) - size));
+        if (change != 0)
+            header->resizeSection(column, size + change);
+        lacking += change;
+    }
 }
 
 void ActionsPage::applyFilter()

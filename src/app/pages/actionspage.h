@@ -8,6 +8,7 @@
 #include "../consoleactions.h"
 #include "../widgets/timestyle.h"
 
+#include <QHash>
 #include <QWidget>
 
 class QComboBox;
@@ -34,9 +35,17 @@ Q_SIGNALS:
     void transactionLinkActivated(const QString &txId);
     void accountLinkActivated(const QString &accountId);
 
-private:
-    void applyFilter();
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
+private:
+    static constexpr int kWhyMinChars = 20;  // Why keeps this much in sight, …
+    static constexpr int kWordsMinChars = 9; // … taken from who and the state, down to this
+    void applyFilter();
+    // Gives Why a readable width inside the viewport (the table's viewport resized).
+    void keepWhyInSight();
+
+    QHash<int, int> m_preferredWidths; // by column: what it holds whole, in the font in use
     ConsoleActions *m_actions;
     JournalModel *m_model;
     TablePage *m_list;

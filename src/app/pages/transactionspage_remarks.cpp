@@ -40,7 +40,7 @@ void TransactionsPage::addRemark(Remark event, const QString &givenText)
         if (event == Remark::Release && !claim)
             continue;
         if (event == Remark::Release && claim->by != me) {
-            const QString age = duration::spoken(claim->at.msecsTo(QDateTime::currentDateTimeUtc()));
+            const QString age = duration::format(claim->at.msecsTo(QDateTime::currentDateTimeUtc()));
             othersClaims << (claim->text.isEmpty() ? tr("%1's claim on %2 (%3 ago)").arg(claim->by, tx.id, age)
                                                    : tr("%1's claim on %2 (%3 ago: “%4”)").arg(claim->by, tx.id, age, claim->text));
         }

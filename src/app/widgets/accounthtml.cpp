@@ -3,6 +3,7 @@
 
 #include "ledger/duration.h"
 #include "ledger/money.h"
+#include "operations/operatoractions.h"
 #include "panelhtml.h"
 
 #include <QCoreApplication>
@@ -28,7 +29,7 @@ QString accountHtml(const AccountDetail &d, int scale, TimeStyle times)
     const Account &a = d.account;
     const auto amount = [scale](qint64 v) { return money::format(v, scale); };
     const auto ago = [&d, times](const QDateTime &t) {
-        return AccountText::tr("%1 (%2 ago)").arg(shownTime(t, times), duration::spoken(t.msecsTo(d.now)));
+        return AccountText::tr("%1 (%2 ago)").arg(shownTime(t, times), duration::format(t.msecsTo(d.now)));
     };
     QString html = QStringLiteral("<html><body style='font-size:10pt'>");
     html += QStringLiteral("<h3 style='margin-bottom:2px'>%1 <span style='font-weight:normal'>%2</span></h3>").arg(esc(a.id), esc(a.name));
@@ -62,10 +63,12 @@ QString accountHtml(const AccountDetail &d, int scale, TimeStyle times)
 
     html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><table cellspacing='0' cellpadding='2'>").arg(AccountText::tr("History"));
     for (const JournalEntry &j : d.history) {
-        // "created by operator — “Dave Schmidt”": who did it, then what they wrote (the name
-        // given, a reason), so that neither reads as the other.
+        // "created by operator — name: Dave Schmidt", "frozen by dana — “fraud check”": who did
+        // it, then what they wrote, the name given said to be one, so that no name reads as a
+        // reason nor the operator's name as the account's.
         const QString who = j.actor.isEmpty() ? QString() : QLatin1Char(' ') + AccountText::tr("by %1").arg(esc(j.actor));
-        const QString why = j.detail.isEmpty() ? QString() : QStringLiteral(" — ") + AccountText::tr("“%1”").arg(esc(j.detail));
+        const QString detail = detailIsAccountName(j) ? esc(actionDetailOf(j)) : AccountText::tr("“%1”").arg(esc(j.detail));
+        const QString why = j.detail.isEmpty() ? QString() : QStringLiteral(" — ") + detail;
         html += QStringLiteral("<tr><td style='color:%1' nowrap>%2</td><td><b>%3</b>%4%5</td></tr>")
                     .arg(toneName(Tone::Muted), shownTime(j.at, times), esc(j.event), who, why);
     }

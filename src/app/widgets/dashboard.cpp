@@ -7,9 +7,11 @@
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QGridLayout>
+#include <QHorizontalBarSeries>
 #include <QLabel>
 #include <QLineSeries>
 #include <QValueAxis>
@@ -164,6 +166,8 @@ void Dashboard::drawStates()
 
 void Dashboard::drawAges()
 {
+    // Bars across, the ranges down the side: under each other, a range's label has the width it
+    // needs ("5m–30m" read "5–3…" at 1024 px, below bars side by side).
     QChart *chart = m_ages->chart();
     resetChart(chart);
     auto *set = new QBarSet(tr("unfinished"));
@@ -173,19 +177,19 @@ void Dashboard::drawAges()
         *set << double(n);
         max = qMax(max, n);
     }
-    auto *series = new QBarSeries;
+    auto *series = new QHorizontalBarSeries;
     series->append(set);
     series->setLabelsVisible(true);
     set->setLabelColor(QGuiApplication::palette().color(QPalette::Text));
     series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
     chart->addSeries(series);
-    auto *x = new QBarCategoryAxis;
-    x->append(m_overview.ageBuckets);
-    chart->addAxis(x, Qt::AlignBottom);
-    series->attachAxis(x);
-    QValueAxis *y = countAxis(max);
-    chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(y);
+    auto *ranges = new QBarCategoryAxis;
+    ranges->append(m_overview.ageBuckets);
+    chart->addAxis(ranges, Qt::AlignLeft);
+    series->attachAxis(ranges);
+    QValueAxis *counts = countAxis(max);
+    chart->addAxis(counts, Qt::AlignBottom);
+    series->attachAxis(counts);
     paintAxes(chart);
 }
 
@@ -202,17 +206,27 @@ void Dashboard::drawPerMinute()
         max = qMax(max, m_overview.perMinute.at(i));
     }
     chart->addSeries(series);
-    auto *x = new QValueAxis;
-    x->setRange(-(qMax(n, 1) - 1), 0);
-    // The unit in the reader's language ("%d min" was English in every one).
-    x->setLabelFormat(tr("%d min", "the per-minute chart's axis: minutes before now; keep %d"));
-    x->setTickCount(7);
+    // Labels of our own, every ten minutes: a value axis prints its label format through
+    // Latin-1, and the unit in Chinese came out "-59 ??".
+    auto *x = new QCategoryAxis;
+    const int first = -(qMax(n, 1) - 1);
+    x->setRange(first, 0);
+    x->setStartValue(first);
+    x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    // From the first ten after the start (a category ends where its label is): -59 → -50.
+    for (int minute = first / 10 * 10 + (first % 10 == 0 && first < 0 ? 10 : 0); minute <= 0; minute += 10)
+        x->append(tr("%1 min", "the per-minute chart's axis: minutes before now").arg(minute), minute);
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
     QValueAxis *y = countAxis(max);
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
     paintAxes(chart);
+    // The last label ("0 min") is centred on the plot's right edge: room for its half.
+    const QFontMetrics metrics(x->labelsFont());
+    QMargins margins = chart->margins();
+    margins.setRight(qMax(margins.right(), metrics.horizontalAdvance(x->categoriesLabels().value(x->count() - 1)) / 2 + 4));
+    chart->setMargins(margins);
 }
 
 } // namespace ledger::app

@@ -80,7 +80,7 @@ QString detailHtml(const TransactionDetail &d, int scale, TimeStyle times)
         const QString said = d.claim->text.isEmpty() ? QString() : QStringLiteral(": ") + esc(d.claim->text);
         html += QStringLiteral("<p style='margin-top:0'>%1 %2%3</p>")
                     .arg(toned(Tone::Warn, DetailText::tr("Claimed by %1").arg(esc(d.claim->by))),
-                         DetailText::tr("(%1 ago)").arg(duration::spoken(d.claim->at.msecsTo(d.now))), said);
+                         DetailText::tr("(%1 ago)").arg(duration::format(d.claim->at.msecsTo(d.now))), said);
     }
     html += QStringLiteral("<table cellspacing='0' cellpadding='1'>");
     html += row(DetailText::tr("Amount"), QStringLiteral("<b>%1</b>").arg(amount(t.amount)));
@@ -99,9 +99,9 @@ QString detailHtml(const TransactionDetail &d, int scale, TimeStyle times)
     if (!t.idempotencyKey.isEmpty())
         html += row(DetailText::tr("Idempotency key"), esc(t.idempotencyKey));
     html += row(DetailText::tr("Created"),
-                DetailText::tr("%1 (%2 ago)").arg(shownTime(t.createdAt, times), duration::spoken(t.createdAt.msecsTo(d.now))));
+                DetailText::tr("%1 (%2 ago)").arg(shownTime(t.createdAt, times), duration::format(t.createdAt.msecsTo(d.now))));
     html += row(DetailText::tr("Last change"),
-                DetailText::tr("%1 (%2 ago)").arg(shownTime(t.lastModified, times), duration::spoken(t.lastModified.msecsTo(d.now))));
+                DetailText::tr("%1 (%2 ago)").arg(shownTime(t.lastModified, times), duration::format(t.lastModified.msecsTo(d.now))));
     if (!t.owner.isEmpty()) {
         QString lease = shownTime(t.leaseUntil, times);
         if (!isTerminal(t.state) && t.leaseUntil.isValid())
@@ -110,7 +110,7 @@ QString detailHtml(const TransactionDetail &d, int scale, TimeStyle times)
             // Only the words of an expired lease are red, so that phrase stands apart from the time.
             lease = t.leaseUntil < d.now ? lease + toned(Tone::Bad, DetailText::tr(" (expired)", "after a lease's end, in red"))
                                          : DetailText::tr("%1 (%2 left)", "a lease's end, then how long it still runs")
-                                               .arg(lease, duration::spoken(d.now.msecsTo(t.leaseUntil)));
+                                               .arg(lease, duration::format(d.now.msecsTo(t.leaseUntil)));
         html += row(DetailText::tr("Owner"), esc(t.owner));
         html += row(DetailText::tr("Lease until"), lease);
     }

@@ -14,6 +14,7 @@ namespace ledger::app {
 
 namespace {
 enum TxColumn { TxIdColumn, TxFromColumn, TxWillColumn, TxWhyColumn, TxOutcomeColumn };
+constexpr int kWrappedRows = 200; // up to this many, a row is as tall as its words
 
 QTableWidgetItem *item(const QString &text, Qt::Alignment align = Qt::AlignLeft | Qt::AlignVCenter)
 {
@@ -55,12 +56,18 @@ RepairPreview::RepairPreview(QWidget *parent)
     m_transactions->setHorizontalHeaderLabels({tr("Transaction"), tr("Now"), tr("Will"), tr("Why"), tr("Result")});
     m_transactions->setColumnHidden(TxOutcomeColumn, true);
     m_transactions->setAccessibleName(tr("Transactions in the repair"));
+    // Why (and, after the repair, Result) take the width the others leave and wrap in it: sized
+    // to their text, Why ran past the dialog, behind a horizontal scroll bar even at 1600 px.
+    for (int c : {TxWhyColumn, TxOutcomeColumn})
+        m_transactions->horizontalHeader()->setSectionResizeMode(c, QHeaderView::Stretch);
+    m_transactions->setWordWrap(true);
     m_accounts->setColumnCount(5);
     m_accounts->setHorizontalHeaderLabels({tr("Account"), tr("Posted"), tr("Pending debits"), tr("Pending credits"), tr("Available")});
     m_accounts->setAccessibleName(tr("Accounts the repair changes"));
     for (QTableWidget *t : {m_transactions, m_accounts}) {
         t->verticalHeader()->hide();
         t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
+        t->verticalHeader()->setMinimumSectionSize(t->fontMetrics().height() + 6);
         t->horizontalHeader()->setStretchLastSection(true);
         t->setEditTriggers(QAbstractItemView::NoEditTriggers);
         t->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -101,7 +108,9 @@ void RepairPreview::setPlan(const RepairPlan &plan, int scale)
         if (!p.eligible || p.mayBeRefused)
             will->setForeground(toneColor(Tone::Bad));
         m_transactions->setItem(r, TxWillColumn, will);
-        m_transactions->setItem(r, TxWhyColumn, item(p.why));
+        QTableWidgetItem *why = item(p.why);
+        why->setToolTip(p.why);
+        m_transactions->setItem(r, TxWhyColumn, why);
     }
     m_accounts->setRowCount(int(plan.accounts.size()));
     for (int r = 0; r < plan.accounts.size(); ++r) {
@@ -113,7 +122,12 @@ void RepairPreview::setPlan(const RepairPlan &plan, int scale)
         m_accounts->setItem(r, 3, item(changeText(a.pendingCreditsBefore, a.pendingCreditsAfter, scale), right));
         m_accounts->setItem(r, 4, item(changeText(a.availableBefore(), a.availableAfter(), scale), right));
     }
-    m_transactions->resizeColumnsToContents();
+    for (int c : {TxIdColumn, TxFromColumn, TxWillColumn})
+        m_transactions->resizeColumnToContents(c);
+    // Rows as tall as Why wrapped in the width it has, as the dialog is resized; a plan of
+    // thousands keeps one line a row (sizing each would cost seconds), its words in tooltips.
+    m_transactions->verticalHeader()->setSectionResizeMode(plan.items.size() <= kWrappedRows ? QHeaderView::ResizeToContents
+                                                                                             : QHeaderView::Fixed);
     m_accounts->resizeColumnsToContents();
     // An empty table says nothing: when no account changes, say so and why.
     const bool none = plan.accounts.isEmpty();
@@ -131,8 +145,7 @@ QString RepairPreview::noAccountsText() const { return m_noAccounts->isVisibleTo
 void RepairPreview::setRepaired()
 {
     const int eligible = m_plan.eligibleCount();
-    m_summary->setText(tr("<b>%1</b> were to be repaired, <b>%2</b> skipped: the Result column says how each ended.")
-                           .arg(eligible)
+    m_summary->setText(tr("<b>%n</b> were to be repaired, <b>%1</b> skipped: the Result column says how each ended.", nullptr, eligible)
                            .arg(int(m_plan.items.size()) - eligible));
 }
 
@@ -143,9 +156,16 @@ void RepairPreview::setOutcome(const QString &txId, const QString &outcome, bool
         if (m_transactions->item(r, TxIdColumn)->text() != txId)
             continue;
         QTableWidgetItem *i = item(outcome);
+        i->setToolTip(outcome);
         i->setForeground(toneColor(ok ? Tone::Good : Tone::Bad));
         m_transactions->setItem(r, TxOutcomeColumn, i);
     }
+}
+
+QString claimWordsHtml(const QString &text)
+{
+    // Brackets in the reader's language: "（“…”）" in Chinese.
+    return RepairPreview::tr(" (“%1”)", "what a claim said, after who claimed what").arg(text.toHtmlEscaped());
 }
 
 QString claimWarningHtml(const RepairPlan &plan, const QString &operatorName)
@@ -155,9 +175,9 @@ QString claimWarningHtml(const RepairPlan &plan, const QString &operatorName)
         return QString();
     QStringList lines;
     for (const OperatorClaim &c : claims.mid(0, 5)) {
-        const QString said = c.text.isEmpty() ? QString() : QStringLiteral(" (“%1”)").arg(c.text.toHtmlEscaped());
+        const QString said = c.text.isEmpty() ? QString() : claimWordsHtml(c.text);
         lines << RepairPreview::tr("%1 claimed %2 %3 ago%4")
-                     .arg(c.by.toHtmlEscaped(), c.txId, duration::spoken(c.at.msecsTo(plan.now)), said);
+                     .arg(c.by.toHtmlEscaped(), c.txId, duration::format(c.at.msecsTo(plan.now)), said);
     }
     if (claims.size() > 5)
         lines << RepairPreview::tr("and %n more", nullptr, int(claims.size() - 5));

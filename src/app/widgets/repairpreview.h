@@ -16,6 +16,8 @@ namespace ledger::app {
 // "100.00 → 90.00", or "100.00" when nothing changes: how a preview shows an amount's before
 // and after (the repair preview, and Recover all's accounts).
 QString changeText(qint64 before, qint64 after, int scale);
+// What a claim said, as the repair dialogs quote it after who claimed it: " (“on the phone”)".
+QString claimWordsHtml(const QString &text);
 // Who else claimed which of the plan's eligible transactions recently (ledger/remarks.h), as the
 // repair dialogs warn before repairing: "" when nobody but `operatorName`.
 QString claimWarningHtml(const RepairPlan &plan, const QString &operatorName);

@@ -138,19 +138,26 @@ Error checkFileBeforeOpen(const QString &path, SqliteConnection::Mode mode, bool
     if (header.isEmpty())
         return makeError(ErrorCode::StoreNotLedger, Message::translate("ledger", "%1 is an empty file, not a LedgerDesk store").arg(path));
     if (header != QByteArray("SQLite format 3\0", 16)) {
-        // Say what it looks like: an export or a report opened by mistake is the common case.
+        // Say what it looks like: an export or a report opened by mistake is the common case, but
+        // only a file named as an export is asked about as one (notes.db is no export).
+        const QString suffix = QFileInfo(path).suffix().toLower();
+        const bool exportName = suffix == QLatin1String("csv") || suffix == QLatin1String("json");
         const QByteArray start = header.trimmed();
         if (start.startsWith('[') || start.startsWith('{'))
             return makeError(ErrorCode::StoreNotLedger,
-                             Message::translate("ledger",
-                                                "%1 is a JSON file, not a LedgerDesk store (an export? a store is a .db file, or the "
-                                                "topology .json of a sharded store)")
+                             (exportName
+                                  ? Message::translate("ledger", "%1 is a JSON file, not a LedgerDesk store (an export? a store is a .db "
+                                                                 "file, or the topology .json of a sharded store)")
+                                  : Message::translate("ledger", "%1 is a JSON file, not a LedgerDesk store (a store is an "
+                                                                 "SQLite database)"))
                                  .arg(path));
         if (std::all_of(header.cbegin(), header.cend(),
                         [](char c) { return (c >= 0x20 && c < 0x7f) || c == '\n' || c == '\r' || c == '\t'; }))
             return makeError(
                 ErrorCode::StoreNotLedger,
-                Message::translate("ledger", "%1 is a text file, not a LedgerDesk store (an export? a store is a .db file)").arg(path));
+                (exportName ? Message::translate("ledger", "%1 is a text file, not a LedgerDesk store (an export? a store is a .db file)")
+                            : Message::translate("ledger", "%1 is a text file, not a LedgerDesk store (a store is an SQLite database)"))
+                    .arg(path));
         return makeError(ErrorCode::StoreNotLedger,
                          Message::translate("ledger", "%1 is not a LedgerDesk store (it is not an SQLite database)").arg(path));
     }
