@@ -48,9 +48,9 @@ CheckLine evaluateCheck(const StuckSummary &summary, const CheckThresholds &t, s
     if (auditFindings && *auditFindings > 0)
         raise(CheckStatus::Critical);
 
-    QString text = QStringLiteral("%1 stuck (idle %2 or lease expired)").arg(summary.stuck).arg(duration::format(t.stuckForMs));
+    QString text = QStringLiteral("%1 stuck (idle %2 or lease expired)").arg(summary.stuck).arg(duration::said(t.stuckForMs).english());
     if (summary.oldestIdleMs)
-        text += QStringLiteral(", oldest idle %1").arg(duration::format(*summary.oldestIdleMs));
+        text += QStringLiteral(", oldest idle %1").arg(duration::said(*summary.oldestIdleMs).english());
     QStringList groups;
     for (const StuckCause &g : summary.causes.groups) {
         if (groups.size() == 3) {

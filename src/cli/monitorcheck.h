@@ -1,7 +1,7 @@
 #pragma once
 // `ledgerctl check`: one line in the monitoring-plugins convention (Nagios, Icinga, Zabbix's
 // external checks, cron): "LEDGER STATUS - text | perfdata", and its exit status 0 OK, 1 WARNING,
-// 2 CRITICAL, 3 UNKNOWN. Thresholds read as the plugins' own: a number N alerts when the value
+// 2 CRITICAL, 3 UNKNOWN; always in English (monitors and their logs read it). Thresholds read as the plugins' own: a number N alerts when the value
 // is more than N (so perfdata's warn;crit fields carry them unchanged).
 //
 // Pure: a summary and thresholds in, the line out (tests/tst_monitorcheck.cpp, a table).
