@@ -35,6 +35,7 @@
 #include <QAction>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
@@ -110,6 +111,7 @@ private Q_SLOTS:
     void aCleanAuditStaysAtTheTop();
     void theStuckViewFitsA1024Window();
     void tooltipsAndTheStatusTextStayOnScreen();
+    void everyTableCutsBetweenTokens();
 };
 
 void TestOperatorWalk::initTestCase()
@@ -175,13 +177,14 @@ void TestOperatorWalk::claimAgesAreNeverCut()
     QFETCH(int, width);
     QFETCH(QString, mustEndWith);
     const QFontMetrics metrics(QApplication::font());
-    const QString shown = ElidingDelegate::elideKeepingTail(text, tail, metrics, width);
+    const auto advance = [&metrics](const QString &s) { return metrics.horizontalAdvance(s); };
+    const QString shown = textfit::elideKeepingTail(text, tail, width, advance);
     QVERIFY2(shown.endsWith(mustEndWith), qPrintable(shown));
     QVERIFY2(metrics.horizontalAdvance(shown) <= width, qPrintable(shown));
     // Other text is cut at its end: whose funds stay in sight, the number is in the tooltip.
     const QString error =
         QStringLiteral("insufficient-funds: alice has 12.00 available (balance 15.00, 3.00 held); this transfer needs 2603431");
-    const QString cut = ElidingDelegate::elideKeepingTail(error, QString(), metrics, 200);
+    const QString cut = textfit::elideKeepingTail(error, QString(), 200, advance);
     QVERIFY2(cut.startsWith(QStringLiteral("insufficient-funds: alice")), qPrintable(cut));
 }
 
@@ -203,7 +206,7 @@ void TestOperatorWalk::theClaimColumnKeepsItsAge()
     table->setColumnWidth(TransactionTableModel::ClaimColumn, 150);
     const int row = c.window.transactionModel()->rowOfKey(id);
     const QModelIndex index = list->windowed()->viewIndex(row, TransactionTableModel::ClaimColumn);
-    auto *delegate = qobject_cast<ElidingDelegate *>(table->itemDelegateForColumn(TransactionTableModel::ClaimColumn));
+    auto *delegate = qobject_cast<ElidingDelegate *>(table->itemDelegateForIndex(index));
     QVERIFY(delegate);
     QStyleOptionViewItem option;
     option.initFrom(table->viewport());
@@ -507,15 +510,36 @@ void TestOperatorWalk::theStuckViewFitsA1024Window()
         }
         return filter->width() - reserved;
     };
-    const auto amountRect = [&] { return table->visualRect(table->model()->index(0, TransactionTableModel::AmountColumn)); };
     // (Waited for: the layout settles after the view is shown.)
     QTRY_VERIFY2_WITH_TIMEOUT(placeholder <= room(), qPrintable(QStringLiteral("placeholder %1 px in %2").arg(placeholder).arg(room())),
                               5000);
-    QTRY_VERIFY2_WITH_TIMEOUT(
-        table->viewport()->rect().contains(amountRect()),
-        qPrintable(
-            QStringLiteral("amount at %1..%2 of %3 px").arg(amountRect().left()).arg(amountRect().right()).arg(table->viewport()->width())),
-        5000);
+    // The ids were cut to show the money beside the detail panel. An id is never cut now, nor a
+    // line of the panel inside a token (widgets/textfit.h): what the table still lacks for the
+    // money after the state and the claim gave theirs, it scrolls to. Every id is shown whole,
+    // and the panel, showing a transaction, is wide enough not to scroll sideways.
+    auto *delegate = qobject_cast<ElidingDelegate *>(table->itemDelegate());
+    QVERIFY(delegate);
+    const auto idsCut = [&] {
+        QStringList cut;
+        for (int row = 0; row < table->model()->rowCount(); ++row) {
+            const QModelIndex id = table->model()->index(row, TransactionTableModel::IdColumn);
+            QStyleOptionViewItem option;
+            option.initFrom(table->viewport());
+            option.widget = table;
+            option.rect = table->visualRect(id);
+            if (delegate->shownText(option, id) != id.data().toString())
+                cut << delegate->shownText(option, id);
+        }
+        return cut;
+    };
+    QTRY_VERIFY2_WITH_TIMEOUT(idsCut().isEmpty(), qPrintable(idsCut().join(QLatin1String(", "))), 5000);
+    list->selectKey(table->model()->index(0, TransactionTableModel::IdColumn).data().toString());
+    DetailPanel *detail = c.window.detailPanel();
+    QVERIFY(QTest::qWaitFor([&] { return !detail->transactionId().isEmpty() && !c.window.isBusy(); }, kWaitMs));
+    QTRY_VERIFY2_WITH_TIMEOUT(detail->width() >= detail->minimumTextWidth(),
+                              qPrintable(QStringLiteral("panel %1 px, needs %2").arg(detail->width()).arg(detail->minimumTextWidth())),
+                              5000);
+    QTRY_VERIFY2_WITH_TIMEOUT(idsCut().isEmpty(), qPrintable(idsCut().join(QLatin1String(", "))), 5000);
     QVERIFY2(filter->width() >= filter->minimumWidth() && filter->width() >= 18 * filter->fontMetrics().averageCharWidth(),
              qPrintable(QStringLiteral("filter %1 px, minimum %2").arg(filter->width()).arg(filter->minimumWidth())));
     const QString dir = qEnvironmentVariable("LEDGER_TEST_SHOTS");
@@ -575,6 +599,25 @@ void TestOperatorWalk::tooltipsAndTheStatusTextStayOnScreen()
     QVERIFY2(c.window.width() / 3 / 2 < facts, qPrintable(QStringLiteral("%1 px of %2").arg(facts).arg(c.window.width())));
     QTRY_VERIFY2_WITH_TIMEOUT(storeLabel->text().endsWith(durability), qPrintable(storeLabel->text()), 5000);
     QVERIFY2(!storeLabel->text().contains(store), qPrintable(storeLabel->text()));
+}
+
+void TestOperatorWalk::everyTableCutsBetweenTokens()
+{
+    // One rule for every table's cells (widgets/textfit.h): each view of the window, the
+    // navigator too, draws them with the eliding delegate (the state's badge aside).
+    DemoConsole c;
+    QStringList others;
+    for (QAbstractItemView *view : c.window.findChildren<QAbstractItemView *>()) {
+        bool inComboBox = false; // a combo box's list is a menu, not a table
+        for (QObject *o = view; o && !inComboBox; o = o->parent())
+            inComboBox = qobject_cast<QComboBox *>(o) != nullptr;
+        if (inComboBox || qobject_cast<QHeaderView *>(view)) // (a header's words are the style's to draw)
+            continue;
+        if (!qobject_cast<ElidingDelegate *>(view->itemDelegate()))
+            others << view->accessibleName() + QLatin1Char('/') + QString::fromLatin1(view->metaObject()->className());
+    }
+    QVERIFY2(others.isEmpty(), qPrintable(others.join(QLatin1String(", "))));
+    QVERIFY(c.window.findChildren<QAbstractItemView *>().size() >= 5); // navigator, accounts, transactions, actions, audit
 }
 
 QTEST_MAIN(TestOperatorWalk)

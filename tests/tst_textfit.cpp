@@ -1,10 +1,13 @@
 // Text cut to fit and kept from breaking (app/widgets/textfit.h): literal texts, widths in
-// characters (each character one unit, "…" one), literal results; and a document that must not
-// wrap inside a token.
+// characters (each character one unit, "…" one), literal results. Then the rule where it is used:
+// a table's delegate (its cell and its tooltip) and a document that must not wrap inside a token.
 
+#include "widgets/elidingdelegate.h"
 #include "widgets/textfit.h"
 
 #include <QAbstractTextDocumentLayout>
+#include <QStandardItemModel>
+#include <QTableView>
 #include <QTest>
 #include <QTextBlock>
 #include <QTextDocument>
@@ -61,6 +64,7 @@ private Q_SLOTS:
     void elideKeepingTail();
     void elideLocation_data();
     void elideLocation();
+    void aTableCellIsCutBetweenTokens();
     void aDocumentDoesNotWrapInsideATokenWhenKeptWhole();
 };
 
@@ -206,6 +210,32 @@ void TestTextFit::elideLocation()
     QFETCH(int, width);
     QFETCH(QString, expected);
     QCOMPARE(textfit::elideLocation(location, keep, width, characters), expected);
+}
+
+void TestTextFit::aTableCellIsCutBetweenTokens()
+{
+    // The delegate every table has: the cell shows whole tokens and "…", the tooltip the whole.
+    QStandardItemModel model(2, 1);
+    const QString error = QStringLiteral("insufficient-funds: mallory has 20806.35 available");
+    model.setData(model.index(0, 0), error);
+    model.setData(model.index(1, 0), QStringLiteral("bob"));
+    QTableView view;
+    view.setModel(&model);
+    auto *delegate = new ElidingDelegate(0, &view);
+    view.setItemDelegate(delegate);
+    const QFontMetrics metrics(view.font());
+    const int margin = view.style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, &view) + 1;
+    // Room for "insufficient-funds: mallory has 2080" and a little more, not for the amount whole.
+    const int room = metrics.horizontalAdvance(QStringLiteral("insufficient-funds: mallory has 20806.3…"));
+    QStyleOptionViewItem option;
+    option.initFrom(view.viewport());
+    option.widget = &view;
+    option.rect = QRect(0, 0, room + 2 * margin, 24);
+    QCOMPARE(delegate->shownText(option, model.index(0, 0)), QStringLiteral("insufficient-funds: mallory has…"));
+    QCOMPARE(delegate->toolTipText(option, model.index(0, 0)), error);
+    // A cell shown whole has no tooltip of its own.
+    QCOMPARE(delegate->shownText(option, model.index(1, 0)), QStringLiteral("bob"));
+    QCOMPARE(delegate->toolTipText(option, model.index(1, 0)), QString());
 }
 
 void TestTextFit::aDocumentDoesNotWrapInsideATokenWhenKeptWhole()

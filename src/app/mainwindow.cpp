@@ -21,6 +21,7 @@
 #include "pages/auditpage.h"
 #include "widgets/dashboard.h"
 #include "widgets/detailpanel.h"
+#include "widgets/elidingdelegate.h"
 #include "widgets/statebadge.h"
 #include "widgets/stuckcausebar.h"
 #include "widgets/tablepage.h"
@@ -84,6 +85,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_navigator->expandAll();
     m_navigator->setAccessibleName(tr("Navigator"));
     m_navigator->setMinimumWidth(190);
+    m_navigator->setItemDelegate(new ElidingDelegate(0, m_navigator)); // an entry's count is never cut
     connect(m_navigator->selectionModel(), &QItemSelectionModel::currentChanged, this, &MainWindow::onNavigatorChanged);
 
     m_mainSplitter = new QSplitter(Qt::Horizontal, this);

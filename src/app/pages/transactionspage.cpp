@@ -25,9 +25,8 @@
 namespace ledger::app {
 
 namespace {
-// What a narrow Stuck view leaves the detail panel and the id column, in average characters.
+// What a narrow Stuck view leaves the detail panel at least, in average characters.
 constexpr int kStuckDetailMinChars = 36;
-constexpr int kStuckIdMinChars = 12;
 } // namespace
 
 TransactionsPage::TransactionsPage(StoreSession *session, ConsoleActions *actions, const Settings *settings, QWidget *parent)
@@ -61,13 +60,11 @@ TransactionsPage::TransactionsPage(StoreSession *session, ConsoleActions *action
         menu.addActions({m_actions->copyIds, m_actions->copyJson, m_actions->openWindow});
         menu.exec(table->viewport()->mapToGlobal(at));
     });
-    // Ids are elided in the middle, so that a compensation's ".rev" stays in sight; the other
-    // text columns shorten names and words, never numbers (widgets/elidingdelegate.h).
-    table->setTextElideMode(Qt::ElideMiddle);
-    auto *eliding = new ElidingDelegate(TransactionTableModel::KeptTailRole, table);
-    for (int column : {TransactionTableModel::KindColumn, TransactionTableModel::SourceColumn, TransactionTableModel::DestinationColumn,
-                       TransactionTableModel::LastErrorColumn, TransactionTableModel::OwnerColumn, TransactionTableModel::ClaimColumn})
-        table->setItemDelegateForColumn(column, eliding);
+    // Every column is cut between words, never inside a number or an id (widgets/textfit.h); the
+    // owner's and the claim's age stay whole after a name cut short.
+    QAbstractItemDelegate *plain = table->itemDelegate(); // TablePage's, which keeps no tail
+    table->setItemDelegate(new ElidingDelegate(TransactionTableModel::KeptTailRole, table));
+    delete plain;
     // Wide enough for "compensation", "11m 30s", "worker · lease expired 4m 12s ago" and
     // "alice · 12m 5s ago" (the rest in tooltips).
     const QList<int> widths{210, 92, 100, 88, 88, 90, 70, 240, 230, 150};
@@ -108,8 +105,10 @@ TransactionsPage::TransactionsPage(StoreSession *session, ConsoleActions *action
     // The one selection model: the detail follows its current (selected) document, the
     // window's actions its selection; a page of rows arriving may change both.
     connect(m_list, &TablePage::currentKeyChanged, m_detail, &DetailPanel::showTransaction);
+    connect(m_detail, &DocumentPanel::loaded, &m_fit, qOverload<>(&QTimer::start)); // what the panel needs may have changed
     connect(m_list, &TablePage::selectionChanged, this, &TransactionsPage::selectionChanged);
     connect(m_model, &PagedTableModel::pageLoaded, this, &TransactionsPage::selectionChanged);
+    connect(m_model, &PagedTableModel::pageLoaded, this, &TransactionsPage::fitIds);
     connect(m_list, &TablePage::activated, this, &TransactionsPage::activated);
     connect(table->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this, &TransactionsPage::onSortIndicatorChanged);
     connect(m_model, &PagedTableModel::countChanged, this, [this](qint64 count) {
@@ -160,9 +159,11 @@ void TransactionsPage::resizeEvent(QResizeEvent *event)
 void TransactionsPage::fitStuckColumns()
 {
     // At 1024 px the detail panel's share left the table ~550 px and the money off-screen. The
-    // table takes what it lacks from the detail panel, down to a readable width, then from the
-    // id column, which elides in its middle. Nothing is given back when the window widens: the
-    // operator may have chosen that split.
+    // table takes what it lacks from the columns before the money (state, claim), down to
+    // what their header and rows need, then from the detail panel, down to what the panel's widest id, amount or time needs
+    // (narrower, it broke them: "208" / "27." / "73"). The id column is not narrowed: an id is
+    // never cut (widgets/textfit.h); what is still lacking, the table scrolls to. Nothing is given
+    // back when the window widens: the operator may have chosen that split.
     if (!isStuckView() || !m_list->isVisible())
         return;
     QTableView *table = m_list->table();
@@ -172,16 +173,38 @@ void TransactionsPage::fitStuckColumns()
             header->sectionPosition(TransactionTableModel::AmountColumn) + header->sectionSize(TransactionTableModel::AmountColumn);
         return amountEnds - table->viewport()->width();
     };
+    // The columns before the money: down to what their header and rows need. Not the id's (an
+    // id is never cut), nor the age's, whose text grows as it ticks.
+    for (int visual = 0; visual < header->visualIndex(TransactionTableModel::AmountColumn) && lacking() > 0; ++visual) {
+        const int column = header->logicalIndex(visual);
+        if (column == TransactionTableModel::IdColumn || column == TransactionTableModel::AgeColumn || header->isSectionHidden(column))
+            continue;
+        const int needed = qMax(static_cast<QAbstractItemView *>(table)->sizeHintForColumn(column), header->sectionSizeHint(column));
+        if (const int spare = header->sectionSize(column) - needed; spare > 0)
+            header->resizeSection(column, header->sectionSize(column) - qMin(lacking(), spare));
+    }
     const QList<int> sizes = m_splitter->sizes();
-    if (lacking() <= 0 || sizes.size() != 2 || sizes.at(0) <= 0)
+    if (sizes.size() != 2 || sizes.at(0) <= 0)
         return;
-    const int spare = sizes.at(1) - kStuckDetailMinChars * m_detail->fontMetrics().averageCharWidth();
-    const int given = qMin(lacking(), spare);
-    if (given > 0)
+    const int floor = qMax(kStuckDetailMinChars * m_detail->fontMetrics().averageCharWidth(), m_detail->minimumTextWidth());
+    // What the table is given (less than 0: given back). A transaction shown since may need more
+    // than the panel was left: it gets that back.
+    const bool tooNarrowed = m_detailNarrowed && sizes.at(1) < floor;
+    const int given = tooNarrowed ? sizes.at(1) - floor : qMin(lacking(), sizes.at(1) - floor);
+    if (given > 0 || tooNarrowed) {
+        m_detailNarrowed = true;
         m_splitter->setSizes({sizes.at(0) + given, sizes.at(1) - given}); // laid out at once: the table is shown
-    if (const int still = lacking(); still > 0) {
-        const int idMin = kStuckIdMinChars * table->fontMetrics().averageCharWidth();
-        header->resizeSection(TransactionTableModel::IdColumn, qMax(idMin, header->sectionSize(TransactionTableModel::IdColumn) - still));
+    }
+}
+
+void TransactionsPage::fitIds()
+{
+    // An id is never cut (widgets/textfit.h): its column is as wide as the widest id it shows.
+    QTableView *table = m_list->table();
+    const int needed = static_cast<QAbstractItemView *>(table)->sizeHintForColumn(TransactionTableModel::IdColumn);
+    if (table->columnWidth(TransactionTableModel::IdColumn) < needed) {
+        table->setColumnWidth(TransactionTableModel::IdColumn, needed);
+        m_fit.start();
     }
 }
 
