@@ -22,6 +22,7 @@
 #include "widgets/textfit.h"
 #include "widgets/legseditor.h"
 #include "widgets/repairpreview.h"
+#include "widgets/statusline.h"
 #include "widgets/stuckcausebar.h"
 #include "widgets/tablepage.h"
 #include "ledger/language.h"
@@ -56,6 +57,8 @@
 #include <QTimer>
 #include <QScopeGuard>
 #include <QToolButton>
+#include <QToolTip>
+#include <QHelpEvent>
 
 #include <ctime>
 #include <memory>
@@ -111,6 +114,7 @@ private Q_SLOTS:
     void aCleanAuditStaysAtTheTop();
     void theStuckViewFitsA1024Window();
     void tooltipsAndTheStatusTextStayOnScreen();
+    void aLongStatusMessageStopsBeforeTheLabels();
     void everyTableCutsBetweenTokens();
 };
 
@@ -590,6 +594,14 @@ void TestOperatorWalk::tooltipsAndTheStatusTextStayOnScreen()
     const QString store = folder + QStringLiteral("/ledger.db");
     QVERIFY2(!storeLabel->text().contains(store), qPrintable(storeLabel->text())); // it was cut
     QVERIFY2(storeLabel->text().endsWith(QStringLiteral("  ·  synchronous=NORMAL")), qPrintable(storeLabel->text()));
+    // Cut between the path's folders, never inside one (nor inside the file's name): the start
+    // and the end of the path, each of whole pieces, "…" between.
+    const QString shownPath = storeLabel->text().chopped(QStringLiteral("  ·  synchronous=NORMAL").size());
+    const QStringList ends = shownPath.split(textfit::kEllipsis);
+    QVERIFY2(ends.size() == 2 && store.startsWith(ends.at(0)) && store.endsWith(ends.at(1))
+                 && ends.at(1).endsWith(QLatin1String("ledger.db")) && (ends.at(0).isEmpty() || ends.at(0).endsWith(QLatin1Char('/')))
+                 && store.at(store.size() - ends.at(1).size() - 1) == QLatin1Char('/'),
+             qPrintable(shownPath));
     QVERIFY2(storeLabel->toolTip().contains(store), qPrintable(storeLabel->toolTip()));
     // A window so narrow that the durability is wider than half the label's room: a cut in the
     // middle of the whole text (as before) took words of it away there. It stays whole.
@@ -599,6 +611,40 @@ void TestOperatorWalk::tooltipsAndTheStatusTextStayOnScreen()
     QVERIFY2(c.window.width() / 3 / 2 < facts, qPrintable(QStringLiteral("%1 px of %2").arg(facts).arg(c.window.width())));
     QTRY_VERIFY2_WITH_TIMEOUT(storeLabel->text().endsWith(durability), qPrintable(storeLabel->text()), 5000);
     QVERIFY2(!storeLabel->text().contains(store), qPrintable(storeLabel->text()));
+}
+
+void TestOperatorWalk::aLongStatusMessageStopsBeforeTheLabels()
+{
+    // At 1024 px a long message ran into "live idle" and was cut inside a word (or a number). It
+    // is cut between tokens now, ends an "M" before the labels, and is whole in the tooltip.
+    DemoConsole c;
+    QVERIFY(resizeWindow(c.window, 1024, 700));
+    auto *line = qobject_cast<StatusLine *>(c.window.statusBar());
+    QVERIFY(line);
+    QLabel *live = c.window.statusBar()->findChild<QLabel *>(QStringLiteral("liveLabel"));
+    QVERIFY(live && live->isVisible());
+    const QString message = QStringLiteral("Failover: the store now answers from host=db2.example.com port=5432 (was host=db1.example.com "
+                                           "port=5432); writes in flight are read back there, never made twice: 20806.35 stays 20806.35");
+    line->showMessage(message);
+    QCOMPARE(line->currentMessage(), message);
+    const QString shown = line->shownMessage();
+    QVERIFY2(shown.endsWith(textfit::kEllipsis) && shown.size() > 1, qPrintable(shown)); // cut, and not to nothing
+    const QString kept = shown.chopped(1);
+    QVERIFY2(message.startsWith(kept), qPrintable(shown));
+    // Between tokens: what follows what was kept starts with a space, or a separator and a space.
+    const QString rest = message.mid(kept.size());
+    QVERIFY2(rest.startsWith(QLatin1Char(' ')) || (QStringLiteral(",;:").contains(rest.front()) && rest.at(1) == QLatin1Char(' ')),
+             qPrintable(shown));
+    QVERIFY2(line->fontMetrics().horizontalAdvance(shown) <= line->messageRect().width(), qPrintable(shown));
+    // Its room ends an "M" before the first label (live, then idle, then the store).
+    const QPoint liveAt = live->mapTo(line, QPoint(0, 0));
+    QVERIFY2(liveAt.x() - line->messageRect().right() >= line->fontMetrics().horizontalAdvance(QLatin1Char('M')),
+             qPrintable(QStringLiteral("message ends at %1, live starts at %2").arg(line->messageRect().right()).arg(liveAt.x())));
+    // The whole message in its tooltip.
+    QHelpEvent help(QEvent::ToolTip, line->messageRect().center(), line->mapToGlobal(line->messageRect().center()));
+    QApplication::sendEvent(line, &help);
+    QTRY_COMPARE_WITH_TIMEOUT(QToolTip::text(), message, 5000);
+    QToolTip::hideText();
 }
 
 void TestOperatorWalk::everyTableCutsBetweenTokens()

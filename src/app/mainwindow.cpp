@@ -23,6 +23,7 @@
 #include "widgets/detailpanel.h"
 #include "widgets/elidingdelegate.h"
 #include "widgets/statebadge.h"
+#include "widgets/statusline.h"
 #include "widgets/stuckcausebar.h"
 #include "widgets/tablepage.h"
 
@@ -69,6 +70,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_liveLabel(new QLabel(this))
 {
     initResources();
+    setStatusBar(new StatusLine(this)); // messages cut between words, clear of the labels beside them
     // One reading of the counts at a time: each view change asks for one, and on a long ledger
     // with many stuck a reading costs more than the clicks that prompt it (four at once read the
     // same hundred thousand rows four times over).
