@@ -27,6 +27,29 @@ namespace ledger::app {
 namespace {
 // What a narrow Stuck view leaves the detail panel at least, in average characters.
 constexpr int kStuckDetailMinChars = 36;
+
+// The width the rows in sight need in `column`, their text whole: only those, so that no page
+// is read for it (QTableView::sizeHintForColumn reads a thousand rows when the table is hidden).
+int widestInSight(QTableView *table, int column)
+{
+    const int top = table->rowAt(0);
+    if (!table->isVisible() || top < 0)
+        return 0;
+    int bottom = table->rowAt(table->viewport()->height() - 1);
+    if (bottom < 0)
+        bottom = table->model()->rowCount() - 1;
+    QStyleOptionViewItem option;
+    option.initFrom(table->viewport());
+    option.widget = table;
+    option.font = table->font();
+    option.fontMetrics = table->fontMetrics();
+    int widest = 0;
+    for (int row = top; row <= bottom; ++row) {
+        const QModelIndex index = table->model()->index(row, column);
+        widest = qMax(widest, table->itemDelegateForIndex(index)->sizeHint(option, index).width());
+    }
+    return widest;
+}
 } // namespace
 
 TransactionsPage::TransactionsPage(StoreSession *session, ConsoleActions *actions, const Settings *settings, QWidget *parent)
@@ -94,7 +117,10 @@ TransactionsPage::TransactionsPage(StoreSession *session, ConsoleActions *action
     // Sizes are read once the layout has settled (a page just shown has not been laid out yet).
     m_fit.setSingleShot(true);
     m_fit.setInterval(0);
-    connect(&m_fit, &QTimer::timeout, this, &TransactionsPage::fitStuckColumns);
+    connect(&m_fit, &QTimer::timeout, this, [this] {
+        fitIds(); // (a page may have come while the table was hidden)
+        fitStuckColumns();
+    });
     // Rows arriving may bring a scroll bar that narrows the table.
     connect(m_model, &PagedTableModel::countChanged, &m_fit, qOverload<>(&QTimer::start));
 
@@ -179,7 +205,7 @@ void TransactionsPage::fitStuckColumns()
         const int column = header->logicalIndex(visual);
         if (column == TransactionTableModel::IdColumn || column == TransactionTableModel::AgeColumn || header->isSectionHidden(column))
             continue;
-        const int needed = qMax(static_cast<QAbstractItemView *>(table)->sizeHintForColumn(column), header->sectionSizeHint(column));
+        const int needed = qMax(widestInSight(table, column), header->sectionSizeHint(column));
         if (const int spare = header->sectionSize(column) - needed; spare > 0)
             header->resizeSection(column, header->sectionSize(column) - qMin(lacking(), spare));
     }
@@ -201,7 +227,7 @@ void TransactionsPage::fitIds()
 {
     // An id is never cut (widgets/textfit.h): its column is as wide as the widest id it shows.
     QTableView *table = m_list->table();
-    const int needed = static_cast<QAbstractItemView *>(table)->sizeHintForColumn(TransactionTableModel::IdColumn);
+    const int needed = widestInSight(table, TransactionTableModel::IdColumn);
     if (table->columnWidth(TransactionTableModel::IdColumn) < needed) {
         table->setColumnWidth(TransactionTableModel::IdColumn, needed);
         m_fit.start();
