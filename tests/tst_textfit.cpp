@@ -2,10 +2,15 @@
 // characters (each character one unit, "…" one), literal results. Then the rule where it is used:
 // a table's delegate (its cell and its tooltip) and a document that must not wrap inside a token.
 
+#include "exports/incidentpdf.h"
+#include "interchange/incidentreport.h"
+#include "ledger/documents.h"
 #include "widgets/elidingdelegate.h"
 #include "widgets/textfit.h"
 
 #include <QAbstractTextDocumentLayout>
+#include <QPdfWriter>
+#include <QTemporaryDir>
 #include <QStandardItemModel>
 #include <QTableView>
 #include <QTest>
@@ -13,11 +18,14 @@
 #include <QTextDocument>
 #include <QTextLayout>
 
+using namespace ledger;
 using namespace ledger::app;
 
 namespace {
 
 int characters(const QString &s) { return int(s.size()); }
+
+QDateTime at(const char *utc) { return QDateTime::fromString(QString::fromLatin1(utc), Qt::ISODateWithMs); }
 
 // Every line of every block of `document` as laid out, word joiners dropped, no-break spaces as spaces.
 QStringList linesOf(QTextDocument &document)
@@ -66,6 +74,7 @@ private Q_SLOTS:
     void elideLocation();
     void aTableCellIsCutBetweenTokens();
     void aDocumentDoesNotWrapInsideATokenWhenKeptWhole();
+    void theIncidentReportOnPaper();
 };
 
 void TestTextFit::pieces_data()
@@ -264,6 +273,101 @@ void TestTextFit::aDocumentDoesNotWrapInsideATokenWhenKeptWhole()
                                                               + linesOf(kept).join(QLatin1String(" | "))));
     // And nothing but the joiners was added (toPlainText() gives no-break spaces as spaces).
     QCOMPARE(kept.toPlainText().remove(QChar(0x2060)), plain.toPlainText());
+}
+
+void TestTextFit::theIncidentReportOnPaper()
+{
+    // The PDF broke ".re" / "v" and "2026-11-28T1" / "2:15": laid out as it is printed, on A4 at
+    // the printer's resolution, every id, amount, time and account name of a report with long
+    // ones is on one line, and nothing runs past the page's right edge (where it would be cut off).
+    const QString id = QStringLiteral("tx-01KXYZ8M4Q7R2T6V9W3N5P0HJB");
+    const QString rev = id + QStringLiteral(".rev");
+    const QString worker = QStringLiteral("recovery:alice-workstation-7/4711");
+    const QString refusal = QStringLiteral("insufficient-funds: mallory-holdings has 20806.35 available (balance 20806.35, 0.00 held); "
+                                           "this transfer needs 20827.73");
+    IncidentReport r;
+    Transaction &t = r.detail.tx;
+    t.id = id;
+    t.idempotencyKey = QStringLiteral("invoice-2026-1142-retry");
+    t.compensatedBy = rev;
+    t.legs = {{QStringLiteral("acme-corp"), LegSide::Debit, 2082773}, {QStringLiteral("mallory-holdings"), LegSide::Credit, 2082773}};
+    t.source = QStringLiteral("acme-corp");
+    t.destination = QStringLiteral("mallory-holdings");
+    t.amount = 2082773;
+    t.memo = QStringLiteral("wire for invoice 2026-1142 (second try)");
+    t.state = TxState::Canceling;
+    t.createdAt = at("2026-11-28T12:15:03.123Z");
+    t.lastModified = at("2026-11-28T12:15:09.456Z");
+    t.owner = worker;
+    t.leaseUntil = at("2026-11-28T12:16:09.456Z");
+    t.epoch = 3;
+    t.attempts = 3;
+    t.lastError = refusal;
+    r.detail.legs = {
+        {id, QStringLiteral("acme-corp"), LegSide::Debit, 2082773, LegStatus::Held, at("2026-11-28T12:15:04.001Z"), {}},
+        {id, QStringLiteral("mallory-holdings"), LegSide::Credit, 2082773, LegStatus::Voided, at("2026-11-28T12:15:05.002Z"), {}}};
+    Account acme;
+    acme.id = QStringLiteral("acme-corp");
+    acme.name = QStringLiteral("Acme Corporation (EU treasury)");
+    acme.balance = 1234567890;
+    acme.pendingDebits = 2082773;
+    Account mallory;
+    mallory.id = QStringLiteral("mallory-holdings");
+    mallory.name = QStringLiteral("Mallory Holdings");
+    mallory.status = AccountStatus::Frozen;
+    mallory.balance = 2080635;
+    r.detail.accounts = {acme, mallory};
+    const auto entry = [&](const char *when, const QString &actor, const QString &event, const QString &from, const QString &to,
+                           const QString &detail) {
+        JournalEntry j;
+        j.docId = id;
+        j.at = at(when);
+        j.actor = actor;
+        j.worker = worker;
+        j.event = event;
+        j.fromState = from;
+        j.toState = to;
+        j.epoch = 3;
+        j.detail = detail;
+        return j;
+    };
+    r.detail.journal = {
+        entry("2026-11-28T12:15:03.123Z", QStringLiteral("dana.operator"), QStringLiteral("created"), QString(), QStringLiteral("initial"),
+              QString()),
+        entry("2026-11-28T12:15:04.001Z", worker, QStringLiteral("claimed"), QStringLiteral("initial"), QStringLiteral("pending"),
+              QString()),
+        entry("2026-11-28T12:15:05.002Z", worker, QStringLiteral("error"), QStringLiteral("pending"), QStringLiteral("canceling"), refusal),
+        entry("2026-11-28T12:15:09.456Z", QStringLiteral("dana.operator"), QStringLiteral("linked"), QString(), QStringLiteral("canceling"),
+              rev)};
+    JournalEntry frozen = entry("2026-11-28T12:10:00.000Z", QStringLiteral("dana.operator"), QStringLiteral("frozen"),
+                                QStringLiteral("open"), QStringLiteral("frozen"), QStringLiteral("fraud check on invoice 2026-1142"));
+    frozen.docKind = DocKind::Account;
+    frozen.docId = QStringLiteral("mallory-holdings");
+    JournalEntry linked = entry("2026-11-28T12:15:09.456Z", QStringLiteral("dana.operator"), QStringLiteral("linked"), QString(),
+                                QStringLiteral("initial"), QStringLiteral("paid twice"));
+    linked.docId = rev;
+    r.operatorActions = {frozen, r.detail.journal.last(), linked};
+    r.storeLocation = QStringLiteral("host=/tmp/ldk-pg-abcdef port=5433 dbname=walkthrough_ledger_2026 user=operator");
+    r.scale = 2;
+    r.detail.now = at("2026-11-28T12:20:00.000Z");
+
+    QTemporaryDir dir;
+    QPdfWriter paper(dir.filePath(QStringLiteral("report.pdf")));
+    QTextDocument document;
+    layOutForPrint(document, incidentReportHtml(r, QStringLiteral("dana.operator")), paper);
+    const QStringList lines = linesOf(document);
+    QVERIFY(lines.size() > 20);
+    const QStringList broken =
+        brokenTokens(document, {id, rev, QStringLiteral("2026-11-28T12:15:03.123Z"), QStringLiteral("2026-11-28T12:16:09.456Z"),
+                                QStringLiteral("20827.73"), QStringLiteral("12345678.90"), QStringLiteral("20806.35"),
+                                QStringLiteral("acme-corp"), QStringLiteral("mallory-holdings"), worker,
+                                QStringLiteral("insufficient-funds:"), QStringLiteral("invoice-2026-1142-retry"),
+                                QStringLiteral("host=/tmp/ldk-pg-abcdef"), QStringLiteral("dbname=walkthrough_ledger_2026")});
+    QVERIFY2(broken.isEmpty(),
+             qPrintable(broken.join(QLatin1String(", ")) + QLatin1String(" broken in: ") + lines.join(QLatin1String(" | "))));
+    // (A table as wide as the page has its border a device pixel past it: a hundredth of an inch is allowed.)
+    QVERIFY2(document.size().width() <= paper.width() + paper.resolution() / 100,
+             qPrintable(QStringLiteral("%1 wide on a page %2 wide").arg(document.size().width()).arg(paper.width())));
 }
 
 QTEST_MAIN(TestTextFit)
