@@ -27,6 +27,8 @@ namespace ledger::app {
 namespace {
 // What a narrow Stuck view leaves the detail panel at least, in average characters.
 constexpr int kStuckDetailMinChars = 36;
+// How much of the error after the money the Stuck view wants in sight, in average characters.
+constexpr int kStuckErrorGlimpseChars = 14;
 
 // The width the rows in sight need in `column`, their text whole: only those, so that no page
 // is read for it (QTableView::sizeHintForColumn reads a thousand rows when the table is hidden).
@@ -184,9 +186,10 @@ void TransactionsPage::resizeEvent(QResizeEvent *event)
 
 void TransactionsPage::fitStuckColumns()
 {
-    // At 1024 px the detail panel's share left the table ~550 px and the money off-screen. The
-    // table takes what it lacks from the columns before the money (state, claim), down to
-    // what their header and rows need, then from the detail panel, down to what the panel's widest id, amount or time needs
+    // At 1024 px the detail panel's share left the table ~550 px and the money off-screen (and at
+    // the console's first size, with ids whole, the error after it). The table takes what it
+    // lacks from the columns before the money (state, claim), down to what their header and rows
+    // need, then from the detail panel, down to what the panel's widest id, amount or time needs
     // (narrower, it broke them: "208" / "27." / "73"). The id column is not narrowed: an id is
     // never cut (widgets/textfit.h); what is still lacking, the table scrolls to. Nothing is given
     // back when the window widens: the operator may have chosen that split.
@@ -194,10 +197,14 @@ void TransactionsPage::fitStuckColumns()
         return;
     QTableView *table = m_list->table();
     QHeaderView *header = table->horizontalHeader();
+    // In sight wanted: the money, and the start of the error after it (Stuck shows why first).
+    const int glimpse = kStuckErrorGlimpseChars * table->fontMetrics().averageCharWidth();
     const auto lacking = [&] {
         const int amountEnds =
             header->sectionPosition(TransactionTableModel::AmountColumn) + header->sectionSize(TransactionTableModel::AmountColumn);
-        return amountEnds - table->viewport()->width();
+        const bool errorNext =
+            header->visualIndex(TransactionTableModel::LastErrorColumn) == header->visualIndex(TransactionTableModel::AmountColumn) + 1;
+        return (errorNext ? amountEnds + glimpse : amountEnds) - table->viewport()->width();
     };
     // The columns before the money: down to what their header and rows need. Not the id's (an
     // id is never cut), nor the age's, whose text grows as it ticks.
