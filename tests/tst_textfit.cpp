@@ -66,6 +66,7 @@ private Q_SLOTS:
     void pieces();
     void joints_data();
     void joints();
+    void unbreakable();
     void elide_data();
     void elide();
     void elideKeepingTail_data();
@@ -124,6 +125,12 @@ void TestTextFit::joints()
     QFETCH(QString, text);
     QFETCH(QList<int>, expected);
     QCOMPARE(textfit::joints(text), expected);
+}
+
+void TestTextFit::unbreakable()
+{
+    QCOMPARE(textfit::unbreakable(QStringLiteral("可用 2.5")), QStringLiteral("可\u2060用\u2060\u00a0\u20602\u2060.\u20605"));
+    QCOMPARE(textfit::unbreakable(QString()), QString());
 }
 
 void TestTextFit::elide_data()

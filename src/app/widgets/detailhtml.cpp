@@ -7,6 +7,7 @@
 #include "ledger/remarks.h"
 #include "panelhtml.h"
 #include "statebadge.h"
+#include "textfit.h"
 
 #include <QCoreApplication>
 
@@ -66,7 +67,7 @@ QString legMoneyRow(const QList<std::pair<QString, QString>> &figures)
 {
     QStringList pairs;
     for (const auto &[word, amountHtml] : figures)
-        pairs << QStringLiteral("%1&nbsp;%2").arg(toned(Tone::Muted, word, false), amountHtml);
+        pairs << QStringLiteral("%1&nbsp;%2").arg(toned(Tone::Muted, textfit::unbreakable(word), false), amountHtml); // "可用" whole
     return QStringLiteral("<tr><td></td><td colspan='2'>%1</td></tr>").arg(pairs.join(QStringLiteral("&nbsp;&nbsp; ")));
 }
 

@@ -249,6 +249,17 @@ QString elideLocation(const QString &location, const QString &keep, int width, c
     return kept >= 0 ? parts.at(kept).trimmed() : QString();
 }
 
+QString unbreakable(const QString &text)
+{
+    QString out;
+    for (int i = 0; i < text.size(); ++i) {
+        if (i > 0 && !text.at(i).isLowSurrogate())
+            out += kWordJoiner;
+        out += isSpace(text.at(i).unicode()) ? QChar(QChar::Nbsp) : text.at(i);
+    }
+    return out;
+}
+
 QList<int> joints(const QString &text)
 {
     QList<int> out;

@@ -53,6 +53,11 @@ QString elideKeepingTail(const QString &text, const QString &tail, int width, co
 // with "…" beside it, it is shown alone.
 QString elideLocation(const QString &location, const QString &keep, int width, const Advance &advance);
 
+// `text` made one token, for a phrase that must stay on one line ("可用 2264.05", where a line may
+// otherwise end between two ideographs): a word joiner between every two characters, its spaces
+// no-break ones.
+QString unbreakable(const QString &text);
+
 // The positions in `text` (0 < i < size) that fall inside a token: a line must not end there.
 QList<int> joints(const QString &text);
 
