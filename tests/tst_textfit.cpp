@@ -208,8 +208,8 @@ void TestTextFit::elideLocation_data()
     QTest::newRow("the database's name whole (not 'dbname=wal…r')")
         << conninfo << QStringLiteral("walkthrough") << 30 << QStringLiteral("dbname=walkthrough host=/tmp/…");
     QTest::newRow("narrower") << conninfo << QStringLiteral("walkthrough") << 22 << QStringLiteral("dbname=walkthrough …");
-    QTest::newRow("too narrow for it and …: it alone")
-        << conninfo << QStringLiteral("walkthrough") << 10 << QStringLiteral("dbname=walkthrough");
+    QTest::newRow("too narrow for it and …: so all the same")
+        << conninfo << QStringLiteral("walkthrough") << 10 << QStringLiteral("dbname=walkthrough …");
     QTest::newRow("a path keeps its file's name")
         << QStringLiteral("/home/alice/ledgers/ledger.db") << QStringLiteral("ledger.db") << 20 << QStringLiteral("/…ledgers/ledger.db");
     QTest::newRow("a URI keeps its database") << QStringLiteral(

@@ -245,8 +245,10 @@ QString elideLocation(const QString &location, const QString &keep, int width, c
         if (advance(shown) <= width)
             return shown;
     }
-    // Not even the kept piece with "…" beside it: the piece alone, whole.
-    return kept >= 0 ? parts.at(kept).trimmed() : QString();
+    // Not even the kept piece with "…" beside it: that all the same, wider than the room.
+    if (kept < 0)
+        return QString();
+    return (kept > 0 ? ellipsis : QString()) + parts.at(kept) + (kept + 1 < n ? ellipsis : QString());
 }
 
 QString unbreakable(const QString &text)

@@ -50,7 +50,7 @@ QString elideKeepingTail(const QString &text, const QString &tail, int width, co
 // between its pieces only: its words, and the parts of a path or a URI after each '/', '?', '&'
 // and ','. Of the cuts that fit, the one that keeps the most characters. The piece
 // that holds `keep` (the database's or the file's name) is never cut; where even it does not fit
-// with "…" beside it, it is shown alone.
+// with "…" beside it, it is shown so all the same, wider than the room.
 QString elideLocation(const QString &location, const QString &keep, int width, const Advance &advance);
 
 // `text` made one token, for a phrase that must stay on one line ("可用 2264.05", where a line may
