@@ -50,7 +50,7 @@ int widestInSight(QTableView *table, int column)
         const QModelIndex index = table->model()->index(row, column);
         widest = qMax(widest, table->itemDelegateForIndex(index)->sizeHint(option, index).width());
     }
-    return widest;
+    return table->showGrid() ? widest + 1 : widest; // the grid's line is the cell's too
 }
 } // namespace
 
@@ -120,7 +120,7 @@ TransactionsPage::TransactionsPage(StoreSession *session, ConsoleActions *action
     m_fit.setSingleShot(true);
     m_fit.setInterval(0);
     connect(&m_fit, &QTimer::timeout, this, [this] {
-        fitIds(); // (a page may have come while the table was hidden)
+        fitWholeColumns(); // (a page may have come while the table was hidden)
         fitStuckColumns();
     });
     // Rows arriving may bring a scroll bar that narrows the table.
@@ -136,7 +136,7 @@ TransactionsPage::TransactionsPage(StoreSession *session, ConsoleActions *action
     connect(m_detail, &DocumentPanel::loaded, &m_fit, qOverload<>(&QTimer::start)); // what the panel needs may have changed
     connect(m_list, &TablePage::selectionChanged, this, &TransactionsPage::selectionChanged);
     connect(m_model, &PagedTableModel::pageLoaded, this, &TransactionsPage::selectionChanged);
-    connect(m_model, &PagedTableModel::pageLoaded, this, &TransactionsPage::fitIds);
+    connect(m_model, &PagedTableModel::pageLoaded, this, &TransactionsPage::fitWholeColumns);
     connect(m_list, &TablePage::activated, this, &TransactionsPage::activated);
     connect(table->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this, &TransactionsPage::onSortIndicatorChanged);
     connect(m_model, &PagedTableModel::countChanged, this, [this](qint64 count) {
@@ -206,8 +206,8 @@ void TransactionsPage::fitStuckColumns()
             header->visualIndex(TransactionTableModel::LastErrorColumn) == header->visualIndex(TransactionTableModel::AmountColumn) + 1;
         return (errorNext ? amountEnds + glimpse : amountEnds) - table->viewport()->width();
     };
-    // The columns before the money: down to what their header and rows need. Not the id's (an
-    // id is never cut), nor the age's, whose text grows as it ticks.
+    // The columns before the money: down to what their header and rows need. Not the id's nor
+    // the age's (fitWholeColumns: never cut; an age grows as it ticks).
     for (int visual = 0; visual < header->visualIndex(TransactionTableModel::AmountColumn) && lacking() > 0; ++visual) {
         const int column = header->logicalIndex(visual);
         if (column == TransactionTableModel::IdColumn || column == TransactionTableModel::AgeColumn || header->isSectionHidden(column))
@@ -230,14 +230,17 @@ void TransactionsPage::fitStuckColumns()
     }
 }
 
-void TransactionsPage::fitIds()
+void TransactionsPage::fitWholeColumns()
 {
-    // An id is never cut (widgets/textfit.h): its column is as wide as the widest id it shows.
+    // An id is never cut (widgets/textfit.h), nor an age (one token: "14h 37m", "14小时37分",
+    // wider in Chinese than the column was): their columns are as wide as the widest they show.
     QTableView *table = m_list->table();
-    const int needed = widestInSight(table, TransactionTableModel::IdColumn);
-    if (table->columnWidth(TransactionTableModel::IdColumn) < needed) {
-        table->setColumnWidth(TransactionTableModel::IdColumn, needed);
-        m_fit.start();
+    for (const int column : {TransactionTableModel::IdColumn, TransactionTableModel::AgeColumn}) {
+        const int needed = widestInSight(table, column);
+        if (table->columnWidth(column) < needed) {
+            table->setColumnWidth(column, needed);
+            m_fit.start();
+        }
     }
 }
 

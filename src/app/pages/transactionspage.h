@@ -105,7 +105,7 @@ private:
     void arrangeColumns(bool stuck);
     // Stuck in a narrow window: the table's columns up to the amount stay on screen.
     void fitStuckColumns();
-    void fitIds();
+    void fitWholeColumns();
 
     StoreSession *m_session;
     ConsoleActions *m_actions;
