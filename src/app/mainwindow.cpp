@@ -22,8 +22,10 @@
 #include "pages/auditpage.h"
 #include "widgets/dashboard.h"
 #include "widgets/detailpanel.h"
+#include "widgets/elidingdelegate.h"
 #include "widgets/mnemonicguard.h"
 #include "widgets/statebadge.h"
+#include "widgets/statusline.h"
 #include "widgets/stuckcausebar.h"
 #include "widgets/tablepage.h"
 
@@ -71,6 +73,7 @@ MainWindow::MainWindow(QWidget *parent)
 {
     initResources();
     MnemonicGuard::install(); // Alt+letter never types into a field, whatever window has it
+    setStatusBar(new StatusLine(this)); // messages cut between words, clear of the labels beside them
     // One reading of the counts at a time: each view change asks for one, and on a long ledger
     // with many stuck a reading costs more than the clicks that prompt it (four at once read the
     // same hundred thousand rows four times over).
@@ -87,6 +90,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_navigator->expandAll();
     m_navigator->setAccessibleName(tr("Navigator"));
     m_navigator->setMinimumWidth(190);
+    m_navigator->setItemDelegate(new ElidingDelegate(0, m_navigator)); // an entry's count is never cut
     connect(m_navigator->selectionModel(), &QItemSelectionModel::currentChanged, this, &MainWindow::onNavigatorChanged);
 
     m_mainSplitter = new QSplitter(Qt::Horizontal, this);

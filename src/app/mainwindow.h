@@ -207,6 +207,7 @@ private:
     // What the store label says before it is fitted: the location, and the label's text with %1
     // where the location goes (durability, shards, locks: never cut to fit).
     QString m_storeLocationText;
+    QString m_storeName; // the database's or the file's name in it, never cut
     QString m_storeLabelFormat;
     QLabel *m_activityLabel;
     QLabel *m_liveLabel;

@@ -16,6 +16,7 @@
 #include "widgets/accountpanel.h"
 #include "pages/auditpage.h"
 #include "widgets/detailpanel.h"
+#include "widgets/textfit.h"
 #include "widgets/tooltiptext.h"
 
 #include <QFileInfo>
@@ -34,19 +35,23 @@ void MainWindow::fitStoreLabel()
 {
     // A long location (a failover pair's hosts, a deep path) took the status bar from its messages
     // and ran off a narrow screen: the label keeps to a third of the window. Only the location is
-    // cut, in the middle (whole in the tooltip): the rest (durability, shards, locks) is what the
-    // operator reads the label for, and is never cut, even where it alone is wider than a third.
-    // A little under the room, as drawn text may reach a pixel past it.
+    // cut, in the middle and between its pieces (widgets/textfit.h), never inside the database's
+    // or the file's name ("dbname=wal…r" said neither); whole in the tooltip. The rest
+    // (durability, shards, locks) is what the operator reads the label for, and is never cut,
+    // even where it alone is wider than a third. A little under the room, as drawn text may reach
+    // a pixel past it.
     if (m_storeLabelFormat.isEmpty()) {
         m_storeLabel->setMaximumWidth(qMax(1, width() / 3));
         m_storeLabel->setText(tr("no store open"));
         return;
     }
     const QFontMetrics metrics = m_storeLabel->fontMetrics();
-    const int facts = metrics.horizontalAdvance(m_storeLabelFormat.arg(QString()));
-    const int room = qMax(width() / 3, facts + metrics.horizontalAdvance(QStringLiteral("…")) + 4);
-    m_storeLabel->setMaximumWidth(room);
-    m_storeLabel->setText(m_storeLabelFormat.arg(metrics.elidedText(m_storeLocationText, Qt::ElideMiddle, room - 4 - facts)));
+    const auto advance = [&metrics](const QString &s) { return metrics.horizontalAdvance(s); };
+    const int facts = advance(m_storeLabelFormat.arg(QString()));
+    const int room = qMax(width() / 3, facts + advance(QString(textfit::kEllipsis)) + 4);
+    const QString location = textfit::elideLocation(m_storeLocationText, m_storeName, room - 4 - facts, advance);
+    m_storeLabel->setMaximumWidth(qMax(room, facts + advance(location) + 4));
+    m_storeLabel->setText(m_storeLabelFormat.arg(location));
 }
 
 void MainWindow::rebuildRecentMenu()
@@ -249,6 +254,7 @@ void MainWindow::onStoreOpened(bool demo)
         tip += QLatin1Char('\n') + opened.lockWarning;
     }
     m_storeLocationText = shown;
+    m_storeName = storeShortName(location);
     m_storeLabelFormat = label;
     fitStoreLabel();
     m_storeLabel->setToolTip(toolTipText(label.arg(shown) + QLatin1Char('\n') + tip));

@@ -54,6 +54,24 @@ QString tableRow(const QStringList &cellsHtml, const QList<int> &wrapping = {}, 
     return html + QStringLiteral("</tr>");
 }
 
+// Under a row of ids, times and words kept whole, the row's free text across the whole table:
+// who, and what they wrote ("Actor dana  Detail insufficient-funds: …"), each after its label.
+// Beside them, in columns of their own, a long operator's name or reason pushed the table past
+// the page's right edge, where the printer cut it off.
+QString freeTextRow(int columns, const QList<std::pair<QString, QString>> &labelled)
+{
+    QStringList parts;
+    for (const auto &[label, html] : labelled) {
+        if (!html.isEmpty())
+            parts << QStringLiteral("<span style='color:#555'>%1</span> %2").arg(esc(label), html);
+    }
+    if (parts.isEmpty())
+        return QString();
+    return QStringLiteral("<tr><td colspan='%1' style='padding-left:14px'>%2</td></tr>")
+        .arg(columns)
+        .arg(parts.join(QStringLiteral("&nbsp;&nbsp; ")));
+}
+
 QString stateMove(const JournalEntry &j)
 {
     return j.fromState.isEmpty() || j.fromState == j.toState ? orDash(j.toState) : esc(j.fromState + QStringLiteral(" → ") + j.toState);
@@ -169,21 +187,24 @@ QString incidentReportHtml(const IncidentReport &r, const QString &preparedBy)
     html += QStringLiteral("</table>\n");
 
     html += QStringLiteral("<h2 style='font-size:13pt'>%1</h2>\n").arg(esc(Text::tr("Timeline")));
-    html += tableHead({Text::tr("At"), Text::tr("Event"), Text::tr("Actor"), Text::tr("State"), Text::tr("Epoch"), Text::tr("Detail")});
-    for (const JournalEntry &j : d.journal)
-        html +=
-            tableRow({esc(when(j.at)), esc(j.event), orDash(j.actor), stateMove(j), QString::number(j.epoch), orDash(j.detail)}, {2, 5});
+    html += tableHead({Text::tr("At"), Text::tr("Event"), Text::tr("State"), Text::tr("Epoch")});
+    for (const JournalEntry &j : d.journal) {
+        html += tableRow({esc(when(j.at)), esc(j.event), stateMove(j), QString::number(j.epoch)}, {2});
+        html += freeTextRow(4, {{Text::tr("Actor"), esc(j.actor)}, {Text::tr("Detail"), esc(j.detail)}});
+    }
     html += QStringLiteral("</table>\n");
 
     html += QStringLiteral("<h2 style='font-size:13pt'>%1</h2>\n").arg(esc(Text::tr("Operator actions")));
     if (r.operatorActions.isEmpty()) {
         html += QStringLiteral("<p>%1</p>\n").arg(esc(Text::tr("None.")));
     } else {
-        // The console's Operator actions, in its words (operations/operatoractions.h).
-        html += tableHead({Text::tr("At"), Text::tr("Who"), Text::tr("Did"), Text::tr("Acted on"), Text::tr("Why / detail")});
+        // The console's Operator actions, in its words (operations/operatoractions.h); who and why
+        // on a row of their own, so that the table fits the page.
+        html += tableHead({Text::tr("At"), Text::tr("Did"), Text::tr("Acted on")});
         for (const JournalEntry &j : r.operatorActions) {
             const QString target = j.docKind == DocKind::Account ? Text::tr("account %1").arg(j.docId) : j.docId;
-            html += tableRow({esc(when(j.at)), orDash(j.actor), esc(actionWordOf(j)), esc(target), orDash(actionDetailOf(j))}, {1, 4});
+            html += tableRow({esc(when(j.at)), esc(actionWordOf(j)), esc(target)});
+            html += freeTextRow(3, {{Text::tr("Who"), orDash(j.actor)}, {Text::tr("Why / detail"), orDash(actionDetailOf(j))}});
         }
         html += QStringLiteral("</table>\n");
     }

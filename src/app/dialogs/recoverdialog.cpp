@@ -2,6 +2,7 @@
 #include "widgets/tones.h"
 
 #include "../consoleoptions.h"
+#include "../widgets/elidingdelegate.h"
 #include "../widgets/repairpreview.h"
 #include "ledger/duration.h"
 #include "ledger/identifiers.h"
@@ -75,6 +76,8 @@ RecoverDialog::RecoverDialog(StoreSession *session, qint64 stuckThresholdMs, con
     m_accounts->verticalHeader()->setDefaultSectionSize(m_accounts->fontMetrics().height() + 6);
     m_accounts->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_accounts->setAccessibleName(tr("Accounts the recovery changes"));
+    for (QTableWidget *t : {m_results, m_accounts})
+        t->setItemDelegate(new ElidingDelegate(0, t)); // cut between words, never in a number or an id
     layout->addWidget(m_accounts, 1);
     m_claimWarning = new QLabel(this);
     m_claimWarning->setWordWrap(true);

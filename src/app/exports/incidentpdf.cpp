@@ -1,5 +1,7 @@
 #include "incidentpdf.h"
+#include "../widgets/textfit.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QFileInfo>
 #include <QPageLayout>
 #include <QPageSize>
@@ -7,6 +9,17 @@
 #include <QTextDocument>
 
 namespace ledger::app {
+
+void layOutForPrint(QTextDocument &document, const QString &html, QPagedPaintDevice &device)
+{
+    device.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait, QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter));
+    // Laid out on the page itself, not on the screen and scaled (QTextDocument::print would lay
+    // out a copy of its own, 2 cm further in): what is checked is what is printed.
+    document.documentLayout()->setPaintDevice(&device);
+    document.setHtml(html);
+    textfit::keepTokensWhole(document);
+    document.setPageSize(QSizeF(device.width(), device.height()));
+}
 
 Error printHtmlToPdf(const QString &html, const QString &path, const QString &title)
 {
@@ -19,9 +32,8 @@ Error printHtmlToPdf(const QString &html, const QString &path, const QString &ti
     printer.setOutputFileName(path);
     printer.setDocName(title);
     printer.setCreator(QStringLiteral("LedgerDesk"));
-    printer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait, QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter));
     QTextDocument document;
-    document.setHtml(html);
+    layOutForPrint(document, html, printer);
     document.print(&printer);
     const QFileInfo written(path);
     if (!written.exists() || written.size() == 0)

@@ -1,4 +1,5 @@
 #include "auditpage.h"
+#include "../widgets/elidingdelegate.h"
 #include "../widgets/tones.h"
 
 #include "ledger/money.h"
@@ -53,6 +54,7 @@ AuditPage::AuditPage(StoreSession *session, QWidget *parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setItemDelegate(new ElidingDelegate(0, m_table)); // cut between words, never in a number or an id
     m_table->setAccessibleName(tr("Audit findings"));
     m_table->setTabKeyNavigation(false); // Tab goes on to the finding's links
     m_links->setAccessibleName(tr("Documents involved"));

@@ -25,9 +25,33 @@
 namespace ledger::app {
 
 namespace {
-// What a narrow Stuck view leaves the detail panel and the id column, in average characters.
+// What a narrow Stuck view leaves the detail panel at least, in average characters.
 constexpr int kStuckDetailMinChars = 36;
-constexpr int kStuckIdMinChars = 12;
+// How much of the error after the money the Stuck view wants in sight, in average characters.
+constexpr int kStuckErrorGlimpseChars = 14;
+
+// The width the rows in sight need in `column`, their text whole: only those, so that no page
+// is read for it (QTableView::sizeHintForColumn reads a thousand rows when the table is hidden).
+int widestInSight(QTableView *table, int column)
+{
+    const int top = table->rowAt(0);
+    if (!table->isVisible() || top < 0)
+        return 0;
+    int bottom = table->rowAt(table->viewport()->height() - 1);
+    if (bottom < 0)
+        bottom = table->model()->rowCount() - 1;
+    QStyleOptionViewItem option;
+    option.initFrom(table->viewport());
+    option.widget = table;
+    option.font = table->font();
+    option.fontMetrics = table->fontMetrics();
+    int widest = 0;
+    for (int row = top; row <= bottom; ++row) {
+        const QModelIndex index = table->model()->index(row, column);
+        widest = qMax(widest, table->itemDelegateForIndex(index)->sizeHint(option, index).width());
+    }
+    return table->showGrid() ? widest + 1 : widest; // the grid's line is the cell's too
+}
 } // namespace
 
 TransactionsPage::TransactionsPage(StoreSession *session, ConsoleActions *actions, const Settings *settings, QWidget *parent)
@@ -61,13 +85,11 @@ TransactionsPage::TransactionsPage(StoreSession *session, ConsoleActions *action
         menu.addActions({m_actions->copyIds, m_actions->copyJson, m_actions->openWindow});
         menu.exec(table->viewport()->mapToGlobal(at));
     });
-    // Ids are elided in the middle, so that a compensation's ".rev" stays in sight; the other
-    // text columns shorten names and words, never numbers (widgets/elidingdelegate.h).
-    table->setTextElideMode(Qt::ElideMiddle);
-    auto *eliding = new ElidingDelegate(TransactionTableModel::KeptTailRole, table);
-    for (int column : {TransactionTableModel::KindColumn, TransactionTableModel::SourceColumn, TransactionTableModel::DestinationColumn,
-                       TransactionTableModel::LastErrorColumn, TransactionTableModel::OwnerColumn, TransactionTableModel::ClaimColumn})
-        table->setItemDelegateForColumn(column, eliding);
+    // Every column is cut between words, never inside a number or an id (widgets/textfit.h); the
+    // owner's and the claim's age stay whole after a name cut short.
+    QAbstractItemDelegate *plain = table->itemDelegate(); // TablePage's, which keeps no tail
+    table->setItemDelegate(new ElidingDelegate(TransactionTableModel::KeptTailRole, table));
+    delete plain;
     // Wide enough for "compensation", "11m 30s", "worker · lease expired 4m 12s ago" and
     // "alice · 12m 5s ago" (the rest in tooltips).
     const QList<int> widths{210, 92, 100, 88, 88, 90, 70, 240, 230, 150};
@@ -97,7 +119,10 @@ TransactionsPage::TransactionsPage(StoreSession *session, ConsoleActions *action
     // Sizes are read once the layout has settled (a page just shown has not been laid out yet).
     m_fit.setSingleShot(true);
     m_fit.setInterval(0);
-    connect(&m_fit, &QTimer::timeout, this, &TransactionsPage::fitStuckColumns);
+    connect(&m_fit, &QTimer::timeout, this, [this] {
+        fitWholeColumns(); // (a page may have come while the table was hidden)
+        fitStuckColumns();
+    });
     // Rows arriving may bring a scroll bar that narrows the table.
     connect(m_model, &PagedTableModel::countChanged, &m_fit, qOverload<>(&QTimer::start));
 
@@ -108,8 +133,10 @@ TransactionsPage::TransactionsPage(StoreSession *session, ConsoleActions *action
     // The one selection model: the detail follows its current (selected) document, the
     // window's actions its selection; a page of rows arriving may change both.
     connect(m_list, &TablePage::currentKeyChanged, m_detail, &DetailPanel::showTransaction);
+    connect(m_detail, &DocumentPanel::loaded, &m_fit, qOverload<>(&QTimer::start)); // what the panel needs may have changed
     connect(m_list, &TablePage::selectionChanged, this, &TransactionsPage::selectionChanged);
     connect(m_model, &PagedTableModel::pageLoaded, this, &TransactionsPage::selectionChanged);
+    connect(m_model, &PagedTableModel::pageLoaded, this, &TransactionsPage::fitWholeColumns);
     connect(m_list, &TablePage::activated, this, &TransactionsPage::activated);
     connect(table->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this, &TransactionsPage::onSortIndicatorChanged);
     connect(m_model, &PagedTableModel::countChanged, this, [this](qint64 count) {
@@ -159,29 +186,61 @@ void TransactionsPage::resizeEvent(QResizeEvent *event)
 
 void TransactionsPage::fitStuckColumns()
 {
-    // At 1024 px the detail panel's share left the table ~550 px and the money off-screen. The
-    // table takes what it lacks from the detail panel, down to a readable width, then from the
-    // id column, which elides in its middle. Nothing is given back when the window widens: the
-    // operator may have chosen that split.
+    // At 1024 px the detail panel's share left the table ~550 px and the money off-screen (and at
+    // the console's first size, with ids whole, the error after it). The table takes what it
+    // lacks from the columns before the money (state, claim), down to what their header and rows
+    // need, then from the detail panel, down to what the panel's widest id, amount or time needs
+    // (narrower, it broke them: "208" / "27." / "73"). The id column is not narrowed: an id is
+    // never cut (widgets/textfit.h); what is still lacking, the table scrolls to. Nothing is given
+    // back when the window widens: the operator may have chosen that split.
     if (!isStuckView() || !m_list->isVisible())
         return;
     QTableView *table = m_list->table();
     QHeaderView *header = table->horizontalHeader();
+    // In sight wanted: the money, and the start of the error after it (Stuck shows why first).
+    const int glimpse = kStuckErrorGlimpseChars * table->fontMetrics().averageCharWidth();
     const auto lacking = [&] {
         const int amountEnds =
             header->sectionPosition(TransactionTableModel::AmountColumn) + header->sectionSize(TransactionTableModel::AmountColumn);
-        return amountEnds - table->viewport()->width();
+        const bool errorNext =
+            header->visualIndex(TransactionTableModel::LastErrorColumn) == header->visualIndex(TransactionTableModel::AmountColumn) + 1;
+        return (errorNext ? amountEnds + glimpse : amountEnds) - table->viewport()->width();
     };
+    // The columns before the money: down to what their header and rows need. Not the id's nor
+    // the age's (fitWholeColumns: never cut; an age grows as it ticks).
+    for (int visual = 0; visual < header->visualIndex(TransactionTableModel::AmountColumn) && lacking() > 0; ++visual) {
+        const int column = header->logicalIndex(visual);
+        if (column == TransactionTableModel::IdColumn || column == TransactionTableModel::AgeColumn || header->isSectionHidden(column))
+            continue;
+        const int needed = qMax(widestInSight(table, column), header->sectionSizeHint(column));
+        if (const int spare = header->sectionSize(column) - needed; spare > 0)
+            header->resizeSection(column, header->sectionSize(column) - qMin(lacking(), spare));
+    }
     const QList<int> sizes = m_splitter->sizes();
-    if (lacking() <= 0 || sizes.size() != 2 || sizes.at(0) <= 0)
+    if (sizes.size() != 2 || sizes.at(0) <= 0)
         return;
-    const int spare = sizes.at(1) - kStuckDetailMinChars * m_detail->fontMetrics().averageCharWidth();
-    const int given = qMin(lacking(), spare);
-    if (given > 0)
+    const int floor = qMax(kStuckDetailMinChars * m_detail->fontMetrics().averageCharWidth(), m_detail->minimumTextWidth());
+    // What the table is given (less than 0: given back). A transaction shown since may need more
+    // than the panel was left: it gets that back.
+    const bool tooNarrowed = m_detailNarrowed && sizes.at(1) < floor;
+    const int given = tooNarrowed ? sizes.at(1) - floor : qMin(lacking(), sizes.at(1) - floor);
+    if (given > 0 || tooNarrowed) {
+        m_detailNarrowed = true;
         m_splitter->setSizes({sizes.at(0) + given, sizes.at(1) - given}); // laid out at once: the table is shown
-    if (const int still = lacking(); still > 0) {
-        const int idMin = kStuckIdMinChars * table->fontMetrics().averageCharWidth();
-        header->resizeSection(TransactionTableModel::IdColumn, qMax(idMin, header->sectionSize(TransactionTableModel::IdColumn) - still));
+    }
+}
+
+void TransactionsPage::fitWholeColumns()
+{
+    // An id is never cut (widgets/textfit.h), nor an age (one token: "14h 37m", "14小时37分",
+    // wider in Chinese than the column was): their columns are as wide as the widest they show.
+    QTableView *table = m_list->table();
+    for (const int column : {TransactionTableModel::IdColumn, TransactionTableModel::AgeColumn}) {
+        const int needed = widestInSight(table, column);
+        if (table->columnWidth(column) < needed) {
+            table->setColumnWidth(column, needed);
+            m_fit.start();
+        }
     }
 }
 

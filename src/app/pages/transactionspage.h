@@ -105,6 +105,7 @@ private:
     void arrangeColumns(bool stuck);
     // Stuck in a narrow window: the table's columns up to the amount stay on screen.
     void fitStuckColumns();
+    void fitWholeColumns();
 
     StoreSession *m_session;
     ConsoleActions *m_actions;
@@ -115,8 +116,9 @@ private:
     StuckCauseBar *m_causeBar;
     DetailPanel *m_detail;
     QSplitter *m_splitter;
-    BackgroundJob *m_causes; // coalescing: it reads every stuck transaction
-    QTimer m_fit;            // fitStuckColumns() once the layout has settled
+    BackgroundJob *m_causes;       // coalescing: it reads every stuck transaction
+    QTimer m_fit;                  // fitStuckColumns() once the layout has settled
+    bool m_detailNarrowed = false; // fitStuckColumns() took width from the detail panel
     NavigatorModel::View m_view = NavigatorModel::View::Transactions;
     std::optional<qint64> m_entryCount; // the chosen entry's count, for the next question asked
     std::optional<TxState> m_state;

@@ -53,11 +53,17 @@ QString accountHtml(const AccountDetail &d, int scale, TimeStyle times)
     if (d.holds.isEmpty()) {
         html += QStringLiteral("<p style='margin-top:0'>%1</p>").arg(AccountText::tr("None: nothing is held on this account."));
     } else {
-        html += QStringLiteral("<table cellspacing='0' cellpadding='2'><tr><td>%1</td><td>%2</td><td align='right'>%3</td><td>%4</td></tr>")
-                    .arg(AccountText::tr("Transaction"), AccountText::tr("Side"), AccountText::tr("Amount"), AccountText::tr("Held since"));
-        for (const LegMarker &m : d.holds)
-            html += QStringLiteral("<tr><td>%1</td><td>%2</td><td align='right'>%3</td><td>%4</td></tr>")
-                        .arg(txLink(m.txId), nameOf(m.side), nowrap(amount(m.amount)), esc(ago(m.at)));
+        // Since when, under each hold: in a column of its own beside the id it made the table
+        // wider than the panel, and the ids were broken to fit at every width.
+        html += QStringLiteral(
+                    "<table cellspacing='0' cellpadding='2'><tr style='color:%4'><td>%1</td><td>%2</td><td align='right'>%3</td></tr>")
+                    .arg(AccountText::tr("Transaction"), AccountText::tr("Side"), AccountText::tr("Amount"), toneName(Tone::Muted));
+        for (const LegMarker &m : d.holds) {
+            html += QStringLiteral("<tr><td>%1</td><td>%2</td><td align='right'>%3</td></tr>")
+                        .arg(txLink(m.txId), nameOf(m.side), nowrap(amount(m.amount)));
+            html += QStringLiteral("<tr><td colspan='3' style='padding-left:12px'>%1 %2</td></tr>")
+                        .arg(toned(Tone::Muted, AccountText::tr("Held since"), false), esc(ago(m.at)));
+        }
         html += QStringLiteral("</table>");
     }
 

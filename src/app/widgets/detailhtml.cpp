@@ -7,6 +7,7 @@
 #include "ledger/remarks.h"
 #include "panelhtml.h"
 #include "statebadge.h"
+#include "textfit.h"
 
 #include <QCoreApplication>
 
@@ -56,8 +57,18 @@ QString legTimeRow(const std::optional<LegMarker> &m, TimeStyle times)
 {
     if (!m)
         return QString();
-    return QStringLiteral("<tr><td></td><td></td><td colspan='4'>%1</td></tr>")
-        .arg(nowrap(toned(Tone::Muted, shownTimeOfDay(m->at, times), false)));
+    return QStringLiteral("<tr><td></td><td colspan='2'>%1</td></tr>").arg(nowrap(toned(Tone::Muted, shownTimeOfDay(m->at, times), false)));
+}
+
+// The leg's account's money, under the leg: each figure after its word, a line breaking only
+// between them. In columns of their own beside the leg, the six made the table wider than the
+// panel at 1024 px, and the money and the names were broken to fit ("208" / "27." / "73").
+QString legMoneyRow(const QList<std::pair<QString, QString>> &figures)
+{
+    QStringList pairs;
+    for (const auto &[word, amountHtml] : figures)
+        pairs << QStringLiteral("%1&nbsp;%2").arg(toned(Tone::Muted, textfit::unbreakable(word), false), amountHtml); // "可用" whole
+    return QStringLiteral("<tr><td></td><td colspan='2'>%1</td></tr>").arg(pairs.join(QStringLiteral("&nbsp;&nbsp; ")));
 }
 
 } // namespace
@@ -67,7 +78,9 @@ QString detailHtml(const TransactionDetail &d, int scale, TimeStyle times)
     const Transaction &t = d.tx;
     const auto amount = [scale](qint64 v) { return nowrap(money::format(v, scale)); };
     QString html = QStringLiteral("<html><body style='font-size:10pt'>");
-    html += QStringLiteral("<h3 style='margin-bottom:2px'>%1 %2</h3>").arg(nowrap(esc(t.id)), badge(t.state));
+    // The id at the text's size (bold): a heading's larger one made it the panel's widest line,
+    // wider than the panel leaves it at 1024 px, and an id is never broken.
+    html += QStringLiteral("<h3 style='margin-bottom:2px;font-size:10pt'>%1 %2</h3>").arg(nowrap(esc(t.id)), badge(t.state));
     if (t.kind == TxKind::Compensation)
         html += QStringLiteral("<p style='margin-top:0'>%1 %2</p>").arg(DetailText::tr("Compensation of"), txLink(t.compensates));
     else if (!t.compensatedBy.isEmpty())
@@ -122,22 +135,23 @@ QString detailHtml(const TransactionDetail &d, int scale, TimeStyle times)
     // The legs, with the accounts they sit on.
     html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><table cellspacing='0' cellpadding='2' width='100%'>")
                 .arg(DetailText::tr("Legs and accounts"));
-    html += QStringLiteral("<tr style='color:%7'><td>%1</td><td>%2</td><td>%3</td><td align='right'>%4</td><td align='right'>%5</td>"
-                           "<td align='right'>%6</td></tr>")
-                .arg(DetailText::tr("Leg"), DetailText::tr("Account"), DetailText::tr("Marker"), DetailText::tr("Posted"),
-                     DetailText::tr("Held"), DetailText::tr("Available"), toneName(Tone::Muted));
+    html += QStringLiteral("<tr style='color:%4'><td>%1</td><td>%2</td><td>%3</td></tr>")
+                .arg(DetailText::tr("Leg"), DetailText::tr("Account"), DetailText::tr("Marker"), toneName(Tone::Muted));
     for (int i = 0; i < t.legs.size(); ++i) {
         const TxLeg &leg = t.legs[i];
         const LegSide side = leg.side;
         const std::optional<LegMarker> marker = d.markerOn(leg.accountId);
         const std::optional<Account> account = d.accounts.value(i);
-        html += QStringLiteral("<tr><td>%1</td><td>%2</td><td nowrap>%3</td><td align='right'>%4</td><td align='right'>%5</td>"
-                               "<td align='right'>%6</td></tr>")
+        html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td></tr>")
                     .arg(nowrap(nameOf(side) + (t.isMultiLeg() ? QLatin1Char(' ') + money::format(leg.amount, scale) : QString())),
-                         accountLink(leg.accountId), legStatus(marker), account ? amount(account->balance) : QStringLiteral("?"),
-                         // what the account holds on this leg's side, for every transfer in flight
-                         account ? amount(side == LegSide::Debit ? account->pendingDebits : account->pendingCredits) : QStringLiteral("?"),
-                         account ? amount(account->available()) : QStringLiteral("?"));
+                         accountLink(leg.accountId), legStatus(marker));
+        const auto figure = [&account, &amount](qint64 Account::*field) {
+            return account ? amount((*account).*field) : QStringLiteral("?");
+        };
+        html += legMoneyRow({{DetailText::tr("Posted"), figure(&Account::balance)},
+                             // what the account holds on this leg's side, for every transfer in flight
+                             {DetailText::tr("Held"), figure(side == LegSide::Debit ? &Account::pendingDebits : &Account::pendingCredits)},
+                             {DetailText::tr("Available"), account ? amount(account->available()) : QStringLiteral("?")}});
         html += legTimeRow(marker, times);
     }
     html += QStringLiteral("</table>");

@@ -1,25 +1,55 @@
 #include "documentpanel.h"
+#include "textfit.h"
 #include "tones.h"
 
 #include <QKeySequence>
+#include <QMimeData>
 #include <QScrollBar>
 #include <QShortcut>
 #include <QTextBrowser>
+#include <QTextDocument>
+
+#include <cmath>
+#include <memory>
 #include <QVBoxLayout>
 
 namespace ledger::app {
+
+namespace {
+// The panel's browser: what is copied from it is the text shown, without the word joiners that
+// keep its tokens whole (an id pasted into ledgerctl must be the id).
+class PanelBrowser : public QTextBrowser {
+public:
+    using QTextBrowser::QTextBrowser;
+
+protected:
+    QMimeData *createMimeDataFromSelection() const override
+    {
+        QMimeData *data = QTextBrowser::createMimeDataFromSelection();
+        for (const QString &format : data->formats()) {
+            if (format.startsWith(QLatin1String("text/")))
+                data->setData(format, QString::fromUtf8(data->data(format))
+                                          .remove(textfit::kWordJoiner)
+                                          .replace(QChar(QChar::Nbsp), QLatin1Char(' '))
+                                          .toUtf8());
+        }
+        return data;
+    }
+};
+} // namespace
 
 DocumentPanel::DocumentPanel(StoreSession *session, const QString &accessibleName, const QString &emptyText, QWidget *parent)
     : QWidget(parent)
     , m_session(session)
     , m_load(session, this)
     , m_emptyText(emptyText)
-    , m_browser(new QTextBrowser(this))
+    , m_browser(new PanelBrowser(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_browser);
     m_browser->setOpenLinks(false);
+    m_browser->setWordWrapMode(QTextOption::WordWrap); // between words only: a token too wide scrolls
     m_browser->setAccessibleName(accessibleName);
     connect(m_browser, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
         const QString link = url.toString();
@@ -86,6 +116,7 @@ void DocumentPanel::render()
     // Keep the reader's place.
     const int scroll = m_browser->verticalScrollBar()->value();
     m_browser->setHtml(html(m_sinceLoad.elapsed()));
+    textfit::keepTokensWhole(*m_browser->document());
     m_browser->verticalScrollBar()->setValue(scroll);
 }
 
@@ -108,7 +139,24 @@ void DocumentPanel::makeWindow(const QString &title)
     }
 }
 
-QString DocumentPanel::shownHtml() const { return m_browser->toHtml(); }
+QString DocumentPanel::shownHtml() const
+{
+    // As written: the joiners and no-break spaces keepTokensWhole put in taken out again.
+    return m_browser->toHtml()
+        .remove(textfit::kWordJoiner)
+        .replace(QLatin1String("&nbsp;"), QLatin1String(" "))
+        .replace(QChar(QChar::Nbsp), QLatin1Char(' '));
+}
+
+int DocumentPanel::minimumTextWidth() const
+{
+    // Laid out as narrow as it goes: each line then holds one thing that may not be broken.
+    std::unique_ptr<QTextDocument> narrowest(m_browser->document()->clone());
+    narrowest->setDefaultTextOption(m_browser->document()->defaultTextOption());
+    narrowest->setTextWidth(0);
+    const int frame = 2 * m_browser->frameWidth() + m_browser->verticalScrollBar()->sizeHint().width();
+    return int(std::ceil(narrowest->size().width())) + frame;
+}
 
 void DocumentPanel::showMessage(const QString &text)
 {

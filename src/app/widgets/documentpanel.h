@@ -4,7 +4,9 @@
 // as HTML whose ages tick on between loads (by the store's clock as of the load plus the time
 // since), links that say which document they name, and a message when there is nothing to show.
 // The load is a BackgroundJob: a newer id, or the store closing, drops an older answer.
-// A panel made a window of its own (makeWindow) closes with Ctrl+W or Escape.
+// A panel made a window of its own (makeWindow) closes with Ctrl+W or Escape. No line of it ends
+// inside an id, an amount, a time or an account's name (widgets/textfit.h): a panel too narrow
+// for one scrolls sideways.
 //
 // Threading: GUI thread only.
 
@@ -30,7 +32,12 @@ public:
     // Reads what is shown again (the store changed).
     void refresh();
     const QString &documentId() const { return m_id; }
+    // What is shown, as HTML, as written: without the word joiners and no-break spaces that keep
+    // its tokens whole.
     QString shownHtml() const;
+    // The narrowest the panel can be with no line ending inside an id, an amount or a time (and
+    // no scroll bar across): its widest token, or table of them, and its margins.
+    int minimumTextWidth() const;
     // Local time or UTC (View ▸ Times in UTC); shows what is there again in it.
     void setTimeStyle(TimeStyle style);
     // A window of its own beside the main window, closed by Ctrl+W or Escape.

@@ -1,9 +1,9 @@
 #pragma once
-// Text that does not fit its column is cut where a reader loses least: names and words are
-// shortened, numbers never. A row may say which end of its text must stay whole (the model's
-// KeptTailRole: " · 1m 28s ago", " · lease expired 4m 12s ago"), and only what comes before it
-// is shortened ("operator… · 1m 28s ago", never "operator… 28s ago"); any other text is cut at
-// its end ("insufficient-funds: alice has 12.00 avail…"), the whole in the tooltip.
+// Every table's cells, cut as widgets/textfit.h cuts: between tokens, never inside a number, an
+// amount, an id or a time ("mallory has…", never "mallory has 2080…"; "transfer…", never
+// "transfer, com…"), the whole text in the tooltip (before the model's own, if it has one). A row may say
+// which end of its text must stay whole (a model's role: " · 1m 28s ago", " · lease expired
+// 4m 12s ago"), and only what comes before it is cut ("operator… · 1m 28s ago").
 // Threading: GUI thread only.
 
 #include <QStyledItemDelegate>
@@ -14,13 +14,16 @@ class ElidingDelegate : public QStyledItemDelegate {
     Q_OBJECT
 public:
     // `keptTailRole`: the model role holding the end to keep (0: none).
-    explicit ElidingDelegate(int keptTailRole, QObject *parent = nullptr);
+    explicit ElidingDelegate(int keptTailRole = 0, QObject *parent = nullptr);
 
-    // `text` in `width` pixels of `metrics`, shortening only what comes before `tail` (which must
-    // end `text`); a tail wider than the room is shown alone, cut at its start.
-    static QString elideKeepingTail(const QString &text, const QString &tail, const QFontMetrics &metrics, int width);
     // What a cell of `index` shows in `option`'s rectangle.
     QString shownText(const QStyleOptionViewItem &option, const QModelIndex &index) const;
+    // What its tooltip says: the model's, else the whole text where the cell shows less.
+    QString toolTipText(const QStyleOptionViewItem &option, const QModelIndex &index) const;
+
+    bool helpEvent(QHelpEvent *event, QAbstractItemView *view, const QStyleOptionViewItem &option, const QModelIndex &index) override;
+    // The size of the whole text, not of what the cell shows now (a column fitted to its rows).
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
 
 protected:
     void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override;

@@ -11,9 +11,11 @@ namespace ledger::app::panelhtml {
 
 inline QString esc(const QString &s) { return s.toHtmlEscaped(); }
 
+// The label never wraps ("创建时" / "间" beside a time kept whole): the value does, between its tokens.
 inline QString row(const QString &label, const QString &value)
 {
-    return QStringLiteral("<tr><td style='color:%1;padding-right:12px'>%2</td><td>%3</td></tr>").arg(toneName(Tone::Muted), label, value);
+    return QStringLiteral("<tr><td style='color:%1;padding-right:12px;white-space:nowrap'>%2</td><td>%3</td></tr>")
+        .arg(toneName(Tone::Muted), label, value);
 }
 
 // Money, ids and times never break inside: "2225.61" on one line, whole (Qt's rich text breaks

@@ -3,6 +3,7 @@
 
 #include "ledger/duration.h"
 #include "ledger/money.h"
+#include "elidingdelegate.h"
 #include "statebadge.h"
 
 #include <QHeaderView>
@@ -69,6 +70,7 @@ RepairPreview::RepairPreview(QWidget *parent)
         t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
         t->verticalHeader()->setMinimumSectionSize(t->fontMetrics().height() + 6);
         t->horizontalHeader()->setStretchLastSection(true);
+        t->setItemDelegate(new ElidingDelegate(0, t)); // cut between words, never in a number or an id
         t->setEditTriggers(QAbstractItemView::NoEditTriggers);
         t->setSelectionBehavior(QAbstractItemView::SelectRows);
     }

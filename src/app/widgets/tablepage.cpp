@@ -1,5 +1,6 @@
 #include "tablepage.h"
 #include "counttext.h"
+#include "elidingdelegate.h"
 #include "../models/rowwindowmodel.h"
 
 #include <QAbstractScrollArea>
@@ -71,6 +72,8 @@ TablePage::TablePage(PagedTableModel *model, int keyRole, const QString &filterH
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
+    // Cells are cut between words, never inside a number or an id (widgets/textfit.h).
+    m_table->setItemDelegate(new ElidingDelegate(0, m_table));
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed); // a million rows: no per-row sizing
     m_table->verticalHeader()->hide();
