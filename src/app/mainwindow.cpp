@@ -72,7 +72,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_liveLabel(new QLabel(this))
 {
     initResources();
-    MnemonicGuard::install(); // Alt+letter never types into a field, whatever window has it
+    MnemonicGuard::install();           // Alt+letter never types into a field, whatever window has it
     setStatusBar(new StatusLine(this)); // messages cut between words, clear of the labels beside them
     // One reading of the counts at a time: each view change asks for one, and on a long ledger
     // with many stuck a reading costs more than the clicks that prompt it (four at once read the
