@@ -8,6 +8,7 @@
 #include <QTextOption>
 
 #include <algorithm>
+#include <functional>
 #include <iterator>
 
 namespace ledger::app::textfit {
@@ -262,20 +263,22 @@ QString unbreakable(const QString &text)
     return out;
 }
 
-QList<int> joints(const QString &text)
+namespace {
+// The positions in `text` that `keep(piece, i)` picks among the characters of each piece's token
+// (the piece without the spaces around it), `from` characters into the token.
+QList<int> positionsInTokens(const QString &text, int from, const std::function<bool(const QString &, int)> &keep)
 {
     QList<int> out;
     int at = 0;
     for (const QString &piece : pieces(text)) {
-        // Between two characters of the piece's token (not its spaces), but for a surrogate pair's two halves.
         int start = 0;
         while (start < piece.size() && piece.at(start).isSpace())
             ++start;
         int end = int(piece.size());
         while (end > start && piece.at(end - 1).isSpace())
             --end;
-        for (int i = start + 1; i < end; ++i) {
-            if (!piece.at(i).isLowSurrogate())
+        for (int i = start + from; i < end; ++i) {
+            if (keep(piece, i))
                 out << at + i;
         }
         at += int(piece.size());
@@ -283,29 +286,19 @@ QList<int> joints(const QString &text)
     return out;
 }
 
-namespace {
 // The spaces inside tokens (a time's, a duration's: "11-28 20:53:40 UTC"): Qt's layout ends a
 // line after any space, word joiner or not, so these become no-break spaces.
 QList<int> spacesInside(const QString &text)
 {
-    QList<int> out;
-    int at = 0;
-    for (const QString &piece : pieces(text)) {
-        int start = 0;
-        while (start < piece.size() && piece.at(start).isSpace())
-            ++start;
-        int end = int(piece.size());
-        while (end > start && piece.at(end - 1).isSpace())
-            --end;
-        for (int i = start; i < end; ++i) {
-            if (isSpace(piece.at(i).unicode()))
-                out << at + i;
-        }
-        at += int(piece.size());
-    }
-    return out;
+    return positionsInTokens(text, 0, [](const QString &piece, int i) { return isSpace(piece.at(i).unicode()); });
 }
 } // namespace
+
+QList<int> joints(const QString &text)
+{
+    // Between two characters of a token, but for a surrogate pair's two halves.
+    return positionsInTokens(text, 1, [](const QString &piece, int i) { return !piece.at(i).isLowSurrogate(); });
+}
 
 void keepTokensWhole(QTextDocument &document)
 {
