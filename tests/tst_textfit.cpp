@@ -67,6 +67,7 @@ private Q_SLOTS:
     void joints_data();
     void joints();
     void unbreakable();
+    void wrappable();
     void elide_data();
     void elide();
     void elideKeepingTail_data();
@@ -131,6 +132,16 @@ void TestTextFit::unbreakable()
 {
     QCOMPARE(textfit::unbreakable(QStringLiteral("可用 2.5")), QStringLiteral("可\u2060用\u2060\u00a0\u20602\u2060.\u20605"));
     QCOMPARE(textfit::unbreakable(QString()), QString());
+}
+
+void TestTextFit::wrappable()
+{
+    // Lines may end at the spaces between tokens only: joiners inside "has" and "2,080.35", the
+    // duration's inner space a no-break one.
+    QCOMPARE(textfit::wrappable(QStringLiteral("has 2,080.35 for 1m 28s")),
+             QStringLiteral("h\u2060a\u2060s 2\u2060,\u20600\u20608\u20600\u2060.\u20603\u20605 f\u2060o\u2060r "
+                            "1\u2060m\u2060\u00a0\u20602\u20608\u2060s"));
+    QCOMPARE(textfit::wrappable(QString()), QString());
 }
 
 void TestTextFit::elide_data()

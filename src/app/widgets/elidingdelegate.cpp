@@ -27,7 +27,7 @@ QString ElidingDelegate::toolTipText(const QStyleOptionViewItem &option, const Q
 {
     const QString own = index.data(Qt::ToolTipRole).toString();
     const QString whole = index.data(Qt::DisplayRole).toString();
-    if (shownText(option, index) == whole || own.contains(whole) || own.contains(whole.toHtmlEscaped()))
+    if (wraps(index) || shownText(option, index) == whole || own.contains(whole) || own.contains(whole.toHtmlEscaped()))
         return own;
     if (own.isEmpty())
         return app::toolTipText(whole);
@@ -52,6 +52,8 @@ bool ElidingDelegate::helpEvent(QHelpEvent *event, QAbstractItemView *view, cons
 
 QSize ElidingDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
+    if (wraps(index)) // as tall as its lines at the column's width (the view gives it)
+        return QStyledItemDelegate::sizeHint(option, index);
     QStyleOptionViewItem whole = option;
     whole.rect = QRect(); // initStyleOption cuts nothing then
     return QStyledItemDelegate::sizeHint(whole, index);
@@ -60,6 +62,11 @@ QSize ElidingDelegate::sizeHint(const QStyleOptionViewItem &option, const QModel
 void ElidingDelegate::initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const
 {
     QStyledItemDelegate::initStyleOption(option, index);
+    if (!option->text.isEmpty() && wraps(index)) {
+        option->features |= QStyleOptionViewItem::WrapText;
+        option->text = textfit::wrappable(option->text);
+        return;
+    }
     if (option->text.isEmpty() || !option->rect.isValid()) // a size hint: the whole text
         return;
     const QWidget *widget = option->widget;

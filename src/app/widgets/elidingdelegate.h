@@ -6,6 +6,7 @@
 // 4m 12s ago"), and only what comes before it is cut ("operator… · 1m 28s ago").
 // Threading: GUI thread only.
 
+#include <QSet>
 #include <QStyledItemDelegate>
 
 namespace ledger::app {
@@ -15,6 +16,9 @@ class ElidingDelegate : public QStyledItemDelegate {
 public:
     // `keptTailRole`: the model role holding the end to keep (0: none).
     explicit ElidingDelegate(int keptTailRole = 0, QObject *parent = nullptr);
+    // The cells of `column` are wrapped in as many lines as they take (lines end between tokens
+    // only), not cut: for a view with word wrap and rows sized to their contents.
+    void wrapColumn(int column) { m_wrapped << column; }
 
     // What a cell of `index` shows in `option`'s rectangle.
     QString shownText(const QStyleOptionViewItem &option, const QModelIndex &index) const;
@@ -29,7 +33,10 @@ protected:
     void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override;
 
 private:
+    bool wraps(const QModelIndex &index) const { return m_wrapped.contains(index.column()); }
+
     int m_keptTailRole;
+    QSet<int> m_wrapped;
 };
 
 } // namespace ledger::app

@@ -70,7 +70,12 @@ RepairPreview::RepairPreview(QWidget *parent)
         t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
         t->verticalHeader()->setMinimumSectionSize(t->fontMetrics().height() + 6);
         t->horizontalHeader()->setStretchLastSection(true);
-        t->setItemDelegate(new ElidingDelegate(0, t)); // cut between words, never in a number or an id
+        auto *delegate = new ElidingDelegate(0, t); // cut between words, never in a number or an id
+        if (t == m_transactions) {
+            delegate->wrapColumn(TxWhyColumn); // Why and Result wrap in the width they take
+            delegate->wrapColumn(TxOutcomeColumn);
+        }
+        t->setItemDelegate(delegate);
         t->setEditTriggers(QAbstractItemView::NoEditTriggers);
         t->setSelectionBehavior(QAbstractItemView::SelectRows);
     }

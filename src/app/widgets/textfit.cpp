@@ -300,6 +300,19 @@ QList<int> joints(const QString &text)
     return positionsInTokens(text, 1, [](const QString &piece, int i) { return !piece.at(i).isLowSurrogate(); });
 }
 
+QString wrappable(const QString &text)
+{
+    const QList<int> at = joints(text);
+    const QList<int> spaces = spacesInside(text);
+    QString out;
+    for (int i = 0; i < text.size(); ++i) {
+        if (std::binary_search(at.cbegin(), at.cend(), i))
+            out += kWordJoiner;
+        out += std::binary_search(spaces.cbegin(), spaces.cend(), i) ? QChar(QChar::Nbsp) : text.at(i);
+    }
+    return out;
+}
+
 void keepTokensWhole(QTextDocument &document)
 {
     QTextOption option = document.defaultTextOption();

@@ -61,6 +61,10 @@ QString unbreakable(const QString &text);
 // The positions in `text` (0 < i < size) that fall inside a token: a line must not end there.
 QList<int> joints(const QString &text);
 
+// `text` that wraps between tokens only: a word joiner at each joint, the spaces inside a token
+// no-break ones. For plain text wrapped by a style (a table's cell in a view that wraps).
+QString wrappable(const QString &text);
+
 // Puts a word joiner (U+2060, which draws nothing and is not copied from a PDF) at every joint of
 // every block of `document`, makes the spaces inside a token ("11-28 20:53:40 UTC") no-break
 // ones, and wraps its lines at word boundaries only: Qt's rich text otherwise breaks after '-'
