@@ -5,12 +5,12 @@
 #include "protocol/recovery.h"
 #include "testsupport.h"
 
-#include <QDeadlineTimer>
 #include <QMutex>
 #include <QRandomGenerator>
 #include <QSemaphore>
-#include <QWaitCondition>
 #include <atomic>
+#include <condition_variable>
+#include <mutex>
 #include <thread>
 
 using namespace ledger;
@@ -105,6 +105,8 @@ bool leasesRunOut(Store &store, const QStringList &ids)
 }
 
 // Holds each of `parties` threads until all of them have arrived; false after a minute.
+// (std::condition_variable, not QWaitCondition: Debian's Qt is not built for ThreadSanitizer,
+// which then cannot see QWaitCondition::wait release the mutex and reports a double lock.)
 class Rendezvous {
 public:
     explicit Rendezvous(int parties)
@@ -112,22 +114,17 @@ public:
     {}
     bool arriveAndWait()
     {
-        QMutexLocker lock(&m_mutex);
+        std::unique_lock<std::mutex> lock(m_mutex);
         ++m_arrived;
-        m_all.wakeAll();
-        const QDeadlineTimer deadline(kWaitMs);
-        while (m_arrived < m_parties) {
-            if (!m_all.wait(&m_mutex, deadline))
-                return false;
-        }
-        return true;
+        m_all.notify_all();
+        return m_all.wait_for(lock, std::chrono::milliseconds(kWaitMs), [this] { return m_arrived >= m_parties; });
     }
 
 private:
     const int m_parties;
     int m_arrived = 0;
-    QMutex m_mutex;
-    QWaitCondition m_all;
+    std::mutex m_mutex;
+    std::condition_variable m_all;
 };
 
 // A recoverer's `choose` that lists every candidate once `meet` has all its parties: each party
