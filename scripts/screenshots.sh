@@ -25,12 +25,17 @@ store=$demo/demo.db
 tx=$("$ctl" --store "$store" list --state canceling --stuck-for 0s --csv | sed -n 2p | cut -d, -f1)
 "$ctl" --store "$store" --operator mei claim "$tx" --note "checking with the bank"
 "$ctl" --store "$store" --operator sam note "$tx" "the customer will top up by noon"
+# The offscreen platform's screen is 800×800 unless told, and the console fits its first window
+# to the screen: a 1600×1000 screen of its own leaves it at its 1320×820.
+cat > "$demo/screen.json" <<'JSON'
+{"screens": [{"name": "tour", "x": 0, "y": 0, "width": 1600, "height": 1000, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}
+JSON
 # Settings of their own: the tour's palette and layout never become the user's.
 shoot() { # DIR, then the console's environment and options
   local dir=$1
   shift
   mkdir -p "$dir"
-  env XDG_CONFIG_HOME="$demo/config" QT_QPA_PLATFORM=offscreen "$@" --store "$store" --screenshots "$dir"
+  env XDG_CONFIG_HOME="$demo/config" QT_QPA_PLATFORM="offscreen:configfile=$demo/screen.json" "$@" --store "$store" --screenshots "$dir"
 }
 shoot "$out" LEDGERDESK_LANGUAGE=en "$console" --palette light
 shoot "$demo/dark" LEDGERDESK_LANGUAGE=en "$console" --palette dark
