@@ -311,13 +311,9 @@ void TestOperatorDialogs::altLetterNeverTypesIntoAField()
     // Add leg disabled (sixteen legs), Transfer disabled (they do not balance): their letters
     // pressed with Alt are typed into no field.
     DemoConsole c;
-    TransferDialog *dialog = c.window.openTransferDialog();
-    QVERIFY(QTest::qWaitForWindowExposed(dialog));
-    QVERIFY(c.settle());
-    dialog->useLegs();
+    TransferDialog *dialog = c.transferDialogWithEveryLeg();
+    QVERIFY(dialog);
     LegsEditor *legs = dialog->legsEditor();
-    while (legs->legCount() < kMaxLegs)
-        legs->addLeg();
     auto *add = legs->findChild<QPushButton *>();
     QVERIFY(add && add->text() == QLatin1String("Add &leg"));
     QVERIFY(!add->isEnabled());

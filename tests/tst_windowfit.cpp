@@ -124,14 +124,9 @@ void TestWindowFit::sixteenLegsKeepTheButtonsOnScreen()
         larger.setPixelSize(font.pixelSize() * 2);
     QApplication::setFont(larger);
     DemoConsole c;
-    TransferDialog *dialog = c.window.openTransferDialog();
+    TransferDialog *dialog = c.transferDialogWithEveryLeg();
     QVERIFY(dialog);
-    QVERIFY(QTest::qWaitForWindowExposed(dialog));
-    QVERIFY(c.settle());
-    dialog->useLegs();
     LegsEditor *legs = dialog->legsEditor();
-    while (legs->legCount() < kMaxLegs)
-        legs->addLeg();
     QList<LegInput> typed;
     for (int i = 0; i < kMaxLegs; ++i)
         typed << LegInput{i == 0 ? LegSide::Debit : LegSide::Credit, i == 0 ? QStringLiteral("alice") : QStringLiteral("acct-%1").arg(i),

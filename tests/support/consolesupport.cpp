@@ -1,6 +1,7 @@
 #include "consolesupport.h"
 
 #include "operations/demo.h"
+#include "widgets/legseditor.h"
 
 #include <QSettings>
 #include <QSignalSpy>
@@ -44,6 +45,18 @@ void fillDemoStore(TempStore &store, int transfers, int stuck)
     options.stuck = stuck;
     if (const auto demo = fillDemo(store.store(), options); !demo.ok())
         qFatal("demo failed: %s", qPrintable(demo.error().toString()));
+}
+
+app::TransferDialog *DemoConsole::transferDialogWithEveryLeg()
+{
+    app::TransferDialog *dialog = window.openTransferDialog();
+    if (!dialog || !QTest::qWaitForWindowExposed(dialog) || !settle())
+        return nullptr;
+    dialog->useLegs();
+    app::LegsEditor *legs = dialog->legsEditor();
+    while (legs->legCount() < kMaxLegs)
+        legs->addLeg();
+    return dialog;
 }
 
 DemoConsole::DemoConsole(int transfers, int stuck)

@@ -3,6 +3,7 @@
 // and a window on a fresh demo store (the fixture most console tests start from).
 // Threading: the GUI thread.
 
+#include "dialogs/transferdialog.h"
 #include "mainwindow.h"
 #include "testsupport.h"
 
@@ -30,6 +31,9 @@ struct DemoConsole {
 
     explicit DemoConsole(int transfers = 80, int stuck = 0);
     bool settle() { return test::settle(window); }
+    // New transfer opened, shown and quiet, in legs mode with every leg a transaction may have
+    // (kMaxLegs, Add leg disabled), all of them empty; null when it did not open or settle.
+    app::TransferDialog *transferDialogWithEveryLeg();
 };
 
 } // namespace ledger::test
