@@ -185,9 +185,7 @@ int runLedgerctl(const QStringList &arguments, QTextStream &out, QTextStream &er
     if (!parsed.ok() && firstWord(arguments) == QLatin1String("check")) {
         // A monitor reads its check's exit status: a bad option is UNKNOWN (3), not a usage error (2,
         // which would read as CRITICAL).
-        const CheckLine line = unknownCheck(parsed.error());
-        out << line.text << '\n';
-        return int(line.status);
+        return printCheck(out, unknownCheck(parsed.error()));
     }
     if (!parsed.ok()) {
         // With --json still requested, scripts get the error as JSON too.
@@ -204,11 +202,8 @@ int runLedgerctl(const QStringList &arguments, QTextStream &out, QTextStream &er
 
     Context context(*parsed, out, err);
     if (Error e = context.resolveGlobals(); !e.ok()) {
-        if (parsed->command == QLatin1String("check")) { // UNKNOWN, as above
-            const CheckLine line = unknownCheck(e);
-            out << line.text << '\n';
-            return int(line.status);
-        }
+        if (parsed->command == QLatin1String("check")) // UNKNOWN, as above
+            return printCheck(out, unknownCheck(e));
         return context.fail(e);
     }
     const CommandFn fn = commandFunction(parsed->command);

@@ -77,6 +77,9 @@ int cmdRemark(Context &c); // claim, release, note
 int cmdRecover(Context &c);
 int cmdAudit(Context &c);
 int cmdCheck(Context &c); // exits 0-3 as monitoring plugins do (monitorcheck.h)
+// A check's one line on `out`; its exit status. Also for what fails before the command runs.
+struct CheckLine;
+int printCheck(QTextStream &out, const CheckLine &line);
 int cmdDemo(Context &c);
 int cmdErrors(Context &c);
 int cmdBench(Context &c);

@@ -8,14 +8,14 @@
 
 namespace ledger::cli {
 
-namespace {
-
-int print(Context &c, const CheckLine &line)
+int printCheck(QTextStream &out, const CheckLine &line)
 {
-    c.out << line.text << '\n';
-    c.out.flush();
+    out << line.text << '\n';
+    out.flush();
     return int(line.status);
 }
+
+namespace {
 
 Result<CheckThresholds> thresholdsOf(Context &c)
 {
@@ -54,21 +54,21 @@ int cmdCheck(Context &c)
 {
     auto thresholds = thresholdsOf(c);
     if (!thresholds.ok())
-        return print(c, unknownCheck(thresholds.error()));
+        return printCheck(c.out, unknownCheck(thresholds.error()));
     auto store = c.open();
     if (!store.ok())
-        return print(c, unknownCheck(store.error()));
+        return printCheck(c.out, unknownCheck(store.error()));
     auto summary = stuckSummary(**store, thresholds->stuckForMs);
     if (!summary.ok())
-        return print(c, unknownCheck(summary.error()));
+        return printCheck(c.out, unknownCheck(summary.error()));
     std::optional<qint64> findings;
     if (c.args.flags.contains(QStringLiteral("audit"))) {
         const AuditReport report = audit(**store);
         if (!report.error.ok())
-            return print(c, unknownCheck(report.error));
+            return printCheck(c.out, unknownCheck(report.error));
         findings = report.findings.size();
     }
-    return print(c, evaluateCheck(*summary, *thresholds, findings));
+    return printCheck(c.out, evaluateCheck(*summary, *thresholds, findings));
 }
 
 } // namespace ledger::cli
