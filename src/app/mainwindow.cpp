@@ -253,7 +253,8 @@ void MainWindow::buildStuckNoticer()
     hooks.say = [this](const QString &text) { statusBar()->showMessage(text, 30'000); };
     m_stuckNoticer = new StuckNoticer(m_session, this, hooks, this);
     m_stuckNoticer->setEnabled(m_settings.notifyStuck());
-    connect(this, &MainWindow::countsLoaded, m_stuckNoticer, &StuckNoticer::check);
+    connect(this, &MainWindow::countsLoaded, m_stuckNoticer,
+            [this] { m_stuckNoticer->check(m_navigatorModel->countOf(NavigatorModel::View::Stuck)); });
     connect(m_stuckNoticer, &StuckNoticer::openStuckRequested, this, [this] {
         showNormal();
         raise();

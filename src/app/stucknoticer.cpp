@@ -38,10 +38,15 @@ void StuckNoticer::reset()
     m_notices.reset();
 }
 
-void StuckNoticer::check()
+void StuckNoticer::check(std::optional<qint64> stuckCount)
 {
     if (!m_enabled)
         return;
+    if (stuckCount == 0) { // nothing is stuck: nothing to read, and all that was is over
+        m_job->cancel();
+        m_notices.observe({}, true, m_hooks.looking(), m_clock.elapsed());
+        return;
+    }
     const qint64 threshold = m_hooks.stuckThresholdMs();
     const QString me = m_hooks.operatorName();
     m_job->run<Result<StuckWatch>>([threshold, me](Store &s) { return stuckNobodyElseClaims(s, threshold, me); },

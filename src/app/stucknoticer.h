@@ -16,6 +16,7 @@
 #include <QPointer>
 
 #include <functional>
+#include <optional>
 
 class QSystemTrayIcon;
 class QWidget;
@@ -36,8 +37,9 @@ public:
 
     void setEnabled(bool enabled);
     bool isEnabled() const { return m_enabled; }
-    // Reads what is stuck now and tells of what became so.
-    void check();
+    // Reads what is stuck now and tells of what became so. `stuckCount`: how many the counts just
+    // read say are stuck; none needs no reading.
+    void check(std::optional<qint64> stuckCount);
     // Another store opened: what is stuck there at first is no news.
     void reset();
 
