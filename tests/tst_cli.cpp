@@ -47,6 +47,15 @@ const QMap<ErrorCode, QString> kNotReachableFromCli = {
      QStringLiteral("needs a full file system: PRAGMA max_page_count lasts for one connection only and ledgerctl opens its own, "
                     "and an RLIMIT_FSIZE limit makes SQLite report an I/O error (store-error). Reached in "
                     "tst_sqlitestore (fullStoreWritesNothing) through the store's own connection")},
+    {ErrorCode::Unauthorized,
+     QStringLiteral("needs a ledgerd that refuses a token; reached in tst_remote (aRevokedTokenIsRefusedAtTheNextCall)")},
+    {ErrorCode::Forbidden, QStringLiteral("needs a ledgerd and a token below the role; reached in tst_remote (aReadTokenChangesNothing)")},
+    {ErrorCode::ServiceUnavailable,
+     QStringLiteral("needs a ledger service that does not answer (waits out the client's retries); reached in tst_remote "
+                    "(theClientChecksWhatItSends)")},
+    {ErrorCode::CertificateRefused,
+     QStringLiteral("needs a ledgerd serving HTTPS with a certificate of a CA of the test's own; reached in tst_remote "
+                    "(httpsIsCheckedAgainstTheCaGiven)")},
     {ErrorCode::Unsupported,
      QStringLiteral("every store of this build has a change feed; it is what Store::finishedAfter answers for a kind of store "
                     "that has none yet. Reached in tst_feed (unsupportedByDefault)")},
@@ -230,6 +239,20 @@ QList<TestCli::ErrorRow> TestCli::errorRows()
 
         // A location of a scheme LedgerDesk does not know is refused, never taken for a file name.
         {"invalid-location: https", S::Fixture, {"--store", "https://example/x.db", "init"}, 2, "invalid-location", true},
+        // A ledger service is named by https://HOST:PORT, or http:// to this machine only.
+        {"invalid-location: --server http off loopback",
+         S::Fixture,
+         {"--server", "http://192.0.2.1:8080", "balances"},
+         2,
+         "invalid-location",
+         true},
+        {"usage: --store and --server",
+         S::Fixture,
+         {"--server", "http://127.0.0.1:1", "--store", "@DIR/x.db", "balances"},
+         2,
+         "usage",
+         true},
+        {"usage: --token-file without --server", S::Fixture, {"--token-file", "@DIR/t", "balances"}, 2, "usage", true},
 
         // Transactions over several accounts (--from/--to): refused before anything is written.
         {"invalid-amount: legs do not balance",

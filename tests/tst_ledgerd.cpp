@@ -573,6 +573,8 @@ void TestLedgerd::openApiDescribesEveryRoute()
                              "/v1/accounts/{id}/close",
                              "/v1/balances",
                              "/v1/audit",
+                             "/v1/whoami",
+                             "/v1/actions",
                              "/healthz",
                              "/readyz",
                              "/metrics",
@@ -688,6 +690,38 @@ void TestLedgerd::everyRouteAnswersAsDocumented()
     QVERIFY(list.body.value(QStringLiteral("next")).isString());
     QCOMPARE(get(QStringLiteral("/v1/transactions?state=lost")).body.value(QStringLiteral("code")).toString(),
              QStringLiteral("unknown-state"));
+    // In the console's orders, with the total: the openings of acme, bob and carol (dave had
+    // none), the two left, and the transfer refused by carol's freeze (recorded canceled).
+    const Http byAmount = get(QStringLiteral("/v1/transactions?sort=amount&order=newest&count=true&limit=3"));
+    QCOMPARE(byAmount.status, 200);
+    QCOMPARE(byAmount.body.value(QStringLiteral("total")).toInt(), 6);
+    const QJsonArray largest = byAmount.body.value(QStringLiteral("transactions")).toArray();
+    QCOMPARE(largest.size(), 3);
+    QVERIFY(largest.at(0).toObject().value(QStringLiteral("amount")).toString().toDouble()
+            >= largest.at(2).toObject().value(QStringLiteral("amount")).toString().toDouble());
+    QVERIFY(largest.at(0).toObject().contains(QStringLiteral("claimedBy")));
+    QCOMPARE(get(QStringLiteral("/v1/transactions?sort=size")).body.value(QStringLiteral("code")).toString(),
+             QStringLiteral("invalid-argument"));
+    QCOMPARE(get(QStringLiteral("/v1/transactions?order=up")).status, 400);
+    QCOMPARE(get(QStringLiteral("/v1/transactions?count=yes")).status, 400);
+    // Who did what: the repairs above, newest first, a page of one and the next by its cursor.
+    const Http actions = get(QStringLiteral("/v1/actions?kind=all&limit=1"));
+    QCOMPARE(actions.status, 200);
+    QCOMPARE(actions.body.value(QStringLiteral("actions")).toArray().size(), 1);
+    const QString next = actions.body.value(QStringLiteral("next")).toString();
+    QVERIFY(!next.isEmpty());
+    const Http second = get(QStringLiteral("/v1/actions?kind=all&limit=1&after=") + QString::fromUtf8(QUrl::toPercentEncoding(next)));
+    QCOMPARE(second.status, 200);
+    QVERIFY(second.body.value(QStringLiteral("actions")).toArray().first()
+            != actions.body.value(QStringLiteral("actions")).toArray().first());
+    QCOMPARE(get(QStringLiteral("/v1/actions?after=yesterday")).body.value(QStringLiteral("code")).toString(),
+             QStringLiteral("invalid-cursor"));
+    QCOMPARE(get(QStringLiteral("/v1/actions?kind=everything")).status, 400);
+    const Http mine = get(QStringLiteral("/v1/whoami"));
+    QCOMPARE(mine.status, 200);
+    QCOMPARE(mine.body.value(QStringLiteral("name")).toString(), QStringLiteral("local")); // no tokens file: a local program
+    QCOMPARE(mine.body.value(QStringLiteral("role")).toString(), QStringLiteral("operator"));
+    QCOMPARE(mine.body.value(QStringLiteral("scale")).toInt(), 2);
     const QString tx = QStringLiteral("/v1/transactions/");
     QCOMPARE(post(tx + stuck.at(0) + QStringLiteral("/claim"), R"({"note":"looking"})").status, 200);
     QCOMPARE(post(tx + stuck.at(0) + QStringLiteral("/notes"), R"({"text":"the bank confirmed"})").status, 201);

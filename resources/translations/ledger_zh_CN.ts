@@ -1829,5 +1829,21 @@
         <source>accepted, not finished: the transaction is recorded but still in flight (another worker drives it, or an operator's claim holds a retry off), so its money has not (all) moved yet; look again later, or retry with the same key, never a new one</source>
         <translation>已受理，尚未完成：交易已记录但仍在进行中（由另一个处理进程推进，或操作员的认领使重试暂缓），因此资金尚未（全部）变动；请稍后再查看，或用同一个幂等键重试，切勿换新键</translation>
     </message>
+    <message>
+        <source>the ledger service did not accept the token (missing, mistyped or revoked)</source>
+        <translation>账本服务未接受令牌（缺失、输错或已吊销）</translation>
+    </message>
+    <message>
+        <source>the token's role does not allow the action</source>
+        <translation>令牌的角色不允许此操作</translation>
+    </message>
+    <message>
+        <source>the ledger service cannot be reached (down, restarting, or the network)</source>
+        <translation>无法连接账本服务（已停止、正在重启或网络问题）</translation>
+    </message>
+    <message>
+        <source>the ledger service's TLS certificate does not check against the trusted CAs (--ca)</source>
+        <translation>账本服务的 TLS 证书无法通过受信任 CA（--ca）的校验</translation>
+    </message>
 </context>
 </TS>

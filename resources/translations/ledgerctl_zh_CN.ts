@@ -1199,5 +1199,61 @@ these exit statuses, not ledgerctl's others. The line is always in English.</sou
 退出状态为 0 OK、1 WARNING、2 CRITICAL 或 3 UNKNOWN（存储库无法访问、选项有误）：
 使用这些退出状态，而不是 ledgerctl 的其他退出状态。这一行始终为英文。</translation>
     </message>
+    <message>
+        <source>say whom the journal will name for what you do, with which role, where</source>
+        <translation>显示日志将以谁的名字记录您的操作、角色以及所连接的位置</translation>
+    </message>
+    <message>
+        <source>Through a ledger service (--server) the name and role are the token's, vouched for by the
+server. On a store opened here the name is --operator's (or $LEDGERDESK_OPERATOR, $USER),
+which nobody checks.</source>
+        <translation>通过账本服务（--server）时，名字和角色来自令牌，由服务器担保。
+在此打开的存储库上，名字取自 --operator（或 $LEDGERDESK_OPERATOR、$USER），
+无人核验。</translation>
+    </message>
+    <message>
+        <source>go through a ledger service (ledgerd) instead of opening a store: https://HOST:PORT,
+                        or http://127.0.0.1:PORT on this machine; the journal then names you as your
+                        token does, whatever --operator says (default: $LEDGERDESK_SERVER)</source>
+        <translation>通过账本服务（ledgerd）而不是打开存储库：https://HOST:PORT，
+                        或本机的 http://127.0.0.1:PORT；此时日志按您的令牌记名，
+                        与 --operator 无关（默认：$LEDGERDESK_SERVER）</translation>
+    </message>
+    <message>
+        <source>with --server: the file holding your token, readable by you only (default:
+                        $LEDGERDESK_TOKEN)</source>
+        <translation>与 --server 一起使用：保存您令牌的文件，只能由您读取（默认：
+                        $LEDGERDESK_TOKEN）</translation>
+    </message>
+    <message>
+        <source>with --server: check the service's certificate against these PEM CAs instead of
+                        the system's</source>
+        <translation>与 --server 一起使用：用这些 PEM 格式的 CA 而不是系统的 CA
+                        校验服务的证书</translation>
+    </message>
+    <message>
+        <source>ledgerctl %1 does not go through a ledger service yet: run it where the store is, with --store</source>
+        <translation>ledgerctl %1 暂不支持通过账本服务执行：请在存储库所在处用 --store 运行</translation>
+    </message>
+    <message>
+        <source>--store and --server exclude each other: open a store here, or go through a ledger service</source>
+        <translation>--store 与 --server 互斥：要么在此打开存储库，要么通过账本服务</translation>
+    </message>
+    <message>
+        <source>--%1 goes with --server</source>
+        <translation>--%1 需与 --server 一起使用</translation>
+    </message>
+    <message>
+        <source>note: %1 is not used through a ledger service: the journal names you %2, as your token does</source>
+        <translation>注意：通过账本服务时不使用 %1：日志按您的令牌记名为 %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2) at %3: the server writes this name into the journal (token from %4)</source>
+        <translation>%1（%2），位于 %3：服务器把此名字写入日志（令牌来自 %4）</translation>
+    </message>
+    <message>
+        <source>%1 on %2: a name this desktop gives, which nobody checks (through ledgerd, --server, the server names you)</source>
+        <translation>%1，位于 %2：这是本机给出的名字，无人核验（通过 ledgerd 即 --server 时，由服务器为您记名）</translation>
+    </message>
 </context>
 </TS>

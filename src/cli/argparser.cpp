@@ -258,6 +258,13 @@ QList<CommandSpec> buildCommands()
          QT_TRANSLATE_NOOP("ledgerctl", "fill a store (created if missing) with demo data"),
          QT_TRANSLATE_NOOP("ledgerctl", "The history is spread over the last week: most transfers over days, the rest over the last hour, "
                                         "stuck ones from minutes to days old, so that ages and the stuck threshold mean something.")},
+        {QStringLiteral("whoami"),
+         {},
+         {kJson},
+         QT_TRANSLATE_NOOP("ledgerctl", "say whom the journal will name for what you do, with which role, where"),
+         QT_TRANSLATE_NOOP("ledgerctl", "Through a ledger service (--server) the name and role are the token's, vouched for by the\n"
+                                        "server. On a store opened here the name is --operator's (or $LEDGERDESK_OPERATOR, $USER),\n"
+                                        "which nobody checks.")},
         {QStringLiteral("errors"),
          {},
          {kJson},
@@ -412,6 +419,17 @@ const QList<OptionSpec> &globalOptions()
                            "                        (default: $LEDGERDESK_STORE, else ledger.db in your data directory)")},
         {QStringLiteral("operator"), QStringLiteral("NAME"),
          QT_TRANSLATE_NOOP("ledgerctl", "your name in the journal (default: $LEDGERDESK_OPERATOR, else $USER)")},
+        {QStringLiteral("server"), QStringLiteral("URL"),
+         QT_TRANSLATE_NOOP("ledgerctl",
+                           "go through a ledger service (ledgerd) instead of opening a store: https://HOST:PORT,\n"
+                           "                        or http://127.0.0.1:PORT on this machine; the journal then names you as your\n"
+                           "                        token does, whatever --operator says (default: $LEDGERDESK_SERVER)")},
+        {QStringLiteral("token-file"), QStringLiteral("FILE"),
+         QT_TRANSLATE_NOOP("ledgerctl", "with --server: the file holding your token, readable by you only (default:\n"
+                                        "                        $LEDGERDESK_TOKEN)")},
+        {QStringLiteral("ca"), QStringLiteral("FILE"),
+         QT_TRANSLATE_NOOP("ledgerctl", "with --server: check the service's certificate against these PEM CAs instead of\n"
+                                        "                        the system's")},
         {QStringLiteral("crash-after"), QStringLiteral("STEP"),
          QT_TRANSLATE_NOOP("ledgerctl", "exit with status 86 right after this protocol write (training, tests): %1;\n"
                                         "                        STEP:N for its N-th time (the second credit of a many-legged transfer)"),

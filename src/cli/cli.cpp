@@ -3,8 +3,11 @@
 #include "monitorcheck.h"
 
 #include "operations/idhints.h"
+#include "textoutput.h"
 
 #include "interchange/jsonformat.h"
+#include "service/localledgerservice.h"
+#include "service/remoteledgerservice.h"
 #include "ledger/duration.h"
 #include "ledger/identifiers.h"
 #include "ledger/language.h"
@@ -21,39 +24,47 @@ namespace {
 
 using CommandFn = int (*)(Context &);
 
-CommandFn commandFunction(const QString &name)
+// Each command once: its function, and whether it has a way through a ledger service (--server):
+// the others open a store where they run, and are refused (unsupported) with --server.
+struct Command {
+    CommandFn run = nullptr;
+    bool throughServer = false;
+};
+
+Command commandOf(const QString &name)
 {
-    static const QMap<QString, CommandFn> table = {
-        {QStringLiteral("init"), cmdInit},
-        {QStringLiteral("account create"), cmdAccountCreate},
-        {QStringLiteral("account freeze"), cmdAccountStatus},
-        {QStringLiteral("account unfreeze"), cmdAccountStatus},
-        {QStringLiteral("account close"), cmdAccountStatus},
-        {QStringLiteral("account show"), cmdAccountShow},
-        {QStringLiteral("accounts"), cmdAccounts},
-        {QStringLiteral("balances"), cmdBalances},
-        {QStringLiteral("transfer"), cmdTransfer},
-        {QStringLiteral("list"), cmdList},
-        {QStringLiteral("show"), cmdShow},
-        {QStringLiteral("resume"), cmdRepair},
-        {QStringLiteral("cancel"), cmdRepair},
-        {QStringLiteral("compensate"), cmdRepair},
-        {QStringLiteral("claim"), cmdRemark},
-        {QStringLiteral("release"), cmdRemark},
-        {QStringLiteral("note"), cmdRemark},
-        {QStringLiteral("recover"), cmdRecover},
-        {QStringLiteral("audit"), cmdAudit},
-        {QStringLiteral("check"), cmdCheck},
-        {QStringLiteral("demo"), cmdDemo},
-        {QStringLiteral("errors"), cmdErrors},
-        {QStringLiteral("bench"), cmdBench},
-        {QStringLiteral("actions"), cmdActions},
-        {QStringLiteral("report"), cmdReport},
-        {QStringLiteral("feed"), cmdFeed},
-        {QStringLiteral("serve"), cmdServe},
-        {QStringLiteral("completion"), cmdCompletion},
+    static const QMap<QString, Command> table = {
+        {QStringLiteral("init"), {cmdInit, false}},
+        {QStringLiteral("account create"), {cmdAccountCreate, true}},
+        {QStringLiteral("account freeze"), {cmdAccountStatus, true}},
+        {QStringLiteral("account unfreeze"), {cmdAccountStatus, true}},
+        {QStringLiteral("account close"), {cmdAccountStatus, true}},
+        {QStringLiteral("account show"), {cmdAccountShow, true}},
+        {QStringLiteral("accounts"), {cmdAccounts, true}},
+        {QStringLiteral("balances"), {cmdBalances, true}},
+        {QStringLiteral("transfer"), {cmdTransfer, true}},
+        {QStringLiteral("list"), {cmdList, true}},
+        {QStringLiteral("show"), {cmdShow, true}},
+        {QStringLiteral("resume"), {cmdRepair, true}},
+        {QStringLiteral("cancel"), {cmdRepair, true}},
+        {QStringLiteral("compensate"), {cmdRepair, true}},
+        {QStringLiteral("claim"), {cmdRemark, true}},
+        {QStringLiteral("release"), {cmdRemark, true}},
+        {QStringLiteral("note"), {cmdRemark, true}},
+        {QStringLiteral("recover"), {cmdRecover, false}},
+        {QStringLiteral("audit"), {cmdAudit, true}},
+        {QStringLiteral("check"), {cmdCheck, false}},
+        {QStringLiteral("demo"), {cmdDemo, false}},
+        {QStringLiteral("errors"), {cmdErrors, true}},
+        {QStringLiteral("whoami"), {cmdWhoami, true}},
+        {QStringLiteral("bench"), {cmdBench, false}},
+        {QStringLiteral("actions"), {cmdActions, true}},
+        {QStringLiteral("report"), {cmdReport, false}},
+        {QStringLiteral("feed"), {cmdFeed, false}},
+        {QStringLiteral("serve"), {cmdServe, false}},
+        {QStringLiteral("completion"), {cmdCompletion, false}},
     };
-    return table.value(name, nullptr);
+    return table.value(name);
 }
 
 int printError(QTextStream &err, const Error &e)
@@ -206,10 +217,17 @@ int runLedgerctl(const QStringList &arguments, QTextStream &out, QTextStream &er
             return printCheck(out, unknownCheck(e));
         return context.fail(e);
     }
-    const CommandFn fn = commandFunction(parsed->command);
-    if (!fn)
+    const Command command = commandOf(parsed->command);
+    if (!command.run)
         return context.fail(makeError(ErrorCode::Internal, QStringLiteral("command %1 has no implementation").arg(parsed->command)));
-    const int status = fn(context);
+    if (context.remote() && !command.throughServer) {
+        const Error e =
+            makeError(ErrorCode::Unsupported, Message::translate("ledgerctl", "ledgerctl %1 does not go through a ledger service yet: "
+                                                                              "run it where the store is, with --store")
+                                                  .arg(parsed->command));
+        return parsed->command == QLatin1String("check") ? printCheck(out, unknownCheck(e)) : context.fail(e);
+    }
+    const int status = command.run(context);
     out.flush();
     err.flush();
     return status;
@@ -252,8 +270,28 @@ Error Context::resolveGlobals()
         return makeError(ErrorCode::Usage, Message::translate("ledgerctl", "--all and --limit exclude each other"));
 
     const CommandSpec *spec = findCommand(args.command);
-    if (spec && !spec->opensStore && !args.values.contains(QStringLiteral("store")))
+    if (spec && !spec->opensStore && !args.values.contains(QStringLiteral("store")) && !args.values.contains(QStringLiteral("server")))
         return {};
+    const bool storeGiven = args.values.contains(QStringLiteral("store"));
+    if (storeGiven && args.values.contains(QStringLiteral("server")))
+        return makeError(ErrorCode::Usage, Message::translate("ledgerctl", "--store and --server exclude each other: open a store here, "
+                                                                           "or go through a ledger service"));
+    // $LEDGERDESK_SERVER stands for --server where a command has a way through a server; the
+    // others (init, demo, recover, ...) run on a store here as they would without it.
+    const QString serverUrl = args.values.contains(QStringLiteral("server"))       ? args.value(QStringLiteral("server"))
+                            : storeGiven || !commandOf(args.command).throughServer ? QString()
+                                                                                   : qEnvironmentVariable("LEDGERDESK_SERVER");
+    if (!serverUrl.isEmpty() || args.values.contains(QStringLiteral("server"))) {
+        auto resolved =
+            resolveServerLogin(ServerLogin{serverUrl, args.value(QStringLiteral("token-file")), args.value(QStringLiteral("ca"))});
+        if (!resolved.ok())
+            return resolved.error();
+        server = *resolved;
+        return {};
+    }
+    for (const char *option : {"token-file", "ca"})
+        if (args.values.contains(QLatin1String(option)))
+            return makeError(ErrorCode::Usage, Message::translate("ledgerctl", "--%1 goes with --server").arg(QLatin1String(option)));
     const QString store = args.value(QStringLiteral("store"));
     if (args.values.contains(QStringLiteral("store")) && store.isEmpty())
         return makeError(ErrorCode::InvalidArgument, Message::translate("ledgerctl", "--store needs a path"));
@@ -264,7 +302,55 @@ Error Context::resolveGlobals()
     return {};
 }
 
-Result<std::unique_ptr<Store>> Context::open() { return openStore(config); }
+Result<std::unique_ptr<Store>> Context::open()
+{
+    if (server)
+        return makeError(ErrorCode::Unsupported, Message::translate("ledgerctl", "ledgerctl %1 does not go through a ledger service yet: "
+                                                                                 "run it where the store is, with --store")
+                                                     .arg(csv() ? args.command + QStringLiteral(" --csv") : args.command));
+    return openStore(config);
+}
+
+Result<LedgerService *> Context::service()
+{
+    if (m_service)
+        return m_service.get();
+    if (server) {
+        auto remote = std::make_unique<RemoteLedgerService>(server->location);
+        auto me = remote->whoami();
+        if (!me.ok())
+            return me.error();
+        // The server writes the token's name; a name given here would be a claim nobody checks.
+        const QString claimed = args.values.contains(QStringLiteral("operator")) ? args.value(QStringLiteral("operator"))
+                                                                                 : qEnvironmentVariable("LEDGERDESK_OPERATOR");
+        if (!claimed.isEmpty() && claimed != me->name)
+            err << Ctl::tr("note: %1 is not used through a ledger service: the journal names you %2, as your token does")
+                       .arg(args.values.contains(QStringLiteral("operator")) ? QStringLiteral("--operator %1").arg(claimed)
+                                                                             : QStringLiteral("LEDGERDESK_OPERATOR=%1").arg(claimed),
+                            me->name)
+                << '\n';
+        operatorName = me->name;
+        m_service = std::move(remote);
+        return m_service.get();
+    }
+    auto store = open();
+    if (!store.ok())
+        return store.error();
+    m_store = std::move(*store);
+    m_service = std::make_unique<LocalLedgerService>(*m_store, coordinatorOptions());
+    return m_service.get();
+}
+
+Result<int> Context::scale()
+{
+    auto s = service();
+    if (!s.ok())
+        return s.error();
+    auto me = (*s)->whoami();
+    if (!me.ok())
+        return me.error();
+    return me->scale;
+}
 
 CoordinatorOptions Context::coordinatorOptions() const
 {
@@ -279,7 +365,7 @@ CoordinatorOptions Context::coordinatorOptions() const
 // error path only, in a connection of its own.
 Message Context::otherCaseHint(const Error &error)
 {
-    if (error.code != ErrorCode::UnknownAccount && error.code != ErrorCode::NotFound)
+    if ((error.code != ErrorCode::UnknownAccount && error.code != ErrorCode::NotFound) || server)
         return Message(QString(), QString());
     QStringList given = args.positionals;
     given << args.value(QStringLiteral("account"));

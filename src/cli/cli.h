@@ -7,6 +7,8 @@
 #include "argparser.h"
 #include "interchange/tableexport.h"
 #include "protocol/coordinator.h"
+#include "service/ledgerservice.h"
+#include "service/serverlogin.h"
 #include "store/open/storeconfig.h"
 
 #include <QJsonValue>
@@ -34,11 +36,22 @@ public:
     QString operatorName;
     StepHook hook;
     StoreConfig config;
+    // --server (or $LEDGERDESK_SERVER without --store): the commands go through ledgerd.
+    std::optional<ResolvedServer> server;
 
-    // Resolves --store, --operator and --crash-after (and their environment variables).
+    // Resolves --store or --server, --operator and --crash-after (and their environment variables).
     Error resolveGlobals();
+    // The store, opened here: refused (unsupported) through a ledger service, for the commands
+    // that have no way through one yet.
     Result<std::unique_ptr<Store>> open();
     CoordinatorOptions coordinatorOptions() const;
+    // The ledger as this command reaches it: the store opened here (LocalLedgerService, under
+    // operatorName) or the ledger service (RemoteLedgerService, under the token's name, which
+    // then becomes operatorName). Made once; the command's own for its run.
+    Result<LedgerService *> service();
+    // The ledger's decimal places (through service()).
+    Result<int> scale();
+    bool remote() const { return server.has_value(); }
 
     // Prints `error: <code>: <message>` on stderr (and, with --json, {"error": ...} on stdout,
     // with the transaction document when there is one, and in it the note of the call that left it
@@ -60,6 +73,9 @@ public:
 
 private:
     Message otherCaseHint(const Error &error);
+
+    std::unique_ptr<Store> m_store; // service()'s, when local
+    std::unique_ptr<LedgerService> m_service;
 };
 
 // The commands, one per ledgerctl command (see argparser.cpp for their grammar).
@@ -82,6 +98,7 @@ struct CheckLine;
 int printCheck(QTextStream &out, const CheckLine &line);
 int cmdDemo(Context &c);
 int cmdErrors(Context &c);
+int cmdWhoami(Context &c);
 int cmdBench(Context &c);
 int cmdActions(Context &c);
 int cmdReport(Context &c);

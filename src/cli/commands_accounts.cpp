@@ -26,29 +26,24 @@ int cmdAccountCreate(Context &c)
         if (Error e = money::checkSyntax(c.args.value(QStringLiteral("opening")), money::Zero::Allowed); !e.ok())
             return c.fail(makeError(ErrorCode::InvalidAmount, Message(QStringLiteral("--opening: %1")).arg(e.text())));
     }
-    auto store = c.open();
-    if (!store.ok())
-        return c.fail(store.error());
-    const int scale = (*store)->scale();
+    auto scale = c.scale();
+    if (!scale.ok())
+        return c.fail(scale.error());
     qint64 opening = 0;
     if (hasOpening) {
-        auto amount = money::parse(c.args.value(QStringLiteral("opening")), scale, money::Zero::Allowed);
+        auto amount = money::parse(c.args.value(QStringLiteral("opening")), *scale, money::Zero::Allowed);
         if (!amount.ok())
             return c.fail(makeError(ErrorCode::InvalidAmount, Message(QStringLiteral("--opening: %1")).arg(amount.error().text())));
         opening = *amount;
     }
-    Coordinator coordinator(**store, c.coordinatorOptions());
-    TxOutcome o = coordinator.openAccount(id, name, opening);
-    if (!o.ok())
-        return c.fail(o.error, o.tx, scale);
-    auto account = (*store)->account(id);
-    if (!account.ok())
-        return c.fail(account.error());
-    // A new account has nothing in flight: its balance is its posted one.
+    const NewAccount created = (*c.service())->createAccount(id, name, opening);
+    if (!created.opening.ok())
+        return c.fail(created.opening.error, created.opening.tx, *scale);
+    const Account &account = created.account->account.account;
     if (c.json)
-        return c.printJson(json::account(AccountCountedWhole{*account, account->balance}, scale));
+        return c.printJson(json::account(created.account->account, *scale));
     c.out << Ctl::tr("created account %1%2, balance %3")
-                 .arg(id, name.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(name), money::format(account->balance, scale))
+                 .arg(id, name.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(name), money::format(account.balance, *scale))
           << '\n';
     return 0;
 }
@@ -64,22 +59,15 @@ int cmdAccountStatus(Context &c)
         return c.fail(e);
     if (Error e = checkText(reason, QT_TRANSLATE_NOOP("ledger", "reason"), kMaxReasonLength, true); !e.ok())
         return c.fail(e);
-    auto store = c.open();
-    if (!store.ok())
-        return c.fail(store.error());
-    auto before = (*store)->account(id);
-    if (!before.ok())
-        return c.fail(before.error());
-    auto after = (*store)->setAccountStatus(id, target, c.operatorName, reason);
-    if (!after.ok())
-        return c.fail(after.error());
-    if (c.json) {
-        auto whole = accountCountedWhole(**store, id);
-        if (!whole.ok())
-            return c.fail(whole.error());
-        return c.printJson(json::account(*whole, (*store)->scale()));
-    }
-    c.out << (before->status == target ? Ctl::tr("account %1 was already %2") : Ctl::tr("account %1 is now %2")).arg(id, nameOf(target))
+    auto scale = c.scale();
+    if (!scale.ok())
+        return c.fail(scale.error());
+    auto change = (*c.service())->setAccountStatus(id, target, reason);
+    if (!change.ok())
+        return c.fail(change.error());
+    if (c.json)
+        return c.printJson(json::account(change->after.account, *scale));
+    c.out << (change->before == target ? Ctl::tr("account %1 was already %2") : Ctl::tr("account %1 is now %2")).arg(id, nameOf(target))
           << '\n';
     return 0;
 }
@@ -89,36 +77,28 @@ int cmdAccountShow(Context &c)
     const QString id = c.args.positionals.at(0);
     if (Error e = checkAccountId(id); !e.ok())
         return c.fail(e);
-    auto store = c.open();
-    if (!store.ok())
-        return c.fail(store.error());
-    // The holds in the same snapshot as the balance: they are what it is not posted yet of.
-    QList<LegMarker> held;
-    auto account = accountCountedWhole(**store, id, [&]() -> Error {
-        auto holds = (*store)->legsOfAccount(id, LegStatus::Held);
-        if (!holds.ok())
-            return holds.error();
-        held = *holds;
-        return {};
-    });
-    if (!account.ok())
-        return c.fail(account.error());
-    const int scale = (*store)->scale();
+    auto scale = c.scale();
+    if (!scale.ok())
+        return c.fail(scale.error());
+    auto shown = (*c.service())->account(id);
+    if (!shown.ok())
+        return c.fail(shown.error());
+    const int scale_ = *scale;
     if (c.json)
-        return c.printJson(json::accountWithHolds(*account, held, scale));
-    c.out << accountDetail(*account, held, scale);
+        return c.printJson(json::accountWithHolds(shown->account, shown->held, scale_));
+    c.out << accountDetail(shown->account, shown->held, scale_);
     return 0;
 }
 
 int cmdBalances(Context &c)
 {
-    auto store = c.open();
-    if (!store.ok())
-        return c.fail(store.error());
-    auto whole = readWholeBalances(**store);
+    auto sc = c.scale();
+    if (!sc.ok())
+        return c.fail(sc.error());
+    auto whole = (*c.service())->balances();
     if (!whole.ok())
         return c.fail(whole.error());
-    const int scale = (*store)->scale();
+    const int scale = *sc;
     if (c.json)
         return c.printJson(json::wholeBalances(*whole, scale));
     QList<QStringList> rows;
@@ -142,19 +122,23 @@ int cmdAccounts(Context &c)
     query.limit = *limit;
     if (Error e = checkText(query.text, QT_TRANSLATE_NOOP("ledger", "filter"), kMaxNameLength, true); !e.ok())
         return c.fail(e);
-    auto store = c.open();
-    if (!store.ok())
-        return c.fail(store.error());
     if (c.csv()) {
+        auto store = c.open();
+        if (!store.ok())
+            return c.fail(store.error());
         ExportSpec spec;
         spec.table = ExportSpec::Table::Accounts;
         spec.accounts = query;
         return c.printCsv(**store, spec);
     }
-    auto list = accountsCountedWhole(**store, query);
-    if (!list.ok())
-        return c.fail(list.error());
-    const int scale = (*store)->scale();
+    auto sc = c.scale();
+    if (!sc.ok())
+        return c.fail(sc.error());
+    auto page = (*c.service())->accounts(query, !c.json);
+    if (!page.ok())
+        return c.fail(page.error());
+    const QList<AccountCountedWhole> *list = &page->rows;
+    const int scale = *sc;
     if (c.json) {
         QJsonArray array;
         for (const AccountCountedWhole &a : *list)
@@ -177,9 +161,8 @@ int cmdAccounts(Context &c)
     c.out << renderTable({Ctl::tr("ID"), Ctl::tr("NAME"), Ctl::tr("STATUS"), Ctl::tr("BALANCE"), Ctl::tr("NOT POSTED YET"),
                           Ctl::tr("AVAILABLE"), Ctl::tr("PENDING DR"), Ctl::tr("PENDING CR")},
                          rows, {3, 4, 5, 6, 7});
-    auto total = (*store)->accountCount(query);
-    if (total.ok() && *total > list->size())
-        c.out << Ctl::tr("(%1 of %2 accounts; use --limit to see more)").arg(list->size()).arg(*total) << '\n';
+    if (page->total && *page->total > list->size())
+        c.out << Ctl::tr("(%1 of %2 accounts; use --limit to see more)").arg(list->size()).arg(*page->total) << '\n';
     return 0;
 }
 

@@ -29,18 +29,21 @@ int cmdActions(Context &c)
     auto limit = c.rowLimit(100);
     if (!limit.ok())
         return c.fail(limit.error());
-    JournalQuery query = operatorActionsQuery(preset, filter);
-    query.limit = *limit;
-    auto store = c.open();
-    if (!store.ok())
-        return c.fail(store.error());
     if (c.csv()) {
+        auto store = c.open();
+        if (!store.ok())
+            return c.fail(store.error());
+        JournalQuery query = operatorActionsQuery(preset, filter);
+        query.limit = *limit;
         ExportSpec spec;
         spec.table = ExportSpec::Table::Journal;
         spec.journal = query;
         return c.printCsv(**store, spec);
     }
-    auto list = (*store)->journalEntries(query);
+    auto service = c.service();
+    if (!service.ok())
+        return c.fail(service.error());
+    auto list = (*service)->operatorActions(ActionsRequest{preset, filter, *limit});
     if (!list.ok())
         return c.fail(list.error());
     if (c.json) {

@@ -188,11 +188,11 @@ int cmdRecover(Context &c)
 
 int cmdAudit(Context &c)
 {
-    auto store = c.open();
-    if (!store.ok())
-        return c.fail(store.error());
-    const int scale = (*store)->scale();
-    const AuditReport report = audit(**store);
+    auto sc = c.scale();
+    if (!sc.ok())
+        return c.fail(sc.error());
+    const int scale = *sc;
+    const AuditReport report = (*c.service())->audit();
     if (!report.error.ok())
         return c.fail(report.error);
     if (c.json) {
@@ -310,6 +310,31 @@ int cmdErrors(Context &c)
     for (ErrorCode code : allErrorCodes())
         rows << QStringList{codeWord(code), QString::number(int(exitStatusOf(code))), describe(code).local()};
     c.out << renderTable({Ctl::tr("CODE"), Ctl::tr("EXIT"), Ctl::tr("MEANING")}, rows, {1});
+    return 0;
+}
+
+// whoami: the name the journal will write for this command's writes, the role, and where.
+int cmdWhoami(Context &c)
+{
+    auto service = c.service();
+    if (!service.ok())
+        return c.fail(service.error());
+    auto me = (*service)->whoami();
+    if (!me.ok())
+        return c.fail(me.error());
+    if (c.json)
+        return c.printJson(QJsonObject{{QStringLiteral("name"), me->name},
+                                       {QStringLiteral("role"), nameOf(me->role)},
+                                       {QStringLiteral("vouched"), me->vouched},
+                                       {QStringLiteral("where"), me->where}});
+    if (me->vouched)
+        c.out << Ctl::tr("%1 (%2) at %3: the server writes this name into the journal (token from %4)")
+                     .arg(me->name, nameOf(me->role), me->where, nameOf(c.server->tokenSource))
+              << '\n';
+    else
+        c.out << Ctl::tr("%1 on %2: a name this desktop gives, which nobody checks (through ledgerd, --server, the server names you)")
+                     .arg(me->name, me->where)
+              << '\n';
     return 0;
 }
 

@@ -22,10 +22,10 @@ int cmdRemark(Context &c)
         return c.fail(e);
     if (Error e = checkRemark(event, text); !e.ok())
         return c.fail(e);
-    auto store = c.open();
-    if (!store.ok())
-        return c.fail(store.error());
-    auto done = addRemarkOn(**store, id, event, c.operatorName, text);
+    auto service = c.service();
+    if (!service.ok())
+        return c.fail(service.error());
+    auto done = (*service)->remark(id, event, text);
     if (!done.ok())
         return c.fail(done.error());
     if (c.json)

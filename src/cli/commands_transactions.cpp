@@ -50,14 +50,6 @@ int reportOutcome(Context &c, const TxOutcome &o, int scale)
     return unfinished.ok() ? 0 : c.fail(unfinished);
 }
 
-// A transfer's coordinator: its client's retry of a key leaves alone what an operator claimed.
-CoordinatorOptions transferOptions(const Context &c, Store &store)
-{
-    CoordinatorOptions o = c.coordinatorOptions();
-    o.beforeTakingOver = claimsHoldOffRetries(store);
-    return o;
-}
-
 } // namespace
 
 // transfer --from A:1 --to B:1 ...: the same command over several accounts.
@@ -78,15 +70,13 @@ int transferLegs(Context &c)
         input.key = c.args.value(QStringLiteral("key"));
     if (Error e = checkLegsInput(input, std::nullopt).first(); !e.ok())
         return c.fail(e);
-    auto store = c.open();
-    if (!store.ok())
-        return c.fail(store.error());
-    const int scale = (*store)->scale();
-    const LegsInputCheck check = checkLegsInput(input, scale);
+    auto scale = c.scale();
+    if (!scale.ok())
+        return c.fail(scale.error());
+    const LegsInputCheck check = checkLegsInput(input, *scale);
     if (!check.request)
         return c.fail(check.first());
-    Coordinator coordinator(**store, transferOptions(c, **store));
-    return reportOutcome(c, coordinator.transfer(*check.request), scale);
+    return reportOutcome(c, (*c.service())->transfer(*check.request), *scale);
 }
 
 int cmdTransfer(Context &c)
@@ -104,16 +94,13 @@ int cmdTransfer(Context &c)
     // depends on whether the store happens to be there.
     if (Error e = checkTransferInput(input, std::nullopt).first(); !e.ok())
         return c.fail(e);
-    auto store = c.open();
-    if (!store.ok())
-        return c.fail(store.error());
-    const int scale = (*store)->scale();
-    const TransferInputCheck check = checkTransferInput(input, scale);
+    auto scale = c.scale();
+    if (!scale.ok())
+        return c.fail(scale.error());
+    const TransferInputCheck check = checkTransferInput(input, *scale);
     if (!check.request)
         return c.fail(check.first());
-    const TransferRequest &r = *check.request;
-    Coordinator coordinator(**store, transferOptions(c, **store));
-    return reportOutcome(c, coordinator.transfer(r), scale);
+    return reportOutcome(c, (*c.service())->transfer(*check.request), *scale);
 }
 
 int cmdList(Context &c)
@@ -145,43 +132,44 @@ int cmdList(Context &c)
         return c.fail(limit.error());
     query.limit = *limit;
     query.descending = c.args.flags.contains(QStringLiteral("newest"));
-    auto store = c.open();
-    if (!store.ok())
-        return c.fail(store.error());
     if (c.csv()) {
+        auto store = c.open();
+        if (!store.ok())
+            return c.fail(store.error());
         ExportSpec spec;
         spec.table = ExportSpec::Table::Transactions;
         spec.transactions = query;
         return c.printCsv(**store, spec);
     }
-    const int scale = (*store)->scale();
-    auto list = (*store)->transactions(query);
-    if (!list.ok())
-        return c.fail(list.error());
+    auto scale = c.scale();
+    if (!scale.ok())
+        return c.fail(scale.error());
+    TxPageRequest request;
+    request.query = query;
+    request.withClaims = c.json; // the rows as --csv writes them: each with the claim standing on it
+    request.withTotal = !c.json;
+    auto page = (*c.service())->transactions(request);
+    if (!page.ok())
+        return c.fail(page.error());
+    const QList<Transaction> &list = page->rows;
     if (c.json) {
-        // The rows as --csv writes them: each with the claim standing on it.
-        auto claims = readClaimsOn(**store, *list);
-        if (!claims.ok())
-            return c.fail(claims.error());
         QJsonArray array;
-        for (const Transaction &t : *list)
-            array.append(json::listedTransaction(t, claimOn(t, *claims), scale));
+        for (qsizetype i = 0; i < list.size(); ++i)
+            array.append(json::listedTransaction(list.at(i), page->claims.at(i), *scale));
         return c.printJson(array);
     }
-    auto now = (*store)->now();
-    if (!now.ok())
-        return c.fail(now.error());
+    const QDateTime &now = page->now;
     QList<QStringList> rows;
-    for (const Transaction &t : *list) {
+    for (const Transaction &t : list) {
         const QString kind = t.kind == TxKind::Compensation ? Ctl::tr(" (comp)") : QString();
         rows << QStringList{t.id,
                             nameOf(t.state) + kind,
                             sideAccounts(t, LegSide::Debit),
                             sideAccounts(t, LegSide::Credit),
-                            money::format(t.amount, scale),
-                            duration::format(t.createdAt.msecsTo(*now)),
+                            money::format(t.amount, *scale),
+                            duration::format(t.createdAt.msecsTo(now)),
                             t.owner.isEmpty() ? QStringLiteral("-") : t.owner.section(QLatin1Char('/'), 0, 0),
-                            leaseText(t, *now),
+                            leaseText(t, now),
                             t.lastError.isEmpty() ? QStringLiteral("-") : t.lastError.left(60)};
     }
     if (rows.isEmpty()) {
@@ -191,9 +179,8 @@ int cmdList(Context &c)
     c.out << renderTable({Ctl::tr("ID"), Ctl::tr("STATE"), Ctl::tr("SOURCE"), Ctl::tr("DESTINATION"), Ctl::tr("AMOUNT"), Ctl::tr("AGE"),
                           Ctl::tr("OWNER"), Ctl::tr("LEASE"), Ctl::tr("LAST ERROR")},
                          rows, {4, 5});
-    auto total = (*store)->transactionCount(query);
-    if (total.ok() && *total > list->size())
-        c.out << Ctl::tr("(%1 of %2 transactions; use --limit to see more)").arg(list->size()).arg(*total) << '\n';
+    if (page->total && *page->total > list.size())
+        c.out << Ctl::tr("(%1 of %2 transactions; use --limit to see more)").arg(list.size()).arg(*page->total) << '\n';
     return 0;
 }
 
@@ -202,18 +189,17 @@ int cmdShow(Context &c)
     const QString id = c.args.positionals.at(0);
     if (Error e = checkTxId(id); !e.ok())
         return c.fail(e);
-    auto store = c.open();
-    if (!store.ok())
-        return c.fail(store.error());
-    auto detail = loadTransactionDetail(**store, id);
+    auto scale = c.scale();
+    if (!scale.ok())
+        return c.fail(scale.error());
+    auto detail = (*c.service())->transaction(id);
     if (!detail.ok())
         return c.fail(detail.error());
-    const int scale = (*store)->scale();
     if (c.json) {
-        const QJsonObject object = json::transactionDetail(*detail, scale);
+        const QJsonObject object = json::transactionDetail(*detail, *scale);
         return c.printJson(object);
     }
-    c.out << transactionDetail(detail->tx, detail->legs, detail->journal, detail->now, scale);
+    c.out << transactionDetail(detail->tx, detail->legs, detail->journal, detail->now, *scale);
     return 0;
 }
 
@@ -225,28 +211,21 @@ int cmdRepair(Context &c)
         return c.fail(e);
     if (Error e = checkText(reason, QT_TRANSLATE_NOOP("ledger", "reason"), kMaxReasonLength, true); !e.ok())
         return c.fail(e);
-    auto store = c.open();
-    if (!store.ok())
-        return c.fail(store.error());
+    auto scale = c.scale();
+    if (!scale.ok())
+        return c.fail(scale.error());
+    LedgerService &service = **c.service();
     // What the consoles ask before a repair, a script is told: someone else said they are on it.
-    if (auto journal = (*store)->journal(DocKind::Transaction, id); journal.ok()) {
-        auto tx = (*store)->transaction(id);
-        auto now = (*store)->now();
-        if (tx.ok() && now.ok()) {
-            const auto claim = standingClaim(*tx, *journal);
-            if (claimWarns(claim, c.operatorName, *now))
-                c.err << Ctl::tr("warning: %1 claimed %2 %3 ago%4; repairing it anyway")
-                             .arg(claim->by, id, duration::format(claim->at.msecsTo(*now)),
-                                  claim->text.isEmpty() ? QString() : QStringLiteral(" (\"%1\")").arg(claim->text))
-                      << '\n';
-        }
+    if (auto detail = service.transaction(id); detail.ok()) {
+        const auto &claim = detail->claim;
+        if (claimWarns(claim, c.operatorName, detail->now))
+            c.err << Ctl::tr("warning: %1 claimed %2 %3 ago%4; repairing it anyway")
+                         .arg(claim->by, id, duration::format(claim->at.msecsTo(detail->now)),
+                              claim->text.isEmpty() ? QString() : QStringLiteral(" (\"%1\")").arg(claim->text))
+                  << '\n';
     }
-    Coordinator coordinator(**store, c.coordinatorOptions());
-    const QString &action = c.args.command;
-    const TxOutcome o = action == QLatin1String("resume") ? coordinator.resume(id, reason)
-                      : action == QLatin1String("cancel") ? coordinator.cancel(id, reason)
-                                                          : coordinator.compensate(id, reason);
-    return reportOutcome(c, o, (*store)->scale());
+    const RepairAction action = repairActionFromString(c.args.command).value_or(RepairAction::Resume); // cli.cpp maps only these
+    return reportOutcome(c, service.repair(action, id, reason), *scale);
 }
 
 } // namespace ledger::cli

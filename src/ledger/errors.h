@@ -79,12 +79,19 @@ enum class ExitStatus : int {
     X(InvalidCursor, "invalid-cursor", BadInput, \
       QT_TRANSLATE_NOOP("ledger::Errors", "a change-feed cursor is not one this store handed out")) \
     X(Unsupported, "unsupported", Refused, QT_TRANSLATE_NOOP("ledger::Errors", "this kind of store does not offer the operation (yet)")) \
+    X(Unauthorized, "unauthorized", Refused, \
+      QT_TRANSLATE_NOOP("ledger::Errors", "the ledger service did not accept the token (missing, mistyped or revoked)")) \
+    X(Forbidden, "forbidden", Refused, QT_TRANSLATE_NOOP("ledger::Errors", "the token's role does not allow the action")) \
     X(OutputFailed, "output-failed", StoreFailure, \
       QT_TRANSLATE_NOOP("ledger::Errors", "an export file could not be written (permission, full disk)")) \
     X(ListenFailed, "listen-failed", StoreFailure, \
       QT_TRANSLATE_NOOP( \
           "ledger::Errors", \
           "the server could not listen on the address (in use, or not permitted); an address that is not loopback is invalid-argument")) \
+    X(ServiceUnavailable, "service-unavailable", StoreFailure, \
+      QT_TRANSLATE_NOOP("ledger::Errors", "the ledger service cannot be reached (down, restarting, or the network)")) \
+    X(CertificateRefused, "certificate-refused", StoreFailure, \
+      QT_TRANSLATE_NOOP("ledger::Errors", "the ledger service's TLS certificate does not check against the trusted CAs (--ca)")) \
     X(StoreUnavailable, "store-unavailable", StoreFailure, QT_TRANSLATE_NOOP("ledger::Errors", "the store cannot be opened")) \
     X(StoreNotLedger, "store-not-ledger", StoreFailure, QT_TRANSLATE_NOOP("ledger::Errors", "the file is not a LedgerDesk store")) \
     X(StoreCorrupt, "store-corrupt", StoreFailure, QT_TRANSLATE_NOOP("ledger::Errors", "the store file is damaged")) \

@@ -4,6 +4,8 @@
 // library's own request object never leaves the front.
 // Thread-safety: values.
 
+#include "service/identity.h"
+
 #include <QByteArray>
 #include <QHostAddress>
 #include <QList>
@@ -14,8 +16,8 @@
 
 namespace ledger::api {
 
-// Who may do what (tokens.h): each role includes the ones before it.
-enum class Role { Read, Transfer, Operator };
+// Who may do what (service/identity.h): each role includes the ones before it.
+using ledger::Role;
 
 struct Caller {
     QString name; // the token's name: the operator of what the call journals

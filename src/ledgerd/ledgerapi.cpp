@@ -14,6 +14,7 @@
 #include "tokens.h"
 #include "protocol/audit.h"
 #include "protocol/commitpoint.h"
+#include "service/localledgerservice.h"
 #include "store/open/storeconfig.h"
 
 #include <QJsonArray>
@@ -80,11 +81,13 @@ ApiResponse missing(Store &store, const Error &error, const QString &id)
                    Lookup::PathId);
 }
 
-CoordinatorOptions optionsFor(const ApiRequest &r)
+// The ledger as the caller: the token's name is the actor of whatever it writes, its role what
+// the service's own rules check (a transfer token may not mint from @world).
+LocalLedgerService serviceFor(Store &store, const ApiRequest &r)
 {
     CoordinatorOptions o = t_base;
     o.actor = r.caller.name;
-    return o;
+    return LocalLedgerService(store, o, r.caller.role, true);
 }
 
 ApiResponse transfer(Store &store, const ApiRequest &r)
@@ -111,28 +114,29 @@ ApiResponse transfer(Store &store, const ApiRequest &r)
             return problem(check.first());
         request = check.request;
     }
-    // Money enters the ledger only by an operator's act (DESIGN.md §9): a debit of @world mints
-    // (openings, top-ups), so a billing client's transfer token must not be able to. Paying out to
-    // @world (a credit of it) is an ordinary transfer. Both forms have their legs here.
-    if (r.caller.role < Role::Operator && accountsOf(request->allLegs(), LegSide::Debit).contains(kWorldAccount))
-        return httpProblem(403, QStringLiteral("forbidden"),
-                           QStringLiteral("%1 (role %2) may not move money from %3: money enters the ledger (openings, top-ups) "
-                                          "only by the role %4; transfers to %3 are allowed")
-                               .arg(r.caller.name, nameOf(r.caller.role), kWorldAccount, nameOf(Role::Operator)));
-    CoordinatorOptions options = optionsFor(r);
-    options.beforeTakingOver = claimsHoldOffRetries(store); // a retry of its key leaves an operator's claim alone
-    Coordinator coordinator(store, options);
-    return outcome(store, coordinator.transfer(*request), 201);
+    LocalLedgerService service = serviceFor(store, r);
+    TxOutcome o = service.transfer(*request);
+    if (o.error.code == ErrorCode::UnknownAccount) // named in another letter case, as ledgerctl says it
+        for (const QString &id : accountsOf(request->allLegs()))
+            if (const QString other = idInOtherCase(store, o.error.code, id); !other.isEmpty() && o.error.message.contains(id)) {
+                o.error =
+                    makeError(o.error.code, QStringLiteral("%1; did you mean %2? (ids are case-sensitive)").arg(o.error.message, other));
+                break;
+            }
+    return outcome(store, o, 201);
 }
 
-ApiResponse getTransaction(Store &store, const QString &id)
+ApiResponse getTransaction(Store &store, const ApiRequest &r, const QString &id)
 {
     if (Error e = checkTxId(id); !e.ok())
         return problem(e);
-    auto detail = loadTransactionDetail(store, id);
+    auto detail = serviceFor(store, r).transaction(id);
     if (!detail.ok())
         return missing(store, detail.error(), id);
-    const QJsonObject object = json::transactionDetail(*detail, store.scale());
+    QJsonObject object = json::transactionDetail(*detail, store.scale());
+    // What a remote console shows beside it: the ledger's clock when read, and the claim standing.
+    object.insert(QStringLiteral("now"), formatTimestamp(detail->now));
+    object.insert(QStringLiteral("claim"), detail->claim ? QJsonValue(json::claim(*detail->claim)) : QJsonValue());
     return json(200, object);
 }
 
@@ -147,6 +151,17 @@ Result<qint64> limitOf(const QUrlQuery &q, qint64 fallback, qint64 max)
         return makeError(ErrorCode::InvalidArgument,
                          QStringLiteral("limit must be a whole number from 1 to %1, not \"%2\"").arg(max).arg(text.left(40)));
     return n;
+}
+
+// A true/false parameter (absent: false).
+Result<bool> flagOf(const QUrlQuery &q, const QString &name)
+{
+    if (!q.hasQueryItem(name))
+        return false;
+    const QString text = q.queryItemValue(name);
+    if (text != QLatin1String("true") && text != QLatin1String("false"))
+        return makeError(ErrorCode::InvalidArgument, QStringLiteral("%1 must be true or false, not \"%2\"").arg(name, text.left(40)));
+    return text == QLatin1String("true");
 }
 
 Error unknownParameters(const QUrlQuery &q, const QStringList &known)
@@ -177,15 +192,20 @@ Result<QString> cursorOf(const QUrlQuery &q, Error (*checkId)(QStringView), cons
     return after;
 }
 
-// Newest first, paged by key: `after` is the id of the last transaction of the page before.
+// Paged by key in the order asked (sort: created, modified, amount, state, id; order: newest or
+// oldest first; newest by creation unless said): `after` is the id of the last transaction of the
+// page before. Each row carries the claim standing on it; `count=true` adds how many match in all.
 ApiResponse listTransactions(Store &store, const ApiRequest &r)
 {
     const QUrlQuery &q = r.query;
     if (Error e = unknownParameters(q, {QStringLiteral("state"), QStringLiteral("account"), QStringLiteral("stuckFor"),
-                                        QStringLiteral("limit"), QStringLiteral("after")});
+                                        QStringLiteral("text"), QStringLiteral("cause"), QStringLiteral("sort"), QStringLiteral("order"),
+                                        QStringLiteral("count"), QStringLiteral("limit"), QStringLiteral("after")});
         !e.ok())
         return problem(e);
-    TxQuery query;
+    TxPageRequest request;
+    request.withClaims = true;
+    TxQuery &query = request.query;
     query.sortKey = TxSortKey::CreatedAt;
     query.descending = true;
     if (q.hasQueryItem(QStringLiteral("state"))) {
@@ -201,6 +221,19 @@ ApiResponse listTransactions(Store &store, const ApiRequest &r)
         if (Error e = checkAccountId(query.account); !e.ok())
             return problem(e);
     }
+    if (q.hasQueryItem(QStringLiteral("text"))) {
+        query.text = q.queryItemValue(QStringLiteral("text"), QUrl::FullyDecoded);
+        if (Error e = checkText(query.text, QT_TRANSLATE_NOOP("ledger", "text"), kMaxNameLength, true); !e.ok())
+            return problem(e);
+    }
+    if (q.hasQueryItem(QStringLiteral("cause"))) {
+        const QString cause = q.queryItemValue(QStringLiteral("cause"), QUrl::FullyDecoded);
+        if (!cause.isEmpty() && cause != kOtherCause && !causeWords().contains(cause))
+            return problem(makeError(
+                ErrorCode::InvalidArgument,
+                QStringLiteral("cause must be \"\" (no error), \"*\" (any other) or an error's word, not \"%1\"").arg(cause.left(40))));
+        query.cause = cause;
+    }
     if (q.hasQueryItem(QStringLiteral("stuckFor"))) {
         auto ms = duration::parse(q.queryItemValue(QStringLiteral("stuckFor")));
         if (!ms.ok())
@@ -208,6 +241,30 @@ ApiResponse listTransactions(Store &store, const ApiRequest &r)
         query.stuckOnly = true;
         query.stuckForMs = *ms;
     }
+    if (q.hasQueryItem(QStringLiteral("sort"))) {
+        static const QMap<QString, TxSortKey> keys = {{QStringLiteral("created"), TxSortKey::CreatedAt},
+                                                      {QStringLiteral("modified"), TxSortKey::LastModified},
+                                                      {QStringLiteral("amount"), TxSortKey::Amount},
+                                                      {QStringLiteral("state"), TxSortKey::State},
+                                                      {QStringLiteral("id"), TxSortKey::Id}};
+        const QString word = q.queryItemValue(QStringLiteral("sort"));
+        if (!keys.contains(word))
+            return problem(
+                makeError(ErrorCode::InvalidArgument,
+                          QStringLiteral("sort must be one of created, modified, amount, state, id, not \"%1\"").arg(word.left(40))));
+        query.sortKey = keys.value(word);
+    }
+    if (q.hasQueryItem(QStringLiteral("order"))) {
+        const QString word = q.queryItemValue(QStringLiteral("order"));
+        if (word != QLatin1String("newest") && word != QLatin1String("oldest"))
+            return problem(
+                makeError(ErrorCode::InvalidArgument, QStringLiteral("order must be newest or oldest, not \"%1\"").arg(word.left(40))));
+        query.descending = word == QLatin1String("newest");
+    }
+    auto count = flagOf(q, QStringLiteral("count"));
+    if (!count.ok())
+        return problem(count.error());
+    request.withTotal = *count;
     auto limit = limitOf(q, 100, 1000);
     if (!limit.ok())
         return problem(limit.error());
@@ -221,16 +278,20 @@ ApiResponse listTransactions(Store &store, const ApiRequest &r)
     });
     if (!after.ok())
         return problem(after.error());
-    auto rows = store.transactions(query);
-    if (!rows.ok())
-        return problem(rows.error());
+    auto page = serviceFor(store, r).transactions(request);
+    if (!page.ok())
+        return problem(page.error());
     const int scale = store.scale();
     QJsonArray array;
-    for (qsizetype i = 0; i < rows->size() && i < *limit; ++i)
-        array.append(json::transaction(rows->at(i), scale));
-    const bool more = rows->size() > *limit;
-    return json(200, QJsonObject{{QStringLiteral("transactions"), array},
-                                 {QStringLiteral("next"), more ? QJsonValue(rows->at(*limit - 1).id) : QJsonValue()}});
+    for (qsizetype i = 0; i < page->rows.size() && i < *limit; ++i)
+        array.append(json::listedTransaction(page->rows.at(i), page->claims.at(i), scale));
+    const bool more = page->rows.size() > *limit;
+    QJsonObject body{{QStringLiteral("transactions"), array},
+                     {QStringLiteral("next"), more ? QJsonValue(page->rows.at(*limit - 1).id) : QJsonValue()},
+                     {QStringLiteral("now"), formatTimestamp(page->now)}};
+    if (page->total)
+        body.insert(QStringLiteral("total"), *page->total);
+    return json(200, body);
 }
 
 // The optional {"reason"} of a repair or an account's change, checked as ledgerctl's --reason.
@@ -253,11 +314,9 @@ ApiResponse repair(Store &store, const ApiRequest &r, const RouteMatch &m)
         return problem(reason.error());
     if (auto exists = store.transaction(m.id); !exists.ok())
         return missing(store, exists.error(), m.id);
-    Coordinator coordinator(store, optionsFor(r));
-    const TxOutcome o = m.action == QLatin1String("resume") ? coordinator.resume(m.id, *reason)
-                      : m.action == QLatin1String("cancel") ? coordinator.cancel(m.id, *reason)
-                                                            : coordinator.compensate(m.id, *reason);
-    return outcome(store, o, m.action == QLatin1String("compensate") ? 201 : 200);
+    const RepairAction action = repairActionFromString(m.action).value_or(RepairAction::Resume); // routes.cpp names only these
+    const TxOutcome o = serviceFor(store, r).repair(action, m.id, *reason);
+    return outcome(store, o, action == RepairAction::Compensate ? 201 : 200);
 }
 
 ApiResponse remark(Store &store, const ApiRequest &r, const RouteMatch &m)
@@ -271,59 +330,60 @@ ApiResponse remark(Store &store, const ApiRequest &r, const RouteMatch &m)
         event == Remark::Note ? decodeText(r.body, QStringLiteral("text"), true) : decodeText(r.body, QStringLiteral("note"), false);
     if (!text.ok())
         return problem(text.error());
-    if (Error e = checkRemark(event, *text); !e.ok())
-        return problem(e);
-    auto done = addRemarkOn(store, m.id, event, r.caller.name, *text);
+    auto done = serviceFor(store, r).remark(m.id, event, *text);
     if (!done.ok())
         return done.error().code == ErrorCode::NotFound ? missing(store, done.error(), m.id) : problem(done.error());
-    return json(event == Remark::Note ? 201 : 200, json::journalEntry(done->entry));
+    // The row written, and what a client says about it: the transaction's state, the claim before.
+    QJsonObject body = json::journalEntry(done->entry);
+    body.insert(QStringLiteral("txState"), nameOf(done->tx.state));
+    body.insert(QStringLiteral("before"), done->before ? QJsonValue(json::claim(*done->before)) : QJsonValue());
+    return json(event == Remark::Note ? 201 : 200, body);
 }
 
 ApiResponse listAccounts(Store &store, const ApiRequest &r)
 {
-    if (Error e = unknownParameters(r.query, {QStringLiteral("filter"), QStringLiteral("limit"), QStringLiteral("after")}); !e.ok())
+    if (Error e = unknownParameters(r.query,
+                                    {QStringLiteral("filter"), QStringLiteral("count"), QStringLiteral("limit"), QStringLiteral("after")});
+        !e.ok())
         return problem(e);
     AccountQuery query;
-    query.text = r.query.queryItemValue(QStringLiteral("filter"));
+    query.text = r.query.queryItemValue(QStringLiteral("filter"), QUrl::FullyDecoded);
     if (Error e = checkText(query.text, QT_TRANSLATE_NOOP("ledger", "filter"), kMaxNameLength, true); !e.ok())
         return problem(e);
     auto after = cursorOf(r.query, checkAccountId, QStringLiteral("account"), [&](const QString &id) { return store.account(id).error(); });
     if (!after.ok())
         return problem(after.error());
     query.afterId = *after;
+    auto count = flagOf(r.query, QStringLiteral("count"));
+    if (!count.ok())
+        return problem(count.error());
     auto limit = limitOf(r.query, 100, 1000);
     if (!limit.ok())
         return problem(limit.error());
     query.limit = *limit + 1;
-    auto list = accountsCountedWhole(store, query);
-    if (!list.ok())
-        return problem(list.error());
+    auto page = serviceFor(store, r).accounts(query, *count);
+    if (!page.ok())
+        return problem(page.error());
     const int scale = store.scale();
     QJsonArray array;
-    for (qsizetype i = 0; i < list->size() && i < *limit; ++i)
-        array.append(json::account(list->at(i), scale));
-    const bool more = list->size() > *limit;
-    return json(200, QJsonObject{{QStringLiteral("accounts"), array},
-                                 {QStringLiteral("next"), more ? QJsonValue(list->at(*limit - 1).account.id) : QJsonValue()}});
+    for (qsizetype i = 0; i < page->rows.size() && i < *limit; ++i)
+        array.append(json::account(page->rows.at(i), scale));
+    const bool more = page->rows.size() > *limit;
+    QJsonObject body{{QStringLiteral("accounts"), array},
+                     {QStringLiteral("next"), more ? QJsonValue(page->rows.at(*limit - 1).account.id) : QJsonValue()}};
+    if (page->total)
+        body.insert(QStringLiteral("total"), *page->total);
+    return json(200, body);
 }
 
-ApiResponse getAccount(Store &store, const QString &id)
+QJsonObject accountBody(const AccountWithHolds &a, int scale) { return json::accountWithHolds(a.account, a.held, scale); }
+
+ApiResponse getAccount(Store &store, const ApiRequest &r, const QString &id)
 {
-    if (Error e = checkAccountId(id); !e.ok())
-        return problem(e);
-    // The holds in the same snapshot as the balance: they are what it is not posted yet of.
-    QList<LegMarker> held;
-    auto account = accountCountedWhole(store, id, [&]() -> Error {
-        auto holds = store.legsOfAccount(id, LegStatus::Held);
-        if (!holds.ok())
-            return holds.error();
-        held = *holds;
-        return {};
-    });
+    auto account = serviceFor(store, r).account(id);
     if (!account.ok())
-        return missing(store, account.error(), id);
-    const QJsonObject object = json::accountWithHolds(*account, held, store.scale());
-    return json(200, object);
+        return account.error().code == ErrorCode::InvalidAccountId ? problem(account.error()) : missing(store, account.error(), id);
+    return json(200, accountBody(*account, store.scale()));
 }
 
 ApiResponse createAccount(Store &store, const ApiRequest &r)
@@ -343,14 +403,14 @@ ApiResponse createAccount(Store &store, const ApiRequest &r)
             return problem(makeError(ErrorCode::InvalidAmount, QStringLiteral("opening: %1").arg(amount.error().message)));
         opening = *amount;
     }
-    Coordinator coordinator(store, optionsFor(r));
-    const TxOutcome o = coordinator.openAccount(body->id, body->name, opening);
-    if (!o.ok())
-        return problem(o.error);
-    ApiResponse created = getAccount(store, body->id);
-    if (created.status == 200)
-        created.status = 201;
-    return created;
+    const NewAccount created = serviceFor(store, r).createAccount(body->id, body->name, opening);
+    if (!created.opening.ok()) {
+        QJsonObject extra;
+        if (created.opening.tx)
+            extra.insert(QStringLiteral("transaction"), transactionWithLegs(store, *created.opening.tx, store.scale()));
+        return problem(created.opening.error, Lookup::InRequest, extra);
+    }
+    return json(201, accountBody(*created.account, store.scale()));
 }
 
 ApiResponse accountStatus(Store &store, const ApiRequest &r, const RouteMatch &m)
@@ -363,21 +423,82 @@ ApiResponse accountStatus(Store &store, const ApiRequest &r, const RouteMatch &m
     const AccountStatus target = m.action == QLatin1String("freeze") ? AccountStatus::Frozen
                                : m.action == QLatin1String("close")  ? AccountStatus::Closed
                                                                      : AccountStatus::Open;
-    if (auto before = store.account(m.id); !before.ok())
-        return missing(store, before.error(), m.id);
-    auto after = store.setAccountStatus(m.id, target, r.caller.name, *reason);
-    if (!after.ok())
-        return problem(after.error());
-    return getAccount(store, m.id);
+    auto change = serviceFor(store, r).setAccountStatus(m.id, target, *reason);
+    if (!change.ok())
+        return change.error().code == ErrorCode::UnknownAccount ? missing(store, change.error(), m.id) : problem(change.error());
+    QJsonObject body = accountBody(change->after, store.scale());
+    body.insert(QStringLiteral("previousStatus"), nameOf(change->before));
+    return json(200, body);
 }
 
-ApiResponse balances(Store &store)
+ApiResponse balances(Store &store, const ApiRequest &r)
 {
-    auto whole = readWholeBalances(store);
+    auto whole = serviceFor(store, r).balances();
     if (!whole.ok())
         return problem(whole.error());
     return json(200, QJsonObject{{QStringLiteral("accounts"), json::wholeBalances(*whole, store.scale())},
-                                 {QStringLiteral("total"), money::format(whole->total, store.scale())}});
+                                 {QStringLiteral("total"), money::format(whole->total, store.scale())},
+                                 {QStringLiteral("inFlight"), QJsonArray::fromStringList(whole->inFlight)}});
+}
+
+// Who did what, newest first, paged by key: `after` is the `next` of the page before.
+ApiResponse operatorActions(Store &store, const ApiRequest &r)
+{
+    const QUrlQuery &q = r.query;
+    if (Error e =
+            unknownParameters(q, {QStringLiteral("kind"), QStringLiteral("filter"), QStringLiteral("limit"), QStringLiteral("after")});
+        !e.ok())
+        return problem(e);
+    ActionsRequest request;
+    if (q.hasQueryItem(QStringLiteral("kind"))) {
+        const QString kind = q.queryItemValue(QStringLiteral("kind"));
+        const auto preset = actionsPresetFromString(kind);
+        if (!preset)
+            return problem(makeError(ErrorCode::InvalidArgument,
+                                     QStringLiteral("kind must be repairs, accounts, transfers or all, not \"%1\"").arg(kind.left(40))));
+        request.preset = *preset;
+    }
+    request.text = q.queryItemValue(QStringLiteral("filter"), QUrl::FullyDecoded);
+    if (Error e = checkText(request.text, QT_TRANSLATE_NOOP("ledger", "filter"), kMaxNameLength, true); !e.ok())
+        return problem(e);
+    if (q.hasQueryItem(QStringLiteral("after"))) {
+        request.after = journalFromCursor(q.queryItemValue(QStringLiteral("after"), QUrl::FullyDecoded));
+        if (!request.after)
+            return problem(makeError(ErrorCode::InvalidCursor, QStringLiteral("after: not a `next` this listing handed out")));
+    }
+    auto limit = limitOf(q, 100, 1000);
+    if (!limit.ok())
+        return problem(limit.error());
+    request.limit = *limit + 1; // one more says whether there is a next page
+    auto rows = serviceFor(store, r).operatorActions(request);
+    if (!rows.ok())
+        return problem(rows.error());
+    QJsonArray array;
+    for (qsizetype i = 0; i < rows->size() && i < *limit; ++i)
+        array.append(json::journalEntry(rows->at(i)));
+    const bool more = rows->size() > *limit;
+    return json(200, QJsonObject{{QStringLiteral("actions"), array},
+                                 {QStringLiteral("next"), more ? QJsonValue(journalCursor(rows->at(*limit - 1))) : QJsonValue()}});
+}
+
+// The report, or the problem that kept the audit from finishing (a clean-looking report of half
+// a store would read as "all six invariants hold").
+ApiResponse audit(Store &store, const ApiRequest &r)
+{
+    const AuditReport report = serviceFor(store, r).audit();
+    if (!report.error.ok())
+        return problem(report.error);
+    return json(200, json::auditReport(report, store.scale()));
+}
+
+ApiResponse whoami(Store &store, const ApiRequest &r)
+{
+    auto me = serviceFor(store, r).whoami();
+    if (!me.ok())
+        return problem(me.error());
+    return json(
+        200,
+        QJsonObject{{QStringLiteral("name"), me->name}, {QStringLiteral("role"), nameOf(me->role)}, {QStringLiteral("scale"), me->scale}});
 }
 
 ApiResponse ready(Store &store)
@@ -401,15 +522,17 @@ HandledRequest handle(Store &store, const ApiRequest &r, const RouteMatch &m, co
         h.transfer = true;
         break;
     case Route::ListTransactions: h.response = listTransactions(store, r); break;
-    case Route::GetTransaction: h.response = getTransaction(store, m.id); break;
+    case Route::GetTransaction: h.response = getTransaction(store, r, m.id); break;
     case Route::Repair: h.response = repair(store, r, m); break;
     case Route::Remark: h.response = remark(store, r, m); break;
     case Route::ListAccounts: h.response = listAccounts(store, r); break;
     case Route::CreateAccount: h.response = createAccount(store, r); break;
-    case Route::GetAccount: h.response = getAccount(store, m.id); break;
+    case Route::GetAccount: h.response = getAccount(store, r, m.id); break;
     case Route::AccountStatus: h.response = accountStatus(store, r, m); break;
-    case Route::Balances: h.response = balances(store); break;
-    case Route::Audit: h.response = json(200, json::auditReport(audit(store), store.scale())); break;
+    case Route::Balances: h.response = balances(store, r); break;
+    case Route::Audit: h.response = audit(store, r); break;
+    case Route::Whoami: h.response = whoami(store, r); break;
+    case Route::Actions: h.response = operatorActions(store, r); break;
     case Route::Ready: h.response = ready(store); break;
     default: h.response = httpProblem(500, QStringLiteral("internal"), QStringLiteral("no handler for %1").arg(m.label)); break;
     }

@@ -62,6 +62,8 @@ int httpStatusOf(ErrorCode code, Lookup lookup)
     case ErrorCode::StoreFull:
     case ErrorCode::StoreError: return 503;
     case ErrorCode::Internal: return 500;
+    case ErrorCode::Unauthorized: return 401;
+    case ErrorCode::Forbidden: return 403;
     default: break;
     }
     switch (exitStatusOf(code)) {

@@ -58,6 +58,10 @@ RouteLookup matchRoute(const QByteArray &method, const QString &path)
             return get ? found(Route::Balances, QStringLiteral("/v1/balances"), Role::Read) : wrongMethod("GET");
         if (collection == QLatin1String("audit"))
             return get ? found(Route::Audit, QStringLiteral("/v1/audit"), Role::Read) : wrongMethod("GET");
+        if (collection == QLatin1String("actions"))
+            return get ? found(Route::Actions, QStringLiteral("/v1/actions"), Role::Read) : wrongMethod("GET");
+        if (collection == QLatin1String("whoami"))
+            return get ? found(Route::Whoami, QStringLiteral("/v1/whoami"), Role::Read) : wrongMethod("GET");
         if (collection == QLatin1String("feed"))
             return get ? found(Route::Feed, QStringLiteral("/v1/feed"), Role::Read) : wrongMethod("GET");
         return {};

@@ -25,6 +25,8 @@ enum class Route {
     AccountStatus, // freeze | unfreeze | close
     Balances,
     Audit,
+    Whoami,
+    Actions,
 };
 
 struct RouteMatch {

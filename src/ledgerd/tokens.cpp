@@ -8,7 +8,6 @@
 #include <QSaveFile>
 
 #include <algorithm>
-#include <sys/stat.h>
 
 namespace ledger::api {
 
@@ -87,37 +86,6 @@ Error writeEntries(const QString &path, const QList<TokenEntry> &entries)
 }
 
 } // namespace
-
-Error checkPrivateFile(const QFile &opened, const QString &what)
-{
-    struct stat st {};
-    if (::fstat(opened.handle(), &st) != 0)
-        return makeError(ErrorCode::InvalidArgument, QStringLiteral("cannot read %1 %2").arg(what, opened.fileName()));
-    if ((st.st_mode & 077) != 0)
-        return makeError(ErrorCode::InvalidArgument, QStringLiteral("%1 %2 may be read by others (mode %3); "
-                                                                    "make it private: chmod 600 %2")
-                                                         .arg(what, opened.fileName())
-                                                         .arg(st.st_mode & 0777, 3, 8, QLatin1Char('0')));
-    return {};
-}
-
-QString nameOf(Role role)
-{
-    switch (role) {
-    case Role::Read: return QStringLiteral("read");
-    case Role::Transfer: return QStringLiteral("transfer");
-    case Role::Operator: return QStringLiteral("operator");
-    }
-    return {};
-}
-
-std::optional<Role> roleFromString(const QString &word)
-{
-    for (Role r : {Role::Read, Role::Transfer, Role::Operator})
-        if (nameOf(r) == word)
-            return r;
-    return std::nullopt;
-}
 
 Result<TokenFile> TokenFile::load(const QString &path)
 {

@@ -7,15 +7,13 @@
 // Thread-safety: TokenFile is immutable once loaded; any thread may call verify().
 
 #include "apimessages.h"
+#include "service/privatefile.h"
 #include "ledger/result.h"
 
 #include <QFile>
 #include <QList>
 
 namespace ledger::api {
-
-QString nameOf(Role role);
-std::optional<Role> roleFromString(const QString &word);
 
 struct TokenEntry {
     QString name;
@@ -36,11 +34,7 @@ private:
     QList<TokenEntry> m_entries;
 };
 
-// A file that holds a secret (the tokens file, the TLS private key), opened: refused
-// (invalid-argument) when group or others may read it, as ssh refuses such a key — the mode of
-// the file opened (fstat), not of whatever its name pointed at a moment before. `what` names it
-// in the message ("the tokens file", "--tls-key").
-Error checkPrivateFile(const QFile &opened, const QString &what);
+using ledger::checkPrivateFile; // service/privatefile.h
 
 // Adds a token named `name` with `role` to the file (created, mode 0600, when missing) and
 // returns the token, to be shown once. Refuses a name already there (account-exists would be the

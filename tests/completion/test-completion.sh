@@ -56,7 +56,7 @@ registered=$(bash --norc --noprofile -c "source '$work/ledgerctl.bash'; complete
 expect "$ctl a" "account accounts actions audit"
 expect "$ctl account c" "close create"
 expect "$ctl --store $store account " "close create freeze show unfreeze"
-expect "$ctl account create x --" "--crash-after --help --json --language --name --opening --operator --store --version"
+expect "$ctl account create x --" "--ca --crash-after --help --json --language --name --opening --operator --server --store --token-file --version"
 expect "$ctl list --state p" "pending"
 expect "$ctl list --state=app" "applied"
 expect "$ctl actions --kind " "accounts all repairs transfers"

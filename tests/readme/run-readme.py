@@ -52,6 +52,8 @@ NOT_RUN = {
     "ledgerd --store /tmp/ledger.db --listen 127.0.0.1:8080": "a server on a fixed port; tst_ledgerd makes the same calls "
     "with curl and Python's urllib against ledgerd on a free port",
     "cmake -S . -B build": "configures and builds; every ctest run is of such a build",
+    "ledgerd token add ann operator --tokens /etc/ledgerdesk/tokens": "names a server and files of a real deployment; "
+    "tst_remote runs ledgerctl --server with token files against ledgerd, HTTPS with --ca included",
 }
 
 # Where each program's options are documented, in docs/ and in its man page (--man): every --option

@@ -363,8 +363,9 @@ QProcessEnvironment storeEnvironment(const QString &store, const QStringList &ex
         env.remove(QStringLiteral("LEDGERDESK_STORE"));
     else
         env.insert(QStringLiteral("LEDGERDESK_STORE"), store);
+    // And a ledger service the user's shell names: a test's commands run on the store they name.
     for (const char *hook : {"LEDGER_CRASH_AFTER", "LEDGER_STEP_DELAY_MS", "LEDGERDESK_SQLITE_LOCKS", "LEDGER_TEST_FOREIGN_CLOSE",
-                             "LEDGER_TEST_WRITER", "LEDGERDESK_BUSY_TIMEOUT_MS"})
+                             "LEDGER_TEST_WRITER", "LEDGERDESK_BUSY_TIMEOUT_MS", "LEDGERDESK_SERVER", "LEDGERDESK_TOKEN"})
         env.remove(QLatin1String(hook));
     for (const QString &pair : extra)
         env.insert(pair.section(QLatin1Char('='), 0, 0), pair.section(QLatin1Char('='), 1));

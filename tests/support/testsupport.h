@@ -144,8 +144,9 @@ QProcessEnvironment ledgerctlEnvironment(const QString &home, const QString &sto
                                          const QStringList &extra = {});
 // This process's environment for a ledgerctl run on `store` (the one clean environment of every
 // test that starts ledgerctl): LEDGERDESK_STORE set ("" : unset), and none of the test hooks
-// (crash after a step, step delays, the lock kind, busy timeout, a test's own child roles) passed
-// on, except what `extra` ("NAME=value" each) sets again.
+// (crash after a step, step delays, the lock kind, busy timeout, a test's own child roles) nor a
+// ledger service ($LEDGERDESK_SERVER, $LEDGERDESK_TOKEN) passed on, except what `extra`
+// ("NAME=value" each) sets again.
 QProcessEnvironment storeEnvironment(const QString &store, const QStringList &extra = {});
 // The inode number of the file `path` names now (0 when none): whether a store's -wal is still
 // the same file.

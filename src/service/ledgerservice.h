@@ -1,0 +1,109 @@
+#pragma once
+// One way in for what an operator reads and does, whatever holds the ledger: the embedded store
+// (LocalLedgerService, in this process) or ledgerd (RemoteLedgerService, over its HTTP API). The
+// programs (ledgerctl, ledgerd's handlers) reach the ledger through this interface only, so what a
+// command can do and what the API offers are the same calls (DESIGN.md §8, §9).
+//
+// Requests and results are immutable values (Robo 3T's request/result messages): what crosses to
+// a server crosses as JSON (service/servicejson.h) and comes back as the same structs.
+//
+// Threading: an instance belongs to the thread that made it (a store connection, or an HTTP
+// handle, is per thread); make one per worker thread.
+
+#include "ledger/remarks.h"
+#include "operations/operatoractions.h"
+#include "operations/claims.h"
+#include "operations/transactiondetail.h"
+#include "operations/wholeaccounts.h"
+#include "protocol/audit.h"
+#include "protocol/commitpoint.h"
+#include "protocol/coordinator.h"
+#include "service/identity.h"
+#include "store/storequeries.h"
+
+namespace ledger {
+
+enum class RepairAction { Resume, Cancel, Compensate };
+QString nameOf(RepairAction action);
+std::optional<RepairAction> repairActionFromString(const QString &word);
+
+// A page of transactions in `query`'s order. `query.after` pages by key; its limit is the page's.
+struct TxPageRequest {
+    TxQuery query;
+    bool withClaims = false; // each row's standing claim (TxPage::claims)
+    bool withTotal = false;  // how many match in all (TxPage::total)
+};
+
+struct TxPage {
+    QList<Transaction> rows;
+    QList<std::optional<OperatorClaim>> claims; // one per row when asked for, else empty
+    std::optional<qint64> total;                // when asked for and it could be counted
+    QDateTime now;                              // the ledger's clock when read
+};
+
+// Operator actions (operations/operatoractions.h), newest first, paged by key: `after` is the
+// last row of the page before (its time, shard and seq).
+struct ActionsRequest {
+    ActionsPreset preset = ActionsPreset::Repairs;
+    QString text;      // the operator or the document id contains it
+    qint64 limit = -1; // -1: every one
+    std::optional<JournalEntry> after = std::nullopt;
+};
+
+// A journal row's place in a listing by time, as text ("AT,SHARD,SEQ"): what a client hands back
+// as `after`. Parsing gives nullopt for anything that is not such a place.
+QString journalCursor(const JournalEntry &entry);
+std::optional<JournalEntry> journalFromCursor(const QString &cursor);
+
+struct AccountPage {
+    QList<AccountCountedWhole> rows;
+    std::optional<qint64> total;
+};
+
+// An account with its holds, read in one snapshot (what `account show` and GET /v1/accounts/{id} say).
+struct AccountWithHolds {
+    AccountCountedWhole account;
+    QList<LegMarker> held;
+};
+
+// A new account: its opening (refused: the error, and the opening's canceled transaction when
+// one was made) and, when made, the account.
+struct NewAccount {
+    TxOutcome opening;
+    std::optional<AccountWithHolds> account;
+};
+
+struct AccountStatusChange {
+    AccountStatus before = AccountStatus::Open;
+    AccountWithHolds after;
+};
+
+class LedgerService {
+public:
+    virtual ~LedgerService() = default;
+
+    // Who this service acts as: the name written into the journal, the role, where it is.
+    virtual Result<Identity> whoami() = 0;
+
+    virtual Result<TxPage> transactions(const TxPageRequest &request) = 0;
+    // A transaction with its legs, journal, accounts, related document and standing claim.
+    virtual Result<TransactionDetail> transaction(const QString &id) = 0;
+    virtual Result<AccountPage> accounts(const AccountQuery &query, bool withTotal) = 0;
+    virtual Result<AccountWithHolds> account(const QString &id) = 0;
+    virtual Result<WholeBalances> balances() = 0;
+    virtual AuditReport audit() = 0;
+    // Who did what: the journal rows of operators' actions, each under the name that did it.
+    virtual Result<QList<JournalEntry>> operatorActions(const ActionsRequest &request) = 0;
+
+    // Writes, each under the identity's name. A transfer always carries an idempotency key (one
+    // is made when the request has none), so that a call repeated after a lost answer moves the
+    // money once.
+    virtual TxOutcome transfer(const TransferRequest &request) = 0;
+    virtual TxOutcome repair(RepairAction action, const QString &id, const QString &reason) = 0;
+    virtual Result<RemarkOutcome> remark(const QString &id, Remark remark, const QString &text) = 0;
+    // `opening` in minor units (0: none).
+    virtual NewAccount createAccount(const QString &id, const QString &name, qint64 opening) = 0;
+    virtual Result<AccountStatusChange> setAccountStatus(const QString &id, AccountStatus status, const QString &reason) = 0;
+};
+
+} // namespace ledger

@@ -1,0 +1,219 @@
+#include "service/localledgerservice.h"
+
+#include "ledger/identifiers.h"
+#include "ledger/legs.h"
+#include "store/open/storeconfig.h"
+
+namespace ledger {
+
+QString nameOf(RepairAction action)
+{
+    switch (action) {
+    case RepairAction::Resume: return QStringLiteral("resume");
+    case RepairAction::Cancel: return QStringLiteral("cancel");
+    case RepairAction::Compensate: return QStringLiteral("compensate");
+    }
+    return {};
+}
+
+std::optional<RepairAction> repairActionFromString(const QString &word)
+{
+    for (RepairAction a : {RepairAction::Resume, RepairAction::Cancel, RepairAction::Compensate})
+        if (nameOf(a) == word)
+            return a;
+    return std::nullopt;
+}
+
+QString journalCursor(const JournalEntry &entry)
+{
+    return QStringLiteral("%1,%2,%3").arg(formatTimestamp(entry.at)).arg(entry.shard).arg(entry.seq);
+}
+
+std::optional<JournalEntry> journalFromCursor(const QString &cursor)
+{
+    const QStringList parts = cursor.split(QLatin1Char(','));
+    if (parts.size() != 3 || cursor.size() > 80)
+        return std::nullopt;
+    JournalEntry e;
+    e.at = parseTimestamp(parts.at(0));
+    bool shardOk = false;
+    bool seqOk = false;
+    e.shard = parts.at(1).toInt(&shardOk);
+    e.seq = parts.at(2).toLongLong(&seqOk);
+    if (!e.at.isValid() || !shardOk || !seqOk || e.shard < 0 || e.seq < 0 || journalCursor(e) != cursor)
+        return std::nullopt;
+    return e;
+}
+
+LocalLedgerService::LocalLedgerService(Store &store, const CoordinatorOptions &base, Role role, bool vouched)
+    : m_store(store)
+    , m_base(base)
+    , m_role(role)
+    , m_vouched(vouched)
+{}
+
+Result<Identity> LocalLedgerService::whoami()
+{
+    Identity me;
+    me.name = m_base.actor;
+    me.role = m_role;
+    me.vouched = m_vouched;
+    me.where = storeDisplayName(m_store.location());
+    me.scale = m_store.scale();
+    return me;
+}
+
+Result<TxPage> LocalLedgerService::transactions(const TxPageRequest &request)
+{
+    TxPage page;
+    auto now = m_store.now();
+    if (!now.ok())
+        return now.error();
+    page.now = *now;
+    auto rows = m_store.transactions(request.query);
+    if (!rows.ok())
+        return rows.error();
+    page.rows = *rows;
+    if (request.withClaims) {
+        auto claims = readClaimsOn(m_store, page.rows);
+        if (!claims.ok())
+            return claims.error();
+        for (const Transaction &t : std::as_const(page.rows))
+            page.claims << claimOn(t, *claims);
+    }
+    if (request.withTotal) {
+        TxQuery all = request.query;
+        all.after.reset();
+        all.offset = 0;
+        all.limit = -1;
+        // Said when it can be counted: a listing does not fail for want of its total.
+        if (auto total = m_store.transactionCount(all); total.ok())
+            page.total = *total;
+    }
+    return page;
+}
+
+Result<TransactionDetail> LocalLedgerService::transaction(const QString &id)
+{
+    if (Error e = checkTxId(id); !e.ok())
+        return e;
+    return loadTransactionDetail(m_store, id);
+}
+
+Result<AccountPage> LocalLedgerService::accounts(const AccountQuery &query, bool withTotal)
+{
+    AccountPage page;
+    auto rows = accountsCountedWhole(m_store, query);
+    if (!rows.ok())
+        return rows.error();
+    page.rows = *rows;
+    if (withTotal) {
+        AccountQuery all;
+        all.text = query.text;
+        if (auto total = m_store.accountCount(all); total.ok())
+            page.total = *total;
+    }
+    return page;
+}
+
+Result<AccountWithHolds> LocalLedgerService::account(const QString &id)
+{
+    if (Error e = checkAccountId(id); !e.ok())
+        return e;
+    // The holds in the same snapshot as the balance: they are what it is not posted yet of.
+    AccountWithHolds a;
+    auto whole = accountCountedWhole(m_store, id, [&]() -> Error {
+        auto holds = m_store.legsOfAccount(id, LegStatus::Held);
+        if (!holds.ok())
+            return holds.error();
+        a.held = *holds;
+        return {};
+    });
+    if (!whole.ok())
+        return whole.error();
+    a.account = *whole;
+    return a;
+}
+
+Result<WholeBalances> LocalLedgerService::balances() { return readWholeBalances(m_store); }
+
+AuditReport LocalLedgerService::audit() { return ledger::audit(m_store); }
+
+Result<QList<JournalEntry>> LocalLedgerService::operatorActions(const ActionsRequest &request)
+{
+    JournalQuery query = operatorActionsQuery(request.preset, request.text);
+    query.limit = request.limit;
+    query.after = request.after;
+    return m_store.journalEntries(query);
+}
+
+TxOutcome LocalLedgerService::transfer(const TransferRequest &request)
+{
+    // Money enters the ledger only by an operator's act (DESIGN.md §9): a debit of @world mints
+    // (openings, top-ups), so a billing client's transfer token must not be able to. Paying out to
+    // @world (a credit of it) is an ordinary transfer. Both forms have their legs here.
+    if (m_role < Role::Operator && accountsOf(request.allLegs(), LegSide::Debit).contains(kWorldAccount)) {
+        TxOutcome refused;
+        refused.error =
+            makeError(ErrorCode::Forbidden, QStringLiteral("%1 (role %2) may not move money from %3: money enters the ledger "
+                                                           "(openings, top-ups) only by the role %4; transfers to %3 are allowed")
+                                                .arg(m_base.actor, nameOf(m_role), kWorldAccount, nameOf(Role::Operator)));
+        return refused;
+    }
+    CoordinatorOptions options = m_base;
+    options.beforeTakingOver = claimsHoldOffRetries(m_store); // a retry of its key leaves an operator's claim alone
+    Coordinator coordinator(m_store, options);
+    return coordinator.transfer(request);
+}
+
+TxOutcome LocalLedgerService::repair(RepairAction action, const QString &id, const QString &reason)
+{
+    Coordinator coordinator(m_store, m_base);
+    switch (action) {
+    case RepairAction::Resume: return coordinator.resume(id, reason);
+    case RepairAction::Cancel: return coordinator.cancel(id, reason);
+    case RepairAction::Compensate: break;
+    }
+    return coordinator.compensate(id, reason);
+}
+
+Result<RemarkOutcome> LocalLedgerService::remark(const QString &id, Remark remark, const QString &text)
+{
+    if (Error e = checkTxId(id); !e.ok())
+        return e;
+    if (Error e = checkRemark(remark, text); !e.ok())
+        return e;
+    return addRemarkOn(m_store, id, remark, m_base.actor, text);
+}
+
+NewAccount LocalLedgerService::createAccount(const QString &id, const QString &name, qint64 opening)
+{
+    Coordinator coordinator(m_store, m_base);
+    NewAccount made;
+    made.opening = coordinator.openAccount(id, name, opening);
+    if (!made.opening.ok())
+        return made;
+    auto created = account(id);
+    if (!created.ok())
+        made.opening.error = created.error();
+    else
+        made.account = *created;
+    return made;
+}
+
+Result<AccountStatusChange> LocalLedgerService::setAccountStatus(const QString &id, AccountStatus status, const QString &reason)
+{
+    if (Error e = checkAccountId(id); !e.ok())
+        return e;
+    auto before = m_store.account(id);
+    if (!before.ok())
+        return before.error();
+    if (auto after = m_store.setAccountStatus(id, status, m_base.actor, reason); !after.ok())
+        return after.error();
+    auto after = account(id);
+    if (!after.ok())
+        return after.error();
+    return AccountStatusChange{before->status, *after};
+}
+
+} // namespace ledger

@@ -1,0 +1,43 @@
+#pragma once
+// The ledger in this process: LedgerService over a store connection the caller owns. The
+// embedded console and ledgerctl use it with the desktop's operator name; ledgerd's handlers use
+// it with the caller's token name and role, so that the API and the commands run the same code.
+//
+// Threading: the thread of `store` (one connection per thread); the store outlives the service.
+
+#include "service/ledgerservice.h"
+#include "store/store.h"
+
+namespace ledger {
+
+class LocalLedgerService : public LedgerService {
+public:
+    // `base` carries the actor (the identity's name) and the fault hook every coordinator of this
+    // process gets; `role` is what the caller may do (the embedded store: everything), checked by
+    // the rules that depend on it (only an operator's transfer may move money from @world).
+    LocalLedgerService(Store &store, const CoordinatorOptions &base, Role role = Role::Operator, bool vouched = false);
+
+    Result<Identity> whoami() override;
+    Result<TxPage> transactions(const TxPageRequest &request) override;
+    Result<TransactionDetail> transaction(const QString &id) override;
+    Result<AccountPage> accounts(const AccountQuery &query, bool withTotal) override;
+    Result<AccountWithHolds> account(const QString &id) override;
+    Result<WholeBalances> balances() override;
+    AuditReport audit() override;
+    Result<QList<JournalEntry>> operatorActions(const ActionsRequest &request) override;
+    TxOutcome transfer(const TransferRequest &request) override;
+    TxOutcome repair(RepairAction action, const QString &id, const QString &reason) override;
+    Result<RemarkOutcome> remark(const QString &id, Remark remark, const QString &text) override;
+    NewAccount createAccount(const QString &id, const QString &name, qint64 opening) override;
+    Result<AccountStatusChange> setAccountStatus(const QString &id, AccountStatus status, const QString &reason) override;
+
+    Store &store() { return m_store; }
+
+private:
+    Store &m_store;
+    CoordinatorOptions m_base;
+    Role m_role;
+    bool m_vouched;
+};
+
+} // namespace ledger

@@ -1,0 +1,65 @@
+#pragma once
+// The ledger behind ledgerd: LedgerService over its HTTP API v1 (docs/ledgerd.md). The server
+// checks the token, writes the token's name into the journal and refuses what the token's role
+// may not do; this side only asks and reads the answers back into the same values the in-process
+// service gives (service/servicejson.h).
+//
+// Lost answers: reads and transfers (each with an idempotency key) are sent again, a few times
+// over some seconds, when the server cannot be reached or answers 503 (restarting); the key makes
+// a transfer move money once however often it arrives. Repairs, remarks and account changes are
+// not sent again: asked twice they would be refused for what the first did (a resume of what is
+// done is invalid-state), so their error says the call may or may not have been applied, and
+// `show` tells.
+//
+// Threading: an instance belongs to one thread (its HTTP handle).
+
+#include "service/httpclient.h"
+#include "service/ledgerservice.h"
+
+#include <QJsonObject>
+#include <functional>
+
+namespace ledger {
+
+class RemoteLedgerService : public LedgerService {
+public:
+    explicit RemoteLedgerService(ServerLocation where);
+
+    Result<Identity> whoami() override;
+    Result<TxPage> transactions(const TxPageRequest &request) override;
+    Result<TransactionDetail> transaction(const QString &id) override;
+    Result<AccountPage> accounts(const AccountQuery &query, bool withTotal) override;
+    Result<AccountWithHolds> account(const QString &id) override;
+    Result<WholeBalances> balances() override;
+    AuditReport audit() override;
+    Result<QList<JournalEntry>> operatorActions(const ActionsRequest &request) override;
+    TxOutcome transfer(const TransferRequest &request) override;
+    TxOutcome repair(RepairAction action, const QString &id, const QString &reason) override;
+    Result<RemarkOutcome> remark(const QString &id, Remark remark, const QString &text) override;
+    NewAccount createAccount(const QString &id, const QString &name, qint64 opening) override;
+    Result<AccountStatusChange> setAccountStatus(const QString &id, AccountStatus status, const QString &reason) override;
+
+    // How long a lost call is tried again for (reads and keyed transfers); tests shorten it.
+    void setRetryWindowMs(int ms) { m_retryWindowMs = ms; }
+
+private:
+    struct Answer {
+        int status = 0;
+        QJsonObject body;
+    };
+    // One call: an error for a transport failure, an answer that is not a JSON object, or an
+    // HTTP error status (the problem document's code and detail; `problemBody` gets the whole
+    // document, for the transaction a refused transfer carries).
+    Result<Answer> call(const QByteArray &method, const QByteArray &pathAndQuery, const QJsonObject &body = {}, bool retry = true,
+                        const QList<QPair<QByteArray, QByteArray>> &headers = {}, QJsonObject *problemBody = nullptr);
+    Result<int> scale();
+    // `createdIs201`: the call answers 201 when it made the document (a transfer, a compensation),
+    // so 200 means it existed.
+    TxOutcome outcome(const Result<Answer> &answer, const QJsonObject &problemBody, int scale, bool createdIs201);
+
+    HttpClient m_http;
+    std::optional<Identity> m_me;
+    int m_retryWindowMs = 8000;
+};
+
+} // namespace ledger

@@ -1,0 +1,342 @@
+#include "service/servicejson.h"
+
+#include "ledger/money.h"
+
+#include <QJsonArray>
+
+namespace ledger::servicejson {
+
+namespace {
+
+// One object's fields read strictly: the first problem is kept and named; later reads are no-ops
+// returning defaults, so that a decoder reads every field and then asks once.
+class Reader {
+public:
+    Reader(const QJsonObject &o, QString what)
+        : m_o(o)
+        , m_what(std::move(what))
+    {}
+
+    QString text(const char *name, bool nullable = false)
+    {
+        const QJsonValue v = m_o.value(QLatin1String(name));
+        if (nullable && (v.isNull() || v.isUndefined()))
+            return {};
+        if (!v.isString())
+            fail(name, "a string");
+        return v.toString();
+    }
+    qint64 integer(const char *name)
+    {
+        const QJsonValue v = m_o.value(QLatin1String(name));
+        if (!v.isDouble())
+            fail(name, "a number");
+        return qint64(v.toDouble());
+    }
+    bool flag(const char *name)
+    {
+        const QJsonValue v = m_o.value(QLatin1String(name));
+        if (!v.isBool())
+            fail(name, "true or false");
+        return v.toBool();
+    }
+    qint64 amount(const char *name, int scale)
+    {
+        const QString t = text(name);
+        if (!m_error.ok())
+            return 0;
+        auto a = money::parse(t, scale, money::Zero::Allowed);
+        if (!a.ok()) {
+            // A negative balance is a balance: money::parse reads amounts to move, so the sign is ours.
+            if (t.startsWith(QLatin1Char('-'))) {
+                auto b = money::parse(QStringView(t).mid(1), scale, money::Zero::Allowed);
+                if (b.ok())
+                    return -*b;
+            }
+            fail(name, "an amount");
+        }
+        return a.ok() ? *a : 0;
+    }
+    std::optional<qint64> optionalAmount(const char *name, int scale)
+    {
+        const QJsonValue v = m_o.value(QLatin1String(name));
+        if (v.isNull() || v.isUndefined())
+            return std::nullopt;
+        return amount(name, scale);
+    }
+    QDateTime time(const char *name, bool nullable = true)
+    {
+        const QString t = text(name, nullable);
+        if (t.isEmpty())
+            return {};
+        const QDateTime at = parseTimestamp(t);
+        if (!at.isValid())
+            fail(name, "a timestamp");
+        return at;
+    }
+    QJsonArray array(const char *name)
+    {
+        const QJsonValue v = m_o.value(QLatin1String(name));
+        if (!v.isArray())
+            fail(name, "an array");
+        return v.toArray();
+    }
+    QStringList texts(const char *name)
+    {
+        QStringList list;
+        for (const QJsonValue &v : array(name)) {
+            if (!v.isString())
+                fail(name, "an array of strings");
+            list << v.toString();
+        }
+        return list;
+    }
+    template <typename E> E word(const char *name, std::optional<E> (*from)(QStringView))
+    {
+        const QString t = text(name);
+        const auto e = from(t);
+        if (!e) {
+            fail(name, "a known word");
+            return E{};
+        }
+        return *e;
+    }
+    void fail(const char *name, const char *expected)
+    {
+        if (m_error.ok())
+            m_error = makeError(ErrorCode::Internal, QStringLiteral("the ledger service's answer is not API v1: %1's \"%2\" is not %3")
+                                                         .arg(m_what, QLatin1String(name), QLatin1String(expected)));
+    }
+    void fail(const Error &e)
+    {
+        if (m_error.ok())
+            m_error = e;
+    }
+    const Error &error() const { return m_error; }
+    const QJsonObject &object() const { return m_o; }
+
+private:
+    QJsonObject m_o;
+    QString m_what;
+    Error m_error;
+};
+
+template <typename T, typename F> QList<T> each(Reader &r, const char *name, F decode)
+{
+    QList<T> list;
+    for (const QJsonValue &v : r.array(name)) {
+        auto item = decode(v.toObject());
+        if (!item.ok()) {
+            r.fail(item.error());
+            return {};
+        }
+        list << *item;
+    }
+    return list;
+}
+
+} // namespace
+
+Result<Transaction> transaction(const QJsonObject &o, int scale)
+{
+    Reader r(o, QStringLiteral("transaction"));
+    Transaction t;
+    t.id = r.text("id");
+    t.idempotencyKey = r.text("idempotencyKey", true);
+    t.kind = r.word<TxKind>("kind", txKindFromString);
+    t.compensates = r.text("compensates", true);
+    t.compensatedBy = r.text("compensatedBy", true);
+    t.source = r.text("source");
+    t.destination = r.text("destination");
+    t.amount = r.amount("amount", scale);
+    t.memo = r.text("memo");
+    t.state = r.word<TxState>("state", txStateFromString);
+    t.createdAt = r.time("createdAt");
+    t.lastModified = r.time("lastModified");
+    t.owner = r.text("owner", true);
+    t.leaseUntil = r.time("leaseUntil");
+    t.epoch = r.integer("epoch");
+    t.lastError = r.text("lastError", true);
+    t.attempts = int(r.integer("attempts"));
+    for (const QJsonValue &v : r.array("entries")) {
+        Reader e(v.toObject(), QStringLiteral("entry"));
+        TxLeg leg;
+        leg.accountId = e.text("accountId");
+        leg.side = e.word<LegSide>("side", legSideFromString);
+        leg.amount = e.amount("amount", scale);
+        r.fail(e.error());
+        t.legs << leg;
+    }
+    if (!r.error().ok())
+        return r.error();
+    return t;
+}
+
+Result<LegMarker> leg(const QJsonObject &o, int scale)
+{
+    Reader r(o, QStringLiteral("leg"));
+    LegMarker m;
+    m.txId = r.text("txId");
+    m.accountId = r.text("accountId");
+    m.side = r.word<LegSide>("side", legSideFromString);
+    m.amount = r.amount("amount", scale);
+    m.status = r.word<LegStatus>("status", legStatusFromString);
+    m.at = r.time("at");
+    m.balanceAfter = r.optionalAmount("balanceAfter", scale);
+    if (!r.error().ok())
+        return r.error();
+    return m;
+}
+
+Result<JournalEntry> journalEntry(const QJsonObject &o)
+{
+    Reader r(o, QStringLiteral("journal entry"));
+    JournalEntry j;
+    j.seq = r.integer("seq");
+    j.at = r.time("at");
+    j.docKind = r.word<DocKind>("docKind", docKindFromString);
+    j.docId = r.text("docId");
+    j.actor = r.text("actor");
+    j.worker = r.text("worker", true);
+    j.event = r.text("event");
+    j.fromState = r.text("fromState", true);
+    j.toState = r.text("toState", true);
+    j.epoch = r.integer("epoch");
+    j.detail = r.text("detail", true);
+    if (!r.error().ok())
+        return r.error();
+    return j;
+}
+
+Result<OperatorClaim> claim(const QJsonObject &o, const QString &txId)
+{
+    Reader r(o, QStringLiteral("claim"));
+    OperatorClaim c;
+    c.txId = txId;
+    c.by = r.text("by");
+    c.at = r.time("at", false);
+    c.text = r.text("note", true);
+    if (!r.error().ok())
+        return r.error();
+    return c;
+}
+
+Result<AccountCountedWhole> account(const QJsonObject &o, int scale)
+{
+    Reader r(o, QStringLiteral("account"));
+    AccountCountedWhole w;
+    Account &a = w.account;
+    a.id = r.text("id");
+    a.name = r.text("name");
+    a.status = r.word<AccountStatus>("status", accountStatusFromString);
+    w.wholeBalance = r.amount("balance", scale);
+    a.balance = r.amount("posted", scale);
+    a.pendingDebits = r.amount("pendingDebits", scale);
+    a.pendingCredits = r.amount("pendingCredits", scale);
+    a.version = r.integer("version");
+    a.createdAt = r.time("createdAt");
+    a.lastModified = r.time("lastModified");
+    if (!r.error().ok())
+        return r.error();
+    return w;
+}
+
+Result<AccountWithHolds> accountWithHolds(const QJsonObject &o, int scale)
+{
+    auto whole = account(o, scale);
+    if (!whole.ok())
+        return whole.error();
+    Reader r(o, QStringLiteral("account"));
+    AccountWithHolds a;
+    a.account = *whole;
+    a.held = each<LegMarker>(r, "held", [&](const QJsonObject &m) { return leg(m, scale); });
+    if (!r.error().ok())
+        return r.error();
+    return a;
+}
+
+Result<TransactionDetail> transactionDetail(const QJsonObject &o, int scale)
+{
+    auto tx = transaction(o, scale);
+    if (!tx.ok())
+        return tx.error();
+    Reader r(o, QStringLiteral("transaction"));
+    TransactionDetail d;
+    d.tx = *tx;
+    d.legs = each<LegMarker>(r, "legs", [&](const QJsonObject &m) { return leg(m, scale); });
+    d.journal = each<JournalEntry>(r, "journal", [](const QJsonObject &j) { return journalEntry(j); });
+    d.now = r.time("now", false);
+    if (o.value(QStringLiteral("claim")).isObject()) {
+        auto c = claim(o.value(QStringLiteral("claim")).toObject(), d.tx.id);
+        if (!c.ok())
+            return c.error();
+        d.claim = *c;
+    }
+    if (!r.error().ok())
+        return r.error();
+    return d;
+}
+
+Result<WholeBalances> balances(const QJsonObject &o, int scale)
+{
+    Reader r(o, QStringLiteral("balances"));
+    WholeBalances b;
+    for (const QJsonValue &v : r.array("accounts")) {
+        Reader a(v.toObject(), QStringLiteral("balance"));
+        WholeBalance w;
+        w.accountId = a.text("id");
+        w.balance = a.amount("balance", scale);
+        w.posted = a.amount("posted", scale);
+        r.fail(a.error());
+        b.accounts << w;
+    }
+    b.total = r.amount("total", scale);
+    b.inFlight = r.texts("inFlight");
+    if (!r.error().ok())
+        return r.error();
+    return b;
+}
+
+Result<AuditReport> auditReport(const QJsonObject &o, int scale)
+{
+    Reader r(o, QStringLiteral("audit"));
+    AuditReport a;
+    for (const QJsonValue &v : r.array("findings")) {
+        Reader f(v.toObject(), QStringLiteral("finding"));
+        AuditFinding finding;
+        finding.invariant = int(f.integer("invariant"));
+        finding.code = f.text("code");
+        finding.message = f.text("message");
+        finding.ids = f.texts("ids");
+        finding.transactions = f.texts("transactions");
+        finding.accounts = f.texts("accounts");
+        r.fail(f.error());
+        a.findings << finding;
+    }
+    a.accounts = r.integer("accounts");
+    a.transactions = r.integer("transactions");
+    a.legs = r.integer("legs");
+    a.inFlight = r.integer("inFlight");
+    a.balanceSum = r.amount("balanceSum", scale);
+    a.halfPostedAdjust = r.amount("wholeBalanceSum", scale) - a.balanceSum;
+    a.committedInFlight = r.texts("committedInFlight");
+    if (!r.error().ok())
+        return r.error();
+    return a;
+}
+
+Error problem(const QJsonObject &o, int httpStatus)
+{
+    const QString word = o.value(QStringLiteral("code")).toString();
+    const QString detail = o.value(QStringLiteral("detail")).toString();
+    ErrorCode code = errorCodeFromWord(word);
+    // The HTTP layer's own words that are no ledger error: a client sent too much, too fast.
+    if (code == ErrorCode::None)
+        code = httpStatus == 503 ? ErrorCode::ServiceUnavailable : httpStatus >= 500 ? ErrorCode::Internal : ErrorCode::InvalidArgument;
+    const QString message = detail.isEmpty() ? QStringLiteral("the ledger service answered HTTP %1").arg(httpStatus) : detail;
+    return makeError(code, word.isEmpty() || errorCodeFromWord(word) != ErrorCode::None
+                               ? message
+                               : QStringLiteral("%1 (the service's word: %2)").arg(message, word));
+}
+
+} // namespace ledger::servicejson
