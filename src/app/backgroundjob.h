@@ -68,6 +68,23 @@ public:
     {
         run<R>([work](Store &s, const JobControl &) { return work(s); }, std::move(done));
     }
+    // The same on the ledger (jobrunner.h: the way the console is moving off Store).
+    template <typename R> void run(std::function<R(LedgerService &, const JobControl &)> work, std::function<void(R)> done)
+    {
+        if (!m_session->isOpen())
+            return;
+        const CoordinatorOptions options = m_session->jobs()->ledgerOptions();
+        run<R>(
+            [options, work](Store &s, const JobControl &control) {
+                LocalLedgerService ledger(s, options);
+                return work(ledger, control);
+            },
+            std::move(done));
+    }
+    template <typename R> void run(std::function<R(LedgerService &)> work, std::function<void(R)> done)
+    {
+        run<R>([work](LedgerService &ledger, const JobControl &) { return work(ledger); }, std::move(done));
+    }
     // A run beside those under way: only cancel() or the store closing drops its answer.
     template <typename R> void runAlongside(std::function<R(Store &)> work, std::function<void(R)> done);
     // Asks the run under way to stop early; it still answers (with what it has).

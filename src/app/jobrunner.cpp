@@ -1,5 +1,8 @@
 #include "jobrunner.h"
 
+#include "consoleoptions.h"
+#include "settings.h"
+
 #include <QThreadStorage>
 
 namespace ledger::app {
@@ -29,6 +32,8 @@ Result<Store *> threadStore(const StoreConfig &config)
     }
     return c->store.get();
 }
+
+CoordinatorOptions JobRunner::ledgerOptions() const { return consoleCoordinatorOptions(Settings().operatorName()); }
 
 JobRunner::JobRunner(const StoreConfig &config, QObject *parent)
     : QObject(parent)

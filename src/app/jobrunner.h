@@ -4,8 +4,14 @@
 // the GUI thread — or drops it, if the object that asked is gone by then.
 //
 // Threading: create, call and destroy on the GUI thread. `work` runs on a pool thread and must
-// touch only the Store it is given and its own captures.
+// touch only the Store or LedgerService it is given and its own captures.
+//
+// Work on the ledger (LedgerService, service/ledgerservice.h) is how the console is moving off
+// `Store`: the same calls ledgerctl and ledgerd make, so that a console through ledgerd (issue
+// 48) runs the same jobs. Today it is a LocalLedgerService over the pool thread's connection,
+// under the operator name of the console's settings.
 
+#include "service/localledgerservice.h"
 #include "store/open/storeconfig.h"
 
 #include <QFutureWatcher>
@@ -49,6 +55,17 @@ public:
     int running() const { return m_running; }
 
     template <typename R> void run(QObject *context, std::function<R(Store &)> work, std::function<void(R)> done);
+    template <typename R> void run(QObject *context, std::function<R(LedgerService &)> work, std::function<void(R)> done)
+    {
+        run<R>(context, onLedger<R>(std::move(work)), std::move(done));
+    }
+    // `work` as work on the store: the ledger over the pool thread's connection, as the operator
+    // named now (asked here, on the GUI thread, when the job is scheduled).
+    template <typename R> std::function<R(Store &)> onLedger(std::function<R(LedgerService &)> work) const;
+
+    // The options a job's ledger is made with now: the operator's name of the settings (read when
+    // each job is scheduled: a rename applies to the next one), the environment's hook.
+    CoordinatorOptions ledgerOptions() const;
 
 Q_SIGNALS:
     // The number of jobs under way changed (status bar, tests waiting for quiet).
@@ -62,6 +79,15 @@ private:
     QThreadPool m_pool;
     int m_running = 0;
 };
+
+template <typename R> std::function<R(Store &)> JobRunner::onLedger(std::function<R(LedgerService &)> work) const
+{
+    const CoordinatorOptions options = ledgerOptions();
+    return [options, work](Store &s) {
+        LocalLedgerService ledger(s, options);
+        return work(ledger);
+    };
+}
 
 template <typename R> void JobRunner::run(QObject *context, std::function<R(Store &)> work, std::function<void(R)> done)
 {

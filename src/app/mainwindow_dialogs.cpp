@@ -34,7 +34,7 @@ TransferDialog *MainWindow::openTransferDialog()
 {
     if (!hasStore())
         return nullptr;
-    auto *dialog = track(new TransferDialog(m_session, m_settings.operatorName(), this));
+    auto *dialog = track(new TransferDialog(m_session, this));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     if (m_stack->currentIndex() == AccountsIndex && !m_accounts->list()->currentKey().isEmpty())
         dialog->setSource(m_accounts->list()->currentKey());
@@ -62,7 +62,7 @@ NewAccountDialog *MainWindow::openNewAccountDialog()
         return nullptr;
     // Tracked and window-modal like the other dialogs bound to the store's job runner: another
     // store cannot be opened under it.
-    auto *dialog = track(new NewAccountDialog(m_session, m_settings.operatorName(), this));
+    auto *dialog = track(new NewAccountDialog(m_session, this));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &NewAccountDialog::created, this, [this](const QString &id) {
         statusBar()->showMessage(tr("Account %1 is open").arg(id), 10'000);

@@ -91,7 +91,8 @@ public:
     virtual Result<AccountPage> accounts(const AccountQuery &query, bool withTotal) = 0;
     virtual Result<AccountWithHolds> account(const QString &id) = 0;
     virtual Result<WholeBalances> balances() = 0;
-    virtual AuditReport audit() = 0;
+    // `shouldStop` is asked as the scans go (the console's Stop); true ends it, interrupted.
+    virtual AuditReport audit(const std::function<bool()> &shouldStop = {}) = 0;
     // Who did what: the journal rows of operators' actions, each under the name that did it.
     virtual Result<QList<JournalEntry>> operatorActions(const ActionsRequest &request) = 0;
 

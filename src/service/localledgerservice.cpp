@@ -137,7 +137,7 @@ Result<AccountWithHolds> LocalLedgerService::account(const QString &id)
 
 Result<WholeBalances> LocalLedgerService::balances() { return readWholeBalances(m_store); }
 
-AuditReport LocalLedgerService::audit() { return ledger::audit(m_store); }
+AuditReport LocalLedgerService::audit(const std::function<bool()> &shouldStop) { return ledger::audit(m_store, shouldStop); }
 
 Result<QList<JournalEntry>> LocalLedgerService::operatorActions(const ActionsRequest &request)
 {

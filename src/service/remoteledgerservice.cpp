@@ -272,8 +272,9 @@ Result<WholeBalances> RemoteLedgerService::balances()
     return servicejson::balances(answer->body, *sc);
 }
 
-AuditReport RemoteLedgerService::audit()
+AuditReport RemoteLedgerService::audit(const std::function<bool()> &)
 {
+    // The server audits in one call; a stop asked meanwhile takes effect when it answers.
     AuditReport report;
     auto sc = scale();
     if (!sc.ok()) {

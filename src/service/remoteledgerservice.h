@@ -31,7 +31,7 @@ public:
     Result<AccountPage> accounts(const AccountQuery &query, bool withTotal) override;
     Result<AccountWithHolds> account(const QString &id) override;
     Result<WholeBalances> balances() override;
-    AuditReport audit() override;
+    AuditReport audit(const std::function<bool()> &shouldStop = {}) override;
     Result<QList<JournalEntry>> operatorActions(const ActionsRequest &request) override;
     TxOutcome transfer(const TransferRequest &request) override;
     TxOutcome repair(RepairAction action, const QString &id, const QString &reason) override;

@@ -16,11 +16,10 @@
 
 namespace ledger::app {
 
-NewAccountDialog::NewAccountDialog(StoreSession *session, const QString &operatorName, QWidget *parent)
+NewAccountDialog::NewAccountDialog(StoreSession *session, QWidget *parent)
     : QDialog(parent)
     , m_jobs(session->jobs())
     , m_scale(session->scale())
-    , m_operator(operatorName)
     , m_id(new QLineEdit(this))
     , m_name(new QLineEdit(this))
     , m_balance(new QLineEdit(this))
@@ -105,15 +104,10 @@ void NewAccountDialog::create()
     const QString name = m_name->text().trimmed();
     const QString balance = m_balance->text().trimmed();
     const qint64 opening = noOpening(balance) ? 0 : *money::parse(balance, m_scale);
-    const CoordinatorOptions options = consoleCoordinatorOptions(m_operator);
     m_running = true;
     update();
     m_jobs->run<Error>(
-        this,
-        [id, name, opening, options](Store &s) {
-            const TxOutcome o = Coordinator(s, options).openAccount(id, name, opening);
-            return o.error;
-        },
+        this, [id, name, opening](LedgerService &ledger) { return ledger.createAccount(id, name, opening).opening.error; },
         [this, id](const Error &e) {
             m_running = false;
             if (!e.ok()) {

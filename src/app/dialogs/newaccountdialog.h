@@ -20,7 +20,7 @@ class NewAccountDialog : public QDialog {
     Q_OBJECT
 public:
     // Of the store `session` has open (its jobs and scale); made only while one is.
-    NewAccountDialog(StoreSession *session, const QString &operatorName, QWidget *parent = nullptr);
+    explicit NewAccountDialog(StoreSession *session, QWidget *parent = nullptr);
 
     QLineEdit *idEdit() const { return m_id; }
     QLineEdit *nameEdit() const { return m_name; }
@@ -40,7 +40,6 @@ private:
 
     JobRunner *m_jobs;
     int m_scale;
-    QString m_operator;
     QLineEdit *m_id;
     QLineEdit *m_name;
     QLineEdit *m_balance;

@@ -35,12 +35,11 @@ void showError(QLabel *label, const Error &e)
 }
 } // namespace
 
-TransferDialog::TransferDialog(StoreSession *session, const QString &operatorName, QWidget *parent)
+TransferDialog::TransferDialog(StoreSession *session, QWidget *parent)
     : QDialog(parent)
     , m_ui(new Ui::TransferDialog)
     , m_jobs(session->jobs())
     , m_scale(session->scale())
-    , m_operator(operatorName)
     , m_accounts(new QStringListModel(this))
     , m_accountsJob(session, this)
 {
@@ -307,15 +306,12 @@ void TransferDialog::accept()
     m_ui->banner->setText(tr("Transferring…"));
     setTone(m_ui->banner, std::nullopt);
     m_ui->banner->show();
-    const CoordinatorOptions options = consoleCoordinatorOptions(m_operator);
     const TransferRequest request = *checked;
     m_jobs->run<TxOutcome>(
         this,
-        [request, options](Store &s) {
-            CoordinatorOptions o = options;
-            o.beforeTakingOver = claimsHoldOffRetries(s); // submitting again leaves an operator's claim alone
-            return Coordinator(s, o).transfer(request);
-        },
+        // Submitting again leaves an operator's claim alone (the ledger's transfer holds a retry of
+        // its key off a claimed transaction).
+        [request](LedgerService &ledger) { return ledger.transfer(request); },
         [this, sent](TxOutcome o) {
             m_submitting = false;
             Q_EMIT submitted();

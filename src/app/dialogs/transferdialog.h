@@ -39,7 +39,7 @@ class TransferDialog : public QDialog {
     Q_OBJECT
 public:
     // Of the store `session` has open (its jobs and scale); made only while one is.
-    TransferDialog(StoreSession *session, const QString &operatorName, QWidget *parent = nullptr);
+    explicit TransferDialog(StoreSession *session, QWidget *parent = nullptr);
     ~TransferDialog() override;
 
     void setSource(const QString &account);
@@ -87,7 +87,6 @@ private:
     std::unique_ptr<Ui::TransferDialog> m_ui;
     JobRunner *m_jobs;
     int m_scale;
-    QString m_operator;
     QStringListModel *m_accounts;
     KnownAccounts m_known;                 // as last read
     BackgroundJob m_accountsJob;           // reading them

@@ -120,17 +120,16 @@ void AccountsPage::changeStatus(const QString &accountId, AccountStatus status, 
 {
     if (!m_session->isOpen())
         return;
-    const QString actor = m_settings->operatorName();
-    m_session->jobs()->run<Result<Account>>(
-        this, [accountId, status, actor, reason](Store &s) { return s.setAccountStatus(accountId, status, actor, reason); },
-        [this, accountId](Result<Account> changed) {
+    m_session->jobs()->run<Result<AccountStatusChange>>(
+        this, [accountId, status, reason](LedgerService &ledger) { return ledger.setAccountStatus(accountId, status, reason); },
+        [this, accountId](Result<AccountStatusChange> changed) {
             if (!changed.ok()) {
                 const QString text = changed.error().localized();
                 showErrorBox(this, tr("Account %1 not changed").arg(accountId), text);
                 Q_EMIT statusChanged(accountId, false, text);
                 return;
             }
-            const QString text = tr("Account %1 is now %2").arg(accountId, nameOf(changed->status));
+            const QString text = tr("Account %1 is now %2").arg(accountId, nameOf(changed->after.account.account.status));
             Q_EMIT message(text, 10'000);
             refresh();
             Q_EMIT statusChanged(accountId, true, text);

@@ -105,7 +105,7 @@ void AuditPage::runAudit()
     m_stop->show();
     m_busy->show();
     m_summary->setText(tr("Auditing every account, leg marker and transaction…"));
-    m_job.run<AuditReport>([](Store &s, const JobControl &control) { return audit(s, control.stopTest()); },
+    m_job.run<AuditReport>([](LedgerService &ledger, const JobControl &control) { return ledger.audit(control.stopTest()); },
                            [this](AuditReport report) { showReport(report); });
 }
 

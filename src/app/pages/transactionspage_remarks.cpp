@@ -100,10 +100,10 @@ void TransactionsPage::writeRemarks(const QStringList &ids, Remark event, const 
     };
     m_session->jobs()->run<Done>(
         this,
-        [ids, event, actor, text](Store &s) {
+        [ids, event, actor, text](LedgerService &ledger) {
             Done done;
             for (const QString &id : ids) {
-                auto r = addRemarkOn(s, id, event, actor, text);
+                auto r = ledger.remark(id, event, text);
                 if (!r.ok()) {
                     done.error = r.error();
                     break;

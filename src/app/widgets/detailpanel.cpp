@@ -10,7 +10,7 @@ DetailPanel::DetailPanel(StoreSession *session, QWidget *parent)
 
 void DetailPanel::load(BackgroundJob &job, const QString &id)
 {
-    job.run<Result<TransactionDetail>>([id](Store &s) { return loadTransactionDetail(s, id); },
+    job.run<Result<TransactionDetail>>([id](LedgerService &ledger) { return ledger.transaction(id); },
                                        [this](Result<TransactionDetail> detail) {
                                            if (!detail.ok())
                                                return loadFailed(detail.error().localized());
