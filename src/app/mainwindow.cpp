@@ -248,7 +248,6 @@ void MainWindow::buildStuckNoticer()
 {
     StuckNoticer::Hooks hooks;
     hooks.looking = [this] { return isActiveWindow() && !isMinimized() && m_view == NavigatorModel::View::Stuck; };
-    hooks.operatorName = [this] { return m_settings.operatorName(); };
     hooks.stuckThresholdMs = [this] { return m_settings.stuckThresholdMs(); };
     hooks.say = [this](const QString &text) { statusBar()->showMessage(text, 30'000); };
     m_stuckNoticer = new StuckNoticer(m_session, this, hooks, this);
@@ -268,7 +267,7 @@ void MainWindow::refreshCounts()
     const qint64 threshold = m_settings.stuckThresholdMs();
     // A newer count drops an older one: it may be older than what is shown. (Coalescing: one
     // asked for while one runs starts when it has answered.)
-    m_countsJob->run<Result<Overview>>([threshold](Store &s) { return loadCounts(s, threshold); },
+    m_countsJob->run<Result<Overview>>([threshold](LedgerService &ledger) { return ledger.counts(threshold); },
                                        [this](Result<Overview> counts) {
                                            if (!counts.ok()) {
                                                statusBar()->showMessage(counts.error().localized(), 10'000);

@@ -48,8 +48,7 @@ void StuckNoticer::check(std::optional<qint64> stuckCount)
         return;
     }
     const qint64 threshold = m_hooks.stuckThresholdMs();
-    const QString me = m_hooks.operatorName();
-    m_job->run<Result<StuckWatch>>([threshold, me](Store &s) { return stuckNobodyElseClaims(s, threshold, me); },
+    m_job->run<Result<StuckWatch>>([threshold](LedgerService &ledger) { return ledger.stuckWatch(threshold); },
                                    [this](Result<StuckWatch> watch) {
                                        if (!watch.ok() || !m_enabled)
                                            return; // the counts' own reading says what failed

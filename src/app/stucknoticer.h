@@ -26,9 +26,9 @@ namespace ledger::app {
 class StuckNoticer : public QObject {
     Q_OBJECT
 public:
+    // Whose claims are the operator's own is the ledger's identity (LedgerService::stuckWatch).
     struct Hooks {
-        std::function<bool()> looking;         // the operator has the Stuck view in front of them
-        std::function<QString()> operatorName; // whose claims are their own
+        std::function<bool()> looking; // the operator has the Stuck view in front of them
         std::function<qint64()> stuckThresholdMs;
         std::function<void(const QString &)> say; // the status bar, when there is no tray
     };

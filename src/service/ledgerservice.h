@@ -12,7 +12,14 @@
 
 #include "ledger/remarks.h"
 #include "operations/operatoractions.h"
+#include "operations/accountdetail.h"
+#include "operations/batchrepair.h"
 #include "operations/claims.h"
+#include "operations/diagnosis.h"
+#include "operations/overview.h"
+#include "operations/repairplan.h"
+#include "operations/stuckcauses.h"
+#include "operations/stuckwatch.h"
 #include "operations/transactiondetail.h"
 #include "operations/wholeaccounts.h"
 #include "protocol/audit.h"
@@ -105,6 +112,21 @@ public:
     // `opening` in minor units (0: none).
     virtual NewAccount createAccount(const QString &id, const QString &name, qint64 opening) = 0;
     virtual Result<AccountStatusChange> setAccountStatus(const QString &id, AccountStatus status, const QString &reason) = 0;
+
+    // --- What the console's views read and do besides (operations/). Not through ledgerd yet:
+    // RemoteLedgerService answers `unsupported` for these (issue 48 goes on). ---
+    virtual Result<Overview> overview(qint64 stuckForMs) = 0; // the Overview page
+    virtual Result<Overview> counts(qint64 stuckForMs) = 0;   // the navigator's counts
+    virtual Result<StuckCauses> stuckCauses(qint64 stuckForMs) = 0;
+    // What is stuck that nobody but this identity claimed (the console's tray notice).
+    virtual Result<StuckWatch> stuckWatch(qint64 stuckForMs) = 0;
+    virtual Result<AccountDetail> accountDetail(const QString &id) = 0;
+    virtual Result<Diagnosis> diagnose(const QString &id, qint64 stuckForMs) = 0;
+    virtual RepairPlan planRepair(OperatorAction action, const QStringList &ids) = 0;
+    // `options.coordinator` is the service's own (its identity writes): what the caller put there is not used.
+    virtual BatchRepairReport repairMany(const QStringList &ids, const BatchRepairOptions &options) = 0;
+    virtual Verification verifyFinished(const QString &id) = 0;
+    virtual Result<QList<Account>> accountsNamed(const QStringList &ids) = 0;
 };
 
 } // namespace ledger

@@ -216,4 +216,32 @@ Result<AccountStatusChange> LocalLedgerService::setAccountStatus(const QString &
     return AccountStatusChange{before->status, *after};
 }
 
+Result<Overview> LocalLedgerService::overview(qint64 stuckForMs) { return loadOverview(m_store, stuckForMs); }
+
+Result<Overview> LocalLedgerService::counts(qint64 stuckForMs) { return loadCounts(m_store, stuckForMs); }
+
+Result<StuckCauses> LocalLedgerService::stuckCauses(qint64 stuckForMs) { return ledger::stuckCauses(m_store, stuckForMs); }
+
+Result<StuckWatch> LocalLedgerService::stuckWatch(qint64 stuckForMs) { return stuckNobodyElseClaims(m_store, stuckForMs, m_base.actor); }
+
+Result<AccountDetail> LocalLedgerService::accountDetail(const QString &id) { return loadAccountDetail(m_store, id); }
+
+Result<Diagnosis> LocalLedgerService::diagnose(const QString &id, qint64 stuckForMs) { return ledger::diagnose(m_store, id, stuckForMs); }
+
+RepairPlan LocalLedgerService::planRepair(OperatorAction action, const QStringList &ids)
+{
+    return ledger::planRepair(m_store, action, ids);
+}
+
+BatchRepairReport LocalLedgerService::repairMany(const QStringList &ids, const BatchRepairOptions &options)
+{
+    BatchRepairOptions o = options;
+    o.coordinator = m_base;
+    return ledger::repairMany(m_store, ids, o);
+}
+
+Verification LocalLedgerService::verifyFinished(const QString &id) { return ledger::verifyFinished(m_store, id); }
+
+Result<QList<Account>> LocalLedgerService::accountsNamed(const QStringList &ids) { return m_store.accountsNamed(ids); }
+
 } // namespace ledger

@@ -30,6 +30,16 @@ public:
     Result<RemarkOutcome> remark(const QString &id, Remark remark, const QString &text) override;
     NewAccount createAccount(const QString &id, const QString &name, qint64 opening) override;
     Result<AccountStatusChange> setAccountStatus(const QString &id, AccountStatus status, const QString &reason) override;
+    Result<Overview> overview(qint64 stuckForMs) override;
+    Result<Overview> counts(qint64 stuckForMs) override;
+    Result<StuckCauses> stuckCauses(qint64 stuckForMs) override;
+    Result<StuckWatch> stuckWatch(qint64 stuckForMs) override;
+    Result<AccountDetail> accountDetail(const QString &id) override;
+    Result<Diagnosis> diagnose(const QString &id, qint64 stuckForMs) override;
+    RepairPlan planRepair(OperatorAction action, const QStringList &ids) override;
+    BatchRepairReport repairMany(const QStringList &ids, const BatchRepairOptions &options) override;
+    Verification verifyFinished(const QString &id) override;
+    Result<QList<Account>> accountsNamed(const QStringList &ids) override;
 
     Store &store() { return m_store; }
 

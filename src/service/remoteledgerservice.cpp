@@ -469,4 +469,44 @@ Result<AccountStatusChange> RemoteLedgerService::setAccountStatus(const QString 
     return AccountStatusChange{*before, *after};
 }
 
+namespace {
+
+// What the console reads and does besides, not through ledgerd yet (issue 48 goes on).
+Error notThroughTheServiceYet(const char *what)
+{
+    return makeError(ErrorCode::Unsupported, QStringLiteral("%1 does not go through a ledger service yet").arg(QLatin1String(what)));
+}
+
+template <typename T> T failedReport(const char *what)
+{
+    T report;
+    report.error = notThroughTheServiceYet(what);
+    return report;
+}
+
+} // namespace
+
+Result<Overview> RemoteLedgerService::overview(qint64) { return notThroughTheServiceYet("the overview"); }
+
+Result<Overview> RemoteLedgerService::counts(qint64) { return notThroughTheServiceYet("the counts"); }
+
+Result<StuckCauses> RemoteLedgerService::stuckCauses(qint64) { return notThroughTheServiceYet("stuck causes"); }
+
+Result<StuckWatch> RemoteLedgerService::stuckWatch(qint64) { return notThroughTheServiceYet("the stuck watch"); }
+
+Result<AccountDetail> RemoteLedgerService::accountDetail(const QString &) { return notThroughTheServiceYet("an account's detail"); }
+
+Result<Diagnosis> RemoteLedgerService::diagnose(const QString &, qint64) { return notThroughTheServiceYet("a diagnosis"); }
+
+RepairPlan RemoteLedgerService::planRepair(OperatorAction, const QStringList &) { return failedReport<RepairPlan>("a repair plan"); }
+
+BatchRepairReport RemoteLedgerService::repairMany(const QStringList &, const BatchRepairOptions &)
+{
+    return failedReport<BatchRepairReport>("a batch of repairs");
+}
+
+Verification RemoteLedgerService::verifyFinished(const QString &) { return failedReport<Verification>("a verification"); }
+
+Result<QList<Account>> RemoteLedgerService::accountsNamed(const QStringList &) { return notThroughTheServiceYet("accounts by name"); }
+
 } // namespace ledger

@@ -78,7 +78,7 @@ void RepairDialog::loadPlan(const std::function<void(const RepairPlan &)> &then)
     const OperatorAction action = m_action;
     const QStringList ids = m_ids;
     m_jobs->run<RepairPlan>(
-        this, [action, ids](Store &s) { return planRepair(s, action, ids); },
+        this, [action, ids](LedgerService &ledger) { return ledger.planRepair(action, ids); },
         [this, then](RepairPlan plan) {
             m_preview->setPlan(plan, m_scale);
             m_planReady = plan.error.ok();
@@ -182,13 +182,12 @@ void RepairDialog::runRepairs(const QStringList &ids)
     BatchRepairOptions options;
     options.action = m_action;
     options.reason = m_ui->reason->text().trimmed();
-    options.coordinator = consoleCoordinatorOptions(m_operator);
     m_repairs.run<BatchRepairReport>(
-        [ids, options](Store &s, const JobControl &control) {
+        [ids, options](LedgerService &ledger, const JobControl &control) {
             BatchRepairOptions o = options;
             o.shouldStop = control.stopTest();
             o.progress = [control](int done, int total) { control.progress(done, total); };
-            return repairMany(s, ids, o);
+            return ledger.repairMany(ids, o);
         },
         [this](BatchRepairReport report) { showReport(report); });
     updateButtons();
@@ -253,7 +252,7 @@ void RepairDialog::linkFrozenAccounts()
     for (const AccountImpact &a : m_preview->plan().accounts)
         ids << a.id;
     m_jobs->run<Result<QList<Account>>>(
-        this, [ids](Store &s) { return s.accountsNamed(ids); },
+        this, [ids](LedgerService &ledger) { return ledger.accountsNamed(ids); },
         [this](Result<QList<Account>> accounts) {
             if (!accounts.ok())
                 return;

@@ -71,7 +71,7 @@ public:
         const QString id = m_wizard->txId();
         const qint64 threshold = m_wizard->stuckThresholdMs();
         m_wizard->jobs()->run<Result<Diagnosis>>(
-            this, [id, threshold](Store &s) { return diagnose(s, id, threshold); },
+            this, [id, threshold](LedgerService &ledger) { return ledger.diagnose(id, threshold); },
             [this](Result<Diagnosis> d) {
                 if (!d.ok()) {
                     m_text->setText(tr("<b>Cannot diagnose:</b> %1").arg(d.error().localized().toHtmlEscaped()));
@@ -175,7 +175,7 @@ public:
         const QString id = m_wizard->txId();
         // Back, another action, Next: only the plan for the action now chosen may show (the
         // job answers only its latest run).
-        m_plan.run<RepairPlan>([action, id](Store &s) { return planRepair(s, action, {id}); },
+        m_plan.run<RepairPlan>([action, id](LedgerService &ledger) { return ledger.planRepair(action, {id}); },
                                [this](RepairPlan plan) {
                                    if (!m_wizard->chosen || plan.action != *m_wizard->chosen)
                                        return;
@@ -252,11 +252,10 @@ public:
         BatchRepairOptions options;
         options.action = *m_wizard->chosen;
         options.reason = m_wizard->reason;
-        options.coordinator = consoleCoordinatorOptions(m_wizard->operatorName());
         const QString id = m_wizard->txId();
         m_wizard->repairing = true;
         m_wizard->jobs()->run<BatchRepairReport>(
-            this, [id, options](Store &s) { return repairMany(s, {id}, options); },
+            this, [id, options](LedgerService &ledger) { return ledger.repairMany({id}, options); },
             [this](BatchRepairReport report) { showOutcome(report); });
     }
     bool isComplete() const override { return m_wizard->verification.has_value(); }
@@ -291,7 +290,7 @@ private:
         const QString checked = o.tx ? o.tx->id : m_wizard->txId();
         m_check->setText(tr("Checking %1…").arg(checked));
         m_wizard->jobs()->run<Verification>(
-            this, [checked](Store &s) { return verifyFinished(s, checked); },
+            this, [checked](LedgerService &ledger) { return ledger.verifyFinished(checked); },
             [this](Verification v) {
                 m_wizard->verification = v;
                 m_wizard->repairing = false;

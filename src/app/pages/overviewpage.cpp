@@ -23,7 +23,7 @@ void OverviewPage::refresh()
     if (!m_session->isOpen())
         return;
     const qint64 threshold = m_thresholdMs;
-    m_job.run<Result<Overview>>([threshold](Store &s) { return loadOverview(s, threshold); },
+    m_job.run<Result<Overview>>([threshold](LedgerService &ledger) { return ledger.overview(threshold); },
                                 [this](Result<Overview> overview) {
                                     if (overview.ok())
                                         m_dashboard->setOverview(*overview);

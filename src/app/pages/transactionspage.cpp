@@ -303,7 +303,7 @@ void TransactionsPage::refreshCauses()
     // It reads every stuck transaction: on a busy store, changes come faster than that. The job
     // coalesces: one reading at a time, and one more after it when something changed meanwhile.
     const qint64 threshold = m_stuckForMs;
-    m_causes->run<Result<StuckCauses>>([threshold](Store &s) { return stuckCauses(s, threshold); },
+    m_causes->run<Result<StuckCauses>>([threshold](LedgerService &ledger) { return ledger.stuckCauses(threshold); },
                                        [this](Result<StuckCauses> causes) {
                                            if (!causes.ok())
                                                Q_EMIT message(causes.error().localized(), 10'000);

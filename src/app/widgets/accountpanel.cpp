@@ -10,7 +10,7 @@ AccountPanel::AccountPanel(StoreSession *session, QWidget *parent)
 
 void AccountPanel::load(BackgroundJob &job, const QString &id)
 {
-    job.run<Result<AccountDetail>>([id](Store &s) { return loadAccountDetail(s, id); },
+    job.run<Result<AccountDetail>>([id](LedgerService &ledger) { return ledger.accountDetail(id); },
                                    [this](Result<AccountDetail> detail) {
                                        if (!detail.ok())
                                            return loadFailed(detail.error().localized());
