@@ -53,26 +53,7 @@ void MainWindow::withSelectedIds(const std::function<void(const QStringList &)> 
     const TxQuery query = m_transactions->model()->query();
     statusBar()->showMessage(tr("Reading the selected transactions…"));
     m_session->jobs()->run<Result<QStringList>>(
-        this,
-        [query, ranges](Store &s) -> Result<QStringList> {
-            QStringList ids;
-            const Error e = s.withSnapshot([&]() -> Error {
-                for (const auto &range : ranges) {
-                    TxQuery q = query;
-                    q.offset = range.first;
-                    q.limit = range.second;
-                    auto list = s.transactions(q);
-                    if (!list.ok())
-                        return list.error();
-                    for (const Transaction &t : *list)
-                        ids << t.id;
-                }
-                return {};
-            });
-            if (!e.ok())
-                return e;
-            return ids;
-        },
+        this, [query, ranges](LedgerService &ledger) { return ledger.transactionIdsAt(query, ranges); },
         [this, then, ranges, listing, rangesNow](Result<QStringList> ids) {
             statusBar()->clearMessage();
             if (!ids.ok()) {

@@ -127,6 +127,11 @@ public:
     virtual BatchRepairReport repairMany(const QStringList &ids, const BatchRepairOptions &options) = 0;
     virtual Verification verifyFinished(const QString &id) = 0;
     virtual Result<QList<Account>> accountsNamed(const QStringList &ids) = 0;
+    // The account documents `query` lists (the transfer dialog's completion), balances as posted.
+    virtual Result<QList<Account>> accountDocuments(const AccountQuery &query) = 0;
+    // The ids of the rows at these positions (offset, count) of `query`'s listing, in one snapshot:
+    // a selection whose rows have not all been read.
+    virtual Result<QStringList> transactionIdsAt(const TxQuery &query, const QList<QPair<qint64, int>> &ranges) = 0;
 };
 
 } // namespace ledger

@@ -244,4 +244,27 @@ Verification LocalLedgerService::verifyFinished(const QString &id) { return ledg
 
 Result<QList<Account>> LocalLedgerService::accountsNamed(const QStringList &ids) { return m_store.accountsNamed(ids); }
 
+Result<QList<Account>> LocalLedgerService::accountDocuments(const AccountQuery &query) { return m_store.accounts(query); }
+
+Result<QStringList> LocalLedgerService::transactionIdsAt(const TxQuery &query, const QList<QPair<qint64, int>> &ranges)
+{
+    QStringList ids;
+    const Error e = m_store.withSnapshot([&]() -> Error {
+        for (const auto &range : ranges) {
+            TxQuery q = query;
+            q.offset = range.first;
+            q.limit = range.second;
+            auto list = m_store.transactions(q);
+            if (!list.ok())
+                return list.error();
+            for (const Transaction &t : *list)
+                ids << t.id;
+        }
+        return {};
+    });
+    if (!e.ok())
+        return e;
+    return ids;
+}
+
 } // namespace ledger

@@ -40,6 +40,8 @@ public:
     BatchRepairReport repairMany(const QStringList &ids, const BatchRepairOptions &options) override;
     Verification verifyFinished(const QString &id) override;
     Result<QList<Account>> accountsNamed(const QStringList &ids) override;
+    Result<QList<Account>> accountDocuments(const AccountQuery &query) override;
+    Result<QStringList> transactionIdsAt(const TxQuery &query, const QList<QPair<qint64, int>> &ranges) override;
 
     Store &store() { return m_store; }
 

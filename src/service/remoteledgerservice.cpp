@@ -509,4 +509,11 @@ Verification RemoteLedgerService::verifyFinished(const QString &) { return faile
 
 Result<QList<Account>> RemoteLedgerService::accountsNamed(const QStringList &) { return notThroughTheServiceYet("accounts by name"); }
 
+Result<QList<Account>> RemoteLedgerService::accountDocuments(const AccountQuery &) { return notThroughTheServiceYet("account documents"); }
+
+Result<QStringList> RemoteLedgerService::transactionIdsAt(const TxQuery &, const QList<QPair<qint64, int>> &)
+{
+    return notThroughTheServiceYet("ids by position");
+}
+
 } // namespace ledger

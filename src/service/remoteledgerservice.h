@@ -48,6 +48,8 @@ public:
     BatchRepairReport repairMany(const QStringList &ids, const BatchRepairOptions &options) override;
     Verification verifyFinished(const QString &id) override;
     Result<QList<Account>> accountsNamed(const QStringList &ids) override;
+    Result<QList<Account>> accountDocuments(const AccountQuery &query) override;
+    Result<QStringList> transactionIdsAt(const TxQuery &query, const QList<QPair<qint64, int>> &ranges) override;
 
     // How long a lost call is tried again for (reads and keyed transfers); tests shorten it.
     void setRetryWindowMs(int ms) { m_retryWindowMs = ms; }

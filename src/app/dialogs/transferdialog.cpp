@@ -133,7 +133,7 @@ void TransferDialog::loadAccounts()
 {
     AccountQuery query;
     query.limit = kCompletionLimit + 1;
-    m_accountsJob.run<Result<QList<Account>>>([query](Store &s) { return s.accounts(query); },
+    m_accountsJob.run<Result<QList<Account>>>([query](LedgerService &ledger) { return ledger.accountDocuments(query); },
                                               [this](Result<QList<Account>> list) {
                                                   if (!list.ok())
                                                       return; // a comfort: the store will still say what it refuses
