@@ -337,7 +337,7 @@ Result<LedgerService *> Context::service()
     if (!store.ok())
         return store.error();
     m_store = std::move(*store);
-    m_service = std::make_unique<LocalLedgerService>(*m_store, coordinatorOptions());
+    m_service = std::make_unique<LocalLedgerService>(*m_store, coordinatorOptions(), Role::Operator, false, connectorOf(config));
     return m_service.get();
 }
 

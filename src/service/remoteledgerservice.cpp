@@ -468,4 +468,11 @@ Result<AccountStatusChange> RemoteLedgerService::setAccountStatus(const QString 
     return AccountStatusChange{*before, *after};
 }
 
+RecoverRun RemoteLedgerService::recover(const RecoverRequest &, const RecoverProgress &, const RecoverStop &)
+{
+    RecoverRun run;
+    run.report.error = makeError(ErrorCode::Unsupported, QStringLiteral("recover does not go through a ledger service yet"));
+    return run;
+}
+
 } // namespace ledger

@@ -38,6 +38,7 @@ public:
     Result<RemarkOutcome> remark(const QString &id, Remark remark, const QString &text) override;
     NewAccount createAccount(const QString &id, const QString &name, qint64 opening) override;
     Result<AccountStatusChange> setAccountStatus(const QString &id, AccountStatus status, const QString &reason) override;
+    RecoverRun recover(const RecoverRequest &request, const RecoverProgress &progress, const RecoverStop &stop) override;
 
     // How long a lost call is tried again for (reads and keyed transfers); tests shorten it.
     void setRetryWindowMs(int ms) { m_retryWindowMs = ms; }
