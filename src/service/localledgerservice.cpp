@@ -243,20 +243,26 @@ RecoverRun LocalLedgerService::recover(const RecoverRequest &request, const Reco
     // What someone else claimed within 4 hours, while resume or cancel is theirs to choose, is
     // theirs: a command line (maybe run from cron) or a job cannot ask, so it passes them over
     // unless told takeClaimed, and says which. Past the commit point there is no choice: finished,
-    // as ledgerd's sweeper does. The runner's own claims are taken.
-    if (!request.takeClaimed) {
-        const QString me = m_base.actor;
-        QList<OperatorClaim> *passed = &run.passedOverClaimed; // recoverStuck returns before `run` does
-        options.choose = [me, passed](Store &store, const QList<Transaction> &candidates) -> Result<QList<Transaction>> {
+    // as ledgerd's sweeper does. The runner's own claims are taken. The total is told once chosen
+    // (0 done), so that whoever follows it sees it before the first is finished.
+    const QString me = m_base.actor;
+    QList<OperatorClaim> *passed = &run.passedOverClaimed; // recoverStuck returns before `run` does
+    const bool takeClaimed = request.takeClaimed;
+    options.choose = [me, passed, takeClaimed, progress](Store &store, const QList<Transaction> &candidates) -> Result<QList<Transaction>> {
+        QList<Transaction> chosen = candidates;
+        if (!takeClaimed) {
             auto split = splitByClaims(store, candidates, [&](const Transaction &tx, const OperatorClaim &claim, const QDateTime &now) {
                 return claimWarns(claim, me, now) && claimHoldsOff(tx, claim, now);
             });
             if (!split.ok())
                 return split.error();
             *passed = split->passedOver;
-            return split->free;
-        };
-    }
+            chosen = split->free;
+        }
+        if (progress)
+            progress(0, chosen.size());
+        return chosen;
+    };
     run.report = recoverStuck(m_connect, options);
     return run;
 }
