@@ -48,6 +48,7 @@ private Q_SLOTS:
     void openApiDescribesEveryRoute();
     void feedOverWebSocketAndNdjson();
     void everyRouteAnswersAsDocumented();
+    void recoveriesAreJobs();
     void everyAnswerMatchesTheOpenApiDocument(); // last: it checks what the others were answered
 
 private:
@@ -575,6 +576,9 @@ void TestLedgerd::openApiDescribesEveryRoute()
                              "/v1/audit",
                              "/v1/whoami",
                              "/v1/actions",
+                             "/v1/recoveries",
+                             "/v1/recoveries/{id}",
+                             "/v1/recoveries/{id}/stop",
                              "/healthz",
                              "/readyz",
                              "/metrics",
@@ -754,6 +758,97 @@ void TestLedgerd::everyRouteAnswersAsDocumented()
         curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transfers"), "source=acme", {QStringLiteral("Content-Type: text/plain")})
             .status,
         415);
+    QCOMPARE(d.stop(), 0);
+    LEDGER_VERIFY_AUDIT_CLEAN(t.store());
+}
+
+void TestLedgerd::recoveriesAreJobs()
+{
+    // Recover all as a job, with every status of its routes: a read token may neither start nor
+    // stop one nor read it (403), a bad body is 400, a second start while one runs 409 naming it,
+    // an unknown id 404, another method 405. On a slowed store (every write 500 ms later: the job
+    // cannot be over before the next request) it is stopped part way and says what it did.
+    TempStore t;
+    openAccounts(t);
+    QStringList stuck;
+    for (int i = 0; i < 12; ++i) {
+        CoordinatorOptions died;
+        died.leaseMs = 1;
+        died.hook = abandonAfterHook(Step::HoldDebit);
+        const TxOutcome left =
+            Coordinator(t.store(), died)
+                .transfer({QStringLiteral("acme"), QStringLiteral("bob"), 100, QString(), QStringLiteral("left-%1").arg(i)});
+        QCOMPARE(left.error.code, ErrorCode::Interrupted);
+        stuck << left.tx->id;
+    }
+    QTemporaryDir dir;
+    const QString tokens = dir.filePath(QStringLiteral("tokens"));
+    const AddedToken ann = addToken(tokens, QStringLiteral("ann"), QStringLiteral("operator"));
+    const AddedToken viewer = addToken(tokens, QStringLiteral("viewer"), QStringLiteral("read"));
+    QCOMPARE(ann.exitCode + viewer.exitCode, 0);
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--tokens"),
+               tokens, QStringLiteral("--recover-every"), QStringLiteral("off")},
+              {QStringLiteral("LEDGER_STEP_DELAY_MS=500")});
+    QVERIFY2(!d.url.isEmpty(), qPrintable(d.errors()));
+    const auto as = [&](const AddedToken &who, const QString &method, const QString &path, const QByteArray &body = {}) {
+        return curl(method, d.url + path, body, {QStringLiteral("Authorization: Bearer ") + who.token});
+    };
+    const QString post = QStringLiteral("POST");
+    const QString get = QStringLiteral("GET");
+    const QString jobs = QStringLiteral("/v1/recoveries");
+
+    QCOMPARE(as(viewer, post, jobs, "{}").status, 403);
+    QCOMPARE(as(ann, post, jobs, R"({"olderThan":"soon"})").body.value(QStringLiteral("code")).toString(),
+             QStringLiteral("invalid-duration"));
+    QCOMPARE(as(ann, post, jobs, R"({"takeClaimed":"yes"})").status, 400);
+    QCOMPARE(as(ann, post, jobs, R"({"when":"now"})").status, 400);
+    QCOMPARE(as(ann, get, jobs).status, 405);
+    const Http started = as(ann, post, jobs, R"({"olderThan":"0s","takeClaimed":false})");
+    QCOMPARE(started.status, 202);
+    QCOMPARE(started.body.value(QStringLiteral("state")).toString(), QStringLiteral("running"));
+    const QString id = started.body.value(QStringLiteral("id")).toString();
+    QVERIFY(!id.isEmpty());
+    const QString job = jobs + QLatin1Char('/') + id;
+    const Http second = as(ann, post, jobs, "{}");
+    QCOMPARE(second.status, 409);
+    QCOMPARE(second.body.value(QStringLiteral("code")).toString(), QStringLiteral("conflict"));
+    QVERIFY2(second.body.value(QStringLiteral("detail")).toString().contains(id), second.raw.constData());
+    QCOMPARE(as(viewer, get, job).status, 403);
+    QCOMPARE(as(viewer, post, job + QStringLiteral("/stop"), "{}").status, 403);
+    QCOMPARE(as(ann, get, jobs + QStringLiteral("/nosuch")).status, 404);
+    QCOMPARE(as(ann, post, jobs + QStringLiteral("/nosuch/stop"), "{}").status, 404);
+    const Http running = as(ann, get, job);
+    QCOMPARE(running.status, 200);
+    QCOMPARE(running.body.value(QStringLiteral("state")).toString(), QStringLiteral("running"));
+    QVERIFY(!running.body.contains(QStringLiteral("report")));
+    QCOMPARE(as(ann, post, job + QStringLiteral("/stop"), "{}").status, 202);
+    Http ended;
+    QTRY_VERIFY_WITH_TIMEOUT((ended = as(ann, get, job)).body.value(QStringLiteral("state")).toString() != QLatin1String("running"),
+                             120'000);
+    QCOMPARE(ended.body.value(QStringLiteral("state")).toString(), QStringLiteral("stopped"));
+    const QJsonObject report = ended.body.value(QStringLiteral("report")).toObject();
+    const qint64 recovered = report.value(QStringLiteral("items")).toArray().size();
+    QCOMPARE(report.value(QStringLiteral("candidates")).toInt(), 12);
+    QVERIFY(report.value(QStringLiteral("notStarted")).toInt() > 0);
+    QCOMPARE(recovered + report.value(QStringLiteral("notStarted")).toInt(), 12);
+    QCOMPARE(report.value(QStringLiteral("done")).toInt(), recovered);
+    QCOMPARE(ended.body.value(QStringLiteral("done")).toInt(), recovered);
+    QCOMPARE(ended.body.value(QStringLiteral("total")).toInt(), 12);
+    const QString first = report.value(QStringLiteral("items")).toArray().at(0).toObject().value(QStringLiteral("id")).toString();
+    auto journal = t.store().journal(DocKind::Transaction, first);
+    QVERIFY(journal.ok());
+    QCOMPARE(journal->last().actor, QStringLiteral("recovery:ann"));       // the token's name
+    const Http again = as(ann, post, job + QStringLiteral("/stop"), "{}"); // it stays as it ended
+    QCOMPARE(again.status, 202);
+    QCOMPARE(again.body.value(QStringLiteral("state")).toString(), QStringLiteral("stopped"));
+    // The rest, by the next job.
+    const Http next = as(ann, post, jobs, R"({"olderThan":"0s"})");
+    QCOMPARE(next.status, 202);
+    const QString nextJob = jobs + QLatin1Char('/') + next.body.value(QStringLiteral("id")).toString();
+    QTRY_VERIFY_WITH_TIMEOUT((ended = as(ann, get, nextJob)).body.value(QStringLiteral("state")).toString() != QLatin1String("running"),
+                             120'000);
+    QCOMPARE(ended.body.value(QStringLiteral("state")).toString(), QStringLiteral("finished"));
+    QCOMPARE(ended.body.value(QStringLiteral("report")).toObject().value(QStringLiteral("done")).toInt(), 12 - recovered);
     QCOMPARE(d.stop(), 0);
     LEDGER_VERIFY_AUDIT_CLEAN(t.store());
 }

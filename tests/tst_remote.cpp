@@ -7,6 +7,7 @@
 
 #include "protocol/coordinator.h"
 #include "protocol/faults.h"
+#include "service/remoteledgerservice.h"
 
 #include <QDir>
 #include <QFile>
@@ -70,8 +71,13 @@ private Q_SLOTS:
     void aRevokedTokenIsRefusedAtTheNextCall();
     void theClientChecksWhatItSends();
     void httpsIsCheckedAgainstTheCaGiven();
+    void recoverSaysWhatTheStoreSays();
+    void aReadTokenCannotRecover();
+    void recoverIsFollowedAndStopped();
 
 private:
+    // `count` transfers acme → bob left after the debit hold, their lease over: stuck.
+    QStringList leaveStuck(int count, const QString &keyPrefix);
     ProcessResult ctl(const QString &tokenFile, const QStringList &args);
     // ledgerctl in an environment built from nothing (no store, operator, proxy, language or
     // server of whoever runs the test), plus `extra`.
@@ -372,8 +378,8 @@ void TestRemote::keyedTransfersMoveMoneyOnce()
 void TestRemote::commandsWithoutAWayThroughSaySo()
 {
     for (const QStringList &args :
-         {QStringList{QStringLiteral("recover")}, QStringList{QStringLiteral("list"), QStringLiteral("--csv")},
-          QStringList{QStringLiteral("report"), m_stuck.at(0)}, QStringList{QStringLiteral("init")}, QStringList{QStringLiteral("demo")}}) {
+         {QStringList{QStringLiteral("list"), QStringLiteral("--csv")}, QStringList{QStringLiteral("report"), m_stuck.at(0)},
+          QStringList{QStringLiteral("init")}, QStringList{QStringLiteral("demo")}}) {
         const ProcessResult r = ctl(m_ann, args);
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QLatin1String("error: unsupported: ledgerctl "))
@@ -479,6 +485,99 @@ void TestRemote::httpsIsCheckedAgainstTheCaGiven()
     const ProcessResult wrongCa = run(base + QStringList{QStringLiteral("--ca"), otherCa, QStringLiteral("whoami")});
     QCOMPARE(wrongCa.exitCode, 3);
     QVERIFY2(wrongCa.err.startsWith(QLatin1String("error: certificate-refused: ")), qPrintable(wrongCa.err));
+}
+
+QStringList TestRemote::leaveStuck(int count, const QString &keyPrefix)
+{
+    QStringList ids;
+    for (int i = 0; i < count; ++i) {
+        CoordinatorOptions died;
+        died.leaseMs = 1;
+        died.hook = abandonAfterHook(Step::HoldDebit); // a hook abandons once
+        const TxOutcome left =
+            Coordinator(m_store->store(), died)
+                .transfer({QStringLiteral("acme"), QStringLiteral("bob"), 100, QString(), QStringLiteral("%1-%2").arg(keyPrefix).arg(i)});
+        if (left.error.code != ErrorCode::Interrupted || !left.tx)
+            return {};
+        ids << left.tx->id;
+    }
+    return ids;
+}
+
+void TestRemote::recoverSaysWhatTheStoreSays()
+{
+    // Recover all through the server, and on a twin backlog (two transfers left the same way)
+    // with the store opened here under the same name: the same words, ids masked; text and JSON.
+    // Through the server the journal names the token's owner, whatever --operator claims.
+    const QRegularExpression ids(QStringLiteral("tx-[0-9A-Za-z]+"));
+    for (const QStringList &args :
+         {QStringList{QStringLiteral("recover")}, QStringList{QStringLiteral("recover"), QStringLiteral("--json")}}) {
+        const QStringList remoteIds = m_stuck;
+        const ProcessResult there = ctl(m_ann, QStringList{QStringLiteral("--operator"), QStringLiteral("ceo")} + args);
+        const QStringList localIds = leaveStuck(2, QStringLiteral("twin") + QString::number(args.size()));
+        QCOMPARE(localIds.size(), 2);
+        const ProcessResult here =
+            run(QStringList{QStringLiteral("--store"), m_store->path(), QStringLiteral("--operator"), QStringLiteral("ann")} + args);
+        QCOMPARE(there.exitCode, 0);
+        QCOMPARE(there.exitCode, here.exitCode);
+        QCOMPARE(QString(there.out).replace(ids, QStringLiteral("TX")), QString(here.out).replace(ids, QStringLiteral("TX")));
+        QCOMPARE(there.err, QStringLiteral("note: --operator ceo is not used through a ledger service: the journal names you ann, as your "
+                                           "token does\n"));
+        QVERIFY2(there.out.contains(remoteIds.at(0)) && there.out.contains(remoteIds.at(1)), qPrintable(there.out));
+        for (const QString &id : remoteIds) {
+            auto journal = m_store->store().journal(DocKind::Transaction, id);
+            QVERIFY(journal.ok());
+            QCOMPARE(journal->last().actor, QStringLiteral("recovery:ann"));
+        }
+        m_stuck = leaveStuck(2, QStringLiteral("next") + QString::number(args.size())); // the next round's backlog through the server
+        QCOMPARE(m_stuck.size(), 2);
+    }
+    LEDGER_VERIFY_AUDIT_CLEAN(m_store->store());
+}
+
+void TestRemote::aReadTokenCannotRecover()
+{
+    const QByteArray before = ledgerState(m_store->store());
+    const ProcessResult r = ctl(m_viewer, {QStringLiteral("recover")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.startsWith(QLatin1String("error: forbidden: viewer (role read) may not POST /v1/recoveries")), qPrintable(r.err));
+    QCOMPARE(ledgerState(m_store->store()), before);
+}
+
+void TestRemote::recoverIsFollowedAndStopped()
+{
+    // A backlog of a few hundred on a slowed store (every write 20 ms later): followed, the
+    // progress seen part way; stopped, the report says fewer than all; the rest recovered after.
+    m_ledgerd.reset();
+    m_ledgerd = std::make_unique<Ledgerd>(QStringList{QStringLiteral("--store"), m_store->path(), QStringLiteral("--listen"),
+                                                      QStringLiteral("127.0.0.1:0"), QStringLiteral("--tokens"), m_tokens,
+                                                      QStringLiteral("--recover-every"), QStringLiteral("off")},
+                                          QStringList{QStringLiteral("LEDGER_STEP_DELAY_MS=20")});
+    QVERIFY2(!m_ledgerd->url.isEmpty(), qPrintable(m_ledgerd->errors()));
+    QCOMPARE(leaveStuck(300, QStringLiteral("backlog")).size(), 300);
+    QFile token(m_ann);
+    QVERIFY(token.open(QIODevice::ReadOnly));
+    RemoteLedgerService service(ServerLocation{QUrl(m_ledgerd->url), token.readAll().trimmed(), QString()});
+
+    bool sawPart = false; // done < total, total known
+    const RecoverProgress progress = [&](qint64 done, qint64 total) { sawPart = sawPart || (total > 0 && done < total); };
+    const RecoverRun stopped = service.recover(RecoverRequest{}, progress, [&] { return sawPart; });
+    QVERIFY2(stopped.report.error.ok(), qPrintable(stopped.report.error.toString()));
+    QVERIFY(sawPart);
+    QVERIFY(stopped.report.stopped);
+    QCOMPARE(stopped.report.candidates, 302);
+    QVERIFY(stopped.report.notStarted > 0);
+    QCOMPARE(stopped.report.items.size() + stopped.report.notStarted, stopped.report.candidates);
+    QCOMPARE(stopped.report.count(RecoveryOutcome::Done), stopped.report.items.size());
+
+    sawPart = false;
+    const RecoverRun rest = service.recover(RecoverRequest{}, progress, {});
+    QVERIFY2(rest.report.error.ok(), qPrintable(rest.report.error.toString()));
+    QVERIFY(!rest.report.stopped);
+    QCOMPARE(rest.report.candidates, 302 - stopped.report.items.size());
+    QCOMPARE(rest.report.count(RecoveryOutcome::Done), rest.report.candidates);
+    QCOMPARE(rest.report.notStarted, 0);
+    LEDGER_VERIFY_AUDIT_CLEAN(m_store->store());
 }
 
 QTEST_GUILESS_MAIN(TestRemote)

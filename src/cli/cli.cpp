@@ -51,7 +51,7 @@ Command commandOf(const QString &name)
         {QStringLiteral("claim"), {cmdRemark, true}},
         {QStringLiteral("release"), {cmdRemark, true}},
         {QStringLiteral("note"), {cmdRemark, true}},
-        {QStringLiteral("recover"), {cmdRecover, false}},
+        {QStringLiteral("recover"), {cmdRecover, true}},
         {QStringLiteral("audit"), {cmdAudit, true}},
         {QStringLiteral("check"), {cmdCheck, false}},
         {QStringLiteral("demo"), {cmdDemo, false}},
@@ -277,7 +277,7 @@ Error Context::resolveGlobals()
         return makeError(ErrorCode::Usage, Message::translate("ledgerctl", "--store and --server exclude each other: open a store here, "
                                                                            "or go through a ledger service"));
     // $LEDGERDESK_SERVER stands for --server where a command has a way through a server; the
-    // others (init, demo, recover, ...) run on a store here as they would without it.
+    // others (init, demo, report, ...) run on a store here as they would without it.
     const QString serverUrl = args.values.contains(QStringLiteral("server"))       ? args.value(QStringLiteral("server"))
                             : storeGiven || !commandOf(args.command).throughServer ? QString()
                                                                                    : qEnvironmentVariable("LEDGERDESK_SERVER");
@@ -337,7 +337,7 @@ Result<LedgerService *> Context::service()
     if (!store.ok())
         return store.error();
     m_store = std::move(*store);
-    m_service = std::make_unique<LocalLedgerService>(*m_store, coordinatorOptions());
+    m_service = std::make_unique<LocalLedgerService>(*m_store, coordinatorOptions(), Role::Operator, false, connectorOf(config));
     return m_service.get();
 }
 

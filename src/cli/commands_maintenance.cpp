@@ -79,44 +79,35 @@ int cmdRecover(Context &c)
     auto threads = c.integerOption(QStringLiteral("threads"), 4, 1, 64);
     if (!threads.ok())
         return c.fail(threads.error());
-    // Open once up front: a missing or foreign store is reported before any thread starts.
-    if (auto store = c.open(); !store.ok())
-        return c.fail(store.error());
-    RecoveryOptions options;
-    options.olderThanMs = *olderThan;
-    options.threads = int(*threads);
-    options.actor = QStringLiteral("recovery:%1").arg(c.operatorName);
-    options.hook = c.hook;
-    // What someone else claimed within 4 hours, while resume or cancel is theirs to choose, is
-    // theirs: the console's Recover asks first, and a command line (maybe run from cron) cannot
-    // ask, so it passes them over unless told --take-claimed, and says so. Past the commit point
-    // there is no choice: finished, as ledgerd's sweeper does. Its runner's own claims are taken.
-    const bool takeClaimed = c.args.has(QStringLiteral("take-claimed"));
-    QList<OperatorClaim> othersClaims;
-    if (!takeClaimed) {
-        options.choose = [&](Store &store, const QList<Transaction> &candidates) -> Result<QList<Transaction>> {
-            auto split = splitByClaims(store, candidates, [&](const Transaction &tx, const OperatorClaim &claim, const QDateTime &now) {
-                return claimWarns(claim, c.operatorName, now) && claimHoldsOff(tx, claim, now);
-            });
-            if (!split.ok())
-                return split.error();
-            othersClaims = split->passedOver;
-            return split->free;
-        };
-    }
+    // Opened (or the server asked who we are) up front: a missing or foreign store is reported
+    // before any thread starts.
+    auto service = c.service();
+    if (!service.ok())
+        return c.fail(service.error());
+    RecoverRequest request;
+    request.olderThanMs = *olderThan;
+    request.threads = int(*threads);
+    // Others' recent claims are passed over unless --take-claimed (LedgerService::recover), and said.
+    request.takeClaimed = c.args.has(QStringLiteral("take-claimed"));
+    const bool takeClaimed = request.takeClaimed;
     QMutex printMutex;
     bool progressShown = false; // its line ends in \r: what is said next starts a line of its own
+    qint64 shown = 0;           // each hundred once, however the counts come (each one here, polled through a server)
+    RecoverProgress progress;
     if (!c.json) {
-        options.progress = [&](qint64 finished, qint64 total) {
-            if (total >= 200 && (finished % 100 == 0 || finished == total)) {
-                QMutexLocker lock(&printMutex);
+        progress = [&](qint64 finished, qint64 total) {
+            QMutexLocker lock(&printMutex);
+            if (total >= 200 && finished != shown && (finished / 100 > shown / 100 || finished == total)) {
+                shown = finished;
                 progressShown = true;
                 c.err << Ctl::tr("recovered %1 of %2").arg(finished).arg(total) << '\r';
                 c.err.flush();
             }
         };
     }
-    const RecoveryReport report = recoverStuck(connectorOf(c.config), options);
+    const RecoverRun run = (*service)->recover(request, progress, {});
+    const RecoveryReport &report = run.report;
+    const QList<OperatorClaim> &othersClaims = run.passedOverClaimed;
     if (!report.error.ok())
         return c.fail(report.error);
 

@@ -167,6 +167,23 @@ Result<NewAccountBody> decodeNewAccount(const QByteArray &body)
     return b;
 }
 
+Result<RecoveryBody> decodeRecovery(const QByteArray &body)
+{
+    auto o = object(body, {QStringLiteral("olderThan"), QStringLiteral("takeClaimed")});
+    if (!o.ok())
+        return o.error();
+    RecoveryBody b;
+    auto olderThan = text(*o, QStringLiteral("olderThan"), false);
+    if (!olderThan.ok())
+        return olderThan.error();
+    b.olderThan = *olderThan;
+    const QJsonValue take = o->value(QStringLiteral("takeClaimed"));
+    if (!take.isUndefined() && !take.isNull() && !take.isBool())
+        return bad(QStringLiteral("field \"takeClaimed\" must be true or false"));
+    b.takeClaimed = take.toBool(false);
+    return b;
+}
+
 Result<QString> decodeText(const QByteArray &body, const QString &field, bool required)
 {
     auto o = object(body, {field});

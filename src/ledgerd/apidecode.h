@@ -27,6 +27,14 @@ struct NewAccountBody {
 };
 Result<NewAccountBody> decodeNewAccount(const QByteArray &body);
 
+// POST /v1/recoveries: {"olderThan","takeClaimed"}, both optional (olderThan a duration like
+// "30m", read by the handler; takeClaimed true or false).
+struct RecoveryBody {
+    std::optional<QString> olderThan;
+    bool takeClaimed = false;
+};
+Result<RecoveryBody> decodeRecovery(const QByteArray &body);
+
 // A repair, an account's status change, a claim or release: {"reason"} (optional), or a note:
 // {"text"} (required). An empty body is an empty object.
 Result<QString> decodeText(const QByteArray &body, const QString &field, bool required);

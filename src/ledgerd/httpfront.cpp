@@ -36,6 +36,7 @@ QByteArray methodName(QHttpServerRequest::Method m)
 HttpFront::HttpFront(FrontOptions options, QObject *parent)
     : QAbstractHttpServer(parent)
     , m_options(std::move(options))
+    , m_recoveries(m_options.connect, m_options.hook)
 {
     m_pool.setMaxThreadCount(m_options.threads);
     m_pool.setExpiryTimeout(-1); // a worker keeps its store connection for the life of the server
@@ -355,6 +356,11 @@ bool HttpFront::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
     if (m_stopping) {
         answerNow(request, socket, match.label, httpProblem(503, QStringLiteral("stopping"), QStringLiteral("ledgerd is stopping")),
                   connection);
+        return true;
+    }
+    // Recover all: a job of its own (started, read or stopped here, without waiting on the store).
+    if (match.route == Route::StartRecovery || match.route == Route::GetRecovery || match.route == Route::StopRecovery) {
+        answerNow(request, socket, match.label, m_recoveries.answer(r, match), connection);
         return true;
     }
 

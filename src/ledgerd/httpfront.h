@@ -14,6 +14,7 @@
 #include "store/open/changenotifier.h"
 #include "metrics.h"
 #include "protocol/faults.h"
+#include "recoveryjobs.h"
 #include "recoveryloop.h"
 #include "routes.h"
 #include "store/open/storeconfig.h"
@@ -109,6 +110,7 @@ private:
     Result<Store *> workerStore();
 
     FrontOptions m_options;
+    RecoveryJobs m_recoveries; // Recover all as a job: answered on this thread, run on its own
     std::unique_ptr<FeedHub> m_feedHub;
     std::unique_ptr<ChangeNotifier> m_feedNotifier;
     Metrics m_metrics;

@@ -62,6 +62,8 @@ RouteLookup matchRoute(const QByteArray &method, const QString &path)
             return get ? found(Route::Actions, QStringLiteral("/v1/actions"), Role::Read) : wrongMethod("GET");
         if (collection == QLatin1String("whoami"))
             return get ? found(Route::Whoami, QStringLiteral("/v1/whoami"), Role::Read) : wrongMethod("GET");
+        if (collection == QLatin1String("recoveries"))
+            return post ? found(Route::StartRecovery, QStringLiteral("/v1/recoveries"), Role::Operator) : wrongMethod("POST");
         if (collection == QLatin1String("feed"))
             return get ? found(Route::Feed, QStringLiteral("/v1/feed"), Role::Read) : wrongMethod("GET");
         return {};
@@ -82,6 +84,14 @@ RouteLookup matchRoute(const QByteArray &method, const QString &path)
             return found(repair ? Route::Repair : Route::Remark, QStringLiteral("/v1/transactions/{id}/") + action, Role::Operator, id,
                          action);
         }
+        return {};
+    }
+    if (collection == QLatin1String("recoveries")) {
+        if (p.size() == 4)
+            return get ? found(Route::GetRecovery, QStringLiteral("/v1/recoveries/{id}"), Role::Operator, id) : wrongMethod("GET");
+        if (p.size() == 5 && p.at(4) == QLatin1String("stop"))
+            return post ? found(Route::StopRecovery, QStringLiteral("/v1/recoveries/{id}/stop"), Role::Operator, id, p.at(4))
+                        : wrongMethod("POST");
         return {};
     }
     if (collection == QLatin1String("accounts")) {

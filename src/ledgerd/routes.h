@@ -27,11 +27,14 @@ enum class Route {
     Audit,
     Whoami,
     Actions,
+    StartRecovery, // Recover all as a job (recoveryjobs.h)
+    GetRecovery,
+    StopRecovery,
 };
 
 struct RouteMatch {
     Route route = Route::Health;
-    QString id;                // the transaction or account id of the path
+    QString id;                // the transaction, account or recovery id of the path
     QString action;            // resume, cancel, compensate, claim, release, notes, freeze, unfreeze, close
     QString label;             // the path pattern, for /metrics: "/v1/transactions/{id}/resume"
     std::optional<Role> needs; // nullopt: no token needed

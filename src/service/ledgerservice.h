@@ -25,8 +25,11 @@
 #include "protocol/audit.h"
 #include "protocol/commitpoint.h"
 #include "protocol/coordinator.h"
+#include "protocol/recovery.h"
 #include "service/identity.h"
 #include "store/storequeries.h"
+
+#include <functional>
 
 namespace ledger {
 
@@ -85,6 +88,25 @@ struct AccountStatusChange {
     AccountWithHolds after;
 };
 
+// Recover all: what is stuck (its lease expired, or idle for `olderThanMs`) driven to done or
+// canceled, each under "recovery:NAME" (the identity's name). What someone else claimed within 4
+// hours, while resume or cancel is theirs to choose, is passed over unless `takeClaimed`.
+struct RecoverRequest {
+    qint64 olderThanMs = kDefaultStuckMs;
+    bool takeClaimed = false;
+    int threads = 4; // worker threads in this process (ledgerd runs its jobs with its own number)
+};
+
+struct RecoverRun {
+    RecoveryReport report;                  // report.error: it could not start, or could not be followed
+    QList<OperatorClaim> passedOverClaimed; // the claims it left alone (none looked for with takeClaimed)
+};
+
+// (done, total) as it goes: from worker threads in this process, from the caller's thread through
+// ledgerd. `stop` is asked as it goes too: true ends it between transactions (report.stopped).
+using RecoverProgress = std::function<void(qint64 done, qint64 total)>;
+using RecoverStop = std::function<bool()>;
+
 class LedgerService {
 public:
     virtual ~LedgerService() = default;
@@ -112,6 +134,8 @@ public:
     // `opening` in minor units (0: none).
     virtual NewAccount createAccount(const QString &id, const QString &name, qint64 opening) = 0;
     virtual Result<AccountStatusChange> setAccountStatus(const QString &id, AccountStatus status, const QString &reason) = 0;
+    // Recover all: blocks until the run ends; `progress` and `stop` may be empty.
+    virtual RecoverRun recover(const RecoverRequest &request, const RecoverProgress &progress, const RecoverStop &stop) = 0;
 
     // --- What the console's views read and do besides (operations/). Not through ledgerd yet:
     // RemoteLedgerService answers `unsupported` for these (issue 48 goes on). ---

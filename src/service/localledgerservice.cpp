@@ -2,6 +2,7 @@
 
 #include "ledger/identifiers.h"
 #include "ledger/legs.h"
+#include "operations/claims.h"
 #include "store/open/storeconfig.h"
 
 namespace ledger {
@@ -45,11 +46,12 @@ std::optional<JournalEntry> journalFromCursor(const QString &cursor)
     return e;
 }
 
-LocalLedgerService::LocalLedgerService(Store &store, const CoordinatorOptions &base, Role role, bool vouched)
+LocalLedgerService::LocalLedgerService(Store &store, const CoordinatorOptions &base, Role role, bool vouched, StoreConnector connect)
     : m_store(store)
     , m_base(base)
     , m_role(role)
     , m_vouched(vouched)
+    , m_connect(std::move(connect))
 {}
 
 Result<Identity> LocalLedgerService::whoami()
@@ -265,6 +267,55 @@ Result<QStringList> LocalLedgerService::transactionIdsAt(const TxQuery &query, c
     if (!e.ok())
         return e;
     return ids;
+}
+
+RecoverRun LocalLedgerService::recover(const RecoverRequest &request, const RecoverProgress &progress, const RecoverStop &stop)
+{
+    RecoverRun run;
+    if (!m_connect) {
+        run.report.error =
+            makeError(ErrorCode::Unsupported,
+                      QStringLiteral("recover needs a connection per worker thread, and this service has no way to open one"));
+        return run;
+    }
+    if (m_role < Role::Operator) {
+        run.report.error = makeError(
+            ErrorCode::Forbidden,
+            QStringLiteral("%1 (role %2) may not recover: it needs the role %3").arg(m_base.actor, nameOf(m_role), nameOf(Role::Operator)));
+        return run;
+    }
+    RecoveryOptions options;
+    options.olderThanMs = request.olderThanMs;
+    options.threads = request.threads;
+    options.actor = QStringLiteral("recovery:%1").arg(m_base.actor);
+    options.hook = m_base.hook;
+    options.progress = progress;
+    options.shouldStop = stop;
+    // What someone else claimed within 4 hours, while resume or cancel is theirs to choose, is
+    // theirs: a command line (maybe run from cron) or a job cannot ask, so it passes them over
+    // unless told takeClaimed, and says which. Past the commit point there is no choice: finished,
+    // as ledgerd's sweeper does. The runner's own claims are taken. The total is told once chosen
+    // (0 done), so that whoever follows it sees it before the first is finished.
+    const QString me = m_base.actor;
+    QList<OperatorClaim> *passed = &run.passedOverClaimed; // recoverStuck returns before `run` does
+    const bool takeClaimed = request.takeClaimed;
+    options.choose = [me, passed, takeClaimed, progress](Store &store, const QList<Transaction> &candidates) -> Result<QList<Transaction>> {
+        QList<Transaction> chosen = candidates;
+        if (!takeClaimed) {
+            auto split = splitByClaims(store, candidates, [&](const Transaction &tx, const OperatorClaim &claim, const QDateTime &now) {
+                return claimWarns(claim, me, now) && claimHoldsOff(tx, claim, now);
+            });
+            if (!split.ok())
+                return split.error();
+            *passed = split->passedOver;
+            chosen = split->free;
+        }
+        if (progress)
+            progress(0, chosen.size());
+        return chosen;
+    };
+    run.report = recoverStuck(m_connect, options);
+    return run;
 }
 
 } // namespace ledger

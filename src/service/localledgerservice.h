@@ -15,7 +15,9 @@ public:
     // `base` carries the actor (the identity's name) and the fault hook every coordinator of this
     // process gets; `role` is what the caller may do (the embedded store: everything), checked by
     // the rules that depend on it (only an operator's transfer may move money from @world).
-    LocalLedgerService(Store &store, const CoordinatorOptions &base, Role role = Role::Operator, bool vouched = false);
+    // `connect` opens a connection per worker thread for recover (without one it is unsupported).
+    LocalLedgerService(Store &store, const CoordinatorOptions &base, Role role = Role::Operator, bool vouched = false,
+                       StoreConnector connect = {});
 
     Result<Identity> whoami() override;
     Result<TxPage> transactions(const TxPageRequest &request) override;
@@ -42,6 +44,7 @@ public:
     Result<QList<Account>> accountsNamed(const QStringList &ids) override;
     Result<QList<Account>> accountDocuments(const AccountQuery &query) override;
     Result<QStringList> transactionIdsAt(const TxQuery &query, const QList<QPair<qint64, int>> &ranges) override;
+    RecoverRun recover(const RecoverRequest &request, const RecoverProgress &progress, const RecoverStop &stop) override;
 
     Store &store() { return m_store; }
 
@@ -50,6 +53,7 @@ private:
     CoordinatorOptions m_base;
     Role m_role;
     bool m_vouched;
+    StoreConnector m_connect;
 };
 
 } // namespace ledger

@@ -44,6 +44,9 @@ TxOutcome failed(const Error &error)
 // The most rows ledgerd gives in one page; longer listings are read page after page by key.
 constexpr qint64 kServerPage = 1000;
 
+// How often a recovery job is asked how far it is.
+constexpr unsigned long kRecoveryPollMs = 250;
+
 } // namespace
 
 RemoteLedgerService::RemoteLedgerService(ServerLocation where)
@@ -514,6 +517,54 @@ Result<QList<Account>> RemoteLedgerService::accountDocuments(const AccountQuery 
 Result<QStringList> RemoteLedgerService::transactionIdsAt(const TxQuery &, const QList<QPair<qint64, int>> &)
 {
     return notThroughTheServiceYet("ids by position");
+}
+
+RecoverRun RemoteLedgerService::recover(const RecoverRequest &request, const RecoverProgress &progress, const RecoverStop &stop)
+{
+    RecoverRun run;
+    const auto failed = [&run](const Error &e) {
+        run.report.error = e;
+        return run;
+    };
+    // Started once (a second start while it runs is refused: conflict), then followed: each GET
+    // a read, sent again when lost; a stop asked for once.
+    const QJsonObject body{{QStringLiteral("olderThan"), QStringLiteral("%1ms").arg(request.olderThanMs)},
+                           {QStringLiteral("takeClaimed"), request.takeClaimed}};
+    auto started = call("POST", "/v1/recoveries", body, false);
+    if (!started.ok())
+        return failed(started.error());
+    QJsonObject job = started->body;
+    const QString id = job.value(QStringLiteral("id")).toString();
+    if (id.isEmpty())
+        return failed(makeError(ErrorCode::Internal, QStringLiteral("the ledger service's recovery job is not API v1: it has no id")));
+    bool stopAsked = false;
+    for (;;) {
+        const QString state = job.value(QStringLiteral("state")).toString();
+        if (progress)
+            progress(qint64(job.value(QStringLiteral("done")).toDouble()), qint64(job.value(QStringLiteral("total")).toDouble()));
+        if (state != QLatin1String("running"))
+            break;
+        if (!stopAsked && stop && stop()) {
+            stopAsked = true;
+            if (auto stopped = call("POST", "/v1/recoveries/" + path(id) + "/stop", {}, false); !stopped.ok())
+                return failed(stopped.error());
+        }
+        QThread::msleep(kRecoveryPollMs);
+        auto next = call("GET", "/v1/recoveries/" + path(id));
+        if (!next.ok())
+            return failed(next.error());
+        job = next->body;
+    }
+    if (job.value(QStringLiteral("state")).toString() == QLatin1String("failed")) {
+        const QJsonObject e = job.value(QStringLiteral("error")).toObject();
+        const ErrorCode code = errorCodeFromWord(e.value(QStringLiteral("code")).toString());
+        return failed(makeError(code == ErrorCode::None ? ErrorCode::Internal : code, e.value(QStringLiteral("message")).toString()));
+    }
+    auto report = servicejson::recoverRun(job.value(QStringLiteral("report")).toObject());
+    if (!report.ok())
+        return failed(report.error());
+    report->report.stopped = job.value(QStringLiteral("state")).toString() == QLatin1String("stopped");
+    return *report;
 }
 
 } // namespace ledger

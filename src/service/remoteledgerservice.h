@@ -50,6 +50,7 @@ public:
     Result<QList<Account>> accountsNamed(const QStringList &ids) override;
     Result<QList<Account>> accountDocuments(const AccountQuery &query) override;
     Result<QStringList> transactionIdsAt(const TxQuery &query, const QList<QPair<qint64, int>> &ranges) override;
+    RecoverRun recover(const RecoverRequest &request, const RecoverProgress &progress, const RecoverStop &stop) override;
 
     // How long a lost call is tried again for (reads and keyed transfers); tests shorten it.
     void setRetryWindowMs(int ms) { m_retryWindowMs = ms; }

@@ -325,6 +325,79 @@ Result<AuditReport> auditReport(const QJsonObject &o, int scale)
     return a;
 }
 
+namespace {
+
+std::optional<RecoveryOutcome> recoveryOutcomeFromString(QStringView word)
+{
+    for (RecoveryOutcome o :
+         {RecoveryOutcome::Done, RecoveryOutcome::Canceled, RecoveryOutcome::Moved, RecoveryOutcome::Failed, RecoveryOutcome::Interrupted})
+        if (nameOf(o) == word)
+            return o;
+    return std::nullopt;
+}
+
+std::optional<ErrorCode> errorCodeFromString(QStringView word)
+{
+    const ErrorCode code = errorCodeFromWord(word.toString());
+    return code == ErrorCode::None ? std::nullopt : std::optional<ErrorCode>(code);
+}
+
+} // namespace
+
+Result<RecoveryReport> recoveryReport(const QJsonObject &o)
+{
+    Reader r(o, QStringLiteral("recovery report"));
+    RecoveryReport report;
+    report.candidates = r.integer("candidates");
+    report.passedOver = r.integer("passedOver");
+    // The counts by outcome, each under its word: a table, as json::recoveryReport writes them.
+    for (RecoveryOutcome outcome : {RecoveryOutcome::Done, RecoveryOutcome::Canceled, RecoveryOutcome::Moved, RecoveryOutcome::Failed,
+                                    RecoveryOutcome::Interrupted}) {
+        const qint64 n = r.integer(nameOf(outcome).toLatin1().constData());
+        if (n != 0)
+            report.counts.insert(outcome, n);
+    }
+    for (const QJsonValue &v : r.array("items")) {
+        Reader i(v.toObject(), QStringLiteral("recovered item"));
+        RecoveredItem item;
+        item.id = i.text("id");
+        item.fromState = i.word<TxState>("from", txStateFromString);
+        if (!i.text("to", true).isEmpty())
+            item.toState = i.word<TxState>("to", txStateFromString);
+        item.outcome = i.word<RecoveryOutcome>("outcome", recoveryOutcomeFromString);
+        if (!i.text("code", true).isEmpty())
+            item.code = i.word<ErrorCode>("code", errorCodeFromString);
+        item.message = i.text("message", true);
+        r.fail(i.error());
+        report.items << item;
+    }
+    if (!r.error().ok())
+        return r.error();
+    return report;
+}
+
+Result<RecoverRun> recoverRun(const QJsonObject &o)
+{
+    auto report = recoveryReport(o);
+    if (!report.ok())
+        return report.error();
+    RecoverRun run;
+    run.report = *report;
+    Reader r(o, QStringLiteral("recovery report"));
+    run.report.notStarted = r.integer("notStarted");
+    for (const QJsonValue &v : r.array("passedOverClaimed")) {
+        const QJsonObject c = v.toObject();
+        auto claimed = claim(c, Reader(c, QStringLiteral("claim")).text("id"));
+        if (!claimed.ok())
+            r.fail(claimed.error());
+        else
+            run.passedOverClaimed << *claimed;
+    }
+    if (!r.error().ok())
+        return r.error();
+    return run;
+}
+
 Error problem(const QJsonObject &o, int httpStatus)
 {
     const QString word = o.value(QStringLiteral("code")).toString();

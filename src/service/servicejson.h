@@ -21,6 +21,11 @@ Result<AccountWithHolds> accountWithHolds(const QJsonObject &o, int scale);
 Result<TransactionDetail> transactionDetail(const QJsonObject &o, int scale);
 Result<WholeBalances> balances(const QJsonObject &o, int scale);
 Result<AuditReport> auditReport(const QJsonObject &o, int scale);
+// `ledgerctl recover --json`'s report (json::recoveryReport).
+Result<RecoveryReport> recoveryReport(const QJsonObject &o);
+// A recovery job's report (GET /v1/recoveries/{id}): that report, the claims passed over and
+// how many a stop left alone.
+Result<RecoverRun> recoverRun(const QJsonObject &o);
 // A problem document (application/problem+json) as the error it carries: its `code` word (an
 // unknown word is internal) and its `detail`.
 Error problem(const QJsonObject &o, int httpStatus);
