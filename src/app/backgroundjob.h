@@ -87,6 +87,17 @@ public:
     }
     // A run beside those under way: only cancel() or the store closing drops its answer.
     template <typename R> void runAlongside(std::function<R(Store &)> work, std::function<void(R)> done);
+    template <typename R> void runAlongside(std::function<R(LedgerService &)> work, std::function<void(R)> done)
+    {
+        if (!m_session->isOpen())
+            return;
+        const CoordinatorOptions options = m_session->jobs()->ledgerOptions();
+        runAlongside<R>(std::function<R(Store &)>([options, work](Store &s) {
+                            LocalLedgerService ledger(s, options);
+                            return work(ledger);
+                        }),
+                        std::move(done));
+    }
     // Asks the run under way to stop early; it still answers (with what it has).
     void stop();
     // Forgets the run under way (and a waiting one): no answer will come.

@@ -27,6 +27,8 @@
 #include "protocol/coordinator.h"
 #include "protocol/recovery.h"
 #include "service/identity.h"
+#include "service/listingwindows.h"
+#include "store/tallies.h"
 #include "store/storequeries.h"
 
 #include <functional>
@@ -156,6 +158,14 @@ public:
     // The ids of the rows at these positions (offset, count) of `query`'s listing, in one snapshot:
     // a selection whose rows have not all been read.
     virtual Result<QStringList> transactionIdsAt(const TxQuery &query, const QList<QPair<qint64, int>> &ranges) = 0;
+    // The console's long tables: how many rows (exact, or estimated past a bound: store/tallies.h)
+    // and a page where the table needs it (service/listingwindows.h).
+    virtual Result<Tally> tallyTransactions(const TxQuery &query) = 0;
+    virtual Result<Tally> tallyAccounts(const AccountQuery &query) = 0;
+    virtual Result<Tally> tallyJournal(const JournalQuery &query) = 0;
+    virtual Result<TxWindow> transactionWindow(const TxWindowRequest &request) = 0;
+    virtual Result<QList<AccountCountedWhole>> accountWindow(const AccountWindowRequest &request) = 0;
+    virtual Result<QList<JournalEntry>> journalWindow(const JournalWindowRequest &request) = 0;
 };
 
 } // namespace ledger

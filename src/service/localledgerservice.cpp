@@ -248,6 +248,24 @@ Result<QList<Account>> LocalLedgerService::accountsNamed(const QStringList &ids)
 
 Result<QList<Account>> LocalLedgerService::accountDocuments(const AccountQuery &query) { return m_store.accounts(query); }
 
+Result<Tally> LocalLedgerService::tallyTransactions(const TxQuery &query) { return ledger::tallyTransactions(m_store, query); }
+
+Result<Tally> LocalLedgerService::tallyAccounts(const AccountQuery &query) { return ledger::tallyAccounts(m_store, query); }
+
+Result<Tally> LocalLedgerService::tallyJournal(const JournalQuery &query) { return ledger::tallyJournal(m_store, query); }
+
+Result<TxWindow> LocalLedgerService::transactionWindow(const TxWindowRequest &request) { return readTransactionWindow(m_store, request); }
+
+Result<QList<AccountCountedWhole>> LocalLedgerService::accountWindow(const AccountWindowRequest &request)
+{
+    return readAccountWindow(m_store, request);
+}
+
+Result<QList<JournalEntry>> LocalLedgerService::journalWindow(const JournalWindowRequest &request)
+{
+    return readJournalWindow(m_store, request);
+}
+
 Result<QStringList> LocalLedgerService::transactionIdsAt(const TxQuery &query, const QList<QPair<qint64, int>> &ranges)
 {
     QStringList ids;

@@ -519,6 +519,27 @@ Result<QStringList> RemoteLedgerService::transactionIdsAt(const TxQuery &, const
     return notThroughTheServiceYet("ids by position");
 }
 
+Result<Tally> RemoteLedgerService::tallyTransactions(const TxQuery &) { return notThroughTheServiceYet("a tally of transactions"); }
+
+Result<Tally> RemoteLedgerService::tallyAccounts(const AccountQuery &) { return notThroughTheServiceYet("a tally of accounts"); }
+
+Result<Tally> RemoteLedgerService::tallyJournal(const JournalQuery &) { return notThroughTheServiceYet("a tally of the journal"); }
+
+Result<TxWindow> RemoteLedgerService::transactionWindow(const TxWindowRequest &)
+{
+    return notThroughTheServiceYet("a page near a position");
+}
+
+Result<QList<AccountCountedWhole>> RemoteLedgerService::accountWindow(const AccountWindowRequest &)
+{
+    return notThroughTheServiceYet("a page of accounts near a position");
+}
+
+Result<QList<JournalEntry>> RemoteLedgerService::journalWindow(const JournalWindowRequest &)
+{
+    return notThroughTheServiceYet("a page of the journal near a position");
+}
+
 RecoverRun RemoteLedgerService::recover(const RecoverRequest &request, const RecoverProgress &progress, const RecoverStop &stop)
 {
     RecoverRun run;

@@ -50,6 +50,12 @@ public:
     Result<QList<Account>> accountsNamed(const QStringList &ids) override;
     Result<QList<Account>> accountDocuments(const AccountQuery &query) override;
     Result<QStringList> transactionIdsAt(const TxQuery &query, const QList<QPair<qint64, int>> &ranges) override;
+    Result<Tally> tallyTransactions(const TxQuery &query) override;
+    Result<Tally> tallyAccounts(const AccountQuery &query) override;
+    Result<Tally> tallyJournal(const JournalQuery &query) override;
+    Result<TxWindow> transactionWindow(const TxWindowRequest &request) override;
+    Result<QList<AccountCountedWhole>> accountWindow(const AccountWindowRequest &request) override;
+    Result<QList<JournalEntry>> journalWindow(const JournalWindowRequest &request) override;
     RecoverRun recover(const RecoverRequest &request, const RecoverProgress &progress, const RecoverStop &stop) override;
 
     // How long a lost call is tried again for (reads and keyed transfers); tests shorten it.

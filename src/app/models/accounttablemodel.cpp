@@ -51,35 +51,17 @@ void AccountTableModel::fetchCount(CountDone done)
 {
     const AccountQuery query = m_query;
     // On a store that counts by reading, a long list is "10,000+" (store/tallies.h).
-    loads().runAlongside<Result<Tally>>([query](Store &s) { return tallyAccounts(s, query); }, done);
+    loads().runAlongside<Result<Tally>>([query](LedgerService &ledger) { return ledger.tallyAccounts(query); }, done);
 }
 
 void AccountTableModel::fetchRows(qint64 offset, int limit, RowsDone done)
 {
-    // A jump: near its place by id, not by walking to it (store/paging.h).
-    const AccountQuery base = m_query;
-    const qint64 total = rowCount();
-    fetchDocuments(
-        [base, offset, limit, total](Store &s) -> Result<QList<AccountCountedWhole>> {
-            auto read = accountPageNear(s, base, offset, limit, total);
-            if (!read.ok())
-                return read.error();
-            auto rows = accountsCountedWhole(s, read->query);
-            if (!rows.ok())
-                return rows;
-            if (read->reversed)
-                std::reverse(rows->begin(), rows->end());
-            if (!read->exact && rows->size() < limit) {
-                // Short of a page though more lie beyond: the ids are far from even there, so
-                // the interpolated one is no place at all: by position instead.
-                AccountQuery exact = base;
-                exact.offset = offset;
-                exact.limit = limit;
-                return accountsCountedWhole(s, exact);
-            }
-            return rows;
-        },
-        done);
+    AccountWindowRequest request; // a jump: near its place by id (service/listingwindows.h)
+    request.query = m_query;
+    request.offset = offset;
+    request.total = rowCount();
+    request.limit = limit;
+    fetchDocuments([request](LedgerService &ledger) { return ledger.accountWindow(request); }, done);
 }
 
 bool AccountTableModel::exactAt(qint64 offset) const
@@ -100,27 +82,12 @@ void AccountTableModel::fetchPage(const PageAnchor &anchor, int limit, RowsDone 
         fetchRows(anchor.offset, limit, std::move(done));
         return;
     }
-    AccountQuery query = m_query;
-    query.limit = limit;
-    const QString id = anchor.row.value<AccountCountedWhole>().account.id;
-    switch (anchor.kind) {
-    case PageAnchor::Kind::After: query.afterId = id; break;
-    case PageAnchor::Kind::From: query.fromId = id; break;
-    case PageAnchor::Kind::Before:
-        query.beforeId = id;
-        query.descending = true; // the `limit` rows just above it, then turned round
-        break;
-    case PageAnchor::Kind::Position: break;
-    }
-    const bool reversed = query.descending;
-    fetchDocuments(
-        [query, reversed](Store &s) -> Result<QList<AccountCountedWhole>> {
-            auto rows = accountsCountedWhole(s, query);
-            if (rows.ok() && reversed)
-                std::reverse(rows->begin(), rows->end());
-            return rows;
-        },
-        done);
+    AccountWindowRequest request;
+    request.query = m_query;
+    request.from = pageFrom(anchor.kind);
+    request.rowId = anchor.row.value<AccountCountedWhole>().account.id;
+    request.limit = limit;
+    fetchDocuments([request](LedgerService &ledger) { return ledger.accountWindow(request); }, done);
 }
 
 QVariant AccountTableModel::cell(const QVariant &row, int column, int role) const

@@ -40,33 +40,17 @@ void JournalModel::fetchCount(CountDone done)
 {
     const JournalQuery q = query();
     // On a store that counts by reading, a long journal is "10,000+" (store/tallies.h).
-    loads().runAlongside<Result<Tally>>([q](Store &s) { return tallyJournal(s, q); }, done);
+    loads().runAlongside<Result<Tally>>([q](LedgerService &ledger) { return ledger.tallyJournal(q); }, done);
 }
 
 void JournalModel::fetchRows(qint64 offset, int limit, RowsDone done)
 {
-    // A jump: near its place by time, not by walking to it (store/paging.h).
-    const JournalQuery base = query();
-    const qint64 total = rowCount();
-    fetchDocuments(
-        [base, offset, limit, total](Store &s) -> Result<QList<JournalEntry>> {
-            auto read = journalPageNear(s, base, offset, limit, total);
-            if (!read.ok())
-                return read.error();
-            auto rows = s.journalEntries(read->query);
-            if (!rows.ok())
-                return rows;
-            if (read->reversed)
-                std::reverse(rows->begin(), rows->end());
-            if (!read->exact && rows->size() < limit) { // times far from even there: by position
-                JournalQuery exact = base;
-                exact.offset = offset;
-                exact.limit = limit;
-                return s.journalEntries(exact);
-            }
-            return rows;
-        },
-        done);
+    JournalWindowRequest request; // a jump: near its place by time (service/listingwindows.h)
+    request.query = query();
+    request.offset = offset;
+    request.total = rowCount();
+    request.limit = limit;
+    fetchDocuments([request](LedgerService &ledger) { return ledger.journalWindow(request); }, done);
 }
 
 bool JournalModel::exactAt(qint64 offset) const
@@ -85,29 +69,12 @@ void JournalModel::fetchPage(const PageAnchor &anchor, int limit, RowsDone done)
         fetchRows(anchor.offset, limit, std::move(done));
         return;
     }
-    JournalQuery q = query();
-    const JournalEntry row = anchor.row.value<JournalEntry>();
-    q.after = row;
-    q.limit = anchor.kind == PageAnchor::Kind::From ? limit - 1 : limit;
-    // Before a row: after it in the listing turned round, then turned back.
-    const bool reversed = anchor.kind == PageAnchor::Kind::Before;
-    if (reversed)
-        q.newestFirst = !q.newestFirst;
-    // From a row: the row itself (journal rows are never changed or deleted, so it is still where
-    // it was), then those after it.
-    const std::optional<JournalEntry> first = anchor.kind == PageAnchor::Kind::From ? std::optional<JournalEntry>(row) : std::nullopt;
-    fetchDocuments(
-        [q, reversed, first](Store &s) -> Result<QList<JournalEntry>> {
-            auto rows = s.journalEntries(q);
-            if (!rows.ok())
-                return rows;
-            if (reversed)
-                std::reverse(rows->begin(), rows->end());
-            if (first)
-                rows->prepend(*first);
-            return rows;
-        },
-        done);
+    JournalWindowRequest request;
+    request.query = query();
+    request.from = pageFrom(anchor.kind);
+    request.row = anchor.row.value<JournalEntry>();
+    request.limit = limit;
+    fetchDocuments([request](LedgerService &ledger) { return ledger.journalWindow(request); }, done);
 }
 
 QVariant JournalModel::cell(const QVariant &row, int column, int role) const

@@ -130,7 +130,18 @@ protected:
         Q_UNUSED(row);
         return QString();
     }
-    // Runs `fetch(Store &) -> Result<QList<T>>` as a job and hands its rows, as QVariants, to `done`.
+    // Where a page anchored at a row starts, as the ledger's listings say it (service/listingwindows.h).
+    static PageFrom pageFrom(PageAnchor::Kind kind)
+    {
+        switch (kind) {
+        case PageAnchor::Kind::After: return PageFrom::After;
+        case PageAnchor::Kind::Before: return PageFrom::Before;
+        case PageAnchor::Kind::From: return PageFrom::From;
+        case PageAnchor::Kind::Position: break;
+        }
+        return PageFrom::Near;
+    }
+    // Runs `fetch(LedgerService &) -> Result<QList<T>>` as a job and hands its rows, as QVariants, to `done`.
     template <typename Fetch> void fetchDocuments(Fetch fetch, RowsDone done);
 
 private:
@@ -195,8 +206,8 @@ private:
 template <typename Fetch> void PagedTableModel::fetchDocuments(Fetch fetch, RowsDone done)
 {
     m_loads.runAlongside<Result<QList<QVariant>>>(
-        [fetch](Store &s) -> Result<QList<QVariant>> {
-            auto list = fetch(s);
+        [fetch](LedgerService &ledger) -> Result<QList<QVariant>> {
+            auto list = fetch(ledger);
             if (!list.ok())
                 return list.error();
             QList<QVariant> rows;

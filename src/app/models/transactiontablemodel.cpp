@@ -120,7 +120,7 @@ void TransactionTableModel::fetchCount(CountDone done)
 {
     const TxQuery query = m_query;
     // A long ledger's every transaction (or every done one) is estimated, not counted (tallies.h).
-    loads().runAlongside<Result<Tally>>([query](Store &s) { return tallyTransactions(s, query); }, done);
+    loads().runAlongside<Result<Tally>>([query](LedgerService &ledger) { return ledger.tallyTransactions(query); }, done);
 }
 
 void TransactionTableModel::fetchRows(qint64 offset, int limit, RowsDone done)
@@ -132,40 +132,26 @@ void TransactionTableModel::fetchRows(qint64 offset, int limit, RowsDone done)
 
 void TransactionTableModel::fetchPage(const PageAnchor &anchor, int limit, RowsDone done)
 {
-    const TxQuery query = m_query;
-    const qint64 total = rowCount();
-    const PageAnchor::Kind kind = anchor.kind;
-    const qint64 offset = anchor.offset;
-    const Transaction row = anchor.row.value<Transaction>();
+    TxWindowRequest request;
+    request.query = m_query;
+    request.from = pageFrom(anchor.kind);
+    request.offset = anchor.offset;
+    request.total = rowCount();
+    if (anchor.kind != PageAnchor::Kind::Position)
+        request.row = anchor.row.value<Transaction>();
+    request.limit = limit;
     QPointer<TransactionTableModel> self(this);
     loads().runAlongside<Result<TimedRows>>(
-        [query, kind, offset, row, limit, total](Store &s) -> Result<TimedRows> {
-            auto list = kind == PageAnchor::Kind::After  ? readPageAfter(s, query, row, limit)
-                      : kind == PageAnchor::Kind::Before ? readPageBefore(s, query, row, limit)
-                      : kind == PageAnchor::Kind::From   ? ledger::readPageFrom(s, query, row, limit)
-                                                         : readPageNear(s, query, offset, limit, total);
-            if (!list.ok())
-                return list.error();
-            auto now = s.now();
-            if (!now.ok())
-                return now.error();
+        [request](LedgerService &ledger) -> Result<TimedRows> {
+            auto window = ledger.transactionWindow(request);
+            if (!window.ok())
+                return window.error();
             TimedRows page;
-            page.now = *now;
-            auto claims = readClaimsOn(s, *list);
-            if (!claims.ok())
-                return claims.error();
-            page.claims = *claims;
-            for (const Transaction &t : *list) {
+            page.now = window->now;
+            page.claims = window->claims;
+            page.compensationStates = window->compensationStates;
+            for (const Transaction &t : std::as_const(window->rows))
                 page.rows << QVariant::fromValue(t);
-                if (t.compensatedBy.isEmpty())
-                    continue;
-                // Few rows are compensated transfers; each needs its compensation's state.
-                auto comp = s.transaction(t.compensatedBy);
-                if (comp.ok())
-                    page.compensationStates.insert(t.id, comp->state);
-                else if (comp.code() != ErrorCode::NotFound)
-                    return comp.error();
-            }
             return page;
         },
         [self, done](Result<TimedRows> page) {
