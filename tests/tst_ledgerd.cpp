@@ -5,6 +5,7 @@
 // a graceful stop with a request in flight, the recovery sweeper finishing what a crash left;
 // every answer checked against /openapi.json.
 #include "ledgerdsupport.h"
+#include "ledger/identifiers.h"
 #include "testsupport.h"
 
 #include <QDir>
@@ -802,8 +803,10 @@ void TestLedgerd::recoveriesAreJobs()
              QStringLiteral("invalid-duration"));
     QCOMPARE(as(ann, post, jobs, R"({"takeClaimed":"yes"})").status, 400);
     QCOMPARE(as(ann, post, jobs, R"({"when":"now"})").status, 400);
+    QCOMPARE(as(ann, post, jobs, R"({"reason":5})").status, 400);
+    QCOMPARE(as(ann, post, jobs, QByteArray(R"({"reason":")") + QByteArray(kMaxReasonLength + 1, 'x') + QByteArray(R"("})")).status, 400);
     QCOMPARE(as(ann, get, jobs).status, 405);
-    const Http started = as(ann, post, jobs, R"({"olderThan":"0s","takeClaimed":false})");
+    const Http started = as(ann, post, jobs, R"({"olderThan":"0s","takeClaimed":false,"reason":"bank confirmed"})");
     QCOMPARE(started.status, 202);
     QCOMPARE(started.body.value(QStringLiteral("state")).toString(), QStringLiteral("running"));
     const QString id = started.body.value(QStringLiteral("id")).toString();
@@ -837,8 +840,10 @@ void TestLedgerd::recoveriesAreJobs()
     const QString first = report.value(QStringLiteral("items")).toArray().at(0).toObject().value(QStringLiteral("id")).toString();
     auto journal = t.store().journal(DocKind::Transaction, first);
     QVERIFY(journal.ok());
-    QCOMPARE(journal->last().actor, QStringLiteral("recovery:ann"));       // the token's name
-    const Http again = as(ann, post, job + QStringLiteral("/stop"), "{}"); // it stays as it ended
+    QCOMPARE(journal->last().actor, QStringLiteral("recovery:ann")); // the token's name
+    QVERIFY(std::any_of(journal->cbegin(), journal->cend(),
+                        [](const JournalEntry &j) { return j.detail.contains(QLatin1String("bank confirmed")); })); // its reason
+    const Http again = as(ann, post, job + QStringLiteral("/stop"), "{}");                                          // it stays as it ended
     QCOMPARE(again.status, 202);
     QCOMPARE(again.body.value(QStringLiteral("state")).toString(), QStringLiteral("stopped"));
     // The rest, by the next job.

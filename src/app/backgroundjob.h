@@ -73,10 +73,9 @@ public:
     {
         if (!m_session->isOpen())
             return;
-        const CoordinatorOptions options = m_session->jobs()->ledgerOptions();
         run<R>(
-            [options, work](Store &s, const JobControl &control) {
-                LocalLedgerService ledger(s, options);
+            [make = m_session->jobs()->ledgerMaker(), work](Store &s, const JobControl &control) {
+                LocalLedgerService ledger = make(s);
                 return work(ledger, control);
             },
             std::move(done));
@@ -91,9 +90,8 @@ public:
     {
         if (!m_session->isOpen())
             return;
-        const CoordinatorOptions options = m_session->jobs()->ledgerOptions();
-        runAlongside<R>(std::function<R(Store &)>([options, work](Store &s) {
-                            LocalLedgerService ledger(s, options);
+        runAlongside<R>(std::function<R(Store &)>([make = m_session->jobs()->ledgerMaker(), work](Store &s) {
+                            LocalLedgerService ledger = make(s);
                             return work(ledger);
                         }),
                         std::move(done));

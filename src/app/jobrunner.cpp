@@ -33,7 +33,10 @@ Result<Store *> threadStore(const StoreConfig &config)
     return c->store.get();
 }
 
-CoordinatorOptions JobRunner::ledgerOptions() const { return consoleCoordinatorOptions(Settings().operatorName()); }
+JobRunner::LedgerMaker JobRunner::ledgerMaker() const
+{
+    return LedgerMaker{consoleCoordinatorOptions(Settings().operatorName()), m_config};
+}
 
 JobRunner::JobRunner(const StoreConfig &config, QObject *parent)
     : QObject(parent)

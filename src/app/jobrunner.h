@@ -63,9 +63,19 @@ public:
     // named now (asked here, on the GUI thread, when the job is scheduled).
     template <typename R> std::function<R(Store &)> onLedger(std::function<R(LedgerService &)> work) const;
 
-    // The options a job's ledger is made with now: the operator's name of the settings (read when
-    // each job is scheduled: a rename applies to the next one), the environment's hook.
-    CoordinatorOptions ledgerOptions() const;
+    // How a job's ledger is made over its pool thread's connection: as the operator named in the
+    // settings now (read when the job is scheduled: a rename applies to the next one), with the
+    // environment's hook, and a connection per worker for Recover all. Made on the GUI thread,
+    // used on the pool thread.
+    struct LedgerMaker {
+        CoordinatorOptions options;
+        StoreConfig config;
+        LocalLedgerService operator()(Store &store) const
+        {
+            return LocalLedgerService(store, options, Role::Operator, false, connectorOf(config));
+        }
+    };
+    LedgerMaker ledgerMaker() const;
 
 Q_SIGNALS:
     // The number of jobs under way changed (status bar, tests waiting for quiet).
@@ -82,9 +92,8 @@ private:
 
 template <typename R> std::function<R(Store &)> JobRunner::onLedger(std::function<R(LedgerService &)> work) const
 {
-    const CoordinatorOptions options = ledgerOptions();
-    return [options, work](Store &s) {
-        LocalLedgerService ledger(s, options);
+    return [make = ledgerMaker(), work](Store &s) {
+        LocalLedgerService ledger = make(s);
         return work(ledger);
     };
 }

@@ -169,10 +169,14 @@ Result<NewAccountBody> decodeNewAccount(const QByteArray &body)
 
 Result<RecoveryBody> decodeRecovery(const QByteArray &body)
 {
-    auto o = object(body, {QStringLiteral("olderThan"), QStringLiteral("takeClaimed")});
+    auto o = object(body, {QStringLiteral("olderThan"), QStringLiteral("takeClaimed"), QStringLiteral("reason")});
     if (!o.ok())
         return o.error();
     RecoveryBody b;
+    auto reason = text(*o, QStringLiteral("reason"), false);
+    if (!reason.ok())
+        return reason.error();
+    b.reason = reason->value_or(QString());
     auto olderThan = text(*o, QStringLiteral("olderThan"), false);
     if (!olderThan.ok())
         return olderThan.error();

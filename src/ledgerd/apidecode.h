@@ -27,11 +27,12 @@ struct NewAccountBody {
 };
 Result<NewAccountBody> decodeNewAccount(const QByteArray &body);
 
-// POST /v1/recoveries: {"olderThan","takeClaimed"}, both optional (olderThan a duration like
-// "30m", read by the handler; takeClaimed true or false).
+// POST /v1/recoveries: {"olderThan","takeClaimed","reason"}, all optional (olderThan a duration
+// like "30m", read by the handler; takeClaimed true or false; reason checked as a repair's).
 struct RecoveryBody {
     std::optional<QString> olderThan;
     bool takeClaimed = false;
+    QString reason;
 };
 Result<RecoveryBody> decodeRecovery(const QByteArray &body);
 

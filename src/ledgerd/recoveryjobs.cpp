@@ -3,6 +3,7 @@
 #include "apidecode.h"
 #include "interchange/jsonformat.h"
 #include "ledger/duration.h"
+#include "ledger/identifiers.h"
 #include "problem.h"
 #include "service/localledgerservice.h"
 
@@ -75,6 +76,9 @@ ApiResponse RecoveryJobs::start(const ApiRequest &r)
         request.olderThanMs = *ms;
     }
     request.takeClaimed = body->takeClaimed;
+    if (Error e = checkText(body->reason, QT_TRANSLATE_NOOP("ledger", "reason"), kMaxReasonLength, true); !e.ok())
+        return problem(e);
+    request.reason = body->reason;
 
     QMutexLocker lock(&m_mutex);
     for (const auto &job : m_jobs)

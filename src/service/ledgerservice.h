@@ -50,6 +50,7 @@ struct TxPage {
     QList<Transaction> rows;
     QList<std::optional<OperatorClaim>> claims; // one per row when asked for, else empty
     std::optional<qint64> total;                // when asked for and it could be counted
+    Error totalError;                           // why it could not be, when asked for
     QDateTime now;                              // the ledger's clock when read
 };
 
@@ -96,7 +97,8 @@ struct AccountStatusChange {
 struct RecoverRequest {
     qint64 olderThanMs = kDefaultStuckMs;
     bool takeClaimed = false;
-    int threads = 4; // worker threads in this process (ledgerd runs its jobs with its own number)
+    int threads = 4;     // worker threads in this process (ledgerd runs its jobs with its own number)
+    QString reason = {}; // why, in the journal of every transaction it moves ("" none)
 };
 
 struct RecoverRun {

@@ -72,25 +72,33 @@ Result<TxPage> LocalLedgerService::transactions(const TxPageRequest &request)
     if (!now.ok())
         return now.error();
     page.now = *now;
-    auto rows = m_store.transactions(request.query);
-    if (!rows.ok())
-        return rows.error();
-    page.rows = *rows;
+    // The rows and their total in one snapshot: "100 of N" counts what the rows were read from.
+    const Error read = m_store.withSnapshot([&]() -> Error {
+        auto rows = m_store.transactions(request.query);
+        if (!rows.ok())
+            return rows.error();
+        page.rows = *rows;
+        if (request.withTotal) {
+            TxQuery all = request.query;
+            all.after.reset();
+            all.offset = 0;
+            all.limit = -1;
+            // Said when it can be counted: a listing does not fail for want of its total.
+            if (auto total = m_store.transactionCount(all); total.ok())
+                page.total = *total;
+            else
+                page.totalError = total.error();
+        }
+        return {};
+    });
+    if (!read.ok())
+        return read;
     if (request.withClaims) {
         auto claims = readClaimsOn(m_store, page.rows);
         if (!claims.ok())
             return claims.error();
         for (const Transaction &t : std::as_const(page.rows))
             page.claims << claimOn(t, *claims);
-    }
-    if (request.withTotal) {
-        TxQuery all = request.query;
-        all.after.reset();
-        all.offset = 0;
-        all.limit = -1;
-        // Said when it can be counted: a listing does not fail for want of its total.
-        if (auto total = m_store.transactionCount(all); total.ok())
-            page.total = *total;
     }
     return page;
 }
@@ -306,6 +314,7 @@ RecoverRun LocalLedgerService::recover(const RecoverRequest &request, const Reco
     options.olderThanMs = request.olderThanMs;
     options.threads = request.threads;
     options.actor = QStringLiteral("recovery:%1").arg(m_base.actor);
+    options.reason = request.reason;
     options.hook = m_base.hook;
     options.progress = progress;
     options.shouldStop = stop;

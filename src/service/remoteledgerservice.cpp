@@ -551,7 +551,10 @@ RecoverRun RemoteLedgerService::recover(const RecoverRequest &request, const Rec
     // a read, sent again when lost; a stop asked for once.
     const QJsonObject body{{QStringLiteral("olderThan"), QStringLiteral("%1ms").arg(request.olderThanMs)},
                            {QStringLiteral("takeClaimed"), request.takeClaimed}};
-    auto started = call("POST", "/v1/recoveries", body, false);
+    QJsonObject startBody = body;
+    if (!request.reason.isEmpty())
+        startBody.insert(QStringLiteral("reason"), request.reason);
+    auto started = call("POST", "/v1/recoveries", startBody, false);
     if (!started.ok())
         return failed(started.error());
     QJsonObject job = started->body;

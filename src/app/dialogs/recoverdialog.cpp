@@ -131,32 +131,30 @@ void RecoverDialog::listCandidates()
     };
     m_jobs->run<Listing>(
         this,
-        [stuck](Store &s) {
+        [stuck](LedgerService &ledger) {
             Listing l;
-            l.error = s.withSnapshot([&]() -> Error {
-                auto count = s.transactionCount(stuck);
-                if (!count.ok())
-                    return count.error();
-                TxQuery first = stuck;
-                first.limit = 500;
-                auto list = s.transactions(first);
-                if (!list.ok())
-                    return list.error();
-                auto now = s.now();
-                if (!now.ok())
-                    return now.error();
-                l.count = *count;
-                l.first = *list;
-                l.now = *now;
-                return {};
-            });
-            if (l.error.ok()) {
-                QStringList ids;
-                for (const Transaction &t : std::as_const(l.first))
-                    ids << t.id;
-                l.plan = planRepair(s, OperatorAction::Resume, ids);
-                l.scale = s.scale();
+            TxPageRequest first; // the first 500 and how many in all, read together
+            first.query = stuck;
+            first.query.limit = 500;
+            first.withTotal = true;
+            auto page = ledger.transactions(first);
+            auto me = ledger.whoami();
+            if (!page.ok() || !me.ok()) {
+                l.error = page.ok() ? me.error() : page.error();
+                return l;
             }
+            if (!page->total) {
+                l.error = page->totalError;
+                return l;
+            }
+            l.count = *page->total;
+            l.first = page->rows;
+            l.now = page->now;
+            QStringList ids;
+            for (const Transaction &t : std::as_const(l.first))
+                ids << t.id;
+            l.plan = ledger.planRepair(OperatorAction::Resume, ids);
+            l.scale = me->scale;
             return l;
         },
         [this](Listing l) {
@@ -263,21 +261,20 @@ void RecoverDialog::start()
     m_progress->setRange(0, 0); // busy until the first number comes
     m_progress->show();
 
-    RecoveryOptions options;
-    options.olderThanMs = m_threshold;
-    options.threads = 4;
-    options.actor = QStringLiteral("recovery:%1").arg(m_operator);
-    options.hook = consoleCoordinatorOptions(m_operator).hook;
-    options.reason = m_reason->text().trimmed();
+    RecoverRequest request;
+    request.olderThanMs = m_threshold;
+    request.threads = 4;
+    // The dialog showed what others claimed and asked before Start: what is started takes them.
+    request.takeClaimed = true;
+    request.reason = m_reason->text().trimmed();
     m_reason->setEnabled(false);
-    // recoverStuck opens its own connections on its own pool; this job only waits for it.
-    const StoreConfig config = m_jobs->config();
+    // The run opens its own connections on its own pool; this job only waits for it.
     m_recovery.run<RecoveryReport>(
-        [config, options](Store &, const JobControl &control) {
-            RecoveryOptions o = options;
-            o.shouldStop = control.stopTest();
-            o.progress = [control](qint64 done, qint64 total) { control.progress(done, total); };
-            return recoverStuck(connectorOf(config), o);
+        [request](LedgerService &ledger, const JobControl &control) {
+            return ledger
+                .recover(
+                    request, [control](qint64 done, qint64 total) { control.progress(done, total); }, control.stopTest())
+                .report;
         },
         [this](RecoveryReport report) { showReport(report); });
     updateButtons();
