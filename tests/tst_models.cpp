@@ -446,7 +446,7 @@ void TestModels::stalePagesAreDropped()
     for (int i = 0; i < JobRunner::kThreads; ++i)
         jobs->run<Result<bool>>(
             &model,
-            [started, gate](Store &) -> Result<bool> {
+            [started, gate](LedgerService &) -> Result<bool> {
                 started->release();
                 gate->acquire();
                 return true;

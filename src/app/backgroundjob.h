@@ -14,8 +14,8 @@
 //   than the changes that prompt them.
 //
 // Threading: create, call and destroy on the GUI thread. The work runs on a pool thread of the
-// session's JobRunner with that thread's own connection and must touch only the Store it is
-// given, the JobControl and its own captures.
+// session's JobRunner with that thread's own connection and must touch only the LedgerService
+// it is given, the JobControl and its own captures.
 
 #include "jobrunner.h"
 #include "storesession.h"
@@ -61,14 +61,8 @@ public:
     bool isRunning() const { return m_waiting > 0; }
     void setCoalescing(bool coalescing) { m_coalescing = coalescing; }
 
-    // Runs `work` on the open store and hands its result to `done` on the GUI thread, if this run
-    // is still the latest then. Without an open store nothing runs (and done is not called).
-    template <typename R> void run(std::function<R(Store &, const JobControl &)> work, std::function<void(R)> done);
-    template <typename R> void run(std::function<R(Store &)> work, std::function<void(R)> done)
-    {
-        run<R>([work](Store &s, const JobControl &) { return work(s); }, std::move(done));
-    }
-    // The same on the ledger (jobrunner.h: the way the console is moving off Store).
+    // Runs `work` on the ledger (jobrunner.h) and hands its result to `done` on the GUI thread, if
+    // this run is still the latest then. Without an open store nothing runs (and done is not called).
     template <typename R> void run(std::function<R(LedgerService &, const JobControl &)> work, std::function<void(R)> done)
     {
         if (!m_session->isOpen())
@@ -85,7 +79,6 @@ public:
         run<R>([work](LedgerService &ledger, const JobControl &) { return work(ledger); }, std::move(done));
     }
     // A run beside those under way: only cancel() or the store closing drops its answer.
-    template <typename R> void runAlongside(std::function<R(Store &)> work, std::function<void(R)> done);
     template <typename R> void runAlongside(std::function<R(LedgerService &)> work, std::function<void(R)> done)
     {
         if (!m_session->isOpen())
@@ -107,6 +100,9 @@ Q_SIGNALS:
 
 private:
     friend class JobControl;
+    // The work on the pool thread's connection that ledger work is wrapped into.
+    template <typename R> void run(std::function<R(Store &, const JobControl &)> work, std::function<void(R)> done);
+    template <typename R> void runAlongside(std::function<R(Store &)> work, std::function<void(R)> done);
     // Starts `work` under the current ticket; `done` gets its answer while the ticket holds.
     template <typename R> void start(std::function<R(Store &, const JobControl &)> work, std::function<void(R)> done);
     void setWaiting(int waiting);

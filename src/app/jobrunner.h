@@ -6,10 +6,10 @@
 // Threading: create, call and destroy on the GUI thread. `work` runs on a pool thread and must
 // touch only the Store or LedgerService it is given and its own captures.
 //
-// Work on the ledger (LedgerService, service/ledgerservice.h) is how the console is moving off
-// `Store`: the same calls ledgerctl and ledgerd make, so that a console through ledgerd (issue
-// 48) runs the same jobs. Today it is a LocalLedgerService over the pool thread's connection,
-// under the operator name of the console's settings.
+// Every job of the console is work on the ledger (LedgerService, service/ledgerservice.h): the
+// same calls ledgerctl and ledgerd make, so that a console through ledgerd (issue 48) runs the
+// same jobs. Today it is a LocalLedgerService over the pool thread's connection, under the
+// operator name of the console's settings; the work on the store it is wrapped into is private.
 
 #include "service/localledgerservice.h"
 #include "store/open/storeconfig.h"
@@ -54,7 +54,6 @@ public:
     const StoreConfig &config() const { return m_config; }
     int running() const { return m_running; }
 
-    template <typename R> void run(QObject *context, std::function<R(Store &)> work, std::function<void(R)> done);
     template <typename R> void run(QObject *context, std::function<R(LedgerService &)> work, std::function<void(R)> done)
     {
         run<R>(context, onLedger<R>(std::move(work)), std::move(done));
@@ -82,6 +81,9 @@ Q_SIGNALS:
     void activityChanged(int running);
 
 private:
+    friend class BackgroundJob;
+    // The work on the pool thread's connection that ledger work is wrapped into.
+    template <typename R> void run(QObject *context, std::function<R(Store &)> work, std::function<void(R)> done);
     void started();
     void finished();
 

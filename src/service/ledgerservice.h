@@ -22,6 +22,8 @@
 #include "operations/stuckwatch.h"
 #include "operations/transactiondetail.h"
 #include "operations/wholeaccounts.h"
+#include "interchange/incidentreport.h"
+#include "interchange/tableexport.h"
 #include "protocol/audit.h"
 #include "protocol/commitpoint.h"
 #include "protocol/coordinator.h"
@@ -168,6 +170,10 @@ public:
     virtual Result<TxWindow> transactionWindow(const TxWindowRequest &request) = 0;
     virtual Result<QList<AccountCountedWhole>> accountWindow(const AccountWindowRequest &request) = 0;
     virtual Result<QList<JournalEntry>> journalWindow(const JournalWindowRequest &request) = 0;
+    // A table's rows written to `out` as CSV or JSON (interchange/tableexport.h), one snapshot.
+    virtual Result<qint64> exportTable(const ExportSpec &spec, ExportFormat format, QIODevice &out, const ExportProgress &progress) = 0;
+    // What an incident report of one transaction says (interchange/incidentreport.h).
+    virtual Result<IncidentReport> incidentReport(const QString &txId) = 0;
 };
 
 } // namespace ledger

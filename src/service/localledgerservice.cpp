@@ -274,6 +274,13 @@ Result<QList<JournalEntry>> LocalLedgerService::journalWindow(const JournalWindo
     return readJournalWindow(m_store, request);
 }
 
+Result<qint64> LocalLedgerService::exportTable(const ExportSpec &spec, ExportFormat format, QIODevice &out, const ExportProgress &progress)
+{
+    return ledger::exportTable(m_store, spec, format, out, progress);
+}
+
+Result<IncidentReport> LocalLedgerService::incidentReport(const QString &txId) { return loadIncidentReport(m_store, txId); }
+
 Result<QStringList> LocalLedgerService::transactionIdsAt(const TxQuery &query, const QList<QPair<qint64, int>> &ranges)
 {
     QStringList ids;

@@ -540,6 +540,13 @@ Result<QList<JournalEntry>> RemoteLedgerService::journalWindow(const JournalWind
     return notThroughTheServiceYet("a page of the journal near a position");
 }
 
+Result<qint64> RemoteLedgerService::exportTable(const ExportSpec &, ExportFormat, QIODevice &, const ExportProgress &)
+{
+    return notThroughTheServiceYet("an export");
+}
+
+Result<IncidentReport> RemoteLedgerService::incidentReport(const QString &) { return notThroughTheServiceYet("an incident report"); }
+
 RecoverRun RemoteLedgerService::recover(const RecoverRequest &request, const RecoverProgress &progress, const RecoverStop &stop)
 {
     RecoverRun run;

@@ -56,6 +56,8 @@ public:
     Result<TxWindow> transactionWindow(const TxWindowRequest &request) override;
     Result<QList<AccountCountedWhole>> accountWindow(const AccountWindowRequest &request) override;
     Result<QList<JournalEntry>> journalWindow(const JournalWindowRequest &request) override;
+    Result<qint64> exportTable(const ExportSpec &spec, ExportFormat format, QIODevice &out, const ExportProgress &progress) override;
+    Result<IncidentReport> incidentReport(const QString &txId) override;
     RecoverRun recover(const RecoverRequest &request, const RecoverProgress &progress, const RecoverStop &stop) override;
 
     // How long a lost call is tried again for (reads and keyed transfers); tests shorten it.

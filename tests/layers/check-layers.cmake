@@ -70,6 +70,13 @@ function(layer_of path out)
   set(${out} "" PARENT_SCOPE)
 endfunction()
 
+# The console reaches the ledger through LedgerService only (docs/DESIGN.md §8): no page, model,
+# dialog or widget names a Store or drives the coordinator or recovery itself, so that the same
+# work can go through ledgerd. JobRunner and BackgroundJob wrap ledger work into work on a pool
+# thread's connection, and the store opener opens (or creates) the embedded store.
+set(APP_ON_THE_STORE_ALLOWED "^app/(jobrunner\\.(h|cpp)|backgroundjob\\.h|storeopener\\.cpp)$")
+set(APP_ON_THE_STORE "(^|[^A-Za-z_])(Store &|Store&|Coordinator[ (]|recoverStuck\\(|threadStore\\()")
+
 file(GLOB_RECURSE files RELATIVE "${SRC}" "${SRC}/*.h" "${SRC}/*.cpp")
 set(problems "")
 set(checked 0)
@@ -80,6 +87,14 @@ foreach(file IN LISTS files)
     continue()
   endif()
   get_filename_component(dir "${file}" DIRECTORY)
+  if(layer STREQUAL "app" AND NOT file MATCHES "${APP_ON_THE_STORE_ALLOWED}")
+    file(STRINGS "${SRC}/${file}" uses REGEX "${APP_ON_THE_STORE}")
+    foreach(use IN LISTS uses) # a line with a ';' comes in pieces: only the ones that match count
+      if(use MATCHES "${APP_ON_THE_STORE}")
+        list(APPEND problems "${file} works on the store itself (${CMAKE_MATCH_2}): the console reaches the ledger through LedgerService")
+      endif()
+    endforeach()
+  endif()
   file(STRINGS "${SRC}/${file}" lines REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"]")
   foreach(line IN LISTS lines)
     string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]*[<\"]([^>\"]+)[>\"].*$" "\\1" header "${line}")

@@ -70,11 +70,11 @@ void ExportController::exportTable(const ExportSpec &spec, const QString &path)
     if (!begin(path))
         return;
     m_job.run<Result<qint64>>(
-        [spec, path, format = *format](Store &store, const JobControl &control) {
+        [spec, path, format = *format](LedgerService &ledger, const JobControl &control) {
             ExportProgress p;
             p.shouldStop = control.stopTest();
             p.rowsWritten = [control](qint64 rows) { control.progress(rows, 0); };
-            return writeFile(path, [&](QIODevice &out) { return ledger::exportTable(store, spec, format, out, p); });
+            return writeFile(path, [&](QIODevice &out) { return ledger.exportTable(spec, format, out, p); });
         },
         [this, path](Result<qint64> rows) { end(path, rows); });
 }
@@ -90,7 +90,7 @@ void ExportController::exportFindings(const QList<AuditFinding> &findings, const
         return;
     // No store work, but the file is written off the GUI thread all the same.
     m_job.run<Result<qint64>>(
-        [findings, path, format = *format](Store &) {
+        [findings, path, format = *format](LedgerService &) {
             return writeFile(path, [&](QIODevice &out) { return ledger::exportFindings(findings, format, out); });
         },
         [this, path](Result<qint64> rows) { end(path, rows); });
@@ -109,8 +109,8 @@ void ExportController::saveIncidentReport(const QString &txId, const QString &pr
     // The report is read and built on the pool; HTML is written there too, a PDF is printed
     // here (QPrinter and QTextDocument belong to the GUI thread).
     m_job.run<Result<QString>>(
-        [txId, preparedBy, path, pdf](Store &store) -> Result<QString> {
-            auto report = loadIncidentReport(store, txId);
+        [txId, preparedBy, path, pdf](LedgerService &ledger) -> Result<QString> {
+            auto report = ledger.incidentReport(txId);
             if (!report.ok())
                 return report.error();
             const QString html = incidentReportHtml(*report, preparedBy);
