@@ -53,6 +53,18 @@ QList<FeedEvent> readAll(Store &s, FeedCursor from, int page = 7)
     }
 }
 
+// The feed from `from` once it holds at least `atLeast` events. On DynamoDB a finish is in the
+// feed once its seq has settled behind the store's clock, a moment after its write (longer on a
+// busy machine): a test waits for what it just wrote instead of reading at once. The deadline
+// only bounds a hang; the caller checks the count itself.
+QList<FeedEvent> readSettled(Store &s, FeedCursor from, qint64 atLeast, int page = 7)
+{
+    QList<FeedEvent> all;
+    if (!QTest::qWaitFor([&] { return (all = readAll(s, from, page)).size() >= atLeast; }, 60'000))
+        qWarning("the feed held %lld of the %lld events waited for after a minute", qint64(all.size()), atLeast);
+    return all;
+}
+
 // Ledgerctl processes run as `workers` queues side by side, each one command after another.
 class ProcessPool {
 public:
@@ -193,8 +205,8 @@ void TestFeed::everyFinishOnceInCommitOrder()
     stall.hook = abandonAfterHook(Step::HoldDebit);
     const QString stuck = Coordinator(s, stall).transfer({QStringLiteral("bob"), QStringLiteral("alice"), 1, QString(), QString()}).tx->id;
 
-    const QList<FeedEvent> events = readAll(s, FeedCursor::start(s.shardCount()));
     QMap<QString, TxState> expected = finishedInStore(s);
+    const QList<FeedEvent> events = readSettled(s, FeedCursor::start(s.shardCount()), expected.size());
     QVERIFY(!expected.contains(stuck));
     QCOMPARE(events.size(), expected.size());
     // Commit order within each shard (a DynamoDB store has a part of its finish index per
@@ -226,7 +238,7 @@ void TestFeed::everyFinishOnceInCommitOrder()
 
     // The stuck one appears once it finishes, after everything before.
     QVERIFY(Coordinator(s, {}).resume(stuck, QString()).ok());
-    const QList<FeedEvent> more = *readFeed(s, events.last().cursor, 100);
+    const QList<FeedEvent> more = readSettled(s, events.last().cursor, 1, 100);
     QCOMPARE(more.size(), 1);
     QCOMPARE(more.first().tx.id, stuck);
 }
@@ -240,7 +252,7 @@ void TestFeed::resumesFromEveryCursor()
     for (int i = 0; i < 20; ++i)
         c.transfer({i % 2 ? QStringLiteral("alice") : QStringLiteral("bob"), i % 2 ? QStringLiteral("bob") : QStringLiteral("alice"),
                     i % 6 == 5 ? 1'000'000 : 3, QString(), QString()});
-    const QList<FeedEvent> all = readAll(s, FeedCursor::start(s.shardCount()), 1000);
+    const QList<FeedEvent> all = readSettled(s, FeedCursor::start(s.shardCount()), 22, 1000);
     QCOMPARE(all.size(), 22);
     for (int i = 0; i < all.size(); ++i) {
         const QList<FeedEvent> rest = readAll(s, all[i].cursor, 4);
@@ -306,8 +318,8 @@ void TestFeed::shardedStore()
     Coordinator c(s, {});
     for (int i = 0; i < 40; ++i)
         c.transfer({ids[i % 8], ids[(i + 3) % 8], i % 9 == 8 ? 10'000'000 : 7, QString(), QStringLiteral("k%1").arg(i)});
-    const QList<FeedEvent> all = readAll(s, FeedCursor::start(3), 5);
     const QMap<QString, TxState> expected = finishedInStore(s);
+    const QList<FeedEvent> all = readSettled(s, FeedCursor::start(3), expected.size(), 5);
     QCOMPARE(all.size(), expected.size());
     QSet<QString> seen;
     QList<qint64> lastSeq(3, 0);
@@ -626,7 +638,7 @@ void TestFeed::hubPagesASlowReader()
 {
     TempStore t;
     fillFeed(t.store(), 600);
-    const QList<FeedEvent> all = readAll(t.store(), FeedCursor::start(t.store().shardCount()), 1000);
+    const QList<FeedEvent> all = readSettled(t.store(), FeedCursor::start(t.store().shardCount()), 602, 1000);
     QCOMPARE(all.size(), 602); // the two openings too
 
     FeedHub::Limits limits;

@@ -39,6 +39,8 @@ int cmdAccountCreate(Context &c)
     const NewAccount created = (*c.service())->createAccount(id, name, opening);
     if (!created.opening.ok())
         return c.fail(created.opening.error, created.opening.tx, *scale);
+    if (!created.account)
+        return c.fail(created.readError);
     const Account &account = created.account->account.account;
     if (c.json)
         return c.printJson(json::account(created.account->account, *scale));

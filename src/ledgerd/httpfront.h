@@ -62,6 +62,8 @@ public:
     Result<quint16> listen(const QHostAddress &address, quint16 port, const std::optional<QSslConfiguration> &tls);
     // Stops accepting, lets the requests in flight finish (at most `graceMs`), then calls `done`.
     void stop(int graceMs, std::function<void()> done);
+    // Recover-all jobs (recoveryjobs.h): asked to stop with the server, then waited for.
+    RecoveryJobs &recoveries() { return m_recoveries; }
     int inFlight() const { return int(m_pending.size()); }
 
 protected:

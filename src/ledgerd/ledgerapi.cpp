@@ -410,6 +410,8 @@ ApiResponse createAccount(Store &store, const ApiRequest &r)
             extra.insert(QStringLiteral("transaction"), transactionWithLegs(store, *created.opening.tx, store.scale()));
         return problem(created.opening.error, Lookup::InRequest, extra);
     }
+    if (!created.account)
+        return problem(created.readError);
     return json(201, accountBody(*created.account, store.scale()));
 }
 

@@ -331,6 +331,7 @@ int main(int argc, char **argv)
         stopAsked.start();
         if (recovery)
             recovery->requestStop();
+        front.recoveries().requestStop();
         QTextStream(stderr) << "ledgerd: stopping: finishing " << front.inFlight() << " request(s) in flight\n";
         front.stop(10'000, [] { QCoreApplication::exit(0); });
     });
@@ -365,6 +366,16 @@ int main(int argc, char **argv)
         std::fflush(stdout);
         std::fflush(stderr);
         std::_Exit(status); // the sweep's thread still runs: nothing may be destroyed under it
+    }
+    // Recover-all jobs likewise, with what is left of the 10 s (at least a second).
+    const int jobsGrace = int(qMax<qint64>(1000, 10'000 - (stopAsked.isValid() ? stopAsked.elapsed() : 0)));
+    if (!front.recoveries().waitStopped(jobsGrace)) {
+        std::fputs("ledgerd: stopping: a recovery job is still waiting for the store; left as it is (the next sweep or "
+                   "recover finishes its transaction)\n",
+                   stderr);
+        std::fflush(stdout);
+        std::fflush(stderr);
+        std::_Exit(status); // the job's thread still runs: nothing may be destroyed under it
     }
     return status;
 }

@@ -7,10 +7,14 @@
 #include "problem.h"
 #include "service/localledgerservice.h"
 
+#include <QDeadlineTimer>
 #include <QJsonArray>
+#include <QThread>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QUuid>
+
+#include <algorithm>
 
 namespace ledger::api {
 
@@ -52,6 +56,29 @@ RecoveryJobs::~RecoveryJobs()
     }
 }
 
+void RecoveryJobs::requestStop()
+{
+    QMutexLocker lock(&m_mutex);
+    m_stopping = true;
+    for (const auto &job : m_jobs)
+        job->stop = true;
+}
+
+bool RecoveryJobs::waitStopped(int graceMs)
+{
+    QDeadlineTimer deadline(graceMs);
+    for (;;) {
+        {
+            QMutexLocker lock(&m_mutex);
+            if (std::none_of(m_jobs.cbegin(), m_jobs.cend(), [](const auto &job) { return job->state == State::Running; }))
+                return true;
+        }
+        if (deadline.hasExpired())
+            return false;
+        QThread::msleep(20);
+    }
+}
+
 ApiResponse RecoveryJobs::answer(const ApiRequest &r, const RouteMatch &m)
 {
     switch (m.route) {
@@ -81,6 +108,9 @@ ApiResponse RecoveryJobs::start(const ApiRequest &r)
     request.reason = body->reason;
 
     QMutexLocker lock(&m_mutex);
+    if (m_stopping)
+        return problem(
+            makeError(ErrorCode::StoreUnavailable, QStringLiteral("ledgerd is stopping: start the recovery again once it is back")));
     for (const auto &job : m_jobs)
         if (job->state == State::Running)
             return problem(

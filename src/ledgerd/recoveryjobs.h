@@ -36,6 +36,13 @@ public:
     // The answer to a route of Route::StartRecovery, GetRecovery or StopRecovery.
     ApiResponse answer(const ApiRequest &r, const RouteMatch &m);
 
+    // Stopping the server: every running job is asked to stop (between transactions), and no new
+    // one starts. Then wait up to `graceMs` for them to end; false when one still runs (a store
+    // call that has not come back): the server then ends as a crash would, and the next sweep or
+    // recover finishes its transaction.
+    void requestStop();
+    bool waitStopped(int graceMs);
+
 private:
     enum class State { Running, Finished, Stopped, Failed };
     struct Job {
@@ -58,6 +65,7 @@ private:
     StepHook m_hook;
     QMutex m_mutex;
     std::deque<std::shared_ptr<Job>> m_jobs; // oldest first
+    bool m_stopping = false;                 // under m_mutex: the server is stopping
 };
 
 } // namespace ledger::api

@@ -86,6 +86,7 @@ struct AccountWithHolds {
 struct NewAccount {
     TxOutcome opening;
     std::optional<AccountWithHolds> account;
+    Error readError; // made, but reading it back failed (account is empty then)
 };
 
 struct AccountStatusChange {

@@ -72,27 +72,23 @@ Result<TxPage> LocalLedgerService::transactions(const TxPageRequest &request)
     if (!now.ok())
         return now.error();
     page.now = *now;
-    // The rows and their total in one snapshot: "100 of N" counts what the rows were read from.
-    const Error read = m_store.withSnapshot([&]() -> Error {
-        auto rows = m_store.transactions(request.query);
-        if (!rows.ok())
-            return rows.error();
-        page.rows = *rows;
-        if (request.withTotal) {
-            TxQuery all = request.query;
-            all.after.reset();
-            all.offset = 0;
-            all.limit = -1;
-            // Said when it can be counted: a listing does not fail for want of its total.
-            if (auto total = m_store.transactionCount(all); total.ok())
-                page.total = *total;
-            else
-                page.totalError = total.error();
-        }
-        return {};
-    });
-    if (!read.ok())
-        return read;
+    // The rows, then their total: two reads, each retried on its own where the store retries
+    // (a snapshot around both would not be on PostgreSQL, and a failed count would fail the rows).
+    auto rows = m_store.transactions(request.query);
+    if (!rows.ok())
+        return rows.error();
+    page.rows = *rows;
+    if (request.withTotal) {
+        TxQuery all = request.query;
+        all.after.reset();
+        all.offset = 0;
+        all.limit = -1;
+        // Said when it can be counted: a listing does not fail for want of its total.
+        if (auto total = m_store.transactionCount(all); total.ok())
+            page.total = *total;
+        else
+            page.totalError = total.error();
+    }
     if (request.withClaims) {
         auto claims = readClaimsOn(m_store, page.rows);
         if (!claims.ok())
@@ -203,9 +199,10 @@ NewAccount LocalLedgerService::createAccount(const QString &id, const QString &n
     made.opening = coordinator.openAccount(id, name, opening);
     if (!made.opening.ok())
         return made;
+    // Made: a failed read of it afterwards does not say it was not (NewAccount::readError).
     auto created = account(id);
     if (!created.ok())
-        made.opening.error = created.error();
+        made.readError = created.error();
     else
         made.account = *created;
     return made;

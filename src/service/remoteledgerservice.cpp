@@ -173,6 +173,8 @@ Result<TxPage> RemoteLedgerService::transactions(const TxPageRequest &request)
             page.now = parseTimestamp(o.value(QStringLiteral("now")).toString());
             if (request.withTotal && o.value(QStringLiteral("total")).isDouble())
                 page.total = qint64(o.value(QStringLiteral("total")).toDouble());
+            else if (request.withTotal)
+                page.totalError = makeError(ErrorCode::StoreError, QStringLiteral("the ledger service did not count the listing"));
         }
         first = false;
         for (const QJsonValue &v : o.value(QStringLiteral("transactions")).toArray()) {
@@ -444,7 +446,7 @@ NewAccount RemoteLedgerService::createAccount(const QString &id, const QString &
     }
     auto created = servicejson::accountWithHolds(answer->body, *sc);
     if (!created.ok())
-        made.opening.error = created.error();
+        made.readError = created.error();
     else
         made.account = *created;
     return made;
