@@ -356,26 +356,22 @@ int main(int argc, char **argv)
     if (recovery)
         recovery->start();
     const int status = app.exec();
-    // The sweep was asked to stop with the front; it gets what is left of the same 10 s (at least
-    // a second). A store call that has not come back by then is left as a crash would leave it.
-    const int graceLeft = int(qMax<qint64>(1000, 10'000 - (stopAsked.isValid() ? stopAsked.elapsed() : 0)));
-    if (recovery && !recovery->stop(graceLeft)) {
-        std::fputs("ledgerd: stopping: the recovery sweep is still waiting for the store; left as it is (the next sweep "
-                   "finishes its transaction)\n",
-                   stderr);
+    // The sweep and the Recover-all jobs were asked to stop with the front; each gets what is left
+    // of the same 10 s (at least a second). A store call that has not come back by then is left
+    // as a crash would leave it: its thread still runs, so nothing may be destroyed under it.
+    const auto graceLeft = [&] { return int(qMax<qint64>(1000, 10'000 - (stopAsked.isValid() ? stopAsked.elapsed() : 0))); };
+    const auto leaveAsACrash = [status](const char *what) {
+        std::fprintf(stderr,
+                     "ledgerd: stopping: %s is still waiting for the store; left as it is (the next sweep or recover "
+                     "finishes its transaction)\n",
+                     what);
         std::fflush(stdout);
         std::fflush(stderr);
-        std::_Exit(status); // the sweep's thread still runs: nothing may be destroyed under it
-    }
-    // Recover-all jobs likewise, with what is left of the 10 s (at least a second).
-    const int jobsGrace = int(qMax<qint64>(1000, 10'000 - (stopAsked.isValid() ? stopAsked.elapsed() : 0)));
-    if (!front.recoveries().waitStopped(jobsGrace)) {
-        std::fputs("ledgerd: stopping: a recovery job is still waiting for the store; left as it is (the next sweep or "
-                   "recover finishes its transaction)\n",
-                   stderr);
-        std::fflush(stdout);
-        std::fflush(stderr);
-        std::_Exit(status); // the job's thread still runs: nothing may be destroyed under it
-    }
+        std::_Exit(status);
+    };
+    if (recovery && !recovery->stop(graceLeft()))
+        leaveAsACrash("the recovery sweep");
+    if (!front.recoveries().waitStopped(graceLeft()))
+        leaveAsACrash("a recovery job");
     return status;
 }
