@@ -1,5 +1,5 @@
 // libFuzzer target: ledgerd's request bodies. Whatever the bytes, decoding a transfer, a new
-// account or a reason returns a value or a bad-input error (exit status 2 in ledgerctl's terms,
+// account, a recovery's start or a reason returns a value or a bad-input error (exit status 2 in ledgerctl's terms,
 // 400 over HTTP) with a message — never a crash, never a store or internal error — and a
 // decoded transfer goes through the same checks as ledgerctl's arguments without crashing.
 #include "apidecode.h"
@@ -36,5 +36,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         mustBeBadInput(account.error());
     if (auto reason = ledger::api::decodeText(body, QStringLiteral("reason"), false); !reason.ok())
         mustBeBadInput(reason.error());
+    if (auto recovery = ledger::api::decodeRecovery(body); !recovery.ok())
+        mustBeBadInput(recovery.error());
     return 0;
 }
