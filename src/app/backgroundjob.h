@@ -83,11 +83,7 @@ public:
     {
         if (!m_session->isOpen())
             return;
-        runAlongside<R>(std::function<R(Store &)>([make = m_session->jobs()->ledgerMaker(), work](Store &s) {
-                            LocalLedgerService ledger = make(s);
-                            return work(ledger);
-                        }),
-                        std::move(done));
+        runAlongside<R>(m_session->jobs()->onLedger<R>(std::move(work)), std::move(done));
     }
     // Asks the run under way to stop early; it still answers (with what it has).
     void stop();

@@ -72,13 +72,18 @@ thread_local CoordinatorOptions t_base; // set by handle() for the request it ru
 
 // The problem of an id in the path that is not found (404), naming the id that exists in another
 // letter case when there is one, as ledgerctl does.
-ApiResponse missing(Store &store, const Error &error, const QString &id)
+// `error` (a not-found of `id`) naming the id that exists in another letter case, when one does.
+Error withOtherCase(Store &store, const Error &error, const QString &id)
 {
     const QString other = idInOtherCase(store, error.code, id);
     if (other.isEmpty())
-        return problem(error, Lookup::PathId);
-    return problem(makeError(error.code, QStringLiteral("%1; did you mean %2? (ids are case-sensitive)").arg(error.message, other)),
-                   Lookup::PathId);
+        return error;
+    return makeError(error.code, QStringLiteral("%1; did you mean %2? (ids are case-sensitive)").arg(error.message, other));
+}
+
+ApiResponse missing(Store &store, const Error &error, const QString &id)
+{
+    return problem(withOtherCase(store, error, id), Lookup::PathId);
 }
 
 // The ledger as the caller: the token's name is the actor of whatever it writes, its role what
@@ -118,10 +123,11 @@ ApiResponse transfer(Store &store, const ApiRequest &r)
     TxOutcome o = service.transfer(*request);
     if (o.error.code == ErrorCode::UnknownAccount) // named in another letter case, as ledgerctl says it
         for (const QString &id : accountsOf(request->allLegs()))
-            if (const QString other = idInOtherCase(store, o.error.code, id); !other.isEmpty() && o.error.message.contains(id)) {
-                o.error =
-                    makeError(o.error.code, QStringLiteral("%1; did you mean %2? (ids are case-sensitive)").arg(o.error.message, other));
-                break;
+            if (o.error.message.contains(id)) {
+                if (const Error named = withOtherCase(store, o.error, id); named.message != o.error.message) {
+                    o.error = named;
+                    break;
+                }
             }
     return outcome(store, o, 201);
 }

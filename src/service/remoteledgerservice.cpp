@@ -62,20 +62,18 @@ Result<RemoteLedgerService::Answer> RemoteLedgerService::call(const QByteArray &
     int pauseMs = 100;
     for (;;) {
         auto answer = method == "POST" ? m_http.post(pathAndQuery, bytes, headers) : m_http.get(pathAndQuery);
-        // A server stopping or restarting answers 503 with Retry-After: as good as unreachable.
-        if (answer.ok() && answer->status == 503 && retry && !deadline.hasExpired()) {
+        // Sent again, while the window lasts: a call that may be (a read, a keyed transfer) when the
+        // server cannot be reached or answers 503 (stopping or restarting, with Retry-After), and
+        // whatever it is when it never reached the server (nothing listening yet).
+        const bool unreachable = !answer.ok() && answer.error().code == ErrorCode::ServiceUnavailable;
+        const bool restarting = answer.ok() && answer->status == 503;
+        const bool again = (restarting && retry) || (unreachable && (retry || m_http.lastCallNeverSent()));
+        if (again && !deadline.hasExpired()) {
             QThread::msleep(ulong(std::min<qint64>(pauseMs, std::max<qint64>(1, deadline.remainingTime()))));
             pauseMs = std::min(pauseMs * 2, 1000);
             continue;
         }
         if (!answer.ok()) {
-            // What never reached the server (nothing listening yet) is sent again whatever it is.
-            const bool again = retry || m_http.lastCallNeverSent();
-            if (answer.error().code == ErrorCode::ServiceUnavailable && again && !deadline.hasExpired()) {
-                QThread::msleep(ulong(std::min<qint64>(pauseMs, std::max<qint64>(1, deadline.remainingTime()))));
-                pauseMs = std::min(pauseMs * 2, 1000);
-                continue;
-            }
             if (answer.error().code == ErrorCode::ServiceUnavailable && method == "POST" && !retry && !m_http.lastCallNeverSent())
                 return makeError(ErrorCode::ServiceUnavailable,
                                  QStringLiteral("%1; the call may or may not have been applied: `show` tells").arg(answer.error().message));
