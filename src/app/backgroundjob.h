@@ -68,9 +68,8 @@ public:
         if (!m_session->isOpen())
             return;
         run<R>(
-            [make = m_session->jobs()->ledgerMaker(), work](Store &s, const JobControl &control) {
-                LocalLedgerService ledger = make(s);
-                return work(ledger, control);
+            [make = m_session->jobs()->ledgerMaker(), work](const JobControl &control) {
+                return make.template with<R>([&work, &control](LedgerService &ledger) { return work(ledger, control); });
             },
             std::move(done));
     }
@@ -96,11 +95,18 @@ Q_SIGNALS:
 
 private:
     friend class JobControl;
-    // The work on the pool thread's connection that ledger work is wrapped into.
-    template <typename R> void run(std::function<R(Store &, const JobControl &)> work, std::function<void(R)> done);
-    template <typename R> void runAlongside(std::function<R(Store &)> work, std::function<void(R)> done);
+    // Work on the store itself, on the pool thread's connection (`what` names it): through a
+    // ledger service it answers unsupported (JobRunner::onStore).
+    template <typename R> void runOnStore(std::function<R(Store &)> work, const QString &what, std::function<void(R)> done)
+    {
+        if (m_session->isOpen())
+            run<R>([bound = m_session->jobs()->onStore<R>(std::move(work), what)](const JobControl &) { return bound(); }, std::move(done));
+    }
+    // The work bound to its ledger, run on a pool thread.
+    template <typename R> void run(std::function<R(const JobControl &)> work, std::function<void(R)> done);
+    template <typename R> void runAlongside(std::function<R()> work, std::function<void(R)> done);
     // Starts `work` under the current ticket; `done` gets its answer while the ticket holds.
-    template <typename R> void start(std::function<R(Store &, const JobControl &)> work, std::function<void(R)> done);
+    template <typename R> void start(std::function<R(const JobControl &)> work, std::function<void(R)> done);
     void setWaiting(int waiting);
     void reportProgress(quint64 ticket, qint64 done, qint64 total);
     // Starts the waiting run, if any (coalescing).
@@ -114,7 +120,7 @@ private:
     std::function<void()> m_pending; // coalescing: the run asked for meanwhile
 };
 
-template <typename R> void BackgroundJob::run(std::function<R(Store &, const JobControl &)> work, std::function<void(R)> done)
+template <typename R> void BackgroundJob::run(std::function<R(const JobControl &)> work, std::function<void(R)> done)
 {
     if (!m_session->isOpen())
         return;
@@ -130,16 +136,16 @@ template <typename R> void BackgroundJob::run(std::function<R(Store &, const Job
     start<R>(work, done);
 }
 
-template <typename R> void BackgroundJob::runAlongside(std::function<R(Store &)> work, std::function<void(R)> done)
+template <typename R> void BackgroundJob::runAlongside(std::function<R()> work, std::function<void(R)> done)
 {
     if (!m_session->isOpen())
         return;
     if (!m_stop)
         m_stop = std::make_shared<std::atomic<bool>>(false);
-    start<R>([work](Store &s, const JobControl &) { return work(s); }, done);
+    start<R>([work](const JobControl &) { return work(); }, done);
 }
 
-template <typename R> void BackgroundJob::start(std::function<R(Store &, const JobControl &)> work, std::function<void(R)> done)
+template <typename R> void BackgroundJob::start(std::function<R(const JobControl &)> work, std::function<void(R)> done)
 {
     const quint64 ticket = m_ticket;
     const quint64 serial = m_session->serial();
@@ -148,8 +154,8 @@ template <typename R> void BackgroundJob::start(std::function<R(Store &, const J
     control.m_job = this;
     control.m_ticket = ticket;
     setWaiting(m_waiting + 1);
-    m_session->jobs()->run<R>(
-        this, [work, control](Store &s) { return work(s, control); },
+    m_session->jobs()->runHere<R>(
+        this, [work, control] { return work(control); },
         [this, ticket, serial, done](R result) {
             if (ticket != m_ticket || serial != m_session->serial())
                 return; // a newer run, a cancel or another store since: not this view's answer

@@ -32,6 +32,8 @@ ConsoleActions::ConsoleActions(QWidget *window)
     openStore = make(window, tr("&Open store…"), QKeySequence::Open, tr("Open another store"), QStyle::SP_DialogOpenButton);
     openServerStore = make(window, tr("Open &server store…"), QKeySequence(QStringLiteral("Ctrl+Shift+O")),
                            tr("Open a store on a PostgreSQL server"), QStyle::SP_DriveNetIcon);
+    connectServer = make(window, tr("&Connect to a ledger service…"), QKeySequence(QStringLiteral("Ctrl+Shift+L")),
+                         tr("Work through ledgerd, signed in with your token, instead of opening a store"), QStyle::SP_DriveNetIcon);
     quit = make(window, tr("&Quit"), QKeySequence::Quit, tr("Quit LedgerDesk"));
     newTransfer = make(window, tr("New &transfer…"), QKeySequence::New, tr("Move money between two accounts"), QStyle::SP_ArrowRight);
     newAccount = make(window, tr("New &account…"), QKeySequence(QStringLiteral("Ctrl+Alt+N")),
@@ -79,7 +81,54 @@ ConsoleActions::ConsoleActions(QWidget *window)
     utcTimes->setCheckable(true);
     for (QAction *a : {resume, cancel, compensate})
         m_tips.insert(a, a->statusTip());
+    for (QAction *a : {newTransfer, newAccount, recoverStuck})
+        m_toolTips.insert(a, a->toolTip());
     setStoreOpen(false);
+}
+
+const QList<ConsoleActions::Gate> &ConsoleActions::gates()
+{
+    // As ledgerd's routes: transfers need the transfer role; accounts, repairs, remarks and
+    // Recover all the operator's.
+    static const QList<Gate> table{
+        {&ConsoleActions::newTransfer, Role::Transfer}, {&ConsoleActions::newAccount, Role::Operator},
+        {&ConsoleActions::resume, Role::Operator},      {&ConsoleActions::cancel, Role::Operator},
+        {&ConsoleActions::compensate, Role::Operator},  {&ConsoleActions::guidedRepair, Role::Operator},
+        {&ConsoleActions::claim, Role::Operator},       {&ConsoleActions::release, Role::Operator},
+        {&ConsoleActions::addNote, Role::Operator},     {&ConsoleActions::recoverStuck, Role::Operator},
+    };
+    return table;
+}
+
+void ConsoleActions::setRole(Role role)
+{
+    m_role = role;
+    setStoreOpen(m_storeOpen); // every rule again, then the role's
+}
+
+QString ConsoleActions::refusedFor(Role needs) const
+{
+    if (int(m_role) >= int(needs))
+        return {};
+    if (m_role == Role::Read)
+        return tr("Your token may only read (role %1)").arg(nameOf(m_role));
+    return tr("Your token's role (%1) may not do this: it needs the role %2").arg(nameOf(m_role), nameOf(needs));
+}
+
+bool ConsoleActions::gate(QAction *action, Role needs) const
+{
+    const QString why = refusedFor(needs);
+    if (why.isEmpty())
+        return true;
+    action->setEnabled(false);
+    action->setToolTip(why); // the status tip keeps what the action does
+    return false;
+}
+
+void ConsoleActions::applyRole()
+{
+    for (const Gate &g : gates())
+        gate(this->*(g.action), g.needs);
 }
 
 QAction *ConsoleActions::forAction(OperatorAction action) const
@@ -97,6 +146,8 @@ void ConsoleActions::setStoreOpen(bool open)
     m_storeOpen = open;
     for (QAction *a : {newTransfer, newAccount, recoverStuck, refresh, find, runAudit})
         a->setEnabled(open);
+    for (auto it = m_toolTips.cbegin(); it != m_toolTips.cend(); ++it)
+        it.key()->setToolTip(it.value()); // a role's refusal, if any, is said again below
     // Copy as JSON and Open in new window serve every table's selection: the window enables them
     // for the table on screen (MainWindow::updateRowActions), never with nothing selected.
     for (QAction *a : {copyJson, openWindow})
@@ -174,6 +225,7 @@ void ConsoleActions::updateForSelection(const QList<Transaction> &selected, int 
     addNote->setToolTip(one ? addNote->statusTip() : tr("Select exactly one transaction"));
     incidentReport->setEnabled(m_storeOpen && one);
     incidentReport->setToolTip(one ? incidentReport->statusTip() : tr("Select exactly one transaction"));
+    applyRole();
 }
 
 } // namespace ledger::app

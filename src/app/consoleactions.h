@@ -6,6 +6,7 @@
 #include "ledger/documents.h"
 #include "ledger/remarks.h"
 #include "ledger/statemachine.h"
+#include "service/identity.h"
 
 #include <QHash>
 #include <QObject>
@@ -23,6 +24,7 @@ public:
     QAction *newStore;
     QAction *openStore;
     QAction *openServerStore;
+    QAction *connectServer; // File › Connect to a ledger service…
     QAction *quit;
     QAction *newTransfer;
     QAction *newAccount;
@@ -64,9 +66,30 @@ public:
     // Whether the current view is a table that exports (the overview is not).
     void setViewExportable(bool exportable);
 
+    // Which role each action that writes needs: through a ledger service, an action the token's
+    // role does not reach is disabled, its tooltip saying why (a read token's console changes
+    // nothing). One table, applied after every other rule.
+    struct Gate {
+        QAction *ConsoleActions::*action;
+        Role needs;
+    };
+    static const QList<Gate> &gates();
+    // The identity's role (the embedded store: operator, the desktop may do everything).
+    void setRole(Role role);
+    Role role() const { return m_role; }
+    // Disables `action` with the reason when the role does not reach `needs` (the row menus'
+    // actions that are no member: freeze, unfreeze, close). True when it may.
+    bool gate(QAction *action, Role needs) const;
+    // Why the role does not reach `needs` ("" when it does).
+    QString refusedFor(Role needs) const;
+
 private:
+    void applyRole();
+
     bool m_storeOpen = false;
-    QHash<QAction *, QString> m_tips; // what each repair action does, when it can
+    Role m_role = Role::Operator;
+    QHash<QAction *, QString> m_tips;     // what each repair action does, when it can
+    QHash<QAction *, QString> m_toolTips; // the tooltips of those enabled with the store alone
 };
 
 } // namespace ledger::app

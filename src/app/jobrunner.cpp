@@ -15,6 +15,18 @@ struct ThreadConnection {
     std::unique_ptr<Store> store;
 };
 QThreadStorage<ThreadConnection *> g_connections;
+
+// The same for a ledger service: a client per pool thread, for one location.
+struct ThreadClient {
+    QByteArray location; // url, token and CA, as one key
+    std::unique_ptr<RemoteLedgerService> service;
+};
+QThreadStorage<ThreadClient *> g_clients;
+
+QByteArray clientKeyOf(const ServerLocation &where)
+{
+    return where.url.toString().toUtf8() + '\n' + where.token + '\n' + where.caFile.toUtf8();
+}
 } // namespace
 
 Result<Store *> threadStore(const StoreConfig &config)
@@ -33,9 +45,24 @@ Result<Store *> threadStore(const StoreConfig &config)
     return c->store.get();
 }
 
-JobRunner::LedgerMaker JobRunner::ledgerMaker() const
+RemoteLedgerService &threadService(const ServerLocation &where)
 {
-    return LedgerMaker{consoleCoordinatorOptions(Settings().operatorName()), m_config};
+    if (!g_clients.hasLocalData())
+        g_clients.setLocalData(new ThreadClient);
+    ThreadClient *c = g_clients.localData();
+    const QByteArray key = clientKeyOf(where);
+    if (!c->service || c->location != key) {
+        c->service = std::make_unique<RemoteLedgerService>(where);
+        c->location = key;
+    }
+    return *c->service;
+}
+
+JobRunner::LedgerMaker JobRunner::ledgerMaker()
+{
+    if (m_server)
+        return LedgerMaker{{}, {}, m_server, this};
+    return LedgerMaker{consoleCoordinatorOptions(Settings().operatorName()), m_config, std::nullopt, nullptr};
 }
 
 JobRunner::JobRunner(const StoreConfig &config, QObject *parent)
@@ -44,6 +71,23 @@ JobRunner::JobRunner(const StoreConfig &config, QObject *parent)
 {
     m_pool.setMaxThreadCount(kThreads);
     m_pool.setExpiryTimeout(60'000);
+}
+
+JobRunner::JobRunner(const ServerLocation &server, QObject *parent)
+    : QObject(parent)
+    , m_server(server)
+{
+    m_config.location = server.url.toString();
+    m_pool.setMaxThreadCount(kThreads);
+    m_pool.setExpiryTimeout(60'000);
+}
+
+void JobRunner::tellCallEnded(const Error &error)
+{
+    // Queued to the runner's thread; a runner deleted meanwhile takes its queued calls with it
+    // (and is not deleted before its jobs ended).
+    QMetaObject::invokeMethod(
+        this, [this, error] { Q_EMIT callEnded(error); }, Qt::QueuedConnection);
 }
 
 JobRunner::~JobRunner() { m_pool.waitForDone(); }

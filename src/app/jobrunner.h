@@ -12,6 +12,8 @@
 // operator name of the console's settings; the work on the store it is wrapped into is private.
 
 #include "service/localledgerservice.h"
+#include "service/remoteledgerservice.h"
+#include "service/serverlogin.h"
 #include "store/open/storeconfig.h"
 
 #include <QFutureWatcher>
@@ -20,12 +22,16 @@
 #include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 #include <functional>
+#include <optional>
 #include <type_traits>
 
 namespace ledger::app {
 
 // The connection of the calling pool thread to `config`'s store, opened on first use.
 Result<Store *> threadStore(const StoreConfig &config);
+// The calling pool thread's client of the ledger service at `where`, made on first use and made
+// again when the location (URL, token, CA) differs from the one it was made for.
+RemoteLedgerService &threadService(const ServerLocation &where);
 
 // A result that says "the store could not even be opened": Result<T> from the error, or a
 // report type with an `error` member.
@@ -47,60 +53,100 @@ public:
     // the writers anyway). Beyond it they wait their turn, in the order they were asked for.
     static constexpr int kThreads = 4;
 
+    // Jobs on a store (each pool thread with its own connection) ...
     explicit JobRunner(const StoreConfig &config, QObject *parent = nullptr);
+    // ... or on a ledger service (ledgerd), each pool thread with its own client.
+    explicit JobRunner(const ServerLocation &server, QObject *parent = nullptr);
     // Waits for running jobs (their results are dropped).
     ~JobRunner() override;
 
     const StoreConfig &config() const { return m_config; }
+    bool throughServer() const { return m_server.has_value(); }
     int running() const { return m_running; }
 
     template <typename R> void run(QObject *context, std::function<R(LedgerService &)> work, std::function<void(R)> done)
     {
-        run<R>(context, onLedger<R>(std::move(work)), std::move(done));
+        runHere<R>(context, onLedger<R>(std::move(work)), std::move(done));
     }
-    // `work` as work on the store: the ledger over the pool thread's connection, as the operator
-    // named now (asked here, on the GUI thread, when the job is scheduled).
-    template <typename R> std::function<R(Store &)> onLedger(std::function<R(LedgerService &)> work) const;
+    // `work` as work on a pool thread: on the ledger over the thread's connection, as the operator
+    // named now (asked here, on the GUI thread, when the job is scheduled), or on the thread's
+    // client of the ledger service.
+    template <typename R> std::function<R()> onLedger(std::function<R(LedgerService &)> work)
+    {
+        return [make = ledgerMaker(), work] { return make.template with<R>(work); };
+    }
 
-    // How a job's ledger is made over its pool thread's connection: as the operator named in the
-    // settings now (read when the job is scheduled: a rename applies to the next one), with the
-    // environment's hook, and a connection per worker for Recover all. Made on the GUI thread,
-    // used on the pool thread.
+    // How a job's ledger is made on its pool thread: over the thread's connection, as the operator
+    // named in the settings now (read when the job is scheduled: a rename applies to the next
+    // one), with the environment's hook and a connection per worker for Recover all; or the
+    // thread's client of the ledger service, whose calls' outcomes are told to the runner
+    // (callEnded). Made on the GUI thread, used on the pool thread.
     struct LedgerMaker {
         CoordinatorOptions options;
         StoreConfig config;
-        LocalLedgerService operator()(Store &store) const
+        std::optional<ServerLocation> server;
+        JobRunner *runner = nullptr; // outlives every job (its destructor waits for them)
+
+        template <typename R> R with(const std::function<R(LedgerService &)> &work) const
         {
-            return LocalLedgerService(store, options, Role::Operator, false, connectorOf(config));
+            if (server) {
+                RemoteLedgerService &ledger = threadService(*server);
+                ledger.setCallObserver([runner = runner](const Error &e) { runner->tellCallEnded(e); });
+                R result = work(ledger);
+                ledger.setCallObserver({});
+                return result;
+            }
+            auto store = threadStore(config);
+            if (!store.ok())
+                return failedWith<R>(store.error());
+            LocalLedgerService ledger(**store, options, Role::Operator, false, connectorOf(config));
+            return work(ledger);
         }
     };
-    LedgerMaker ledgerMaker() const;
+    LedgerMaker ledgerMaker();
 
 Q_SIGNALS:
     // The number of jobs under way changed (status bar, tests waiting for quiet).
     void activityChanged(int running);
+    // Through a ledger service: a call ended, ok or with this error (service-unavailable: it
+    // could not be reached; unauthorized: the token was refused). On the GUI thread.
+    void callEnded(const ledger::Error &error);
 
 private:
     friend class BackgroundJob;
-    // The work on the pool thread's connection that ledger work is wrapped into.
-    template <typename R> void run(QObject *context, std::function<R(Store &)> work, std::function<void(R)> done);
+    // The private work on the store itself: through a ledger service there is none, and the job
+    // answers unsupported, naming `what`.
+    template <typename R> std::function<R()> onStore(std::function<R(Store &)> work, const QString &what) const;
+    // Runs `work` as is on a pool thread.
+    template <typename R> void runHere(QObject *context, std::function<R()> work, std::function<void(R)> done);
     void started();
     void finished();
+    // From a pool thread: queued to the GUI thread as callEnded.
+    void tellCallEnded(const Error &error);
 
     StoreConfig m_config;
+    std::optional<ServerLocation> m_server;
     QThreadPool m_pool;
     int m_running = 0;
 };
 
-template <typename R> std::function<R(Store &)> JobRunner::onLedger(std::function<R(LedgerService &)> work) const
+template <typename R> std::function<R()> JobRunner::onStore(std::function<R(Store &)> work, const QString &what) const
 {
-    return [make = ledgerMaker(), work](Store &s) {
-        LocalLedgerService ledger = make(s);
-        return work(ledger);
+    if (m_server) {
+        const Error refused = makeError(ErrorCode::Unsupported, tr("%1 works on the store itself, which a console connected to a "
+                                                                   "ledger service does not hold")
+                                                                    .arg(what));
+        return [refused] { return failedWith<R>(refused); };
+    }
+    return [config = m_config, work]() -> R {
+        auto store = threadStore(config);
+        if (!store.ok())
+            return failedWith<R>(store.error());
+        return work(**store);
     };
 }
 
-template <typename R> void JobRunner::run(QObject *context, std::function<R(Store &)> work, std::function<void(R)> done)
+template <typename R> void JobRunner::runHere(QObject *context, std::function<R()> work, std::function<void(R)> done)
 {
     started();
     auto *watcher = new QFutureWatcher<R>(this);
@@ -112,13 +158,7 @@ template <typename R> void JobRunner::run(QObject *context, std::function<R(Stor
         if (guard)
             done(std::move(result));
     });
-    const StoreConfig config = m_config;
-    watcher->setFuture(QtConcurrent::run(&m_pool, [config, work]() -> R {
-        auto store = threadStore(config);
-        if (!store.ok())
-            return failedWith<R>(store.error());
-        return work(**store);
-    }));
+    watcher->setFuture(QtConcurrent::run(&m_pool, std::move(work)));
 }
 
 } // namespace ledger::app

@@ -73,7 +73,20 @@ int main(int argc, char **argv)
     const QCommandLineOption paletteOption(QStringLiteral("palette"),
                                            QStringLiteral("Colours: system, light or dark (saved in the settings; default: system)."),
                                            QStringLiteral("NAME"));
-    parser.addOptions({storeOption, operatorOption, screenshotsOption, benchOption, paletteOption});
+    const QCommandLineOption serverOption(
+        QStringLiteral("server"),
+        QStringLiteral("Work through the ledger service (ledgerd) at URL, signed in with a token, instead of opening a store."),
+        QStringLiteral("URL"));
+    const QCommandLineOption tokenFileOption(QStringLiteral("token-file"),
+                                             QStringLiteral("With --server: the token, from FILE (only you may read it); "
+                                                            "else $LEDGERDESK_TOKEN, else File › Connect asks."),
+                                             QStringLiteral("FILE"));
+    const QCommandLineOption caOption(QStringLiteral("ca"),
+                                      QStringLiteral("With --server: check its certificate against the CAs in FILE (PEM) instead of "
+                                                     "the system's."),
+                                      QStringLiteral("FILE"));
+    parser.addOptions(
+        {storeOption, operatorOption, screenshotsOption, benchOption, paletteOption, serverOption, tokenFileOption, caOption});
     parser.process(app);
     if (parser.isSet(paletteOption) && !parser.isSet(benchOption)) {
         const QString name = parser.value(paletteOption);
@@ -106,6 +119,14 @@ int main(int argc, char **argv)
     if (parser.isSet(operatorOption))
         window.settings().setOperatorName(parser.value(operatorOption));
 
+    if (parser.isSet(serverOption) && parser.isSet(storeOption)) {
+        std::fprintf(stderr, "ledgerdesk: invalid-argument: --server and --store name two different ledgers; give one\n");
+        return 2;
+    }
+    if (!parser.isSet(serverOption) && (parser.isSet(tokenFileOption) || parser.isSet(caOption))) {
+        std::fprintf(stderr, "ledgerdesk: invalid-argument: --token-file and --ca go with --server\n");
+        return 2;
+    }
     // An explicit store must exist; the default one is created (with demo data) the first time.
     QString path = parser.value(storeOption);
     if (path.isEmpty())
@@ -113,7 +134,10 @@ int main(int argc, char **argv)
     const bool explicitStore = !path.isEmpty();
     if (!explicitStore)
         path = ledger::defaultStorePath();
-    window.openStore(path, explicitStore ? ledger::app::OpenMode::Existing : ledger::app::OpenMode::ExistingOrDemo);
+    if (parser.isSet(serverOption))
+        window.connectToServer(ledger::ServerLogin{parser.value(serverOption), parser.value(tokenFileOption), parser.value(caOption)});
+    else
+        window.openStore(path, explicitStore ? ledger::app::OpenMode::Existing : ledger::app::OpenMode::ExistingOrDemo);
     window.show();
 
     if (parser.isSet(screenshotsOption)) {

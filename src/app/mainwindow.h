@@ -37,6 +37,7 @@ class Dashboard;
 class OverviewPage;
 class AccountPanel;
 class BackgroundJob;
+class ConnectDialog;
 class DetailPanel;
 class ExportController;
 class JobRunner;
@@ -61,7 +62,15 @@ public:
     // Opens (or creates) a store in the background and shows it when ready.
     // `shards`: for OpenMode::Create of a sharded store (a .json topology file), its shard count.
     void openStore(const QString &path, OpenMode mode, int shards = 0);
+    // Signs in to the ledger service `login` names (ledgerd; mainwindow_server.cpp): whoami first,
+    // in the background; shown when it answered, else its refusal said plainly and nothing else
+    // changes. `fromDialog`: a failure opens the Connect dialog again, saying why.
+    void connectToServer(const ServerLogin &login, bool fromDialog = false);
+    // File › Connect to a ledger service…, filled with `login`'s URL and CA, `problem` above them.
+    ConnectDialog *openConnectDialog(const ServerLogin &login = {}, const QString &problem = QString());
     bool hasStore() const { return m_session->isOpen(); }
+    // Signed in to a ledger service (null: a store, or nothing, is open).
+    const OpenedStore::SignedIn *signedIn() const { return m_session->signedIn(); }
     QString storePath() const { return m_session->location(); }
     // The open store: its jobs, change notifier, configuration and scale.
     StoreSession *session() const { return m_session; }
@@ -129,7 +138,16 @@ private:
     void buildMenus();
     // The store was opened: the window's own parts follow (title, status bar, layout, counts).
     void onStoreOpened(bool demo);
+    // The status bar's label for a store: its location, durability, shards, locks.
+    void showStoreLabel(bool demo);
     void closeStore();
+    // Through a ledger service: how each call ended (mainwindow_server.cpp). A refused token is
+    // said once and offers File › Connect; a service out of reach is said until it answers again.
+    void onServiceCall(const Error &error);
+    // The status bar's label for a console signed in to a ledger service.
+    void showSignedIn();
+    // False, said in the status bar, when the identity's role does not reach `needs`.
+    bool mayWrite(Role needs);
     void onNavigatorChanged();
     void onTransactionSelection();
     void refreshCounts();
@@ -211,7 +229,9 @@ private:
     QString m_storeLabelFormat;
     QLabel *m_activityLabel;
     QLabel *m_liveLabel;
-    QDateTime m_lastChange; // the change the live label shows the time of (invalid: it shows none)
+    QDateTime m_lastChange;      // the change the live label shows the time of (invalid: it shows none)
+    bool m_tokenRefused = false; // said once per sign-in
+    bool m_unreachable = false;  // the ledger service did not answer the last call
 };
 
 } // namespace ledger::app

@@ -30,9 +30,17 @@ template <typename D> D *MainWindow::track(D *dialog)
     return dialog;
 }
 
+bool MainWindow::mayWrite(Role needs)
+{
+    const QString why = m_actions->refusedFor(needs);
+    if (!why.isEmpty())
+        statusBar()->showMessage(why, 10'000); // asked for anyway (a shortcut, a cause's repair button): never a silent no-op
+    return why.isEmpty();
+}
+
 TransferDialog *MainWindow::openTransferDialog()
 {
-    if (!hasStore())
+    if (!hasStore() || !mayWrite(Role::Transfer))
         return nullptr;
     auto *dialog = track(new TransferDialog(m_session, this));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -58,7 +66,7 @@ TransferDialog *MainWindow::openTransferDialog()
 
 NewAccountDialog *MainWindow::openNewAccountDialog()
 {
-    if (!hasStore())
+    if (!hasStore() || !mayWrite(Role::Operator))
         return nullptr;
     // Tracked and window-modal like the other dialogs bound to the store's job runner: another
     // store cannot be opened under it.
@@ -75,7 +83,8 @@ NewAccountDialog *MainWindow::openNewAccountDialog()
 
 RepairDialog *MainWindow::openRepairDialog(OperatorAction action)
 {
-    if (!hasStore() || !m_transactions->acceptsSelection(m_actions->forAction(action), m_transactions->list()->selectedRowCount()))
+    if (!hasStore() || !mayWrite(Role::Operator)
+        || !m_transactions->acceptsSelection(m_actions->forAction(action), m_transactions->list()->selectedRowCount()))
         return nullptr;
     // The continuation may run later, after the ids of rows not loaded yet were read: it must
     // not write into this frame, which is gone by then (a stack write that crashed tst_gui).
@@ -83,7 +92,7 @@ RepairDialog *MainWindow::openRepairDialog(OperatorAction action)
     withSelectedIds([this, action, opened](const QStringList &ids) {
         if (!m_transactions->acceptsSelection(m_actions->forAction(action), ids.size()))
             return;
-        auto *dialog = track(new RepairDialog(m_session, m_settings.operatorName(), action, ids, this));
+        auto *dialog = track(new RepairDialog(m_session, m_session->operatorName(), action, ids, this));
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(dialog, &RepairDialog::repairFinished, this, &MainWindow::scheduleRefresh);
         connect(dialog, &RepairDialog::accountLinkActivated, this, [this, dialog](const QString &id) {
@@ -100,9 +109,9 @@ RepairDialog *MainWindow::openRepairDialog(OperatorAction action)
 RepairWizard *MainWindow::openRepairWizard()
 {
     const QList<Transaction> selected = selectedTransactions();
-    if (!hasStore() || !m_transactions->acceptsSelection(m_actions->guidedRepair, selected.size(), true))
+    if (!hasStore() || !mayWrite(Role::Operator) || !m_transactions->acceptsSelection(m_actions->guidedRepair, selected.size(), true))
         return nullptr;
-    auto *wizard = track(new RepairWizard(m_session, m_settings.operatorName(), m_settings.stuckThresholdMs(), selected.first().id, this));
+    auto *wizard = track(new RepairWizard(m_session, m_session->operatorName(), m_settings.stuckThresholdMs(), selected.first().id, this));
     wizard->setAttribute(Qt::WA_DeleteOnClose);
     // What was repaired (or the compensation made) is what the window shows, selected, behind
     // the wizard's result: never a neighbour that slid into its row.
@@ -117,9 +126,9 @@ RepairWizard *MainWindow::openRepairWizard()
 
 RecoverDialog *MainWindow::openRecoverDialog()
 {
-    if (!hasStore())
+    if (!hasStore() || !mayWrite(Role::Operator))
         return nullptr;
-    auto *dialog = track(new RecoverDialog(m_session, m_settings.stuckThresholdMs(), m_settings.operatorName(), this));
+    auto *dialog = track(new RecoverDialog(m_session, m_settings.stuckThresholdMs(), m_session->operatorName(), this));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &RecoverDialog::recoveryFinished, this, &MainWindow::scheduleRefresh);
     dialog->open();

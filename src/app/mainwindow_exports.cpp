@@ -118,7 +118,7 @@ void MainWindow::saveIncidentReport(const QString &path)
     const QList<Transaction> selected = selectedTransactions();
     if (selected.size() != 1)
         return;
-    m_exports->saveIncidentReport(selected.first().id, m_settings.operatorName(), path);
+    m_exports->saveIncidentReport(selected.first().id, m_session->operatorName(), path);
 }
 
 void MainWindow::chooseIncidentReportFile()

@@ -29,6 +29,7 @@ void MainWindow::buildMenus()
     file->addAction(m_actions->newStore);
     file->addAction(m_actions->openStore);
     file->addAction(m_actions->openServerStore);
+    file->addAction(m_actions->connectServer);
     m_recentMenu = file->addMenu(tr("Open &recent"));
     file->addSeparator();
     file->addActions({m_actions->exportCsv, m_actions->exportJson, m_actions->incidentReport});
@@ -67,6 +68,7 @@ void MainWindow::buildMenus()
     connect(m_actions->newStore, &QAction::triggered, this, [this] { chooseStore(true); });
     connect(m_actions->openStore, &QAction::triggered, this, [this] { chooseStore(false); });
     connect(m_actions->openServerStore, &QAction::triggered, this, &MainWindow::chooseServerStore);
+    connect(m_actions->connectServer, &QAction::triggered, this, [this] { openConnectDialog(); });
     connect(m_actions->quit, &QAction::triggered, this, &QWidget::close);
     connect(m_actions->newTransfer, &QAction::triggered, this, &MainWindow::openTransferDialog);
     connect(m_actions->newAccount, &QAction::triggered, this, &MainWindow::openNewAccountDialog);

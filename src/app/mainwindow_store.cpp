@@ -59,6 +59,13 @@ void MainWindow::rebuildRecentMenu()
     m_recentMenu->clear();
     const QStringList recent = m_settings.recentStores();
     for (const QString &path : recent) {
+        // A ledger service is kept by its URL (never its token): signing in again asks for what
+        // no file, variable or keyring gives.
+        if (parseServerUrl(path).ok()) {
+            QAction *a = m_recentMenu->addAction(tr("%1  —  ledger service").arg(path));
+            connect(a, &QAction::triggered, this, [this, path] { connectToServer(ServerLogin{path, QString(), QString()}, true); });
+            continue;
+        }
         QAction *a = m_recentMenu->addAction(storeShortName(path) + QStringLiteral("  —  ") + path);
         connect(a, &QAction::triggered, this, [this, path] { openStore(path, OpenMode::Existing); });
     }
@@ -182,6 +189,7 @@ void MainWindow::closeStore()
 void MainWindow::connectSession()
 {
     connect(m_session, &StoreSession::activityChanged, this, &MainWindow::updateActivity);
+    connect(m_session, &StoreSession::serviceCallEnded, this, &MainWindow::onServiceCall);
     connect(m_session, &StoreSession::opened, this, [this] {
         ChangeNotifier *notifier = m_session->notifier();
         connect(notifier, &ChangeNotifier::changed, this, [this] {
@@ -216,15 +224,33 @@ void MainWindow::showLive(const QDateTime &changed, const QString &text)
 
 void MainWindow::onStoreOpened(bool demo)
 {
-    const OpenedStore &opened = m_session->openedStore();
     const QString location = m_session->location();
     restoreTableLayout(location);
     m_transactions->applyFilter();
+    m_actions->setRole(m_session->role()); // a read token's console changes nothing
     m_actions->setStoreOpen(true);
     updateRowActions();
     m_settings.addRecentStore(location);
     rebuildRecentMenu();
-    setWindowTitle(tr("%1 — LedgerDesk").arg(storeShortName(location)));
+    if (signedIn()) {
+        setWindowTitle(tr("%1 — LedgerDesk").arg(signedIn()->server.location.url.host()));
+        showSignedIn();
+    } else {
+        setWindowTitle(tr("%1 — LedgerDesk").arg(storeShortName(location)));
+        showStoreLabel(demo);
+    }
+    showLive({}, tr("live"));
+    refreshCounts();
+    if (m_stack->currentIndex() == OverviewIndex)
+        m_overview->refresh();
+    onTransactionSelection();
+    Q_EMIT storeOpened(location);
+}
+
+void MainWindow::showStoreLabel(bool demo)
+{
+    const OpenedStore &opened = m_session->openedStore();
+    const QString location = m_session->location();
     // How durable each write is, where operators look: a single file may lose its last commits
     // to a power cut (an earlier crash, nothing inconsistent); a sharded store syncs every write.
     const QString shown = storeDisplayName(location);
@@ -258,13 +284,7 @@ void MainWindow::onStoreOpened(bool demo)
     m_storeLabelFormat = label;
     fitStoreLabel();
     m_storeLabel->setToolTip(toolTipText(label.arg(shown) + QLatin1Char('\n') + tip));
-    showLive({}, tr("live"));
     statusBar()->showMessage(demo ? tr("Created %1 with demo data").arg(shown) : tr("Opened %1").arg(shown), 8000);
-    refreshCounts();
-    if (m_stack->currentIndex() == OverviewIndex)
-        m_overview->refresh();
-    onTransactionSelection();
-    Q_EMIT storeOpened(location);
 }
 
 } // namespace ledger::app

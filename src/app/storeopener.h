@@ -4,6 +4,8 @@
 // Threading: openForConsole() runs on a worker thread with a connection it closes again.
 
 #include "operations/demo.h"
+#include "service/identity.h"
+#include "service/serverlogin.h"
 #include "store/open/storeconfig.h"
 
 namespace ledger::app {
@@ -27,6 +29,13 @@ struct OpenedStore {
     QString lockWarning; // Store::lockWarning()
     bool created = false;
     std::optional<DemoReport> demo;
+    // Signed in to a ledger service (ledgerd) instead of holding a store: where, how the token
+    // was found, and who the server says the token is (whoami). config.location is its URL.
+    struct SignedIn {
+        ResolvedServer server;
+        Identity identity;
+    };
+    std::optional<SignedIn> signedIn;
 };
 
 OpenedStore openForConsole(const StoreConfig &config, OpenMode mode, const QString &operatorName);

@@ -1,6 +1,8 @@
 #include "storesession.h"
 
 #include "jobrunner.h"
+#include "remotefeed.h"
+#include "settings.h"
 #include "store/open/changenotifier.h"
 
 namespace ledger::app {
@@ -16,11 +18,21 @@ void StoreSession::install(const OpenedStore &store, int pollMs)
     close();
     m_opened = store;
     ++m_serial;
-    m_jobs = new JobRunner(m_opened.config, this);
-    m_notifier = new ChangeNotifier(m_opened.config, pollMs, this);
+    if (m_opened.signedIn) {
+        const ServerLocation &where = m_opened.signedIn->server.location;
+        m_jobs = new JobRunner(where, this);
+        m_notifier = new ChangeNotifier(this);
+        new RemoteFeed(where, this, m_notifier); // the notifier's child
+        connect(m_jobs, &JobRunner::callEnded, this, &StoreSession::serviceCallEnded);
+    } else {
+        m_jobs = new JobRunner(m_opened.config, this);
+        m_notifier = new ChangeNotifier(m_opened.config, pollMs, this);
+    }
     connect(m_jobs, &JobRunner::activityChanged, this, &StoreSession::activityChanged);
     Q_EMIT opened();
 }
+
+QString StoreSession::operatorName() const { return m_opened.signedIn ? m_opened.signedIn->identity.name : Settings().operatorName(); }
 
 void StoreSession::close()
 {

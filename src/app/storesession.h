@@ -36,6 +36,14 @@ public:
     ChangeNotifier *notifier() const { return m_notifier; }
     // Which opening this is (0: none yet); a result carries it to be dropped after a reopen.
     quint64 serial() const { return m_serial; }
+    // Signed in to a ledger service (ledgerd) rather than holding a store: who, where, the token's
+    // source. Null otherwise.
+    const OpenedStore::SignedIn *signedIn() const { return m_opened.signedIn ? &*m_opened.signedIn : nullptr; }
+    // The name claims are compared to and repairs are journaled under: through a ledger service
+    // the token's (the server writes it), else the settings' operator name.
+    QString operatorName() const;
+    // What the identity may do: a read token's console changes nothing. The embedded store: all.
+    Role role() const { return m_opened.signedIn ? m_opened.signedIn->identity.role : Role::Operator; }
 
     // Closes what is open, then opens `store` (already opened by openForConsole) and says opened().
     // `pollMs`: how often a file store is polled for change.
@@ -50,6 +58,8 @@ Q_SIGNALS:
     void closed();
     // The number of jobs under way changed (status bar, tests waiting for quiet).
     void activityChanged(int running);
+    // Through a ledger service: a call ended, ok or with this error (JobRunner::callEnded).
+    void serviceCallEnded(const ledger::Error &error);
 
 private:
     OpenedStore m_opened;

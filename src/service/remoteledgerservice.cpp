@@ -53,7 +53,21 @@ RemoteLedgerService::RemoteLedgerService(ServerLocation where)
     : m_http(std::move(where))
 {}
 
+Result<RemoteLedgerService::Answer> RemoteLedgerService::tellObserver(Result<Answer> answer) const
+{
+    if (m_observer)
+        m_observer(answer.ok() ? Error() : answer.error());
+    return answer;
+}
+
 Result<RemoteLedgerService::Answer> RemoteLedgerService::call(const QByteArray &method, const QByteArray &pathAndQuery,
+                                                              const QJsonObject &body, bool retry,
+                                                              const QList<QPair<QByteArray, QByteArray>> &headers, QJsonObject *problemBody)
+{
+    return tellObserver(send(method, pathAndQuery, body, retry, headers, problemBody));
+}
+
+Result<RemoteLedgerService::Answer> RemoteLedgerService::send(const QByteArray &method, const QByteArray &pathAndQuery,
                                                               const QJsonObject &body, bool retry,
                                                               const QList<QPair<QByteArray, QByteArray>> &headers, QJsonObject *problemBody)
 {

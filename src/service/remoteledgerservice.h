@@ -62,6 +62,9 @@ public:
 
     // How long a lost call is tried again for (reads and keyed transfers); tests shorten it.
     void setRetryWindowMs(int ms) { m_retryWindowMs = ms; }
+    // Told how each call ended, on the calling thread: ok, or the error it answers (a console
+    // says "cannot reach the service" and "the token was refused" from it). Empty: no one is.
+    void setCallObserver(std::function<void(const Error &)> observer) { m_observer = std::move(observer); }
 
 private:
     struct Answer {
@@ -73,12 +76,18 @@ private:
     // document, for the transaction a refused transfer carries).
     Result<Answer> call(const QByteArray &method, const QByteArray &pathAndQuery, const QJsonObject &body = {}, bool retry = true,
                         const QList<QPair<QByteArray, QByteArray>> &headers = {}, QJsonObject *problemBody = nullptr);
+    // The call itself (call() tells the observer how it ended).
+    Result<Answer> send(const QByteArray &method, const QByteArray &pathAndQuery, const QJsonObject &body, bool retry,
+                        const QList<QPair<QByteArray, QByteArray>> &headers, QJsonObject *problemBody);
     Result<int> scale();
     // `createdIs201`: the call answers 201 when it made the document (a transfer, a compensation),
     // so 200 means it existed.
     TxOutcome outcome(const Result<Answer> &answer, const QJsonObject &problemBody, int scale, bool createdIs201);
 
+    Result<Answer> tellObserver(Result<Answer> answer) const;
+
     HttpClient m_http;
+    std::function<void(const Error &)> m_observer;
     std::optional<Identity> m_me;
     int m_retryWindowMs = 8000;
 };

@@ -14,6 +14,7 @@ QString nameOf(TokenSource source)
     case TokenSource::File: return QStringLiteral("--token-file");
     case TokenSource::Environment: return QStringLiteral("LEDGERDESK_TOKEN");
     case TokenSource::Keyring: return QStringLiteral("keyring");
+    case TokenSource::Typed: return QStringLiteral("typed");
     }
     return {};
 }
@@ -49,7 +50,10 @@ Result<ResolvedServer> resolveServerLogin(const ServerLogin &login, const std::f
             return makeError(ErrorCode::InvalidArgument, QStringLiteral("--ca %1 holds no PEM certificate").arg(login.caFile));
         r.location.caFile = QFileInfo(login.caFile).absoluteFilePath();
     }
-    if (!login.tokenFile.isEmpty()) {
+    if (!login.typedToken.trimmed().isEmpty()) {
+        r.location.token = login.typedToken.trimmed();
+        r.tokenSource = TokenSource::Typed;
+    } else if (!login.tokenFile.isEmpty()) {
         QFile file(login.tokenFile);
         if (!file.open(QIODevice::ReadOnly))
             return makeError(ErrorCode::InvalidArgument, QStringLiteral("--token-file %1: %2").arg(login.tokenFile, file.errorString()));

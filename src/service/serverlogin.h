@@ -16,10 +16,13 @@ struct ServerLogin {
     QString server;    // --server URL
     QString tokenFile; // --token-file FILE ("" none)
     QString caFile;    // --ca FILE ("" the system's CAs)
+    // A token typed for this sign-in (the console's Connect dialog): what the operator just gave
+    // is used before every other source ("" none).
+    QByteArray typedToken = {};
 };
 
 // Where the token came from, to say so (`ledgerctl whoami`, the console's status bar tooltip).
-enum class TokenSource { None, File, Environment, Keyring };
+enum class TokenSource { None, File, Environment, Keyring, Typed };
 QString nameOf(TokenSource source);
 
 struct ResolvedServer {

@@ -100,6 +100,7 @@ void AccountsPage::showRowMenu(const QPoint &at)
     for (const Choice &c : choices) {
         QAction *action = menu.addAction(c.text);
         action->setEnabled(c.enabled);
+        m_actions->gate(action, Role::Operator); // a token below operator changes no account
         connect(action, &QAction::triggered, this, [this, id, c] {
             bool ok = false;
             const QString reason = askReason(this, c.status, id, &ok);
@@ -110,9 +111,11 @@ void AccountsPage::showRowMenu(const QPoint &at)
     menu.addSeparator();
     menu.addAction(m_actions->newAccount);
     QAction *transfer = menu.addAction(tr("New &transfer from it…"));
+    m_actions->gate(transfer, Role::Transfer);
     connect(transfer, &QAction::triggered, m_actions->newTransfer, &QAction::trigger);
     menu.addSeparator();
     menu.addActions({m_actions->copyJson, m_actions->openWindow});
+    menu.setToolTipsVisible(true); // a disabled action says why
     menu.exec(m_list->table()->viewport()->mapToGlobal(at));
 }
 

@@ -31,7 +31,7 @@ void TransactionsPage::addRemark(Remark event, const QString &givenText)
         return;
     QStringList ids;
     QStringList othersClaims; // "bob's claim on tx-… (12m 5s ago: “checking”)"
-    const QString me = m_settings->operatorName();
+    const QString me = m_session->operatorName();
     for (const Transaction &tx : selected) {
         // Only where it means something: claims on unfinished ones, releases where one stands.
         if (event == Remark::Claim && isTerminal(tx.state))
@@ -92,7 +92,7 @@ void TransactionsPage::writeRemarks(const QStringList &ids, Remark event, const 
 {
     if (!m_session->isOpen())
         return; // closed while the note or the question about someone's claim was up
-    const QString actor = m_settings->operatorName();
+    const QString actor = m_session->operatorName();
     struct Done {
         QStringList written;
         QStringList takenFrom; // "bob" for each claim taken over from someone else

@@ -45,6 +45,11 @@ ChangeNotifier::ChangeNotifier(const StoreConfig &config, int intervalMs, QObjec
     m_thread.start();
 }
 
+ChangeNotifier::ChangeNotifier(QObject *parent)
+    : QObject(parent)
+    , m_server(true) // a server says what changed: "reconnecting…" when it cannot be reached
+{}
+
 void ChangeNotifier::sourceReady(const QObject *source)
 {
     // A listener says so again after every reconnect: watching once every source has said it.

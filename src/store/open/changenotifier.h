@@ -27,7 +27,15 @@ class ChangeNotifier : public QObject {
     Q_OBJECT
 public:
     explicit ChangeNotifier(const StoreConfig &config, int intervalMs = 400, QObject *parent = nullptr);
+    // A notifier fed from outside: nothing is polled or listened to here, and whoever watches the
+    // store elsewhere (the console through ledgerd: its /v1/feed) calls announce*(). Those who
+    // wait on it cannot tell it from the others.
+    explicit ChangeNotifier(QObject *parent);
     ~ChangeNotifier() override;
+    void announceChanged() { Q_EMIT changed(); }
+    void announceWatching() { Q_EMIT watching(); }
+    void announceFailed(const QString &message) { Q_EMIT failed(message); }
+    void announceResumed() { Q_EMIT resumed(); }
     // Whether the whole store announces its commits (PostgreSQL), so that nothing is polled.
     bool listensToServer() const { return m_server; }
 

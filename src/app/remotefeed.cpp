@@ -1,0 +1,100 @@
+#include "remotefeed.h"
+
+#include "store/open/changenotifier.h"
+
+#include <QNetworkProxy>
+#include <QNetworkRequest>
+#include <QSslCertificate>
+#include <QSslConfiguration>
+
+namespace ledger::app {
+
+namespace {
+constexpr int kReopenMs = 1000;  // a cut feed is opened again after this
+constexpr int kActionsMs = 1000; // the newest operator action is read this often
+} // namespace
+
+QUrl RemoteFeed::feedUrl(const QUrl &server)
+{
+    QUrl url = server;
+    url.setScheme(server.scheme() == QLatin1String("https") ? QStringLiteral("wss") : QStringLiteral("ws"));
+    url.setPath(QStringLiteral("/v1/feed"));
+    return url;
+}
+
+RemoteFeed::RemoteFeed(const ServerLocation &where, StoreSession *session, ChangeNotifier *notifier)
+    : QObject(notifier)
+    , m_where(where)
+    , m_notifier(notifier)
+    , m_actionsJob(session, this)
+{
+    m_actionsJob.setCoalescing(true);
+    m_reopen.setSingleShot(true);
+    m_reopen.setInterval(kReopenMs);
+    connect(&m_reopen, &QTimer::timeout, this, &RemoteFeed::open);
+    connect(&m_socket, &QWebSocket::connected, this, &RemoteFeed::onConnected);
+    // A refused opening ends unconnected too, without ever being connected: both are a cut feed.
+    connect(&m_socket, &QWebSocket::stateChanged, this, [this](QAbstractSocket::SocketState state) {
+        if (state == QAbstractSocket::UnconnectedState)
+            onDisconnected();
+    });
+    m_socket.setProxy(QNetworkProxy::NoProxy); // as the HTTP client: the token goes to the server only
+    connect(&m_socket, &QWebSocket::textMessageReceived, m_notifier, &ChangeNotifier::announceChanged);
+    m_actionsTimer.setInterval(kActionsMs);
+    connect(&m_actionsTimer, &QTimer::timeout, this, &RemoteFeed::checkActions);
+    m_actionsTimer.start();
+    if (!where.caFile.isEmpty()) {
+        // Instead of the system's CAs, as the HTTP client does with --ca.
+        QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
+        tls.setCaCertificates(QSslCertificate::fromPath(where.caFile, QSsl::Pem));
+        m_socket.setSslConfiguration(tls);
+    }
+    open();
+}
+
+void RemoteFeed::open()
+{
+    QNetworkRequest request(feedUrl(m_where.url));
+    if (!m_where.token.isEmpty())
+        request.setRawHeader("Authorization", "Bearer " + m_where.token);
+    m_socket.open(request);
+}
+
+void RemoteFeed::onConnected()
+{
+    if (!m_everConnected) {
+        m_everConnected = true;
+        m_notifier->announceWatching();
+    } else if (m_failed) {
+        m_failed = false;
+        m_notifier->announceResumed();
+    }
+}
+
+void RemoteFeed::onDisconnected()
+{
+    if (!m_failed) {
+        m_failed = true;
+        const QString why = m_socket.errorString();
+        m_notifier->announceFailed(tr("The ledger service's change feed was cut (%1); trying again").arg(why));
+    }
+    m_reopen.start();
+}
+
+void RemoteFeed::checkActions()
+{
+    ActionsRequest newest;
+    newest.preset = ActionsPreset::All;
+    newest.limit = 1;
+    m_actionsJob.run<Result<QList<JournalEntry>>>([newest](LedgerService &ledger) { return ledger.operatorActions(newest); },
+                                                  [this](Result<QList<JournalEntry>> rows) {
+                                                      if (!rows.ok())
+                                                          return; // the status bar says why (JobRunner::callEnded)
+                                                      const QString place = rows->isEmpty() ? QString() : journalCursor(rows->first());
+                                                      if (m_newestAction && *m_newestAction != place)
+                                                          m_notifier->announceChanged();
+                                                      m_newestAction = place;
+                                                  });
+}
+
+} // namespace ledger::app
