@@ -52,6 +52,13 @@ RemoteFeed::RemoteFeed(const ServerLocation &where, StoreSession *session, Chang
     open();
 }
 
+RemoteFeed::~RemoteFeed()
+{
+    // The socket outlives the timers (members end in reverse): its last "unconnected" must not
+    // start one that is gone, nor reach the notifier being destroyed.
+    m_socket.disconnect();
+}
+
 void RemoteFeed::open()
 {
     QNetworkRequest request(feedUrl(m_where.url));

@@ -29,6 +29,8 @@ class RemoteFeed : public QObject {
 public:
     // Feeds `notifier` (its parent: it ends with it) from the service at `where`.
     RemoteFeed(const ServerLocation &where, StoreSession *session, ChangeNotifier *notifier);
+    // The socket says it closes as it is destroyed: no one listens by then.
+    ~RemoteFeed() override;
 
     // The feed's WebSocket address: ws(s)://HOST:PORT/v1/feed.
     static QUrl feedUrl(const QUrl &server);

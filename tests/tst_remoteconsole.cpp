@@ -1,0 +1,317 @@
+// tst_remoteconsole: the console through ledgerd (--server), as a team works: a store behind one
+// ledgerd with tokens on loopback, consoles signed in with them. The status bar says who is
+// signed in; a read token's console offers no write (every action of ConsoleActions' table, with
+// the reason in its tooltip); a repair and a claim from the console are journaled under the
+// token's name whatever the settings say; a wrong or revoked token is said plainly; a second
+// console sees the first one's claim by itself.
+#include "consoleactions.h"
+#include "dialogs/repairdialog.h"
+#include "mainwindow.h"
+#include "models/navigatormodel.h"
+#include "models/transactiontablemodel.h"
+#include "pages/transactionspage.h"
+#include "widgets/tablepage.h"
+
+#include "consolesupport.h"
+#include "ledgerdsupport.h"
+#include "testsupport.h"
+
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QMessageBox>
+#include <QProcess>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace ledger;
+using namespace ledger::app;
+using namespace ledger::test;
+
+namespace {
+
+constexpr int kWaitMs = 60'000; // the waits are for conditions: this only bounds a hang
+
+QString writeToken(const QString &dir, const QString &name, const QString &token)
+{
+    const QString path = QDir(dir).filePath(name + QStringLiteral(".token"));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return {};
+    file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    file.write(token.toUtf8() + '\n');
+    return path;
+}
+
+// The status bar's label that says who is signed in, or "" when none does.
+QString signedInLabel(const MainWindow &window)
+{
+    for (const QLabel *label : window.statusBar()->findChildren<QLabel *>())
+        if (label->text().startsWith(QLatin1String("signed in as ")))
+            return label->text() + QLatin1Char('\n') + label->toolTip();
+    return {};
+}
+
+QString liveText(const MainWindow &window) { return window.findChild<QLabel *>(QStringLiteral("liveLabel"))->text(); }
+
+} // namespace
+
+class TestRemoteConsole : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void theStatusBarSaysWhoIsSignedIn();
+    void aReadTokenOffersNoWrite_data();
+    void aReadTokenOffersNoWrite();
+    void aTransferTokenMayTransferButNotRepair();
+    void aWrongTokenIsSaidPlainly();
+    void aRepairIsJournaledUnderTheTokensName();
+    void aSecondConsoleSeesAClaim();
+    void aRevokedTokenIsSaidOnce();
+
+private:
+    // `window` signed in to the test's ledgerd with the token in `tokenFile`, shown and quiet.
+    bool connectAs(MainWindow &window, const QString &tokenFile);
+    // The Stuck view of `window`, with the test's stuck transactions listed.
+    bool onStuck(MainWindow &window);
+    bool select(MainWindow &window, const QString &id);
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<TempStore> m_store;
+    std::unique_ptr<Ledgerd> m_ledgerd;
+    QString m_tokens;
+    QString m_ann, m_bea, m_viewer, m_billing, m_temp; // token files: operators ann and bea, read, transfer, one to revoke
+    QStringList m_stuck;
+    std::unique_ptr<MainWindow> m_viewerConsole; // the read token's, opened once for the table's rows
+};
+
+void TestRemoteConsole::initTestCase()
+{
+    m_store = std::make_unique<TempStore>();
+    openAccounts(m_store->store(), {QStringLiteral("acme"), QStringLiteral("bob")}, 100000);
+    for (int i = 0; i < 3; ++i) {
+        // Left after the debit hold, their leases over: stuck.
+        CoordinatorOptions died;
+        died.leaseMs = 1;
+        died.hook = abandonAfterHook(Step::HoldDebit);
+        const TxOutcome left =
+            Coordinator(m_store->store(), died).transfer({QStringLiteral("acme"), QStringLiteral("bob"), 100 + i, {}, {}});
+        QCOMPARE(left.error.code, ErrorCode::Interrupted);
+        m_stuck << left.tx->id;
+    }
+    m_tokens = m_dir.filePath(QStringLiteral("tokens"));
+    const struct {
+        const char *name;
+        const char *role;
+        QString *file;
+    } tokens[] = {{"ann", "operator", &m_ann},
+                  {"bea", "operator", &m_bea},
+                  {"viewer", "read", &m_viewer},
+                  {"billing", "transfer", &m_billing},
+                  {"temp", "operator", &m_temp}};
+    for (const auto &t : tokens) {
+        const AddedToken added = addToken(m_tokens, QLatin1String(t.name), QLatin1String(t.role));
+        QCOMPARE(added.exitCode, 0);
+        *t.file = writeToken(m_dir.path(), QLatin1String(t.name), added.token);
+    }
+    m_ledgerd = std::make_unique<Ledgerd>(QStringList{QStringLiteral("--store"), m_store->path(), QStringLiteral("--listen"),
+                                                      QStringLiteral("127.0.0.1:0"), QStringLiteral("--tokens"), m_tokens,
+                                                      QStringLiteral("--recover-every"), QStringLiteral("off")});
+    QVERIFY2(!m_ledgerd->url.isEmpty(), qPrintable(m_ledgerd->errors()));
+}
+
+void TestRemoteConsole::cleanupTestCase()
+{
+    m_viewerConsole.reset();
+    m_ledgerd.reset();
+    m_store.reset();
+}
+
+bool TestRemoteConsole::connectAs(MainWindow &window, const QString &tokenFile)
+{
+    QSignalSpy opened(&window, &MainWindow::storeOpened);
+    window.resize(1320, 820);
+    window.connectToServer(ServerLogin{m_ledgerd->url, tokenFile, QString()});
+    window.show();
+    return opened.wait(kWaitMs) && settle(window);
+}
+
+bool TestRemoteConsole::onStuck(MainWindow &window)
+{
+    window.showView(NavigatorModel::View::Stuck);
+    return QTest::qWaitFor([&] { return !window.isBusy() && window.transactionModel()->rowCount() > 0; }, kWaitMs);
+}
+
+bool TestRemoteConsole::select(MainWindow &window, const QString &id)
+{
+    window.transactions()->list()->selectKey(id);
+    return QTest::qWaitFor([&] { return window.selectedTransactions().size() == 1 && window.selectedTransactions().first().id == id; },
+                           kWaitMs);
+}
+
+void TestRemoteConsole::theStatusBarSaysWhoIsSignedIn()
+{
+    MainWindow window;
+    QVERIFY(connectAs(window, m_ann));
+    const QString label = signedInLabel(window);
+    const QUrl url(m_ledgerd->url);
+    QVERIFY2(label.startsWith(QStringLiteral("signed in as ann (operator) at 127.0.0.1:%1\n").arg(url.port())), qPrintable(label));
+    QVERIFY2(label.contains(QLatin1String("Server: ") + m_ledgerd->url) && label.contains(QLatin1String("Token from: --token-file")),
+             qPrintable(label));
+    QVERIFY(window.signedIn());
+    QCOMPARE(window.session()->operatorName(), QStringLiteral("ann"));
+    // Nothing refused it: the live label says live, and an operator's writes are offered.
+    QCOMPARE(liveText(window), QStringLiteral("live"));
+    QVERIFY(window.actions()->newTransfer->isEnabled());
+    QVERIFY(window.actions()->recoverStuck->isEnabled());
+}
+
+void TestRemoteConsole::aReadTokenOffersNoWrite_data()
+{
+    QTest::addColumn<int>("gate");
+    QWidget window;
+    ConsoleActions actions(&window);
+    const QList<ConsoleActions::Gate> &gates = ConsoleActions::gates();
+    for (int i = 0; i < gates.size(); ++i)
+        QTest::newRow(qPrintable((actions.*(gates.at(i).action))->text().remove(QLatin1Char('&')))) << i;
+}
+
+void TestRemoteConsole::aReadTokenOffersNoWrite()
+{
+    QFETCH(int, gate);
+    if (!m_viewerConsole) {
+        m_viewerConsole = std::make_unique<MainWindow>();
+        QVERIFY(connectAs(*m_viewerConsole, m_viewer));
+        // A stuck transaction selected: an operator could repair, claim and note it.
+        QVERIFY(onStuck(*m_viewerConsole));
+        QVERIFY(select(*m_viewerConsole, m_stuck.at(2)));
+        QVERIFY(signedInLabel(*m_viewerConsole).startsWith(QLatin1String("signed in as viewer (read)")));
+    }
+    QAction *action = m_viewerConsole->actions()->*(ConsoleActions::gates().at(gate).action);
+    QVERIFY(!action->isEnabled());
+    QCOMPARE(action->toolTip(), QStringLiteral("Your token may only read (role read)"));
+    // Asked for anyway (a shortcut, a cause's repair button): nothing opens.
+    QVERIFY(!m_viewerConsole->openTransferDialog());
+    QVERIFY(!m_viewerConsole->openNewAccountDialog());
+    QVERIFY(!m_viewerConsole->openRecoverDialog());
+    QVERIFY(!m_viewerConsole->openRepairDialog(OperatorAction::Resume));
+}
+
+void TestRemoteConsole::aTransferTokenMayTransferButNotRepair()
+{
+    MainWindow window;
+    QVERIFY(connectAs(window, m_billing));
+    QVERIFY(onStuck(window));
+    QVERIFY(select(window, m_stuck.at(2)));
+    QVERIFY(window.actions()->newTransfer->isEnabled());
+    for (QAction *repair : {window.actions()->resume, window.actions()->cancel, window.actions()->claim, window.actions()->recoverStuck}) {
+        QVERIFY(!repair->isEnabled());
+        QCOMPARE(repair->toolTip(), QStringLiteral("Your token's role (transfer) may not do this: it needs the role operator"));
+    }
+    QVERIFY(!window.openRepairDialog(OperatorAction::Resume));
+    auto *transfer = window.openTransferDialog();
+    QVERIFY(transfer);
+    transfer->reject();
+}
+
+void TestRemoteConsole::aWrongTokenIsSaidPlainly()
+{
+    const QString wrong = writeToken(m_dir.path(), QStringLiteral("wrong"), QStringLiteral("ldk_not-a-token-the-server-knows"));
+    MainWindow window;
+    QSignalSpy failed(&window, &MainWindow::storeFailed);
+    window.connectToServer(ServerLogin{m_ledgerd->url, wrong, QString()});
+    window.show();
+    QVERIFY(failed.wait(kWaitMs));
+    const QString said = failed.first().first().toString();
+    QVERIFY2(said.startsWith(m_ledgerd->url + QStringLiteral(" refused the token: it is mistyped, or it was revoked.")), qPrintable(said));
+    // Nothing is half-open.
+    QVERIFY(!window.hasStore());
+    QVERIFY(!window.signedIn());
+    QVERIFY(signedInLabel(window).isEmpty());
+}
+
+void TestRemoteConsole::aRepairIsJournaledUnderTheTokensName()
+{
+    MainWindow window;
+    window.settings().setOperatorName(QStringLiteral("the-ceo")); // the desktop's say-so, never the journal's
+    QVERIFY(connectAs(window, m_ann));
+    QVERIFY(onStuck(window));
+    const QString id = m_stuck.at(0);
+    QVERIFY(select(window, id));
+    RepairDialog *dialog = window.openRepairDialog(OperatorAction::Cancel);
+    QVERIFY(dialog);
+    QSignalSpy planned(dialog, &RepairDialog::planLoaded);
+    QVERIFY(planned.wait(kWaitMs));
+    dialog->setReason(QStringLiteral("customer asked"));
+    QVERIFY(dialog->repairButton()->isEnabled());
+    QSignalSpy finished(dialog, &RepairDialog::repairFinished);
+    dialog->startRepair();
+    QVERIFY(finished.wait(kWaitMs));
+    QCOMPARE(dialog->report().succeeded(), 1);
+    dialog->accept();
+    // Read from the store itself: the cancel is ann's.
+    const auto journal = m_store->store().journal(DocKind::Transaction, id);
+    QVERIFY(journal.ok());
+    QStringList rows;
+    for (const JournalEntry &j : *journal)
+        rows << j.actor + QLatin1Char(' ') + j.event;
+    QVERIFY2(rows.contains(QStringLiteral("ann cancel")), qPrintable(rows.join(QStringLiteral(", "))));
+    QVERIFY2(!rows.join(QLatin1Char(' ')).contains(QLatin1String("the-ceo")), qPrintable(rows.join(QStringLiteral(", "))));
+}
+
+void TestRemoteConsole::aSecondConsoleSeesAClaim()
+{
+    MainWindow first;
+    MainWindow second;
+    first.settings().setOperatorName(QStringLiteral("the-ceo"));
+    QVERIFY(connectAs(first, m_ann));
+    QVERIFY(connectAs(second, m_bea));
+    QVERIFY(onStuck(first));
+    QVERIFY(onStuck(second));
+    const QString id = m_stuck.at(1);
+    const auto claimIn = [&id](const MainWindow &w) {
+        const int row = w.transactionModel()->rowOfKey(id);
+        const auto tx = row >= 0 ? w.transactionModel()->transactionAt(row) : std::nullopt;
+        const auto c = tx ? w.transactionModel()->claimOf(*tx) : std::nullopt;
+        return c ? c->by : QString();
+    };
+    QVERIFY(claimIn(second).isEmpty());
+    QVERIFY(select(first, id));
+    QVERIFY(first.actions()->claim->isEnabled());
+    QSignalSpy added(&first, &MainWindow::remarkAdded);
+    first.actions()->claim->trigger();
+    QVERIFY(added.wait(kWaitMs));
+    QVERIFY2(added.last().at(2).toBool(), qPrintable(added.last().at(3).toString()));
+    // The other console shows it by itself (the service's changes, not a refresh by hand), under
+    // the token's name.
+    QVERIFY(QTest::qWaitFor([&] { return claimIn(second) == QLatin1String("ann"); }, kWaitMs));
+    // Its own claim, for the first: it may release it without being asked whose it is.
+    QVERIFY(QTest::qWaitFor([&] { return first.actions()->release->isEnabled(); }, kWaitMs));
+}
+
+void TestRemoteConsole::aRevokedTokenIsSaidOnce()
+{
+    MainWindow window;
+    QVERIFY(connectAs(window, m_temp));
+    QProcess revoke;
+    revoke.start(QStringLiteral(LEDGERD_PATH),
+                 {QStringLiteral("token"), QStringLiteral("revoke"), QStringLiteral("temp"), QStringLiteral("--tokens"), m_tokens});
+    QVERIFY(revoke.waitForFinished(kWaitMs));
+    QCOMPARE(revoke.exitCode(), 0);
+    // The server reads its tokens file again within a second or two; the console's next calls
+    // (its once-a-second look at the operator actions) are refused, and it says so once.
+    QMessageBox *box = nullptr;
+    QVERIFY(
+        QTest::qWaitFor([&] { return (box = window.findChild<QMessageBox *>(QStringLiteral("tokenRefusedBox"))) != nullptr; }, kWaitMs));
+    QVERIFY2(box->text().contains(QLatin1String("refused the token")), qPrintable(box->text()));
+    QCOMPARE(liveText(window), QStringLiteral("token refused"));
+    QTest::qWait(2500); // calls refused meanwhile say nothing more
+    QCOMPARE(window.findChildren<QMessageBox *>(QStringLiteral("tokenRefusedBox")).size(), 1);
+}
+
+QTEST_MAIN(TestRemoteConsole)
+#include "tst_remoteconsole.moc"
