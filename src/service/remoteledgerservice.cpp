@@ -552,26 +552,36 @@ BatchRepairReport RemoteLedgerService::repairMany(const QStringList &ids, const 
             break;
         }
         const QStringList part = ids.mid(at, consolejson::kMaxBatchRepairIds);
+        QJsonObject problem;
         auto answer = call("POST", "/v1/repairs",
                            QJsonObject{{QStringLiteral("action"), nameOf(options.action)},
                                        {QStringLiteral("ids"), QJsonArray::fromStringList(part)},
                                        {QStringLiteral("reason"), options.reason}},
-                           false);
-        if (!answer.ok()) {
-            if (at == 0 && m_http.lastCallNeverSent()) {
+                           false, {}, &problem);
+        if (!answer.ok() && (!problem.isEmpty() || m_http.lastCallNeverSent())) {
+            // Refused whole (a token that may not, a bad request) or never sent: none of this part
+            // was repaired. The first part's refusal is the batch's.
+            if (at == 0) {
                 report.error = answer.error();
                 return report;
             }
             for (const QString &id : part)
                 report.items << BatchRepairItem{id, failed(answer.error())};
-        } else {
-            const BatchRepairReport done = consolejson::batchRepair(answer->body, *sc);
-            if (!done.error.ok()) {
-                report.error = done.error;
-                return report;
-            }
-            report.items += done.items;
+            break;
         }
+        if (!answer.ok()) {
+            // Sent, and no answer came back: each may or may not be repaired (show tells); the
+            // parts after it are not sent to a service that did not answer.
+            for (const QString &id : part)
+                report.items << BatchRepairItem{id, failed(answer.error())};
+            break;
+        }
+        const BatchRepairReport done = consolejson::batchRepair(answer->body, *sc);
+        if (!done.error.ok()) {
+            report.error = done.error;
+            return report;
+        }
+        report.items += done.items;
         if (options.progress)
             options.progress(int(report.items.size()), int(ids.size()));
     }
