@@ -80,6 +80,8 @@ private:
     Result<Answer> send(const QByteArray &method, const QByteArray &pathAndQuery, const QJsonObject &body, bool retry,
                         const QList<QPair<QByteArray, QByteArray>> &headers, QJsonObject *problemBody);
     Result<int> scale();
+    // A GET whose answer one decoder reads.
+    template <typename T> Result<T> read(const QByteArray &pathAndQuery, Result<T> (*decode)(const QJsonObject &));
     // `createdIs201`: the call answers 201 when it made the document (a transfer, a compensation),
     // so 200 means it existed.
     TxOutcome outcome(const Result<Answer> &answer, const QJsonObject &problemBody, int scale, bool createdIs201);
