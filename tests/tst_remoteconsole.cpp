@@ -289,8 +289,28 @@ void TestRemoteConsole::aSecondConsoleSeesAClaim()
     // The other console shows it by itself (the service's changes, not a refresh by hand), under
     // the token's name.
     QVERIFY(QTest::qWaitFor([&] { return claimIn(second) == QLatin1String("ann"); }, kWaitMs));
-    // Its own claim, for the first: it may release it without being asked whose it is.
-    QVERIFY(QTest::qWaitFor([&] { return first.actions()->release->isEnabled(); }, kWaitMs));
+    // Told by the service's changes (the live label says when), not only read again by the
+    // periodic look a console takes every 15 s.
+    QVERIFY2(QTest::qWaitFor([&] { return liveText(second).startsWith(QLatin1String("changed ")); }, kWaitMs),
+             qPrintable(liveText(second)));
+    // Its own claim, for the first (whose settings say "the-ceo"): its repair asks nothing of
+    // anyone's claim. Bea's console warns that ann is on it, and waits for "repair anyway".
+    const auto repairAsks = [&id, this](MainWindow &w) {
+        if (!select(w, id))
+            return -1;
+        RepairDialog *dialog = w.openRepairDialog(OperatorAction::Resume);
+        if (!dialog)
+            return -1;
+        QSignalSpy planned(dialog, &RepairDialog::planLoaded);
+        if (!planned.wait(kWaitMs))
+            return -1;
+        dialog->setReason(QStringLiteral("the bank confirmed"));
+        const int asks = dialog->repairButton()->isEnabled() ? 0 : 1;
+        dialog->reject();
+        return asks;
+    };
+    QCOMPARE(repairAsks(first), 0);
+    QCOMPARE(repairAsks(second), 1);
 }
 
 void TestRemoteConsole::aRevokedTokenIsSaidOnce()

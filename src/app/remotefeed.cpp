@@ -50,6 +50,7 @@ RemoteFeed::RemoteFeed(const ServerLocation &where, StoreSession *session, Chang
         m_socket.setSslConfiguration(tls);
     }
     open();
+    checkActions(); // where the operators' acts stand now: what comes after it is a change
 }
 
 RemoteFeed::~RemoteFeed()
