@@ -302,6 +302,29 @@
     </message>
 </context>
 <context>
+    <name>ServerConnect</name>
+    <message>
+        <source>%1 refused the token: it is mistyped, or it was revoked. Ask for a new token, then File › Connect to a ledger service… again.
+(%2)</source>
+        <translation>%1 拒绝了该令牌：令牌输错了，或已被吊销。请申请新令牌，然后再次使用“文件 › 连接到账本服务…”。
+（%2）</translation>
+    </message>
+    <message>
+        <source>%1 accepted the token, but its role does not allow this.
+(%2)</source>
+        <translation>%1 接受了该令牌，但其角色不允许此操作。
+（%2）</translation>
+    </message>
+    <message>
+        <source>%1's certificate was refused, so nothing was sent to it: %2</source>
+        <translation>%1 的证书被拒绝，因此未向其发送任何内容：%2</translation>
+    </message>
+    <message>
+        <source>Cannot reach the ledger service at %1: %2</source>
+        <translation>无法连接 %1 上的账本服务：%2</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -748,6 +771,53 @@
     </message>
 </context>
 <context>
+    <name>ledger::app::ConnectDialog</name>
+    <message>
+        <source>Connect to a ledger service</source>
+        <translation>连接到账本服务</translation>
+    </message>
+    <message>
+        <source>the system's CAs</source>
+        <translation>系统的 CA</translation>
+    </message>
+    <message>
+        <source>from --token-file or LEDGERDESK_TOKEN when left empty</source>
+        <translation>留空时取自 --token-file 或 LEDGERDESK_TOKEN</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>The CA that signed the server's certificate</source>
+        <translation>签发服务器证书的 CA</translation>
+    </message>
+    <message>
+        <source>PEM certificates (*.pem *.crt);;All files (*)</source>
+        <translation>PEM 证书 (*.pem *.crt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Server URL:</source>
+        <translation>服务器 URL(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;CA file:</source>
+        <translation>CA 文件(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>&amp;Token:</source>
+        <translation>令牌(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>The console reads and writes through ledgerd, as the token's holder: the journal names you as the server knows you, and your role decides what you may do. The token is kept for this run only.</source>
+        <translation>控制台以令牌持有者的身份通过 ledgerd 读写：日志按服务器所知的名字记录您，您的角色决定您能做什么。令牌只在本次运行中保留。</translation>
+    </message>
+    <message>
+        <source>C&amp;onnect</source>
+        <translation>连接(&amp;O)</translation>
+    </message>
+</context>
+<context>
     <name>ledger::app::ConsoleActions</name>
     <message>
         <source>&amp;New store…</source>
@@ -1017,6 +1087,22 @@
         <source>Times i&amp;n UTC</source>
         <translation>以 UTC 显示时间(&amp;N)</translation>
     </message>
+    <message>
+        <source>Work through ledgerd, signed in with your token, instead of opening a store</source>
+        <translation>用您的令牌登录，通过 ledgerd 工作，而不是打开存储库</translation>
+    </message>
+    <message>
+        <source>Your token may only read (role %1)</source>
+        <translation>您的令牌只能读取（角色 %1）</translation>
+    </message>
+    <message>
+        <source>Your token's role (%1) may not do this: it needs the role %2</source>
+        <translation>您的令牌角色（%1）不能执行此操作：需要角色 %2</translation>
+    </message>
+    <message>
+        <source>Connect to a &amp;ledger service…</source>
+        <translation>连接到账本服务(&amp;L)…</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::ConsoleBench</name>
@@ -1158,6 +1244,13 @@
     <message>
         <source>Documents</source>
         <translation>文档</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::JobRunner</name>
+    <message>
+        <source>%1 works on the store itself, which a console connected to a ledger service does not hold</source>
+        <translation>%1 需要直接操作存储库，而连接到账本服务的控制台并不持有存储库</translation>
     </message>
 </context>
 <context>
@@ -1544,6 +1637,54 @@ service=ledger（来自 pg_service.conf）
         <source>Open in new window: no row is selected.</source>
         <translation>在新窗口中打开：未选择任何行。</translation>
     </message>
+    <message>
+        <source>Cannot connect to the ledger service</source>
+        <translation>无法连接到账本服务</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <source>signed in as %1 (%2) at %3</source>
+        <translation>已以 %1（%2）登录 %3</translation>
+    </message>
+    <message>
+        <source>Signed in as %1, role %2: the server vouches for the name and writes it into the journal
+Server: %3
+Token from: %4</source>
+        <translation>已以 %1 登录，角色 %2：服务器担保此名字并将其写入日志
+服务器：%3
+令牌来源：%4</translation>
+    </message>
+    <message>
+        <source>Signed in to %1 as %2: the journal names you so; your settings' name (%3) is not used here</source>
+        <translation>已以 %2 登录 %1：日志以此名字记录您；设置中的名字（%3）在此不使用</translation>
+    </message>
+    <message>
+        <source>cannot reach the ledger service</source>
+        <translation>无法连接账本服务</translation>
+    </message>
+    <message>
+        <source>Cannot reach the ledger service at %1; trying again</source>
+        <translation>无法连接 %1 上的账本服务；正在重试</translation>
+    </message>
+    <message>
+        <source>token refused</source>
+        <translation>令牌被拒绝</translation>
+    </message>
+    <message>
+        <source>The token was refused</source>
+        <translation>令牌被拒绝</translation>
+    </message>
+    <message>
+        <source>&amp;Connect…</source>
+        <translation>连接(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>%1  —  ledger service</source>
+        <translation>%1  —  账本服务</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::NavigatorModel</name>
@@ -1810,6 +1951,13 @@ service=ledger（来自 pg_service.conf）
     <message>
         <source>Posted</source>
         <translation>已过账</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::RemoteFeed</name>
+    <message>
+        <source>The ledger service's change feed was cut (%1); trying again</source>
+        <translation>账本服务的变更流已中断（%1）；正在重试</translation>
     </message>
 </context>
 <context>

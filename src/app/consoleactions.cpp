@@ -32,7 +32,7 @@ ConsoleActions::ConsoleActions(QWidget *window)
     openStore = make(window, tr("&Open store…"), QKeySequence::Open, tr("Open another store"), QStyle::SP_DialogOpenButton);
     openServerStore = make(window, tr("Open &server store…"), QKeySequence(QStringLiteral("Ctrl+Shift+O")),
                            tr("Open a store on a PostgreSQL server"), QStyle::SP_DriveNetIcon);
-    connectServer = make(window, tr("&Connect to a ledger service…"), QKeySequence(QStringLiteral("Ctrl+Shift+L")),
+    connectServer = make(window, tr("Connect to a &ledger service…"), QKeySequence(QStringLiteral("Ctrl+Shift+L")),
                          tr("Work through ledgerd, signed in with your token, instead of opening a store"), QStyle::SP_DriveNetIcon);
     quit = make(window, tr("&Quit"), QKeySequence::Quit, tr("Quit LedgerDesk"));
     newTransfer = make(window, tr("New &transfer…"), QKeySequence::New, tr("Move money between two accounts"), QStyle::SP_ArrowRight);

@@ -121,6 +121,8 @@ private:
     template <typename R> void runHere(QObject *context, std::function<R()> work, std::function<void(R)> done);
     void started();
     void finished();
+    // unsupported: `what` needs the store itself, which a console through a ledger service has not.
+    Error noStoreThroughServer(const QString &what) const;
     // From a pool thread: queued to the GUI thread as callEnded.
     void tellCallEnded(const Error &error);
 
@@ -133,10 +135,7 @@ private:
 template <typename R> std::function<R()> JobRunner::onStore(std::function<R(Store &)> work, const QString &what) const
 {
     if (m_server) {
-        const Error refused = makeError(ErrorCode::Unsupported, tr("%1 works on the store itself, which a console connected to a "
-                                                                   "ledger service does not hold")
-                                                                    .arg(what));
-        return [refused] { return failedWith<R>(refused); };
+        return [refused = noStoreThroughServer(what)] { return failedWith<R>(refused); };
     }
     return [config = m_config, work]() -> R {
         auto store = threadStore(config);
