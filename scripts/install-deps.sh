@@ -10,6 +10,7 @@ packages=(
   libqt6svg6 qt6-svg-dev                  # SVG icons; the build renders the hicolor PNGs from the SVG
   qt6-websockets-dev                      # ledgerctl serve --ws (and the test's client)
   qt6-httpserver-dev                      # ledgerd, the ledger as a service (HTTP, TLS, WebSocket upgrades)
+  qtkeychain-qt6-dev                      # the console keeps a ledger service's token in the desktop's keyring
   wrk curl                                # ledgerd: its benchmark (wrk) and a real client in its tests (curl)
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools  # Qt Linguist: .ts compiled to .qm at build time
   qt6-translations-l10n                   # Qt's own words (standard buttons, file dialogs) in Chinese

@@ -5,11 +5,13 @@
 // token's name whatever the settings say; a wrong or revoked token is said plainly; a second
 // console sees the first one's claim by itself.
 #include "consoleactions.h"
+#include "dialogs/connectdialog.h"
 #include "dialogs/repairdialog.h"
 #include "mainwindow.h"
 #include "models/navigatormodel.h"
 #include "models/transactiontablemodel.h"
 #include "pages/transactionspage.h"
+#include "widgets/stuckcausebar.h"
 #include "widgets/tablepage.h"
 
 #include "consolesupport.h"
@@ -19,6 +21,7 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QProcess>
 #include <QPushButton>
@@ -26,6 +29,7 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 using namespace ledger;
 using namespace ledger::app;
@@ -72,6 +76,8 @@ private Q_SLOTS:
     void aRepairIsJournaledUnderTheTokensName();
     void aSecondConsoleSeesAClaim();
     void aRevokedTokenIsSaidOnce();
+    void aTypedTokenWithoutAKeyringIsKeptForTheRun();
+    void noTokenIsAskedFor();
 
 private:
     // `window` signed in to the test's ledgerd with the token in `tokenFile`, shown and quiet.
@@ -91,6 +97,10 @@ private:
 
 void TestRemoteConsole::initTestCase()
 {
+    // No desktop keyring here, whoever runs the test (CI has none): the console must say so and
+    // keep a typed token for the run, without waiting on one.
+    qunsetenv("DBUS_SESSION_BUS_ADDRESS");
+    qunsetenv("LEDGERDESK_TOKEN");
     m_store = std::make_unique<TempStore>();
     openAccounts(m_store->store(), {QStringLiteral("acme"), QStringLiteral("bob")}, 100000);
     for (int i = 0; i < 3; ++i) {
@@ -190,6 +200,11 @@ void TestRemoteConsole::aReadTokenOffersNoWrite()
         QVERIFY(onStuck(*m_viewerConsole));
         QVERIFY(select(*m_viewerConsole, m_stuck.at(2)));
         QVERIFY(signedInLabel(*m_viewerConsole).startsWith(QLatin1String("signed in as viewer (read)")));
+        // The Stuck view's own button: no group repair either, once its causes are read.
+        QToolButton *group = m_viewerConsole->causeBar()->repairButton();
+        QVERIFY2(QTest::qWaitFor([&] { return group->toolTip() == QLatin1String("Your token may only read (role read)"); }, kWaitMs),
+                 qPrintable(group->toolTip()));
+        QVERIFY(!group->isEnabled());
     }
     QAction *action = m_viewerConsole->actions()->*(ConsoleActions::gates().at(gate).action);
     QVERIFY(!action->isEnabled());
@@ -331,6 +346,54 @@ void TestRemoteConsole::aRevokedTokenIsSaidOnce()
     QCOMPARE(liveText(window), QStringLiteral("token refused"));
     QTest::qWait(2500); // calls refused meanwhile say nothing more
     QCOMPARE(window.findChildren<QMessageBox *>(QStringLiteral("tokenRefusedBox")).size(), 1);
+}
+
+void TestRemoteConsole::aTypedTokenWithoutAKeyringIsKeptForTheRun()
+{
+    MainWindow window;
+    window.resize(1320, 820);
+    window.show();
+    ConnectDialog *dialog = window.openConnectDialog(ServerLogin{m_ledgerd->url, QString(), QString()});
+    QVERIFY(dialog);
+    QCOMPARE(dialog->urlField()->text(), m_ledgerd->url);
+    QCOMPARE(dialog->tokenField()->echoMode(), QLineEdit::Password);
+    QFile token(m_ann);
+    QVERIFY(token.open(QIODevice::ReadOnly));
+    dialog->tokenField()->setText(QString::fromUtf8(token.readAll().trimmed()));
+    QSignalSpy opened(&window, &MainWindow::storeOpened);
+    dialog->accept();
+    QVERIFY(opened.wait(kWaitMs));
+    QVERIFY2(signedInLabel(window).contains(QLatin1String("Token from: typed")), qPrintable(signedInLabel(window)));
+    // Kept for the URL in the keyring, which is not there: said so, and it works on.
+    QVERIFY2(
+        QTest::qWaitFor(
+            [&] { return window.statusBar()->currentMessage().startsWith(QLatin1String("The desktop's keyring cannot keep your token")); },
+            kWaitMs),
+        qPrintable(window.statusBar()->currentMessage()));
+    QVERIFY(window.statusBar()->currentMessage().contains(QLatin1String("kept for this run only")));
+    QVERIFY(settle(window));
+    QCOMPARE(liveText(window), QStringLiteral("live"));
+    // Kept in the recent list by its URL, never the token.
+    QVERIFY(window.settings().recentStores().contains(m_ledgerd->url));
+}
+
+void TestRemoteConsole::noTokenIsAskedFor()
+{
+    // No --token-file, no LEDGERDESK_TOKEN, no keyring: the server refuses, and the Connect
+    // dialog asks for the token, saying why, with the URL filled in.
+    MainWindow window;
+    window.resize(1320, 820);
+    window.show();
+    QSignalSpy failed(&window, &MainWindow::storeFailed);
+    window.connectToServer(ServerLogin{m_ledgerd->url, QString(), QString()});
+    QVERIFY(failed.wait(kWaitMs));
+    ConnectDialog *asked = window.findChild<ConnectDialog *>();
+    QVERIFY(asked);
+    QVERIFY(asked->isVisible());
+    QCOMPARE(asked->urlField()->text(), m_ledgerd->url);
+    QVERIFY(asked->tokenField()->text().isEmpty());
+    QVERIFY(!window.hasStore());
+    asked->reject();
 }
 
 QTEST_MAIN(TestRemoteConsole)

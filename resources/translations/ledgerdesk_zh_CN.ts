@@ -781,10 +781,6 @@
         <translation>系统的 CA</translation>
     </message>
     <message>
-        <source>from --token-file or LEDGERDESK_TOKEN when left empty</source>
-        <translation>留空时取自 --token-file 或 LEDGERDESK_TOKEN</translation>
-    </message>
-    <message>
         <source>&amp;Browse…</source>
         <translation>浏览(&amp;B)…</translation>
     </message>
@@ -809,12 +805,16 @@
         <translation>令牌(&amp;T)：</translation>
     </message>
     <message>
-        <source>The console reads and writes through ledgerd, as the token's holder: the journal names you as the server knows you, and your role decides what you may do. The token is kept for this run only.</source>
-        <translation>控制台以令牌持有者的身份通过 ledgerd 读写：日志按服务器所知的名字记录您，您的角色决定您能做什么。令牌只在本次运行中保留。</translation>
-    </message>
-    <message>
         <source>C&amp;onnect</source>
         <translation>连接(&amp;O)</translation>
+    </message>
+    <message>
+        <source>from --token-file, LEDGERDESK_TOKEN or the keyring when left empty</source>
+        <translation>留空时取自 --token-file、LEDGERDESK_TOKEN 或密钥环</translation>
+    </message>
+    <message>
+        <source>The console reads and writes through ledgerd, as the token's holder: the journal names you as the server knows you, and your role decides what you may do. The token is kept in your desktop's keyring, under the server's URL.</source>
+        <translation>控制台以令牌持有者的身份通过 ledgerd 读写：日志按服务器所知的名字记录您，您的角色决定您能做什么。令牌以服务器的 URL 为键保存在桌面密钥环中。</translation>
     </message>
 </context>
 <context>
@@ -1685,6 +1685,14 @@ Token from: %4</source>
         <source>%1  —  ledger service</source>
         <translation>%1  —  账本服务</translation>
     </message>
+    <message>
+        <source>Reading your token for %1 from the desktop's keyring…</source>
+        <translation>正在从桌面密钥环读取 %1 的令牌…</translation>
+    </message>
+    <message>
+        <source>The desktop's keyring cannot keep your token (%1): it is kept for this run only, and asked again next time</source>
+        <translation>桌面密钥环无法保存您的令牌（%1）：令牌只在本次运行中保留，下次会再次询问</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::NavigatorModel</name>
@@ -2352,6 +2360,13 @@ Token from: %4</source>
     <message>
         <source>%1 rows</source>
         <translation>%1 行</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::TokenKeyring</name>
+    <message>
+        <source>the desktop's keyring did not answer within %1 s</source>
+        <translation>桌面密钥环未在 %1 秒内应答</translation>
     </message>
 </context>
 <context>

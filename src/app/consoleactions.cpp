@@ -125,6 +125,16 @@ bool ConsoleActions::gate(QAction *action, Role needs) const
     return false;
 }
 
+bool ConsoleActions::gate(QWidget *button, Role needs) const
+{
+    const QString why = refusedFor(needs);
+    if (!why.isEmpty()) {
+        button->setEnabled(false);
+        button->setToolTip(why);
+    }
+    return why.isEmpty();
+}
+
 void ConsoleActions::applyRole()
 {
     for (const Gate &g : gates())

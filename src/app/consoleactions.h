@@ -80,6 +80,7 @@ public:
     // Disables `action` with the reason when the role does not reach `needs` (the row menus'
     // actions that are no member: freeze, unfreeze, close). True when it may.
     bool gate(QAction *action, Role needs) const;
+    bool gate(QWidget *button, Role needs) const; // a page's own button (the Stuck view's "Repair the group…")
     // Why the role does not reach `needs` ("" when it does).
     QString refusedFor(Role needs) const;
 

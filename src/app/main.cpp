@@ -77,10 +77,11 @@ int main(int argc, char **argv)
         QStringLiteral("server"),
         QStringLiteral("Work through the ledger service (ledgerd) at URL, signed in with a token, instead of opening a store."),
         QStringLiteral("URL"));
-    const QCommandLineOption tokenFileOption(QStringLiteral("token-file"),
-                                             QStringLiteral("With --server: the token, from FILE (only you may read it); "
-                                                            "else $LEDGERDESK_TOKEN, else File › Connect asks."),
-                                             QStringLiteral("FILE"));
+    const QCommandLineOption tokenFileOption(
+        QStringLiteral("token-file"),
+        QStringLiteral("With --server: the token, from FILE (only you may read it); "
+                       "else $LEDGERDESK_TOKEN, else the desktop's keyring, else File › Connect asks."),
+        QStringLiteral("FILE"));
     const QCommandLineOption caOption(QStringLiteral("ca"),
                                       QStringLiteral("With --server: check its certificate against the CAs in FILE (PEM) instead of "
                                                      "the system's."),

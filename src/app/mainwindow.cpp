@@ -14,6 +14,7 @@
 #include "models/transactiontablemodel.h"
 #include "pages/accountspage.h"
 #include "stucknoticer.h"
+#include "tokenkeyring.h"
 #include "pages/actionspage.h"
 #include "pages/overviewpage.h"
 #include "pages/transactionspage.h"
@@ -70,6 +71,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_storeLabel(new QLabel(this))
     , m_activityLabel(new QLabel(this))
     , m_liveLabel(new QLabel(this))
+    , m_keyring(new TokenKeyring(this))
 {
     initResources();
     MnemonicGuard::install();           // Alt+letter never types into a field, whatever window has it

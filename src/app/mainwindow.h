@@ -48,6 +48,7 @@ class NewAccountDialog;
 class RepairWizard;
 class StuckCauseBar;
 class StuckNoticer;
+class TokenKeyring;
 class TablePage;
 class TransactionTableModel;
 class TransactionsPage;
@@ -144,6 +145,10 @@ private:
     // Through a ledger service: how each call ended (mainwindow_server.cpp). A refused token is
     // said once and offers File › Connect; a service out of reach is said until it answers again.
     void onServiceCall(const Error &error);
+    // Signs in with `login`, `kept` the keyring's token for it ("" none); connectToServer's second half.
+    void signIn(const ServerLogin &login, const QByteArray &kept, bool fromDialog);
+    // The keyring cannot keep or give the token: said once a run (it is kept for the run only).
+    void sayKeyringMissing(const QString &problem);
     // The status bar's label for a console signed in to a ledger service.
     void showSignedIn();
     // False, said in the status bar, when the identity's role does not reach `needs`.
@@ -232,6 +237,8 @@ private:
     QDateTime m_lastChange;      // the change the live label shows the time of (invalid: it shows none)
     bool m_tokenRefused = false; // said once per sign-in
     bool m_unreachable = false;  // the ledger service did not answer the last call
+    bool m_keyringSaid = false;  // that the keyring keeps no token, said once a run
+    TokenKeyring *m_keyring;
 };
 
 } // namespace ledger::app

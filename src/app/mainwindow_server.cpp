@@ -5,6 +5,7 @@
 #include "errorbox.h"
 #include "mainwindow.h"
 #include "serverconnect.h"
+#include "tokenkeyring.h"
 #include "widgets/tooltiptext.h"
 
 #include <QFutureWatcher>
@@ -34,10 +35,34 @@ ConnectDialog *MainWindow::openConnectDialog(const ServerLogin &login, const QSt
 
 void MainWindow::connectToServer(const ServerLogin &login, bool fromDialog)
 {
-    const auto refused = [this, login, fromDialog](const QString &text) {
+    if (dialogsOpen()) {
+        showError(tr("Another store"), tr("Close the open dialogs first: they work on the store that is open now."));
+        return;
+    }
+    // The token, in order: typed in the Connect dialog, --token-file, $LEDGERDESK_TOKEN
+    // (resolveServerLogin), else the keyring, else the dialog asks (signIn, on a refusal).
+    auto resolved = resolveServerLogin(login);
+    if (resolved.ok() && resolved->tokenSource == TokenSource::None) {
+        const QString url = resolved->location.url.toString();
+        statusBar()->showMessage(tr("Reading your token for %1 from the desktop's keyring…").arg(url));
+        m_keyring->read(url, [this, login, fromDialog](const QByteArray &token, const QString &problem) {
+            if (!problem.isEmpty())
+                sayKeyringMissing(problem);
+            signIn(login, token, fromDialog);
+        });
+        return;
+    }
+    signIn(login, QByteArray(), fromDialog);
+}
+
+void MainWindow::signIn(const ServerLogin &login, const QByteArray &kept, bool fromDialog)
+{
+    const auto refused = [this, login, fromDialog](const Error &error, const QString &text) {
         statusBar()->clearMessage();
-        if (fromDialog)
-            openConnectDialog(login, text); // the URL and CA stay, the token is asked again
+        // A token refused, or none given where the server needs one: asked for (the URL and
+        // CA stay), the last step of the token's order. Anything else is said as it is.
+        if (fromDialog || error.code == ErrorCode::Unauthorized)
+            openConnectDialog(login, text);
         else
             showError(tr("Cannot connect to the ledger service"), text);
         Q_EMIT storeFailed(text);
@@ -46,9 +71,10 @@ void MainWindow::connectToServer(const ServerLogin &login, bool fromDialog)
         showError(tr("Another store"), tr("Close the open dialogs first: they work on the store that is open now."));
         return;
     }
-    auto resolved = resolveServerLogin(login);
+    auto resolved = resolveServerLogin(
+        login, kept.isEmpty() ? std::function<QByteArray()>() : [kept] { return kept; });
     if (!resolved.ok()) {
-        refused(resolved.error().toString());
+        refused(resolved.error(), resolved.error().toString());
         return;
     }
     const QString url = resolved->location.url.toString();
@@ -58,15 +84,31 @@ void MainWindow::connectToServer(const ServerLogin &login, bool fromDialog)
         const OpenedStore opened = watcher->result();
         watcher->deleteLater();
         if (!opened.error.ok()) {
-            refused(opened.error.message); // already in plain words (plainRefusal)
+            refused(opened.error, opened.error.message); // already in plain words (plainRefusal)
             return;
         }
         closeStore();
         m_session->install(opened);
         onStoreOpened(false);
+        // A token typed in the dialog that the server took is kept for the next start.
+        const ResolvedServer &server = opened.signedIn->server;
+        if (server.tokenSource == TokenSource::Typed)
+            m_keyring->store(server.location.url.toString(), server.location.token, [this](const QString &problem) {
+                if (!problem.isEmpty())
+                    sayKeyringMissing(problem);
+            });
     });
     const ResolvedServer server = *resolved;
     watcher->setFuture(QtConcurrent::run([server] { return connectForConsole(server); }));
+}
+
+void MainWindow::sayKeyringMissing(const QString &problem)
+{
+    if (std::exchange(m_keyringSaid, true))
+        return; // once a run
+    statusBar()->showMessage(
+        tr("The desktop's keyring cannot keep your token (%1): it is kept for this run only, and asked again next time").arg(problem),
+        20'000);
 }
 
 void MainWindow::showSignedIn()

@@ -26,7 +26,7 @@ ConnectDialog::ConnectDialog(QWidget *parent)
     m_url->setPlaceholderText(QStringLiteral("https://ledger.example:8443"));
     m_ca->setPlaceholderText(tr("the system's CAs"));
     m_token->setEchoMode(QLineEdit::Password);
-    m_token->setPlaceholderText(tr("from --token-file or LEDGERDESK_TOKEN when left empty"));
+    m_token->setPlaceholderText(tr("from --token-file, LEDGERDESK_TOKEN or the keyring when left empty"));
     auto *browse = new QPushButton(tr("&Browse…"), this);
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString path = askOpenFileName(this, tr("The CA that signed the server's certificate"), m_ca->text(),
@@ -41,9 +41,10 @@ ConnectDialog::ConnectDialog(QWidget *parent)
     form->addRow(tr("&Server URL:"), m_url);
     form->addRow(tr("&CA file:"), caRow);
     form->addRow(tr("&Token:"), m_token);
-    auto *explain = new QLabel(tr("The console reads and writes through ledgerd, as the token's holder: the journal names you as the "
-                                  "server knows you, and your role decides what you may do. The token is kept for this run only."),
-                               this);
+    auto *explain = new QLabel(
+        tr("The console reads and writes through ledgerd, as the token's holder: the journal names you as the "
+           "server knows you, and your role decides what you may do. The token is kept in your desktop's keyring, under the server's URL."),
+        this);
     explain->setWordWrap(true);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     QPushButton *connectButton = buttons->addButton(tr("C&onnect"), QDialogButtonBox::AcceptRole);

@@ -309,6 +309,7 @@ void TransactionsPage::refreshCauses()
                                                Q_EMIT message(causes.error().localized(), 10'000);
                                            else
                                                m_causeBar->setCauses(*causes);
+                                           m_actions->gate(m_causeBar->repairButton(), Role::Operator);
                                        });
 }
 

@@ -29,7 +29,7 @@ StuckCauseBar::StuckCauseBar(QWidget *parent)
     m_combo->setMinimumContentsLength(kCauseMinChars);
     m_combo->setToolTip(tr("What is stuck, grouped by the state it stopped in and its last error"));
     m_repair->setText(tr("Repair the &group…"));
-    m_repair->setToolTip(tr("Resume or cancel every transaction of the group shown, with a preview first"));
+    m_repair->setToolTip(repairTip());
     m_repair->setPopupMode(QToolButton::InstantPopup);
     auto *menu = new QMenu(m_repair);
     menu->setToolTipsVisible(true); // a greyed choice says why
@@ -88,10 +88,13 @@ void StuckCauseBar::setCauses(const StuckCauses &causes)
     list->setMinimumWidth(list->sizeHintForColumn(0) + 2 * list->frameWidth()
                           + list->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, list));
     m_repair->setEnabled(total > 0);
+    m_repair->setToolTip(repairTip()); // whoever disabled it for another reason says so again after this
     updateRepairs();
     if (was && keep == 0)
         Q_EMIT chosenChanged();
 }
+
+QString StuckCauseBar::repairTip() { return tr("Resume or cancel every transaction of the group shown, with a preview first"); }
 
 void StuckCauseBar::updateRepairs()
 {

@@ -46,6 +46,7 @@ Q_SIGNALS:
 
 private:
     void updateRepairs();
+    static QString repairTip();
 
     QComboBox *m_combo;
     QAction *m_resume;
