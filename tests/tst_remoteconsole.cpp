@@ -78,10 +78,11 @@ private Q_SLOTS:
     void aRevokedTokenIsSaidOnce();
     void aTypedTokenWithoutAKeyringIsKeptForTheRun();
     void noTokenIsAskedFor();
+    void aServiceOutOfReachIsSaidAndComesBack();
 
 private:
     // `window` signed in to the test's ledgerd with the token in `tokenFile`, shown and quiet.
-    bool connectAs(MainWindow &window, const QString &tokenFile);
+    bool connectAs(MainWindow &window, const QString &tokenFile, const QString &url = QString());
     // The Stuck view of `window`, with the test's stuck transactions listed.
     bool onStuck(MainWindow &window);
     bool select(MainWindow &window, const QString &id);
@@ -141,11 +142,11 @@ void TestRemoteConsole::cleanupTestCase()
     m_store.reset();
 }
 
-bool TestRemoteConsole::connectAs(MainWindow &window, const QString &tokenFile)
+bool TestRemoteConsole::connectAs(MainWindow &window, const QString &tokenFile, const QString &url)
 {
     QSignalSpy opened(&window, &MainWindow::storeOpened);
     window.resize(1320, 820);
-    window.connectToServer(ServerLogin{m_ledgerd->url, tokenFile, QString()});
+    window.connectToServer(ServerLogin{url.isEmpty() ? m_ledgerd->url : url, tokenFile, QString()});
     window.show();
     return opened.wait(kWaitMs) && settle(window);
 }
@@ -394,6 +395,39 @@ void TestRemoteConsole::noTokenIsAskedFor()
     QVERIFY(asked->tokenField()->text().isEmpty());
     QVERIFY(!window.hasStore());
     asked->reject();
+}
+
+void TestRemoteConsole::aServiceOutOfReachIsSaidAndComesBack()
+{
+    // A ledgerd of its own, stopped and started again on the same port under a running console.
+    const auto start = [this](const QString &listen) {
+        return std::make_unique<Ledgerd>(QStringList{QStringLiteral("--store"), m_store->path(), QStringLiteral("--listen"), listen,
+                                                     QStringLiteral("--tokens"), m_tokens, QStringLiteral("--recover-every"),
+                                                     QStringLiteral("off")});
+    };
+    auto own = start(QStringLiteral("127.0.0.1:0"));
+    QVERIFY2(!own->url.isEmpty(), qPrintable(own->errors()));
+    const QString url = own->url;
+    const quint16 port = own->port();
+    MainWindow window;
+    QVERIFY(connectAs(window, m_ann, url));
+    QCOMPARE(liveText(window), QStringLiteral("live"));
+    QCOMPARE(own->stop(), 0);
+    own.reset();
+    // Said where the live label is: the feed is cut at once, the calls fail once their retries end.
+    const QStringList away{QStringLiteral("reconnecting…"), QStringLiteral("cannot reach the ledger service")};
+    QVERIFY2(QTest::qWaitFor([&] { return away.contains(liveText(window)); }, kWaitMs), qPrintable(liveText(window)));
+    QVERIFY(window.hasStore()); // nothing is closed: it waits for the service
+    own = start(QStringLiteral("127.0.0.1:%1").arg(port));
+    QVERIFY2(!own->url.isEmpty(), qPrintable(own->errors()));
+    // Back by itself, nobody reconnecting by hand.
+    QVERIFY2(QTest::qWaitFor([&] { return liveText(window) == QLatin1String("live") && settle(window); }, kWaitMs),
+             qPrintable(liveText(window)));
+    // And it reads again: a claim made meanwhile by another shows.
+    QCOMPARE(runLedgerctl({QStringLiteral("--server"), url, QStringLiteral("--token-file"), m_bea, QStringLiteral("claim"), m_stuck.at(2)})
+                 .exitCode,
+             0);
+    QVERIFY(QTest::qWaitFor([&] { return liveText(window).startsWith(QLatin1String("changed ")); }, kWaitMs));
 }
 
 QTEST_MAIN(TestRemoteConsole)
