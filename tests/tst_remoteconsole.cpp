@@ -5,6 +5,7 @@
 // token's name whatever the settings say; a wrong or revoked token is said plainly; a second
 // console sees the first one's claim by itself.
 #include "consoleactions.h"
+#include "store/open/changenotifier.h"
 #include "dialogs/connectdialog.h"
 #include "dialogs/repairdialog.h"
 #include "mainwindow.h"
@@ -79,6 +80,7 @@ private Q_SLOTS:
     void aTypedTokenWithoutAKeyringIsKeptForTheRun();
     void noTokenIsAskedFor();
     void aServiceOutOfReachIsSaidAndComesBack();
+    void httpsIsCheckedAgainstTheCaGiven();
 
 private:
     // `window` signed in to the test's ledgerd with the token in `tokenFile`, shown and quiet.
@@ -428,6 +430,63 @@ void TestRemoteConsole::aServiceOutOfReachIsSaidAndComesBack()
                  .exitCode,
              0);
     QVERIFY(QTest::qWaitFor([&] { return liveText(window).startsWith(QLatin1String("changed ")); }, kWaitMs));
+}
+
+void TestRemoteConsole::httpsIsCheckedAgainstTheCaGiven()
+{
+    // A CA of our own signs the server's certificate for 127.0.0.1: with --ca the console signs in
+    // and its change feed (a WebSocket over TLS) is open; with a CA that did not sign it, it is
+    // refused with the reason and nothing opens.
+    const auto path = [this](const char *name) { return m_dir.filePath(QLatin1String(name)); };
+    {
+        QFile f(path("server.ext"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("subjectAltName=IP:127.0.0.1\n");
+    }
+    const auto openssl = [](const QStringList &args) {
+        QProcess p;
+        p.start(QStringLiteral("openssl"), args);
+        return p.waitForFinished(60'000) && p.exitCode() == 0;
+    };
+    for (const char *ca : {"ca", "other-ca"})
+        QVERIFY(openssl({QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("rsa:2048"),
+                         QStringLiteral("-nodes"), QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"),
+                         QStringLiteral("/CN=%1").arg(QLatin1String(ca)), QStringLiteral("-keyout"), path(ca) + QStringLiteral(".key"),
+                         QStringLiteral("-out"), path(ca) + QStringLiteral(".crt")}));
+    QVERIFY(openssl({QStringLiteral("req"), QStringLiteral("-newkey"), QStringLiteral("rsa:2048"), QStringLiteral("-nodes"),
+                     QStringLiteral("-subj"), QStringLiteral("/CN=127.0.0.1"), QStringLiteral("-keyout"), path("server.key"),
+                     QStringLiteral("-out"), path("server.csr")}));
+    QVERIFY(openssl({QStringLiteral("x509"), QStringLiteral("-req"), QStringLiteral("-in"), path("server.csr"), QStringLiteral("-CA"),
+                     path("ca.crt"), QStringLiteral("-CAkey"), path("ca.key"), QStringLiteral("-CAcreateserial"), QStringLiteral("-days"),
+                     QStringLiteral("2"), QStringLiteral("-extfile"), path("server.ext"), QStringLiteral("-out"), path("server.crt")}));
+    QFile::setPermissions(path("server.key"), QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    Ledgerd tls({QStringLiteral("--store"), m_store->path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+                 QStringLiteral("--tokens"), m_tokens, QStringLiteral("--tls-cert"), path("server.crt"), QStringLiteral("--tls-key"),
+                 path("server.key"), QStringLiteral("--recover-every"), QStringLiteral("off")});
+    QVERIFY2(tls.url.startsWith(QLatin1String("https://127.0.0.1:")), qPrintable(tls.url + tls.errors()));
+
+    MainWindow window;
+    window.resize(1320, 820);
+    window.show();
+    std::unique_ptr<QSignalSpy> watching; // the feed's first opening, spied on from the moment the session is
+    connect(&window, &MainWindow::storeOpened, this,
+            [&] { watching = std::make_unique<QSignalSpy>(window.session()->notifier(), &ChangeNotifier::watching); });
+    QSignalSpy opened(&window, &MainWindow::storeOpened);
+    window.connectToServer(ServerLogin{tls.url, m_ann, path("ca.crt")});
+    QVERIFY(opened.wait(kWaitMs));
+    QVERIFY(signedInLabel(window).startsWith(QLatin1String("signed in as ann (operator) at 127.0.0.1:")));
+    QVERIFY(watching);
+    QVERIFY(watching->count() == 1 || watching->wait(kWaitMs));
+    QVERIFY(settle(window));
+    QCOMPARE(liveText(window), QStringLiteral("live"));
+
+    MainWindow refused;
+    QSignalSpy failed(&refused, &MainWindow::storeFailed);
+    refused.connectToServer(ServerLogin{tls.url, m_ann, path("other-ca.crt")});
+    QVERIFY(failed.wait(kWaitMs));
+    const QString said = failed.first().first().toString();
+    QVERIFY2(said.startsWith(tls.url + QStringLiteral("'s certificate was refused, so nothing was sent to it: ")), qPrintable(said));
+    QVERIFY(!refused.hasStore());
 }
 
 QTEST_MAIN(TestRemoteConsole)
