@@ -1,15 +1,17 @@
 #pragma once
-// Runs store work off the GUI thread. Each job runs on a pool thread with that thread's own
-// connection (opened on first use, closed when the thread ends) and hands its result back on
-// the GUI thread — or drops it, if the object that asked is gone by then.
+// Runs the console's work off the GUI thread. Each job runs on a pool thread with that thread's
+// own connection to the store, or its own client of the ledger service (opened on first use,
+// closed when the thread ends), and hands its result back on the GUI thread — or drops it, if the
+// object that asked is gone by then.
 //
 // Threading: create, call and destroy on the GUI thread. `work` runs on a pool thread and must
 // touch only the Store or LedgerService it is given and its own captures.
 //
 // Every job of the console is work on the ledger (LedgerService, service/ledgerservice.h): the
 // same calls ledgerctl and ledgerd make, so that a console through ledgerd (issue 48) runs the
-// same jobs. Today it is a LocalLedgerService over the pool thread's connection, under the
-// operator name of the console's settings; the work on the store it is wrapped into is private.
+// same jobs: a LocalLedgerService over the pool thread's connection, under the operator name of
+// the console's settings, or a RemoteLedgerService (the server journals the token's name). The
+// work on the store itself is private, and answers unsupported through a server.
 
 #include "service/localledgerservice.h"
 #include "service/remoteledgerservice.h"
@@ -61,7 +63,6 @@ public:
     ~JobRunner() override;
 
     const StoreConfig &config() const { return m_config; }
-    bool throughServer() const { return m_server.has_value(); }
     int running() const { return m_running; }
 
     template <typename R> void run(QObject *context, std::function<R(LedgerService &)> work, std::function<void(R)> done)
