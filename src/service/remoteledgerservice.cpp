@@ -1,6 +1,7 @@
 #include "service/remoteledgerservice.h"
 
 #include "ledger/money.h"
+#include "service/remotequery.h"
 #include "service/servicejson.h"
 
 #include <QDeadlineTimer>
@@ -14,25 +15,9 @@ namespace ledger {
 
 namespace {
 
-QByteArray path(const QString &text) { return QUrl::toPercentEncoding(text); }
+using remote::withQuery;
 
-QByteArray withQuery(const QByteArray &route, const QUrlQuery &query)
-{
-    const QString q = query.toString(QUrl::FullyEncoded);
-    return q.isEmpty() ? route : route + '?' + q.toUtf8();
-}
-
-QString sortWord(TxSortKey key)
-{
-    switch (key) {
-    case TxSortKey::CreatedAt: return QStringLiteral("created");
-    case TxSortKey::LastModified: return QStringLiteral("modified");
-    case TxSortKey::Amount: return QStringLiteral("amount");
-    case TxSortKey::State: return QStringLiteral("state");
-    case TxSortKey::Id: return QStringLiteral("id");
-    }
-    return {};
-}
+QByteArray path(const QString &text) { return remote::pathSegment(text); }
 
 TxOutcome failed(const Error &error)
 {
@@ -79,25 +64,30 @@ Result<RemoteLedgerService::Answer> RemoteLedgerService::call(const QByteArray &
                                  QStringLiteral("%1; the call may or may not have been applied: `show` tells").arg(answer.error().message));
             return answer.error();
         }
-        QJsonParseError parseError;
-        const QJsonDocument doc = QJsonDocument::fromJson(answer->body, &parseError);
-        if (!doc.isObject())
-            return makeError(answer->status == 503 ? ErrorCode::ServiceUnavailable : ErrorCode::Internal,
-                             QStringLiteral("the ledger service answered HTTP %1 with no JSON object (%2)")
-                                 .arg(answer->status)
-                                 .arg(QString::fromUtf8(answer->body.left(120)).simplified()));
-        if (answer->status >= 400) {
-            if (problemBody)
+        const QJsonDocument doc = QJsonDocument::fromJson(answer->body);
+        if (answer->status >= 400 || !doc.isObject()) {
+            if (problemBody && doc.isObject())
                 *problemBody = doc.object();
-            const Error e = servicejson::problem(doc.object(), answer->status);
-            if (answer->status == 401) // the token: missing, mistyped, or revoked since
-                return makeError(
-                    ErrorCode::Unauthorized,
-                    QStringLiteral("%1 did not accept the token (%2); ask for a new one").arg(m_http.location().url.toString(), e.message));
-            return e;
+            return problemOf(answer->status, answer->body);
         }
         return Answer{answer->status, doc.object()};
     }
+}
+
+Error RemoteLedgerService::problemOf(int status, const QByteArray &body)
+{
+    const QJsonDocument doc = QJsonDocument::fromJson(body);
+    if (!doc.isObject())
+        return makeError(status == 503 ? ErrorCode::ServiceUnavailable : ErrorCode::Internal,
+                         QStringLiteral("the ledger service answered HTTP %1 with no JSON object (%2)")
+                             .arg(status)
+                             .arg(QString::fromUtf8(body.left(120)).simplified()));
+    const Error e = servicejson::problem(doc.object(), status);
+    if (status == 401) // the token: missing, mistyped, or revoked since
+        return makeError(
+            ErrorCode::Unauthorized,
+            QStringLiteral("%1 did not accept the token (%2); ask for a new one").arg(m_http.location().url.toString(), e.message));
+    return e;
 }
 
 Result<Identity> RemoteLedgerService::whoami()
@@ -139,19 +129,7 @@ Result<TxPage> RemoteLedgerService::transactions(const TxPageRequest &request)
     const TxQuery &q = request.query;
     if (q.offset != 0 || q.kind)
         return makeError(ErrorCode::Unsupported, QStringLiteral("a listing through ledgerd pages by key (after), not by offset or kind"));
-    QUrlQuery base;
-    if (q.state)
-        base.addQueryItem(QStringLiteral("state"), nameOf(*q.state));
-    if (!q.account.isEmpty())
-        base.addQueryItem(QStringLiteral("account"), q.account);
-    if (!q.text.isEmpty())
-        base.addQueryItem(QStringLiteral("text"), q.text);
-    if (q.cause)
-        base.addQueryItem(QStringLiteral("cause"), *q.cause);
-    if (q.stuckOnly)
-        base.addQueryItem(QStringLiteral("stuckFor"), QStringLiteral("%1ms").arg(q.stuckForMs));
-    base.addQueryItem(QStringLiteral("sort"), sortWord(q.sortKey));
-    base.addQueryItem(QStringLiteral("order"), q.descending ? QStringLiteral("newest") : QStringLiteral("oldest"));
+    const QUrlQuery base = remote::txFilters(q);
     TxPage page;
     QString after = q.after ? q.after->id : QString();
     bool first = true;
@@ -538,11 +516,6 @@ Result<QList<AccountCountedWhole>> RemoteLedgerService::accountWindow(const Acco
 Result<QList<JournalEntry>> RemoteLedgerService::journalWindow(const JournalWindowRequest &)
 {
     return notThroughTheServiceYet("a page of the journal near a position");
-}
-
-Result<qint64> RemoteLedgerService::exportTable(const ExportSpec &, ExportFormat, QIODevice &, const ExportProgress &)
-{
-    return notThroughTheServiceYet("an export");
 }
 
 Result<IncidentReport> RemoteLedgerService::incidentReport(const QString &) { return notThroughTheServiceYet("an incident report"); }

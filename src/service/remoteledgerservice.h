@@ -60,6 +60,14 @@ public:
     Result<IncidentReport> incidentReport(const QString &txId) override;
     RecoverRun recover(const RecoverRequest &request, const RecoverProgress &progress, const RecoverStop &stop) override;
 
+    // The change feed (GET /v1/feed as NDJSON) after `since` ("0": from the start): each event's
+    // line, as ledgerctl's `feed` prints it, to `line`; `limit` lines at most (-1: no limit); with
+    // `follow`, on as events finish until `stop` says so. A stream cut on the way (the server
+    // restarting) is taken up again after the last event received, for as long as a lost read is
+    // tried again; past that, service-unavailable naming the cursor to go on from. The lines given.
+    Result<qint64> feed(const QString &since, bool follow, qint64 limit, const std::function<void(const QByteArray &line)> &line,
+                        const std::function<bool()> &stop);
+
     // How long a lost call is tried again for (reads and keyed transfers); tests shorten it.
     void setRetryWindowMs(int ms) { m_retryWindowMs = ms; }
 
@@ -73,6 +81,11 @@ private:
     // document, for the transaction a refused transfer carries).
     Result<Answer> call(const QByteArray &method, const QByteArray &pathAndQuery, const QJsonObject &body = {}, bool retry = true,
                         const QList<QPair<QByteArray, QByteArray>> &headers = {}, QJsonObject *problemBody = nullptr);
+    // The error of an answer that is not 2xx (its problem document), 401 said as the token's.
+    Error problemOf(int status, const QByteArray &body);
+    // A streamed GET, sent again while the window lasts when the server cannot be reached or
+    // answers 503 before the first byte of its body; an answer that is not 2xx is its problem.
+    Result<StreamAnswer> streamGet(const QByteArray &pathAndQuery, const StreamReader &reader);
     Result<int> scale();
     // `createdIs201`: the call answers 201 when it made the document (a transfer, a compensation),
     // so 200 means it existed.
