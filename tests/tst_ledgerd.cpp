@@ -5,6 +5,7 @@
 // a graceful stop with a request in flight, the recovery sweeper finishing what a crash left;
 // every answer checked against /openapi.json.
 #include "ledgerdsupport.h"
+#include "routes.h"
 #include "ledger/identifiers.h"
 #include "testsupport.h"
 
@@ -49,6 +50,7 @@ private Q_SLOTS:
     void openApiDescribesEveryRoute();
     void feedOverWebSocketAndNdjson();
     void everyRouteAnswersAsDocumented();
+    void consoleRoutesAnswerAsDocumented();
     void recoveriesAreJobs();
     void stoppingStopsARecoveryJob();
     void everyAnswerMatchesTheOpenApiDocument(); // last: it checks what the others were answered
@@ -559,33 +561,17 @@ void TestLedgerd::openApiDescribesEveryRoute()
     const Http doc = curl(QStringLiteral("GET"), d.url + QStringLiteral("/openapi.json"));
     QCOMPARE(doc.status, 200);
     QCOMPARE(doc.body.value(QStringLiteral("openapi")).toString(), QStringLiteral("3.1.0"));
+    // Every line of the route table, its method under its path; and no path the table lacks.
     const QJsonObject paths = doc.body.value(QStringLiteral("paths")).toObject();
-    for (const char *path : {"/v1/transfers",
-                             "/v1/transactions",
-                             "/v1/transactions/{id}",
-                             "/v1/transactions/{id}/resume",
-                             "/v1/transactions/{id}/cancel",
-                             "/v1/transactions/{id}/compensate",
-                             "/v1/transactions/{id}/claim",
-                             "/v1/transactions/{id}/release",
-                             "/v1/transactions/{id}/notes",
-                             "/v1/accounts",
-                             "/v1/accounts/{id}",
-                             "/v1/accounts/{id}/freeze",
-                             "/v1/accounts/{id}/unfreeze",
-                             "/v1/accounts/{id}/close",
-                             "/v1/balances",
-                             "/v1/audit",
-                             "/v1/whoami",
-                             "/v1/actions",
-                             "/v1/recoveries",
-                             "/v1/recoveries/{id}",
-                             "/v1/recoveries/{id}/stop",
-                             "/healthz",
-                             "/readyz",
-                             "/metrics",
-                             "/openapi.json"})
-        QVERIFY2(paths.contains(QLatin1String(path)), path);
+    QSet<QString> routed;
+    for (const api::RouteSpec &route : api::routeTable()) {
+        const QString path = QString::fromLatin1(route.pattern);
+        routed.insert(path);
+        QVERIFY2(paths.value(path).toObject().contains(QString::fromLatin1(route.method).toLower()),
+                 qPrintable(QStringLiteral("%1 %2").arg(QLatin1String(route.method), path)));
+    }
+    for (auto it = paths.constBegin(); it != paths.constEnd(); ++it)
+        QVERIFY2(routed.contains(it.key()), qPrintable(it.key() + QStringLiteral(" is in /openapi.json, not in the route table")));
 }
 
 void TestLedgerd::feedOverWebSocketAndNdjson()
@@ -760,6 +746,131 @@ void TestLedgerd::everyRouteAnswersAsDocumented()
         curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transfers"), "source=acme", {QStringLiteral("Content-Type: text/plain")})
             .status,
         415);
+    QCOMPARE(d.stop(), 0);
+    LEDGER_VERIFY_AUDIT_CLEAN(t.store());
+}
+
+void TestLedgerd::consoleRoutesAnswerAsDocumented()
+{
+    // What the console reads and does through ledgerd, each route answered 2xx (its shape checked
+    // by the last test) and its bad input refused with the word a client can act on.
+    TempStore t;
+    openAccounts(t);
+    QStringList stuck;
+    for (const char *key : {"left-1", "left-2", "left-3"}) {
+        CoordinatorOptions died;
+        died.leaseMs = 1;
+        died.hook = abandonAfterHook(Step::HoldDebit);
+        const TxOutcome left = Coordinator(t.store(), died)
+                                   .transfer({QStringLiteral("acme"), QStringLiteral("bob"), 100, QString(), QString::fromLatin1(key)});
+        QCOMPARE(left.error.code, ErrorCode::Interrupted);
+        stuck << left.tx->id;
+    }
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+               QStringLiteral("--recover-every"), QStringLiteral("off")});
+    QVERIFY2(!d.url.isEmpty(), qPrintable(d.errors()));
+    const auto get = [&](const QString &path) { return curl(QStringLiteral("GET"), d.url + path); };
+    const auto post = [&](const QString &path, const QByteArray &body) { return curl(QStringLiteral("POST"), d.url + path, body); };
+    const auto code = [](const Http &h) { return h.body.value(QStringLiteral("code")).toString(); };
+    QCOMPARE(post(QStringLiteral("/v1/transactions/") + stuck.at(0) + QStringLiteral("/claim"), R"({"note":"mine"})").status, 200);
+
+    // Tallies: the two openings and three left; the stuck ones by a filter.
+    const Http all = get(QStringLiteral("/v1/tallies/transactions"));
+    QCOMPARE(all.status, 200);
+    QCOMPARE(all.body.value(QStringLiteral("count")).toInt(), 5);
+    QCOMPARE(all.body.value(QStringLiteral("exact")).toBool(), true);
+    QCOMPARE(get(QStringLiteral("/v1/tallies/transactions?state=pending&stuckFor=0s")).body.value(QStringLiteral("count")).toInt(), 3);
+    QCOMPARE(get(QStringLiteral("/v1/tallies/accounts?filter=ac")).body.value(QStringLiteral("count")).toInt(), 1);
+    QCOMPARE(get(QStringLiteral("/v1/tallies/actions?kind=all")).body.value(QStringLiteral("count")).toInt(),
+             get(QStringLiteral("/v1/actions?kind=all&limit=1000")).body.value(QStringLiteral("actions")).toArray().size());
+    QCOMPARE(code(get(QStringLiteral("/v1/tallies/transactions?state=lost"))), QStringLiteral("unknown-state"));
+    QCOMPARE(code(get(QStringLiteral("/v1/tallies/accounts?limit=3"))), QStringLiteral("invalid-argument"));
+    // Windows: near a position, then after its last row, by amount.
+    const Http near = get(QStringLiteral("/v1/windows/transactions?sort=amount&order=oldest&from=near&offset=1&total=5&limit=2"));
+    QCOMPARE(near.status, 200);
+    const QJsonArray rows = near.body.value(QStringLiteral("transactions")).toArray();
+    QCOMPARE(rows.size(), 2);
+    const Http after = get(QStringLiteral("/v1/windows/transactions?sort=amount&order=oldest&from=after&limit=10&row=")
+                           + rows.last().toObject().value(QStringLiteral("id")).toString());
+    QCOMPARE(after.status, 200);
+    QCOMPARE(after.body.value(QStringLiteral("transactions")).toArray().size(), 2); // 1 + 2 read, 2 after them
+    const Http claimed = get(QStringLiteral("/v1/windows/transactions?text=") + stuck.at(0));
+    QCOMPARE(claimed.body.value(QStringLiteral("transactions")).toArray().first().toObject().value(QStringLiteral("claimedBy")).toString(),
+             QStringLiteral("local"));
+    QCOMPARE(code(get(QStringLiteral("/v1/windows/transactions?from=after"))), QStringLiteral("invalid-cursor"));
+    QCOMPARE(code(get(QStringLiteral("/v1/windows/transactions?from=after&row=tx-NOSUCH"))), QStringLiteral("invalid-cursor"));
+    QCOMPARE(code(get(QStringLiteral("/v1/windows/transactions?from=above&row=x"))), QStringLiteral("invalid-argument"));
+    const Http accounts = get(QStringLiteral("/v1/windows/accounts?from=near&offset=0&total=3&limit=2"));
+    QCOMPARE(accounts.body.value(QStringLiteral("accounts")).toArray().size(), 2);
+    const Http more =
+        get(QStringLiteral("/v1/windows/accounts?from=after&limit=5&row=")
+            + accounts.body.value(QStringLiteral("accounts")).toArray().last().toObject().value(QStringLiteral("id")).toString());
+    QCOMPARE(more.status, 200);
+    QCOMPARE(more.body.value(QStringLiteral("accounts")).toArray().size(), 1);
+    // Operator actions: a page near the top, then the rest after its last row's place.
+    const int allActions = get(QStringLiteral("/v1/tallies/actions?kind=all")).body.value(QStringLiteral("count")).toInt();
+    QVERIFY(allActions > 3);
+    const Http actions = get(QStringLiteral("/v1/windows/actions?kind=all&limit=3"));
+    QCOMPARE(actions.body.value(QStringLiteral("actions")).toArray().size(), 3);
+    const QString place =
+        actions.body.value(QStringLiteral("actions")).toArray().last().toObject().value(QStringLiteral("place")).toString();
+    QCOMPARE(
+        get(QStringLiteral("/v1/windows/actions?kind=all&limit=1000&from=after&row=") + QString::fromUtf8(QUrl::toPercentEncoding(place)))
+            .body.value(QStringLiteral("actions"))
+            .toArray()
+            .size(),
+        allActions - 3);
+    QCOMPARE(code(get(QStringLiteral("/v1/windows/actions?from=after&row=yesterday"))), QStringLiteral("invalid-cursor"));
+    // The overview, the counts, stuck causes, what nobody else claimed.
+    const Http overview = get(QStringLiteral("/v1/overview?stuckFor=0s"));
+    QCOMPARE(overview.status, 200);
+    QCOMPARE(overview.body.value(QStringLiteral("stuck")).toObject().value(QStringLiteral("count")).toInt(), 3);
+    QCOMPARE(get(QStringLiteral("/v1/counts")).status, 200);
+    QCOMPARE(code(get(QStringLiteral("/v1/counts?stuckFor=soon"))), QStringLiteral("invalid-duration"));
+    const Http causes = get(QStringLiteral("/v1/stuck/causes?stuckFor=0s"));
+    QCOMPARE(causes.body.value(QStringLiteral("read")).toInt(), 3);
+    QCOMPARE(get(QStringLiteral("/v1/stuck/watch?stuckFor=0s")).body.value(QStringLiteral("ids")).toArray().size(), 3); // its own claim
+    // An account's detail, the incident report, account documents, ids by position.
+    const Http acme = get(QStringLiteral("/v1/accounts/acme/detail"));
+    QCOMPARE(acme.status, 200);
+    QCOMPARE(acme.body.value(QStringLiteral("held")).toArray().size(), 3);
+    QCOMPARE(get(QStringLiteral("/v1/accounts/ACME/detail")).status, 404);
+    const Http incident = get(QStringLiteral("/v1/transactions/") + stuck.at(0) + QStringLiteral("/incident"));
+    QCOMPARE(incident.status, 200);
+    QStringList events; // on it and its accounts: their openings, the claim
+    for (const QJsonValue &v : incident.body.value(QStringLiteral("operatorActions")).toArray())
+        events << v.toObject().value(QStringLiteral("event")).toString();
+    QVERIFY2(events.contains(QStringLiteral("operator-claim")), qPrintable(events.join(QLatin1Char(' '))));
+    QCOMPARE(incident.body.value(QStringLiteral("transaction")).toObject().value(QStringLiteral("accounts")).toArray().size(), 2);
+    QCOMPARE(get(QStringLiteral("/v1/transactions/tx-NOSUCH/incident")).status, 404);
+    QCOMPARE(get(QStringLiteral("/v1/account-documents?ids=acme,bob")).body.value(QStringLiteral("accounts")).toArray().size(), 2);
+    QCOMPARE(get(QStringLiteral("/v1/account-documents?filter=b&limit=5")).body.value(QStringLiteral("accounts")).toArray().size(), 1);
+    QCOMPARE(code(get(QStringLiteral("/v1/account-documents?ids=acme&limit=2"))), QStringLiteral("invalid-argument"));
+    const Http ids = get(QStringLiteral("/v1/transaction-ids?sort=id&order=oldest&ranges=0:2,4:1"));
+    QCOMPARE(ids.body.value(QStringLiteral("ids")).toArray().size(), 3);
+    QCOMPARE(code(get(QStringLiteral("/v1/transaction-ids?ranges=0:20000"))), QStringLiteral("invalid-argument"));
+    QCOMPARE(code(get(QStringLiteral("/v1/transaction-ids?ranges=x"))), QStringLiteral("invalid-argument"));
+    // A plan (nothing written), then the batch it previews.
+    const QByteArray batch = QJsonDocument(QJsonObject{{QStringLiteral("action"), QStringLiteral("cancel")},
+                                                       {QStringLiteral("ids"), QJsonArray::fromStringList(stuck.mid(1))}})
+                                 .toJson(QJsonDocument::Compact);
+    const Http plan = post(QStringLiteral("/v1/plans"), batch);
+    QCOMPARE(plan.status, 200);
+    QCOMPARE(plan.body.value(QStringLiteral("items")).toArray().size(), 2);
+    QVERIFY(plan.body.value(QStringLiteral("items")).toArray().first().toObject().value(QStringLiteral("eligible")).toBool());
+    QCOMPARE(get(QStringLiteral("/v1/tallies/transactions?state=pending")).body.value(QStringLiteral("count")).toInt(), 3);
+    QCOMPARE(code(post(QStringLiteral("/v1/plans"), R"({"action":"undo","ids":["x"]})")), QStringLiteral("invalid-argument"));
+    QCOMPARE(code(post(QStringLiteral("/v1/plans"), R"({"action":"cancel","ids":[]})")), QStringLiteral("invalid-argument"));
+    QCOMPARE(code(post(QStringLiteral("/v1/repairs"), R"({"action":"cancel","ids":["tx-A"],"why":"x"})")),
+             QStringLiteral("invalid-argument"));
+    const Http repaired = post(QStringLiteral("/v1/repairs"), batch);
+    QCOMPARE(repaired.status, 200);
+    const QJsonArray items = repaired.body.value(QStringLiteral("items")).toArray();
+    QCOMPARE(items.size(), 2);
+    for (const QJsonValue &item : items)
+        QCOMPARE(item.toObject().value(QStringLiteral("transaction")).toObject().value(QStringLiteral("state")).toString(),
+                 QStringLiteral("canceled"));
+    QCOMPARE(get(QStringLiteral("/v1/tallies/transactions?state=pending")).body.value(QStringLiteral("count")).toInt(), 1);
     QCOMPARE(d.stop(), 0);
     LEDGER_VERIFY_AUDIT_CLEAN(t.store());
 }

@@ -188,6 +188,36 @@ Result<RecoveryBody> decodeRecovery(const QByteArray &body)
     return b;
 }
 
+Result<BatchBody> decodeBatch(const QByteArray &body, int maxIds, bool withReason)
+{
+    QStringList fields{QStringLiteral("action"), QStringLiteral("ids")};
+    if (withReason)
+        fields << QStringLiteral("reason");
+    auto o = object(body, fields);
+    if (!o.ok())
+        return o.error();
+    BatchBody b;
+    auto action = text(*o, QStringLiteral("action"), true);
+    if (!action.ok())
+        return action.error();
+    b.action = action->value_or(QString());
+    const QJsonValue ids = o->value(QStringLiteral("ids"));
+    if (!ids.isArray() || ids.toArray().isEmpty() || ids.toArray().size() > maxIds)
+        return bad(QStringLiteral("field \"ids\" must be an array of 1 to %1 transaction ids").arg(maxIds));
+    for (const QJsonValue &id : ids.toArray()) {
+        if (!id.isString())
+            return bad(QStringLiteral("field \"ids\" must hold strings only"));
+        b.ids << id.toString();
+    }
+    if (withReason) {
+        auto reason = text(*o, QStringLiteral("reason"), false);
+        if (!reason.ok())
+            return reason.error();
+        b.reason = reason->value_or(QString());
+    }
+    return b;
+}
+
 Result<QString> decodeText(const QByteArray &body, const QString &field, bool required)
 {
     auto o = object(body, {field});

@@ -36,6 +36,16 @@ struct RecoveryBody {
 };
 Result<RecoveryBody> decodeRecovery(const QByteArray &body);
 
+// POST /v1/plans and /v1/repairs: {"action","ids","reason"}: action resume, cancel or compensate;
+// ids an array of 1 to `maxIds` strings (checked as transaction ids by the handler); reason
+// optional (plans take none).
+struct BatchBody {
+    QString action;
+    QStringList ids;
+    QString reason;
+};
+Result<BatchBody> decodeBatch(const QByteArray &body, int maxIds, bool withReason);
+
 // A repair, an account's status change, a claim or release: {"reason"} (optional), or a note:
 // {"text"} (required). An empty body is an empty object.
 Result<QString> decodeText(const QByteArray &body, const QString &field, bool required);

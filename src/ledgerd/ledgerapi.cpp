@@ -1,5 +1,8 @@
 #include "ledgerapi.h"
 
+#include "apisupport.h"
+#include "handlers.h"
+
 #include "apidecode.h"
 #include "interchange/jsonformat.h"
 #include "ledger/duration.h"
@@ -25,77 +28,7 @@
 
 namespace ledger::api {
 
-namespace {
-
-ApiResponse json(int status, const QJsonValue &value)
-{
-    ApiResponse r;
-    r.status = status;
-    r.body = value.isArray() ? QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact)
-                             : QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact);
-    return r;
-}
-
-QJsonObject transactionWithLegs(Store &store, const Transaction &tx, int scale)
-{
-    QJsonObject o = json::transaction(tx, scale);
-    if (auto legs = store.legsOfTransaction(tx.id); legs.ok()) {
-        QJsonArray array;
-        for (const LegMarker &m : *legs)
-            array.append(json::leg(m, scale));
-        o.insert(QStringLiteral("legs"), array);
-    }
-    return o;
-}
-
-// An outcome of the coordinator: the transaction (201 new, 200 when it already existed; 202 when
-// it is accepted, not finished, whether new or not: TxOutcome::unfinished), or the problem with
-// the document when there is one (a refused transfer is recorded canceled).
-ApiResponse outcome(Store &store, const TxOutcome &o, int createdStatus)
-{
-    const int scale = store.scale();
-    if (!o.ok()) {
-        QJsonObject extra;
-        if (o.tx)
-            extra.insert(QStringLiteral("transaction"), transactionWithLegs(store, *o.tx, scale));
-        return problem(o.error, Lookup::InRequest, extra);
-    }
-    if (!o.tx)
-        return json(200, QJsonObject());
-    QJsonObject body = transactionWithLegs(store, *o.tx, scale);
-    if (!o.note.isEmpty()) // e.g. why a retry left it unfinished: who drives it, or who claimed it
-        body.insert(QStringLiteral("note"), o.note);
-    return json(o.unfinished() ? 202 : o.existing ? 200 : createdStatus, body);
-}
-
-thread_local CoordinatorOptions t_base; // set by handle() for the request it runs
-
-// The problem of an id in the path that is not found (404), naming the id that exists in another
-// letter case when there is one, as ledgerctl does.
-// `error` (a not-found of `id`) naming the id that exists in another letter case, when one does.
-Error withOtherCase(Store &store, const Error &error, const QString &id)
-{
-    const QString other = idInOtherCase(store, error.code, id);
-    if (other.isEmpty())
-        return error;
-    return makeError(error.code, QStringLiteral("%1; did you mean %2? (ids are case-sensitive)").arg(error.message, other));
-}
-
-ApiResponse missing(Store &store, const Error &error, const QString &id)
-{
-    return problem(withOtherCase(store, error, id), Lookup::PathId);
-}
-
-// The ledger as the caller: the token's name is the actor of whatever it writes, its role what
-// the service's own rules check (a transfer token may not mint from @world).
-LocalLedgerService serviceFor(Store &store, const ApiRequest &r)
-{
-    CoordinatorOptions o = t_base;
-    o.actor = r.caller.name;
-    return LocalLedgerService(store, o, r.caller.role, true);
-}
-
-ApiResponse transfer(Store &store, const ApiRequest &r)
+ApiResponse transfer(Store &store, const ApiRequest &r, const RouteMatch &)
 {
     auto body = decodeTransfer(r.body);
     if (!body.ok())
@@ -132,8 +65,9 @@ ApiResponse transfer(Store &store, const ApiRequest &r)
     return outcome(store, o, 201);
 }
 
-ApiResponse getTransaction(Store &store, const ApiRequest &r, const QString &id)
+ApiResponse getTransaction(Store &store, const ApiRequest &r, const RouteMatch &m)
 {
+    const QString &id = m.id;
     if (Error e = checkTxId(id); !e.ok())
         return problem(e);
     auto detail = serviceFor(store, r).transaction(id);
@@ -146,127 +80,23 @@ ApiResponse getTransaction(Store &store, const ApiRequest &r, const QString &id)
     return json(200, object);
 }
 
-Result<qint64> limitOf(const QUrlQuery &q, qint64 fallback, qint64 max)
-{
-    if (!q.hasQueryItem(QStringLiteral("limit")))
-        return fallback;
-    bool ok = false;
-    const QString text = q.queryItemValue(QStringLiteral("limit"));
-    const qint64 n = text.toLongLong(&ok);
-    if (!ok || n < 1 || n > max || text.startsWith(QLatin1Char('+')))
-        return makeError(ErrorCode::InvalidArgument,
-                         QStringLiteral("limit must be a whole number from 1 to %1, not \"%2\"").arg(max).arg(text.left(40)));
-    return n;
-}
-
-// A true/false parameter (absent: false).
-Result<bool> flagOf(const QUrlQuery &q, const QString &name)
-{
-    if (!q.hasQueryItem(name))
-        return false;
-    const QString text = q.queryItemValue(name);
-    if (text != QLatin1String("true") && text != QLatin1String("false"))
-        return makeError(ErrorCode::InvalidArgument, QStringLiteral("%1 must be true or false, not \"%2\"").arg(name, text.left(40)));
-    return text == QLatin1String("true");
-}
-
-Error unknownParameters(const QUrlQuery &q, const QStringList &known)
-{
-    for (const auto &item : q.queryItems(QUrl::FullyDecoded))
-        if (!known.contains(item.first))
-            return makeError(ErrorCode::InvalidArgument, QStringLiteral("unknown parameter \"%1\"; the parameters are %2")
-                                                             .arg(item.first.left(40), known.join(QStringLiteral(", "))));
-    return {};
-}
-
-// A listing's `after`, checked the same way for every listing: the id of the last row of the page
-// before, well formed (`checkId`) and found (`find`); anything else is invalid-cursor, so that a
-// client whose cursor was mangled is told so instead of being handed another page. "" when there
-// is no `after`.
-Result<QString> cursorOf(const QUrlQuery &q, Error (*checkId)(QStringView), const QString &what,
-                         const std::function<Error(const QString &)> &find)
-{
-    if (!q.hasQueryItem(QStringLiteral("after")))
-        return QString();
-    const QString after = q.queryItemValue(QStringLiteral("after"));
-    if (Error e = checkId(after); !e.ok())
-        return makeError(ErrorCode::InvalidCursor, QStringLiteral("after: %1").arg(e.message));
-    if (Error e = find(after); !e.ok()) {
-        const bool missing = e.code == ErrorCode::NotFound || e.code == ErrorCode::UnknownAccount; // a transaction's, an account's
-        return missing ? makeError(ErrorCode::InvalidCursor, QStringLiteral("after: no %1 %2").arg(what, after)) : e;
-    }
-    return after;
-}
-
 // Paged by key in the order asked (sort: created, modified, amount, state, id; order: newest or
 // oldest first; newest by creation unless said): `after` is the id of the last transaction of the
 // page before. Each row carries the claim standing on it; `count=true` adds how many match in all.
-ApiResponse listTransactions(Store &store, const ApiRequest &r)
+ApiResponse listTransactions(Store &store, const ApiRequest &r, const RouteMatch &)
 {
     const QUrlQuery &q = r.query;
-    if (Error e = unknownParameters(q, {QStringLiteral("state"), QStringLiteral("account"), QStringLiteral("stuckFor"),
-                                        QStringLiteral("text"), QStringLiteral("cause"), QStringLiteral("sort"), QStringLiteral("order"),
-                                        QStringLiteral("count"), QStringLiteral("limit"), QStringLiteral("after")});
+    if (Error e = unknownParameters(q, txQueryParameters()
+                                           + QStringList{QStringLiteral("count"), QStringLiteral("limit"), QStringLiteral("after")});
         !e.ok())
         return problem(e);
+    auto filters = txQueryOf(q);
+    if (!filters.ok())
+        return problem(filters.error());
     TxPageRequest request;
     request.withClaims = true;
+    request.query = *filters;
     TxQuery &query = request.query;
-    query.sortKey = TxSortKey::CreatedAt;
-    query.descending = true;
-    if (q.hasQueryItem(QStringLiteral("state"))) {
-        const QString name = q.queryItemValue(QStringLiteral("state"));
-        const auto state = txStateFromString(name);
-        if (!state)
-            return problem(
-                makeError(ErrorCode::UnknownState, QStringLiteral("no state \"%1\"; states are: %2").arg(name.left(40), txStateNames())));
-        query.state = state;
-    }
-    if (q.hasQueryItem(QStringLiteral("account"))) {
-        query.account = q.queryItemValue(QStringLiteral("account"));
-        if (Error e = checkAccountId(query.account); !e.ok())
-            return problem(e);
-    }
-    if (q.hasQueryItem(QStringLiteral("text"))) {
-        query.text = q.queryItemValue(QStringLiteral("text"), QUrl::FullyDecoded);
-        if (Error e = checkText(query.text, QT_TRANSLATE_NOOP("ledger", "text"), kMaxNameLength, true); !e.ok())
-            return problem(e);
-    }
-    if (q.hasQueryItem(QStringLiteral("cause"))) {
-        const QString cause = q.queryItemValue(QStringLiteral("cause"), QUrl::FullyDecoded);
-        if (!cause.isEmpty() && cause != kOtherCause && !causeWords().contains(cause))
-            return problem(makeError(
-                ErrorCode::InvalidArgument,
-                QStringLiteral("cause must be \"\" (no error), \"*\" (any other) or an error's word, not \"%1\"").arg(cause.left(40))));
-        query.cause = cause;
-    }
-    if (q.hasQueryItem(QStringLiteral("stuckFor"))) {
-        auto ms = duration::parse(q.queryItemValue(QStringLiteral("stuckFor")));
-        if (!ms.ok())
-            return problem(makeError(ErrorCode::InvalidDuration, QStringLiteral("stuckFor: %1").arg(ms.error().message)));
-        query.stuckOnly = true;
-        query.stuckForMs = *ms;
-    }
-    if (q.hasQueryItem(QStringLiteral("sort"))) {
-        static const QMap<QString, TxSortKey> keys = {{QStringLiteral("created"), TxSortKey::CreatedAt},
-                                                      {QStringLiteral("modified"), TxSortKey::LastModified},
-                                                      {QStringLiteral("amount"), TxSortKey::Amount},
-                                                      {QStringLiteral("state"), TxSortKey::State},
-                                                      {QStringLiteral("id"), TxSortKey::Id}};
-        const QString word = q.queryItemValue(QStringLiteral("sort"));
-        if (!keys.contains(word))
-            return problem(
-                makeError(ErrorCode::InvalidArgument,
-                          QStringLiteral("sort must be one of created, modified, amount, state, id, not \"%1\"").arg(word.left(40))));
-        query.sortKey = keys.value(word);
-    }
-    if (q.hasQueryItem(QStringLiteral("order"))) {
-        const QString word = q.queryItemValue(QStringLiteral("order"));
-        if (word != QLatin1String("newest") && word != QLatin1String("oldest"))
-            return problem(
-                makeError(ErrorCode::InvalidArgument, QStringLiteral("order must be newest or oldest, not \"%1\"").arg(word.left(40))));
-        query.descending = word == QLatin1String("newest");
-    }
     auto count = flagOf(q, QStringLiteral("count"));
     if (!count.ok())
         return problem(count.error());
@@ -298,17 +128,6 @@ ApiResponse listTransactions(Store &store, const ApiRequest &r)
     if (page->total)
         body.insert(QStringLiteral("total"), *page->total);
     return json(200, body);
-}
-
-// The optional {"reason"} of a repair or an account's change, checked as ledgerctl's --reason.
-Result<QString> reasonOf(const ApiRequest &r)
-{
-    auto reason = decodeText(r.body, QStringLiteral("reason"), false);
-    if (!reason.ok())
-        return reason.error();
-    if (Error e = checkText(*reason, QT_TRANSLATE_NOOP("ledger", "reason"), kMaxReasonLength, true); !e.ok())
-        return e;
-    return reason;
 }
 
 ApiResponse repair(Store &store, const ApiRequest &r, const RouteMatch &m)
@@ -346,7 +165,7 @@ ApiResponse remark(Store &store, const ApiRequest &r, const RouteMatch &m)
     return json(event == Remark::Note ? 201 : 200, body);
 }
 
-ApiResponse listAccounts(Store &store, const ApiRequest &r)
+ApiResponse listAccounts(Store &store, const ApiRequest &r, const RouteMatch &)
 {
     if (Error e = unknownParameters(r.query,
                                     {QStringLiteral("filter"), QStringLiteral("count"), QStringLiteral("limit"), QStringLiteral("after")});
@@ -384,15 +203,16 @@ ApiResponse listAccounts(Store &store, const ApiRequest &r)
 
 QJsonObject accountBody(const AccountWithHolds &a, int scale) { return json::accountWithHolds(a.account, a.held, scale); }
 
-ApiResponse getAccount(Store &store, const ApiRequest &r, const QString &id)
+ApiResponse getAccount(Store &store, const ApiRequest &r, const RouteMatch &m)
 {
+    const QString &id = m.id;
     auto account = serviceFor(store, r).account(id);
     if (!account.ok())
         return account.error().code == ErrorCode::InvalidAccountId ? problem(account.error()) : missing(store, account.error(), id);
     return json(200, accountBody(*account, store.scale()));
 }
 
-ApiResponse createAccount(Store &store, const ApiRequest &r)
+ApiResponse createAccount(Store &store, const ApiRequest &r, const RouteMatch &)
 {
     auto body = decodeNewAccount(r.body);
     if (!body.ok())
@@ -439,7 +259,7 @@ ApiResponse accountStatus(Store &store, const ApiRequest &r, const RouteMatch &m
     return json(200, body);
 }
 
-ApiResponse balances(Store &store, const ApiRequest &r)
+ApiResponse balances(Store &store, const ApiRequest &r, const RouteMatch &)
 {
     auto whole = serviceFor(store, r).balances();
     if (!whole.ok())
@@ -450,7 +270,7 @@ ApiResponse balances(Store &store, const ApiRequest &r)
 }
 
 // Who did what, newest first, paged by key: `after` is the `next` of the page before.
-ApiResponse operatorActions(Store &store, const ApiRequest &r)
+ApiResponse operatorActions(Store &store, const ApiRequest &r, const RouteMatch &)
 {
     const QUrlQuery &q = r.query;
     if (Error e =
@@ -491,7 +311,7 @@ ApiResponse operatorActions(Store &store, const ApiRequest &r)
 
 // The report, or the problem that kept the audit from finishing (a clean-looking report of half
 // a store would read as "all six invariants hold").
-ApiResponse audit(Store &store, const ApiRequest &r)
+ApiResponse audit(Store &store, const ApiRequest &r, const RouteMatch &)
 {
     const AuditReport report = serviceFor(store, r).audit();
     if (!report.error.ok())
@@ -499,7 +319,7 @@ ApiResponse audit(Store &store, const ApiRequest &r)
     return json(200, json::auditReport(report, store.scale()));
 }
 
-ApiResponse whoami(Store &store, const ApiRequest &r)
+ApiResponse whoami(Store &store, const ApiRequest &r, const RouteMatch &)
 {
     auto me = serviceFor(store, r).whoami();
     if (!me.ok())
@@ -509,7 +329,7 @@ ApiResponse whoami(Store &store, const ApiRequest &r)
         QJsonObject{{QStringLiteral("name"), me->name}, {QStringLiteral("role"), nameOf(me->role)}, {QStringLiteral("scale"), me->scale}});
 }
 
-ApiResponse ready(Store &store)
+ApiResponse ready(Store &store, const ApiRequest &, const RouteMatch &)
 {
     auto now = store.now();
     if (!now.ok())
@@ -518,32 +338,13 @@ ApiResponse ready(Store &store)
                                  {QStringLiteral("store"), storeDisplayName(store.location())}});
 }
 
-} // namespace
-
 HandledRequest handle(Store &store, const ApiRequest &r, const RouteMatch &m, const CoordinatorOptions &base)
 {
-    t_base = base;
+    setRequestBase(base);
     HandledRequest h;
-    switch (m.route) {
-    case Route::Transfer:
-        h.response = transfer(store, r);
-        h.transfer = true;
-        break;
-    case Route::ListTransactions: h.response = listTransactions(store, r); break;
-    case Route::GetTransaction: h.response = getTransaction(store, r, m.id); break;
-    case Route::Repair: h.response = repair(store, r, m); break;
-    case Route::Remark: h.response = remark(store, r, m); break;
-    case Route::ListAccounts: h.response = listAccounts(store, r); break;
-    case Route::CreateAccount: h.response = createAccount(store, r); break;
-    case Route::GetAccount: h.response = getAccount(store, r, m.id); break;
-    case Route::AccountStatus: h.response = accountStatus(store, r, m); break;
-    case Route::Balances: h.response = balances(store, r); break;
-    case Route::Audit: h.response = audit(store, r); break;
-    case Route::Whoami: h.response = whoami(store, r); break;
-    case Route::Actions: h.response = operatorActions(store, r); break;
-    case Route::Ready: h.response = ready(store); break;
-    default: h.response = httpProblem(500, QStringLiteral("internal"), QStringLiteral("no handler for %1").arg(m.label)); break;
-    }
+    h.response =
+        m.handler ? m.handler(store, r, m) : httpProblem(500, QStringLiteral("internal"), QStringLiteral("no handler for %1").arg(m.label));
+    h.transfer = m.route == Route::Transfer;
     h.storeError = h.response.status == 503 || h.response.status == 500;
     return h;
 }

@@ -1,43 +1,58 @@
 #pragma once
-// API v1's routes: which method and path is which operation, the role it needs, and the label
-// /metrics counts it under. One table for the front (authentication, metrics, 404/405) and the
-// handlers (dispatch).
+// API v1's routes, declared once (apiroutes.cpp: one line per route — method, path, the role it
+// needs, who answers it): the front reads from it who may call (authentication), how /metrics
+// counts it (the path pattern), and 404/405 with Allow; the handlers are dispatched through it.
 // Thread-safety: pure functions over an immutable table.
 
 #include "apimessages.h"
 
+#include <optional>
+
+namespace ledger {
+class Store;
+}
+
 namespace ledger::api {
 
+struct RouteMatch;
+
+// Who answers a route. Most are answered by a handler on a worker thread with its store
+// connection (Handled); the others by the front itself, or by the recovery jobs, without waiting
+// on the store.
 enum class Route {
+    Handled,  // RouteSpec::handler, on a worker thread (ledgerapi.h: handle)
+    Transfer, // the same, and timed for the transfer latency histogram
+    Ready,    // the same, answered "not ready" by the front when the store is slow
+    Metrics,  // the front, with a store reading from a worker
     Health,
-    Ready,
-    Metrics,
     OpenApi,
     Feed,
-    Transfer,
-    ListTransactions,
-    GetTransaction,
-    Repair, // resume | cancel | compensate
-    Remark, // claim | release | notes
-    ListAccounts,
-    CreateAccount,
-    GetAccount,
-    AccountStatus, // freeze | unfreeze | close
-    Balances,
-    Audit,
-    Whoami,
-    Actions,
     StartRecovery, // Recover all as a job (recoveryjobs.h)
     GetRecovery,
     StopRecovery,
 };
 
+// A handler: the answer to one request, on a worker thread with its own store connection.
+using Handler = ApiResponse (*)(Store &store, const ApiRequest &request, const RouteMatch &match);
+
+struct RouteSpec {
+    const char *method;        // "GET" (HEAD is answered as GET, without the body) or "POST"
+    const char *pattern;       // "/v1/transactions/{id}/resume": {id} is one path segment
+    std::optional<Role> needs; // nullopt: no token needed
+    Route route;
+    Handler handler = nullptr; // Handled, Transfer and Ready
+};
+
+// Every route, in the order /openapi.json lists them.
+const QList<RouteSpec> &routeTable();
+
 struct RouteMatch {
     Route route = Route::Health;
-    QString id;                // the transaction, account or recovery id of the path
-    QString action;            // resume, cancel, compensate, claim, release, notes, freeze, unfreeze, close
+    QString id;                // the {id} of the path
+    QString action;            // the last segment after {id}: resume, claim, freeze, stop, ... ("" none)
     QString label;             // the path pattern, for /metrics: "/v1/transactions/{id}/resume"
     std::optional<Role> needs; // nullopt: no token needed
+    Handler handler = nullptr;
 };
 
 struct RouteLookup {

@@ -92,8 +92,18 @@ Result<Diagnosis> diagnose(Store &store, const QString &txId, qint64 stuckThresh
     });
     if (!e.ok())
         return e;
+    return diagnosisOf(d.tx, d.legs, d.now, d.claim, stuckThresholdMs, store.scale());
+}
+
+Diagnosis diagnosisOf(const Transaction &transaction, const QList<LegMarker> &legs, const QDateTime &now,
+                      const std::optional<OperatorClaim> &claim, qint64 stuckThresholdMs, int scale)
+{
+    Diagnosis d;
+    d.tx = transaction;
+    d.legs = legs;
+    d.now = now;
+    d.claim = claim;
     const Transaction &tx = d.tx;
-    const int scale = store.scale();
     d.ageMs = tx.createdAt.msecsTo(d.now);
     d.idleMs = tx.lastModified.msecsTo(d.now);
     d.leaseExpired = tx.leaseUntil.isValid() && tx.leaseUntil < d.now;
@@ -202,29 +212,37 @@ Verification verifyFinished(Store &store, const QString &txId)
         v.message = legs.error().localized();
         return v;
     }
-    if (!isTerminal(tx->state)) {
-        v.message = QCoreApplication::translate("ledger", "%1 is still %2.").arg(txId, nameOf(tx->state));
+    return verificationOf(*tx, *legs, store.scale());
+}
+
+Verification verificationOf(const Transaction &transaction, const QList<LegMarker> &legs, int scale)
+{
+    Verification v;
+    const Transaction &tx = transaction;
+    const QString &txId = transaction.id;
+    if (!isTerminal(tx.state)) {
+        v.message = QCoreApplication::translate("ledger", "%1 is still %2.").arg(txId, nameOf(tx.state));
         return v;
     }
     int posted = 0;
-    for (const LegMarker &m : *legs) {
+    for (const LegMarker &m : legs) {
         if (m.status == LegStatus::Held) {
             v.message = QCoreApplication::translate("ledger", "%1 is %2 but still holds %3 on %4.")
-                            .arg(txId, nameOf(tx->state), money::format(m.amount, store.scale()), m.accountId);
+                            .arg(txId, nameOf(tx.state), money::format(m.amount, scale), m.accountId);
             return v;
         }
         posted += m.status == LegStatus::Posted ? 1 : 0;
     }
-    if (tx->state == TxState::Done && posted != tx->legs.size()) {
+    if (tx.state == TxState::Done && posted != tx.legs.size()) {
         v.message = QCoreApplication::translate("ledger", "%1 is done but only %2 of its legs are posted.").arg(txId).arg(posted);
         return v;
     }
-    if (tx->state == TxState::Canceled && posted != 0) {
+    if (tx.state == TxState::Canceled && posted != 0) {
         v.message = QCoreApplication::translate("ledger", "%1 is canceled but has a posted leg.").arg(txId);
         return v;
     }
     v.ok = true;
-    v.message = tx->state == TxState::Done
+    v.message = tx.state == TxState::Done
                   ? QCoreApplication::translate("ledger", "%1 is done: every leg is posted and no hold is left.").arg(txId)
                   : QCoreApplication::translate("ledger", "%1 is canceled: no leg is posted and no hold is left.").arg(txId);
     return v;

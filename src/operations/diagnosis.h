@@ -30,6 +30,10 @@ struct Diagnosis {
 };
 
 Result<Diagnosis> diagnose(Store &store, const QString &txId, qint64 stuckThresholdMs);
+// The same from what was read (one snapshot: a transaction's detail, here or through ledgerd), so
+// that its words are the reader's language wherever the ledger is.
+Diagnosis diagnosisOf(const Transaction &tx, const QList<LegMarker> &legs, const QDateTime &now, const std::optional<OperatorClaim> &claim,
+                      qint64 stuckThresholdMs, int scale);
 
 struct Verification {
     Error error; // the check itself could not run
@@ -39,5 +43,6 @@ struct Verification {
 
 // Finished (done or canceled), no held leg left, and the legs agree with the state.
 Verification verifyFinished(Store &store, const QString &txId);
+Verification verificationOf(const Transaction &tx, const QList<LegMarker> &legs, int scale);
 
 } // namespace ledger

@@ -1,7 +1,8 @@
 #include "service/remoteledgerservice.h"
 
 #include "ledger/money.h"
-#include "service/remotequery.h"
+#include "service/apiquery.h"
+#include "service/consolejson.h"
 #include "service/servicejson.h"
 
 #include <QDeadlineTimer>
@@ -15,9 +16,9 @@ namespace ledger {
 
 namespace {
 
-using remote::withQuery;
+QByteArray path(const QString &text) { return QUrl::toPercentEncoding(text); }
 
-QByteArray path(const QString &text) { return remote::pathSegment(text); }
+using apiquery::withQuery;
 
 TxOutcome failed(const Error &error)
 {
@@ -127,9 +128,10 @@ Result<TxPage> RemoteLedgerService::transactions(const TxPageRequest &request)
     if (!sc.ok())
         return sc.error();
     const TxQuery &q = request.query;
-    if (q.offset != 0 || q.kind)
-        return makeError(ErrorCode::Unsupported, QStringLiteral("a listing through ledgerd pages by key (after), not by offset or kind"));
-    const QUrlQuery base = remote::txFilters(q);
+    auto filters = apiquery::transactions(q);
+    if (!filters.ok())
+        return filters.error();
+    const QUrlQuery base = *filters;
     TxPage page;
     QString after = q.after ? q.after->id : QString();
     bool first = true;
@@ -158,18 +160,10 @@ Result<TxPage> RemoteLedgerService::transactions(const TxPageRequest &request)
             if (!tx.ok())
                 return tx.error();
             if (request.withClaims) {
-                std::optional<OperatorClaim> claim;
-                const QJsonObject row = v.toObject();
-                if (row.value(QStringLiteral("claimedBy")).isString()) {
-                    auto c = servicejson::claim(QJsonObject{{QStringLiteral("by"), row.value(QStringLiteral("claimedBy"))},
-                                                            {QStringLiteral("at"), row.value(QStringLiteral("claimedAt"))},
-                                                            {QStringLiteral("note"), row.value(QStringLiteral("claimNote"))}},
-                                                tx->id);
-                    if (!c.ok())
-                        return c.error();
-                    claim = *c;
-                }
-                page.claims << claim;
+                auto claim = servicejson::listedClaim(v.toObject(), tx->id);
+                if (!claim.ok())
+                    return claim.error();
+                page.claims << *claim;
             }
             page.rows << *tx;
         }
@@ -450,75 +444,317 @@ Result<AccountStatusChange> RemoteLedgerService::setAccountStatus(const QString 
     return AccountStatusChange{*before, *after};
 }
 
+// --- The console's readings (ledgerd's console routes, service/consolejson.h) ---
+
 namespace {
 
-// What the console reads and does besides, not through ledgerd yet (issue 48 goes on).
-Error notThroughTheServiceYet(const char *what)
-{
-    return makeError(ErrorCode::Unsupported, QStringLiteral("%1 does not go through a ledger service yet").arg(QLatin1String(what)));
-}
-
-template <typename T> T failedReport(const char *what)
-{
-    T report;
-    report.error = notThroughTheServiceYet(what);
-    return report;
-}
+QString ms(qint64 stuckForMs) { return QStringLiteral("%1ms").arg(stuckForMs); }
 
 } // namespace
 
-Result<Overview> RemoteLedgerService::overview(qint64) { return notThroughTheServiceYet("the overview"); }
-
-Result<Overview> RemoteLedgerService::counts(qint64) { return notThroughTheServiceYet("the counts"); }
-
-Result<StuckCauses> RemoteLedgerService::stuckCauses(qint64) { return notThroughTheServiceYet("stuck causes"); }
-
-Result<StuckWatch> RemoteLedgerService::stuckWatch(qint64) { return notThroughTheServiceYet("the stuck watch"); }
-
-Result<AccountDetail> RemoteLedgerService::accountDetail(const QString &) { return notThroughTheServiceYet("an account's detail"); }
-
-Result<Diagnosis> RemoteLedgerService::diagnose(const QString &, qint64) { return notThroughTheServiceYet("a diagnosis"); }
-
-RepairPlan RemoteLedgerService::planRepair(OperatorAction, const QStringList &) { return failedReport<RepairPlan>("a repair plan"); }
-
-BatchRepairReport RemoteLedgerService::repairMany(const QStringList &, const BatchRepairOptions &)
+template <typename T> Result<T> RemoteLedgerService::read(const QByteArray &pathAndQuery, Result<T> (*decode)(const QJsonObject &))
 {
-    return failedReport<BatchRepairReport>("a batch of repairs");
+    auto answer = call("GET", pathAndQuery);
+    if (!answer.ok())
+        return answer.error();
+    return decode(answer->body);
 }
 
-Verification RemoteLedgerService::verifyFinished(const QString &) { return failedReport<Verification>("a verification"); }
-
-Result<QList<Account>> RemoteLedgerService::accountsNamed(const QStringList &) { return notThroughTheServiceYet("accounts by name"); }
-
-Result<QList<Account>> RemoteLedgerService::accountDocuments(const AccountQuery &) { return notThroughTheServiceYet("account documents"); }
-
-Result<QStringList> RemoteLedgerService::transactionIdsAt(const TxQuery &, const QList<QPair<qint64, int>> &)
+Result<Overview> RemoteLedgerService::overview(qint64 stuckForMs)
 {
-    return notThroughTheServiceYet("ids by position");
+    return read<Overview>("/v1/overview?stuckFor=" + ms(stuckForMs).toUtf8(), consolejson::overview);
 }
 
-Result<Tally> RemoteLedgerService::tallyTransactions(const TxQuery &) { return notThroughTheServiceYet("a tally of transactions"); }
-
-Result<Tally> RemoteLedgerService::tallyAccounts(const AccountQuery &) { return notThroughTheServiceYet("a tally of accounts"); }
-
-Result<Tally> RemoteLedgerService::tallyJournal(const JournalQuery &) { return notThroughTheServiceYet("a tally of the journal"); }
-
-Result<TxWindow> RemoteLedgerService::transactionWindow(const TxWindowRequest &)
+Result<Overview> RemoteLedgerService::counts(qint64 stuckForMs)
 {
-    return notThroughTheServiceYet("a page near a position");
+    return read<Overview>("/v1/counts?stuckFor=" + ms(stuckForMs).toUtf8(), consolejson::overview);
 }
 
-Result<QList<AccountCountedWhole>> RemoteLedgerService::accountWindow(const AccountWindowRequest &)
+Result<StuckCauses> RemoteLedgerService::stuckCauses(qint64 stuckForMs)
 {
-    return notThroughTheServiceYet("a page of accounts near a position");
+    return read<StuckCauses>("/v1/stuck/causes?stuckFor=" + ms(stuckForMs).toUtf8(), consolejson::stuckCauses);
 }
 
-Result<QList<JournalEntry>> RemoteLedgerService::journalWindow(const JournalWindowRequest &)
+Result<StuckWatch> RemoteLedgerService::stuckWatch(qint64 stuckForMs)
 {
-    return notThroughTheServiceYet("a page of the journal near a position");
+    return read<StuckWatch>("/v1/stuck/watch?stuckFor=" + ms(stuckForMs).toUtf8(), consolejson::stuckWatch);
 }
 
-Result<IncidentReport> RemoteLedgerService::incidentReport(const QString &) { return notThroughTheServiceYet("an incident report"); }
+Result<AccountDetail> RemoteLedgerService::accountDetail(const QString &id)
+{
+    auto sc = scale();
+    if (!sc.ok())
+        return sc.error();
+    auto answer = call("GET", "/v1/accounts/" + path(id) + "/detail");
+    if (!answer.ok())
+        return answer.error();
+    return consolejson::accountDetail(answer->body, *sc);
+}
+
+// Worked out here from the transaction's detail (one snapshot on the server), so that its words
+// are in this program's language.
+Result<Diagnosis> RemoteLedgerService::diagnose(const QString &id, qint64 stuckForMs)
+{
+    auto sc = scale();
+    if (!sc.ok())
+        return sc.error();
+    auto detail = transaction(id);
+    if (!detail.ok())
+        return detail.error();
+    return diagnosisOf(detail->tx, detail->legs, detail->now, detail->claim, stuckForMs, *sc);
+}
+
+Verification RemoteLedgerService::verifyFinished(const QString &id)
+{
+    Verification v;
+    auto sc = scale();
+    auto detail = sc.ok() ? transaction(id) : Result<TransactionDetail>(sc.error());
+    if (!detail.ok()) {
+        v.error = detail.error();
+        v.message = detail.error().localized();
+        return v;
+    }
+    return verificationOf(detail->tx, detail->legs, *sc);
+}
+
+RepairPlan RemoteLedgerService::planRepair(OperatorAction action, const QStringList &ids)
+{
+    RepairPlan plan;
+    plan.action = action;
+    auto sc = scale();
+    if (!sc.ok()) {
+        plan.error = sc.error();
+        return plan;
+    }
+    if (ids.size() > consolejson::kMaxIdsPerCall) {
+        plan.error = makeError(ErrorCode::InvalidArgument,
+                               QStringLiteral("a plan through ledgerd covers at most %1 transactions").arg(consolejson::kMaxIdsPerCall));
+        return plan;
+    }
+    auto answer = call("POST", "/v1/plans",
+                       QJsonObject{{QStringLiteral("action"), nameOf(action)}, {QStringLiteral("ids"), QJsonArray::fromStringList(ids)}});
+    if (!answer.ok()) {
+        plan.error = answer.error();
+        return plan;
+    }
+    return consolejson::repairPlan(answer->body, *sc);
+}
+
+// In parts of at most kMaxBatchRepairIds, so that progress is told and Stop is heard between them.
+// A part is not sent again when its answer is lost (a repair asked twice is refused for what the
+// first did): its transactions are reported with the error, and `show` tells what happened.
+BatchRepairReport RemoteLedgerService::repairMany(const QStringList &ids, const BatchRepairOptions &options)
+{
+    BatchRepairReport report;
+    auto sc = scale();
+    if (!sc.ok()) {
+        report.error = sc.error();
+        return report;
+    }
+    for (qsizetype at = 0; at < ids.size(); at += consolejson::kMaxBatchRepairIds) {
+        if (options.shouldStop && options.shouldStop()) {
+            report.stopped = true;
+            break;
+        }
+        const QStringList part = ids.mid(at, consolejson::kMaxBatchRepairIds);
+        QJsonObject problem;
+        auto answer = call("POST", "/v1/repairs",
+                           QJsonObject{{QStringLiteral("action"), nameOf(options.action)},
+                                       {QStringLiteral("ids"), QJsonArray::fromStringList(part)},
+                                       {QStringLiteral("reason"), options.reason}},
+                           false, {}, &problem);
+        if (!answer.ok() && (!problem.isEmpty() || m_http.lastCallNeverSent())) {
+            // Refused whole (a token that may not, a bad request) or never sent: none of this part
+            // was repaired. The first part's refusal is the batch's.
+            if (at == 0) {
+                report.error = answer.error();
+                return report;
+            }
+            for (const QString &id : part)
+                report.items << BatchRepairItem{id, failed(answer.error())};
+            break;
+        }
+        if (!answer.ok()) {
+            // Sent, and no answer came back: each may or may not be repaired (show tells); the
+            // parts after it are not sent to a service that did not answer.
+            for (const QString &id : part)
+                report.items << BatchRepairItem{id, failed(answer.error())};
+            break;
+        }
+        const BatchRepairReport done = consolejson::batchRepair(answer->body, *sc);
+        if (!done.error.ok()) {
+            report.error = done.error;
+            return report;
+        }
+        report.items += done.items;
+        if (options.progress)
+            options.progress(int(report.items.size()), int(ids.size()));
+    }
+    return report;
+}
+
+Result<QList<Account>> RemoteLedgerService::accountsNamed(const QStringList &ids)
+{
+    auto sc = scale();
+    if (!sc.ok())
+        return sc.error();
+    QList<Account> accounts;
+    for (qsizetype at = 0; at < ids.size(); at += 1000) {
+        QUrlQuery q;
+        q.addQueryItem(QStringLiteral("ids"), QString::fromLatin1(QUrl::toPercentEncoding(ids.mid(at, 1000).join(QLatin1Char(',')), ",")));
+        auto answer = call("GET", withQuery("/v1/account-documents", q));
+        if (!answer.ok())
+            return answer.error();
+        auto part = consolejson::accountDocuments(answer->body, *sc);
+        if (!part.ok())
+            return part.error();
+        accounts += *part;
+    }
+    return accounts;
+}
+
+Result<QList<Account>> RemoteLedgerService::accountDocuments(const AccountQuery &query)
+{
+    auto sc = scale();
+    if (!sc.ok())
+        return sc.error();
+    if (query.offset != 0 || !query.afterId.isEmpty() || !query.beforeId.isEmpty() || !query.fromId.isEmpty() || query.descending)
+        return makeError(ErrorCode::Unsupported, QStringLiteral("account documents through ledgerd are the first of a filter"));
+    QUrlQuery q;
+    if (!query.text.isEmpty())
+        q.addQueryItem(QStringLiteral("filter"), QString::fromLatin1(QUrl::toPercentEncoding(query.text)));
+    q.addQueryItem(QStringLiteral("limit"), QString::number(query.limit < 0 ? 100'000 : std::min<qint64>(query.limit, 100'000)));
+    auto answer = call("GET", withQuery("/v1/account-documents", q));
+    if (!answer.ok())
+        return answer.error();
+    return consolejson::accountDocuments(answer->body, *sc);
+}
+
+// In calls of at most kMaxIdsPerCall ids: one snapshot per call, not for the whole selection.
+Result<QStringList> RemoteLedgerService::transactionIdsAt(const TxQuery &query, const QList<QPair<qint64, int>> &ranges)
+{
+    auto filters = apiquery::transactions(query);
+    if (!filters.ok())
+        return filters.error();
+    QStringList ids;
+    QList<QPair<qint64, int>> pending = ranges;
+    while (!pending.isEmpty()) {
+        QStringList part;
+        int asked = 0;
+        while (!pending.isEmpty() && asked < consolejson::kMaxIdsPerCall) {
+            auto &range = pending.first();
+            const int take = std::min(range.second, consolejson::kMaxIdsPerCall - asked);
+            part << QStringLiteral("%1:%2").arg(range.first).arg(take);
+            asked += take;
+            range.first += take;
+            range.second -= take;
+            if (range.second == 0)
+                pending.removeFirst();
+        }
+        QUrlQuery q = *filters;
+        q.addQueryItem(QStringLiteral("ranges"), part.join(QLatin1Char(',')));
+        auto answer = call("GET", withQuery("/v1/transaction-ids", q));
+        if (!answer.ok())
+            return answer.error();
+        for (const QJsonValue &v : answer->body.value(QStringLiteral("ids")).toArray())
+            ids << v.toString();
+    }
+    return ids;
+}
+
+Result<Tally> RemoteLedgerService::tallyTransactions(const TxQuery &query)
+{
+    auto filters = apiquery::transactions(query);
+    if (!filters.ok())
+        return filters.error();
+    return read<Tally>(withQuery("/v1/tallies/transactions", *filters), consolejson::tally);
+}
+
+Result<Tally> RemoteLedgerService::tallyAccounts(const AccountQuery &query)
+{
+    QUrlQuery q;
+    if (!query.text.isEmpty())
+        q.addQueryItem(QStringLiteral("filter"), QString::fromLatin1(QUrl::toPercentEncoding(query.text)));
+    return read<Tally>(withQuery("/v1/tallies/accounts", q), consolejson::tally);
+}
+
+Result<Tally> RemoteLedgerService::tallyJournal(const JournalQuery &query)
+{
+    auto filters = apiquery::journal(query);
+    if (!filters.ok())
+        return filters.error();
+    return read<Tally>(withQuery("/v1/tallies/actions", *filters), consolejson::tally);
+}
+
+Result<TxWindow> RemoteLedgerService::transactionWindow(const TxWindowRequest &request)
+{
+    auto sc = scale();
+    if (!sc.ok())
+        return sc.error();
+    auto q = apiquery::transactions(request.query);
+    if (!q.ok())
+        return q.error();
+    apiquery::addPlace(*q, request.from, request.offset, request.total, request.row ? request.row->id : QString(), request.limit);
+    auto answer = call("GET", withQuery("/v1/windows/transactions", *q));
+    if (!answer.ok())
+        return answer.error();
+    return consolejson::transactionWindow(answer->body, *sc);
+}
+
+Result<QList<AccountCountedWhole>> RemoteLedgerService::accountWindow(const AccountWindowRequest &request)
+{
+    auto sc = scale();
+    if (!sc.ok())
+        return sc.error();
+    QUrlQuery q;
+    if (!request.query.text.isEmpty())
+        q.addQueryItem(QStringLiteral("filter"), QString::fromLatin1(QUrl::toPercentEncoding(request.query.text)));
+    apiquery::addPlace(q, request.from, request.offset, request.total, request.rowId, request.limit);
+    auto answer = call("GET", withQuery("/v1/windows/accounts", q));
+    if (!answer.ok())
+        return answer.error();
+    QList<AccountCountedWhole> rows;
+    for (const QJsonValue &v : answer->body.value(QStringLiteral("accounts")).toArray()) {
+        auto a = servicejson::account(v.toObject(), *sc);
+        if (!a.ok())
+            return a.error();
+        rows << *a;
+    }
+    return rows;
+}
+
+Result<QList<JournalEntry>> RemoteLedgerService::journalWindow(const JournalWindowRequest &request)
+{
+    auto q = apiquery::journal(request.query);
+    if (!q.ok())
+        return q.error();
+    apiquery::addPlace(*q, request.from, request.offset, request.total, request.row ? journalCursor(*request.row) : QString(),
+                       request.limit);
+    auto answer = call("GET", withQuery("/v1/windows/actions", *q));
+    if (!answer.ok())
+        return answer.error();
+    QList<JournalEntry> rows;
+    for (const QJsonValue &v : answer->body.value(QStringLiteral("actions")).toArray()) {
+        auto j = servicejson::journalEntry(v.toObject());
+        if (!j.ok())
+            return j.error();
+        // Its place carries the shard a next page needs (not a field of the row itself).
+        const auto place = journalFromCursor(v.toObject().value(QStringLiteral("place")).toString());
+        if (!place)
+            return makeError(ErrorCode::Internal, QStringLiteral("the ledger service's journal row has no place"));
+        j->shard = place->shard;
+        rows << *j;
+    }
+    return rows;
+}
+
+Result<IncidentReport> RemoteLedgerService::incidentReport(const QString &txId)
+{
+    auto answer = call("GET", "/v1/transactions/" + path(txId) + "/incident");
+    if (!answer.ok())
+        return answer.error();
+    return consolejson::incidentReport(answer->body);
+}
 
 RecoverRun RemoteLedgerService::recover(const RecoverRequest &request, const RecoverProgress &progress, const RecoverStop &stop)
 {

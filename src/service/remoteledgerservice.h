@@ -87,6 +87,8 @@ private:
     // answers 503 before the first byte of its body; an answer that is not 2xx is its problem.
     Result<StreamAnswer> streamGet(const QByteArray &pathAndQuery, const StreamReader &reader);
     Result<int> scale();
+    // A GET whose answer one decoder reads.
+    template <typename T> Result<T> read(const QByteArray &pathAndQuery, Result<T> (*decode)(const QJsonObject &));
     // `createdIs201`: the call answers 201 when it made the document (a transfer, a compensation),
     // so 200 means it existed.
     TxOutcome outcome(const Result<Answer> &answer, const QJsonObject &problemBody, int scale, bool createdIs201);

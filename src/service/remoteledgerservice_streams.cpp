@@ -1,9 +1,8 @@
 // RemoteLedgerService's streamed reads: exports (GET /v1/exports/{table}) copied into the caller's
 // device as they arrive, and the change feed (GET /v1/feed as NDJSON) handed on line by line.
 // Neither is ever held whole: a million rows cost a piece of the stream.
-#include "operations/operatoractions.h"
+#include "service/apiquery.h"
 #include "service/remoteledgerservice.h"
-#include "service/remotequery.h"
 
 #include <QDeadlineTimer>
 #include <QJsonDocument>
@@ -31,12 +30,14 @@ Result<QByteArray> exportPath(const ExportSpec &spec, ExportFormat format)
     qint64 limit = -1;
     switch (spec.table) {
     case ExportSpec::Table::Transactions: {
-        const TxQuery &q = spec.transactions;
-        if (q.offset != 0 || q.kind || q.after)
-            return notThroughTheApi(QStringLiteral("the listing's filters and order, not an offset, a kind or a row to start after"));
-        query = remote::txFilters(q);
+        if (spec.transactions.after)
+            return notThroughTheApi(QStringLiteral("the listing's filters and order, not a row to start after"));
+        auto filters = apiquery::transactions(spec.transactions);
+        if (!filters.ok())
+            return filters.error();
+        query = *filters;
         table = "transactions";
-        limit = q.limit;
+        limit = spec.transactions.limit;
         break;
     }
     case ExportSpec::Table::Accounts: {
@@ -44,25 +45,20 @@ Result<QByteArray> exportPath(const ExportSpec &spec, ExportFormat format)
         if (q.offset != 0 || !q.afterId.isEmpty() || !q.beforeId.isEmpty() || !q.fromId.isEmpty() || q.descending)
             return notThroughTheApi(QStringLiteral("accounts by id from the first, with a filter"));
         if (!q.text.isEmpty())
-            query.addQueryItem(QStringLiteral("filter"), q.text);
+            query.addQueryItem(QStringLiteral("filter"), QString::fromLatin1(QUrl::toPercentEncoding(q.text)));
         table = "accounts";
         limit = q.limit;
         break;
     }
     case ExportSpec::Table::Journal: {
-        // Operator actions of one kind: the journal query that kind selects, and nothing else.
+        // Operator actions of one kind (apiquery::journal), newest first, from the first.
         const JournalQuery &q = spec.journal;
-        std::optional<ActionsPreset> preset;
-        for (ActionsPreset p : {ActionsPreset::Repairs, ActionsPreset::Accounts, ActionsPreset::TransfersIssued, ActionsPreset::All}) {
-            const JournalQuery of = operatorActionsQuery(p, q.text);
-            if (of.events == q.events && of.docKind == q.docKind)
-                preset = p;
-        }
-        if (!preset || q.offset != 0 || q.after || q.afterTime || !q.docIds.isEmpty() || !q.newestFirst)
-            return notThroughTheApi(QStringLiteral("operator actions of one kind (repairs, accounts, transfers, all), newest first"));
-        query.addQueryItem(QStringLiteral("kind"), nameOf(*preset));
-        if (!q.text.isEmpty())
-            query.addQueryItem(QStringLiteral("filter"), q.text);
+        if (q.offset != 0 || q.after || q.afterTime || !q.docIds.isEmpty() || !q.newestFirst)
+            return notThroughTheApi(QStringLiteral("operator actions of one kind, newest first, from the first"));
+        auto kind = apiquery::journal(q);
+        if (!kind.ok())
+            return kind.error();
+        query = *kind;
         table = "actions";
         limit = q.limit;
         break;
@@ -71,7 +67,7 @@ Result<QByteArray> exportPath(const ExportSpec &spec, ExportFormat format)
     if (limit >= 0)
         query.addQueryItem(QStringLiteral("limit"), QString::number(std::max<qint64>(limit, 0)));
     query.addQueryItem(QStringLiteral("format"), nameOf(format));
-    return remote::withQuery("/v1/exports/" + table, query);
+    return apiquery::withQuery("/v1/exports/" + table, query);
 }
 
 // An export's bytes into the caller's device a whole line at a time (a row of JSON, a line of a
@@ -221,7 +217,7 @@ Result<qint64> RemoteLedgerService::feed(const QString &since, bool follow, qint
             carry.remove(0, start);
             return true;
         };
-        auto answer = m_http.stream(remote::withQuery("/v1/feed", query), reader);
+        auto answer = m_http.stream(apiquery::withQuery("/v1/feed", query), reader);
         if (answer.ok() && answer->status >= 200 && answer->status <= 299 && (answer->stopped || !follow))
             return given; // the reader's end, a stop, or the feed as it was
         // Cut (the server stopped, restarts, or lost its store; a followed stream has no end of its

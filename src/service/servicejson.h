@@ -15,6 +15,8 @@ Result<Transaction> transaction(const QJsonObject &o, int scale);
 Result<LegMarker> leg(const QJsonObject &o, int scale);
 Result<JournalEntry> journalEntry(const QJsonObject &o);
 Result<OperatorClaim> claim(const QJsonObject &o, const QString &txId); // {by, at, note}
+// The claim a listed transaction carries (claimedBy, claimedAt, claimNote; nullopt: none).
+Result<std::optional<OperatorClaim>> listedClaim(const QJsonObject &row, const QString &txId);
 Result<AccountCountedWhole> account(const QJsonObject &o, int scale);
 Result<AccountWithHolds> accountWithHolds(const QJsonObject &o, int scale);
 // GET /v1/transactions/{id}: the document, its legs and journal, "now" and "claim".

@@ -1,0 +1,26 @@
+#pragma once
+// A listing's request as API v1's query parameters, the client's half of ledgerd's reading of them
+// (ledgerd/apisupport.h: txQueryOf, journalQueryOf): one place says how a TxQuery, a journal query
+// and a window's place are written, for every route that takes them.
+// Thread-safety: pure functions.
+
+#include "service/listingwindows.h"
+#include "store/storequeries.h"
+
+#include <QUrlQuery>
+
+namespace ledger::apiquery {
+
+QString sortWord(TxSortKey key);
+// state, account, stuckFor, text, cause, sort, order. Unsupported for what API v1 cannot say (an
+// offset, a kind).
+Result<QUrlQuery> transactions(const TxQuery &query);
+// kind and filter: the console's journal queries are operator actions of a preset
+// (operations/operatoractions.h); any other query is unsupported through ledgerd.
+Result<QUrlQuery> journal(const JournalQuery &query);
+// from, offset, total, row, limit added to `query`.
+void addPlace(QUrlQuery &query, PageFrom from, qint64 offset, qint64 total, const QString &row, qint64 limit);
+
+QByteArray withQuery(const QByteArray &route, const QUrlQuery &query);
+
+} // namespace ledger::apiquery
