@@ -372,6 +372,18 @@ void TestRemoteStreams::aCutExportIsSaid()
     if (ExportFormat(format) == ExportFormat::Json)
         QVERIFY(!there.data().endsWith("]\n"));
     QVERIFY2(m_ledgerd->errors().contains(QLatin1String("ledgerd: an export to 127.0.0.1 was cut: ")), qPrintable(m_ledgerd->errors()));
+
+    // ledgerctl's --csv the same way: the rows that came, then `truncated`, exit 3. (Its output is
+    // not read meanwhile: the pipe fills, ledgerctl stops reading the server, the server waits.)
+    startLedgerd(big.path());
+    QVERIFY2(!m_ledgerd->url.isEmpty(), qPrintable(m_ledgerd->errors()));
+    QProcess *csv = startCtl({QStringLiteral("list"), QStringLiteral("--all"), QStringLiteral("--csv")});
+    QVERIFY(csv->waitForReadyRead(60'000)); // the export has begun
+    QCOMPARE(m_ledgerd->stop(), 0);
+    QVERIFY(csv->waitForFinished(120'000));
+    QCOMPARE(csv->exitCode(), 3);
+    const QString err = QString::fromUtf8(csv->readAllStandardError());
+    QVERIFY2(err.startsWith(QLatin1String("error: truncated: the answer of the ledger service at http://127.0.0.1:")), qPrintable(err));
 }
 
 QTEST_GUILESS_MAIN(TestRemoteStreams)
