@@ -392,7 +392,9 @@ bool HttpFront::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
     // Writes queue in their own pool, first come first served: on an SQLite file one writer
     // commits at a time whatever we do, and a FIFO here is fairer than the file lock's busy wait
     // (16 clients, measured: p99 90 ms → 22 ms at 1.5 × the throughput; docs/performance.md).
-    QThreadPool &pool = r.method == "POST" ? m_writePool : m_pool;
+    // A POST that only reads (a repair's plan: its role is read) is a read, in the readers' pool.
+    const bool writes = r.method == "POST" && match.needs && *match.needs > Role::Read;
+    QThreadPool &pool = writes ? m_writePool : m_pool;
     pool.start([this, r, match, id, head] {
         HandledRequest handled;
         StuckReading stuck{std::nullopt, m_options.stuckForMs};
