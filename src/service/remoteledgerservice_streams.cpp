@@ -64,8 +64,10 @@ Result<QByteArray> exportPath(const ExportSpec &spec, ExportFormat format)
         break;
     }
     }
-    if (limit >= 0)
-        query.addQueryItem(QStringLiteral("limit"), QString::number(std::max<qint64>(limit, 0)));
+    if (limit == 0) // the server takes a limit from 1 up
+        return notThroughTheApi(QStringLiteral("a limit of 1 or more (or none)"));
+    if (limit > 0)
+        query.addQueryItem(QStringLiteral("limit"), QString::number(limit));
     query.addQueryItem(QStringLiteral("format"), nameOf(format));
     return apiquery::withQuery("/v1/exports/" + table, query);
 }
