@@ -53,6 +53,8 @@ const QMap<ErrorCode, QString> kNotReachableFromCli = {
     {ErrorCode::ServiceUnavailable,
      QStringLiteral("needs a ledger service that does not answer (waits out the client's retries); reached in tst_remote "
                     "(theClientChecksWhatItSends)")},
+    {ErrorCode::Truncated,
+     QStringLiteral("needs a ledgerd stopped in the middle of a stream it sends; reached in tst_remotestreams (aCutExportIsSaid)")},
     {ErrorCode::CertificateRefused,
      QStringLiteral("needs a ledgerd serving HTTPS with a certificate of a CA of the test's own; reached in tst_remote "
                     "(httpsIsCheckedAgainstTheCaGiven)")},

@@ -6,6 +6,7 @@
 // every answer checked against /openapi.json.
 #include "ledgerdsupport.h"
 #include "routes.h"
+#include "interchange/tableexport.h"
 #include "ledger/identifiers.h"
 #include "testsupport.h"
 
@@ -51,6 +52,8 @@ private Q_SLOTS:
     void feedOverWebSocketAndNdjson();
     void everyRouteAnswersAsDocumented();
     void consoleRoutesAnswerAsDocumented();
+    void exportsStreamAsDocumented_data();
+    void exportsStreamAsDocumented();
     void recoveriesAreJobs();
     void stoppingStopsARecoveryJob();
     void everyAnswerMatchesTheOpenApiDocument(); // last: it checks what the others were answered
@@ -873,6 +876,85 @@ void TestLedgerd::consoleRoutesAnswerAsDocumented()
     QCOMPARE(get(QStringLiteral("/v1/tallies/transactions?state=pending")).body.value(QStringLiteral("count")).toInt(), 1);
     QCOMPARE(d.stop(), 0);
     LEDGER_VERIFY_AUDIT_CLEAN(t.store());
+}
+
+void TestLedgerd::exportsStreamAsDocumented_data()
+{
+    // A bad table, format or parameter is a 400 with its word before anything is read.
+    QTest::addColumn<QString>("pathAndQuery");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("mentions");
+    const auto bad = [](const char *name, const char *pathAndQuery, const char *code, const char *mentions) {
+        QTest::newRow(name) << QString::fromLatin1(pathAndQuery) << 400 << QString::fromLatin1(code) << QString::fromLatin1(mentions);
+    };
+    const auto good = [](const char *name, const char *pathAndQuery, int rows) {
+        QTest::newRow(name) << QString::fromLatin1(pathAndQuery) << 200 << QString() << QString::number(rows);
+    };
+    good("transactions, csv by default", "/v1/exports/transactions", 4);
+    good("transactions, json", "/v1/exports/transactions?format=json", 4);
+    good("filtered, json", "/v1/exports/transactions?format=json&state=done&account=bob&sort=amount&order=oldest", 3);
+    good("limited, csv", "/v1/exports/transactions?format=csv&limit=1", 1);
+    good("accounts, json", "/v1/exports/accounts?format=json&filter=b", 1);
+    good("actions, csv", "/v1/exports/actions?kind=all", 6); // two accounts opened, four transfers issued
+    bad("no such table", "/v1/exports/ledger", "invalid-argument", "no table \"ledger\" to export");
+    bad("no such format", "/v1/exports/transactions?format=xml", "invalid-argument", "format must be csv or json");
+    bad("format in capitals", "/v1/exports/accounts?format=CSV", "invalid-argument", "format must be csv or json");
+    bad("unknown parameter", "/v1/exports/transactions?colour=red", "invalid-argument", "unknown parameter \"colour\"");
+    bad("another listing's parameter", "/v1/exports/accounts?state=done", "invalid-argument", "unknown parameter \"state\"");
+    bad("paging is not an export's", "/v1/exports/transactions?after=tx-1", "invalid-argument", "unknown parameter \"after\"");
+    bad("no such state", "/v1/exports/transactions?state=lost", "unknown-state", "lost");
+    bad("limit 0", "/v1/exports/transactions?limit=0", "invalid-argument", "limit must be");
+    bad("no such kind", "/v1/exports/actions?kind=everything", "invalid-argument", "kind must be");
+}
+
+void TestLedgerd::exportsStreamAsDocumented()
+{
+    QFETCH(QString, pathAndQuery);
+    QFETCH(int, status);
+    QFETCH(QString, code);
+    QFETCH(QString, mentions);
+    TempStore t;
+    openAccounts(t); // two openings
+    QVERIFY(Coordinator(t.store(), CoordinatorOptions{})
+                .transfer({QStringLiteral("acme"), QStringLiteral("bob"), 300, QString(), QString()})
+                .ok());
+    QVERIFY(Coordinator(t.store(), CoordinatorOptions{})
+                .transfer({QStringLiteral("bob"), QStringLiteral("acme"), 100, QString(), QString()})
+                .ok());
+    // With tokens: a read token is enough, none is not.
+    QTemporaryDir dir;
+    const QString tokens = dir.filePath(QStringLiteral("tokens"));
+    const AddedToken viewer = addToken(tokens, QStringLiteral("viewer"), QStringLiteral("read"));
+    QCOMPARE(viewer.exitCode, 0);
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--tokens"),
+               tokens, QStringLiteral("--recover-every"), QStringLiteral("off")});
+    QVERIFY2(!d.url.isEmpty(), qPrintable(d.errors()));
+    QCOMPARE(curl(QStringLiteral("GET"), d.url + pathAndQuery).status, 401);
+    const Http h = curl(QStringLiteral("GET"), d.url + pathAndQuery, {}, {QStringLiteral("Authorization: Bearer ") + viewer.token});
+    QCOMPARE(h.status, status);
+    if (status != 200) {
+        QCOMPARE(h.body.value(QStringLiteral("code")).toString(), code);
+        QVERIFY2(h.body.value(QStringLiteral("detail")).toString().contains(mentions), h.raw.constData());
+        return;
+    }
+    const int rows = mentions.toInt();
+    if (pathAndQuery.contains(QLatin1String("format=json"))) {
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(h.raw, &error);
+        QVERIFY2(doc.isArray(), qPrintable(error.errorString()));
+        QCOMPARE(doc.array().size(), rows);
+        QVERIFY(h.raw.endsWith("]\n"));
+    } else {
+        // RFC 4180: the header (the JSON field names), then a record a row.
+        const QList<QByteArray> records = h.raw.split('\n');
+        QCOMPARE(records.size(), rows + 2); // and the empty piece after the last CRLF
+        const QString table = pathAndQuery.section(QLatin1Char('/'), 3, 3).section(QLatin1Char('?'), 0, 0);
+        const ExportSpec::Table named = table == QLatin1String("accounts") ? ExportSpec::Table::Accounts
+                                      : table == QLatin1String("actions")  ? ExportSpec::Table::Journal
+                                                                           : ExportSpec::Table::Transactions;
+        QCOMPARE(records.first(), exportColumns(named).join(QLatin1Char(',')).toUtf8() + '\r');
+    }
 }
 
 void TestLedgerd::recoveriesAreJobs()

@@ -378,8 +378,8 @@ void TestRemote::keyedTransfersMoveMoneyOnce()
 void TestRemote::commandsWithoutAWayThroughSaySo()
 {
     for (const QStringList &args :
-         {QStringList{QStringLiteral("list"), QStringLiteral("--csv")}, QStringList{QStringLiteral("report"), m_stuck.at(0)},
-          QStringList{QStringLiteral("init")}, QStringList{QStringLiteral("demo")}}) {
+         {QStringList{QStringLiteral("serve"), QStringLiteral("--ws"), QStringLiteral("127.0.0.1:0")},
+          QStringList{QStringLiteral("report"), m_stuck.at(0)}, QStringList{QStringLiteral("init")}, QStringList{QStringLiteral("demo")}}) {
         const ProcessResult r = ctl(m_ann, args);
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QLatin1String("error: unsupported: ledgerctl "))

@@ -197,9 +197,10 @@ void TestRemoteService::pagesAreTheSame()
     const auto tally = r.tallyTransactions(q);
     QVERIFY(tally.ok());
     QCOMPARE(shown<Tally>(tally, consolejson::tally), shown<Tally>(l.tallyTransactions(q), consolejson::tally));
-    QVERIFY(tally->count >= 4);
-    // Near the middle, then beside its first and last rows, and from its first.
-    TxWindowRequest near{q, PageFrom::Near, tally->count / 2, tally->count, std::nullopt, 3};
+    // A store that does not count a filter by text (DynamoDB: Tally::counted() is false) is read
+    // from the top; the others near the middle. Then beside its first and last rows, and from its first.
+    const qint64 count = tally->counted() ? tally->count : 0;
+    TxWindowRequest near{q, PageFrom::Near, count / 2, count, std::nullopt, 3};
     const auto remoteNear = r.transactionWindow(near);
     QVERIFY2(remoteNear.ok(), qPrintable(remoteNear.error().toString()));
     QCOMPARE(shown<TxWindow>(remoteNear, consolejson::transactionWindow),
@@ -210,11 +211,13 @@ void TestRemoteService::pagesAreTheSame()
         QCOMPARE(shown<TxWindow>(r.transactionWindow(beside), consolejson::transactionWindow),
                  shown<TxWindow>(l.transactionWindow(beside), consolejson::transactionWindow));
     }
-    const QList<QPair<qint64, int>> ranges{{0, 2}, {tally->count - 2, 5}};
+    const qint64 last = std::max<qint64>(count - 2, 1);
+    const QList<QPair<qint64, int>> ranges{{0, 1}, {last, 5}};
     const auto ids = r.transactionIdsAt(q, ranges);
     QVERIFY(ids.ok());
     QCOMPARE(*ids, *l.transactionIdsAt(q, ranges));
-    QCOMPARE(ids->size(), 4);
+    if (tally->counted())
+        QCOMPARE(ids->size(), 1 + (count - last));
     // Accounts and operator actions, near and beside.
     AccountQuery accounts;
     QCOMPARE(shown<Tally>(r.tallyAccounts(accounts), consolejson::tally), shown<Tally>(l.tallyAccounts(accounts), consolejson::tally));

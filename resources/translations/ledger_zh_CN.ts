@@ -1845,5 +1845,9 @@
         <source>the ledger service's TLS certificate does not check against the trusted CAs (--ca)</source>
         <translation>账本服务的 TLS 证书无法通过受信任 CA（--ca）的校验</translation>
     </message>
+    <message>
+        <source>the ledger service's answer was cut before its end (the server stopped, or its store failed, mid-way): what arrived is not the whole</source>
+        <translation>账本服务的应答在结束前被截断（服务器中途停止，或其存储库中途出错）：已收到的内容并不完整</translation>
+    </message>
 </context>
 </TS>

@@ -1298,6 +1298,7 @@ T = {
 'the ledger service did not accept the token (missing, mistyped or revoked)': '账本服务未接受令牌（缺失、输错或已吊销）',
 "the token's role does not allow the action": '令牌的角色不允许此操作',
 'the ledger service cannot be reached (down, restarting, or the network)': '无法连接账本服务（已停止、正在重启或网络问题）',
+"the ledger service's answer was cut before its end (the server stopped, or its store failed, mid-way): what arrived is not the whole": '账本服务的应答在结束前被截断（服务器中途停止，或其存储库中途出错）：已收到的内容并不完整',
 "the ledger service's TLS certificate does not check against the trusted CAs (--ca)": '账本服务的 TLS 证书无法通过受信任 CA（--ca）的校验',
 '%1 refused the token: it is mistyped, or it was revoked. Ask for a new token, then File › Connect to a ledger service… again.\n(%2)': '%1 拒绝了该令牌：令牌输错了，或已被吊销。请申请新令牌，然后再次使用“文件 › 连接到账本服务…”。\n（%2）',
 '%1 accepted the token, but its role does not allow this.\n(%2)': '%1 接受了该令牌，但其角色不允许此操作。\n（%2）',

@@ -60,7 +60,7 @@ Command commandOf(const QString &name)
         {QStringLiteral("bench"), {cmdBench, false}},
         {QStringLiteral("actions"), {cmdActions, true}},
         {QStringLiteral("report"), {cmdReport, false}},
-        {QStringLiteral("feed"), {cmdFeed, false}},
+        {QStringLiteral("feed"), {cmdFeed, true}},
         {QStringLiteral("serve"), {cmdServe, false}},
         {QStringLiteral("completion"), {cmdCompletion, false}},
     };
@@ -307,7 +307,7 @@ Result<std::unique_ptr<Store>> Context::open()
     if (server)
         return makeError(ErrorCode::Unsupported, Message::translate("ledgerctl", "ledgerctl %1 does not go through a ledger service yet: "
                                                                                  "run it where the store is, with --store")
-                                                     .arg(csv() ? args.command + QStringLiteral(" --csv") : args.command));
+                                                     .arg(args.command));
     return openStore(config);
 }
 
@@ -436,12 +436,15 @@ private:
 
 } // namespace
 
-int Context::printCsv(Store &store, const ExportSpec &spec)
+int Context::printCsv(const ExportSpec &spec)
 {
+    auto ledger = service();
+    if (!ledger.ok())
+        return fail(ledger.error());
     TextStreamDevice device(out);
     ExportProgress progress;
-    progress.rowsWritten = [this](qint64) { out.flush(); }; // a page at a time, not all at the end
-    auto rows = exportTable(store, spec, ExportFormat::Csv, device, progress);
+    progress.rowsWritten = [this](qint64) { out.flush(); }; // as it goes, not all at the end
+    auto rows = (*ledger)->exportTable(spec, ExportFormat::Csv, device, progress);
     if (!rows.ok())
         return fail(rows.error());
     return 0;

@@ -61,8 +61,9 @@ public:
     int printJson(const QJsonValue &value);
     // --csv was given (checked not to be given with --json by resolveGlobals).
     bool csv() const { return args.flags.contains(QStringLiteral("csv")); }
-    // Streams a table's rows as CSV on stdout (ledgerctl ... --csv); returns the exit status.
-    int printCsv(Store &store, const ExportSpec &spec);
+    // Streams a table's rows as CSV on stdout (ledgerctl ... --csv), from the store or through the
+    // ledger service; returns the exit status.
+    int printCsv(const ExportSpec &spec);
     // --limit N (default `fallback`), or -1 (no limit) with --all.
     Result<qint64> rowLimit(qint64 fallback) const;
 

@@ -125,13 +125,10 @@ int cmdAccounts(Context &c)
     if (Error e = checkText(query.text, QT_TRANSLATE_NOOP("ledger", "filter"), kMaxNameLength, true); !e.ok())
         return c.fail(e);
     if (c.csv()) {
-        auto store = c.open();
-        if (!store.ok())
-            return c.fail(store.error());
         ExportSpec spec;
         spec.table = ExportSpec::Table::Accounts;
         spec.accounts = query;
-        return c.printCsv(**store, spec);
+        return c.printCsv(spec);
     }
     auto sc = c.scale();
     if (!sc.ok())

@@ -30,15 +30,12 @@ int cmdActions(Context &c)
     if (!limit.ok())
         return c.fail(limit.error());
     if (c.csv()) {
-        auto store = c.open();
-        if (!store.ok())
-            return c.fail(store.error());
         JournalQuery query = operatorActionsQuery(preset, filter);
         query.limit = *limit;
         ExportSpec spec;
         spec.table = ExportSpec::Table::Journal;
         spec.journal = query;
-        return c.printCsv(**store, spec);
+        return c.printCsv(spec);
     }
     auto service = c.service();
     if (!service.ok())

@@ -4,11 +4,15 @@
 #include "feedserver.h"
 #include "interchange/listenaddress.h"
 #include "interchange/changefeed.h"
+#include "service/remoteledgerservice.h"
 #include "store/open/changenotifier.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>
 #include <QJsonDocument>
+
+#include <atomic>
+#include <csignal>
 
 namespace ledger::cli {
 
@@ -17,6 +21,42 @@ constexpr int kFeedPage = 1000;
 // How often an SQLite store's change marker is looked at while following (a server store
 // announces its commits, and nothing is polled).
 constexpr int kFollowPollMs = 100;
+
+std::atomic<bool> g_interrupted{false};
+void interrupted(int) { g_interrupted = true; }
+
+// feed --server: ledgerd's feed (GET /v1/feed), its lines as they come — the same lines as from
+// a store opened here. Ctrl-C ends it between lines (what was printed is whole), with the status
+// a shell gives the local feed it interrupts (130). A server that went away is waited for as a
+// lost read is, then said (service-unavailable, with the cursor to go on from), as the local feed
+// ends with the store's error.
+int feedThroughServer(Context &c, qint64 limit, bool follow)
+{
+    auto service = c.service();
+    if (!service.ok())
+        return c.fail(service.error());
+    auto *remote = dynamic_cast<RemoteLedgerService *>(*service);
+    if (!remote)
+        return c.fail(makeError(ErrorCode::Internal, QStringLiteral("feed --server has no remote service")));
+    struct sigaction on {
+    }, before{};
+    on.sa_handler = interrupted;
+    sigemptyset(&on.sa_mask);
+    g_interrupted = false;
+    sigaction(SIGINT, &on, &before);
+    auto given = remote->feed(
+        c.args.value(QStringLiteral("since"), QStringLiteral("0")), follow, limit,
+        [&c](const QByteArray &line) {
+            c.out << QString::fromUtf8(line) << '\n';
+            c.out.flush();
+        },
+        [] { return g_interrupted.load(); });
+    sigaction(SIGINT, &before, nullptr);
+    if (!given.ok())
+        return c.fail(given.error());
+    return g_interrupted ? 128 + SIGINT : 0;
+}
+
 } // namespace
 
 int cmdFeed(Context &c)
@@ -25,6 +65,8 @@ int cmdFeed(Context &c)
     if (!limit.ok())
         return c.fail(limit.error());
     const bool follow = c.args.flags.contains(QStringLiteral("follow"));
+    if (c.remote())
+        return feedThroughServer(c, *limit, follow);
     auto store = c.open();
     if (!store.ok())
         return c.fail(store.error());

@@ -133,13 +133,10 @@ int cmdList(Context &c)
     query.limit = *limit;
     query.descending = c.args.flags.contains(QStringLiteral("newest"));
     if (c.csv()) {
-        auto store = c.open();
-        if (!store.ok())
-            return c.fail(store.error());
         ExportSpec spec;
         spec.table = ExportSpec::Table::Transactions;
         spec.transactions = query;
-        return c.printCsv(**store, spec);
+        return c.printCsv(spec);
     }
     auto scale = c.scale();
     if (!scale.ok())

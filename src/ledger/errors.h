@@ -90,6 +90,10 @@ enum class ExitStatus : int {
           "the server could not listen on the address (in use, or not permitted); an address that is not loopback is invalid-argument")) \
     X(ServiceUnavailable, "service-unavailable", StoreFailure, \
       QT_TRANSLATE_NOOP("ledger::Errors", "the ledger service cannot be reached (down, restarting, or the network)")) \
+    X(Truncated, "truncated", StoreFailure, \
+      QT_TRANSLATE_NOOP("ledger::Errors", \
+                        "the ledger service's answer was cut before its end (the server stopped, or its store failed, mid-way): " \
+                        "what arrived is not the whole")) \
     X(CertificateRefused, "certificate-refused", StoreFailure, \
       QT_TRANSLATE_NOOP("ledger::Errors", "the ledger service's TLS certificate does not check against the trusted CAs (--ca)")) \
     X(StoreUnavailable, "store-unavailable", StoreFailure, QT_TRANSLATE_NOOP("ledger::Errors", "the store cannot be opened")) \

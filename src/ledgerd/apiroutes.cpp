@@ -36,6 +36,7 @@ const QList<RouteSpec> &routeTable()
         {"GET", "/v1/balances", Role::Read, Route::Handled, balances},
         {"GET", "/v1/audit", Role::Read, Route::Handled, audit},
         {"GET", "/v1/actions", Role::Read, Route::Handled, operatorActions},
+        {"GET", "/v1/exports/{id}", Role::Read, Route::Export},
         {"GET", "/v1/overview", Role::Read, Route::Handled, overview},
         {"GET", "/v1/counts", Role::Read, Route::Handled, counts},
         {"GET", "/v1/stuck/causes", Role::Read, Route::Handled, stuckCauses},

@@ -42,6 +42,8 @@ HttpFront::HttpFront(FrontOptions options, QObject *parent)
     m_pool.setExpiryTimeout(-1); // a worker keeps its store connection for the life of the server
     m_writePool.setMaxThreadCount(m_options.writeThreads);
     m_writePool.setExpiryTimeout(-1);
+    m_exportPool.setMaxThreadCount(kExportWorkers);
+    m_exportPool.setExpiryTimeout(-1);
     connect(this, &QAbstractHttpServer::newWebSocketConnection, this, &HttpFront::onWebSocket);
     m_clock.start();
     if (!m_options.tokensPath.isEmpty())
@@ -50,6 +52,9 @@ HttpFront::HttpFront(FrontOptions options, QObject *parent)
 
 HttpFront::~HttpFront()
 {
+    for (auto &[id, streamed] : m_exports)
+        streamed.channel->close(); // a worker waiting for its client's room ends
+    m_exportPool.waitForDone();
     m_pool.waitForDone();
     m_writePool.waitForDone();
 }
@@ -78,6 +83,8 @@ void HttpFront::stop(int graceMs, std::function<void()> done)
 {
     m_stopping = true;
     m_done = std::move(done);
+    for (auto &[id, streamed] : m_exports)
+        streamed.channel->close(); // cut at the next chunk: an export may last longer than the grace
     for (QTcpServer *s : servers())
         s->close();
     QTimer::singleShot(graceMs, this, [this] {
@@ -92,7 +99,7 @@ void HttpFront::stop(int graceMs, std::function<void()> done)
 
 void HttpFront::checkStopped()
 {
-    if (m_stopping && m_pending.empty() && m_done) {
+    if (m_stopping && m_pending.empty() && m_exports.empty() && m_done) {
         auto d = std::move(m_done);
         m_done = nullptr;
         QTimer::singleShot(0, this, d); // after the last answer has been handed to its socket
@@ -351,6 +358,14 @@ bool HttpFront::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
         }
         streamFeed(request, socket, r, framed);
         return true;
+    case Route::Export:
+        if (m_order.contains(socket)) { // its head would go out before the answers owed: after them, refused
+            closeWith(socket, FramingRefusal{400, QStringLiteral("bad-request"),
+                                             QStringLiteral("an export's stream may not follow a request still unanswered")});
+            return true;
+        }
+        streamExport(request, socket, r, match, framed);
+        return true;
     default: break;
     }
     if (m_stopping) {
@@ -377,7 +392,9 @@ bool HttpFront::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
     // Writes queue in their own pool, first come first served: on an SQLite file one writer
     // commits at a time whatever we do, and a FIFO here is fairer than the file lock's busy wait
     // (16 clients, measured: p99 90 ms → 22 ms at 1.5 × the throughput; docs/performance.md).
-    QThreadPool &pool = r.method == "POST" ? m_writePool : m_pool;
+    // A POST that only reads (a repair's plan: its role is read) is a read, in the readers' pool.
+    const bool writes = r.method == "POST" && match.needs && *match.needs > Role::Read;
+    QThreadPool &pool = writes ? m_writePool : m_pool;
     pool.start([this, r, match, id, head] {
         HandledRequest handled;
         StuckReading stuck{std::nullopt, m_options.stuckForMs};

@@ -10,6 +10,7 @@
 #include "apimessages.h"
 #include "clientlimits.h"
 #include "connectionguard.h"
+#include "exportstream.h"
 #include "interchange/feedhub.h"
 #include "store/open/changenotifier.h"
 #include "metrics.h"
@@ -108,6 +109,21 @@ private:
     Result<FeedHub *> feedHub();
     void onWebSocket();
     void streamFeed(const QHttpServerRequest &request, QTcpSocket *socket, const ApiRequest &r, const FramedHead &head);
+    // GET /v1/exports/{table} (httpfront_export.cpp): read on a worker of the export pool, its
+    // chunks written here as they come (exportstream.h), the end or the failure said last.
+    struct StreamedExport {
+        std::shared_ptr<ExportChannel> channel;
+        QPointer<QTcpSocket> socket;
+        QString label;
+        QByteArray contentType;
+        bool chunked = true;
+        bool headOnly = false; // HEAD: the head, nothing read
+        bool headWritten = false;
+    };
+    void streamExport(const QHttpServerRequest &request, QTcpSocket *socket, const ApiRequest &r, const RouteMatch &match,
+                      const FramedHead &head);
+    void exportChunk(quint64 id, const QByteArray &chunk);
+    void exportEnded(quint64 id, const Error &error);
     // On a worker thread: that thread's store connection, opened the first time.
     Result<Store *> workerStore();
 
@@ -118,6 +134,7 @@ private:
     Metrics m_metrics;
     GuardCounts m_guardCounts;
     std::map<quint64, Pending> m_pending;
+    std::map<quint64, StreamedExport> m_exports; // streaming: stop() closes them, and waits for their end
     QHash<QTcpSocket *, std::deque<quint64>> m_order;
     QHash<QTcpSocket *, QByteArray> m_closeWith; // a refusal to write once the answers before it are out
     AuthThrottle m_throttle;
@@ -130,6 +147,10 @@ private:
     QThreadStorage<Store *> m_stores; // before the pools: their threads end (and free them) first
     QThreadPool m_pool;
     QThreadPool m_writePool;
+    // Exports hold a worker and a snapshot for as long as their client reads: a pool of their own,
+    // so that slow readers of exports never take the workers of the other reads.
+    static constexpr int kExportWorkers = 2;
+    QThreadPool m_exportPool;
 };
 
 } // namespace ledger::api

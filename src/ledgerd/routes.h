@@ -27,6 +27,7 @@ enum class Route {
     Health,
     OpenApi,
     Feed,
+    Export,        // GET /v1/exports/{table}: streamed from a worker of its own (httpfront_export.cpp)
     StartRecovery, // Recover all as a job (recoveryjobs.h)
     GetRecovery,
     StopRecovery,

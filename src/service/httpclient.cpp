@@ -73,8 +73,9 @@ Result<HttpAnswer> HttpClient::post(const QByteArray &pathAndQuery, const QByteA
     return call("POST", pathAndQuery, body, headers);
 }
 
-Result<HttpAnswer> HttpClient::call(const QByteArray &method, const QByteArray &pathAndQuery, const QByteArray &body,
-                                    const QList<QPair<QByteArray, QByteArray>> &headers)
+Result<HttpClient::Performed> HttpClient::perform(const QByteArray &method, const QByteArray &pathAndQuery, const QByteArray &body,
+                                                  const QList<QPair<QByteArray, QByteArray>> &headers,
+                                                  const std::function<void(void *curl)> &setUp)
 {
     if (!m_curl)
         m_curl = curl_easy_init();
@@ -86,13 +87,11 @@ Result<HttpAnswer> HttpClient::call(const QByteArray &method, const QByteArray &
     struct curl_slist *list = nullptr;
     if (!m_where.token.isEmpty())
         list = curl_slist_append(list, QByteArray("Authorization: Bearer " + m_where.token).constData());
-    list = curl_slist_append(list, "Accept: application/json");
     if (method == "POST")
         list = curl_slist_append(list, "Content-Type: application/json");
     list = curl_slist_append(list, "Expect:"); // no 100-continue round trip for a small body
     for (const auto &[name, value] : headers)
         list = curl_slist_append(list, QByteArray(name + ": " + value).constData());
-    HttpAnswer answer;
     char errorText[CURL_ERROR_SIZE] = {};
     curl_easy_setopt(curl, CURLOPT_URL, url.constData());
     if (method == "POST") {
@@ -101,14 +100,9 @@ Result<HttpAnswer> HttpClient::call(const QByteArray &method, const QByteArray &
         curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE, long(body.size()));
     }
     curl_easy_setopt(curl, CURLOPT_HTTPHEADER, list);
-    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, appendBody);
-    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &answer.body);
     curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, errorText);
     curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L); // threads: no SIGALRM for name lookups
     curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, 5000L);
-    // A whole audit or Recover all can take a while on a large store; a hung server cannot hold
-    // a client for ever.
-    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, 600000L);
     curl_easy_setopt(curl, CURLOPT_TCP_NODELAY, 1L);
     curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
     curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L); // a redirect would carry the token elsewhere
@@ -125,33 +119,146 @@ Result<HttpAnswer> HttpClient::call(const QByteArray &method, const QByteArray &
     // https:// call may go through one: a proxy only tunnels TLS it cannot read.
     if (m_where.url.scheme() == QLatin1String("http"))
         curl_easy_setopt(curl, CURLOPT_NOPROXY, "*");
+    setUp(curl);
     const CURLcode code = curl_easy_perform(curl);
     curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, nullptr); // errorText ends with this call
     curl_slist_free_all(list);
-    const QString where = m_where.url.toString();
     m_neverSent = code == CURLE_COULDNT_CONNECT || code == CURLE_COULDNT_RESOLVE_HOST || code == CURLE_COULDNT_RESOLVE_PROXY;
-    if (code != CURLE_OK) {
-        const QString why = errorText[0] ? QString::fromUtf8(errorText) : QString::fromUtf8(curl_easy_strerror(code));
-        switch (code) {
-        case CURLE_PEER_FAILED_VERIFICATION:
-        case CURLE_SSL_CACERT_BADFILE:
-        case CURLE_SSL_CERTPROBLEM:
-            return makeError(
-                ErrorCode::CertificateRefused,
-                QStringLiteral("%1: its certificate does not check (%2); give the CA that signed it with --ca FILE").arg(where, why));
-        case CURLE_SSL_CONNECT_ERROR:
-            return makeError(ErrorCode::CertificateRefused, QStringLiteral("%1: TLS failed (%2)").arg(where, why));
-        default:
-            return makeError(ErrorCode::ServiceUnavailable, QStringLiteral("cannot reach the ledger service at %1: %2").arg(where, why));
-        }
-    }
+    Performed p;
+    p.code = int(code);
+    if (code != CURLE_OK)
+        p.why = errorText[0] ? QString::fromUtf8(errorText) : QString::fromUtf8(curl_easy_strerror(code));
     long status = 0;
     curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
     char *type = nullptr;
     curl_easy_getinfo(curl, CURLINFO_CONTENT_TYPE, &type);
-    answer.status = int(status);
-    answer.contentType = type ? QByteArray(type) : QByteArray();
+    p.status = int(status);
+    p.contentType = type ? QByteArray(type) : QByteArray();
+    return p;
+}
+
+Error HttpClient::transportError(const Performed &p) const
+{
+    const QString where = m_where.url.toString();
+    switch (CURLcode(p.code)) {
+    case CURLE_PEER_FAILED_VERIFICATION:
+    case CURLE_SSL_CACERT_BADFILE:
+    case CURLE_SSL_CERTPROBLEM:
+        return makeError(
+            ErrorCode::CertificateRefused,
+            QStringLiteral("%1: its certificate does not check (%2); give the CA that signed it with --ca FILE").arg(where, p.why));
+    case CURLE_SSL_CONNECT_ERROR: return makeError(ErrorCode::CertificateRefused, QStringLiteral("%1: TLS failed (%2)").arg(where, p.why));
+    default: return makeError(ErrorCode::ServiceUnavailable, QStringLiteral("cannot reach the ledger service at %1: %2").arg(where, p.why));
+    }
+}
+
+Result<HttpAnswer> HttpClient::call(const QByteArray &method, const QByteArray &pathAndQuery, const QByteArray &body,
+                                    const QList<QPair<QByteArray, QByteArray>> &headers)
+{
+    HttpAnswer answer;
+    auto done = perform(method, pathAndQuery, body, headers + QList<QPair<QByteArray, QByteArray>>{{"Accept", "application/json"}},
+                        [&answer](void *curl) {
+                            curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, appendBody);
+                            curl_easy_setopt(curl, CURLOPT_WRITEDATA, &answer.body);
+                            // A whole audit or Recover all can take a while on a large store; a hung
+                            // server cannot hold a client for ever.
+                            curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, 600000L);
+                        });
+    if (!done.ok())
+        return done.error();
+    if (done->code != CURLE_OK)
+        return transportError(*done);
+    answer.status = done->status;
+    answer.contentType = done->contentType;
     return answer;
+}
+
+namespace {
+
+// What a streamed call's callbacks share with it.
+struct Streaming {
+    CURL *curl = nullptr;
+    const StreamReader *reader = nullptr;
+    StreamAnswer answer;
+    bool statusKnown = false;
+};
+
+constexpr qsizetype kMaxProblemBytes = 64 * 1024; // a problem document is small: more is not read
+
+size_t streamBody(char *data, size_t size, size_t count, void *target)
+{
+    auto *s = static_cast<Streaming *>(target);
+    const size_t n = size * count;
+    if (!s->statusKnown) {
+        long status = 0;
+        curl_easy_getinfo(s->curl, CURLINFO_RESPONSE_CODE, &status);
+        s->answer.status = int(status);
+        s->statusKnown = true;
+    }
+    if (s->answer.status < 200 || s->answer.status > 299) {
+        if (s->answer.body.size() + qsizetype(n) > kMaxProblemBytes)
+            return 0;
+        s->answer.body.append(data, qsizetype(n));
+        return n;
+    }
+    s->answer.received += qint64(n);
+    if (s->reader->body && !s->reader->body(QByteArray::fromRawData(data, qsizetype(n)))) {
+        s->answer.stopped = true;
+        return 0; // CURLE_WRITE_ERROR: the reader ended it
+    }
+    return n;
+}
+
+int streamProgress(void *target, curl_off_t, curl_off_t, curl_off_t, curl_off_t)
+{
+    auto *s = static_cast<Streaming *>(target);
+    if (s->reader->stop && s->reader->stop()) {
+        s->answer.stopped = true;
+        return 1; // CURLE_ABORTED_BY_CALLBACK
+    }
+    return 0;
+}
+
+} // namespace
+
+Result<StreamAnswer> HttpClient::stream(const QByteArray &pathAndQuery, const StreamReader &reader)
+{
+    Streaming s;
+    s.reader = &reader;
+    auto done = perform("GET", pathAndQuery, {}, {}, [&s, &reader](void *curl) {
+        s.curl = static_cast<CURL *>(curl);
+        curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, streamBody);
+        curl_easy_setopt(curl, CURLOPT_WRITEDATA, &s);
+        curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+        curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, streamProgress);
+        curl_easy_setopt(curl, CURLOPT_XFERINFODATA, &s);
+        // No deadline for the whole: a stream lasts as long as it has rows (or, followed, for
+        // ever). A server gone without a word is noticed by TCP's keepalive, a silent one by the
+        // idle limit.
+        curl_easy_setopt(curl, CURLOPT_TCP_KEEPALIVE, 1L);
+        curl_easy_setopt(curl, CURLOPT_TCP_KEEPIDLE, 30L);
+        curl_easy_setopt(curl, CURLOPT_TCP_KEEPINTVL, 10L);
+        if (reader.idleLimitMs > 0) {
+            curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
+            curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, long(std::max<qint64>(1, reader.idleLimitMs / 1000)));
+        }
+    });
+    if (!done.ok())
+        return done.error();
+    s.answer.status = done->status;
+    s.answer.contentType = done->contentType;
+    if (s.answer.stopped)
+        return s.answer;
+    if (done->code != CURLE_OK) {
+        // Some of a 2xx body arrived, or its head did: what came is not the whole.
+        if (s.answer.received > 0 || (done->status >= 200 && done->status <= 299))
+            return makeError(ErrorCode::Truncated, QStringLiteral("the answer of the ledger service at %1 was cut after %2 bytes: %3")
+                                                       .arg(m_where.url.toString())
+                                                       .arg(s.answer.received)
+                                                       .arg(done->why));
+        return transportError(*done);
+    }
+    return s.answer;
 }
 
 } // namespace ledger

@@ -13,6 +13,8 @@
 #include <QPair>
 #include <QUrl>
 
+#include <functional>
+
 namespace ledger {
 
 struct ServerLocation {
@@ -31,6 +33,21 @@ struct HttpAnswer {
     QByteArray body;
 };
 
+// How a streamed answer (an export, the feed) is read: each piece of a 2xx body as it arrives.
+struct StreamReader {
+    std::function<bool(const QByteArray &piece)> body; // false: read no more (the answer is `stopped`)
+    std::function<bool()> stop;                        // asked as it goes, about once a second while nothing comes: true ends it
+    qint64 idleLimitMs = 0;                            // nothing received for this long: cut (0: wait as long as it takes)
+};
+
+struct StreamAnswer {
+    int status = 0;
+    QByteArray contentType;
+    QByteArray body;      // an answer that is not 2xx (a problem document), whole; a 2xx went to the reader
+    qint64 received = 0;  // bytes of a 2xx body handed to the reader
+    bool stopped = false; // the reader said no more, or `stop` said so
+};
+
 class HttpClient {
 public:
     explicit HttpClient(ServerLocation where);
@@ -45,6 +62,11 @@ public:
     Result<HttpAnswer> post(const QByteArray &pathAndQuery, const QByteArray &body,
                             const QList<QPair<QByteArray, QByteArray>> &headers = {});
 
+    // A GET whose 2xx answer is read as it comes, never held whole. A transport failure before
+    // any of its body arrived is what get() says; after, it is `truncated` (the server stopped,
+    // or failed, mid-way: chunked answers end with an empty chunk, and a cut one has none).
+    Result<StreamAnswer> stream(const QByteArray &pathAndQuery, const StreamReader &reader);
+
     const ServerLocation &location() const { return m_where; }
     // The last call failed before anything was sent (no connection): sending it again is safe,
     // whatever it asked.
@@ -53,6 +75,18 @@ public:
 private:
     Result<HttpAnswer> call(const QByteArray &method, const QByteArray &pathAndQuery, const QByteArray &body,
                             const QList<QPair<QByteArray, QByteArray>> &headers);
+    // One request on the kept handle; `setUp` sets what the call adds (its body's reader, its
+    // timeouts). The transport's failure, else CURLE_OK's answer status and type.
+    struct Performed {
+        int code = 0; // CURLcode
+        QString why;  // curl's words for a failure
+        int status = 0;
+        QByteArray contentType;
+    };
+    Result<Performed> perform(const QByteArray &method, const QByteArray &pathAndQuery, const QByteArray &body,
+                              const QList<QPair<QByteArray, QByteArray>> &headers, const std::function<void(void *curl)> &setUp);
+    // A failure of the transport as an error: certificate-refused, else service-unavailable.
+    Error transportError(const Performed &p) const;
 
     ServerLocation m_where;
     void *m_curl = nullptr; // CURL*, kept for its connection

@@ -39,18 +39,19 @@ RemoteLedgerService::RemoteLedgerService(ServerLocation where)
     : m_http(std::move(where))
 {}
 
-Result<RemoteLedgerService::Answer> RemoteLedgerService::tellObserver(Result<Answer> answer) const
+void RemoteLedgerService::tellObserver(const Error &error) const
 {
     if (m_observer)
-        m_observer(answer.ok() ? Error() : answer.error());
-    return answer;
+        m_observer(error);
 }
 
 Result<RemoteLedgerService::Answer> RemoteLedgerService::call(const QByteArray &method, const QByteArray &pathAndQuery,
                                                               const QJsonObject &body, bool retry,
                                                               const QList<QPair<QByteArray, QByteArray>> &headers, QJsonObject *problemBody)
 {
-    return tellObserver(send(method, pathAndQuery, body, retry, headers, problemBody));
+    auto answer = send(method, pathAndQuery, body, retry, headers, problemBody);
+    tellObserver(answer.ok() ? Error() : answer.error());
+    return answer;
 }
 
 Result<RemoteLedgerService::Answer> RemoteLedgerService::send(const QByteArray &method, const QByteArray &pathAndQuery,
@@ -79,25 +80,30 @@ Result<RemoteLedgerService::Answer> RemoteLedgerService::send(const QByteArray &
                                  QStringLiteral("%1; the call may or may not have been applied: `show` tells").arg(answer.error().message));
             return answer.error();
         }
-        QJsonParseError parseError;
-        const QJsonDocument doc = QJsonDocument::fromJson(answer->body, &parseError);
-        if (!doc.isObject())
-            return makeError(answer->status == 503 ? ErrorCode::ServiceUnavailable : ErrorCode::Internal,
-                             QStringLiteral("the ledger service answered HTTP %1 with no JSON object (%2)")
-                                 .arg(answer->status)
-                                 .arg(QString::fromUtf8(answer->body.left(120)).simplified()));
-        if (answer->status >= 400) {
-            if (problemBody)
+        const QJsonDocument doc = QJsonDocument::fromJson(answer->body);
+        if (answer->status >= 400 || !doc.isObject()) {
+            if (problemBody && doc.isObject())
                 *problemBody = doc.object();
-            const Error e = servicejson::problem(doc.object(), answer->status);
-            if (answer->status == 401) // the token: missing, mistyped, or revoked since
-                return makeError(
-                    ErrorCode::Unauthorized,
-                    QStringLiteral("%1 did not accept the token (%2); ask for a new one").arg(m_http.location().url.toString(), e.message));
-            return e;
+            return problemOf(answer->status, answer->body);
         }
         return Answer{answer->status, doc.object()};
     }
+}
+
+Error RemoteLedgerService::problemOf(int status, const QByteArray &body)
+{
+    const QJsonDocument doc = QJsonDocument::fromJson(body);
+    if (!doc.isObject())
+        return makeError(status == 503 ? ErrorCode::ServiceUnavailable : ErrorCode::Internal,
+                         QStringLiteral("the ledger service answered HTTP %1 with no JSON object (%2)")
+                             .arg(status)
+                             .arg(QString::fromUtf8(body.left(120)).simplified()));
+    const Error e = servicejson::problem(doc.object(), status);
+    if (status == 401) // the token: missing, mistyped, or revoked since
+        return makeError(
+            ErrorCode::Unauthorized,
+            QStringLiteral("%1 did not accept the token (%2); ask for a new one").arg(m_http.location().url.toString(), e.message));
+    return e;
 }
 
 Result<Identity> RemoteLedgerService::whoami()
@@ -755,11 +761,6 @@ Result<QList<JournalEntry>> RemoteLedgerService::journalWindow(const JournalWind
         rows << *j;
     }
     return rows;
-}
-
-Result<qint64> RemoteLedgerService::exportTable(const ExportSpec &, ExportFormat, QIODevice &, const ExportProgress &)
-{
-    return makeError(ErrorCode::Unsupported, QStringLiteral("an export does not go through a ledger service yet"));
 }
 
 Result<IncidentReport> RemoteLedgerService::incidentReport(const QString &txId)

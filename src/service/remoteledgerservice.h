@@ -60,6 +60,14 @@ public:
     Result<IncidentReport> incidentReport(const QString &txId) override;
     RecoverRun recover(const RecoverRequest &request, const RecoverProgress &progress, const RecoverStop &stop) override;
 
+    // The change feed (GET /v1/feed as NDJSON) after `since` ("0": from the start): each event's
+    // line, as ledgerctl's `feed` prints it, to `line`; `limit` lines at most (-1: no limit); with
+    // `follow`, on as events finish until `stop` says so. A stream cut on the way (the server
+    // restarting) is taken up again after the last event received, for as long as a lost read is
+    // tried again; past that, service-unavailable naming the cursor to go on from. The lines given.
+    Result<qint64> feed(const QString &since, bool follow, qint64 limit, const std::function<void(const QByteArray &line)> &line,
+                        const std::function<bool()> &stop);
+
     // How long a lost call is tried again for (reads and keyed transfers); tests shorten it.
     void setRetryWindowMs(int ms) { m_retryWindowMs = ms; }
     // Told how each call ended, on the calling thread: ok, or the error it answers (a console
@@ -79,6 +87,11 @@ private:
     // The call itself (call() tells the observer how it ended).
     Result<Answer> send(const QByteArray &method, const QByteArray &pathAndQuery, const QJsonObject &body, bool retry,
                         const QList<QPair<QByteArray, QByteArray>> &headers, QJsonObject *problemBody);
+    // The error of an answer that is not 2xx (its problem document), 401 said as the token's.
+    Error problemOf(int status, const QByteArray &body);
+    // A streamed GET, sent again while the window lasts when the server cannot be reached or
+    // answers 503 before the first byte of its body; an answer that is not 2xx is its problem.
+    Result<StreamAnswer> streamGet(const QByteArray &pathAndQuery, const StreamReader &reader);
     Result<int> scale();
     // A GET whose answer one decoder reads.
     template <typename T> Result<T> read(const QByteArray &pathAndQuery, Result<T> (*decode)(const QJsonObject &));
@@ -86,7 +99,7 @@ private:
     // so 200 means it existed.
     TxOutcome outcome(const Result<Answer> &answer, const QJsonObject &problemBody, int scale, bool createdIs201);
 
-    Result<Answer> tellObserver(Result<Answer> answer) const;
+    void tellObserver(const Error &error) const;
 
     HttpClient m_http;
     std::function<void(const Error &)> m_observer;

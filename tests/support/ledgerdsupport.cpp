@@ -22,7 +22,7 @@ QFile *g_responses = nullptr;
 static QString routeOf(const QString &url)
 {
     QString path = QUrl(url).path();
-    static const QRegularExpression id(QStringLiteral("^/v1/(transactions|accounts|recoveries)/[^/]+"));
+    static const QRegularExpression id(QStringLiteral("^/v1/(transactions|accounts|recoveries|exports)/[^/]+"));
     path.replace(id, QStringLiteral("/v1/\\1/{id}"));
     return path;
 }
