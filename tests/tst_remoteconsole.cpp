@@ -11,6 +11,7 @@
 #include "mainwindow.h"
 #include "models/navigatormodel.h"
 #include "models/transactiontablemodel.h"
+#include "pages/accountspage.h"
 #include "pages/transactionspage.h"
 #include "widgets/stuckcausebar.h"
 #include "widgets/tablepage.h"
@@ -23,6 +24,9 @@
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QTableView>
+#include <QTimer>
 #include <QMessageBox>
 #include <QProcess>
 #include <QPushButton>
@@ -72,6 +76,7 @@ private Q_SLOTS:
     void theStatusBarSaysWhoIsSignedIn();
     void aReadTokenOffersNoWrite_data();
     void aReadTokenOffersNoWrite();
+    void aReadTokensRowMenuChangesNoAccount();
     void aTransferTokenMayTransferButNotRepair();
     void aWrongTokenIsSaidPlainly();
     void aRepairIsJournaledUnderTheTokensName();
@@ -217,6 +222,33 @@ void TestRemoteConsole::aReadTokenOffersNoWrite()
     QVERIFY(!m_viewerConsole->openNewAccountDialog());
     QVERIFY(!m_viewerConsole->openRecoverDialog());
     QVERIFY(!m_viewerConsole->openRepairDialog(OperatorAction::Resume));
+}
+
+void TestRemoteConsole::aReadTokensRowMenuChangesNoAccount()
+{
+    MainWindow window;
+    QVERIFY(connectAs(window, m_viewer));
+    window.showView(NavigatorModel::View::Accounts);
+    window.accounts()->list()->selectKey(QStringLiteral("acme"));
+    QVERIFY(QTest::qWaitFor([&] { return window.accounts()->list()->currentKey() == QLatin1String("acme"); }, kWaitMs));
+    // The row menu, read while it is up: freeze, unfreeze, close and a transfer from it are
+    // disabled, each saying why.
+    QStringList seen;
+    QTimer::singleShot(0, &window, [&] {
+        QMenu *menu = nullptr;
+        if (!QTest::qWaitFor([&] { return (menu = qobject_cast<QMenu *>(QApplication::activePopupWidget())) != nullptr; }, kWaitMs))
+            return;
+        for (QAction *a : menu->actions())
+            if (!a->isSeparator())
+                seen << QStringLiteral("%1|%2|%3")
+                            .arg(a->text().remove(QLatin1Char('&')),
+                                 a->isEnabled() ? QStringLiteral("enabled") : QStringLiteral("disabled"), a->toolTip());
+        menu->close();
+    });
+    Q_EMIT window.accounts()->list()->table()->customContextMenuRequested(QPoint(4, 4));
+    const QString readOnly = QStringLiteral("disabled|Your token may only read (role read)");
+    for (const char *write : {"Freeze account…", "Unfreeze account…", "Close account…", "New account…", "New transfer from it…"})
+        QVERIFY2(seen.contains(QString::fromUtf8(write) + QLatin1Char('|') + readOnly), qPrintable(seen.join(QLatin1Char('\n'))));
 }
 
 void TestRemoteConsole::aTransferTokenMayTransferButNotRepair()
