@@ -10,6 +10,7 @@
 
 #include <QFutureWatcher>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QStatusBar>
@@ -24,6 +25,8 @@ ConnectDialog *MainWindow::openConnectDialog(const ServerLogin &login, const QSt
     dialog->setServer(login.server.isEmpty() && signedIn() ? signedIn()->server.location.url.toString() : login.server);
     dialog->setCaFile(login.caFile);
     dialog->setProblem(problem);
+    if (!dialog->urlField()->text().isEmpty())
+        dialog->tokenField()->setFocus(); // the server is known: what is asked for is the token
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         ServerLogin typed = dialog->login();
         typed.typedToken = dialog->token();

@@ -39,7 +39,9 @@ ConnectDialog::ConnectDialog(QWidget *parent)
     caRow->addWidget(browse);
     auto *form = new QFormLayout;
     form->addRow(tr("&Server URL:"), m_url);
-    form->addRow(tr("&CA file:"), caRow);
+    auto *caLabel = new QLabel(tr("&CA file:"), this); // a row of a layout: its label needs the field as buddy
+    caLabel->setBuddy(m_ca);
+    form->addRow(caLabel, caRow);
     form->addRow(tr("&Token:"), m_token);
     auto *explain = new QLabel(
         tr("The console reads and writes through ledgerd, as the token's holder: the journal names you as the "
@@ -67,6 +69,7 @@ void ConnectDialog::setProblem(const QString &text)
 {
     m_problem->setText(text);
     m_problem->setVisible(!text.isEmpty());
+    resize(width(), qMax(height(), sizeHint().height())); // the words above the fields are never squeezed
 }
 
 ServerLogin ConnectDialog::login() const { return ServerLogin{m_url->text().trimmed(), QString(), m_ca->text().trimmed()}; }
