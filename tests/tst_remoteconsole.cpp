@@ -379,7 +379,11 @@ void TestRemoteConsole::aRevokedTokenIsSaidOnce()
         QTest::qWaitFor([&] { return (box = window.findChild<QMessageBox *>(QStringLiteral("tokenRefusedBox"))) != nullptr; }, kWaitMs));
     QVERIFY2(box->text().contains(QLatin1String("refused the token")), qPrintable(box->text()));
     QCOMPARE(liveText(window), QStringLiteral("token refused"));
-    QTest::qWait(2500); // calls refused meanwhile say nothing more
+    // Calls refused after it (its look at the operator actions, once a second) say nothing more.
+    int refusedSince = 0;
+    connect(window.session(), &StoreSession::serviceCallEnded, this,
+            [&refusedSince](const Error &e) { refusedSince += e.code == ErrorCode::Unauthorized ? 1 : 0; });
+    QVERIFY(QTest::qWaitFor([&] { return refusedSince >= 2; }, kWaitMs));
     QCOMPARE(window.findChildren<QMessageBox *>(QStringLiteral("tokenRefusedBox")).size(), 1);
 }
 
