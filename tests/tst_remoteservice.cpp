@@ -150,6 +150,12 @@ void TestRemoteService::readingsAreTheSame()
     QCOMPARE(shown<AccountDetail>(r.accountDetail(QStringLiteral("acme")), consolejson::accountDetail),
              shown<AccountDetail>(l.accountDetail(QStringLiteral("acme")), consolejson::accountDetail));
     QCOMPARE(r.accountDetail(QStringLiteral("nobody")).error().code, ErrorCode::UnknownAccount);
+    for (const QString &id : {m_stuck.at(0), m_done}) { // the legs' accounts, the related transaction, the claim
+        const auto detail = r.transaction(id);
+        QVERIFY(detail.ok() && detail->accounts.size() == detail->tx.legs.size() && detail->accounts.first());
+        QCOMPARE(shown<TransactionDetail>(detail, consolejson::transactionDetail),
+                 shown<TransactionDetail>(l.transaction(id), consolejson::transactionDetail));
+    }
     QCOMPARE(shown<IncidentReport>(r.incidentReport(m_stuck.at(1)), consolejson::incidentReport),
              shown<IncidentReport>(l.incidentReport(m_stuck.at(1)), consolejson::incidentReport));
     const QStringList names{QStringLiteral("carol"), QStringLiteral("acme"), QStringLiteral("nobody")};

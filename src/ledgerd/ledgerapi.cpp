@@ -17,6 +17,7 @@
 #include "tokens.h"
 #include "protocol/audit.h"
 #include "protocol/commitpoint.h"
+#include "service/consolejson.h"
 #include "service/localledgerservice.h"
 #include "store/open/storeconfig.h"
 
@@ -73,11 +74,9 @@ ApiResponse getTransaction(Store &store, const ApiRequest &r, const RouteMatch &
     auto detail = serviceFor(store, r).transaction(id);
     if (!detail.ok())
         return missing(store, detail.error(), id);
-    QJsonObject object = json::transactionDetail(*detail, store.scale());
-    // What a remote console shows beside it: the ledger's clock when read, and the claim standing.
-    object.insert(QStringLiteral("now"), formatTimestamp(detail->now));
-    object.insert(QStringLiteral("claim"), detail->claim ? QJsonValue(json::claim(*detail->claim)) : QJsonValue());
-    return json(200, object);
+    // With what a remote console shows beside it: the ledger's clock when read, the claim standing,
+    // the legs' accounts and the related transaction.
+    return json(200, consolejson::transactionDetail(*detail, store.scale()));
 }
 
 // Paged by key in the order asked (sort: created, modified, amount, state, id; order: newest or

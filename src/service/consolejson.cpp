@@ -376,19 +376,10 @@ BatchRepairReport batchRepair(const QJsonObject &o, int scale)
 
 QJsonObject incidentReport(const IncidentReport &report)
 {
-    QJsonObject detail = json::transactionDetail(report.detail, report.scale);
-    detail.insert(QStringLiteral("now"), formatTimestamp(report.detail.now));
-    detail.insert(QStringLiteral("claim"), orNull(report.detail.claim));
-    QJsonArray accounts;
-    for (const auto &a : report.detail.accounts)
-        accounts.append(a ? QJsonValue(accountDocument(*a, report.scale)) : QJsonValue());
-    detail.insert(QStringLiteral("accounts"), accounts);
-    detail.insert(QStringLiteral("related"),
-                  report.detail.related ? QJsonValue(json::transaction(*report.detail.related, report.scale)) : QJsonValue());
     QJsonArray actions;
     for (const JournalEntry &j : report.operatorActions)
         actions.append(json::journalEntry(j));
-    return QJsonObject{{QStringLiteral("transaction"), detail},
+    return QJsonObject{{QStringLiteral("transaction"), transactionDetail(report.detail, report.scale)},
                        {QStringLiteral("operatorActions"), actions},
                        {QStringLiteral("store"), report.storeLocation},
                        {QStringLiteral("scale"), report.scale}};
@@ -402,34 +393,56 @@ Result<IncidentReport> incidentReport(const QJsonObject &o)
     report.storeLocation = r.text("store");
     if (!r.error().ok())
         return r.error();
-    const QJsonObject detail = o.value(QStringLiteral("transaction")).toObject();
-    auto d = servicejson::transactionDetail(detail, report.scale);
+    auto d = transactionDetail(o.value(QStringLiteral("transaction")).toObject(), report.scale);
     if (!d.ok())
         return d.error();
     report.detail = *d;
-    Reader dr(detail, QStringLiteral("transaction"));
-    for (const QJsonValue &v : dr.array("accounts")) {
-        if (v.isNull()) {
-            report.detail.accounts << std::nullopt;
-            continue;
-        }
-        auto a = servicejson::account(v.toObject(), report.scale);
-        if (!a.ok())
-            return a.error();
-        report.detail.accounts << a->account;
-    }
-    if (detail.value(QStringLiteral("related")).isObject()) {
-        auto related = servicejson::transaction(detail.value(QStringLiteral("related")).toObject(), report.scale);
-        if (!related.ok())
-            return related.error();
-        report.detail.related = *related;
-    }
     report.operatorActions = each<JournalEntry>(r, "operatorActions", [](const QJsonObject &j) { return servicejson::journalEntry(j); });
     if (!r.error().ok())
         return r.error();
-    if (!dr.error().ok())
-        return dr.error();
     return report;
+}
+
+QJsonObject transactionDetail(const TransactionDetail &d, int scale)
+{
+    QJsonObject detail = json::transactionDetail(d, scale);
+    detail.insert(QStringLiteral("now"), formatTimestamp(d.now));
+    detail.insert(QStringLiteral("claim"), orNull(d.claim));
+    QJsonArray accounts;
+    for (const auto &a : d.accounts)
+        accounts.append(a ? QJsonValue(accountDocument(*a, scale)) : QJsonValue());
+    detail.insert(QStringLiteral("accounts"), accounts);
+    detail.insert(QStringLiteral("related"), d.related ? QJsonValue(json::transaction(*d.related, scale)) : QJsonValue());
+    return detail;
+}
+
+Result<TransactionDetail> transactionDetail(const QJsonObject &o, int scale)
+{
+    auto d = servicejson::transactionDetail(o, scale);
+    if (!d.ok())
+        return d.error();
+    Reader r(o, QStringLiteral("transaction"));
+    for (const QJsonValue &v : r.array("accounts")) {
+        if (v.isNull()) {
+            d->accounts << std::nullopt;
+            continue;
+        }
+        auto a = servicejson::account(v.toObject(), scale);
+        if (!a.ok())
+            return a.error();
+        d->accounts << a->account;
+    }
+    if (o.value(QStringLiteral("related")).isObject()) {
+        auto related = servicejson::transaction(o.value(QStringLiteral("related")).toObject(), scale);
+        if (!related.ok())
+            return related.error();
+        d->related = *related;
+    } else if (!o.value(QStringLiteral("related")).isNull()) {
+        r.fail("related", "a transaction or null");
+    }
+    if (!r.error().ok())
+        return r.error();
+    return d;
 }
 
 } // namespace ledger::consolejson

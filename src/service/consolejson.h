@@ -17,6 +17,12 @@ namespace ledger::consolejson {
 constexpr int kMaxBatchRepairIds = 100;
 constexpr int kMaxIdsPerCall = 10'000;
 
+// A transaction's detail as GET /v1/transactions/{id} answers it: the document with its legs and
+// journal, the ledger's clock, the standing claim, the account of each leg (null: none) and the
+// related transaction (its compensation or its original).
+QJsonObject transactionDetail(const TransactionDetail &d, int scale);
+Result<TransactionDetail> transactionDetail(const QJsonObject &o, int scale);
+
 QJsonObject tally(const Tally &t);
 Result<Tally> tally(const QJsonObject &o);
 

@@ -197,7 +197,7 @@ Result<TransactionDetail> RemoteLedgerService::transaction(const QString &id)
     auto answer = call("GET", "/v1/transactions/" + path(id));
     if (!answer.ok())
         return answer.error();
-    return servicejson::transactionDetail(answer->body, *sc);
+    return consolejson::transactionDetail(answer->body, *sc);
 }
 
 Result<AccountPage> RemoteLedgerService::accounts(const AccountQuery &query, bool withTotal)
