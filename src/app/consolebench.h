@@ -1,11 +1,15 @@
 #pragma once
 // `ledgerdesk --bench-console STORE`: the console measures itself for `ledgerctl bench console`.
+// STORE may be a ledger service's URL (`--bench-console http://127.0.0.1:8080`, its token from
+// --token-file or $LEDGERDESK_TOKEN): the same steps through ledgerd, against budgets of their own.
 // It drives the real main window (offscreen) the way an operator would — open the store on the
 // transaction list, jump to the last row, jump to the middle and scroll 50 pages of the model on
 // from there, switch to one state, sort by age, by state and by id, jumping to the middle in the
 // last two — times each step until the rows are on screen, and prints one JSON object with the
 // timings (the 50 pages as their median and their slowest) and its own peak RSS.
 // Threading: GUI thread only.
+
+#include "service/serverlogin.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -20,7 +24,7 @@ class MainWindow;
 class ConsoleBench : public QObject {
     Q_OBJECT
 public:
-    ConsoleBench(MainWindow *window, const QString &storePath);
+    ConsoleBench(MainWindow *window, const QString &storePath, const ServerLogin &login = {});
     // Opens the store and runs the steps; emits finished with the JSON report (or an error).
     void start();
 
@@ -46,6 +50,7 @@ private:
 
     MainWindow *m_window;
     QString m_path;
+    ServerLogin m_login; // with a URL: how to sign in (the token file, the CA)
     QElapsedTimer m_timer;
     QJsonArray m_timings;
     QString m_groupWhat;         // the group being timed, reported when it ends

@@ -107,7 +107,8 @@ int main(int argc, char **argv)
         ledger::app::MainWindow window;
         window.resize(1280, 800);
         window.show();
-        auto *bench = new ledger::app::ConsoleBench(&window, parser.value(benchOption));
+        auto *bench = new ledger::app::ConsoleBench(&window, parser.value(benchOption),
+                                                    ledger::ServerLogin{QString(), parser.value(tokenFileOption), parser.value(caOption)});
         QObject::connect(bench, &ledger::app::ConsoleBench::finished, &app, [](bool ok, const QByteArray &report) {
             std::fprintf(ok ? stdout : stderr, "%s\n", report.constData());
             QApplication::exit(ok ? 0 : 1);
