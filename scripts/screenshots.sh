@@ -12,8 +12,9 @@ build=${1:-build}
 out=$PWD/docs/screenshots
 ctl=$PWD/$build/src/cli/ledgerctl
 console=$PWD/$build/src/app/ledgerdesk
+ledgerd=$PWD/$build/src/ledgerd/ledgerd
 demo=/tmp/ledgerdesk-demo
-for program in "$ctl" "$console"; do
+for program in "$ctl" "$console" "$ledgerd"; do
   [ -x "$program" ] || { echo "screenshots: $program is not built (make build)" >&2; exit 2; }
 done
 exec 9>/tmp/ledgerdesk-demo.lock
@@ -43,4 +44,21 @@ cp "$demo/dark/main-window.png" "$out/main-window-dark.png"
 cp "$demo/dark/dashboard.png" "$out/dashboard-dark.png"
 shoot "$demo/zh_CN" LEDGERDESK_LANGUAGE=zh_CN "$console" --palette light
 cp "$demo/zh_CN/main-window.png" "$out/main-window-zh_CN.png"
+# A team's console: signed in to a ledgerd on the demo store as ann (operator), who claimed one.
+"$ledgerd" token add ann operator --tokens "$demo/tokens" | tail -1 > "$demo/ann.token"
+chmod 600 "$demo/ann.token"
+"$ledgerd" --store "$store" --listen 127.0.0.1:0 --tokens "$demo/tokens" --recover-every off 2> "$demo/ledgerd.log" > "$demo/ledgerd.out" &
+ledgerd_pid=$!
+trap 'kill $ledgerd_pid 2>/dev/null || true' EXIT
+for _ in $(seq 100); do grep -q '^listening on ' "$demo/ledgerd.out" && break; sleep 0.1; done
+url=$(sed -n 's/^listening on //p' "$demo/ledgerd.out")
+[ -n "$url" ] || { cat "$demo/ledgerd.log" >&2; exit 1; }
+pending=$("$ctl" --store "$store" list --state pending --stuck-for 0s --csv | sed -n 2p | cut -d, -f1)
+"$ctl" --server "$url" --token-file "$demo/ann.token" claim "$pending" --note "on the phone with the bank" > /dev/null
+mkdir -p "$demo/team"
+env XDG_CONFIG_HOME="$demo/config" QT_QPA_PLATFORM="offscreen:configfile=$demo/screen.json" LEDGERDESK_LANGUAGE=en \
+  "$console" --palette light --server "$url" --token-file "$demo/ann.token" --screenshots "$demo/team"
+cp "$demo/team/main-window.png" "$out/console-signed-in.png"
+kill $ledgerd_pid
+wait $ledgerd_pid 2>/dev/null || true
 rm -rf "$demo"

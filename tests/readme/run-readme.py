@@ -54,6 +54,9 @@ NOT_RUN = {
     "cmake -S . -B build": "configures and builds; every ctest run is of such a build",
     "ledgerd token add ann operator --tokens /etc/ledgerdesk/tokens": "names a server and files of a real deployment; "
     "tst_remote runs ledgerctl --server with token files against ledgerd, HTTPS with --ca included",
+    "# On the server (the package's ledgerd.service)": "a deployment (systemd, a server, a keyring); package_deb "
+    "installs ledgerd.conf and the unit, tst_remote runs ledgerctl --server and tst_remoteconsole the console "
+    "--server against ledgerd with token files, HTTPS with --ca included",
 }
 
 # Where each program's options are documented, in docs/ and in its man page (--man): every --option
