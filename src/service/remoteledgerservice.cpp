@@ -3,6 +3,7 @@
 #include "ledger/money.h"
 #include "service/apiquery.h"
 #include "service/consolejson.h"
+#include "service/remotestreams.h"
 #include "service/servicejson.h"
 
 #include <QDeadlineTimer>
@@ -36,106 +37,19 @@ constexpr unsigned long kRecoveryPollMs = 250;
 } // namespace
 
 RemoteLedgerService::RemoteLedgerService(ServerLocation where)
-    : m_http(std::move(where))
+    : m_api(std::move(where))
 {}
 
-void RemoteLedgerService::tellObserver(const Error &error) const
+Result<Identity> RemoteLedgerService::whoami() { return m_api.whoami(); }
+
+Result<LedgerdClient::Answer> RemoteLedgerService::call(const QByteArray &method, const QByteArray &pathAndQuery, const QJsonObject &body,
+                                                        bool retry, const QList<QPair<QByteArray, QByteArray>> &headers,
+                                                        QJsonObject *problemBody)
 {
-    if (m_observer)
-        m_observer(error);
+    return m_api.call(method, pathAndQuery, body, retry, headers, problemBody);
 }
 
-Result<RemoteLedgerService::Answer> RemoteLedgerService::call(const QByteArray &method, const QByteArray &pathAndQuery,
-                                                              const QJsonObject &body, bool retry,
-                                                              const QList<QPair<QByteArray, QByteArray>> &headers, QJsonObject *problemBody)
-{
-    auto answer = send(method, pathAndQuery, body, retry, headers, problemBody);
-    tellObserver(answer.ok() ? Error() : answer.error());
-    return answer;
-}
-
-Result<RemoteLedgerService::Answer> RemoteLedgerService::send(const QByteArray &method, const QByteArray &pathAndQuery,
-                                                              const QJsonObject &body, bool retry,
-                                                              const QList<QPair<QByteArray, QByteArray>> &headers, QJsonObject *problemBody)
-{
-    const QByteArray bytes = method == "POST" ? QJsonDocument(body).toJson(QJsonDocument::Compact) : QByteArray();
-    QDeadlineTimer deadline(m_retryWindowMs);
-    int pauseMs = 100;
-    for (;;) {
-        auto answer = method == "POST" ? m_http.post(pathAndQuery, bytes, headers) : m_http.get(pathAndQuery);
-        // Sent again, while the window lasts: a call that may be (a read, a keyed transfer) when the
-        // server cannot be reached or answers 503 (stopping or restarting, with Retry-After), and
-        // whatever it is when it never reached the server (nothing listening yet).
-        const bool unreachable = !answer.ok() && answer.error().code == ErrorCode::ServiceUnavailable;
-        const bool restarting = answer.ok() && answer->status == 503;
-        const bool again = (restarting && retry) || (unreachable && (retry || m_http.lastCallNeverSent()));
-        if (again && !deadline.hasExpired()) {
-            QThread::msleep(ulong(std::min<qint64>(pauseMs, std::max<qint64>(1, deadline.remainingTime()))));
-            pauseMs = std::min(pauseMs * 2, 1000);
-            continue;
-        }
-        if (!answer.ok()) {
-            if (answer.error().code == ErrorCode::ServiceUnavailable && method == "POST" && !retry && !m_http.lastCallNeverSent())
-                return makeError(ErrorCode::ServiceUnavailable,
-                                 QStringLiteral("%1; the call may or may not have been applied: `show` tells").arg(answer.error().message));
-            return answer.error();
-        }
-        const QJsonDocument doc = QJsonDocument::fromJson(answer->body);
-        if (answer->status >= 400 || !doc.isObject()) {
-            if (problemBody && doc.isObject())
-                *problemBody = doc.object();
-            return problemOf(answer->status, answer->body);
-        }
-        return Answer{answer->status, doc.object()};
-    }
-}
-
-Error RemoteLedgerService::problemOf(int status, const QByteArray &body)
-{
-    const QJsonDocument doc = QJsonDocument::fromJson(body);
-    if (!doc.isObject())
-        return makeError(status == 503 ? ErrorCode::ServiceUnavailable : ErrorCode::Internal,
-                         QStringLiteral("the ledger service answered HTTP %1 with no JSON object (%2)")
-                             .arg(status)
-                             .arg(QString::fromUtf8(body.left(120)).simplified()));
-    const Error e = servicejson::problem(doc.object(), status);
-    if (status == 401) // the token: missing, mistyped, or revoked since
-        return makeError(
-            ErrorCode::Unauthorized,
-            QStringLiteral("%1 did not accept the token (%2); ask for a new one").arg(m_http.location().url.toString(), e.message));
-    return e;
-}
-
-Result<Identity> RemoteLedgerService::whoami()
-{
-    if (m_me)
-        return *m_me;
-    auto answer = call("GET", "/v1/whoami");
-    if (!answer.ok())
-        return answer.error();
-    const QJsonObject &o = answer->body;
-    const auto role = roleFromString(o.value(QStringLiteral("role")).toString());
-    if (!role || !o.value(QStringLiteral("name")).isString() || !o.value(QStringLiteral("scale")).isDouble())
-        return makeError(ErrorCode::Internal, QStringLiteral("the ledger service's whoami is not API v1 (name, role, scale)"));
-    Identity me;
-    me.name = o.value(QStringLiteral("name")).toString();
-    me.role = *role;
-    me.vouched = true;
-    me.where = m_http.location().url.toString();
-    me.scale = o.value(QStringLiteral("scale")).toInt(-1);
-    if (me.scale < 0 || me.scale > 18)
-        return makeError(ErrorCode::Internal, QStringLiteral("the ledger service's whoami says scale %1, not 0-18").arg(me.scale));
-    m_me = me;
-    return me;
-}
-
-Result<int> RemoteLedgerService::scale()
-{
-    auto me = whoami();
-    if (!me.ok())
-        return me.error();
-    return me->scale;
-}
+Result<int> RemoteLedgerService::scale() { return m_api.scale(); }
 
 Result<TxPage> RemoteLedgerService::transactions(const TxPageRequest &request)
 {
@@ -578,7 +492,7 @@ BatchRepairReport RemoteLedgerService::repairMany(const QStringList &ids, const 
                                        {QStringLiteral("ids"), QJsonArray::fromStringList(part)},
                                        {QStringLiteral("reason"), options.reason}},
                            false, {}, &problem);
-        if (!answer.ok() && (!problem.isEmpty() || m_http.lastCallNeverSent())) {
+        if (!answer.ok() && (!problem.isEmpty() || m_api.lastCallNeverSent())) {
             // Refused whole (a token that may not, a bad request) or never sent: none of this part
             // was repaired. The first part's refusal is the batch's.
             if (at == 0) {
@@ -820,6 +734,17 @@ RecoverRun RemoteLedgerService::recover(const RecoverRequest &request, const Rec
         return failed(report.error());
     report->report.stopped = job.value(QStringLiteral("state")).toString() == QLatin1String("stopped");
     return *report;
+}
+
+Result<qint64> RemoteLedgerService::exportTable(const ExportSpec &spec, ExportFormat format, QIODevice &out, const ExportProgress &progress)
+{
+    return exportThrough(m_api, spec, format, out, progress);
+}
+
+Result<qint64> RemoteLedgerService::feed(const QString &since, bool follow, qint64 limit,
+                                         const std::function<void(const QByteArray &line)> &line, const std::function<bool()> &stop)
+{
+    return feedThrough(m_api, since, follow, limit, line, stop);
 }
 
 } // namespace ledger

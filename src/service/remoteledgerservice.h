@@ -13,7 +13,7 @@
 //
 // Threading: an instance belongs to one thread (its HTTP handle).
 
-#include "service/httpclient.h"
+#include "service/ledgerdclient.h"
 #include "service/ledgerservice.h"
 
 #include <QJsonObject>
@@ -69,29 +69,15 @@ public:
                         const std::function<bool()> &stop);
 
     // How long a lost call is tried again for (reads and keyed transfers); tests shorten it.
-    void setRetryWindowMs(int ms) { m_retryWindowMs = ms; }
+    void setRetryWindowMs(int ms) { m_api.setRetryWindowMs(ms); }
     // Told how each call ended, on the calling thread: ok, or the error it answers (a console
     // says "cannot reach the service" and "the token was refused" from it). Empty: no one is.
-    void setCallObserver(std::function<void(const Error &)> observer) { m_observer = std::move(observer); }
+    void setCallObserver(std::function<void(const Error &)> observer) { m_api.setCallObserver(std::move(observer)); }
 
 private:
-    struct Answer {
-        int status = 0;
-        QJsonObject body;
-    };
-    // One call: an error for a transport failure, an answer that is not a JSON object, or an
-    // HTTP error status (the problem document's code and detail; `problemBody` gets the whole
-    // document, for the transaction a refused transfer carries).
+    using Answer = LedgerdClient::Answer;
     Result<Answer> call(const QByteArray &method, const QByteArray &pathAndQuery, const QJsonObject &body = {}, bool retry = true,
                         const QList<QPair<QByteArray, QByteArray>> &headers = {}, QJsonObject *problemBody = nullptr);
-    // The call itself (call() tells the observer how it ended).
-    Result<Answer> send(const QByteArray &method, const QByteArray &pathAndQuery, const QJsonObject &body, bool retry,
-                        const QList<QPair<QByteArray, QByteArray>> &headers, QJsonObject *problemBody);
-    // The error of an answer that is not 2xx (its problem document), 401 said as the token's.
-    Error problemOf(int status, const QByteArray &body);
-    // A streamed GET, sent again while the window lasts when the server cannot be reached or
-    // answers 503 before the first byte of its body; an answer that is not 2xx is its problem.
-    Result<StreamAnswer> streamGet(const QByteArray &pathAndQuery, const StreamReader &reader);
     Result<int> scale();
     // A GET whose answer one decoder reads.
     template <typename T> Result<T> read(const QByteArray &pathAndQuery, Result<T> (*decode)(const QJsonObject &));
@@ -99,12 +85,7 @@ private:
     // so 200 means it existed.
     TxOutcome outcome(const Result<Answer> &answer, const QJsonObject &problemBody, int scale, bool createdIs201);
 
-    void tellObserver(const Error &error) const;
-
-    HttpClient m_http;
-    std::function<void(const Error &)> m_observer;
-    std::optional<Identity> m_me;
-    int m_retryWindowMs = 8000;
+    LedgerdClient m_api;
 };
 
 } // namespace ledger

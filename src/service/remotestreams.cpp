@@ -1,8 +1,8 @@
-// RemoteLedgerService's streamed reads: exports (GET /v1/exports/{table}) copied into the caller's
+// Streamed reads through ledgerd (RemoteLedgerService's exports and feed): exports (GET /v1/exports/{table}) copied into the caller's
 // device as they arrive, and the change feed (GET /v1/feed as NDJSON) handed on line by line.
 // Neither is ever held whole: a million rows cost a piece of the stream.
 #include "service/apiquery.h"
-#include "service/remoteledgerservice.h"
+#include "service/remotestreams.h"
 
 #include <QDeadlineTimer>
 #include <QJsonDocument>
@@ -131,31 +131,8 @@ private:
 
 } // namespace
 
-Result<StreamAnswer> RemoteLedgerService::streamGet(const QByteArray &pathAndQuery, const StreamReader &reader)
-{
-    QDeadlineTimer deadline(m_retryWindowMs);
-    int pauseMs = 100;
-    for (;;) {
-        auto answer = m_http.stream(pathAndQuery, reader);
-        // Before any of the body came, nothing was handed on: as a read, sent again while the
-        // server cannot be reached or says it is restarting.
-        const bool again = (!answer.ok() && answer.error().code == ErrorCode::ServiceUnavailable) || (answer.ok() && answer->status == 503);
-        if (again && !deadline.hasExpired()) {
-            QThread::msleep(ulong(std::min<qint64>(pauseMs, std::max<qint64>(1, deadline.remainingTime()))));
-            pauseMs = std::min(pauseMs * 2, 1000);
-            continue;
-        }
-        const Error error = !answer.ok()                                 ? answer.error()
-                          : answer->status < 200 || answer->status > 299 ? problemOf(answer->status, answer->body)
-                                                                         : Error();
-        tellObserver(error);
-        if (!error.ok())
-            return error;
-        return answer;
-    }
-}
-
-Result<qint64> RemoteLedgerService::exportTable(const ExportSpec &spec, ExportFormat format, QIODevice &out, const ExportProgress &progress)
+Result<qint64> exportThrough(LedgerdClient &api, const ExportSpec &spec, ExportFormat format, QIODevice &out,
+                             const ExportProgress &progress)
 {
     auto path = exportPath(spec, format);
     if (!path.ok())
@@ -174,7 +151,7 @@ Result<qint64> RemoteLedgerService::exportTable(const ExportSpec &spec, ExportFo
             progress.rowsWritten(told = copy.rows());
         return true;
     };
-    auto answer = streamGet(*path, reader);
+    auto answer = api.streamGet(*path, reader);
     if (!copy.error().ok())
         return copy.error();
     if (!answer.ok())
@@ -188,12 +165,12 @@ Result<qint64> RemoteLedgerService::exportTable(const ExportSpec &spec, ExportFo
     return copy.rows();
 }
 
-Result<qint64> RemoteLedgerService::feed(const QString &since, bool follow, qint64 limit,
-                                         const std::function<void(const QByteArray &line)> &line, const std::function<bool()> &stop)
+Result<qint64> feedThrough(LedgerdClient &api, const QString &since, bool follow, qint64 limit,
+                           const std::function<void(const QByteArray &line)> &line, const std::function<bool()> &stop)
 {
     QString cursor = since;
     qint64 given = 0;
-    QDeadlineTimer deadline(m_retryWindowMs);
+    QDeadlineTimer deadline(api.retryWindowMs());
     int pauseMs = 100;
     for (;;) {
         if (limit >= 0 && given >= limit)
@@ -221,7 +198,7 @@ Result<qint64> RemoteLedgerService::feed(const QString &since, bool follow, qint
             carry.remove(0, start);
             return true;
         };
-        auto answer = m_http.stream(apiquery::withQuery("/v1/feed", query), reader);
+        auto answer = api.streamOnce(apiquery::withQuery("/v1/feed", query), reader);
         if (answer.ok() && answer->status >= 200 && answer->status <= 299 && (answer->stopped || !follow))
             return given; // the reader's end, a stop, or the feed as it was
         // Cut (the server stopped, restarts, or lost its store; a followed stream has no end of its
@@ -230,15 +207,15 @@ Result<qint64> RemoteLedgerService::feed(const QString &since, bool follow, qint
         const bool streamed = answer.ok() ? answer->status >= 200 && answer->status <= 299 : answer.error().code == ErrorCode::Truncated;
         const bool unreachable = answer.ok() ? answer->status == 503 : answer.error().code == ErrorCode::ServiceUnavailable;
         if (!streamed && !unreachable)
-            return answer.ok() ? problemOf(answer->status, answer->body) : answer.error();
+            return answer.ok() ? api.problemOf(answer->status, answer->body) : answer.error();
         if (streamed) {
-            deadline = QDeadlineTimer(m_retryWindowMs);
+            deadline = QDeadlineTimer(api.retryWindowMs());
             pauseMs = 100;
         }
         if (stop && stop())
             return given;
         if (deadline.hasExpired()) {
-            const Error why = !answer.ok() ? answer.error() : streamed ? Error{} : problemOf(answer->status, answer->body);
+            const Error why = !answer.ok() ? answer.error() : streamed ? Error{} : api.problemOf(answer->status, answer->body);
             return makeError(ErrorCode::ServiceUnavailable, QStringLiteral("%1the feed went as far as cursor %2: go on with --since %2")
                                                                 .arg(why.ok() ? QString() : why.message + QStringLiteral("; "), cursor));
         }
