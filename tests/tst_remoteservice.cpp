@@ -140,6 +140,19 @@ void TestRemoteService::readingsAreTheSame()
 {
     LocalLedgerService &l = *m_local;
     RemoteLedgerService &r = *m_remote;
+    // How the store reads listings, as whoami tells a console through ledgerd (DynamoDB: by key only).
+    const auto sortsOf = [](const Identity &me) {
+        QList<int> keys;
+        for (TxSortKey key : me.indexedSorts)
+            keys << int(key);
+        return keys;
+    };
+    const auto rme = r.whoami();
+    const auto lme = l.whoami();
+    QVERIFY(rme.ok() && lme.ok());
+    QCOMPARE(rme->name, QStringLiteral("ann"));
+    QCOMPARE(rme->readsByPosition, lme->readsByPosition);
+    QCOMPARE(sortsOf(*rme), sortsOf(*lme));
     QCOMPARE(shown<Overview>(r.overview(0), consolejson::overview), shown<Overview>(l.overview(0), consolejson::overview));
     QCOMPARE(shown<Overview>(r.counts(60'000), consolejson::overview), shown<Overview>(l.counts(60'000), consolejson::overview));
     QCOMPARE(shown<StuckCauses>(r.stuckCauses(0), consolejson::stuckCauses),

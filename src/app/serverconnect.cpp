@@ -26,6 +26,9 @@ OpenedStore connectForConsole(const ResolvedServer &server)
         return result;
     }
     result.scale = me->scale;
+    // The tables page and sort through ledgerd as the store behind it reads.
+    result.readsByPosition = me->readsByPosition;
+    result.indexedSorts = me->indexedSorts;
     result.signedIn = OpenedStore::SignedIn{server, *me};
     return result;
 }

@@ -17,6 +17,7 @@
 #include "tokens.h"
 #include "protocol/audit.h"
 #include "protocol/commitpoint.h"
+#include "service/apiquery.h"
 #include "service/consolejson.h"
 #include "service/localledgerservice.h"
 #include "store/open/storeconfig.h"
@@ -318,14 +319,20 @@ ApiResponse audit(Store &store, const ApiRequest &r, const RouteMatch &)
     return json(200, json::auditReport(report, store.scale()));
 }
 
+// Who the token is, and how the store reads listings (a console pages and sorts by it).
 ApiResponse whoami(Store &store, const ApiRequest &r, const RouteMatch &)
 {
     auto me = serviceFor(store, r).whoami();
     if (!me.ok())
         return problem(me.error());
-    return json(
-        200,
-        QJsonObject{{QStringLiteral("name"), me->name}, {QStringLiteral("role"), nameOf(me->role)}, {QStringLiteral("scale"), me->scale}});
+    QJsonArray sorts;
+    for (TxSortKey key : me->indexedSorts)
+        sorts.append(apiquery::sortWord(key));
+    return json(200, QJsonObject{{QStringLiteral("name"), me->name},
+                                 {QStringLiteral("role"), nameOf(me->role)},
+                                 {QStringLiteral("scale"), me->scale},
+                                 {QStringLiteral("readsByPosition"), me->readsByPosition},
+                                 {QStringLiteral("sorts"), sorts}});
 }
 
 ApiResponse ready(Store &store, const ApiRequest &, const RouteMatch &)

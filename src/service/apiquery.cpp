@@ -16,6 +16,14 @@ QString sortWord(TxSortKey key)
     return {};
 }
 
+std::optional<TxSortKey> sortKeyFromWord(QStringView word)
+{
+    for (TxSortKey key : {TxSortKey::CreatedAt, TxSortKey::LastModified, TxSortKey::Amount, TxSortKey::State, TxSortKey::Id})
+        if (sortWord(key) == word)
+            return key;
+    return std::nullopt;
+}
+
 Result<QUrlQuery> transactions(const TxQuery &q)
 {
     if (q.offset != 0 || q.kind)

@@ -12,6 +12,7 @@
 namespace ledger::apiquery {
 
 QString sortWord(TxSortKey key);
+std::optional<TxSortKey> sortKeyFromWord(QStringView word); // created, modified, amount, state, id
 // state, account, stuckFor, text, cause, sort, order. Unsupported for what API v1 cannot say (an
 // offset, a kind).
 Result<QUrlQuery> transactions(const TxQuery &query);

@@ -5,6 +5,9 @@
 // through ledgerd it is the token's name, and the server writes it into the journal.
 // Thread-safety: values and pure functions.
 
+#include "store/storequeries.h"
+
+#include <QList>
 #include <QString>
 #include <optional>
 
@@ -23,6 +26,11 @@ struct Identity {
     bool vouched = false;
     QString where; // what is connected to: the store's display name, or the server's URL
     int scale = 2; // the ledger's decimal places (amounts are read and written with it)
+    // How the ledger's store reads listings (store/storequeries.h): from any position, or only
+    // onward from a key (DynamoDB); and the orders an index serves. A console through ledgerd pages
+    // and offers sorts by them, as it does on a store it opens.
+    bool readsByPosition = true;
+    QList<TxSortKey> indexedSorts = {TxSortKey::CreatedAt, TxSortKey::LastModified, TxSortKey::Amount, TxSortKey::State, TxSortKey::Id};
 
     bool may(Role needed) const { return int(role) >= int(needed); }
 };

@@ -1,8 +1,10 @@
 #include "service/ledgerdclient.h"
 
+#include "service/apiquery.h"
 #include "service/servicejson.h"
 
 #include <QDeadlineTimer>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QThread>
 
@@ -96,6 +98,17 @@ Result<Identity> LedgerdClient::whoami()
     me.scale = o.value(QStringLiteral("scale")).toInt(-1);
     if (me.scale < 0 || me.scale > 18)
         return makeError(ErrorCode::Internal, QStringLiteral("the ledger service's whoami says scale %1, not 0-18").arg(me.scale));
+    if (!o.value(QStringLiteral("readsByPosition")).isBool() || !o.value(QStringLiteral("sorts")).isArray())
+        return makeError(ErrorCode::Internal, QStringLiteral("the ledger service's whoami is not API v1 (readsByPosition, sorts)"));
+    me.readsByPosition = o.value(QStringLiteral("readsByPosition")).toBool();
+    me.indexedSorts.clear();
+    for (const QJsonValue &v : o.value(QStringLiteral("sorts")).toArray()) {
+        const auto key = apiquery::sortKeyFromWord(v.toString());
+        if (!key)
+            return makeError(ErrorCode::Internal,
+                             QStringLiteral("the ledger service's whoami names a sort \"%1\"").arg(v.toString().left(40)));
+        me.indexedSorts << *key;
+    }
     m_me = me;
     return me;
 }

@@ -62,6 +62,11 @@ Result<Identity> LocalLedgerService::whoami()
     me.vouched = m_vouched;
     me.where = storeDisplayName(m_store.location());
     me.scale = m_store.scale();
+    me.readsByPosition = m_store.readsByPosition();
+    me.indexedSorts.clear();
+    for (TxSortKey key : {TxSortKey::CreatedAt, TxSortKey::LastModified, TxSortKey::Amount, TxSortKey::State, TxSortKey::Id})
+        if (m_store.sortsByIndex(key))
+            me.indexedSorts << key;
     return me;
 }
 
