@@ -222,6 +222,8 @@ private Q_SLOTS:
     void auditAndLinks();
     void screenshotTour();
     void helpAndVersionNeedNoDisplay();
+    void aCommandLineMistakeNeedsNoDisplay_data();
+    void aCommandLineMistakeNeedsNoDisplay();
     void screenshotsOfAStoreWithNothingStuck();
     void theKindColumnShowsCompensationWhole();
     void anUnreadableStoreIsNotOfferedANewOne();
@@ -1314,6 +1316,36 @@ void TestGui::helpAndVersionNeedNoDisplay()
         QVERIFY2(out.contains(option == QLatin1String("--help") ? QStringLiteral("--store") : QStringLiteral(LEDGERDESK_VERSION)),
                  qPrintable(out));
     }
+}
+
+void TestGui::aCommandLineMistakeNeedsNoDisplay_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("said");
+    QTest::newRow("a palette") << QStringList{QStringLiteral("--palette"), QStringLiteral("pink")} << QStringLiteral("--palette is system");
+    QTest::newRow("a server and a store") << QStringList{QStringLiteral("--server"), QStringLiteral("http://127.0.0.1:1"),
+                                                         QStringLiteral("--store"), QStringLiteral("x.db")}
+                                          << QStringLiteral("--server and --store");
+    QTest::newRow("a CA without a server") << QStringList{QStringLiteral("--ca"), QStringLiteral("ca.pem")}
+                                           << QStringLiteral("--token-file and --ca go with --server");
+}
+
+void TestGui::aCommandLineMistakeNeedsNoDisplay()
+{
+    // Said and refused (exit 2) before any window system is asked for: on a machine without a
+    // display, not an abort of the platform plugin.
+    QFETCH(QStringList, args);
+    QFETCH(QString, said);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        env.remove(QString::fromLatin1(name));
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(LEDGERDESK_PATH), args);
+    QVERIFY(p.waitForFinished(kWaitMs));
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 2, qPrintable(err));
+    QVERIFY2(err.contains(QStringLiteral("invalid-argument: ") + said), qPrintable(err));
 }
 
 void TestGui::theKindColumnShowsCompensationWhole()
