@@ -812,6 +812,9 @@ void TestLedgerd::consoleRoutesAnswerAsDocumented()
             + accounts.body.value(QStringLiteral("accounts")).toArray().last().toObject().value(QStringLiteral("id")).toString());
     QCOMPARE(more.status, 200);
     QCOMPARE(more.body.value(QStringLiteral("accounts")).toArray().size(), 1);
+    QCOMPARE(code(get(QStringLiteral("/v1/windows/accounts?from=after&row=nobody"))), QStringLiteral("invalid-cursor"));
+    // An account in a filter as a client sends it, percent-encoded: @world's openings.
+    QVERIFY(get(QStringLiteral("/v1/tallies/transactions?account=%40world")).body.value(QStringLiteral("count")).toInt() >= 2);
     // Operator actions: a page near the top, then the rest after its last row's place.
     const int allActions = get(QStringLiteral("/v1/tallies/actions?kind=all")).body.value(QStringLiteral("count")).toInt();
     QVERIFY(allActions > 3);

@@ -72,6 +72,8 @@ private Q_SLOTS:
     void diagnosisIsWorkedOutAlike();
     void plansAndBatchRepairs();
     void aReadTokenCannotRepair();
+    void whatIsTypedArrivesAsTyped();
+    void aPlanLargerThanARequest();
 
 private:
     std::unique_ptr<TempStore> m_store;
@@ -319,6 +321,64 @@ void TestRemoteService::aReadTokenCannotRepair()
     auto tx = m_store->store().transaction(m_stuck.at(0));
     QVERIFY(tx.ok());
     QVERIFY(!isTerminal(tx->state));
+}
+
+void TestRemoteService::whatIsTypedArrivesAsTyped()
+{
+    // Every parameter is sent percent-encoded and read fully decoded: "@world" is the account, "%61"
+    // is three characters (not an "a"), "a&b" one filter.
+    LocalLedgerService &l = *m_local;
+    RemoteLedgerService &r = *m_remote;
+    for (const QString &account : {QStringLiteral("@world"), QStringLiteral("acme")}) {
+        TxQuery q;
+        q.account = account;
+        const auto tally = r.tallyTransactions(q);
+        QVERIFY2(tally.ok(), qPrintable(tally.error().toString()));
+        QCOMPARE(shown<Tally>(tally, consolejson::tally), shown<Tally>(l.tallyTransactions(q), consolejson::tally));
+        QVERIFY(tally->count > 0);
+        TxPageRequest page{q, true, false};
+        QCOMPARE(r.transactions(page)->rows.size(), l.transactions(page)->rows.size());
+    }
+    for (const QString &text : {QStringLiteral("%61cme"), QStringLiteral("a&b"), QStringLiteral("100%"), QStringLiteral("ac+me")}) {
+        TxQuery q;
+        q.text = text;
+        QCOMPARE(shown<Tally>(r.tallyTransactions(q), consolejson::tally), shown<Tally>(l.tallyTransactions(q), consolejson::tally));
+        AccountQuery a;
+        a.text = text;
+        QCOMPARE(r.accounts(a, true)->rows.size(), l.accounts(a, true)->rows.size());
+        QCOMPARE(shown<Tally>(r.tallyAccounts(a), consolejson::tally), shown<Tally>(l.tallyAccounts(a), consolejson::tally));
+        ActionsRequest actions;
+        actions.preset = ActionsPreset::All;
+        actions.text = text;
+        QCOMPARE(r.operatorActions(actions)->size(), l.operatorActions(actions)->size());
+    }
+}
+
+void TestRemoteService::aPlanLargerThanARequest()
+{
+    // 2,100 ids of 29 characters are more than a request's body (64 KiB): the plan is asked in
+    // parts and put together, the same as in process — the two stuck transfers in different
+    // parts, both on acme and bob, their effects on the accounts added up.
+    QStringList ids{m_stuck.at(0)};
+    for (int i = 0; i < 2100; ++i)
+        ids << QStringLiteral("tx-01M8FAKE%1").arg(i, 18, 10, QLatin1Char('0'));
+    ids << m_stuck.at(1);
+    RepairPlan remote = m_remote->planRepair(OperatorAction::Cancel, ids);
+    RepairPlan local = m_local->planRepair(OperatorAction::Cancel, ids);
+    QVERIFY2(remote.error.ok(), qPrintable(remote.error.toString()));
+    QCOMPARE(remote.items.size(), ids.size());
+    remote.now = local.now = {};
+    QCOMPARE(consolejson::repairPlan(remote, 2), consolejson::repairPlan(local, 2));
+    QVERIFY(remote.eligibleCount() >= 1);
+    // And account documents by more names than a request's head carries (16 KiB): read in parts,
+    // each answered — the first unknown name is said as in process, not a 431 of the whole.
+    QStringList names{QStringLiteral("acme")};
+    for (int i = 0; i < 900; ++i)
+        names << QStringLiteral("customer-account-%1").arg(i, 5, 10, QLatin1Char('0'));
+    const auto named = m_remote->accountsNamed(names);
+    QCOMPARE(shown<QList<Account>>(named, consolejson::accountDocuments),
+             shown<QList<Account>>(m_local->accountsNamed(names), consolejson::accountDocuments));
+    QCOMPARE(named.error().code, ErrorCode::UnknownAccount);
 }
 
 QTEST_GUILESS_MAIN(TestRemoteService)

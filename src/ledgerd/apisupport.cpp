@@ -91,7 +91,7 @@ Result<qint64> limitOf(const QUrlQuery &q, qint64 fallback, qint64 max)
     if (!q.hasQueryItem(QStringLiteral("limit")))
         return fallback;
     bool ok = false;
-    const QString text = q.queryItemValue(QStringLiteral("limit"));
+    const QString text = q.queryItemValue(QStringLiteral("limit"), QUrl::FullyDecoded);
     const qint64 n = text.toLongLong(&ok);
     if (!ok || n < 1 || n > max || text.startsWith(QLatin1Char('+')))
         return makeError(ErrorCode::InvalidArgument,
@@ -104,7 +104,7 @@ Result<bool> flagOf(const QUrlQuery &q, const QString &name)
 {
     if (!q.hasQueryItem(name))
         return false;
-    const QString text = q.queryItemValue(name);
+    const QString text = q.queryItemValue(name, QUrl::FullyDecoded);
     if (text != QLatin1String("true") && text != QLatin1String("false"))
         return makeError(ErrorCode::InvalidArgument, QStringLiteral("%1 must be true or false, not \"%2\"").arg(name, text.left(40)));
     return text == QLatin1String("true");
@@ -128,7 +128,7 @@ Result<QString> cursorOf(const QUrlQuery &q, Error (*checkId)(QStringView), cons
 {
     if (!q.hasQueryItem(name))
         return QString();
-    const QString after = q.queryItemValue(name);
+    const QString after = q.queryItemValue(name, QUrl::FullyDecoded);
     if (Error e = checkId(after); !e.ok())
         return makeError(ErrorCode::InvalidCursor, QStringLiteral("%1: %2").arg(name, e.message));
     if (Error e = find(after); !e.ok()) {
@@ -154,7 +154,7 @@ Result<qint64> numberOf(const QUrlQuery &q, const QString &name, qint64 fallback
     if (!q.hasQueryItem(name))
         return fallback;
     bool ok = false;
-    const QString text = q.queryItemValue(name);
+    const QString text = q.queryItemValue(name, QUrl::FullyDecoded);
     const qint64 n = text.toLongLong(&ok);
     if (!ok || n < min || n > max || text.startsWith(QLatin1Char('+')))
         return makeError(
@@ -167,7 +167,7 @@ Result<qint64> durationOf(const QUrlQuery &q, const QString &name, qint64 fallba
 {
     if (!q.hasQueryItem(name))
         return fallback;
-    auto ms = duration::parse(q.queryItemValue(name));
+    auto ms = duration::parse(q.queryItemValue(name, QUrl::FullyDecoded));
     if (!ms.ok())
         return makeError(ErrorCode::InvalidDuration, QStringLiteral("%1: %2").arg(name, ms.error().message));
     return *ms;
@@ -185,14 +185,14 @@ Result<TxQuery> txQueryOf(const QUrlQuery &q)
     query.sortKey = TxSortKey::CreatedAt;
     query.descending = true;
     if (q.hasQueryItem(QStringLiteral("state"))) {
-        const QString name = q.queryItemValue(QStringLiteral("state"));
+        const QString name = q.queryItemValue(QStringLiteral("state"), QUrl::FullyDecoded);
         const auto state = txStateFromString(name);
         if (!state)
             return makeError(ErrorCode::UnknownState, QStringLiteral("no state \"%1\"; states are: %2").arg(name.left(40), txStateNames()));
         query.state = state;
     }
     if (q.hasQueryItem(QStringLiteral("account"))) {
-        query.account = q.queryItemValue(QStringLiteral("account"));
+        query.account = q.queryItemValue(QStringLiteral("account"), QUrl::FullyDecoded);
         if (Error e = checkAccountId(query.account); !e.ok())
             return e;
     }
@@ -222,14 +222,14 @@ Result<TxQuery> txQueryOf(const QUrlQuery &q)
                                                       {QStringLiteral("amount"), TxSortKey::Amount},
                                                       {QStringLiteral("state"), TxSortKey::State},
                                                       {QStringLiteral("id"), TxSortKey::Id}};
-        const QString word = q.queryItemValue(QStringLiteral("sort"));
+        const QString word = q.queryItemValue(QStringLiteral("sort"), QUrl::FullyDecoded);
         if (!keys.contains(word))
             return makeError(ErrorCode::InvalidArgument,
                              QStringLiteral("sort must be one of created, modified, amount, state, id, not \"%1\"").arg(word.left(40)));
         query.sortKey = keys.value(word);
     }
     if (q.hasQueryItem(QStringLiteral("order"))) {
-        const QString word = q.queryItemValue(QStringLiteral("order"));
+        const QString word = q.queryItemValue(QStringLiteral("order"), QUrl::FullyDecoded);
         if (word != QLatin1String("newest") && word != QLatin1String("oldest"))
             return makeError(ErrorCode::InvalidArgument, QStringLiteral("order must be newest or oldest, not \"%1\"").arg(word.left(40)));
         query.descending = word == QLatin1String("newest");
@@ -243,7 +243,7 @@ Result<JournalQuery> journalQueryOf(const QUrlQuery &q)
 {
     ActionsPreset preset = ActionsPreset::Repairs;
     if (q.hasQueryItem(QStringLiteral("kind"))) {
-        const QString kind = q.queryItemValue(QStringLiteral("kind"));
+        const QString kind = q.queryItemValue(QStringLiteral("kind"), QUrl::FullyDecoded);
         const auto named = actionsPresetFromString(kind);
         if (!named)
             return makeError(ErrorCode::InvalidArgument,

@@ -50,7 +50,7 @@ Result<WindowPlace> windowPlaceOf(const QUrlQuery &q)
                                                   {QStringLiteral("before"), PageFrom::Before},
                                                   {QStringLiteral("from"), PageFrom::From}};
     WindowPlace p;
-    const QString from = q.queryItemValue(QStringLiteral("from"));
+    const QString from = q.queryItemValue(QStringLiteral("from"), QUrl::FullyDecoded);
     if (q.hasQueryItem(QStringLiteral("from")) && !words.contains(from))
         return makeError(ErrorCode::InvalidArgument,
                          QStringLiteral("from must be near, after, before or from, not \"%1\"").arg(from.left(40)));
@@ -147,9 +147,14 @@ ApiResponse accountWindow(Store &store, const ApiRequest &r, const RouteMatch &)
     auto place = windowPlaceOf(r.query);
     if (!place.ok())
         return problem(place.error());
-    if (place->from != PageFrom::Near)
+    if (place->from != PageFrom::Near) {
         if (Error e = checkAccountId(place->row); !e.ok())
             return problem(makeError(ErrorCode::InvalidCursor, QStringLiteral("row: %1").arg(e.message)));
+        if (auto row = store.account(place->row); !row.ok())
+            return problem(row.error().code == ErrorCode::UnknownAccount
+                               ? makeError(ErrorCode::InvalidCursor, QStringLiteral("row: no account %1").arg(place->row))
+                               : row.error());
+    }
     auto rows =
         serviceFor(store, r).accountWindow(AccountWindowRequest{query, place->from, place->offset, place->total, place->row, place->limit});
     if (!rows.ok())
@@ -298,7 +303,7 @@ ApiResponse transactionIds(Store &store, const ApiRequest &r, const RouteMatch &
                   QStringLiteral("ranges must be OFFSET:COUNT,… of at most %1 ids in all, e.g. ranges=0:100,500:20").arg(kMaxIdsPerCall));
     QList<QPair<qint64, int>> ranges;
     qint64 asked = 0;
-    for (const QString &part : r.query.queryItemValue(QStringLiteral("ranges")).split(QLatin1Char(','))) {
+    for (const QString &part : r.query.queryItemValue(QStringLiteral("ranges"), QUrl::FullyDecoded).split(QLatin1Char(','))) {
         const QStringList pair = part.split(QLatin1Char(':'));
         bool offsetOk = false;
         bool countOk = false;

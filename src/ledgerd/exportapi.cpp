@@ -79,7 +79,7 @@ Result<ExportAsked> exportAskedOf(const ApiRequest &r, const RouteMatch &m)
         return e;
     ExportAsked asked;
     asked.spec.table = table->table;
-    const QString format = r.query.queryItemValue(QStringLiteral("format"));
+    const QString format = r.query.queryItemValue(QStringLiteral("format"), QUrl::FullyDecoded);
     if (r.query.hasQueryItem(QStringLiteral("format"))) {
         const auto named =
             format == QLatin1String("csv") || format == QLatin1String("json") ? exportFormatFromSuffix(format) : std::nullopt;

@@ -45,7 +45,7 @@ void HttpFront::onWebSocket()
         }
         std::optional<QString> since;
         if (query.hasQueryItem(QStringLiteral("since")))
-            since = query.queryItemValue(QStringLiteral("since"));
+            since = query.queryItemValue(QStringLiteral("since"), QUrl::FullyDecoded);
         attachWebSocket(**hub, socket, since); // refused: said in the stream and closed
     }
 }
@@ -65,7 +65,7 @@ void HttpFront::streamFeed(const QHttpServerRequest &request, QTcpSocket *socket
                 connection);
             return;
         }
-    const QString follow = r.query.queryItemValue(QStringLiteral("follow"));
+    const QString follow = r.query.queryItemValue(QStringLiteral("follow"), QUrl::FullyDecoded);
     if (!follow.isEmpty() && follow != QLatin1String("true") && follow != QLatin1String("false")) {
         answerNow(
             request, socket, QStringLiteral("/v1/feed"),
@@ -80,7 +80,7 @@ void HttpFront::streamFeed(const QHttpServerRequest &request, QTcpSocket *socket
     }
     std::optional<QString> since;
     if (r.query.hasQueryItem(QStringLiteral("since")))
-        since = r.query.queryItemValue(QStringLiteral("since"));
+        since = r.query.queryItemValue(QStringLiteral("since"), QUrl::FullyDecoded);
     // The head goes out with the first write; a bad cursor must be answered before it.
     if (since) {
         if (auto cursor = FeedCursor::parse(*since, (*hub)->shardCount()); !cursor.ok()) {

@@ -279,7 +279,7 @@ ApiResponse operatorActions(Store &store, const ApiRequest &r, const RouteMatch 
         return problem(e);
     ActionsRequest request;
     if (q.hasQueryItem(QStringLiteral("kind"))) {
-        const QString kind = q.queryItemValue(QStringLiteral("kind"));
+        const QString kind = q.queryItemValue(QStringLiteral("kind"), QUrl::FullyDecoded);
         const auto preset = actionsPresetFromString(kind);
         if (!preset)
             return problem(makeError(ErrorCode::InvalidArgument,

@@ -30,17 +30,17 @@ Result<QUrlQuery> transactions(const TxQuery &q)
         return makeError(ErrorCode::Unsupported, QStringLiteral("a listing through ledgerd pages by key or place, not by offset or kind"));
     QUrlQuery query;
     if (q.state)
-        query.addQueryItem(QStringLiteral("state"), nameOf(*q.state));
+        add(query, QStringLiteral("state"), nameOf(*q.state));
     if (!q.account.isEmpty())
-        query.addQueryItem(QStringLiteral("account"), QString::fromLatin1(QUrl::toPercentEncoding(q.account)));
+        add(query, QStringLiteral("account"), q.account);
     if (!q.text.isEmpty())
-        query.addQueryItem(QStringLiteral("text"), QString::fromLatin1(QUrl::toPercentEncoding(q.text)));
+        add(query, QStringLiteral("text"), q.text);
     if (q.cause)
-        query.addQueryItem(QStringLiteral("cause"), QString::fromLatin1(QUrl::toPercentEncoding(*q.cause)));
+        add(query, QStringLiteral("cause"), *q.cause);
     if (q.stuckOnly)
-        query.addQueryItem(QStringLiteral("stuckFor"), QStringLiteral("%1ms").arg(q.stuckForMs));
-    query.addQueryItem(QStringLiteral("sort"), sortWord(q.sortKey));
-    query.addQueryItem(QStringLiteral("order"), q.descending ? QStringLiteral("newest") : QStringLiteral("oldest"));
+        add(query, QStringLiteral("stuckFor"), QStringLiteral("%1ms").arg(q.stuckForMs));
+    add(query, QStringLiteral("sort"), sortWord(q.sortKey));
+    add(query, QStringLiteral("order"), q.descending ? QStringLiteral("newest") : QStringLiteral("oldest"));
     return query;
 }
 
@@ -51,9 +51,9 @@ Result<QUrlQuery> journal(const JournalQuery &q)
         if (named.events != q.events || named.docKind != q.docKind)
             continue;
         QUrlQuery query;
-        query.addQueryItem(QStringLiteral("kind"), nameOf(preset));
+        add(query, QStringLiteral("kind"), nameOf(preset));
         if (!q.text.isEmpty())
-            query.addQueryItem(QStringLiteral("filter"), QString::fromLatin1(QUrl::toPercentEncoding(q.text)));
+            add(query, QStringLiteral("filter"), q.text);
         return query;
     }
     return makeError(ErrorCode::Unsupported, QStringLiteral("through ledgerd, the journal is read as operator actions of a kind"));
@@ -62,14 +62,39 @@ Result<QUrlQuery> journal(const JournalQuery &q)
 void addPlace(QUrlQuery &query, PageFrom from, qint64 offset, qint64 total, const QString &row, qint64 limit)
 {
     static const char *const words[] = {"near", "after", "before", "from"};
-    query.addQueryItem(QStringLiteral("from"), QLatin1String(words[int(from)]));
+    add(query, QStringLiteral("from"), QLatin1String(words[int(from)]));
     if (from == PageFrom::Near) {
-        query.addQueryItem(QStringLiteral("offset"), QString::number(offset));
-        query.addQueryItem(QStringLiteral("total"), QString::number(total));
+        add(query, QStringLiteral("offset"), QString::number(offset));
+        add(query, QStringLiteral("total"), QString::number(total));
     } else {
-        query.addQueryItem(QStringLiteral("row"), QString::fromLatin1(QUrl::toPercentEncoding(row)));
+        add(query, QStringLiteral("row"), row);
     }
-    query.addQueryItem(QStringLiteral("limit"), QString::number(limit));
+    add(query, QStringLiteral("limit"), QString::number(limit));
+}
+
+QList<QStringList> partsOf(const QStringList &ids, int maxIds, qsizetype maxBytes)
+{
+    QList<QStringList> parts;
+    QStringList part;
+    qsizetype bytes = 0;
+    for (const QString &id : ids) {
+        const qsizetype size = QUrl::toPercentEncoding(id).size() + 3; // a separator, quotes
+        if (!part.isEmpty() && (part.size() >= maxIds || bytes + size > maxBytes)) {
+            parts << part;
+            part.clear();
+            bytes = 0;
+        }
+        part << id;
+        bytes += size;
+    }
+    if (!part.isEmpty())
+        parts << part;
+    return parts;
+}
+
+void add(QUrlQuery &query, const QString &name, const QString &value)
+{
+    query.addQueryItem(name, QString::fromLatin1(QUrl::toPercentEncoding(value)));
 }
 
 QByteArray withQuery(const QByteArray &route, const QUrlQuery &query)

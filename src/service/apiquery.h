@@ -24,4 +24,12 @@ void addPlace(QUrlQuery &query, PageFrom from, qint64 offset, qint64 total, cons
 
 QByteArray withQuery(const QByteArray &route, const QUrlQuery &query);
 
+// `ids` in parts of at most `maxIds`, each under `maxBytes` as it is sent (percent-encoded, with a
+// separator each): what one request's body (64 KiB) or head (16 KiB) may carry.
+QList<QStringList> partsOf(const QStringList &ids, int maxIds, qsizetype maxBytes);
+
+// name=value added to `query`, the value percent-encoded whatever it holds: ledgerd reads every
+// parameter fully decoded, so "@world", "%61" or "a&b" arrive as they were given.
+void add(QUrlQuery &query, const QString &name, const QString &value);
+
 } // namespace ledger::apiquery

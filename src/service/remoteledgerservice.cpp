@@ -31,6 +31,11 @@ TxOutcome failed(const Error &error)
 // The most rows ledgerd gives in one page; longer listings are read page after page by key.
 constexpr qint64 kServerPage = 1000;
 
+// What one request carries of ids: a body is at most 64 KiB, a request's head 16 KiB (ledgerd's
+// limits; the rest of the request has room beside them).
+constexpr qsizetype kMaxIdBytesPerCall = 48 * 1024;
+constexpr qsizetype kMaxIdBytesPerUrl = 8 * 1024;
+
 // How often a recovery job is asked how far it is.
 constexpr unsigned long kRecoveryPollMs = 250;
 
@@ -67,11 +72,11 @@ Result<TxPage> RemoteLedgerService::transactions(const TxPageRequest &request)
     while (q.limit < 0 || page.rows.size() < q.limit) {
         QUrlQuery one = base;
         const qint64 want = q.limit < 0 ? kServerPage : std::min(kServerPage, q.limit - page.rows.size());
-        one.addQueryItem(QStringLiteral("limit"), QString::number(want));
+        apiquery::add(one, QStringLiteral("limit"), QString::number(want));
         if (!after.isEmpty())
-            one.addQueryItem(QStringLiteral("after"), after);
+            apiquery::add(one, QStringLiteral("after"), after);
         if (first && request.withTotal)
-            one.addQueryItem(QStringLiteral("count"), QStringLiteral("true"));
+            apiquery::add(one, QStringLiteral("count"), QStringLiteral("true"));
         auto answer = call("GET", withQuery("/v1/transactions", one));
         if (!answer.ok())
             return answer.error();
@@ -127,13 +132,13 @@ Result<AccountPage> RemoteLedgerService::accounts(const AccountQuery &query, boo
     while (query.limit < 0 || page.rows.size() < query.limit) {
         QUrlQuery one;
         if (!query.text.isEmpty())
-            one.addQueryItem(QStringLiteral("filter"), query.text);
+            apiquery::add(one, QStringLiteral("filter"), query.text);
         const qint64 want = query.limit < 0 ? kServerPage : std::min(kServerPage, query.limit - page.rows.size());
-        one.addQueryItem(QStringLiteral("limit"), QString::number(want));
+        apiquery::add(one, QStringLiteral("limit"), QString::number(want));
         if (!after.isEmpty())
-            one.addQueryItem(QStringLiteral("after"), after);
+            apiquery::add(one, QStringLiteral("after"), after);
         if (first && withTotal)
-            one.addQueryItem(QStringLiteral("count"), QStringLiteral("true"));
+            apiquery::add(one, QStringLiteral("count"), QStringLiteral("true"));
         auto answer = call("GET", withQuery("/v1/accounts", one));
         if (!answer.ok())
             return answer.error();
@@ -204,13 +209,13 @@ Result<QList<JournalEntry>> RemoteLedgerService::operatorActions(const ActionsRe
     QString after = request.after ? journalCursor(*request.after) : QString();
     while (request.limit < 0 || rows.size() < request.limit) {
         QUrlQuery one;
-        one.addQueryItem(QStringLiteral("kind"), nameOf(request.preset));
+        apiquery::add(one, QStringLiteral("kind"), nameOf(request.preset));
         if (!request.text.isEmpty())
-            one.addQueryItem(QStringLiteral("filter"), request.text);
+            apiquery::add(one, QStringLiteral("filter"), request.text);
         const qint64 want = request.limit < 0 ? kServerPage : std::min(kServerPage, request.limit - rows.size());
-        one.addQueryItem(QStringLiteral("limit"), QString::number(want));
+        apiquery::add(one, QStringLiteral("limit"), QString::number(want));
         if (!after.isEmpty())
-            one.addQueryItem(QStringLiteral("after"), after);
+            apiquery::add(one, QStringLiteral("after"), after);
         auto answer = call("GET", withQuery("/v1/actions", one));
         if (!answer.ok())
             return answer.error();
@@ -446,6 +451,9 @@ Verification RemoteLedgerService::verifyFinished(const QString &id)
     return verificationOf(detail->tx, detail->legs, *sc);
 }
 
+// In parts a request's body carries (ids of 29 characters: about 1,500 a part), the parts' plans
+// put together: the items in order, and each account's balances before as the first part read
+// them and after as every part's change added to them (a repair's effect on an account adds up).
 RepairPlan RemoteLedgerService::planRepair(OperatorAction action, const QStringList &ids)
 {
     RepairPlan plan;
@@ -455,18 +463,32 @@ RepairPlan RemoteLedgerService::planRepair(OperatorAction action, const QStringL
         plan.error = sc.error();
         return plan;
     }
-    if (ids.size() > consolejson::kMaxIdsPerCall) {
-        plan.error = makeError(ErrorCode::InvalidArgument,
-                               QStringLiteral("a plan through ledgerd covers at most %1 transactions").arg(consolejson::kMaxIdsPerCall));
-        return plan;
+    for (const QStringList &part : apiquery::partsOf(ids, consolejson::kMaxIdsPerCall, kMaxIdBytesPerCall)) {
+        auto answer =
+            call("POST", "/v1/plans",
+                 QJsonObject{{QStringLiteral("action"), nameOf(action)}, {QStringLiteral("ids"), QJsonArray::fromStringList(part)}});
+        if (!answer.ok()) {
+            plan.error = answer.error();
+            return plan;
+        }
+        const RepairPlan read = consolejson::repairPlan(answer->body, *sc);
+        if (!read.error.ok())
+            return read;
+        if (!plan.now.isValid())
+            plan.now = read.now;
+        plan.items += read.items;
+        for (const AccountImpact &a : read.accounts) {
+            auto same = std::find_if(plan.accounts.begin(), plan.accounts.end(), [&](const AccountImpact &b) { return b.id == a.id; });
+            if (same == plan.accounts.end()) {
+                plan.accounts << a;
+                continue;
+            }
+            same->balanceAfter += a.balanceAfter - a.balanceBefore;
+            same->pendingDebitsAfter += a.pendingDebitsAfter - a.pendingDebitsBefore;
+            same->pendingCreditsAfter += a.pendingCreditsAfter - a.pendingCreditsBefore;
+        }
     }
-    auto answer = call("POST", "/v1/plans",
-                       QJsonObject{{QStringLiteral("action"), nameOf(action)}, {QStringLiteral("ids"), QJsonArray::fromStringList(ids)}});
-    if (!answer.ok()) {
-        plan.error = answer.error();
-        return plan;
-    }
-    return consolejson::repairPlan(answer->body, *sc);
+    return plan;
 }
 
 // In parts of at most kMaxBatchRepairIds, so that progress is told and Stop is heard between them.
@@ -528,16 +550,16 @@ Result<QList<Account>> RemoteLedgerService::accountsNamed(const QStringList &ids
     if (!sc.ok())
         return sc.error();
     QList<Account> accounts;
-    for (qsizetype at = 0; at < ids.size(); at += 1000) {
+    for (const QStringList &part : apiquery::partsOf(ids, 1000, kMaxIdBytesPerUrl)) {
         QUrlQuery q;
-        q.addQueryItem(QStringLiteral("ids"), QString::fromLatin1(QUrl::toPercentEncoding(ids.mid(at, 1000).join(QLatin1Char(',')), ",")));
+        apiquery::add(q, QStringLiteral("ids"), part.join(QLatin1Char(',')));
         auto answer = call("GET", withQuery("/v1/account-documents", q));
         if (!answer.ok())
             return answer.error();
-        auto part = consolejson::accountDocuments(answer->body, *sc);
-        if (!part.ok())
-            return part.error();
-        accounts += *part;
+        auto read = consolejson::accountDocuments(answer->body, *sc);
+        if (!read.ok())
+            return read.error();
+        accounts += *read;
     }
     return accounts;
 }
@@ -551,8 +573,8 @@ Result<QList<Account>> RemoteLedgerService::accountDocuments(const AccountQuery 
         return makeError(ErrorCode::Unsupported, QStringLiteral("account documents through ledgerd are the first of a filter"));
     QUrlQuery q;
     if (!query.text.isEmpty())
-        q.addQueryItem(QStringLiteral("filter"), QString::fromLatin1(QUrl::toPercentEncoding(query.text)));
-    q.addQueryItem(QStringLiteral("limit"), QString::number(query.limit < 0 ? 100'000 : std::min<qint64>(query.limit, 100'000)));
+        apiquery::add(q, QStringLiteral("filter"), query.text);
+    apiquery::add(q, QStringLiteral("limit"), QString::number(query.limit < 0 ? 100'000 : std::min<qint64>(query.limit, 100'000)));
     auto answer = call("GET", withQuery("/v1/account-documents", q));
     if (!answer.ok())
         return answer.error();
@@ -581,7 +603,7 @@ Result<QStringList> RemoteLedgerService::transactionIdsAt(const TxQuery &query, 
                 pending.removeFirst();
         }
         QUrlQuery q = *filters;
-        q.addQueryItem(QStringLiteral("ranges"), part.join(QLatin1Char(',')));
+        apiquery::add(q, QStringLiteral("ranges"), part.join(QLatin1Char(',')));
         auto answer = call("GET", withQuery("/v1/transaction-ids", q));
         if (!answer.ok())
             return answer.error();
@@ -603,7 +625,7 @@ Result<Tally> RemoteLedgerService::tallyAccounts(const AccountQuery &query)
 {
     QUrlQuery q;
     if (!query.text.isEmpty())
-        q.addQueryItem(QStringLiteral("filter"), QString::fromLatin1(QUrl::toPercentEncoding(query.text)));
+        apiquery::add(q, QStringLiteral("filter"), query.text);
     return read<Tally>(withQuery("/v1/tallies/accounts", q), consolejson::tally);
 }
 
@@ -637,7 +659,7 @@ Result<QList<AccountCountedWhole>> RemoteLedgerService::accountWindow(const Acco
         return sc.error();
     QUrlQuery q;
     if (!request.query.text.isEmpty())
-        q.addQueryItem(QStringLiteral("filter"), QString::fromLatin1(QUrl::toPercentEncoding(request.query.text)));
+        apiquery::add(q, QStringLiteral("filter"), request.query.text);
     apiquery::addPlace(q, request.from, request.offset, request.total, request.rowId, request.limit);
     auto answer = call("GET", withQuery("/v1/windows/accounts", q));
     if (!answer.ok())

@@ -45,7 +45,7 @@ Result<QByteArray> exportPath(const ExportSpec &spec, ExportFormat format)
         if (q.offset != 0 || !q.afterId.isEmpty() || !q.beforeId.isEmpty() || !q.fromId.isEmpty() || q.descending)
             return notThroughTheApi(QStringLiteral("accounts by id from the first, with a filter"));
         if (!q.text.isEmpty())
-            query.addQueryItem(QStringLiteral("filter"), QString::fromLatin1(QUrl::toPercentEncoding(q.text)));
+            apiquery::add(query, QStringLiteral("filter"), q.text);
         table = "accounts";
         limit = q.limit;
         break;
@@ -67,8 +67,8 @@ Result<QByteArray> exportPath(const ExportSpec &spec, ExportFormat format)
     if (limit == 0) // the server takes a limit from 1 up
         return notThroughTheApi(QStringLiteral("a limit of 1 or more (or none)"));
     if (limit > 0)
-        query.addQueryItem(QStringLiteral("limit"), QString::number(limit));
-    query.addQueryItem(QStringLiteral("format"), nameOf(format));
+        apiquery::add(query, QStringLiteral("limit"), QString::number(limit));
+    apiquery::add(query, QStringLiteral("format"), nameOf(format));
     return apiquery::withQuery("/v1/exports/" + table, query);
 }
 
@@ -176,8 +176,8 @@ Result<qint64> feedThrough(LedgerdClient &api, const QString &since, bool follow
         if (limit >= 0 && given >= limit)
             return given;
         QUrlQuery query;
-        query.addQueryItem(QStringLiteral("since"), cursor);
-        query.addQueryItem(QStringLiteral("follow"), follow ? QStringLiteral("true") : QStringLiteral("false"));
+        apiquery::add(query, QStringLiteral("since"), cursor);
+        apiquery::add(query, QStringLiteral("follow"), follow ? QStringLiteral("true") : QStringLiteral("false"));
         QByteArray carry; // a line not whole yet: dropped if the stream is cut (it comes again after `cursor`)
         StreamReader reader;
         reader.stop = stop;
