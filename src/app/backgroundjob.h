@@ -95,13 +95,6 @@ Q_SIGNALS:
 
 private:
     friend class JobControl;
-    // Work on the store itself, on the pool thread's connection (`what` names it): through a
-    // ledger service it answers unsupported (JobRunner::onStore).
-    template <typename R> void runOnStore(std::function<R(Store &)> work, const QString &what, std::function<void(R)> done)
-    {
-        if (m_session->isOpen())
-            run<R>([bound = m_session->jobs()->onStore<R>(std::move(work), what)](const JobControl &) { return bound(); }, std::move(done));
-    }
     // The work bound to its ledger, run on a pool thread.
     template <typename R> void run(std::function<R(const JobControl &)> work, std::function<void(R)> done);
     template <typename R> void runAlongside(std::function<R()> work, std::function<void(R)> done);

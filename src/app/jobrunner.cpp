@@ -82,12 +82,6 @@ JobRunner::JobRunner(const ServerLocation &server, QObject *parent)
     m_pool.setExpiryTimeout(60'000);
 }
 
-Error JobRunner::noStoreThroughServer(const QString &what) const
-{
-    return makeError(ErrorCode::Unsupported,
-                     tr("%1 works on the store itself, which a console connected to a ledger service does not hold").arg(what));
-}
-
 void JobRunner::tellCallEnded(const Error &error)
 {
     // Queued to the runner's thread; a runner deleted meanwhile takes its queued calls with it

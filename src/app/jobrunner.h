@@ -11,7 +11,7 @@
 // same calls ledgerctl and ledgerd make, so that a console through ledgerd (issue 48) runs the
 // same jobs: a LocalLedgerService over the pool thread's connection, under the operator name of
 // the console's settings, or a RemoteLedgerService (the server journals the token's name). The
-// work on the store itself is private, and answers unsupported through a server.
+// console reaches the store only through the ledger service it gives a job.
 
 #include "service/localledgerservice.h"
 #include "service/remoteledgerservice.h"
@@ -115,15 +115,10 @@ Q_SIGNALS:
 
 private:
     friend class BackgroundJob;
-    // The private work on the store itself: through a ledger service there is none, and the job
-    // answers unsupported, naming `what`.
-    template <typename R> std::function<R()> onStore(std::function<R(Store &)> work, const QString &what) const;
     // Runs `work` as is on a pool thread.
     template <typename R> void runHere(QObject *context, std::function<R()> work, std::function<void(R)> done);
     void started();
     void finished();
-    // unsupported: `what` needs the store itself, which a console through a ledger service has not.
-    Error noStoreThroughServer(const QString &what) const;
     // From a pool thread: queued to the GUI thread as callEnded.
     void tellCallEnded(const Error &error);
 
@@ -132,19 +127,6 @@ private:
     QThreadPool m_pool;
     int m_running = 0;
 };
-
-template <typename R> std::function<R()> JobRunner::onStore(std::function<R(Store &)> work, const QString &what) const
-{
-    if (m_server) {
-        return [refused = noStoreThroughServer(what)] { return failedWith<R>(refused); };
-    }
-    return [config = m_config, work]() -> R {
-        auto store = threadStore(config);
-        if (!store.ok())
-            return failedWith<R>(store.error());
-        return work(**store);
-    };
-}
 
 template <typename R> void JobRunner::runHere(QObject *context, std::function<R()> work, std::function<void(R)> done)
 {

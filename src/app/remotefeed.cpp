@@ -81,12 +81,22 @@ void RemoteFeed::onConnected()
 
 void RemoteFeed::onDisconnected()
 {
+    if (m_refused)
+        return; // stopped: the token is what failed, and that is said already
     if (!m_failed) {
         m_failed = true;
         const QString why = m_socket.errorString();
         m_notifier->announceFailed(tr("The ledger service's change feed was cut (%1); trying again").arg(why));
     }
     m_reopen.start();
+}
+
+void RemoteFeed::stopAsking()
+{
+    m_refused = true;
+    m_actionsTimer.stop();
+    m_reopen.stop();
+    m_socket.abort();
 }
 
 void RemoteFeed::checkActions()
@@ -96,8 +106,12 @@ void RemoteFeed::checkActions()
     newest.limit = 1;
     m_actionsJob.run<Result<QList<JournalEntry>>>([newest](LedgerService &ledger) { return ledger.operatorActions(newest); },
                                                   [this](Result<QList<JournalEntry>> rows) {
-                                                      if (!rows.ok())
-                                                          return; // the status bar says why (JobRunner::callEnded)
+                                                      if (!rows.ok()) {
+                                                          // The status bar says why (JobRunner::callEnded).
+                                                          if (rows.error().code == ErrorCode::Unauthorized)
+                                                              stopAsking();
+                                                          return;
+                                                      }
                                                       const QString place = rows->isEmpty() ? QString() : journalCursor(rows->first());
                                                       if (m_newestAction && *m_newestAction != place)
                                                           m_notifier->announceChanged();

@@ -34,12 +34,18 @@ public:
 
     // The feed's WebSocket address: ws(s)://HOST:PORT/v1/feed.
     static QUrl feedUrl(const QUrl &server);
+    // The token was refused (revoked, or the server's tokens changed): the feed stopped asking,
+    // for every refused call counts against the address's allowance of wrong tokens (ledgerd
+    // throttles them), which every client behind that address shares. Connecting again starts a
+    // new one.
+    bool refused() const { return m_refused; }
 
 private:
     void open();
     void onConnected();
     void onDisconnected();
     void checkActions();
+    void stopAsking();
 
     ServerLocation m_where;
     ChangeNotifier *m_notifier;
@@ -50,6 +56,7 @@ private:
     std::optional<QString> m_newestAction; // the newest operator action's place, once read
     bool m_everConnected = false;
     bool m_failed = false; // said so, and not yet resumed
+    bool m_refused = false;
 };
 
 } // namespace ledger::app
