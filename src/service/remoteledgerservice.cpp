@@ -62,7 +62,9 @@ Result<RemoteLedgerService::Answer> RemoteLedgerService::send(const QByteArray &
     QDeadlineTimer deadline(m_retryWindowMs);
     int pauseMs = 100;
     for (;;) {
-        auto answer = method == "POST" ? m_http.post(pathAndQuery, bytes, headers) : m_http.get(pathAndQuery);
+        auto answer = method == "POST" ? m_http.post(pathAndQuery, bytes, headers,
+                                                     retry ? HttpClient::Sending::MayRepeat : HttpClient::Sending::AtMostOnce)
+                                       : m_http.get(pathAndQuery);
         // Sent again, while the window lasts: a call that may be (a read, a keyed transfer) when the
         // server cannot be reached or answers 503 (stopping or restarting, with Retry-After), and
         // whatever it is when it never reached the server (nothing listening yet).
