@@ -1,6 +1,6 @@
 #pragma once
-// A blocking HTTP/1.1 client of ledgerd (libcurl): one handle per thread, kept alive between
-// calls. HTTPS is checked against the system's CAs or the CA file given (--ca); a certificate
+// A blocking HTTP/1.1 client of ledgerd (libcurl): one handle per thread, its connection kept
+// alive between calls (not for a call that must reach the server at most once: Sending). HTTPS is checked against the system's CAs or the CA file given (--ca); a certificate
 // that does not check is refused with curl's reason, and there is no way to ignore it. Plain
 // http:// is accepted only to a loopback address, where nothing crosses a network.
 //
