@@ -2067,6 +2067,34 @@ Token from: %4</source>
         <source>&lt;b&gt;Someone claimed one of these since the preview.&lt;/b&gt; Check who, then tick Repair anyway again.</source>
         <translation>&lt;b&gt;预览之后有人接手了其中一笔。&lt;/b&gt;请查看是谁，然后再次勾选“仍然修复”。</translation>
     </message>
+    <message>
+        <source>may or may not have been applied: the ledger service did not answer; read back once it answers</source>
+        <translation>可能已执行，也可能未执行：账本服务没有应答；待其应答后读回确认</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; repaired, &lt;b&gt;%2&lt;/b&gt; refused or failed, &lt;b&gt;%3&lt;/b&gt; may or may not have been applied: the ledger service did not answer; they are read back once it answers.</source>
+        <translation>已修复 &lt;b&gt;%1&lt;/b&gt; 笔，&lt;b&gt;%2&lt;/b&gt; 笔被拒绝或失败，&lt;b&gt;%3&lt;/b&gt; 笔可能已执行也可能未执行：账本服务没有应答；待其应答后读回确认。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; repaired, &lt;b&gt;%2&lt;/b&gt; refused or failed, &lt;b&gt;%3&lt;/b&gt; not repaired: the ledger service stopped during the repairs (read back once it answered again); repair them again.</source>
+        <translation>已修复 &lt;b&gt;%1&lt;/b&gt; 笔，&lt;b&gt;%2&lt;/b&gt; 笔被拒绝或失败，&lt;b&gt;%3&lt;/b&gt; 笔未修复：账本服务在修复过程中停止（已在其重新应答后读回确认）；请重新修复它们。</translation>
+    </message>
+    <message>
+        <source>found so once the ledger service answered again</source>
+        <translation>账本服务重新应答后读回确认</translation>
+    </message>
+    <message>
+        <source>not repaired: found %1 once the ledger service answered again</source>
+        <translation>未修复：账本服务重新应答后读回为 %1</translation>
+    </message>
+    <message>
+        <source> The ledger service still does not answer: asked again every few seconds.</source>
+        <translation> 账本服务仍未应答：每隔几秒再次询问。</translation>
+    </message>
+    <message>
+        <source> Reading them back failed (%1): open each to see what became of it.</source>
+        <translation> 读回失败（%1）：请逐一打开查看其结果。</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::RepairPreview</name>

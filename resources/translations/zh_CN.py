@@ -1335,4 +1335,11 @@ T = {
 "Reading your token for %1 from the desktop's keyring…": '正在从桌面密钥环读取 %1 的令牌…',
 "The desktop's keyring cannot keep your token (%1): it is kept for this run only, and asked again next time": '桌面密钥环无法保存您的令牌（%1）：令牌只在本次运行中保留，下次会再次询问',
 "the desktop's keyring did not answer within %1 s": '桌面密钥环未在 %1 秒内应答',
+"may or may not have been applied: the ledger service did not answer; read back once it answers": '可能已执行，也可能未执行：账本服务没有应答；待其应答后读回确认',
+"<b>%1</b> repaired, <b>%2</b> refused or failed, <b>%3</b> may or may not have been applied: the ledger service did not answer; they are read back once it answers.": '已修复 <b>%1</b> 笔，<b>%2</b> 笔被拒绝或失败，<b>%3</b> 笔可能已执行也可能未执行：账本服务没有应答；待其应答后读回确认。',
+"<b>%1</b> repaired, <b>%2</b> refused or failed, <b>%3</b> not repaired: the ledger service stopped during the repairs (read back once it answered again); repair them again.": '已修复 <b>%1</b> 笔，<b>%2</b> 笔被拒绝或失败，<b>%3</b> 笔未修复：账本服务在修复过程中停止（已在其重新应答后读回确认）；请重新修复它们。',
+'found so once the ledger service answered again': '账本服务重新应答后读回确认',
+'not repaired: found %1 once the ledger service answered again': '未修复：账本服务重新应答后读回为 %1',
+" The ledger service still does not answer: asked again every few seconds.": ' 账本服务仍未应答：每隔几秒再次询问。',
+" Reading them back failed (%1): open each to see what became of it.": ' 读回失败（%1）：请逐一打开查看其结果。',
 }

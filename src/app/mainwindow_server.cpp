@@ -145,8 +145,8 @@ void MainWindow::onServiceCall(const Error &error)
     const QString url = in->server.location.url.toString();
     if (error.code == ErrorCode::ServiceUnavailable) {
         if (!m_unreachable) {
-            m_unreachable = true;
             showLive({}, tr("cannot reach the ledger service"));
+            m_unreachable = true; // the label stays so until a call is answered
             statusBar()->showMessage(tr("Cannot reach the ledger service at %1; trying again").arg(url), 15'000);
         }
         return;

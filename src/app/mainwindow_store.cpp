@@ -219,11 +219,17 @@ void MainWindow::connectSession()
 void MainWindow::showLive(const QDateTime &changed, const QString &text)
 {
     m_lastChange = changed;
+    // While calls cannot reach the ledger service the label says so (onServiceCall), until one
+    // is answered: the feed cut with them, a change told meanwhile (by an answer that was on its
+    // way), a feed open again before the service answers calls, do not hide it.
+    if (m_unreachable)
+        return;
     m_liveLabel->setText(changed.isValid() ? tr("changed %1").arg(shownTimeOfDay(changed, timeStyle())) : text);
 }
 
 void MainWindow::onStoreOpened(bool demo)
 {
+    m_unreachable = false; // a new store or service: nothing failed to reach it yet
     const QString location = m_session->location();
     restoreTableLayout(location);
     m_transactions->applyFilter();

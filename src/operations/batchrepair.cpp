@@ -32,4 +32,21 @@ BatchRepairReport repairMany(Store &store, const QStringList &txIds, const Batch
     return report;
 }
 
+std::optional<TxOutcome> foundRepaired(OperatorAction action, const TransactionDetail &found)
+{
+    TxOutcome o;
+    o.tx = found.tx;
+    switch (action) {
+    case OperatorAction::Resume: return isTerminal(found.tx.state) ? std::optional(o) : std::nullopt;
+    case OperatorAction::Cancel: return found.tx.state == TxState::Canceled ? std::optional(o) : std::nullopt;
+    case OperatorAction::Compensate:
+        if (found.tx.compensatedBy.isEmpty() || !found.related || found.related->id != found.tx.compensatedBy)
+            return std::nullopt;
+        o.tx = *found.related;
+        o.existing = true;
+        return o;
+    }
+    return std::nullopt;
+}
+
 } // namespace ledger

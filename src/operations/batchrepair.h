@@ -6,6 +6,7 @@
 // Threading: blocks its caller; `progress` and `shouldStop` are called on the caller's thread.
 
 #include "ledger/statemachine.h"
+#include "operations/transactiondetail.h"
 #include "protocol/coordinator.h"
 #include "store/store.h"
 
@@ -35,5 +36,11 @@ struct BatchRepairOptions {
 };
 
 BatchRepairReport repairMany(Store &store, const QStringList &txIds, const BatchRepairOptions &options);
+
+// A repair whose answer was lost (the ledger service stopped while it ran) is read back: the
+// outcome it had when `found` shows it done — resume: finished (done, or canceled by a refused
+// hold); cancel: canceled; compensate: its compensation exists (the outcome's transaction) — else
+// nullopt: it was not done, whatever became of the call.
+std::optional<TxOutcome> foundRepaired(OperatorAction action, const TransactionDetail &found);
 
 } // namespace ledger

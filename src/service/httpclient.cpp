@@ -65,12 +65,12 @@ HttpClient::~HttpClient()
         curl_easy_cleanup(static_cast<CURL *>(m_curl));
 }
 
-Result<HttpAnswer> HttpClient::get(const QByteArray &pathAndQuery) { return call("GET", pathAndQuery, {}, {}); }
+Result<HttpAnswer> HttpClient::get(const QByteArray &pathAndQuery) { return call("GET", pathAndQuery, {}, {}, Sending::MayRepeat); }
 
 Result<HttpAnswer> HttpClient::post(const QByteArray &pathAndQuery, const QByteArray &body,
-                                    const QList<QPair<QByteArray, QByteArray>> &headers)
+                                    const QList<QPair<QByteArray, QByteArray>> &headers, Sending sending)
 {
-    return call("POST", pathAndQuery, body, headers);
+    return call("POST", pathAndQuery, body, headers, sending);
 }
 
 Result<HttpClient::Performed> HttpClient::perform(const QByteArray &method, const QByteArray &pathAndQuery, const QByteArray &body,
@@ -153,11 +153,13 @@ Error HttpClient::transportError(const Performed &p) const
 }
 
 Result<HttpAnswer> HttpClient::call(const QByteArray &method, const QByteArray &pathAndQuery, const QByteArray &body,
-                                    const QList<QPair<QByteArray, QByteArray>> &headers)
+                                    const QList<QPair<QByteArray, QByteArray>> &headers, Sending sending)
 {
     HttpAnswer answer;
     auto done = perform(method, pathAndQuery, body, headers + QList<QPair<QByteArray, QByteArray>>{{"Accept", "application/json"}},
-                        [&answer](void *curl) {
+                        [&answer, sending](void *curl) {
+                            if (sending == Sending::AtMostOnce)
+                                curl_easy_setopt(curl, CURLOPT_FRESH_CONNECT, 1L);
                             curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, appendBody);
                             curl_easy_setopt(curl, CURLOPT_WRITEDATA, &answer.body);
                             // A whole audit or Recover all can take a while on a large store; a hung

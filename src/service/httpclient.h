@@ -1,6 +1,6 @@
 #pragma once
-// A blocking HTTP/1.1 client of ledgerd (libcurl): one handle per thread, kept alive between
-// calls. HTTPS is checked against the system's CAs or the CA file given (--ca); a certificate
+// A blocking HTTP/1.1 client of ledgerd (libcurl): one handle per thread, its connection kept
+// alive between calls (not for a call that must reach the server at most once: Sending). HTTPS is checked against the system's CAs or the CA file given (--ca); a certificate
 // that does not check is refused with curl's reason, and there is no way to ignore it. Plain
 // http:// is accepted only to a loopback address, where nothing crosses a network.
 //
@@ -59,8 +59,15 @@ public:
     // service-unavailable (refused, reset, timed out) or certificate-refused; any HTTP answer is
     // an HttpAnswer, whatever its status.
     Result<HttpAnswer> get(const QByteArray &pathAndQuery);
+    // Whether a call may reach the server twice. libcurl sends a request again by itself, on a
+    // new connection, when a kept one dies before any answer (the server closed it idle, or was
+    // killed while it worked on the request): harmless for a read or a keyed transfer, but it
+    // would repeat a repair and, when the new connection fails, make one that was sent look as
+    // if it never was (lastCallNeverSent). AtMostOnce goes on a connection of its own, never a
+    // kept one, so that libcurl has nothing to send again.
+    enum class Sending { MayRepeat, AtMostOnce };
     Result<HttpAnswer> post(const QByteArray &pathAndQuery, const QByteArray &body,
-                            const QList<QPair<QByteArray, QByteArray>> &headers = {});
+                            const QList<QPair<QByteArray, QByteArray>> &headers = {}, Sending sending = Sending::MayRepeat);
 
     // A GET whose 2xx answer is read as it comes, never held whole. A transport failure before
     // any of its body arrived is what get() says; after, it is `truncated` (the server stopped,
@@ -74,7 +81,7 @@ public:
 
 private:
     Result<HttpAnswer> call(const QByteArray &method, const QByteArray &pathAndQuery, const QByteArray &body,
-                            const QList<QPair<QByteArray, QByteArray>> &headers);
+                            const QList<QPair<QByteArray, QByteArray>> &headers, Sending sending);
     // One request on the kept handle; `setUp` sets what the call adds (its body's reader, its
     // timeouts). The transport's failure, else CURLE_OK's answer status and type.
     struct Performed {

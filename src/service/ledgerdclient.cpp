@@ -35,7 +35,11 @@ Result<LedgerdClient::Answer> LedgerdClient::send(const QByteArray &method, cons
     QDeadlineTimer deadline(m_retryWindowMs);
     int pauseMs = 100;
     for (;;) {
-        auto answer = method == "POST" ? m_http.post(pathAndQuery, bytes, headers) : m_http.get(pathAndQuery);
+        // A call not to be repeated goes on a connection of its own: libcurl sends a request again
+        // by itself when a reused connection dies before any answer (HttpClient::Sending).
+        auto answer = method == "POST" ? m_http.post(pathAndQuery, bytes, headers,
+                                                     retry ? HttpClient::Sending::MayRepeat : HttpClient::Sending::AtMostOnce)
+                                       : m_http.get(pathAndQuery);
         // Sent again, while the window lasts: a call that may be (a read, a keyed transfer) when the
         // server cannot be reached or answers 503 (stopping or restarting, with Retry-After), and
         // whatever it is when it never reached the server (nothing listening yet).

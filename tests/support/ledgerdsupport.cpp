@@ -128,6 +128,12 @@ int Ledgerd::stop()
     return m_process.exitStatus() == QProcess::NormalExit ? m_process.exitCode() : -1;
 }
 
+bool Ledgerd::kill()
+{
+    ::kill(pid_t(m_process.processId()), SIGKILL);
+    return m_process.waitForFinished(15'000);
+}
+
 QString Ledgerd::errors()
 {
     m_errors += QString::fromUtf8(m_process.readAllStandardError());

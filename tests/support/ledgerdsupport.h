@@ -27,6 +27,9 @@ public:
     Ledgerd &operator=(const Ledgerd &) = delete;
     // SIGTERM, then its exit status (-1: it did not exit normally within 15 s).
     int stop();
+    // SIGKILL, as a crash or an OOM kill would end it: nothing is finished or closed. True once it
+    // is gone (within 15 s).
+    bool kill();
     // What it wrote to stderr so far (all of it, on every call).
     QString errors();
     quint16 port() const;

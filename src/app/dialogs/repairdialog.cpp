@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QPointer>
 #include <QPushButton>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -195,53 +196,147 @@ void RepairDialog::runRepairs(const QStringList &ids)
 
 void RepairDialog::showReport(const BatchRepairReport &report)
 {
-    {
-        m_report = report;
-        m_finished = true;
-        m_stop->hide();
-        if (!report.error.ok()) {
-            m_ui->status->setText(QStringLiteral("%1 %2").arg(toned(Tone::Bad, tr("The repairs could not start:")),
-                                                              report.error.localized().toHtmlEscaped()));
-            updateButtons();
-            Q_EMIT repairFinished();
-            return;
-        }
-        m_preview->setRepaired();
-        // A finished transaction's claim ended with it (operations/claims.h): the warning speaks
-        // only of the claims that still stand.
-        RepairPlan standing = m_preview->plan();
-        for (PlannedRepair &p : standing.items) {
-            const auto repaired =
-                std::find_if(report.items.cbegin(), report.items.cend(), [&p](const BatchRepairItem &i) { return i.id == p.id; });
-            if (repaired != report.items.cend() && repaired->outcome.tx && repaired->outcome.tx->id == p.id
-                && isTerminal(repaired->outcome.tx->state))
-                p.claim.reset();
-        }
-        showClaims(standing);
-        for (const BatchRepairItem &item : report.items) {
-            // A compensation's outcome is the new transaction's: named, so it can be found.
-            const bool other = item.outcome.tx && item.outcome.tx->id != item.id;
-            const QString state = item.outcome.tx ? nameOf(item.outcome.tx->state) : tr("done");
-            const QString outcome = item.outcome.ok()
-                                      ? (other ? tr("%1 %2", "a compensation's id, then its state").arg(item.outcome.tx->id, state) : state)
-                                            + (item.outcome.note.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(item.outcome.note))
-                                      : QStringLiteral("%1: %2").arg(codeWord(item.outcome.error.code), item.outcome.error.localized());
-            m_preview->setOutcome(item.id, outcome, item.outcome.ok());
-        }
-        QString text = tr("<b>%1</b> repaired, <b>%2</b> refused or failed.").arg(report.succeeded()).arg(report.failed());
-        // A refusal that an operator can lift says how (a frozen account is the common one).
-        const bool frozen = std::any_of(report.items.cbegin(), report.items.cend(),
-                                        [](const BatchRepairItem &i) { return i.outcome.error.code == ErrorCode::AccountFrozen; });
-        if (frozen) {
-            text += tr(" An account is frozen: unfreeze it in Accounts (its row menu, with a reason), then repair again.");
-            linkFrozenAccounts();
-        }
-        if (report.stopped)
-            text += tr(" Stopped before the rest: %1 not started.").arg(m_preview->plan().eligibleCount() - report.items.size());
-        m_ui->status->setText(text);
+    m_report = report;
+    m_finished = true;
+    m_stop->hide();
+    if (!report.error.ok()) {
+        m_ui->status->setText(
+            QStringLiteral("%1 %2").arg(toned(Tone::Bad, tr("The repairs could not start:")), report.error.localized().toHtmlEscaped()));
         updateButtons();
         Q_EMIT repairFinished();
+        return;
     }
+    m_preview->setRepaired();
+    // A finished transaction's claim ended with it (operations/claims.h): the warning speaks
+    // only of the claims that still stand.
+    RepairPlan standing = m_preview->plan();
+    for (PlannedRepair &p : standing.items) {
+        const auto repaired =
+            std::find_if(report.items.cbegin(), report.items.cend(), [&p](const BatchRepairItem &i) { return i.id == p.id; });
+        if (repaired != report.items.cend() && repaired->outcome.tx && repaired->outcome.tx->id == p.id
+            && isTerminal(repaired->outcome.tx->state))
+            p.claim.reset();
+    }
+    showClaims(standing);
+    for (const BatchRepairItem &item : report.items) {
+        // Sent to a ledger service that stopped before it answered: may or may not be done.
+        if (item.outcome.error.code == ErrorCode::ServiceUnavailable)
+            m_lost << item.id;
+        showOutcome(item);
+    }
+    // A refusal that an operator can lift says how (a frozen account is the common one).
+    if (std::any_of(report.items.cbegin(), report.items.cend(),
+                    [](const BatchRepairItem &i) { return i.outcome.error.code == ErrorCode::AccountFrozen; }))
+        linkFrozenAccounts();
+    showSummary();
+    updateButtons();
+    Q_EMIT repairFinished();
+    if (!m_lost.isEmpty())
+        readBackLost();
+}
+
+void RepairDialog::showOutcome(const BatchRepairItem &item)
+{
+    if (m_lost.contains(item.id)) {
+        m_preview->setOutcome(item.id, tr("may or may not have been applied: the ledger service did not answer; read back once it answers"),
+                              Tone::Warn);
+        return;
+    }
+    // A compensation's outcome is the new transaction's: named, so it can be found.
+    const bool other = item.outcome.tx && item.outcome.tx->id != item.id;
+    const QString state = item.outcome.tx ? nameOf(item.outcome.tx->state) : tr("done");
+    const QString outcome = item.outcome.ok()
+                              ? (other ? tr("%1 %2", "a compensation's id, then its state").arg(item.outcome.tx->id, state) : state)
+                                    + (item.outcome.note.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(item.outcome.note))
+                              : QStringLiteral("%1: %2").arg(codeWord(item.outcome.error.code), item.outcome.error.localized());
+    m_preview->setOutcome(item.id, outcome, item.outcome.ok() ? Tone::Good : Tone::Bad);
+}
+
+void RepairDialog::showSummary()
+{
+    const int lost = int(m_lost.size());
+    const int notRepaired = int(m_notRepaired.size());
+    const int failed = m_report.failed() - lost - notRepaired;
+    QString text = lost > 0 ? tr("<b>%1</b> repaired, <b>%2</b> refused or failed, <b>%3</b> may or may not have been applied: the "
+                                 "ledger service did not answer; they are read back once it answers.")
+                                  .arg(m_report.succeeded())
+                                  .arg(failed)
+                                  .arg(lost)
+                 : notRepaired > 0 ? tr("<b>%1</b> repaired, <b>%2</b> refused or failed, <b>%3</b> not repaired: the ledger service "
+                                        "stopped during the repairs (read back once it answered again); repair them again.")
+                                         .arg(m_report.succeeded())
+                                         .arg(failed)
+                                         .arg(notRepaired)
+                                   : tr("<b>%1</b> repaired, <b>%2</b> refused or failed.").arg(m_report.succeeded()).arg(failed);
+    if (std::any_of(m_report.items.cbegin(), m_report.items.cend(),
+                    [](const BatchRepairItem &i) { return i.outcome.error.code == ErrorCode::AccountFrozen; }))
+        text += tr(" An account is frozen: unfreeze it in Accounts (its row menu, with a reason), then repair again.");
+    if (m_report.stopped)
+        text += tr(" Stopped before the rest: %1 not started.").arg(m_preview->plan().eligibleCount() - m_report.items.size());
+    if (!m_frozenLinks.isEmpty())
+        text += QLatin1Char(' ') + m_frozenLinks;
+    if (lost > 0 && m_readBackError.code == ErrorCode::ServiceUnavailable)
+        text += tr(" The ledger service still does not answer: asked again every few seconds.");
+    else if (lost > 0 && !m_readBackError.ok())
+        text += tr(" Reading them back failed (%1): open each to see what became of it.").arg(m_readBackError.localized().toHtmlEscaped());
+    m_ui->status->setText(text);
+}
+
+QString RepairDialog::statusText() const { return m_ui->status->text(); }
+
+void RepairDialog::readBackLost()
+{
+    // What the service says of them once it answers. While it cannot be reached (each read is
+    // tried again for some seconds first), asked again a little later, for as long as the dialog
+    // is up.
+    struct ReadBack {
+        Error error;
+        QList<TransactionDetail> found;
+    };
+    const QStringList ids = m_lost;
+    m_jobs->run<ReadBack>(
+        this,
+        [ids](LedgerService &ledger) {
+            ReadBack r;
+            for (const QString &id : ids) {
+                auto detail = ledger.transaction(id);
+                if (!detail.ok()) {
+                    r.error = detail.error();
+                    break;
+                }
+                r.found << *detail;
+            }
+            return r;
+        },
+        [this](ReadBack r) {
+            if (!r.error.ok()) {
+                m_readBackError = r.error;
+                showSummary();
+                constexpr int kAgainMs = 2000;
+                if (r.error.code == ErrorCode::ServiceUnavailable && isVisible())
+                    QTimer::singleShot(kAgainMs, this, &RepairDialog::readBackLost);
+                return;
+            }
+            for (const TransactionDetail &found : r.found) {
+                auto item = std::find_if(m_report.items.begin(), m_report.items.end(),
+                                         [&found](const BatchRepairItem &i) { return i.id == found.tx.id; });
+                if (item == m_report.items.end())
+                    continue;
+                m_lost.removeAll(found.tx.id);
+                if (auto done = foundRepaired(m_action, found)) {
+                    item->outcome = *done;
+                    item->outcome.note = tr("found so once the ledger service answered again");
+                    showOutcome(*item);
+                } else {
+                    m_notRepaired << found.tx.id;
+                    m_preview->setOutcome(found.tx.id,
+                                          tr("not repaired: found %1 once the ledger service answered again").arg(nameOf(found.tx.state)),
+                                          Tone::Bad);
+                }
+            }
+            showSummary();
+            Q_EMIT lostAnswersReadBack();
+        });
 }
 
 void RepairDialog::linkFrozenAccounts()
@@ -263,7 +358,8 @@ void RepairDialog::linkFrozenAccounts()
             }
             if (links.isEmpty())
                 return;
-            m_ui->status->setText(m_ui->status->text() + QLatin1Char(' ') + tr("Frozen: %1.").arg(links.join(QStringLiteral(", "))));
+            m_frozenLinks = tr("Frozen: %1.").arg(links.join(QStringLiteral(", ")));
+            showSummary();
             Q_EMIT frozenAccountsLinked();
         });
 }

@@ -1,7 +1,10 @@
 #pragma once
 // Resume, cancel or compensate the selected transactions: asks for a reason, shows the preview
 // (eligible, skipped and why; every account before and after), then runs the repairs in the
-// background with progress and a Stop button, and says what became of each.
+// background with progress and a Stop button, and says what became of each. Through a ledger
+// service, a repair whose answer was lost (the service stopped while it ran) may or may not have
+// been applied: it is said so, and read back once the service answers again, then shown done or
+// not repaired, as found.
 //
 // Threading: GUI thread only; preview and repairs run as jobs.
 
@@ -33,6 +36,8 @@ public:
     const BatchRepairReport &report() const { return m_report; }
     RepairPreview *preview() const { return m_preview; }
     QPushButton *repairButton() const { return m_repair; }
+    // What the dialog says of the repairs, as shown (HTML).
+    QString statusText() const;
     // What the Repair button does: reads the plan again, and repairs if it is what the preview
     // showed; if the store changed meanwhile, shows the new preview and waits for another click.
     void startRepair();
@@ -48,9 +53,17 @@ Q_SIGNALS:
     void frozenAccountsLinked();
     // The operator followed one of them (the main window shows it in Accounts).
     void accountLinkActivated(const QString &accountId);
+    // The repairs whose answer was lost were read back: each is shown done or not repaired.
+    void lostAnswersReadBack();
 
 private:
     void showReport(const BatchRepairReport &report);
+    // What became of one repair, as its row says it.
+    void showOutcome(const BatchRepairItem &item);
+    // The status under the preview: how many were repaired, refused, lost or not repaired.
+    void showSummary();
+    // Reads the repairs whose answer was lost (m_lost) again, until the service answers.
+    void readBackLost();
     // Reads the plan; `then` runs with it once shown.
     void loadPlan(const std::function<void(const RepairPlan &)> &then = {});
     void runRepairs(const QStringList &ids);
@@ -73,6 +86,10 @@ private:
     bool m_finished = false;
     BackgroundJob m_repairs; // the repairs themselves: stoppable, with progress
     BatchRepairReport m_report;
+    QStringList m_lost;        // sent, their answer lost: not read back yet
+    QStringList m_notRepaired; // read back: not done
+    QString m_frozenLinks;     // the frozen accounts, as links, once read
+    Error m_readBackError;     // why the last reading back of m_lost failed
 };
 
 QString actionTitle(OperatorAction action);

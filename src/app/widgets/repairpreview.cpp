@@ -156,7 +156,7 @@ void RepairPreview::setRepaired()
                            .arg(int(m_plan.items.size()) - eligible));
 }
 
-void RepairPreview::setOutcome(const QString &txId, const QString &outcome, bool ok)
+void RepairPreview::setOutcome(const QString &txId, const QString &outcome, Tone tone)
 {
     m_transactions->setColumnHidden(TxOutcomeColumn, false);
     for (int r = 0; r < m_transactions->rowCount(); ++r) {
@@ -164,9 +164,20 @@ void RepairPreview::setOutcome(const QString &txId, const QString &outcome, bool
             continue;
         QTableWidgetItem *i = item(outcome);
         i->setToolTip(outcome);
-        i->setForeground(toneColor(ok ? Tone::Good : Tone::Bad));
+        i->setForeground(toneColor(tone));
         m_transactions->setItem(r, TxOutcomeColumn, i);
     }
+}
+
+QString RepairPreview::outcomeOf(const QString &txId) const
+{
+    for (int r = 0; r < m_transactions->rowCount(); ++r) {
+        if (m_transactions->item(r, TxIdColumn)->text() == txId) {
+            const QTableWidgetItem *i = m_transactions->item(r, TxOutcomeColumn);
+            return i ? i->text() : QString();
+        }
+    }
+    return {};
 }
 
 QString claimWordsHtml(const QString &text)

@@ -5,6 +5,7 @@
 // Threading: GUI thread only.
 
 #include "operations/repairplan.h"
+#include "tones.h"
 
 #include <QWidget>
 
@@ -28,10 +29,12 @@ public:
     explicit RepairPreview(QWidget *parent = nullptr);
     void setPlan(const RepairPlan &plan, int scale);
     void showMessage(const QString &text);
-    // After the repair: what each transaction really became.
     // After the repair: the summary no longer speaks of a plan ("nothing has been changed yet").
     void setRepaired();
-    void setOutcome(const QString &txId, const QString &outcome, bool ok);
+    // After the repair: what each transaction really became, in the tone of how it went.
+    void setOutcome(const QString &txId, const QString &outcome, Tone tone);
+    // What setOutcome said of `txId` ("" before the repair, or for an id not in the plan).
+    QString outcomeOf(const QString &txId) const;
     const RepairPlan &plan() const { return m_plan; }
     // What the accounts part says when no account changes ("" while the table shows).
     QString noAccountsText() const;
