@@ -118,7 +118,8 @@ private:
                 return;
             }
             c->in.remove(0, end + 4 + length);
-            const QByteArray body = R"({"name":"ann","role":"operator","scale":2})";
+            const QByteArray body =
+                R"({"name":"ann","role":"operator","scale":2,"readsByPosition":true,"sorts":["created","modified","amount","state","id"]})";
             const QByteArray answer = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
                                     + QByteArray::number(body.size()) + "\r\n\r\n" + body;
             if (::send(fd, answer.constData(), size_t(answer.size()), MSG_NOSIGNAL) != answer.size())
