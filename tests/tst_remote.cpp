@@ -41,17 +41,6 @@ QByteArray ledgerState(Store &store)
     return state + "journal " + QByteArray::number(*rows);
 }
 
-QString writeToken(const QString &dir, const QString &name, const QString &token)
-{
-    const QString path = QDir(dir).filePath(name + QStringLiteral(".token"));
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return {};
-    file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    file.write(token.toUtf8() + '\n');
-    return path;
-}
-
 } // namespace
 
 class TestRemote : public QObject {

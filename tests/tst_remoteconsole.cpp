@@ -46,17 +46,6 @@ namespace {
 
 constexpr int kWaitMs = 60'000; // the waits are for conditions: this only bounds a hang
 
-QString writeToken(const QString &dir, const QString &name, const QString &token)
-{
-    const QString path = QDir(dir).filePath(name + QStringLiteral(".token"));
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return {};
-    file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    file.write(token.toUtf8() + '\n');
-    return path;
-}
-
 // The status bar's label that says who is signed in, or "" when none does.
 QString signedInLabel(const MainWindow &window)
 {

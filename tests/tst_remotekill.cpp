@@ -50,7 +50,9 @@ private Q_SLOTS:
 
 void TestRemoteKill::aKillMidRepairAppliesNothingTwice()
 {
-    qunsetenv("DBUS_SESSION_BUS_ADDRESS"); // no desktop keyring: the token comes from its file
+    // No desktop keyring (a bus that is not there; unset, libdbus would find the user's own): the
+    // token comes from its file.
+    qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/ledgerdesk-test-no-session-bus");
     qunsetenv("LEDGERDESK_TOKEN");
     TempStore store;
     openAccounts(store.store(), {QStringLiteral("acme"), QStringLiteral("bob")}, kOpening);
@@ -69,13 +71,8 @@ void TestRemoteKill::aKillMidRepairAppliesNothingTwice()
     QTemporaryDir dir;
     const AddedToken ann = addToken(dir.filePath(QStringLiteral("tokens")), QStringLiteral("ann"), QStringLiteral("operator"));
     QCOMPARE(ann.exitCode, 0);
-    const QString tokenFile = dir.filePath(QStringLiteral("ann.token"));
-    {
-        QFile file(tokenFile);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-        file.write(ann.token.toUtf8() + '\n');
-    }
+    const QString tokenFile = writeToken(dir.path(), QStringLiteral("ann"), ann.token);
+    QVERIFY(!tokenFile.isEmpty());
     const auto start = [&](const QString &listen, const QStringList &env) {
         return std::make_unique<Ledgerd>(QStringList{QStringLiteral("--store"), store.path(), QStringLiteral("--listen"), listen,
                                                      QStringLiteral("--tokens"), dir.filePath(QStringLiteral("tokens")),

@@ -29,17 +29,6 @@ using namespace ledger::test;
 
 namespace {
 
-QString writeToken(const QString &dir, const QString &name, const QString &token)
-{
-    const QString path = QDir(dir).filePath(name + QStringLiteral(".token"));
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return {};
-    file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    file.write(token.toUtf8() + '\n');
-    return path;
-}
-
 QByteArray readToken(const QString &path)
 {
     QFile file(path);

@@ -28,6 +28,20 @@ template <typename T> ApiResponse answer(const Result<T> &result, QJsonObject (*
     return json(200, encode(*result));
 }
 
+// A reading that takes the stuck threshold alone (stuckFor): the overview, the counts, stuck causes
+// and the watch.
+template <typename T>
+ApiResponse stuckReading(Store &store, const ApiRequest &r, Result<T> (LedgerService::*read)(qint64), QJsonObject (*encode)(const T &))
+{
+    if (Error e = unknownParameters(r.query, {QStringLiteral("stuckFor")}); !e.ok())
+        return problem(e);
+    auto stuckFor = stuckForOf(r.query);
+    if (!stuckFor.ok())
+        return problem(stuckFor.error());
+    LocalLedgerService ledger = serviceFor(store, r);
+    return answer<T>((ledger.*read)(*stuckFor), encode);
+}
+
 // Where a window starts: from=near (offset of total) | after | before | from (the row's id or
 // cursor in `row`).
 struct WindowPlace {
@@ -195,42 +209,22 @@ ApiResponse actionWindow(Store &store, const ApiRequest &r, const RouteMatch &)
 
 ApiResponse overview(Store &store, const ApiRequest &r, const RouteMatch &)
 {
-    if (Error e = unknownParameters(r.query, {QStringLiteral("stuckFor")}); !e.ok())
-        return problem(e);
-    auto stuckFor = stuckForOf(r.query);
-    if (!stuckFor.ok())
-        return problem(stuckFor.error());
-    return answer<Overview>(serviceFor(store, r).overview(*stuckFor), consolejson::overview);
+    return stuckReading<Overview>(store, r, &LedgerService::overview, consolejson::overview);
 }
 
 ApiResponse counts(Store &store, const ApiRequest &r, const RouteMatch &)
 {
-    if (Error e = unknownParameters(r.query, {QStringLiteral("stuckFor")}); !e.ok())
-        return problem(e);
-    auto stuckFor = stuckForOf(r.query);
-    if (!stuckFor.ok())
-        return problem(stuckFor.error());
-    return answer<Overview>(serviceFor(store, r).counts(*stuckFor), consolejson::overview);
+    return stuckReading<Overview>(store, r, &LedgerService::counts, consolejson::overview);
 }
 
 ApiResponse stuckCauses(Store &store, const ApiRequest &r, const RouteMatch &)
 {
-    if (Error e = unknownParameters(r.query, {QStringLiteral("stuckFor")}); !e.ok())
-        return problem(e);
-    auto stuckFor = stuckForOf(r.query);
-    if (!stuckFor.ok())
-        return problem(stuckFor.error());
-    return answer<StuckCauses>(serviceFor(store, r).stuckCauses(*stuckFor), consolejson::stuckCauses);
+    return stuckReading<StuckCauses>(store, r, &LedgerService::stuckCauses, consolejson::stuckCauses);
 }
 
 ApiResponse stuckWatch(Store &store, const ApiRequest &r, const RouteMatch &)
 {
-    if (Error e = unknownParameters(r.query, {QStringLiteral("stuckFor")}); !e.ok())
-        return problem(e);
-    auto stuckFor = stuckForOf(r.query);
-    if (!stuckFor.ok())
-        return problem(stuckFor.error());
-    return answer<StuckWatch>(serviceFor(store, r).stuckWatch(*stuckFor), consolejson::stuckWatch);
+    return stuckReading<StuckWatch>(store, r, &LedgerService::stuckWatch, consolejson::stuckWatch);
 }
 
 ApiResponse accountDetail(Store &store, const ApiRequest &r, const RouteMatch &m)

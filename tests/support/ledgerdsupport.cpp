@@ -1,5 +1,7 @@
 #include "ledgerdsupport.h"
 
+#include <QDir>
+
 #include "testsupport.h"
 
 #include <QFileInfo>
@@ -42,6 +44,17 @@ static void logAnswer(const QString &method, const QString &route, int status, c
         line.insert(QStringLiteral("body"), doc.isArray() ? QJsonValue(doc.array()) : QJsonValue(doc.object()));
     g_responses->write(QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n');
     g_responses->flush();
+}
+
+QString writeToken(const QString &dir, const QString &name, const QString &token)
+{
+    const QString path = QDir(dir).filePath(name + QStringLiteral(".token"));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return {};
+    file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    file.write(token.toUtf8() + '\n');
+    return path;
 }
 
 AddedToken addToken(const QString &file, const QString &name, const QString &role)

@@ -46,6 +46,9 @@ struct AddedToken {
     QString token;
 };
 AddedToken addToken(const QString &file, const QString &name, const QString &role);
+// `token` in DIR/NAME.token that only its owner may read (as --token-file wants): its path, "" when
+// it could not be written.
+QString writeToken(const QString &dir, const QString &name, const QString &token);
 
 // curl, as an application would call: the status and the JSON body (logged, see below).
 Http curl(const QString &method, const QString &url, const QByteArray &body = {}, const QStringList &headers = {});
