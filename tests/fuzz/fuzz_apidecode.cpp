@@ -38,5 +38,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         mustBeBadInput(reason.error());
     if (auto recovery = ledger::api::decodeRecovery(body); !recovery.ok())
         mustBeBadInput(recovery.error());
+    // A plan's and a batch repair's {"action","ids","reason"}: at most the ids it allows.
+    if (auto batch = ledger::api::decodeBatch(body, 100, true); !batch.ok())
+        mustBeBadInput(batch.error());
+    else if (batch->ids.isEmpty() || batch->ids.size() > 100)
+        std::abort();
     return 0;
 }
