@@ -442,11 +442,8 @@ void TestLedgerd::aRetryLeavesAnOperatorsClaimAlone()
     openAccounts(t);
     // A keyed transfer whose client died after the debit hold (its lease is over), claimed by an
     // operator through the API: resume or cancel is theirs to choose, not the client's retry's.
-    CoordinatorOptions died;
-    died.leaseMs = 1;
-    died.hook = abandonAfterHook(Step::HoldDebit);
-    const TxOutcome left =
-        Coordinator(t.store(), died).transfer({QStringLiteral("acme"), QStringLiteral("bob"), 400, QString(), QStringLiteral("order-7")});
+    const TxOutcome left = abandonedAfter(t.store(), Step::HoldDebit,
+                                          {QStringLiteral("acme"), QStringLiteral("bob"), 400, QString(), QStringLiteral("order-7")});
     QCOMPARE(left.error.code, ErrorCode::Interrupted);
     Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
                QStringLiteral("--recover-every"), QStringLiteral("off")});
@@ -642,11 +639,8 @@ void TestLedgerd::everyRouteAnswersAsDocumented()
     // Two transfers a client left after the debit hold, their lease over: one to resume, one to cancel.
     QStringList stuck;
     for (const char *key : {"left-1", "left-2"}) {
-        CoordinatorOptions died;
-        died.leaseMs = 1;
-        died.hook = abandonAfterHook(Step::HoldDebit); // a hook abandons once
-        const TxOutcome left = Coordinator(t.store(), died)
-                                   .transfer({QStringLiteral("acme"), QStringLiteral("bob"), 100, QString(), QString::fromLatin1(key)});
+        const TxOutcome left = abandonedAfter(t.store(), Step::HoldDebit,
+                                              {QStringLiteral("acme"), QStringLiteral("bob"), 100, QString(), QString::fromLatin1(key)});
         QCOMPARE(left.error.code, ErrorCode::Interrupted);
         stuck << left.tx->id;
     }
@@ -761,11 +755,8 @@ void TestLedgerd::consoleRoutesAnswerAsDocumented()
     openAccounts(t);
     QStringList stuck;
     for (const char *key : {"left-1", "left-2", "left-3"}) {
-        CoordinatorOptions died;
-        died.leaseMs = 1;
-        died.hook = abandonAfterHook(Step::HoldDebit);
-        const TxOutcome left = Coordinator(t.store(), died)
-                                   .transfer({QStringLiteral("acme"), QStringLiteral("bob"), 100, QString(), QString::fromLatin1(key)});
+        const TxOutcome left = abandonedAfter(t.store(), Step::HoldDebit,
+                                              {QStringLiteral("acme"), QStringLiteral("bob"), 100, QString(), QString::fromLatin1(key)});
         QCOMPARE(left.error.code, ErrorCode::Interrupted);
         stuck << left.tx->id;
     }
@@ -975,12 +966,8 @@ void TestLedgerd::recoveriesAreJobs()
     openAccounts(t);
     QStringList stuck;
     for (int i = 0; i < 12; ++i) {
-        CoordinatorOptions died;
-        died.leaseMs = 1;
-        died.hook = abandonAfterHook(Step::HoldDebit);
-        const TxOutcome left =
-            Coordinator(t.store(), died)
-                .transfer({QStringLiteral("acme"), QStringLiteral("bob"), 100, QString(), QStringLiteral("left-%1").arg(i)});
+        const TxOutcome left = abandonedAfter(
+            t.store(), Step::HoldDebit, {QStringLiteral("acme"), QStringLiteral("bob"), 100, QString(), QStringLiteral("left-%1").arg(i)});
         QCOMPARE(left.error.code, ErrorCode::Interrupted);
         stuck << left.tx->id;
     }
@@ -1075,11 +1062,8 @@ void TestLedgerd::stoppingStopsARecoveryJob()
     TempStore t;
     openAccounts(t);
     for (int i = 0; i < 40; ++i) {
-        CoordinatorOptions died;
-        died.leaseMs = 1;
-        died.hook = abandonAfterHook(Step::HoldDebit);
-        QCOMPARE(Coordinator(t.store(), died)
-                     .transfer({QStringLiteral("acme"), QStringLiteral("bob"), 1, QString(), QStringLiteral("left-%1").arg(i)})
+        QCOMPARE(abandonedAfter(t.store(), Step::HoldDebit,
+                                {QStringLiteral("acme"), QStringLiteral("bob"), 1, QString(), QStringLiteral("left-%1").arg(i)})
                      .error.code,
                  ErrorCode::Interrupted);
     }

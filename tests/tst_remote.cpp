@@ -86,11 +86,8 @@ void TestRemote::init()
     openAccounts(m_store->store(), {QStringLiteral("acme"), QStringLiteral("bob"), QStringLiteral("carol")}, 100000);
     m_stuck.clear();
     for (const char *key : {"left-1", "left-2"}) {
-        CoordinatorOptions died;
-        died.leaseMs = 1;
-        died.hook = abandonAfterHook(Step::HoldDebit);
-        const TxOutcome left = Coordinator(m_store->store(), died)
-                                   .transfer({QStringLiteral("acme"), QStringLiteral("bob"), 100, QString(), QString::fromLatin1(key)});
+        const TxOutcome left = abandonedAfter(m_store->store(), Step::HoldDebit,
+                                              {QStringLiteral("acme"), QStringLiteral("bob"), 100, QString(), QString::fromLatin1(key)});
         QCOMPARE(left.error.code, ErrorCode::Interrupted);
         m_stuck << left.tx->id;
     }
@@ -480,12 +477,9 @@ QStringList TestRemote::leaveStuck(int count, const QString &keyPrefix)
 {
     QStringList ids;
     for (int i = 0; i < count; ++i) {
-        CoordinatorOptions died;
-        died.leaseMs = 1;
-        died.hook = abandonAfterHook(Step::HoldDebit); // a hook abandons once
         const TxOutcome left =
-            Coordinator(m_store->store(), died)
-                .transfer({QStringLiteral("acme"), QStringLiteral("bob"), 100, QString(), QStringLiteral("%1-%2").arg(keyPrefix).arg(i)});
+            abandonedAfter(m_store->store(), Step::HoldDebit,
+                           {QStringLiteral("acme"), QStringLiteral("bob"), 100, QString(), QStringLiteral("%1-%2").arg(keyPrefix).arg(i)});
         if (left.error.code != ErrorCode::Interrupted || !left.tx)
             return {};
         ids << left.tx->id;

@@ -106,11 +106,8 @@ void TestRemoteConsole::initTestCase()
     openAccounts(m_store->store(), {QStringLiteral("acme"), QStringLiteral("bob")}, 100000);
     for (int i = 0; i < 3; ++i) {
         // Left after the debit hold, their leases over: stuck.
-        CoordinatorOptions died;
-        died.leaseMs = 1;
-        died.hook = abandonAfterHook(Step::HoldDebit);
         const TxOutcome left =
-            Coordinator(m_store->store(), died).transfer({QStringLiteral("acme"), QStringLiteral("bob"), 100 + i, {}, {}});
+            abandonedAfter(m_store->store(), Step::HoldDebit, {QStringLiteral("acme"), QStringLiteral("bob"), 100 + i, {}, {}});
         QCOMPARE(left.error.code, ErrorCode::Interrupted);
         m_stuck << left.tx->id;
     }

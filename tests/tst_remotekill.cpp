@@ -60,10 +60,8 @@ void TestRemoteKill::aKillMidRepairAppliesNothingTwice()
     QMap<QString, qint64> amounts;
     for (int i = 0; i < kStuck; ++i) {
         // Left after the debit hold, their leases over: stuck.
-        CoordinatorOptions died;
-        died.leaseMs = 1;
-        died.hook = abandonAfterHook(Step::HoldDebit);
-        const TxOutcome left = Coordinator(store.store(), died).transfer({QStringLiteral("acme"), QStringLiteral("bob"), 100 + i, {}, {}});
+        const TxOutcome left =
+            abandonedAfter(store.store(), Step::HoldDebit, {QStringLiteral("acme"), QStringLiteral("bob"), 100 + i, {}, {}});
         QCOMPARE(left.error.code, ErrorCode::Interrupted);
         stuck << left.tx->id;
         amounts.insert(left.tx->id, 100 + i);

@@ -102,12 +102,9 @@ void TestRemoteService::initTestCase()
             QVERIFY(Coordinator(m_store->store(), ok).compensate(paid.tx->id, QString()).ok());
     }
     for (int i = 0; i < 4; ++i) {
-        CoordinatorOptions died;
-        died.leaseMs = 1;
-        died.hook = abandonAfterHook(i % 2 ? Step::HoldDebit : Step::Applied);
         const TxOutcome left =
-            Coordinator(m_store->store(), died)
-                .transfer({QStringLiteral("acme"), QStringLiteral("bob"), 50 + i, QString(), QStringLiteral("left-%1").arg(i)});
+            abandonedAfter(m_store->store(), i % 2 ? Step::HoldDebit : Step::Applied,
+                           {QStringLiteral("acme"), QStringLiteral("bob"), 50 + i, QString(), QStringLiteral("left-%1").arg(i)});
         QCOMPARE(left.error.code, ErrorCode::Interrupted);
         m_stuck << left.tx->id;
     }

@@ -83,11 +83,7 @@ void TestRemoteStreams::init()
     // A memo CSV must quote (a comma, quotes) and one that is not ASCII (a chunk may end inside it).
     QVERIFY(coordinator.transfer({QStringLiteral("acme"), QStringLiteral("bob"), 250, QStringLiteral("rent, \"May\""), QString()}).ok());
     QVERIFY(coordinator.transfer({QStringLiteral("bob"), QStringLiteral("carol"), 125, QStringLiteral("午餐 lunch"), QString()}).ok());
-    CoordinatorOptions died;
-    died.leaseMs = 1;
-    died.hook = abandonAfterHook(Step::HoldDebit);
-    QCOMPARE(Coordinator(m_store->store(), died)
-                 .transfer({QStringLiteral("carol"), QStringLiteral("acme"), 100, QString(), QString()})
+    QCOMPARE(abandonedAfter(m_store->store(), Step::HoldDebit, {QStringLiteral("carol"), QStringLiteral("acme"), 100, QString(), QString()})
                  .error.code,
              ErrorCode::Interrupted);
     m_tokens = m_dir.filePath(QStringLiteral("tokens"));

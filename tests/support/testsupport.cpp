@@ -206,12 +206,18 @@ void openAccounts(Store &store, const QStringList &ids, qint64 balance)
     }
 }
 
-QString stuckAfter(Store &store, Step step, qint64 amount, qint64 leaseMs)
+TxOutcome abandonedAfter(Store &store, Step step, const TransferRequest &request, qint64 leaseMs)
 {
     CoordinatorOptions o;
     o.leaseMs = leaseMs;
     o.hook = abandonAfterHook(step);
-    const TxOutcome left = Coordinator(store, o).transfer({QStringLiteral("alice"), QStringLiteral("bob"), amount, QString(), QString()});
+    return Coordinator(store, o).transfer(request);
+}
+
+QString stuckAfter(Store &store, Step step, qint64 amount, qint64 leaseMs)
+{
+    const TxOutcome left =
+        abandonedAfter(store, step, {QStringLiteral("alice"), QStringLiteral("bob"), amount, QString(), QString()}, leaseMs);
     return left.tx ? left.tx->id : QString();
 }
 

@@ -90,8 +90,10 @@ private:
 // Creates the accounts, each funded from @world with `balance` minor units.
 void openAccounts(Store &store, const QStringList &ids, qint64 balance);
 
-// A transfer alice → bob of `amount` stopped after `step` (as if its process died there), its lease
-// running `leaseMs` (1: stuck at once). Its id (empty when no document was made).
+// `request` stopped after `step` (as if its process died there: the hook abandons once), its lease
+// running `leaseMs` (1: stuck at once). Its outcome: interrupted, with the document when one was made.
+TxOutcome abandonedAfter(Store &store, Step step, const TransferRequest &request, qint64 leaseMs = 1);
+// A transfer alice → bob of `amount` so stopped. Its id (empty when no document was made).
 QString stuckAfter(Store &store, Step step, qint64 amount, qint64 leaseMs = 1);
 
 // Fails the current test with every finding when the audit is not clean.
