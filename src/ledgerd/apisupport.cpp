@@ -237,23 +237,57 @@ Result<TxQuery> txQueryOf(const QUrlQuery &q)
     return query;
 }
 
+namespace {
+
+// A filter's text, checked as every listing's is.
+Result<QString> filterOf(const QUrlQuery &q)
+{
+    const QString text = q.queryItemValue(QStringLiteral("filter"), QUrl::FullyDecoded);
+    if (Error e = checkText(text, QT_TRANSLATE_NOOP("ledger", "filter"), kMaxNameLength, true); !e.ok())
+        return e;
+    return text;
+}
+
+} // namespace
+
+QStringList accountQueryParameters() { return {QStringLiteral("filter")}; }
+
+Result<AccountQuery> accountQueryOf(const QUrlQuery &q)
+{
+    auto text = filterOf(q);
+    if (!text.ok())
+        return text.error();
+    AccountQuery query;
+    query.text = *text;
+    return query;
+}
+
 QStringList journalQueryParameters() { return {QStringLiteral("kind"), QStringLiteral("filter")}; }
 
-Result<JournalQuery> journalQueryOf(const QUrlQuery &q)
+Result<ActionsRequest> actionsOf(const QUrlQuery &q)
 {
-    ActionsPreset preset = ActionsPreset::Repairs;
+    ActionsRequest request;
     if (q.hasQueryItem(QStringLiteral("kind"))) {
         const QString kind = q.queryItemValue(QStringLiteral("kind"), QUrl::FullyDecoded);
         const auto named = actionsPresetFromString(kind);
         if (!named)
             return makeError(ErrorCode::InvalidArgument,
                              QStringLiteral("kind must be repairs, accounts, transfers or all, not \"%1\"").arg(kind.left(40)));
-        preset = *named;
+        request.preset = *named;
     }
-    const QString text = q.queryItemValue(QStringLiteral("filter"), QUrl::FullyDecoded);
-    if (Error e = checkText(text, QT_TRANSLATE_NOOP("ledger", "filter"), kMaxNameLength, true); !e.ok())
-        return e;
-    return operatorActionsQuery(preset, text);
+    auto text = filterOf(q);
+    if (!text.ok())
+        return text.error();
+    request.text = *text;
+    return request;
+}
+
+Result<JournalQuery> journalQueryOf(const QUrlQuery &q)
+{
+    auto actions = actionsOf(q);
+    if (!actions.ok())
+        return actions.error();
+    return operatorActionsQuery(actions->preset, actions->text);
 }
 
 } // namespace ledger::api

@@ -59,8 +59,13 @@ Result<QString> reasonOf(const ApiRequest &r);
 // oldest; newest by creation unless said). Every route that lists transactions reads these.
 QStringList txQueryParameters();
 Result<TxQuery> txQueryOf(const QUrlQuery &q);
-// The journal listing's: kind (repairs, accounts, transfers, all), filter.
+// The account listing's: filter (a piece of the id or name).
+QStringList accountQueryParameters();
+Result<AccountQuery> accountQueryOf(const QUrlQuery &q);
+// The operator actions' (the journal listing's): kind (repairs, accounts, transfers, all; default
+// repairs), filter. As ActionsRequest (the preset and its text), or as the journal query it means.
 QStringList journalQueryParameters();
+Result<ActionsRequest> actionsOf(const QUrlQuery &q);
 Result<JournalQuery> journalQueryOf(const QUrlQuery &q);
 
 } // namespace ledger::api

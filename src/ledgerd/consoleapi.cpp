@@ -104,13 +104,12 @@ ApiResponse tallyTransactions(Store &store, const ApiRequest &r, const RouteMatc
 
 ApiResponse tallyAccounts(Store &store, const ApiRequest &r, const RouteMatch &)
 {
-    if (Error e = unknownParameters(r.query, {QStringLiteral("filter")}); !e.ok())
+    if (Error e = unknownParameters(r.query, accountQueryParameters()); !e.ok())
         return problem(e);
-    AccountQuery query;
-    query.text = r.query.queryItemValue(QStringLiteral("filter"), QUrl::FullyDecoded);
-    if (Error e = checkText(query.text, QT_TRANSLATE_NOOP("ledger", "filter"), kMaxNameLength, true); !e.ok())
-        return problem(e);
-    return answer<Tally>(serviceFor(store, r).tallyAccounts(query), consolejson::tally);
+    auto query = accountQueryOf(r.query);
+    if (!query.ok())
+        return problem(query.error());
+    return answer<Tally>(serviceFor(store, r).tallyAccounts(*query), consolejson::tally);
 }
 
 ApiResponse tallyActions(Store &store, const ApiRequest &r, const RouteMatch &)
@@ -135,14 +134,17 @@ ApiResponse transactionWindow(Store &store, const ApiRequest &r, const RouteMatc
         return problem(place.error());
     TxWindowRequest request{*query, place->from, place->offset, place->total, std::nullopt, place->limit};
     if (place->from != PageFrom::Near) {
-        if (Error e = checkTxId(place->row); !e.ok())
-            return problem(makeError(ErrorCode::InvalidCursor, QStringLiteral("row: %1").arg(e.message)));
-        auto row = store.transaction(place->row);
+        auto row = cursorOf(
+            r.query, checkTxId, QStringLiteral("transaction"),
+            [&](const QString &id) -> Error {
+                auto found = store.transaction(id);
+                if (found.ok())
+                    request.row = *found;
+                return found.error();
+            },
+            QStringLiteral("row"));
         if (!row.ok())
-            return problem(row.error().code == ErrorCode::NotFound
-                               ? makeError(ErrorCode::InvalidCursor, QStringLiteral("row: no transaction %1").arg(place->row))
-                               : row.error());
-        request.row = *row;
+            return problem(row.error());
     }
     auto window = serviceFor(store, r).transactionWindow(request);
     if (!window.ok())
@@ -152,25 +154,23 @@ ApiResponse transactionWindow(Store &store, const ApiRequest &r, const RouteMatc
 
 ApiResponse accountWindow(Store &store, const ApiRequest &r, const RouteMatch &)
 {
-    if (Error e = unknownParameters(r.query, QStringList{QStringLiteral("filter")} + windowParameters()); !e.ok())
+    if (Error e = unknownParameters(r.query, accountQueryParameters() + windowParameters()); !e.ok())
         return problem(e);
-    AccountQuery query;
-    query.text = r.query.queryItemValue(QStringLiteral("filter"), QUrl::FullyDecoded);
-    if (Error e = checkText(query.text, QT_TRANSLATE_NOOP("ledger", "filter"), kMaxNameLength, true); !e.ok())
-        return problem(e);
+    auto query = accountQueryOf(r.query);
+    if (!query.ok())
+        return problem(query.error());
     auto place = windowPlaceOf(r.query);
     if (!place.ok())
         return problem(place.error());
     if (place->from != PageFrom::Near) {
-        if (Error e = checkAccountId(place->row); !e.ok())
-            return problem(makeError(ErrorCode::InvalidCursor, QStringLiteral("row: %1").arg(e.message)));
-        if (auto row = store.account(place->row); !row.ok())
-            return problem(row.error().code == ErrorCode::UnknownAccount
-                               ? makeError(ErrorCode::InvalidCursor, QStringLiteral("row: no account %1").arg(place->row))
-                               : row.error());
+        auto row = cursorOf(
+            r.query, checkAccountId, QStringLiteral("account"), [&](const QString &id) { return store.account(id).error(); },
+            QStringLiteral("row"));
+        if (!row.ok())
+            return problem(row.error());
     }
-    auto rows =
-        serviceFor(store, r).accountWindow(AccountWindowRequest{query, place->from, place->offset, place->total, place->row, place->limit});
+    auto rows = serviceFor(store, r).accountWindow(
+        AccountWindowRequest{*query, place->from, place->offset, place->total, place->row, place->limit});
     if (!rows.ok())
         return problem(rows.error());
     QJsonArray array;
@@ -270,10 +270,10 @@ ApiResponse accountDocuments(Store &store, const ApiRequest &r, const RouteMatch
             return problem(accounts.error());
         return json(200, consolejson::accountDocuments(*accounts, store.scale()));
     }
-    AccountQuery query;
-    query.text = q.queryItemValue(QStringLiteral("filter"), QUrl::FullyDecoded);
-    if (Error e = checkText(query.text, QT_TRANSLATE_NOOP("ledger", "filter"), kMaxNameLength, true); !e.ok())
-        return problem(e);
+    auto filtered = accountQueryOf(q);
+    if (!filtered.ok())
+        return problem(filtered.error());
+    AccountQuery query = *filtered;
     auto limit = limitOf(q, 1000, 100'000);
     if (!limit.ok())
         return problem(limit.error());

@@ -19,8 +19,6 @@ struct ExportTable {
     Error (*read)(const QUrlQuery &q, ExportSpec &spec, qint64 limit);
 };
 
-QStringList accountParameters() { return {QStringLiteral("filter")}; }
-
 Error readTransactions(const QUrlQuery &q, ExportSpec &spec, qint64 limit)
 {
     auto query = txQueryOf(q);
@@ -33,9 +31,10 @@ Error readTransactions(const QUrlQuery &q, ExportSpec &spec, qint64 limit)
 
 Error readAccounts(const QUrlQuery &q, ExportSpec &spec, qint64 limit)
 {
-    spec.accounts.text = q.queryItemValue(QStringLiteral("filter"), QUrl::FullyDecoded);
-    if (Error e = checkText(spec.accounts.text, QT_TRANSLATE_NOOP("ledger", "filter"), kMaxNameLength, true); !e.ok())
-        return e;
+    auto query = accountQueryOf(q);
+    if (!query.ok())
+        return query.error();
+    spec.accounts = *query;
     spec.accounts.limit = limit;
     return {};
 }
@@ -54,7 +53,7 @@ const QList<ExportTable> &exportTables()
 {
     static const QList<ExportTable> tables = {
         {"transactions", ExportSpec::Table::Transactions, txQueryParameters, readTransactions},
-        {"accounts", ExportSpec::Table::Accounts, accountParameters, readAccounts},
+        {"accounts", ExportSpec::Table::Accounts, accountQueryParameters, readAccounts},
         {"actions", ExportSpec::Table::Journal, journalQueryParameters, readActions},
     };
     return tables;

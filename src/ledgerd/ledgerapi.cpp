@@ -167,14 +167,14 @@ ApiResponse remark(Store &store, const ApiRequest &r, const RouteMatch &m)
 
 ApiResponse listAccounts(Store &store, const ApiRequest &r, const RouteMatch &)
 {
-    if (Error e = unknownParameters(r.query,
-                                    {QStringLiteral("filter"), QStringLiteral("count"), QStringLiteral("limit"), QStringLiteral("after")});
+    if (Error e = unknownParameters(r.query, accountQueryParameters()
+                                                 + QStringList{QStringLiteral("count"), QStringLiteral("limit"), QStringLiteral("after")});
         !e.ok())
         return problem(e);
-    AccountQuery query;
-    query.text = r.query.queryItemValue(QStringLiteral("filter"), QUrl::FullyDecoded);
-    if (Error e = checkText(query.text, QT_TRANSLATE_NOOP("ledger", "filter"), kMaxNameLength, true); !e.ok())
-        return problem(e);
+    auto filtered = accountQueryOf(r.query);
+    if (!filtered.ok())
+        return problem(filtered.error());
+    AccountQuery query = *filtered;
     auto after = cursorOf(r.query, checkAccountId, QStringLiteral("account"), [&](const QString &id) { return store.account(id).error(); });
     if (!after.ok())
         return problem(after.error());
@@ -273,22 +273,12 @@ ApiResponse balances(Store &store, const ApiRequest &r, const RouteMatch &)
 ApiResponse operatorActions(Store &store, const ApiRequest &r, const RouteMatch &)
 {
     const QUrlQuery &q = r.query;
-    if (Error e =
-            unknownParameters(q, {QStringLiteral("kind"), QStringLiteral("filter"), QStringLiteral("limit"), QStringLiteral("after")});
-        !e.ok())
+    if (Error e = unknownParameters(q, journalQueryParameters() + QStringList{QStringLiteral("limit"), QStringLiteral("after")}); !e.ok())
         return problem(e);
-    ActionsRequest request;
-    if (q.hasQueryItem(QStringLiteral("kind"))) {
-        const QString kind = q.queryItemValue(QStringLiteral("kind"), QUrl::FullyDecoded);
-        const auto preset = actionsPresetFromString(kind);
-        if (!preset)
-            return problem(makeError(ErrorCode::InvalidArgument,
-                                     QStringLiteral("kind must be repairs, accounts, transfers or all, not \"%1\"").arg(kind.left(40))));
-        request.preset = *preset;
-    }
-    request.text = q.queryItemValue(QStringLiteral("filter"), QUrl::FullyDecoded);
-    if (Error e = checkText(request.text, QT_TRANSLATE_NOOP("ledger", "filter"), kMaxNameLength, true); !e.ok())
-        return problem(e);
+    auto asked = actionsOf(q);
+    if (!asked.ok())
+        return problem(asked.error());
+    ActionsRequest request = *asked;
     if (q.hasQueryItem(QStringLiteral("after"))) {
         request.after = journalFromCursor(q.queryItemValue(QStringLiteral("after"), QUrl::FullyDecoded));
         if (!request.after)
