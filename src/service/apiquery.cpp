@@ -44,17 +44,30 @@ Result<QUrlQuery> transactions(const TxQuery &q)
     return query;
 }
 
+QUrlQuery accounts(const AccountQuery &q)
+{
+    QUrlQuery query;
+    if (!q.text.isEmpty())
+        add(query, QStringLiteral("filter"), q.text);
+    return query;
+}
+
+QUrlQuery actions(ActionsPreset preset, const QString &text)
+{
+    QUrlQuery query;
+    add(query, QStringLiteral("kind"), nameOf(preset));
+    if (!text.isEmpty())
+        add(query, QStringLiteral("filter"), text);
+    return query;
+}
+
 Result<QUrlQuery> journal(const JournalQuery &q)
 {
     for (ActionsPreset preset : {ActionsPreset::Repairs, ActionsPreset::Accounts, ActionsPreset::TransfersIssued, ActionsPreset::All}) {
         const JournalQuery named = operatorActionsQuery(preset, q.text);
         if (named.events != q.events || named.docKind != q.docKind)
             continue;
-        QUrlQuery query;
-        add(query, QStringLiteral("kind"), nameOf(preset));
-        if (!q.text.isEmpty())
-            add(query, QStringLiteral("filter"), q.text);
-        return query;
+        return actions(preset, q.text);
     }
     return makeError(ErrorCode::Unsupported, QStringLiteral("through ledgerd, the journal is read as operator actions of a kind"));
 }

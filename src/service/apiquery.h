@@ -5,6 +5,7 @@
 // Thread-safety: pure functions.
 
 #include "service/listingwindows.h"
+#include "operations/operatoractions.h"
 #include "store/storequeries.h"
 
 #include <QUrlQuery>
@@ -16,6 +17,10 @@ std::optional<TxSortKey> sortKeyFromWord(QStringView word); // created, modified
 // state, account, stuckFor, text, cause, sort, order. Unsupported for what API v1 cannot say (an
 // offset, a kind).
 Result<QUrlQuery> transactions(const TxQuery &query);
+// filter (ledgerd: accountQueryOf): an account listing's text.
+QUrlQuery accounts(const AccountQuery &query);
+// kind and filter (ledgerd: actionsOf): operator actions of a preset.
+QUrlQuery actions(ActionsPreset preset, const QString &text);
 // kind and filter: the console's journal queries are operator actions of a preset
 // (operations/operatoractions.h); any other query is unsupported through ledgerd.
 Result<QUrlQuery> journal(const JournalQuery &query);

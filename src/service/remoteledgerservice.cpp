@@ -130,9 +130,7 @@ Result<AccountPage> RemoteLedgerService::accounts(const AccountQuery &query, boo
     QString after = query.afterId;
     bool first = true;
     while (query.limit < 0 || page.rows.size() < query.limit) {
-        QUrlQuery one;
-        if (!query.text.isEmpty())
-            apiquery::add(one, QStringLiteral("filter"), query.text);
+        QUrlQuery one = apiquery::accounts(query);
         const qint64 want = query.limit < 0 ? kServerPage : std::min(kServerPage, query.limit - page.rows.size());
         apiquery::add(one, QStringLiteral("limit"), QString::number(want));
         if (!after.isEmpty())
@@ -208,10 +206,7 @@ Result<QList<JournalEntry>> RemoteLedgerService::operatorActions(const ActionsRe
     QList<JournalEntry> rows;
     QString after = request.after ? journalCursor(*request.after) : QString();
     while (request.limit < 0 || rows.size() < request.limit) {
-        QUrlQuery one;
-        apiquery::add(one, QStringLiteral("kind"), nameOf(request.preset));
-        if (!request.text.isEmpty())
-            apiquery::add(one, QStringLiteral("filter"), request.text);
+        QUrlQuery one = apiquery::actions(request.preset, request.text);
         const qint64 want = request.limit < 0 ? kServerPage : std::min(kServerPage, request.limit - rows.size());
         apiquery::add(one, QStringLiteral("limit"), QString::number(want));
         if (!after.isEmpty())
@@ -571,9 +566,7 @@ Result<QList<Account>> RemoteLedgerService::accountDocuments(const AccountQuery 
         return sc.error();
     if (query.offset != 0 || !query.afterId.isEmpty() || !query.beforeId.isEmpty() || !query.fromId.isEmpty() || query.descending)
         return makeError(ErrorCode::Unsupported, QStringLiteral("account documents through ledgerd are the first of a filter"));
-    QUrlQuery q;
-    if (!query.text.isEmpty())
-        apiquery::add(q, QStringLiteral("filter"), query.text);
+    QUrlQuery q = apiquery::accounts(query);
     apiquery::add(q, QStringLiteral("limit"), QString::number(query.limit < 0 ? 100'000 : std::min<qint64>(query.limit, 100'000)));
     auto answer = call("GET", withQuery("/v1/account-documents", q));
     if (!answer.ok())
@@ -623,10 +616,7 @@ Result<Tally> RemoteLedgerService::tallyTransactions(const TxQuery &query)
 
 Result<Tally> RemoteLedgerService::tallyAccounts(const AccountQuery &query)
 {
-    QUrlQuery q;
-    if (!query.text.isEmpty())
-        apiquery::add(q, QStringLiteral("filter"), query.text);
-    return read<Tally>(withQuery("/v1/tallies/accounts", q), consolejson::tally);
+    return read<Tally>(withQuery("/v1/tallies/accounts", apiquery::accounts(query)), consolejson::tally);
 }
 
 Result<Tally> RemoteLedgerService::tallyJournal(const JournalQuery &query)
@@ -657,9 +647,7 @@ Result<QList<AccountCountedWhole>> RemoteLedgerService::accountWindow(const Acco
     auto sc = scale();
     if (!sc.ok())
         return sc.error();
-    QUrlQuery q;
-    if (!request.query.text.isEmpty())
-        apiquery::add(q, QStringLiteral("filter"), request.query.text);
+    QUrlQuery q = apiquery::accounts(request.query);
     apiquery::addPlace(q, request.from, request.offset, request.total, request.rowId, request.limit);
     auto answer = call("GET", withQuery("/v1/windows/accounts", q));
     if (!answer.ok())

@@ -44,8 +44,7 @@ Result<QByteArray> exportPath(const ExportSpec &spec, ExportFormat format)
         const AccountQuery &q = spec.accounts;
         if (q.offset != 0 || !q.afterId.isEmpty() || !q.beforeId.isEmpty() || !q.fromId.isEmpty() || q.descending)
             return notThroughTheApi(QStringLiteral("accounts by id from the first, with a filter"));
-        if (!q.text.isEmpty())
-            apiquery::add(query, QStringLiteral("filter"), q.text);
+        query = apiquery::accounts(q);
         table = "accounts";
         limit = q.limit;
         break;
