@@ -22,11 +22,7 @@ OpenedStore openForConsole(const StoreConfig &config, OpenMode mode, const QStri
     result.durability = (*store)->durability();
     result.shards = (*store)->shardCount();
     result.readsByPosition = (*store)->readsByPosition();
-    result.indexedSorts.clear();
-    for (TxSortKey key : {TxSortKey::CreatedAt, TxSortKey::LastModified, TxSortKey::Amount, TxSortKey::State, TxSortKey::Id}) {
-        if ((*store)->sortsByIndex(key))
-            result.indexedSorts << key;
-    }
+    result.indexedSorts = (*store)->indexedSorts();
     result.lockWarning = extrasOf(**store).lockWarning();
     result.created = create;
     if (create && mode == OpenMode::ExistingOrDemo) {

@@ -25,7 +25,7 @@ struct OpenedStore {
     // How the store reads listings (StoreQueries::readsByPosition, sortsByIndex): the tables page
     // by key where it reads only by key, and offer only the sorts an index gives.
     bool readsByPosition = true;
-    QList<TxSortKey> indexedSorts = {TxSortKey::CreatedAt, TxSortKey::LastModified, TxSortKey::Amount, TxSortKey::State, TxSortKey::Id};
+    QList<TxSortKey> indexedSorts = allTxSortKeys();
     QString lockWarning; // Store::lockWarning()
     bool created = false;
     std::optional<DemoReport> demo;

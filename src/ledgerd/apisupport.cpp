@@ -7,6 +7,7 @@
 #include "ledger/identifiers.h"
 #include "operations/idhints.h"
 #include "operations/operatoractions.h"
+#include "service/apiquery.h"
 #include "store/storequeries.h"
 
 #include <QJsonArray>
@@ -217,16 +218,13 @@ Result<TxQuery> txQueryOf(const QUrlQuery &q)
         query.stuckForMs = *ms;
     }
     if (q.hasQueryItem(QStringLiteral("sort"))) {
-        static const QMap<QString, TxSortKey> keys = {{QStringLiteral("created"), TxSortKey::CreatedAt},
-                                                      {QStringLiteral("modified"), TxSortKey::LastModified},
-                                                      {QStringLiteral("amount"), TxSortKey::Amount},
-                                                      {QStringLiteral("state"), TxSortKey::State},
-                                                      {QStringLiteral("id"), TxSortKey::Id}};
+        // The words the client writes (service/apiquery.h).
         const QString word = q.queryItemValue(QStringLiteral("sort"), QUrl::FullyDecoded);
-        if (!keys.contains(word))
+        const auto key = apiquery::sortKeyFromWord(word);
+        if (!key)
             return makeError(ErrorCode::InvalidArgument,
                              QStringLiteral("sort must be one of created, modified, amount, state, id, not \"%1\"").arg(word.left(40)));
-        query.sortKey = keys.value(word);
+        query.sortKey = *key;
     }
     if (q.hasQueryItem(QStringLiteral("order"))) {
         const QString word = q.queryItemValue(QStringLiteral("order"), QUrl::FullyDecoded);

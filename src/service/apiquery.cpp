@@ -18,7 +18,7 @@ QString sortWord(TxSortKey key)
 
 std::optional<TxSortKey> sortKeyFromWord(QStringView word)
 {
-    for (TxSortKey key : {TxSortKey::CreatedAt, TxSortKey::LastModified, TxSortKey::Amount, TxSortKey::State, TxSortKey::Id})
+    for (TxSortKey key : allTxSortKeys())
         if (sortWord(key) == word)
             return key;
     return std::nullopt;

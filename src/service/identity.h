@@ -30,7 +30,7 @@ struct Identity {
     // onward from a key (DynamoDB); and the orders an index serves. A console through ledgerd pages
     // and offers sorts by them, as it does on a store it opens.
     bool readsByPosition = true;
-    QList<TxSortKey> indexedSorts = {TxSortKey::CreatedAt, TxSortKey::LastModified, TxSortKey::Amount, TxSortKey::State, TxSortKey::Id};
+    QList<TxSortKey> indexedSorts = allTxSortKeys();
 
     bool may(Role needed) const { return int(role) >= int(needed); }
 };

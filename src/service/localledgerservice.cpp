@@ -63,10 +63,7 @@ Result<Identity> LocalLedgerService::whoami()
     me.where = storeDisplayName(m_store.location());
     me.scale = m_store.scale();
     me.readsByPosition = m_store.readsByPosition();
-    me.indexedSorts.clear();
-    for (TxSortKey key : {TxSortKey::CreatedAt, TxSortKey::LastModified, TxSortKey::Amount, TxSortKey::State, TxSortKey::Id})
-        if (m_store.sortsByIndex(key))
-            me.indexedSorts << key;
+    me.indexedSorts = m_store.indexedSorts();
     return me;
 }
 

@@ -16,6 +16,12 @@
 namespace ledger {
 
 enum class TxSortKey { CreatedAt, LastModified, Amount, State, Id };
+// Every order a transaction listing may take.
+inline const QList<TxSortKey> &allTxSortKeys()
+{
+    static const QList<TxSortKey> keys{TxSortKey::CreatedAt, TxSortKey::LastModified, TxSortKey::Amount, TxSortKey::State, TxSortKey::Id};
+    return keys;
+}
 
 // The words a last error starts with, "word: ...": every error code word, and "superseded" (a
 // compensation that lost to another). TxQuery::cause names one, "" or kOtherCause.
@@ -100,6 +106,15 @@ public:
     {
         (void)key;
         return true;
+    }
+    // The orders an index serves (sortsByIndex), in allTxSortKeys' order.
+    QList<TxSortKey> indexedSorts() const
+    {
+        QList<TxSortKey> keys;
+        for (TxSortKey key : allTxSortKeys())
+            if (sortsByIndex(key))
+                keys << key;
+        return keys;
     }
     virtual Result<QList<Account>> accounts(const AccountQuery &query) = 0;
     virtual Result<qint64> accountCount(const AccountQuery &query) = 0;
