@@ -28,6 +28,20 @@ template <typename T> ApiResponse answer(const Result<T> &result, QJsonObject (*
     return json(200, encode(*result));
 }
 
+// A listing's tally: its parameters (and no other), read by `parse`, counted by `count`.
+template <typename Q>
+ApiResponse tallyOf(Store &store, const ApiRequest &r, const QStringList &parameters, Result<Q> (*parse)(const QUrlQuery &),
+                    Result<Tally> (LedgerService::*count)(const Q &))
+{
+    if (Error e = unknownParameters(r.query, parameters); !e.ok())
+        return problem(e);
+    auto query = parse(r.query);
+    if (!query.ok())
+        return problem(query.error());
+    LocalLedgerService ledger = serviceFor(store, r);
+    return answer<Tally>((ledger.*count)(*query), consolejson::tally);
+}
+
 // A reading that takes the stuck threshold alone (stuckFor): the overview, the counts, stuck causes
 // and the watch.
 template <typename T>
@@ -94,32 +108,17 @@ using consolejson::kMaxIdsPerCall;
 
 ApiResponse tallyTransactions(Store &store, const ApiRequest &r, const RouteMatch &)
 {
-    if (Error e = unknownParameters(r.query, txQueryParameters()); !e.ok())
-        return problem(e);
-    auto query = txQueryOf(r.query);
-    if (!query.ok())
-        return problem(query.error());
-    return answer<Tally>(serviceFor(store, r).tallyTransactions(*query), consolejson::tally);
+    return tallyOf<TxQuery>(store, r, txQueryParameters(), txQueryOf, &LedgerService::tallyTransactions);
 }
 
 ApiResponse tallyAccounts(Store &store, const ApiRequest &r, const RouteMatch &)
 {
-    if (Error e = unknownParameters(r.query, accountQueryParameters()); !e.ok())
-        return problem(e);
-    auto query = accountQueryOf(r.query);
-    if (!query.ok())
-        return problem(query.error());
-    return answer<Tally>(serviceFor(store, r).tallyAccounts(*query), consolejson::tally);
+    return tallyOf<AccountQuery>(store, r, accountQueryParameters(), accountQueryOf, &LedgerService::tallyAccounts);
 }
 
 ApiResponse tallyActions(Store &store, const ApiRequest &r, const RouteMatch &)
 {
-    if (Error e = unknownParameters(r.query, journalQueryParameters()); !e.ok())
-        return problem(e);
-    auto query = journalQueryOf(r.query);
-    if (!query.ok())
-        return problem(query.error());
-    return answer<Tally>(serviceFor(store, r).tallyJournal(*query), consolejson::tally);
+    return tallyOf<JournalQuery>(store, r, journalQueryParameters(), journalQueryOf, &LedgerService::tallyJournal);
 }
 
 ApiResponse transactionWindow(Store &store, const ApiRequest &r, const RouteMatch &)
