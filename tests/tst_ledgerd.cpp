@@ -26,6 +26,7 @@
 #include <QWebSocket>
 
 #include <memory>
+#include <thread>
 #include <vector>
 
 using namespace ledger;
@@ -45,6 +46,11 @@ private Q_SLOTS:
     void stopsGracefullyWithARequestInFlight();
     void finishesWhatACrashLeft();
     void aRetryLeavesAnOperatorsClaimAlone();
+    void everyWriteAskedAgainIsDoneOnce_data();
+    void everyWriteAskedAgainIsDoneOnce();
+    void aRepairWhoseAnswerDiedIsAnsweredOnceItIsBack_data();
+    void aRepairWhoseAnswerDiedIsAnsweredOnceItIsBack();
+    void theSameRequestTwiceAtOnceIsDoneOnce();
     void inFlightIsAcceptedNotFinished();
     void recoveryOptionsAreChecked_data();
     void recoveryOptionsAreChecked();
@@ -434,6 +440,163 @@ void TestLedgerd::finishesWhatACrashLeft()
     QVERIFY(metrics.raw.contains("ledgerd_recovery_sweeps_total "));
     QCOMPARE(d.stop(), 0);
     LEDGER_VERIFY_AUDIT_CLEAN(t.store());
+}
+
+void TestLedgerd::everyWriteAskedAgainIsDoneOnce_data()
+{
+    // Each write with its Idempotency-Key, asked twice (its first answer lost): the second answers
+    // from what the first did — a success, not "already done" — and writes nothing.
+    QTest::addColumn<QString>("path"); // TX: the stuck transaction's id
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<QString>("document"); // whose journal must not grow: TX or an account id
+    QTest::addColumn<int>("firstStatus");
+    QTest::newRow("resume") << "/v1/transactions/TX/resume" << QByteArray(R"({"reason":"the bank confirmed"})") << "TX" << 200;
+    QTest::newRow("cancel") << "/v1/transactions/TX/cancel" << QByteArray() << "TX" << 200;
+    QTest::newRow("claim") << "/v1/transactions/TX/claim" << QByteArray(R"({"note":"mine"})") << "TX" << 200;
+    QTest::newRow("note") << "/v1/transactions/TX/notes" << QByteArray(R"({"text":"asked the bank"})") << "TX" << 201;
+    QTest::newRow("repairs") << "/v1/repairs" << QByteArray(R"({"action":"resume","ids":["TX"],"reason":"batch"})") << "TX" << 200;
+    QTest::newRow("new account") << "/v1/accounts" << QByteArray(R"({"id":"carol","opening":"5.00"})") << "carol" << 201;
+    QTest::newRow("freeze") << "/v1/accounts/bob/freeze" << QByteArray(R"({"reason":"fraud check"})") << "bob" << 200;
+}
+
+void TestLedgerd::everyWriteAskedAgainIsDoneOnce()
+{
+    QFETCH(QString, path);
+    QFETCH(QByteArray, body);
+    QFETCH(QString, document);
+    QFETCH(int, firstStatus);
+    TempStore t;
+    openAccounts(t);
+    const TxOutcome left = abandonedAfter(t.store(), Step::HoldDebit, {QStringLiteral("acme"), QStringLiteral("bob"), 700, {}, {}});
+    QVERIFY(left.tx);
+    const QString tx = left.tx->id;
+    path.replace(QLatin1String("TX"), tx);
+    body.replace("TX", tx.toUtf8());
+    const DocKind kind = document == QLatin1String("TX") ? DocKind::Transaction : DocKind::Account;
+    if (document == QLatin1String("TX"))
+        document = tx;
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+               QStringLiteral("--recover-every"), QStringLiteral("off")});
+    QVERIFY2(!d.url.isEmpty(), qPrintable(d.errors()));
+    const QStringList keyed{QStringLiteral("Idempotency-Key: 7d3e-asked-once")};
+    const Http first = curl(QStringLiteral("POST"), d.url + path, body, keyed);
+    QVERIFY2(first.status == firstStatus, first.raw.constData());
+    const auto rows = t.store().journal(kind, document);
+    QVERIFY(rows.ok());
+    const qint64 acme = balanceOf(t.store(), QStringLiteral("acme"));
+
+    const Http again = curl(QStringLiteral("POST"), d.url + path, body, keyed);
+    QVERIFY2(again.status >= 200 && again.status < 300, again.raw.constData());
+    QCOMPARE(t.store().journal(kind, document)->size(), rows->size());
+    QCOMPARE(balanceOf(t.store(), QStringLiteral("acme")), acme);
+    // The same answer: the same document, the same row.
+    for (const char *field : {"id", "state", "seq", "status", "previousStatus", "event"})
+        QCOMPARE(again.body.value(QLatin1String(field)), first.body.value(QLatin1String(field)));
+    if (path == QLatin1String("/v1/repairs"))
+        QCOMPARE(again.body.value(QStringLiteral("items")).toArray().first().toObject().value(QStringLiteral("outcome")),
+                 first.body.value(QStringLiteral("items")).toArray().first().toObject().value(QStringLiteral("outcome")));
+
+    // Without a key, or with another, the same write is a new request, as it always was (a second
+    // freeze changes nothing; a second note is another note).
+    const Http fresh = curl(QStringLiteral("POST"), d.url + path, body, {QStringLiteral("Idempotency-Key: another-request")});
+    QVERIFY2(fresh.status != 0, fresh.raw.constData());
+    // The key on another write of the same document: 409 key-conflict, nothing written.
+    if (kind == DocKind::Transaction) {
+        const auto before = t.store().journal(kind, document)->size();
+        const bool noted = path.endsWith(QLatin1String("/notes"));
+        const Http conflict =
+            curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transactions/%1/%2").arg(tx, noted ? "claim" : "notes"),
+                 noted ? R"({"note":"x"})" : R"({"text":"x"})", keyed);
+        QCOMPARE(conflict.status, 409);
+        QCOMPARE(conflict.body.value(QStringLiteral("code")).toString(), QStringLiteral("key-conflict"));
+        QCOMPARE(t.store().journal(kind, document)->size(), before);
+    }
+    // A key that is no key: 400 invalid-key, nothing written.
+    const Http bad = curl(QStringLiteral("POST"), d.url + path, body, {QStringLiteral("Idempotency-Key: has spaces in it")});
+    QCOMPARE(bad.status, 400);
+    QCOMPARE(bad.body.value(QStringLiteral("code")).toString(), QStringLiteral("invalid-key"));
+    LEDGER_VERIFY_AUDIT_CLEAN(t.store());
+}
+
+void TestLedgerd::aRepairWhoseAnswerDiedIsAnsweredOnceItIsBack_data()
+{
+    QTest::addColumn<QString>("crashAfter"); // LEDGER_CRASH_AFTER: the process exits right after this write
+    QTest::newRow("after its claim, before the money moved") << "claim";
+    QTest::newRow("after its last write, before the answer") << "done";
+}
+
+void TestLedgerd::aRepairWhoseAnswerDiedIsAnsweredOnceItIsBack()
+{
+    // ledgerd dies mid-resume (its journal row written, no answer sent); started again, the
+    // client's retry with the same key finishes it or answers what was done, never twice.
+    QFETCH(QString, crashAfter);
+    TempStore t;
+    openAccounts(t);
+    const TxOutcome left = abandonedAfter(t.store(), Step::HoldDebit, {QStringLiteral("acme"), QStringLiteral("bob"), 700, {}, {}});
+    QVERIFY(left.tx);
+    const QString path = QStringLiteral("/v1/transactions/%1/resume").arg(left.tx->id);
+    const QStringList keyed{QStringLiteral("Idempotency-Key: resume-once")};
+    {
+        Ledgerd dying({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+                       QStringLiteral("--recover-every"), QStringLiteral("off")},
+                      {QStringLiteral("LEDGER_CRASH_AFTER=") + crashAfter});
+        QVERIFY2(!dying.url.isEmpty(), qPrintable(dying.errors()));
+        QCOMPARE(curl(QStringLiteral("POST"), dying.url + path, {}, keyed).status, 0); // no answer
+    }
+    const auto journal = [&] { return *t.store().journal(DocKind::Transaction, left.tx->id); };
+    const auto rowsOf = [&](const QString &event) {
+        const auto rows = journal();
+        return std::count_if(rows.cbegin(), rows.cend(), [&](const JournalEntry &j) { return j.event == event || j.toState == event; });
+    };
+    QCOMPARE(rowsOf(QStringLiteral("resume")), 1); // its first write happened
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+               QStringLiteral("--recover-every"), QStringLiteral("off")});
+    QVERIFY2(!d.url.isEmpty(), qPrintable(d.errors()));
+    const Http retry = curl(QStringLiteral("POST"), d.url + path, {}, keyed);
+    QVERIFY2(retry.status == 200, retry.raw.constData()); // not 422 invalid-state "it is finished"
+    QCOMPARE(retry.body.value(QStringLiteral("state")).toString(), QStringLiteral("done"));
+    QCOMPARE(rowsOf(QStringLiteral("resume")), 1); // the operator's action once in the journal
+    QCOMPARE(rowsOf(QStringLiteral("done")), 1);
+    QCOMPARE(balanceOf(t.store(), QStringLiteral("bob")), qint64(100000 + 700));
+    LEDGER_VERIFY_AUDIT_CLEAN(t.store());
+}
+
+void TestLedgerd::theSameRequestTwiceAtOnceIsDoneOnce()
+{
+    // A client that gave up waiting sends its resume again while the first is still being driven:
+    // the second waits for the first and answers from it — one resume, no takeover of itself.
+    // (@pg shows it: ledgerd answers a file store's writes one at a time anyway.)
+    TempStore t;
+    openAccounts(t);
+    const TxOutcome left = abandonedAfter(t.store(), Step::HoldDebit, {QStringLiteral("acme"), QStringLiteral("bob"), 700, {}, {}});
+    QVERIFY(left.tx);
+    const QString id = left.tx->id;
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+               QStringLiteral("--recover-every"), QStringLiteral("off")},
+              {QStringLiteral("LEDGER_STEP_DELAY_MS=300")}); // a resume of several writes takes seconds
+    QVERIFY2(!d.url.isEmpty(), qPrintable(d.errors()));
+    const QString url = d.url + QStringLiteral("/v1/transactions/%1/resume").arg(id);
+    const QStringList keyed{QStringLiteral("Idempotency-Key: twice-at-once")};
+    const auto rowsOf = [&](const QString &event) {
+        const auto rows = *t.store().journal(DocKind::Transaction, id);
+        return std::count_if(rows.cbegin(), rows.cend(), [&](const JournalEntry &j) { return j.event == event || j.toState == event; });
+    };
+    logAnswersTo(nullptr); // one log, one writer: these two are not checked against the document
+    Http first;
+    Http second;
+    std::thread a([&] { first = curl(QStringLiteral("POST"), url, {}, keyed); });
+    const bool underWay = QTest::qWaitFor([&] { return rowsOf(QStringLiteral("resume")) == 1; }, 30'000);
+    std::thread b([&] { second = curl(QStringLiteral("POST"), url, {}, keyed); });
+    a.join();
+    b.join();
+    logAnswersTo(&m_responses);
+    QVERIFY(underWay);
+    QVERIFY2(first.status == 200 && second.status == 200, qPrintable(QString::fromUtf8(first.raw + '\n' + second.raw)));
+    QCOMPARE(second.body.value(QStringLiteral("state")).toString(), QStringLiteral("done"));
+    QCOMPARE(rowsOf(QStringLiteral("resume")), 1);
+    QCOMPARE(rowsOf(QStringLiteral("recovered")), 0);
+    QCOMPARE(rowsOf(QStringLiteral("done")), 1);
+    QCOMPARE(balanceOf(t.store(), QStringLiteral("bob")), qint64(100000 + 700));
 }
 
 void TestLedgerd::aRetryLeavesAnOperatorsClaimAlone()

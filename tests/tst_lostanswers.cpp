@@ -1,17 +1,19 @@
-// tst_lostanswers: a call to ledgerd that must not be made twice (a repair, a batch of them) and
-// whose answer is lost — the server dropped the connection while it worked on it, as a ledgerd
-// SIGKILLed does — is sent once, and said to be one that may or may not have been applied: not
-// sent again by libcurl on a new connection (it does so by itself for a kept connection that dies
-// before any answer), nor taken for one that never left (which RemoteLedgerService would send
-// again, and call "could not start"). tst_remotekill does it with a real ledgerd under a console;
-// here a server of a few lines drops the call every time, on a connection a first call kept.
+// tst_lostanswers: a write to ledgerd whose answer is lost — the server dropped the connection
+// while it worked on it, as a ledgerd SIGKILLed does — is sent again while the retry window
+// lasts, each time under the same idempotency key (so that ledgerd does it once and answers the
+// second arrival from what the first did: tst_requestreplay, tst_ledgerd), every write under a
+// key of its own; and when no answer comes back at all, it is said to be one that may or may not
+// have been applied — not taken for one that never left. tst_remotekill does it with a real
+// ledgerd; here a server of a few lines drops every write.
 #include "service/remoteledgerservice.h"
 
+#include <QSet>
 #include <QTest>
 
 #include <algorithm>
 #include <arpa/inet.h>
 #include <atomic>
+#include <mutex>
 #include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
@@ -55,6 +57,12 @@ public:
 
     quint16 port = 0;
     std::atomic<int> posts{0};
+    // The Idempotency-Key of each write it was sent, in order ("" none).
+    QStringList keys()
+    {
+        std::lock_guard<std::mutex> lock(m_keysMutex);
+        return m_keys;
+    }
 
 private:
     struct Connection {
@@ -109,10 +117,14 @@ private:
             if (c->in.size() < end + 4 + length)
                 return;
             if (head.startsWith("post ")) {
-                // Gone while it worked on it: nothing listens any more, and no answer comes.
+                // Gone while it worked on it: no answer comes (it keeps listening: a restart).
+                const qsizetype k = head.indexOf("idempotency-key:");
+                const QByteArray key = k < 0 ? QByteArray() : c->in.mid(k + 16, c->in.indexOf('\r', k) - k - 16).trimmed();
+                {
+                    std::lock_guard<std::mutex> lock(m_keysMutex);
+                    m_keys << QString::fromLatin1(key);
+                }
                 ++posts;
-                ::close(m_listener);
-                m_listener = -1;
                 ::close(fd);
                 m_connections.erase(c);
                 return;
@@ -129,6 +141,8 @@ private:
 
     int m_listener = -1;
     std::vector<Connection> m_connections;
+    std::mutex m_keysMutex;
+    QStringList m_keys;
     std::atomic<bool> m_stop{false};
     std::thread m_thread;
 };
@@ -137,46 +151,69 @@ constexpr char kMayOrMayNot[] = "the call may or may not have been applied";
 
 } // namespace
 
+Q_DECLARE_METATYPE(std::function<ledger::Error(ledger::RemoteLedgerService &)>)
+
+using Write = std::function<Error(RemoteLedgerService &)>;
+
 class TestLostAnswers : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void aRepairIsSentOnceAndSaidMaybeApplied();
-    void aBatchIsSentOnceAndEachSaidMaybeApplied();
+    void aWriteIsSentAgainUnderOneKey_data();
+    void aWriteIsSentAgainUnderOneKey();
 };
 
-void TestLostAnswers::aRepairIsSentOnceAndSaidMaybeApplied()
+void TestLostAnswers::aWriteIsSentAgainUnderOneKey_data()
 {
-    DroppingServer server;
-    QVERIFY(server.port != 0);
-    RemoteLedgerService ledger(ServerLocation{QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.port)), "token", QString()});
-    ledger.setRetryWindowMs(2000); // how long a call that never left is tried again (bounds the wrong path)
-    QVERIFY(ledger.whoami().ok()); // a kept connection, as a console's pool thread has
-    const TxOutcome o = ledger.repair(RepairAction::Resume, QStringLiteral("tx-1"), QStringLiteral("the bank confirmed"));
-    QCOMPARE(o.error.code, ErrorCode::ServiceUnavailable);
-    QVERIFY2(o.error.message.contains(QLatin1String(kMayOrMayNot)), qPrintable(o.error.message));
-    QCOMPARE(server.posts.load(), 1);
+    QTest::addColumn<Write>("write");
+    const QString tx = QStringLiteral("tx-1");
+    QTest::newRow("resume") << Write(
+        [tx](RemoteLedgerService &l) { return l.repair(RepairAction::Resume, tx, QStringLiteral("ok")).error; });
+    QTest::newRow("cancel") << Write([tx](RemoteLedgerService &l) { return l.repair(RepairAction::Cancel, tx, QString()).error; });
+    QTest::newRow("compensate") << Write([tx](RemoteLedgerService &l) { return l.repair(RepairAction::Compensate, tx, QString()).error; });
+    QTest::newRow("claim") << Write([tx](RemoteLedgerService &l) { return l.remark(tx, Remark::Claim, QString()).error(); });
+    QTest::newRow("note") << Write([tx](RemoteLedgerService &l) { return l.remark(tx, Remark::Note, QStringLiteral("x")).error(); });
+    QTest::newRow("new account") << Write(
+        [](RemoteLedgerService &l) { return l.createAccount(QStringLiteral("carol"), QString(), 0).opening.error; });
+    QTest::newRow("freeze") << Write(
+        [](RemoteLedgerService &l) { return l.setAccountStatus(QStringLiteral("bob"), AccountStatus::Frozen, QString()).error(); });
+    QTest::newRow("transfer") << Write([](RemoteLedgerService &l) {
+        return l.transfer({QStringLiteral("acme"), QStringLiteral("bob"), 100, QString(), QString()}).error;
+    });
+    QTest::newRow("batch") << Write([tx](RemoteLedgerService &l) {
+        BatchRepairOptions options;
+        options.action = OperatorAction::Resume;
+        const BatchRepairReport report = l.repairMany({tx, QStringLiteral("tx-2")}, options);
+        if (!report.error.ok())
+            return report.error;
+        // Not "could not start": it was sent, and each of its transactions may or may not be repaired.
+        for (const BatchRepairItem &item : report.items)
+            if (item.outcome.error.code != ErrorCode::ServiceUnavailable)
+                return makeError(ErrorCode::Internal, QStringLiteral("%1: %2").arg(item.id, item.outcome.error.toString()));
+        return report.items.size() == 2 ? report.items.first().outcome.error : makeError(ErrorCode::Internal, QStringLiteral("items"));
+    });
 }
 
-void TestLostAnswers::aBatchIsSentOnceAndEachSaidMaybeApplied()
+void TestLostAnswers::aWriteIsSentAgainUnderOneKey()
 {
+    QFETCH(Write, write);
     DroppingServer server;
     QVERIFY(server.port != 0);
     RemoteLedgerService ledger(ServerLocation{QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.port)), "token", QString()});
-    ledger.setRetryWindowMs(2000);
-    QVERIFY(ledger.whoami().ok());
-    BatchRepairOptions options;
-    options.action = OperatorAction::Resume;
-    options.reason = QStringLiteral("the bank confirmed");
-    const QStringList ids{QStringLiteral("tx-1"), QStringLiteral("tx-2"), QStringLiteral("tx-3")};
-    const BatchRepairReport report = ledger.repairMany(ids, options);
-    // Not "could not start": it was sent, and each of its transactions may or may not be repaired.
-    QVERIFY2(report.error.ok(), qPrintable(report.error.message));
-    QCOMPARE(report.items.size(), ids.size());
-    for (const BatchRepairItem &item : report.items) {
-        QCOMPARE(item.outcome.error.code, ErrorCode::ServiceUnavailable);
-        QVERIFY2(item.outcome.error.message.contains(QLatin1String(kMayOrMayNot)), qPrintable(item.outcome.error.message));
+    ledger.setRetryWindowMs(1500); // how long it is sent again (bounds the test)
+    QVERIFY(ledger.whoami().ok()); // a kept connection, as a console's pool thread has
+    const Error e = write(ledger);
+    QCOMPARE(e.code, ErrorCode::ServiceUnavailable);
+    QVERIFY2(e.message.contains(QLatin1String(kMayOrMayNot)), qPrintable(e.message));
+    // Sent again, every time under one key, a key no other write had.
+    const QStringList keys = server.keys();
+    QVERIFY2(keys.size() >= 2, qPrintable(keys.join(QLatin1Char(' '))));
+    QVERIFY(!keys.first().isEmpty());
+    QCOMPARE(QSet<QString>(keys.cbegin(), keys.cend()).size(), 1);
+    // The next write is another request: a key of its own (asked of one row: each costs a window).
+    if (QTest::currentDataTag() == QLatin1String("resume")) {
+        QVERIFY(write(ledger).code == ErrorCode::ServiceUnavailable);
+        QVERIFY(server.keys().last() != keys.first());
     }
-    QCOMPARE(server.posts.load(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestLostAnswers)

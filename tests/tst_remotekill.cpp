@@ -17,6 +17,7 @@
 #include "testsupport.h"
 
 #include "protocol/commitpoint.h"
+#include "service/remoteledgerservice.h"
 
 #include <QDir>
 #include <QFile>
@@ -27,6 +28,9 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <atomic>
+#include <thread>
 
 using namespace ledger;
 using namespace ledger::app;
@@ -46,6 +50,7 @@ class TestRemoteKill : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void aKillMidRepairAppliesNothingTwice();
+    void aBatchKilledMidWayIsFinishedOnceItIsBack();
 };
 
 void TestRemoteKill::aKillMidRepairAppliesNothingTwice()
@@ -129,8 +134,9 @@ void TestRemoteKill::aKillMidRepairAppliesNothingTwice()
     QVERIFY2(doneAtKill < kStuck, "the kill came after the whole batch: it must land mid-way");
     ledgerd.reset();
 
-    // The console does not hang: the batch ends with its answer lost, each of its transactions
-    // "may or may not have been applied" (not sent again), and it says it cannot reach the service.
+    // The console does not hang: the batch, sent again under its key while the retry window lasts,
+    // ends with its answer lost, each of its transactions "may or may not have been applied", and
+    // it says it cannot reach the service.
     QVERIFY(finished.count() == 1 || finished.wait(kWaitMs));
     QVERIFY2(dialog->report().items.size() == kStuck, qPrintable(dialog->statusText()));
     for (const BatchRepairItem &item : dialog->report().items) {
@@ -232,6 +238,83 @@ void TestRemoteKill::aKillMidRepairAppliesNothingTwice()
     QCOMPARE(
         std::count_if(lastJournal->cbegin(), lastJournal->cend(), [](const JournalEntry &j) { return j.toState == QLatin1String("done"); }),
         qsizetype(1));
+    QCOMPARE(ledgerd->stop(), 0);
+    LEDGER_VERIFY_AUDIT_CLEAN(store.store());
+}
+
+void TestRemoteKill::aBatchKilledMidWayIsFinishedOnceItIsBack()
+{
+    // The same kill, ledgerd started again while the client still sends the batch again under its
+    // key: the batch is answered whole — what the first sending did answered from the journal,
+    // the one it left half-way taken over, the rest done — each transaction finished once.
+    TempStore store;
+    openAccounts(store.store(), {QStringLiteral("acme"), QStringLiteral("bob")}, kOpening);
+    QStringList stuck;
+    qint64 total = 0;
+    for (int i = 0; i < kStuck; ++i) {
+        const TxOutcome left =
+            abandonedAfter(store.store(), Step::HoldDebit, {QStringLiteral("acme"), QStringLiteral("bob"), 100 + i, {}, {}});
+        QCOMPARE(left.error.code, ErrorCode::Interrupted);
+        stuck << left.tx->id;
+        total += 100 + i;
+    }
+    QTemporaryDir dir;
+    const AddedToken ann = addToken(dir.filePath(QStringLiteral("tokens")), QStringLiteral("ann"), QStringLiteral("operator"));
+    QCOMPARE(ann.exitCode, 0);
+    const auto start = [&](const QString &listen, const QStringList &env) {
+        return std::make_unique<Ledgerd>(QStringList{QStringLiteral("--store"), store.path(), QStringLiteral("--listen"), listen,
+                                                     QStringLiteral("--tokens"), dir.filePath(QStringLiteral("tokens")),
+                                                     QStringLiteral("--recover-every"), QStringLiteral("off")},
+                                         env);
+    };
+    auto ledgerd = start(QStringLiteral("127.0.0.1:0"), {QStringLiteral("LEDGER_STEP_DELAY_MS=300")});
+    QVERIFY2(!ledgerd->url.isEmpty(), qPrintable(ledgerd->errors()));
+    const quint16 port = ledgerd->port();
+
+    BatchRepairReport report;
+    std::atomic<bool> ended{false};
+    std::thread client([&] {
+        RemoteLedgerService ledger(ServerLocation{QUrl(ledgerd->url), ann.token.toUtf8(), QString()});
+        ledger.setRetryWindowMs(kWaitMs); // long enough for any restart below: the restart is awaited, not timed
+        BatchRepairOptions options;
+        options.action = OperatorAction::Resume;
+        options.reason = QStringLiteral("the bank confirmed");
+        report = ledger.repairMany(stuck, options);
+        ended = true;
+    });
+    const auto doneNow = [&] {
+        int done = 0;
+        for (const QString &id : stuck)
+            done += store.store().transaction(id)->state == TxState::Done ? 1 : 0;
+        return done;
+    };
+    QVERIFY(QTest::qWaitFor([&] { return doneNow() >= 1; }, kWaitMs));
+    QVERIFY(ledgerd->kill());
+    const int doneAtKill = doneNow();
+    ledgerd.reset();
+    QVERIFY2(doneAtKill < kStuck, "the kill came after the whole batch: it must land mid-way");
+    ledgerd = start(QStringLiteral("127.0.0.1:%1").arg(port), {});
+    QVERIFY2(!ledgerd->url.isEmpty(), qPrintable(ledgerd->errors()));
+    QVERIFY(QTest::qWaitFor([&] { return ended.load(); }, 2 * kWaitMs));
+    client.join();
+
+    qInfo("done when killed: %d of %d", doneAtKill, kStuck);
+    QVERIFY2(report.error.ok(), qPrintable(report.error.toString()));
+    QCOMPARE(report.items.size(), qsizetype(kStuck));
+    for (const BatchRepairItem &item : report.items) {
+        QVERIFY2(item.outcome.ok(), qPrintable(item.id + QLatin1String(": ") + item.outcome.error.toString()));
+        QCOMPARE(item.outcome.tx->state, TxState::Done);
+        const auto journal = store.store().journal(DocKind::Transaction, item.id);
+        QVERIFY(journal.ok());
+        const auto count = [&](const QString &word) {
+            return std::count_if(journal->cbegin(), journal->cend(),
+                                 [&](const JournalEntry &j) { return j.event == word || j.toState == word; });
+        };
+        QCOMPARE(count(QStringLiteral("done")), qsizetype(1));
+        QCOMPARE(count(QStringLiteral("resume")), qsizetype(1)); // the operator's resume, once
+    }
+    QCOMPARE(balanceOf(store.store(), QStringLiteral("acme")), kOpening - total);
+    QCOMPARE(balanceOf(store.store(), QStringLiteral("bob")), kOpening + total);
     QCOMPARE(ledgerd->stop(), 0);
     LEDGER_VERIFY_AUDIT_CLEAN(store.store());
 }

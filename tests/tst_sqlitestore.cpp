@@ -155,6 +155,8 @@ void TestSqliteStore::migratesAnOlderStore_data()
 bool downgradeSqliteStore(RawSql &raw, int version)
 {
     const QStringList steps[] = {
+        // 6 → 5: journal rows record no request.
+        {QStringLiteral("ALTER TABLE journal DROP COLUMN request")},
         // 5 → 4: the journal with AUTOINCREMENT, (state, last_modified) for every state, the
         // compensations' index over every transaction.
         {QStringLiteral("CREATE TABLE journal_4 (seq INTEGER PRIMARY KEY AUTOINCREMENT, doc_kind TEXT NOT NULL, doc_id TEXT NOT NULL,"

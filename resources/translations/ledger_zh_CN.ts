@@ -1626,6 +1626,10 @@
         <source>LEDGER_STEP_GATE must name a folder that exists, not %1</source>
         <translation>LEDGER_STEP_GATE 必须指定一个已存在的文件夹，而不是 %1</translation>
     </message>
+    <message>
+        <source>idempotency key %1 was already used by %2 for %3 on %4; use a new key for a new request</source>
+        <translation>幂等键 %1 已被 %2 用于 %4 上的 %3；新的请求请使用新的键</translation>
+    </message>
 </context>
 <context>
     <name>ledger::Errors</name>

@@ -1247,13 +1247,6 @@
     </message>
 </context>
 <context>
-    <name>ledger::app::JobRunner</name>
-    <message>
-        <source>%1 works on the store itself, which a console connected to a ledger service does not hold</source>
-        <translation>%1 需要直接操作存储库，而连接到账本服务的控制台并不持有存储库</translation>
-    </message>
-</context>
-<context>
     <name>ledger::app::JournalModel</name>
     <message>
         <source>When</source>

@@ -1342,4 +1342,5 @@ T = {
 'not repaired: found %1 once the ledger service answered again': '未修复：账本服务重新应答后读回为 %1',
 " The ledger service still does not answer: asked again every few seconds.": ' 账本服务仍未应答：每隔几秒再次询问。',
 " Reading them back failed (%1): open each to see what became of it.": ' 读回失败（%1）：请逐一打开查看其结果。',
+'idempotency key %1 was already used by %2 for %3 on %4; use a new key for a new request': '幂等键 %1 已被 %2 用于 %4 上的 %3；新的请求请使用新的键',
 }

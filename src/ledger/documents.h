@@ -120,9 +120,27 @@ struct JournalEntry {
     QString toState;
     qint64 epoch = 0;
     QString detail; // reason, error message, ...
+    // The client's request that wrote it: its idempotency key through ledgerd ("" none), so that
+    // the request sent again after a lost answer finds what its first sending did
+    // (operations/requestreplay.h) and answers from that instead of doing it twice.
+    QString request;
     // Not stored: which shard of a sharded store the row was read from (0 otherwise). Seqs are
     // per shard, so (at, shard, seq) is where a row stands in a sharded store's journal.
     int shard = 0;
+};
+
+// Who a write is by, as its journal row records it: the actor's name and the request it answers
+// (JournalEntry::request; "" none). A name alone converts, for the writes no client request asks.
+struct Acting {
+    QString actor;
+    QString request = {};
+    Acting(const QString &name, const QString &requestKey = {})
+        : actor(name)
+        , request(requestKey)
+    {}
+    Acting(const char *name)
+        : actor(QString::fromUtf8(name))
+    {}
 };
 
 bool isTerminal(TxState state);

@@ -82,7 +82,7 @@ ApiResponse missing(Store &store, const Error &error, const QString &id)
 // the service's own rules check (a transfer token may not mint from @world).
 LocalLedgerService serviceFor(Store &store, const ApiRequest &r)
 {
-    CoordinatorOptions o = t_base;
+    CoordinatorOptions o = t_base; // with the request's Idempotency-Key (handle())
     o.actor = r.caller.name;
     return LocalLedgerService(store, o, r.caller.role, true);
 }

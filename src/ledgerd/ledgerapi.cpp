@@ -2,6 +2,7 @@
 
 #include "apisupport.h"
 #include "handlers.h"
+#include "inflightrequests.h"
 
 #include "apidecode.h"
 #include "interchange/jsonformat.h"
@@ -334,10 +335,36 @@ ApiResponse ready(Store &store, const ApiRequest &, const RouteMatch &)
                                  {QStringLiteral("store"), storeDisplayName(store.location())}});
 }
 
+namespace {
+
+// How long a request sent again waits for its first sending, still running here, to end.
+constexpr int kSameRequestWaitMs = 60'000;
+
+} // namespace
+
 HandledRequest handle(Store &store, const ApiRequest &r, const RouteMatch &m, const CoordinatorOptions &base)
 {
-    setRequestBase(base);
     HandledRequest h;
+    // A write's Idempotency-Key is the request every journal row it writes records
+    // (CoordinatorOptions::request): asked again, the write answers from what it did. One
+    // sending of it at a time (InFlightRequests).
+    CoordinatorOptions asked = base;
+    std::optional<InFlightRequests::Hold> hold;
+    if (r.method == "POST" && r.headers.contains("idempotency-key")) {
+        asked.request = QString::fromUtf8(r.headers.value("idempotency-key"));
+        if (Error e = checkIdempotencyKey(asked.request); !e.ok()) {
+            h.response = problem(e);
+            return h;
+        }
+        hold.emplace(InFlightRequests::instance(), r.caller.name, asked.request, kSameRequestWaitMs);
+        if (!hold->held()) {
+            h.response = problem(makeError(ErrorCode::Conflict, QStringLiteral("the request with idempotency key %1 is still being "
+                                                                               "answered; ask again later with the same key")
+                                                                    .arg(quoteForMessage(asked.request))));
+            return h;
+        }
+    }
+    setRequestBase(asked);
     h.response =
         m.handler ? m.handler(store, r, m) : httpProblem(500, QStringLiteral("internal"), QStringLiteral("no handler for %1").arg(m.label));
     h.transfer = m.route == Route::Transfer;

@@ -1,5 +1,7 @@
 #include "operations/batchrepair.h"
 
+#include "operations/requestreplay.h"
+
 namespace ledger {
 
 int BatchRepairReport::succeeded() const
@@ -13,18 +15,15 @@ BatchRepairReport repairMany(Store &store, const QStringList &txIds, const Batch
 {
     BatchRepairReport report;
     Coordinator coordinator(store, options.coordinator);
+    const Acting by(options.coordinator.actor, options.coordinator.request);
     for (int i = 0; i < txIds.size(); ++i) {
         if (options.shouldStop && options.shouldStop()) {
             report.stopped = true;
             break;
         }
         const QString &id = txIds.at(i);
-        TxOutcome o;
-        switch (options.action) {
-        case OperatorAction::Resume: o = coordinator.resume(id, options.reason); break;
-        case OperatorAction::Cancel: o = coordinator.cancel(id, options.reason); break;
-        case OperatorAction::Compensate: o = coordinator.compensate(id, options.reason); break;
-        }
+        // One request for the batch: each transaction's journal answers for its own part of it.
+        const TxOutcome o = repairOne(store, coordinator, by, options.action, id, options.reason);
         report.items.append({id, o});
         if (options.progress)
             options.progress(i + 1, int(txIds.size()));

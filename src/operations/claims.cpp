@@ -1,6 +1,7 @@
 #include "operations/claims.h"
 
 #include "ledger/message.h"
+#include "operations/requestreplay.h"
 
 #include <QCoreApplication>
 #include <QSet>
@@ -87,7 +88,7 @@ std::function<Result<std::optional<QString>>(const Transaction &, const QDateTim
     };
 }
 
-Result<RemarkOutcome> addRemarkOn(Store &store, const QString &txId, Remark remark, const QString &actor, const QString &text)
+Result<RemarkOutcome> addRemarkOn(Store &store, const QString &txId, Remark remark, const Acting &by, const QString &text)
 {
     if (Error e = checkRemark(remark, text); !e.ok())
         return e;
@@ -99,13 +100,27 @@ Result<RemarkOutcome> addRemarkOn(Store &store, const QString &txId, Remark rema
         return journal.error();
     RemarkOutcome outcome;
     outcome.tx = *tx;
+    // Asked again (operations/requestreplay.h): the row its first asking wrote, and the claim that
+    // stood before it, as the first answer said.
+    auto asked = rowOfRequest(*journal, by, {eventOf(remark)});
+    if (!asked.ok())
+        return asked.error();
+    if (*asked) {
+        QList<JournalEntry> before;
+        for (const JournalEntry &row : *journal)
+            if (row.seq < (*asked)->seq)
+                before << row;
+        outcome.entry = **asked;
+        outcome.before = standingClaim(*tx, before);
+        return outcome;
+    }
     outcome.before = standingClaim(*tx, *journal);
     if (remark == Remark::Claim && isTerminal(tx->state))
         return makeError(ErrorCode::InvalidState,
                          Message::translate("ledger", "%1 is %2: it has finished, there is nothing to be on").arg(txId, nameOf(tx->state)));
     if (remark == Remark::Release && !outcome.before)
         return makeError(ErrorCode::InvalidState, Message::translate("ledger", "nobody has claimed %1").arg(txId));
-    auto written = store.addRemark(txId, remark, actor, text);
+    auto written = store.addRemark(txId, remark, by, text);
     if (!written.ok())
         return written.error();
     outcome.entry = *written;

@@ -48,6 +48,8 @@ struct RemarkOutcome {
 // An operator's claim, release or note on `txId` (Store::addRemark), refused when it makes no
 // sense: claiming a finished transaction, releasing one nobody claimed (invalid-state). Taking
 // over someone else's claim and releasing it by hand are allowed: the journal says who did.
-Result<RemarkOutcome> addRemarkOn(Store &store, const QString &txId, Remark remark, const QString &actor, const QString &text);
+// A remark asked again under the same request (`by.request`) answers the row its first asking
+// wrote (operations/requestreplay.h).
+Result<RemarkOutcome> addRemarkOn(Store &store, const QString &txId, Remark remark, const Acting &by, const QString &text);
 
 } // namespace ledger

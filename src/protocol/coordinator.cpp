@@ -116,11 +116,16 @@ TxOutcome Coordinator::openAccount(const QString &id, const QString &name, qint6
         if (!d.refusal.ok())
             return failure(d.refusal);
     }
-    auto account = m_store.createAccount(id, name, m_options.actor);
+    auto account = m_store.createAccount(id, name, Acting(m_options.actor, m_options.request));
     if (!account.ok())
         return failure(account.error());
     if (created)
         *created = *account;
+    return payOpening(id, opening);
+}
+
+TxOutcome Coordinator::payOpening(const QString &id, qint64 opening)
+{
     if (opening == 0)
         return {};
     // The opening balance is an ordinary transfer from @world, keyed so that a retry cannot
@@ -169,6 +174,7 @@ TxOutcome Coordinator::transfer(const TransferRequest &r)
     n.legs = legs;
     n.memo = r.memo;
     n.actor = m_options.actor;
+    n.request = m_options.request;
     n.worker = m_options.worker;
     // From the legs: a two-account transfer may also come as --from/--to.
     n.detail =
@@ -296,6 +302,7 @@ TxOutcome Coordinator::cancel(const QString &txId, const QString &reason)
         c.leaseMs = m_options.leaseMs;
         c.lastError = why;
         c.actor = m_options.actor;
+        c.request = m_options.request;
         c.event = QStringLiteral("cancel");
         c.detail = reason;
         auto cas = m_store.updateTransaction(txId, TxGuard::of(*tx), c);
@@ -361,6 +368,7 @@ TxOutcome Coordinator::compensate(const QString &txId, const QString &reason)
     n.legs = reversedLegs(original.legs);
     n.memo = QStringLiteral("compensates %1%2").arg(original.id, reason.isEmpty() ? QString() : QStringLiteral(": ") + reason);
     n.actor = m_options.actor;
+    n.request = m_options.request;
     n.worker = m_options.worker;
     n.detail = reason;
     Transaction compensation;

@@ -16,6 +16,10 @@ namespace ledger {
 struct CoordinatorOptions {
     // Who asks: the operator's name, or "recovery". Goes into the journal.
     QString actor = QStringLiteral("operator");
+    // The client's request this coordinator answers (its idempotency key through ledgerd; "" none):
+    // written into every journal row it writes (JournalEntry::request), where the request sent
+    // again finds them (operations/requestreplay.h).
+    QString request;
     // The owner id written on claims; made unique per coordinator when empty.
     QString worker;
     // How long a claim holds the transaction before recovery may take it over.
@@ -84,6 +88,9 @@ public:
 
     // Creates an account; a positive opening balance is a transfer from @world.
     TxOutcome openAccount(const QString &id, const QString &name, qint64 opening, Account *created = nullptr);
+    // The opening balance of account `id` (0: none), as openAccount pays it: keyed "opening:ID",
+    // so asking again pays it once.
+    TxOutcome payOpening(const QString &id, qint64 opening);
     // Validates the request, inserts the document (or finds the one with the same key) and runs it.
     TxOutcome transfer(const TransferRequest &request);
     // Takes over a non-terminal transaction and drives it to done or canceled.

@@ -58,6 +58,7 @@ Result<CasOutcome> Coordinator::claim(const Transaction &tx, const QString &even
     c.newOwner = m_options.worker;
     c.leaseMs = m_options.leaseMs;
     c.actor = m_options.actor;
+    c.request = m_options.request;
     c.event = event;
     c.detail = detail;
     return m_store.updateTransaction(tx.id, TxGuard::of(tx), c);
@@ -71,6 +72,7 @@ Result<CasOutcome> Coordinator::advance(const Transaction &tx, TxState to, const
     c.leaseMs = m_options.leaseMs;
     c.lastError = std::move(lastError);
     c.actor = m_options.actor;
+    c.request = m_options.request;
     c.event = event;
     c.detail = detail;
     return m_store.updateTransaction(tx.id, TxGuard::of(tx), c);
@@ -279,6 +281,7 @@ TxOutcome Coordinator::ensureLinked(const Transaction &compensation)
                 c.leaseMs = m_options.leaseMs;
                 c.lastError = QStringLiteral("superseded: %1 already compensates %2").arg(other->id, original->id);
                 c.actor = m_options.actor;
+                c.request = m_options.request;
                 c.event = QStringLiteral("superseded");
                 auto cas = m_store.updateTransaction(compensation.id, TxGuard::of(compensation), c);
                 if (!cas.ok())
@@ -289,7 +292,8 @@ TxOutcome Coordinator::ensureLinked(const Transaction &compensation)
         // The operator's reason goes with the link on the original, where its journal (and the
         // console's Operator actions) show the repair: "compensated by X.rev: paid twice".
         const QString why = compensation.memo.section(QStringLiteral(": "), 1, -1);
-        auto link = m_store.linkCompensation(original->id, original->compensatedBy, compensation.id, m_options.actor, m_options.worker,
+        auto link = m_store.linkCompensation(original->id, original->compensatedBy, compensation.id,
+                                             Acting(m_options.actor, m_options.request), m_options.worker,
                                              why.isEmpty() ? QString() : QStringLiteral("compensated by %1: %2").arg(compensation.id, why));
         if (!link.ok())
             return TxOutcome{link.error(), compensation, false, false, QString()};

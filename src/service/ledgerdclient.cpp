@@ -34,34 +34,42 @@ Result<LedgerdClient::Answer> LedgerdClient::send(const QByteArray &method, cons
     const QByteArray bytes = method == "POST" ? QJsonDocument(body).toJson(QJsonDocument::Compact) : QByteArray();
     QDeadlineTimer deadline(m_retryWindowMs);
     int pauseMs = 100;
+    bool maybeApplied = false; // a POST reached the server at least once and no answer came back
+    m_neverSent = true;
     for (;;) {
-        // A call not to be repeated goes on a connection of its own: libcurl sends a request again
-        // by itself when a reused connection dies before any answer (HttpClient::Sending).
-        auto answer = method == "POST" ? m_http.post(pathAndQuery, bytes, headers,
-                                                     retry ? HttpClient::Sending::MayRepeat : HttpClient::Sending::AtMostOnce)
-                                       : m_http.get(pathAndQuery);
+        // Each sending of a write goes on a connection of its own: libcurl sends a request again by
+        // itself when a reused connection dies before any answer, and a failed second connection
+        // would then hide that the first had reached the server (HttpClient::Sending). Sent again,
+        // it is sent by this loop, under the same key.
+        auto answer =
+            method == "POST" ? m_http.post(pathAndQuery, bytes, headers, HttpClient::Sending::AtMostOnce) : m_http.get(pathAndQuery);
         // Sent again, while the window lasts: a call that may be (a read, a keyed transfer) when the
         // server cannot be reached or answers 503 (stopping or restarting, with Retry-After), and
         // whatever it is when it never reached the server (nothing listening yet).
         const bool unreachable = !answer.ok() && answer.error().code == ErrorCode::ServiceUnavailable;
-        const bool restarting = answer.ok() && answer->status == 503;
+        maybeApplied = maybeApplied || (unreachable && method == "POST" && !m_http.lastCallNeverSent());
+        const bool restarting = answer.ok() && answer->status == 503; // said before it did anything
+        if (!(unreachable && m_http.lastCallNeverSent()) && !restarting)
+            m_neverSent = false;
         const bool again = (restarting && retry) || (unreachable && (retry || m_http.lastCallNeverSent()));
         if (again && !deadline.hasExpired()) {
             QThread::msleep(ulong(std::min<qint64>(pauseMs, std::max<qint64>(1, deadline.remainingTime()))));
             pauseMs = std::min(pauseMs * 2, 1000);
             continue;
         }
-        if (!answer.ok()) {
-            if (answer.error().code == ErrorCode::ServiceUnavailable && method == "POST" && !retry && !m_http.lastCallNeverSent())
-                return makeError(ErrorCode::ServiceUnavailable,
-                                 QStringLiteral("%1; the call may or may not have been applied: `show` tells").arg(answer.error().message));
-            return answer.error();
-        }
+        // Given up on a write that reached the server and went unanswered: it may have been done.
+        const auto unanswered = [&](const Error &e) {
+            return maybeApplied && e.code == ErrorCode::ServiceUnavailable
+                     ? makeError(e.code, QStringLiteral("%1; the call may or may not have been applied: `show` tells").arg(e.message))
+                     : e;
+        };
+        if (!answer.ok())
+            return unanswered(answer.error());
         const QJsonDocument doc = QJsonDocument::fromJson(answer->body);
         if (answer->status >= 400 || !doc.isObject()) {
             if (problemBody && doc.isObject())
                 *problemBody = doc.object();
-            return problemOf(answer->status, answer->body);
+            return unanswered(problemOf(answer->status, answer->body));
         }
         return Answer{answer->status, doc.object()};
     }

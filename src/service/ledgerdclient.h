@@ -30,7 +30,8 @@ public:
     // One call: an error for a transport failure, an answer that is not a JSON object, or an
     // HTTP error status (the problem document's code and detail; `problemBody` gets the whole
     // document, for the transaction a refused transfer carries). `retry`: the call may be sent
-    // again (a read, a keyed transfer).
+    // again (a read, a keyed write). A write that reached the server and got no answer in the
+    // window says it may or may not have been applied.
     Result<Answer> call(const QByteArray &method, const QByteArray &pathAndQuery, const QJsonObject &body = {}, bool retry = true,
                         const QList<QPair<QByteArray, QByteArray>> &headers = {}, QJsonObject *problemBody = nullptr);
     // A streamed GET, sent again while the window lasts when the server cannot be reached or
@@ -48,7 +49,9 @@ public:
     Result<Identity> whoami();
     Result<int> scale();
 
-    bool lastCallNeverSent() const { return m_http.lastCallNeverSent(); }
+    // No attempt of the last call could have done anything: none reached the server (nothing
+    // listening), or each was answered 503 (stopping or restarting) before it was handled.
+    bool lastCallNeverSent() const { return m_neverSent; }
     int retryWindowMs() const { return m_retryWindowMs; }
     void setRetryWindowMs(int ms) { m_retryWindowMs = ms; }
     // Told how each call ended, on the calling thread: ok, or the error it answers. Empty: no one is.
@@ -64,6 +67,7 @@ private:
     std::function<void(const Error &)> m_observer;
     std::optional<Identity> m_me;
     int m_retryWindowMs = 8000;
+    bool m_neverSent = false;
 };
 
 } // namespace ledger

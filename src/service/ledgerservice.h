@@ -37,8 +37,8 @@
 
 namespace ledger {
 
-enum class RepairAction { Resume, Cancel, Compensate };
-QString nameOf(RepairAction action);
+// The repairs (ledger/statemachine.h: nameOf gives their words).
+using RepairAction = OperatorAction;
 std::optional<RepairAction> repairActionFromString(const QString &word);
 
 // A page of transactions in `query`'s order. `query.after` pages by key; its limit is the page's.

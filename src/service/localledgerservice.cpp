@@ -3,19 +3,11 @@
 #include "ledger/identifiers.h"
 #include "ledger/legs.h"
 #include "operations/claims.h"
+#include "operations/requestreplay.h"
+#include "store/documentrules.h"
 #include "store/open/storeconfig.h"
 
 namespace ledger {
-
-QString nameOf(RepairAction action)
-{
-    switch (action) {
-    case RepairAction::Resume: return QStringLiteral("resume");
-    case RepairAction::Cancel: return QStringLiteral("cancel");
-    case RepairAction::Compensate: return QStringLiteral("compensate");
-    }
-    return {};
-}
 
 std::optional<RepairAction> repairActionFromString(const QString &word)
 {
@@ -177,12 +169,7 @@ TxOutcome LocalLedgerService::transfer(const TransferRequest &request)
 TxOutcome LocalLedgerService::repair(RepairAction action, const QString &id, const QString &reason)
 {
     Coordinator coordinator(m_store, m_base);
-    switch (action) {
-    case RepairAction::Resume: return coordinator.resume(id, reason);
-    case RepairAction::Cancel: return coordinator.cancel(id, reason);
-    case RepairAction::Compensate: break;
-    }
-    return coordinator.compensate(id, reason);
+    return repairOne(m_store, coordinator, acting(), action, id, reason);
 }
 
 Result<RemarkOutcome> LocalLedgerService::remark(const QString &id, Remark remark, const QString &text)
@@ -191,14 +178,21 @@ Result<RemarkOutcome> LocalLedgerService::remark(const QString &id, Remark remar
         return e;
     if (Error e = checkRemark(remark, text); !e.ok())
         return e;
-    return addRemarkOn(m_store, id, remark, m_base.actor, text);
+    return addRemarkOn(m_store, id, remark, acting(), text);
 }
 
 NewAccount LocalLedgerService::createAccount(const QString &id, const QString &name, qint64 opening)
 {
     Coordinator coordinator(m_store, m_base);
     NewAccount made;
-    made.opening = coordinator.openAccount(id, name, opening);
+    auto asked = askedBefore(DocKind::Account, id, {QStringLiteral("created")});
+    if (!asked.ok()) {
+        made.opening.error = asked.error();
+        return made;
+    }
+    // Asked again: the account its first asking made, and its opening balance — paid now if the
+    // first asking stopped before (the opening's own key pays it once).
+    made.opening = *asked ? coordinator.payOpening(id, opening) : coordinator.openAccount(id, name, opening);
     if (!made.opening.ok())
         return made;
     // Made: a failed read of it afterwards does not say it was not (NewAccount::readError).
@@ -217,12 +211,21 @@ Result<AccountStatusChange> LocalLedgerService::setAccountStatus(const QString &
     auto before = m_store.account(id);
     if (!before.ok())
         return before.error();
-    if (auto after = m_store.setAccountStatus(id, status, m_base.actor, reason); !after.ok())
+    // Asked again: the status the first asking found, the account as it is now.
+    auto asked = askedBefore(DocKind::Account, id, {rules::statusEvent(status)});
+    if (!asked.ok())
+        return asked.error();
+    AccountStatus previous = before->status;
+    if (*asked) {
+        if (const auto was = accountStatusFromString((*asked)->fromState))
+            previous = *was;
+    } else if (auto after = m_store.setAccountStatus(id, status, acting(), reason); !after.ok()) {
         return after.error();
+    }
     auto after = account(id);
     if (!after.ok())
         return after.error();
-    return AccountStatusChange{before->status, *after};
+    return AccountStatusChange{previous, *after};
 }
 
 Result<Overview> LocalLedgerService::overview(qint64 stuckForMs) { return loadOverview(m_store, stuckForMs); }
@@ -349,6 +352,18 @@ RecoverRun LocalLedgerService::recover(const RecoverRequest &request, const Reco
     };
     run.report = recoverStuck(m_connect, options);
     return run;
+}
+
+Acting LocalLedgerService::acting() const { return Acting(m_base.actor, m_base.request); }
+
+Result<std::optional<JournalEntry>> LocalLedgerService::askedBefore(DocKind kind, const QString &id, const QStringList &events)
+{
+    if (m_base.request.isEmpty())
+        return std::optional<JournalEntry>();
+    auto journal = m_store.journal(kind, id);
+    if (!journal.ok())
+        return journal.error();
+    return rowOfRequest(*journal, acting(), events);
 }
 
 } // namespace ledger

@@ -12,8 +12,9 @@ namespace ledger {
 
 class LocalLedgerService : public LedgerService {
 public:
-    // `base` carries the actor (the identity's name) and the fault hook every coordinator of this
-    // process gets; `role` is what the caller may do (the embedded store: everything), checked by
+    // `base` carries the actor (the identity's name), the request its writes answer (ledgerd: the
+    // client's Idempotency-Key; a write asked again under it answers from what it did,
+    // operations/requestreplay.h) and the fault hook every coordinator of this process gets; `role` is what the caller may do (the embedded store: everything), checked by
     // the rules that depend on it (only an operator's transfer may move money from @world).
     // `connect` opens a connection per worker thread for recover (without one it is unsupported).
     LocalLedgerService(Store &store, const CoordinatorOptions &base, Role role = Role::Operator, bool vouched = false,
@@ -57,6 +58,11 @@ public:
     Store &store() { return m_store; }
 
 private:
+    // Who writes: the identity's name and the request it answers (CoordinatorOptions::request).
+    Acting acting() const;
+    // The row of `id`'s journal the request wrote before (operations/requestreplay.h).
+    Result<std::optional<JournalEntry>> askedBefore(DocKind kind, const QString &id, const QStringList &events);
+
     Store &m_store;
     CoordinatorOptions m_base;
     Role m_role;

@@ -56,6 +56,12 @@ Result<LedgerdClient::Answer> RemoteLedgerService::call(const QByteArray &method
 
 Result<int> RemoteLedgerService::scale() { return m_api.scale(); }
 
+Result<LedgerdClient::Answer> RemoteLedgerService::write(const QByteArray &path, const QJsonObject &body, QJsonObject *problemBody)
+{
+    const QByteArray key = QUuid::createUuid().toString(QUuid::WithoutBraces).toUtf8();
+    return call("POST", path, body, true, {{"Idempotency-Key", key}}, problemBody);
+}
+
 Result<TxPage> RemoteLedgerService::transactions(const TxPageRequest &request)
 {
     auto sc = scale();
@@ -285,9 +291,7 @@ TxOutcome RemoteLedgerService::repair(RepairAction action, const QString &id, co
     if (!reason.isEmpty())
         body.insert(QStringLiteral("reason"), reason);
     QJsonObject problemBody;
-    // Not sent again after a lost answer: a resume that landed makes the second one invalid-state
-    // (it is done), which would read as a refusal of what happened.
-    const auto answer = call("POST", "/v1/transactions/" + path(id) + '/' + nameOf(action).toUtf8(), body, false, {}, &problemBody);
+    const auto answer = write("/v1/transactions/" + path(id) + '/' + nameOf(action).toUtf8(), body, &problemBody);
     return outcome(answer, problemBody, *sc, action == RepairAction::Compensate);
 }
 
@@ -302,7 +306,7 @@ Result<RemarkOutcome> RemoteLedgerService::remark(const QString &id, Remark rema
     auto sc = scale();
     if (!sc.ok())
         return sc.error();
-    auto answer = call("POST", "/v1/transactions/" + path(id) + '/' + action, body, false);
+    auto answer = write("/v1/transactions/" + path(id) + '/' + action, body);
     if (!answer.ok())
         return answer.error();
     auto entry = servicejson::journalEntry(answer->body);
@@ -338,7 +342,7 @@ NewAccount RemoteLedgerService::createAccount(const QString &id, const QString &
     if (opening != 0)
         body.insert(QStringLiteral("opening"), money::format(opening, *sc));
     QJsonObject problemBody;
-    auto answer = call("POST", "/v1/accounts", body, false, {}, &problemBody);
+    auto answer = write("/v1/accounts", body, &problemBody);
     if (!answer.ok()) {
         made.opening = outcome(answer, problemBody, *sc, false);
         return made;
@@ -360,8 +364,7 @@ Result<AccountStatusChange> RemoteLedgerService::setAccountStatus(const QString 
     if (!reason.isEmpty())
         body.insert(QStringLiteral("reason"), reason);
     const QByteArray action = status == AccountStatus::Frozen ? "freeze" : status == AccountStatus::Closed ? "close" : "unfreeze";
-    // Not sent again: a freeze that landed would come back as "was already frozen".
-    auto answer = call("POST", "/v1/accounts/" + path(id) + '/' + action, body, false);
+    auto answer = write("/v1/accounts/" + path(id) + '/' + action, body);
     if (!answer.ok())
         return answer.error();
     auto after = servicejson::accountWithHolds(answer->body, *sc);
@@ -504,11 +507,11 @@ BatchRepairReport RemoteLedgerService::repairMany(const QStringList &ids, const 
         }
         const QStringList part = ids.mid(at, consolejson::kMaxBatchRepairIds);
         QJsonObject problem;
-        auto answer = call("POST", "/v1/repairs",
-                           QJsonObject{{QStringLiteral("action"), nameOf(options.action)},
-                                       {QStringLiteral("ids"), QJsonArray::fromStringList(part)},
-                                       {QStringLiteral("reason"), options.reason}},
-                           false, {}, &problem);
+        auto answer = write("/v1/repairs",
+                            QJsonObject{{QStringLiteral("action"), nameOf(options.action)},
+                                        {QStringLiteral("ids"), QJsonArray::fromStringList(part)},
+                                        {QStringLiteral("reason"), options.reason}},
+                            &problem);
         if (!answer.ok() && (!problem.isEmpty() || m_api.lastCallNeverSent())) {
             // Refused whole (a token that may not, a bad request) or never sent: none of this part
             // was repaired. The first part's refusal is the batch's.

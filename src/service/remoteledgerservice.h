@@ -4,12 +4,11 @@
 // may not do; this side only asks and reads the answers back into the same values the in-process
 // service gives (service/servicejson.h).
 //
-// Lost answers: reads and transfers (each with an idempotency key) are sent again, a few times
-// over some seconds, when the server cannot be reached or answers 503 (restarting); the key makes
-// a transfer move money once however often it arrives. Repairs, remarks and account changes are
-// not sent again: asked twice they would be refused for what the first did (a resume of what is
-// done is invalid-state), so their error says the call may or may not have been applied, and
-// `show` tells.
+// Lost answers: every call is sent again, a few times over some seconds, when the server cannot
+// be reached or answers 503 (restarting). Every write carries an idempotency key of its own (a
+// transfer the request's, or a new one): however often it arrives, ledgerd does it once and
+// answers the second arrival from what the first did (operations/requestreplay.h). When no answer
+// comes back within the window, the error says the write may or may not have been applied.
 //
 // Threading: an instance belongs to one thread (its HTTP handle).
 
@@ -81,6 +80,8 @@ private:
     Result<int> scale();
     // A GET whose answer one decoder reads.
     template <typename T> Result<T> read(const QByteArray &pathAndQuery, Result<T> (*decode)(const QJsonObject &));
+    // A POST that writes, under a new idempotency key (sent again with the same key, it is done once).
+    Result<Answer> write(const QByteArray &path, const QJsonObject &body, QJsonObject *problemBody = nullptr);
     // `createdIs201`: the call answers 201 when it made the document (a transfer, a compensation),
     // so 200 means it existed.
     TxOutcome outcome(const Result<Answer> &answer, const QJsonObject &problemBody, int scale, bool createdIs201);

@@ -105,7 +105,8 @@ template <typename Row> Result<Transaction> transaction(const Row &row)
     return t;
 }
 
-// Columns: seq, doc_id, at, actor, worker, event, from_state, to_state, epoch, detail, doc_kind.
+// Columns: seq, doc_id, at, actor, worker, event, from_state, to_state, epoch, detail, doc_kind,
+// request (NULL: none).
 // (The journal's words are history as written, shown as they are; its document kind is checked,
 // since readers pick the document by it.)
 template <typename Row> Result<JournalEntry> journalEntry(const Row &row)
@@ -125,6 +126,7 @@ template <typename Row> Result<JournalEntry> journalEntry(const Row &row)
     if (!kind.ok())
         return kind.error();
     j.docKind = *kind;
+    j.request = row.text(11);
     return j;
 }
 

@@ -131,10 +131,18 @@ StatusDecision statusChange(const QString &id, const std::optional<Account> &acc
                               Message::translate("ledger", "account %1 has balance %2, %3 pending debits and %4 pending credits; "
                                                            "only an empty account can be closed")
                                   .arg(id, text(a.balance), text(a.pendingDebits), text(a.pendingCredits)));
-    d.event = status == AccountStatus::Frozen ? QStringLiteral("frozen")
-            : status == AccountStatus::Open   ? QStringLiteral("unfrozen")
-                                              : QStringLiteral("closed");
+    d.event = statusEvent(status);
     return d;
+}
+
+QString statusEvent(AccountStatus status)
+{
+    switch (status) {
+    case AccountStatus::Frozen: return QStringLiteral("frozen");
+    case AccountStatus::Open: return QStringLiteral("unfrozen");
+    case AccountStatus::Closed: break;
+    }
+    return QStringLiteral("closed");
 }
 
 Error txChangeRefusal(const Transaction &t, const TxChange &change)
@@ -171,6 +179,7 @@ JournalEntry journalOf(const Transaction &before, const Transaction &after, cons
     j.docKind = DocKind::Transaction;
     j.docId = after.id;
     j.actor = change.actor;
+    j.request = change.request;
     j.worker = after.owner;
     j.event = !change.event.isEmpty() ? change.event : change.claim ? QStringLiteral("claimed") : QStringLiteral("state");
     j.fromState = nameOf(before.state);
@@ -180,13 +189,14 @@ JournalEntry journalOf(const Transaction &before, const Transaction &after, cons
     return j;
 }
 
-JournalEntry linkJournal(const Transaction &original, const QString &compensationId, const QString &actor, const QString &worker,
+JournalEntry linkJournal(const Transaction &original, const QString &compensationId, const Acting &by, const QString &worker,
                          const QString &detail)
 {
     JournalEntry j;
     j.docKind = DocKind::Transaction;
     j.docId = original.id;
-    j.actor = actor;
+    j.actor = by.actor;
+    j.request = by.request;
     j.worker = worker;
     j.event = QStringLiteral("linked");
     j.fromState = j.toState = nameOf(original.state);
@@ -195,12 +205,13 @@ JournalEntry linkJournal(const Transaction &original, const QString &compensatio
     return j;
 }
 
-JournalEntry remarkJournal(const Transaction &tx, Remark remark, const QString &actor, const QString &worker, const QString &text)
+JournalEntry remarkJournal(const Transaction &tx, Remark remark, const Acting &by, const QString &worker, const QString &text)
 {
     JournalEntry j;
     j.docKind = DocKind::Transaction;
     j.docId = tx.id;
-    j.actor = actor;
+    j.actor = by.actor;
+    j.request = by.request;
     j.worker = worker;
     j.event = eventOf(remark);
     j.fromState = j.toState = nameOf(tx.state);
@@ -228,6 +239,7 @@ JournalEntry createdJournal(const NewTransaction &n)
     created.docKind = DocKind::Transaction;
     created.docId = n.id;
     created.actor = n.actor;
+    created.request = n.request;
     created.worker = n.worker;
     created.event = QStringLiteral("created");
     created.toState = nameOf(TxState::Initial);

@@ -52,6 +52,8 @@ struct StatusDecision {
     QString event; // "frozen", "unfrozen", "closed"
 };
 StatusDecision statusChange(const QString &id, const std::optional<Account> &account, AccountStatus status, int scale);
+// The journal's event of a change to `status`: "frozen", "unfrozen" (to open), "closed".
+QString statusEvent(AccountStatus status);
 
 // A transaction write whose guard matched: refused when the document is finished, the
 // transition is not in the state machine, or the change changes nothing.
@@ -61,11 +63,11 @@ Error txChangeRefusal(const Transaction &current, const TxChange &change);
 Transaction applied(const Transaction &current, const TxChange &change);
 JournalEntry journalOf(const Transaction &before, const Transaction &after, const TxChange &change);
 // The journal row of linking an original to its compensation.
-JournalEntry linkJournal(const Transaction &original, const QString &compensationId, const QString &actor, const QString &worker,
+JournalEntry linkJournal(const Transaction &original, const QString &compensationId, const Acting &by, const QString &worker,
                          const QString &detail);
 
 // The journal row of an operator's remark (ledger/remarks.h) on `tx` as it stands.
-JournalEntry remarkJournal(const Transaction &tx, Remark remark, const QString &actor, const QString &worker, const QString &text);
+JournalEntry remarkJournal(const Transaction &tx, Remark remark, const Acting &by, const QString &worker, const QString &text);
 
 // The transaction document and "created" journal row that inserting `n` makes (times unset).
 Transaction newTransaction(const NewTransaction &n);

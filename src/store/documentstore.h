@@ -36,6 +36,7 @@ struct NewTransaction {
     QString actor;
     QString worker;
     QString detail;
+    QString request; // JournalEntry::request
 };
 
 struct InsertOutcome {
@@ -68,6 +69,7 @@ struct TxChange {
     QString actor;
     QString event;
     QString detail;
+    QString request; // JournalEntry::request
 };
 
 struct CasOutcome {
@@ -113,9 +115,9 @@ public:
     virtual int shardCount() const { return 1; }
 
     // --- accounts (each call: one account document) --------------------------------------
-    virtual Result<Account> createAccount(const QString &id, const QString &name, const QString &actor) = 0;
+    virtual Result<Account> createAccount(const QString &id, const QString &name, const Acting &by) = 0;
     // Freezing, unfreezing, closing. Refuses closed→anything and closing a non-empty account.
-    virtual Result<Account> setAccountStatus(const QString &id, AccountStatus status, const QString &actor, const QString &reason) = 0;
+    virtual Result<Account> setAccountStatus(const QString &id, AccountStatus status, const Acting &by, const QString &reason) = 0;
     virtual Result<Account> account(const QString &id) = 0;
     // The accounts `ids` name, in that order, read together (one round trip on a server, where
     // account() each would be one apiece); unknown-account for the first that does not exist,
@@ -155,7 +157,7 @@ public:
     virtual Result<CasOutcome> updateTransaction(const QString &id, const TxGuard &guard, const TxChange &change) = 0;
     // Sets an original's compensatedBy from `expected` (empty: none yet) to `compensationId`.
     virtual Result<CasOutcome> linkCompensation(const QString &originalId, const QString &expected, const QString &compensationId,
-                                                const QString &actor, const QString &worker, const QString &detail) = 0;
+                                                const Acting &by, const QString &worker, const QString &detail) = 0;
     virtual Result<Transaction> transaction(const QString &id) = 0;
     // The legs the document names: they never change once it is written, so a store may answer
     // from what it read before (the default reads the document).

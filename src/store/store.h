@@ -22,7 +22,7 @@ public:
     // change, so no coordinator's compare-and-set is disturbed — and announced to other consoles
     // like any write. The row records the transaction's state and epoch as it stands. Refuses an
     // unknown transaction (not-found) and a bad text (checkRemark); nothing is written then.
-    virtual Result<JournalEntry> addRemark(const QString &txId, Remark remark, const QString &actor, const QString &text) = 0;
+    virtual Result<JournalEntry> addRemark(const QString &txId, Remark remark, const Acting &by, const QString &text) = 0;
 };
 
 // Opens a new connection to one store for the calling thread (recovery opens one per worker

@@ -62,16 +62,16 @@ void Scheduler::pick(int actor)
 
 // --- SchedulingStore ------------------------------------------------------------------------
 
-Result<Account> SchedulingStore::createAccount(const QString &id, const QString &name, const QString &actor)
+Result<Account> SchedulingStore::createAccount(const QString &id, const QString &name, const Acting &by)
 {
     beforeWrite();
-    return m_inner.createAccount(id, name, actor);
+    return m_inner.createAccount(id, name, by);
 }
 
-Result<Account> SchedulingStore::setAccountStatus(const QString &id, AccountStatus status, const QString &actor, const QString &reason)
+Result<Account> SchedulingStore::setAccountStatus(const QString &id, AccountStatus status, const Acting &by, const QString &reason)
 {
     beforeWrite();
-    return m_inner.setAccountStatus(id, status, actor, reason);
+    return m_inner.setAccountStatus(id, status, by, reason);
 }
 
 Result<LegOutcome> SchedulingStore::hold(const QString &txId, const QString &accountId, LegSide side, qint64 amount)
@@ -108,10 +108,10 @@ Result<CasOutcome> SchedulingStore::updateTransaction(const QString &id, const T
 }
 
 Result<CasOutcome> SchedulingStore::linkCompensation(const QString &originalId, const QString &expected, const QString &compensationId,
-                                                     const QString &actor, const QString &worker, const QString &detail)
+                                                     const Acting &by, const QString &worker, const QString &detail)
 {
     beforeWrite();
-    return m_inner.linkCompensation(originalId, expected, compensationId, actor, worker, detail);
+    return m_inner.linkCompensation(originalId, expected, compensationId, by, worker, detail);
 }
 
 // --- ActorThread ----------------------------------------------------------------------------

@@ -68,8 +68,8 @@ public:
     int scale() const override { return m_inner.scale(); }
     Result<QDateTime> now() override { return m_inner.now(); }
     Durability durability() const override { return m_inner.durability(); }
-    Result<Account> createAccount(const QString &id, const QString &name, const QString &actor) override;
-    Result<Account> setAccountStatus(const QString &id, AccountStatus status, const QString &actor, const QString &reason) override;
+    Result<Account> createAccount(const QString &id, const QString &name, const Acting &by) override;
+    Result<Account> setAccountStatus(const QString &id, AccountStatus status, const Acting &by, const QString &reason) override;
     Result<Account> account(const QString &id) override { return m_inner.account(id); }
     Result<QList<Account>> accounts(const AccountQuery &q) override { return m_inner.accounts(q); }
     Result<qint64> accountCount(const AccountQuery &q) override { return m_inner.accountCount(q); }
@@ -78,9 +78,9 @@ public:
     Result<LegOutcome> hold(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
     Result<LegOutcome> post(const QString &txId, const QString &accountId) override;
     Result<LegOutcome> voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
-    Result<JournalEntry> addRemark(const QString &txId, Remark remark, const QString &actor, const QString &text) override
+    Result<JournalEntry> addRemark(const QString &txId, Remark remark, const Acting &by, const QString &text) override
     {
-        return m_inner.addRemark(txId, remark, actor, text);
+        return m_inner.addRemark(txId, remark, by, text);
     }
     Result<QList<LegMarker>> legsOfTransaction(const QString &txId) override { return m_inner.legsOfTransaction(txId); }
     Result<QList<LegMarker>> legsOfTransactions(const QStringList &txIds) override { return m_inner.legsOfTransactions(txIds); }
@@ -92,8 +92,8 @@ public:
     Result<QList<LegMarker>> legsOfAccount(const QString &id, std::optional<LegStatus> s) override { return m_inner.legsOfAccount(id, s); }
     Result<InsertOutcome> insertTransaction(const NewTransaction &tx) override;
     Result<CasOutcome> updateTransaction(const QString &id, const TxGuard &guard, const TxChange &change) override;
-    Result<CasOutcome> linkCompensation(const QString &originalId, const QString &expected, const QString &compensationId,
-                                        const QString &actor, const QString &worker, const QString &detail) override;
+    Result<CasOutcome> linkCompensation(const QString &originalId, const QString &expected, const QString &compensationId, const Acting &by,
+                                        const QString &worker, const QString &detail) override;
     Result<Transaction> transaction(const QString &id) override { return m_inner.transaction(id); }
     Result<std::optional<Transaction>> transactionByKey(const QString &key) override { return m_inner.transactionByKey(key); }
     Result<QList<Transaction>> transactions(const TxQuery &q) override { return m_inner.transactions(q); }

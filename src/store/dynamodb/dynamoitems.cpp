@@ -232,15 +232,14 @@ Result<Transaction> transactionFromItem(const QJsonObject &item)
 
 QJsonObject journalValue(const JournalEntry &e)
 {
-    return M(QJsonObject{{QStringLiteral("seq"), N(e.seq)},
-                         {QStringLiteral("at"), N(msOf(e.at))},
-                         {QStringLiteral("actor"), S(e.actor)},
-                         {QStringLiteral("worker"), S(e.worker)},
-                         {QStringLiteral("event"), S(e.event)},
-                         {QStringLiteral("from"), S(e.fromState)},
-                         {QStringLiteral("to"), S(e.toState)},
-                         {QStringLiteral("epoch"), N(e.epoch)},
-                         {QStringLiteral("detail"), S(e.detail)}});
+    QJsonObject row{
+        {QStringLiteral("seq"), N(e.seq)},       {QStringLiteral("at"), N(msOf(e.at))}, {QStringLiteral("actor"), S(e.actor)},
+        {QStringLiteral("worker"), S(e.worker)}, {QStringLiteral("event"), S(e.event)}, {QStringLiteral("from"), S(e.fromState)},
+        {QStringLiteral("to"), S(e.toState)},    {QStringLiteral("epoch"), N(e.epoch)}, {QStringLiteral("detail"), S(e.detail)}};
+    // Only when there is one: most rows answer no client request (and an item is at most 400 KB).
+    if (!e.request.isEmpty())
+        row.insert(QStringLiteral("request"), S(e.request));
+    return M(row);
 }
 
 Result<QList<JournalEntry>> journalOfItem(const QJsonObject &item, DocKind kind)
@@ -261,6 +260,7 @@ Result<QList<JournalEntry>> journalOfItem(const QJsonObject &item, DocKind kind)
         e.toState = str(row, QStringLiteral("to"));
         e.epoch = num(row, QStringLiteral("epoch"));
         e.detail = str(row, QStringLiteral("detail"));
+        e.request = str(row, QStringLiteral("request"));
         if (e.event.isEmpty())
             return corrupt(QStringLiteral("a journal row of %1 has no event").arg(e.docId));
         rows.append(e);

@@ -323,7 +323,7 @@ Error DynamoStore::paged(const char *operation, QJsonObject request, const std::
 
 // --- accounts -----------------------------------------------------------------------------
 
-Result<Account> DynamoStore::createAccount(const QString &id, const QString &name, const QString &actor)
+Result<Account> DynamoStore::createAccount(const QString &id, const QString &name, const Acting &by)
 {
     auto existing = getItem("accounts", QStringLiteral("id"), id, Read::Fresh);
     if (!existing.ok())
@@ -342,7 +342,8 @@ Result<Account> DynamoStore::createAccount(const QString &id, const QString &nam
     created.docKind = DocKind::Account;
     created.docId = id;
     created.at = a.createdAt;
-    created.actor = actor;
+    created.actor = by.actor;
+    created.request = by.request;
     created.event = QStringLiteral("created");
     created.toState = nameOf(AccountStatus::Open);
     created.detail = name;
@@ -373,7 +374,7 @@ Result<Account> DynamoStore::createAccount(const QString &id, const QString &nam
     return a;
 }
 
-Result<Account> DynamoStore::setAccountStatus(const QString &id, AccountStatus status, const QString &actor, const QString &reason)
+Result<Account> DynamoStore::setAccountStatus(const QString &id, AccountStatus status, const Acting &by, const QString &reason)
 {
     for (;;) {
         auto found = getItem("accounts", QStringLiteral("id"), id, Read::Fresh);
@@ -395,7 +396,8 @@ Result<Account> DynamoStore::setAccountStatus(const QString &id, AccountStatus s
         JournalEntry changed;
         changed.docKind = DocKind::Account;
         changed.docId = id;
-        changed.actor = actor;
+        changed.actor = by.actor;
+        changed.request = by.request;
         changed.event = decision.event;
         changed.fromState = nameOf(a.status);
         changed.toState = nameOf(status);

@@ -48,8 +48,8 @@ public:
     // a cursor per part of the by-finish index, as it has one per shard.
     int shardCount() const override;
 
-    Result<Account> createAccount(const QString &id, const QString &name, const QString &actor) override;
-    Result<Account> setAccountStatus(const QString &id, AccountStatus status, const QString &actor, const QString &reason) override;
+    Result<Account> createAccount(const QString &id, const QString &name, const Acting &by) override;
+    Result<Account> setAccountStatus(const QString &id, AccountStatus status, const Acting &by, const QString &reason) override;
     Result<Account> account(const QString &id) override;
     Result<QList<Account>> accounts(const AccountQuery &query) override;
     Result<qint64> accountCount(const AccountQuery &query) override;
@@ -72,11 +72,11 @@ public:
 
     Result<InsertOutcome> insertTransaction(const NewTransaction &tx) override;
     Result<CasOutcome> updateTransaction(const QString &id, const TxGuard &guard, const TxChange &change) override;
-    Result<CasOutcome> linkCompensation(const QString &originalId, const QString &expected, const QString &compensationId,
-                                        const QString &actor, const QString &worker, const QString &detail) override;
+    Result<CasOutcome> linkCompensation(const QString &originalId, const QString &expected, const QString &compensationId, const Acting &by,
+                                        const QString &worker, const QString &detail) override;
     Result<Transaction> transaction(const QString &id) override;
     Result<std::optional<Transaction>> transactionByKey(const QString &key) override;
-    Result<JournalEntry> addRemark(const QString &txId, Remark remark, const QString &actor, const QString &text) override;
+    Result<JournalEntry> addRemark(const QString &txId, Remark remark, const Acting &by, const QString &text) override;
 
     // Listings sorted by age or state are read by key from the indexes (dynamostore_listings.cpp).
     bool readsByPosition() const override { return false; }

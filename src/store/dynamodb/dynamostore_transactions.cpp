@@ -207,7 +207,7 @@ void DynamoStore::restampFinish(const QString &id, const QString &token)
 }
 
 Result<CasOutcome> DynamoStore::linkCompensation(const QString &originalId, const QString &expected, const QString &compensationId,
-                                                 const QString &actor, const QString &worker, const QString &detail)
+                                                 const Acting &by, const QString &worker, const QString &detail)
 {
     for (;;) {
         auto found = readTransactionItem(originalId);
@@ -224,7 +224,7 @@ Result<CasOutcome> DynamoStore::linkCompensation(const QString &originalId, cons
         if (t.compensatedBy != expected)
             return CasOutcome{false, t};
         const QDateTime now = m_client->now();
-        JournalEntry row = rules::linkJournal(t, compensationId, actor, worker, detail);
+        JournalEntry row = rules::linkJournal(t, compensationId, by, worker, detail);
         row.at = now;
         t.compensatedBy = compensationId;
         t.lastModified = now;
@@ -239,7 +239,7 @@ Result<CasOutcome> DynamoStore::linkCompensation(const QString &originalId, cons
     }
 }
 
-Result<JournalEntry> DynamoStore::addRemark(const QString &txId, Remark remark, const QString &actor, const QString &text)
+Result<JournalEntry> DynamoStore::addRemark(const QString &txId, Remark remark, const Acting &by, const QString &text)
 {
     if (Error e = checkRemark(remark, text); !e.ok())
         return e;
@@ -253,7 +253,7 @@ Result<JournalEntry> DynamoStore::addRemark(const QString &txId, Remark remark, 
         if (!t.ok())
             return t.error();
         const QString token = newToken();
-        JournalEntry row = rules::remarkJournal(*t, remark, actor, token, text);
+        JournalEntry row = rules::remarkJournal(*t, remark, by, token, text);
         row.docKind = DocKind::Transaction;
         row.at = m_client->now();
         QJsonObject item = **found;

@@ -15,10 +15,11 @@
     "id, idempotency_key, kind, compensates, compensated_by, source, destination, amount, memo, state, " \
     "ledger_ms(created_at), ledger_ms(last_modified), owner, ledger_ms(lease_until), epoch, last_error, attempts, " \
     "legs, write_token"
-#define LEDGER_PG_JOURNAL_COLUMNS "seq, doc_id, ledger_ms(at), actor, worker, event, from_state, to_state, epoch, detail, doc_kind"
+#define LEDGER_PG_JOURNAL_COLUMNS "seq, doc_id, ledger_ms(at), actor, worker, event, from_state, to_state, epoch, detail, doc_kind, request"
 // The journal row written together with a document: (doc_kind, doc_id, at, actor, worker,
-// event, from_state, to_state, epoch, detail).
-#define LEDGER_PG_JOURNAL_INSERT "INSERT INTO journal (doc_kind, doc_id, at, actor, worker, event, from_state, to_state, epoch, detail)"
+// event, from_state, to_state, epoch, detail, request) — request NULL for none.
+#define LEDGER_PG_JOURNAL_INSERT \
+    "INSERT INTO journal (doc_kind, doc_id, at, actor, worker, event, from_state, to_state, epoch, detail, request)"
 
 namespace ledger::pgrows {
 

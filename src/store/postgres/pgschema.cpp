@@ -231,6 +231,13 @@ const char *const kMigrations[][32] = {
         "DROP FUNCTION ledger_announce()",
         nullptr,
     },
+    // 4 → 5: the request a journal row answers (JournalEntry::request: a client's idempotency key
+    // through ledgerd), as in SQLite's schema 6. NULL for the rows before and for every row no
+    // client request wrote. Adding a nullable column rewrites nothing.
+    {
+        "ALTER TABLE journal ADD COLUMN request text",
+        nullptr,
+    },
 };
 constexpr int kMigrationCount = int(std::size(kMigrations));
 static_assert(kMigrationCount == PgConnection::kSchemaVersion, "one migration per schema version");

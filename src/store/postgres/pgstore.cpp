@@ -96,7 +96,7 @@ Result<std::optional<Account>> PgStore::readAccountWithToken(const QString &id, 
     return std::optional<Account>(std::move(account).value());
 }
 
-Result<Account> PgStore::createAccount(const QString &id, const QString &name, const QString &actor)
+Result<Account> PgStore::createAccount(const QString &id, const QString &name, const Acting &by)
 {
     const QString token = PgConnection::newWriteToken();
     return m_conn->writing<Account>(
@@ -105,9 +105,9 @@ Result<Account> PgStore::createAccount(const QString &id, const QString &name, c
                 m_conn->run("WITH a AS (INSERT INTO accounts (id, name, status, created_at, last_modified, write_token)"
                             " VALUES ($1, $2, 'open', ledger_now(), ledger_now(), $3) ON CONFLICT (id) DO NOTHING"
                             " RETURNING " LEDGER_PG_ACCOUNT_COLUMNS ", created_at AS at),"
-                            " j AS (" LEDGER_PG_JOURNAL_INSERT " SELECT 'account', id, at, $4, '', 'created', '', 'open', 0, $2 FROM a)"
+                            " j AS (" LEDGER_PG_JOURNAL_INSERT " SELECT 'account', id, at, $4, '', 'created', '', 'open', 0, $2, $5 FROM a)"
                             " SELECT * FROM a",
-                            PgParams{id, name, token, actor}, true);
+                            PgParams{id, name, token, by.actor}.nullIfEmpty(by.request), true);
             if (!r.ok())
                 return r.error();
             if (r->isEmpty())
@@ -127,7 +127,7 @@ Result<Account> PgStore::createAccount(const QString &id, const QString &name, c
         });
 }
 
-Result<Account> PgStore::setAccountStatus(const QString &id, AccountStatus status, const QString &actor, const QString &reason)
+Result<Account> PgStore::setAccountStatus(const QString &id, AccountStatus status, const Acting &by, const QString &reason)
 {
     const QString token = PgConnection::newWriteToken();
     return m_conn->writing<Account>(
@@ -148,11 +148,12 @@ Result<Account> PgStore::setAccountStatus(const QString &id, AccountStatus statu
                     return decision.refusal;
                 if (decision.unchanged)
                     return *current;
-                auto r = m_conn->run("WITH a AS (UPDATE accounts SET status = $2, version = version + 1, last_modified = ledger_now(),"
-                                     " write_token = $3 WHERE id = $1 RETURNING " LEDGER_PG_ACCOUNT_COLUMNS ", last_modified AS at),"
-                                     " j AS (" LEDGER_PG_JOURNAL_INSERT " SELECT 'account', id, at, $4, '', $5, $6, $2, 0, $7 FROM a)"
-                                     " SELECT * FROM a",
-                                     PgParams{id, nameOf(status), token, actor, decision.event, nameOf(current->status), reason});
+                auto r = m_conn->run(
+                    "WITH a AS (UPDATE accounts SET status = $2, version = version + 1, last_modified = ledger_now(),"
+                    " write_token = $3 WHERE id = $1 RETURNING " LEDGER_PG_ACCOUNT_COLUMNS ", last_modified AS at),"
+                    " j AS (" LEDGER_PG_JOURNAL_INSERT " SELECT 'account', id, at, $4, '', $5, $6, $2, 0, $7, $8 FROM a)"
+                    " SELECT * FROM a",
+                    PgParams{id, nameOf(status), token, by.actor, decision.event, nameOf(current->status), reason}.nullIfEmpty(by.request));
                 if (!r.ok())
                     return r.error();
                 return pgrows::account(*r);

@@ -214,9 +214,10 @@ Result<QList<JournalEntry>> PgStore::finishedAfter(int shard, qint64 afterSeq, i
         return makeError(ErrorCode::InvalidCursor,
                          Message::translate("ledger", "%1 is one database: it has no shard %2").arg(location()).arg(shard));
     return m_conn->reading<QList<JournalEntry>>([&]() -> Result<QList<JournalEntry>> {
-        auto r = m_conn->run("SELECT finish_seq, doc_id, ledger_ms(at), actor, worker, event, from_state, to_state, epoch, detail, doc_kind"
-                             " FROM journal WHERE finish_seq > $1::int8 ORDER BY finish_seq LIMIT $2::int8",
-                             PgParams() << afterSeq << qint64(limit));
+        auto r = m_conn->run(
+            "SELECT finish_seq, doc_id, ledger_ms(at), actor, worker, event, from_state, to_state, epoch, detail, doc_kind, request"
+            " FROM journal WHERE finish_seq > $1::int8 ORDER BY finish_seq LIMIT $2::int8",
+            PgParams() << afterSeq << qint64(limit));
         if (!r.ok())
             return r.error();
         return pgrows::all(*r, pgrows::journalEntry);

@@ -110,14 +110,16 @@ Result<InsertOutcome> PgStore::insertTransaction(const NewTransaction &n)
                 accounts << leg.accountId;
         }
         params << pgrows::textArray(accounts);
-        auto r = m_conn->run("WITH t AS (INSERT INTO transactions (id, idempotency_key, kind, compensates, source, destination, amount,"
-                             " memo, state, created_at, last_modified, write_token, legs)"
-                             " VALUES ($1, $2, $3, $4, $5, $6, $7::int8, $8, 'initial', ledger_now(), ledger_now(), $9, $17)"
-                             " ON CONFLICT DO NOTHING RETURNING " LEDGER_PG_TX_COLUMNS ", created_at AS at),"
-                             " j AS (" LEDGER_PG_JOURNAL_INSERT " SELECT 'tx', id, at, $10, $11, $12, $13, $14, $15::int8, $16 FROM t),"
-                             " p AS (INSERT INTO tx_accounts (account_id, tx_id) SELECT unnest($18::text[]), id FROM t)"
-                             " SELECT * FROM t",
-                             params, true);
+        params.nullIfEmpty(n.request);
+        auto r =
+            m_conn->run("WITH t AS (INSERT INTO transactions (id, idempotency_key, kind, compensates, source, destination, amount,"
+                        " memo, state, created_at, last_modified, write_token, legs)"
+                        " VALUES ($1, $2, $3, $4, $5, $6, $7::int8, $8, 'initial', ledger_now(), ledger_now(), $9, $17)"
+                        " ON CONFLICT DO NOTHING RETURNING " LEDGER_PG_TX_COLUMNS ", created_at AS at),"
+                        " j AS (" LEDGER_PG_JOURNAL_INSERT " SELECT 'tx', id, at, $10, $11, $12, $13, $14, $15::int8, $16, $19 FROM t),"
+                        " p AS (INSERT INTO tx_accounts (account_id, tx_id) SELECT unnest($18::text[]), id FROM t)"
+                        " SELECT * FROM t",
+                        params, true);
         if (!r.ok())
             return r.error();
         if (!r->isEmpty()) {
@@ -172,6 +174,7 @@ Result<CasOutcome> PgStore::updateTransaction(const QString &id, const TxGuard &
         PgParams params{id, nameOf(guard.state), guard.owner};
         params << guard.epoch << nameOf(after.state) << after.owner << after.epoch << int(change.claim ? 1 : 0) << change.leaseMs
                << change.lastError.has_value() << change.lastError.value_or(QString()) << token << rules::journalOf(before, after, change);
+        params.nullIfEmpty(change.request);
         auto r = m_conn->run("WITH t AS (UPDATE transactions SET state = $5, owner = $6, epoch = $7::int8, attempts = attempts + $8::int4,"
                              " lease_until = CASE WHEN $9::int8 > 0 THEN ledger_now() + $9::int8 * interval '1 millisecond'"
                              " ELSE lease_until END,"
@@ -183,7 +186,8 @@ Result<CasOutcome> PgStore::updateTransaction(const QString &id, const TxGuard &
                              " f AS (UPDATE feed_counter SET n = n + 1 WHERE $5 IN ('done', 'canceled') AND EXISTS (SELECT 1 FROM t)"
                              " RETURNING n),"
                              " j AS (INSERT INTO journal (doc_kind, doc_id, at, actor, worker, event, from_state, to_state, epoch, detail,"
-                             " finish_seq) SELECT 'tx', id, at, $13, $14, $15, $16, $17, $18::int8, $19, (SELECT n FROM f) FROM t)"
+                             " finish_seq, request) SELECT 'tx', id, at, $13, $14, $15, $16, $17, $18::int8, $19, (SELECT n FROM f), $20"
+                             " FROM t)"
                              " SELECT * FROM t",
                              params, true);
         if (!r.ok())
@@ -199,19 +203,20 @@ Result<CasOutcome> PgStore::updateTransaction(const QString &id, const TxGuard &
 }
 
 Result<CasOutcome> PgStore::linkCompensation(const QString &originalId, const QString &expected, const QString &compensationId,
-                                             const QString &actor, const QString &worker, const QString &detail)
+                                             const Acting &by, const QString &worker, const QString &detail)
 {
     const QString token = PgConnection::newWriteToken();
     Transaction shape;
     shape.id = originalId;
-    const JournalEntry j = rules::linkJournal(shape, compensationId, actor, worker, detail);
+    const JournalEntry j = rules::linkJournal(shape, compensationId, by, worker, detail);
     const auto attempt = [&]() -> Result<CasOutcome> {
-        auto r = m_conn->run("WITH t AS (UPDATE transactions SET compensated_by = $2, last_modified = ledger_now(), write_token = $4"
-                             " WHERE id = $1 AND coalesce(compensated_by, '') = $3 AND coalesce(compensated_by, '') <> $2"
-                             " RETURNING " LEDGER_PG_TX_COLUMNS ", last_modified AS at, state AS at_state, epoch AS at_epoch),"
-                             " j AS (" LEDGER_PG_JOURNAL_INSERT " SELECT 'tx', id, at, $5, $6, $7, at_state, at_state, at_epoch, $8 FROM t)"
-                             " SELECT * FROM t",
-                             PgParams{originalId, compensationId, expected, token, j.actor, j.worker, j.event, j.detail}, true);
+        auto r = m_conn->run(
+            "WITH t AS (UPDATE transactions SET compensated_by = $2, last_modified = ledger_now(), write_token = $4"
+            " WHERE id = $1 AND coalesce(compensated_by, '') = $3 AND coalesce(compensated_by, '') <> $2"
+            " RETURNING " LEDGER_PG_TX_COLUMNS ", last_modified AS at, state AS at_state, epoch AS at_epoch),"
+            " j AS (" LEDGER_PG_JOURNAL_INSERT " SELECT 'tx', id, at, $5, $6, $7, at_state, at_state, at_epoch, $8, $9 FROM t)"
+            " SELECT * FROM t",
+            PgParams{originalId, compensationId, expected, token, j.actor, j.worker, j.event, j.detail}.nullIfEmpty(j.request), true);
         if (!r.ok())
             return r.error();
         if (!r->isEmpty()) {
@@ -231,7 +236,7 @@ Result<CasOutcome> PgStore::linkCompensation(const QString &originalId, const QS
     return m_conn->writing<CasOutcome>(attempt, [&]() { return casWrittenBy(originalId, token); });
 }
 
-Result<JournalEntry> PgStore::addRemark(const QString &txId, Remark remark, const QString &actor, const QString &text)
+Result<JournalEntry> PgStore::addRemark(const QString &txId, Remark remark, const Acting &by, const QString &text)
 {
     if (Error e = checkRemark(remark, text); !e.ok())
         return e;
@@ -239,11 +244,12 @@ Result<JournalEntry> PgStore::addRemark(const QString &txId, Remark remark, cons
     // is found by it, never written twice. Announced by the doorbell, as every write.
     const QString token = PgConnection::newWriteToken();
     const auto attempt = [&]() -> Result<JournalEntry> {
-        auto r = m_conn->run("WITH t AS (SELECT id, state, epoch FROM transactions WHERE id = $1),"
-                             " j AS (" LEDGER_PG_JOURNAL_INSERT " SELECT 'tx', id, ledger_now(), $2, $3, $4, state, state, epoch, $5 FROM t"
-                             " RETURNING " LEDGER_PG_JOURNAL_COLUMNS ")"
-                             " SELECT * FROM j",
-                             PgParams{txId, actor, token, eventOf(remark), text}, true);
+        auto r =
+            m_conn->run("WITH t AS (SELECT id, state, epoch FROM transactions WHERE id = $1),"
+                        " j AS (" LEDGER_PG_JOURNAL_INSERT " SELECT 'tx', id, ledger_now(), $2, $3, $4, state, state, epoch, $5, $6 FROM t"
+                        " RETURNING " LEDGER_PG_JOURNAL_COLUMNS ")"
+                        " SELECT * FROM j",
+                        PgParams{txId, by.actor, token, eventOf(remark), text}.nullIfEmpty(by.request), true);
         if (!r.ok())
             return r.error();
         if (r->isEmpty())

@@ -238,14 +238,14 @@ template <typename T, typename Call> Result<T> ShardedStore::onTransactionShard(
 
 // --- accounts: each on its own shard --------------------------------------------------------
 
-Result<Account> ShardedStore::createAccount(const QString &id, const QString &name, const QString &actor)
+Result<Account> ShardedStore::createAccount(const QString &id, const QString &name, const Acting &by)
 {
-    return accountShard(id).createAccount(id, name, actor);
+    return accountShard(id).createAccount(id, name, by);
 }
 
-Result<Account> ShardedStore::setAccountStatus(const QString &id, AccountStatus status, const QString &actor, const QString &reason)
+Result<Account> ShardedStore::setAccountStatus(const QString &id, AccountStatus status, const Acting &by, const QString &reason)
 {
-    return accountShard(id).setAccountStatus(id, status, actor, reason);
+    return accountShard(id).setAccountStatus(id, status, by, reason);
 }
 
 Result<Account> ShardedStore::account(const QString &id) { return accountShard(id).account(id); }
@@ -362,16 +362,16 @@ Result<CasOutcome> ShardedStore::updateTransaction(const QString &id, const TxGu
 }
 
 Result<CasOutcome> ShardedStore::linkCompensation(const QString &originalId, const QString &expected, const QString &compensationId,
-                                                  const QString &actor, const QString &worker, const QString &detail)
+                                                  const Acting &by, const QString &worker, const QString &detail)
 {
     return onTransactionShard<CasOutcome>(
-        originalId, [&](Store &s) { return s.linkCompensation(originalId, expected, compensationId, actor, worker, detail); });
+        originalId, [&](Store &s) { return s.linkCompensation(originalId, expected, compensationId, by, worker, detail); });
 }
 
-Result<JournalEntry> ShardedStore::addRemark(const QString &txId, Remark remark, const QString &actor, const QString &text)
+Result<JournalEntry> ShardedStore::addRemark(const QString &txId, Remark remark, const Acting &by, const QString &text)
 {
     // With the transaction's document, so that its journal stays on one shard.
-    return onTransactionShard<JournalEntry>(txId, [&](Store &s) { return s.addRemark(txId, remark, actor, text); });
+    return onTransactionShard<JournalEntry>(txId, [&](Store &s) { return s.addRemark(txId, remark, by, text); });
 }
 
 Error ShardedStore::backdateForDemo(DocKind kind, const QString &id, qint64 ms)

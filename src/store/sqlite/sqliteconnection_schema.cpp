@@ -147,6 +147,13 @@ const char *const kMigrations[][16] = {
         "CREATE INDEX tx_done_by_modified ON transactions (state, last_modified, id) WHERE state = 'done'",
         nullptr,
     },
+    // 5 → 6: the request a journal row answers (JournalEntry::request: a client's idempotency key
+    // through ledgerd), so that a write sent again after a lost answer finds its first sending.
+    // NULL for every row before, and for every row no client request wrote.
+    {
+        "ALTER TABLE journal ADD COLUMN request TEXT",
+        nullptr,
+    },
 };
 constexpr int kMigrationCount = int(std::size(kMigrations));
 static_assert(kMigrationCount == SqliteConnection::kSchemaVersion, "one migration per schema version");

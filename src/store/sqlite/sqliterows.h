@@ -11,7 +11,7 @@
 #define LEDGER_TX_COLUMNS \
     "id, idempotency_key, kind, compensates, compensated_by, source, destination, amount, memo, state, created_at, " \
     "last_modified, owner, lease_until, epoch, last_error, attempts, legs"
-#define LEDGER_JOURNAL_COLUMNS "seq, doc_id, at, actor, worker, event, from_state, to_state, epoch, detail, doc_kind"
+#define LEDGER_JOURNAL_COLUMNS "seq, doc_id, at, actor, worker, event, from_state, to_state, epoch, detail, doc_kind, request"
 
 namespace ledger::sqliterows {
 

@@ -70,9 +70,10 @@ Result<std::optional<LegMarker>> SqliteStore::readLeg(SqliteConnection &c, const
 
 Error SqliteStore::appendJournal(SqliteConnection &c, DocKind kind, const JournalEntry &e, const QString &now)
 {
-    auto q = c.run("INSERT INTO journal (doc_kind, doc_id, at, actor, worker, event, from_state, to_state, epoch, detail)"
-                   " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                   {nameOf(kind), e.docId, now, e.actor, e.worker, e.event, e.fromState, e.toState, e.epoch, e.detail});
+    auto q = c.run(
+        "INSERT INTO journal (doc_kind, doc_id, at, actor, worker, event, from_state, to_state, epoch, detail, request)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        {nameOf(kind), e.docId, now, e.actor, e.worker, e.event, e.fromState, e.toState, e.epoch, e.detail, SqlArg::orNull(e.request)});
     return q.ok() ? Error{} : q.error();
 }
 
@@ -89,7 +90,7 @@ Error SqliteStore::touchAccount(SqliteConnection &c, const QString &id, qint64 d
     return {};
 }
 
-Result<Account> SqliteStore::createAccount(const QString &id, const QString &name, const QString &actor)
+Result<Account> SqliteStore::createAccount(const QString &id, const QString &name, const Acting &by)
 {
     return m_conn->write<Account>([&](SqliteConnection &c) -> Result<Account> {
         auto existing = readAccount(c, id);
@@ -106,7 +107,8 @@ Result<Account> SqliteStore::createAccount(const QString &id, const QString &nam
             return ins.error();
         JournalEntry created;
         created.docId = id;
-        created.actor = actor;
+        created.actor = by.actor;
+        created.request = by.request;
         created.event = QStringLiteral("created");
         created.toState = nameOf(AccountStatus::Open);
         created.detail = name;
@@ -121,7 +123,7 @@ Result<Account> SqliteStore::createAccount(const QString &id, const QString &nam
     });
 }
 
-Result<Account> SqliteStore::setAccountStatus(const QString &id, AccountStatus status, const QString &actor, const QString &reason)
+Result<Account> SqliteStore::setAccountStatus(const QString &id, AccountStatus status, const Acting &by, const QString &reason)
 {
     return m_conn->write<Account>([&](SqliteConnection &c) -> Result<Account> {
         auto found = readAccount(c, id);
@@ -142,7 +144,8 @@ Result<Account> SqliteStore::setAccountStatus(const QString &id, AccountStatus s
             return up.error();
         JournalEntry changed;
         changed.docId = id;
-        changed.actor = actor;
+        changed.actor = by.actor;
+        changed.request = by.request;
         changed.event = decision.event;
         changed.fromState = nameOf(a.status);
         changed.toState = nameOf(status);

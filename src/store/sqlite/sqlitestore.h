@@ -27,8 +27,8 @@ public:
     Durability durability() const override;
     QString lockWarning() const override;
 
-    Result<Account> createAccount(const QString &id, const QString &name, const QString &actor) override;
-    Result<Account> setAccountStatus(const QString &id, AccountStatus status, const QString &actor, const QString &reason) override;
+    Result<Account> createAccount(const QString &id, const QString &name, const Acting &by) override;
+    Result<Account> setAccountStatus(const QString &id, AccountStatus status, const Acting &by, const QString &reason) override;
     Result<Account> account(const QString &id) override;
     Result<QList<Account>> accounts(const AccountQuery &query) override;
     Result<qint64> accountCount(const AccountQuery &query) override;
@@ -37,7 +37,7 @@ public:
     Result<LegOutcome> post(const QString &txId, const QString &accountId) override;
     Result<LegOutcome> voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
     Result<bool> touchAccountIfVersion(const QString &accountId, qint64 expectedVersion) override;
-    Result<JournalEntry> addRemark(const QString &txId, Remark remark, const QString &actor, const QString &text) override;
+    Result<JournalEntry> addRemark(const QString &txId, Remark remark, const Acting &by, const QString &text) override;
     Error backdateForDemo(DocKind kind, const QString &id, qint64 ms) override;
     Result<QList<LegMarker>> legsOfTransaction(const QString &txId) override;
     Result<QList<LegMarker>> legsOfTransactions(const QStringList &txIds) override;
@@ -46,8 +46,8 @@ public:
 
     Result<InsertOutcome> insertTransaction(const NewTransaction &tx) override;
     Result<CasOutcome> updateTransaction(const QString &id, const TxGuard &guard, const TxChange &change) override;
-    Result<CasOutcome> linkCompensation(const QString &originalId, const QString &expected, const QString &compensationId,
-                                        const QString &actor, const QString &worker, const QString &detail) override;
+    Result<CasOutcome> linkCompensation(const QString &originalId, const QString &expected, const QString &compensationId, const Acting &by,
+                                        const QString &worker, const QString &detail) override;
     Result<Transaction> transaction(const QString &id) override;
     Result<std::optional<Transaction>> transactionByKey(const QString &key) override;
     Result<QList<Transaction>> transactions(const TxQuery &query) override;

@@ -107,7 +107,7 @@ Result<CasOutcome> SqliteStore::updateTransaction(const QString &id, const TxGua
 }
 
 Result<CasOutcome> SqliteStore::linkCompensation(const QString &originalId, const QString &expected, const QString &compensationId,
-                                                 const QString &actor, const QString &worker, const QString &detail)
+                                                 const Acting &by, const QString &worker, const QString &detail)
 {
     return m_conn->write<CasOutcome>([&](SqliteConnection &c) -> Result<CasOutcome> {
         auto found = readTransaction(c, originalId);
@@ -127,7 +127,7 @@ Result<CasOutcome> SqliteStore::linkCompensation(const QString &originalId, cons
             c.run("UPDATE transactions SET compensated_by = ?, last_modified = ? WHERE id = ?", {compensationId, clock->now, originalId});
         if (!up.ok())
             return up.error();
-        if (Error e = appendJournal(c, DocKind::Transaction, rules::linkJournal(t, compensationId, actor, worker, detail), clock->now);
+        if (Error e = appendJournal(c, DocKind::Transaction, rules::linkJournal(t, compensationId, by, worker, detail), clock->now);
             !e.ok())
             return e;
         t.compensatedBy = compensationId;
@@ -189,7 +189,7 @@ Result<QMap<TxState, qint64>> SqliteStore::stateCountEstimates()
     return QMap<TxState, qint64>(); // SQLite keeps no statistics unless ANALYZE is run by hand
 }
 
-Result<JournalEntry> SqliteStore::addRemark(const QString &txId, Remark remark, const QString &actor, const QString &text)
+Result<JournalEntry> SqliteStore::addRemark(const QString &txId, Remark remark, const Acting &by, const QString &text)
 {
     if (Error e = checkRemark(remark, text); !e.ok())
         return e;
@@ -202,7 +202,7 @@ Result<JournalEntry> SqliteStore::addRemark(const QString &txId, Remark remark, 
         auto clock = c.clock();
         if (!clock.ok())
             return clock.error();
-        if (Error e = appendJournal(c, DocKind::Transaction, rules::remarkJournal(**found, remark, actor, QString(), text), clock->now);
+        if (Error e = appendJournal(c, DocKind::Transaction, rules::remarkJournal(**found, remark, by, QString(), text), clock->now);
             !e.ok())
             return e;
         auto row =
