@@ -56,6 +56,7 @@ private Q_SLOTS:
     void recoveryOptionsAreChecked();
     void openApiDescribesEveryRoute();
     void feedOverWebSocketAndNdjson();
+    void theFeedTellsOfEveryWriteWhenAsked();
     void everyRouteAnswersAsDocumented();
     void consoleRoutesAnswerAsDocumented();
     void exportsStreamAsDocumented_data();
@@ -790,6 +791,50 @@ void TestLedgerd::feedOverWebSocketAndNdjson()
     connect(&bad, &QWebSocket::textMessageReceived, this, [&](const QString &m) { refusal = m; });
     bad.open(QUrl(ws + QStringLiteral("?since=x")));
     QTRY_VERIFY_WITH_TIMEOUT(refusal.contains(QLatin1String("invalid-cursor")), 10'000);
+}
+
+void TestLedgerd::theFeedTellsOfEveryWriteWhenAsked()
+{
+    // ?changes=true (a console's feed): besides the finishes, {"changed":true} once the store
+    // commits any other write — a note, a claim — (gathered: at most one per tenth of a second);
+    // without it, finishes only.
+    TempStore t;
+    openAccounts(t);
+    const TxOutcome left = abandonedAfter(t.store(), Step::HoldDebit, {QStringLiteral("acme"), QStringLiteral("bob"), 700, {}, {}});
+    QVERIFY(left.tx);
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+               QStringLiteral("--recover-every"), QStringLiteral("off")});
+    QVERIFY(!d.url.isEmpty());
+    const QString ws = QString(d.url).replace(QLatin1String("http://"), QLatin1String("ws://")) + QStringLiteral("/v1/feed");
+    QStringList told;
+    QStringList finishesOnly;
+    QWebSocket console;
+    QWebSocket plain;
+    connect(&console, &QWebSocket::textMessageReceived, this, [&](const QString &m) { told << m; });
+    connect(&plain, &QWebSocket::textMessageReceived, this, [&](const QString &m) { finishesOnly << m; });
+    console.open(QUrl(ws + QStringLiteral("?changes=true")));
+    plain.open(QUrl(ws));
+    QTRY_COMPARE_WITH_TIMEOUT(console.state(), QAbstractSocket::ConnectedState, 10'000);
+    QTRY_COMPARE_WITH_TIMEOUT(plain.state(), QAbstractSocket::ConnectedState, 10'000);
+    const QString changed = QStringLiteral(R"({"changed":true})");
+    const auto note = [&](const QString &text) {
+        return curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transactions/%1/notes").arg(left.tx->id),
+                    QStringLiteral(R"({"text":"%1"})").arg(text).toUtf8())
+            .status;
+    };
+    QCOMPARE(note(QStringLiteral("asked the bank")), 201);
+    QTRY_VERIFY_WITH_TIMEOUT(told.contains(changed), 10'000);
+    // A finish: the event to both; to the console also the change its writes made.
+    QCOMPARE(curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transactions/%1/resume").arg(left.tx->id)).status, 200);
+    QTRY_COMPARE_WITH_TIMEOUT(finishesOnly.size(), 1, 10'000);
+    QTRY_VERIFY_WITH_TIMEOUT(told.contains(finishesOnly.first()), 10'000);
+    QVERIFY(!finishesOnly.contains(changed));
+    // Anything but true or false: said, and closed.
+    QWebSocket bad;
+    QString refusal;
+    connect(&bad, &QWebSocket::textMessageReceived, this, [&](const QString &m) { refusal = m; });
+    bad.open(QUrl(ws + QStringLiteral("?changes=yes")));
+    QTRY_VERIFY_WITH_TIMEOUT(refusal.contains(QLatin1String("invalid-argument")), 10'000);
 }
 
 void TestLedgerd::everyRouteAnswersAsDocumented()

@@ -127,6 +127,11 @@ void TestLedgerdAccess::tokensAndRoles()
     withToken.setRawHeader("Authorization", "Bearer " + reader.toUtf8());
     dashboard.open(withToken);
     QTRY_VERIFY_WITH_TIMEOUT(!events.isEmpty(), 10'000);
+    QWebSocket billingFeed;
+    QNetworkRequest withBilling{QUrl(ws)};
+    withBilling.setRawHeader("Authorization", "Bearer " + payer.toUtf8());
+    billingFeed.open(withBilling);
+    QTRY_COMPARE_WITH_TIMEOUT(billingFeed.state(), QAbstractSocket::ConnectedState, 10'000);
     // A token revoked (or added) takes effect on the running server within a second or two.
     QProcess revoke;
     revoke.start(QStringLiteral(LEDGERD_PATH),
@@ -140,6 +145,11 @@ void TestLedgerdAccess::tokensAndRoles()
     QCOMPARE(
         curl(QStringLiteral("GET"), d.url + QStringLiteral("/v1/balances"), {}, {QStringLiteral("Authorization: Bearer ") + reader}).status,
         200);
+    // Its feed, open since before, is closed by the server (a revoked token reads nothing more);
+    // the reader's stays.
+    QTRY_COMPARE_WITH_TIMEOUT(billingFeed.state(), QAbstractSocket::UnconnectedState, 10'000);
+    QCOMPARE(billingFeed.closeCode(), QWebSocketProtocol::CloseCodePolicyViolated);
+    QCOMPARE(dashboard.state(), QAbstractSocket::ConnectedState);
     revoke.start(QStringLiteral(LEDGERD_PATH),
                  {QStringLiteral("token"), QStringLiteral("revoke"), QStringLiteral("billing"), QStringLiteral("--tokens"), tokens});
     QVERIFY(revoke.waitForFinished(10'000));

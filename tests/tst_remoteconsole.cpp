@@ -363,7 +363,7 @@ void TestRemoteConsole::aRevokedTokenIsSaidOnce()
     QVERIFY(revoke.waitForFinished(kWaitMs));
     QCOMPARE(revoke.exitCode(), 0);
     // The server reads its tokens file again within a second or two; the console's next calls
-    // (its once-a-second look at the operator actions) are refused, and it says so once.
+    // (the feed, closed by the server, asks before it opens again) are refused, and it says so once.
     QMessageBox *box = nullptr;
     QVERIFY(
         QTest::qWaitFor([&] { return (box = window.findChild<QMessageBox *>(QStringLiteral("tokenRefusedBox"))) != nullptr; }, kWaitMs));

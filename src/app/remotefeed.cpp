@@ -10,8 +10,7 @@
 namespace ledger::app {
 
 namespace {
-constexpr int kReopenMs = 1000;  // a cut feed is opened again after this
-constexpr int kActionsMs = 1000; // the newest operator action is read this often
+constexpr int kReopenMs = 1000; // a cut feed is opened again after this
 } // namespace
 
 QUrl RemoteFeed::feedUrl(const QUrl &server)
@@ -19,6 +18,7 @@ QUrl RemoteFeed::feedUrl(const QUrl &server)
     QUrl url = server;
     url.setScheme(server.scheme() == QLatin1String("https") ? QStringLiteral("wss") : QStringLiteral("ws"));
     url.setPath(QStringLiteral("/v1/feed"));
+    url.setQuery(QStringLiteral("changes=true")); // every write, not only the finishes
     return url;
 }
 
@@ -26,12 +26,12 @@ RemoteFeed::RemoteFeed(const ServerLocation &where, StoreSession *session, Chang
     : QObject(notifier)
     , m_where(where)
     , m_notifier(notifier)
-    , m_actionsJob(session, this)
+    , m_check(session, this)
 {
-    m_actionsJob.setCoalescing(true);
+    m_check.setCoalescing(true);
     m_reopen.setSingleShot(true);
     m_reopen.setInterval(kReopenMs);
-    connect(&m_reopen, &QTimer::timeout, this, &RemoteFeed::open);
+    connect(&m_reopen, &QTimer::timeout, this, &RemoteFeed::checkThenOpen);
     connect(&m_socket, &QWebSocket::connected, this, &RemoteFeed::onConnected);
     // A refused opening ends unconnected too, without ever being connected: both are a cut feed.
     connect(&m_socket, &QWebSocket::stateChanged, this, [this](QAbstractSocket::SocketState state) {
@@ -40,9 +40,6 @@ RemoteFeed::RemoteFeed(const ServerLocation &where, StoreSession *session, Chang
     });
     m_socket.setProxy(QNetworkProxy::NoProxy); // as the HTTP client: the token goes to the server only
     connect(&m_socket, &QWebSocket::textMessageReceived, m_notifier, &ChangeNotifier::announceChanged);
-    m_actionsTimer.setInterval(kActionsMs);
-    connect(&m_actionsTimer, &QTimer::timeout, this, &RemoteFeed::checkActions);
-    m_actionsTimer.start();
     if (!where.caFile.isEmpty()) {
         // Instead of the system's CAs, as the HTTP client does with --ca.
         QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
@@ -50,7 +47,6 @@ RemoteFeed::RemoteFeed(const ServerLocation &where, StoreSession *session, Chang
         m_socket.setSslConfiguration(tls);
     }
     open();
-    checkActions(); // where the operators' acts stand now: what comes after it is a change
 }
 
 RemoteFeed::~RemoteFeed()
@@ -91,32 +87,28 @@ void RemoteFeed::onDisconnected()
     m_reopen.start();
 }
 
-void RemoteFeed::stopAsking()
+void RemoteFeed::checkThenOpen()
 {
-    m_refused = true;
-    m_actionsTimer.stop();
-    m_reopen.stop();
-    m_socket.abort();
-}
-
-void RemoteFeed::checkActions()
-{
+    // A feed cut by the server may be a revoked token's (ledgerd closes those), and an upgrade it
+    // refuses says no why: one call asks first. Refused, the console says so (its calls' observer)
+    // and the feed stops; anything else, the feed is opened again.
     ActionsRequest newest;
     newest.preset = ActionsPreset::All;
     newest.limit = 1;
-    m_actionsJob.run<Result<QList<JournalEntry>>>([newest](LedgerService &ledger) { return ledger.operatorActions(newest); },
-                                                  [this](Result<QList<JournalEntry>> rows) {
-                                                      if (!rows.ok()) {
-                                                          // The status bar says why (JobRunner::callEnded).
-                                                          if (rows.error().code == ErrorCode::Unauthorized)
-                                                              stopAsking();
-                                                          return;
-                                                      }
-                                                      const QString place = rows->isEmpty() ? QString() : journalCursor(rows->first());
-                                                      if (m_newestAction && *m_newestAction != place)
-                                                          m_notifier->announceChanged();
-                                                      m_newestAction = place;
-                                                  });
+    m_check.run<Result<QList<JournalEntry>>>([newest](LedgerService &ledger) { return ledger.operatorActions(newest); },
+                                             [this](Result<QList<JournalEntry>> answer) {
+                                                 if (!answer.ok() && answer.error().code == ErrorCode::Unauthorized)
+                                                     stopAsking();
+                                                 else
+                                                     open();
+                                             });
+}
+
+void RemoteFeed::stopAsking()
+{
+    m_refused = true;
+    m_reopen.stop();
+    m_socket.abort();
 }
 
 } // namespace ledger::app

@@ -114,9 +114,13 @@ const TokenFile &HttpFront::currentTokens()
         if (modified != m_tokensModified) {
             m_tokensModified = modified;
             auto reloaded = TokenFile::load(m_options.tokensPath);
-            if (reloaded.ok())
+            if (reloaded.ok()) {
                 m_options.tokens = *reloaded;
-            else
+                for (const TokenedFeed &feed : std::as_const(m_tokenedFeeds))
+                    if (feed.socket && !m_options.tokens->verify(feed.token))
+                        feed.socket->close(QWebSocketProtocol::CloseCodePolicyViolated,
+                                           QStringLiteral("unauthorized: the token was revoked"));
+            } else
                 qWarning("ledgerd: keeping the tokens read before: %s", qPrintable(reloaded.error().toString()));
         }
     }

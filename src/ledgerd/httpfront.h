@@ -31,6 +31,7 @@
 #include <QSslConfiguration>
 #include <QThreadPool>
 #include <QThreadStorage>
+#include <QTimer>
 
 #include <deque>
 #include <map>
@@ -102,7 +103,8 @@ private:
     void deliver(quint64 id, const ApiResponse &response, bool storeError);
     void checkStopped();
     // The tokens as the file now says (looked at most once a second; a file that no longer reads
-    // keeps the tokens that were read last, and says so).
+    // keeps the tokens that were read last, and says so). Read again, the feeds of the tokens it
+    // no longer has are closed: a revoked token reads nothing more.
     const TokenFile &currentTokens();
     // GET /v1/feed: the feed's hub, made the first time (it reads with its own connection on its
     // own thread; its change notifier is here). WebSocket upgrades and NDJSON streams subscribe.
@@ -131,6 +133,9 @@ private:
     RecoveryJobs m_recoveries; // Recover all as a job: answered on this thread, run on its own
     std::unique_ptr<FeedHub> m_feedHub;
     std::unique_ptr<ChangeNotifier> m_feedNotifier;
+    // The store's commits, gathered: a feed WebSocket that asked for changes (?changes=true) is
+    // told once per tick, whatever number of writes it covers (a console refreshes on it).
+    QTimer m_changeTick;
     Metrics m_metrics;
     GuardCounts m_guardCounts;
     std::map<quint64, Pending> m_pending;
@@ -141,6 +146,14 @@ private:
     QElapsedTimer m_clock; // the throttle's time
     QDateTime m_tokensModified;
     QElapsedTimer m_tokensChecked;
+    // The feed WebSockets with the token each came with, and a look at the tokens file once a
+    // second while there are any (their connections send nothing that would make one).
+    struct TokenedFeed {
+        QPointer<QWebSocket> socket;
+        QByteArray token;
+    };
+    QList<TokenedFeed> m_tokenedFeeds;
+    QTimer m_tokensWatch;
     quint64 m_nextId = 1;
     bool m_stopping = false;
     std::function<void()> m_done;

@@ -15,6 +15,12 @@
 
 namespace ledger::api {
 
+namespace {
+// How often at most a WebSocket that asked for changes is told of them.
+constexpr int kChangeTickMs = 100;
+const QString kChangedMessage = QStringLiteral(R"({"changed":true})");
+} // namespace
+
 Result<FeedHub *> HttpFront::feedHub()
 {
     if (!m_feedHub) {
@@ -27,6 +33,12 @@ Result<FeedHub *> HttpFront::feedHub()
         connect(m_feedNotifier.get(), &ChangeNotifier::watching, m_feedHub.get(), &FeedHub::catchUpAll);
         connect(m_feedNotifier.get(), &ChangeNotifier::changed, m_feedHub.get(), &FeedHub::catchUpAll);
         connect(m_feedNotifier.get(), &ChangeNotifier::resumed, m_feedHub.get(), &FeedHub::catchUpAll);
+        m_changeTick.setSingleShot(true);
+        m_changeTick.setInterval(kChangeTickMs);
+        connect(m_feedNotifier.get(), &ChangeNotifier::changed, &m_changeTick, [this] {
+            if (!m_changeTick.isActive())
+                m_changeTick.start();
+        });
     }
     return m_feedHub.get();
 }
@@ -46,7 +58,32 @@ void HttpFront::onWebSocket()
         std::optional<QString> since;
         if (query.hasQueryItem(QStringLiteral("since")))
             since = query.queryItemValue(QStringLiteral("since"), QUrl::FullyDecoded);
+        const QString changes = query.queryItemValue(QStringLiteral("changes"), QUrl::FullyDecoded);
+        if (!changes.isEmpty() && changes != QLatin1String("true") && changes != QLatin1String("false")) {
+            refuseWebSocket(socket, makeError(ErrorCode::InvalidArgument,
+                                              QStringLiteral("changes is true or false, not \"%1\"").arg(changes.left(40))));
+            continue;
+        }
         attachWebSocket(**hub, socket, since); // refused: said in the stream and closed
+        if (m_options.tokens) {
+            // Upgraded once its token checked (authenticate): kept to be closed if it is revoked.
+            const QByteArray authorization = socket->request().rawHeader("Authorization").trimmed();
+            m_tokenedFeeds.append({socket, authorization.mid(authorization.indexOf(' ') + 1).trimmed()});
+            connect(socket, &QObject::destroyed, this, [this, socket] {
+                m_tokenedFeeds.removeIf([socket](const TokenedFeed &feed) { return feed.socket.isNull() || feed.socket == socket; });
+                if (m_tokenedFeeds.isEmpty())
+                    m_tokensWatch.stop();
+            });
+            if (!m_tokensWatch.isActive()) {
+                m_tokensWatch.setInterval(1000);
+                connect(&m_tokensWatch, &QTimer::timeout, this, &HttpFront::currentTokens, Qt::UniqueConnection);
+                m_tokensWatch.start();
+            }
+        }
+        // Every write of the store besides the finishes (claims, notes, repairs, account changes),
+        // as the store's own change notices tell a console on it; the socket ends the connection.
+        if (changes == QLatin1String("true"))
+            connect(&m_changeTick, &QTimer::timeout, socket, [socket] { socket->sendTextMessage(kChangedMessage); });
     }
 }
 
