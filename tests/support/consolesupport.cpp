@@ -36,9 +36,9 @@ QStringList stepDelay()
 // stops once the window, and its session, are gone.
 class WindowsLedgerd : public QObject {
 public:
-    WindowsLedgerd(const QString &location, QObject *window)
+    WindowsLedgerd(const QString &location, quint16 port, QObject *window)
         : QObject(window)
-        , served(location, stepDelay())
+        , served(location, stepDelay(), port)
     {
         setObjectName(kName);
     }
@@ -53,11 +53,20 @@ bool signInThroughLedgerd(app::MainWindow &window, const QString &location)
     const QString tokenFile = operatorTokenFile(window.settings().operatorName());
     if (tokenFile.isEmpty())
         return false;
-    auto *ledgerd = new WindowsLedgerd(location, &window);
+    // A location is served at one address for the run, as a team's ledgerd is (what the console
+    // keeps per location, a table's layout, the recent list, follows the address): on the port
+    // its first ledgerd had, unless another ledgerd of this location holds it now.
+    static QMap<QString, quint16> ports;
+    auto *ledgerd = new WindowsLedgerd(location, ports.value(location), &window);
+    if (ledgerd->served.url().isEmpty() && ports.contains(location)) {
+        delete ledgerd;
+        ledgerd = new WindowsLedgerd(location, 0, &window);
+    }
     if (ledgerd->served.url().isEmpty()) {
         delete ledgerd;
         return false;
     }
+    ports.insert(location, ledgerd->served.port());
     window.connectToServer(ServerLogin{ledgerd->served.url(), tokenFile, QString()});
     return true;
 }

@@ -191,9 +191,9 @@ QString operatorTokenFile(const QString &name)
     return file;
 }
 
-ServedStore::ServedStore(const QString &location, const QStringList &env)
-    : m_ledgerd({QStringLiteral("--store"), location, QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--tokens"),
-                 tokens().list(), QStringLiteral("--recover-every"), QStringLiteral("off")},
+ServedStore::ServedStore(const QString &location, const QStringList &env, quint16 port)
+    : m_ledgerd({QStringLiteral("--store"), location, QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port),
+                 QStringLiteral("--tokens"), tokens().list(), QStringLiteral("--recover-every"), QStringLiteral("off")},
                 env)
 {
     if (m_ledgerd.url.isEmpty())

@@ -63,13 +63,14 @@ QString operatorTokenFile(const QString &name);
 
 // A ledgerd over `location` for a test that runs through one: on loopback, with this program's
 // tokens (make the operators' tokens it will need before: operatorTokenFile), and no recovery of
-// its own (the test decides what stays stuck), `env` ("NAME=value" each) added to its environment.
-// Stopped when it ends.
+// its own (the test decides what stays stuck), `env` ("NAME=value" each) added to its environment,
+// on `port` (0: a free one). Stopped when it ends.
 class ServedStore {
 public:
-    explicit ServedStore(const QString &location, const QStringList &env = {});
+    explicit ServedStore(const QString &location, const QStringList &env = {}, quint16 port = 0);
     // "http://127.0.0.1:PORT", empty when it did not start (errors() says why).
     const QString &url() const { return m_ledgerd.url; }
+    quint16 port() const { return m_ledgerd.port(); }
     QString errors() { return m_ledgerd.errors(); }
 
 private:
