@@ -57,6 +57,13 @@ QStringList ageBucketLabels(const QList<qint64> &bounds)
     return labels;
 }
 
+const QList<qint64> &ageBucketBoundsMs()
+{
+    constexpr qint64 minute = 60'000;
+    static const QList<qint64> bounds{minute, 5 * minute, 30 * minute, 120 * minute, 24 * 60 * minute};
+    return bounds;
+}
+
 Result<Overview> loadCounts(Store &store, qint64 stuckThresholdMs)
 {
     Overview o;
@@ -72,10 +79,8 @@ Result<Overview> loadOverview(Store &store, qint64 stuckThresholdMs)
     const Error e = store.withSnapshot([&]() -> Error {
         if (Error e = readCounts(store, stuckThresholdMs, o); !e.ok())
             return e;
-        constexpr qint64 minute = 60'000;
-        const QList<qint64> bounds{minute, 5 * minute, 30 * minute, 120 * minute, 24 * 60 * minute};
-        o.ageBuckets = ageBucketLabels(bounds);
-        auto ages = store.ageHistogram(bounds);
+        o.ageBuckets = ageBucketLabels(ageBucketBoundsMs());
+        auto ages = store.ageHistogram(ageBucketBoundsMs());
         if (!ages.ok())
             return ages.error();
         o.ageCounts = *ages;

@@ -27,6 +27,9 @@ struct Overview {
 // The age chart's labels for the ranges between `bounds` (milliseconds, rising), and the last
 // one from the last bound up: "0–1m", "1m–5m", …, "1d+", in the reader's language.
 QStringList ageBucketLabels(const QList<qint64> &bounds);
+// The bounds of the age chart's ranges (1m, 5m, 30m, 2h, 1d): the counts loadOverview reads are
+// for these, whichever process read them, so a console labels them in its own language.
+const QList<qint64> &ageBucketBoundsMs();
 
 // Counts only (cheap: what the navigator shows on every change).
 Result<Overview> loadCounts(Store &store, qint64 stuckThresholdMs);

@@ -1,5 +1,6 @@
 #include "consolesupport.h"
 
+#include "ledgerdsupport.h"
 #include "operations/demo.h"
 #include "widgets/legseditor.h"
 
@@ -22,15 +23,73 @@ struct OwnSettings {
     }
 };
 const OwnSettings ownSettings;
+
+// A step delay the test set for the console's repairs ($LEDGER_STEP_DELAY_MS): through ledgerd
+// they run there, so it gets the delay when it starts.
+QStringList stepDelay()
+{
+    const QString delay = qEnvironmentVariable("LEDGER_STEP_DELAY_MS");
+    return delay.isEmpty() ? QStringList() : QStringList{QStringLiteral("LEDGER_STEP_DELAY_MS=") + delay};
+}
+
+// The ledgerd a window signed in to (openIn through ledgerd): a child of the window, so that it
+// stops once the window, and its session, are gone.
+class WindowsLedgerd : public QObject {
+public:
+    WindowsLedgerd(const QString &location, quint16 port, QObject *window)
+        : QObject(window)
+        , served(location, stepDelay(), port)
+    {
+        setObjectName(kName);
+    }
+    ServedStore served;
+    static inline const QString kName = QStringLiteral("testsLedgerd"); // found by name: no Q_OBJECT of its own
+};
+
+// Signs `window` in to a ledgerd of its own over `location`, as its operator; false when that
+// ledgerd did not start (said as a warning).
+bool signInThroughLedgerd(app::MainWindow &window, const QString &location)
+{
+    const QString tokenFile = operatorTokenFile(window.settings().operatorName());
+    if (tokenFile.isEmpty())
+        return false;
+    // A location is served at one address for the run, as a team's ledgerd is (what the console
+    // keeps per location, a table's layout, the recent list, follows the address): on the port
+    // its first ledgerd had, unless another ledgerd of this location holds it now.
+    static QMap<QString, quint16> ports;
+    auto *ledgerd = new WindowsLedgerd(location, ports.value(location), &window);
+    if (ledgerd->served.url().isEmpty() && ports.contains(location)) {
+        delete ledgerd;
+        ledgerd = new WindowsLedgerd(location, 0, &window);
+    }
+    if (ledgerd->served.url().isEmpty()) {
+        delete ledgerd;
+        return false;
+    }
+    ports.insert(location, ledgerd->served.port());
+    window.connectToServer(ServerLogin{ledgerd->served.url(), tokenFile, QString()});
+    return true;
+}
 } // namespace
 
 bool openIn(app::MainWindow &window, const QString &location)
 {
     QSignalSpy opened(&window, &app::MainWindow::storeOpened);
     window.resize(1320, 820);
-    window.openStore(location, app::OpenMode::Existing);
+    if (!throughLedgerd()) {
+        window.openStore(location, app::OpenMode::Existing);
+        window.show();
+        return opened.wait(kConsoleWaitMs) && settle(window);
+    }
+    // The ledgerd of a location opened before goes once the window no longer calls it.
+    const QList<QObject *> earlier = window.findChildren<QObject *>(WindowsLedgerd::kName, Qt::FindDirectChildrenOnly);
+    if (!signInThroughLedgerd(window, location))
+        return false;
     window.show();
-    return opened.wait(kConsoleWaitMs) && settle(window);
+    const bool open = opened.wait(kConsoleWaitMs) && settle(window) && window.signedIn();
+    if (open)
+        qDeleteAll(earlier);
+    return open;
 }
 
 bool settle(app::MainWindow &window)

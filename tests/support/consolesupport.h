@@ -4,6 +4,7 @@
 // Threading: the GUI thread.
 
 #include "dialogs/transferdialog.h"
+#include "ledgerdsupport.h"
 #include "mainwindow.h"
 #include "testsupport.h"
 
@@ -14,6 +15,11 @@ constexpr int kConsoleWaitMs = 30'000;
 // Opens `location` in `window` at the console's first size (1320×820, whatever size a window of
 // an earlier test saved in the shared test settings), shows it, and waits until it is open and
 // quiet. False when it did not open (the message is the window's).
+// Through ledgerd (throughLedgerd(), the "@remote" variants): a ledgerd over `location` is
+// started for the window, which signs in to it with an operator token named as the window's
+// operator (its settings' name: DemoConsole::kOperator for a demo console), instead of opening
+// the store. That ledgerd lives as long as the window (a child of it), or until the window opens
+// another location this way.
 bool openIn(app::MainWindow &window, const QString &location);
 
 // Waits until the window has nothing loading or running.

@@ -7,11 +7,14 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QMap>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QUrl>
 
 #include <algorithm>
 #include <csignal>
+#include <sys/prctl.h>
 
 namespace ledger::test {
 
@@ -116,6 +119,8 @@ Ledgerd::Ledgerd(const QStringList &args, const QStringList &env)
     for (const QString &kv : env)
         e.insert(kv.section(QLatin1Char('='), 0, 0), kv.section(QLatin1Char('='), 1));
     m_process.setProcessEnvironment(e);
+    // Killed with its parent: a test program that crashes or aborts leaves no ledgerd behind.
+    m_process.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
     m_process.start(QStringLiteral(LEDGERD_PATH), args);
     if (!m_process.waitForReadyRead(20'000))
         return;
@@ -154,6 +159,46 @@ QString Ledgerd::errors()
 }
 
 quint16 Ledgerd::port() const { return quint16(url.section(QLatin1Char(':'), -1).toUInt()); }
+
+bool throughLedgerd() { return qEnvironmentVariable("LEDGER_TEST_REMOTE") == QLatin1String("1"); }
+
+namespace {
+// The tokens every ServedStore of this program serves, and a token file per operator's name.
+struct Tokens {
+    QTemporaryDir dir;
+    QMap<QString, QString> files;
+    QString list() const { return dir.filePath(QStringLiteral("tokens")); }
+};
+Tokens &tokens()
+{
+    static Tokens t;
+    return t;
+}
+} // namespace
+
+QString operatorTokenFile(const QString &name)
+{
+    Tokens &t = tokens();
+    if (const auto it = t.files.constFind(name); it != t.files.cend())
+        return *it;
+    const AddedToken added = addToken(t.list(), name, QStringLiteral("operator"));
+    if (added.exitCode != 0) {
+        qWarning("ledgerd token add %s failed", qPrintable(name));
+        return {};
+    }
+    const QString file = writeToken(t.dir.path(), name, added.token);
+    t.files.insert(name, file);
+    return file;
+}
+
+ServedStore::ServedStore(const QString &location, const QStringList &env, quint16 port)
+    : m_ledgerd({QStringLiteral("--store"), location, QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port),
+                 QStringLiteral("--tokens"), tokens().list(), QStringLiteral("--recover-every"), QStringLiteral("off")},
+                env)
+{
+    if (m_ledgerd.url.isEmpty())
+        qWarning("ledgerd over %s did not start: %s", qPrintable(location), qPrintable(m_ledgerd.errors()));
+}
 
 void logAnswersTo(QFile *log) { g_responses = log; }
 

@@ -18,7 +18,9 @@ struct Http {
 };
 
 // One ledgerd process for a test: started on the arguments given, stopped (SIGTERM) at the end.
-// `url` is what it printed ("http://127.0.0.1:PORT"), empty when it did not start.
+// `url` is what it printed ("http://127.0.0.1:PORT"), empty when it did not start. A test program
+// that dies (a crash, qFatal, QtTest's watchdog) takes it along: the kernel kills it when its
+// parent goes, so no ledgerd outlives its test.
 class Ledgerd {
 public:
     explicit Ledgerd(const QStringList &args, const QStringList &env = {});
@@ -49,6 +51,31 @@ AddedToken addToken(const QString &file, const QString &name, const QString &rol
 // `token` in DIR/NAME.token that only its owner may read (as --token-file wants): its path, "" when
 // it could not be written.
 QString writeToken(const QString &dir, const QString &name, const QString &token);
+
+// Whether this run goes through ledgerd: the "@remote" and "@remotepg" variants of
+// tests/CMakeLists.txt ($LEDGER_TEST_REMOTE=1), where the console signs in to a ledgerd over the
+// test's store and ledgerctl calls one with --server instead of opening the store.
+bool throughLedgerd();
+
+// The token file (for --token-file) of an operator named `name`, in the tokens file every
+// ServedStore of this test program serves: made once per name, "" when it could not be.
+QString operatorTokenFile(const QString &name);
+
+// A ledgerd over `location` for a test that runs through one: on loopback, with this program's
+// tokens (make the operators' tokens it will need before: operatorTokenFile), and no recovery of
+// its own (the test decides what stays stuck), `env` ("NAME=value" each) added to its environment,
+// on `port` (0: a free one). Stopped when it ends.
+class ServedStore {
+public:
+    explicit ServedStore(const QString &location, const QStringList &env = {}, quint16 port = 0);
+    // "http://127.0.0.1:PORT", empty when it did not start (errors() says why).
+    const QString &url() const { return m_ledgerd.url; }
+    quint16 port() const { return m_ledgerd.port(); }
+    QString errors() { return m_ledgerd.errors(); }
+
+private:
+    Ledgerd m_ledgerd;
+};
 
 // curl, as an application would call: the status and the JSON body (logged, see below).
 Http curl(const QString &method, const QString &url, const QByteArray &body = {}, const QStringList &headers = {});

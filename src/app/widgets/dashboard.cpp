@@ -184,7 +184,10 @@ void Dashboard::drawAges()
     series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
     chart->addSeries(series);
     auto *ranges = new QBarCategoryAxis;
-    ranges->append(m_overview.ageBuckets);
+    // Labelled here, in this console's language: through ledgerd the counts come with the
+    // server's words.
+    const QStringList labels = ageBucketLabels(ageBucketBoundsMs());
+    ranges->append(labels.size() == m_overview.ageCounts.size() ? labels : m_overview.ageBuckets);
     chart->addAxis(ranges, Qt::AlignLeft);
     series->attachAxis(ranges);
     QValueAxis *counts = countAxis(max);
