@@ -1566,9 +1566,6 @@ void TestCli::inFlightIsAcceptedNotFinished()
         return;
     QVERIFY(leaseRunsOn(s, pending));
     RUN_EXPECTING(driven, s, 4, retry);
-    if (test::throughLedgerd())
-        QEXPECT_FAIL("", "ledgerd answers an unfinished retry 202 whether or not it existed: the client cannot say \"already existed\"",
-                     Continue);
     QVERIFY2(driven.out.startsWith(pending) && driven.out.contains(QStringLiteral("pending"))
                  && driven.out.contains(QStringLiteral("(already existed; in progress, driven by ")),
              qPrintable(driven.out));

@@ -1381,14 +1381,6 @@ void TestGui::theKindColumnShowsCompensationWhole()
     const QString rev = compensationId(id, 1);
     c.window.showView(NavigatorModel::View::Compensations);
     TransactionTableModel *model = c.window.transactionModel();
-    if (throughLedgerd()) {
-        QVERIFY(settle(c.window));
-        QEXPECT_FAIL("",
-                     "ledgerd lists no transactions by kind (apiquery::transactions refuses TxQuery::kind): "
-                     "the Compensations view through it lists nothing",
-                     Abort);
-        QVERIFY(model->rowOfKey(rev) >= 0);
-    }
     QVERIFY(QTest::qWaitFor([&] { return model->rowOfKey(rev) >= 0 && !c.window.isBusy(); }, kWaitMs));
     QTableView *table = c.window.transactions()->list()->table();
     table->setStyle(&shown);

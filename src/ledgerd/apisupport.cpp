@@ -53,6 +53,8 @@ ApiResponse outcome(Store &store, const TxOutcome &o, int createdStatus)
     QJsonObject body = transactionWithLegs(store, *o.tx, scale);
     if (!o.note.isEmpty()) // e.g. why a retry left it unfinished: who drives it, or who claimed it
         body.insert(QStringLiteral("note"), o.note);
+    if (o.existing) // made before (a key's retry, a compensation asked again): a 202 says it no other way
+        body.insert(QStringLiteral("existing"), true);
     return json(o.unfinished() ? 202 : o.existing ? 200 : createdStatus, body);
 }
 
@@ -176,8 +178,8 @@ Result<qint64> durationOf(const QUrlQuery &q, const QString &name, qint64 fallba
 
 QStringList txQueryParameters()
 {
-    return {QStringLiteral("state"), QStringLiteral("account"), QStringLiteral("stuckFor"), QStringLiteral("text"),
-            QStringLiteral("cause"), QStringLiteral("sort"),    QStringLiteral("order")};
+    return {QStringLiteral("state"), QStringLiteral("kind"),  QStringLiteral("account"), QStringLiteral("stuckFor"),
+            QStringLiteral("text"),  QStringLiteral("cause"), QStringLiteral("sort"),    QStringLiteral("order")};
 }
 
 Result<TxQuery> txQueryOf(const QUrlQuery &q)
@@ -191,6 +193,14 @@ Result<TxQuery> txQueryOf(const QUrlQuery &q)
         if (!state)
             return makeError(ErrorCode::UnknownState, QStringLiteral("no state \"%1\"; states are: %2").arg(name.left(40), txStateNames()));
         query.state = state;
+    }
+    if (q.hasQueryItem(QStringLiteral("kind"))) {
+        const QString name = q.queryItemValue(QStringLiteral("kind"), QUrl::FullyDecoded);
+        const auto kind = txKindFromString(name);
+        if (!kind)
+            return makeError(ErrorCode::InvalidArgument,
+                             QStringLiteral("kind must be transfer or compensation, not \"%1\"").arg(name.left(40)));
+        query.kind = kind;
     }
     if (q.hasQueryItem(QStringLiteral("account"))) {
         query.account = q.queryItemValue(QStringLiteral("account"), QUrl::FullyDecoded);

@@ -26,11 +26,13 @@ std::optional<TxSortKey> sortKeyFromWord(QStringView word)
 
 Result<QUrlQuery> transactions(const TxQuery &q)
 {
-    if (q.offset != 0 || q.kind)
-        return makeError(ErrorCode::Unsupported, QStringLiteral("a listing through ledgerd pages by key or place, not by offset or kind"));
+    if (q.offset != 0)
+        return makeError(ErrorCode::Unsupported, QStringLiteral("a listing through ledgerd pages by key or place, not by offset"));
     QUrlQuery query;
     if (q.state)
         add(query, QStringLiteral("state"), nameOf(*q.state));
+    if (q.kind)
+        add(query, QStringLiteral("kind"), nameOf(*q.kind));
     if (!q.account.isEmpty())
         add(query, QStringLiteral("account"), q.account);
     if (!q.text.isEmpty())

@@ -249,9 +249,10 @@ TxOutcome RemoteLedgerService::outcome(const Result<Answer> &answer, const QJson
         o.note = document.value(QStringLiteral("note")).toString();
     }
     // 201 made it, 200 found it made before (a key's replay, a compensation asked twice); a
-    // resume or cancel answers 200 for what it did. 202 says in flight, new or not.
+    // resume or cancel answers 200 for what it did. 202 says in flight, new or not: "existing"
+    // says which.
     if (answer.ok())
-        o.existing = createdIs201 && answer->status == 200;
+        o.existing = (createdIs201 && answer->status == 200) || answer->body.value(QStringLiteral("existing")).toBool();
     return o;
 }
 
