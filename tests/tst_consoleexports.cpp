@@ -153,7 +153,9 @@ void TestConsoleExports::moreRowsThanTheViewLoaded()
     const auto rows = *csv::parse(QString::fromUtf8(readAll(path)));
     const qint64 total = *c.store.store().transactionCount({});
     QCOMPARE(rows.size() - 1, total);
-    QVERIFY2(loaded < total / 2, qPrintable(QStringLiteral("the view loaded %1 of %2 rows").arg(loaded).arg(total)));
+    // Fewer than all: through ledgerd the model reads larger windows (fewer round trips), two of
+    // which may be half the table, so "fewer than half" held only in process.
+    QVERIFY2(loaded < total, qPrintable(QStringLiteral("the view loaded %1 of %2 rows").arg(loaded).arg(total)));
     // The export did not go through the model: it did not fetch the table. (A page or two may
     // still arrive meanwhile — the view asks for what it shows, and a busy machine settles late.)
     const qint64 fetchedSince = c.window.transactionModel()->rowsFetched() - loaded;

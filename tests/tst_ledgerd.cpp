@@ -1203,8 +1203,14 @@ void TestLedgerd::recoveriesAreJobs()
     QCOMPARE(as(ann, post, jobs, R"({"reason":5})").status, 400);
     QCOMPARE(as(ann, post, jobs, QByteArray(R"({"reason":")") + QByteArray(kMaxReasonLength + 1, 'x') + QByteArray(R"("})")).status, 400);
     QCOMPARE(as(ann, get, jobs).status, 405);
-    const Http started = as(ann, post, jobs, R"({"olderThan":"0s","takeClaimed":false,"reason":"bank confirmed"})");
+    const QByteArray startBody = R"({"olderThan":"0s","takeClaimed":false,"reason":"bank confirmed"})";
+    const QStringList keyed{QStringLiteral("Authorization: Bearer ") + ann.token, QStringLiteral("Idempotency-Key: recover-once")};
+    const Http started = curl(post, d.url + jobs, startBody, keyed);
     QCOMPARE(started.status, 202);
+    // Its answer lost, asked again under its key: the same job, not "one is running" (nor a second).
+    const Http startedAgain = curl(post, d.url + jobs, startBody, keyed);
+    QCOMPARE(startedAgain.status, 202);
+    QCOMPARE(startedAgain.body.value(QStringLiteral("id")), started.body.value(QStringLiteral("id")));
     QCOMPARE(started.body.value(QStringLiteral("state")).toString(), QStringLiteral("running"));
     const QString id = started.body.value(QStringLiteral("id")).toString();
     QVERIFY(!id.isEmpty());

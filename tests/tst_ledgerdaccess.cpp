@@ -132,6 +132,12 @@ void TestLedgerdAccess::tokensAndRoles()
     withBilling.setRawHeader("Authorization", "Bearer " + payer.toUtf8());
     billingFeed.open(withBilling);
     QTRY_COMPARE_WITH_TIMEOUT(billingFeed.state(), QAbstractSocket::ConnectedState, 10'000);
+    QProcess billingStream; // the same as NDJSON (curl, following)
+    billingStream.start(QStringLiteral("curl"),
+                        {QStringLiteral("-sN"), QStringLiteral("-H"), QStringLiteral("Authorization: Bearer ") + payer,
+                         d.url + QStringLiteral("/v1/feed?since=0")});
+    QByteArray streamed;
+    QTRY_VERIFY_WITH_TIMEOUT((streamed += billingStream.readAllStandardOutput()).contains('\n'), 10'000);
     // A token revoked (or added) takes effect on the running server within a second or two.
     QProcess revoke;
     revoke.start(QStringLiteral(LEDGERD_PATH),
@@ -149,6 +155,7 @@ void TestLedgerdAccess::tokensAndRoles()
     // the reader's stays.
     QTRY_COMPARE_WITH_TIMEOUT(billingFeed.state(), QAbstractSocket::UnconnectedState, 10'000);
     QCOMPARE(billingFeed.closeCode(), QWebSocketProtocol::CloseCodePolicyViolated);
+    QTRY_COMPARE_WITH_TIMEOUT(billingStream.state(), QProcess::NotRunning, 10'000); // cut
     QCOMPARE(dashboard.state(), QAbstractSocket::ConnectedState);
     revoke.start(QStringLiteral(LEDGERD_PATH),
                  {QStringLiteral("token"), QStringLiteral("revoke"), QStringLiteral("billing"), QStringLiteral("--tokens"), tokens});

@@ -132,26 +132,44 @@ void TestRequestReplay::rowOfRequest()
 void TestRequestReplay::replayedRepair_data()
 {
     QTest::addColumn<OperatorAction>("action");
-    QTest::addColumn<TxState>("state");    // the transaction asked for, as it stands
-    QTest::addColumn<int>("compensation"); // -1: none made; else its TxState
-    QTest::addColumn<bool>("answered");    // false: run it again
+    QTest::addColumn<TxState>("state");     // the transaction asked for, as it stands
+    QTest::addColumn<int>("compensation");  // -1: none made; else its TxState
+    QTest::addColumn<QStringList>("asked"); // the rows its request wrote: "event from>to"
+    QTest::addColumn<bool>("answered");     // false: run it again
     QTest::addColumn<ErrorCode>("code");
     QTest::addColumn<QString>("answeredId");
     const int none = -1;
-    QTest::newRow("resume, done") << OperatorAction::Resume << TxState::Done << none << true << ErrorCode::None << "tx-1";
-    QTest::newRow("resume, canceled by a refusal")
-        << OperatorAction::Resume << TxState::Canceled << none << true << ErrorCode::InsufficientFunds << "tx-1";
-    QTest::newRow("resume, still pending") << OperatorAction::Resume << TxState::Pending << none << false << ErrorCode::None << "";
-    QTest::newRow("resume, applied") << OperatorAction::Resume << TxState::Applied << none << false << ErrorCode::None << "";
-    QTest::newRow("cancel, canceled") << OperatorAction::Cancel << TxState::Canceled << none << true << ErrorCode::None << "tx-1";
-    QTest::newRow("cancel, canceling") << OperatorAction::Cancel << TxState::Canceling << none << false << ErrorCode::None << "";
-    QTest::newRow("compensate, none made yet") << OperatorAction::Compensate << TxState::Done << none << false << ErrorCode::None << "";
+    const QStringList resumed{"resume pending>pending", "state pending>applied", "state applied>done"};
+    QTest::newRow("resume, done") << OperatorAction::Resume << TxState::Done << none << resumed << true << ErrorCode::None << "tx-1";
+    QTest::newRow("resume, its hold refused") << OperatorAction::Resume << TxState::Canceled << none
+                                              << QStringList{"resume pending>pending", "refused pending>canceling",
+                                                             "state canceling>canceled"}
+                                              << true << ErrorCode::InsufficientFunds << "tx-1";
+    QTest::newRow("resume, it finished a cancel")
+        << OperatorAction::Resume << TxState::Canceled << none << QStringList{"resume canceling>canceling", "state canceling>canceled"}
+        << true << ErrorCode::None << "tx-1";
+    QTest::newRow("resume, someone else canceled it") << OperatorAction::Resume << TxState::Canceled << none
+                                                      << QStringList{"resume pending>pending"} << true << ErrorCode::None << "tx-1";
+    QTest::newRow("resume, a compensation superseded")
+        << OperatorAction::Resume << TxState::Canceled << none << QStringList{"superseded initial>canceled"} << true << ErrorCode::Conflict
+        << "tx-1";
+    QTest::newRow("resume, still pending") << OperatorAction::Resume << TxState::Pending << none << QStringList{"resume pending>pending"}
+                                           << false << ErrorCode::None << "";
+    QTest::newRow("resume, applied") << OperatorAction::Resume << TxState::Applied << none << resumed.mid(0, 2) << false << ErrorCode::None
+                                     << "";
+    QTest::newRow("cancel, canceled") << OperatorAction::Cancel << TxState::Canceled << none << QStringList{"cancel pending>canceling"}
+                                      << true << ErrorCode::None << "tx-1";
+    QTest::newRow("cancel, canceling") << OperatorAction::Cancel << TxState::Canceling << none << QStringList{"cancel pending>canceling"}
+                                       << false << ErrorCode::None << "";
+    const QStringList linked{"linked done>done"};
+    QTest::newRow("compensate, none made yet") << OperatorAction::Compensate << TxState::Done << none << linked << false << ErrorCode::None
+                                               << "";
     QTest::newRow("compensate, its compensation done")
-        << OperatorAction::Compensate << TxState::Done << int(TxState::Done) << true << ErrorCode::None << "tx-1.rev";
-    QTest::newRow("compensate, its compensation refused")
-        << OperatorAction::Compensate << TxState::Done << int(TxState::Canceled) << true << ErrorCode::InsufficientFunds << "tx-1.rev";
+        << OperatorAction::Compensate << TxState::Done << int(TxState::Done) << linked << true << ErrorCode::None << "tx-1.rev";
+    QTest::newRow("compensate, its compensation refused") << OperatorAction::Compensate << TxState::Done << int(TxState::Canceled) << linked
+                                                          << true << ErrorCode::InsufficientFunds << "tx-1.rev";
     QTest::newRow("compensate, its compensation in flight")
-        << OperatorAction::Compensate << TxState::Done << int(TxState::Pending) << false << ErrorCode::None << "";
+        << OperatorAction::Compensate << TxState::Done << int(TxState::Pending) << linked << false << ErrorCode::None << "";
 }
 
 void TestRequestReplay::replayedRepair()
@@ -159,23 +177,33 @@ void TestRequestReplay::replayedRepair()
     QFETCH(OperatorAction, action);
     QFETCH(TxState, state);
     QFETCH(int, compensation);
+    QFETCH(QStringList, asked);
     QFETCH(bool, answered);
     QFETCH(ErrorCode, code);
     QFETCH(QString, answeredId);
-    const QString refused = QStringLiteral("insufficient-funds: alice has 1.00 available, 2.00 asked");
-    const Transaction tx = txIn(state, state == TxState::Canceled ? refused : QString());
+    const bool superseded = QTest::currentDataTag() == QLatin1String("resume, a compensation superseded");
+    const QString why = superseded ? QStringLiteral("superseded: tx-0.rev already compensates tx-0")
+                                   : QStringLiteral("insufficient-funds: alice has 1.00 available, 2.00 asked");
+    const Transaction tx = txIn(state, state == TxState::Canceled ? why : QString());
     std::optional<Transaction> made;
     if (compensation >= 0) {
-        made = txIn(TxState(compensation), TxState(compensation) == TxState::Canceled ? refused : QString());
+        made = txIn(TxState(compensation), TxState(compensation) == TxState::Canceled ? why : QString());
         made->id = QStringLiteral("tx-1.rev");
     }
-    const auto answer = ledger::replayedRepair(action, tx, made);
+    QList<JournalEntry> rows;
+    for (const QString &spec : asked) {
+        JournalEntry j = row(kAnn, spec.section(QLatin1Char(' '), 0, 0), kKey, rows.size() + 1);
+        j.fromState = spec.section(QLatin1Char(' '), 1).section(QLatin1Char('>'), 0, 0);
+        j.toState = spec.section(QLatin1Char('>'), 1);
+        rows << j;
+    }
+    const auto answer = ledger::replayedRepair(action, tx, made, rows);
     QCOMPARE(answer.has_value(), answered);
     if (!answered)
         return;
     QCOMPARE(answer->error.code, code);
     QCOMPARE(answer->tx->id, answeredId);
-    QVERIFY(answer->existing);
+    QVERIFY(!answer->existing); // as its first answer: it made what it made
 }
 
 void TestRequestReplay::theRequestIsRecordedInEachRow()
@@ -241,7 +269,7 @@ void TestRequestReplay::aRepairAskedAgainIsDoneOnce()
     QVERIFY2(again.ok(), qPrintable(again.error.toString()));
     QCOMPARE(again.tx->id, answered);
     QCOMPARE(again.tx->state, ends);
-    QVERIFY(again.existing);
+    QCOMPARE(again.existing, first.existing);
     QCOMPARE(rowsOf(t.store(), DocKind::Transaction, id), rows);
     QCOMPARE(rowsOf(t.store(), DocKind::Transaction, answered), answeredRows);
     QCOMPARE(balanceOf(t.store(), QStringLiteral("alice")), alice);

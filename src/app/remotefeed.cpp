@@ -90,17 +90,21 @@ void RemoteFeed::onDisconnected()
 void RemoteFeed::checkThenOpen()
 {
     // A feed cut by the server may be a revoked token's (ledgerd closes those), and an upgrade it
-    // refuses says no why: one call asks first. Refused, the console says so (its calls' observer)
-    // and the feed stops; anything else, the feed is opened again.
+    // refuses says no why, while each refused one counts against the address's allowance of wrong
+    // tokens: one call asks first. Answered, the feed is opened again; refused, the console says
+    // so (its calls' observer) and the feed stops; anything else (unreachable, throttled), asked
+    // again a little later.
     ActionsRequest newest;
     newest.preset = ActionsPreset::All;
     newest.limit = 1;
     m_check.run<Result<QList<JournalEntry>>>([newest](LedgerService &ledger) { return ledger.operatorActions(newest); },
                                              [this](Result<QList<JournalEntry>> answer) {
-                                                 if (!answer.ok() && answer.error().code == ErrorCode::Unauthorized)
-                                                     stopAsking();
-                                                 else
+                                                 if (answer.ok())
                                                      open();
+                                                 else if (answer.error().code == ErrorCode::Unauthorized)
+                                                     stopAsking();
+                                                 else if (!m_refused)
+                                                     m_reopen.start();
                                              });
 }
 

@@ -116,10 +116,10 @@ const TokenFile &HttpFront::currentTokens()
             auto reloaded = TokenFile::load(m_options.tokensPath);
             if (reloaded.ok()) {
                 m_options.tokens = *reloaded;
-                for (const TokenedFeed &feed : std::as_const(m_tokenedFeeds))
-                    if (feed.socket && !m_options.tokens->verify(feed.token))
-                        feed.socket->close(QWebSocketProtocol::CloseCodePolicyViolated,
-                                           QStringLiteral("unauthorized: the token was revoked"));
+                const QList<TokenedFeed> feeds = m_tokenedFeeds; // a cut may end a stream, and its entry, at once
+                for (const TokenedFeed &feed : feeds)
+                    if (feed.stream && !m_options.tokens->verify(feed.token))
+                        feed.cut();
             } else
                 qWarning("ledgerd: keeping the tokens read before: %s", qPrintable(reloaded.error().toString()));
         }

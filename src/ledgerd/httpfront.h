@@ -34,6 +34,7 @@
 #include <QTimer>
 
 #include <deque>
+#include <functional>
 #include <map>
 #include <optional>
 #include <variant>
@@ -146,14 +147,18 @@ private:
     QElapsedTimer m_clock; // the throttle's time
     QDateTime m_tokensModified;
     QElapsedTimer m_tokensChecked;
-    // The feed WebSockets with the token each came with, and a look at the tokens file once a
-    // second while there are any (their connections send nothing that would make one).
+    // The feeds (WebSockets and NDJSON streams) with the token each came with, cut when the token
+    // is revoked, and a look at the tokens file once a second while there are any (their
+    // connections send nothing that would make one).
     struct TokenedFeed {
-        QPointer<QWebSocket> socket;
+        QPointer<QObject> stream;
         QByteArray token;
+        std::function<void()> cut;
     };
     QList<TokenedFeed> m_tokenedFeeds;
     QTimer m_tokensWatch;
+    // `stream` came with `authorization` ("Bearer TOKEN"): `cut` once that token is revoked.
+    void watchToken(QObject *stream, const QByteArray &authorization, std::function<void()> cut);
     quint64 m_nextId = 1;
     bool m_stopping = false;
     std::function<void()> m_done;

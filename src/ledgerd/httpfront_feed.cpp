@@ -21,6 +21,24 @@ constexpr int kChangeTickMs = 100;
 const QString kChangedMessage = QStringLiteral(R"({"changed":true})");
 } // namespace
 
+void HttpFront::watchToken(QObject *stream, const QByteArray &authorization, std::function<void()> cut)
+{
+    if (!m_options.tokens)
+        return; // loopback, no tokens: nothing to revoke
+    const QByteArray trimmed = authorization.trimmed();
+    m_tokenedFeeds.append({stream, trimmed.mid(trimmed.indexOf(' ') + 1).trimmed(), std::move(cut)});
+    connect(stream, &QObject::destroyed, this, [this, stream] {
+        m_tokenedFeeds.removeIf([stream](const TokenedFeed &feed) { return feed.stream.isNull() || feed.stream == stream; });
+        if (m_tokenedFeeds.isEmpty())
+            m_tokensWatch.stop();
+    });
+    if (!m_tokensWatch.isActive()) {
+        m_tokensWatch.setInterval(1000);
+        connect(&m_tokensWatch, &QTimer::timeout, this, &HttpFront::currentTokens, Qt::UniqueConnection);
+        m_tokensWatch.start();
+    }
+}
+
 Result<FeedHub *> HttpFront::feedHub()
 {
     if (!m_feedHub) {
@@ -65,21 +83,12 @@ void HttpFront::onWebSocket()
             continue;
         }
         attachWebSocket(**hub, socket, since); // refused: said in the stream and closed
-        if (m_options.tokens) {
-            // Upgraded once its token checked (authenticate): kept to be closed if it is revoked.
-            const QByteArray authorization = socket->request().rawHeader("Authorization").trimmed();
-            m_tokenedFeeds.append({socket, authorization.mid(authorization.indexOf(' ') + 1).trimmed()});
-            connect(socket, &QObject::destroyed, this, [this, socket] {
-                m_tokenedFeeds.removeIf([socket](const TokenedFeed &feed) { return feed.socket.isNull() || feed.socket == socket; });
-                if (m_tokenedFeeds.isEmpty())
-                    m_tokensWatch.stop();
-            });
-            if (!m_tokensWatch.isActive()) {
-                m_tokensWatch.setInterval(1000);
-                connect(&m_tokensWatch, &QTimer::timeout, this, &HttpFront::currentTokens, Qt::UniqueConnection);
-                m_tokensWatch.start();
-            }
-        }
+        // Upgraded once its token checked (authenticate): closed if it is revoked.
+        QPointer<QWebSocket> open(socket);
+        watchToken(socket, socket->request().rawHeader("Authorization"), [open] {
+            if (open)
+                open->close(QWebSocketProtocol::CloseCodePolicyViolated, QStringLiteral("unauthorized: the token was revoked"));
+        });
         // Every write of the store besides the finishes (claims, notes, repairs, account changes),
         // as the store's own change notices tell a console on it; the socket ends the connection.
         if (changes == QLatin1String("true"))
@@ -167,6 +176,10 @@ void HttpFront::streamFeed(const QHttpServerRequest &request, QTcpSocket *socket
         socket->abort();
         return;
     }
+    watchToken(socket, r.headers.value("authorization"), [alive] { // revoked: cut, without the last chunk
+        if (alive)
+            alive->abort();
+    });
     connect(socket, &QTcpSocket::bytesWritten, this, [this, id = *id] {
         if (m_feedHub)
             m_feedHub->drained(id);

@@ -15,7 +15,8 @@ namespace ledger::api {
 
 class InFlightRequests {
 public:
-    // Holds (name, key) while it lives; held() is false when another holder kept it past the wait.
+    // Holds (name, key) while it lives; held() is false when another holder kept it past the wait,
+    // or another sending already waits for it.
     class Hold {
     public:
         Hold(InFlightRequests &requests, const QString &name, const QString &key, int waitMs);
@@ -37,6 +38,7 @@ private:
     QMutex m_mutex;
     QWaitCondition m_ended;
     QSet<QString> m_running; // name + '\n' + key: a name has no line break
+    QSet<QString> m_waiting; // those a second sending waits for
 };
 
 } // namespace ledger::api

@@ -337,8 +337,9 @@ ApiResponse ready(Store &store, const ApiRequest &, const RouteMatch &)
 
 namespace {
 
-// How long a request sent again waits for its first sending, still running here, to end.
-constexpr int kSameRequestWaitMs = 60'000;
+// How long a request sent again waits for its first sending, still running here, to end (a
+// client's retry window is shorter: it asks again after).
+constexpr int kSameRequestWaitMs = 30'000;
 
 } // namespace
 
@@ -358,9 +359,12 @@ HandledRequest handle(Store &store, const ApiRequest &r, const RouteMatch &m, co
         }
         hold.emplace(InFlightRequests::instance(), r.caller.name, asked.request, kSameRequestWaitMs);
         if (!hold->held()) {
-            h.response = problem(makeError(ErrorCode::Conflict, QStringLiteral("the request with idempotency key %1 is still being "
-                                                                               "answered; ask again later with the same key")
-                                                                    .arg(quoteForMessage(asked.request))));
+            // Not now, as a restart says it: a client sends it again (under its key) after a while.
+            h.response = httpProblem(503, QStringLiteral("service-unavailable"),
+                                     QStringLiteral("the request with idempotency key %1 is still being answered; ask again with the "
+                                                    "same key")
+                                         .arg(quoteForMessage(asked.request)));
+            h.response.headers.append(qMakePair(QByteArray("Retry-After"), QByteArray("1")));
             return h;
         }
     }

@@ -107,7 +107,16 @@ ApiResponse RecoveryJobs::start(const ApiRequest &r)
         return problem(e);
     request.reason = body->reason;
 
+    const QString key = QString::fromUtf8(r.headers.value("idempotency-key"));
+    if (r.headers.contains("idempotency-key"))
+        if (Error e = checkIdempotencyKey(key); !e.ok())
+            return problem(e);
     QMutexLocker lock(&m_mutex);
+    // Asked again under its key (its answer lost): the job it started, however it stands.
+    if (!key.isEmpty())
+        for (const auto &job : m_jobs)
+            if (job->key == key && job->caller == r.caller.name)
+                return json(202, describe(*job));
     if (m_stopping)
         return problem(
             makeError(ErrorCode::StoreUnavailable, QStringLiteral("ledgerd is stopping: start the recovery again once it is back")));
@@ -126,6 +135,8 @@ ApiResponse RecoveryJobs::start(const ApiRequest &r)
     }
     auto job = std::make_shared<Job>();
     job->id = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    job->caller = r.caller.name;
+    job->key = key;
     m_jobs.push_back(job);
     job->thread = std::thread([this, job, caller = r.caller, request] { run(job, caller, request); });
     return json(202, describe(*job));

@@ -50,6 +50,8 @@ private:
         std::atomic<qint64> done{0};
         std::atomic<qint64> total{0};
         std::atomic<bool> stop{false};
+        QString caller; // who started it, and under which Idempotency-Key ("" none)
+        QString key;
         State state = State::Running; // the rest under m_mutex
         RecoverRun run;
         std::thread thread;

@@ -3,6 +3,8 @@
 #include "ledger/identifiers.h"
 #include "ledger/message.h"
 
+#include <algorithm>
+
 namespace ledger {
 
 Result<std::optional<JournalEntry>> rowOfRequest(const QList<JournalEntry> &journal, const Acting &by, const QStringList &events)
@@ -25,25 +27,38 @@ Result<std::optional<JournalEntry>> rowOfRequest(const QList<JournalEntry> &jour
 QStringList firstEventsOf(OperatorAction action)
 {
     switch (action) {
-    case OperatorAction::Resume: return {QStringLiteral("resume")};
+    // A compensation resumed from initial is linked first, or found superseded (coordinator.cpp).
+    case OperatorAction::Resume: return {QStringLiteral("resume"), QStringLiteral("superseded")};
     case OperatorAction::Cancel: return {QStringLiteral("cancel")};
     case OperatorAction::Compensate: break;
     }
     return {QStringLiteral("linked"), QStringLiteral("resume")};
 }
 
-std::optional<TxOutcome> replayedRepair(OperatorAction action, const Transaction &tx, const std::optional<Transaction> &compensation)
+std::optional<TxOutcome> replayedRepair(OperatorAction action, const Transaction &tx, const std::optional<Transaction> &compensation,
+                                        const QList<JournalEntry> &asked)
 {
     if (action == OperatorAction::Compensate && !compensation)
         return std::nullopt;
-    const Transaction &asked = action == OperatorAction::Compensate ? *compensation : tx;
-    if (!isTerminal(asked.state))
+    const Transaction &answered = action == OperatorAction::Compensate ? *compensation : tx;
+    if (!isTerminal(answered.state))
         return std::nullopt;
     TxOutcome o;
-    o.existing = true;
-    o.tx = asked;
-    if (asked.state == TxState::Canceled && action != OperatorAction::Cancel)
-        o.error = Coordinator::whyCanceled(asked);
+    o.tx = answered;
+    if (answered.state != TxState::Canceled || action == OperatorAction::Cancel)
+        return o;
+    if (action == OperatorAction::Compensate) {
+        o.error = Coordinator::whyCanceled(answered); // the reverse transfer refused, as its requester was told
+        return o;
+    }
+    // A resume that ended canceled: refused, if its own drive canceled it (a hold refused, a
+    // compensation superseded); done, if it finished a cancel it found, or someone else canceled it.
+    const bool finishedACancel = !asked.isEmpty() && asked.first().fromState == nameOf(TxState::Canceling);
+    const bool canceledByIt = std::any_of(asked.cbegin(), asked.cend(), [](const JournalEntry &row) {
+        return row.toState == nameOf(TxState::Canceling) || row.toState == nameOf(TxState::Canceled);
+    });
+    if (!finishedACancel && canceledByIt)
+        o.error = Coordinator::whyCanceled(answered);
     return o;
 }
 
@@ -61,6 +76,10 @@ std::optional<TxOutcome> askedBefore(Store &store, Coordinator &coordinator, con
         return failed(row.error());
     if (!*row)
         return std::nullopt;
+    QList<JournalEntry> asked;
+    for (const JournalEntry &j : *journal)
+        if (j.request == by.request)
+            asked << j;
     auto tx = store.transaction(id);
     if (!tx.ok())
         return failed(tx.error());
@@ -71,18 +90,38 @@ std::optional<TxOutcome> askedBefore(Store &store, Coordinator &coordinator, con
             return failed(linked.error());
         compensation = *linked;
     }
-    if (auto answer = replayedRepair(action, *tx, compensation))
+    if (auto answer = replayedRepair(action, *tx, compensation, asked))
         return answer;
     if (action == OperatorAction::Compensate && !compensation)
         return std::nullopt; // none made yet: compensate (its ids make asking again idempotent)
-    // Still in flight, its first asking's worker perhaps gone: taken over and driven on (the
+    // Still in flight. Driven by someone else whose lease runs: theirs to finish, accepted and
+    // said so. Else (the first asking's worker, gone; or no one) taken over and driven on (the
     // journal says "recovered", not the operator's action a second time), then answered as above.
     Transaction &unfinished = compensation ? *compensation : *tx;
+    auto now = store.now();
+    if (!now.ok())
+        return failed(now.error());
+    const QString ours = asked.isEmpty() ? QString() : asked.last().worker;
+    if (!unfinished.owner.isEmpty() && unfinished.owner != ours && unfinished.leaseUntil.isValid() && unfinished.leaseUntil > *now) {
+        TxOutcome o;
+        o.tx = unfinished;
+        o.note = Message::translate("ledger", "in progress, driven by %1").arg(unfinished.owner).local();
+        return o;
+    }
     TxOutcome driven = coordinator.recover(unfinished, QStringLiteral("asked again: %1").arg(by.request));
     if (!driven.tx || !isTerminal(driven.tx->state) || driven.error.isStoreFailure() || driven.error.code == ErrorCode::Interrupted)
         return driven;
     unfinished = *driven.tx;
-    return replayedRepair(action, *tx, compensation);
+    if (!compensation) {
+        auto again = store.journal(DocKind::Transaction, id);
+        if (!again.ok())
+            return failed(again.error());
+        asked.clear();
+        for (const JournalEntry &j : *again)
+            if (j.request == by.request)
+                asked << j;
+    }
+    return replayedRepair(action, *tx, compensation, asked);
 }
 
 } // namespace

@@ -22,21 +22,26 @@ namespace ledger {
 // `events` (the events the write's first row may be): the key was used for a different request.
 Result<std::optional<JournalEntry>> rowOfRequest(const QList<JournalEntry> &journal, const Acting &by, const QStringList &events);
 
-// The event the first row of each repair writes on the transaction it is asked for: resume
-// "resume"; cancel "cancel"; compensate "linked" on the original ("resume" first when the
-// original is applied and must be finished before it is reversed).
+// The events the first row of each repair writes on the transaction it is asked for: resume
+// "resume" (or "superseded": a compensation another one made needless); cancel "cancel";
+// compensate "linked" on the original ("resume" first when the original is applied and must be
+// finished before it is reversed).
 QStringList firstEventsOf(OperatorAction action);
 
-// What a repair sent again answers, its first sending's row found, from `tx` as it stands now and,
-// for a compensation, `compensation` (the original's compensatedBy) — when it is finished: what
-// its requester is told (done: ok; canceled: why, unless a cancel was asked for). nullopt while it
-// is still in flight (its first sending's worker may be gone), or no compensation was made yet.
-std::optional<TxOutcome> replayedRepair(OperatorAction action, const Transaction &tx, const std::optional<Transaction> &compensation);
+// What a repair sent again answers, its first sending's row found, from `tx` as it stands now,
+// `asked` (the rows of `tx`'s journal its request wrote, in order) and, for a compensation,
+// `compensation` (the original's compensatedBy) — when it is finished: what its first answer said
+// (done: ok; canceled: ok for a cancel, why for a compensation, and for a resume why only if its
+// own drive canceled it — not when it finished a cancel or someone else canceled it). nullopt
+// while it is still in flight (its first sending's worker may be gone), or no compensation was
+// made yet.
+std::optional<TxOutcome> replayedRepair(OperatorAction action, const Transaction &tx, const std::optional<Transaction> &compensation,
+                                        const QList<JournalEntry> &asked);
 
 // One repair of `id` under `by` (its actor and request) by `coordinator` (made with the same
-// actor and request). Asked before under `by.request`: answered from what it did, and what it
-// left in flight taken over and finished first (Coordinator::recover: the protocol's
-// compare-and-set writes move nothing twice). Else run.
+// actor and request). Asked before under `by.request`: answered from what it did; what it left
+// in flight taken over and finished first (Coordinator::recover: the protocol's compare-and-set
+// writes move nothing twice) unless another driver's lease runs (accepted, not finished). Else run.
 TxOutcome repairOne(Store &store, Coordinator &coordinator, const Acting &by, OperatorAction action, const QString &id,
                     const QString &reason);
 

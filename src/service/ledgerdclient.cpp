@@ -48,8 +48,10 @@ Result<LedgerdClient::Answer> LedgerdClient::send(const QByteArray &method, cons
         // whatever it is when it never reached the server (nothing listening yet).
         const bool unreachable = !answer.ok() && answer.error().code == ErrorCode::ServiceUnavailable;
         maybeApplied = maybeApplied || (unreachable && method == "POST" && !m_http.lastCallNeverSent());
-        const bool restarting = answer.ok() && answer->status == 503; // said before it did anything
-        if (!(unreachable && m_http.lastCallNeverSent()) && !restarting)
+        const bool restarting = answer.ok() && answer->status == 503;
+        // A 503 may come after some of the work (a store that failed mid-way): only a sending that
+        // never left did nothing for sure.
+        if (!(unreachable && m_http.lastCallNeverSent()))
             m_neverSent = false;
         const bool again = (restarting && retry) || (unreachable && (retry || m_http.lastCallNeverSent()));
         if (again && !deadline.hasExpired()) {

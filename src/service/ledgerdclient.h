@@ -50,7 +50,7 @@ public:
     Result<int> scale();
 
     // No attempt of the last call could have done anything: none reached the server (nothing
-    // listening), or each was answered 503 (stopping or restarting) before it was handled.
+    // listening).
     bool lastCallNeverSent() const { return m_neverSent; }
     int retryWindowMs() const { return m_retryWindowMs; }
     void setRetryWindowMs(int ms) { m_retryWindowMs = ms; }

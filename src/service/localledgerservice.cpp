@@ -190,8 +190,16 @@ NewAccount LocalLedgerService::createAccount(const QString &id, const QString &n
         made.opening.error = asked.error();
         return made;
     }
-    // Asked again: the account its first asking made, and its opening balance — paid now if the
-    // first asking stopped before (the opening's own key pays it once).
+    // Asked again: the account its first asking made (under the same name, else the key is another
+    // request's), and its opening balance — paid now if the first asking stopped before (the
+    // opening's own key pays it once, and refuses another amount).
+    if (*asked && (*asked)->detail != name) {
+        made.opening.error =
+            makeError(ErrorCode::KeyConflict,
+                      QStringLiteral("idempotency key %1 made account %2 named \"%3\", not \"%4\"; use a new key for a new request")
+                          .arg(quoteForMessage(m_base.request), id, (*asked)->detail.left(40), name.left(40)));
+        return made;
+    }
     made.opening = *asked ? coordinator.payOpening(id, opening) : coordinator.openAccount(id, name, opening);
     if (!made.opening.ok())
         return made;

@@ -491,8 +491,9 @@ RepairPlan RemoteLedgerService::planRepair(OperatorAction action, const QStringL
 }
 
 // In parts of at most kMaxBatchRepairIds, so that progress is told and Stop is heard between them.
-// A part is not sent again when its answer is lost (a repair asked twice is refused for what the
-// first did): its transactions are reported with the error, and `show` tells what happened.
+// A part whose answer is lost is sent again under its key while the retry window lasts; when no
+// answer comes back at all, its transactions are reported with the error (may or may not have
+// been applied), and `show` tells what happened.
 BatchRepairReport RemoteLedgerService::repairMany(const QStringList &ids, const BatchRepairOptions &options)
 {
     BatchRepairReport report;
@@ -513,7 +514,8 @@ BatchRepairReport RemoteLedgerService::repairMany(const QStringList &ids, const 
                                         {QStringLiteral("ids"), QJsonArray::fromStringList(part)},
                                         {QStringLiteral("reason"), options.reason}},
                             &problem);
-        if (!answer.ok() && (!problem.isEmpty() || m_api.lastCallNeverSent())) {
+        const bool refused = !problem.isEmpty() && answer.error().code != ErrorCode::ServiceUnavailable;
+        if (!answer.ok() && (refused || m_api.lastCallNeverSent())) {
             // Refused whole (a token that may not, a bad request) or never sent: none of this part
             // was repaired. The first part's refusal is the batch's.
             if (at == 0) {
@@ -706,14 +708,15 @@ RecoverRun RemoteLedgerService::recover(const RecoverRequest &request, const Rec
         run.report.error = e;
         return run;
     };
-    // Started once (a second start while it runs is refused: conflict), then followed: each GET
-    // a read, sent again when lost; a stop asked for once.
+    // Started under a key (sent again when lost, it is the same job; a second start while one runs
+    // is refused: conflict), then followed: each GET a read, sent again when lost; a stop too
+    // (the same however often it arrives).
     const QJsonObject body{{QStringLiteral("olderThan"), QStringLiteral("%1ms").arg(request.olderThanMs)},
                            {QStringLiteral("takeClaimed"), request.takeClaimed}};
     QJsonObject startBody = body;
     if (!request.reason.isEmpty())
         startBody.insert(QStringLiteral("reason"), request.reason);
-    auto started = call("POST", "/v1/recoveries", startBody, false);
+    auto started = write("/v1/recoveries", startBody);
     if (!started.ok())
         return failed(started.error());
     QJsonObject job = started->body;
@@ -729,7 +732,7 @@ RecoverRun RemoteLedgerService::recover(const RecoverRequest &request, const Rec
             break;
         if (!stopAsked && stop && stop()) {
             stopAsked = true;
-            if (auto stopped = call("POST", "/v1/recoveries/" + path(id) + "/stop", {}, false); !stopped.ok())
+            if (auto stopped = call("POST", "/v1/recoveries/" + path(id) + "/stop", {}, true); !stopped.ok())
                 return failed(stopped.error());
         }
         QThread::msleep(kRecoveryPollMs);
