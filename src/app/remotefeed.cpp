@@ -79,6 +79,12 @@ void RemoteFeed::onDisconnected()
 {
     if (m_refused)
         return; // stopped: the token is what failed, and that is said already
+    if (m_socket.closeCode() == QWebSocketProtocol::CloseCodePolicyViolated) {
+        // Closed by ledgerd for the token (revoked): not a cut to report; the check says why
+        // (its refusal reaches the console's calls' observer) and stops the feed.
+        checkThenOpen();
+        return;
+    }
     if (!m_failed) {
         m_failed = true;
         const QString why = m_socket.errorString();
