@@ -44,6 +44,39 @@ constexpr qint64 kOpening = 100000;
 
 QString liveText(const MainWindow &window) { return window.findChild<QLabel *>(QStringLiteral("liveLabel"))->text(); }
 
+// A store with kStuck transfers of acme → bob left after their debit hold (their leases over:
+// stuck), ann's operator token for it, and ledgerds over it started by start() — without a
+// recovery sweeper, so that only the repairs under test move anything.
+struct StuckLedger {
+    TempStore store;
+    QTemporaryDir dir;
+    QStringList stuck;
+    QMap<QString, qint64> amounts;
+    AddedToken ann;
+
+    StuckLedger()
+    {
+        openAccounts(store.store(), {QStringLiteral("acme"), QStringLiteral("bob")}, kOpening);
+        for (int i = 0; i < kStuck; ++i) {
+            const TxOutcome left =
+                abandonedAfter(store.store(), Step::HoldDebit, {QStringLiteral("acme"), QStringLiteral("bob"), 100 + i, {}, {}});
+            if (left.error.code == ErrorCode::Interrupted && left.tx) {
+                stuck << left.tx->id;
+                amounts.insert(left.tx->id, 100 + i);
+            }
+        }
+        ann = addToken(dir.filePath(QStringLiteral("tokens")), QStringLiteral("ann"), QStringLiteral("operator"));
+    }
+    bool ready() const { return stuck.size() == kStuck && ann.exitCode == 0; }
+    std::unique_ptr<Ledgerd> start(const QString &listen, const QStringList &env)
+    {
+        return std::make_unique<Ledgerd>(QStringList{QStringLiteral("--store"), store.path(), QStringLiteral("--listen"), listen,
+                                                     QStringLiteral("--tokens"), dir.filePath(QStringLiteral("tokens")),
+                                                     QStringLiteral("--recover-every"), QStringLiteral("off")},
+                                         env);
+    }
+};
+
 } // namespace
 
 class TestRemoteKill : public QObject {
@@ -59,29 +92,13 @@ void TestRemoteKill::aKillMidRepairAppliesNothingTwice()
     // token comes from its file.
     qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/ledgerdesk-test-no-session-bus");
     qunsetenv("LEDGERDESK_TOKEN");
-    TempStore store;
-    openAccounts(store.store(), {QStringLiteral("acme"), QStringLiteral("bob")}, kOpening);
-    QStringList stuck;
-    QMap<QString, qint64> amounts;
-    for (int i = 0; i < kStuck; ++i) {
-        // Left after the debit hold, their leases over: stuck.
-        const TxOutcome left =
-            abandonedAfter(store.store(), Step::HoldDebit, {QStringLiteral("acme"), QStringLiteral("bob"), 100 + i, {}, {}});
-        QCOMPARE(left.error.code, ErrorCode::Interrupted);
-        stuck << left.tx->id;
-        amounts.insert(left.tx->id, 100 + i);
-    }
-    QTemporaryDir dir;
-    const AddedToken ann = addToken(dir.filePath(QStringLiteral("tokens")), QStringLiteral("ann"), QStringLiteral("operator"));
-    QCOMPARE(ann.exitCode, 0);
-    const QString tokenFile = writeToken(dir.path(), QStringLiteral("ann"), ann.token);
+    StuckLedger ledger;
+    QVERIFY(ledger.ready());
+    TempStore &store = ledger.store;
+    const QStringList &stuck = ledger.stuck;
+    const QString tokenFile = writeToken(ledger.dir.path(), QStringLiteral("ann"), ledger.ann.token);
     QVERIFY(!tokenFile.isEmpty());
-    const auto start = [&](const QString &listen, const QStringList &env) {
-        return std::make_unique<Ledgerd>(QStringList{QStringLiteral("--store"), store.path(), QStringLiteral("--listen"), listen,
-                                                     QStringLiteral("--tokens"), dir.filePath(QStringLiteral("tokens")),
-                                                     QStringLiteral("--recover-every"), QStringLiteral("off")},
-                                         env);
-    };
+    const auto start = [&](const QString &listen, const QStringList &env) { return ledger.start(listen, env); };
     // Every write of this ledgerd waits 300 ms after it: a resume is several writes, so six of
     // them take seconds, and the kill below lands while the batch is under way.
     auto ledgerd = start(QStringLiteral("127.0.0.1:0"), {QStringLiteral("LEDGER_STEP_DELAY_MS=300")});
@@ -183,7 +200,7 @@ void TestRemoteKill::aKillMidRepairAppliesNothingTwice()
     QVERIFY(done.size() < kStuck);
     qint64 moved = 0;
     for (const QString &id : done)
-        moved += amounts.value(id);
+        moved += ledger.amounts.value(id);
     QCOMPARE(balanceOf(store.store(), QStringLiteral("acme")), kOpening - moved);
     QCOMPARE(balanceOf(store.store(), QStringLiteral("bob")), kOpening + moved);
     const auto whole = readWholeBalances(store.store());
@@ -247,26 +264,15 @@ void TestRemoteKill::aBatchKilledMidWayIsFinishedOnceItIsBack()
     // The same kill, ledgerd started again while the client still sends the batch again under its
     // key: the batch is answered whole — what the first sending did answered from the journal,
     // the one it left half-way taken over, the rest done — each transaction finished once.
-    TempStore store;
-    openAccounts(store.store(), {QStringLiteral("acme"), QStringLiteral("bob")}, kOpening);
-    QStringList stuck;
+    StuckLedger ledger;
+    QVERIFY(ledger.ready());
+    TempStore &store = ledger.store;
+    const QStringList &stuck = ledger.stuck;
+    const AddedToken &ann = ledger.ann;
     qint64 total = 0;
-    for (int i = 0; i < kStuck; ++i) {
-        const TxOutcome left =
-            abandonedAfter(store.store(), Step::HoldDebit, {QStringLiteral("acme"), QStringLiteral("bob"), 100 + i, {}, {}});
-        QCOMPARE(left.error.code, ErrorCode::Interrupted);
-        stuck << left.tx->id;
-        total += 100 + i;
-    }
-    QTemporaryDir dir;
-    const AddedToken ann = addToken(dir.filePath(QStringLiteral("tokens")), QStringLiteral("ann"), QStringLiteral("operator"));
-    QCOMPARE(ann.exitCode, 0);
-    const auto start = [&](const QString &listen, const QStringList &env) {
-        return std::make_unique<Ledgerd>(QStringList{QStringLiteral("--store"), store.path(), QStringLiteral("--listen"), listen,
-                                                     QStringLiteral("--tokens"), dir.filePath(QStringLiteral("tokens")),
-                                                     QStringLiteral("--recover-every"), QStringLiteral("off")},
-                                         env);
-    };
+    for (qint64 amount : std::as_const(ledger.amounts))
+        total += amount;
+    const auto start = [&](const QString &listen, const QStringList &env) { return ledger.start(listen, env); };
     auto ledgerd = start(QStringLiteral("127.0.0.1:0"), {QStringLiteral("LEDGER_STEP_DELAY_MS=300")});
     QVERIFY2(!ledgerd->url.isEmpty(), qPrintable(ledgerd->errors()));
     const quint16 port = ledgerd->port();
@@ -274,12 +280,12 @@ void TestRemoteKill::aBatchKilledMidWayIsFinishedOnceItIsBack()
     BatchRepairReport report;
     std::atomic<bool> ended{false};
     std::thread client([&] {
-        RemoteLedgerService ledger(ServerLocation{QUrl(ledgerd->url), ann.token.toUtf8(), QString()});
-        ledger.setRetryWindowMs(kWaitMs); // long enough for any restart below: the restart is awaited, not timed
+        RemoteLedgerService service(ServerLocation{QUrl(ledgerd->url), ann.token.toUtf8(), QString()});
+        service.setRetryWindowMs(kWaitMs); // long enough for any restart below: the restart is awaited, not timed
         BatchRepairOptions options;
         options.action = OperatorAction::Resume;
         options.reason = QStringLiteral("the bank confirmed");
-        report = ledger.repairMany(stuck, options);
+        report = service.repairMany(stuck, options);
         ended = true;
     });
     const auto doneNow = [&] {
