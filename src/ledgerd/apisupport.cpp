@@ -176,6 +176,34 @@ Result<qint64> durationOf(const QUrlQuery &q, const QString &name, qint64 fallba
     return *ms;
 }
 
+namespace {
+
+// A word of a closed list, read by `parse`: nullopt when the parameter is absent; invalid-argument
+// saying what it `must` be ("transfer or compensation") for any other word.
+template <typename T, typename Parse>
+Result<std::optional<T>> wordOf(const QUrlQuery &q, const QString &name, Parse parse, const char *must)
+{
+    if (!q.hasQueryItem(name))
+        return std::optional<T>();
+    const QString word = q.queryItemValue(name, QUrl::FullyDecoded);
+    const std::optional<T> value = parse(word);
+    if (!value)
+        return makeError(ErrorCode::InvalidArgument,
+                         QStringLiteral("%1 must be %2, not \"%3\"").arg(name, QLatin1String(must), word.left(40)));
+    return value;
+}
+
+std::optional<bool> newestFromWord(QStringView word)
+{
+    if (word == QLatin1String("newest"))
+        return true;
+    if (word == QLatin1String("oldest"))
+        return false;
+    return std::nullopt;
+}
+
+} // namespace
+
 QStringList txQueryParameters()
 {
     return {QStringLiteral("state"), QStringLiteral("kind"),  QStringLiteral("account"), QStringLiteral("stuckFor"),
@@ -194,14 +222,10 @@ Result<TxQuery> txQueryOf(const QUrlQuery &q)
             return makeError(ErrorCode::UnknownState, QStringLiteral("no state \"%1\"; states are: %2").arg(name.left(40), txStateNames()));
         query.state = state;
     }
-    if (q.hasQueryItem(QStringLiteral("kind"))) {
-        const QString name = q.queryItemValue(QStringLiteral("kind"), QUrl::FullyDecoded);
-        const auto kind = txKindFromString(name);
-        if (!kind)
-            return makeError(ErrorCode::InvalidArgument,
-                             QStringLiteral("kind must be transfer or compensation, not \"%1\"").arg(name.left(40)));
-        query.kind = kind;
-    }
+    const auto kind = wordOf<TxKind>(q, QStringLiteral("kind"), txKindFromString, "transfer or compensation");
+    if (!kind.ok())
+        return kind.error();
+    query.kind = *kind;
     if (q.hasQueryItem(QStringLiteral("account"))) {
         query.account = q.queryItemValue(QStringLiteral("account"), QUrl::FullyDecoded);
         if (Error e = checkAccountId(query.account); !e.ok())
@@ -227,21 +251,16 @@ Result<TxQuery> txQueryOf(const QUrlQuery &q)
         query.stuckOnly = true;
         query.stuckForMs = *ms;
     }
-    if (q.hasQueryItem(QStringLiteral("sort"))) {
-        // The words the client writes (service/apiquery.h).
-        const QString word = q.queryItemValue(QStringLiteral("sort"), QUrl::FullyDecoded);
-        const auto key = apiquery::sortKeyFromWord(word);
-        if (!key)
-            return makeError(ErrorCode::InvalidArgument,
-                             QStringLiteral("sort must be one of created, modified, amount, state, id, not \"%1\"").arg(word.left(40)));
-        query.sortKey = *key;
-    }
-    if (q.hasQueryItem(QStringLiteral("order"))) {
-        const QString word = q.queryItemValue(QStringLiteral("order"), QUrl::FullyDecoded);
-        if (word != QLatin1String("newest") && word != QLatin1String("oldest"))
-            return makeError(ErrorCode::InvalidArgument, QStringLiteral("order must be newest or oldest, not \"%1\"").arg(word.left(40)));
-        query.descending = word == QLatin1String("newest");
-    }
+    // The words the client writes (service/apiquery.h).
+    const auto sort =
+        wordOf<TxSortKey>(q, QStringLiteral("sort"), apiquery::sortKeyFromWord, "one of created, modified, amount, state, id");
+    if (!sort.ok())
+        return sort.error();
+    query.sortKey = sort->value_or(query.sortKey);
+    const auto newest = wordOf<bool>(q, QStringLiteral("order"), newestFromWord, "newest or oldest");
+    if (!newest.ok())
+        return newest.error();
+    query.descending = newest->value_or(query.descending);
     return query;
 }
 
@@ -275,14 +294,10 @@ QStringList journalQueryParameters() { return {QStringLiteral("kind"), QStringLi
 Result<ActionsRequest> actionsOf(const QUrlQuery &q)
 {
     ActionsRequest request;
-    if (q.hasQueryItem(QStringLiteral("kind"))) {
-        const QString kind = q.queryItemValue(QStringLiteral("kind"), QUrl::FullyDecoded);
-        const auto named = actionsPresetFromString(kind);
-        if (!named)
-            return makeError(ErrorCode::InvalidArgument,
-                             QStringLiteral("kind must be repairs, accounts, transfers or all, not \"%1\"").arg(kind.left(40)));
-        request.preset = *named;
-    }
+    const auto preset = wordOf<ActionsPreset>(q, QStringLiteral("kind"), actionsPresetFromString, "repairs, accounts, transfers or all");
+    if (!preset.ok())
+        return preset.error();
+    request.preset = preset->value_or(request.preset);
     auto text = filterOf(q);
     if (!text.ok())
         return text.error();
