@@ -221,7 +221,7 @@ int cmdRepair(Context &c)
                               claim->text.isEmpty() ? QString() : QStringLiteral(" (\"%1\")").arg(claim->text))
                   << '\n';
     }
-    const RepairAction action = repairActionFromString(c.args.command).value_or(RepairAction::Resume); // cli.cpp maps only these
+    const RepairAction action = operatorActionFromString(c.args.command).value_or(RepairAction::Resume); // cli.cpp maps only these
     return reportOutcome(c, service.repair(action, id, reason), *scale);
 }
 

@@ -25,6 +25,14 @@ QString nameOf(OperatorAction action)
     return QString();
 }
 
+std::optional<OperatorAction> operatorActionFromString(QStringView word)
+{
+    for (OperatorAction a : {OperatorAction::Resume, OperatorAction::Cancel, OperatorAction::Compensate})
+        if (nameOf(a) == word)
+            return a;
+    return std::nullopt;
+}
+
 Message actionRefusal(OperatorAction action, const Transaction &tx)
 {
     switch (action) {

@@ -6,6 +6,8 @@
 #include "ledger/documents.h"
 #include "ledger/errors.h"
 
+#include <optional>
+
 namespace ledger {
 
 // initial→pending (claim), initial→canceled (cancel before any hold), pending→applied,
@@ -15,6 +17,8 @@ bool isAllowedTransition(TxState from, TxState to);
 
 enum class OperatorAction { Resume, Cancel, Compensate };
 QString nameOf(OperatorAction action);
+// The action a word names (nameOf's inverse), nullopt for any other word.
+std::optional<OperatorAction> operatorActionFromString(QStringView word);
 
 // Empty when `action` is allowed for `tx` as it stands; otherwise why not, in words an operator
 // can act on (e.g. "it is finished; compensate it to move the money back").

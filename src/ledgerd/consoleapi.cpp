@@ -320,7 +320,7 @@ ApiResponse planRepair(Store &store, const ApiRequest &r, const RouteMatch &)
     auto body = decodeBatch(r.body, int(kMaxIdsPerCall), false);
     if (!body.ok())
         return problem(body.error());
-    const auto action = consolejson::operatorActionFromString(body->action);
+    const auto action = operatorActionFromString(body->action);
     if (!action)
         return problem(makeError(ErrorCode::InvalidArgument,
                                  QStringLiteral("action must be resume, cancel or compensate, not \"%1\"").arg(body->action.left(40))));
@@ -338,7 +338,7 @@ ApiResponse repairMany(Store &store, const ApiRequest &r, const RouteMatch &)
     auto body = decodeBatch(r.body, kMaxBatchRepairIds, true);
     if (!body.ok())
         return problem(body.error());
-    const auto action = consolejson::operatorActionFromString(body->action);
+    const auto action = operatorActionFromString(body->action);
     if (!action)
         return problem(makeError(ErrorCode::InvalidArgument,
                                  QStringLiteral("action must be resume, cancel or compensate, not \"%1\"").arg(body->action.left(40))));

@@ -140,7 +140,7 @@ ApiResponse repair(Store &store, const ApiRequest &r, const RouteMatch &m)
         return problem(reason.error());
     if (auto exists = store.transaction(m.id); !exists.ok())
         return missing(store, exists.error(), m.id);
-    const RepairAction action = repairActionFromString(m.action).value_or(RepairAction::Resume); // routes.cpp names only these
+    const RepairAction action = operatorActionFromString(m.action).value_or(RepairAction::Resume); // routes.cpp names only these
     const TxOutcome o = serviceFor(store, r).repair(action, m.id, *reason);
     return outcome(store, o, action == RepairAction::Compensate ? 201 : 200);
 }

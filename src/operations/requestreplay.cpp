@@ -24,6 +24,17 @@ Result<std::optional<JournalEntry>> rowOfRequest(const QList<JournalEntry> &jour
     return std::optional<JournalEntry>();
 }
 
+Result<std::optional<JournalEntry>> rowOfRequest(StoreQueries &store, DocKind kind, const QString &id, const Acting &by,
+                                                 const QStringList &events)
+{
+    if (by.request.isEmpty())
+        return std::optional<JournalEntry>();
+    auto journal = store.journal(kind, id);
+    if (!journal.ok())
+        return journal.error();
+    return rowOfRequest(*journal, by, events);
+}
+
 QStringList firstEventsOf(OperatorAction action)
 {
     switch (action) {
@@ -64,6 +75,16 @@ std::optional<TxOutcome> replayedRepair(OperatorAction action, const Transaction
 
 namespace {
 
+// The rows of `journal` that `request` wrote, in order.
+QList<JournalEntry> rowsOfRequest(const QList<JournalEntry> &journal, const QString &request)
+{
+    QList<JournalEntry> rows;
+    for (const JournalEntry &row : journal)
+        if (row.request == request)
+            rows << row;
+    return rows;
+}
+
 // The answer of a repair asked before under `by.request`, or nullopt to run it.
 std::optional<TxOutcome> askedBefore(Store &store, Coordinator &coordinator, const Acting &by, OperatorAction action, const QString &id)
 {
@@ -76,10 +97,7 @@ std::optional<TxOutcome> askedBefore(Store &store, Coordinator &coordinator, con
         return failed(row.error());
     if (!*row)
         return std::nullopt;
-    QList<JournalEntry> asked;
-    for (const JournalEntry &j : *journal)
-        if (j.request == by.request)
-            asked << j;
+    QList<JournalEntry> asked = rowsOfRequest(*journal, by.request);
     auto tx = store.transaction(id);
     if (!tx.ok())
         return failed(tx.error());
@@ -113,13 +131,10 @@ std::optional<TxOutcome> askedBefore(Store &store, Coordinator &coordinator, con
         return driven;
     unfinished = *driven.tx;
     if (!compensation) {
-        auto again = store.journal(DocKind::Transaction, id);
+        auto again = store.journal(DocKind::Transaction, id); // with the rows the takeover wrote
         if (!again.ok())
             return failed(again.error());
-        asked.clear();
-        for (const JournalEntry &j : *again)
-            if (j.request == by.request)
-                asked << j;
+        asked = rowsOfRequest(*again, by.request);
     }
     return replayedRepair(action, *tx, compensation, asked);
 }

@@ -21,6 +21,10 @@ namespace ledger {
 // no request. key-conflict when that row is another actor's, or records another action than
 // `events` (the events the write's first row may be): the key was used for a different request.
 Result<std::optional<JournalEntry>> rowOfRequest(const QList<JournalEntry> &journal, const Acting &by, const QStringList &events);
+// The same, of the journal of document `id` of `kind` as `store` reads it (read only when `by`
+// carries a request).
+Result<std::optional<JournalEntry>> rowOfRequest(StoreQueries &store, DocKind kind, const QString &id, const Acting &by,
+                                                 const QStringList &events);
 
 // The events the first row of each repair writes on the transaction it is asked for: resume
 // "resume" (or "superseded": a compensation another one made needless); cancel "cancel";

@@ -52,14 +52,6 @@ QJsonArray numbers(const QList<qint64> &list)
 
 } // namespace
 
-std::optional<OperatorAction> operatorActionFromString(QStringView word)
-{
-    for (OperatorAction a : {OperatorAction::Resume, OperatorAction::Cancel, OperatorAction::Compensate})
-        if (nameOf(a) == word)
-            return a;
-    return std::nullopt;
-}
-
 QJsonObject tally(const Tally &t)
 {
     return QJsonObject{{QStringLiteral("count"), t.count}, {QStringLiteral("exact"), t.exact}, {QStringLiteral("atLeast"), t.atLeast}};

@@ -54,6 +54,4 @@ BatchRepairReport batchRepair(const QJsonObject &o, int scale); // report.error:
 QJsonObject incidentReport(const IncidentReport &r);
 Result<IncidentReport> incidentReport(const QJsonObject &o);
 
-std::optional<OperatorAction> operatorActionFromString(QStringView word);
-
 } // namespace ledger::consolejson

@@ -37,9 +37,8 @@
 
 namespace ledger {
 
-// The repairs (ledger/statemachine.h: nameOf gives their words).
+// The repairs (ledger/statemachine.h: nameOf and operatorActionFromString give their words).
 using RepairAction = OperatorAction;
-std::optional<RepairAction> repairActionFromString(const QString &word);
 
 // A page of transactions in `query`'s order. `query.after` pages by key; its limit is the page's.
 struct TxPageRequest {

@@ -9,14 +9,6 @@
 
 namespace ledger {
 
-std::optional<RepairAction> repairActionFromString(const QString &word)
-{
-    for (RepairAction a : {RepairAction::Resume, RepairAction::Cancel, RepairAction::Compensate})
-        if (nameOf(a) == word)
-            return a;
-    return std::nullopt;
-}
-
 QString journalCursor(const JournalEntry &entry)
 {
     return QStringLiteral("%1,%2,%3").arg(formatTimestamp(entry.at)).arg(entry.shard).arg(entry.seq);
@@ -185,7 +177,7 @@ NewAccount LocalLedgerService::createAccount(const QString &id, const QString &n
 {
     Coordinator coordinator(m_store, m_base);
     NewAccount made;
-    auto asked = askedBefore(DocKind::Account, id, {QStringLiteral("created")});
+    auto asked = rowOfRequest(m_store, DocKind::Account, id, acting(), {QStringLiteral("created")});
     if (!asked.ok()) {
         made.opening.error = asked.error();
         return made;
@@ -220,7 +212,7 @@ Result<AccountStatusChange> LocalLedgerService::setAccountStatus(const QString &
     if (!before.ok())
         return before.error();
     // Asked again: the status the first asking found, the account as it is now.
-    auto asked = askedBefore(DocKind::Account, id, {rules::statusEvent(status)});
+    auto asked = rowOfRequest(m_store, DocKind::Account, id, acting(), {rules::statusEvent(status)});
     if (!asked.ok())
         return asked.error();
     AccountStatus previous = before->status;
@@ -363,15 +355,5 @@ RecoverRun LocalLedgerService::recover(const RecoverRequest &request, const Reco
 }
 
 Acting LocalLedgerService::acting() const { return Acting(m_base.actor, m_base.request); }
-
-Result<std::optional<JournalEntry>> LocalLedgerService::askedBefore(DocKind kind, const QString &id, const QStringList &events)
-{
-    if (m_base.request.isEmpty())
-        return std::optional<JournalEntry>();
-    auto journal = m_store.journal(kind, id);
-    if (!journal.ok())
-        return journal.error();
-    return rowOfRequest(*journal, acting(), events);
-}
 
 } // namespace ledger

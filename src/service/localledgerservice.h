@@ -60,8 +60,6 @@ public:
 private:
     // Who writes: the identity's name and the request it answers (CoordinatorOptions::request).
     Acting acting() const;
-    // The row of `id`'s journal the request wrote before (operations/requestreplay.h).
-    Result<std::optional<JournalEntry>> askedBefore(DocKind kind, const QString &id, const QStringList &events);
 
     Store &m_store;
     CoordinatorOptions m_base;
