@@ -52,8 +52,6 @@ void openOnTransactions(MainWindow &window, TempStore &store)
     QVERIFY(QTest::qWaitFor([&] { return !window.isBusy() && window.transactionModel()->rowCount() == count; }, kWaitMs));
 }
 
-QString liveText(const MainWindow &window) { return window.findChild<QLabel *>(QStringLiteral("liveLabel"))->text(); }
-
 } // namespace
 
 void TestLiveConsoles::twoConsolesAndARecoverLoopSeeEachOther()

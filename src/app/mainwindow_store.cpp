@@ -192,6 +192,9 @@ void MainWindow::connectSession()
     connect(m_session, &StoreSession::serviceCallEnded, this, &MainWindow::onServiceCall);
     connect(m_session, &StoreSession::opened, this, [this] {
         ChangeNotifier *notifier = m_session->notifier();
+        // The first reading may have been before the feed or poll was in place: a write between
+        // the two is announced by nobody, so read once more when watching begins.
+        connect(notifier, &ChangeNotifier::watching, this, &MainWindow::scheduleRefresh);
         connect(notifier, &ChangeNotifier::changed, this, [this] {
             showLive(QDateTime::currentDateTimeUtc());
             scheduleRefresh();

@@ -2,8 +2,10 @@
 
 #include "ledgerdsupport.h"
 #include "operations/demo.h"
+#include "store/open/changenotifier.h"
 #include "widgets/legseditor.h"
 
+#include <QLabel>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -70,6 +72,11 @@ bool signInThroughLedgerd(app::MainWindow &window, const QString &location)
     window.connectToServer(ServerLogin{ledgerd->served.url(), tokenFile, QString()});
     return true;
 }
+// Tests write from elsewhere once a console is open: its changes are announced from then on.
+bool watching(app::MainWindow &window)
+{
+    return QTest::qWaitFor([&] { return window.session()->notifier() && window.session()->notifier()->isWatching(); }, kConsoleWaitMs);
+}
 } // namespace
 
 bool openIn(app::MainWindow &window, const QString &location)
@@ -79,14 +86,14 @@ bool openIn(app::MainWindow &window, const QString &location)
     if (!throughLedgerd()) {
         window.openStore(location, app::OpenMode::Existing);
         window.show();
-        return opened.wait(kConsoleWaitMs) && settle(window);
+        return opened.wait(kConsoleWaitMs) && watching(window) && settle(window);
     }
     // The ledgerd of a location opened before goes once the window no longer calls it.
     const QList<QObject *> earlier = window.findChildren<QObject *>(WindowsLedgerd::kName, Qt::FindDirectChildrenOnly);
     if (!signInThroughLedgerd(window, location))
         return false;
     window.show();
-    const bool open = opened.wait(kConsoleWaitMs) && settle(window) && window.signedIn();
+    const bool open = opened.wait(kConsoleWaitMs) && watching(window) && settle(window) && window.signedIn();
     if (open)
         qDeleteAll(earlier);
     return open;
@@ -95,6 +102,14 @@ bool openIn(app::MainWindow &window, const QString &location)
 bool settle(app::MainWindow &window)
 {
     return QTest::qWaitFor([&] { return !window.isBusy(); }, kConsoleWaitMs);
+}
+
+QString liveText(const app::MainWindow &window) { return window.findChild<QLabel *>(QStringLiteral("liveLabel"))->text(); }
+
+bool saysLive(const app::MainWindow &window)
+{
+    const QString said = liveText(window);
+    return said == QLatin1String("live") || said.startsWith(QLatin1String("changed "));
 }
 
 void fillDemoStore(TempStore &store, int transfers, int stuck)

@@ -25,6 +25,12 @@ bool openIn(app::MainWindow &window, const QString &location);
 // Waits until the window has nothing loading or running.
 bool settle(app::MainWindow &window);
 
+// What the status bar's live label says ("live", "changed 09:05:45 UTC", "reconnecting…").
+QString liveText(const app::MainWindow &window);
+// Whether it says the changes are followed: "live", or "changed …" once one was told (a
+// DynamoDB store tells one every second: it keeps no counter of commits to watch).
+bool saysLive(const app::MainWindow &window);
+
 // The demo ledger every console test starts from: `transfers` finished and `stuck` left stuck,
 // everything "now" (not spread over days). Ends the test program if the demo fails.
 void fillDemoStore(TempStore &store, int transfers, int stuck);

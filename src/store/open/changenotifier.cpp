@@ -9,6 +9,7 @@ namespace ledger {
 ChangeNotifier::ChangeNotifier(const StoreConfig &config, int intervalMs, QObject *parent)
     : QObject(parent)
 {
+    connect(this, &ChangeNotifier::watching, this, [this] { m_watching = true; });
     m_thread.setObjectName(QStringLiteral("change watcher"));
     // The PostgreSQL databases announce their commits: a listener each. Files (a single file, or
     // the file shards of a sharded store that mixes both) are polled by the store's change marker.
@@ -48,7 +49,9 @@ ChangeNotifier::ChangeNotifier(const StoreConfig &config, int intervalMs, QObjec
 ChangeNotifier::ChangeNotifier(QObject *parent)
     : QObject(parent)
     , m_server(true) // a server says what changed: "reconnecting…" when it cannot be reached
-{}
+{
+    connect(this, &ChangeNotifier::watching, this, [this] { m_watching = true; });
+}
 
 void ChangeNotifier::sourceReady(const QObject *source)
 {

@@ -38,6 +38,8 @@ public:
     void announceResumed() { Q_EMIT resumed(); }
     // Whether the whole store announces its commits (PostgreSQL), so that nothing is polled.
     bool listensToServer() const { return m_server; }
+    // Whether watching() was emitted: changes are announced from then on.
+    bool isWatching() const { return m_watching; }
 
 Q_SIGNALS:
     void changed();
@@ -58,6 +60,7 @@ private:
 
     QThread m_thread;
     bool m_server = false;
+    bool m_watching = false;
     int m_sources = 1;                         // the poller, or one listener per server database
     QSet<const QObject *> m_ready;             // the sources that are watching (only compared, never used)
     QHash<const QObject *, QString> m_servers; // the host each listener was let in by last
