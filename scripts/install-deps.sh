@@ -22,6 +22,7 @@ packages=(
   xvfb xauth                              # tst_consolefiles@xvfb: the console in a real X window
   libpq-dev pkg-config                    # the PostgreSQL store (libpq)
   libcurl4-openssl-dev                    # the DynamoDB store (HTTPS to DynamoDB's API)
+  zlib1g-dev                              # the data lake's gzip files
   postgresql                              # throwaway clusters for the @pg tests and benchmarks
   openssl                                 # tst_pgtls: a throwaway CA and server certificate
   clang libclang-rt-14-dev                # sanitizer builds and libFuzzer (scripts/ci-sanitizers.sh)

@@ -1630,6 +1630,102 @@
         <source>idempotency key %1 was already used by %2 for %3 on %4; use a new key for a new request</source>
         <translation>幂等键 %1 已被 %2 用于 %4 上的 %3；新的请求请使用新的键</translation>
     </message>
+    <message>
+        <source>shard %1 of a store of %2 shards</source>
+        <translation>分片 %1，而存储库共有 %2 个分片</translation>
+    </message>
+    <message>
+        <source>the data lake %1 cannot be written: %2 %3: %4</source>
+        <translation>数据湖 %1 无法写入：%2 %3：%4</translation>
+    </message>
+    <message>
+        <source>another sync is writing the data lake %1 (it holds %2); one writer at a time</source>
+        <translation>另一个同步正在写入数据湖 %1（它持有 %2）；同一时间只允许一个写入者</translation>
+    </message>
+    <message>
+        <source>there is no data lake at %1 (no such folder)</source>
+        <translation>%1 处没有数据湖（没有这个文件夹）</translation>
+    </message>
+    <message>
+        <source>the data lake's %1 cannot be read: %2</source>
+        <translation>数据湖的 %1 无法读取：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a LedgerDesk lake checkpoint (%2)</source>
+        <translation>%1 不是 LedgerDesk 数据湖的检查点（%2）</translation>
+    </message>
+    <message>
+        <source>data lake %1: %2</source>
+        <translation>数据湖 %1：%2</translation>
+    </message>
+    <message>
+        <source>give a folder or s3://BUCKET/PREFIX</source>
+        <translation>请给出一个文件夹或 s3://BUCKET/PREFIX</translation>
+    </message>
+    <message>
+        <source>the scheme %1:// is not one of a data lake's (a folder, or s3://BUCKET/PREFIX)</source>
+        <translation>%1:// 不是数据湖的方案（应为文件夹，或 s3://BUCKET/PREFIX）</translation>
+    </message>
+    <message>
+        <source>not a URL (%1)</source>
+        <translation>不是 URL（%1）</translation>
+    </message>
+    <message>
+        <source>credentials do not go in the URL: use a profile (profile=) or the AWS variables, as the AWS CLI does</source>
+        <translation>凭证不能写在 URL 中：请像 AWS CLI 那样使用配置文件（profile=）或 AWS 环境变量</translation>
+    </message>
+    <message>
+        <source>a bucket has no port: give the server as endpoint=http://HOST:PORT</source>
+        <translation>存储桶没有端口：请用 endpoint=http://HOST:PORT 指定服务器</translation>
+    </message>
+    <message>
+        <source>%1 is not a bucket name (3-63 lower-case letters, digits, '.' and '-')</source>
+        <translation>%1 不是存储桶名称（3-63 个小写字母、数字、'.' 和 '-'）</translation>
+    </message>
+    <message>
+        <source>the prefix %1 has an empty or '..' part</source>
+        <translation>前缀 %1 含有空的或 '..' 部分</translation>
+    </message>
+    <message>
+        <source>%1= is given twice</source>
+        <translation>%1= 给出了两次</translation>
+    </message>
+    <message>
+        <source>endpoint=%1 is not http(s)://HOST[:PORT]</source>
+        <translation>endpoint=%1 不是 http(s)://HOST[:PORT]</translation>
+    </message>
+    <message>
+        <source>region=%1 is not a region name</source>
+        <translation>region=%1 不是区域名称</translation>
+    </message>
+    <message>
+        <source>profile= is empty</source>
+        <translation>profile= 为空</translation>
+    </message>
+    <message>
+        <source>%1= is not known (endpoint=, region=, profile=)</source>
+        <translation>未知的 %1=（可用 endpoint=、region=、profile=）</translation>
+    </message>
+    <message>
+        <source>%1 %2: a size is a whole number of bytes with B, KB, MB, GB, KiB, MiB or GiB, at least 1KB (for example 64MB)</source>
+        <translation>%1 %2：大小是一个字节整数，可带 B、KB、MB、GB、KiB、MiB 或 GiB，至少 1KB（例如 64MB）</translation>
+    </message>
+    <message>
+        <source>S3 data lakes are not built yet: %1</source>
+        <translation>S3 数据湖尚未实现：%1</translation>
+    </message>
+    <message>
+        <source>the data lake was written from a store of %1 shards; this one has %2</source>
+        <translation>该数据湖由一个有 %1 个分片的存储库写入；此存储库有 %2 个</translation>
+    </message>
+    <message>
+        <source>the data lake holds shard %1 up to position %2, past this store's last finish (%3): it was written from another store (%4)</source>
+        <translation>数据湖中分片 %1 已到位置 %2，超过了此存储库的最后一次结束（%3）：它是由另一个存储库写入的（%4）</translation>
+    </message>
+    <message>
+        <source>the data lake's %1 is not whole gzip: it was not written by LedgerDesk</source>
+        <translation>数据湖的 %1 不是完整的 gzip：它不是由 LedgerDesk 写入的</translation>
+    </message>
 </context>
 <context>
     <name>ledger::Errors</name>
@@ -1852,6 +1948,18 @@
     <message>
         <source>the ledger service's answer was cut before its end (the server stopped, or its store failed, mid-way): what arrived is not the whole</source>
         <translation>账本服务的应答在结束前被截断（服务器中途停止，或其存储库中途出错）：已收到的内容并不完整</translation>
+    </message>
+    <message>
+        <source>the data lake's folder or bucket cannot be reached or written</source>
+        <translation>无法访问或写入数据湖的文件夹或存储桶</translation>
+    </message>
+    <message>
+        <source>another sync is writing the data lake</source>
+        <translation>另一个同步正在写入数据湖</translation>
+    </message>
+    <message>
+        <source>the data lake was written from another store (its checkpoint does not fit this one)</source>
+        <translation>该数据湖由另一个存储库写入（其检查点与此存储库不符）</translation>
     </message>
 </context>
 </TS>

@@ -1255,5 +1255,111 @@ which nobody checks.</source>
         <source>%1 on %2: a name this desktop gives, which nobody checks (through ledgerd, --server, the server names you)</source>
         <translation>%1，位于 %2：这是本机给出的名字，无人核验（通过 ledgerd 即 --server 时，由服务器为您记名）</translation>
     </message>
+    <message>
+        <source>the data lake: a folder, or s3://BUCKET/PREFIX[?endpoint=URL&amp;region=R&amp;profile=P]</source>
+        <translation>数据湖：一个文件夹，或 s3://BUCKET/PREFIX[?endpoint=URL&amp;region=R&amp;profile=P]</translation>
+    </message>
+    <message>
+        <source>close a file at this size before compression (default 64MB; KB, MB, GB, KiB…)</source>
+        <translation>文件在压缩前达到此大小时关闭（默认 64MB；KB、MB、GB、KiB…）</translation>
+    </message>
+    <message>
+        <source>close a file this long after its first line (default 5m; a run closes every file at its end)</source>
+        <translation>文件写入第一行后经过此时长即关闭（默认 5m；一次运行结束时关闭所有文件）</translation>
+    </message>
+    <message>
+        <source>put every finished transaction into the data lake, once (one run, for cron)</source>
+        <translation>把每笔已结束的交易写入数据湖，恰好一次（运行一次，供 cron 使用）</translation>
+    </message>
+    <message>
+        <source>Writes each transaction that finished (done or canceled) before the run began as one JSON line,
+the feed's event without its cursor, into gzip files dt=YYYY-MM-DD/sNN-AFTER-LAST.ndjson.gz
+by the UTC day it finished, with _schema.json and _checkpoint.json at the lake's root. Run
+again, it adds what finished since; killed at any moment and run again, every transaction
+is in the lake exactly once. One sync at a time per lake (a folder's is locked: lake-busy).
+LOCATION: a folder, or s3://BUCKET/PREFIX?endpoint=URL&amp;region=R&amp;profile=P with credentials
+as the AWS CLI finds them. 'ledgerd --lake LOCATION' keeps a lake up to date instead.</source>
+        <translation>把运行开始前已结束（done 或 canceled）的每笔交易写成一行 JSON（变更流的事件，不含游标），
+按其结束时的 UTC 日期写入 gzip 文件 dt=YYYY-MM-DD/sNN-AFTER-LAST.ndjson.gz，
+湖的根目录下有 _schema.json 和 _checkpoint.json。再次运行时，只添加此后结束的交易；
+在任意时刻被杀死后再次运行，每笔交易在湖中都恰好出现一次。每个湖同一时间只允许一个同步
+（文件夹的湖会加锁：lake-busy）。LOCATION：一个文件夹，或 s3://BUCKET/PREFIX?endpoint=URL&amp;region=R&amp;profile=P，
+凭证按 AWS CLI 的方式查找。'ledgerd --lake LOCATION' 则会持续保持湖为最新。</translation>
+    </message>
+    <message>
+        <source>say how far the data lake got: files, events, how far behind, gaps</source>
+        <translation>说明数据湖的进度：文件、事件、落后多少、缺口</translation>
+    </message>
+    <message>
+        <source>Reads the checkpoint and the list of files (takes no lock, writes nothing), checks that each
+shard's files follow one another with no gap or overlap, and counts what finished after
+the last file (up to 10,000).</source>
+        <translation>读取检查点和文件列表（不加锁，不写入任何内容），检查每个分片的文件是否
+首尾相接、没有缺口或重叠，并统计最后一个文件之后结束的交易（最多 10,000）。</translation>
+    </message>
+    <message>
+        <source>%1 needs --to LOCATION: a folder, or s3://BUCKET/PREFIX</source>
+        <translation>%1 需要 --to LOCATION：一个文件夹，或 s3://BUCKET/PREFIX</translation>
+    </message>
+    <message>
+        <source>lake: %1 events read…</source>
+        <translation>数据湖：已读取 %1 个事件…</translation>
+    </message>
+    <message>
+        <source>lake: %1 events in %2 files (%3) to %4</source>
+        <translation>数据湖：%1 个事件，%2 个文件（%3），写入 %4</translation>
+    </message>
+    <message>
+        <source>lake: %1 files an interrupted run had made visible were taken into the checkpoint</source>
+        <translation>数据湖：被中断的运行已使 %1 个文件可见，现已计入检查点</translation>
+    </message>
+    <message>
+        <source>lake:</source>
+        <translation>数据湖：</translation>
+    </message>
+    <message>
+        <source>checkpoint:</source>
+        <translation>检查点：</translation>
+    </message>
+    <message>
+        <source>%1 by %2, cursor %3</source>
+        <translation>%1，由 %2 写入，游标 %3</translation>
+    </message>
+    <message>
+        <source>none (nothing synced yet)</source>
+        <translation>无（尚未同步任何内容）</translation>
+    </message>
+    <message>
+        <source>files:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <source>%1 (%2), %3 events</source>
+        <translation>%1 个（%2），%3 个事件</translation>
+    </message>
+    <message>
+        <source>newest:</source>
+        <translation>最新：</translation>
+    </message>
+    <message>
+        <source>behind:</source>
+        <translation>落后：</translation>
+    </message>
+    <message>
+        <source>%1 events, the oldest finished %2 s ago</source>
+        <translation>%1 个事件，最早的在 %2 秒前结束</translation>
+    </message>
+    <message>
+        <source>nothing: every finished transaction is in the lake</source>
+        <translation>无：每笔已结束的交易都已在湖中</translation>
+    </message>
+    <message>
+        <source>chain:</source>
+        <translation>链：</translation>
+    </message>
+    <message>
+        <source>whole (no gap, no overlap)</source>
+        <translation>完整（无缺口，无重叠）</translation>
+    </message>
 </context>
 </TS>

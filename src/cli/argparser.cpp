@@ -30,6 +30,9 @@ QString optionHelp(const OptionSpec &o)
 }
 
 const OptionSpec kJson{QStringLiteral("json"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "print one JSON value on stdout")};
+const OptionSpec kLakeTo{
+    QStringLiteral("to"), QStringLiteral("LOCATION"),
+    QT_TRANSLATE_NOOP("ledgerctl", "the data lake: a folder, or s3://BUCKET/PREFIX[?endpoint=URL&region=R&profile=P]")};
 const OptionSpec kCsv{QStringLiteral("csv"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "print the rows as CSV (RFC 4180) on stdout")};
 const OptionSpec kAll{QStringLiteral("all"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "every matching row, however many (exports)")};
 const OptionSpec kNote{QStringLiteral("note"), QStringLiteral("TEXT"),
@@ -247,6 +250,29 @@ QList<CommandSpec> buildCommands()
                            "gets every event after CURSOR, then the new ones as they commit; without since, only new ones.\n"
                            "Each message is one event, the same JSON object as a line of 'ledgerctl feed'. HOST must be\n"
                            "a loopback address (127.0.0.1, ::1 or localhost): the feed has no authentication.")},
+        {QStringLiteral("lake sync"),
+         {},
+         {kLakeTo,
+          {QStringLiteral("max-file-size"), QStringLiteral("SIZE"),
+           QT_TRANSLATE_NOOP("ledgerctl", "close a file at this size before compression (default 64MB; KB, MB, GB, KiB…)")},
+          {QStringLiteral("max-age"), QStringLiteral("DURATION"),
+           QT_TRANSLATE_NOOP("ledgerctl", "close a file this long after its first line (default 5m; a run closes every file at its end)")},
+          kJson},
+         QT_TRANSLATE_NOOP("ledgerctl", "put every finished transaction into the data lake, once (one run, for cron)"),
+         QT_TRANSLATE_NOOP("ledgerctl", "Writes each transaction that finished (done or canceled) before the run began as one JSON line,\n"
+                                        "the feed's event without its cursor, into gzip files dt=YYYY-MM-DD/sNN-AFTER-LAST.ndjson.gz\n"
+                                        "by the UTC day it finished, with _schema.json and _checkpoint.json at the lake's root. Run\n"
+                                        "again, it adds what finished since; killed at any moment and run again, every transaction\n"
+                                        "is in the lake exactly once. One sync at a time per lake (a folder's is locked: lake-busy).\n"
+                                        "LOCATION: a folder, or s3://BUCKET/PREFIX?endpoint=URL&region=R&profile=P with credentials\n"
+                                        "as the AWS CLI finds them. 'ledgerd --lake LOCATION' keeps a lake up to date instead.")},
+        {QStringLiteral("lake status"),
+         {},
+         {kLakeTo, kJson},
+         QT_TRANSLATE_NOOP("ledgerctl", "say how far the data lake got: files, events, how far behind, gaps"),
+         QT_TRANSLATE_NOOP("ledgerctl", "Reads the checkpoint and the list of files (takes no lock, writes nothing), checks that each\n"
+                                        "shard's files follow one another with no gap or overlap, and counts what finished after\n"
+                                        "the last file (up to 10,000).")},
         {QStringLiteral("demo"),
          {},
          {{QStringLiteral("accounts"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "accounts to create (default 12)")},
@@ -334,7 +360,7 @@ QList<CommandSpec> buildCommands()
     };
 }
 
-bool isTwoWordGroup(const QString &word) { return word == QLatin1String("account"); }
+bool isTwoWordGroup(const QString &word) { return word == QLatin1String("account") || word == QLatin1String("lake"); }
 
 // Edits between two words (optimal string alignment: a swap of two neighbours is one edit).
 int editDistance(const QString &a, const QString &b)

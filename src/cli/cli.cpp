@@ -62,6 +62,8 @@ Command commandOf(const QString &name)
         {QStringLiteral("report"), {cmdReport, false}},
         {QStringLiteral("feed"), {cmdFeed, true}},
         {QStringLiteral("serve"), {cmdServe, false}},
+        {QStringLiteral("lake sync"), {cmdLakeSync, false}},
+        {QStringLiteral("lake status"), {cmdLakeStatus, false}},
         {QStringLiteral("completion"), {cmdCompletion, false}},
     };
     return table.value(name);

@@ -105,6 +105,8 @@ int cmdActions(Context &c);
 int cmdReport(Context &c);
 int cmdFeed(Context &c);
 int cmdServe(Context &c);
+int cmdLakeSync(Context &c);   // lake sync: the finished transactions into the data lake
+int cmdLakeStatus(Context &c); // lake status: how far the data lake got
 int cmdCompletion(Context &c);
 
 } // namespace ledger::cli

@@ -49,6 +49,24 @@ QString FeedCursor::toString() const
     return parts.join(QLatin1Char(','));
 }
 
+namespace {
+// The documents: finished ones never change again (but a compensation link), nor do their legs.
+Error readDocuments(Store &store, QList<FeedEvent> &events)
+{
+    for (FeedEvent &e : events) {
+        auto tx = store.transaction(e.finish.docId);
+        if (!tx.ok())
+            return tx.error();
+        e.tx = *tx;
+        auto legs = store.legsOfTransaction(e.finish.docId);
+        if (!legs.ok())
+            return legs.error();
+        e.legs = *legs;
+    }
+    return {};
+}
+} // namespace
+
 Result<QList<FeedEvent>> readFeed(Store &store, const FeedCursor &after, int limit)
 {
     const int shards = qMax(1, store.shardCount());
@@ -83,17 +101,30 @@ Result<QList<FeedEvent>> readFeed(Store &store, const FeedCursor &after, int lim
         e.cursor = cursor;
         events << e;
     }
-    // The documents: finished ones never change again (but a compensation link), nor do their legs.
-    for (FeedEvent &e : events) {
-        auto tx = store.transaction(e.finish.docId);
-        if (!tx.ok())
-            return tx.error();
-        e.tx = *tx;
-        auto legs = store.legsOfTransaction(e.finish.docId);
-        if (!legs.ok())
-            return legs.error();
-        e.legs = *legs;
+    if (Error read = readDocuments(store, events); !read.ok())
+        return read;
+    return events;
+}
+
+Result<QList<FeedEvent>> readShardFeed(Store &store, int shard, qint64 after, int limit)
+{
+    const int shards = qMax(1, store.shardCount());
+    if (shard < 0 || shard >= shards)
+        return makeError(ErrorCode::InvalidCursor, Message::translate("ledger", "shard %1 of a store of %2 shards").arg(shard).arg(shards));
+    auto rows = store.finishedAfter(shard, after, limit);
+    if (!rows.ok())
+        return rows.error();
+    QList<FeedEvent> events;
+    events.reserve(rows->size());
+    for (const JournalEntry &row : std::as_const(*rows)) {
+        FeedEvent e;
+        e.shard = shard;
+        e.finish = row;
+        e.cursor.positions = {row.seq};
+        events << e;
     }
+    if (Error read = readDocuments(store, events); !read.ok())
+        return read;
     return events;
 }
 
@@ -114,7 +145,7 @@ Result<FeedCursor> feedEnd(Store &store, const FeedCursor &from)
     return end;
 }
 
-QJsonObject feedEventJson(const FeedEvent &e, int scale)
+QJsonObject feedEventJson(const FeedEvent &e, int scale, FeedJson shape)
 {
     const auto optionalText = [](const QString &s) { return s.isEmpty() ? QJsonValue() : QJsonValue(s); };
     QJsonArray legs;
@@ -129,8 +160,7 @@ QJsonObject feedEventJson(const FeedEvent &e, int scale)
         });
     }
     const Transaction &t = e.tx;
-    return QJsonObject{
-        {QStringLiteral("cursor"), e.cursor.toString()},
+    QJsonObject line{
         {QStringLiteral("shard"), e.shard},
         {QStringLiteral("seq"), e.finish.seq},
         {QStringLiteral("at"), formatTimestamp(e.finish.at)},
@@ -151,6 +181,9 @@ QJsonObject feedEventJson(const FeedEvent &e, int scale)
          }},
         {QStringLiteral("legs"), legs},
     };
+    if (shape == FeedJson::WithCursor)
+        line.insert(QStringLiteral("cursor"), e.cursor.toString());
+    return line;
 }
 
 } // namespace ledger

@@ -46,11 +46,18 @@ struct FeedEvent {
 // At most `limit` events after `after`, in commit order (per shard).
 Result<QList<FeedEvent>> readFeed(Store &store, const FeedCursor &after, int limit);
 
+// At most `limit` events of one shard after its position `after`, in its commit order (the
+// data lake keeps one chain of files per shard). Their `cursor` holds that shard's position only.
+Result<QList<FeedEvent>> readShardFeed(Store &store, int shard, qint64 after, int limit);
+
 // The cursor after the last finish committed so far (where a live follower starts).
 Result<FeedCursor> feedEnd(Store &store, const FeedCursor &from);
 
 // One event as a JSON object: cursor, seq, shard, at, state, actor, the transaction (its fields
 // that never change once finished), and the legs with the balance each left ("balanceAfter").
-QJsonObject feedEventJson(const FeedEvent &event, int scale);
+// WithoutCursor: the same without "cursor" (a merged cursor depends on how the shards' events
+// interleaved; the data lake's lines are placed by shard and seq instead).
+enum class FeedJson { WithCursor, WithoutCursor };
+QJsonObject feedEventJson(const FeedEvent &event, int scale, FeedJson shape = FeedJson::WithCursor);
 
 } // namespace ledger

@@ -108,6 +108,11 @@ enum class ExitStatus : int {
     X(StoreBusy, "store-busy", StoreFailure, QT_TRANSLATE_NOOP("ledger::Errors", "the store stayed locked past the busy timeout")) \
     X(StoreFull, "store-full", StoreFailure, QT_TRANSLATE_NOOP("ledger::Errors", "the disk or the store's size limit is full")) \
     X(StoreError, "store-error", StoreFailure, QT_TRANSLATE_NOOP("ledger::Errors", "the database reported an unexpected error")) \
+    X(LakeUnavailable, "lake-unavailable", StoreFailure, \
+      QT_TRANSLATE_NOOP("ledger::Errors", "the data lake's folder or bucket cannot be reached or written")) \
+    X(LakeBusy, "lake-busy", StoreFailure, QT_TRANSLATE_NOOP("ledger::Errors", "another sync is writing the data lake")) \
+    X(LakeMismatch, "lake-mismatch", StoreFailure, \
+      QT_TRANSLATE_NOOP("ledger::Errors", "the data lake was written from another store (its checkpoint does not fit this one)")) \
     X(Internal, "internal", StoreFailure, QT_TRANSLATE_NOOP("ledger::Errors", "a bug in LedgerDesk"))
 
 enum class ErrorCode {

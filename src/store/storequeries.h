@@ -168,6 +168,20 @@ public:
     // The seq of the last finish finishedAfter() would give from `shard` now (0: none yet), read
     // by an index from the end: where a live follower starts, however long the journal.
     virtual Result<qint64> lastFinishedSeq(int shard) = 0;
+    // The positions at which a reader may have been given this finish before (inclusive), when
+    // the store can give one finish twice: DynamoDB stamps a finish acknowledged late again
+    // (dynamostore_transactions.cpp, restampFinish), so that no reader misses it. Nothing for a
+    // finish given once (every other store; a DynamoDB finish whose position is its time's).
+    // Who keeps finishes once (the data lake) looks there.
+    struct Positions {
+        qint64 from = 0;
+        qint64 to = 0;
+    };
+    virtual std::optional<Positions> earlierPositions(const JournalEntry &finish) const
+    {
+        Q_UNUSED(finish);
+        return std::nullopt;
+    }
 
     // A number that changes whenever any other connection commits to the store: polled by the
     // console to see change made elsewhere without reading the tables.

@@ -20,7 +20,7 @@ get_filename_component(SRC "${SRC}" ABSOLUTE)
 # Each layer is exactly one folder (the programs: their folder and its subfolders), and the
 # layers it may include (itself always).
 set(LIBRARY_LAYERS ledger store store/sqlite store/postgres store/dynamodb store/sharded store/open store/fixtures protocol operations
-    interchange service bench)
+    interchange lake service bench)
 set(PROGRAM_LAYERS cli app ledgerd)
 set(SEES_ledger "")
 set(SEES_store ledger)
@@ -33,11 +33,12 @@ set(SEES_store/fixtures ledger store store/open store/sqlite store/postgres stor
 set(SEES_protocol ledger store)
 set(SEES_operations ledger store protocol)
 set(SEES_interchange ledger store protocol operations)
+set(SEES_lake ledger store protocol operations interchange)
 set(SEES_service ledger store store/open protocol operations interchange)
-set(SEES_bench ledger store store/open store/fixtures protocol operations interchange)
-set(SEES_cli ledger store store/open protocol operations interchange service bench)
+set(SEES_bench ledger store store/open store/fixtures protocol operations interchange lake)
+set(SEES_cli ledger store store/open protocol operations interchange lake service bench)
 set(SEES_app ledger store store/open protocol operations interchange service)
-set(SEES_ledgerd ledger store store/open protocol operations interchange service)
+set(SEES_ledgerd ledger store store/open protocol operations interchange lake service)
 
 # Headers only some layers may include, though they lie in a layer others see: the SQL the
 # backends share (not the protocol's business), and what store/open keeps to itself.
@@ -53,6 +54,8 @@ set(CLIENT_ledgerdesk_sqlite.h store/sqlite)
 set(CLIENT_libpq-fe.h store/postgres)
 set(CLIENT_libpq-events.h store/postgres)
 set(CLIENT_curl.h store/dynamodb service)
+set(CLIENT_zlib.h lake)
+set(CLIENT_zconf.h lake)
 
 # The layer of a file by its path under src/, or "" when its folder is none.
 function(layer_of path out)

@@ -110,6 +110,7 @@ public:
         return m_inner.finishedAfter(shard, afterSeq, limit);
     }
     Result<qint64> lastFinishedSeq(int shard) override { return m_inner.lastFinishedSeq(shard); }
+    std::optional<Positions> earlierPositions(const JournalEntry &finish) const override { return m_inner.earlierPositions(finish); }
     Result<std::optional<qint64>> transactionTotalEstimate() override { return m_inner.transactionTotalEstimate(); }
     bool readsByPosition() const override { return m_inner.readsByPosition(); }
     bool sortsByIndex(TxSortKey key) const override { return m_inner.sortsByIndex(key); }

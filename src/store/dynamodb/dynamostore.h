@@ -93,6 +93,7 @@ public:
     Result<QList<qint64>> createdPerMinute(int minutes) override;
     Result<QList<JournalEntry>> finishedAfter(int shard, qint64 afterSeq, int limit) override;
     Result<qint64> lastFinishedSeq(int shard) override;
+    std::optional<Positions> earlierPositions(const JournalEntry &finish) const override;
     Result<qint64> changeMarker() override;
 
     // DynamoDB has no snapshot. Within `work`, each account item is read once and kept: its

@@ -417,6 +417,17 @@ Result<QList<JournalEntry>> DynamoStore::finishedAfter(int shard, qint64 afterSe
     return rows;
 }
 
+std::optional<Store::Positions> DynamoStore::earlierPositions(const JournalEntry &finish) const
+{
+    // A finish's first seq is its write's time in µs and a hash of its id below 1000 (setFinish);
+    // the row's time is that write's. One stamped again carries a later time: it may have been
+    // given at its first.
+    const qint64 first = finish.at.toMSecsSinceEpoch() * 1000;
+    if (finish.seq / 1000 == first / 1000)
+        return std::nullopt;
+    return Positions{first, first + 999};
+}
+
 Result<qint64> DynamoStore::lastFinishedSeq(int shard)
 {
     if (shard < 0 || shard >= kIndexParts)
