@@ -91,7 +91,8 @@ Error FolderSink::open()
     if (!root.exists()) {
         const QFileInfo parent(root.absolutePath());
         if (!parent.isDir())
-            return failure(QStringLiteral("its parent folder does not exist:"), parent.filePath(), ENOENT);
+            return parent.exists() ? failure(QStringLiteral("its parent is not a folder:"), parent.filePath(), ENOTDIR)
+                                   : failure(QStringLiteral("its parent folder does not exist:"), parent.filePath(), ENOENT);
         if (::mkdir(native(m_root).constData(), 0777) != 0 && errno != EEXIST)
             return failure(QStringLiteral("mkdir"), m_root, errno);
         syncFolder(parent.filePath());

@@ -421,8 +421,11 @@ bool HttpFront::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
             this,
             [this, id, match, head, handled, stuck]() mutable {
                 if (match.route == Route::Metrics)
-                    handled.response = ApiResponse{
-                        200, "text/plain; version=0.0.4", m_metrics.render(stuck, m_guardCounts, inFlight() - 1, m_options.recovery), {}};
+                    handled.response =
+                        ApiResponse{200,
+                                    "text/plain; version=0.0.4",
+                                    m_metrics.render(stuck, m_guardCounts, inFlight() - 1, m_options.recovery, m_options.lake),
+                                    {}};
                 if (head)
                     handled.response.body.clear();
                 deliver(id, handled.response, handled.storeError);

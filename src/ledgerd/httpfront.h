@@ -16,6 +16,7 @@
 #include "metrics.h"
 #include "protocol/faults.h"
 #include "recoveryjobs.h"
+#include "lakeloop.h"
 #include "recoveryloop.h"
 #include "routes.h"
 #include "store/open/storeconfig.h"
@@ -52,6 +53,7 @@ struct FrontOptions {
     QByteArray openApi;                       // /openapi.json
     StepHook hook;                            // LEDGER_CRASH_AFTER / LEDGER_STEP_DELAY_MS (protocol/faults.h)
     const RecoveryCounts *recovery = nullptr; // the recovery sweeper's, for /metrics (null: not running)
+    const LakeCounts *lake = nullptr;         // the data lake's (--lake), for /metrics (null: none)
     qint64 stuckForMs = 30 * 60 * 1000;       // what /metrics counts as stuck besides an expired lease (--stuck-for)
 };
 

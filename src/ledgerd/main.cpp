@@ -4,6 +4,7 @@
 #include "httpfront.h"
 #include "interchange/listenaddress.h"
 #include "ledger/duration.h"
+#include "lakeloop.h"
 #include "recoveryloop.h"
 #include "store/location.h"
 #include "store/open/storeconfig.h"
@@ -40,7 +41,7 @@ void onSignal(int)
 const char *kUsage =
     R"(usage: ledgerd --store LOCATION --listen HOST:PORT [--tokens FILE] [--tls-cert FILE --tls-key FILE] [--threads N] [--write-threads N] [--max-connections N]
                       [--max-connections-per-client N] [--recover-every DURATION|off] [--recover-after DURATION]
-                      [--stuck-for DURATION]
+                      [--stuck-for DURATION] [--lake LOCATION [--lake-max-file-size SIZE] [--lake-max-age DURATION]]
        ledgerd token add NAME ROLE --tokens FILE       print a new token (once) and keep its hash
        ledgerd token revoke NAME --tokens FILE
 
@@ -72,9 +73,15 @@ libraries as ledgerctl, with the same rules and error code words.
                      driven: safe, but wasted work)
   --stuck-for DURATION  what /metrics counts as stuck: an expired lease, or no progress for
                      this long (default 30m, as the console and 'ledgerctl check')
+  --lake LOCATION    keep the data lake up to date, as 'ledgerctl lake sync' does once: a folder,
+                     or s3://BUCKET/PREFIX[?endpoint=URL&region=R&profile=P]; looked at every
+                     second, files closed at --lake-max-file-size before compression (default
+                     64MB) or --lake-max-age after their first line (default 5m), and on stop.
+                     /metrics says how far behind it is (ledgerd_lake_lag_seconds)
 
 SIGTERM or SIGINT: stop accepting, finish the requests in flight (at most 10 s), exit 0; a
-recovery sweep under way leaves its transaction after the current write, for the next sweep.
+recovery sweep under way leaves its transaction after the current write, for the next sweep;
+the data lake's open files are closed.
 exit status: 0 stopped cleanly; 2 bad usage or input; 3 the store or the address unusable.
 )";
 
@@ -172,11 +179,21 @@ int main(int argc, char **argv)
         return tokenCommand(args);
 
     QMap<QString, QString> values;
-    static const QStringList known{
-        QStringLiteral("store"),           QStringLiteral("listen"),        QStringLiteral("tokens"),
-        QStringLiteral("tls-cert"),        QStringLiteral("tls-key"),       QStringLiteral("threads"),
-        QStringLiteral("max-connections"), QStringLiteral("write-threads"), QStringLiteral("recover-every"),
-        QStringLiteral("recover-after"),   QStringLiteral("stuck-for"),     QStringLiteral("max-connections-per-client")};
+    static const QStringList known{QStringLiteral("store"),
+                                   QStringLiteral("listen"),
+                                   QStringLiteral("tokens"),
+                                   QStringLiteral("tls-cert"),
+                                   QStringLiteral("tls-key"),
+                                   QStringLiteral("threads"),
+                                   QStringLiteral("max-connections"),
+                                   QStringLiteral("write-threads"),
+                                   QStringLiteral("recover-every"),
+                                   QStringLiteral("recover-after"),
+                                   QStringLiteral("stuck-for"),
+                                   QStringLiteral("max-connections-per-client"),
+                                   QStringLiteral("lake"),
+                                   QStringLiteral("lake-max-file-size"),
+                                   QStringLiteral("lake-max-age")};
     for (qsizetype i = 0; i < args.size(); ++i) {
         QString name = args.at(i);
         QString value;
@@ -315,6 +332,37 @@ int main(int argc, char **argv)
         options.recovery = &recovery->counts();
     }
 
+    // The data lake: opened before listening, so that a bad --lake ends ledgerd writing nothing.
+    std::unique_ptr<LakeLoop> lakeLoop;
+    if (values.contains(QStringLiteral("lake"))) {
+        auto location = lake::LakeLocation::parse(values.value(QStringLiteral("lake")));
+        if (!location.ok())
+            return fail(location.error());
+        lake::LakeOptions lakeOptions;
+        if (values.contains(QStringLiteral("lake-max-file-size"))) {
+            auto size = lake::parseByteSize(values.value(QStringLiteral("lake-max-file-size")), QStringLiteral("--lake-max-file-size"));
+            if (!size.ok())
+                return fail(size.error());
+            lakeOptions.maxFileBytes = *size;
+        }
+        if (const QString age = values.value(QStringLiteral("lake-max-age")); !age.isEmpty()) {
+            auto ms = duration::parse(age);
+            if (!ms.ok() || *ms < 1000)
+                return fail(makeError(ErrorCode::InvalidArgument,
+                                      QStringLiteral("--lake-max-age is a duration of at least 1s (5m, 1h), not \"%1\"").arg(age)));
+            lakeOptions.maxAgeMs = *ms;
+        }
+        lakeLoop = std::make_unique<LakeLoop>(
+            options.connect, *location, lakeOptions, storeDisplayName(config->location),
+            [](const QString &line) { std::fputs(qPrintable(QStringLiteral("ledgerd: %1\n").arg(line)), stderr); });
+        if (Error e = lakeLoop->open(); !e.ok())
+            return fail(e);
+        options.lake = &lakeLoop->counts();
+    } else if (values.contains(QStringLiteral("lake-max-file-size")) || values.contains(QStringLiteral("lake-max-age"))) {
+        return fail(
+            makeError(ErrorCode::MissingArgument, QStringLiteral("--lake-max-file-size and --lake-max-age go with --lake LOCATION")));
+    }
+
     HttpFront front(options);
     auto port = front.listen(listen->address, listen->port, tlsConfig);
     if (!port.ok())
@@ -331,6 +379,8 @@ int main(int argc, char **argv)
         stopAsked.start();
         if (recovery)
             recovery->requestStop();
+        if (lakeLoop)
+            lakeLoop->requestStop();
         front.recoveries().requestStop();
         QTextStream(stderr) << "ledgerd: stopping: finishing " << front.inFlight() << " request(s) in flight\n";
         front.stop(10'000, [] { QCoreApplication::exit(0); });
@@ -353,8 +403,12 @@ int main(int argc, char **argv)
             << duration::said(CoordinatorOptions().leaseMs).english() << "): the sweeper may take over transfers still being driven\n";
     err.flush();
     QTextStream(stdout) << "listening on " << (tls ? "https" : "http") << "://" << listen->urlHost() << ':' << *port << Qt::endl;
+    if (lakeLoop)
+        err << "ledgerd: data lake " << lakeLoop->where() << Qt::endl;
     if (recovery)
         recovery->start();
+    if (lakeLoop)
+        lakeLoop->start();
     const int status = app.exec();
     // The sweep and the Recover-all jobs were asked to stop with the front; each gets what is left
     // of the same 10 s (at least a second). A store call that has not come back by then is left
@@ -373,5 +427,7 @@ int main(int argc, char **argv)
         leaveAsACrash("the recovery sweep");
     if (!front.recoveries().waitStopped(graceLeft()))
         leaveAsACrash("a recovery job");
+    if (lakeLoop && !lakeLoop->stop(graceLeft()))
+        leaveAsACrash("the data lake");
     return status;
 }

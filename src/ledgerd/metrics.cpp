@@ -28,7 +28,37 @@ void Metrics::transfer(double seconds)
     ++m_transferCount;
 }
 
-QByteArray Metrics::render(const StuckReading &stuck, const GuardCounts &guard, int inFlight, const RecoveryCounts *recovery) const
+namespace {
+QByteArray renderLake(const LakeCounts &lake)
+{
+    // One table: name, type, help, value.
+    const struct {
+        const char *name;
+        const char *type;
+        const char *help;
+        qint64 value;
+    } lines[] = {
+        {"ledgerd_lake_up", "gauge", "Whether the data lake's last pass succeeded (1) or not (0).", lake.up.load() ? 1 : 0},
+        {"ledgerd_lake_lag_seconds", "gauge",
+         "Age of the oldest finished transaction not yet in a visible lake file (0: none); files close at --lake-max-age.",
+         lake.lagSeconds.load()},
+        {"ledgerd_lake_lag_events", "gauge", "Finished transactions not yet in a visible lake file (counted up to 10000).",
+         lake.lagEvents.load()},
+        {"ledgerd_lake_events_total", "counter", "Finished transactions this ledgerd put into the lake.", lake.events.load()},
+        {"ledgerd_lake_files_total", "counter", "Lake files this ledgerd made visible.", lake.files.load()},
+        {"ledgerd_lake_bytes_total", "counter", "Compressed bytes of those files.", lake.bytes.load()},
+        {"ledgerd_lake_errors_total", "counter", "Lake passes that failed (the store or the lake's folder or bucket).", lake.errors.load()},
+    };
+    QByteArray out;
+    for (const auto &l : lines)
+        out += QByteArray("# HELP ") + l.name + ' ' + l.help + "\n# TYPE " + l.name + ' ' + l.type + '\n' + l.name + ' '
+             + QByteArray::number(l.value) + '\n';
+    return out;
+}
+} // namespace
+
+QByteArray Metrics::render(const StuckReading &stuck, const GuardCounts &guard, int inFlight, const RecoveryCounts *recovery,
+                           const LakeCounts *lake) const
 {
     QByteArray out;
     out += "# HELP ledgerd_requests_total HTTP requests answered, by route and status.\n"
@@ -108,6 +138,8 @@ QByteArray Metrics::render(const StuckReading &stuck, const GuardCounts &guard, 
     for (const Counter &c : counters)
         out += QByteArray("# HELP ") + c.name + ' ' + c.help + "\n# TYPE " + c.name + " counter\n" + c.name + ' '
              + QByteArray::number(c.value) + '\n';
+    if (lake)
+        out += renderLake(*lake);
     if (!recovery)
         return out;
     out += "# HELP ledgerd_recovery_sweeps_total Sweeps of the recovery sweeper (--recover-every).\n"

@@ -138,16 +138,22 @@ Ledgerd::~Ledgerd()
     }
 }
 
+// A process that has ended has no id (0): kill(0, …) would signal this whole process group —
+// the test, ctest and the shell that runs them. Only a running ledgerd is signalled.
 int Ledgerd::stop()
 {
-    ::kill(pid_t(m_process.processId()), SIGTERM);
-    if (!m_process.waitForFinished(15'000))
-        return -1;
+    if (m_process.state() != QProcess::NotRunning) {
+        ::kill(pid_t(m_process.processId()), SIGTERM);
+        if (!m_process.waitForFinished(15'000))
+            return -1;
+    }
     return m_process.exitStatus() == QProcess::NormalExit ? m_process.exitCode() : -1;
 }
 
 bool Ledgerd::kill()
 {
+    if (m_process.state() == QProcess::NotRunning)
+        return true;
     ::kill(pid_t(m_process.processId()), SIGKILL);
     return m_process.waitForFinished(15'000);
 }

@@ -1,0 +1,160 @@
+#include "lakeloop.h"
+
+#include "interchange/changefeed.h"
+#include "lake/lakesinks.h"
+#include "lake/lakesync.h"
+
+#include <chrono>
+
+namespace ledger::api {
+
+namespace {
+constexpr int kPassEveryMs = 1000;
+}
+
+LakeLoop::LakeLoop(StoreConnector connect, lake::LakeLocation location, lake::LakeOptions options, QString storeName,
+                   std::function<void(const QString &)> log)
+    : m_connect(std::move(connect))
+    , m_location(std::move(location))
+    , m_options(options)
+    , m_storeName(std::move(storeName))
+    , m_log(std::move(log))
+{}
+
+LakeLoop::~LakeLoop()
+{
+    requestStop();
+    if (m_thread.joinable())
+        m_thread.join();
+}
+
+Error LakeLoop::open()
+{
+    m_thread = std::thread([this] { run(); });
+    std::unique_lock lock(m_mutex);
+    m_wake.wait(lock, [this] { return m_opened.has_value(); });
+    const Error e = *m_opened;
+    lock.unlock();
+    if (!e.ok())
+        m_thread.join();
+    return e;
+}
+
+void LakeLoop::start()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_started = true;
+    }
+    m_wake.notify_all();
+}
+
+void LakeLoop::requestStop()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_stopRequested = true;
+    }
+    m_wake.notify_all();
+}
+
+bool LakeLoop::stop(int waitMs)
+{
+    requestStop();
+    if (!m_thread.joinable())
+        return true;
+    {
+        std::unique_lock lock(m_mutex);
+        if (!m_wake.wait_for(lock, std::chrono::milliseconds(waitMs), [this] { return m_ended; }))
+            return false;
+    }
+    m_thread.join();
+    return true;
+}
+
+void LakeLoop::run()
+{
+    // The store and the sink are this thread's: one connection per thread.
+    const auto said = [this](const Error &e) {
+        std::lock_guard lock(m_mutex);
+        m_opened = e;
+        m_wake.notify_all();
+    };
+    auto store = m_connect();
+    if (!store.ok())
+        return said(store.error());
+    auto sink = lake::sinkOf(m_location);
+    if (!sink.ok())
+        return said(sink.error());
+    auto opened = lake::LakeSync::open(**store, std::move(*sink), m_storeName, m_options);
+    if (!opened.ok())
+        return said(opened.error());
+    lake::LakeSync &sync = **opened;
+    if (sync.adopted() > 0)
+        m_log(QStringLiteral("lake: %1 file(s) an interrupted run had made visible were taken into the checkpoint").arg(sync.adopted()));
+    said(Error());
+
+    QString lastError;
+    const auto note = [&](const Error &e) {
+        if (e.ok()) {
+            if (!lastError.isEmpty())
+                m_log(QStringLiteral("lake: writing again to %1").arg(m_location.display()));
+            lastError.clear();
+            m_counts.up = true;
+            return;
+        }
+        ++m_counts.errors;
+        m_counts.up = false;
+        if (e.toString() != lastError)
+            m_log(QStringLiteral("lake: %1 (trying again every second)").arg(e.toString()));
+        lastError = e.toString();
+    };
+    const auto added = [&](const lake::LakeTotals &t) {
+        m_counts.events += t.events;
+        m_counts.files += t.files;
+        m_counts.bytes += t.bytes;
+    };
+    for (;;) {
+        {
+            std::unique_lock lock(m_mutex);
+            m_wake.wait_for(lock, std::chrono::milliseconds(kPassEveryMs), [this] { return m_stopRequested; });
+            if (m_stopRequested)
+                break;
+            if (!m_started)
+                continue;
+        }
+        auto until = feedEnd(**store, sync.readPosition());
+        if (!until.ok()) {
+            note(until.error());
+            continue;
+        }
+        auto passed = sync.pass(*until);
+        if (!passed.ok()) {
+            note(passed.error());
+            continue;
+        }
+        added(*passed);
+        auto lag = sync.lag();
+        if (!lag.ok()) {
+            note(lag.error());
+            continue;
+        }
+        m_counts.lagEvents = lag->events;
+        m_counts.lagSeconds = lag->oldest ? qMax<qint64>(0, lag->oldest->secsTo(QDateTime::currentDateTimeUtc())) : 0;
+        note(Error());
+    }
+    // Stopping: what was read goes into visible files, so that the next start does not read it again.
+    if (sync.hasOpenFiles()) {
+        auto closed = sync.closeAll();
+        if (closed.ok())
+            added(*closed);
+        else
+            m_log(QStringLiteral("lake: stopping: the open files could not be closed (%1); the next start writes them")
+                      .arg(closed.error().toString()));
+    }
+    std::lock_guard lock(m_mutex);
+    m_ended = true;
+    m_wake.notify_all();
+}
+
+} // namespace ledger::api
