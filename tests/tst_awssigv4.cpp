@@ -1,7 +1,7 @@
 // Our SigV4 signer against the known-answer vectors AWS published (third_party/aws-sig-v4-test-suite):
 // every case there signed and compared byte for byte, then the DynamoDB request as the client
 // builds it.
-#include "store/dynamodb/awssigv4.h"
+#include "aws/awssigv4.h"
 
 #include <QDir>
 #include <QFile>

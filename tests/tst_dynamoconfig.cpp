@@ -1,6 +1,6 @@
 // A DynamoDB store's location and how credentials, region and endpoint are found (the AWS CLI's
 // order), each on a table of cases; nothing here talks to a server.
-#include "store/dynamodb/awsconfig.h"
+#include "aws/awsconfig.h"
 #include "store/dynamodb/dynamolocation.h"
 #include "store/location.h"
 #include "store/open/storeconfig.h"

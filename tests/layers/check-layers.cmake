@@ -19,14 +19,15 @@ get_filename_component(SRC "${SRC}" ABSOLUTE)
 
 # Each layer is exactly one folder (the programs: their folder and its subfolders), and the
 # layers it may include (itself always).
-set(LIBRARY_LAYERS ledger store store/sqlite store/postgres store/dynamodb store/sharded store/open store/fixtures protocol operations
+set(LIBRARY_LAYERS ledger aws store store/sqlite store/postgres store/dynamodb store/sharded store/open store/fixtures protocol operations
     interchange service bench)
 set(PROGRAM_LAYERS cli app ledgerd)
 set(SEES_ledger "")
+set(SEES_aws ledger)
 set(SEES_store ledger)
 set(SEES_store/sqlite ledger store)
 set(SEES_store/postgres ledger store)
-set(SEES_store/dynamodb ledger store)
+set(SEES_store/dynamodb ledger aws store)
 set(SEES_store/sharded ledger store)
 set(SEES_store/open ledger store store/sqlite store/postgres store/dynamodb store/sharded)
 set(SEES_store/fixtures ledger store store/open store/sqlite store/postgres store/sharded)
@@ -52,7 +53,7 @@ set(CLIENT_sqlite3ext.h store/sqlite)
 set(CLIENT_ledgerdesk_sqlite.h store/sqlite)
 set(CLIENT_libpq-fe.h store/postgres)
 set(CLIENT_libpq-events.h store/postgres)
-set(CLIENT_curl.h store/dynamodb service)
+set(CLIENT_curl.h aws store/dynamodb service)
 
 # The layer of a file by its path under src/, or "" when its folder is none.
 function(layer_of path out)
@@ -109,7 +110,7 @@ foreach(file IN LISTS files)
     if(DEFINED CLIENT_${name} OR header MATCHES "^(libpq|postgresql|curl)/")
       set(owner "${CLIENT_${name}}")
       if(NOT owner AND header MATCHES "^curl/")
-        set(owner store/dynamodb service)
+        set(owner aws store/dynamodb service)
       elseif(NOT owner)
         set(owner store/postgres)
       endif()

@@ -17,7 +17,7 @@
 // Threading: one client per thread (a libcurl easy handle is one connection).
 
 #include "ledger/result.h"
-#include "store/dynamodb/awssigv4.h"
+#include "aws/awssigv4.h"
 
 #include <QDateTime>
 #include <QJsonObject>

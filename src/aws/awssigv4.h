@@ -1,5 +1,5 @@
 #pragma once
-// AWS Signature Version 4: the Authorization header every DynamoDB request carries. Ours and
+// AWS Signature Version 4: the Authorization header every AWS request carries. Ours and
 // small (no AWS SDK for C++ is packaged here); checked against the known-answer vectors AWS
 // published for it (third_party/aws-sig-v4-test-suite, tst_awssigv4).
 //

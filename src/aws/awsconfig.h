@@ -14,7 +14,7 @@
 // Thread-safety: pure functions over the environment given; any thread.
 
 #include "ledger/result.h"
-#include "store/dynamodb/awssigv4.h"
+#include "aws/awssigv4.h"
 
 #include <QHash>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "store/dynamodb/awsconfig.h"
+#include "aws/awsconfig.h"
 
 #include "ledger/message.h"
 

@@ -1,4 +1,4 @@
-#include "store/dynamodb/awssigv4.h"
+#include "aws/awssigv4.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
