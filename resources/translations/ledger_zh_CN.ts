@@ -1630,6 +1630,14 @@
         <source>idempotency key %1 was already used by %2 for %3 on %4; use a new key for a new request</source>
         <translation>幂等键 %1 已被 %2 用于 %4 上的 %3；新的请求请使用新的键</translation>
     </message>
+    <message>
+        <source>no AWS credentials for S3: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or name a profile of %1 with profile= in the location or AWS_PROFILE</source>
+        <translation>没有用于 S3 的 AWS 凭证：请设置 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或在位置中用 profile= 或通过 AWS_PROFILE 指定 %1 中的配置文件</translation>
+    </message>
+    <message>
+        <source>no AWS region for S3: name it in the location (s3://BUCKET/PREFIX?region=REGION), or set AWS_REGION, or region in the profile</source>
+        <translation>没有用于 S3 的 AWS 区域：请在位置中给出（s3://BUCKET/PREFIX?region=REGION），或设置 AWS_REGION，或在配置文件中设置 region</translation>
+    </message>
 </context>
 <context>
     <name>ledger::Errors</name>

@@ -1234,6 +1234,8 @@ T = {
 'AWS profile %1 gets its credentials by %2, which LedgerDesk does not run: export them first (eval "$(aws configure export-credentials --profile %1 --format env)")': 'AWS 配置文件 %1 通过 %2 获取凭证，LedgerDesk 不会运行它：请先导出凭证（eval "$(aws configure export-credentials --profile %1 --format env)"）',
 'no AWS credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or name a profile of %1 with profile= in the location or AWS_PROFILE': '没有 AWS 凭证：请设置 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或在位置中用 profile= 或通过 AWS_PROFILE 指定 %1 中的配置文件',
 'no AWS region: name it in the location (dynamodb://REGION/PREFIX), or set AWS_REGION, or region in the profile': '没有 AWS 区域：请在位置中给出（dynamodb://REGION/PREFIX），或设置 AWS_REGION，或在配置文件中设置 region',
+'no AWS credentials for S3: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or name a profile of %1 with profile= in the location or AWS_PROFILE': '没有用于 S3 的 AWS 凭证：请设置 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或在位置中用 profile= 或通过 AWS_PROFILE 指定 %1 中的配置文件',
+'no AWS region for S3: name it in the location (s3://BUCKET/PREFIX?region=REGION), or set AWS_REGION, or region in the profile': '没有用于 S3 的 AWS 区域：请在位置中给出（s3://BUCKET/PREFIX?region=REGION），或设置 AWS_REGION，或在配置文件中设置 region',
 '%1 is not an AWS region name': '%1 不是 AWS 区域名',
 'a table of the store is missing (%1); ledgerctl init creates them': '存储库缺少一张表（%1）；ledgerctl init 会创建它们',
 'DynamoDB refused the credentials or their permissions (%1)': 'DynamoDB 拒绝了凭证或其权限（%1）',
