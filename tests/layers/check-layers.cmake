@@ -41,11 +41,12 @@ set(SEES_app ledger store store/open protocol operations interchange service)
 set(SEES_ledgerd ledger store store/open protocol operations interchange service)
 
 # Headers only some layers may include, though they lie in a layer others see: the SQL the
-# backends share (not the protocol's business), and what store/open keeps to itself.
+# backends share (not the protocol's business), what store/open keeps to itself, and S3's XML.
 set(ONLY_FOR_store/sqlfilters.h store store/sqlite store/postgres)
 set(ONLY_FOR_store/documentrows.h store store/sqlite store/postgres)
 set(ONLY_FOR_store/open/memberopener.h store/open)
 set(ONLY_FOR_store/postgres/pgfaulthook.h store/postgres)
+set(ONLY_FOR_aws/s3wire.h aws)
 
 # Third-party headers that belong to one layer only, by file name (however the path is spelt).
 set(CLIENT_sqlite3.h store/sqlite)
