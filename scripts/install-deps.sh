@@ -37,8 +37,9 @@ for p in "${packages[@]}"; do
     missing+=("$p")
   fi
 done
-# Node.js runs the OpenAPI checks of ledgerd (tools/openapi) and dynalite, the DynamoDB store's
-# test server (tools/dynalite); any Node 18+ will do, so one that is
+# Node.js runs the OpenAPI checks of ledgerd (tools/openapi), dynalite, the DynamoDB store's
+# test server (tools/dynalite), and the data lake's s3rver and DuckDB (tools/lake); any Node 18+
+# will do, so one that is
 # already there (from Debian or elsewhere) is not replaced.
 command -v node >/dev/null && command -v npm >/dev/null || missing+=(nodejs npm)
 
@@ -47,7 +48,7 @@ command -v node >/dev/null && command -v npm >/dev/null || missing+=(nodejs npm)
 npm_tools() {
   local root dir
   root="$(cd "$(dirname "$0")/.." && pwd)/tools"
-  for dir in "$root/openapi" "$root/dynalite"; do
+  for dir in "$root/openapi" "$root/dynalite" "$root/lake"; do
     if ! cmp -s "$dir/package-lock.json" "$dir/node_modules/.installed-lock" 2>/dev/null; then
       echo "install-deps: npm ci in tools/$(basename "$dir")"
       (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error && cp package-lock.json node_modules/.installed-lock)

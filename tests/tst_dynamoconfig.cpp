@@ -1,6 +1,6 @@
 // A DynamoDB store's location and how credentials, region and endpoint are found (the AWS CLI's
-// order), each on a table of cases; nothing here talks to a server.
-#include "store/dynamodb/awsconfig.h"
+// order), for DynamoDB and for S3, each on a table of cases; nothing here talks to a server.
+#include "aws/awsconfig.h"
 #include "store/dynamodb/dynamolocation.h"
 #include "store/location.h"
 #include "store/open/storeconfig.h"
@@ -23,6 +23,26 @@ void write(const QString &path, const QByteArray &text)
     file.write(text);
 }
 
+// The columns of a table of resolveConfig's cases, and their check.
+void credentialsColumns()
+{
+    QTest::addColumn<QString>("locationProfile");
+    QTest::addColumn<QString>("locationRegion");
+    QTest::addColumn<QString>("locationEndpoint");
+    QTest::addColumn<QStringList>("environment"); // NAME=value
+    QTest::addColumn<QByteArray>("credentialsFile");
+    QTest::addColumn<QByteArray>("configFile");
+    // What comes out, or the error's code and a word of its message.
+    QTest::addColumn<QString>("keyId");
+    QTest::addColumn<QString>("token");
+    QTest::addColumn<QString>("region");
+    QTest::addColumn<QString>("endpoint");
+    QTest::addColumn<ErrorCode>("error");
+    QTest::addColumn<QString>("saying");
+}
+
+void checkResolved(Service service);
+
 } // namespace
 
 class TestDynamoConfig : public QObject {
@@ -35,6 +55,8 @@ private slots:
     void locationKindAndNames();
     void credentials_data();
     void credentials();
+    void s3Credentials_data();
+    void s3Credentials();
 };
 
 void TestDynamoConfig::locations_data()
@@ -135,20 +157,7 @@ void TestDynamoConfig::locationKindAndNames()
 
 void TestDynamoConfig::credentials_data()
 {
-    QTest::addColumn<QString>("locationProfile");
-    QTest::addColumn<QString>("locationRegion");
-    QTest::addColumn<QString>("locationEndpoint");
-    QTest::addColumn<QStringList>("environment"); // NAME=value
-    QTest::addColumn<QByteArray>("credentialsFile");
-    QTest::addColumn<QByteArray>("configFile");
-    // What comes out, or the error's code and a word of its message.
-    QTest::addColumn<QString>("keyId");
-    QTest::addColumn<QString>("token");
-    QTest::addColumn<QString>("region");
-    QTest::addColumn<QString>("endpoint");
-    QTest::addColumn<ErrorCode>("error");
-    QTest::addColumn<QString>("saying");
-
+    credentialsColumns();
     const QByteArray creds = "[default]\naws_access_key_id = DEFAULTKEY\naws_secret_access_key = sekrit1\n\n"
                              "# a comment\n[dev]\naws_access_key_id=DEVKEY\naws_secret_access_key=sekrit2\naws_session_token=tok\n";
     const QByteArray config = "[default]\nregion = eu-central-1\n\n[profile dev]\nregion = us-west-2\n"
@@ -181,11 +190,11 @@ void TestDynamoConfig::credentials_data()
         << "tok"
         << "ap-northeast-1"
         << "http://127.0.0.1:9000" << ErrorCode::None << none;
-    QTest::newRow("AWS_DEFAULT_REGION, AWS_ENDPOINT_URL_DYNAMODB")
+    QTest::newRow("AWS_DEFAULT_REGION, AWS_ENDPOINT_URL_DYNAMODB (not S3's)")
         << none << none << none
         << (envKeys
             + QStringList{QStringLiteral("AWS_DEFAULT_REGION=cn-north-1"), QStringLiteral("AWS_ENDPOINT_URL=http://general:1"),
-                          QStringLiteral("AWS_ENDPOINT_URL_DYNAMODB=http://dynamo:2")})
+                          QStringLiteral("AWS_ENDPOINT_URL_DYNAMODB=http://dynamo:2"), QStringLiteral("AWS_ENDPOINT_URL_S3=http://s3:3")})
         << QByteArray() << QByteArray() << "ENVKEY"
         << "etok"
         << "cn-north-1"
@@ -212,7 +221,57 @@ void TestDynamoConfig::credentials_data()
                                               << none << ErrorCode::StoreUnavailable << "no aws_secret_access_key";
 }
 
-void TestDynamoConfig::credentials()
+void TestDynamoConfig::credentials() { checkResolved(Service::DynamoDB); }
+
+void TestDynamoConfig::s3Credentials_data()
+{
+    credentialsColumns();
+    const QByteArray config = "[default]\nregion = eu-central-1\n\n[profile dev]\nregion = us-west-2\n"
+                              "endpoint_url = http://localhost:9000\naws_access_key_id = DEVKEY\naws_secret_access_key = sekrit2\n";
+    const QStringList envKeys{QStringLiteral("AWS_ACCESS_KEY_ID=S3RVER"), QStringLiteral("AWS_SECRET_ACCESS_KEY=S3RVER")};
+    const QStringList everyEndpoint{QStringLiteral("AWS_ENDPOINT_URL_S3=http://s3:3/"), QStringLiteral("AWS_ENDPOINT_URL=http://general:1"),
+                                    QStringLiteral("AWS_ENDPOINT_URL_DYNAMODB=http://dynamo:2")};
+    const QString none;
+    QTest::newRow("S3's host") << none << "eu-west-1" << none << envKeys << QByteArray() << QByteArray() << "S3RVER"
+                               << ""
+                               << "eu-west-1"
+                               << "https://s3.eu-west-1.amazonaws.com" << ErrorCode::None << none;
+    QTest::newRow("S3's host in China") << none << "cn-north-1" << none << envKeys << QByteArray() << QByteArray() << "S3RVER"
+                                        << ""
+                                        << "cn-north-1"
+                                        << "https://s3.cn-north-1.amazonaws.com.cn" << ErrorCode::None << none;
+    QTest::newRow("AWS_ENDPOINT_URL_S3 first, not DynamoDB's")
+        << none << "us-east-1" << none << (envKeys + everyEndpoint) << QByteArray() << QByteArray() << "S3RVER"
+        << ""
+        << "us-east-1"
+        << "http://s3:3" << ErrorCode::None << none;
+    QTest::newRow("then AWS_ENDPOINT_URL") << none << "us-east-1" << none << (envKeys + everyEndpoint.mid(1)) << QByteArray()
+                                           << QByteArray() << "S3RVER"
+                                           << ""
+                                           << "us-east-1"
+                                           << "http://general:1" << ErrorCode::None << none;
+    QTest::newRow("then the profile's endpoint_url") << "dev" << none << none << QStringList{} << QByteArray() << config << "DEVKEY"
+                                                     << ""
+                                                     << "us-west-2"
+                                                     << "http://localhost:9000" << ErrorCode::None << none;
+    QTest::newRow("the location's endpoint wins")
+        << none << "us-east-1"
+        << "http://127.0.0.1:4568" << (envKeys + everyEndpoint) << QByteArray() << QByteArray() << "S3RVER"
+        << ""
+        << "us-east-1"
+        << "http://127.0.0.1:4568" << ErrorCode::None << none;
+    QTest::newRow("no region, in S3's words") << none << none << none << envKeys << QByteArray() << QByteArray() << none << none << none
+                                              << none << ErrorCode::StoreUnavailable
+                                              << "no AWS region for S3: name it in the location (s3://";
+    QTest::newRow("no credentials, in S3's words") << none << "eu-west-1" << none << QStringList{} << QByteArray() << QByteArray() << none
+                                                   << none << none << none << ErrorCode::StoreUnavailable << "no AWS credentials for S3";
+}
+
+void TestDynamoConfig::s3Credentials() { checkResolved(Service::S3); }
+
+namespace {
+
+void checkResolved(Service service)
 {
     QFETCH(QString, locationProfile);
     QFETCH(QString, locationRegion);
@@ -230,7 +289,7 @@ void TestDynamoConfig::credentials()
     env.home = home.path();
     for (const QString &pair : std::as_const(environment))
         env.variables.insert(pair.section(QLatin1Char('='), 0, 0), pair.section(QLatin1Char('='), 1));
-    const auto resolved = resolveConfig(locationProfile, locationRegion, locationEndpoint, env);
+    const auto resolved = resolveConfig(locationProfile, locationRegion, locationEndpoint, env, service);
     if (error != ErrorCode::None) {
         QVERIFY(!resolved.ok());
         QCOMPARE(resolved.error().code, error);
@@ -247,6 +306,8 @@ void TestDynamoConfig::credentials()
     QTEST(resolved->endpoint, "endpoint");
     QVERIFY(!resolved->credentials.secretAccessKey.isEmpty());
 }
+
+} // namespace
 
 QTEST_GUILESS_MAIN(TestDynamoConfig)
 #include "tst_dynamoconfig.moc"

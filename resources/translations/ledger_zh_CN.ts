@@ -1726,6 +1726,34 @@
         <source>the data lake's %1 is not whole gzip: it was not written by LedgerDesk</source>
         <translation>数据湖的 %1 不是完整的 gzip：它不是由 LedgerDesk 写入的</translation>
     </message>
+    <message>
+        <source>no AWS credentials for S3: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or name a profile of %1 with profile= in the location or AWS_PROFILE</source>
+        <translation>没有用于 S3 的 AWS 凭证：请设置 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY，或在位置中用 profile= 或通过 AWS_PROFILE 指定 %1 中的配置文件</translation>
+    </message>
+    <message>
+        <source>no AWS region for S3: name it in the location (s3://BUCKET/PREFIX?region=REGION), or set AWS_REGION, or region in the profile</source>
+        <translation>没有用于 S3 的 AWS 区域：请在位置中给出（s3://BUCKET/PREFIX?region=REGION），或设置 AWS_REGION，或在配置文件中设置 region</translation>
+    </message>
+    <message>
+        <source>%1 is not an S3 bucket name: 3 to 63 lower-case letters, digits, '.' and '-', starting and ending with a letter or a digit</source>
+        <translation>%1 不是 S3 存储桶名称：应为 3 到 63 个小写字母、数字、'.' 和 '-'，以字母或数字开头和结尾</translation>
+    </message>
+    <message>
+        <source>the S3 endpoint %1 is not an http:// or https:// address of a host</source>
+        <translation>S3 端点 %1 不是主机的 http:// 或 https:// 地址</translation>
+    </message>
+    <message>
+        <source>S3 at %1 did not answer %2 %3: %4</source>
+        <translation>%1 上的 S3 未应答 %2 %3：%4</translation>
+    </message>
+    <message>
+        <source>bucket %1 does not exist</source>
+        <translation>存储桶 %1 不存在</translation>
+    </message>
+    <message>
+        <source>S3 refused the credentials (%1)</source>
+        <translation>S3 拒绝了凭证（%1）</translation>
+    </message>
 </context>
 <context>
     <name>ledger::Errors</name>

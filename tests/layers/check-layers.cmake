@@ -19,21 +19,22 @@ get_filename_component(SRC "${SRC}" ABSOLUTE)
 
 # Each layer is exactly one folder (the programs: their folder and its subfolders), and the
 # layers it may include (itself always).
-set(LIBRARY_LAYERS ledger store store/sqlite store/postgres store/dynamodb store/sharded store/open store/fixtures protocol operations
+set(LIBRARY_LAYERS ledger aws store store/sqlite store/postgres store/dynamodb store/sharded store/open store/fixtures protocol operations
     interchange lake service bench)
 set(PROGRAM_LAYERS cli app ledgerd)
 set(SEES_ledger "")
+set(SEES_aws ledger)
 set(SEES_store ledger)
 set(SEES_store/sqlite ledger store)
 set(SEES_store/postgres ledger store)
-set(SEES_store/dynamodb ledger store)
+set(SEES_store/dynamodb ledger aws store)
 set(SEES_store/sharded ledger store)
 set(SEES_store/open ledger store store/sqlite store/postgres store/dynamodb store/sharded)
 set(SEES_store/fixtures ledger store store/open store/sqlite store/postgres store/sharded)
 set(SEES_protocol ledger store)
 set(SEES_operations ledger store protocol)
 set(SEES_interchange ledger store protocol operations)
-set(SEES_lake ledger store protocol operations interchange)
+set(SEES_lake ledger aws store protocol operations interchange)
 set(SEES_service ledger store store/open protocol operations interchange)
 set(SEES_bench ledger store store/open store/fixtures protocol operations interchange lake)
 set(SEES_cli ledger store store/open protocol operations interchange lake service bench)
@@ -41,11 +42,12 @@ set(SEES_app ledger store store/open protocol operations interchange service)
 set(SEES_ledgerd ledger store store/open protocol operations interchange lake service)
 
 # Headers only some layers may include, though they lie in a layer others see: the SQL the
-# backends share (not the protocol's business), and what store/open keeps to itself.
+# backends share (not the protocol's business), what store/open keeps to itself, and S3's XML.
 set(ONLY_FOR_store/sqlfilters.h store store/sqlite store/postgres)
 set(ONLY_FOR_store/documentrows.h store store/sqlite store/postgres)
 set(ONLY_FOR_store/open/memberopener.h store/open)
 set(ONLY_FOR_store/postgres/pgfaulthook.h store/postgres)
+set(ONLY_FOR_aws/s3wire.h aws)
 
 # Third-party headers that belong to one layer only, by file name (however the path is spelt).
 set(CLIENT_sqlite3.h store/sqlite)
@@ -53,7 +55,7 @@ set(CLIENT_sqlite3ext.h store/sqlite)
 set(CLIENT_ledgerdesk_sqlite.h store/sqlite)
 set(CLIENT_libpq-fe.h store/postgres)
 set(CLIENT_libpq-events.h store/postgres)
-set(CLIENT_curl.h store/dynamodb service)
+set(CLIENT_curl.h aws store/dynamodb service)
 set(CLIENT_zlib.h lake)
 set(CLIENT_zconf.h lake)
 
@@ -112,7 +114,7 @@ foreach(file IN LISTS files)
     if(DEFINED CLIENT_${name} OR header MATCHES "^(libpq|postgresql|curl)/")
       set(owner "${CLIENT_${name}}")
       if(NOT owner AND header MATCHES "^curl/")
-        set(owner store/dynamodb service)
+        set(owner aws store/dynamodb service)
       elseif(NOT owner)
         set(owner store/postgres)
       endif()

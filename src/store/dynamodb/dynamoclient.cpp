@@ -1,13 +1,10 @@
 #include "store/dynamodb/dynamoclient.h"
 
+#include "aws/awsretry.h"
 #include "ledger/message.h"
 
-#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QLocale>
-#include <QRandomGenerator>
-#include <QThread>
 #include <QUrl>
 #include <curl/curl.h>
 #include <mutex>
@@ -84,47 +81,6 @@ DynamoClient::~DynamoClient()
         curl_easy_cleanup(static_cast<CURL *>(m_curl));
 }
 
-QDateTime DynamoClient::now()
-{
-    // Never backwards, whatever the bounds did (a lease must not come back to life).
-    const qint64 local = QDateTime::currentMSecsSinceEpoch();
-    // The least correction the answers allow: none while this machine's clock agrees with every
-    // answer so far (then every connection of every process on a synchronised machine reads the
-    // same clock), else up to the nearer bound.
-    const qint64 offset = !m_offsetKnown ? 0 : m_offsetLow > 0 ? m_offsetLow : m_offsetHigh < 0 ? m_offsetHigh : 0;
-    m_lastNow = std::max(m_lastNow, local + offset);
-    return QDateTime::fromMSecsSinceEpoch(m_lastNow, Qt::UTC);
-}
-
-QDateTime DynamoClient::earliestNow() const
-{
-    const qint64 local = QDateTime::currentMSecsSinceEpoch();
-    return QDateTime::fromMSecsSinceEpoch(local + (m_offsetKnown ? m_offsetLow : -300'000), Qt::UTC);
-}
-
-void DynamoClient::learnClock(const QByteArray &date, const QDateTime &sentAt)
-{
-    // The Date header is to the second, and servers keep it for a second before they write it
-    // again (Node's does): the server's time was in [D, D + 2 s) at a moment between sending and
-    // the answer. So the offset lies in [D - answered, D + 2 s - sent];
-    // each answer narrows what the ones before allowed. Bounds that no longer meet (the server's
-    // clock was set) start again from this answer.
-    const QDateTime server = QLocale::c().toDateTime(QString::fromLatin1(date), QStringLiteral("ddd, dd MMM yyyy HH:mm:ss 'GMT'"));
-    if (!server.isValid())
-        return;
-    const qint64 d = QDateTime(server.date(), server.time(), Qt::UTC).toMSecsSinceEpoch();
-    const qint64 low = d - QDateTime::currentMSecsSinceEpoch();
-    const qint64 high = d + 2000 - sentAt.toMSecsSinceEpoch();
-    if (!m_offsetKnown || low > m_offsetHigh || high < m_offsetLow) {
-        m_offsetLow = low;
-        m_offsetHigh = high;
-        m_offsetKnown = true;
-        return;
-    }
-    m_offsetLow = std::max(m_offsetLow, low);
-    m_offsetHigh = std::min(m_offsetHigh, high);
-}
-
 DynamoClient::Attempt DynamoClient::sendOnce(const char *operation, const QByteArray &body)
 {
     Attempt attempt;
@@ -181,7 +137,7 @@ DynamoClient::Attempt DynamoClient::sendOnce(const char *operation, const QByteA
     curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, long(m_options.connectTimeoutMs));
     curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, long(m_options.connectTimeoutMs + m_options.readTimeoutMs));
     curl_easy_setopt(curl, CURLOPT_TCP_NODELAY, 1L);
-    const QDateTime sentAt = QDateTime::currentDateTimeUtc();
+    const qint64 sentAt = QDateTime::currentMSecsSinceEpoch();
     const CURLcode code = curl_easy_perform(curl);
     curl_slist_free_all(headers);
     ++m_roundTrips;
@@ -198,7 +154,7 @@ DynamoClient::Attempt DynamoClient::sendOnce(const char *operation, const QByteA
     long status = 0;
     curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
     if (!date.isEmpty())
-        learnClock(date, sentAt);
+        m_clock.learn(date, sentAt, QDateTime::currentMSecsSinceEpoch());
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(response, &parseError);
     if (status == 200) {
@@ -257,8 +213,7 @@ Result<Reply> DynamoClient::call(const char *operation, const QJsonObject &reque
 Result<Reply> DynamoClient::send(const char *operation, const QJsonObject &request)
 {
     const QByteArray body = QJsonDocument(request).toJson(QJsonDocument::Compact);
-    QElapsedTimer elapsed;
-    elapsed.start();
+    RetryBudget budget(m_options.maxAttempts, m_options.retryForMs);
     for (int attempt = 1;; ++attempt) {
         Attempt sent = sendOnce(operation, body);
         if (attempt == 1 && m_loseAnswers > 0) {
@@ -269,13 +224,10 @@ Result<Reply> DynamoClient::send(const char *operation, const QJsonObject &reque
                 m_betweenLostAndResent();
             continue; // at once
         }
-        if (!sent.retry || attempt >= m_options.maxAttempts || elapsed.elapsed() >= m_options.retryForMs)
+        if (!sent.retry || !budget.allowsAnother(attempt))
             return std::move(sent.outcome);
         ++m_retries;
-        // Full jitter (a random wait below the capped exponential): writers that were throttled
-        // together do not come back together.
-        const qint64 cap = std::min<qint64>(2000, qint64(25) << std::min(attempt - 1, 10));
-        QThread::msleep(static_cast<unsigned long>(QRandomGenerator::global()->bounded(cap) + 1));
+        RetryBudget::waitAfter(attempt);
     }
 }
 

@@ -1,23 +1,19 @@
 #pragma once
 // One HTTP connection to DynamoDB's JSON API (libcurl; why not Qt Network: DESIGN §10): each call
 // is signed (awssigv4.h), sent, and — when DynamoDB throttles, answers 5xx or the connection
-// fails — sent again after a capped exponential backoff with full jitter (25 ms doubling up to
-// 2 s, a random wait below that) until it is answered, `maxAttempts` are spent, or `retryForMs`
-// has passed. Sending a write again is safe here because every write of the store is
-// conditional and carries a token of its own (dynamostore.h): a write that had landed fails its
-// condition the second time, and the store reads the item to see whose token it holds.
+// fails — sent again after a capped exponential backoff with full jitter (aws/awsretry.h) until it
+// is answered, `maxAttempts` are spent, or `retryForMs` has passed. Sending a write again is safe
+// here because every write of the store is conditional and carries a token of its own
+// (dynamostore.h): a write that had landed fails its condition the second time, and the store
+// reads the item to see whose token it holds.
 //
-// The store's clock: DynamoDB has no function to ask the time, so every answer's Date header
-// (to the second) bounds the offset between the server's clock and this machine's, and `now()`
-// is this machine's clock moved as little as those bounds allow (not at all on a machine whose
-// clock agrees with the server's to the second, so that every connection there reads one clock),
-// never going backwards. A desktop whose clock is minutes off reads the server's to within a
-// second: leases are tens of seconds.
+// The store's clock is DynamoDB's as its answers' Date headers tell it (aws/awsclock.h).
 //
 // Threading: one client per thread (a libcurl easy handle is one connection).
 
 #include "ledger/result.h"
-#include "store/dynamodb/awssigv4.h"
+#include "aws/awsclock.h"
+#include "aws/awssigv4.h"
 
 #include <QDateTime>
 #include <QJsonObject>
@@ -59,12 +55,12 @@ public:
     Result<Reply> call(const char *operation, const QJsonObject &request);
 
     // The server's time as the answers so far put it (this machine's clock until the first).
-    QDateTime now();
+    QDateTime now() { return m_clock.now(); }
     // The earliest the server's clock can read now, by its answers so far (five minutes back
     // before the first: DynamoDB refuses a request signed further off). now() never goes back,
     // so on a machine whose clock is ahead it can be ahead of the server's for a while; a
     // reading that must not start after a moment the server saw takes this instead.
-    QDateTime earliestNow() const;
+    QDateTime earliestNow() const { return m_clock.earliestNow(); }
     qint64 roundTrips() const { return m_roundTrips; }
     // The read and write capacity units DynamoDB reported for the tables (not their indexes)
     // so far; a write refused by its condition counted as one unit, its least cost.
@@ -94,14 +90,10 @@ private:
     // call() without the capacity accounting: the retries.
     Result<Reply> send(const char *operation, const QJsonObject &request);
     Attempt sendOnce(const char *operation, const QByteArray &body);
-    void learnClock(const QByteArray &date, const QDateTime &sentAt);
 
     ClientOptions m_options;
     void *m_curl = nullptr; // CURL*, kept out of this header (only dynamoclient.cpp sees curl.h)
-    bool m_offsetKnown = false;
-    qint64 m_offsetLow = 0;
-    qint64 m_offsetHigh = 0;
-    qint64 m_lastNow = 0;
+    ServerClock m_clock;
     qint64 m_roundTrips = 0;
     qint64 m_retries = 0;
     double m_readUnits = 0;

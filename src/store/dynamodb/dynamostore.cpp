@@ -2,7 +2,7 @@
 
 #include "ledger/identifiers.h"
 #include "ledger/message.h"
-#include "store/dynamodb/awsconfig.h"
+#include "aws/awsconfig.h"
 #include "store/dynamodb/dynamoitems.h"
 
 #include <QJsonArray>

@@ -1,5 +1,5 @@
 #pragma once
-// AWS Signature Version 4: the Authorization header every DynamoDB request carries. Ours and
+// AWS Signature Version 4: the Authorization header every AWS request carries. Ours and
 // small (no AWS SDK for C++ is packaged here); checked against the known-answer vectors AWS
 // published for it (third_party/aws-sig-v4-test-suite, tst_awssigv4).
 //
@@ -20,13 +20,17 @@ struct Credentials {
 };
 
 // A request as it will go on the wire. `path` and `query` are as written in the request line
-// (raw UTF-8, not yet percent-encoded); `headers` in any order and case, a name may repeat.
+// (raw UTF-8, not yet percent-encoded: the path goes on the wire as uriEncode(path, true), which is
+// what is signed); `headers` in any order and case, a name may repeat.
 struct SigningRequest {
     QByteArray method;
     QByteArray path = "/";
     QByteArray query;
     QList<QPair<QByteArray, QByteArray>> headers;
     QByteArray body;
+    // The body's SHA-256 in lower-case hex when it is known already (S3 sends it as
+    // x-amz-content-sha256, and a large part is hashed once); empty: the body is hashed here.
+    QByteArray payloadHash;
 };
 
 struct Scope {
@@ -46,5 +50,11 @@ QByteArray authorization(const SigningRequest &request, const QByteArray &amzDat
 
 // The X-Amz-Date form of a UTC time.
 QByteArray amzDateOf(const QDateTime &utc);
+
+// RFC 3986 encoding as SigV4 wants it: every byte but A-Z a-z 0-9 - . _ ~ as %XX (upper case),
+// '/' kept when `keepSlash` (a path: S3 encodes it once, so "dt=1" goes as "dt%3D1").
+QByteArray uriEncode(const QByteArray &raw, bool keepSlash);
+// SHA-256 in lower-case hex: a payload's hash.
+QByteArray sha256Hex(const QByteArray &data);
 
 } // namespace ledger::aws

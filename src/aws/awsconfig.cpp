@@ -1,4 +1,4 @@
-#include "store/dynamodb/awsconfig.h"
+#include "aws/awsconfig.h"
 
 #include "ledger/message.h"
 
@@ -90,6 +90,32 @@ Profile readProfile(const QString &name, const Environment &env)
 
 Error notFound(const Message &what) { return makeError(ErrorCode::StoreUnavailable, what); }
 
+// What differs between the services: where their endpoint is named, their host, and the words
+// of what their location lacks.
+struct ServiceWords {
+    const char *endpointVariable;
+    const char *host;
+    const char *noCredentials; // %1: the credentials file
+    const char *noRegion;
+};
+
+const ServiceWords &wordsOf(Service service)
+{
+    static const ServiceWords dynamodb{
+        "AWS_ENDPOINT_URL_DYNAMODB", "dynamodb",
+        QT_TRANSLATE_NOOP("ledger", "no AWS credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or name a profile of %1 with "
+                                    "profile= in the location or AWS_PROFILE"),
+        QT_TRANSLATE_NOOP("ledger", "no AWS region: name it in the location (dynamodb://REGION/PREFIX), or set AWS_REGION, or region "
+                                    "in the profile")};
+    static const ServiceWords s3{
+        "AWS_ENDPOINT_URL_S3", "s3",
+        QT_TRANSLATE_NOOP("ledger", "no AWS credentials for S3: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or name a profile of "
+                                    "%1 with profile= in the location or AWS_PROFILE"),
+        QT_TRANSLATE_NOOP("ledger", "no AWS region for S3: name it in the location (s3://BUCKET/PREFIX?region=REGION), or set "
+                                    "AWS_REGION, or region in the profile")};
+    return service == Service::S3 ? s3 : dynamodb;
+}
+
 } // namespace
 
 Environment Environment::ofProcess()
@@ -102,14 +128,16 @@ Environment Environment::ofProcess()
     return env;
 }
 
-QString defaultEndpoint(const QString &region)
+QString defaultEndpoint(const QString &region, Service service)
 {
     const QString domain = region.startsWith(QLatin1String("cn-")) ? QStringLiteral("amazonaws.com.cn") : QStringLiteral("amazonaws.com");
-    return QStringLiteral("https://dynamodb.%1.%2").arg(region, domain);
+    return QStringLiteral("https://%1.%2.%3").arg(QLatin1String(wordsOf(service).host), region, domain);
 }
 
-Result<ResolvedConfig> resolveConfig(const QString &profileName, const QString &region, const QString &endpoint, const Environment &env)
+Result<ResolvedConfig> resolveConfig(const QString &profileName, const QString &region, const QString &endpoint, const Environment &env,
+                                     Service service)
 {
+    const ServiceWords &words = wordsOf(service);
     ResolvedConfig config;
     const QString envKey = env.value(QStringLiteral("AWS_ACCESS_KEY_ID"));
     const QString envSecret = env.value(QStringLiteral("AWS_SECRET_ACCESS_KEY"));
@@ -148,9 +176,7 @@ Result<ResolvedConfig> resolveConfig(const QString &profileName, const QString &
                                                              "--profile %1 --format env)\")")
                                     .arg(name, helper));
         }
-        return notFound(Message::translate("ledger", "no AWS credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or name a "
-                                                     "profile of %1 with profile= in the location or AWS_PROFILE")
-                            .arg(shown(credentialsFile(env), env)));
+        return notFound(Message::translate("ledger", words.noCredentials).arg(shown(credentialsFile(env), env)));
     }
 
     config.region = region;
@@ -161,21 +187,20 @@ Result<ResolvedConfig> resolveConfig(const QString &profileName, const QString &
     if (config.region.isEmpty())
         config.region = setting(QStringLiteral("region"));
     if (config.region.isEmpty())
-        return notFound(Message::translate("ledger", "no AWS region: name it in the location (dynamodb://REGION/PREFIX), or set "
-                                                     "AWS_REGION, or region in the profile"));
+        return notFound(Message::translate("ledger", words.noRegion));
     static const QRegularExpression regionForm(QStringLiteral("^[a-z0-9-]{1,40}$"));
     if (!regionForm.match(config.region).hasMatch())
         return makeError(ErrorCode::InvalidLocation, Message::translate("ledger", "%1 is not an AWS region name").arg(config.region));
 
     config.endpoint = endpoint;
-    for (const QString &variable : {QStringLiteral("AWS_ENDPOINT_URL_DYNAMODB"), QStringLiteral("AWS_ENDPOINT_URL")}) {
+    for (const QString &variable : {QString::fromLatin1(words.endpointVariable), QStringLiteral("AWS_ENDPOINT_URL")}) {
         if (config.endpoint.isEmpty())
             config.endpoint = env.value(variable);
     }
     if (config.endpoint.isEmpty())
         config.endpoint = setting(QStringLiteral("endpoint_url"));
     if (config.endpoint.isEmpty())
-        config.endpoint = defaultEndpoint(config.region);
+        config.endpoint = defaultEndpoint(config.region, service);
     while (config.endpoint.endsWith(QLatin1Char('/')))
         config.endpoint.chop(1);
     return config;

@@ -1,4 +1,4 @@
-#include "store/dynamodb/awssigv4.h"
+#include "aws/awssigv4.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -13,26 +13,6 @@ namespace {
 bool unreserved(char c)
 {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' || c == '~';
-}
-
-// RFC 3986 encoding as SigV4 wants it: every byte but the unreserved ones as %XX, upper case;
-// '/' kept in paths.
-QByteArray uriEncode(const QByteArray &raw, bool keepSlash)
-{
-    static const char hex[] = "0123456789ABCDEF";
-    QByteArray out;
-    out.reserve(raw.size() * 3);
-    for (const char c : raw) {
-        if (unreserved(c) || (keepSlash && c == '/')) {
-            out += c;
-        } else {
-            const auto b = static_cast<unsigned char>(c);
-            out += '%';
-            out += hex[b >> 4];
-            out += hex[b & 0x0f];
-        }
-    }
-    return out;
 }
 
 QByteArray canonicalQuery(const QByteArray &query)
@@ -94,14 +74,32 @@ QByteArray hmac(const QByteArray &key, const QByteArray &data)
     return QMessageAuthenticationCode::hash(data, key, QCryptographicHash::Sha256);
 }
 
-QByteArray sha256Hex(const QByteArray &data) { return QCryptographicHash::hash(data, QCryptographicHash::Sha256).toHex(); }
-
 QByteArray credentialScope(const QByteArray &amzDate, const Scope &scope)
 {
     return amzDate.left(8) + '/' + scope.region.toUtf8() + '/' + scope.service.toUtf8() + "/aws4_request";
 }
 
 } // namespace
+
+QByteArray uriEncode(const QByteArray &raw, bool keepSlash)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    QByteArray out;
+    out.reserve(raw.size() * 3);
+    for (const char c : raw) {
+        if (unreserved(c) || (keepSlash && c == '/')) {
+            out += c;
+        } else {
+            const auto b = static_cast<unsigned char>(c);
+            out += '%';
+            out += hex[b >> 4];
+            out += hex[b & 0x0f];
+        }
+    }
+    return out;
+}
+
+QByteArray sha256Hex(const QByteArray &data) { return QCryptographicHash::hash(data, QCryptographicHash::Sha256).toHex(); }
 
 QByteArray signedHeaderNames(const SigningRequest &request) { return canonicalHeaderMap(request).keys().join(';'); }
 
@@ -113,7 +111,7 @@ QByteArray canonicalRequest(const SigningRequest &request)
         headers += it.key() + ':' + it.value() + '\n';
     const QByteArray path = request.path.isEmpty() ? QByteArrayLiteral("/") : request.path;
     return request.method + '\n' + uriEncode(path, true) + '\n' + canonicalQuery(request.query) + '\n' + headers + '\n'
-         + signedHeaderNames(request) + '\n' + sha256Hex(request.body);
+         + signedHeaderNames(request) + '\n' + (request.payloadHash.isEmpty() ? sha256Hex(request.body) : request.payloadHash);
 }
 
 QByteArray stringToSign(const SigningRequest &request, const QByteArray &amzDate, const Scope &scope)
