@@ -36,14 +36,14 @@ asan() {
   # The exhaustive interleavings are bounded here (each schedule is slower under ASan). The crash
   # sweeps run in the ordinary pass only: each of their rows starts five ledgerctl processes on the
   # code paths the other tests run here in-process, and they were nearly half of this pass's time.
-  # So do the kill soaks (bank_*, pg_failover, ledgerd_kill_soak): they take a client that dies
+  # So do the kill soaks (bank_*, pg_failover, ledgerd_kill_soak, lake_kill_soak): they take a client that dies
   # by a signal for one they killed and retry it, so a sanitizer's abort would pass unseen there —
   # under a sanitizer they only repeat the ordinary pass; and the source checks (format, layers),
   # which run no code of ours. The protocol's suites rerun against dynalite (label dynamo-rerun)
   # are left out too: the same code as here, serialised by one Node process; the DynamoDB store's
   # own tests (tst_dynamostore, tst_dynamoconfig, tst_awssigv4) run.
   LEDGER_INTERLEAVING_BOUND=2 ctest --test-dir build-asan --output-on-failure -j "$jobs" -LE dynamo-rerun \
-    -E '^(tst_crashsweep|bank_|pg_failover$|ledgerd_kill_soak$|format$|layers)'
+    -E '^(tst_crashsweep|bank_|pg_failover$|ledgerd_kill_soak$|lake_kill_soak$|format$|layers)'
 }
 
 fuzz() {

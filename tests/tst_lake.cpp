@@ -14,10 +14,12 @@
 #include "protocol/faults.h"
 #include "store/dynamodb/dynamoclient.h"
 #include "store/dynamodb/dynamostore.h"
+#include "aws/s3client.h"
 #include "lakesupport.h"
 #include "testsupport.h"
 
 #include <QDirIterator>
+#include <QUuid>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -55,6 +57,57 @@ void verifyLake(Store &s, const QString &dir)
     QVERIFY2(problems.isEmpty(), qPrintable(problems));
 }
 
+// The test run's s3rver (tests/CMakeLists.txt, S3), "" when there is none.
+QString s3Endpoint()
+{
+    QFile file(qEnvironmentVariable("LEDGER_TEST_S3_DIR") + QStringLiteral("/endpoint"));
+    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()).trimmed() : QString();
+}
+
+// A lake of its own on the test s3rver's bucket "lake".
+QString s3Lake(const QString &prefix) { return QStringLiteral("s3://lake/%1?endpoint=%2").arg(prefix, s3Endpoint()); }
+
+QString newPrefix() { return QStringLiteral("t-") + QUuid::createUuid().toString(QUuid::WithoutBraces).left(13); }
+
+std::unique_ptr<aws::S3Client> s3Client()
+{
+    auto client = aws::S3Client::open(aws::S3Target{QStringLiteral("lake"), s3Endpoint(), QString(), QString()});
+    if (!client.ok())
+        qFatal("%s", qPrintable(client.error().toString()));
+    return std::move(*client);
+}
+
+// Every object of a lake on S3, by its name in the lake (the key without the prefix).
+QMap<QString, QByteArray> objectsOf(const QString &prefix)
+{
+    auto client = s3Client();
+    QMap<QString, QByteArray> objects;
+    auto listed = client->list(prefix + QLatin1Char('/'));
+    if (!listed.ok())
+        qFatal("%s", qPrintable(listed.error().toString()));
+    for (const aws::S3Object &o : *listed) {
+        auto bytes = client->get(o.key);
+        if (!bytes.ok())
+            qFatal("%s", qPrintable(bytes.error().toString()));
+        objects.insert(o.key.mid(prefix.size() + 1), *bytes);
+    }
+    return objects;
+}
+
+// An S3 lake copied into a folder, to be checked as one (lakeProblems).
+QString copiedToFolder(const QString &prefix, const QString &dir)
+{
+    const QMap<QString, QByteArray> objects = objectsOf(prefix);
+    for (auto o = objects.cbegin(); o != objects.cend(); ++o) {
+        const QString path = dir + QLatin1Char('/') + o.key();
+        QDir().mkpath(QFileInfo(path).absolutePath());
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly) || f.write(o.value()) != o.value().size())
+            qFatal("cannot write %s", qPrintable(path));
+    }
+    return dir;
+}
+
 QStringList temporaryFiles(const QString &dir)
 {
     QStringList found;
@@ -63,6 +116,33 @@ QStringList temporaryFiles(const QString &dir)
         found << it.next();
     return found;
 }
+
+// A folder whose first `lose` creates land but answer an error, as a PUT whose answer was lost
+// (or a folder's fsync that failed after its rename): the file is visible all the same.
+class LosingSink final : public LakeSink {
+public:
+    LosingSink(const QString &dir, int lose)
+        : m_folder(dir)
+        , m_lose(lose)
+    {}
+    Error open() override { return m_folder.open(); }
+    Error probe() override { return m_folder.probe(); }
+    Result<QStringList> list(const QString &fromDay) override { return m_folder.list(fromDay); }
+    Result<std::optional<QByteArray>> read(const QString &name) override { return m_folder.read(name); }
+    Error create(const QString &name, const QByteArray &bytes) override
+    {
+        const Error e = m_folder.create(name, bytes);
+        if (e.ok() && name != kSchemaName && m_lose-- > 0)
+            return makeError(ErrorCode::LakeUnavailable, QStringLiteral("the answer was lost"));
+        return e;
+    }
+    Error replace(const QString &name, const QByteArray &bytes) override { return m_folder.replace(name, bytes); }
+    Result<int> clearLeftovers() override { return m_folder.clearLeftovers(); }
+
+private:
+    FolderSink m_folder;
+    int m_lose;
+};
 
 } // namespace
 
@@ -87,6 +167,14 @@ private Q_SLOTS:
     void oneWriterAtATime();
     void statusSaysHowFarBehind();
     void aFinishGivenTwiceIsKeptOnce();
+    void anS3LakeIsTheFolderLakeByteForByte();
+    void anS3SyncKilledLeavesEachOnce_data();
+    void anS3SyncKilledLeavesEachOnce();
+    void aBucketThatDoesNotAnswerWritesNothing_data();
+    void aBucketThatDoesNotAnswerWritesNothing();
+    void aFileWhoseCreateFailedIsNotWrittenTwice();
+    void backdatedHistoryKilledAnywhereIsKeptOnce_data();
+    void backdatedHistoryKilledAnywhereIsKeptOnce();
 };
 
 void TestLake::fileNames_data()
@@ -522,7 +610,15 @@ void TestLake::aFinishGivenTwiceIsKeptOnce()
     };
     QVERIFY(QTest::qWaitFor(
         [&] { return givenAgain(synced, stamped.value(synced)) && givenAgain(fresh.tx->id, stamped.value(fresh.tx->id)); }, 60'000));
-    const ProcessResult again = runLake(ts, {QStringLiteral("sync"), QStringLiteral("--to"), dir, QStringLiteral("--json")});
+    // Through a location with a feed delay, as a real one has: only such a store stamps again
+    // (the tests' locations read the feed at once, feed_delay_ms=0).
+    QString delayed = ts.path();
+    delayed.replace(QStringLiteral("feed_delay_ms=0"), QStringLiteral("feed_delay_ms=1000"));
+    QVERIFY(delayed != ts.path());
+    QTest::qWait(1500); // the stamps above settle past that delay
+    const ProcessResult again = runLedgerctl({QStringLiteral("--store"), delayed, QStringLiteral("lake"), QStringLiteral("sync"),
+                                              QStringLiteral("--to"), dir, QStringLiteral("--json")},
+                                             storeEnvironment(delayed));
     QVERIFY2(again.exitCode == 0, qPrintable(again.err));
     const QJsonObject said = QJsonDocument::fromJson(again.out.toUtf8()).object();
     QCOMPARE(said.value(QStringLiteral("repeatsSkipped")).toInteger(), qint64(1));
@@ -534,6 +630,177 @@ void TestLake::aFinishGivenTwiceIsKeptOnce()
         ids.insert(id);
     }
     QCOMPARE(ids.size(), finishedCount(ts.store()));
+}
+
+void TestLake::anS3LakeIsTheFolderLakeByteForByte()
+{
+    if (s3Endpoint().isEmpty())
+        QSKIP("no s3rver (LEDGER_TEST_S3_DIR)");
+    TempStore ts;
+    openAccounts(ts.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1'000'000);
+    makeHistory(ts.store(), 40);
+    QVERIFY(feedHasEveryFinish(ts.store()));
+    const QString dir = ts.dir() + QStringLiteral("/lake");
+    const QString prefix = newPrefix();
+    const QStringList size{QStringLiteral("--max-file-size"), QStringLiteral("2KB")};
+    QCOMPARE(runLake(ts, QStringList{QStringLiteral("sync"), QStringLiteral("--to"), dir} + size).exitCode, 0);
+    const ProcessResult s3 = runLake(ts, QStringList{QStringLiteral("sync"), QStringLiteral("--to"), s3Lake(prefix)} + size);
+    QVERIFY2(s3.exitCode == 0, qPrintable(s3.err));
+    // The same files, name for name and byte for byte (the checkpoints differ by who wrote them, when).
+    const QMap<QString, QByteArray> objects = objectsOf(prefix);
+    QStringList files;
+    QDirIterator it(dir, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        files << QDir(dir).relativeFilePath(it.next());
+    files.removeAll(kCheckpointName);
+    QStringList keys = objects.keys();
+    keys.removeAll(kCheckpointName);
+    files.sort();
+    QCOMPARE(keys, files);
+    for (const QString &name : std::as_const(files)) {
+        QFile f(dir + QLatin1Char('/') + name);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY2(f.readAll() == objects.value(name), qPrintable(name));
+    }
+    QVERIFY(keys.size() > 5);
+    const QString problems = lakeProblems(ts.store(), copiedToFolder(prefix, ts.dir() + QStringLiteral("/copy")));
+    QVERIFY2(problems.isEmpty(), qPrintable(problems));
+    // lake status reads it there too.
+    const ProcessResult status = runLake(ts, {QStringLiteral("status"), QStringLiteral("--to"), s3Lake(prefix), QStringLiteral("--json")});
+    QVERIFY2(status.exitCode == 0, qPrintable(status.err));
+    const QJsonObject said = QJsonDocument::fromJson(status.out.toUtf8()).object();
+    QCOMPARE(said.value(QStringLiteral("files")).toInteger(), qint64(keys.size() - 1)); // the schema is no file of a chain
+    QCOMPARE(said.value(QStringLiteral("lagEvents")).toInteger(), qint64(0));
+}
+
+void TestLake::anS3SyncKilledLeavesEachOnce_data()
+{
+    QTest::addColumn<QString>("crashAt");
+    QTest::addColumn<int>("moreBetween");
+    QTest::newRow("a part sent, the upload not completed") << "part-uploaded" << 0;
+    QTest::newRow("the third part sent") << "part-uploaded:3" << 5;
+    QTest::newRow("a file visible, no checkpoint") << "published" << 5;
+    QTest::newRow("the checkpoint written") << "checkpoint-written" << 0;
+}
+
+void TestLake::anS3SyncKilledLeavesEachOnce()
+{
+    QFETCH(QString, crashAt);
+    QFETCH(int, moreBetween);
+    if (s3Endpoint().isEmpty())
+        QSKIP("no s3rver (LEDGER_TEST_S3_DIR)");
+    TempStore ts;
+    openAccounts(ts.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1'000'000);
+    makeHistory(ts.store(), 60);
+    QVERIFY(feedHasEveryFinish(ts.store()));
+    const QString prefix = newPrefix();
+    // Parts of 2 KiB: a file of a few kilobytes goes up in several.
+    const QStringList env{QStringLiteral("LEDGER_LAKE_PART_BYTES=2048")};
+    const QStringList args{QStringLiteral("sync"), QStringLiteral("--to"), s3Lake(prefix)};
+    const ProcessResult killed = runLake(ts, args, env + QStringList{QStringLiteral("LEDGER_LAKE_CRASH_AT=") + crashAt});
+    QCOMPARE(killed.exitCode, kCrashExitStatus);
+    if (moreBetween > 0) {
+        makeHistory(ts.store(), moreBetween);
+        QVERIFY(feedHasEveryFinish(ts.store()));
+    }
+    const ProcessResult again = runLake(ts, args, env);
+    QVERIFY2(again.exitCode == 0, qPrintable(again.err));
+    const QString problems = lakeProblems(ts.store(), copiedToFolder(prefix, ts.dir() + QStringLiteral("/copy")));
+    QVERIFY2(problems.isEmpty(), qPrintable(problems));
+}
+
+void TestLake::aBucketThatDoesNotAnswerWritesNothing_data()
+{
+    QTest::addColumn<QString>("bucket");
+    QTest::addColumn<QString>("keyId");
+    QTest::addColumn<QString>("said");
+    QTest::newRow("no such bucket") << "no-such-bucket"
+                                    << "S3RVER"
+                                    << "bucket no-such-bucket does not exist";
+    QTest::newRow("credentials refused") << "lake"
+                                         << "NOT-A-KEY"
+                                         << "S3 refused the credentials";
+}
+
+void TestLake::aBucketThatDoesNotAnswerWritesNothing()
+{
+    QFETCH(QString, bucket);
+    QFETCH(QString, keyId);
+    QFETCH(QString, said);
+    if (s3Endpoint().isEmpty())
+        QSKIP("no s3rver (LEDGER_TEST_S3_DIR)");
+    TempStore ts;
+    openAccounts(ts.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1'000'000);
+    makeHistory(ts.store(), 3);
+    const QString prefix = newPrefix();
+    const ProcessResult r = runLake(
+        ts, {QStringLiteral("sync"), QStringLiteral("--to"), QStringLiteral("s3://%1/%2?endpoint=%3").arg(bucket, prefix, s3Endpoint())},
+        {QStringLiteral("AWS_ACCESS_KEY_ID=") + keyId});
+    QCOMPARE(r.exitCode, 3);
+    QVERIFY2(r.err.startsWith(QLatin1String("error: lake-unavailable: ")) && r.err.contains(said), qPrintable(r.err));
+    QVERIFY(objectsOf(prefix).isEmpty());
+}
+
+void TestLake::aFileWhoseCreateFailedIsNotWrittenTwice()
+{
+    // ledgerd keeps one LakeSync for its life: after a create that failed, the next pass must find
+    // the file if it landed, rather than write its positions again under another name.
+    TempStore ts;
+    openAccounts(ts.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1'000'000);
+    makeHistory(ts.store(), 20);
+    QVERIFY(feedHasEveryFinish(ts.store()));
+    const QString dir = ts.dir() + QStringLiteral("/lake");
+    auto sync = LakeSync::open(ts.store(), std::make_unique<LosingSink>(dir, 1), QStringLiteral("test"));
+    QVERIFY2(sync.ok(), qPrintable(sync.error().toString()));
+    const auto end = [&] { return *feedEnd(ts.store(), FeedCursor::start(ts.store().shardCount())); };
+    QVERIFY((*sync)->pass(end()).ok());
+    const auto lost = (*sync)->closeAll();
+    QVERIFY(!lost.ok());
+    QCOMPARE(lost.error().code, ErrorCode::LakeUnavailable);
+    // More finishes meanwhile: the same positions would be cut elsewhere.
+    makeHistory(ts.store(), 6);
+    QVERIFY(feedHasEveryFinish(ts.store()));
+    auto passed = (*sync)->pass(end());
+    QVERIFY2(passed.ok(), qPrintable(passed.error().toString()));
+    QVERIFY((*sync)->closeAll().ok());
+    QCOMPARE((*sync)->adopted(), 1);
+    verifyLake(ts.store(), dir);
+}
+
+void TestLake::backdatedHistoryKilledAnywhereIsKeptOnce_data()
+{
+    QTest::addColumn<QString>("crashAt");
+    for (int n : {2, 5, 9, 12})
+        QTest::newRow(qPrintable(QStringLiteral("file %1 visible, no checkpoint").arg(n))) << QStringLiteral("published:%1").arg(n);
+}
+
+void TestLake::backdatedHistoryKilledAnywhereIsKeptOnce()
+{
+    // The demo spreads a week over the files and backdates compensations to their originals' days:
+    // a shard's finish times go back, and files are made on days before the newest. Killed
+    // between any of those files and its checkpoint, the next run (with more finished) adopts it.
+    QFETCH(QString, crashAt);
+    TempStore ts;
+    // A lake synced today first: a new run lists from yesterday on, and the week before is
+    // found only where the checkpoint said a file was coming (LakeCheckpoint::lookFrom).
+    openAccounts(ts.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 1'000'000);
+    makeHistory(ts.store(), 5);
+    QVERIFY(feedHasEveryFinish(ts.store()));
+    const QString dir = ts.dir() + QStringLiteral("/lake");
+    const QStringList args{QStringLiteral("sync"), QStringLiteral("--to"), dir};
+    QCOMPARE(runLake(ts, args).exitCode, 0);
+    const ProcessResult demo = runLedgerctl({QStringLiteral("--store"), ts.path(), QStringLiteral("demo"), QStringLiteral("--transfers"),
+                                             QStringLiteral("120"), QStringLiteral("--stuck"), QStringLiteral("0")},
+                                            storeEnvironment(ts.path()));
+    QVERIFY2(demo.exitCode == 0, qPrintable(demo.err));
+    QVERIFY(feedHasEveryFinish(ts.store()));
+    const ProcessResult killed = runLake(ts, args, {QStringLiteral("LEDGER_LAKE_CRASH_AT=") + crashAt});
+    QCOMPARE(killed.exitCode, kCrashExitStatus);
+    makeHistory(ts.store(), 4);
+    QVERIFY(feedHasEveryFinish(ts.store()));
+    const ProcessResult again = runLake(ts, args);
+    QVERIFY2(again.exitCode == 0, qPrintable(again.err));
+    verifyLake(ts.store(), dir);
 }
 
 QTEST_GUILESS_MAIN(TestLake)

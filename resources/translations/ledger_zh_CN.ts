@@ -1711,10 +1711,6 @@
         <translation>%1 %2：大小是一个字节整数，可带 B、KB、MB、GB、KiB、MiB 或 GiB，至少 1KB（例如 64MB）</translation>
     </message>
     <message>
-        <source>S3 data lakes are not built yet: %1</source>
-        <translation>S3 数据湖尚未实现：%1</translation>
-    </message>
-    <message>
         <source>the data lake was written from a store of %1 shards; this one has %2</source>
         <translation>该数据湖由一个有 %1 个分片的存储库写入；此存储库有 %2 个</translation>
     </message>
@@ -1753,6 +1749,10 @@
     <message>
         <source>S3 refused the credentials (%1)</source>
         <translation>S3 拒绝了凭证（%1）</translation>
+    </message>
+    <message>
+        <source>the data lake %1 cannot be reached: %2</source>
+        <translation>无法访问数据湖 %1：%2</translation>
     </message>
 </context>
 <context>

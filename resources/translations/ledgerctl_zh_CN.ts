@@ -301,10 +301,6 @@ a loopback address (127.0.0.1, ::1 or localhost): the feed has no authentication
         <translation>seed：批次之间的间隔（默认 1s；0s：一次全部进行）</translation>
     </message>
     <message>
-        <source>console: transactions in the store (default 1000000)</source>
-        <translation>console：存储库中的交易数（默认 1000000）</translation>
-    </message>
-    <message>
         <source>console: the ledgerdesk to measure</source>
         <translation>console：要测量的 ledgerdesk 程序</translation>
     </message>
@@ -1049,26 +1045,6 @@ Every leg is held before any is posted: all of them move, or none.</source>
         <translation>工作线程或客户端数，1-64（默认 4）；transfers 场景可给列表（如 1,4,16），逐个测量</translation>
     </message>
     <message>
-        <source>SCENARIO is one of:
-  raw        the store's bare single-document commit rate (its limit), on 1 and N threads
-  transfers  random transfers on N threads: transfers/s, latency, protocol efficiency
-  seed       the MongoDB schema book's scenario: 25 x 1,000 transfers, published figures beside
-  recover    a backlog stuck in every unfinished state, drained by recovery
-  shards     transfers at synchronous=FULL on one file and on 1, 2, 4 shard files
-  console    the console on 1,000,000 transactions: open, last row, middle, scroll, filter, sort, RSS
-  all        each of the above with its defaults (the README's table)
-The scratch store is made beside the --store location (same disk) and removed afterwards.</source>
-        <translation>SCENARIO 是以下之一：
-  raw        存储库单文档裸提交的速率（其上限），在 1 个和 N 个线程上
-  transfers  在 N 个线程上随机转账：每秒转账数、延迟、协议效率
-  seed       MongoDB 模式设计一书中的场景：25 x 1,000 笔转账，并列出已发表的数据
-  recover    卡在各个未完成状态的积压交易，由恢复处理完毕
-  shards     在 synchronous=FULL 下于单个文件及 1、2、4 个分片文件上转账
-  console    控制台在 1,000,000 笔交易上：打开、最后一行、中部、滚动、筛选、排序、RSS
-  all        以默认设置依次运行以上各项（即 README 中的表格）
-临时存储库建在 --store 位置旁边（同一磁盘上），结束后删除。</translation>
-    </message>
-    <message>
         <source>the store: a file, a sharded store's X.json, or a PostgreSQL database in libpq's
                         terms: postgresql://user@h1:5432,h2:5432/db?target_session_attrs=read-write,
                         'host=/run/postgresql dbname=ledger', 'service=ledger' (pg_service.conf), or
@@ -1360,6 +1336,32 @@ the last file (up to 10,000).</source>
     <message>
         <source>whole (no gap, no overlap)</source>
         <translation>完整（无缺口，无重叠）</translation>
+    </message>
+    <message>
+        <source>console, lake: transactions in the store (default 1000000)</source>
+        <translation>console、lake：存储库中的交易数（默认 1000000）</translation>
+    </message>
+    <message>
+        <source>SCENARIO is one of:
+  raw        the store's bare single-document commit rate (its limit), on 1 and N threads
+  transfers  random transfers on N threads: transfers/s, latency, protocol efficiency
+  seed       the MongoDB schema book's scenario: 25 x 1,000 transfers, published figures beside
+  recover    a backlog stuck in every unfinished state, drained by recovery
+  shards     transfers at synchronous=FULL on one file and on 1, 2, 4 shard files
+  console    the console on 1,000,000 transactions: open, last row, middle, scroll, filter, sort, RSS
+  lake       a lake sync of 1,000,000 finished transfers beside the feed of them to /dev/null
+  all        each of the above but lake, with its defaults (the README's table)
+The scratch store is made beside the --store location (same disk) and removed afterwards.</source>
+        <translation>SCENARIO 是以下之一：
+  raw        存储库单文档裸提交的速率（其上限），在 1 个和 N 个线程上
+  transfers  在 N 个线程上随机转账：每秒转账数、延迟、协议效率
+  seed       MongoDB 模式设计一书中的场景：25 x 1,000 笔转账，并列出已发表的数据
+  recover    卡在各个未完成状态的积压交易，由恢复处理完毕
+  shards     在 synchronous=FULL 下于单个文件及 1、2、4 个分片文件上转账
+  console    控制台在 1,000,000 笔交易上：打开、最后一行、中部、滚动、筛选、排序、RSS
+  lake       对 1,000,000 笔已结束转账做数据湖同步，并与把它们的变更流输出到 /dev/null 相比
+  all        以默认设置依次运行以上各项（lake 除外；即 README 中的表格）
+临时存储库建在 --store 位置旁边（同一磁盘上），结束后删除。</translation>
     </message>
 </context>
 </TS>

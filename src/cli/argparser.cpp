@@ -320,7 +320,7 @@ QList<CommandSpec> buildCommands()
           {QStringLiteral("slice"), QStringLiteral("DURATION"),
            QT_TRANSLATE_NOOP("ledgerctl", "seed: time between slices (default 1s; 0s: all at once)")},
           {QStringLiteral("rows"), QStringLiteral("N"),
-           QT_TRANSLATE_NOOP("ledgerctl", "console: transactions in the store (default 1000000)")},
+           QT_TRANSLATE_NOOP("ledgerctl", "console, lake: transactions in the store (default 1000000)")},
           {QStringLiteral("console-binary"), QStringLiteral("PATH"), QT_TRANSLATE_NOOP("ledgerctl", "console: the ledgerdesk to measure")},
           {QStringLiteral("dir"), QStringLiteral("PATH"),
            QT_TRANSLATE_NOOP("ledgerctl", "where the scratch store goes (default: beside --store)")},
@@ -338,7 +338,8 @@ QList<CommandSpec> buildCommands()
                            "  recover    a backlog stuck in every unfinished state, drained by recovery\n"
                            "  shards     transfers at synchronous=FULL on one file and on 1, 2, 4 shard files\n"
                            "  console    the console on 1,000,000 transactions: open, last row, middle, scroll, filter, sort, RSS\n"
-                           "  all        each of the above with its defaults (the README's table)\n"
+                           "  lake       a lake sync of 1,000,000 finished transfers beside the feed of them to /dev/null\n"
+                           "  all        each of the above but lake, with its defaults (the README's table)\n"
                            "The scratch store is made beside the --store location (same disk) and removed afterwards.")},
         {QStringLiteral("completion"),
          {QStringLiteral("SHELL")},

@@ -11,9 +11,12 @@ namespace ledger::cli {
 const QStringList &benchScenarios()
 {
     static const QStringList names = {QStringLiteral("raw"),     QStringLiteral("transfers"), QStringLiteral("seed"),
-                                      QStringLiteral("recover"), QStringLiteral("shards"),    QStringLiteral("console")};
+                                      QStringLiteral("recover"), QStringLiteral("shards"),    QStringLiteral("console"),
+                                      QStringLiteral("lake")};
     return names;
 }
+
+bool runsInAll(const QString &scenario) { return scenario != QLatin1String("lake"); }
 
 void progressLine(QTextStream &err, const QString &line)
 {
@@ -74,7 +77,8 @@ Result<BenchArgs> parseBenchArgs(const Context &c, const QString &scenarioOverri
     const bool synced = shardsScenario || a.shards > 0 || a.durability == Durability::Full;
     const bool recover = a.scenario == QLatin1String("recover");
     const qint64 defaultCount = recover ? (synced ? 1'000 : 10'000) : (synced ? 2'000 : 20'000);
-    const bool oneRun = a.scenario == QLatin1String("seed") || a.scenario == QLatin1String("console");
+    const bool oneRun =
+        a.scenario == QLatin1String("seed") || a.scenario == QLatin1String("console") || a.scenario == QLatin1String("lake");
 
     struct IntOption {
         const char *name;
@@ -148,6 +152,9 @@ Result<BenchArgs> parseBenchArgs(const Context &c, const QString &scenarioOverri
     // On DynamoDB, tables under a fresh prefix at the same endpoint.
     if (isDynamoLocation(c.config.location))
         a.servers = {c.config.location};
+    if ((!a.servers.isEmpty() || a.shards > 0) && a.scenario == QLatin1String("lake"))
+        return makeError(ErrorCode::Unsupported, QStringLiteral("bench lake measures a store of one SQLite file (its fixture is written "
+                                                                "by SQL there); the lake reads every store kind the same way"));
     if (!a.servers.isEmpty() && a.scenario == QLatin1String("shards"))
         return makeError(
             ErrorCode::Unsupported,

@@ -23,7 +23,7 @@ struct BenchArgs {
     int iterations = 25;
     int perIteration = 1000;
     qint64 sliceMs = 1000;
-    qint64 rows = 1'000'000; // console
+    qint64 rows = 1'000'000; // console, lake
     QString consoleBinary;   // console: the ledgerdesk to measure
     QString dir;
     QStringList servers; // PostgreSQL: the store's database(s); scratch databases go beside them
@@ -32,8 +32,10 @@ struct BenchArgs {
     bool tailProfile = false; // transfers: benchtail.h
 };
 
-// raw, transfers, seed, recover, shards, console: in the order `bench all` runs them.
+// raw, transfers, seed, recover, shards, console, lake: in the order `bench all` runs them.
 const QStringList &benchScenarios();
+// Whether `bench all` runs it (lake, a million rows written and read twice, is asked for by name).
+bool runsInAll(const QString &scenario);
 
 // The options of `c` for `scenario` (default: the command's own positional). For `bench all`
 // each scenario is parsed again with its own defaults.

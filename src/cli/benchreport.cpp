@@ -352,23 +352,39 @@ QString renderConsole(const QJsonObject &o)
          + renderTable({QStringLiteral("step"), QStringLiteral("ms"), QStringLiteral("budget"), QString()}, rows, {1, 2});
 }
 
+QString renderLake(const QJsonObject &o)
+{
+    const double ratio = o.value(QStringLiteral("ratioToFeed")).toDouble();
+    const double target = o.value(QStringLiteral("ratioTarget")).toDouble();
+    const QList<QStringList> rows{
+        {QStringLiteral("feed to /dev/null"), count(o.value(QStringLiteral("feedEventsPerSecond"))),
+         fixed(o.value(QStringLiteral("feedSeconds")).toDouble(), 1), fixed(o.value(QStringLiteral("feedMegabytes")).toDouble(), 1),
+         QStringLiteral("-")},
+        {QStringLiteral("lake sync to a folder"), count(o.value(QStringLiteral("lakeEventsPerSecond"))),
+         fixed(o.value(QStringLiteral("lakeSeconds")).toDouble(), 1), fixed(o.value(QStringLiteral("lakeMegabytes")).toDouble(), 1),
+         count(o.value(QStringLiteral("lakeFiles")))},
+    };
+    return QStringLiteral("lake: %1 finished transfers; %2\n").arg(count(o.value(QStringLiteral("events"))), storeLine(o))
+         + renderTable({QStringLiteral("what"), QStringLiteral("events/s"), QStringLiteral("seconds"), QStringLiteral("MB written"),
+                        QStringLiteral("files")},
+                       rows, {1, 2, 3, 4})
+         + QStringLiteral("lake / feed: %1 (target at least %2): %3\n")
+               .arg(fixed(ratio, 2), fixed(target, 2), ratio >= target ? QStringLiteral("ok") : QStringLiteral("BELOW"));
+}
+
 } // namespace
 
 QString renderBenchReport(const QJsonObject &o)
 {
-    const QString scenario = o.value(QStringLiteral("scenario")).toString();
-    if (scenario == QLatin1String("raw"))
-        return renderRaw(o);
-    if (scenario == QLatin1String("transfers"))
-        return renderTransfers(o);
-    if (scenario == QLatin1String("seed"))
-        return renderSeed(o);
-    if (scenario == QLatin1String("recover"))
-        return renderRecover(o);
-    if (scenario == QLatin1String("shards"))
-        return renderShards(o);
-    if (scenario == QLatin1String("console"))
-        return renderConsole(o);
+    using Render = QString (*)(const QJsonObject &);
+    static const QMap<QString, Render> renders = {
+        {QStringLiteral("raw"), renderRaw},       {QStringLiteral("transfers"), renderTransfers},
+        {QStringLiteral("seed"), renderSeed},     {QStringLiteral("recover"), renderRecover},
+        {QStringLiteral("shards"), renderShards}, {QStringLiteral("console"), renderConsole},
+        {QStringLiteral("lake"), renderLake},
+    };
+    if (const Render render = renders.value(o.value(QStringLiteral("scenario")).toString()))
+        return render(o);
     // `bench all`: one object per scenario, shown in the order they ran.
     QStringList parts;
     for (const QString &name : benchScenarios()) {

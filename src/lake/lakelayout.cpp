@@ -60,7 +60,10 @@ QByteArray LakeCheckpoint::toJson() const
         {QStringLiteral("writer"), writer},
         {QStringLiteral("store"), store},
     };
-    return QJsonDocument(o).toJson(QJsonDocument::Indented);
+    QJsonObject withLook = o;
+    if (!lookFrom.isEmpty())
+        withLook.insert(QStringLiteral("lookFrom"), lookFrom);
+    return QJsonDocument(withLook).toJson(QJsonDocument::Indented);
 }
 
 Result<LakeCheckpoint> LakeCheckpoint::fromJson(const QByteArray &json, const QString &where)
@@ -94,6 +97,7 @@ Result<LakeCheckpoint> LakeCheckpoint::fromJson(const QByteArray &json, const QS
     c.updated = QDateTime::fromString(o.value(QStringLiteral("updated")).toString(), Qt::ISODateWithMs);
     c.writer = o.value(QStringLiteral("writer")).toString();
     c.store = o.value(QStringLiteral("store")).toString();
+    c.lookFrom = o.value(QStringLiteral("lookFrom")).toString();
     return c;
 }
 

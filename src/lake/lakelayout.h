@@ -49,6 +49,9 @@ struct LakeCheckpoint {
     QDateTime updated;
     QString writer; // host:pid of the sync that wrote it
     QString store;  // the store it was written from, as shown to users
+    // A day before those the chains' newest files are on, where a file is about to be made
+    // (finish times that went back): a run after a crash lists from there too. "" when none.
+    QString lookFrom;
 
     static LakeCheckpoint empty(int shards);
     QByteArray toJson() const;

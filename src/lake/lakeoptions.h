@@ -10,7 +10,7 @@
 namespace ledger::lake {
 
 struct LakeOptions {
-    qint64 maxFileBytes = qint64(64) << 20;  // before compression, as Firehose counts
+    qint64 maxFileBytes = 64'000'000;        // before compression, as Firehose counts ("64MB")
     qint64 maxAgeMs = 5 * 60 * 1000;         // an open file is closed this long after its first line
     qint64 maxOpenBytes = qint64(256) << 20; // compressed, every shard's open file together
     int page = 1000;

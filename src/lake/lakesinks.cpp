@@ -1,7 +1,7 @@
 #include "lake/lakesinks.h"
 
 #include "lake/foldersink.h"
-#include "ledger/message.h"
+#include "lake/s3sink.h"
 
 namespace ledger::lake {
 
@@ -9,8 +9,10 @@ Result<std::unique_ptr<LakeSink>> sinkOf(const LakeLocation &location)
 {
     if (location.kind == LakeLocation::Kind::Folder)
         return std::unique_ptr<LakeSink>(std::make_unique<FolderSink>(location.folder));
-    return makeError(ErrorCode::Unsupported,
-                     Message::translate("ledger", "S3 data lakes are not built yet: %1").arg(Message(location.display())));
+    auto s3 = S3Sink::make(location);
+    if (!s3.ok())
+        return s3.error();
+    return std::unique_ptr<LakeSink>(std::move(*s3));
 }
 
 } // namespace ledger::lake

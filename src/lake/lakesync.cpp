@@ -14,10 +14,11 @@
 namespace ledger::lake {
 
 struct LakeSync::OpenFile {
-    OpenFile(const QString &day, qint64 after, int level)
+    OpenFile(const QString &day, qint64 after, int level, const QDateTime &firstAt)
         : day(day)
         , after(after)
         , last(after)
+        , firstAt(firstAt)
         , gzip(level)
     {
         age.start();
@@ -25,6 +26,7 @@ struct LakeSync::OpenFile {
     QString day;
     qint64 after;
     qint64 last;
+    QDateTime firstAt; // the finish time of its first line (for the lag)
     qint64 events = 0;
     QSet<QString> ids; // of its lines: a finish given again is looked for here (alreadyInLake)
     GzipWriter gzip;
@@ -65,6 +67,7 @@ QString dayBefore(const QString &day) { return QDate::fromString(day, Qt::ISODat
 // finish's time can be a little behind its predecessor's), or every day when a shard has none.
 QString listFrom(const LakeCheckpoint &c)
 {
+    // (A file closed on a day before this is announced beforehand: LakeCheckpoint::lookFrom.)
     QString from;
     for (const QString &day : c.days) {
         if (day.isEmpty())
@@ -84,15 +87,10 @@ LakeSync::LakeSync(Store &store, std::unique_ptr<LakeSink> sink, const LakeOptio
 
 LakeSync::~LakeSync() = default;
 
-Result<std::unique_ptr<LakeSync>> LakeSync::open(Store &store, std::unique_ptr<LakeSink> sink, const QString &storeName,
-                                                 const LakeOptions &options)
+Error LakeSync::readCheckpoint()
 {
-    std::unique_ptr<LakeSync> lake(new LakeSync(store, std::move(sink), options));
-    if (Error opened = lake->m_sink->open(); !opened.ok())
-        return opened;
-    const int shards = qMax(1, store.shardCount());
-    lake->m_scale = store.scale();
-    auto saved = lake->m_sink->read(kCheckpointName);
+    const int shards = qMax(1, m_store.shardCount());
+    auto saved = m_sink->read(kCheckpointName);
     if (!saved.ok())
         return saved.error();
     if (*saved) {
@@ -103,23 +101,41 @@ Result<std::unique_ptr<LakeSync>> LakeSync::open(Store &store, std::unique_ptr<L
             return mismatch(Message::translate("ledger", "the data lake was written from a store of %1 shards; this one has %2")
                                 .arg(parsed->shards)
                                 .arg(shards));
-        lake->m_checkpoint = *parsed;
+        m_checkpoint = *parsed;
     } else {
-        lake->m_checkpoint = LakeCheckpoint::empty(shards);
+        m_checkpoint = LakeCheckpoint::empty(shards);
     }
     for (int s = 0; s < shards; ++s) {
-        auto last = store.lastFinishedSeq(s);
+        auto last = m_store.lastFinishedSeq(s);
         if (!last.ok())
             return last.error();
-        if (lake->m_checkpoint.cursor.positions.at(s) > *last)
+        if (m_checkpoint.cursor.positions.at(s) > *last)
             return mismatch(Message::translate("ledger", "the data lake holds shard %1 up to position %2, past this store's last "
                                                          "finish (%3): it was written from another store (%4)")
                                 .arg(s)
-                                .arg(lake->m_checkpoint.cursor.positions.at(s))
+                                .arg(m_checkpoint.cursor.positions.at(s))
                                 .arg(*last)
-                                .arg(Message(lake->m_checkpoint.store)));
+                                .arg(Message(m_checkpoint.store)));
     }
-    auto names = lake->m_sink->list(listFrom(lake->m_checkpoint));
+    return {};
+}
+
+Result<std::unique_ptr<LakeSync>> LakeSync::open(Store &store, std::unique_ptr<LakeSink> sink, const QString &storeName,
+                                                 const LakeOptions &options)
+{
+    std::unique_ptr<LakeSync> lake(new LakeSync(store, std::move(sink), options));
+    lake->m_scale = store.scale();
+    lake->m_repeats = store.givesFinishesTwice();
+    // The checkpoint is checked against the store before the sink is opened (a folder made, its
+    // lock taken): a lake of another store is refused with nothing written; and again under the
+    // lock, where no other sync can move it.
+    if (Error e = lake->readCheckpoint(); !e.ok())
+        return e;
+    if (Error opened = lake->m_sink->open(); !opened.ok())
+        return opened;
+    if (Error e = lake->readCheckpoint(); !e.ok())
+        return e;
+    auto names = lake->m_sink->list(lake->listFrom());
     if (!names.ok())
         return names.error();
     if (Error adopted = lake->adopt(*names); !adopted.ok())
@@ -138,8 +154,27 @@ Result<std::unique_ptr<LakeSync>> LakeSync::open(Store &store, std::unique_ptr<L
             return written;
     }
     lake->m_read = lake->m_checkpoint.cursor;
-    lake->m_open.resize(size_t(shards));
+    lake->m_open.resize(size_t(lake->m_checkpoint.shards));
     return lake;
+}
+
+QString LakeSync::listFrom() const
+{
+    const QString from = lake::listFrom(m_checkpoint);
+    if (m_checkpoint.lookFrom.isEmpty())
+        return from;
+    return from.isEmpty() ? from : std::min(from, m_checkpoint.lookFrom);
+}
+
+Result<QStringList> LakeSync::visibleNames()
+{
+    if (!m_names) {
+        auto names = m_sink->list(listFrom());
+        if (!names.ok())
+            return names.error();
+        m_names = *names;
+    }
+    return *m_names;
 }
 
 Error LakeSync::adopt(const QStringList &names)
@@ -169,27 +204,57 @@ Error LakeSync::adopt(const QStringList &names)
     return {};
 }
 
-Result<LakeTotals> LakeSync::pass(const FeedCursor &until)
+Error LakeSync::adoptAfterFailure()
+{
+    // A create that failed may have made its file visible all the same (an answer lost after a
+    // PUT landed, a folder's fsync after the rename): it is looked for before anything is written
+    // again, as a new run would, so that no position goes into two files.
+    m_names.reset();
+    auto names = visibleNames();
+    if (!names.ok())
+        return names.error();
+    const int before = m_adopted;
+    if (Error e = adopt(*names); !e.ok())
+        return e;
+    for (int s = 0; s < m_checkpoint.shards; ++s) {
+        if (!m_open[size_t(s)])
+            m_read.positions[s] = std::max(m_read.positions.at(s), m_checkpoint.cursor.positions.at(s));
+    }
+    m_mustAdopt = false;
+    if (m_adopted > before)
+        return writeCheckpoint();
+    return {};
+}
+
+Result<LakeTotals> LakeSync::pass(const FeedCursor &until, const std::function<bool()> &stopRequested)
 {
     LakeTotals added;
     const int shards = m_checkpoint.shards;
     if (until.positions.size() != shards)
         return makeError(ErrorCode::Internal,
                          QStringLiteral("lake pass: %1 positions for %2 shards").arg(until.positions.size()).arg(shards));
+    if (m_mustAdopt) {
+        if (Error e = adoptAfterFailure(); !e.ok())
+            return e;
+    }
     for (int s = 0; s < shards; ++s) {
         bool more = m_read.positions.at(s) < until.positions.at(s);
-        while (more) {
+        while (more && !(stopRequested && stopRequested())) {
             auto events = readShardFeed(m_store, s, m_read.positions.at(s), m_options.page);
             if (!events.ok())
                 return events.error();
-            more = events->size() == m_options.page;
+            // A page may run past `page` (DynamoDB never cuts between two finishes of one seq).
+            more = events->size() >= m_options.page;
             for (const FeedEvent &e : std::as_const(*events)) {
                 if (e.finish.seq > until.positions.at(s)) {
                     more = false;
                     break;
                 }
                 const QString day = dayOf(e.finish.at);
-                if (m_open[size_t(s)] && m_open[size_t(s)]->day != day) {
+                // A new day, or the size reached: closed before this line (never between two
+                // finishes of one seq, which a file's name could not tell apart).
+                if (OpenFile *open = m_open[size_t(s)].get();
+                    open && (open->day != day || (open->gzip.inputBytes() >= m_options.maxFileBytes && e.finish.seq != open->last))) {
                     if (Error closed = close(s, added); !closed.ok())
                         return closed;
                 }
@@ -197,22 +262,19 @@ Result<LakeTotals> LakeSync::pass(const FeedCursor &until)
                 if (!repeated.ok())
                     return repeated.error();
                 if (!m_open[size_t(s)])
-                    m_open[size_t(s)] = std::make_unique<OpenFile>(day, m_checkpoint.cursor.positions.at(s), m_options.level);
+                    m_open[size_t(s)] = std::make_unique<OpenFile>(day, m_checkpoint.cursor.positions.at(s), m_options.level, e.finish.at);
                 OpenFile &file = *m_open[size_t(s)];
                 // A finish given again holds its new position in the chain, without its line.
                 if (*repeated) {
-                    ++m_repeats;
+                    ++m_repeatsSkipped;
                 } else {
                     file.gzip.append(lakeLine(e, m_scale));
-                    file.ids.insert(e.tx.id);
+                    if (m_repeats)
+                        file.ids.insert(e.tx.id);
                     ++file.events;
                 }
                 file.last = e.finish.seq;
                 m_read.positions[s] = e.finish.seq;
-                if (file.gzip.inputBytes() >= m_options.maxFileBytes) {
-                    if (Error closed = close(s, added); !closed.ok())
-                        return closed;
-                }
             }
             if (Error bounded = closeLargest(added); !bounded.ok())
                 return bounded;
@@ -220,12 +282,14 @@ Result<LakeTotals> LakeSync::pass(const FeedCursor &until)
             if (m_progress)
                 m_progress(m_eventsRead);
         }
-        if (m_open[size_t(s)] && m_open[size_t(s)]->age.hasExpired(m_options.maxAgeMs)) {
+        if (OpenFile *open = m_open[size_t(s)].get();
+            open && (open->age.hasExpired(m_options.maxAgeMs) || open->gzip.inputBytes() >= m_options.maxFileBytes)) {
             if (Error closed = close(s, added); !closed.ok())
                 return closed;
         }
     }
     if (added.files > 0) {
+        m_checkpoint.lookFrom.clear(); // the files it announced are in the cursor now
         if (Error written = writeCheckpoint(); !written.ok())
             return written;
     }
@@ -242,6 +306,7 @@ Result<LakeTotals> LakeSync::closeAll()
         }
     }
     if (added.files > 0 || m_checkpoint.updated.isNull()) {
+        m_checkpoint.lookFrom.clear();
         if (Error written = writeCheckpoint(); !written.ok())
             return written;
     }
@@ -258,9 +323,21 @@ Error LakeSync::close(int shard, LakeTotals &added)
     std::unique_ptr<OpenFile> file = std::move(m_open[size_t(shard)]);
     const LakeFileName name{file->day, shard, file->after, file->last};
     const QByteArray bytes = file->gzip.finish();
+    // A file on a day before those a new run lists from (finish times that went back): said in
+    // the checkpoint first, so that a run after a crash finds and adopts it.
+    if (const QString from = listFrom(); !from.isEmpty() && file->day < from) {
+        m_checkpoint.lookFrom = file->day;
+        if (Error written = writeCheckpoint(); !written.ok()) {
+            m_read.positions[shard] = m_checkpoint.cursor.positions.at(shard);
+            return written;
+        }
+    }
+    m_names.reset();
     if (Error created = m_sink->create(name.name(), bytes); !created.ok()) {
-        // Not visible: its lines are read again from the chain's end.
+        // Visible or not, nobody can tell: its lines are read again from the chain's end once a
+        // visible file there has been looked for (adoptAfterFailure).
         m_read.positions[shard] = m_checkpoint.cursor.positions.at(shard);
+        m_mustAdopt = true;
         return created;
     }
     crashPoint("published");
@@ -277,14 +354,23 @@ Error LakeSync::close(int shard, LakeTotals &added)
 
 Result<bool> LakeSync::alreadyInLake(int shard, const FeedEvent &e)
 {
+    if (!m_repeats)
+        return false;
     const auto earlier = m_store.earlierPositions(e.finish);
     if (!earlier)
         return false;
     if (m_open[size_t(shard)] && m_open[size_t(shard)]->ids.contains(e.tx.id))
         return true;
-    // The visible files of its shard that hold any of those positions (of the days around its
-    // finish's time, which is the first giving's).
-    auto names = m_sink->list(dayBefore(dayOf(e.finish.at)));
+    // The visible files of its shard that hold any of those positions (listed once, again after
+    // a file is made: demo data backdated on DynamoDB looks restamped, line after line).
+    if (!listFrom().isEmpty() && dayOf(e.finish.at) <= listFrom()) {
+        // The days listed begin after it: every day's, until the next file is made.
+        auto all = m_sink->list(QString());
+        if (!all.ok())
+            return all.error();
+        m_names = *all;
+    }
+    auto names = visibleNames();
     if (!names.ok())
         return names.error();
     const QByteArray needle = "\"id\":\"" + e.tx.id.toUtf8() + '"';

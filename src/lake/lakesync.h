@@ -58,7 +58,9 @@ public:
 
     // Reads every shard's finishes up to `until` (inclusive), closing files as lakesync.h says,
     // and writes the checkpoint when a file became visible. What it added to the visible lake.
-    Result<LakeTotals> pass(const FeedCursor &until);
+    // `stopRequested` (optional) is asked between pages: a long backfill stops there (its open
+    // files then closed by closeAll()).
+    Result<LakeTotals> pass(const FeedCursor &until, const std::function<bool()> &stopRequested = {});
     // Closes every open file and writes the checkpoint: everything read is in the lake.
     Result<LakeTotals> closeAll();
     // Files whose age is over: pass() with nothing new (ledgerd's tick).
@@ -71,7 +73,7 @@ public:
     void setProgress(std::function<void(qint64 read)> progress) { m_progress = std::move(progress); }
     int leftoversCleared() const { return m_leftovers; }
     // Finishes the store gave a second time (Store::earlierPositions) found in the lake already.
-    qint64 repeatsSkipped() const { return m_repeats; }
+    qint64 repeatsSkipped() const { return m_repeatsSkipped; }
     Result<LakeLag> lag();
 
 private:
@@ -80,6 +82,12 @@ private:
     Error adopt(const QStringList &names);
     Error close(int shard, LakeTotals &added);
     Error closeLargest(LakeTotals &added);
+    Error readCheckpoint();
+    Error adoptAfterFailure();
+    // The first day a file after the checkpoint can be on ("" for every day).
+    QString listFrom() const;
+    // The visible names from listFrom(), listed once until a file is made.
+    Result<QStringList> visibleNames();
     Result<bool> alreadyInLake(int shard, const FeedEvent &event);
     Error writeCheckpoint();
 
@@ -93,7 +101,10 @@ private:
     int m_adopted = 0;
     int m_leftovers = 0;
     qint64 m_eventsRead = 0;
-    qint64 m_repeats = 0;
+    bool m_repeats = false; // the store may give a finish twice (Store::givesFinishesTwice)
+    qint64 m_repeatsSkipped = 0;
+    bool m_mustAdopt = false; // a create failed: its file may be visible all the same
+    std::optional<QStringList> m_names;
     std::function<void(qint64)> m_progress;
 };
 

@@ -10,7 +10,9 @@ namespace ledger::api {
 
 namespace {
 constexpr int kPassEveryMs = 1000;
-}
+// The lag reads up to 10,000 finishes from the store: every tenth pass, not every second.
+constexpr int kLagEveryPasses = 10;
+} // namespace
 
 LakeLoop::LakeLoop(StoreConnector connect, lake::LakeLocation location, lake::LakeOptions options, QString storeName,
                    std::function<void(const QString &)> log)
@@ -114,10 +116,21 @@ void LakeLoop::run()
         m_counts.files += t.files;
         m_counts.bytes += t.bytes;
     };
-    for (;;) {
+    const auto measureLag = [&]() -> Error {
+        auto lag = sync.lag();
+        if (!lag.ok())
+            return lag.error();
+        m_counts.lagEvents = lag->events;
+        m_counts.lagSeconds = lag->oldest ? qMax<qint64>(0, lag->oldest->secsTo(QDateTime::currentDateTimeUtc())) : 0;
+        return {};
+    };
+    // Before the first pass (a backfill may take minutes): how far behind it starts.
+    note(measureLag());
+    const auto stopRequested = [this] { return m_stopRequested.load(); };
+    for (int passes = 0;; ++passes) {
         {
             std::unique_lock lock(m_mutex);
-            m_wake.wait_for(lock, std::chrono::milliseconds(kPassEveryMs), [this] { return m_stopRequested; });
+            m_wake.wait_for(lock, std::chrono::milliseconds(kPassEveryMs), [this] { return m_stopRequested.load(); });
             if (m_stopRequested)
                 break;
             if (!m_started)
@@ -128,20 +141,13 @@ void LakeLoop::run()
             note(until.error());
             continue;
         }
-        auto passed = sync.pass(*until);
+        auto passed = sync.pass(*until, stopRequested);
         if (!passed.ok()) {
             note(passed.error());
             continue;
         }
         added(*passed);
-        auto lag = sync.lag();
-        if (!lag.ok()) {
-            note(lag.error());
-            continue;
-        }
-        m_counts.lagEvents = lag->events;
-        m_counts.lagSeconds = lag->oldest ? qMax<qint64>(0, lag->oldest->secsTo(QDateTime::currentDateTimeUtc())) : 0;
-        note(Error());
+        note(passes % kLagEveryPasses == 0 || passed->files > 0 ? measureLag() : Error());
     }
     // Stopping: what was read goes into visible files, so that the next start does not read it again.
     if (sync.hasOpenFiles()) {

@@ -67,10 +67,10 @@ private:
     LakeCounts m_counts;
     std::mutex m_mutex;
     std::condition_variable m_wake;
-    std::optional<Error> m_opened; // under m_mutex: the open's outcome
-    bool m_started = false;        // under m_mutex
-    bool m_stopRequested = false;  // under m_mutex
-    bool m_ended = false;          // under m_mutex
+    std::optional<Error> m_opened;            // under m_mutex: the open's outcome
+    bool m_started = false;                   // under m_mutex
+    std::atomic<bool> m_stopRequested{false}; // set under m_mutex (the wait checks it there); read anywhere
+    bool m_ended = false;                     // under m_mutex
     std::thread m_thread;
 };
 

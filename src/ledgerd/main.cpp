@@ -332,7 +332,7 @@ int main(int argc, char **argv)
         options.recovery = &recovery->counts();
     }
 
-    // The data lake: opened before listening, so that a bad --lake ends ledgerd writing nothing.
+    // The data lake (--lake): its options read here, the lake opened once the address is ours.
     std::unique_ptr<LakeLoop> lakeLoop;
     if (values.contains(QStringLiteral("lake"))) {
         auto location = lake::LakeLocation::parse(values.value(QStringLiteral("lake")));
@@ -355,8 +355,6 @@ int main(int argc, char **argv)
         lakeLoop = std::make_unique<LakeLoop>(
             options.connect, *location, lakeOptions, storeDisplayName(config->location),
             [](const QString &line) { std::fputs(qPrintable(QStringLiteral("ledgerd: %1\n").arg(line)), stderr); });
-        if (Error e = lakeLoop->open(); !e.ok())
-            return fail(e);
         options.lake = &lakeLoop->counts();
     } else if (values.contains(QStringLiteral("lake-max-file-size")) || values.contains(QStringLiteral("lake-max-age"))) {
         return fail(
@@ -367,6 +365,12 @@ int main(int argc, char **argv)
     auto port = front.listen(listen->address, listen->port, tlsConfig);
     if (!port.ok())
         return fail(port.error());
+    // The lake is opened once the address is ours (an address in use leaves no lake behind) and
+    // before anyone is told where ledgerd listens: a bad --lake ends it, nothing written.
+    if (lakeLoop) {
+        if (Error e = lakeLoop->open(); !e.ok())
+            return fail(e);
+    }
 
     if (::socketpair(AF_UNIX, SOCK_STREAM, 0, g_signalPipe) != 0)
         return fail(makeError(ErrorCode::Internal, QStringLiteral("socketpair failed")));
@@ -414,20 +418,17 @@ int main(int argc, char **argv)
     // of the same 10 s (at least a second). A store call that has not come back by then is left
     // as a crash would leave it: its thread still runs, so nothing may be destroyed under it.
     const auto graceLeft = [&] { return int(qMax<qint64>(1000, 10'000 - (stopAsked.isValid() ? stopAsked.elapsed() : 0))); };
-    const auto leaveAsACrash = [status](const char *what) {
-        std::fprintf(stderr,
-                     "ledgerd: stopping: %s is still waiting for the store; left as it is (the next sweep or recover "
-                     "finishes its transaction)\n",
-                     what);
+    const auto leaveAsACrash = [status](const char *what, const char *then) {
+        std::fprintf(stderr, "ledgerd: stopping: %s is still waiting for the store; left as it is (%s)\n", what, then);
         std::fflush(stdout);
         std::fflush(stderr);
         std::_Exit(status);
     };
     if (recovery && !recovery->stop(graceLeft()))
-        leaveAsACrash("the recovery sweep");
+        leaveAsACrash("the recovery sweep", "the next sweep or recover finishes its transaction");
     if (!front.recoveries().waitStopped(graceLeft()))
-        leaveAsACrash("a recovery job");
+        leaveAsACrash("a recovery job", "the next sweep or recover finishes its transaction");
     if (lakeLoop && !lakeLoop->stop(graceLeft()))
-        leaveAsACrash("the data lake");
+        leaveAsACrash("the data lake", "its next start reads what its open files held again");
     return status;
 }

@@ -182,6 +182,9 @@ public:
         Q_UNUSED(finish);
         return std::nullopt;
     }
+    // Whether earlierPositions() can ever say something: who keeps finishes once keeps the ids it
+    // wrote only then.
+    virtual bool givesFinishesTwice() const { return false; }
 
     // A number that changes whenever any other connection commits to the store: polled by the
     // console to see change made elsewhere without reading the tables.

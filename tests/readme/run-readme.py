@@ -54,6 +54,8 @@ NOT_RUN = {
     "cmake -S . -B build": "configures and builds; every ctest run is of such a build",
     "ledgerd token add ann operator --tokens /etc/ledgerdesk/tokens": "names a server and files of a real deployment; "
     "tst_remote runs ledgerctl --server with token files against ledgerd, HTTPS with --ca included",
+    "ledgerctl lake sync --to /srv/lake": "names a deployment's folder and bucket; tst_lake runs lake sync and status on "
+    "folders and s3rver, tst_ledgerdlake ledgerd --lake, and lake_duckdb this section's SQL against the ledger's figures",
     "# On the server (the package's ledgerd.service)": "a deployment (systemd, a server, a keyring); package_deb "
     "installs ledgerd.conf and the unit, tst_remote runs ledgerctl --server and tst_remoteconsole the console "
     "--server against ledgerd with token files, HTTPS with --ca included",

@@ -111,6 +111,7 @@ public:
     }
     Result<qint64> lastFinishedSeq(int shard) override { return m_inner.lastFinishedSeq(shard); }
     std::optional<Positions> earlierPositions(const JournalEntry &finish) const override { return m_inner.earlierPositions(finish); }
+    bool givesFinishesTwice() const override { return m_inner.givesFinishesTwice(); }
     Result<std::optional<qint64>> transactionTotalEstimate() override { return m_inner.transactionTotalEstimate(); }
     bool readsByPosition() const override { return m_inner.readsByPosition(); }
     bool sortsByIndex(TxSortKey key) const override { return m_inner.sortsByIndex(key); }

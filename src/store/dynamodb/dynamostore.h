@@ -94,6 +94,7 @@ public:
     Result<QList<JournalEntry>> finishedAfter(int shard, qint64 afterSeq, int limit) override;
     Result<qint64> lastFinishedSeq(int shard) override;
     std::optional<Positions> earlierPositions(const JournalEntry &finish) const override;
+    bool givesFinishesTwice() const override { return m_location.feedDelayMs > 0; }
     Result<qint64> changeMarker() override;
 
     // DynamoDB has no snapshot. Within `work`, each account item is read once and kept: its
