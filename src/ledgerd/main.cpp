@@ -405,10 +405,10 @@ int main(int argc, char **argv)
     else if (recoverAfterMs < CoordinatorOptions().leaseMs)
         err << "ledgerd: --recover-after " << duration::said(recoverAfterMs).english() << " is shorter than a lease ("
             << duration::said(CoordinatorOptions().leaseMs).english() << "): the sweeper may take over transfers still being driven\n";
+    if (lakeLoop)
+        err << "ledgerd: data lake " << lakeLoop->where() << '\n';
     err.flush();
     QTextStream(stdout) << "listening on " << (tls ? "https" : "http") << "://" << listen->urlHost() << ':' << *port << Qt::endl;
-    if (lakeLoop)
-        err << "ledgerd: data lake " << lakeLoop->where() << Qt::endl;
     if (recovery)
         recovery->start();
     if (lakeLoop)

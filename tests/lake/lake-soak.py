@@ -151,13 +151,17 @@ def main():
     for t in threads:
         t.join()
 
-    # Finish what the writers' crashes left, then both lakes, cleanly.
+    # Finish what the writers' crashes left, then both lakes, cleanly — once the feed gives every
+    # finish (DynamoDB's gives one once it is past the feed's delay, 5 s).
     ctl("recover", "--older-than", "0s")
+    finished = len(json.loads(ctl("list", "--state", "done", "--all", "--json").stdout)) + \
+        len(json.loads(ctl("list", "--state", "canceled", "--all", "--json").stdout))
+    deadline = time.time() + 120
+    while len(ctl("feed", "--since", "0").stdout.splitlines()) < finished and time.time() < deadline:
+        time.sleep(0.5)
     ctl("lake", "sync", "--to", folder, "--max-file-size", "4KB")
     final = subprocess.Popen(ledgerd_args(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ledgerd_env(False), text=True)
     url = final.stdout.readline().strip().replace("listening on ", "")
-    finished = len(json.loads(ctl("list", "--state", "done", "--all", "--json").stdout)) + \
-        len(json.loads(ctl("list", "--state", "canceled", "--all", "--json").stdout))
     deadline = time.time() + 120
     while time.time() < deadline:
         try:
