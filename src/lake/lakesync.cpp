@@ -61,6 +61,24 @@ Chains chainsOf(const QStringList &names, int shards, QStringList *problems)
     return chains;
 }
 
+// The lake's checkpoint, if it has one, checked to be of a store of `shards` shards.
+Result<std::optional<LakeCheckpoint>> checkpointOf(LakeSink &sink, int shards)
+{
+    auto saved = sink.read(kCheckpointName);
+    if (!saved.ok())
+        return saved.error();
+    if (!*saved)
+        return std::optional<LakeCheckpoint>();
+    auto parsed = LakeCheckpoint::fromJson(**saved, kCheckpointName);
+    if (!parsed.ok())
+        return parsed.error();
+    if (parsed->shards != shards)
+        return mismatch(Message::translate("ledger", "the data lake was written from a store of %1 shards; this one has %2")
+                            .arg(parsed->shards)
+                            .arg(shards));
+    return std::optional<LakeCheckpoint>(*parsed);
+}
+
 QString dayBefore(const QString &day) { return QDate::fromString(day, Qt::ISODate).addDays(-1).toString(Qt::ISODate); }
 
 // The earliest day a file past the checkpoint can be on: one before its shards' newest (a
@@ -90,21 +108,10 @@ LakeSync::~LakeSync() = default;
 Error LakeSync::readCheckpoint()
 {
     const int shards = qMax(1, m_store.shardCount());
-    auto saved = m_sink->read(kCheckpointName);
+    auto saved = checkpointOf(*m_sink, shards);
     if (!saved.ok())
         return saved.error();
-    if (*saved) {
-        auto parsed = LakeCheckpoint::fromJson(**saved, kCheckpointName);
-        if (!parsed.ok())
-            return parsed.error();
-        if (parsed->shards != shards)
-            return mismatch(Message::translate("ledger", "the data lake was written from a store of %1 shards; this one has %2")
-                                .arg(parsed->shards)
-                                .arg(shards));
-        m_checkpoint = *parsed;
-    } else {
-        m_checkpoint = LakeCheckpoint::empty(shards);
-    }
+    m_checkpoint = saved->value_or(LakeCheckpoint::empty(shards));
     for (int s = 0; s < shards; ++s) {
         auto last = m_store.lastFinishedSeq(s);
         if (!last.ok())
@@ -452,22 +459,11 @@ Result<LakeReport> lakeReport(Store &store, LakeSink &sink)
     const int shards = qMax(1, store.shardCount());
     if (Error there = sink.probe(); !there.ok())
         return there;
-    auto saved = sink.read(kCheckpointName);
+    auto saved = checkpointOf(sink, shards);
     if (!saved.ok())
         return saved.error();
     report.hasCheckpoint = saved->has_value();
-    if (*saved) {
-        auto parsed = LakeCheckpoint::fromJson(**saved, kCheckpointName);
-        if (!parsed.ok())
-            return parsed.error();
-        if (parsed->shards != shards)
-            return mismatch(Message::translate("ledger", "the data lake was written from a store of %1 shards; this one has %2")
-                                .arg(parsed->shards)
-                                .arg(shards));
-        report.checkpoint = *parsed;
-    } else {
-        report.checkpoint = LakeCheckpoint::empty(shards);
-    }
+    report.checkpoint = saved->value_or(LakeCheckpoint::empty(shards));
     auto names = sink.list(QString());
     if (!names.ok())
         return names.error();
