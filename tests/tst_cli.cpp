@@ -214,6 +214,8 @@ private slots:
     void crashThenRecover();
 
     void helpAndVersion();
+    void aGroupAloneNamesItsSubcommands_data();
+    void aGroupAloneNamesItsSubcommands();
     void theManPageFollowsTheCommandTable();
     void errorsCommand();
     void everyExitStatusIsDocumented();
@@ -1783,6 +1785,24 @@ void TestCli::crashThenRecover()
     QCOMPARE(tx.object().value(QStringLiteral("state")).toString(), QStringLiteral("done"));
     QCOMPARE(alice.object().value(QStringLiteral("balance")).toString(), QStringLiteral("94.00"));
     QCOMPARE(alice.object().value(QStringLiteral("pendingDebits")).toString(), QStringLiteral("0.00"));
+}
+
+void TestCli::aGroupAloneNamesItsSubcommands_data()
+{
+    QTest::addColumn<QString>("group");
+    QTest::addColumn<QString>("said");
+    QTest::newRow("account") << "account"
+                             << "'account' needs a subcommand: create, freeze, unfreeze, close, show";
+    QTest::newRow("lake") << "lake"
+                          << "'lake' needs a subcommand: sync, status";
+}
+
+void TestCli::aGroupAloneNamesItsSubcommands()
+{
+    QFETCH(QString, group);
+    QFETCH(QString, said);
+    RUN_EXPECTING(alone, m_work->filePath(QStringLiteral("ledger.db")), 2, {group});
+    QCOMPARE(alone.err.trimmed(), QStringLiteral("error: missing-argument: ") + said);
 }
 
 void TestCli::helpAndVersion()

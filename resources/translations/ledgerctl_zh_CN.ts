@@ -365,10 +365,6 @@ a loopback address (127.0.0.1, ::1 or localhost): the feed has no authentication
         <translation>--%1 需要一个值（%2）</translation>
     </message>
     <message>
-        <source>'%1' needs a subcommand: create, freeze, unfreeze, close or show</source>
-        <translation>'%1' 需要一个子命令：create、freeze、unfreeze、close 或 show</translation>
-    </message>
-    <message>
         <source>unknown command %1 (see 'ledgerctl --help')</source>
         <translation>未知命令 %1（参见 'ledgerctl --help'）</translation>
     </message>
@@ -1362,6 +1358,10 @@ The scratch store is made beside the --store location (same disk) and removed af
   lake       对 1,000,000 笔已结束转账做数据湖同步，并与把它们的变更流输出到 /dev/null 相比
   all        以默认设置依次运行以上各项（lake 除外；即 README 中的表格）
 临时存储库建在 --store 位置旁边（同一磁盘上），结束后删除。</translation>
+    </message>
+    <message>
+        <source>'%1' needs a subcommand: %2</source>
+        <translation>'%1' 需要一个子命令：%2</translation>
     </message>
 </context>
 </TS>

@@ -778,7 +778,7 @@ T = {
 "%1 has no option %2 (see 'ledgerctl help %1')": "%1 没有选项 %2（参见 'ledgerctl help %1'）",
 "--%1 takes no value": "--%1 不接受值",
 "--%1 needs a value (%2)": "--%1 需要一个值（%2）",
-"'%1' needs a subcommand: create, freeze, unfreeze, close or show": "'%1' 需要一个子命令：create、freeze、unfreeze、close 或 show",
+"'%1' needs a subcommand: %2": "'%1' 需要一个子命令：%2",
 "unknown command %1 (see 'ledgerctl --help')": "未知命令 %1（参见 'ledgerctl --help'）",
 "no command given (see 'ledgerctl --help')": "没有给出命令（参见 'ledgerctl --help'）",
 "%1 needs %2 (usage: ledgerctl %1 %3)": "%1 需要 %2（用法：ledgerctl %1 %3）",

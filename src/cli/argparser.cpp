@@ -564,10 +564,17 @@ Result<ParsedArgs> parseArguments(const QStringList &args)
                     parsed.positionals = {arg};
                     return parsed;
                 }
-                if (i + 1 >= args.size() || looksLikeOption(args.at(i + 1)))
+                if (i + 1 >= args.size() || looksLikeOption(args.at(i + 1))) {
+                    // The group's subcommands, from the command table.
+                    QStringList subcommands;
+                    for (const CommandSpec &c : commands()) {
+                        if (c.name.startsWith(arg + QLatin1Char(' ')))
+                            subcommands << c.name.mid(arg.size() + 1);
+                    }
                     return makeError(
                         ErrorCode::MissingArgument,
-                        Message::translate("ledgerctl", "'%1' needs a subcommand: create, freeze, unfreeze, close or show").arg(arg));
+                        Message::translate("ledgerctl", "'%1' needs a subcommand: %2").arg(arg, subcommands.join(QStringLiteral(", "))));
+                }
                 name = arg + QLatin1Char(' ') + args.at(++i);
             }
             command = findCommand(name);
