@@ -2,29 +2,18 @@
 
 #include "aws/awsretry.h"
 #include "aws/awssigv4.h"
+#include "aws/curleasy.h"
 #include "aws/s3wire.h"
 #include "ledger/message.h"
 
 #include <QRegularExpression>
 #include <QUrl>
+
 #include <curl/curl.h>
-#include <mutex>
 
 namespace ledger::aws {
 
 namespace {
-
-void initCurlOnce()
-{
-    static std::once_flag once;
-    std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
-}
-
-size_t appendBody(char *data, size_t size, size_t count, void *target)
-{
-    static_cast<QByteArray *>(target)->append(data, qsizetype(size * count));
-    return size * count;
-}
 
 // The answer's headers we read: Date (the server's clock) and ETag.
 struct Headers {
@@ -186,7 +175,7 @@ S3Client::Attempt S3Client::sendOnce(const Request &request)
         curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, request.method.constData());
     }
     curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
-    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, appendBody);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, appendToByteArray);
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, &response);
     curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, readHeader);
     curl_easy_setopt(curl, CURLOPT_HEADERDATA, &answered);

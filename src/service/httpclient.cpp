@@ -1,19 +1,14 @@
 #include "service/httpclient.h"
 
+#include "aws/curleasy.h"
+
 #include <QHostAddress>
 
 #include <curl/curl.h>
-#include <mutex>
 
 namespace ledger {
 
 namespace {
-
-size_t appendBody(char *data, size_t size, size_t count, void *target)
-{
-    static_cast<QByteArray *>(target)->append(data, qsizetype(size * count));
-    return size * count;
-}
 
 bool isLoopbackHost(const QString &host)
 {
@@ -55,8 +50,7 @@ Result<QUrl> parseServerUrl(const QString &text)
 HttpClient::HttpClient(ServerLocation where)
     : m_where(std::move(where))
 {
-    static std::once_flag once;
-    std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+    aws::initCurlOnce();
 }
 
 HttpClient::~HttpClient()
@@ -160,7 +154,7 @@ Result<HttpAnswer> HttpClient::call(const QByteArray &method, const QByteArray &
                         [&answer, sending](void *curl) {
                             if (sending == Sending::AtMostOnce)
                                 curl_easy_setopt(curl, CURLOPT_FRESH_CONNECT, 1L);
-                            curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, appendBody);
+                            curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, aws::appendToByteArray);
                             curl_easy_setopt(curl, CURLOPT_WRITEDATA, &answer.body);
                             // A whole audit or Recover all can take a while on a large store; a hung
                             // server cannot hold a client for ever.

@@ -1,29 +1,18 @@
 #include "store/dynamodb/dynamoclient.h"
 
 #include "aws/awsretry.h"
+#include "aws/curleasy.h"
 #include "ledger/message.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QUrl>
+
 #include <curl/curl.h>
-#include <mutex>
 
 namespace ledger::aws {
 
 namespace {
-
-void initCurlOnce()
-{
-    static std::once_flag once;
-    std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
-}
-
-size_t appendBody(char *data, size_t size, size_t count, void *target)
-{
-    static_cast<QByteArray *>(target)->append(data, qsizetype(size * count));
-    return size * count;
-}
 
 size_t readHeader(char *data, size_t size, size_t count, void *target)
 {
@@ -129,7 +118,7 @@ DynamoClient::Attempt DynamoClient::sendOnce(const char *operation, const QByteA
     curl_easy_setopt(curl, CURLOPT_POSTFIELDS, body.constData());
     curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE, long(body.size()));
     curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
-    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, appendBody);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, appendToByteArray);
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, &response);
     curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, readHeader);
     curl_easy_setopt(curl, CURLOPT_HEADERDATA, &date);
