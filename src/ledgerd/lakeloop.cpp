@@ -4,7 +4,7 @@
 #include "lake/lakesinks.h"
 #include "lake/lakesync.h"
 
-#include <chrono>
+#include <future>
 
 namespace ledger::api {
 
@@ -23,65 +23,29 @@ LakeLoop::LakeLoop(StoreConnector connect, lake::LakeLocation location, lake::La
     , m_log(std::move(log))
 {}
 
-LakeLoop::~LakeLoop()
-{
-    requestStop();
-    if (m_thread.joinable())
-        m_thread.join();
-}
+LakeLoop::~LakeLoop() = default;
 
 Error LakeLoop::open()
 {
-    m_thread = std::thread([this] { run(); });
-    std::unique_lock lock(m_mutex);
-    m_wake.wait(lock, [this] { return m_opened.has_value(); });
-    const Error e = *m_opened;
-    lock.unlock();
+    std::future<Error> said = m_opened.get_future();
+    m_loop.start([this] { run(); });
+    const Error e = said.get();
     if (!e.ok())
-        m_thread.join();
+        m_loop.join(); // the body returned after saying so
     return e;
 }
 
-void LakeLoop::start()
-{
-    {
-        std::lock_guard lock(m_mutex);
-        m_started = true;
-    }
-    m_wake.notify_all();
-}
+void LakeLoop::start() { m_started = true; }
 
-void LakeLoop::requestStop()
-{
-    {
-        std::lock_guard lock(m_mutex);
-        m_stopRequested = true;
-    }
-    m_wake.notify_all();
-}
+void LakeLoop::requestStop() { m_loop.requestStop(); }
 
-bool LakeLoop::stop(int waitMs)
-{
-    requestStop();
-    if (!m_thread.joinable())
-        return true;
-    {
-        std::unique_lock lock(m_mutex);
-        if (!m_wake.wait_for(lock, std::chrono::milliseconds(waitMs), [this] { return m_ended; }))
-            return false;
-    }
-    m_thread.join();
-    return true;
-}
+bool LakeLoop::stop(int waitMs) { return m_loop.stop(waitMs); }
 
 void LakeLoop::run()
 {
-    // The store and the sink are this thread's: one connection per thread.
-    const auto said = [this](const Error &e) {
-        std::lock_guard lock(m_mutex);
-        m_opened = e;
-        m_wake.notify_all();
-    };
+    // The store and the sink are this thread's: one connection per thread. open() waits for what
+    // the opening came to (m_opened, set once: a member, so that it outlives set_value's return).
+    const auto said = [this](const Error &e) { m_opened.set_value(e); };
     auto store = m_connect();
     if (!store.ok())
         return said(store.error());
@@ -126,16 +90,10 @@ void LakeLoop::run()
     };
     // Before the first pass (a backfill may take minutes): how far behind it starts.
     note(measureLag());
-    const auto stopRequested = [this] { return m_stopRequested.load(); };
-    for (int passes = 0;; ++passes) {
-        {
-            std::unique_lock lock(m_mutex);
-            m_wake.wait_for(lock, std::chrono::milliseconds(kPassEveryMs), [this] { return m_stopRequested.load(); });
-            if (m_stopRequested)
-                break;
-            if (!m_started)
-                continue;
-        }
+    const auto stopRequested = [this] { return m_loop.stopRequested(); };
+    for (int passes = 0; !m_loop.waitForStop(kPassEveryMs); ++passes) {
+        if (!m_started)
+            continue;
         auto until = feedEnd(**store, sync.readPosition());
         if (!until.ok()) {
             note(until.error());
@@ -158,9 +116,6 @@ void LakeLoop::run()
             m_log(QStringLiteral("lake: stopping: the open files could not be closed (%1); the next start writes them")
                       .arg(closed.error().toString()));
     }
-    std::lock_guard lock(m_mutex);
-    m_ended = true;
-    m_wake.notify_all();
 }
 
 } // namespace ledger::api

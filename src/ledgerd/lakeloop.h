@@ -11,15 +11,13 @@
 // (main's). counts() may be read from any thread (the /metrics scrape).
 
 #include "lake/lakelocation.h"
+#include "loopthread.h"
 #include "lake/lakeoptions.h"
 #include "store/store.h"
 
 #include <atomic>
-#include <condition_variable>
 #include <functional>
-#include <mutex>
-#include <optional>
-#include <thread>
+#include <future>
 
 namespace ledger::api {
 
@@ -65,13 +63,9 @@ private:
     const QString m_storeName;
     const std::function<void(const QString &)> m_log;
     LakeCounts m_counts;
-    std::mutex m_mutex;
-    std::condition_variable m_wake;
-    std::optional<Error> m_opened;            // under m_mutex: the open's outcome
-    bool m_started = false;                   // under m_mutex
-    std::atomic<bool> m_stopRequested{false}; // set under m_mutex (the wait checks it there); read anywhere
-    bool m_ended = false;                     // under m_mutex
-    std::thread m_thread;
+    std::promise<Error> m_opened;       // set by the loop's thread once it opened the lake, or failed to
+    std::atomic<bool> m_started{false}; // start() was called: passes may begin
+    LoopThread m_loop;                  // last: it ends (its body stopped and joined) before the members it uses go
 };
 
 } // namespace ledger::api

@@ -3,7 +3,6 @@
 #include "ledger/duration.h"
 
 #include <QMap>
-#include <chrono>
 
 namespace ledger::api {
 
@@ -13,56 +12,22 @@ RecoveryLoop::RecoveryLoop(StoreConnector connect, SweepOptions options, qint64 
     , m_log(std::move(log))
 {}
 
-RecoveryLoop::~RecoveryLoop()
-{
-    requestStop();
-    if (m_thread.joinable())
-        m_thread.join();
-}
+RecoveryLoop::~RecoveryLoop() = default;
 
 void RecoveryLoop::start()
 {
-    if (!m_thread.joinable())
-        m_thread = std::thread([this] { run(); });
+    m_loop.start([this] { run(); });
 }
 
-void RecoveryLoop::requestStop()
-{
-    {
-        // Set under the mutex: the loop's wait checks it there, and must not miss the wake-up.
-        std::lock_guard lock(m_mutex);
-        m_stopRequested = true;
-    }
-    m_wake.notify_all();
-}
+void RecoveryLoop::requestStop() { m_loop.requestStop(); }
 
-bool RecoveryLoop::stop(int waitMs)
-{
-    requestStop();
-    if (!m_thread.joinable())
-        return true;
-    {
-        std::unique_lock lock(m_mutex);
-        if (!m_wake.wait_for(lock, std::chrono::milliseconds(waitMs), [this] { return m_ended; }))
-            return false;
-    }
-    m_thread.join();
-    return true;
-}
+bool RecoveryLoop::stop(int waitMs) { return m_loop.stop(waitMs); }
 
 void RecoveryLoop::run()
 {
-    for (;;) {
-        const SweepResult result = m_sweeper.sweep([this] { return m_stopRequested.load(); });
-        note(result);
-        std::unique_lock lock(m_mutex);
-        if (m_wake.wait_for(lock, std::chrono::milliseconds(m_periodMs), [this] { return m_stopRequested.load(); })) {
-            m_ended = true;
-            lock.unlock();
-            m_wake.notify_all();
-            return;
-        }
-    }
+    do {
+        note(m_sweeper.sweep([this] { return m_loop.stopRequested(); }));
+    } while (!m_loop.waitForStop(m_periodMs));
 }
 
 void RecoveryLoop::note(const SweepResult &result)

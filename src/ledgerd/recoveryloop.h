@@ -7,12 +7,10 @@
 // Threading: construct, start(), requestStop(), stop() and destroy on one thread (main's).
 // counts() may be read from any thread.
 
+#include "loopthread.h"
 #include "operations/recoverysweeper.h"
 
 #include <atomic>
-#include <condition_variable>
-#include <mutex>
-#include <thread>
 
 namespace ledger::api {
 
@@ -58,12 +56,7 @@ private:
     RecoveryCounts m_counts;
     QString m_lastError;    // the loop's thread only
     QString m_lastFailures; // the loop's thread only
-    std::mutex m_mutex;
-    std::condition_variable m_wake;
-    bool m_ended = false; // under m_mutex
-    // Written under m_mutex; read by the sweep's threads without it.
-    std::atomic<bool> m_stopRequested{false};
-    std::thread m_thread;
+    LoopThread m_loop;      // last: it ends (its body stopped and joined) before the members it uses go
 };
 
 } // namespace ledger::api
