@@ -9,7 +9,9 @@
 #                              (its buckets and objects survive)
 #   scripts/s3rver.sh stop DIR   stop it and remove DIR
 # s3rver is a test double: it checks the access key id (S3RVER) but no signature (tst_awssigv4
-# checks ours against AWS's published examples), and ignores If-None-Match on writes.
+# checks ours against AWS's published examples), and ignores If-None-Match on writes. It is started
+# through tools/lake/s3rver-atomic.cjs, which gives it S3's whole-or-nothing writes (s3rver alone
+# keeps the torn part of a PUT whose client was killed: tests/lake/s3rver-whole-writes.py).
 set -euo pipefail
 
 usage="usage: s3rver.sh start DIR [--port N] | restart DIR | stop DIR"
@@ -17,7 +19,8 @@ cmd=${1:?$usage}
 dir=${2:?$usage}
 shift 2
 root=$(cd "$(dirname "$0")/.." && pwd)
-bin="$root/tools/lake/node_modules/s3rver/bin/s3rver.js"
+bin="$root/tools/lake/s3rver-atomic.cjs" # s3rver with whole-or-nothing writes, as S3
+bin_s3rver="$root/tools/lake/node_modules/s3rver/bin/s3rver.js"
 
 stop_server() {
   if [ -f "$dir/pid" ]; then
@@ -56,7 +59,7 @@ case "$cmd" in
         *) echo "s3rver: unknown option $1 ($usage)" >&2; exit 2 ;;
       esac
     done
-    [ -f "$bin" ] || { echo "s3rver: not installed (scripts/install-deps.sh installs it into tools/lake)" >&2; exit 1; }
+    [ -f "$bin_s3rver" ] || { echo "s3rver: not installed (scripts/install-deps.sh installs it into tools/lake)" >&2; exit 1; }
     command -v node >/dev/null || { echo "s3rver: node not found (scripts/install-deps.sh)" >&2; exit 1; }
     stop_server
     rm -rf "$dir"
