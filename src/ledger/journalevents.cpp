@@ -1,5 +1,6 @@
 #include "ledger/journalevents.h"
 
+#include "ledger/approvals.h"
 #include "ledger/remarks.h"
 
 namespace ledger {
@@ -9,7 +10,7 @@ QStringList operatorEventsButCreation()
     // Claims, releases and notes too (ledger/remarks.h): who was on it is part of what happened.
     return QStringList{QStringLiteral("cancel"),     QStringLiteral("resume"), QStringLiteral("recovered"), QStringLiteral("linked"),
                        QStringLiteral("superseded"), QStringLiteral("frozen"), QStringLiteral("unfrozen"),  QStringLiteral("closed")}
-         + remarkEvents();
+         + remarkEvents() + approvalEvents();
 }
 
 QStringList operatorEvents() { return QStringList{QStringLiteral("created")} + operatorEventsButCreation(); }

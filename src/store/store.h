@@ -7,6 +7,7 @@
 // Threading: one connection; create, use and destroy it on one thread.
 
 #include "ledger/remarks.h"
+#include "store/approvalbook.h"
 #include "store/documentstore.h"
 #include "store/storequeries.h"
 
@@ -23,6 +24,9 @@ public:
     // like any write. The row records the transaction's state and epoch as it stands. Refuses an
     // unknown transaction (not-found) and a bad text (checkRemark); nothing is written then.
     virtual Result<JournalEntry> addRemark(const QString &txId, Remark remark, const Acting &by, const QString &text) = 0;
+    // Where this store keeps approval requests (store/approvalbook.h), or null when it keeps none
+    // (DynamoDB): four eyes is then `unsupported`. Owned by the store, valid while it is.
+    virtual ApprovalBook *approvalBook() { return nullptr; }
 };
 
 // Opens a new connection to one store for the calling thread (recovery opens one per worker
