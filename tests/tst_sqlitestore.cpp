@@ -155,6 +155,8 @@ void TestSqliteStore::migratesAnOlderStore_data()
 bool downgradeSqliteStore(RawSql &raw, int version)
 {
     const QStringList steps[] = {
+        // 7 → 6: no approval requests.
+        {QStringLiteral("DROP TABLE approvals")},
         // 6 → 5: journal rows record no request.
         {QStringLiteral("ALTER TABLE journal DROP COLUMN request")},
         // 5 → 4: the journal with AUTOINCREMENT, (state, last_modified) for every state, the
@@ -206,7 +208,7 @@ void TestSqliteStore::migratesAnOlderStore()
     QVERIFY2(store.ok(), qPrintable(store.error().toString()));
     RawSql raw(path);
     QCOMPARE(raw.scalar(QStringLiteral("PRAGMA user_version")).toInt(), SqliteConnection::kSchemaVersion);
-    for (const char *index : {"journal_by_event", "tx_by_kind", "tx_done_by_modified"})
+    for (const char *index : {"journal_by_event", "tx_by_kind", "tx_done_by_modified", "approvals_listed", "approvals_by_state"})
         QCOMPARE(raw.scalar(QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE name = '%1'").arg(QLatin1String(index))).toInt(), 1);
     QCOMPARE(raw.scalar(QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE name = 'tx_by_state_modified'")).toInt(), 0);
     QVERIFY(!raw.scalar(QStringLiteral("SELECT sql FROM sqlite_master WHERE name = 'journal'"))

@@ -1754,6 +1754,30 @@
         <source>the data lake %1 cannot be reached: %2</source>
         <translation>无法访问数据湖 %1：%2</translation>
     </message>
+    <message>
+        <source>%1 is not an approval request's id (apr- and 32 hex digits)</source>
+        <translation>%1 不是审批请求的 id（apr- 加 32 位十六进制数字）</translation>
+    </message>
+    <message>
+        <source>approval request %1 cannot move from version %2 to %3: each move writes the next version</source>
+        <translation>审批请求 %1 不能从版本 %2 变为 %3：每次变更都写入下一个版本</translation>
+    </message>
+    <message>
+        <source>approval request %1 names no document or no time of request</source>
+        <translation>审批请求 %1 没有指明所属文档或请求时间</translation>
+    </message>
+    <message>
+        <source>a list of approval requests needs a limit of 0 or more, not %1</source>
+        <translation>审批请求列表的数量上限须为 0 或更多，而不是 %1</translation>
+    </message>
+    <message>
+        <source>no approval request %1</source>
+        <translation>没有审批请求 %1</translation>
+    </message>
+    <message>
+        <source>approval request %1 has the unknown state %2</source>
+        <translation>审批请求 %1 的状态 %2 未知</translation>
+    </message>
 </context>
 <context>
     <name>ledger::Errors</name>

@@ -41,6 +41,9 @@ struct ApprovalListing {
     qint64 limit = 100;
     // Key paging: only the requests after this one in the listing's order ("" from the newest).
     QString afterId = {};
+    // With afterId: that request's requestedAt, for a store that may not hold it (each shard of a
+    // sharded store is asked with it); invalid: the store reads it (not-found when afterId is none).
+    QDateTime afterRequestedAt = {};
 };
 
 class ApprovalBook {

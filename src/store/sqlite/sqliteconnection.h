@@ -49,7 +49,7 @@ public:
     enum class Mode { OpenExisting, Create };
 
     // The schema version this build writes; newer stores are refused (store-too-new).
-    static constexpr int kSchemaVersion = 6;
+    static constexpr int kSchemaVersion = 7;
     // PRAGMA application_id of LedgerDesk stores ("LDGR").
     static constexpr qint32 kApplicationId = 0x4C444752;
     // What this process's connections to one file share (sqliteconnection.cpp).

@@ -154,6 +154,23 @@ const char *const kMigrations[][16] = {
         "ALTER TABLE journal ADD COLUMN request TEXT",
         nullptr,
     },
+    // 6 → 7: four eyes (store/approvalbook.h): approval requests, each its own document, moved by
+    // compare-and-set on `version`; the columns it is listed by beside its JSON body
+    // (ledger/approvals.h). Listed newest first, all or by state.
+    {
+        "CREATE TABLE approvals ("
+        " id TEXT PRIMARY KEY,"
+        " version INTEGER NOT NULL,"
+        " state TEXT NOT NULL,"
+        " requested_at TEXT NOT NULL,"
+        " doc_kind TEXT NOT NULL,"
+        " doc_id TEXT NOT NULL,"
+        " write_token TEXT NOT NULL DEFAULT '',"
+        " body TEXT NOT NULL)",
+        "CREATE INDEX approvals_listed ON approvals (requested_at DESC, id DESC)",
+        "CREATE INDEX approvals_by_state ON approvals (state, requested_at DESC, id DESC)",
+        nullptr,
+    },
 };
 constexpr int kMigrationCount = int(std::size(kMigrations));
 static_assert(kMigrationCount == SqliteConnection::kSchemaVersion, "one migration per schema version");

@@ -11,6 +11,7 @@ namespace ledger {
 
 SqliteStore::SqliteStore(std::unique_ptr<SqliteConnection> conn)
     : m_conn(std::move(conn))
+    , m_approvals(*m_conn)
 {}
 
 Result<std::unique_ptr<SqliteStore>> SqliteStore::open(const QString &path, const SqliteOptions &options)

@@ -7,6 +7,7 @@
 // Threading: one SqliteStore per thread (see Store).
 
 #include "store/documentrules.h"
+#include "store/sqlite/sqliteapprovalbook.h"
 #include "store/sqlite/sqliteconnection.h"
 #include "store/store.h"
 #include "store/storeextras.h"
@@ -38,6 +39,7 @@ public:
     Result<LegOutcome> voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
     Result<bool> touchAccountIfVersion(const QString &accountId, qint64 expectedVersion) override;
     Result<JournalEntry> addRemark(const QString &txId, Remark remark, const Acting &by, const QString &text) override;
+    ApprovalBook *approvalBook() override { return &m_approvals; }
     Error backdateForDemo(DocKind kind, const QString &id, qint64 ms) override;
     Result<QList<LegMarker>> legsOfTransaction(const QString &txId) override;
     Result<QList<LegMarker>> legsOfTransactions(const QStringList &txIds) override;
@@ -73,6 +75,7 @@ public:
     SqliteConnection &connection() { return *m_conn; }
 
 private:
+    friend class SqliteApprovalBook; // its moves' journal rows (appendJournal)
     explicit SqliteStore(std::unique_ptr<SqliteConnection> conn);
 
     // SELECT COUNT(*) of `table` under `where` (a list's filter, store/sqlfilters.h).
@@ -96,6 +99,7 @@ private:
     // WHERE clause and binds for a transaction query.
 
     std::unique_ptr<SqliteConnection> m_conn;
+    SqliteApprovalBook m_approvals; // on *m_conn
 };
 
 } // namespace ledger
