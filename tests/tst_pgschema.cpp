@@ -236,6 +236,8 @@ void TestPgSchema::migratesAnOlderSchema()
     {
         RawSql raw(ts.path());
         const QStringList steps[] = {
+            // 6 → 5: no approval requests.
+            {QStringLiteral("DROP TABLE approvals")},
             // 5 → 4: journal rows record no request.
             {QStringLiteral("ALTER TABLE journal DROP COLUMN request")},
             // 4 → 3: announced by statement triggers, inside each write.
@@ -302,6 +304,11 @@ void TestPgSchema::migratesAnOlderSchema()
     ofBob.account = QStringLiteral("bob");
     ofBob.limit = 10;
     QCOMPARE((*reopened)->transactions(ofBob)->size(), 3); // its opening, alice's transfer, carol's split
+    // Schema 6: approval requests, listed by their indexes.
+    for (const char *index : {"approvals_listed", "approvals_by_state"})
+        QCOMPARE(raw.scalar(QStringLiteral("SELECT count(*) FROM pg_indexes WHERE indexname = ?"), {QString::fromLatin1(index)}).toInt(),
+                 1);
+    QCOMPARE(*(*reopened)->approvalBook()->approvalCount(ApprovalState::Pending), qint64(0));
     const AuditReport report = audit(**reopened);
     QVERIFY2(report.clean(), qPrintable(describeFindings(report)));
 }

@@ -98,7 +98,7 @@ public:
     enum class Mode { OpenExisting, Create, Raw };
 
     // The schema version this build writes; newer stores are refused (store-too-new).
-    static constexpr int kSchemaVersion = 5;
+    static constexpr int kSchemaVersion = 6;
     // The channel every committed change is announced on (LISTEN ledgerdesk).
     static constexpr const char *kChannel = "ledgerdesk";
 

@@ -79,7 +79,7 @@ const char *const kMigrations[][32] = {
 
         "CREATE TABLE journal ("
         " seq int8 GENERATED ALWAYS AS IDENTITY PRIMARY KEY,"
-        " doc_kind text NOT NULL CHECK (doc_kind IN ('tx','account')),"
+        " doc_kind text NOT NULL,"
         " doc_id text COLLATE \"C\" NOT NULL,"
         " at timestamptz NOT NULL,"
         " actor text NOT NULL DEFAULT '',"
@@ -236,6 +236,23 @@ const char *const kMigrations[][32] = {
     // client request wrote. Adding a nullable column rewrites nothing.
     {
         "ALTER TABLE journal ADD COLUMN request text",
+        nullptr,
+    },
+    // 5 → 6: four eyes (store/approvalbook.h), as in SQLite's schema 7: approval requests, each its
+    // own document, moved by compare-and-set on `version`; write_token tells an unanswered
+    // commit's outcome, as in every table. Listed newest first, all or by state.
+    {
+        "CREATE TABLE approvals ("
+        " id text COLLATE \"C\" PRIMARY KEY,"
+        " version int8 NOT NULL,"
+        " state text COLLATE \"C\" NOT NULL,"
+        " requested_at timestamptz NOT NULL,"
+        " doc_kind text NOT NULL,"
+        " doc_id text COLLATE \"C\" NOT NULL,"
+        " write_token text NOT NULL DEFAULT '',"
+        " body text NOT NULL)",
+        "CREATE INDEX approvals_listed ON approvals (requested_at DESC, id DESC)",
+        "CREATE INDEX approvals_by_state ON approvals (state, requested_at DESC, id DESC)",
         nullptr,
     },
 };

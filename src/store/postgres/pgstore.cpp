@@ -9,6 +9,7 @@ namespace ledger {
 
 PgStore::PgStore(std::unique_ptr<PgConnection> conn)
     : m_conn(std::move(conn))
+    , m_approvals(*m_conn)
 {}
 
 Result<std::unique_ptr<PgStore>> PgStore::open(const QString &uri, const PgOptions &options)

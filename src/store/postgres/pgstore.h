@@ -16,6 +16,7 @@
 // Threading: one PgStore per thread (see Store).
 
 #include "store/documentrules.h"
+#include "store/postgres/pgapprovalbook.h"
 #include "store/postgres/pgconnection.h"
 #include "store/store.h"
 #include "store/storeextras.h"
@@ -46,6 +47,7 @@ public:
     Result<LegOutcome> voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
     Result<bool> touchAccountIfVersion(const QString &accountId, qint64 expectedVersion) override;
     Result<JournalEntry> addRemark(const QString &txId, Remark remark, const Acting &by, const QString &text) override;
+    ApprovalBook *approvalBook() override { return &m_approvals; }
     Error backdateForDemo(DocKind kind, const QString &id, qint64 ms) override;
     std::optional<qint64> serverRoundTrips() const override { return m_conn->roundTrips(); }
     Result<QList<LegMarker>> legsOfTransaction(const QString &txId) override;
@@ -112,6 +114,7 @@ private:
     Result<std::optional<Account>> readAccountWithToken(const QString &id, QString *token);
 
     std::unique_ptr<PgConnection> m_conn;
+    PgApprovalBook m_approvals; // on *m_conn
     Durability m_durability = Durability::Full;
 };
 
