@@ -374,6 +374,15 @@ Result<JournalEntry> ShardedStore::addRemark(const QString &txId, Remark remark,
     return onTransactionShard<JournalEntry>(txId, [&](Store &s) { return s.addRemark(txId, remark, by, text); });
 }
 
+ApprovalBook *ShardedStore::approvalBook()
+{
+    for (const auto &shard : m_shards) {
+        if (!shard->approvalBook())
+            return nullptr;
+    }
+    return &m_approvals;
+}
+
 Error ShardedStore::backdateForDemo(DocKind kind, const QString &id, qint64 ms)
 {
     if (kind == DocKind::Account)

@@ -29,6 +29,7 @@
 // destroy it on one thread. Open one per thread (openStore()).
 
 #include "store/sharded/memberstores.h"
+#include "store/sharded/shardedapprovalbook.h"
 #include "store/sharded/topology.h"
 #include "store/storeextras.h"
 
@@ -72,6 +73,8 @@ public:
     Result<LegOutcome> voidLeg(const QString &txId, const QString &accountId, LegSide side, qint64 amount) override;
     Result<bool> touchAccountIfVersion(const QString &accountId, qint64 expectedVersion) override;
     Result<JournalEntry> addRemark(const QString &txId, Remark remark, const Acting &by, const QString &text) override;
+    // Requests on the shards of their documents (shardedapprovalbook.h); null when a shard keeps none.
+    ApprovalBook *approvalBook() override;
     Error backdateForDemo(DocKind kind, const QString &id, qint64 ms) override;
     // The members' round trips added up (nullopt when no member is on a server).
     std::optional<qint64> serverRoundTrips() const override;
@@ -115,6 +118,7 @@ public:
     Store &shard(int index) { return *m_shards.at(size_t(index)); }
 
 private:
+    friend class ShardedApprovalBook; // placement and the shards
     ShardedStore(const QString &location, const Topology &topology, std::vector<std::unique_ptr<Store>> shards);
 
     Store &accountShard(const QString &accountId);
@@ -130,6 +134,7 @@ private:
     Topology m_topology;
     std::vector<std::unique_ptr<Store>> m_shards;
     QHash<QString, int> m_txShard; // transaction id → shard, bounded (kMaxRemembered)
+    ShardedApprovalBook m_approvals{*this};
 };
 
 } // namespace ledger
