@@ -178,6 +178,32 @@ QList<CommandSpec> buildCommands()
          {kJson},
          QT_TRANSLATE_NOOP("ledgerctl", "add a note to a transaction's journal, with your name"),
          QString()},
+        {QStringLiteral("approvals"),
+         {},
+         {{QStringLiteral("state"), QStringLiteral("STATE"),
+           QT_TRANSLATE_NOOP("ledgerctl", "only these states, comma-separated: pending, approved, rejected, expired, done, failed")},
+          {QStringLiteral("limit"), QStringLiteral("N"), QT_TRANSLATE_NOOP("ledgerctl", "at most N rows (default 100)")},
+          {QStringLiteral("id"), QStringLiteral("ID"),
+           QT_TRANSLATE_NOOP("ledgerctl", "one request in full: what was shown, both names, the outcome")},
+          {QStringLiteral("rules"), QString(), QT_TRANSLATE_NOOP("ledgerctl", "the rules ledgerd holds repairs and transfers to")},
+          kJson},
+         QT_TRANSLATE_NOOP("ledgerctl", "list the approval requests (four eyes), newest first"),
+         QT_TRANSLATE_NOOP("ledgerctl", "With rules in ledgerd's --config, a repair or transfer above a threshold is not run: it\n"
+                                        "waits as an approval request (exit status 4, awaiting-approval) until another person\n"
+                                        "approves it (it then runs once, under both names) or rejects it. See 'ledgerctl help approve'.")},
+        {QStringLiteral("approve"),
+         {QStringLiteral("ID")},
+         {kReason, kJson},
+         QT_TRANSLATE_NOOP("ledgerctl", "approve an approval request: its action runs, once, under both names"),
+         QT_TRANSLATE_NOOP("ledgerctl", "Through ledgerd only (--server). Never your own request; with 'approvers = approver' in the\n"
+                                        "rules, only the role approver decides. Refused (approval-stale) when what the requester\n"
+                                        "was shown no longer holds, and (approval-expired) past its expiry. An approval whose run\n"
+                                        "was cut short is finished by approving it again.")},
+        {QStringLiteral("reject"),
+         {QStringLiteral("ID")},
+         {kReason, kJson},
+         QT_TRANSLATE_NOOP("ledgerctl", "reject an approval request (--reason is required): it never runs"),
+         QString()},
         {QStringLiteral("recover"),
          {},
          {{QStringLiteral("older-than"), QStringLiteral("DURATION"),

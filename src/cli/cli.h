@@ -91,6 +91,8 @@ int cmdList(Context &c);
 int cmdShow(Context &c);
 int cmdRepair(Context &c); // resume, cancel, compensate
 int cmdRemark(Context &c); // claim, release, note
+int cmdApprovals(Context &c);
+int cmdDecide(Context &c); // approve, reject
 int cmdRecover(Context &c);
 int cmdAudit(Context &c);
 int cmdCheck(Context &c); // exits 0-3 as monitoring plugins do (monitorcheck.h)

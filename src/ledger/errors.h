@@ -26,6 +26,8 @@ enum class ExitStatus : int {
 // (context "ledger::Errors"); `ledgerctl errors` shows them translated, --json in English.
 #define LEDGER_ERROR_CODES(X) \
     X(None, "ok", Success, QT_TRANSLATE_NOOP("ledger::Errors", "no error")) \
+    X(AwaitingApproval, "awaiting-approval", NotFinished, \
+      QT_TRANSLATE_NOOP("ledger::Errors", "the action waits for a second person's approval")) \
     X(NotFinished, "not-finished", NotFinished, \
       QT_TRANSLATE_NOOP("ledger::Errors", \
                         "accepted, not finished: the transaction is recorded but still in flight (another worker drives it, or " \
@@ -78,6 +80,10 @@ enum class ExitStatus : int {
           "a store location is a URI of a scheme LedgerDesk does not know (only files, postgresql:// and key=value connection strings)")) \
     X(InvalidCursor, "invalid-cursor", BadInput, \
       QT_TRANSLATE_NOOP("ledger::Errors", "a change-feed cursor is not one this store handed out")) \
+    X(ApprovalExpired, "approval-expired", Refused, \
+      QT_TRANSLATE_NOOP("ledger::Errors", "the approval request expired before anyone decided it")) \
+    X(ApprovalStale, "approval-stale", Refused, QT_TRANSLATE_NOOP("ledger::Errors", "what the approval request showed no longer holds")) \
+    X(ApprovalDecided, "approval-decided", Refused, QT_TRANSLATE_NOOP("ledger::Errors", "the approval request was already decided")) \
     X(Unsupported, "unsupported", Refused, QT_TRANSLATE_NOOP("ledger::Errors", "this kind of store does not offer the operation (yet)")) \
     X(Unauthorized, "unauthorized", Refused, \
       QT_TRANSLATE_NOOP("ledger::Errors", "the ledger service did not accept the token (missing, mistyped or revoked)")) \

@@ -1,6 +1,7 @@
 #include "apisupport.h"
 
 #include "apidecode.h"
+#include "approvalconfig.h"
 #include "problem.h"
 #include "interchange/jsonformat.h"
 #include "ledger/duration.h"
@@ -8,6 +9,7 @@
 #include "operations/idhints.h"
 #include "operations/operatoractions.h"
 #include "service/apiquery.h"
+#include "service/approvaljson.h"
 #include "store/storequeries.h"
 
 #include <QJsonArray>
@@ -42,6 +44,13 @@ QJsonObject transactionWithLegs(Store &store, const Transaction &tx, int scale)
 ApiResponse outcome(Store &store, const TxOutcome &o, int createdStatus)
 {
     const int scale = store.scale();
+    // Held back for four eyes: accepted as a request that waits, not run (202, as an unfinished
+    // transfer: a client must not count it as done).
+    if (o.awaiting) {
+        return json(202, QJsonObject{{QStringLiteral("code"), codeWord(o.error.code)},
+                                     {QStringLiteral("detail"), o.error.message},
+                                     {QStringLiteral("approval"), approvaljson::request(*o.awaiting, scale, o.awaiting->requestedAt)}});
+    }
     if (!o.ok()) {
         QJsonObject extra;
         if (o.tx)
@@ -86,7 +95,9 @@ LocalLedgerService serviceFor(Store &store, const ApiRequest &r)
 {
     CoordinatorOptions o = t_base; // with the request's Idempotency-Key (handle())
     o.actor = r.caller.name;
-    return LocalLedgerService(store, o, r.caller.role, true);
+    LocalLedgerService service(store, o, r.caller.role, true);
+    service.setApprovalRules(ApprovalConfig::current());
+    return service;
 }
 
 Result<qint64> limitOf(const QUrlQuery &q, qint64 fallback, qint64 max)

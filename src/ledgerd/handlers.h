@@ -24,6 +24,12 @@ ApiResponse audit(Store &store, const ApiRequest &r, const RouteMatch &m);
 ApiResponse whoami(Store &store, const ApiRequest &r, const RouteMatch &m);
 ApiResponse ready(Store &store, const ApiRequest &r, const RouteMatch &m);
 
+// approvalapi.cpp
+ApiResponse approvalRules(Store &store, const ApiRequest &r, const RouteMatch &m);
+ApiResponse listApprovals(Store &store, const ApiRequest &r, const RouteMatch &m);
+ApiResponse getApproval(Store &store, const ApiRequest &r, const RouteMatch &m);
+ApiResponse decideApproval(Store &store, const ApiRequest &r, const RouteMatch &m);
+
 // consoleapi.cpp
 ApiResponse tallyTransactions(Store &store, const ApiRequest &r, const RouteMatch &m);
 ApiResponse tallyAccounts(Store &store, const ApiRequest &r, const RouteMatch &m);

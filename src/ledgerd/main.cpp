@@ -9,6 +9,7 @@
 #include "store/location.h"
 #include "store/open/storeconfig.h"
 #include "tokens.h"
+#include "approvalconfig.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -32,9 +33,13 @@ namespace {
 
 int g_signalPipe[2] = {-1, -1};
 
-void onSignal(int)
+// What the signal pipe carries: stop (SIGTERM, SIGINT) or read the configuration again (SIGHUP).
+constexpr char kStopByte = 1;
+constexpr char kReloadByte = 2;
+
+void onSignal(int signal)
 {
-    const char byte = 1;
+    const char byte = signal == SIGHUP ? kReloadByte : kStopByte;
     [[maybe_unused]] const auto n = ::write(g_signalPipe[1], &byte, 1);
 }
 
@@ -42,6 +47,7 @@ const char *kUsage =
     R"(usage: ledgerd --store LOCATION --listen HOST:PORT [--tokens FILE] [--tls-cert FILE --tls-key FILE] [--threads N] [--write-threads N] [--max-connections N]
                       [--max-connections-per-client N] [--recover-every DURATION|off] [--recover-after DURATION]
                       [--stuck-for DURATION] [--lake LOCATION [--lake-max-file-size SIZE] [--lake-max-age DURATION]]
+                      [--config FILE]
        ledgerd token add NAME ROLE --tokens FILE       print a new token (once) and keep its hash
        ledgerd token revoke NAME --tokens FILE
 
@@ -52,8 +58,12 @@ libraries as ledgerctl, with the same rules and error code words.
                      (default: $LEDGERDESK_STORE, else the default store, as ledgerctl)
   --listen HOST:PORT where to listen (port 0 picks a free one); prints "listening on URL"
   --tokens FILE      who may call: lines of NAME ROLE sha256:HEX (ROLE: read, transfer,
-                     operator); clients send Authorization: Bearer TOKEN. Without it every
-                     client is the operator "local" — allowed on loopback only
+                     operator, approver); clients send Authorization: Bearer TOKEN. Without it
+                     every client is the operator "local" — allowed on loopback only
+  --config FILE      ledgerd.conf: its [approvals] section says which repairs and transfers
+                     wait for a second person's approval (four eyes; README "Dual control").
+                     Read at start and on SIGHUP (a file that does not read then keeps the
+                     rules in force, and says why)
   --tls-cert FILE, --tls-key FILE   serve HTTPS (PEM); required, with --tokens, off loopback;
                      a key file that group or others may read is refused
   --threads N        worker threads for reads, each with its own store connection (1-64, default 8)
@@ -79,7 +89,7 @@ libraries as ledgerctl, with the same rules and error code words.
                      64MB) or --lake-max-age after their first line (default 5m), and on stop.
                      /metrics says how far behind it is (ledgerd_lake_lag_seconds)
 
-SIGTERM or SIGINT: stop accepting, finish the requests in flight (at most 10 s), exit 0; a
+SIGHUP: read --config again. SIGTERM or SIGINT: stop accepting, finish the requests in flight (at most 10 s), exit 0; a
 recovery sweep under way leaves its transaction after the current write, for the next sweep;
 the data lake's open files are closed.
 exit status: 0 stopped cleanly; 2 bad usage or input; 3 the store or the address unusable.
@@ -193,7 +203,8 @@ int main(int argc, char **argv)
                                    QStringLiteral("max-connections-per-client"),
                                    QStringLiteral("lake"),
                                    QStringLiteral("lake-max-file-size"),
-                                   QStringLiteral("lake-max-age")};
+                                   QStringLiteral("lake-max-age"),
+                                   QStringLiteral("config")};
     for (qsizetype i = 0; i < args.size(); ++i) {
         QString name = args.at(i);
         QString value;
@@ -293,11 +304,28 @@ int main(int argc, char **argv)
     if (!config.ok())
         return fail(config.error());
     int shardCount = 1;
+    int scale = 2;
+    bool keepsApprovals = false;
     {
         auto store = openStore(*config); // refuse to start on a store that cannot be used
         if (!store.ok())
             return fail(store.error());
         shardCount = qMax(1, (*store)->shardCount());
+        scale = (*store)->scale();
+        keepsApprovals = (*store)->approvalBook() != nullptr;
+    }
+    // Four eyes: the rules of --config, before anyone is served (a file that does not read ends it).
+    const QString configPath = values.value(QStringLiteral("config"));
+    if (!configPath.isEmpty()) {
+        auto rules = ApprovalConfig::load(configPath, scale);
+        if (!rules.ok())
+            return fail(rules.error());
+        if (rules->any() && !keepsApprovals)
+            return fail(
+                makeError(ErrorCode::Unsupported, QStringLiteral("%1 has [approvals] rules, but this store keeps no approval requests "
+                                                                 "(four eyes needs SQLite or PostgreSQL)")
+                                                      .arg(configPath)));
+        ApprovalConfig::set(*rules);
     }
     // Writes to SQLite files queue on each file's one lock: as many writers as files, unless told.
     const bool files = locationKind(config->location) == LocationKind::File && changeSourcesOf(config->location).servers.isEmpty();
@@ -377,8 +405,24 @@ int main(int argc, char **argv)
     QSocketNotifier notifier(g_signalPipe[0], QSocketNotifier::Read);
     QElapsedTimer stopAsked;
     QObject::connect(&notifier, &QSocketNotifier::activated, &front, [&](QSocketDescriptor, QSocketNotifier::Type) {
-        char byte;
+        char byte = kStopByte;
         [[maybe_unused]] const auto n = ::read(g_signalPipe[0], &byte, 1);
+        if (byte == kReloadByte) {
+            if (configPath.isEmpty())
+                return;
+            auto rules = ApprovalConfig::load(configPath, scale);
+            if (rules.ok() && rules->any() && !keepsApprovals)
+                rules = makeError(ErrorCode::Unsupported, QStringLiteral("[approvals] rules, but this store keeps no approval requests"));
+            if (!rules.ok()) {
+                QTextStream(stderr) << "ledgerd: SIGHUP: " << rules.error().toString() << " (the rules in force stay)\n";
+                return;
+            }
+            ApprovalConfig::set(*rules);
+            QTextStream(stderr) << "ledgerd: SIGHUP: " << configPath
+                                << " read again: " << (rules->any() ? QStringLiteral("four eyes on") : QStringLiteral("no approval rules"))
+                                << '\n';
+            return;
+        }
         notifier.setEnabled(false);
         stopAsked.start();
         if (recovery)
@@ -394,6 +438,7 @@ int main(int argc, char **argv)
     sigemptyset(&action.sa_mask);
     ::sigaction(SIGTERM, &action, nullptr);
     ::sigaction(SIGINT, &action, nullptr);
+    ::sigaction(SIGHUP, &action, nullptr);
 
     QTextStream err(stderr);
     if (!options.tokens)
@@ -407,6 +452,8 @@ int main(int argc, char **argv)
             << duration::said(CoordinatorOptions().leaseMs).english() << "): the sweeper may take over transfers still being driven\n";
     if (lakeLoop)
         err << "ledgerd: data lake " << lakeLoop->where() << '\n';
+    if (ApprovalConfig::current().any())
+        err << "ledgerd: four eyes: " << describeRules(ApprovalConfig::current(), scale).simplified() << '\n';
     err.flush();
     QTextStream(stdout) << "listening on " << (tls ? "https" : "http") << "://" << listen->urlHost() << ':' << *port << Qt::endl;
     if (recovery)

@@ -55,7 +55,10 @@ int httpStatusOf(ErrorCode code, Lookup lookup)
     case ErrorCode::KeyConflict:
     case ErrorCode::Conflict:
     case ErrorCode::AccountExists:
-    case ErrorCode::InvalidState: return 409;
+    case ErrorCode::InvalidState:
+    case ErrorCode::ApprovalDecided:
+    case ErrorCode::ApprovalStale:
+    case ErrorCode::ApprovalExpired: return 409;
     case ErrorCode::StoreUnavailable:
     case ErrorCode::StoreBusy:
     case ErrorCode::StoreReadOnly:

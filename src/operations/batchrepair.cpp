@@ -23,7 +23,8 @@ BatchRepairReport repairMany(Store &store, const QStringList &txIds, const Batch
         }
         const QString &id = txIds.at(i);
         // One request for the batch: each transaction's journal answers for its own part of it.
-        const TxOutcome o = repairOne(store, coordinator, by, options.action, id, options.reason);
+        const std::optional<TxOutcome> held = options.holdBack ? options.holdBack(id) : std::nullopt;
+        const TxOutcome o = held ? *held : repairOne(store, coordinator, by, options.action, id, options.reason);
         report.items.append({id, o});
         if (options.progress)
             options.progress(i + 1, int(txIds.size()));

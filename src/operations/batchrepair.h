@@ -33,6 +33,9 @@ struct BatchRepairOptions {
     CoordinatorOptions coordinator; // actor = the operator's name
     std::function<void(int done, int total)> progress;
     std::function<bool()> shouldStop;
+    // Four eyes: asked before each repair; an outcome (awaiting-approval, or why it could not ask)
+    // stands for the repair, which is then not run. Empty: every repair runs.
+    std::function<std::optional<TxOutcome>(const QString &txId)> holdBack = {};
 };
 
 BatchRepairReport repairMany(Store &store, const QStringList &txIds, const BatchRepairOptions &options);

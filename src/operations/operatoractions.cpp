@@ -1,4 +1,5 @@
 #include "operations/operatoractions.h"
+#include "ledger/approvals.h"
 #include "ledger/remarks.h"
 #include "ledger/statemachine.h"
 
@@ -33,8 +34,10 @@ JournalQuery operatorActionsQuery(ActionsPreset preset, const QString &text)
     q.text = text;
     switch (preset) {
     case ActionsPreset::Repairs:
-        q.events = {QStringLiteral("cancel"), QStringLiteral("resume"), QStringLiteral("recovered"), QStringLiteral("linked"),
-                    QStringLiteral("superseded")};
+        // With four eyes' requests and decisions (ledger/approvals.h): who asked, who decided.
+        q.events = QStringList{QStringLiteral("cancel"), QStringLiteral("resume"), QStringLiteral("recovered"), QStringLiteral("linked"),
+                               QStringLiteral("superseded")}
+                 + approvalEvents();
         break;
     case ActionsPreset::Accounts: q.docKind = DocKind::Account; break;
     case ActionsPreset::TransfersIssued:

@@ -8,6 +8,7 @@
 // owns that Store. Run one Coordinator per thread to work in parallel; they coordinate only
 // through the store.
 
+#include "ledger/approvals.h"
 #include "protocol/faults.h"
 #include "store/documentstore.h"
 
@@ -60,6 +61,10 @@ struct TxOutcome {
     // A human remark on how it ended, e.g. "finished by another worker", in this process's
     // language (shown, never recorded).
     QString note;
+    // Four eyes (operations/approvaldesk.h): the action was not run but stored as this approval
+    // request, which waits for a second person. `error` is then awaiting-approval (exit status 4,
+    // ledgerd 202), so that a front end that knows nothing of approvals still says it did not run.
+    std::optional<ApprovalRequest> awaiting = std::nullopt;
 
     bool ok() const { return error.ok(); }
     // Accepted, not finished: nothing refused it, but the transaction is still in flight (initial,

@@ -13,7 +13,9 @@
 
 namespace ledger {
 
-enum class Role { Read, Transfer, Operator };
+// Ordered: each role may do what the ones before it may. An approver is an operator who may also
+// decide approval requests (four eyes, when ledgerd's rules say approvers = approver).
+enum class Role { Read, Transfer, Operator, Approver };
 
 QString nameOf(Role role);
 std::optional<Role> roleFromString(const QString &word);

@@ -13,6 +13,7 @@
 #include "ledger/remarks.h"
 #include "operations/operatoractions.h"
 #include "operations/accountdetail.h"
+#include "operations/approvaldesk.h"
 #include "operations/batchrepair.h"
 #include "operations/claims.h"
 #include "operations/diagnosis.h"
@@ -142,6 +143,16 @@ public:
     virtual Result<AccountStatusChange> setAccountStatus(const QString &id, AccountStatus status, const QString &reason) = 0;
     // Recover all: blocks until the run ends; `progress` and `stop` may be empty.
     virtual RecoverRun recover(const RecoverRequest &request, const RecoverProgress &progress, const RecoverStop &stop) = 0;
+
+    // --- Four eyes (operations/approvaldesk.h): a repair or transfer the rules hold back answers
+    // awaiting-approval with the request (TxOutcome::awaiting); another person decides it. ---
+    // The rules the service runs under (ledgerd.conf's [approvals]; none in the embedded store).
+    virtual Result<ApprovalRules> approvalRules() = 0;
+    virtual Result<QList<ApprovalRequest>> approvals(const ApprovalListing &listing) = 0;
+    virtual Result<ApprovalRequest> approval(const QString &id) = 0;
+    // Approve (the action runs, once) or reject (a reason needed). Only through ledgerd, where a
+    // server vouches for who decides: the embedded store answers `unsupported`.
+    virtual Result<ApprovalDecision> decideApproval(const QString &id, bool approve, const QString &reason) = 0;
 
     // --- What the console's views read and do besides (operations/). Not through ledgerd yet:
     // RemoteLedgerService answers `unsupported` for these (issue 48 goes on). ---

@@ -9,6 +9,17 @@
 
 namespace ledger {
 
+namespace {
+
+TxOutcome outcomeOf(const Error &error)
+{
+    TxOutcome outcome;
+    outcome.error = error;
+    return outcome;
+}
+
+} // namespace
+
 QString journalCursor(const JournalEntry &entry)
 {
     return QStringLiteral("%1,%2,%3").arg(formatTimestamp(entry.at)).arg(entry.shard).arg(entry.seq);
@@ -152,6 +163,21 @@ TxOutcome LocalLedgerService::transfer(const TransferRequest &request)
                                                 .arg(m_base.actor, nameOf(m_role), kWorldAccount, nameOf(Role::Operator)));
         return refused;
     }
+    // Four eyes: a transfer the rules hold back is stored as an approval request, unless its key
+    // already made its transaction (asked again after the rules changed: it answers as it is).
+    if (m_rules.any()) {
+        auto made = request.idempotencyKey.isEmpty() ? Result<std::optional<Transaction>>(std::optional<Transaction>())
+                                                     : m_store.transactionByKey(request.idempotencyKey);
+        if (!made.ok())
+            return outcomeOf(made.error());
+        if (!made->has_value()) {
+            auto waits = desk().transferWaits(request);
+            if (!waits.ok())
+                return outcomeOf(waits.error());
+            if (*waits)
+                return awaitingApproval(**waits, m_store.scale());
+        }
+    }
     CoordinatorOptions options = m_base;
     options.beforeTakingOver = claimsHoldOffRetries(m_store); // a retry of its key leaves an operator's claim alone
     Coordinator coordinator(m_store, options);
@@ -161,7 +187,40 @@ TxOutcome LocalLedgerService::transfer(const TransferRequest &request)
 TxOutcome LocalLedgerService::repair(RepairAction action, const QString &id, const QString &reason)
 {
     Coordinator coordinator(m_store, m_base);
+    // Asked again after a lost answer, a held-back repair finds the request its first sending
+    // made (the request's id comes from the name and the key).
+    if (m_rules.any()) {
+        auto waits = desk().repairWaits(action, id, reason);
+        if (!waits.ok())
+            return outcomeOf(waits.error());
+        if (*waits)
+            return awaitingApproval(**waits, m_store.scale());
+    }
     return repairOne(m_store, coordinator, acting(), action, id, reason);
+}
+
+ApprovalDesk LocalLedgerService::desk()
+{
+    const bool mayDecide = m_rules.approvers == Approvers::ApproverRole ? m_role >= Role::Approver : m_role >= Role::Operator;
+    return ApprovalDesk(m_store, m_rules, m_base, mayDecide);
+}
+
+Result<ApprovalRules> LocalLedgerService::approvalRules() { return m_rules; }
+
+Result<QList<ApprovalRequest>> LocalLedgerService::approvals(const ApprovalListing &listing) { return desk().requests(listing); }
+
+Result<ApprovalRequest> LocalLedgerService::approval(const QString &id) { return desk().request(id); }
+
+Result<ApprovalDecision> LocalLedgerService::decideApproval(const QString &id, bool approve, const QString &reason)
+{
+    if (!m_vouched)
+        return makeError(
+            ErrorCode::Unsupported,
+            QStringLiteral("approval requests are decided through ledgerd (--server), where a server vouches for who decides"));
+    if (m_role < Role::Operator)
+        return makeError(ErrorCode::Forbidden,
+                         QStringLiteral("%1 (role %2) may not decide approval requests").arg(m_base.actor, nameOf(m_role)));
+    return approve ? desk().approve(id, reason) : desk().reject(id, reason);
 }
 
 Result<RemarkOutcome> LocalLedgerService::remark(const QString &id, Remark remark, const QString &text)
@@ -249,6 +308,21 @@ BatchRepairReport LocalLedgerService::repairMany(const QStringList &ids, const B
 {
     BatchRepairOptions o = options;
     o.coordinator = m_base;
+    if (m_rules.any()) {
+        // Each transaction of the batch is a request of its own: its key is the batch's and its id,
+        // so that the batch sent again finds the requests its first sending made.
+        o.holdBack = [this, &options](const QString &id) -> std::optional<TxOutcome> {
+            CoordinatorOptions base = m_base;
+            base.request = m_base.request.isEmpty() ? QString() : m_base.request + QLatin1Char('/') + id;
+            ApprovalDesk itemDesk(m_store, m_rules, base, false);
+            auto waits = itemDesk.repairWaits(options.action, id, options.reason);
+            if (!waits.ok())
+                return outcomeOf(waits.error());
+            if (*waits)
+                return awaitingApproval(**waits, m_store.scale());
+            return std::nullopt;
+        };
+    }
     return ledger::repairMany(m_store, ids, o);
 }
 

@@ -54,18 +54,28 @@ public:
     Result<qint64> exportTable(const ExportSpec &spec, ExportFormat format, QIODevice &out, const ExportProgress &progress) override;
     Result<IncidentReport> incidentReport(const QString &txId) override;
     RecoverRun recover(const RecoverRequest &request, const RecoverProgress &progress, const RecoverStop &stop) override;
+    Result<ApprovalRules> approvalRules() override;
+    Result<QList<ApprovalRequest>> approvals(const ApprovalListing &listing) override;
+    Result<ApprovalRequest> approval(const QString &id) override;
+    Result<ApprovalDecision> decideApproval(const QString &id, bool approve, const QString &reason) override;
+
+    // The four-eyes rules to hold repairs and transfers to (ledgerd's, read from its configuration
+    // at start and on SIGHUP). Without, nothing waits.
+    void setApprovalRules(const ApprovalRules &rules) { m_rules = rules; }
 
     Store &store() { return m_store; }
 
 private:
     // Who writes: the identity's name and the request it answers (CoordinatorOptions::request).
     Acting acting() const;
+    ApprovalDesk desk();
 
     Store &m_store;
     CoordinatorOptions m_base;
     Role m_role;
     bool m_vouched;
     StoreConnector m_connect;
+    ApprovalRules m_rules;
 };
 
 } // namespace ledger

@@ -1,5 +1,7 @@
 #include "service/remoteledgerservice.h"
 
+#include "service/approvaljson.h"
+
 #include "ledger/money.h"
 #include "service/apiquery.h"
 #include "service/consolejson.h"
@@ -236,6 +238,15 @@ Result<QList<JournalEntry>> RemoteLedgerService::operatorActions(const ActionsRe
 TxOutcome RemoteLedgerService::outcome(const Result<Answer> &answer, const QJsonObject &problemBody, int sc, bool createdIs201)
 {
     TxOutcome o;
+    // Held back for four eyes: 202 with the approval request it made, not a transaction.
+    if (answer.ok() && answer->body.contains(QStringLiteral("approval"))) {
+        auto request = approvaljson::request(answer->body.value(QStringLiteral("approval")).toObject(), sc);
+        if (!request.ok()) {
+            o.error = request.error();
+            return o;
+        }
+        return awaitingApproval(*request, sc);
+    }
     const QJsonObject document = answer.ok() ? answer->body : problemBody.value(QStringLiteral("transaction")).toObject();
     if (!answer.ok())
         o.error = answer.error();
@@ -375,6 +386,74 @@ Result<AccountStatusChange> RemoteLedgerService::setAccountStatus(const QString 
     if (!before)
         return makeError(ErrorCode::Internal, QStringLiteral("the ledger service's account answer has no previousStatus"));
     return AccountStatusChange{*before, *after};
+}
+
+// --- Four eyes (ledgerd's /v1/approvals, service/approvaljson.h) ---
+
+Result<ApprovalRules> RemoteLedgerService::approvalRules()
+{
+    auto sc = scale();
+    if (!sc.ok())
+        return sc.error();
+    auto answer = call("GET", "/v1/approvals/rules");
+    if (!answer.ok())
+        return answer.error();
+    return approvaljson::rules(answer->body, *sc);
+}
+
+Result<QList<ApprovalRequest>> RemoteLedgerService::approvals(const ApprovalListing &listing)
+{
+    auto sc = scale();
+    if (!sc.ok())
+        return sc.error();
+    QUrlQuery q;
+    QStringList states;
+    for (ApprovalState s : listing.states)
+        states << nameOf(s);
+    if (!states.isEmpty())
+        apiquery::add(q, QStringLiteral("state"), states.join(QLatin1Char(',')));
+    apiquery::add(q, QStringLiteral("limit"), QString::number(listing.limit));
+    if (!listing.afterId.isEmpty())
+        apiquery::add(q, QStringLiteral("after"), listing.afterId);
+    auto answer = call("GET", withQuery("/v1/approvals", q));
+    if (!answer.ok())
+        return answer.error();
+    QList<ApprovalRequest> list;
+    for (const QJsonValue &v : answer->body.value(QStringLiteral("approvals")).toArray()) {
+        auto r = approvaljson::request(v.toObject(), *sc);
+        if (!r.ok())
+            return r.error();
+        list << *r;
+    }
+    return list;
+}
+
+Result<ApprovalRequest> RemoteLedgerService::approval(const QString &id)
+{
+    auto sc = scale();
+    if (!sc.ok())
+        return sc.error();
+    auto answer = call("GET", "/v1/approvals/" + path(id));
+    if (!answer.ok())
+        return answer.error();
+    return approvaljson::request(answer->body, *sc);
+}
+
+Result<ApprovalDecision> RemoteLedgerService::decideApproval(const QString &id, bool approve, const QString &reason)
+{
+    auto sc = scale();
+    if (!sc.ok())
+        return sc.error();
+    QJsonObject body;
+    if (!reason.isEmpty())
+        body.insert(QStringLiteral("reason"), reason);
+    auto answer = write("/v1/approvals/" + path(id) + (approve ? "/approve" : "/reject"), body);
+    if (!answer.ok())
+        return answer.error();
+    auto r = approvaljson::request(answer->body, *sc);
+    if (!r.ok())
+        return r.error();
+    return ApprovalDecision{*r, std::nullopt};
 }
 
 // --- The console's readings (ledgerd's console routes, service/consolejson.h) ---

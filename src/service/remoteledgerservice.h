@@ -73,6 +73,11 @@ public:
     // says "cannot reach the service" and "the token was refused" from it). Empty: no one is.
     void setCallObserver(std::function<void(const Error &)> observer) { m_api.setCallObserver(std::move(observer)); }
 
+    Result<ApprovalRules> approvalRules() override;
+    Result<QList<ApprovalRequest>> approvals(const ApprovalListing &listing) override;
+    Result<ApprovalRequest> approval(const QString &id) override;
+    Result<ApprovalDecision> decideApproval(const QString &id, bool approve, const QString &reason) override;
+
 private:
     using Answer = LedgerdClient::Answer;
     Result<Answer> call(const QByteArray &method, const QByteArray &pathAndQuery, const QJsonObject &body = {}, bool retry = true,
