@@ -52,6 +52,15 @@ const QMap<ErrorCode, QString> kNotReachableFromCli = {
     {ErrorCode::LakeBusy, QStringLiteral("needs a second lake sync holding the lake's lock; reached in tst_lake (oneWriterAtATime)")},
     {ErrorCode::LakeMismatch,
      QStringLiteral("needs a lake written from another store; reached in tst_lake (aLakeOfAnotherStoreIsRefused)")},
+    {ErrorCode::AwaitingApproval,
+     QStringLiteral("needs a ledgerd with approval rules (four eyes, through --server only); reached in tst_ledgerdapprovals "
+                    "(ledgerctlAsksListsAndDecides)")},
+    {ErrorCode::ApprovalExpired, QStringLiteral("needs a ledgerd's approval request past its expiry; reached in tst_approvaldesk "
+                                                "(anExpiredRequestNeverRuns)")},
+    {ErrorCode::ApprovalStale, QStringLiteral("needs a ledgerd's approval request whose transaction moved on; reached in tst_approvaldesk "
+                                              "(aStalePreviewIsRefusedWithTheDifference)")},
+    {ErrorCode::ApprovalDecided, QStringLiteral("needs a ledgerd's approval request decided by another; reached in tst_ledgerdapprovals "
+                                                "(aLargeRepairWaitsForASecondPerson)")},
     {ErrorCode::Unauthorized,
      QStringLiteral("needs a ledgerd that refuses a token; reached in tst_remote (aRevokedTokenIsRefusedAtTheNextCall)")},
     {ErrorCode::Forbidden, QStringLiteral("needs a ledgerd and a token below the role; reached in tst_remote (aReadTokenChangesNothing)")},

@@ -63,6 +63,7 @@ private Q_SLOTS:
     void exportsStreamAsDocumented();
     void recoveriesAreJobs();
     void stoppingStopsARecoveryJob();
+    void approvalRoutesAnswerAsDocumented();
     void everyAnswerMatchesTheOpenApiDocument(); // last: it checks what the others were answered
 
 private:
@@ -1290,6 +1291,53 @@ void TestLedgerd::stoppingStopsARecoveryJob()
     QCOMPARE(d.stop(), 0);
     QVERIFY2(!d.errors().contains(QLatin1String("still waiting for the store")), qPrintable(d.errors()));
     LEDGER_VERIFY_AUDIT_CLEAN(t.store());
+}
+
+void TestLedgerd::approvalRoutesAnswerAsDocumented()
+{
+    // Each four-eyes route answered once with a 2xx, on every store this runs on (the flows and
+    // refusals are tst_ledgerdapprovals'): an operator's large compensation waits, an approver
+    // approves it, another's cancel is rejected.
+    TempStore t;
+    ledger::test::openAccounts(t.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 100'000);
+    const TxOutcome done =
+        Coordinator(t.store(), CoordinatorOptions{}).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 5000, QString(), QString()});
+    QVERIFY(done.ok());
+    const QString stuck = stuckAfter(t.store(), Step::HoldDebit, 3000);
+    QTemporaryDir dir;
+    const QString tokens = dir.filePath(QStringLiteral("tokens"));
+    const QString ann =
+        QStringLiteral("Authorization: Bearer ") + addToken(tokens, QStringLiteral("ann"), QStringLiteral("operator")).token;
+    const QString bob =
+        QStringLiteral("Authorization: Bearer ") + addToken(tokens, QStringLiteral("bob"), QStringLiteral("approver")).token;
+    QFile config(dir.filePath(QStringLiteral("ledgerd.conf")));
+    QVERIFY(config.open(QIODevice::WriteOnly));
+    config.write("[approvals]\ncompensate-over = 10\ncancel-over = 10\n");
+    config.close();
+    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--tokens"),
+               tokens, QStringLiteral("--config"), config.fileName(), QStringLiteral("--recover-every"), QStringLiteral("off")});
+    QVERIFY2(!d.url.isEmpty(), qPrintable(d.errors()));
+    QCOMPARE(curl(QStringLiteral("GET"), d.url + QStringLiteral("/v1/approvals/rules"), {}, {ann}).status, 200);
+    const Http compensation =
+        curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transactions/%1/compensate").arg(done.tx->id), {}, {ann});
+    QCOMPARE(compensation.status, 202);
+    const Http cancel = curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/transactions/%1/cancel").arg(stuck), {}, {ann});
+    QCOMPARE(cancel.status, 202);
+    const QString first = compensation.body.value(QStringLiteral("approval")).toObject().value(QStringLiteral("id")).toString();
+    const QString second = cancel.body.value(QStringLiteral("approval")).toObject().value(QStringLiteral("id")).toString();
+    const Http listed = curl(QStringLiteral("GET"), d.url + QStringLiteral("/v1/approvals?limit=1"), {}, {bob});
+    QCOMPARE(listed.status, 200);
+    QCOMPARE(listed.body.value(QStringLiteral("approvals")).toArray().size(), 1);
+    QVERIFY(listed.body.value(QStringLiteral("next")).isString()); // two in all: a next page
+    QCOMPARE(curl(QStringLiteral("GET"), d.url + QStringLiteral("/v1/approvals/") + first, {}, {bob}).status, 200);
+    const Http approved = curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/approvals/%1/approve").arg(first), {}, {bob});
+    QCOMPARE(approved.status, 200);
+    QCOMPARE(approved.body.value(QStringLiteral("state")).toString(), QStringLiteral("done"));
+    const Http rejected =
+        curl(QStringLiteral("POST"), d.url + QStringLiteral("/v1/approvals/%1/reject").arg(second), R"({"reason":"resume it"})", {bob});
+    QCOMPARE(rejected.status, 200);
+    QCOMPARE(rejected.body.value(QStringLiteral("state")).toString(), QStringLiteral("rejected"));
+    QCOMPARE(d.stop(), 0);
 }
 
 void TestLedgerd::everyAnswerMatchesTheOpenApiDocument()

@@ -148,6 +148,8 @@ int cmdDecide(Context &c)
     const QString id = c.args.positionals.at(0);
     const bool approve = c.args.command == QLatin1String("approve");
     const QString reason = c.args.value(QStringLiteral("reason"));
+    if (!approve && reason.trimmed().isEmpty())
+        return c.fail(makeError(ErrorCode::MissingArgument, Ctl::tr("reject needs --reason TEXT: the requester reads it")));
     auto service = c.service();
     if (!service.ok())
         return c.fail(service.error());

@@ -9,7 +9,8 @@ grep -q '^LEDGERD_LISTEN=' /etc/ledgerdesk/ledgerd.conf || { echo "no /etc/ledge
 ledgerctl init >/dev/null
 ledgerctl account create acme --opening 100 >/dev/null
 ledgerctl account create bob >/dev/null
-ledgerd --listen 127.0.0.1:0 >/opt/ldtest/ledgerd.url 2>/opt/ldtest/ledgerd.err &
+# With the package's four-eyes file as the service passes it (no rule set: nothing waits).
+ledgerd --listen 127.0.0.1:0 --config /etc/ledgerdesk/approvals.conf >/opt/ldtest/ledgerd.url 2>/opt/ldtest/ledgerd.err &
 pid=$!
 for _ in $(seq 100); do [ -s /opt/ldtest/ledgerd.url ] && break; sleep 0.1; done
 port=$(sed 's/.*://' /opt/ldtest/ledgerd.url)

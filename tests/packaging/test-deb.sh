@@ -39,7 +39,7 @@ for f in usr/bin/ledgerdesk usr/bin/ledgerctl usr/bin/ledgerd \
          usr/share/icons/hicolor/scalable/apps/org.ledgerdesk.LedgerDesk.svg \
          usr/share/man/man1/ledgerctl.1.gz usr/share/man/man1/ledgerdesk.1.gz usr/share/man/man1/ledgerd.1.gz \
          usr/share/bash-completion/completions/ledgerctl usr/share/zsh/vendor-completions/_ledgerctl \
-         usr/lib/systemd/system/ledgerd.service etc/ledgerdesk/ledgerd.conf \
+         usr/lib/systemd/system/ledgerd.service etc/ledgerdesk/ledgerd.conf etc/ledgerdesk/approvals.conf \
          usr/share/ledgerdesk/prometheus/ledgerdesk-rules.yml usr/share/doc/ledgerdesk/monitoring.md; do
   [ -s "$root/$f" ] || fail "missing $f"
 done
@@ -49,7 +49,7 @@ for size in 16 24 32 48 64 128 256; do
   file "$png" | grep -q "PNG image data, $size x $size" || fail "$png is not a ${size}x${size} PNG: $(file "$png")"
 done
 # No stray build or test files, nor unstripped binaries.
-unexpected=$(cd "$root" && find . -type f | grep -Ev '^\./(usr/(bin/ledger(ctl|desk|d)|share/(applications|metainfo|icons|man|bash-completion/completions|zsh/vendor-completions)/.*|share/ledgerdesk/prometheus/ledgerdesk-rules\.yml|share/doc/ledgerdesk/monitoring\.md|lib/systemd/system/ledgerd\.service)|etc/ledgerdesk/ledgerd\.conf)$' || true)
+unexpected=$(cd "$root" && find . -type f | grep -Ev '^\./(usr/(bin/ledger(ctl|desk|d)|share/(applications|metainfo|icons|man|bash-completion/completions|zsh/vendor-completions)/.*|share/ledgerdesk/prometheus/ledgerdesk-rules\.yml|share/doc/ledgerdesk/monitoring\.md|lib/systemd/system/ledgerd\.service)|etc/ledgerdesk/(ledgerd|approvals)\.conf)$' || true)
 [ -z "$unexpected" ] || fail "unexpected files: $unexpected"
 file "$root/usr/bin/ledgerctl" | grep -q "stripped" && ! file "$root/usr/bin/ledgerctl" | grep -q "not stripped" || fail "ledgerctl is not stripped"
 
@@ -60,6 +60,7 @@ if command -v systemd-analyze >/dev/null; then
   systemd-analyze verify --man=no --recursive-errors=no --root="$root" /usr/lib/systemd/system/ledgerd.service || fail "systemd-analyze verify ledgerd.service"
 fi
 dpkg-deb --info "$deb" conffiles | grep -qx '/etc/ledgerdesk/ledgerd.conf' || fail "ledgerd.conf is not a conffile"
+dpkg-deb --info "$deb" conffiles | grep -qx '/etc/ledgerdesk/approvals.conf' || fail "approvals.conf is not a conffile"
 dpkg-deb --info "$deb" postinst | grep -q 'adduser --system' || fail "no postinst making the ledgerdesk user"
 appstreamcli validate --no-net "$root/usr/share/metainfo/org.ledgerdesk.LedgerDesk.metainfo.xml" || fail "appstreamcli validate"
 zcat "$root/usr/share/man/man1/ledgerctl.1.gz" | man -l - >/dev/null 2>&1 || true # rendering needs man-db; the checks below do not

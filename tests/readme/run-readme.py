@@ -56,6 +56,9 @@ NOT_RUN = {
     "tst_remote runs ledgerctl --server with token files against ledgerd, HTTPS with --ca included",
     "ledgerctl lake sync --to /srv/lake": "names a deployment's folder and bucket; tst_lake runs lake sync and status on "
     "folders and s3rver, tst_ledgerdlake ledgerd --lake, and lake_duckdb this section's SQL against the ledger's figures",
+    "ledgerctl --server https://ledger.example.com:8443 compensate": "names a deployment's server and ids; "
+    "tst_ledgerdapprovals runs ledgerctl compensate, approvals, approve and reject through --server against ledgerd "
+    "with approval rules, and tst_approvaldesk every rule's boundary",
     "# On the server (the package's ledgerd.service)": "a deployment (systemd, a server, a keyring); package_deb "
     "installs ledgerd.conf and the unit, tst_remote runs ledgerctl --server and tst_remoteconsole the console "
     "--server against ledgerd with token files, HTTPS with --ca included",

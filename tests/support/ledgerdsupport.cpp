@@ -27,7 +27,8 @@ QFile *g_responses = nullptr;
 static QString routeOf(const QString &url)
 {
     QString path = QUrl(url).path();
-    static const QRegularExpression id(QStringLiteral("^/v1/(transactions|accounts|recoveries|exports)/[^/]+"));
+    // (/v1/approvals/rules is a route of its own, not an approval's id.)
+    static const QRegularExpression id(QStringLiteral("^/v1/(transactions|accounts|recoveries|exports|approvals)/(?!rules$)[^/]+"));
     path.replace(id, QStringLiteral("/v1/\\1/{id}"));
     return path;
 }

@@ -35,6 +35,8 @@ public:
     // What it wrote to stderr so far (all of it, on every call).
     QString errors();
     quint16 port() const;
+    // Its process id while it runs (0 once it ended: never signal that).
+    qint64 pid() const { return m_process.state() == QProcess::NotRunning ? 0 : m_process.processId(); }
     QString url;
 
 private:
