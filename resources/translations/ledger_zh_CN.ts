@@ -2013,5 +2013,21 @@
         <source>the data lake was written from another store (its checkpoint does not fit this one)</source>
         <translation>该数据湖由另一个存储库写入（其检查点与此存储库不符）</translation>
     </message>
+    <message>
+        <source>the action waits for a second person's approval</source>
+        <translation>该操作需等待第二人审批</translation>
+    </message>
+    <message>
+        <source>the approval request expired before anyone decided it</source>
+        <translation>审批请求在有人决定之前已过期</translation>
+    </message>
+    <message>
+        <source>what the approval request showed no longer holds</source>
+        <translation>审批请求当时显示的内容已不再成立</translation>
+    </message>
+    <message>
+        <source>the approval request was already decided</source>
+        <translation>审批请求已被决定</translation>
+    </message>
 </context>
 </TS>
