@@ -115,6 +115,7 @@ void TestAccessibility::views_data()
     QTest::newRow("transactions") << int(V::Transactions);
     QTest::newRow("audit") << int(V::Audit);
     QTest::newRow("operator actions") << int(V::Actions);
+    QTest::newRow("awaiting approval") << int(V::Approvals);
 }
 
 void TestAccessibility::everyControlHasAName()
@@ -141,7 +142,8 @@ void TestAccessibility::shortcutsReachEveryView()
     const QList<std::pair<Qt::Key, NavigatorModel::View>> keys = {
         {Qt::Key_2, NavigatorModel::View::Accounts}, {Qt::Key_3, NavigatorModel::View::Transactions},
         {Qt::Key_4, NavigatorModel::View::Stuck},    {Qt::Key_5, NavigatorModel::View::Audit},
-        {Qt::Key_6, NavigatorModel::View::Actions},  {Qt::Key_1, NavigatorModel::View::Overview},
+        {Qt::Key_6, NavigatorModel::View::Actions},  {Qt::Key_7, NavigatorModel::View::Approvals},
+        {Qt::Key_1, NavigatorModel::View::Overview},
     };
     for (const auto &[key, view] : keys) {
         QTest::keyClick(m_window.get(), key, Qt::ControlModifier);

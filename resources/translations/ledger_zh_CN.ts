@@ -2015,7 +2015,7 @@
     </message>
     <message>
         <source>the action waits for a second person's approval</source>
-        <translation>该操作等待第二人批准</translation>
+        <translation>该操作需等待第二人审批</translation>
     </message>
     <message>
         <source>the approval request expired before anyone decided it</source>
@@ -2023,7 +2023,7 @@
     </message>
     <message>
         <source>what the approval request showed no longer holds</source>
-        <translation>审批请求当时显示的内容已不成立</translation>
+        <translation>审批请求当时显示的内容已不再成立</translation>
     </message>
     <message>
         <source>the approval request was already decided</source>

@@ -1365,44 +1365,45 @@ The scratch store is made beside the --store location (same disk) and removed af
     </message>
     <message>
         <source>only these states, comma-separated: pending, approved, rejected, expired, done, failed</source>
-        <translation>只列出这些状态，用逗号分隔：pending、approved、rejected、expired、done、failed</translation>
+        <translation>只列这些状态，逗号分隔：pending、approved、rejected、expired、done、failed</translation>
     </message>
     <message>
         <source>one request in full: what was shown, both names, the outcome</source>
-        <translation>完整显示一个请求：当时显示的内容、双方姓名、结果</translation>
+        <translation>一个请求的全部内容：当时看到的内容、两人的名字、结果</translation>
     </message>
     <message>
         <source>the rules ledgerd holds repairs and transfers to</source>
-        <translation>ledgerd 对修复和转账执行的规则</translation>
+        <translation>ledgerd 约束修复和转账所用的规则</translation>
     </message>
     <message>
         <source>list the approval requests (four eyes), newest first</source>
-        <translation>列出审批请求（双人复核），最新的在前</translation>
+        <translation>列出审批请求（四眼原则），最新的在前</translation>
     </message>
     <message>
         <source>With rules in ledgerd's --config, a repair or transfer above a threshold is not run: it
 waits as an approval request (exit status 4, awaiting-approval) until another person
 approves it (it then runs once, under both names) or rejects it. See 'ledgerctl help approve'.</source>
-        <translation>ledgerd 的 --config 中设有规则时，超过阈值的修复或转账不会执行：它作为
-审批请求等待（退出状态 4，awaiting-approval），直到另一人批准（随后以双方
-的名义执行一次）或拒绝。参见 'ledgerctl help approve'。</translation>
+        <translation>当 ledgerd 的 --config 中有规则时，超过阈值的修复或转账不会执行：它
+作为审批请求等待（退出状态 4，awaiting-approval），直到另一人
+批准它（随后以两人的名义执行一次）或驳回它。参见 'ledgerctl help approve'。</translation>
     </message>
     <message>
         <source>approve an approval request: its action runs, once, under both names</source>
-        <translation>批准一个审批请求：其操作以双方的名义执行一次</translation>
+        <translation>批准一个审批请求：其操作以两人的名义执行一次</translation>
     </message>
     <message>
         <source>Through ledgerd only (--server). Never your own request; with 'approvers = approver' in the
 rules, only the role approver decides. Refused (approval-stale) when what the requester
 was shown no longer holds, and (approval-expired) past its expiry. An approval whose run
 was cut short is finished by approving it again.</source>
-        <translation>只能通过 ledgerd（--server）。不能批准自己的请求；规则中为 'approvers = approver' 时，
-只有 approver 角色可以决定。请求者当时看到的内容已不成立时拒绝（approval-stale），
-过期后拒绝（approval-expired）。执行被中断的批准，再次批准即可完成。</translation>
+        <translation>只能通过 ledgerd（--server）。绝不能批准自己的请求；规则中有 'approvers = approver' 时，
+只有 approver 角色可以决定。当请求人当时看到的内容不再成立时被拒绝（approval-stale），
+过期后也被拒绝（approval-expired）。执行中途被打断的批准，
+再次批准即可完成。</translation>
     </message>
     <message>
         <source>reject an approval request (--reason is required): it never runs</source>
-        <translation>拒绝一个审批请求（必须给出 --reason）：它永不执行</translation>
+        <translation>驳回一个审批请求（必须给出 --reason）：它永远不会执行</translation>
     </message>
     <message>
         <source>pending (expired)</source>
@@ -1414,7 +1415,7 @@ was cut short is finished by approving it again.</source>
     </message>
     <message>
         <source>  asked by:     %1 at %2: %3</source>
-        <translation>  请求者：       %1，于 %2：%3</translation>
+        <translation>  请求人：       %1，于 %2：%3</translation>
     </message>
     <message>
         <source>  expires:      %1</source>
@@ -1422,11 +1423,11 @@ was cut short is finished by approving it again.</source>
     </message>
     <message>
         <source>  decided by:   %1 at %2: %3</source>
-        <translation>  决定者：       %1，于 %2：%3</translation>
+        <translation>  决定人：       %1，于 %2：%3</translation>
     </message>
     <message>
         <source>  as shown:</source>
-        <translation>  当时显示：</translation>
+        <translation>  当时看到的内容：</translation>
     </message>
     <message>
         <source>  outcome:</source>
@@ -1450,11 +1451,11 @@ was cut short is finished by approving it again.</source>
     </message>
     <message>
         <source>ASKED BY</source>
-        <translation>请求者</translation>
+        <translation>请求人</translation>
     </message>
     <message>
         <source>DECIDED BY</source>
-        <translation>决定者</translation>
+        <translation>决定人</translation>
     </message>
     <message>
         <source>EXPIRES</source>

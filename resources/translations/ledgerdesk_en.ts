@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
   <context>
+    <name>ledger::app::ApprovalsPage</name>
+    <message numerus="yes">
+      <source>%n request(s)</source>
+      <translation>
+        <numerusform>%n request</numerusform>
+        <numerusform>%n requests</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
     <name>ledger::app::AuditPage</name>
     <message numerus="yes">
       <source>every transaction counted whole: %1 as posted, %2 not posted yet by %n transaction(s) being finished: %3</source>
@@ -97,6 +107,20 @@
       <translation>
         <numerusform>Nothing to repair: the selected transaction would be skipped, for the reason shown above. No reason is needed.</numerusform>
         <numerusform>Nothing to repair: the %n selected transactions would be skipped, each for the reason shown above. No reason is needed.</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n not read yet: whether each waits for approval is said once repaired</source>
+      <translation>
+        <numerusform>%n not read yet: whether each waits for approval is said once repaired</numerusform>
+        <numerusform>%n not read yet: whether each waits for approval is said once repaired</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n held back for a second person's approval: another person decides under Awaiting approval.</source>
+      <translation>
+        <numerusform>%n held back for a second person's approval: another person decides under Awaiting approval.</numerusform>
+        <numerusform>%n held back for a second person's approval: another person decides under Awaiting approval.</numerusform>
       </translation>
     </message>
   </context>

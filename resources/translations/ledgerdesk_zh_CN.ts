@@ -81,6 +81,89 @@
     </message>
 </context>
 <context>
+    <name>ApprovalHtml</name>
+    <message>
+        <source>Request</source>
+        <translation>请求</translation>
+    </message>
+    <message>
+        <source>Asked by</source>
+        <translation>请求人</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>(none given)</source>
+        <translation>（未给出）</translation>
+    </message>
+    <message>
+        <source>Expires</source>
+        <translation>过期时间</translation>
+    </message>
+    <message>
+        <source>What %1 was shown</source>
+        <translation>%1 当时看到的内容</translation>
+    </message>
+    <message>
+        <source>Decided by</source>
+        <translation>决定人</translation>
+    </message>
+    <message>
+        <source>Decision</source>
+        <translation>决定</translation>
+    </message>
+    <message>
+        <source>(no reason given)</source>
+        <translation>（未给出原因）</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>结果</translation>
+    </message>
+</context>
+<context>
+    <name>ApprovalWords</name>
+    <message>
+        <source>compensate over %1</source>
+        <translation>补偿金额超过 %1</translation>
+    </message>
+    <message>
+        <source>cancel over %1</source>
+        <translation>取消金额超过 %1</translation>
+    </message>
+    <message>
+        <source>resume over %1</source>
+        <translation>继续执行金额超过 %1</translation>
+    </message>
+    <message>
+        <source>transfer over %1</source>
+        <translation>转账金额超过 %1</translation>
+    </message>
+    <message>
+        <source>transfer from @world over %1</source>
+        <translation>从 @world 转出金额超过 %1</translation>
+    </message>
+    <message>
+        <source>This waits for a second person's approval (rule: %1)</source>
+        <translation>此操作需等待第二人审批（规则：%1）</translation>
+    </message>
+    <message>
+        <source>Waits for approval: another person decides it under Awaiting approval</source>
+        <translation>等待审批：由另一人在“待审批”中决定</translation>
+    </message>
+    <message>
+        <source>Waits for approval as %1: another person decides it under Awaiting approval</source>
+        <translation>已作为 %1 等待审批：由另一人在“待审批”中决定</translation>
+    </message>
+    <message>
+        <source>%1 (expired)</source>
+        <comment>a pending approval request past its expiry</comment>
+        <translation>%1（已过期）</translation>
+    </message>
+</context>
+<context>
     <name>CountText</name>
     <message>
         <source>≈ %1</source>
@@ -637,6 +720,144 @@
     </message>
 </context>
 <context>
+    <name>ledger::app::ApprovalTableModel</name>
+    <message>
+        <source>Request</source>
+        <translation>请求</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>金额</translation>
+    </message>
+    <message>
+        <source>Asked by</source>
+        <translation>请求人</translation>
+    </message>
+    <message>
+        <source>Asked</source>
+        <translation>请求时间</translation>
+    </message>
+    <message>
+        <source>Expires</source>
+        <translation>过期时间</translation>
+    </message>
+    <message>
+        <source>Decided by</source>
+        <translation>决定人</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::ApprovalsPage</name>
+    <message>
+        <source>&amp;Approve…</source>
+        <translation>批准(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Re&amp;ject…</source>
+        <translation>驳回(&amp;J)…</translation>
+    </message>
+    <message>
+        <source>Which requests</source>
+        <translation>哪些请求</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>待定</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Approval requests</source>
+        <translation>审批请求</translation>
+    </message>
+    <message>
+        <source>Approval request</source>
+        <translation>审批请求</translation>
+    </message>
+    <message>
+        <source>Cannot list approval requests: %1</source>
+        <translation>无法列出审批请求：%1</translation>
+    </message>
+    <message>
+        <source>the newest %1 requests</source>
+        <translation>最新的 %1 个请求</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s)</source>
+        <translation><numerusform>%n 个请求</numerusform></translation>
+    </message>
+    <message>
+        <source>Select a request to see it whole.</source>
+        <translation>选择一个请求以查看其全部内容。</translation>
+    </message>
+    <message>
+        <source>Select a request first</source>
+        <translation>请先选择一个请求</translation>
+    </message>
+    <message>
+        <source>Requests are decided through ledgerd, where the server vouches for who decides: connect to it (File › Connect)</source>
+        <translation>请求须通过 ledgerd 决定，由服务器担保决定人的身份：请连接到它（文件 › 连接）</translation>
+    </message>
+    <message>
+        <source>A decision is on its way</source>
+        <translation>决定正在提交中</translation>
+    </message>
+    <message>
+        <source>Already %1: only a pending request is decided</source>
+        <translation>已是 %1：只有待定的请求才能决定</translation>
+    </message>
+    <message>
+        <source>It expired at %1: it never runs; ask again if it is still needed</source>
+        <translation>已于 %1 过期：它永远不会执行；如仍需要请重新请求</translation>
+    </message>
+    <message>
+        <source>You asked for it: a second person decides it (four eyes)</source>
+        <translation>这是你提出的请求：由第二人决定（四眼原则）</translation>
+    </message>
+    <message>
+        <source>The service's approval rules have not been read yet</source>
+        <translation>尚未读取服务的审批规则</translation>
+    </message>
+    <message>
+        <source>Only the role approver may decide (yours is %1)</source>
+        <translation>只有 approver 角色可以决定（你的角色是 %1）</translation>
+    </message>
+    <message>
+        <source>Only an operator may decide (yours is %1)</source>
+        <translation>只有操作员可以决定（你的角色是 %1）</translation>
+    </message>
+    <message>
+        <source>Approving %1…</source>
+        <translation>正在批准 %1…</translation>
+    </message>
+    <message>
+        <source>Rejecting %1…</source>
+        <translation>正在驳回 %1…</translation>
+    </message>
+    <message>
+        <source>%1 is %2</source>
+        <translation>%1 为 %2</translation>
+    </message>
+    <message>
+        <source>Decision</source>
+        <translation>决定</translation>
+    </message>
+</context>
+<context>
     <name>ledger::app::AuditPage</name>
     <message>
         <source>&amp;Run audit</source>
@@ -1103,6 +1324,10 @@
         <source>Connect to a &amp;ledger service…</source>
         <translation>连接到账本服务(&amp;L)…</translation>
     </message>
+    <message>
+        <source>Awaiting a&amp;pproval</source>
+        <translation>待审批(&amp;P)</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::ConsoleBench</name>
@@ -1153,6 +1378,61 @@
         <source>%1 min</source>
         <comment>the per-minute chart's axis: minutes before now</comment>
         <translation>%1 分钟</translation>
+    </message>
+</context>
+<context>
+    <name>ledger::app::DecisionDialog</name>
+    <message>
+        <source>Approve %1</source>
+        <translation>批准 %1</translation>
+    </message>
+    <message>
+        <source>Reject %1</source>
+        <translation>驳回 %1</translation>
+    </message>
+    <message>
+        <source>%1 asked to &lt;b&gt;%2&lt;/b&gt; %3 (%4).</source>
+        <translation>%1 请求&lt;b&gt;%2&lt;/b&gt; %3（%4）。</translation>
+    </message>
+    <message>
+        <source>Approving runs it now, once, under both your names.</source>
+        <translation>批准后立即执行一次，日志中记下你们两人的名字。</translation>
+    </message>
+    <message>
+        <source>Rejecting means it never runs; %1 reads your reason.</source>
+        <translation>驳回后它永远不会执行；%1 会看到你的原因。</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>optional — kept in the journal with your name</source>
+        <translation>可选——与你的名字一起记入日志</translation>
+    </message>
+    <message>
+        <source>required — the requester reads it</source>
+        <translation>必填——请求人会看到它</translation>
+    </message>
+    <message>
+        <source>Reaso&amp;n</source>
+        <translation>原因(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Approve</source>
+        <translation>批准(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Reject</source>
+        <translation>驳回(&amp;R)</translation>
+    </message>
+    <message>
+        <source>A rejection needs a reason: the requester reads it.</source>
+        <translation>驳回需要原因：请求人会看到它。</translation>
+    </message>
+    <message>
+        <source>reason</source>
+        <translation>原因</translation>
     </message>
 </context>
 <context>
@@ -1721,6 +2001,10 @@ Token from: %4</source>
         <source>Not counted: this store would have to read its whole table to count them. The list shows them as it reads them.</source>
         <translation>未计数：此存储库要读取整张表才能计数。列表在读取时逐步显示它们。</translation>
     </message>
+    <message>
+        <source>Awaiting approval</source>
+        <translation>待审批</translation>
+    </message>
 </context>
 <context>
     <name>ledger::app::NewAccountDialog</name>
@@ -2087,6 +2371,18 @@ Token from: %4</source>
     <message>
         <source> Reading them back failed (%1): open each to see what became of it.</source>
         <translation> 读回失败（%1）：请逐一打开查看其结果。</translation>
+    </message>
+    <message>
+        <source>Held back for a second person's approval: %1 of these %2 (rule: %3)</source>
+        <translation>需等待第二人审批：这 %2 笔中的 %1 笔（规则：%3）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not read yet: whether each waits for approval is said once repaired</source>
+        <translation><numerusform>%n 笔尚未读取：每笔是否需要审批，修复时会说明</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n held back for a second person's approval: another person decides under Awaiting approval.</source>
+        <translation><numerusform>%n 笔需等待第二人审批：由另一人在“待审批”中决定。</numerusform></translation>
     </message>
 </context>
 <context>

@@ -72,7 +72,8 @@ ConsoleActions::ConsoleActions(QWidget *window)
                           tr("Save the selected transaction's document, legs, accounts, timeline and operator actions as PDF or HTML"),
                           QStyle::SP_FileDialogDetailedView);
     about = make(window, tr("&About LedgerDesk"), QKeySequence(), tr("About LedgerDesk"));
-    const QStringList viewNames{tr("&Overview"), tr("&Accounts"), tr("&Transactions"), tr("&Stuck"), tr("A&udit"), tr("Operator a&ctions")};
+    const QStringList viewNames{tr("&Overview"), tr("&Accounts"),         tr("&Transactions"),     tr("&Stuck"),
+                                tr("A&udit"),    tr("Operator a&ctions"), tr("Awaiting a&pproval")};
     for (int i = 0; i < viewNames.size(); ++i)
         views << make(window, viewNames.at(i), QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)),
                       tr("Show %1").arg(QString(viewNames.at(i)).remove(QLatin1Char('&'))));

@@ -48,7 +48,7 @@ public:
     QAction *exportJson;     // … as JSON
     QAction *incidentReport; // the selected transaction, as PDF or HTML
     QAction *about;
-    QList<QAction *> views; // Overview, Accounts, Transactions, Stuck, Audit, Operator actions
+    QList<QAction *> views; // Overview, Accounts, Transactions, Stuck, Audit, Operator actions, Awaiting approval
     QAction *utcTimes;      // checked: times in UTC as the store writes them; else local time
 
     QAction *forAction(OperatorAction action) const;

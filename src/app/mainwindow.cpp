@@ -16,6 +16,7 @@
 #include "stucknoticer.h"
 #include "tokenkeyring.h"
 #include "pages/actionspage.h"
+#include "pages/approvalspage.h"
 #include "pages/overviewpage.h"
 #include "pages/transactionspage.h"
 #include "store/open/changenotifier.h"
@@ -139,12 +140,17 @@ void MainWindow::buildPages()
     m_transactions = new TransactionsPage(m_session, m_actions, &m_settings, this);
     m_audit = new AuditPage(m_session, this);
     m_operatorActions = new ActionsPage(m_session, m_actions, this);
+    m_approvals = new ApprovalsPage(m_session, this);
 
     m_stack->insertWidget(OverviewIndex, m_overview);
     m_stack->insertWidget(AccountsIndex, m_accounts);
     m_stack->insertWidget(TransactionsIndex, m_transactions);
     m_stack->insertWidget(AuditIndex, m_audit);
     m_stack->insertWidget(ActionsIndex, m_operatorActions);
+    m_stack->insertWidget(ApprovalsIndex, m_approvals);
+    connect(m_approvals, &ApprovalsPage::counted, this,
+            [this](const Tally &pending) { m_navigatorModel->setCount(NavigatorModel::View::Approvals, std::nullopt, pending); });
+    connect(m_approvals, &ApprovalsPage::transactionLinkActivated, this, &MainWindow::showTransactionById);
 
     connect(m_accounts, &AccountsPage::transactionLinkActivated, this, &MainWindow::showTransactionById);
     connect(m_accounts, &AccountsPage::message, this, [this](const QString &text, int ms) { statusBar()->showMessage(text, ms); });
@@ -183,7 +189,7 @@ Dashboard *MainWindow::dashboard() const { return m_overview->dashboard(); }
 bool MainWindow::isBusy() const
 {
     return (hasStore() && m_session->jobs()->running() > 0) || m_transactions->isBusy() || m_overview->isBusy() || m_accounts->isBusy()
-        || m_operatorActions->isBusy();
+        || m_operatorActions->isBusy() || m_approvals->isBusy();
 }
 
 void MainWindow::showView(NavigatorModel::View view, std::optional<TxState> state)
@@ -207,6 +213,10 @@ void MainWindow::onNavigatorChanged()
         break;
     case NavigatorModel::View::Accounts: m_stack->setCurrentIndex(AccountsIndex); break;
     case NavigatorModel::View::Audit: m_stack->setCurrentIndex(AuditIndex); break;
+    case NavigatorModel::View::Approvals:
+        m_stack->setCurrentIndex(ApprovalsIndex);
+        m_approvals->refresh(); // not kept current while out of sight
+        break;
     case NavigatorModel::View::Actions:
         m_stack->setCurrentIndex(ActionsIndex);
         m_operatorActions->refresh(); // not kept current while out of sight
@@ -241,6 +251,8 @@ void MainWindow::refreshAll()
     m_accounts->refresh();
     if (m_stack->currentIndex() == ActionsIndex)
         m_operatorActions->refresh();
+    if (m_stack->currentIndex() == ApprovalsIndex)
+        m_approvals->refresh();
     refreshDetailWindows();
     if (m_stack->currentIndex() == OverviewIndex)
         m_overview->refresh();
@@ -267,6 +279,7 @@ void MainWindow::buildStuckNoticer()
 void MainWindow::refreshCounts()
 {
     const qint64 threshold = m_settings.stuckThresholdMs();
+    m_approvals->refreshCount(); // the requests pending (four eyes): a request or a decision moves it
     // A newer count drops an older one: it may be older than what is shown. (Coalescing: one
     // asked for while one runs starts when it has answered.)
     m_countsJob->run<Result<Overview>>([threshold](LedgerService &ledger) { return ledger.counts(threshold); },

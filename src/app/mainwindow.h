@@ -32,6 +32,7 @@ namespace ledger::app {
 class AccountTableModel;
 class AccountsPage;
 class ActionsPage;
+class ApprovalsPage;
 class AuditPage;
 class Dashboard;
 class OverviewPage;
@@ -101,6 +102,7 @@ public:
     TransactionsPage *transactions() const { return m_transactions; }
     AccountsPage *accounts() const { return m_accounts; }
     ActionsPage *operatorActions() const { return m_operatorActions; }
+    ApprovalsPage *approvals() const { return m_approvals; }
     // The pages' parts most looked at (tests, the screenshot tour).
     TransactionTableModel *transactionModel() const;
     DetailPanel *detailPanel() const;
@@ -133,7 +135,7 @@ protected:
 
 private:
     // The pages of the central stack, in the order buildPages() adds them.
-    enum PageIndex { OverviewIndex, AccountsIndex, TransactionsIndex, AuditIndex, ActionsIndex };
+    enum PageIndex { OverviewIndex, AccountsIndex, TransactionsIndex, AuditIndex, ActionsIndex, ApprovalsIndex };
 
     void buildPages();
     void buildMenus();
@@ -224,6 +226,7 @@ private:
     TransactionsPage *m_transactions;
     AuditPage *m_audit;
     ActionsPage *m_operatorActions;
+    ApprovalsPage *m_approvals;
     QList<QPointer<QWidget>> m_detailWindows; // opened by openDetailWindow, closed with the store
     QMenu *m_recentMenu = nullptr;
     QLabel *m_storeLabel;

@@ -5,7 +5,9 @@
 #include "dialogs/repairdialog.h"
 #include "dialogs/repairwizard.h"
 #include "dialogs/transferdialog.h"
+#include "approvalwords.h"
 #include "mainwindow.h"
+#include "pages/approvalspage.h"
 #include "pages/accountspage.h"
 #include "pages/actionspage.h"
 #include "pages/transactionspage.h"
@@ -60,6 +62,13 @@ TransferDialog *MainWindow::openTransferDialog()
         m_transactions->selectTransaction(tx.id);
         scheduleRefresh();
     });
+    connect(dialog, &TransferDialog::heldForApproval, this, [this](const ApprovalRequest &request) {
+        // Information, not an error: the request is what the operator looks at next, listed and selected.
+        statusBar()->showMessage(heldBackText(request.id), 30'000);
+        m_approvals->selectWhenListed(request.id);
+        showView(NavigatorModel::View::Approvals);
+        scheduleRefresh();
+    });
     dialog->open();
     return dialog;
 }
@@ -94,6 +103,7 @@ RepairDialog *MainWindow::openRepairDialog(OperatorAction action)
             return;
         auto *dialog = track(new RepairDialog(m_session, m_session->operatorName(), action, ids, this));
         dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->setTransactions(selectedTransactions()); // their amounts: which the approval rules hold back
         connect(dialog, &RepairDialog::repairFinished, this, &MainWindow::scheduleRefresh);
         connect(dialog, &RepairDialog::accountLinkActivated, this, [this, dialog](const QString &id) {
             dialog->accept(); // the repairs are over; the account is where the next step is

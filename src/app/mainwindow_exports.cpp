@@ -58,12 +58,17 @@ void MainWindow::connectExports()
     });
 }
 
-void MainWindow::updateExportActions() { m_actions->setViewExportable(m_view != NavigatorModel::View::Overview); }
+void MainWindow::updateExportActions()
+{
+    // The approval requests are no table of the exports (ledgerctl approvals --json lists them).
+    m_actions->setViewExportable(m_view != NavigatorModel::View::Overview && m_view != NavigatorModel::View::Approvals);
+}
 
 void MainWindow::exportCurrentView(const QString &path)
 {
     switch (m_view) {
-    case NavigatorModel::View::Overview: return;
+    case NavigatorModel::View::Overview:
+    case NavigatorModel::View::Approvals: return;
     case NavigatorModel::View::Audit: m_exports->exportFindings(m_audit->model()->findings(), path); return;
     case NavigatorModel::View::Accounts: {
         ExportSpec spec;

@@ -2,6 +2,7 @@
 #include "mainwindow.h"
 #include "pages/accountspage.h"
 #include "pages/actionspage.h"
+#include "pages/approvalspage.h"
 #include "pages/transactionspage.h"
 #include "models/journalmodel.h"
 #include "models/transactiontablemodel.h"
@@ -74,6 +75,7 @@ void MainWindow::applyTimeStyle()
     m_transactions->setTimeStyle(style);
     m_accounts->setTimeStyle(style);
     m_operatorActions->setTimeStyle(style);
+    m_approvals->setTimeStyle(style);
     for (QWidget *w : detailWindows()) {
         if (auto *panel = qobject_cast<DocumentPanel *>(w))
             panel->setTimeStyle(style);

@@ -132,7 +132,8 @@ void MainWindow::buildMenus()
     const QList<QPair<NavigatorModel::View, std::optional<TxState>>> targets{
         {NavigatorModel::View::Overview, std::nullopt},     {NavigatorModel::View::Accounts, std::nullopt},
         {NavigatorModel::View::Transactions, std::nullopt}, {NavigatorModel::View::Stuck, std::nullopt},
-        {NavigatorModel::View::Audit, std::nullopt},        {NavigatorModel::View::Actions, std::nullopt}};
+        {NavigatorModel::View::Audit, std::nullopt},        {NavigatorModel::View::Actions, std::nullopt},
+        {NavigatorModel::View::Approvals, std::nullopt}};
     for (int i = 0; i < m_actions->views.size(); ++i) {
         const auto target = targets.at(i);
         connect(m_actions->views.at(i), &QAction::triggered, this, [this, target] { showView(target.first, target.second); });

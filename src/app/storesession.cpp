@@ -30,6 +30,25 @@ void StoreSession::install(const OpenedStore &store, int pollMs)
     }
     connect(m_jobs, &JobRunner::activityChanged, this, &StoreSession::activityChanged);
     Q_EMIT opened();
+    // Once per opening (a SIGHUP's new rules are read at the next sign-in). Dropped by the serial
+    // when another opening came meanwhile.
+    const quint64 serial = m_serial;
+    m_jobs->run<Result<ApprovalRules>>(
+        this, [](LedgerService &ledger) { return ledger.approvalRules(); },
+        [this, serial](Result<ApprovalRules> rules) {
+            if (serial != m_serial || !rules.ok())
+                return;
+            m_rules = *rules;
+            Q_EMIT approvalRulesRead();
+        });
+}
+
+bool StoreSession::mayDecideApprovals() const
+{
+    if (!m_opened.signedIn || !m_rules)
+        return false;
+    const Role needs = m_rules->approvers == Approvers::ApproverRole ? Role::Approver : Role::Operator;
+    return int(role()) >= int(needs);
 }
 
 QString StoreSession::operatorName() const { return m_opened.signedIn ? m_opened.signedIn->identity.name : Settings().operatorName(); }
@@ -46,6 +65,7 @@ void StoreSession::close()
     delete m_jobs;
     m_jobs = nullptr;
     ++m_serial;
+    m_rules.reset();
     Q_EMIT activityChanged(0);
     Q_EMIT closed();
 }

@@ -7,9 +7,11 @@
 //
 // Threading: GUI thread only.
 
+#include "operations/approvalrules.h"
 #include "storeopener.h"
 
 #include <QObject>
+#include <optional>
 
 namespace ledger {
 class ChangeNotifier;
@@ -44,6 +46,13 @@ public:
     QString operatorName() const;
     // What the identity may do: a read token's console changes nothing. The embedded store: all.
     Role role() const { return m_opened.signedIn ? m_opened.signedIn->identity.role : Role::Operator; }
+    // Four eyes: the rules the service holds repairs and transfers to (ledgerd.conf's [approvals]),
+    // read once per opening; nullopt until read (or when reading them failed: nothing is said to
+    // wait then, and the action's own answer still says so). The embedded store has none.
+    const std::optional<ApprovalRules> &approvalRules() const { return m_rules; }
+    // Whether this identity may decide approval requests under `rules`: signed in to a ledger
+    // service (the embedded store decides none), with the role they name (approver, or any operator).
+    bool mayDecideApprovals() const;
 
     // Closes what is open, then opens `store` (already opened by openForConsole) and says opened().
     // `pollMs`: how often a file store is polled for change.
@@ -60,12 +69,15 @@ Q_SIGNALS:
     void activityChanged(int running);
     // Through a ledger service: a call ended, ok or with this error (JobRunner::callEnded).
     void serviceCallEnded(const ledger::Error &error);
+    // approvalRules() was read (once after each opened()).
+    void approvalRulesRead();
 
 private:
     OpenedStore m_opened;
     JobRunner *m_jobs = nullptr;
     ChangeNotifier *m_notifier = nullptr;
     quint64 m_serial = 0;
+    std::optional<ApprovalRules> m_rules;
 };
 
 } // namespace ledger::app

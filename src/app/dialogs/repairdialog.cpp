@@ -1,6 +1,7 @@
 #include "repairdialog.h"
 #include "widgets/tones.h"
 
+#include "../approvalwords.h"
 #include "../consoleoptions.h"
 #include "../widgets/repairpreview.h"
 #include "ledger/identifiers.h"
@@ -37,8 +38,16 @@ RepairDialog::RepairDialog(StoreSession *session, const QString &operatorName, O
     , m_ids(txIds)
     , m_preview(new RepairPreview)
     , m_repairs(session, this)
+    , m_session(session)
+    , m_approvalNote(new QLabel(this))
 {
     m_ui->setupUi(this);
+    m_approvalNote->setObjectName(QStringLiteral("approvalNote"));
+    m_approvalNote->setWordWrap(true);
+    m_approvalNote->hide();
+    setTone(m_approvalNote, Tone::Info);
+    m_ui->verticalLayout->insertWidget(1, m_approvalNote); // under the heading: before anything is typed
+    connect(session, &StoreSession::approvalRulesRead, this, &RepairDialog::showApprovalNote);
     auto *host = new QVBoxLayout(m_ui->previewHost);
     host->setContentsMargins(0, 0, 0, 0);
     host->addWidget(m_preview);
@@ -74,6 +83,50 @@ RepairDialog::~RepairDialog() = default;
 
 void RepairDialog::setReason(const QString &reason) { m_ui->reason->setText(reason); }
 
+void RepairDialog::setTransactions(const QList<Transaction> &known)
+{
+    for (const Transaction &tx : known)
+        m_amounts.insert(tx.id, tx.amount);
+    showApprovalNote();
+}
+
+QString RepairDialog::approvalNote() const { return m_approvalNote->isVisible() ? m_approvalNote->text() : QString(); }
+
+void RepairDialog::showApprovalNote()
+{
+    const std::optional<ApprovalRules> &rules = m_session->approvalRules();
+    QString first;
+    int waiting = 0;
+    int unknown = 0;
+    int eligible = 0;
+    if (rules && rules->any() && m_planReady) {
+        for (const PlannedRepair &p : m_preview->plan().items) {
+            if (!p.eligible)
+                continue;
+            ++eligible;
+            if (!m_amounts.contains(p.id)) {
+                ++unknown;
+                continue;
+            }
+            const QString rule = repairHeldBy(*rules, m_action, p.from, m_amounts.value(p.id), m_scale);
+            if (rule.isEmpty())
+                continue;
+            ++waiting;
+            if (first.isEmpty())
+                first = rule;
+        }
+    }
+    QString text = waiting == 0 ? QString()
+                 : eligible == 1
+                     ? waitsForApproval(first)
+                     : tr("Held back for a second person's approval: %1 of these %2 (rule: %3)").arg(waiting).arg(eligible).arg(first);
+    if (unknown > 0)
+        text += (text.isEmpty() ? QString() : QStringLiteral(" "))
+              + tr("%n not read yet: whether each waits for approval is said once repaired", "", unknown);
+    m_approvalNote->setText(text);
+    m_approvalNote->setVisible(!text.isEmpty());
+}
+
 void RepairDialog::loadPlan(const std::function<void(const RepairPlan &)> &then)
 {
     const OperatorAction action = m_action;
@@ -84,6 +137,7 @@ void RepairDialog::loadPlan(const std::function<void(const RepairPlan &)> &then)
             m_preview->setPlan(plan, m_scale);
             m_planReady = plan.error.ok();
             showClaims(plan);
+            showApprovalNote();
             updateButtons();
             Q_EMIT planLoaded();
             if (then)
@@ -237,6 +291,10 @@ void RepairDialog::showReport(const BatchRepairReport &report)
 
 void RepairDialog::showOutcome(const BatchRepairItem &item)
 {
+    if (const auto held = heldBackId(item.outcome)) { // held back by the rules: a request someone else decides, nothing failed
+        m_preview->setOutcome(item.id, heldBackText(*held), Tone::Info);
+        return;
+    }
     if (m_lost.contains(item.id)) {
         m_preview->setOutcome(item.id, tr("may or may not have been applied: the ledger service did not answer; read back once it answers"),
                               Tone::Warn);
@@ -256,7 +314,9 @@ void RepairDialog::showSummary()
 {
     const int lost = int(m_lost.size());
     const int notRepaired = int(m_notRepaired.size());
-    const int failed = m_report.failed() - lost - notRepaired;
+    const int held = int(std::count_if(m_report.items.cbegin(), m_report.items.cend(),
+                                       [](const BatchRepairItem &i) { return heldBackId(i.outcome).has_value(); }));
+    const int failed = m_report.failed() - lost - notRepaired - held;
     QString text = lost > 0 ? tr("<b>%1</b> repaired, <b>%2</b> refused or failed, <b>%3</b> may or may not have been applied: the "
                                  "ledger service did not answer; they are read back once it answers.")
                                   .arg(m_report.succeeded())
@@ -271,6 +331,9 @@ void RepairDialog::showSummary()
     if (std::any_of(m_report.items.cbegin(), m_report.items.cend(),
                     [](const BatchRepairItem &i) { return i.outcome.error.code == ErrorCode::AccountFrozen; }))
         text += tr(" An account is frozen: unfreeze it in Accounts (its row menu, with a reason), then repair again.");
+    if (held > 0)
+        text +=
+            QLatin1Char(' ') + tr("%n held back for a second person's approval: another person decides under Awaiting approval.", "", held);
     if (m_report.stopped)
         text += tr(" Stopped before the rest: %1 not started.").arg(m_preview->plan().eligibleCount() - m_report.items.size());
     if (!m_frozenLinks.isEmpty())

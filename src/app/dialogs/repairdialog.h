@@ -4,7 +4,9 @@
 // background with progress and a Stop button, and says what became of each. Through a ledger
 // service, a repair whose answer was lost (the service stopped while it ran) may or may not have
 // been applied: it is said so, and read back once the service answers again, then shown done or
-// not repaired, as found.
+// not repaired, as found. Four eyes: where the service's rules hold some of these back, the
+// dialog says so up front (by the amounts of the transactions it was given: setTransactions), and
+// a repair held back is said as what it is, a request another person decides, not a failure.
 //
 // Threading: GUI thread only; preview and repairs run as jobs.
 
@@ -17,6 +19,7 @@
 namespace Ui {
 class RepairDialog;
 }
+class QLabel;
 class QPushButton;
 
 namespace ledger::app {
@@ -31,6 +34,10 @@ public:
     ~RepairDialog() override;
 
     void setReason(const QString &reason);
+    // The selected transactions as the table read them (their amounts: which rule holds each back).
+    void setTransactions(const QList<Transaction> &known);
+    // "This waits for a second person's approval (rule: …)", or "" when nothing waits.
+    QString approvalNote() const;
     bool planReady() const { return m_planReady; }
     bool isRunning() const { return m_repairs.isRunning(); }
     const BatchRepairReport &report() const { return m_report; }
@@ -71,6 +78,8 @@ private:
     // Warns about claims by other operators (ledger/remarks.h) and asks to repair anyway.
     void showClaims(const RepairPlan &plan);
     void linkFrozenAccounts();
+    // Says up front which of the repairs the service's approval rules hold back.
+    void showApprovalNote();
 
     std::unique_ptr<Ui::RepairDialog> m_ui;
     JobRunner *m_jobs;
@@ -90,6 +99,9 @@ private:
     QStringList m_notRepaired; // read back: not done
     QString m_frozenLinks;     // the frozen accounts, as links, once read
     Error m_readBackError;     // why the last reading back of m_lost failed
+    StoreSession *m_session;
+    QHash<QString, qint64> m_amounts; // of the transactions given, by id
+    QLabel *m_approvalNote;
 };
 
 QString actionTitle(OperatorAction action);

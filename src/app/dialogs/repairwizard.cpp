@@ -1,6 +1,7 @@
 #include "repairwizard.h"
 #include "widgets/tones.h"
 
+#include "../approvalwords.h"
 #include "../consoleoptions.h"
 #include "../widgets/repairpreview.h"
 #include "ledger/duration.h"
@@ -122,7 +123,7 @@ public:
         layout->addStretch();
         connect(m_group, &QButtonGroup::idClicked, this, [this](int id) {
             m_wizard->chosen = OperatorAction(id);
-            m_consequence->setText(consequences(OperatorAction(id), m_wizard->diagnosis->tx.state));
+            m_consequence->setText(withApprovalNote(OperatorAction(id)));
             Q_EMIT completeChanged();
         });
     }
@@ -140,7 +141,7 @@ public:
             if (d.recommended == action) {
                 b->setChecked(true);
                 m_wizard->chosen = action;
-                m_consequence->setText(consequences(action, m_wizard->diagnosis->tx.state));
+                m_consequence->setText(withApprovalNote(action));
             }
         }
         if (d.allowed.isEmpty())
@@ -149,6 +150,13 @@ public:
     bool isComplete() const override { return m_wizard->chosen.has_value(); }
 
 private:
+    QString withApprovalNote(OperatorAction action) const
+    {
+        const QString note = m_wizard->approvalNote(action);
+        const QString said = consequences(action, m_wizard->diagnosis->tx.state);
+        return note.isEmpty() ? said : QStringLiteral("%1<p>%2</p>").arg(said, toned(Tone::Info, note.toHtmlEscaped()));
+    }
+
     RepairWizard *m_wizard;
     QButtonGroup *m_group;
     QLabel *m_text;
@@ -220,9 +228,11 @@ public:
     }
     void initializePage() override
     {
+        const QString note = m_wizard->approvalNote(*m_wizard->chosen);
         m_text->setText(tr("<p>You, <b>%1</b>, are about to <b>%2</b> %3.</p><p>%4</p>")
                             .arg(m_wizard->operatorName().toHtmlEscaped(), actionTitle(*m_wizard->chosen).toLower(), m_wizard->txId(),
-                                 consequences(*m_wizard->chosen, m_wizard->diagnosis->tx.state)));
+                                 consequences(*m_wizard->chosen, m_wizard->diagnosis->tx.state))
+                        + (note.isEmpty() ? QString() : QStringLiteral("<p>%1</p>").arg(toned(Tone::Info, note.toHtmlEscaped()))));
     }
     bool isComplete() const override { return checkText(m_reason->text(), tr("reason"), kMaxReasonLength, false).ok(); }
 
@@ -273,6 +283,17 @@ private:
         }
         const TxOutcome &o = report.items.first().outcome;
         m_wizard->outcome = o;
+        if (const auto held = heldBackId(o)) {
+            // Held back by the service's rules: a request another person decides. Nothing ran, so
+            // there is nothing to check: said as information, and the wizard is done.
+            m_text->setText(QStringLiteral("<p>%1</p>").arg(toned(Tone::Info, heldBackText(*held).toHtmlEscaped())));
+            m_wizard->verification = Verification{Error{}, true, heldBackText(*held)};
+            m_wizard->repairing = false;
+            Q_EMIT m_wizard->repaired();
+            Q_EMIT completeChanged();
+            Q_EMIT m_wizard->verified();
+            return;
+        }
         if (const Error unfinished = notFinished(o); !unfinished.ok()) // someone else still drives it
             m_text->setText(
                 QStringLiteral("<p>%1 %2</p>").arg(toned(Tone::Warn, tr("Not finished.")), unfinished.localized().toHtmlEscaped()));
@@ -308,6 +329,15 @@ private:
 };
 
 } // namespace
+
+QString RepairWizard::approvalNote(OperatorAction action) const
+{
+    const std::optional<ApprovalRules> &rules = m_session->approvalRules();
+    if (!rules || !diagnosis)
+        return {};
+    const QString rule = repairHeldBy(*rules, action, diagnosis->tx.state, diagnosis->tx.amount, m_scale);
+    return rule.isEmpty() ? QString() : waitsForApproval(rule);
+}
 
 void RepairWizard::reject()
 {

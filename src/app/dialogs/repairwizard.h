@@ -28,6 +28,9 @@ public:
     const QString &operatorName() const { return m_operator; }
     qint64 stuckThresholdMs() const { return m_threshold; }
     const QString &txId() const { return m_txId; }
+    // Four eyes: "This waits for a second person's approval (rule: …)" when the service's rules
+    // hold `action` on the diagnosed transaction back, else "".
+    QString approvalNote(OperatorAction action) const;
 
     // Filled in as the pages go.
     std::optional<Diagnosis> diagnosis;

@@ -1,12 +1,14 @@
 #include "transferdialog.h"
 #include "widgets/tones.h"
 
+#include "../approvalwords.h"
 #include "../consoleoptions.h"
 #include "../jobrunner.h"
 #include "../widgets/legseditor.h"
 #include "../widgets/screenfit.h"
 #include "../widgets/strayclickguard.h"
 #include "ledger/identifiers.h"
+#include "ledger/legs.h"
 #include "ledger/money.h"
 #include "operations/claims.h"
 #include "store/open/changenotifier.h"
@@ -38,6 +40,8 @@ void showError(QLabel *label, const Error &e)
 TransferDialog::TransferDialog(StoreSession *session, QWidget *parent)
     : QDialog(parent)
     , m_ui(new Ui::TransferDialog)
+    , m_session(session)
+    , m_approvalNote(new QLabel(this))
     , m_jobs(session->jobs())
     , m_scale(session->scale())
     , m_accounts(new QStringListModel(this))
@@ -52,6 +56,12 @@ TransferDialog::TransferDialog(StoreSession *session, QWidget *parent)
     }
     m_ui->amount->setPlaceholderText(money::format(1234, m_scale));
     m_ui->banner->hide();
+    m_approvalNote->setObjectName(QStringLiteral("approvalNote"));
+    m_approvalNote->setWordWrap(true);
+    m_approvalNote->hide();
+    setTone(m_approvalNote, Tone::Info);
+    m_ui->verticalLayout->insertWidget(m_ui->verticalLayout->indexOf(m_ui->banner), m_approvalNote);
+    connect(session, &StoreSession::approvalRulesRead, this, &TransferDialog::validate);
     for (QLineEdit *field : {m_ui->source, m_ui->destination, m_ui->amount, m_ui->memo, m_ui->key})
         connect(field, &QLineEdit::textChanged, this, &TransferDialog::validate);
     connect(m_ui->newKey, &QToolButton::clicked, this, &TransferDialog::freshKey);
@@ -209,6 +219,21 @@ void TransferDialog::validate()
     else
         validateFields();
     m_ui->buttons->button(QDialogButtonBox::Ok)->setEnabled(canSubmit());
+    const QString note = approvalNote();
+    m_approvalNote->setText(note);
+    m_approvalNote->setVisible(!note.isEmpty());
+}
+
+QString TransferDialog::approvalNote() const
+{
+    const std::optional<ApprovalRules> &rules = m_session->approvalRules();
+    const std::optional<TransferRequest> r = rules && rules->any() ? request() : std::nullopt;
+    if (!r)
+        return {};
+    const QList<TxLeg> legs = r->allLegs();
+    const QString rule =
+        transferHeldBy(*rules, sideTotal(legs, LegSide::Debit), accountsOf(legs, LegSide::Debit).contains(kWorldAccount), m_scale);
+    return rule.isEmpty() ? QString() : waitsForApproval(rule);
 }
 
 void TransferDialog::validateLegs()
@@ -315,6 +340,15 @@ void TransferDialog::accept()
         [this, sent](TxOutcome o) {
             m_submitting = false;
             Q_EMIT submitted();
+            if (o.awaiting) {
+                // Held back by the service's rules: stored as a request another person decides.
+                // Nothing failed, and nothing more is for this dialog to do.
+                if (m_clickGuard)
+                    m_clickGuard->arm();
+                Q_EMIT heldForApproval(*o.awaiting);
+                QDialog::accept();
+                return;
+            }
             if (o.ok() && o.tx) {
                 m_result = o.tx;
                 // A double-clicked Transfer: its second click is not the table's beneath.

@@ -11,7 +11,9 @@
 // refusal that still comes (the store decides, and things change) is shown in the dialog until
 // the transfer is edited, and a fresh key is taken only when the old one is used up — never while
 // a transfer may still be in flight, so that retrying cannot pay twice. With many legs the dialog
-// grows as far as its screen allows; the legs scroll, the buttons stay in sight.
+// grows as far as its screen allows; the legs scroll, the buttons stay in sight. Four eyes: where
+// the service's rules hold the transfer back (its amount, from @world), a line says so while it is
+// typed; one held back closes the dialog with its request (heldForApproval), which is no failure.
 //
 // Threading: GUI thread only; the transfer itself runs as a job.
 
@@ -28,6 +30,7 @@ namespace Ui {
 class TransferDialog;
 }
 
+class QLabel;
 class QStringListModel;
 
 namespace ledger::app {
@@ -57,6 +60,8 @@ public:
     QString foreseenRefusal() const;
     // Whether the fields make a request that may be sent (what enables Transfer).
     bool canSubmit() const;
+    // "This waits for a second person's approval (rule: …)" for the transfer typed, or "".
+    QString approvalNote() const;
 
     void accept() override;
     // While a transfer is being submitted the dialog stays: its answer must be seen.
@@ -66,6 +71,8 @@ Q_SIGNALS:
     // `note`: how a submission that found it already there left it (e.g. an operator claimed it), or empty.
     void transferDone(const Transaction &tx, const QString &note);
     void submitted(); // the job came back, whatever it said
+    // The service's rules held it back: stored as this approval request, for another person.
+    void heldForApproval(const ledger::ApprovalRequest &request);
 
 private:
     void validate();
@@ -85,6 +92,8 @@ private:
     KnownAccounts::Foreseen foresee(const TransferRequest &request) const { return m_known.foresee(request, m_scale); }
 
     std::unique_ptr<Ui::TransferDialog> m_ui;
+    StoreSession *m_session;
+    QLabel *m_approvalNote;
     JobRunner *m_jobs;
     int m_scale;
     QStringListModel *m_accounts;

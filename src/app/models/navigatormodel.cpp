@@ -25,6 +25,7 @@ NavigatorModel::NavigatorModel(QObject *parent)
         add(transactions, View::State, stateLabel(s), s);
     add(transactions, View::Stuck, tr("Stuck"));
     add(transactions, View::Compensations, tr("Compensations"));
+    add(root, View::Approvals, tr("Awaiting approval"));
     add(root, View::Audit, tr("Audit"));
     add(root, View::Actions, tr("Operator actions"));
 }
@@ -95,21 +96,28 @@ void NavigatorModel::setCount(View view, std::optional<TxState> state, const Tal
         if (state)
             setLabel(view, state, stateLabel(*state), count);
         break;
-    case View::Stuck: {
+    case View::Stuck:
         setLabel(view, state, tr("Stuck"), count);
-        // Stuck work stands out.
-        QStandardItem *stuck = m_items.value(keyFor(View::Stuck, std::nullopt));
-        QFont font = stuck->font();
-        font.setBold(count.count > 0);
-        stuck->setFont(font);
-        stuck->setForeground(count.count > 0 ? QBrush(toneColor(Tone::Bad)) : QBrush());
+        standOut(view, count.count > 0 ? std::optional<Tone>(Tone::Bad) : std::nullopt); // stuck work stands out
         break;
-    }
+    case View::Approvals:
+        setLabel(view, state, tr("Awaiting approval"), count);
+        standOut(view, count.count > 0 ? std::optional<Tone>(Tone::Warn) : std::nullopt); // someone must decide
+        break;
     case View::Compensations: setLabel(view, state, tr("Compensations"), count); break;
     case View::Overview:
     case View::Audit:
     case View::Actions: break;
     }
+}
+
+void NavigatorModel::standOut(View view, std::optional<Tone> tone)
+{
+    QStandardItem *item = m_items.value(keyFor(view, std::nullopt));
+    QFont font = item->font();
+    font.setBold(tone.has_value());
+    item->setFont(font);
+    item->setForeground(tone ? QBrush(toneColor(*tone)) : QBrush());
 }
 
 QModelIndex NavigatorModel::indexOf(View view, std::optional<TxState> state) const

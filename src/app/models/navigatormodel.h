@@ -1,10 +1,12 @@
 #pragma once
-// The navigator: Overview, Accounts, Transactions split by state, Stuck, Compensations, Audit
-// and Operator actions, each transaction entry with its live count.
+// The navigator: Overview, Accounts, Transactions split by state, Stuck, Compensations, Awaiting
+// approval (four eyes: the requests pending), Audit and Operator actions, each transaction entry
+// and the pending requests with their live count.
 //
 // Threading: GUI thread only.
 
 #include "operations/overview.h"
+#include "widgets/tones.h"
 
 #include <QStandardItemModel>
 
@@ -13,7 +15,7 @@ namespace ledger::app {
 class NavigatorModel : public QStandardItemModel {
     Q_OBJECT
 public:
-    enum class View { Overview, Accounts, Transactions, State, Stuck, Compensations, Audit, Actions };
+    enum class View { Overview, Accounts, Transactions, State, Stuck, Compensations, Audit, Actions, Approvals };
     enum Role { ViewRole = Qt::UserRole + 1, StateRole, CountRole };
 
     explicit NavigatorModel(QObject *parent = nullptr);
@@ -35,6 +37,8 @@ public:
 private:
     QStandardItem *add(QStandardItem *parent, View view, const QString &label, std::optional<TxState> state = std::nullopt);
     void setLabel(View view, std::optional<TxState> state, const QString &label, const Tally &counted);
+    // An entry in bold, in `tone` (what needs someone), or as the others (nullopt).
+    void standOut(View view, std::optional<Tone> tone);
 
     QHash<QString, QStandardItem *> m_items; // by "<view>/<state>"
 };
