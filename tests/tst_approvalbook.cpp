@@ -197,7 +197,7 @@ void TestApprovalBook::makeReadsBackEveryField()
     QCOMPARE(rows[0].event, QStringLiteral("approval-request"));
     QCOMPARE(rows[0].actor, QStringLiteral("alice"));
     QCOMPARE(rows[0].fromState, QString());
-    QCOMPARE(rows[0].toState, QStringLiteral("pending"));
+    QCOMPARE(rows[0].toState, QStringLiteral("approval:pending"));
     QCOMPARE(rows[0].epoch, qint64(1));
     QCOMPARE(rows[0].detail, approvalRowDetail(r.id, r.reason));
     QCOMPARE(rows[0].docKind, DocKind::Transaction);
@@ -276,8 +276,8 @@ void TestApprovalBook::aMoveWritesItsJournalRow()
     QCOMPARE(j.actor, QStringLiteral("bob"));
     QCOMPARE(j.detail, approvalRowDetail(r.id, next.decision));
     QCOMPARE(j.request, QStringLiteral("key-2"));
-    QCOMPARE(j.fromState, QStringLiteral("pending"));
-    QCOMPARE(j.toState, nameOf(to));
+    QCOMPARE(j.fromState, QStringLiteral("approval:pending"));
+    QCOMPARE(j.toState, kApprovalStatePrefix + nameOf(to));
     QCOMPARE(j.epoch, qint64(2));
     QCOMPARE(*other->approvalBook()->approvalCount(ApprovalState::Pending), qint64(0));
     QCOMPARE(*other->approvalBook()->approvalCount(to), qint64(1));

@@ -97,6 +97,7 @@ private slots:
     void aRejectedRequestNeverRuns();
     void aStalePreviewIsRefusedWithTheDifference();
     void theSameRequestSentAgainFindsItsRequest();
+    void anOpeningOverTheRuleIsRefused();
     void withoutRulesNothingWaits();
     void listsNewestFirstByState();
 };
@@ -171,6 +172,16 @@ void TestApprovalDesk::approvalRunsItOnceUnderBothNames()
     QCOMPARE(eventsOf(t.store(), DocKind::Transaction, id, QStringLiteral("approval-approve")), qsizetype(1));
     QCOMPARE(eventsOf(t.store(), DocKind::Transaction, id, QStringLiteral("approval-done")), qsizetype(1));
     LEDGER_VERIFY_AUDIT_CLEAN(t.store());
+    // The change feed (and the data lake) tells of each transaction finishing once: the request's
+    // moves on the original's journal are not its finishing again.
+    qsizetype finishes = 0;
+    for (int shard = 0; shard < qMax(1, t.store().shardCount()); ++shard) {
+        const auto finished = t.store().finishedAfter(shard, 0, 10'000);
+        QVERIFY2(finished.ok(), qPrintable(finished.error().toString()));
+        for (const JournalEntry &j : finished.value())
+            finishes += j.docId == id ? 1 : 0;
+    }
+    QCOMPARE(finishes, qsizetype(1));
 
     // Asked again by the approver (a lost answer): the same answer, nothing run twice.
     auto again = as(t.store(), kBob, Role::Approver, standardRules()).decideApproval(asked.awaiting->id, true, QStringLiteral("checked"));
@@ -206,6 +217,16 @@ void TestApprovalDesk::aTransferFromWorldWaitsAndRunsByItsKey()
     QCOMPARE((*byKey)->state, TxState::Done);
     QVERIFY(actorsOf(t.store(), (*byKey)->id).contains(QStringLiteral("ann, approved by bob")));
     LEDGER_VERIFY_AUDIT_CLEAN(t.store());
+    // ann's client sends it again under its key: the transaction the approval made, whatever the
+    // rules say by then (none: it must not run a second time).
+    for (const ApprovalRules &rules : {standardRules(), ApprovalRules()}) {
+        const TxOutcome again = as(t.store(), kAnn, Role::Operator, rules, QStringLiteral("mint-1")).transfer(mint);
+        QVERIFY2(again.ok(), qPrintable(again.error.toString()));
+        QVERIFY(!again.awaiting);
+        QCOMPARE(again.tx->id, (*byKey)->id);
+        QVERIFY(again.existing);
+    }
+    QCOMPARE(balanceOf(t.store(), QStringLiteral("alice")), qint64(100 + 2'985'859'63));
 }
 
 void TestApprovalDesk::theRequesterNeverApprovesTheirOwn()
@@ -392,6 +413,25 @@ void TestApprovalDesk::theSameRequestSentAgainFindsItsRequest()
     const TxOutcome bobs = as(t.store(), kBob, Role::Operator, standardRules(), key).repair(OperatorAction::Cancel, id, QString());
     QVERIFY(bobs.awaiting);
     QVERIFY(bobs.awaiting->id != first.awaiting->id);
+}
+
+void TestApprovalDesk::anOpeningOverTheRuleIsRefused()
+{
+    // An opening is money made from @world: over world-over it would go round four eyes, so it is
+    // refused whole; at the rule, and without an opening, the account is made.
+    TempStore t;
+    ApprovalRules rules = standardRules();
+    rules.worldOver = 1000;
+    const NewAccount refused = as(t.store(), kAnn, Role::Operator, rules).createAccount(QStringLiteral("carol"), QString(), 1001);
+    QCOMPARE(refused.opening.error.code, ErrorCode::Forbidden);
+    QVERIFY2(refused.opening.error.message.contains(QStringLiteral("then transfer from @world")),
+             qPrintable(refused.opening.error.message));
+    QCOMPARE(t.store().account(QStringLiteral("carol")).error().code, ErrorCode::UnknownAccount); // nothing written
+    const NewAccount at = as(t.store(), kAnn, Role::Operator, rules).createAccount(QStringLiteral("carol"), QString(), 1000);
+    QVERIFY2(at.opening.ok(), qPrintable(at.opening.error.toString()));
+    QCOMPARE(balanceOf(t.store(), QStringLiteral("carol")), qint64(1000));
+    const NewAccount none = as(t.store(), kAnn, Role::Operator, rules).createAccount(QStringLiteral("dan"), QString(), 0);
+    QVERIFY2(none.opening.ok(), qPrintable(none.opening.error.toString()));
 }
 
 void TestApprovalDesk::withoutRulesNothingWaits()

@@ -14,7 +14,7 @@ class TestApprovalRules : public QObject {
     Q_OBJECT
 private slots:
     void readsEverySetting();
-    void leavesOtherSectionsAlone();
+    void readsTheDefaultsAndNothingElse();
     void refuses_data();
     void refuses();
     void repairBoundaries_data();
@@ -48,11 +48,10 @@ void TestApprovalRules::readsEverySetting()
     QVERIFY(rules->any());
 }
 
-void TestApprovalRules::leavesOtherSectionsAlone()
+void TestApprovalRules::readsTheDefaultsAndNothingElse()
 {
-    // Keys of other sections are other parts' (and unknown to this one); before any section too.
-    const auto rules =
-        parseApprovalRules(QStringLiteral("listen = 1\n[server]\nthreads = 4\n[approvals]\ncancel-over = 1\n[other]\nx = y\n"), 2);
+    // Comments, blank lines and a byte-order mark are nothing; the defaults stand for what is not said.
+    const auto rules = parseApprovalRules(QStringLiteral("\uFEFF# rules\n\n[approvals]\ncancel-over = 1\n"), 2);
     QVERIFY2(rules.ok(), qPrintable(rules.error().toString()));
     QCOMPARE(rules->cancelOver, std::optional<qint64>(100));
     QVERIFY(!rules->compensateOver);
@@ -70,6 +69,10 @@ void TestApprovalRules::refuses_data()
                                  << ErrorCode::InvalidArgument << "line 3: no setting compensate-above";
     QTest::newRow("no equals") << "[approvals]\ncancel-over 10\n" << ErrorCode::InvalidArgument << "line 2: a setting is key = value";
     QTest::newRow("bad section") << "[approvals\n" << ErrorCode::InvalidArgument << "line 1: a section is [name]";
+    QTest::newRow("misspelt section") << "# four eyes\n[approval]\ncancel-over = 1\n"
+                                      << ErrorCode::InvalidArgument << "line 2: no section [approval]";
+    QTest::newRow("outside a section") << "cancel-over = 1\n"
+                                       << ErrorCode::InvalidArgument << "line 1: cancel-over = 1 is outside any section";
     QTest::newRow("bad amount") << "[approvals]\ncancel-over = 10,000\n" << ErrorCode::InvalidAmount << "line 2:";
     QTest::newRow("negative amount") << "[approvals]\ncancel-over = -1\n" << ErrorCode::InvalidAmount << "line 2:";
     QTest::newRow("too many decimals") << "[approvals]\ncancel-over = 1.001\n" << ErrorCode::InvalidAmount << "line 2:";

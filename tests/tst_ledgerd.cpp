@@ -1295,15 +1295,40 @@ void TestLedgerd::stoppingStopsARecoveryJob()
 
 void TestLedgerd::approvalRoutesAnswerAsDocumented()
 {
-    // Each four-eyes route answered once with a 2xx, on every store this runs on (the flows and
-    // refusals are tst_ledgerdapprovals'): an operator's large compensation waits, an approver
-    // approves it, another's cancel is rejected.
+    // Each four-eyes route answered once with a 2xx (the flows and refusals are
+    // tst_ledgerdapprovals'): an operator's large compensation waits, an approver approves it,
+    // another's cancel is rejected. DynamoDB keeps no requests: there ledgerd refuses rules (exit
+    // 1, unsupported), and the routes' answers are checked on a store file beside.
     TempStore t;
-    ledger::test::openAccounts(t.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 100'000);
+    QTemporaryDir beside;
+    std::unique_ptr<Store> file;
+    Store *store = &t.store();
+    QString location = t.path();
+    if (location.startsWith(QLatin1String("dynamodb:"))) {
+        QFile rules(beside.filePath(QStringLiteral("rules.conf")));
+        QVERIFY(rules.open(QIODevice::WriteOnly));
+        rules.write("[approvals]\ncancel-over = 10\n");
+        rules.close();
+        const QString tokensFile = beside.filePath(QStringLiteral("tokens"));
+        QCOMPARE(addToken(tokensFile, QStringLiteral("ann"), QStringLiteral("operator")).exitCode, 0);
+        QProcess refused;
+        refused.start(QStringLiteral(LEDGERD_PATH),
+                      {QStringLiteral("--store"), location, QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+                       QStringLiteral("--tokens"), tokensFile, QStringLiteral("--config"), rules.fileName()});
+        QVERIFY(refused.waitForFinished(60'000));
+        QCOMPARE(refused.exitCode(), 1);
+        QVERIFY(QString::fromUtf8(refused.readAllStandardError()).startsWith(QStringLiteral("error: unsupported: ")));
+        location = beside.filePath(QStringLiteral("beside.db"));
+        auto made = createStore(resolveStoreConfig(location).value(), 2);
+        QVERIFY2(made.ok(), qPrintable(made.error().toString()));
+        file = std::move(made).value();
+        store = file.get();
+    }
+    ledger::test::openAccounts(*store, {QStringLiteral("alice"), QStringLiteral("bob")}, 100'000);
     const TxOutcome done =
-        Coordinator(t.store(), CoordinatorOptions{}).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 5000, QString(), QString()});
+        Coordinator(*store, CoordinatorOptions{}).transfer({QStringLiteral("alice"), QStringLiteral("bob"), 5000, QString(), QString()});
     QVERIFY(done.ok());
-    const QString stuck = stuckAfter(t.store(), Step::HoldDebit, 3000);
+    const QString stuck = stuckAfter(*store, Step::HoldDebit, 3000);
     QTemporaryDir dir;
     const QString tokens = dir.filePath(QStringLiteral("tokens"));
     const QString ann =
@@ -1314,7 +1339,7 @@ void TestLedgerd::approvalRoutesAnswerAsDocumented()
     QVERIFY(config.open(QIODevice::WriteOnly));
     config.write("[approvals]\ncompensate-over = 10\ncancel-over = 10\n");
     config.close();
-    Ledgerd d({QStringLiteral("--store"), t.path(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--tokens"),
+    Ledgerd d({QStringLiteral("--store"), location, QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--tokens"),
                tokens, QStringLiteral("--config"), config.fileName(), QStringLiteral("--recover-every"), QStringLiteral("off")});
     QVERIFY2(!d.url.isEmpty(), qPrintable(d.errors()));
     QCOMPARE(curl(QStringLiteral("GET"), d.url + QStringLiteral("/v1/approvals/rules"), {}, {ann}).status, 200);

@@ -107,6 +107,16 @@ void TestLedgerdApprovals::aBadConfigIsRefusedAtStart()
     QCOMPARE(p.exitCode(), 2);
     const QString err = QString::fromUtf8(p.readAllStandardError());
     QVERIFY2(err.startsWith(QStringLiteral("error: invalid-duration: %1: line 3: ").arg(crew.config)), qPrintable(err));
+    // Rules without tokens: every client would be "local", nobody a second person.
+    QVERIFY(writeFile(crew.config, kRules));
+    QStringList noTokens = argsOf(t, crew);
+    noTokens.removeAt(noTokens.indexOf(QStringLiteral("--tokens")) + 1);
+    noTokens.removeAt(noTokens.indexOf(QStringLiteral("--tokens")));
+    QProcess tokenless;
+    tokenless.start(QStringLiteral(LEDGERD_PATH), noTokens);
+    QVERIFY(tokenless.waitForFinished(30'000));
+    QCOMPARE(tokenless.exitCode(), 2);
+    QVERIFY2(QString::fromUtf8(tokenless.readAllStandardError()).contains(QStringLiteral("need --tokens")), "rules without --tokens");
     // A file that is not there.
     QProcess missing;
     QStringList args = argsOf(t, crew);

@@ -37,6 +37,9 @@ bool isFinal(ApprovalState state);
 // transaction, a transfer's source account): operator events, so Operator actions lists them.
 QString approvalEventOf(ApprovalState state); // "approval-request", "approval-approve", "approval-reject", "approval-expire", ...
 QStringList approvalEvents();
+// A move's journal row records the request's states as "approval:pending" → "approval:approved":
+// never a transaction's words, which the change feed reads as the transaction finishing.
+inline const QString kApprovalStatePrefix = QStringLiteral("approval:");
 // A move's journal row's detail: the request's id, then the reason given ("apr-…: text").
 QString approvalRowDetail(const QString &id, const QString &text);
 
@@ -49,8 +52,8 @@ struct ApprovalRequest {
     // transfer's source account.
     DocKind docKind = DocKind::Transaction;
     QString docId;
-    // A transfer's request as ledgerd's API takes it (POST /v1/transfers' body, compact JSON);
-    // empty for a repair.
+    // A transfer's legs and memo, amounts in minor units (compact JSON: operations/approvaldesk.h's
+    // transferJson); empty for a repair.
     QString transfer;
     qint64 amount = 0; // minor units: what the rule compared
     QString reason;    // the requester's

@@ -320,6 +320,12 @@ int main(int argc, char **argv)
         auto rules = ApprovalConfig::load(configPath, scale);
         if (!rules.ok())
             return fail(rules.error());
+        // Without tokens every client is "local": nobody could be a second person.
+        if (rules->any() && !options.tokens)
+            return fail(makeError(ErrorCode::InvalidArgument,
+                                  QStringLiteral("%1 has [approvals] rules, which need --tokens: without a tokens file every client is "
+                                                 "\"local\", and no one could approve another's request")
+                                      .arg(configPath)));
         if (rules->any() && !keepsApprovals)
             return fail(
                 makeError(ErrorCode::Unsupported, QStringLiteral("%1 has [approvals] rules, but this store keeps no approval requests "
@@ -413,6 +419,8 @@ int main(int argc, char **argv)
             auto rules = ApprovalConfig::load(configPath, scale);
             if (rules.ok() && rules->any() && !keepsApprovals)
                 rules = makeError(ErrorCode::Unsupported, QStringLiteral("[approvals] rules, but this store keeps no approval requests"));
+            if (rules.ok() && rules->any() && !options.tokens)
+                rules = makeError(ErrorCode::InvalidArgument, QStringLiteral("[approvals] rules need --tokens"));
             if (!rules.ok()) {
                 QTextStream(stderr) << "ledgerd: SIGHUP: " << rules.error().toString() << " (the rules in force stay)\n";
                 return;

@@ -47,9 +47,10 @@ Result<QList<TokenEntry>> parse(const QByteArray &data, const QString &path)
         const QList<QByteArray> words = line.simplified().split(' ');
         const auto role = words.size() == 3 ? roleFromString(QString::fromUtf8(words.at(1))) : std::nullopt;
         if (words.size() != 3 || !role || !words.at(2).startsWith("sha256:") || words.at(2).size() != 7 + 64)
-            return makeError(
-                ErrorCode::InvalidArgument,
-                QStringLiteral("%1 line %2 is not \"NAME ROLE sha256:HEX\" (ROLE: read, transfer or operator)").arg(path).arg(number));
+            return makeError(ErrorCode::InvalidArgument,
+                             QStringLiteral("%1 line %2 is not \"NAME ROLE sha256:HEX\" (ROLE: read, transfer, operator or approver)")
+                                 .arg(path)
+                                 .arg(number));
         const QByteArray hash = words.at(2).mid(7).toLower();
         if (!std::all_of(hash.cbegin(), hash.cend(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); }))
             return makeError(ErrorCode::InvalidArgument, QStringLiteral("%1 line %2: the hash is not 64 hex digits").arg(path).arg(number));

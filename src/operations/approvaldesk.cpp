@@ -29,16 +29,6 @@ std::optional<OperatorAction> repairOf(ApprovalAction action)
     return std::nullopt;
 }
 
-ApprovalAction approvalActionOf(OperatorAction action)
-{
-    switch (action) {
-    case OperatorAction::Compensate: return ApprovalAction::Compensate;
-    case OperatorAction::Cancel: return ApprovalAction::Cancel;
-    case OperatorAction::Resume: break;
-    }
-    return ApprovalAction::Resume;
-}
-
 // What the run answered, as the request keeps it.
 QString outcomeJson(const TxOutcome &outcome)
 {
@@ -62,6 +52,16 @@ Error decided(const ApprovalRequest &r)
 }
 
 } // namespace
+
+ApprovalAction approvalActionOf(OperatorAction action)
+{
+    switch (action) {
+    case OperatorAction::Compensate: return ApprovalAction::Compensate;
+    case OperatorAction::Cancel: return ApprovalAction::Cancel;
+    case OperatorAction::Resume: break;
+    }
+    return ApprovalAction::Resume;
+}
 
 TxOutcome awaitingApproval(const ApprovalRequest &request, int scale)
 {
@@ -236,6 +236,56 @@ Result<ApprovalRequest> ApprovalDesk::make(ApprovalRequest r)
                          QStringLiteral("idempotency key %1 asked for approval request %2 (%3 %4); use a new key for a new request")
                              .arg(m_base.request.left(80), first.id, nameOf(first.action), first.docId));
     return first;
+}
+
+Result<std::optional<TxOutcome>> ApprovalDesk::answeredBefore(ApprovalAction action, const QString &docId, const QString &transfer)
+{
+    ApprovalBook *b = m_store.approvalBook();
+    if (!b || m_base.request.isEmpty())
+        return std::optional<TxOutcome>();
+    auto found = b->approval(approvalIdFor(m_base.actor, m_base.request));
+    if (!found.ok())
+        return found.error();
+    if (!found->has_value())
+        return std::optional<TxOutcome>();
+    const ApprovalRequest &r = **found;
+    if (r.action != action || r.docId != docId || r.transfer != transfer) {
+        TxOutcome o;
+        o.error = makeError(ErrorCode::KeyConflict,
+                            QStringLiteral("idempotency key %1 asked for approval request %2 (%3 %4); use a new key for a new request")
+                                .arg(m_base.request.left(80), r.id, nameOf(r.action), r.docId));
+        return std::optional<TxOutcome>(o);
+    }
+    const int scale = m_store.scale();
+    switch (r.state) {
+    case ApprovalState::Pending:
+    case ApprovalState::Approved: return std::optional<TxOutcome>(awaitingApproval(r, scale));
+    case ApprovalState::Done: {
+        const QString made = objectOf(r.outcome).value(QLatin1String("transaction")).toString();
+        auto tx = m_store.transaction(made);
+        if (!tx.ok())
+            return tx.error();
+        TxOutcome o;
+        o.tx = *tx;
+        o.existing = true;
+        o.note = QStringLiteral("approved by %1 as %2").arg(r.decidedBy, r.id);
+        return std::optional<TxOutcome>(o);
+    }
+    case ApprovalState::Failed: {
+        const QJsonObject outcome = objectOf(r.outcome);
+        TxOutcome o;
+        const ErrorCode code = errorCodeFromWord(outcome.value(QLatin1String("code")).toString());
+        o.error = makeError(
+            code == ErrorCode::None ? ErrorCode::Internal : code,
+            QStringLiteral("approval request %1 ran and was refused: %2").arg(r.id, outcome.value(QLatin1String("message")).toString()));
+        return std::optional<TxOutcome>(o);
+    }
+    case ApprovalState::Rejected:
+    case ApprovalState::Expired: break;
+    }
+    TxOutcome o;
+    o.error = decided(r);
+    return std::optional<TxOutcome>(o);
 }
 
 Result<ApprovalRequest> ApprovalDesk::request(const QString &id)

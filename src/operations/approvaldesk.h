@@ -43,6 +43,13 @@ public:
     Result<std::optional<ApprovalRequest>> repairWaits(OperatorAction action, const QString &txId, const QString &reason);
     Result<std::optional<ApprovalRequest>> transferWaits(const TransferRequest &request);
 
+    // The request this caller's key made before, answered as it stands now (nullopt: none, run or
+    // hold it as new): pending or approved, awaiting-approval; done, what its run made (existing);
+    // rejected, expired or failed, refused. So a retry of a held-back write never runs it besides
+    // its approval's run, whatever the rules say by then, and sees it done once it is.
+    // The key asked for another action, document or transfer: key-conflict.
+    Result<std::optional<TxOutcome>> answeredBefore(ApprovalAction action, const QString &docId, const QString &transfer = QString());
+
     Result<ApprovalDecision> approve(const QString &id, const QString &reason);
     Result<ApprovalDecision> reject(const QString &id, const QString &reason);
 
@@ -66,6 +73,9 @@ private:
     CoordinatorOptions m_base;
     bool m_mayDecide;
 };
+
+// The approval action of a repair.
+ApprovalAction approvalActionOf(OperatorAction action);
 
 // What a front end answers for an action held back: awaiting-approval (exit status 4, ledgerd 202)
 // with the request.

@@ -74,7 +74,8 @@ Result<ApprovalRules> parseApprovalRules(const QString &text, int scale)
 {
     ApprovalRules rules;
     QString section;
-    const QStringList lines = text.split(QLatin1Char('\n'));
+    // A file saved with a byte-order mark (some editors write one) reads as without.
+    const QStringList lines = (text.startsWith(QChar(0xFEFF)) ? text.mid(1) : text).split(QLatin1Char('\n'));
     for (int i = 0; i < lines.size(); ++i) {
         const int line = i + 1;
         QString l = lines.at(i);
@@ -87,10 +88,15 @@ Result<ApprovalRules> parseApprovalRules(const QString &text, int scale)
             if (!l.endsWith(QLatin1Char(']')))
                 return onLine(line, makeError(ErrorCode::InvalidArgument, QStringLiteral("a section is [name], not %1").arg(l.left(60))));
             section = l.mid(1, l.size() - 2).trimmed();
+            // A misspelt section would turn four eyes off without a word: only known ones are read.
+            if (section != QLatin1String("approvals"))
+                return onLine(line, makeError(ErrorCode::InvalidArgument,
+                                              QStringLiteral("no section [%1] (the sections: [approvals])").arg(section.left(40))));
             continue;
         }
-        if (section != QLatin1String("approvals"))
-            continue;
+        if (section.isEmpty())
+            return onLine(line, makeError(ErrorCode::InvalidArgument,
+                                          QStringLiteral("%1 is outside any section: settings go under [approvals]").arg(l.left(60))));
         const qsizetype eq = l.indexOf(QLatin1Char('='));
         if (eq < 0)
             return onLine(line, makeError(ErrorCode::InvalidArgument, QStringLiteral("a setting is key = value, not %1").arg(l.left(60))));

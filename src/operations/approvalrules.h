@@ -45,8 +45,9 @@ struct ApprovalRules {
     bool transferWaits(qint64 amount, bool fromWorld) const;
 };
 
-// The rules of a configuration file's text (only its [approvals] section is read here; other
-// sections are other parts' and left alone). Errors name the line: invalid-argument for an
+// The rules of a configuration file's text: its [approvals] section (the only one; another
+// section, or a setting outside one, is refused: a misspelling must not turn four eyes off).
+// Errors name the line: invalid-argument for an
 // unknown key or a malformed value, invalid-amount for an amount, invalid-duration for a duration.
 Result<ApprovalRules> parseApprovalRules(const QString &text, int scale);
 // The rules as ledgerd.conf would say them (GET /v1/approvals/rules' text, `ledgerctl approvals rules`).

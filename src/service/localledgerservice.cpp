@@ -2,6 +2,7 @@
 
 #include "ledger/identifiers.h"
 #include "ledger/legs.h"
+#include "ledger/money.h"
 #include "operations/claims.h"
 #include "operations/requestreplay.h"
 #include "store/documentrules.h"
@@ -163,8 +164,18 @@ TxOutcome LocalLedgerService::transfer(const TransferRequest &request)
                                                 .arg(m_base.actor, nameOf(m_role), kWorldAccount, nameOf(Role::Operator)));
         return refused;
     }
-    // Four eyes: a transfer the rules hold back is stored as an approval request, unless its key
-    // already made its transaction (asked again after the rules changed: it answers as it is).
+    // Four eyes: a key that made an approval request before answers from it, whatever the rules
+    // say now (never run twice: its approval runs it).
+    if (m_vouched) {
+        const QList<TxLeg> legs = request.allLegs();
+        auto before = desk().answeredBefore(ApprovalAction::Transfer, accountsOf(legs, LegSide::Debit).value(0), transferJson(request));
+        if (!before.ok())
+            return outcomeOf(before.error());
+        if (*before)
+            return **before;
+    }
+    // A transfer the rules hold back is stored as an approval request, unless its key already
+    // made its transaction (asked again after the rules changed: it answers as it is).
     if (m_rules.any()) {
         auto made = request.idempotencyKey.isEmpty() ? Result<std::optional<Transaction>>(std::optional<Transaction>())
                                                      : m_store.transactionByKey(request.idempotencyKey);
@@ -187,8 +198,15 @@ TxOutcome LocalLedgerService::transfer(const TransferRequest &request)
 TxOutcome LocalLedgerService::repair(RepairAction action, const QString &id, const QString &reason)
 {
     Coordinator coordinator(m_store, m_base);
-    // Asked again after a lost answer, a held-back repair finds the request its first sending
-    // made (the request's id comes from the name and the key).
+    // Asked again after a lost answer, a held-back repair answers from the request its first
+    // sending made (the request's id comes from the name and the key), whatever the rules say now.
+    if (m_vouched) {
+        auto before = desk().answeredBefore(approvalActionOf(action), id);
+        if (!before.ok())
+            return outcomeOf(before.error());
+        if (*before)
+            return **before;
+    }
     if (m_rules.any()) {
         auto waits = desk().repairWaits(action, id, reason);
         if (!waits.ok())
@@ -239,6 +257,17 @@ NewAccount LocalLedgerService::createAccount(const QString &id, const QString &n
     auto asked = rowOfRequest(m_store, DocKind::Account, id, acting(), {QStringLiteral("created")});
     if (!asked.ok()) {
         made.opening.error = asked.error();
+        return made;
+    }
+    // Four eyes: an opening is money made from @world. One the rules would hold back is refused
+    // whole (nothing written; a request made before the rules answers as it did): the account is opened without it, and the money moved from @world
+    // by a transfer, which waits for a second person.
+    if (!*asked && opening > 0 && m_rules.transferWaits(opening, true)) {
+        made.opening.error = makeError(
+            ErrorCode::Forbidden,
+            QStringLiteral("an opening of %1 is money made from %2 over the four-eyes rules (%3): open the "
+                           "account without one, then transfer from %2, which waits for a second person's approval")
+                .arg(money::format(opening, m_store.scale()), kWorldAccount, describeRules(m_rules, m_store.scale()).simplified()));
         return made;
     }
     // Asked again: the account its first asking made (under the same name, else the key is another

@@ -38,8 +38,10 @@ JournalEntry journalRow(const ApprovalWrite &write, const QString &fromState)
     j.seq = 0;
     j.docKind = write.request.docKind;
     j.docId = write.request.docId;
-    j.fromState = fromState;
-    j.toState = nameOf(write.request.state);
+    // The request's states, marked as its own: a transaction's journal reads "done" and "canceled"
+    // as the transaction finishing (the change feed, the data lake), never an approval's.
+    j.fromState = fromState.isEmpty() ? QString() : kApprovalStatePrefix + fromState;
+    j.toState = kApprovalStatePrefix + nameOf(write.request.state);
     j.epoch = write.request.version;
     return j;
 }

@@ -49,14 +49,15 @@ Result<bool> PgApprovalBook::writeOnce(const ApprovalWrite &write, const Approva
     // The journal row's worker column carries the write's token, as a remark's does.
     Result<PgRows> r = [&]() {
         if (write.expectedVersion == 0)
-            return m_conn.run("WITH a AS (INSERT INTO approvals (id, version, state, requested_at, doc_kind, doc_id, write_token, body)"
-                              " VALUES ($1, 1, $2, " LEDGER_PG_MS(
-                                  "$3") ", $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING"
-                                        " RETURNING doc_kind, doc_id, state, version),"
-                                        " j AS (" LEDGER_PG_JOURNAL_INSERT
-                                        " SELECT doc_kind, doc_id, ledger_now(), $8, $6, $9, '', state, version, $10, $11 FROM a)"
-                                        " SELECT count(*) FROM a",
-                              params, true);
+            return m_conn.run(
+                "WITH a AS (INSERT INTO approvals (id, version, state, requested_at, doc_kind, doc_id, write_token, body)"
+                " VALUES ($1, 1, $2, " LEDGER_PG_MS(
+                    "$3") ", $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING"
+                          " RETURNING doc_kind, doc_id, state, version),"
+                          " j AS (" LEDGER_PG_JOURNAL_INSERT
+                          " SELECT doc_kind, doc_id, ledger_now(), $8, $6, $9, '', 'approval:' || state, version, $10, $11 FROM a)"
+                          " SELECT count(*) FROM a",
+                params, true);
         params << request.version << write.expectedVersion;
         return m_conn.run("WITH o AS (SELECT state AS from_state FROM approvals WHERE id = $1),"
                           " a AS (UPDATE approvals SET version = $12, state = $2, requested_at = " LEDGER_PG_MS(
@@ -64,8 +65,8 @@ Result<bool> PgApprovalBook::writeOnce(const ApprovalWrite &write, const Approva
                                     " doc_kind = $4, doc_id = $5, write_token = $6, body = $7 FROM o"
                                     " WHERE approvals.id = $1 AND approvals.version = $13"
                                     " RETURNING approvals.doc_kind, approvals.doc_id, o.from_state, approvals.state, approvals.version),"
-                                    " j AS (" LEDGER_PG_JOURNAL_INSERT
-                                    " SELECT doc_kind, doc_id, ledger_now(), $8, $6, $9, from_state, state, version, $10, $11 FROM a)"
+                                    " j AS (" LEDGER_PG_JOURNAL_INSERT " SELECT doc_kind, doc_id, ledger_now(), $8, $6, $9, 'approval:' || "
+                                    "from_state, 'approval:' || state, version, $10, $11 FROM a)"
                                     " SELECT count(*) FROM a",
                           params, true);
     }();

@@ -79,7 +79,7 @@ const char *const kMigrations[][32] = {
 
         "CREATE TABLE journal ("
         " seq int8 GENERATED ALWAYS AS IDENTITY PRIMARY KEY,"
-        " doc_kind text NOT NULL,"
+        " doc_kind text NOT NULL CHECK (doc_kind IN ('tx','account')),"
         " doc_id text COLLATE \"C\" NOT NULL,"
         " at timestamptz NOT NULL,"
         " actor text NOT NULL DEFAULT '',"

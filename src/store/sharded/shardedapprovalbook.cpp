@@ -45,6 +45,15 @@ Result<ApprovalWritten> ShardedApprovalBook::writeApproval(const ApprovalWrite &
     auto home = homeOf(write.request);
     if (!home.ok())
         return home.error();
+    // Made: an id is one request in the whole store, wherever its document put it (the same key
+    // asked for another document would else make a second request of that id on another shard).
+    if (write.expectedVersion == 0) {
+        auto held = find(write.request.id);
+        if (!held.ok())
+            return held.error();
+        if (held->second)
+            return ApprovalWritten{false, *held->second};
+    }
     auto written = (*home)->approvalBook()->writeApproval(write);
     if (write.expectedVersion == 0 || written.ok() || written.code() != ErrorCode::NotFound)
         return written;
