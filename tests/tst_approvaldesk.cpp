@@ -6,6 +6,7 @@
 // by approving again; an expired or rejected request never runs; a request whose preview no longer
 // holds is refused with the difference; the same request sent again finds the one it made.
 #include "ledger/identifiers.h"
+#include "operations/recoverysweeper.h"
 #include "service/localledgerservice.h"
 
 #include "testsupport.h"
@@ -98,6 +99,7 @@ private slots:
     void aStalePreviewIsRefusedWithTheDifference();
     void theSameRequestSentAgainFindsItsRequest();
     void anOpeningOverTheRuleIsRefused();
+    void recoveryLeavesWhatAPersonDecides();
     void withoutRulesNothingWaits();
     void listsNewestFirstByState();
 };
@@ -324,6 +326,11 @@ void TestApprovalDesk::aRunCutShortIsFinishedByApprovingAgain()
     QVERIFY(!cut.ok());
     auto standing = as(t.store(), kBob, Role::Read, standardRules()).approval(asked.awaiting->id);
     QCOMPARE(standing->state, ApprovalState::Approved);
+    // Not by its asker, nor by a role the rules do not name.
+    QCOMPARE(as(t.store(), kAnn, Role::Approver, standardRules()).decideApproval(asked.awaiting->id, true, QString()).error().code,
+             ErrorCode::Forbidden);
+    QCOMPARE(as(t.store(), kCy, Role::Operator, standardRules()).decideApproval(asked.awaiting->id, true, QString()).error().code,
+             ErrorCode::Forbidden);
     // Approved again (by the approver, or another): the run is finished, once.
     auto finished = as(t.store(), kBob, Role::Approver, standardRules()).decideApproval(asked.awaiting->id, true, QString());
     QVERIFY2(finished.ok(), qPrintable(finished.error().toString()));
@@ -432,6 +439,46 @@ void TestApprovalDesk::anOpeningOverTheRuleIsRefused()
     QCOMPARE(balanceOf(t.store(), QStringLiteral("carol")), qint64(1000));
     const NewAccount none = as(t.store(), kAnn, Role::Operator, rules).createAccount(QStringLiteral("dan"), QString(), 0);
     QVERIFY2(none.opening.ok(), qPrintable(none.opening.error.toString()));
+}
+
+void TestApprovalDesk::recoveryLeavesWhatAPersonDecides()
+{
+    // A cancel that waits for approval must not be decided by recovery resuming the transaction:
+    // neither ledgerd's sweeper nor Recover all — by the asker, taking claims — moves it; once
+    // rejected, recovery finishes it as ever.
+    TempStore t;
+    openAccounts(t.store(), {QStringLiteral("alice"), QStringLiteral("bob")}, 100'000);
+    const QString id = stuckAfter(t.store(), Step::HoldDebit, 5000);
+    const TxOutcome asked = as(t.store(), kAnn, Role::Operator, standardRules()).repair(OperatorAction::Cancel, id, QString());
+    QVERIFY(asked.awaiting);
+
+    SweepOptions sweep;
+    sweep.recovery.olderThanMs = 0;
+    sweep.recovery.actor = QStringLiteral("recovery:ledgerd");
+    RecoverySweeper sweeper(connectorOf(t.config()), sweep);
+    const SweepResult swept = sweeper.sweep();
+    QVERIFY2(swept.report.error.ok(), qPrintable(swept.report.error.toString()));
+    QCOMPARE(swept.claimed, qint64(1));
+    QCOMPARE(t.store().transaction(id)->state, TxState::Pending);
+
+    CoordinatorOptions o;
+    o.actor = kAnn;
+    LocalLedgerService ann(t.store(), o, Role::Operator, true, connectorOf(t.config()));
+    ann.setApprovalRules(standardRules());
+    RecoverRequest everything;
+    everything.olderThanMs = 0;
+    everything.takeClaimed = true;
+    const RecoverRun run = ann.recover(everything, {}, {});
+    QVERIFY2(run.report.error.ok(), qPrintable(run.report.error.toString()));
+    QCOMPARE(t.store().transaction(id)->state, TxState::Pending);
+    QCOMPARE(run.passedOverClaimed.size(), qsizetype(1));
+    QVERIFY2(run.passedOverClaimed.at(0).text.contains(asked.awaiting->id), qPrintable(run.passedOverClaimed.at(0).text));
+
+    QVERIFY(
+        as(t.store(), kBob, Role::Approver, standardRules()).decideApproval(asked.awaiting->id, false, QStringLiteral("resume it")).ok());
+    QVERIFY(sweeper.sweep().report.error.ok());
+    QCOMPARE(t.store().transaction(id)->state, TxState::Done);
+    LEDGER_VERIFY_AUDIT_CLEAN(t.store());
 }
 
 void TestApprovalDesk::withoutRulesNothingWaits()

@@ -53,6 +53,36 @@ Error decided(const ApprovalRequest &r)
 
 } // namespace
 
+Result<ClaimSplit> splitByApprovals(Store &store, const QList<Transaction> &candidates)
+{
+    ClaimSplit split;
+    ApprovalBook *book = store.approvalBook();
+    if (!book || candidates.isEmpty()) {
+        split.free = candidates;
+        return split;
+    }
+    ApprovalListing waiting;
+    waiting.states = {ApprovalState::Pending, ApprovalState::Approved};
+    waiting.limit = 100'000; // requests that wait are few: a person decides each
+    auto requests = book->approvals(waiting);
+    if (!requests.ok())
+        return requests.error();
+    QHash<QString, ApprovalRequest> byTransaction;
+    for (const ApprovalRequest &r : std::as_const(*requests))
+        if (r.docKind == DocKind::Transaction)
+            byTransaction.insert(r.docId, r);
+    for (const Transaction &tx : candidates) {
+        const auto it = byTransaction.constFind(tx.id);
+        if (it == byTransaction.cend() || (tx.state != TxState::Initial && tx.state != TxState::Pending)) {
+            split.free << tx;
+            continue;
+        }
+        split.passedOver << OperatorClaim{tx.id, it->requestedBy, it->requestedAt,
+                                          QStringLiteral("awaiting approval %1 (%2)").arg(it->id, nameOf(it->action))};
+    }
+    return split;
+}
+
 ApprovalAction approvalActionOf(OperatorAction action)
 {
     switch (action) {
@@ -348,8 +378,15 @@ Result<ApprovalDecision> ApprovalDesk::decide(const QString &id, ApprovalState t
     // Asked again by the one who decided (an answer lost, a server killed mid-run): an approval
     // still to run is run (once: by its key), a finished decision answers as it stands.
     if (r.state != ApprovalState::Pending) {
-        if (approving && r.state == ApprovalState::Approved)
+        // Finishing an approval whose run was cut short is a decider's act too: not the asker's,
+        // and only by a role the rules name.
+        if (approving && r.state == ApprovalState::Approved) {
+            if (r.requestedBy == m_base.actor || !m_mayDecide)
+                return makeError(ErrorCode::Forbidden, QStringLiteral("approval request %1 was approved by %2 and its run not finished: "
+                                                                      "a decider other than its asker finishes it")
+                                                           .arg(r.id, r.decidedBy));
             return run(r);
+        }
         if (r.decidedBy == m_base.actor && r.state != ApprovalState::Expired && approving != (r.state == ApprovalState::Rejected))
             return ApprovalDecision{r, std::nullopt};
         return decided(r);

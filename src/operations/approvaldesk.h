@@ -21,6 +21,7 @@
 #include "ledger/approvals.h"
 #include "ledger/statemachine.h"
 #include "operations/approvalrules.h"
+#include "operations/claims.h"
 #include "protocol/coordinator.h"
 #include "store/store.h"
 
@@ -73,6 +74,14 @@ private:
     CoordinatorOptions m_base;
     bool m_mayDecide;
 };
+
+// Recovery leaves alone what a person is deciding, as it does a fresh claim: of `candidates`, an
+// initial or pending transaction with a pending or approved request on it (a cancel or resume
+// asked for: resuming it would decide for them) is passed over, named as a claim by its asker
+// ("awaiting approval apr-…"). Past the commit point there is no choice: never passed over. The
+// sweeper and Recover all both (takeClaimed does not take these). A store that keeps no requests
+// passes nothing over.
+Result<ClaimSplit> splitByApprovals(Store &store, const QList<Transaction> &candidates);
 
 // The approval action of a repair.
 ApprovalAction approvalActionOf(OperatorAction action);

@@ -1,5 +1,6 @@
 #include "operations/recoverysweeper.h"
 
+#include "operations/approvaldesk.h"
 #include "operations/claims.h"
 
 #include <utility>
@@ -51,9 +52,14 @@ SweepResult RecoverySweeper::sweep(const std::function<bool()> &shouldStop)
         // The claims are read after the listing: a claim made before the listing is seen; one
         // made while this sweep recovers is the same race as an operator's and recovery's, which
         // the protocol settles (one of them moves it, the other is told it moved).
-        auto split = splitByClaims(store, rest, claimHoldsOff);
+        auto claims = splitByClaims(store, rest, claimHoldsOff);
+        if (!claims.ok())
+            return claims.error();
+        // And what a person is deciding (four eyes): a cancel or resume asked for waits for them.
+        auto split = splitByApprovals(store, claims->free);
         if (!split.ok())
             return split.error();
+        split->passedOver = claims->passedOver + split->passedOver;
         for (const OperatorClaim &claim : std::as_const(split->passedOver)) {
             ++result.claimed;
             claimedNow.insert(claim.txId);

@@ -164,8 +164,13 @@ TxOutcome LocalLedgerService::transfer(const TransferRequest &request)
                                                 .arg(m_base.actor, nameOf(m_role), kWorldAccount, nameOf(Role::Operator)));
         return refused;
     }
-    // Four eyes: a key that made an approval request before answers from it, whatever the rules
-    // say now (never run twice: its approval runs it).
+    // Four eyes: an approval request's run uses its id as the transfer's key; a client may not
+    // take one first (the approved run would then be refused as a key conflict).
+    if (m_vouched && request.idempotencyKey.startsWith(QLatin1String("apr-")))
+        return outcomeOf(makeError(ErrorCode::InvalidKey, QStringLiteral("idempotency keys starting with apr- are the approval requests' "
+                                                                         "own; use another key")));
+    // A key that made an approval request before answers from it, whatever the rules say now
+    // (never run twice: its approval runs it).
     if (m_vouched) {
         const QList<TxLeg> legs = request.allLegs();
         auto before = desk().answeredBefore(ApprovalAction::Transfer, accountsOf(legs, LegSide::Debit).value(0), transferJson(request));
@@ -449,6 +454,13 @@ RecoverRun LocalLedgerService::recover(const RecoverRequest &request, const Reco
             *passed = split->passedOver;
             chosen = split->free;
         }
+        // What a person is deciding (four eyes) is theirs, takeClaimed or not: resuming a
+        // transaction whose cancel or resume waits for approval would decide for them.
+        auto awaited = splitByApprovals(store, chosen);
+        if (!awaited.ok())
+            return awaited.error();
+        *passed += awaited->passedOver;
+        chosen = awaited->free;
         if (progress)
             progress(0, chosen.size());
         return chosen;
