@@ -53,7 +53,7 @@ registered=$(bash --norc --noprofile -c "source '$work/ledgerctl.bash'; complete
 [[ $registered == "complete -F _ledgerctl ledgerctl" ]] || fail "complete -p ledgerctl says '$registered'"
 
 # Commands, a group's subcommands, options of a command, values from the lists the commands check.
-expect "$ctl a" "account accounts actions audit"
+expect "$ctl a" "account accounts actions approvals approve audit"
 expect "$ctl account c" "close create"
 expect "$ctl --store $store account " "close create freeze show unfreeze"
 expect "$ctl account create x --" "--ca --crash-after --help --json --language --name --opening --operator --server --store --token-file --version"

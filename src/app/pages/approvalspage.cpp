@@ -3,6 +3,7 @@
 #include "../dialogs/decisiondialog.h"
 #include "../models/approvaltablemodel.h"
 #include "../widgets/approvalhtml.h"
+#include "../widgets/elidingdelegate.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -54,6 +55,7 @@ ApprovalsPage::ApprovalsPage(StoreSession *session, QWidget *parent)
     tools->addWidget(m_summary, 1);
 
     m_table->setModel(m_model);
+    m_table->setItemDelegate(new ElidingDelegate(0, m_table)); // cut between words, never in an amount or an id
     m_table->setAccessibleName(tr("Approval requests"));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
