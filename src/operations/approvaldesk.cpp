@@ -260,12 +260,19 @@ Result<ApprovalRequest> ApprovalDesk::make(ApprovalRequest r)
         return written->current;
     // Asked before under this key: the same request answers from the one it made, another one is
     // a conflict (a key is one request).
-    const ApprovalRequest &first = written->current;
-    if (first.action != r.action || first.docId != r.docId || first.transfer != r.transfer || first.requestedBy != r.requestedBy)
-        return makeError(ErrorCode::KeyConflict,
-                         QStringLiteral("idempotency key %1 asked for approval request %2 (%3 %4); use a new key for a new request")
-                             .arg(m_base.request.left(80), first.id, nameOf(first.action), first.docId));
-    return first;
+    if (Error e = keyConflict(written->current, r.action, r.docId, r.transfer); !e.ok())
+        return e;
+    return written->current;
+}
+
+Error ApprovalDesk::keyConflict(const ApprovalRequest &found, ApprovalAction action, const QString &docId, const QString &transfer) const
+{
+    // The same id is the same asker and key (approvalIdFor): what is left to differ is what was asked.
+    if (found.action == action && found.docId == docId && found.transfer == transfer)
+        return {};
+    return makeError(ErrorCode::KeyConflict,
+                     QStringLiteral("idempotency key %1 asked for approval request %2 (%3 %4); use a new key for a new request")
+                         .arg(m_base.request.left(80), found.id, nameOf(found.action), found.docId));
 }
 
 Result<std::optional<TxOutcome>> ApprovalDesk::answeredBefore(ApprovalAction action, const QString &docId, const QString &transfer)
@@ -279,11 +286,9 @@ Result<std::optional<TxOutcome>> ApprovalDesk::answeredBefore(ApprovalAction act
     if (!found->has_value())
         return std::optional<TxOutcome>();
     const ApprovalRequest &r = **found;
-    if (r.action != action || r.docId != docId || r.transfer != transfer) {
+    if (Error e = keyConflict(r, action, docId, transfer); !e.ok()) {
         TxOutcome o;
-        o.error = makeError(ErrorCode::KeyConflict,
-                            QStringLiteral("idempotency key %1 asked for approval request %2 (%3 %4); use a new key for a new request")
-                                .arg(m_base.request.left(80), r.id, nameOf(r.action), r.docId));
+        o.error = e;
         return std::optional<TxOutcome>(o);
     }
     const int scale = m_store.scale();

@@ -63,6 +63,8 @@ public:
 private:
     Result<ApprovalBook *> book();
     Result<ApprovalRequest> make(ApprovalRequest request);
+    // key-conflict when `found`, the request this caller's key made, asked for something else.
+    Error keyConflict(const ApprovalRequest &found, ApprovalAction action, const QString &docId, const QString &transfer) const;
     Result<ApprovalDecision> decide(const QString &id, ApprovalState to, const QString &reason);
     Result<ApprovalDecision> run(ApprovalRequest request);
     // What stands in the way of approving `request` now: the preview's difference, or ok.
